@@ -1,0 +1,168 @@
+package org.maestro.common.options;
+
+import java.net.URI;
+import java.util.Locale;
+import java.util.Optional;
+import java.util.function.Consumer;
+
+/**
+ * The test options a client sets on peers with SET: their wire code, their parameter name (also the environment
+ * variable a script reads) and the check of their value.
+ *
+ * <p>Codes 0-8 are those of the original Maestro protocol; 5 (throttle) is reserved.
+ */
+public enum OptionCode {
+    /** SUT URL used by senders and receivers alike (SEND_RECEIVE_URL). */
+    BROKER(0, "SEND_RECEIVE_URL", OptionCode::checkUrl, Forms.URL),
+    DURATION(1, "TEST_DURATION", TestDuration::parse, TestDuration.FORMS),
+    LOG_LEVEL(2, "LOG_LEVEL", v -> checkChoice("LOG_LEVEL", v, "trace", "debug", "info", "warn", "error"),
+            "one of trace, debug, info, warn, error"),
+    PARALLEL_COUNT(3, "PARALLEL_COUNT", v -> checkInt("PARALLEL_COUNT", v, 1, 10_000), "an integer from 1 to 10000"),
+    MESSAGE_SIZE(4, "MESSAGE_SIZE", MessageSize::parse, MessageSize.FORMS),
+    RATE(6, "RATE", v -> checkInt("RATE", v, 0, 100_000_000), "an integer ≥ 0 (messages/s per connection; 0 = unbounded)"),
+    /** Fail-condition latency in milliseconds. */
+    FCL(7, "MAXIMUM_LATENCY", v -> checkInt("MAXIMUM_LATENCY", v, 0, 86_400_000),
+            "an integer ≥ 0 (milliseconds; 0 = no latency condition)"),
+    MANAGEMENT_INTERFACE(8, "MANAGEMENT_INTERFACE", OptionCode::checkUrl, Forms.URL),
+    INSPECTOR_NAME(9, "INSPECTOR_NAME", v -> checkChoice("INSPECTOR_NAME", v, "artemis", "dispatch"), "artemis or dispatch"),
+    WARM_UP(10, "WARM_UP", v -> checkDuration("WARM_UP", v), Durations.FORMS + ", or 0"),
+    /** soft: fail when p90 exceeds the FCL; hard: fail when the maximum does. */
+    FCL_MODE(11, "MAXIMUM_LATENCY_MODE", v -> checkChoice("MAXIMUM_LATENCY_MODE", v, "soft", "hard"), "soft or hard"),
+    TEST_NAME(12, "TEST_NAME", v -> checkName("TEST_NAME", v), Forms.NAME),
+    TEST_ITERATION(13, "TEST_ITERATION", v -> checkInt("TEST_ITERATION", v, 0, Integer.MAX_VALUE), "an integer ≥ 0"),
+    SEND_URL(14, "SEND_URL", OptionCode::checkUrl, Forms.URL),
+    RECEIVE_URL(15, "RECEIVE_URL", OptionCode::checkUrl, Forms.URL),
+    INSPECTION_INTERVAL(16, "INSPECTION_INTERVAL", v -> checkDuration("INSPECTION_INTERVAL", v), Durations.FORMS),
+    EXT_POINT_SOURCE(17, "EXT_POINT_SOURCE", v -> checkNotBlank("EXT_POINT_SOURCE", v), "a git URL or a directory"),
+    EXT_POINT_BRANCH(18, "EXT_POINT_BRANCH", v -> checkNotBlank("EXT_POINT_BRANCH", v), "a branch name"),
+    EXT_POINT_COMMAND(19, "EXT_POINT_COMMAND", v -> checkNotBlank("EXT_POINT_COMMAND", v), "an agent command such as restart"),
+    /** How long receivers may take to consume what is in flight after senders stopped. */
+    DRAIN_TIMEOUT(20, "DRAIN_TIMEOUT", v -> checkDuration("DRAIN_TIMEOUT", v), Durations.FORMS);
+
+    private final long code;
+    private final String parameter;
+    private final Consumer<String> check;
+    private final String forms;
+
+    OptionCode(long code, String parameter, Consumer<String> check, String forms) {
+        this.code = code;
+        this.parameter = parameter;
+        this.check = check;
+        this.forms = forms;
+    }
+
+    /** The wire code of this option in a SET note. */
+    public long code() {
+        return code;
+    }
+
+    /** The parameter name of SPEC §3, also the environment variable that overrides it. */
+    public String parameter() {
+        return parameter;
+    }
+
+    /** The accepted forms of the value, for help and error texts. */
+    public String forms() {
+        return forms;
+    }
+
+    /**
+     * Checks a value.
+     *
+     * @throws InvalidOptionException naming the option and its accepted forms
+     */
+    public void validate(String value) {
+        if (value == null) {
+            throw new InvalidOptionException(parameter, "(nothing)", forms);
+        }
+        try {
+            check.accept(value);
+        } catch (InvalidOptionException e) {
+            throw e;
+        } catch (RuntimeException e) {
+            throw new InvalidOptionException(parameter, value, forms);
+        }
+    }
+
+    /** Looks up an option by wire code. */
+    public static Optional<OptionCode> ofCode(long code) {
+        for (OptionCode option : values()) {
+            if (option.code == code) {
+                return Optional.of(option);
+            }
+        }
+        return Optional.empty();
+    }
+
+    /** Looks up an option by parameter name (case-insensitive; {@code BROKER} and {@code FCL} are accepted too). */
+    public static Optional<OptionCode> ofParameter(String name) {
+        String upper = name.toUpperCase(Locale.ROOT);
+        for (OptionCode option : values()) {
+            if (option.parameter.equals(upper) || option.name().equals(upper)) {
+                return Optional.of(option);
+            }
+        }
+        return Optional.empty();
+    }
+
+    private static final class Forms {
+        static final String URL = "a URL such as amqp://host:5672/test.queue or failover:(amqp://a:5672,amqp://b:5672)/test.queue";
+        static final String NAME = "a name of letters, digits, '.', '_' or '-' (1-100 characters)";
+    }
+
+    private static void checkInt(String option, String value, long min, long max) {
+        String trimmed = value.trim();
+        if (!trimmed.matches("-?\\d{1,18}")) {
+            throw new IllegalArgumentException(option);
+        }
+        long number = Long.parseLong(trimmed);
+        if (number < min || number > max) {
+            throw new IllegalArgumentException(option);
+        }
+    }
+
+    private static void checkChoice(String option, String value, String... choices) {
+        for (String choice : choices) {
+            if (choice.equalsIgnoreCase(value.trim())) {
+                return;
+            }
+        }
+        throw new IllegalArgumentException(option);
+    }
+
+    private static void checkDuration(String option, String value) {
+        if (!value.trim().equals("0")) {
+            Durations.parse(value);
+        }
+    }
+
+    private static void checkName(String option, String value) {
+        if (!value.matches("[A-Za-z0-9._-]{1,100}")) {
+            throw new IllegalArgumentException(option);
+        }
+    }
+
+    private static void checkNotBlank(String option, String value) {
+        if (value.isBlank()) {
+            throw new IllegalArgumentException(option);
+        }
+    }
+
+    private static void checkUrl(String value) {
+        String url = value.trim();
+        if (url.startsWith("failover:(")) {
+            int close = url.indexOf(')');
+            if (close < 0) {
+                throw new IllegalArgumentException("unbalanced failover URL");
+            }
+            for (String member : url.substring("failover:(".length(), close).split(",")) {
+                checkUrl(member);
+            }
+            return;
+        }
+        URI uri = URI.create(url);
+        if (uri.getScheme() == null || uri.getHost() == null) {
+            throw new IllegalArgumentException("URL without scheme or host");
+        }
+    }
+}

@@ -1,0 +1,125 @@
+package org.maestro.common.options;
+
+import java.time.Duration;
+import java.util.Collections;
+import java.util.EnumMap;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * An immutable, validated set of test options as a peer holds them after SET notes, with typed accessors and the
+ * defaults of a test that does not set an option.
+ */
+public final class TestOptions {
+    /** Defaults: 256-byte messages, one connection, unbounded rate, one minute, no warm-up, soft FCL off. */
+    public static final TestOptions DEFAULTS = new TestOptions(new EnumMap<>(OptionCode.class));
+
+    private final Map<OptionCode, String> values;
+
+    private TestOptions(EnumMap<OptionCode, String> values) {
+        this.values = Collections.unmodifiableMap(values);
+    }
+
+    /** Returns options with one more value, after checking it. */
+    public TestOptions with(OptionCode option, String value) {
+        option.validate(value);
+        EnumMap<OptionCode, String> copy = values.isEmpty() ? new EnumMap<>(OptionCode.class) : new EnumMap<>(values);
+        copy.put(option, value.trim());
+        return new TestOptions(copy);
+    }
+
+    /** Returns options with all of the given values, each checked. */
+    public TestOptions withAll(Map<OptionCode, String> more) {
+        TestOptions options = this;
+        for (Map.Entry<OptionCode, String> entry : more.entrySet()) {
+            options = options.with(entry.getKey(), entry.getValue());
+        }
+        return options;
+    }
+
+    /** The raw values that were set, by option. */
+    public Map<OptionCode, String> values() {
+        return values;
+    }
+
+    /** The raw value of an option, when set. */
+    public Optional<String> get(OptionCode option) {
+        return Optional.ofNullable(values.get(option));
+    }
+
+    public TestDuration duration() {
+        return get(OptionCode.DURATION).map(TestDuration::parse).orElse(TestDuration.ofTime(Duration.ofMinutes(1)));
+    }
+
+    public MessageSize messageSize() {
+        return get(OptionCode.MESSAGE_SIZE).map(MessageSize::parse).orElse(new MessageSize(256, false));
+    }
+
+    public int parallelCount() {
+        return get(OptionCode.PARALLEL_COUNT).map(Integer::parseInt).orElse(1);
+    }
+
+    /** Messages per second per connection; 0 is unbounded. */
+    public int rate() {
+        return get(OptionCode.RATE).map(Integer::parseInt).orElse(0);
+    }
+
+    public Duration warmUp() {
+        return durationOf(OptionCode.WARM_UP, Duration.ZERO);
+    }
+
+    /** Fail-condition latency in milliseconds; 0 means none. */
+    public long maximumLatencyMillis() {
+        return get(OptionCode.FCL).map(Long::parseLong).orElse(0L);
+    }
+
+    /** True when the FCL applies to the maximum latency (hard) rather than to p90 (soft). */
+    public boolean hardLatencyLimit() {
+        return get(OptionCode.FCL_MODE).map("hard"::equalsIgnoreCase).orElse(false);
+    }
+
+    /** The URL senders send to: SEND_URL, else SEND_RECEIVE_URL. */
+    public Optional<String> sendUrl() {
+        return get(OptionCode.SEND_URL).or(() -> get(OptionCode.BROKER));
+    }
+
+    /** The URL receivers receive from: RECEIVE_URL, else SEND_RECEIVE_URL. */
+    public Optional<String> receiveUrl() {
+        return get(OptionCode.RECEIVE_URL).or(() -> get(OptionCode.BROKER));
+    }
+
+    public String testName() {
+        return get(OptionCode.TEST_NAME).orElse("test");
+    }
+
+    public int testIteration() {
+        return get(OptionCode.TEST_ITERATION).map(Integer::parseInt).orElse(0);
+    }
+
+    public Duration inspectionInterval() {
+        return durationOf(OptionCode.INSPECTION_INTERVAL, Duration.ofSeconds(5));
+    }
+
+    public Duration drainTimeout() {
+        return durationOf(OptionCode.DRAIN_TIMEOUT, Duration.ofSeconds(30));
+    }
+
+    private Duration durationOf(OptionCode option, Duration fallback) {
+        return get(option).map(v -> v.equals("0") ? Duration.ZERO : Durations.parse(v)).orElse(fallback);
+    }
+
+    @Override
+    public boolean equals(Object other) {
+        return other instanceof TestOptions options && options.values.equals(values);
+    }
+
+    @Override
+    public int hashCode() {
+        return values.hashCode();
+    }
+
+    @Override
+    public String toString() {
+        return "TestOptions" + values;
+    }
+}

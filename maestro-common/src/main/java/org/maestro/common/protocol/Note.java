@@ -1,0 +1,76 @@
+package org.maestro.common.protocol;
+
+import java.util.Objects;
+import java.util.UUID;
+
+/**
+ * One immutable Maestro protocol message: type, command, header and payload. Encode and decode with
+ * {@link NoteCodec}; the transport only sees bytes.
+ */
+public record Note(NoteType type, Command command, NoteHeader header, Payload payload) {
+    public Note {
+        Objects.requireNonNull(type, "type");
+        Objects.requireNonNull(command, "command");
+        Objects.requireNonNull(header, "header");
+        Objects.requireNonNull(payload, "payload");
+        if (PayloadKind.of(type, command) != kindOf(payload)) {
+            throw new IllegalArgumentException(type + " " + command + " carries a " + PayloadKind.of(type, command)
+                    + " payload, not " + payload);
+        }
+        if (type != NoteType.REQUEST && header.sender() == null) {
+            throw new IllegalArgumentException(type + " " + command + " must name the peer that sends it");
+        }
+    }
+
+    /** A new request with a fresh correlation id. */
+    public static Note request(Command command, Payload payload) {
+        String id = UUID.randomUUID().toString();
+        return new Note(NoteType.REQUEST, command, new NoteHeader(id, id, null), payload);
+    }
+
+    /** A new request without payload. */
+    public static Note request(Command command) {
+        return request(command, Payload.Empty.INSTANCE);
+    }
+
+    /** A reply to this note from the given peer, correlated with it. */
+    public Note reply(Command replyCommand, Payload replyPayload, PeerInfo from) {
+        return new Note(NoteType.RESPONSE, replyCommand,
+                new NoteHeader(header.correlationId(), UUID.randomUUID().toString(), from), replyPayload);
+    }
+
+    /** A notification from a peer, correlated with the request that caused it (or a fresh id). */
+    public static Note notification(Command command, Payload payload, PeerInfo from, String correlationId) {
+        String id = UUID.randomUUID().toString();
+        return new Note(NoteType.NOTIFICATION, command,
+                new NoteHeader(correlationId == null ? id : correlationId, id, from), payload);
+    }
+
+    /** The sending peer of a reply or notification. */
+    public PeerInfo sender() {
+        return header.sender();
+    }
+
+    static PayloadKind kindOf(Payload payload) {
+        if (payload instanceof Payload.Empty) {
+            return PayloadKind.EMPTY;
+        } else if (payload instanceof Payload.Text) {
+            return PayloadKind.TEXT;
+        } else if (payload instanceof Payload.SetOption) {
+            return PayloadKind.SET_OPTION;
+        } else if (payload instanceof Payload.Ping) {
+            return PayloadKind.PING;
+        } else if (payload instanceof Payload.PingReply) {
+            return PayloadKind.PING_REPLY;
+        } else if (payload instanceof Payload.Stats) {
+            return PayloadKind.STATS;
+        } else if (payload instanceof Payload.Error) {
+            return PayloadKind.ERROR;
+        } else if (payload instanceof Payload.Outcome) {
+            return PayloadKind.OUTCOME;
+        } else if (payload instanceof Payload.AgentSource) {
+            return PayloadKind.AGENT_SOURCE;
+        }
+        return PayloadKind.CHUNK;
+    }
+}

@@ -1,0 +1,189 @@
+package org.maestro.common.protocol;
+
+import java.io.IOException;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.TreeMap;
+import org.msgpack.core.MessageBufferPacker;
+import org.msgpack.core.MessagePack;
+import org.msgpack.core.MessagePackException;
+import org.msgpack.core.MessageUnpacker;
+
+/**
+ * Encodes notes to MessagePack bytes and decodes them back; stateless and thread-safe.
+ *
+ * <p>Layout: type (int), command (int), format version (int, {@value #FORMAT_VERSION}), correlation id (str),
+ * message id (str), then for replies, notifications and data the sender's id, name, host and role (str each), then
+ * the payload fields in the order given in {@code docs/protocol.md}. Maps are written with sorted keys so the same
+ * note always gives the same bytes.
+ */
+public final class NoteCodec {
+    /** The note format version written into every note. */
+    public static final int FORMAT_VERSION = 1;
+
+    /** The largest note accepted, to bound what a garbled length field can make the decoder allocate. */
+    public static final int MAX_NOTE_BYTES = 16 * 1024 * 1024;
+
+    private NoteCodec() {
+    }
+
+    /** Encodes a note. */
+    public static byte[] encode(Note note) {
+        try (MessageBufferPacker packer = MessagePack.newDefaultBufferPacker()) {
+            packer.packInt(note.type().code());
+            packer.packLong(note.command().code());
+            packer.packInt(FORMAT_VERSION);
+            packer.packString(note.header().correlationId());
+            packer.packString(note.header().messageId());
+            if (note.type() != NoteType.REQUEST) {
+                PeerInfo sender = note.sender();
+                packer.packString(sender.id());
+                packer.packString(sender.name());
+                packer.packString(sender.host());
+                packer.packString(sender.role());
+            }
+            packPayload(packer, note.payload());
+            return packer.toByteArray();
+        } catch (IOException e) {
+            throw new IllegalStateException("cannot encode " + note, e);
+        }
+    }
+
+    /**
+     * Decodes a note.
+     *
+     * @throws MalformedNoteException for anything that is not a whole, valid note of this format
+     */
+    public static Note decode(byte[] bytes) throws MalformedNoteException {
+        if (bytes == null || bytes.length == 0) {
+            throw new MalformedNoteException("empty note");
+        }
+        if (bytes.length > MAX_NOTE_BYTES) {
+            throw new MalformedNoteException("note of " + bytes.length + " bytes exceeds " + MAX_NOTE_BYTES);
+        }
+        try (MessageUnpacker unpacker = MessagePack.newDefaultUnpacker(bytes)) {
+            NoteType type = NoteType.ofCode(unpacker.unpackLong());
+            Command command = Command.ofCode(unpacker.unpackLong());
+            int version = unpacker.unpackInt();
+            if (version != FORMAT_VERSION) {
+                throw new MalformedNoteException("note format version " + version + " is not supported (this peer reads "
+                        + FORMAT_VERSION + "); run the same Maestro version on all peers");
+            }
+            String correlationId = unpackString(unpacker, bytes.length);
+            String messageId = unpackString(unpacker, bytes.length);
+            PeerInfo sender = null;
+            if (type != NoteType.REQUEST) {
+                sender = new PeerInfo(unpackString(unpacker, bytes.length), unpackString(unpacker, bytes.length),
+                        unpackString(unpacker, bytes.length), unpackString(unpacker, bytes.length));
+            }
+            Payload payload = unpackPayload(unpacker, PayloadKind.of(type, command), bytes.length);
+            if (unpacker.hasNext()) {
+                throw new MalformedNoteException(command + " note has trailing bytes after its payload");
+            }
+            return new Note(type, command, new NoteHeader(correlationId, messageId, sender), payload);
+        } catch (MalformedNoteException e) {
+            throw e;
+        } catch (IOException | MessagePackException | IllegalArgumentException | NullPointerException e) {
+            throw new MalformedNoteException("not a Maestro note: " + e.getMessage(), e);
+        }
+    }
+
+    private static void packPayload(MessageBufferPacker packer, Payload payload) throws IOException {
+        if (payload instanceof Payload.Text text) {
+            packer.packString(text.text());
+        } else if (payload instanceof Payload.SetOption set) {
+            packer.packLong(set.option());
+            packer.packString(set.value());
+        } else if (payload instanceof Payload.Ping ping) {
+            packer.packLong(ping.seconds());
+            packer.packLong(ping.micros());
+        } else if (payload instanceof Payload.PingReply reply) {
+            packer.packLong(reply.seconds());
+            packer.packLong(reply.micros());
+            packer.packLong(reply.elapsedMicros());
+        } else if (payload instanceof Payload.Stats stats) {
+            packer.packString(stats.role());
+            packer.packLong(stats.timestampMillis());
+            packer.packLong(stats.count());
+            packer.packDouble(stats.rate());
+            packer.packLong(stats.latencyP99Micros());
+            packer.packLong(stats.errors());
+        } else if (payload instanceof Payload.Error error) {
+            packer.packInt(error.code());
+            packer.packString(error.message());
+        } else if (payload instanceof Payload.Outcome outcome) {
+            packer.packString(outcome.message());
+            Map<String, String> sorted = new TreeMap<>(outcome.details());
+            packer.packMapHeader(sorted.size());
+            for (Map.Entry<String, String> entry : sorted.entrySet()) {
+                packer.packString(entry.getKey());
+                packer.packString(entry.getValue());
+            }
+        } else if (payload instanceof Payload.AgentSource source) {
+            packer.packString(source.source());
+            packer.packString(source.branch());
+        } else if (payload instanceof Payload.Chunk chunk) {
+            packer.packString(chunk.file());
+            packer.packInt(chunk.index());
+            packer.packInt(chunk.total());
+            packer.packString(chunk.sha256());
+            packer.packBinaryHeader(chunk.data().length);
+            packer.writePayload(chunk.data());
+        }
+    }
+
+    private static Payload unpackPayload(MessageUnpacker unpacker, PayloadKind kind, int limit)
+            throws IOException, MalformedNoteException {
+        return switch (kind) {
+            case EMPTY -> Payload.Empty.INSTANCE;
+            case TEXT -> new Payload.Text(unpackString(unpacker, limit));
+            case SET_OPTION -> new Payload.SetOption(unpacker.unpackLong(), unpackString(unpacker, limit));
+            case PING -> new Payload.Ping(unpacker.unpackLong(), unpacker.unpackLong());
+            case PING_REPLY -> new Payload.PingReply(unpacker.unpackLong(), unpacker.unpackLong(), unpacker.unpackLong());
+            case STATS -> new Payload.Stats(unpackString(unpacker, limit), unpacker.unpackLong(), unpacker.unpackLong(),
+                    unpacker.unpackDouble(), unpacker.unpackLong(), unpacker.unpackLong());
+            case ERROR -> new Payload.Error(unpacker.unpackInt(), unpackString(unpacker, limit));
+            case OUTCOME -> unpackOutcome(unpacker, limit);
+            case AGENT_SOURCE -> new Payload.AgentSource(unpackString(unpacker, limit), unpackString(unpacker, limit));
+            case CHUNK -> unpackChunk(unpacker, limit);
+        };
+    }
+
+    private static Payload.Outcome unpackOutcome(MessageUnpacker unpacker, int limit)
+            throws IOException, MalformedNoteException {
+        String message = unpackString(unpacker, limit);
+        int size = unpacker.unpackMapHeader();
+        if (size < 0 || size > limit) {
+            throw new MalformedNoteException("map of " + size + " entries cannot fit in a note of " + limit + " bytes");
+        }
+        Map<String, String> details = new LinkedHashMap<>();
+        for (int i = 0; i < size; i++) {
+            details.put(unpackString(unpacker, limit), unpackString(unpacker, limit));
+        }
+        return new Payload.Outcome(message, details);
+    }
+
+    private static Payload.Chunk unpackChunk(MessageUnpacker unpacker, int limit)
+            throws IOException, MalformedNoteException {
+        String file = unpackString(unpacker, limit);
+        int index = unpacker.unpackInt();
+        int total = unpacker.unpackInt();
+        String sha256 = unpackString(unpacker, limit);
+        int length = unpacker.unpackBinaryHeader();
+        if (length < 0 || length > limit) {
+            throw new MalformedNoteException("chunk of " + length + " bytes cannot fit in a note of " + limit + " bytes");
+        }
+        if (index < 0 || total <= 0 || index >= total) {
+            throw new MalformedNoteException("chunk " + index + " of " + total + " is out of range");
+        }
+        return new Payload.Chunk(file, index, total, sha256, unpacker.readPayload(length));
+    }
+
+    private static String unpackString(MessageUnpacker unpacker, int limit) throws IOException, MalformedNoteException {
+        int length = unpacker.unpackRawStringHeader();
+        if (length < 0 || length > limit) {
+            throw new MalformedNoteException("string of " + length + " bytes cannot fit in a note of " + limit + " bytes");
+        }
+        return new String(unpacker.readPayload(length), java.nio.charset.StandardCharsets.UTF_8);
+    }
+}
