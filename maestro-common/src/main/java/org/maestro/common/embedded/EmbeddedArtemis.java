@@ -1,0 +1,180 @@
+package org.maestro.common.embedded;
+
+import java.lang.management.ManagementFactory;
+import java.nio.file.Path;
+import org.apache.activemq.artemis.core.config.Configuration;
+import org.apache.activemq.artemis.core.config.impl.ConfigurationImpl;
+import org.apache.activemq.artemis.core.server.ActiveMQServer;
+import org.apache.activemq.artemis.core.server.embedded.EmbeddedActiveMQ;
+import org.apache.activemq.artemis.core.settings.impl.AddressSettings;
+
+/**
+ * An Artemis broker started in this JVM on loopback ports: the default system under test (AMQP acceptor) and the
+ * default control broker (MQTT acceptor). Persistence is off; JMX management is on, on the platform MBean server,
+ * so a Jolokia agent in the same JVM sees it exactly as it would a standalone broker.
+ *
+ * <pre>{@code
+ * try (EmbeddedArtemis sut = EmbeddedArtemis.builder().amqp().start()) {
+ *     String url = sut.amqpUrl("test.queue"); // amqp://127.0.0.1:<port>/test.queue
+ * }
+ * }</pre>
+ */
+public final class EmbeddedArtemis implements AutoCloseable {
+    private final EmbeddedActiveMQ broker;
+    private final int amqpPort;
+    private final int mqttPort;
+    private final String name;
+
+    private EmbeddedArtemis(EmbeddedActiveMQ broker, String name, int amqpPort, int mqttPort) {
+        this.broker = broker;
+        this.name = name;
+        this.amqpPort = amqpPort;
+        this.mqttPort = mqttPort;
+    }
+
+    /** A builder: choose the acceptors, then {@link Builder#start()}. */
+    public static Builder builder() {
+        return new Builder();
+    }
+
+    /** The AMQP port, or -1 when there is no AMQP acceptor. */
+    public int amqpPort() {
+        return amqpPort;
+    }
+
+    /** The MQTT port, or -1 when there is no MQTT acceptor. */
+    public int mqttPort() {
+        return mqttPort;
+    }
+
+    /** The broker name, as seen in its JMX object names ({@code org.apache.activemq.artemis:broker="<name>"}). */
+    public String name() {
+        return name;
+    }
+
+    /** The AMQP URL of an address on this broker, e.g. {@code amqp://127.0.0.1:5672/test.queue}. */
+    public String amqpUrl(String address) {
+        return "amqp://127.0.0.1:" + amqpPort + "/" + address;
+    }
+
+    /** The MQTT URL of this broker, e.g. {@code mqtt://127.0.0.1:1883}. */
+    public String mqttUrl() {
+        return "mqtt://127.0.0.1:" + mqttPort;
+    }
+
+    /** The running server, for tests that need its management API. */
+    public ActiveMQServer server() {
+        return broker.getActiveMQServer();
+    }
+
+    /** Stops the broker and waits until it has stopped. */
+    public void stop() throws Exception {
+        broker.stop();
+    }
+
+    /** Starts the broker again on the same ports (for restart tests). */
+    public void restart() throws Exception {
+        broker.stop();
+        broker.start();
+    }
+
+    @Override
+    public void close() throws Exception {
+        stop();
+    }
+
+    /** Chooses the acceptors and options of an {@link EmbeddedArtemis}. */
+    public static final class Builder {
+        private int amqpPort = -1;
+        private int mqttPort = -1;
+        private String name = "maestro-embedded";
+        private boolean jmx = true;
+        private Path dataDirectory;
+
+        private Builder() {
+        }
+
+        /** Adds an AMQP acceptor on a free loopback port. */
+        public Builder amqp() {
+            return amqp(FreePorts.next());
+        }
+
+        /** Adds an AMQP acceptor on the given loopback port. */
+        public Builder amqp(int port) {
+            this.amqpPort = port;
+            return this;
+        }
+
+        /** Adds an MQTT acceptor on a free loopback port. */
+        public Builder mqtt() {
+            return mqtt(FreePorts.next());
+        }
+
+        /** Adds an MQTT acceptor on the given loopback port. */
+        public Builder mqtt(int port) {
+            this.mqttPort = port;
+            return this;
+        }
+
+        /** Names the broker (one JVM may run several; each needs its own name for JMX). */
+        public Builder name(String brokerName) {
+            this.name = brokerName;
+            return this;
+        }
+
+        /** Turns JMX management off (on by default). */
+        public Builder withoutJmx() {
+            this.jmx = false;
+            return this;
+        }
+
+        /** Where the broker may keep its (non-persistent) working files; a temporary directory by default. */
+        public Builder dataDirectory(Path directory) {
+            this.dataDirectory = directory;
+            return this;
+        }
+
+        /** Starts the broker; fails with a clear message if a port is taken. */
+        public EmbeddedArtemis start() throws Exception {
+            if (amqpPort < 0 && mqttPort < 0) {
+                throw new IllegalStateException("an embedded broker needs an AMQP or an MQTT acceptor");
+            }
+            Path data = dataDirectory != null ? dataDirectory
+                    : java.nio.file.Files.createTempDirectory("maestro-artemis-");
+            Configuration configuration = new ConfigurationImpl();
+            configuration.setName(name);
+            configuration.setBrokerInstance(data.toFile());
+            configuration.setPersistenceEnabled(false)
+                    .setSecurityEnabled(false)
+                    .setJMXManagementEnabled(jmx)
+                    .setGracefulShutdownEnabled(false)
+                    .setBindingsDirectory(data.resolve("bindings").toString())
+                    .setJournalDirectory(data.resolve("journal").toString())
+                    .setLargeMessagesDirectory(data.resolve("large-messages").toString())
+                    .setPagingDirectory(data.resolve("paging").toString())
+                    .addAddressSetting("#", new AddressSettings()
+                            .setAutoCreateQueues(true)
+                            .setAutoCreateAddresses(true)
+                            .setAutoDeleteQueues(false)
+                            .setAutoDeleteAddresses(false));
+            if (amqpPort >= 0) {
+                configuration.addAcceptorConfiguration("amqp", "tcp://127.0.0.1:" + amqpPort
+                        + "?protocols=AMQP;amqpCredits=1000;amqpLowCredits=300");
+            }
+            if (mqttPort >= 0) {
+                configuration.addAcceptorConfiguration("mqtt", "tcp://127.0.0.1:" + mqttPort + "?protocols=MQTT");
+            }
+            EmbeddedActiveMQ broker = new EmbeddedActiveMQ().setConfiguration(configuration);
+            if (jmx) {
+                broker.setMbeanServer(ManagementFactory.getPlatformMBeanServer());
+            }
+            try {
+                broker.start();
+            } catch (Exception e) {
+                throw new IllegalStateException("cannot start the embedded Artemis broker on 127.0.0.1 (AMQP port "
+                        + amqpPort + ", MQTT port " + mqttPort + "): " + e.getMessage(), e);
+            }
+            return new EmbeddedArtemis(broker, name, amqpPort, mqttPort);
+        }
+    }
+}
