@@ -1,0 +1,329 @@
+package org.maestro.common.peer;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.UUID;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Collectors;
+import org.maestro.common.options.InvalidOptionException;
+import org.maestro.common.options.OptionCode;
+import org.maestro.common.options.TestOptions;
+import org.maestro.common.protocol.Command;
+import org.maestro.common.protocol.MalformedNoteException;
+import org.maestro.common.protocol.Note;
+import org.maestro.common.protocol.NoteCodec;
+import org.maestro.common.protocol.NoteHeader;
+import org.maestro.common.protocol.NoteType;
+import org.maestro.common.protocol.Payload;
+import org.maestro.common.protocol.PeerInfo;
+import org.maestro.common.transport.MqttTransport;
+import org.maestro.common.transport.Topics;
+import org.maestro.common.transport.TransportException;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * A Maestro peer: connects to the control broker, answers the commands every peer answers (PING, SET, STATS, GET,
+ * FLUSH, HALT, LOG) and hands the commands of its role to a {@link Role}.
+ *
+ * <p>Requests are handled one at a time on the peer's control thread, in the order they arrive. A note that cannot
+ * be decoded is answered with PROTOCOL_ERROR and the peer keeps serving. The peer leaves an ABNORMAL_DISCONNECT last
+ * will with the broker, so the client learns of its death within the keep-alive interval.
+ *
+ * <pre>{@code
+ * try (Peer peer = Peer.start(PeerConfig.of(MqttEndpoint.parse(url), "sender-1", resultsRoot), new SenderRole())) {
+ *     peer.awaitHalt(Duration.ofHours(24));
+ * }
+ * }</pre>
+ */
+public final class Peer implements AutoCloseable {
+    private static final Logger LOG = LoggerFactory.getLogger(Peer.class);
+
+    private final PeerConfig config;
+    private final Role role;
+    private final PeerInfo self;
+    private final ExecutorService control;
+    private final CountDownLatch halted = new CountDownLatch(1);
+    private final Context context = new Context();
+    private volatile TestOptions options = TestOptions.DEFAULTS;
+    private volatile MqttTransport transport;
+
+    private Peer(PeerConfig config, Role role) {
+        this.config = config;
+        this.role = role;
+        this.self = new PeerInfo(UUID.randomUUID().toString(), config.name(), config.host(), role.name());
+        this.control = Executors.newSingleThreadExecutor(r -> {
+            Thread thread = new Thread(r, "maestro-peer-" + config.name());
+            thread.setDaemon(true);
+            return thread;
+        });
+    }
+
+    /**
+     * Starts a peer: connects, leaves the last will and subscribes to its topics.
+     *
+     * @throws TransportException when the control broker cannot be reached
+     */
+    public static Peer start(PeerConfig config, Role role) throws TransportException {
+        Peer peer = new Peer(config, role);
+        peer.connect();
+        return peer;
+    }
+
+    private void connect() throws TransportException {
+        byte[] will = NoteCodec.encode(Note.notification(Command.ABNORMAL_DISCONNECT, Payload.Empty.INSTANCE, self, null));
+        MqttTransport.Options connectOptions = MqttTransport.Options.of("maestro-" + role.name() + "-" + self.id())
+                .withWill(Topics.NOTIFICATIONS, will, Topics.NOTIFICATION_QOS)
+                .withKeepAlive(config.keepAlive());
+        transport = MqttTransport.connect(config.maestro(), connectOptions);
+        transport.subscribe(Topics.ALL_PEERS, Topics.REQUEST_QOS, (topic, bytes) -> enqueue(topic, bytes, true));
+        transport.subscribe(Topics.role(role.name()), Topics.REQUEST_QOS, (topic, bytes) -> enqueue(topic, bytes, false));
+        transport.subscribe(Topics.peer(self.id()), Topics.REQUEST_QOS, (topic, bytes) -> enqueue(topic, bytes, false));
+        LOG.info("{} {} connected to {}", role.name(), self.qualifiedName(), config.maestro());
+    }
+
+    /** This peer's identity. */
+    public PeerInfo info() {
+        return self;
+    }
+
+    /** The role this peer plays. */
+    public Role role() {
+        return role;
+    }
+
+    /** The options set so far. */
+    public TestOptions options() {
+        return options;
+    }
+
+    /** Waits until the peer was halted (HALT or {@link #close()}); true if it was within the timeout. */
+    public boolean awaitHalt(Duration timeout) throws InterruptedException {
+        return halted.await(timeout.toMillis(), TimeUnit.MILLISECONDS);
+    }
+
+    /** True once the peer was halted. */
+    public boolean isHalted() {
+        return halted.getCount() == 0;
+    }
+
+    /** Drops the control connection as a crash would (no DISCONNECT): for fault-injection tests. */
+    public void crashConnection() {
+        transport.dropConnection();
+    }
+
+    /** Stops the role and disconnects cleanly. */
+    @Override
+    public void close() {
+        shutdown();
+        control.shutdown();
+        try {
+            control.awaitTermination(5, TimeUnit.SECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    private void shutdown() {
+        if (halted.getCount() == 0) {
+            return;
+        }
+        try {
+            role.halt();
+        } catch (RuntimeException e) {
+            LOG.warn("{} did not halt cleanly: {}", self.qualifiedName(), e.toString());
+        }
+        transport.close();
+        halted.countDown();
+    }
+
+    private void enqueue(String topic, byte[] bytes, boolean broadcast) {
+        if (halted.getCount() == 0) {
+            return;
+        }
+        try {
+            control.execute(() -> handle(bytes, broadcast));
+        } catch (java.util.concurrent.RejectedExecutionException e) {
+            LOG.debug("{} is stopping; dropped a note on {}", self.qualifiedName(), topic);
+        }
+    }
+
+    private void handle(byte[] bytes, boolean broadcast) {
+        Note request;
+        try {
+            request = NoteCodec.decode(bytes);
+        } catch (MalformedNoteException e) {
+            LOG.warn("{} received {} bytes that are not a Maestro note: {}", self.qualifiedName(), bytes.length,
+                    e.getMessage());
+            send(Topics.CLIENT, new Note(NoteType.RESPONSE, Command.PROTOCOL_ERROR,
+                    new NoteHeader("unknown", UUID.randomUUID().toString(), self),
+                    new Payload.Text("cannot decode the note: " + e.getMessage())));
+            return;
+        }
+        if (request.type() != NoteType.REQUEST) {
+            return;
+        }
+        try {
+            Payload reply = dispatch(request, broadcast);
+            if (reply != null) {
+                send(Topics.CLIENT, request.reply(replyCommand(request.command(), reply), reply, self));
+            }
+        } catch (RoleException e) {
+            LOG.info("{} refused {}: {}", self.qualifiedName(), request.command(), e.getMessage());
+            send(Topics.CLIENT, request.reply(Command.INTERNAL_ERROR, new Payload.Error(e.code(), e.getMessage()), self));
+        } catch (RuntimeException e) {
+            LOG.error("{} failed on {}", self.qualifiedName(), request.command(), e);
+            send(Topics.CLIENT, request.reply(Command.INTERNAL_ERROR,
+                    new Payload.Error(ErrorCodes.OTHER, request.command() + " failed on " + self.qualifiedName() + ": " + e),
+                    self));
+        }
+        if (request.command() == Command.HALT) {
+            shutdown();
+            control.shutdown();
+        }
+    }
+
+    private static Command replyCommand(Command request, Payload reply) {
+        if (reply instanceof Payload.PingReply) {
+            return Command.PING;
+        } else if (reply instanceof Payload.Stats) {
+            return Command.STATS;
+        } else if (reply instanceof Payload.Outcome) {
+            return Command.GET;
+        }
+        return Command.OK;
+    }
+
+    /** Handles one request; returns the reply payload, or null when the note is not for this peer. */
+    private Payload dispatch(Note request, boolean broadcast) throws RoleException {
+        switch (request.command()) {
+            case PING:
+                Payload.Ping ping = (Payload.Ping) request.payload();
+                long nowMicros = nowMicros();
+                return new Payload.PingReply(ping.seconds(), ping.micros(),
+                        nowMicros - (ping.seconds() * 1_000_000L + ping.micros()));
+            case SET:
+                set((Payload.SetOption) request.payload());
+                return Payload.Empty.INSTANCE;
+            case STATS:
+                return role.stats();
+            case GET:
+                return new Payload.Outcome(self.qualifiedName(), describe());
+            case FLUSH:
+                try {
+                    role.flush();
+                } catch (IOException e) {
+                    throw new RoleException(ErrorCodes.IO, "cannot write the test data of " + self.qualifiedName()
+                            + ": " + e.getMessage(), e);
+                }
+                return Payload.Empty.INSTANCE;
+            case HALT:
+                return Payload.Empty.INSTANCE;
+            case LOG:
+                shipResults(request);
+                return Payload.Empty.INSTANCE;
+            default:
+                if (!role.commands().contains(request.command())) {
+                    if (broadcast) {
+                        return null;
+                    }
+                    throw RoleException.unsupported(request.command(), role.name());
+                }
+                return role.handle(request, context);
+        }
+    }
+
+    private void set(Payload.SetOption set) throws RoleException {
+        OptionCode option = OptionCode.ofCode(set.option()).orElseThrow(() -> new RoleException(
+                ErrorCodes.INVALID_OPTION, "unknown option code " + set.option() + "; known codes: "
+                + Arrays.stream(OptionCode.values()).map(o -> o.code() + " (" + o.parameter() + ")")
+                .collect(Collectors.joining(", "))));
+        if (role.busy()) {
+            throw new RoleException(ErrorCodes.BUSY, "cannot set " + option.parameter() + " while "
+                    + self.qualifiedName() + " runs a test; stop it first");
+        }
+        try {
+            TestOptions updated = options.with(option, set.value());
+            role.checkOptions(updated);
+            options = updated;
+        } catch (InvalidOptionException e) {
+            throw new RoleException(ErrorCodes.INVALID_OPTION, e.getMessage());
+        } catch (IllegalArgumentException e) {
+            throw new RoleException(ErrorCodes.INVALID_OPTION, option.parameter() + ": " + e.getMessage());
+        }
+    }
+
+    private Map<String, String> describe() {
+        Map<String, String> details = new LinkedHashMap<>();
+        details.put("id", self.id());
+        details.put("name", self.name());
+        details.put("host", self.host());
+        details.put("role", self.role());
+        details.put("busy", Boolean.toString(role.busy()));
+        details.put("version", String.valueOf(Peer.class.getPackage().getImplementationVersion()));
+        options.values().forEach((option, value) -> details.put("option." + option.parameter(), value));
+        return details;
+    }
+
+    private void shipResults(Note request) throws RoleException {
+        try {
+            role.flush();
+            Path directory = context.resultDirectory();
+            int files = ResultShipper.ship(directory, chunk -> transport.publish(Topics.CLIENT,
+                    NoteCodec.encode(new Note(NoteType.DATA, Command.LOG, new NoteHeader(
+                            request.header().correlationId(), UUID.randomUUID().toString(), self), chunk)),
+                    Topics.REQUEST_QOS));
+            LOG.info("{} shipped {} result files from {}", self.qualifiedName(), files, directory);
+        } catch (Exception e) {
+            throw new RoleException(ErrorCodes.IO, "cannot ship the results of " + self.qualifiedName() + ": " + e, e);
+        }
+    }
+
+    private void send(String topic, Note note) {
+        try {
+            transport.publish(topic, NoteCodec.encode(note),
+                    note.type() == NoteType.NOTIFICATION ? Topics.NOTIFICATION_QOS : Topics.REQUEST_QOS);
+        } catch (TransportException e) {
+            LOG.error("{} could not send {}: {}", self.qualifiedName(), note.command(), e.getMessage());
+        }
+    }
+
+    private static long nowMicros() {
+        java.time.Instant now = java.time.Instant.now();
+        return now.getEpochSecond() * 1_000_000L + now.getNano() / 1_000;
+    }
+
+    private final class Context implements PeerContext {
+        @Override
+        public PeerInfo self() {
+            return self;
+        }
+
+        @Override
+        public TestOptions options() {
+            return options;
+        }
+
+        @Override
+        public Path resultDirectory() throws IOException {
+            TestOptions current = options;
+            Path directory = config.resultsRoot().resolve(current.testName())
+                    .resolve(Integer.toString(current.testIteration())).resolve(self.qualifiedName());
+            Files.createDirectories(directory);
+            return directory;
+        }
+
+        @Override
+        public void notify(Command command, String message, Map<String, String> details) {
+            send(Topics.NOTIFICATIONS, Note.notification(command, new Payload.Outcome(message, details), self, null));
+        }
+    }
+}

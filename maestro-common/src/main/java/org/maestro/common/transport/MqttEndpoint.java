@@ -1,0 +1,108 @@
+package org.maestro.common.transport;
+
+import java.net.URI;
+import java.net.URLDecoder;
+import java.nio.charset.StandardCharsets;
+import java.util.Locale;
+import java.util.Objects;
+
+/**
+ * Where the control broker is and how to log in: parsed from {@code mqtt://[user:password@]host:port} (plain) or
+ * {@code mqtts://…} (TLS, trust store from the standard {@code javax.net.ssl.*} system properties). The password is
+ * never part of {@link #toString()}.
+ */
+public final class MqttEndpoint {
+    /** The accepted forms, for error messages. */
+    public static final String FORMS = "mqtt://host:port or mqtts://host:port, optionally with user:password@";
+
+    private final boolean tls;
+    private final String host;
+    private final int port;
+    private final String user;
+    private final char[] password;
+
+    private MqttEndpoint(boolean tls, String host, int port, String user, char[] password) {
+        this.tls = tls;
+        this.host = host;
+        this.port = port;
+        this.user = user;
+        this.password = password;
+    }
+
+    /**
+     * Parses a control broker URL; {@code tcp://} and {@code ssl://} (Paho's names) are accepted too.
+     *
+     * @throws IllegalArgumentException naming the URL and the accepted forms
+     */
+    public static MqttEndpoint parse(String url) {
+        Objects.requireNonNull(url, "url");
+        URI uri;
+        try {
+            uri = URI.create(url.trim());
+        } catch (IllegalArgumentException e) {
+            throw invalid(url);
+        }
+        String scheme = uri.getScheme() == null ? "" : uri.getScheme().toLowerCase(Locale.ROOT);
+        boolean tls = switch (scheme) {
+            case "mqtt", "tcp" -> false;
+            case "mqtts", "ssl" -> true;
+            default -> throw invalid(url);
+        };
+        if (uri.getHost() == null) {
+            throw invalid(url);
+        }
+        int port = uri.getPort() > 0 ? uri.getPort() : (tls ? 8883 : 1883);
+        String user = null;
+        char[] password = null;
+        if (uri.getRawUserInfo() != null) {
+            String[] parts = uri.getRawUserInfo().split(":", 2);
+            user = URLDecoder.decode(parts[0], StandardCharsets.UTF_8);
+            if (parts.length > 1) {
+                password = URLDecoder.decode(parts[1], StandardCharsets.UTF_8).toCharArray();
+            }
+        }
+        return new MqttEndpoint(tls, uri.getHost(), port, user, password);
+    }
+
+    private static IllegalArgumentException invalid(String url) {
+        return new IllegalArgumentException("'" + redact(url) + "' is not a control broker URL: expected " + FORMS);
+    }
+
+    /** A URL with any password replaced by {@code ***}, safe to log. */
+    public static String redact(String url) {
+        return url == null ? null : url.replaceAll("(//[^:/@]+:)[^@/]*@", "$1***@");
+    }
+
+    /** The URI Paho connects to ({@code tcp://host:port} or {@code ssl://host:port}). */
+    public String pahoUri() {
+        return (tls ? "ssl://" : "tcp://") + host + ":" + port;
+    }
+
+    public boolean tls() {
+        return tls;
+    }
+
+    public String host() {
+        return host;
+    }
+
+    public int port() {
+        return port;
+    }
+
+    /** The user name, or null. */
+    public String user() {
+        return user;
+    }
+
+    /** A copy of the password, or null. */
+    public char[] password() {
+        return password == null ? null : password.clone();
+    }
+
+    /** The URL without credentials, e.g. {@code mqtt://host:1883}. */
+    @Override
+    public String toString() {
+        return (tls ? "mqtts://" : "mqtt://") + (user != null ? user + ":***@" : "") + host + ":" + port;
+    }
+}

@@ -1,0 +1,264 @@
+package org.maestro.common.peer;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Random;
+import java.util.Set;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Collectors;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+import org.maestro.common.client.ControlClient;
+import org.maestro.common.client.PeerStatus;
+import org.maestro.common.client.Replies;
+import org.maestro.common.embedded.EmbeddedArtemis;
+import org.maestro.common.options.OptionCode;
+import org.maestro.common.protocol.Command;
+import org.maestro.common.protocol.Note;
+import org.maestro.common.protocol.Payload;
+import org.maestro.common.testing.MosquittoProcess;
+import org.maestro.common.testing.ProbeRole;
+import org.maestro.common.transport.MqttEndpoint;
+import org.maestro.common.transport.Topics;
+
+/** The control plane over a real broker: a Mosquitto process, and the embedded Artemis MQTT acceptor. */
+class ControlPlaneTest {
+    private static final Duration REPLY_TIMEOUT = Duration.ofSeconds(10);
+
+    @TempDir
+    Path results;
+
+    private final List<AutoCloseable> resources = new ArrayList<>();
+
+    @AfterEach
+    void tearDown() throws Exception {
+        for (int i = resources.size() - 1; i >= 0; i--) {
+            resources.get(i).close();
+        }
+    }
+
+    private String startBroker(String kind) throws Exception {
+        if (kind.equals("mosquitto")) {
+            MosquittoProcess mosquitto = MosquittoProcess.start();
+            resources.add(mosquitto);
+            return mosquitto.url();
+        }
+        EmbeddedArtemis artemis = EmbeddedArtemis.builder().mqtt().name("control-" + System.nanoTime()).withoutJmx()
+                .start();
+        resources.add(artemis);
+        return artemis.mqttUrl();
+    }
+
+    private List<Peer> startPeers(String url, int count) throws Exception {
+        List<Peer> peers = new ArrayList<>();
+        for (int i = 0; i < count; i++) {
+            Peer peer = Peer.start(PeerConfig.of(MqttEndpoint.parse(url), "probe-" + i, results), new ProbeRole("sender"));
+            resources.add(peer);
+            peers.add(peer);
+        }
+        return peers;
+    }
+
+    private ControlClient client(String url) throws Exception {
+        ControlClient client = ControlClient.connect(MqttEndpoint.parse(url));
+        resources.add(client);
+        return client;
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"mosquitto", "embedded"})
+    void clientDiscoversThreePeersSetsOptionsOnAllAndHaltsThem(String broker) throws Exception {
+        String url = startBroker(broker);
+        List<Peer> peers = startPeers(url, 3);
+        ControlClient client = client(url);
+
+        List<PeerStatus> found = client.ping(Duration.ofSeconds(2));
+        assertEquals(peers.stream().map(p -> p.info().id()).collect(Collectors.toSet()),
+                found.stream().map(s -> s.peer().id()).collect(Collectors.toSet()));
+        assertTrue(found.stream().allMatch(s -> s.roundTrip().toMillis() < 2000));
+
+        Replies set = client.request(Topics.ALL_PEERS, Note.request(Command.SET,
+                new Payload.SetOption(OptionCode.RATE.code(), "1000")), 3, REPLY_TIMEOUT).get(15, TimeUnit.SECONDS);
+        assertTrue(set.allOk(), set.describeErrors());
+        assertEquals(3, set.notes().size());
+        for (Peer peer : peers) {
+            assertEquals(1000, peer.options().rate());
+        }
+
+        Replies get = client.request(Topics.peer(peers.get(1).info().id()), Note.request(Command.GET), 1, REPLY_TIMEOUT)
+                .get(15, TimeUnit.SECONDS);
+        Payload.Outcome info = (Payload.Outcome) get.notes().get(0).payload();
+        assertEquals("1000", info.details().get("option.RATE"));
+        assertEquals("probe-1", info.details().get("name"));
+
+        Replies halt = client.request(Topics.ALL_PEERS, Note.request(Command.HALT), 3, REPLY_TIMEOUT)
+                .get(15, TimeUnit.SECONDS);
+        assertTrue(halt.allOk(), halt.describeErrors());
+        for (Peer peer : peers) {
+            assertTrue(peer.awaitHalt(Duration.ofSeconds(10)), peer.info().name() + " halted");
+            assertTrue(((ProbeRole) peer.role()).halted);
+        }
+        assertTrue(client.ping(Duration.ofSeconds(1)).isEmpty(), "no peer answers after HALT");
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"mosquitto", "embedded"})
+    void aPeerWhoseConnectionDiesIsReportedByItsLastWill(String broker) throws Exception {
+        String url = startBroker(broker);
+        Peer victim = startPeers(url, 1).get(0);
+        ControlClient client = client(url);
+        CompletableFuture<Note> will = new CompletableFuture<>();
+        client.onNotification(note -> {
+            if (note.command() == Command.ABNORMAL_DISCONNECT) {
+                will.complete(note);
+            }
+        });
+
+        victim.crashConnection();
+
+        Note note = will.get(20, TimeUnit.SECONDS);
+        assertEquals(victim.info(), note.sender());
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"mosquitto", "embedded"})
+    void garbageIsAnsweredWithProtocolErrorAndThePeerKeepsServing(String broker) throws Exception {
+        String url = startBroker(broker);
+        Peer peer = startPeers(url, 1).get(0);
+        ControlClient client = client(url);
+        CompletableFuture<Note> protocolError = new CompletableFuture<>();
+        // PROTOCOL_ERROR replies carry no usable correlation id: listen to the client topic directly
+        Random random = new Random(42);
+        List<byte[]> garbage = new ArrayList<>();
+        for (int i = 0; i < 20; i++) {
+            byte[] bytes = new byte[1 + random.nextInt(200)];
+            random.nextBytes(bytes);
+            garbage.add(bytes);
+        }
+        garbage.add("hello".getBytes(StandardCharsets.UTF_8));
+        try (var raw = org.maestro.common.transport.MqttTransport.connect(MqttEndpoint.parse(url),
+                org.maestro.common.transport.MqttTransport.Options.of("raw-listener"))) {
+            raw.subscribe(Topics.CLIENT, Topics.REQUEST_QOS, (topic, bytes) -> {
+                try {
+                    Note reply = org.maestro.common.protocol.NoteCodec.decode(bytes);
+                    if (reply.command() == Command.PROTOCOL_ERROR) {
+                        protocolError.complete(reply);
+                    }
+                } catch (Exception ignored) {
+                    // not ours
+                }
+            });
+            for (byte[] bytes : garbage) {
+                client.publishRaw(Topics.peer(peer.info().id()), bytes);
+            }
+            Note reply = protocolError.get(15, TimeUnit.SECONDS);
+            assertEquals(peer.info(), reply.sender());
+            assertTrue(((Payload.Text) reply.payload()).text().startsWith("cannot decode the note"));
+        }
+
+        List<PeerStatus> alive = client.ping(Duration.ofSeconds(2));
+        assertEquals(1, alive.size(), "the peer still answers PING after garbage");
+        assertFalse(peer.isHalted());
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"mosquitto"})
+    void invalidOptionValuesAreRefusedNamingTheOptionAndItsForms(String broker) throws Exception {
+        String url = startBroker(broker);
+        Peer peer = startPeers(url, 1).get(0);
+        ControlClient client = client(url);
+
+        String size = errorOf(client, peer, OptionCode.MESSAGE_SIZE.code(), "abc");
+        assertTrue(size.contains("MESSAGE_SIZE=abc"), size);
+        assertTrue(size.contains("~256"), size);
+
+        String duration = errorOf(client, peer, OptionCode.DURATION.code(), "5x");
+        assertTrue(duration.contains("TEST_DURATION=5x"), duration);
+        assertTrue(duration.contains("1h30m"), duration);
+
+        String unknown = errorOf(client, peer, 999, "1");
+        assertTrue(unknown.contains("unknown option code 999"), unknown);
+        assertTrue(unknown.contains("4 (MESSAGE_SIZE)"), unknown);
+
+        String roleRule = errorOf(client, peer, OptionCode.PARALLEL_COUNT.code(), "500");
+        assertTrue(roleRule.contains("at most 100 connections"), roleRule);
+
+        assertEquals(TestOptionsDefaults.RATE, peer.options().rate(), "refused values are not kept");
+        Replies good = client.request(Topics.peer(peer.info().id()), Note.request(Command.SET,
+                new Payload.SetOption(OptionCode.MESSAGE_SIZE.code(), "~512")), 1, REPLY_TIMEOUT).get(15, TimeUnit.SECONDS);
+        assertTrue(good.allOk(), good.describeErrors());
+        assertEquals(512, peer.options().messageSize().bytes());
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"mosquitto"})
+    void roleCommandsReachTheRoleAndForeignCommandsAreRefusedOnlyWhenAddressed(String broker) throws Exception {
+        String url = startBroker(broker);
+        Peer peer = startPeers(url, 1).get(0);
+        ControlClient client = client(url);
+
+        Replies start = client.request(Topics.role("sender"), Note.request(Command.START_SENDER), 1, REPLY_TIMEOUT)
+                .get(15, TimeUnit.SECONDS);
+        assertTrue(start.allOk(), start.describeErrors());
+        assertEquals(List.of(Command.START_SENDER), ((ProbeRole) peer.role()).handled);
+
+        Replies broadcast = client.request(Topics.ALL_PEERS, Note.request(Command.START_RECEIVER), 1,
+                Duration.ofSeconds(2)).get(15, TimeUnit.SECONDS);
+        assertTrue(broadcast.notes().isEmpty(), "a broadcast role command of another role is ignored");
+
+        Replies direct = client.request(Topics.peer(peer.info().id()), Note.request(Command.START_RECEIVER), 1,
+                REPLY_TIMEOUT).get(15, TimeUnit.SECONDS);
+        assertEquals(Command.INTERNAL_ERROR, direct.notes().get(0).command());
+        assertTrue(direct.describeErrors().contains("does not handle START_RECEIVER"), direct.describeErrors());
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"mosquitto"})
+    void resultFilesAreShippedInChecksummedChunks(String broker) throws Exception {
+        String url = startBroker(broker);
+        Peer peer = startPeers(url, 1).get(0);
+        ControlClient client = client(url);
+        Path directory = results.resolve("test").resolve("0").resolve(peer.info().qualifiedName());
+        Files.createDirectories(directory.resolve("sub"));
+        byte[] big = new byte[ResultShipper.CHUNK_BYTES * 2 + 17];
+        new Random(7).nextBytes(big);
+        Files.write(directory.resolve("big.bin"), big);
+        Files.writeString(directory.resolve("sub/small.txt"), "small");
+
+        List<Payload.Chunk> chunks = new java.util.concurrent.CopyOnWriteArrayList<>();
+        Replies log = client.request(Topics.peer(peer.info().id()), Note.request(Command.LOG), 1, REPLY_TIMEOUT,
+                note -> chunks.add((Payload.Chunk) note.payload())).get(30, TimeUnit.SECONDS);
+
+        assertTrue(log.allOk(), log.describeErrors());
+        assertEquals(Set.of("big.bin", "sub/small.txt"), chunks.stream().map(Payload.Chunk::file).collect(Collectors.toSet()));
+        List<byte[]> parts = chunks.stream().filter(c -> c.file().equals("big.bin")).map(Payload.Chunk::data).toList();
+        assertEquals(3, parts.size());
+        assertEquals(ResultShipper.sha256(directory.resolve("big.bin")), ResultShipper.sha256(parts));
+        assertEquals(1, ((ProbeRole) peer.role()).flushes, "LOG flushes before shipping");
+    }
+
+    private static String errorOf(ControlClient client, Peer peer, long option, String value) throws Exception {
+        Replies replies = client.request(Topics.peer(peer.info().id()), Note.request(Command.SET,
+                new Payload.SetOption(option, value)), 1, REPLY_TIMEOUT).get(15, TimeUnit.SECONDS);
+        assertEquals(1, replies.notes().size());
+        assertEquals(Command.INTERNAL_ERROR, replies.notes().get(0).command());
+        Payload.Error error = (Payload.Error) replies.notes().get(0).payload();
+        assertEquals(ErrorCodes.INVALID_OPTION, error.code());
+        return error.message();
+    }
+
+    private static final class TestOptionsDefaults {
+        static final int RATE = 0;
+    }
+}

@@ -1,0 +1,73 @@
+package org.maestro.common.testing;
+
+import java.io.IOException;
+import java.util.EnumSet;
+import java.util.List;
+import java.util.Set;
+import java.util.concurrent.CopyOnWriteArrayList;
+import org.maestro.common.options.TestOptions;
+import org.maestro.common.peer.ErrorCodes;
+import org.maestro.common.peer.PeerContext;
+import org.maestro.common.peer.Role;
+import org.maestro.common.peer.RoleException;
+import org.maestro.common.protocol.Command;
+import org.maestro.common.protocol.Note;
+import org.maestro.common.protocol.Payload;
+
+/** A role for tests of the peer base: records the role commands it gets and can be told to refuse an option. */
+public final class ProbeRole implements Role {
+    private final String name;
+    public final List<Command> handled = new CopyOnWriteArrayList<>();
+    public volatile boolean halted;
+    public volatile int flushes;
+
+    public ProbeRole(String name) {
+        this.name = name;
+    }
+
+    @Override
+    public String name() {
+        return name;
+    }
+
+    @Override
+    public Set<Command> commands() {
+        return EnumSet.of(Command.START_SENDER, Command.STOP_SENDER);
+    }
+
+    @Override
+    public Payload handle(Note request, PeerContext context) throws RoleException {
+        handled.add(request.command());
+        if (context.options().rate() == 13) {
+            throw new RoleException(ErrorCodes.OTHER, "rate 13 is unlucky");
+        }
+        return Payload.Empty.INSTANCE;
+    }
+
+    @Override
+    public void checkOptions(TestOptions options) {
+        if (options.parallelCount() > 100) {
+            throw new IllegalArgumentException("a probe takes at most 100 connections");
+        }
+    }
+
+    @Override
+    public Payload.Stats stats() {
+        return new Payload.Stats(name, System.currentTimeMillis(), handled.size(), 0, 0, 0);
+    }
+
+    @Override
+    public void flush() throws IOException {
+        flushes++;
+    }
+
+    @Override
+    public boolean busy() {
+        return false;
+    }
+
+    @Override
+    public void halt() {
+        halted = true;
+    }
+}
