@@ -1,0 +1,67 @@
+package org.maestro.client.cli;
+
+import java.io.PrintWriter;
+import java.time.Duration;
+import java.util.Comparator;
+import java.util.List;
+import java.util.concurrent.Callable;
+import org.maestro.common.cli.ExitCodes;
+import org.maestro.common.client.ControlClient;
+import org.maestro.common.client.PeerStatus;
+import org.maestro.common.options.Durations;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+import picocli.CommandLine.Model.CommandSpec;
+
+/** {@code maestro-cli ping}: lists the live peers on a control broker with their round-trip time. */
+@Command(name = "ping", mixinStandardHelpOptions = true,
+        header = "List the live peers on a control broker with their round-trip time.",
+        description = "Exits 3 when the broker cannot be reached or no peer answers.")
+public final class PingCommand implements Callable<Integer> {
+    @Mixin
+    ControlBrokerOption broker;
+
+    @Option(names = "--wait", defaultValue = "2s", paramLabel = "DURATION",
+            description = "How long to collect replies (default: ${DEFAULT-VALUE}).")
+    String wait;
+
+    @Option(names = {"-x", "--stacktrace"}, description = "Print stack traces of errors.")
+    boolean stacktrace;
+
+    @Spec
+    CommandSpec spec;
+
+    @Override
+    public Integer call() throws Exception {
+        Duration waitFor = parseWait();
+        PrintWriter out = spec.commandLine().getOut();
+        try (ControlClient client = ControlClient.connect(broker.endpoint())) {
+            List<PeerStatus> peers = client.ping(waitFor).stream()
+                    .sorted(Comparator.comparing((PeerStatus s) -> s.peer().role()).thenComparing(s -> s.peer().name()))
+                    .toList();
+            if (peers.isEmpty()) {
+                spec.commandLine().getErr().println("maestro-cli: no peer answered on " + client.endpoint() + " within "
+                        + wait + "; start peers with 'maestro-cli worker --maestro-url " + client.endpoint() + "'");
+                return ExitCodes.INFRASTRUCTURE;
+            }
+            out.printf("%-10s %-28s %-24s %10s  %s%n", "ROLE", "NAME", "HOST", "RTT (ms)", "ID");
+            for (PeerStatus status : peers) {
+                out.printf("%-10s %-28s %-24s %10.3f  %s%n", status.peer().role(), status.peer().name(),
+                        status.peer().host(), status.roundTrip().toNanos() / 1e6, status.peer().id());
+            }
+            out.printf("%d peer(s)%n", peers.size());
+            out.flush();
+            return ExitCodes.OK;
+        }
+    }
+
+    private Duration parseWait() {
+        try {
+            return Durations.parse(wait);
+        } catch (IllegalArgumentException e) {
+            throw new UserError(ExitCodes.USAGE, "--wait " + e.getMessage());
+        }
+    }
+}
