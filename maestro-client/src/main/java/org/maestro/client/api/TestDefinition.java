@@ -1,0 +1,217 @@
+package org.maestro.client.api;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.EnumMap;
+import java.util.List;
+import java.util.Map;
+import java.util.function.UnaryOperator;
+import org.maestro.common.options.Durations;
+import org.maestro.common.options.OptionCode;
+import org.maestro.common.options.TestDuration;
+import org.maestro.common.options.TestOptions;
+
+/**
+ * What one test is: its name, the SUT URLs and the load, as a script writes it. Every parameter can be overridden
+ * by the environment variable of the same name (SPEC §3), which wins over the script; that is how a CI job
+ * parameterises a script without editing it.
+ *
+ * <pre>{@code
+ * maestro.fixedRate {
+ *     name "fixed-rate"
+ *     sut "amqp://127.0.0.1:5672/test.queue"
+ *     messageSize "~256"; parallelCount 5; rate 1000; duration "2m"; warmUp "20s"
+ *     maximumLatency 500   // ms, soft (p90)
+ * }
+ * }</pre>
+ */
+public final class TestDefinition {
+    private final Map<OptionCode, String> values = new EnumMap<>(OptionCode.class);
+    private final List<AgentAction> actions = new ArrayList<>();
+    private boolean inspect;
+
+    /** An agent action at a time offset from the start of the measured part of the test. */
+    public record AgentAction(Duration at, String command) {
+    }
+
+    /** A definition with the defaults of a test that sets nothing. */
+    public TestDefinition() {
+        values.put(OptionCode.TEST_NAME, "test");
+    }
+
+    /** A copy of this definition, to derive variants (e.g. one per rate step). */
+    public TestDefinition copy() {
+        TestDefinition copy = new TestDefinition();
+        copy.values.putAll(values);
+        copy.actions.addAll(actions);
+        copy.inspect = inspect;
+        return copy;
+    }
+
+    // ---- the DSL: one method per parameter ----
+
+    /** The test's name: its results directory, its JUnit test case. */
+    public TestDefinition name(String name) {
+        return set(OptionCode.TEST_NAME, name);
+    }
+
+    /** The SUT URL senders and receivers use (SEND_RECEIVE_URL). */
+    public TestDefinition sut(String url) {
+        return set(OptionCode.BROKER, url);
+    }
+
+    /** The URL senders send to, when it differs from receivers' (e.g. two ends of a router line). */
+    public TestDefinition sendUrl(String url) {
+        return set(OptionCode.SEND_URL, url);
+    }
+
+    /** The URL receivers receive from. */
+    public TestDefinition receiveUrl(String url) {
+        return set(OptionCode.RECEIVE_URL, url);
+    }
+
+    /** Message size in bytes, {@code "256"} or {@code "~256"} for ±5%. */
+    public TestDefinition messageSize(Object size) {
+        return set(OptionCode.MESSAGE_SIZE, String.valueOf(size));
+    }
+
+    /** Connections per sender and per receiver peer. */
+    public TestDefinition parallelCount(int count) {
+        return set(OptionCode.PARALLEL_COUNT, Integer.toString(count));
+    }
+
+    /** Messages per second per connection; 0 is unbounded. */
+    public TestDefinition rate(int rate) {
+        return set(OptionCode.RATE, Integer.toString(rate));
+    }
+
+    /** {@code "90s"}, {@code "1h30m"}, or a message count per connection. */
+    public TestDefinition duration(Object duration) {
+        return set(OptionCode.DURATION, String.valueOf(duration));
+    }
+
+    /** Load before measuring, excluded from results. */
+    public TestDefinition warmUp(String duration) {
+        return set(OptionCode.WARM_UP, duration);
+    }
+
+    /** Fail-condition latency in ms: the test fails when p90 of response time exceeds it (see {@link #hardLatency}). */
+    public TestDefinition maximumLatency(long millis) {
+        return set(OptionCode.FCL, Long.toString(millis));
+    }
+
+    /** Apply the maximum latency to the maximum (hard) instead of p90 (soft). */
+    public TestDefinition hardLatency(boolean hard) {
+        return set(OptionCode.FCL_MODE, hard ? "hard" : "soft");
+    }
+
+    /** Watch the SUT with an inspector ({@code "artemis"} or {@code "dispatch"}) at a management URL. */
+    public TestDefinition inspector(String name, String managementUrl) {
+        set(OptionCode.INSPECTOR_NAME, name);
+        set(OptionCode.MANAGEMENT_INTERFACE, managementUrl);
+        inspect = true;
+        return this;
+    }
+
+    /** How often the inspector polls (default 5s, at least 1s). */
+    public TestDefinition inspectionInterval(String duration) {
+        return set(OptionCode.INSPECTION_INTERVAL, duration);
+    }
+
+    /** Where the agent takes its extension points from: a git URL or a directory, optionally a branch. */
+    public TestDefinition agentSource(String source) {
+        return set(OptionCode.EXT_POINT_SOURCE, source);
+    }
+
+    /** The branch of the agent source. */
+    public TestDefinition agentBranch(String branch) {
+        return set(OptionCode.EXT_POINT_BRANCH, branch);
+    }
+
+    /** Asks the agent to run a command at a time, e.g. {@code agent "restart 5", at: "30s"}. */
+    public TestDefinition agent(Map<String, Object> when, String command) {
+        Object at = when.getOrDefault("at", "0s");
+        actions.add(new AgentAction(at.toString().equals("0") ? Duration.ZERO : Durations.parse(at.toString()), command));
+        return this;
+    }
+
+    /** How long receivers may take to consume what is in flight once senders stopped (default 30s). */
+    public TestDefinition drainTimeout(String duration) {
+        return set(OptionCode.DRAIN_TIMEOUT, duration);
+    }
+
+    /** Sets any option by parameter name, e.g. {@code option "LOG_LEVEL", "debug"}. */
+    public TestDefinition option(String parameter, Object value) {
+        OptionCode option = OptionCode.ofParameter(parameter).orElseThrow(() -> new IllegalArgumentException(
+                "unknown test parameter " + parameter + "; known: " + knownParameters()));
+        return set(option, String.valueOf(value));
+    }
+
+    private TestDefinition set(OptionCode option, String value) {
+        values.put(option, value);
+        return this;
+    }
+
+    // ---- reading it back ----
+
+    /** The raw values the script set. */
+    public Map<OptionCode, String> values() {
+        return Collections.unmodifiableMap(values);
+    }
+
+    /** The agent actions, in the order written. */
+    public List<AgentAction> actions() {
+        return List.copyOf(actions);
+    }
+
+    /** True when the test wants an inspector. */
+    public boolean wantsInspector() {
+        return inspect || values.containsKey(OptionCode.MANAGEMENT_INTERFACE);
+    }
+
+    /** True when the test wants an agent. */
+    public boolean wantsAgent() {
+        return !actions.isEmpty();
+    }
+
+    /**
+     * The validated options: the script's values, overridden by the environment.
+     *
+     * @param environment the environment variables (e.g. {@code System::getenv})
+     * @throws org.maestro.common.options.InvalidOptionException naming the parameter and its accepted forms
+     */
+    public TestOptions resolve(UnaryOperator<String> environment) {
+        Map<OptionCode, String> resolved = new EnumMap<>(values);
+        for (OptionCode option : OptionCode.values()) {
+            String fromEnvironment = environment.apply(option.parameter());
+            if (fromEnvironment != null && !fromEnvironment.isBlank()) {
+                resolved.put(option, fromEnvironment);
+            }
+        }
+        TestOptions options = TestOptions.DEFAULTS.withAll(resolved);
+        if (options.sendUrl().isEmpty() || options.receiveUrl().isEmpty()) {
+            throw new IllegalArgumentException("test '" + options.testName() + "' names no SUT: set sut \"amqp://host:5672/"
+                    + "queue\" in the script or SEND_RECEIVE_URL in the environment");
+        }
+        return options;
+    }
+
+    /** How long the measured part lasts, if the test is bounded by time. */
+    public static Duration plannedTime(TestOptions options) {
+        TestDuration duration = options.duration();
+        if (duration.isTimed()) {
+            return duration.time().plus(options.warmUp());
+        }
+        int rate = options.rate();
+        return rate > 0 ? Duration.ofMillis(duration.messageCount() * 1000L / rate).plus(options.warmUp()) : null;
+    }
+
+    private static String knownParameters() {
+        List<String> names = new ArrayList<>();
+        for (OptionCode option : OptionCode.values()) {
+            names.add(option.parameter());
+        }
+        return String.join(", ", names);
+    }
+}

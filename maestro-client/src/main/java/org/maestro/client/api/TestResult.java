@@ -1,0 +1,69 @@
+package org.maestro.client.api;
+
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import org.maestro.common.options.TestOptions;
+
+/**
+ * The outcome of one test run, as a script sees it: passed or not and why, where its files are, and its headline
+ * figures (counts, rate, latency percentiles in milliseconds).
+ *
+ * <pre>{@code
+ * def result = maestro.fixedRate { rate 1000 }
+ * if (!result.passed) println "failed: ${result.reason}"
+ * println "p99 ${result.responseP99Ms} ms at ${result.meanRate} msg/s"
+ * }</pre>
+ */
+public record TestResult(String name, int iteration, boolean passed, String reason, Path directory,
+                         TestOptions options, Map<String, Number> figures, List<String> peers) {
+
+    public TestResult {
+        figures = Map.copyOf(figures);
+        peers = List.copyOf(peers);
+    }
+
+    /** Messages sent by all senders (measured part and warm-up). */
+    public long getSent() {
+        return figures.getOrDefault("sent", 0L).longValue();
+    }
+
+    /** Messages received by all receivers. */
+    public long getReceived() {
+        return figures.getOrDefault("received", 0L).longValue();
+    }
+
+    /** Messages sent and never received by any receiver of their address. */
+    public long getLost() {
+        return figures.getOrDefault("lost", 0L).longValue();
+    }
+
+    /** Mean receive rate over the measured part, msg/s. */
+    public double getMeanRate() {
+        return figures.getOrDefault("meanRate", 0.0).doubleValue();
+    }
+
+    /** p99 of response time (receive − intended send), ms. */
+    public double getResponseP99Ms() {
+        return figures.getOrDefault("responseP99Ms", 0.0).doubleValue();
+    }
+
+    /** p90 of response time, ms. */
+    public double getResponseP90Ms() {
+        return figures.getOrDefault("responseP90Ms", 0.0).doubleValue();
+    }
+
+    /** Errors counted by senders and receivers. */
+    public long getErrors() {
+        return figures.getOrDefault("errors", 0L).longValue();
+    }
+
+    public boolean isPassed() {
+        return passed;
+    }
+
+    @Override
+    public String toString() {
+        return name + "/" + iteration + ": " + (passed ? "PASSED" : "FAILED (" + reason + ")");
+    }
+}

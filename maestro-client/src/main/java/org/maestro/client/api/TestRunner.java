@@ -1,0 +1,499 @@
+package org.maestro.client.api;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import java.util.function.Consumer;
+import java.util.function.UnaryOperator;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
+import org.maestro.common.client.ControlClient;
+import org.maestro.common.client.PeerStatus;
+import org.maestro.common.client.Replies;
+import org.maestro.common.options.OptionCode;
+import org.maestro.common.options.TestOptions;
+import org.maestro.common.peer.ErrorCodes;
+import org.maestro.common.protocol.Command;
+import org.maestro.common.protocol.Note;
+import org.maestro.common.protocol.Payload;
+import org.maestro.common.protocol.PeerInfo;
+import org.maestro.common.transport.Topics;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Runs one test through the control plane, start to finish: finds the peers, sets the options, starts receivers
+ * (and waits until they are attached), inspectors, agents and senders, watches progress and outcomes, drains the
+ * receivers, stops everything and collects every peer's files into {@code <results>/<test>/<iteration>/<peer>/}.
+ *
+ * <p>Every wait has a deadline. A peer that dies (its ABNORMAL_DISCONNECT last will arrives) fails the test at once,
+ * naming it; the other peers are stopped and what they measured is still collected. Not thread-safe: one test at a
+ * time per runner.
+ */
+public final class TestRunner {
+    private static final Logger LOG = LoggerFactory.getLogger(TestRunner.class);
+    private static final Duration REPLY_TIMEOUT = Duration.ofSeconds(10);
+    private static final Duration ATTACH_TIMEOUT = Duration.ofSeconds(45);
+    private static final Duration DISCOVERY_WAIT = Duration.ofSeconds(1);
+    private static final Duration NO_PROGRESS_LIMIT = Duration.ofSeconds(60);
+    private static final Set<String> LOAD_ROLES = Set.of("sender", "receiver");
+
+    private final ControlClient client;
+    private final Path resultsRoot;
+    private final Progress progress;
+    private final UnaryOperator<String> environment;
+    private final Consumer<Path> afterTest;
+
+    /**
+     * @param afterTest called with the test's iteration directory once its files are collected (e.g. to build the
+     *                  report); may be a no-op
+     */
+    public TestRunner(ControlClient client, Path resultsRoot, Progress progress, UnaryOperator<String> environment,
+                      Consumer<Path> afterTest) {
+        this.client = client;
+        this.resultsRoot = resultsRoot;
+        this.progress = progress;
+        this.environment = environment;
+        this.afterTest = afterTest;
+    }
+
+    /**
+     * Runs a test.
+     *
+     * @throws MaestroException with exit code 2 for a wrong parameter, 3 when peers are missing or the control broker
+     *                          fails; a test that runs and fails returns a failed result instead
+     */
+    public TestResult run(TestDefinition definition) {
+        TestOptions options;
+        try {
+            options = definition.resolve(environment);
+        } catch (IllegalArgumentException e) {
+            throw MaestroException.usage(e.getMessage());
+        }
+        int iteration = nextIteration(options.testName());
+        options = options.with(OptionCode.TEST_ITERATION, Integer.toString(iteration));
+        Path iterationDirectory = resultsRoot.resolve(options.testName()).resolve(Integer.toString(iteration));
+        Execution execution = new Execution(definition, options, iterationDirectory);
+        return execution.run();
+    }
+
+    private int nextIteration(String testName) {
+        Path testDirectory = resultsRoot.resolve(testName);
+        if (!Files.isDirectory(testDirectory)) {
+            return 0;
+        }
+        try (Stream<Path> entries = Files.list(testDirectory)) {
+            return entries.map(p -> p.getFileName().toString()).filter(n -> n.matches("\\d+"))
+                    .mapToInt(Integer::parseInt).max().orElse(-1) + 1;
+        } catch (IOException e) {
+            throw MaestroException.infrastructure("cannot read the results directory " + testDirectory + ": " + e);
+        }
+    }
+
+    /** The state of one running test. */
+    private final class Execution {
+        private final TestDefinition definition;
+        private final TestOptions options;
+        private final Path directory;
+        private final Map<String, PeerInfo> peers = new LinkedHashMap<>();
+        private final Map<String, Note> outcomes = new ConcurrentHashMap<>();
+        private final List<String> failures = java.util.Collections.synchronizedList(new ArrayList<>());
+        private volatile String abort;
+        private final Map<String, Number> figures = new TreeMap<>();
+
+        Execution(TestDefinition definition, TestOptions options, Path directory) {
+            this.definition = definition;
+            this.options = options;
+            this.directory = directory;
+        }
+
+        TestResult run() {
+            discover();
+            Consumer<Note> listener = this::onNotification;
+            client.onNotification(listener);
+            progress.started(options.testName(), options.testIteration(), describe());
+            long start = System.nanoTime();
+            try {
+                setOptions();
+                if (startAll()) {
+                    watch(start);
+                    drain();
+                }
+            } finally {
+                stopAll();
+                client.removeNotificationListener(listener);
+            }
+            collect();
+            for (Note outcome : outcomes.values()) {
+                if (outcome.command() == Command.NOTIFY_FAIL) {
+                    failures.add(outcome.sender().qualifiedName() + ": " + ((Payload.Outcome) outcome.payload()).message());
+                }
+            }
+            if (abort != null) {
+                failures.add(0, abort);
+            }
+            figures.putAll(Figures.fromPeerResults(directory));
+            afterTest.accept(directory);
+            boolean passed = failures.isEmpty();
+            TestResult result = new TestResult(options.testName(), options.testIteration(), passed,
+                    passed ? "" : String.join("; ", failures), directory, options, figures,
+                    peers.values().stream().map(PeerInfo::qualifiedName).toList());
+            progress.finished(result);
+            return result;
+        }
+
+        private String describe() {
+            return String.format("%s connections × %s msg/s, %s bytes, %s%s → %s", options.parallelCount(),
+                    options.rate() == 0 ? "unbounded" : options.rate(), options.messageSize(), options.duration(),
+                    options.warmUp().isZero() ? "" : " (+ warm-up " + options.get(OptionCode.WARM_UP).orElse("") + ")",
+                    options.sendUrl().orElse("?"));
+        }
+
+        private void discover() {
+            List<PeerStatus> found;
+            try {
+                found = client.ping(DISCOVERY_WAIT);
+            } catch (Exception e) {
+                throw MaestroException.infrastructure("cannot reach the peers through " + client.endpoint() + ": " + e);
+            }
+            Map<String, Long> byRole = found.stream().collect(Collectors.groupingBy(s -> s.peer().role(),
+                    TreeMap::new, Collectors.counting()));
+            List<String> missing = new ArrayList<>();
+            for (String role : neededRoles()) {
+                if (!byRole.containsKey(role)) {
+                    missing.add(role);
+                }
+            }
+            if (!missing.isEmpty()) {
+                throw MaestroException.infrastructure("test '" + options.testName() + "' needs peers of role(s) "
+                        + String.join(", ", missing) + " but none answered on " + client.endpoint() + " (found: "
+                        + (byRole.isEmpty() ? "no peers" : byRole) + "); start them with 'maestro-cli "
+                        + (missing.contains("sender") || missing.contains("receiver") ? "worker --role "
+                        + missing.get(0) : missing.get(0)) + " --maestro-url " + client.endpoint() + "'");
+            }
+            for (PeerStatus status : found) {
+                if (neededRoles().contains(status.peer().role())) {
+                    peers.put(status.peer().id(), status.peer());
+                }
+            }
+        }
+
+        private List<String> neededRoles() {
+            List<String> roles = new ArrayList<>(List.of("sender", "receiver"));
+            if (definition.wantsInspector()) {
+                roles.add("inspector");
+            }
+            if (definition.wantsAgent()) {
+                roles.add("agent");
+            }
+            return roles;
+        }
+
+        private int count(String role) {
+            return (int) peers.values().stream().filter(p -> p.role().equals(role)).count();
+        }
+
+        private void onNotification(Note note) {
+            PeerInfo sender = note.sender();
+            if (sender == null || !peers.containsKey(sender.id())) {
+                return;
+            }
+            switch (note.command()) {
+                case ABNORMAL_DISCONNECT -> {
+                    if (abort == null) {
+                        abort = "peer " + sender.qualifiedName() + " (" + sender.role()
+                                + ") disconnected abnormally (crashed, killed or lost its network) during the test";
+                    }
+                }
+                case NOTIFY_SUCCESS, NOTIFY_FAIL -> {
+                    if (sender.role().equals("agent")) {
+                        Payload.Outcome outcome = (Payload.Outcome) note.payload();
+                        progress.note("agent " + sender.qualifiedName() + ": " + outcome.message());
+                        if (note.command() == Command.NOTIFY_FAIL) {
+                            failures.add("agent action failed on " + sender.qualifiedName() + ": " + outcome.message());
+                        }
+                    } else {
+                        outcomes.put(sender.id(), note);
+                    }
+                }
+                default -> {
+                }
+            }
+        }
+
+        private void setOptions() {
+            for (Map.Entry<OptionCode, String> option : options.values().entrySet()) {
+                Replies replies = await(client.request(Topics.ALL_PEERS, Note.request(Command.SET,
+                        new Payload.SetOption(option.getKey().code(), option.getValue())), peers.size(), REPLY_TIMEOUT),
+                        "SET " + option.getKey().parameter());
+                List<Note> invalid = replies.errors().stream().filter(n -> n.payload() instanceof Payload.Error e
+                        && e.code() == ErrorCodes.INVALID_OPTION).toList();
+                if (!invalid.isEmpty()) {
+                    throw MaestroException.usage(((Payload.Error) invalid.get(0).payload()).message() + " (refused by "
+                            + invalid.get(0).sender().qualifiedName() + ")");
+                }
+                if (!replies.allOk()) {
+                    throw MaestroException.infrastructure("peers did not accept " + option.getKey().parameter() + ": "
+                            + problems(replies));
+                }
+            }
+        }
+
+        /** Starts receivers, inspectors, agents and senders; false when the test cannot go on. */
+        private boolean startAll() {
+            if (!start(Command.START_RECEIVER, "receiver", Payload.Empty.INSTANCE, ATTACH_TIMEOUT)) {
+                return false;
+            }
+            if (definition.wantsInspector() && !start(Command.START_INSPECTOR, "inspector",
+                    new Payload.Text(options.get(OptionCode.INSPECTOR_NAME).orElse("artemis")), REPLY_TIMEOUT)) {
+                return false;
+            }
+            if (definition.wantsAgent()) {
+                String source = options.get(OptionCode.EXT_POINT_SOURCE).orElse(null);
+                if (source != null && !start(Command.AGENT_SOURCE, "agent", new Payload.AgentSource(source,
+                        options.get(OptionCode.EXT_POINT_BRANCH).orElse("")), ATTACH_TIMEOUT)) {
+                    return false;
+                }
+                if (!start(Command.START_AGENT, "agent", Payload.Empty.INSTANCE, REPLY_TIMEOUT)) {
+                    return false;
+                }
+            }
+            return start(Command.START_SENDER, "sender", Payload.Empty.INSTANCE, ATTACH_TIMEOUT);
+        }
+
+        private boolean start(Command command, String role, Payload payload, Duration timeout) {
+            Replies replies = await(client.request(Topics.role(role), Note.request(command, payload), count(role),
+                    timeout), command.name());
+            if (replies.allOk()) {
+                return true;
+            }
+            failures.add(command + " failed: " + problems(replies));
+            return false;
+        }
+
+        private String problems(Replies replies) {
+            List<String> text = new ArrayList<>();
+            if (!replies.errors().isEmpty()) {
+                text.add(replies.describeErrors());
+            }
+            if (!replies.complete()) {
+                Set<String> answered = replies.notes().stream().map(n -> n.sender().id()).collect(Collectors.toSet());
+                text.add("no reply from " + peers.values().stream().filter(p -> !answered.contains(p.id()))
+                        .filter(p -> replies.request().command() == Command.SET || p.role().equals(roleOf(replies)))
+                        .map(PeerInfo::qualifiedName).collect(Collectors.joining(", ")) + " within the deadline");
+            }
+            return String.join("; ", text);
+        }
+
+        private String roleOf(Replies replies) {
+            return switch (replies.request().command()) {
+                case START_RECEIVER, STOP_RECEIVER, DRAIN -> "receiver";
+                case START_SENDER, STOP_SENDER -> "sender";
+                case START_INSPECTOR, STOP_INSPECTOR -> "inspector";
+                default -> "agent";
+            };
+        }
+
+        /** Watches the senders until all of them finished, a peer died, or the deadline passed. */
+        private void watch(long startNanos) {
+            Duration planned = TestDefinition.plannedTime(options);
+            Duration deadline = planned != null ? planned.plus(planned.dividedBy(2)).plusSeconds(30) : null;
+            List<TestDefinition.AgentAction> pendingActions = new ArrayList<>(definition.actions());
+            long lastCount = -1;
+            long lastProgressNanos = System.nanoTime();
+            while (abort == null) {
+                Duration elapsed = Duration.ofNanos(System.nanoTime() - startNanos);
+                runDueActions(pendingActions, elapsed);
+                if (sendersDone()) {
+                    return;
+                }
+                Progress.Snapshot snapshot = stats(elapsed, planned);
+                if (snapshot != null) {
+                    progress.update(snapshot);
+                    if (snapshot.sent() != lastCount) {
+                        lastCount = snapshot.sent();
+                        lastProgressNanos = System.nanoTime();
+                    }
+                }
+                if (deadline != null && elapsed.compareTo(deadline) > 0) {
+                    failures.add("the senders did not finish within " + deadline.toSeconds() + " s (planned "
+                            + planned.toSeconds() + " s); stopped them");
+                    return;
+                }
+                if (deadline == null && Duration.ofNanos(System.nanoTime() - lastProgressNanos)
+                        .compareTo(NO_PROGRESS_LIMIT) > 0) {
+                    failures.add("the senders made no progress for " + NO_PROGRESS_LIMIT.toSeconds() + " s; stopped them");
+                    return;
+                }
+                sleep(Duration.ofSeconds(1));
+            }
+        }
+
+        private void runDueActions(List<TestDefinition.AgentAction> pending, Duration elapsed) {
+            Duration measuredSince = elapsed.minus(options.warmUp());
+            pending.removeIf(action -> {
+                if (measuredSince.compareTo(action.at()) < 0) {
+                    return false;
+                }
+                progress.note("agent action '" + action.command() + "' at " + elapsed.toSeconds() + " s");
+                client.request(Topics.role("agent"), Note.request(Command.USER_COMMAND_1,
+                        new Payload.Text(action.command())), count("agent"), REPLY_TIMEOUT).thenAccept(replies -> {
+                            if (!replies.allOk()) {
+                                failures.add("agent action '" + action.command() + "' was refused: " + problems(replies));
+                            }
+                        });
+                return true;
+            });
+        }
+
+        private boolean sendersDone() {
+            long senders = count("sender");
+            long done = outcomes.values().stream().filter(n -> n.sender().role().equals("sender")).count();
+            return done >= senders;
+        }
+
+        private Progress.Snapshot stats(Duration elapsed, Duration planned) {
+            try {
+                Replies replies = client.request(Topics.ALL_PEERS, Note.request(Command.STATS), peers.size(),
+                        Duration.ofSeconds(2)).get(5, TimeUnit.SECONDS);
+                long sent = 0;
+                long received = 0;
+                long errors = 0;
+                double rate = 0;
+                double p99 = 0;
+                for (Note note : replies.notes()) {
+                    if (!(note.payload() instanceof Payload.Stats stats) || !peers.containsKey(note.sender().id())) {
+                        continue;
+                    }
+                    errors += stats.errors();
+                    if (stats.role().equals("sender")) {
+                        sent += stats.count();
+                    } else if (stats.role().equals("receiver")) {
+                        received += stats.count();
+                        rate += stats.rate();
+                        p99 = Math.max(p99, stats.latencyP99Micros() / 1000.0);
+                    }
+                }
+                return new Progress.Snapshot(options.testName(), elapsed, planned, rate, p99, sent, received, errors);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return null;
+            } catch (ExecutionException | TimeoutException e) {
+                LOG.warn("no statistics from the peers ({}); the control broker may be restarting", e.getMessage());
+                return null;
+            }
+        }
+
+        /** Asks receivers to consume what is in flight and waits for their outcomes. */
+        private void drain() {
+            if (abort != null) {
+                return;
+            }
+            progress.note("senders finished; receivers draining what is in flight");
+            Replies replies = awaitQuietly(client.request(Topics.role("receiver"), Note.request(Command.DRAIN),
+                    count("receiver"), REPLY_TIMEOUT));
+            if (replies != null && !replies.errors().isEmpty()) {
+                failures.add("DRAIN failed: " + replies.describeErrors());
+            }
+            long deadline = System.nanoTime() + options.drainTimeout().plusSeconds(15).toNanos();
+            while (abort == null && System.nanoTime() < deadline) {
+                long receivers = outcomes.values().stream().filter(n -> n.sender().role().equals("receiver")).count();
+                if (receivers >= count("receiver")) {
+                    return;
+                }
+                sleep(Duration.ofMillis(200));
+            }
+            if (abort == null) {
+                failures.add("receivers did not finish draining within " + options.drainTimeout().plusSeconds(15).toSeconds()
+                        + " s");
+            }
+        }
+
+        private void stopAll() {
+            for (String role : List.of("sender", "receiver", "inspector", "agent")) {
+                if (count(role) == 0) {
+                    continue;
+                }
+                Command stop = switch (role) {
+                    case "sender" -> Command.STOP_SENDER;
+                    case "receiver" -> Command.STOP_RECEIVER;
+                    case "inspector" -> Command.STOP_INSPECTOR;
+                    default -> Command.STOP_AGENT;
+                };
+                Replies replies = awaitQuietly(client.request(Topics.role(role), Note.request(stop), count(role),
+                        REPLY_TIMEOUT));
+                if (replies == null || !replies.complete()) {
+                    LOG.warn("not every {} confirmed {}", role, stop);
+                }
+            }
+        }
+
+        private void collect() {
+            List<String> problems = new ArrayList<>();
+            for (PeerInfo peer : peers.values()) {
+                ResultCollector collector = new ResultCollector(directory.resolve(peer.qualifiedName()));
+                Replies replies = awaitQuietly(client.request(Topics.peer(peer.id()), Note.request(Command.LOG), 1,
+                        Duration.ofSeconds(60), collector::accept));
+                try {
+                    if (replies == null || !replies.complete()) {
+                        problems.add(peer.qualifiedName() + " did not send its files");
+                    } else if (!replies.allOk()) {
+                        problems.add(replies.describeErrors());
+                    }
+                    for (String problem : collector.write()) {
+                        problems.add(peer.qualifiedName() + ": " + problem);
+                    }
+                } catch (IOException e) {
+                    throw MaestroException.infrastructure("cannot write results under " + directory + ": " + e);
+                }
+            }
+            if (!problems.isEmpty()) {
+                LOG.warn("result collection: {}", problems);
+                progress.note("some results could not be collected: " + String.join("; ", problems));
+            }
+        }
+
+        private Replies await(java.util.concurrent.CompletableFuture<Replies> future, String what) {
+            try {
+                return future.get(REPLY_TIMEOUT.plus(ATTACH_TIMEOUT).toMillis(), TimeUnit.MILLISECONDS);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw MaestroException.infrastructure("interrupted while waiting for " + what);
+            } catch (ExecutionException | TimeoutException e) {
+                throw MaestroException.infrastructure("the control broker " + client.endpoint() + " failed during "
+                        + what + ": " + (e.getCause() != null ? e.getCause().getMessage() : e));
+            }
+        }
+
+        private Replies awaitQuietly(java.util.concurrent.CompletableFuture<Replies> future) {
+            try {
+                return future.get(90, TimeUnit.SECONDS);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return null;
+            } catch (ExecutionException | TimeoutException e) {
+                LOG.warn("no reply: {}", e.toString());
+                return null;
+            }
+        }
+    }
+
+    private static void sleep(Duration duration) {
+        try {
+            Thread.sleep(duration.toMillis());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+}
