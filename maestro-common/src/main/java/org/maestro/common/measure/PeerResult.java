@@ -1,0 +1,116 @@
+package org.maestro.common.measure;
+
+import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
+import com.fasterxml.jackson.annotation.JsonInclude;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Base64;
+import java.util.List;
+import java.util.Objects;
+import org.roaringbitmap.RoaringBitmap;
+
+/**
+ * The counters of one sender or receiver peer for one test iteration, as written to {@code peer-result.json}
+ * (format version 1, see {@code docs/results-format.md}).
+ *
+ * <pre>{@code
+ * PeerResult result = PeerResult.read(directory.resolve(PeerResult.FILE_NAME));
+ * for (PeerResult.Stream stream : result.streams()) {
+ *     RoaringBitmap received = stream.sequenceBitmap(); // receivers only
+ * }
+ * }</pre>
+ */
+@JsonInclude(JsonInclude.Include.NON_NULL)
+@JsonIgnoreProperties(ignoreUnknown = true)
+public record PeerResult(int formatVersion, String peer, String role, long startMillis, long endMillis,
+        long warmupEndMillis, long count, long errors, long duplicates, long outOfOrder, List<Stream> streams,
+        String outcome, String reason) {
+
+    /** The file name in a peer's result directory. */
+    public static final String FILE_NAME = "peer-result.json";
+    /** The format version this class writes and reads. */
+    public static final int FORMAT_VERSION = 1;
+    /** {@link #outcome} of a peer whose test passed. */
+    public static final String SUCCESS = "success";
+    /** {@link #outcome} of a peer whose test failed. */
+    public static final String FAILURE = "failure";
+
+    private static final ObjectMapper MAPPER = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
+
+    public PeerResult {
+        Objects.requireNonNull(peer, "peer");
+        Objects.requireNonNull(role, "role");
+        streams = streams == null ? List.of() : List.copyOf(streams);
+    }
+
+    /**
+     * One stream (a sender connection) as one peer saw it. For a sender, {@code count} is the number of messages
+     * sent (sequences {@code 0 … count−1}) and {@code sequences} is null. For a receiver, {@code count} is the
+     * number of distinct sequence numbers received, {@code duplicates} the extra copies, and {@code sequences} the
+     * base64 of the portable {@link RoaringBitmap} serialization of the sequence numbers received.
+     */
+    @JsonInclude(JsonInclude.Include.NON_NULL)
+    @JsonIgnoreProperties(ignoreUnknown = true)
+    public record Stream(String sender, int connection, long count, long errors, long duplicates, long outOfOrder,
+            String sequences) {
+        public Stream {
+            Objects.requireNonNull(sender, "sender");
+        }
+
+        /** The sequence numbers of a receiver's stream, decoded; empty for a sender's stream. */
+        public RoaringBitmap sequenceBitmap() {
+            RoaringBitmap bitmap = new RoaringBitmap();
+            if (sequences != null && !sequences.isEmpty()) {
+                try {
+                    bitmap.deserialize(ByteBuffer.wrap(Base64.getDecoder().decode(sequences)));
+                } catch (IOException | RuntimeException e) {
+                    throw new IllegalArgumentException("stream " + sender + "#" + connection
+                            + " has sequences that are not a base64 RoaringBitmap: " + e.getMessage(), e);
+                }
+            }
+            return bitmap;
+        }
+
+        /** Encodes a bitmap the way {@link #sequences} holds it. */
+        public static String encode(RoaringBitmap bitmap) {
+            bitmap.runOptimize();
+            ByteBuffer buffer = ByteBuffer.allocate(bitmap.serializedSizeInBytes());
+            bitmap.serialize(buffer);
+            return Base64.getEncoder().encodeToString(buffer.array());
+        }
+    }
+
+    /** True when {@link #role} is {@code sender}. */
+    public boolean isSender() {
+        return "sender".equals(role);
+    }
+
+    /** True when {@link #role} is {@code receiver}. */
+    public boolean isReceiver() {
+        return "receiver".equals(role);
+    }
+
+    /** Writes this result as JSON. */
+    public void write(Path file) throws IOException {
+        MAPPER.writeValue(file.toFile(), this);
+    }
+
+    /** Reads a result; throws with the file name when it is not a version-1 peer result. */
+    public static PeerResult read(Path file) throws IOException {
+        PeerResult result;
+        try {
+            result = MAPPER.readValue(file.toFile(), PeerResult.class);
+        } catch (IOException e) {
+            throw new IOException(file + " is not a readable peer result: " + e.getMessage(), e);
+        }
+        if (result.formatVersion() != FORMAT_VERSION) {
+            throw new IOException(file + " has formatVersion " + result.formatVersion() + "; this Maestro reads "
+                    + FORMAT_VERSION);
+        }
+        return result;
+    }
+}

@@ -1,0 +1,171 @@
+package org.maestro.worker.driver.jms;
+
+import jakarta.jms.BytesMessage;
+import jakarta.jms.CompletionListener;
+import jakarta.jms.Connection;
+import jakarta.jms.DeliveryMode;
+import jakarta.jms.Destination;
+import jakarta.jms.JMSException;
+import jakarta.jms.Message;
+import jakarta.jms.MessageConsumer;
+import jakarta.jms.MessageProducer;
+import jakarta.jms.Session;
+import java.util.concurrent.CompletableFuture;
+import org.maestro.worker.driver.ConsumerCallback;
+import org.maestro.worker.driver.DriverConnection;
+import org.maestro.worker.driver.DriverConsumer;
+import org.maestro.worker.driver.DriverException;
+import org.maestro.worker.driver.DriverProducer;
+import org.maestro.worker.measure.MicroClock;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/** One Qpid JMS connection with one session; used by one thread, except {@link #close()} and {@link #failed()}. */
+final class JmsDriverConnection implements DriverConnection {
+    private static final Logger LOG = LoggerFactory.getLogger(JmsDriverConnection.class);
+    private static final byte[] NO_BODY = new byte[0];
+
+    private final Connection connection;
+    private final JmsUrl url;
+    private final MicroClock clock;
+    private final Session session;
+    private final Destination destination;
+    private volatile Throwable failure;
+    private volatile boolean closed;
+
+    JmsDriverConnection(Connection connection, JmsUrl url, MicroClock clock) throws JMSException {
+        this.connection = connection;
+        this.url = url;
+        this.clock = clock;
+        connection.setExceptionListener(e -> {
+            if (!closed) {
+                LOG.warn("connection to {} failed: {}", url, JmsDriver.describe(e));
+            }
+            failure = e;
+        });
+        connection.start();
+        session = connection.createSession(false, url.ackMode());
+        destination = url.topic() ? session.createTopic(url.destination()) : session.createQueue(url.destination());
+    }
+
+    @Override
+    public DriverProducer createProducer() throws DriverException {
+        try {
+            MessageProducer producer = session.createProducer(destination);
+            producer.setDeliveryMode(url.durable() ? DeliveryMode.PERSISTENT : DeliveryMode.NON_PERSISTENT);
+            producer.setDisableMessageTimestamp(true);
+            producer.setDisableMessageID(true);
+            return new Producer(producer);
+        } catch (JMSException | RuntimeException e) {
+            throw new DriverException("cannot create a producer for " + url + ": " + JmsDriver.describe(e), e);
+        }
+    }
+
+    @Override
+    public DriverConsumer createConsumer(ConsumerCallback callback) throws DriverException {
+        boolean clientAcknowledge = url.ackMode() == Session.CLIENT_ACKNOWLEDGE || url.ackMode() == 101;
+        try {
+            MessageConsumer consumer = session.createConsumer(destination);
+            consumer.setMessageListener(message -> {
+                long receivedAt = clock.nowMicros();
+                callback.onMessage(bodyOf(message), receivedAt);
+                if (clientAcknowledge) {
+                    try {
+                        message.acknowledge();
+                    } catch (JMSException e) {
+                        LOG.debug("cannot acknowledge a message from {}: {}", url, e.getMessage());
+                    }
+                }
+            });
+            return () -> {
+                try {
+                    consumer.close();
+                } catch (JMSException | RuntimeException e) {
+                    LOG.debug("closing a consumer of {}: {}", url, e.getMessage());
+                }
+            };
+        } catch (JMSException | RuntimeException e) {
+            throw new DriverException("cannot attach a consumer to " + url + ": " + JmsDriver.describe(e), e);
+        }
+    }
+
+    private static byte[] bodyOf(Message message) {
+        try {
+            if (message instanceof BytesMessage bytes) {
+                byte[] body = new byte[(int) bytes.getBodyLength()];
+                bytes.readBytes(body);
+                return body;
+            }
+        } catch (JMSException e) {
+            LOG.debug("unreadable message body: {}", e.getMessage());
+        }
+        return NO_BODY;
+    }
+
+    @Override
+    public boolean failed() {
+        return failure != null;
+    }
+
+    @Override
+    public Throwable failure() {
+        return failure;
+    }
+
+    @Override
+    public void close() {
+        closed = true;
+        try {
+            connection.close();
+        } catch (JMSException | RuntimeException e) {
+            LOG.debug("closing the connection to {}: {}", url, e.getMessage());
+        }
+    }
+
+    /** Sends with one message per call; the session is used by the sender's thread only. */
+    private final class Producer implements DriverProducer {
+        private final MessageProducer producer;
+
+        Producer(MessageProducer producer) {
+            this.producer = producer;
+        }
+
+        private BytesMessage message(byte[] body, int length) throws JMSException {
+            BytesMessage message = session.createBytesMessage();
+            message.writeBytes(body, 0, length);
+            return message;
+        }
+
+        @Override
+        public void send(byte[] body, int length) throws DriverException {
+            try {
+                producer.send(message(body, length));
+            } catch (JMSException | RuntimeException e) {
+                throw new DriverException("cannot send to " + url + ": " + JmsDriver.describe(e), e);
+            }
+        }
+
+        @Override
+        public CompletableFuture<Void> sendAsync(byte[] body, int length) {
+            CompletableFuture<Void> done = new CompletableFuture<>();
+            try {
+                producer.send(message(body, length), new CompletionListener() {
+                    @Override
+                    public void onCompletion(Message message) {
+                        done.complete(null);
+                    }
+
+                    @Override
+                    public void onException(Message message, Exception exception) {
+                        done.completeExceptionally(new DriverException("cannot send to " + url + ": "
+                                + JmsDriver.describe(exception), exception));
+                    }
+                });
+            } catch (JMSException | RuntimeException e) {
+                done.completeExceptionally(new DriverException("cannot send to " + url + ": "
+                        + JmsDriver.describe(e), e));
+            }
+            return done;
+        }
+    }
+}

@@ -1,0 +1,119 @@
+package org.maestro.worker.measure;
+
+import java.io.BufferedOutputStream;
+import java.io.Closeable;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
+import org.HdrHistogram.Histogram;
+import org.HdrHistogram.HistogramLogWriter;
+
+/**
+ * One latency of a peer (send delay, response time or service time) collected from all its connections and written
+ * each interval to an HdrHistogram interval log ({@code <name>.hlog}); keeps the measured total for summaries.
+ * Connections record into their own {@link SingleWriterLatencyRecorder} ({@link #newRecorder()}, {@link #add});
+ * all other methods are called by one thread (the interval writer); those two may be called from any thread.
+ *
+ * <pre>{@code
+ * LatencyLog log = new LatencyLog(directory.resolve("response-time.hlog"), startMillis);
+ * SingleWriterLatencyRecorder recorder = log.newRecorder();   // on each connection thread: recorder.record(µs, warmUp)
+ * log.writeInterval(startMillis, startMillis + 1000);         // every second
+ * }</pre>
+ */
+public final class LatencyLog implements Closeable {
+    /** The tag of intervals that hold warm-up values. */
+    public static final String WARMUP_TAG = "warmup";
+
+    private final List<SingleWriterLatencyRecorder> recorders = new CopyOnWriteArrayList<>();
+    private final PrintStream out;
+    private final HistogramLogWriter writer;
+    private final Histogram measuredInterval = SingleWriterLatencyRecorder.newHistogram();
+    private final Histogram warmUpInterval = SingleWriterLatencyRecorder.newHistogram();
+    private final Histogram measuredTotal = SingleWriterLatencyRecorder.newHistogram();
+    private long totalCount;
+
+    /** Opens the log file and writes its header (format version, start and base time). */
+    public LatencyLog(Path file, long startMillis) throws IOException {
+        out = new PrintStream(new BufferedOutputStream(Files.newOutputStream(file)), false, StandardCharsets.UTF_8);
+        writer = new HistogramLogWriter(out);
+        writer.outputComment("maestro " + file.getFileName() + ": values in microseconds");
+        writer.outputLogFormatVersion();
+        writer.outputStartTime(startMillis);
+        writer.setBaseTime(startMillis);
+        writer.outputBaseTime(startMillis);
+        writer.outputLegend();
+    }
+
+    /** A new recorder for one connection (kept across reconnections of that connection), added to this log. */
+    public SingleWriterLatencyRecorder newRecorder() {
+        SingleWriterLatencyRecorder recorder = new SingleWriterLatencyRecorder();
+        recorders.add(recorder);
+        return recorder;
+    }
+
+    /** Adds a recorder made before this log was opened; what it recorded so far goes into the next interval. */
+    public void add(SingleWriterLatencyRecorder recorder) {
+        recorders.add(recorder);
+    }
+
+    /**
+     * Collects what the connections recorded since the last call and writes it as the interval
+     * {@code [startMillis, endMillis)}: warm-up values as an interval tagged {@value #WARMUP_TAG} when there are
+     * any, measured values as an untagged interval when there are any or when there were no warm-up values.
+     *
+     * @return the number of values of the interval (warm-up and measured)
+     */
+    public long writeInterval(long startMillis, long endMillis) {
+        measuredInterval.reset();
+        warmUpInterval.reset();
+        for (SingleWriterLatencyRecorder recorder : recorders) {
+            recorder.drainInto(measuredInterval, warmUpInterval);
+        }
+        if (warmUpInterval.getTotalCount() > 0) {
+            write(warmUpInterval, startMillis, endMillis, WARMUP_TAG);
+        }
+        if (measuredInterval.getTotalCount() > 0 || warmUpInterval.getTotalCount() == 0) {
+            write(measuredInterval, startMillis, endMillis, null);
+        }
+        measuredTotal.add(measuredInterval);
+        long count = measuredInterval.getTotalCount() + warmUpInterval.getTotalCount();
+        totalCount += count;
+        return count;
+    }
+
+    private void write(Histogram histogram, long startMillis, long endMillis, String tag) {
+        histogram.setStartTimeStamp(startMillis);
+        histogram.setEndTimeStamp(endMillis);
+        histogram.setTag(tag);
+        writer.outputIntervalHistogram(histogram);
+    }
+
+    /** The measured values of the last interval written (warm-up excluded). */
+    public Histogram lastInterval() {
+        return measuredInterval;
+    }
+
+    /** All measured values written so far (warm-up excluded). */
+    public Histogram measuredTotal() {
+        return measuredTotal;
+    }
+
+    /** The number of values written so far, warm-up included. */
+    public long totalCount() {
+        return totalCount;
+    }
+
+    /** Pushes what was written to the file. */
+    public void flush() {
+        out.flush();
+    }
+
+    @Override
+    public void close() {
+        out.close();
+    }
+}

@@ -1,0 +1,155 @@
+package org.maestro.worker.receiver;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Set;
+import org.maestro.common.options.TestOptions;
+import org.maestro.common.peer.ErrorCodes;
+import org.maestro.common.peer.PeerContext;
+import org.maestro.common.peer.RoleException;
+import org.maestro.common.protocol.Command;
+import org.maestro.common.protocol.Note;
+import org.maestro.common.protocol.Payload;
+import org.maestro.worker.driver.Driver;
+import org.maestro.worker.driver.DriverException;
+import org.maestro.worker.driver.Drivers;
+import org.maestro.worker.measure.MicroClock;
+import org.maestro.worker.role.LoadRole;
+import org.maestro.worker.role.LoadRun;
+
+/**
+ * The {@code receiver} role: on START_RECEIVER, PARALLEL_COUNT consumers attach to RECEIVE_URL (else
+ * SEND_RECEIVE_URL) and the request returns only once all are attached; they record response and service time and
+ * the sequence numbers of each stream until STOP_RECEIVER, the end of a DRAIN, or the test duration plus a grace
+ * period; then the fail-condition latency is evaluated and the run ends with NOTIFY_SUCCESS or NOTIFY_FAIL (after
+ * DRAIN_COMPLETE when it drained). Thread-safe.
+ *
+ * <pre>{@code
+ * ReceiverRole receiver = ReceiverRole.builder().build();
+ * receiver.handle(Note.request(Command.START_RECEIVER), context); // consumers attached
+ * // ... senders run ...
+ * receiver.handle(Note.request(Command.DRAIN), context);          // consume what is in flight, then stop
+ * }</pre>
+ */
+public final class ReceiverRole extends LoadRole {
+
+    /** The settings of a receiver that are not test options. */
+    public record Settings(MicroClock clock, Duration connectTimeout, Duration quietPeriod, Duration gracePeriod) {
+        public Settings {
+            Objects.requireNonNull(clock, "clock");
+            Objects.requireNonNull(connectTimeout, "connectTimeout");
+            Objects.requireNonNull(quietPeriod, "quietPeriod");
+            Objects.requireNonNull(gracePeriod, "gracePeriod");
+        }
+    }
+
+    /** Builds a {@link ReceiverRole}; every setting has a default. */
+    public static final class Builder {
+        private MicroClock clock = MicroClock.system();
+        private Duration connectTimeout = Duration.ofSeconds(10);
+        private Duration quietPeriod = Duration.ofSeconds(1);
+        private Duration gracePeriod = Duration.ofSeconds(10);
+
+        private Builder() {
+        }
+
+        public Builder clock(MicroClock value) {
+            clock = value;
+            return this;
+        }
+
+        /** How long attaching all consumers may take (default 10 s). */
+        public Builder connectTimeout(Duration value) {
+            connectTimeout = value;
+            return this;
+        }
+
+        /** How long nothing must arrive for a drain to end (default 1 s). */
+        public Builder quietPeriod(Duration value) {
+            quietPeriod = value;
+            return this;
+        }
+
+        /**
+         * Without DRAIN: how long a timed run goes on after warm-up plus duration, and how long a count-bounded run
+         * waits after the last message (default 10 s).
+         */
+        public Builder gracePeriod(Duration value) {
+            gracePeriod = value;
+            return this;
+        }
+
+        public ReceiverRole build() {
+            return new ReceiverRole(new Settings(clock, connectTimeout, quietPeriod, gracePeriod));
+        }
+    }
+
+    private final Settings settings;
+
+    private ReceiverRole(Settings settings) {
+        this.settings = settings;
+    }
+
+    public static Builder builder() {
+        return new Builder();
+    }
+
+    @Override
+    public String name() {
+        return "receiver";
+    }
+
+    @Override
+    public Set<Command> commands() {
+        return Set.of(Command.START_RECEIVER, Command.STOP_RECEIVER, Command.DRAIN);
+    }
+
+    @Override
+    public Payload handle(Note request, PeerContext context) throws RoleException {
+        switch (request.command()) {
+            case START_RECEIVER -> start(context);
+            case STOP_RECEIVER -> request(LoadRun.Event.STOP);
+            case DRAIN -> {
+                if (!request(LoadRun.Event.DRAIN)) {
+                    context.notify(Command.DRAIN_COMPLETE, "nothing to drain: no test is running", Map.of());
+                }
+            }
+            default -> throw RoleException.unsupported(request.command(), name());
+        }
+        return Payload.Empty.INSTANCE;
+    }
+
+    private boolean request(LoadRun.Event event) {
+        LoadRun run = current();
+        if (run != null) {
+            run.request(event);
+        }
+        return run != null;
+    }
+
+    private void start(PeerContext context) throws RoleException {
+        checkIdle();
+        TestOptions options = context.options();
+        String url = options.receiveUrl().orElseThrow(() -> new RoleException(ErrorCodes.INVALID_OPTION,
+                "no RECEIVE_URL or SEND_RECEIVE_URL is set: set one, e.g. amqp://host:5672/test.queue"));
+        Driver driver;
+        try {
+            driver = Drivers.forUrl(url);
+            driver.check(url);
+        } catch (DriverException e) {
+            throw new RoleException(ErrorCodes.INVALID_OPTION, e.getMessage(), e);
+        }
+        Path directory;
+        try {
+            directory = context.resultDirectory();
+        } catch (IOException e) {
+            throw new RoleException(ErrorCodes.IO, "cannot create the result directory: " + e.getMessage(), e);
+        }
+        ReceiverRun run = new ReceiverRun(context, options, directory, url, driver, settings);
+        run.start();
+        track(run);
+    }
+}

@@ -1,0 +1,250 @@
+package org.maestro.worker.receiver;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import org.HdrHistogram.Histogram;
+import org.maestro.common.measure.PeerResult;
+import org.maestro.common.options.TestDuration;
+import org.maestro.common.options.TestOptions;
+import org.maestro.common.peer.ErrorCodes;
+import org.maestro.common.peer.PeerContext;
+import org.maestro.common.peer.RoleException;
+import org.maestro.common.protocol.Command;
+import org.maestro.worker.driver.Driver;
+import org.maestro.worker.driver.Urls;
+import org.maestro.worker.measure.ReceiveRecorder;
+import org.maestro.worker.measure.SingleWriterLatencyRecorder;
+import org.maestro.worker.measure.StreamSequences;
+import org.maestro.worker.role.IntervalWriter;
+import org.maestro.worker.role.LoadRun;
+import org.maestro.worker.role.RunOutcome;
+import org.roaringbitmap.RoaringBitmap;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/** One test run of a receiver: its consumers, the end conditions (stop, drain, duration) and the results. */
+final class ReceiverRun extends LoadRun {
+    static final String RESPONSE_TIME = "response-time";
+    static final String SERVICE_TIME = "service-time";
+
+    private static final Logger LOG = LoggerFactory.getLogger(ReceiverRun.class);
+
+    private final String url;
+    private final ReceiverRole.Settings settings;
+    private final List<ReceiverConnection> connections = new ArrayList<>();
+    private final List<SingleWriterLatencyRecorder> responseRecorders = new ArrayList<>();
+    private final List<SingleWriterLatencyRecorder> serviceRecorders = new ArrayList<>();
+    private long drainStartMicros = -1;
+    private boolean drainTimedOut;
+
+    ReceiverRun(PeerContext context, TestOptions options, Path directory, String url, Driver driver,
+            ReceiverRole.Settings settings) {
+        super(context, options, settings.clock(), directory);
+        this.url = url;
+        this.settings = settings;
+        for (int i = 0; i < options.parallelCount(); i++) {
+            SingleWriterLatencyRecorder response = new SingleWriterLatencyRecorder();
+            SingleWriterLatencyRecorder service = new SingleWriterLatencyRecorder();
+            responseRecorders.add(response);
+            serviceRecorders.add(service);
+            connections.add(new ReceiverConnection(i, () -> driver.connect(url, settings.clock(),
+                    settings.connectTimeout()), new ReceiveRecorder(response, service)));
+        }
+    }
+
+    /** Opens every connection and attaches its consumer (in parallel, within the connect timeout). */
+    void start() throws RoleException {
+        List<CompletableFuture<Void>> opening = new ArrayList<>();
+        for (ReceiverConnection connection : connections) {
+            CompletableFuture<Void> opened = new CompletableFuture<>();
+            Thread thread = new Thread(() -> {
+                try {
+                    connection.open();
+                    opened.complete(null);
+                } catch (Exception e) {
+                    opened.completeExceptionally(e);
+                }
+            }, "maestro-receiver-open-" + connection.index());
+            thread.setDaemon(true);
+            thread.start();
+            opening.add(opened);
+        }
+        try {
+            CompletableFuture.allOf(opening.toArray(CompletableFuture[]::new))
+                    .get(settings.connectTimeout().toMillis() + 2_000, TimeUnit.MILLISECONDS);
+            begin("maestro-receiver-" + context.self().name() + "-supervisor");
+        } catch (ExecutionException e) {
+            closeAll();
+            throw new RoleException(ErrorCodes.SUT_UNAVAILABLE, e.getCause().getMessage(), e.getCause());
+        } catch (TimeoutException e) {
+            closeAll();
+            throw new RoleException(ErrorCodes.SUT_UNAVAILABLE, "the receiver could not attach its consumers to "
+                    + Urls.redact(url) + " within " + settings.connectTimeout().toSeconds() + " s");
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            closeAll();
+            throw new RoleException(ErrorCodes.OTHER, "interrupted while connecting to " + Urls.redact(url));
+        } catch (IOException e) {
+            closeAll();
+            throw new RoleException(ErrorCodes.IO, "cannot create the result files in " + directory + ": "
+                    + e.getMessage(), e);
+        }
+    }
+
+    private void closeAll() {
+        connections.forEach(ReceiverConnection::close);
+    }
+
+    @Override
+    protected List<String> logNames() {
+        return List.of(RESPONSE_TIME, SERVICE_TIME);
+    }
+
+    @Override
+    protected void attachRecorders(IntervalWriter writer) {
+        responseRecorders.forEach(writer.log(RESPONSE_TIME)::add);
+        serviceRecorders.forEach(writer.log(SERVICE_TIME)::add);
+    }
+
+    @Override
+    protected long errors() {
+        return connections.stream().mapToLong(c -> c.recorder().errors()).sum();
+    }
+
+    private long lastReceiveMicros() {
+        return connections.stream().mapToLong(c -> c.recorder().lastReceiveMicros()).max().orElse(0);
+    }
+
+    @Override
+    protected String checkEnd(Event event, long nowMicros) {
+        if (event == Event.STOP) {
+            return "stopped by the client";
+        }
+        if (event == Event.DRAIN && drainStartMicros < 0) {
+            drainStartMicros = nowMicros;
+        }
+        reconnectFailed(nowMicros);
+        long lastActivity = Math.max(lastReceiveMicros(), startMicros());
+        if (drainStartMicros >= 0) {
+            long quiet = nowMicros - Math.max(lastActivity, drainStartMicros);
+            if (quiet >= settings.quietPeriod().toNanos() / 1000) {
+                return "drained: nothing arrived for " + settings.quietPeriod().toMillis() + " ms";
+            }
+            if (nowMicros - drainStartMicros >= options.drainTimeout().toNanos() / 1000) {
+                drainTimedOut = true;
+                return "drain timeout of " + options.drainTimeout().toSeconds() + " s passed while messages "
+                        + "still arrived";
+            }
+            return null;
+        }
+        TestDuration duration = options.duration();
+        long grace = settings.gracePeriod().toNanos() / 1000;
+        if (duration.isTimed()) {
+            long end = startMicros() + (options.warmUp().toNanos() + duration.time().toNanos()) / 1000 + grace;
+            return nowMicros >= end ? "end of the test duration and grace period" : null;
+        }
+        return nowMicros - lastActivity >= grace
+                ? "nothing arrived for " + settings.gracePeriod().toSeconds() + " s" : null;
+    }
+
+    private void reconnectFailed(long nowMicros) {
+        for (ReceiverConnection connection : connections) {
+            if (connection.failed()) {
+                String reason = connection.failure();
+                if (connection.reopen(nowMicros, 1_000_000)) {
+                    LOG.info("receiver connection {} to {} is back after: {}", connection.index(), Urls.redact(url),
+                            reason);
+                }
+            }
+        }
+    }
+
+    @Override
+    protected void stopWork(boolean halt) {
+        closeAll();
+    }
+
+    @Override
+    protected void beforeOutcome(RunOutcome outcome) {
+        if (drainStartMicros >= 0) {
+            context.notify(Command.DRAIN_COMPLETE, drainTimedOut ? "drain timed out" : "drained",
+                    outcome.details());
+        }
+    }
+
+    @Override
+    protected PeerResult result(String endReason, boolean halted, long endMillis, long warmupEndMillis) {
+        Map<ReceiveRecorder.StreamId, List<StreamSequences>> byStream = new LinkedHashMap<>();
+        long count = 0;
+        long errors = 0;
+        for (ReceiverConnection connection : connections) {
+            count += connection.recorder().received();
+            errors += connection.recorder().errors();
+            connection.recorder().streams().forEach((id, sequences) ->
+                    byStream.computeIfAbsent(id, k -> new ArrayList<>()).add(sequences));
+        }
+        List<PeerResult.Stream> streams = new ArrayList<>();
+        long duplicates = 0;
+        long outOfOrder = 0;
+        for (Map.Entry<ReceiveRecorder.StreamId, List<StreamSequences>> entry : byStream.entrySet()) {
+            RoaringBitmap union = new RoaringBitmap();
+            long distinctSum = 0;
+            long streamDuplicates = 0;
+            long streamOutOfOrder = 0;
+            long streamErrors = 0;
+            for (StreamSequences sequences : entry.getValue()) {
+                union.or(sequences.seen());
+                distinctSum += sequences.seen().getLongCardinality();
+                streamDuplicates += sequences.duplicates();
+                streamOutOfOrder += sequences.outOfOrder();
+                streamErrors += sequences.errors();
+            }
+            streamDuplicates += distinctSum - union.getLongCardinality();
+            duplicates += streamDuplicates;
+            outOfOrder += streamOutOfOrder;
+            streams.add(new PeerResult.Stream(entry.getKey().sender(), entry.getKey().connection(),
+                    union.getLongCardinality(), streamErrors, streamDuplicates, streamOutOfOrder,
+                    PeerResult.Stream.encode(union)));
+        }
+        String[] outcome = evaluate(endReason, halted, count);
+        return new PeerResult(PeerResult.FORMAT_VERSION, context.self().qualifiedName(), "receiver",
+                startMicros() / 1000, endMillis, warmupEndMillis, count, errors, duplicates, outOfOrder, streams,
+                outcome[0], outcome[1]);
+    }
+
+    /** The outcome and its reason: the fail-condition latency on measured response times, warm-up excluded. */
+    private String[] evaluate(String endReason, boolean halted, long count) {
+        if (halted) {
+            return new String[] {PeerResult.FAILURE, endReason + " after " + count + " messages received"};
+        }
+        if (count == 0) {
+            return new String[] {PeerResult.FAILURE, "received no messages from " + Urls.redact(url) + " ("
+                    + endReason + ")"};
+        }
+        Histogram measured = log(RESPONSE_TIME).measuredTotal();
+        long limitMillis = options.maximumLatencyMillis();
+        if (limitMillis <= 0) {
+            return new String[] {PeerResult.SUCCESS, "received " + count + " messages; no latency condition ("
+                    + endReason + ")"};
+        }
+        boolean hard = options.hardLatencyLimit();
+        String what = hard ? "maximum" : "p90";
+        long valueMicros = measured.getTotalCount() == 0 ? 0
+                : hard ? measured.getMaxValue() : measured.getValueAtPercentile(90.0);
+        String text = String.format(Locale.ROOT, "%s response time %.3f ms", what, valueMicros / 1000.0);
+        if (valueMicros > limitMillis * 1000) {
+            return new String[] {PeerResult.FAILURE, text + " > MAXIMUM_LATENCY " + limitMillis + " ms"};
+        }
+        return new String[] {PeerResult.SUCCESS, text + " ≤ MAXIMUM_LATENCY " + limitMillis + " ms; received "
+                + count + " messages (" + endReason + ")"};
+    }
+}

@@ -1,0 +1,196 @@
+package org.maestro.worker.role;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.TimeUnit;
+import org.maestro.common.measure.PeerResult;
+import org.maestro.common.options.TestOptions;
+import org.maestro.common.peer.PeerContext;
+import org.maestro.common.protocol.Command;
+import org.maestro.common.protocol.Payload;
+import org.maestro.worker.measure.MicroClock;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * One test run of a sender or receiver after its connections are up: a supervisor thread writes the intervals every
+ * second, asks the subclass whether the run has ended, then stops the work, writes the result files and notifies
+ * the client. Control methods ({@link #request}, {@link #flush}, {@link #stats}) are safe from any thread.
+ */
+public abstract class LoadRun {
+    /** What the control thread asks of a running run. */
+    public enum Event { STOP, HALT, DRAIN }
+
+    private static final Logger LOG = LoggerFactory.getLogger(LoadRun.class);
+
+    protected final PeerContext context;
+    protected final TestOptions options;
+    protected final MicroClock clock;
+    protected final Path directory;
+    private final BlockingQueue<Event> events = new LinkedBlockingQueue<>();
+    private final CompletableFuture<RunOutcome> finished = new CompletableFuture<>();
+    private volatile IntervalWriter intervals;
+    private volatile Payload.Stats lastStats;
+    private long startMicros;
+
+    protected LoadRun(PeerContext context, TestOptions options, MicroClock clock, Path directory) {
+        this.context = context;
+        this.options = options;
+        this.clock = clock;
+        this.directory = directory;
+    }
+
+    /** The names of the latency logs, the first counting the messages. */
+    protected abstract List<String> logNames();
+
+    /** Adds the connections' recorders to the freshly opened logs. */
+    protected abstract void attachRecorders(IntervalWriter writer);
+
+    /** The errors counted so far. */
+    protected abstract long errors();
+
+    /** Returns why the run ends now (after the given event, or null on a tick), or null to go on. */
+    protected abstract String checkEnd(Event event, long nowMicros);
+
+    /** Stops all connections and waits for them, with deadlines; {@code halt} means at once. */
+    protected abstract void stopWork(boolean halt);
+
+    /** Builds the result and outcome once the work has stopped. */
+    protected abstract PeerResult result(String endReason, boolean halted, long endMillis, long warmupEndMillis);
+
+    /** Called once the run has ended and notified, whatever the outcome. */
+    protected void onFinished(RunOutcome outcome) {
+    }
+
+    /** The role's notifications before the outcome (e.g. DRAIN_COMPLETE); none by default. */
+    protected void beforeOutcome(RunOutcome outcome) {
+    }
+
+    /** Opens the files and starts the supervisor; the run's time starts now. */
+    protected final void begin(String threadName) throws IOException {
+        startMicros = clock.nowMicros();
+        IntervalWriter writer = new IntervalWriter(context.self().role(), directory, startMicros / 1000, logNames(),
+                this::errors);
+        attachRecorders(writer);
+        intervals = writer;
+        Thread supervisor = new Thread(this::supervise, threadName);
+        supervisor.setDaemon(true);
+        supervisor.start();
+    }
+
+    /** The latency log of that name, while the run writes its files. */
+    protected final org.maestro.worker.measure.LatencyLog log(String name) {
+        return intervals.log(name);
+    }
+
+    /** When the run started, in epoch µs. */
+    protected final long startMicros() {
+        return startMicros;
+    }
+
+    /** Passes a control request to the supervisor. */
+    public final void request(Event event) {
+        events.add(event);
+    }
+
+    /** Completes with the outcome once the run has ended and notified. */
+    public final CompletableFuture<RunOutcome> finished() {
+        return finished;
+    }
+
+    /** The live figures. */
+    public final Payload.Stats stats() {
+        IntervalWriter writer = intervals;
+        return writer != null ? writer.stats() : lastStats;
+    }
+
+    /** Pushes buffered intervals and rows to the files. */
+    public final void flush() throws IOException {
+        IntervalWriter writer = intervals;
+        if (writer != null) {
+            writer.flush();
+        }
+    }
+
+    private void supervise() {
+        String endReason = null;
+        boolean halted = false;
+        long nextTick = startMicros / 1000 + 1000;
+        try {
+            while (endReason == null) {
+                long wait = nextTick - clock.nowMicros() / 1000;
+                Event event = wait > 0 ? events.poll(wait, TimeUnit.MILLISECONDS) : events.poll();
+                long nowMillis = clock.nowMicros() / 1000;
+                if (nowMillis >= nextTick) {
+                    intervals.writeInterval(nextTick);
+                    nextTick += 1000 * (1 + (nowMillis - nextTick) / 1000);
+                }
+                if (event == Event.HALT) {
+                    endReason = "halted";
+                    halted = true;
+                } else {
+                    endReason = checkEnd(event, clock.nowMicros());
+                }
+            }
+        } catch (InterruptedException e) {
+            endReason = "interrupted";
+            halted = true;
+        } catch (IOException | RuntimeException e) {
+            LOG.error("the {} run failed", context.self().role(), e);
+            endReason = "stopped on an error: " + e;
+            halted = true;
+        }
+        finish(endReason, halted);
+    }
+
+    private void finish(String endReason, boolean halted) {
+        RunOutcome outcome;
+        try {
+            stopWork(halted);
+            long endMillis = clock.nowMicros() / 1000;
+            intervals.writeInterval(Math.max(endMillis, intervals.lastEndMillis()));
+            long warmupEnd = startMicros / 1000 + options.warmUp().toMillis();
+            PeerResult result = result(endReason, halted, endMillis, warmupEnd);
+            result.write(directory.resolve(PeerResult.FILE_NAME));
+            ResultFiles.writeTestProperties(directory, context.self(), options,
+                    new ResultFiles.RunTimes(startMicros / 1000, endMillis, warmupEnd));
+            ResultFiles.writeSystemProperties(directory);
+            Map<String, String> details = new HashMap<>();
+            details.put("count", Long.toString(result.count()));
+            details.put("errors", Long.toString(result.errors()));
+            details.put("duplicates", Long.toString(result.duplicates()));
+            details.put("outOfOrder", Long.toString(result.outOfOrder()));
+            details.put("resultDirectory", directory.toString());
+            outcome = new RunOutcome(PeerResult.SUCCESS.equals(result.outcome()), result.reason(), details);
+        } catch (IOException | RuntimeException e) {
+            LOG.error("cannot write the results of the {} run", context.self().role(), e);
+            outcome = new RunOutcome(false, "cannot write the results to " + directory + ": " + e.getMessage(),
+                    Map.of("resultDirectory", directory.toString()));
+        } finally {
+            IntervalWriter writer = intervals;
+            lastStats = writer.stats();
+            try {
+                writer.close();
+            } catch (IOException e) {
+                LOG.warn("cannot close the result files in {}: {}", directory, e.getMessage());
+            }
+            intervals = null;
+        }
+        try {
+            beforeOutcome(outcome);
+            context.notify(outcome.success() ? Command.NOTIFY_SUCCESS : Command.NOTIFY_FAIL, outcome.reason(),
+                    outcome.details());
+        } catch (RuntimeException e) {
+            LOG.warn("cannot notify the outcome of the {} run: {}", context.self().role(), e.getMessage());
+        } finally {
+            onFinished(outcome);
+            finished.complete(outcome);
+        }
+    }
+}

@@ -1,0 +1,23 @@
+package org.maestro.worker.sender;
+
+import org.maestro.common.options.MessageSize;
+import org.maestro.common.options.TestDuration;
+import org.maestro.common.options.TestOptions;
+
+/**
+ * What each connection of a sender sends: message size, rate per connection (0 = unbounded), warm-up and duration
+ * (by time or by number of measured messages). Immutable.
+ */
+public record SendPlan(MessageSize size, int rate, long warmUpMicros, TestDuration duration) {
+
+    /** The plan of the given options. */
+    public static SendPlan of(TestOptions options) {
+        return new SendPlan(options.messageSize(), options.rate(), options.warmUp().toNanos() / 1_000,
+                options.duration());
+    }
+
+    /** When a timed run started at {@code startMicros} ends (warm-up plus duration), or MAX_VALUE for a count. */
+    public long endMicros(long startMicros) {
+        return duration.isTimed() ? startMicros + warmUpMicros + duration.time().toNanos() / 1_000 : Long.MAX_VALUE;
+    }
+}

@@ -1,0 +1,175 @@
+package org.maestro.worker.sender;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Objects;
+import java.util.Set;
+import org.maestro.common.options.InvalidOptionException;
+import org.maestro.common.options.MessageSize;
+import org.maestro.common.options.TestOptions;
+import org.maestro.common.peer.ErrorCodes;
+import org.maestro.common.peer.PeerContext;
+import org.maestro.common.peer.RoleException;
+import org.maestro.common.protocol.Command;
+import org.maestro.common.protocol.Note;
+import org.maestro.common.protocol.Payload;
+import org.maestro.worker.driver.Driver;
+import org.maestro.worker.driver.DriverException;
+import org.maestro.worker.driver.Drivers;
+import org.maestro.worker.measure.MessageStamp;
+import org.maestro.worker.measure.MicroClock;
+import org.maestro.worker.role.LoadRole;
+import org.maestro.worker.role.LoadRun;
+import org.maestro.worker.role.Pause;
+
+/**
+ * The {@code sender} role: on START_SENDER, PARALLEL_COUNT connections send stamped messages to SEND_URL (else
+ * SEND_RECEIVE_URL) on a fixed-rate timeline or unbounded, for TEST_DURATION, recording the send delay; the run
+ * ends with NOTIFY_SUCCESS or NOTIFY_FAIL. Thread-safe.
+ *
+ * <pre>{@code
+ * SenderRole sender = SenderRole.builder().build();
+ * sender.handle(Note.request(Command.START_SENDER), context);   // returns once all connections are open
+ * // ... NOTIFY_SUCCESS arrives through context.notify(...) at the end of the test
+ * }</pre>
+ */
+public final class SenderRole extends LoadRole {
+
+    /** The settings of a sender that are not test options: clock, pauses, deadlines and the test hook. */
+    public record Settings(MicroClock clock, Pause pause, SendHook hook, Duration connectTimeout,
+            Duration stallLimit) {
+        public Settings {
+            Objects.requireNonNull(clock, "clock");
+            Objects.requireNonNull(pause, "pause");
+            Objects.requireNonNull(hook, "hook");
+            Objects.requireNonNull(connectTimeout, "connectTimeout");
+            Objects.requireNonNull(stallLimit, "stallLimit");
+        }
+    }
+
+    /** Builds a {@link SenderRole}; every setting has a default. */
+    public static final class Builder {
+        private MicroClock clock = MicroClock.system();
+        private Pause pause = Pause.system();
+        private SendHook hook = SendHook.NONE;
+        private Duration connectTimeout = Duration.ofSeconds(10);
+        private Duration stallLimit = Duration.ofSeconds(60);
+
+        private Builder() {
+        }
+
+        public Builder clock(MicroClock value) {
+            clock = value;
+            return this;
+        }
+
+        public Builder pause(Pause value) {
+            pause = value;
+            return this;
+        }
+
+        /** A hook called before each send (tests stall a sender with it). */
+        public Builder hook(SendHook value) {
+            hook = value;
+            return this;
+        }
+
+        /** How long opening all connections may take (default 10 s). */
+        public Builder connectTimeout(Duration value) {
+            connectTimeout = value;
+            return this;
+        }
+
+        /** How long a connection may send nothing before the run fails (default 60 s). */
+        public Builder stallLimit(Duration value) {
+            stallLimit = value;
+            return this;
+        }
+
+        public SenderRole build() {
+            return new SenderRole(new Settings(clock, pause, hook, connectTimeout, stallLimit));
+        }
+    }
+
+    private final Settings settings;
+
+    private SenderRole(Settings settings) {
+        this.settings = settings;
+    }
+
+    public static Builder builder() {
+        return new Builder();
+    }
+
+    @Override
+    public String name() {
+        return "sender";
+    }
+
+    @Override
+    public Set<Command> commands() {
+        return Set.of(Command.START_SENDER, Command.STOP_SENDER);
+    }
+
+    @Override
+    public void checkOptions(TestOptions options) {
+        MessageSize size = options.messageSize();
+        if (size.minimum() < MessageStamp.FIXED_SIZE) {
+            throw new InvalidOptionException("MESSAGE_SIZE", size.toString(), "at least " + MessageStamp.FIXED_SIZE
+                    + " bytes plus the sender name: smaller messages cannot carry the Maestro message header");
+        }
+    }
+
+    @Override
+    public Payload handle(Note request, PeerContext context) throws RoleException {
+        switch (request.command()) {
+            case START_SENDER -> start(context);
+            case STOP_SENDER -> {
+                LoadRun run = current();
+                if (run != null) {
+                    run.request(LoadRun.Event.STOP);
+                }
+            }
+            default -> throw RoleException.unsupported(request.command(), name());
+        }
+        return Payload.Empty.INSTANCE;
+    }
+
+    private void start(PeerContext context) throws RoleException {
+        checkIdle();
+        TestOptions options = context.options();
+        String url = options.sendUrl().orElseThrow(() -> new RoleException(ErrorCodes.INVALID_OPTION,
+                "no SEND_URL or SEND_RECEIVE_URL is set: set one, e.g. amqp://host:5672/test.queue"));
+        byte[] nameBytes;
+        try {
+            nameBytes = MessageStamp.nameBytes(context.self().qualifiedName());
+        } catch (IllegalArgumentException e) {
+            throw new RoleException(ErrorCodes.INVALID_OPTION, e.getMessage());
+        }
+        int header = MessageStamp.headerSize(nameBytes);
+        MessageSize size = options.messageSize();
+        if (size.minimum() < header) {
+            throw new RoleException(ErrorCodes.INVALID_OPTION, "MESSAGE_SIZE=" + size + " is smaller than the "
+                    + header + "-byte message header of " + context.self().qualifiedName() + " ("
+                    + MessageStamp.FIXED_SIZE + " bytes + the sender name): set MESSAGE_SIZE to at least " + header
+                    + (size.variable() ? " (the smallest size of ~" + size.bytes() + " is " + size.minimum() + ")" : ""));
+        }
+        Driver driver;
+        try {
+            driver = Drivers.forUrl(url);
+            driver.check(url);
+        } catch (DriverException e) {
+            throw new RoleException(ErrorCodes.INVALID_OPTION, e.getMessage(), e);
+        }
+        Path directory;
+        try {
+            directory = context.resultDirectory();
+        } catch (IOException e) {
+            throw new RoleException(ErrorCodes.IO, "cannot create the result directory: " + e.getMessage(), e);
+        }
+        SenderRun run = new SenderRun(context, options, directory, url, driver, nameBytes, settings);
+        run.start();
+        track(run);
+    }
+}

@@ -1,0 +1,192 @@
+package org.maestro.worker.sender;
+
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import org.maestro.common.measure.PeerResult;
+import org.maestro.common.options.TestOptions;
+import org.maestro.common.peer.ErrorCodes;
+import org.maestro.common.peer.PeerContext;
+import org.maestro.common.peer.RoleException;
+import org.maestro.worker.driver.Driver;
+import org.maestro.worker.driver.Urls;
+import org.maestro.worker.measure.MicroClock;
+import org.maestro.worker.measure.SingleWriterLatencyRecorder;
+import org.maestro.worker.role.IntervalWriter;
+import org.maestro.worker.role.LoadRun;
+import org.maestro.worker.role.Pause;
+
+/** One test run of a sender: its connections, each on its own thread, and the run's supervision. */
+final class SenderRun extends LoadRun {
+    static final String SEND_DELAY = "send-delay";
+
+    private final String url;
+    private final SenderRole.Settings settings;
+    private final List<SenderConnection> connections = new ArrayList<>();
+    private final List<SingleWriterLatencyRecorder> recorders = new ArrayList<>();
+
+    SenderRun(PeerContext context, TestOptions options, Path directory, String url, Driver driver,
+            byte[] nameBytes, SenderRole.Settings settings) {
+        super(context, options, settings.clock(), directory);
+        this.url = url;
+        this.settings = settings;
+        SendPlan plan = SendPlan.of(options);
+        MicroClock clock = settings.clock();
+        Pause pause = settings.pause();
+        for (int i = 0; i < options.parallelCount(); i++) {
+            SingleWriterLatencyRecorder recorder = new SingleWriterLatencyRecorder();
+            recorders.add(recorder);
+            connections.add(new SenderConnection(i, () -> driver.connect(url, clock, settings.connectTimeout()),
+                    plan, clock, pause, settings.hook(), recorder, nameBytes));
+        }
+    }
+
+    /** Connects every connection (in parallel, within the connect timeout), then starts sending. */
+    void start() throws RoleException {
+        String name = context.self().name();
+        for (SenderConnection connection : connections) {
+            Thread thread = new Thread(connection, "maestro-sender-" + name + "-" + connection.index());
+            thread.setDaemon(true);
+            thread.start();
+        }
+        CompletableFuture<Void> all = CompletableFuture.allOf(
+                connections.stream().map(SenderConnection::connected).toArray(CompletableFuture[]::new));
+        try {
+            all.get(settings.connectTimeout().toMillis() + 2_000, TimeUnit.MILLISECONDS);
+            begin("maestro-sender-" + name + "-supervisor");
+        } catch (ExecutionException e) {
+            abortAll();
+            throw new RoleException(ErrorCodes.SUT_UNAVAILABLE, e.getCause().getMessage(), e.getCause());
+        } catch (TimeoutException e) {
+            abortAll();
+            throw new RoleException(ErrorCodes.SUT_UNAVAILABLE, "the sender could not connect to "
+                    + Urls.redact(url) + " within " + settings.connectTimeout().toSeconds() + " s");
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            abortAll();
+            throw new RoleException(ErrorCodes.OTHER, "interrupted while connecting to " + Urls.redact(url));
+        } catch (java.io.IOException e) {
+            abortAll();
+            throw new RoleException(ErrorCodes.IO, "cannot create the result files in " + directory + ": "
+                    + e.getMessage(), e);
+        }
+        long start = startMicros();
+        connections.forEach(connection -> connection.start(start));
+    }
+
+    private void abortAll() {
+        connections.forEach(SenderConnection::abort);
+    }
+
+    @Override
+    protected List<String> logNames() {
+        return List.of(SEND_DELAY);
+    }
+
+    @Override
+    protected void attachRecorders(IntervalWriter writer) {
+        recorders.forEach(writer.log(SEND_DELAY)::add);
+    }
+
+    @Override
+    protected long errors() {
+        return connections.stream().mapToLong(SenderConnection::errors).sum();
+    }
+
+    @Override
+    protected String checkEnd(Event event, long nowMicros) {
+        if (event == Event.STOP) {
+            return "stopped by the client";
+        }
+        boolean allDone = true;
+        for (SenderConnection connection : connections) {
+            try {
+                allDone &= connection.awaitDone(0);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return "interrupted";
+            }
+            if (connection.failure() != null) {
+                return connection.failure();
+            }
+            long quiet = nowMicros - connection.lastProgressMicros();
+            if (quiet > settings.stallLimit().toNanos() / 1000 && !isDone(connection)) {
+                return "no message could be sent on connection " + connection.index() + " to " + Urls.redact(url)
+                        + " for " + settings.stallLimit().toSeconds() + " s";
+            }
+        }
+        return allDone ? "end of the test duration" : null;
+    }
+
+    private static boolean isDone(SenderConnection connection) {
+        try {
+            return connection.awaitDone(0);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return true;
+        }
+    }
+
+    @Override
+    protected void stopWork(boolean halt) {
+        connections.forEach(halt ? SenderConnection::abort : SenderConnection::stop);
+        try {
+            if (!awaitAll(halt ? 2_000 : 5_000)) {
+                abortAll();
+                awaitAll(5_000);
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            abortAll();
+        }
+    }
+
+    private boolean awaitAll(long millis) throws InterruptedException {
+        long deadline = System.nanoTime() + millis * 1_000_000;
+        for (SenderConnection connection : connections) {
+            long left = Math.max(0, (deadline - System.nanoTime()) / 1_000_000);
+            if (!connection.awaitDone(left)) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    @Override
+    protected PeerResult result(String endReason, boolean halted, long endMillis, long warmupEndMillis) {
+        String sender = context.self().qualifiedName();
+        List<PeerResult.Stream> streams = new ArrayList<>();
+        long count = 0;
+        long errors = 0;
+        for (SenderConnection connection : connections) {
+            streams.add(new PeerResult.Stream(sender, connection.index(), connection.sent(), connection.errors(), 0, 0,
+                    null));
+            count += connection.sent();
+            errors += connection.errors();
+        }
+        boolean success = !halted && (endReason.equals("end of the test duration")
+                || endReason.equals("stopped by the client")) && count > 0;
+        String reason;
+        if (success) {
+            reason = "sent " + count + " messages on " + connections.size() + " connection(s), " + errors
+                    + " failed send(s); " + endReason;
+        } else if (count == 0 && !halted && endReason.startsWith("end")) {
+            reason = "sent no message to " + Urls.redact(url);
+        } else {
+            reason = endReason + " after " + count + " messages sent";
+        }
+        return new PeerResult(PeerResult.FORMAT_VERSION, sender, "sender", startMicros() / 1000, endMillis,
+                warmupEndMillis, count, errors, 0, 0, streams, success ? PeerResult.SUCCESS : PeerResult.FAILURE,
+                reason);
+    }
+
+    /** The connect timeout, for messages. */
+    Duration connectTimeout() {
+        return settings.connectTimeout();
+    }
+}

@@ -1,0 +1,57 @@
+package org.maestro.worker;
+
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import org.maestro.common.measure.PeerResult;
+import org.maestro.common.measure.StreamLedger;
+import org.maestro.common.protocol.Command;
+import org.maestro.common.protocol.Note;
+import org.maestro.worker.receiver.ReceiverRole;
+import org.maestro.worker.sender.SenderRole;
+
+/**
+ * Drives one sender and one receiver through a test the way the client does: start the receiver, start the sender,
+ * wait for the sender's outcome, DRAIN the receiver and wait for its outcome.
+ */
+final class LoadTestRun {
+    final RecordingPeerContext senderContext;
+    final RecordingPeerContext receiverContext;
+    RecordingPeerContext.Notification senderOutcome;
+    RecordingPeerContext.Notification receiverOutcome;
+
+    LoadTestRun(Path root, Map<String, String> options) {
+        senderContext = new RecordingPeerContext("sender-1", "sender", root).set(options);
+        receiverContext = new RecordingPeerContext("receiver-1", "receiver", root).set(options);
+    }
+
+    LoadTestRun run(SenderRole sender, ReceiverRole receiver, Duration senderTimeout) throws Exception {
+        receiver.handle(Note.request(Command.START_RECEIVER), receiverContext);
+        sender.handle(Note.request(Command.START_SENDER), senderContext);
+        senderOutcome = senderContext.awaitOutcome(senderTimeout);
+        receiver.handle(Note.request(Command.DRAIN), receiverContext);
+        receiverOutcome = receiverContext.awaitOutcome(Duration.ofSeconds(40));
+        return this;
+    }
+
+    Path senderDirectory() throws Exception {
+        return senderContext.resultDirectory();
+    }
+
+    Path receiverDirectory() throws Exception {
+        return receiverContext.resultDirectory();
+    }
+
+    PeerResult senderResult() throws Exception {
+        return PeerResult.read(senderDirectory().resolve(PeerResult.FILE_NAME));
+    }
+
+    PeerResult receiverResult() throws Exception {
+        return PeerResult.read(receiverDirectory().resolve(PeerResult.FILE_NAME));
+    }
+
+    StreamLedger.Tally total() throws Exception {
+        return StreamLedger.of(List.of(senderResult(), receiverResult())).total();
+    }
+}

@@ -1,0 +1,173 @@
+package org.maestro.worker;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import jakarta.jms.BytesMessage;
+import jakarta.jms.Connection;
+import jakarta.jms.Message;
+import jakarta.jms.MessageConsumer;
+import jakarta.jms.Session;
+import java.io.File;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.Properties;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import org.HdrHistogram.EncodableHistogram;
+import org.HdrHistogram.HistogramLogReader;
+import org.apache.qpid.jms.JmsConnectionFactory;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.maestro.common.embedded.EmbeddedArtemis;
+import org.maestro.common.measure.PeerResult;
+import org.maestro.common.measure.StreamLedger;
+import org.maestro.common.protocol.Command;
+import org.maestro.worker.measure.MessageStamp;
+import org.maestro.worker.receiver.ReceiverRole;
+import org.maestro.worker.sender.SenderRole;
+import org.roaringbitmap.RoaringBitmap;
+
+/** Senders and receivers against an embedded Artemis broker over real AMQP. */
+class SendAndReceiveTest {
+    private static EmbeddedArtemis broker;
+
+    @TempDir
+    Path results;
+
+    @BeforeAll
+    static void startBroker() throws Exception {
+        broker = EmbeddedArtemis.builder().amqp().name("worker-send-receive").withoutJmx().start();
+    }
+
+    @AfterAll
+    static void stopBroker() throws Exception {
+        broker.close();
+    }
+
+    @Test
+    void countBoundedRunReceivesExactlyWhatWasSentAndLogsReadBack() throws Exception {
+        LoadTestRun run = new LoadTestRun(results, Map.of(
+                "SEND_RECEIVE_URL", broker.amqpUrl("count.queue"),
+                "TEST_DURATION", "3000", "PARALLEL_COUNT", "2", "RATE", "3000", "WARM_UP", "1s",
+                "MESSAGE_SIZE", "~256", "TEST_NAME", "count"))
+                .run(SenderRole.builder().build(), ReceiverRole.builder().build(), Duration.ofSeconds(30));
+
+        assertEquals(Command.NOTIFY_SUCCESS, run.senderOutcome.command(), run.senderOutcome.message());
+        assertEquals(Command.NOTIFY_SUCCESS, run.receiverOutcome.command(), run.receiverOutcome.message());
+        PeerResult sent = run.senderResult();
+        PeerResult received = run.receiverResult();
+        // 1 s of warm-up at 3000/s, then exactly 3000 measured messages per connection
+        for (PeerResult.Stream stream : sent.streams()) {
+            assertEquals(6000, stream.count(), "messages of connection " + stream.connection());
+        }
+        assertEquals(12000, sent.count());
+        assertEquals(12000, received.count());
+        StreamLedger.Tally total = run.total();
+        assertEquals(12000, total.sent());
+        assertEquals(12000, total.received());
+        assertEquals(0, total.lost());
+        assertEquals(0, total.duplicates());
+
+        long[] response = totals(run.receiverDirectory().resolve("response-time.hlog"));
+        long[] service = totals(run.receiverDirectory().resolve("service-time.hlog"));
+        long[] delay = totals(run.senderDirectory().resolve("send-delay.hlog"));
+        assertEquals(received.count(), response[0] + response[1], "response-time.hlog total");
+        assertEquals(received.count(), service[0] + service[1], "service-time.hlog total");
+        assertEquals(sent.count(), delay[0] + delay[1], "send-delay.hlog total");
+        assertEquals(6000, response[1], "messages in warm-up intervals");
+        assertEquals(6000, delay[1], "sends in warm-up intervals");
+
+        List<String> rate = Files.readAllLines(run.receiverDirectory().resolve("rate.csv"));
+        assertEquals("# maestro-rate v1", rate.get(0));
+        assertEquals("timestamp,count,errors,warmup", rate.get(1));
+        long rows = rate.stream().skip(2).mapToLong(line -> Long.parseLong(line.split(",")[1])).sum();
+        assertEquals(received.count(), rows, "sum of rate.csv counts");
+        assertTrue(rate.size() < 40, "one row per second, not per message: " + rate.size());
+
+        Properties test = properties(run.senderDirectory().resolve("test.properties"));
+        assertEquals("3000", test.getProperty("TEST_DURATION"));
+        assertEquals("sender", test.getProperty("peer.role"));
+        assertEquals(Long.parseLong(test.getProperty("test.start")) + 1000,
+                Long.parseLong(test.getProperty("warmup.end")));
+        Properties system = properties(run.receiverDirectory().resolve("system.properties"));
+        assertEquals(Integer.toString(Runtime.getRuntime().availableProcessors()), system.getProperty("cpu.count"));
+        assertTrue(system.getProperty("clock.source").contains("µs"));
+    }
+
+    @Test
+    void reportsLostMessagesWhenAConsumerStealsSome() throws Exception {
+        String queue = "stolen.queue";
+        Set<Long> stolen = ConcurrentHashMap.newKeySet();
+        JmsConnectionFactory factory = new JmsConnectionFactory("amqp://127.0.0.1:" + broker.amqpPort());
+        try (Connection thief = factory.createConnection()) {
+            Session session = thief.createSession(false, Session.AUTO_ACKNOWLEDGE);
+            MessageConsumer consumer = session.createConsumer(session.createQueue(queue));
+            consumer.setMessageListener((Message message) -> {
+                try {
+                    BytesMessage bytes = (BytesMessage) message;
+                    byte[] body = new byte[(int) bytes.getBodyLength()];
+                    bytes.readBytes(body);
+                    stolen.add(MessageStamp.sequence(body) << 8 | MessageStamp.connection(body));
+                } catch (Exception e) {
+                    throw new IllegalStateException(e);
+                }
+            });
+            thief.start();
+
+            LoadTestRun run = new LoadTestRun(results, Map.of(
+                    "SEND_RECEIVE_URL", broker.amqpUrl(queue),
+                    "TEST_DURATION", "2000", "PARALLEL_COUNT", "2", "RATE", "2000", "TEST_NAME", "stolen"))
+                    .run(SenderRole.builder().build(), ReceiverRole.builder().build(), Duration.ofSeconds(30));
+            thief.close();
+
+            assertTrue(stolen.size() > 0, "the other consumer took some messages");
+            StreamLedger.Tally total = run.total();
+            assertEquals(4000, total.sent());
+            assertEquals(stolen.size(), total.lost(), "lost = messages the other consumer took");
+            assertEquals(4000 - stolen.size(), total.received());
+            for (PeerResult.Stream stream : run.receiverResult().streams()) {
+                RoaringBitmap seen = stream.sequenceBitmap();
+                for (long sequence = 0; sequence < 2000; sequence++) {
+                    boolean taken = stolen.contains(sequence << 8 | stream.connection());
+                    assertEquals(!taken, seen.contains((int) sequence),
+                            "sequence " + sequence + " of connection " + stream.connection());
+                }
+            }
+        }
+    }
+
+    /** Returns {measured, warm-up} value counts of an interval log, read with HdrHistogram's own reader. */
+    static long[] totals(Path hlog) throws Exception {
+        long measured = 0;
+        long warmUp = 0;
+        HistogramLogReader reader = new HistogramLogReader(new File(hlog.toString()));
+        try {
+            EncodableHistogram interval;
+            while ((interval = reader.nextIntervalHistogram()) != null) {
+                long count = ((org.HdrHistogram.Histogram) interval).getTotalCount();
+                if ("warmup".equals(interval.getTag())) {
+                    warmUp += count;
+                } else {
+                    measured += count;
+                }
+            }
+        } finally {
+            reader.close();
+        }
+        return new long[] {measured, warmUp};
+    }
+
+    static Properties properties(Path file) throws Exception {
+        Properties properties = new Properties();
+        try (var reader = Files.newBufferedReader(file)) {
+            properties.load(reader);
+        }
+        return properties;
+    }
+}
