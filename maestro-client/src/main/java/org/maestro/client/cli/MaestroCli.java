@@ -11,7 +11,7 @@ import picocli.CommandLine.Command;
         header = "Maestro: distributed performance tests of messaging systems.",
         description = {"Runs Groovy test scripts against an AMQP 1.0 broker or router, drives sender, receiver,",
                 "inspector and agent peers through an MQTT control broker, and reports the results."},
-        subcommands = {PingCommand.class, CommandLine.HelpCommand.class},
+        subcommands = {RunCommand.class, WorkerCommand.class, PingCommand.class, CommandLine.HelpCommand.class},
         footerHeading = "%nExit codes:%n",
         footer = {"  0  all tests passed / command succeeded",
                 "  1  a test failed, or a comparison found a regression",

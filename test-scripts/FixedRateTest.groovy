@@ -1,0 +1,33 @@
+/*
+ * FixedRateTest
+ *
+ * Answers: does the system under test carry RATE messages/s on each of PARALLEL_COUNT connections,
+ * of MESSAGE_SIZE bytes, for TEST_DURATION, with the response time (receive − intended send, free of
+ * coordinated omission) below MAXIMUM_LATENCY at p90 (or at the maximum with MAXIMUM_LATENCY_MODE=hard),
+ * and without losing a message?
+ *
+ * Parameters (environment variables of the same name override the values below):
+ *   SEND_RECEIVE_URL      AMQP URL with address; default: the embedded Artemis SUT, test.queue
+ *   MESSAGE_SIZE          bytes, "~256" varies ±5%              (default 256)
+ *   PARALLEL_COUNT        connections per sender/receiver peer    (default 2)
+ *   RATE                  msg/s per connection, 0 = unbounded     (default 500)
+ *   TEST_DURATION         "20s", "10m", or a message count        (default 20s)
+ *   WARM_UP               excluded from the results               (default 5s)
+ *   MAXIMUM_LATENCY       ms                                      (default 500)
+ *
+ * Run:  maestro-cli run test-scripts/FixedRateTest.groovy
+ *       RATE=2000 TEST_DURATION=2m maestro-cli run test-scripts/FixedRateTest.groovy --maestro-url mqtt://broker:1883
+ */
+def result = maestro.fixedRate {
+    name "fixed-rate"
+    messageSize "256"
+    parallelCount 2
+    rate 500
+    duration "20s"
+    warmUp "5s"
+    maximumLatency 500
+}
+
+if (result.passed && result.lost > 0) {
+    maestro.verdict(false, "${result.lost} messages lost")
+}
