@@ -108,6 +108,7 @@ public final class TestRunner {
         private final Path directory;
         private final Map<String, PeerInfo> peers = new LinkedHashMap<>();
         private final Map<String, Note> outcomes = new ConcurrentHashMap<>();
+        private final Set<String> dead = ConcurrentHashMap.newKeySet();
         private final List<String> failures = java.util.Collections.synchronizedList(new ArrayList<>());
         private volatile String abort;
         private final Map<String, Number> figures = new TreeMap<>();
@@ -123,18 +124,22 @@ public final class TestRunner {
             Consumer<Note> listener = this::onNotification;
             client.onNotification(listener);
             progress.started(options.testName(), options.testIteration(), describe());
-            long start = System.nanoTime();
             try {
                 setOptions();
+                LOG.info("{}: options set on {} peers", options.testName(), peers.size());
                 if (startAll()) {
-                    watch(start);
+                    LOG.info("{}: all peers started", options.testName());
+                    watch(System.nanoTime());
                     drain();
                 }
             } finally {
+                LOG.info("{}: stopping the peers", options.testName());
                 stopAll();
                 client.removeNotificationListener(listener);
             }
+            LOG.info("{}: collecting the results", options.testName());
             collect();
+            LOG.info("{}: results collected", options.testName());
             for (Note outcome : outcomes.values()) {
                 if (outcome.command() == Command.NOTIFY_FAIL) {
                     failures.add(outcome.sender().qualifiedName() + ": " + ((Payload.Outcome) outcome.payload()).message());
@@ -200,8 +205,9 @@ public final class TestRunner {
             return roles;
         }
 
+        /** The live peers of a role (those whose last will has not arrived). */
         private int count(String role) {
-            return (int) peers.values().stream().filter(p -> p.role().equals(role)).count();
+            return (int) peers.values().stream().filter(p -> p.role().equals(role) && !dead.contains(p.id())).count();
         }
 
         private void onNotification(Note note) {
@@ -211,6 +217,8 @@ public final class TestRunner {
             }
             switch (note.command()) {
                 case ABNORMAL_DISCONNECT -> {
+                    LOG.warn("{} disconnected abnormally", sender.qualifiedName());
+                    dead.add(sender.id());
                     if (abort == null) {
                         abort = "peer " + sender.qualifiedName() + " (" + sender.role()
                                 + ") disconnected abnormally (crashed, killed or lost its network) during the test";
@@ -237,6 +245,9 @@ public final class TestRunner {
                 Replies replies = await(client.request(Topics.ALL_PEERS, Note.request(Command.SET,
                         new Payload.SetOption(option.getKey().code(), option.getValue())), peers.size(), REPLY_TIMEOUT),
                         "SET " + option.getKey().parameter());
+                if (replies == null) {
+                    return;
+                }
                 List<Note> invalid = replies.errors().stream().filter(n -> n.payload() instanceof Payload.Error e
                         && e.code() == ErrorCodes.INVALID_OPTION).toList();
                 if (!invalid.isEmpty()) {
@@ -273,8 +284,14 @@ public final class TestRunner {
         }
 
         private boolean start(Command command, String role, Payload payload, Duration timeout) {
+            if (abort != null) {
+                return false;
+            }
             Replies replies = await(client.request(Topics.role(role), Note.request(command, payload), count(role),
                     timeout), command.name());
+            if (replies == null) {
+                return false;
+            }
             if (replies.allOk()) {
                 return true;
             }
@@ -442,6 +459,10 @@ public final class TestRunner {
         private void collect() {
             List<String> problems = new ArrayList<>();
             for (PeerInfo peer : peers.values()) {
+                if (dead.contains(peer.id())) {
+                    problems.add(peer.qualifiedName() + " is gone; its files stay on its host");
+                    continue;
+                }
                 ResultCollector collector = new ResultCollector(directory.resolve(peer.qualifiedName()));
                 Replies replies = awaitQuietly(client.request(Topics.peer(peer.id()), Note.request(Command.LOG), 1,
                         Duration.ofSeconds(60), collector::accept));
@@ -464,9 +485,23 @@ public final class TestRunner {
             }
         }
 
+        /** Waits for replies; returns null when a peer died meanwhile (the test is over then). */
         private Replies await(java.util.concurrent.CompletableFuture<Replies> future, String what) {
+            long deadline = System.nanoTime() + REPLY_TIMEOUT.plus(ATTACH_TIMEOUT).toNanos();
             try {
-                return future.get(REPLY_TIMEOUT.plus(ATTACH_TIMEOUT).toMillis(), TimeUnit.MILLISECONDS);
+                while (true) {
+                    try {
+                        return future.get(100, TimeUnit.MILLISECONDS);
+                    } catch (TimeoutException notYet) {
+                        if (abort != null) {
+                            future.cancel(false);
+                            return null;
+                        }
+                        if (System.nanoTime() > deadline) {
+                            throw notYet;
+                        }
+                    }
+                }
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
                 throw MaestroException.infrastructure("interrupted while waiting for " + what);

@@ -15,7 +15,7 @@ final class ErrorHandler implements CommandLine.IExecutionExceptionHandler {
         commandLine.getErr().println("maestro-cli: " + messageOf(e));
         if (stacktrace) {
             e.printStackTrace(commandLine.getErr());
-        } else if (exitCodeOf(e) == ExitCodes.INFRASTRUCTURE || !(e instanceof UserError)) {
+        } else if (!(e instanceof UserError) && !(e instanceof org.maestro.client.api.MaestroException)) {
             commandLine.getErr().println("(run again with --stacktrace for details)");
         }
         commandLine.getErr().flush();
@@ -33,6 +33,8 @@ final class ErrorHandler implements CommandLine.IExecutionExceptionHandler {
 
     static int exitCodeOf(Throwable e) {
         if (e instanceof UserError error) {
+            return error.exitCode();
+        } else if (e instanceof org.maestro.client.api.MaestroException error) {
             return error.exitCode();
         } else if (e instanceof TransportException) {
             return ExitCodes.INFRASTRUCTURE;

@@ -1,0 +1,169 @@
+package org.maestro.client.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.maestro.client.testing.WorkerProcess;
+import org.maestro.common.cli.ExitCodes;
+import org.maestro.common.client.ControlClient;
+import org.maestro.common.client.PeerStatus;
+import org.maestro.common.embedded.EmbeddedArtemis;
+import org.maestro.common.measure.PeerResult;
+import org.maestro.common.protocol.Command;
+import org.maestro.common.protocol.Note;
+import org.maestro.common.protocol.Payload;
+import org.maestro.common.transport.Topics;
+import org.maestro.common.testing.MosquittoProcess;
+import org.maestro.common.transport.MqttEndpoint;
+
+/**
+ * Distributed mode for real: a Mosquitto process as control broker, sender and receiver as separate
+ * {@code maestro-cli worker} JVMs, an Artemis SUT started apart from them, and the client in this JVM.
+ */
+class DistributedRunTest {
+    @TempDir
+    Path work;
+
+    private MosquittoProcess mosquitto;
+    private EmbeddedArtemis sut;
+    private WorkerProcess sender;
+    private WorkerProcess receiver;
+
+    @BeforeEach
+    void startCluster() throws Exception {
+        mosquitto = MosquittoProcess.start();
+        sut = EmbeddedArtemis.builder().amqp().name("distributed-sut").withoutJmx().start();
+        receiver = WorkerProcess.start("receiver", "receiver-d", mosquitto.url(), work.resolve("receiver-files"));
+        sender = WorkerProcess.start("sender", "sender-d", mosquitto.url(), work.resolve("sender-files"));
+    }
+
+    @AfterEach
+    void stopCluster() throws Exception {
+        for (AutoCloseable resource : new AutoCloseable[] {sender, receiver, sut, mosquitto}) {
+            if (resource != null) {
+                resource.close();
+            }
+        }
+    }
+
+    private Path script(String name, String body) throws Exception {
+        Path file = work.resolve(name + ".groovy");
+        Files.writeString(file, body.replace("SUT_URL", sut.amqpUrl("dist.queue")));
+        return file;
+    }
+
+    @Test
+    void aTestRunsOnSeparateWorkerProcessesAndItsFilesAreCollectedInOneDirectory() throws Exception {
+        Path script = script("Counted", """
+                maestro.test { name "distributed"; sut "SUT_URL"; rate 400; parallelCount 2; duration "1000" }
+                """);
+        Path results = work.resolve("results");
+
+        CliRun run = CliRun.of("run", script.toString(), "--maestro-url", mosquitto.url(), "--results",
+                results.toString(), "--no-report");
+
+        assertEquals(ExitCodes.OK, run.exitCode(), run.err());
+        Path iteration = results.resolve("distributed").resolve("0");
+        List<String> peers;
+        try (Stream<Path> list = Files.list(iteration)) {
+            peers = list.map(p -> p.getFileName().toString()).sorted().toList();
+        }
+        assertEquals(2, peers.size(), peers.toString());
+        assertTrue(peers.get(0).startsWith("receiver-d@") && peers.get(1).startsWith("sender-d@"), peers.toString());
+        PeerResult sent = PeerResult.read(iteration.resolve(peers.get(1)).resolve(PeerResult.FILE_NAME));
+        PeerResult received = PeerResult.read(iteration.resolve(peers.get(0)).resolve(PeerResult.FILE_NAME));
+        assertEquals(2000, sent.count());
+        assertEquals(2000, received.count());
+        assertTrue(Files.size(iteration.resolve(peers.get(0)).resolve("response-time.hlog")) > 0);
+    }
+
+    @Test
+    void killingAWorkerEndsTheTestWithinThirtySecondsNamingItAndTheOthersServeTheNextTest() throws Exception {
+        Path script = script("Long", """
+                maestro.test { name "killed"; sut "SUT_URL"; rate 100; duration "2m" }
+                """);
+        Path results = work.resolve("results");
+        CompletableFuture<CliRun> run = CompletableFuture.supplyAsync(() -> CliRun.of("run", script.toString(),
+                "--maestro-url", mosquitto.url(), "--results", results.toString(), "--no-report"));
+        waitForTraffic(results.resolve("killed"));
+
+        sender.kill();
+        long killed = System.nanoTime();
+
+        CliRun outcome = run.get(60, TimeUnit.SECONDS);
+        assertTrue(Duration.ofNanos(System.nanoTime() - killed).toSeconds() <= 30, "ended within 30 s of the kill");
+        assertEquals(ExitCodes.TEST_FAILED, outcome.exitCode(), outcome.err());
+        String printed = outcome.out() + outcome.err();
+        assertTrue(printed.contains("peer sender-d@") && printed.contains("disconnected abnormally"), printed);
+        Path receiverFiles = results.resolve("killed/0").resolve(firstPeer(results.resolve("killed/0"), "receiver-d"));
+        assertTrue(PeerResult.read(receiverFiles.resolve(PeerResult.FILE_NAME)).count() > 0,
+                "what the receiver measured before the kill is collected");
+
+        sender = WorkerProcess.start("sender", "sender-e", mosquitto.url(), work.resolve("sender-e-files"));
+        Path next = script("Next", """
+                maestro.test { name "after-kill"; sut "SUT_URL"; rate 200; duration "400" }
+                """);
+        CliRun again = CliRun.of("run", next.toString(), "--maestro-url", mosquitto.url(), "--results",
+                results.toString(), "--no-report");
+        assertEquals(ExitCodes.OK, again.exitCode(), again.err() + again.out());
+    }
+
+    @Test
+    void stoppingTheControlBrokerForFiveSecondsMidTestNeverHangsTheRun() throws Exception {
+        Path script = script("Outage", """
+                maestro.test { name "outage"; sut "SUT_URL"; rate 100; duration "20s" }
+                """);
+        Path results = work.resolve("results");
+        CompletableFuture<CliRun> run = CompletableFuture.supplyAsync(() -> CliRun.of("run", script.toString(),
+                "--maestro-url", mosquitto.url(), "--results", results.toString(), "--no-report"));
+        waitForTraffic(results.resolve("outage"));
+
+        mosquitto.stop();
+        Thread.sleep(5000);
+        mosquitto.restart();
+
+        CliRun outcome = run.get(120, TimeUnit.SECONDS);
+        if (outcome.exitCode() != ExitCodes.OK) {
+            assertEquals(ExitCodes.TEST_FAILED, outcome.exitCode(), outcome.err());
+            assertTrue(outcome.out().contains("failed:"), "a failed run says why: " + outcome.out());
+        }
+        try (ControlClient client = ControlClient.connect(MqttEndpoint.parse(mosquitto.url()))) {
+            List<PeerStatus> alive = client.ping(Duration.ofSeconds(2));
+            assertEquals(2, alive.size(), "both workers reconnected: " + alive);
+        }
+    }
+
+    /** Waits until the senders report messages sent, i.e. the test is under way. */
+    private void waitForTraffic(Path testDirectory) throws Exception {
+        long deadline = System.nanoTime() + Duration.ofSeconds(40).toNanos();
+        try (ControlClient client = ControlClient.connect(MqttEndpoint.parse(mosquitto.url()))) {
+            while (System.nanoTime() < deadline) {
+                var replies = client.request(Topics.role("sender"), Note.request(Command.STATS), 1,
+                        Duration.ofSeconds(2)).get(5, TimeUnit.SECONDS);
+                if (replies.notes().stream().anyMatch(n -> n.payload() instanceof Payload.Stats stats
+                        && stats.count() > 100)) {
+                    return;
+                }
+                Thread.sleep(200);
+            }
+        }
+        throw new AssertionError("the test did not start sending within 40 s");
+    }
+
+    private static String firstPeer(Path iteration, String prefix) throws Exception {
+        try (Stream<Path> list = Files.list(iteration)) {
+            return list.map(p -> p.getFileName().toString()).filter(n -> n.startsWith(prefix)).findFirst().orElseThrow();
+        }
+    }
+}
