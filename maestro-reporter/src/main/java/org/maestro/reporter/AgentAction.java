@@ -1,5 +1,7 @@
 package org.maestro.reporter;
 
+import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
+
 /**
  * One action an agent ran during a test (a row of agent-actions.csv), e.g. a router restart.
  *
@@ -10,5 +12,6 @@ package org.maestro.reporter;
  * @param outcome what the agent reported, e.g. success or failure
  * @param message further detail from the agent, may be empty
  */
+@JsonIgnoreProperties(ignoreUnknown = true)
 public record AgentAction(String agent, String command, long startMillis, long endMillis, String outcome, String message) {
 }

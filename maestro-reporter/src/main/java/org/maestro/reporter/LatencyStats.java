@@ -1,5 +1,6 @@
 package org.maestro.reporter;
 
+import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import com.fasterxml.jackson.annotation.JsonPropertyOrder;
 
@@ -10,6 +11,7 @@ import com.fasterxml.jackson.annotation.JsonPropertyOrder;
  * <p>Each percentile is HdrHistogram's {@code getValueAtPercentile}, i.e. the highest value
  * equivalent (at 3 significant digits) to the recorded value at that rank.
  */
+@JsonIgnoreProperties(ignoreUnknown = true)
 @JsonPropertyOrder({"unit", "count", "mean", "p50", "p90", "p95", "p99", "p99_9", "p99_99", "max"})
 public record LatencyStats(
         long count,

@@ -1,5 +1,8 @@
 package org.maestro.reporter;
 
+import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
+import com.fasterxml.jackson.annotation.JsonProperty;
+
 /**
  * Message accounting of one test iteration, over the whole test including warm-up.
  *
@@ -14,9 +17,11 @@ package org.maestro.reporter;
  * @param outOfOrder messages received with a lower sequence number than one received before
  * @param errors send and receive errors of all peers
  */
+@JsonIgnoreProperties(ignoreUnknown = true)
 public record MessageCounts(long sent, long received, long lost, long duplicates, long outOfOrder, long errors) {
 
     /** Lost messages as a percentage of sent ones (0 when nothing was sent). */
+    @JsonProperty("lostPercent")
     public double lostPercent() {
         return sent == 0 ? 0.0 : lost * 100.0 / sent;
     }

@@ -1,5 +1,6 @@
 package org.maestro.reporter;
 
+import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
 import java.util.Map;
 
 /**
@@ -16,6 +17,7 @@ import java.util.Map;
  * @param testProperties the peer's test.properties
  * @param systemProperties the peer's system.properties
  */
+@JsonIgnoreProperties(ignoreUnknown = true)
 public record PeerSummary(
         String name,
         String role,

@@ -1,5 +1,7 @@
 package org.maestro.reporter;
 
+import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
+
 /**
  * Message rate of a set of peers over the measured (non-warm-up) seconds.
  *
@@ -9,6 +11,7 @@ package org.maestro.reporter;
  * @param seconds number of measured one-second intervals
  * @param total messages counted in the measured intervals
  */
+@JsonIgnoreProperties(ignoreUnknown = true)
 public record RateStats(double mean, long max, long min, int seconds, long total) {
 
     /** The rate of a set of peers that wrote no measured interval. */

@@ -1,5 +1,6 @@
 package org.maestro.reporter;
 
+import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
 import java.util.Map;
 
 /**
@@ -15,6 +16,7 @@ import java.util.Map;
  * @param outOfOrder out-of-order deliveries the receivers counted
  * @param receivedBy distinct sequence numbers per receiving peer
  */
+@JsonIgnoreProperties(ignoreUnknown = true)
 public record StreamSummary(
         String address,
         String sender,

@@ -85,11 +85,13 @@ public record TestSummary(
     }
 
     /** Sender and receiver rates; either is {@link RateStats#EMPTY} when that role wrote none. */
+    @JsonIgnoreProperties(ignoreUnknown = true)
     public record Rates(RateStats sender, RateStats receiver) {
     }
 
     /** Latency per metric; a metric no peer recorded is null (absent in JSON). */
     @JsonInclude(JsonInclude.Include.NON_NULL)
+    @JsonIgnoreProperties(ignoreUnknown = true)
     public record Latencies(LatencyStats responseTime, LatencyStats serviceTime, LatencyStats sendDelay) {
 
         /** The metric by its JSON name: responseTime, serviceTime or sendDelay. */

@@ -15,12 +15,23 @@ import java.util.List;
  * @param series the lines
  * @param bands shaded time ranges (warm-up, agent actions)
  * @param note a line under the chart, may be null
+ * @param viewFrom x value the chart opens zoomed from (the end of the warm-up), null for all of it
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record Chart(String id, String title, String kind, String unit, List<Series> series, List<Band> bands,
-                    String note) {
+                    String note, Long viewFrom) {
 
     public static final String TIME = "time";
     public static final String NINES = "nines";
     public static final String CATEGORY = "category";
+
+    /** The same chart with a note under it. */
+    public Chart withNote(String text) {
+        return new Chart(id, title, kind, unit, series, bands, text, viewFrom);
+    }
+
+    /** The same chart opening zoomed from {@code from}. */
+    public Chart viewingFrom(Long from) {
+        return new Chart(id, title, kind, unit, series, bands, note, from);
+    }
 }

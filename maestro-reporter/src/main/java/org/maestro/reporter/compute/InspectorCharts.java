@@ -92,6 +92,11 @@ public final class InspectorCharts {
         for (Column column : columns) {
             if (column.constant() && column.points().size() == 1) {
                 constants.add(column.name() + " = " + format(column.min()));
+            } else if (column.points().values().stream().allMatch(InspectorCharts::constant)) {
+                List<String> perKey = new ArrayList<>();
+                column.points().forEach((key, points) -> perKey.add(key + " " + format(
+                        ((Number) points.get(0)[1]).doubleValue())));
+                constants.add(column.name() + " (" + String.join(", ", perKey) + ")");
             } else {
                 varying.add(column);
             }
@@ -120,18 +125,17 @@ public final class InspectorCharts {
             }
         }
         if (charts.isEmpty() && note != null) {
-            return List.of(new Chart(idPrefix + "-0", title, Chart.TIME, "", List.of(), bands, note));
+            return List.of(new Chart(idPrefix + "-0", title, Chart.TIME, "", List.of(), bands, note, null));
         }
         if (note != null && !charts.isEmpty()) {
-            Chart last = charts.remove(charts.size() - 1);
-            charts.add(new Chart(last.id(), last.title(), last.kind(), last.unit(), last.series(), last.bands(), note));
+            charts.add(charts.remove(charts.size() - 1).withNote(note));
         }
         return charts;
     }
 
     private static Chart chart(String id, String title, String unit, List<Series> series, List<Band> bands,
                                String note) {
-        return new Chart(id, title, Chart.TIME, unit, series, bands, note);
+        return new Chart(id, title, Chart.TIME, unit, series, bands, note, null);
     }
 
     private static List<Series> series(Map<String, List<Object[]>> points, String column) {
@@ -145,6 +149,10 @@ public final class InspectorCharts {
             series.add(new Series(name, entry.getValue(), series.size() >= VISIBLE_SERIES, false));
         }
         return series;
+    }
+
+    private static boolean constant(List<Object[]> points) {
+        return points.stream().map(p -> ((Number) p[1]).doubleValue()).distinct().count() == 1;
     }
 
     private static String key(List<String> row, List<Integer> keys) {

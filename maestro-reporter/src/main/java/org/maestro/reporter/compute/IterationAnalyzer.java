@@ -131,15 +131,19 @@ public final class IterationAnalyzer {
 
         List<Chart> charts = new ArrayList<>();
         charts.add(rateChart(senderTotals, receiverTotals, bands));
-        addLatencyChart(charts, "chart-response-time", "Response time over time (receive − intended send)",
+        addLatencyChart(charts, "chart-response-time", "Response time (ms): receive − intended send",
                 response, bands);
-        addLatencyChart(charts, "chart-service-time", "Service time over time (receive − actual send)", service, bands);
-        addLatencyChart(charts, "chart-send-delay", "Send delay over time (actual − intended send)", sendDelay, bands);
+        addLatencyChart(charts, "chart-service-time", "Service time (ms): receive − actual send", service, bands);
+        addLatencyChart(charts, "chart-send-delay", "Send delay (ms): actual − intended send", sendDelay, bands);
         Chart distribution = distributionChart(response, service, sendDelay);
         if (!distribution.series().isEmpty()) {
             charts.add(distribution);
         }
         charts.addAll(inspectorCharts(bands));
+        if (warmupEnd > start && start > 0) {
+            Long measuredFrom = warmupEnd + 1;
+            charts.replaceAll(chart -> Chart.TIME.equals(chart.kind()) ? chart.viewingFrom(measuredFrom) : chart);
+        }
 
         Verdict verdict = verdict();
         TestSummary summary = new TestSummary(TestSummary.FORMAT_VERSION, test, iteration, start, end, warmupEnd,
@@ -319,7 +323,7 @@ public final class IterationAnalyzer {
         if (errorTotal > 0) {
             series.add(new Series("errors (all peers)", errors, false, false));
         }
-        return new Chart("chart-rate", "Rate over time", Chart.TIME, "msg/s", series, bands, null);
+        return new Chart("chart-rate", "Rate over time (msg/s)", Chart.TIME, "msg/s", series, bands, null, null);
     }
 
     private static List<Object[]> totalPoints(List<RateAggregation.Second> totals) {
@@ -342,7 +346,7 @@ public final class IterationAnalyzer {
             max.add(new Object[] {point.timestamp(), LatencyAggregation.toMillis(point.max())});
         }
         charts.add(new Chart(id, title, Chart.TIME, "ms",
-                List.of(Series.of("p50", p50), Series.of("p99", p99), Series.of("max", max)), bands, null));
+                List.of(Series.of("p50", p50), Series.of("p99", p99), Series.of("max", max)), bands, null, null));
     }
 
     private static Chart distributionChart(LatencyAggregation.Result response, LatencyAggregation.Result service,
@@ -351,8 +355,8 @@ public final class IterationAnalyzer {
         addDistribution(series, "response time", response);
         addDistribution(series, "service time", service);
         addDistribution(series, "send delay", sendDelay);
-        return new Chart("chart-distribution", "Latency by percentile (measured intervals)", Chart.NINES, "ms",
-                series, List.of(), null);
+        return new Chart("chart-distribution", "Latency by percentile (ms), measured intervals", Chart.NINES, "ms",
+                series, List.of(), null, null);
     }
 
     private static void addDistribution(List<Series> series, String name, LatencyAggregation.Result result) {
@@ -421,7 +425,7 @@ public final class IterationAnalyzer {
         ordered.sort((a, b) -> Integer.compare(a.role().ordinal(), b.role().ordinal()));
         for (PeerDirectory peer : ordered) {
             peer.testProperties().forEach((key, value) -> {
-                if (!key.startsWith("peer.")) {
+                if (isParameter(key)) {
                     values.computeIfAbsent(key, k -> new LinkedHashSet<>()).add(value);
                 }
             });
@@ -429,6 +433,11 @@ public final class IterationAnalyzer {
         Map<String, String> parameters = new TreeMap<>();
         values.forEach((key, set) -> parameters.put(key, String.join(" | ", set)));
         return parameters;
+    }
+
+    /** Test parameters are the peers' test.properties without what the page shows elsewhere. */
+    private static boolean isParameter(String key) {
+        return !key.startsWith("peer.") && !key.startsWith("test.") && !key.equals("warmup.end");
     }
 
     private List<PeerSummary> peerSummaries() {

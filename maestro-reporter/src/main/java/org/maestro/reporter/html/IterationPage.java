@@ -11,6 +11,7 @@ import java.util.Map;
 import org.maestro.reporter.AgentAction;
 import org.maestro.reporter.LatencyStats;
 import org.maestro.reporter.MessageCounts;
+import org.maestro.reporter.Outcome;
 import org.maestro.reporter.PeerSummary;
 import org.maestro.reporter.RateStats;
 import org.maestro.reporter.StreamSummary;
@@ -52,8 +53,9 @@ public final class IterationPage {
         latencyTable(b, s.latency());
         rateTable(b, s);
         if (!charts.isEmpty()) {
-            b.append("<h2>Charts</h2>\n<p class=\"legend-hint\">Drag or scroll to zoom, click a legend entry to hide or "
-                    + "show a line; grey bands are the warm-up, orange ones agent actions.</p>\n<div class=\"charts\">\n");
+            b.append("<h2>Charts</h2>\n<p class=\"legend-hint\">Time charts open on the measured period: drag the slider "
+                    + "under a chart or scroll to zoom (the grey band is the warm-up, orange bands are agent actions); "
+                    + "click a legend entry to hide or show a line; hover for values.</p>\n<div class=\"charts\">\n");
             for (Chart chart : charts) {
                 b.append(Page.chartBox(chart, chart.id().equals("chart-rate")));
             }
@@ -203,7 +205,8 @@ public final class IterationPage {
                 .append(thNum("mean msg/s")).append(th("reason")).append("</tr></thead>\n<tbody>\n");
         for (PeerSummary peer : peers) {
             b.append("<tr>").append(td(peer.name())).append(td(peer.role())).append(td(peer.host()))
-                    .append("<td>").append(Html.badge(peer.outcome())).append("</td>")
+                    .append("<td>").append(peer.outcome() == Outcome.UNKNOWN ? "<span class=\"muted\">—</span>"
+                            : Html.badge(peer.outcome())).append("</td>")
                     .append(num(Format.count(peer.count()))).append(num(Format.count(peer.errors())))
                     .append(num(peer.rate().seconds() > 0 ? Format.rate(peer.rate().mean()) : ""))
                     .append(td(peer.reason())).append("</tr>\n");

@@ -40,11 +40,11 @@ public final class TestPage {
             }
         }
         List<Chart> charts = new ArrayList<>();
-        charts.add(new Chart("chart-trend-rate", "Throughput by iteration", Chart.CATEGORY, "msg/s",
-                List.of(Series.of("throughput", throughput)), List.of(), null));
+        charts.add(new Chart("chart-trend-rate", "Throughput by iteration (msg/s)", Chart.CATEGORY, "msg/s",
+                List.of(Series.of("throughput", throughput)), List.of(), null, null));
         if (!p99.isEmpty()) {
-            charts.add(new Chart("chart-trend-latency", "Response time by iteration", Chart.CATEGORY, "ms",
-                    List.of(Series.of("p50", p50), Series.of("p99", p99)), List.of(), null));
+            charts.add(new Chart("chart-trend-latency", "Response time by iteration (ms)", Chart.CATEGORY, "ms",
+                    List.of(Series.of("p50", p50), Series.of("p99", p99)), List.of(), null, null));
         }
         return charts;
     }

@@ -22,10 +22,14 @@
   }
   function bytes(value) {
     var abs = Math.abs(value);
-    if (abs >= 1073741824) { return trim(value / 1073741824) + ' GiB'; }
-    if (abs >= 1048576) { return trim(value / 1048576) + ' MiB'; }
-    if (abs >= 1024) { return trim(value / 1024) + ' KiB'; }
+    if (abs >= 1073741824) { return round(value / 1073741824, 2) + ' GiB'; }
+    if (abs >= 1048576) { return round(value / 1048576, 1) + ' MiB'; }
+    if (abs >= 1024) { return round(value / 1024, 1) + ' KiB'; }
     return trim(value) + ' B';
+  }
+  function round(value, decimals) {
+    var scale = Math.pow(10, decimals);
+    return String(Math.round(value * scale) / scale);
   }
   function trim(value) {
     return String(Math.round(value * 1000) / 1000);
@@ -50,8 +54,9 @@
 
   function bandSeries(spec) {
     if (!spec.bands || spec.bands.length === 0) { return null; }
+    var kinds = spec.bands.map(function (band) { return band.kind === 'warmup' ? 'warm-up' : 'agent actions'; });
     return {
-      name: 'warm-up / actions',
+      name: kinds.filter(function (k, i) { return kinds.indexOf(k) === i; }).join(' / '),
       type: 'line',
       data: [],
       silent: true,
@@ -67,6 +72,15 @@
         })
       }
     };
+  }
+
+  /* Time charts may open on the measured period (viewFrom); the y axis then fits what is shown. */
+  function timeZoom(spec) {
+    var window = spec.viewFrom ? { startValue: spec.viewFrom, filterMode: 'filter' } : { filterMode: 'none' };
+    var inside = { type: 'inside' };
+    var slider = { type: 'slider', height: 16, bottom: 8 };
+    Object.keys(window).forEach(function (key) { inside[key] = window[key]; slider[key] = window[key]; });
+    return [inside, slider];
   }
 
   function option(spec) {
@@ -112,12 +126,11 @@
       },
       legend: { type: 'scroll', top: 26, left: 6, right: 90, selected: selected },
       toolbox: { right: 8, top: 0, feature: { dataZoom: { yAxisIndex: 'none' }, restore: {}, saveAsImage: {} } },
-      grid: { left: 12, right: 24, top: 64, bottom: spec.kind === 'time' ? 54 : 40, containLabel: true },
-      dataZoom: spec.kind === 'time'
-        ? [{ type: 'inside', filterMode: 'none' }, { type: 'slider', height: 16, bottom: 8, filterMode: 'none' }]
-        : [{ type: 'inside', filterMode: 'none' }],
+      grid: { left: 12, right: spec.kind === 'nines' ? 44 : 24, top: 64, bottom: spec.kind === 'time' ? 54 : 40,
+              containLabel: true },
+      dataZoom: spec.kind === 'time' ? timeZoom(spec) : [{ type: 'inside', filterMode: 'none' }],
       xAxis: xAxis,
-      yAxis: { type: 'value', name: spec.unit, scale: false, axisLabel: { formatter: formatter(spec.unit) } },
+      yAxis: { type: 'value', axisLabel: { formatter: formatter(spec.unit) } },
       series: series
     };
   }
