@@ -17,12 +17,12 @@ import org.maestro.reporter.LatencyStats;
 public record Thresholds(double throughputDropPercent, double latencyRisePercent, List<String> percentiles,
                          List<String> metrics, boolean outcomeMatters) {
 
+    /** Latency metric names. */
+    public static final List<String> METRICS = List.of("responseTime", "serviceTime", "sendDelay");
+
     /** The documented defaults. */
     public static final Thresholds DEFAULTS = new Thresholds(10.0, 20.0, List.of("p50", "p90", "p99"),
             List.of("responseTime", "serviceTime"), true);
-
-    /** Latency metric names. */
-    public static final List<String> METRICS = List.of("responseTime", "serviceTime", "sendDelay");
 
     public Thresholds {
         if (throughputDropPercent < 0 || latencyRisePercent < 0) {
