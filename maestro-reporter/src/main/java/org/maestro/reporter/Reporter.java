@@ -90,8 +90,8 @@ public final class Reporter {
                 LOG.warn("{} is unreadable and is not linked from the index: {}", comparison, e.getMessage());
             }
         }
-        String name = resultsDir.getFileName() == null ? resultsDir.toString() : resultsDir.getFileName().toString();
-        return Page.write(resultsDir.resolve(IndexPage.FILE_NAME), IndexPage.render(name, runs, links));
+        return Page.write(resultsDir.resolve(IndexPage.FILE_NAME),
+                IndexPage.render(resultsDir.toAbsolutePath().normalize().toString(), runs, links));
     }
 
     private static TestReport buildTest(Path testDir) throws IOException {

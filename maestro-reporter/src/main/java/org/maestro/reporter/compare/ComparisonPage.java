@@ -26,13 +26,15 @@ final class ComparisonPage {
                 .append(esc(result.current())).append("</p>\n");
         Thresholds t = result.thresholds();
         b.append("<p class=\"reason\">A regression is a throughput drop of more than ")
-                .append(esc(Format.percent(t.throughputDropPercent()))).append(", a rise of more than ")
-                .append(esc(Format.percent(t.latencyRisePercent()))).append(" in ")
+                .append(esc(plain(t.throughputDropPercent()))).append("%, a rise of more than ")
+                .append(esc(plain(t.latencyRisePercent()))).append("% in ")
                 .append(esc(String.join(", ", t.percentiles()))).append(" of ").append(esc(String.join(", ", t.metrics())))
                 .append(t.outcomeMatters() ? ", or a test that passed in the baseline and does not now" : "")
                 .append(".</p>\n");
         if (regression) {
-            b.append("<ul class=\"warnings\" id=\"regressions\">\n");
+            long checked = result.differences().stream().filter(d -> d.status() != Difference.Status.INFO).count();
+            b.append("<h2>").append(result.regressions().size()).append(" of ").append(checked)
+                    .append(" checks beyond their thresholds</h2>\n<ul class=\"warnings\" id=\"regressions\">\n");
             result.regressions().forEach(d -> b.append("<li>").append(esc(d.test())).append(" #")
                     .append(d.currentIteration()).append(" ").append(esc(d.metric())).append(": ")
                     .append(esc(value(d, d.baseline()))).append(" → ").append(esc(value(d, d.current())))
@@ -63,6 +65,10 @@ final class ComparisonPage {
         b.append("<footer>Data: <a href=\"comparison.json\">comparison.json</a></footer>\n");
         return Page.render("Comparison · Maestro", "<a href=\"index.html\">All tests</a> › comparison", b.toString(),
                 List.of(), "");
+    }
+
+    private static String plain(double percent) {
+        return percent == Math.rint(percent) ? Long.toString((long) percent) : Double.toString(percent);
     }
 
     private static String value(Difference d, double value) {

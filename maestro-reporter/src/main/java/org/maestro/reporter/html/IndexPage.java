@@ -28,14 +28,14 @@ public final class IndexPage {
     }
 
     /** Renders the index. */
-    public static String render(String resultsName, List<TestSummary> runs, List<Link> links) {
+    public static String render(String resultsPath, List<TestSummary> runs, List<Link> links) {
         List<TestSummary> newestFirst = new ArrayList<>(runs);
         newestFirst.sort(Comparator.comparingLong(TestSummary::startMillis).thenComparingInt(TestSummary::iteration)
                 .reversed());
         long tests = runs.stream().map(TestSummary::test).distinct().count();
         long passed = runs.stream().filter(TestSummary::passed).count();
         StringBuilder b = new StringBuilder();
-        b.append("<h1>Test results</h1>\n<p class=\"meta\">").append(esc(resultsName)).append("</p>\n");
+        b.append("<h1>Test results</h1>\n<p class=\"meta\">").append(esc(resultsPath)).append("</p>\n");
         b.append("<section class=\"cards\" id=\"totals\">\n")
                 .append(Html.card("card-tests", "Tests", Long.toString(tests), runs.size() + " runs", ""))
                 .append(Html.card("card-passed", "Passed", Long.toString(passed), "", passed > 0 ? "good" : ""))
@@ -52,6 +52,6 @@ public final class IndexPage {
             b.append("</p>\n");
         }
         b.append("<h2>Runs, newest first</h2>\n").append(TestPage.runTable(newestFirst, true));
-        return Page.render("Maestro results · " + resultsName, "results", b.toString(), List.of(), "");
+        return Page.render("Maestro results · " + resultsPath, "results", b.toString(), List.of(), "");
     }
 }

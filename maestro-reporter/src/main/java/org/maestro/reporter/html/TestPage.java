@@ -94,7 +94,7 @@ public final class TestPage {
             String page = (withTest ? s.test() + "/" : "") + IterationPage.fileName(s.iteration());
             LatencyStats response = s.latency().responseTime();
             b.append("<tr data-test=\"").append(esc(s.test())).append("\" data-iteration=\"").append(s.iteration())
-                    .append("\">").append(td(Format.time(s.startMillis())));
+                    .append("\"><td class=\"when\">").append(esc(Format.time(s.startMillis()))).append("</td>");
             if (withTest) {
                 b.append("<td><a href=\"").append(esc(s.test())).append("/index.html\">").append(esc(s.test()))
                         .append("</a></td>");

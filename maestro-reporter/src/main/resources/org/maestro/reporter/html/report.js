@@ -93,6 +93,7 @@
         data: s.points,
         showSymbol: spec.kind !== 'time',
         symbolSize: 4,
+        barMaxWidth: 56,
         sampling: spec.kind === 'time' ? 'lttb' : undefined,
         lineStyle: { width: s.dashed ? 2 : 1.6, type: s.dashed ? 'dashed' : 'solid' },
         emphasis: { focus: 'series' }
