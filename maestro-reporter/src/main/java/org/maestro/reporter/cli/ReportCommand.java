@@ -3,6 +3,7 @@ package org.maestro.reporter.cli;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
+import org.maestro.reporter.Outcome;
 import org.maestro.reporter.ReportResult;
 import org.maestro.reporter.Reporter;
 import org.maestro.reporter.TestReport;
@@ -39,8 +40,8 @@ public final class ReportCommand implements Callable<Integer> {
             ReportResult result = Reporter.build(dir);
             for (TestReport test : result.tests()) {
                 for (TestSummary s : test.iterations()) {
-                    out.printf("%-9s %s #%d  %s%n", s.passed() ? "PASS" : s.outcome() == org.maestro.reporter.Outcome.FAILURE
-                            ? "FAIL" : "NO VERDICT", s.test(), s.iteration(), s.reason());
+                    String verdict = s.passed() ? "PASS" : s.outcome() == Outcome.FAILURE ? "FAIL" : "NO VERDICT";
+                    out.printf("%-9s %s #%d  %s%n", verdict, s.test(), s.iteration(), s.reason());
                 }
             }
             out.printf("%d run(s): %d passed, %d not passed. Report: %s%n", result.summaries().size(),

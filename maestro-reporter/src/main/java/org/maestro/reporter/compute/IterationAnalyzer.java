@@ -8,8 +8,10 @@ import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.TreeMap;
+import java.util.function.ToLongFunction;
 import java.util.stream.Collectors;
 import org.maestro.reporter.AgentAction;
 import org.maestro.reporter.MessageCounts;
@@ -168,10 +170,10 @@ public final class IterationAnalyzer {
     }
 
     @SafeVarargs
-    private long earliest(java.util.function.ToLongFunction<PeerDirectory>... sources) {
+    private long earliest(ToLongFunction<PeerDirectory>... sources) {
         long best = Long.MAX_VALUE;
         for (PeerDirectory peer : peers) {
-            for (java.util.function.ToLongFunction<PeerDirectory> source : sources) {
+            for (ToLongFunction<PeerDirectory> source : sources) {
                 long value = source.applyAsLong(peer);
                 if (value > 0) {
                     best = Math.min(best, value);
@@ -182,10 +184,10 @@ public final class IterationAnalyzer {
     }
 
     @SafeVarargs
-    private long latest(java.util.function.ToLongFunction<PeerDirectory>... sources) {
+    private long latest(ToLongFunction<PeerDirectory>... sources) {
         long best = 0;
         for (PeerDirectory peer : peers) {
-            for (java.util.function.ToLongFunction<PeerDirectory> source : sources) {
+            for (ToLongFunction<PeerDirectory> source : sources) {
                 best = Math.max(best, source.applyAsLong(peer));
             }
         }
@@ -255,7 +257,7 @@ public final class IterationAnalyzer {
     }
 
     private LatencyAggregation.Result latency(String fileName) {
-        List<Path> logs = peers.stream().map(p -> p.file(fileName)).flatMap(java.util.Optional::stream)
+        List<Path> logs = peers.stream().map(p -> p.file(fileName)).flatMap(Optional::stream)
                 .collect(Collectors.toList());
         if (logs.isEmpty()) {
             return null;
