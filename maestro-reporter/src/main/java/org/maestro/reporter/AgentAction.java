@@ -1,0 +1,17 @@
+package org.maestro.reporter;
+
+import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
+
+/**
+ * One action an agent ran during a test (a row of agent-actions.csv), e.g. a router restart.
+ *
+ * @param agent peer that ran it
+ * @param command the command, e.g. {@code restart}
+ * @param startMillis epoch ms the action started
+ * @param endMillis epoch ms it ended (equal to start when unknown)
+ * @param outcome what the agent reported, e.g. success or failure
+ * @param message further detail from the agent, may be empty
+ */
+@JsonIgnoreProperties(ignoreUnknown = true)
+public record AgentAction(String agent, String command, long startMillis, long endMillis, String outcome, String message) {
+}

@@ -1,0 +1,109 @@
+package org.maestro.reporter;
+
+import com.fasterxml.jackson.annotation.JsonIgnore;
+import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
+import com.fasterxml.jackson.annotation.JsonInclude;
+import com.fasterxml.jackson.annotation.JsonPropertyOrder;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Everything the report says about one iteration of one test: outcome, message accounting, rates,
+ * latency percentiles, parameters and peers. Serialised as one element of summary.json's
+ * {@code iterations} (schema in docs/reporting.md); immutable.
+ *
+ * <pre>{@code
+ * TestSummary s = Reporter.summarize(Path.of("results/fixed-rate/0"));
+ * if (!s.passed()) System.err.println(s.reason());
+ * long p99 = s.latency().responseTime().p99();   // microseconds
+ * }</pre>
+ *
+ * @param formatVersion {@link #FORMAT_VERSION}
+ * @param test test name (directory name)
+ * @param iteration iteration number (directory name)
+ * @param startMillis epoch ms the test started (earliest peer)
+ * @param endMillis epoch ms it ended (latest peer)
+ * @param warmupEndMillis epoch ms the warm-up ended, 0 without warm-up
+ * @param outcome pass/fail verdict from the peers
+ * @param reason why: the failing peers' reasons, or the passing peers' ones
+ * @param messages message accounting
+ * @param rate sender and receiver rates over the measured seconds
+ * @param latency latency percentiles over the measured intervals
+ * @param parameters the test parameters (test.properties without per-peer keys)
+ * @param peers every peer of the iteration
+ * @param streams per sender connection and address accounting
+ * @param actions agent actions during the test
+ * @param warnings things a reader should know (missing files, clocks on several hosts, …)
+ */
+@JsonInclude(JsonInclude.Include.NON_NULL)
+@JsonIgnoreProperties(ignoreUnknown = true)
+@JsonPropertyOrder({"formatVersion", "test", "iteration", "startMillis", "endMillis", "warmupEndMillis",
+        "outcome", "reason", "messages", "rate", "latency", "parameters", "peers", "streams", "actions", "warnings"})
+public record TestSummary(
+        int formatVersion,
+        String test,
+        int iteration,
+        long startMillis,
+        long endMillis,
+        long warmupEndMillis,
+        Outcome outcome,
+        String reason,
+        MessageCounts messages,
+        Rates rate,
+        Latencies latency,
+        Map<String, String> parameters,
+        List<PeerSummary> peers,
+        List<StreamSummary> streams,
+        List<AgentAction> actions,
+        List<String> warnings) {
+
+    /** Version of the summary format written by this reporter. */
+    public static final int FORMAT_VERSION = 1;
+
+    /** True when the peers reported success. */
+    @JsonIgnore
+    public boolean passed() {
+        return outcome == Outcome.SUCCESS;
+    }
+
+    /** Seconds between start and end. */
+    @JsonIgnore
+    public double durationSeconds() {
+        return Math.max(0, endMillis - startMillis) / 1000.0;
+    }
+
+    /**
+     * The headline throughput: the receivers' mean rate, or the senders' when no receiver wrote
+     * a rate.
+     */
+    @JsonIgnore
+    public double throughput() {
+        if (rate.receiver() != null && rate.receiver().seconds() > 0) {
+            return rate.receiver().mean();
+        }
+        return rate.sender() == null ? 0.0 : rate.sender().mean();
+    }
+
+    /** Sender and receiver rates; either is {@link RateStats#EMPTY} when that role wrote none. */
+    @JsonIgnoreProperties(ignoreUnknown = true)
+    public record Rates(RateStats sender, RateStats receiver) {
+    }
+
+    /** Latency per metric; a metric no peer recorded is null (absent in JSON). */
+    @JsonInclude(JsonInclude.Include.NON_NULL)
+    @JsonIgnoreProperties(ignoreUnknown = true)
+    public record Latencies(LatencyStats responseTime, LatencyStats serviceTime, LatencyStats sendDelay) {
+
+        /** The metric by its JSON name: responseTime, serviceTime or sendDelay. */
+        public LatencyStats get(String metric) {
+            switch (metric) {
+                case "responseTime": return responseTime;
+                case "serviceTime": return serviceTime;
+                case "sendDelay": return sendDelay;
+                default:
+                    throw new IllegalArgumentException("unknown latency metric '" + metric
+                            + "'; use responseTime, serviceTime or sendDelay");
+            }
+        }
+    }
+}

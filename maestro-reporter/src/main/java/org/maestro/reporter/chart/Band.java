@@ -1,0 +1,16 @@
+package org.maestro.reporter.chart;
+
+/**
+ * A shaded time range on a time chart.
+ *
+ * @param from epoch ms
+ * @param to epoch ms
+ * @param label shown on the band
+ * @param kind {@code warmup}, {@code action} or {@code action-failed}
+ */
+public record Band(long from, long to, String label, String kind) {
+
+    public static final String WARMUP = "warmup";
+    public static final String ACTION = "action";
+    public static final String ACTION_FAILED = "action-failed";
+}

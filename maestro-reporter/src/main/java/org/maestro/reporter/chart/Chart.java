@@ -1,0 +1,37 @@
+package org.maestro.reporter.chart;
+
+import com.fasterxml.jackson.annotation.JsonInclude;
+import java.util.List;
+
+/**
+ * What one interactive chart of a report shows, as plain data; the page script turns it into an
+ * ECharts option. Serialised to JSON inside the page.
+ *
+ * @param id element id of the chart container
+ * @param title chart title
+ * @param kind {@code time} (x: epoch ms), {@code nines} (x: 1/(1−percentile), log axis) or
+ *             {@code category} (x: labels)
+ * @param unit unit of the y values: {@code msg/s}, {@code ms}, {@code bytes} or "" (plain number)
+ * @param series the lines
+ * @param bands shaded time ranges (warm-up, agent actions)
+ * @param note a line under the chart, may be null
+ * @param viewFrom x value the chart opens zoomed from (the end of the warm-up), null for all of it
+ */
+@JsonInclude(JsonInclude.Include.NON_NULL)
+public record Chart(String id, String title, String kind, String unit, List<Series> series, List<Band> bands,
+                    String note, Long viewFrom) {
+
+    public static final String TIME = "time";
+    public static final String NINES = "nines";
+    public static final String CATEGORY = "category";
+
+    /** The same chart with a note under it. */
+    public Chart withNote(String text) {
+        return new Chart(id, title, kind, unit, series, bands, text, viewFrom);
+    }
+
+    /** The same chart opening zoomed from {@code from}. */
+    public Chart viewingFrom(Long from) {
+        return new Chart(id, title, kind, unit, series, bands, note, from);
+    }
+}

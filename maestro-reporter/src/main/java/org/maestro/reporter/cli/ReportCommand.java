@@ -1,0 +1,53 @@
+package org.maestro.reporter.cli;
+
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.concurrent.Callable;
+import org.maestro.reporter.Outcome;
+import org.maestro.reporter.ReportResult;
+import org.maestro.reporter.Reporter;
+import org.maestro.reporter.TestReport;
+import org.maestro.reporter.TestSummary;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+
+/** {@code report <dir>}: (re)builds the HTML report, summary.json and JUnit XML of a results directory. */
+@Command(name = "report", mixinStandardHelpOptions = true,
+        header = "Build the HTML report, summary.json and JUnit XML of a results directory.",
+        description = {"Reads <dir>/<test-name>/<iteration>/<peer-name>/ and writes <dir>/index.html and, per test,",
+                "index.html, iteration-N.html, summary.json and junit.xml."},
+        exitCodeListHeading = "%nExit codes:%n",
+        exitCodeList = {"0:report written", "2:the directory is missing or holds no test results",
+                "3:a file could not be read or written"})
+public final class ReportCommand implements Callable<Integer> {
+
+    @Parameters(index = "0", paramLabel = "<dir>", description = "results directory")
+    Path dir;
+
+    @Option(names = {"-x", "--stacktrace"}, description = "print stack traces of errors")
+    boolean stacktrace;
+
+    @Spec
+    CommandSpec spec;
+
+    @Override
+    public Integer call() {
+        PrintWriter out = spec.commandLine().getOut();
+        return CommandErrors.run("report", spec.commandLine().getErr(), stacktrace, () -> {
+            ReportResult result = Reporter.build(dir);
+            for (TestReport test : result.tests()) {
+                for (TestSummary s : test.iterations()) {
+                    String verdict = s.passed() ? "PASS" : s.outcome() == Outcome.FAILURE ? "FAIL" : "NO VERDICT";
+                    out.printf("%-9s %s #%d  %s%n", verdict, s.test(), s.iteration(), s.reason());
+                }
+            }
+            out.printf("%d run(s): %d passed, %d not passed. Report: %s%n", result.summaries().size(),
+                    result.passed(), result.notPassed(), result.index());
+            out.flush();
+            return ExitCodes.OK;
+        });
+    }
+}

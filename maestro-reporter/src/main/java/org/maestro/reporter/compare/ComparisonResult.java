@@ -1,0 +1,43 @@
+package org.maestro.reporter.compare;
+
+import com.fasterxml.jackson.annotation.JsonIgnore;
+import com.fasterxml.jackson.annotation.JsonProperty;
+import com.fasterxml.jackson.annotation.JsonPropertyOrder;
+import java.util.List;
+import java.util.stream.Collectors;
+
+/**
+ * The outcome of comparing a current results directory with a baseline: one {@link Difference}
+ * per checked metric and iteration, and notes on tests found on one side only. Immutable;
+ * written as comparison.json (with {@code formatVersion}).
+ *
+ * @param baseline the baseline results directory
+ * @param current the current results directory
+ * @param thresholds what was allowed
+ * @param differences the table of differences
+ * @param notes tests or iterations that could not be compared
+ */
+@JsonPropertyOrder({"formatVersion", "baseline", "current", "regression", "thresholds", "differences", "notes"})
+public record ComparisonResult(String baseline, String current, Thresholds thresholds, List<Difference> differences,
+                               List<String> notes) {
+
+    /** Version of the comparison.json format. */
+    public static final int FORMAT_VERSION = 1;
+
+    @JsonProperty("formatVersion")
+    public int formatVersion() {
+        return FORMAT_VERSION;
+    }
+
+    /** True when any checked metric is beyond its threshold. */
+    @JsonProperty("regression")
+    public boolean isRegression() {
+        return differences.stream().anyMatch(Difference::isRegression);
+    }
+
+    /** The rows that are regressions. */
+    @JsonIgnore
+    public List<Difference> regressions() {
+        return differences.stream().filter(Difference::isRegression).collect(Collectors.toList());
+    }
+}

@@ -1,0 +1,462 @@
+package org.maestro.reporter.compute;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.function.ToLongFunction;
+import java.util.stream.Collectors;
+import org.maestro.reporter.AgentAction;
+import org.maestro.reporter.MessageCounts;
+import org.maestro.reporter.Outcome;
+import org.maestro.reporter.PeerSummary;
+import org.maestro.reporter.RateStats;
+import org.maestro.reporter.ReportException;
+import org.maestro.reporter.TestSummary;
+import org.maestro.reporter.chart.Band;
+import org.maestro.reporter.chart.Chart;
+import org.maestro.reporter.chart.Series;
+import org.maestro.reporter.read.AgentActionsFile;
+import org.maestro.reporter.read.PeerDirectory;
+import org.maestro.reporter.read.PeerResult;
+import org.maestro.reporter.read.RateLog;
+import org.maestro.reporter.read.ResultsLayout;
+import org.maestro.reporter.read.Role;
+
+/**
+ * Reads every peer of one test iteration and computes its {@link TestSummary} and the charts of
+ * its report page.
+ */
+public final class IterationAnalyzer {
+
+    /** Peers per role above which per-peer lines start switched off in the rate chart. */
+    static final int VISIBLE_PEER_LINES = 8;
+
+    /**
+     * Summary and charts of one iteration.
+     *
+     * @param summary the numbers
+     * @param charts the charts, in page order
+     */
+    public record Analysis(TestSummary summary, List<Chart> charts) {
+    }
+
+    private final Path dir;
+    private final List<PeerDirectory> peers = new ArrayList<>();
+    private final Map<PeerDirectory, List<RateLog.Row>> rates = new LinkedHashMap<>();
+    private final List<String> warnings = new ArrayList<>();
+
+    private IterationAnalyzer(Path dir) {
+        this.dir = dir;
+    }
+
+    /** Analyses {@code <results>/<test>/<iteration>/}. */
+    public static Analysis analyze(Path iterationDir) {
+        Path dir = iterationDir.toAbsolutePath().normalize();
+        if (!Files.isDirectory(dir)) {
+            throw new ReportException(iterationDir + " is not a directory; expected a test iteration directory "
+                    + "<results>/<test-name>/<iteration>/ holding one directory per peer");
+        }
+        if (ResultsLayout.peerDirectories(dir).isEmpty()) {
+            throw new ReportException(iterationDir + " holds no peer directory; expected a test iteration "
+                    + "directory <results>/<test-name>/<iteration>/ with <peer-name>/ directories of peer files "
+                    + "(test.properties, rate.csv, *.hlog, peer-result.json)");
+        }
+        return new IterationAnalyzer(dir).run();
+    }
+
+    private Analysis run() {
+        for (Path peerDir : ResultsLayout.peerDirectories(dir)) {
+            PeerDirectory peer = PeerDirectory.open(peerDir);
+            peers.add(peer);
+            warnings.addAll(peer.problems());
+            peer.file(PeerDirectory.RATE).ifPresent(file -> {
+                try {
+                    rates.put(peer, RateLog.read(file));
+                } catch (IOException e) {
+                    warnings.add(e.getMessage());
+                }
+            });
+        }
+        String test = dir.getParent().getFileName().toString();
+        int iteration = iterationNumber();
+        long start = earliest(p -> p.millisProperty("test.start"), p -> p.result().map(PeerResult::startMillis).orElse(0L));
+        long end = latest(p -> p.millisProperty("test.end"), p -> p.result().map(PeerResult::endMillis).orElse(0L));
+        long warmupEnd = latest(p -> p.millisProperty("warmup.end"),
+                p -> p.result().map(PeerResult::warmupEndMillis).orElse(0L));
+        long firstRow = rates.values().stream().flatMap(List::stream).mapToLong(RateLog.Row::timestamp).min().orElse(0);
+        long lastRow = rates.values().stream().flatMap(List::stream).mapToLong(RateLog.Row::timestamp).max().orElse(0);
+        if (start == 0 && firstRow > 0) {
+            start = firstRow - 1000;
+        }
+        if (end == 0) {
+            end = lastRow;
+        }
+        if (warmupEnd == 0) {
+            warmupEnd = rates.values().stream().flatMap(List::stream).filter(RateLog.Row::warmup)
+                    .mapToLong(RateLog.Row::timestamp).max().orElse(0);
+        }
+
+        List<AgentAction> actions = readActions();
+        List<Band> bands = new ArrayList<>();
+        if (warmupEnd > start && start > 0) {
+            bands.add(new Band(start, warmupEnd, "warm-up", Band.WARMUP));
+        }
+        for (AgentAction action : actions) {
+            boolean failed = Outcome.parse(action.outcome()) == Outcome.FAILURE;
+            bands.add(new Band(action.startMillis(), action.endMillis(),
+                    action.command() + (action.outcome().isEmpty() ? "" : " (" + action.outcome() + ")"),
+                    failed ? Band.ACTION_FAILED : Band.ACTION));
+        }
+
+        MessageAccounting.Result accounting = accountMessages();
+        warnings.addAll(accounting.problems());
+
+        List<RateAggregation.Second> senderTotals = RateAggregation.totals(ratesOf(Role.SENDER).values());
+        List<RateAggregation.Second> receiverTotals = RateAggregation.totals(ratesOf(Role.RECEIVER).values());
+
+        LatencyAggregation.Result response = latency(PeerDirectory.RESPONSE_TIME);
+        LatencyAggregation.Result service = latency(PeerDirectory.SERVICE_TIME);
+        LatencyAggregation.Result sendDelay = latency(PeerDirectory.SEND_DELAY);
+        TestSummary.Latencies latencies = new TestSummary.Latencies(
+                response == null ? null : response.stats(),
+                service == null ? null : service.stats(),
+                sendDelay == null ? null : sendDelay.stats());
+        warnAboutClocks(latencies);
+
+        List<Chart> charts = new ArrayList<>();
+        charts.add(rateChart(senderTotals, receiverTotals, bands));
+        addLatencyChart(charts, "chart-response-time", "Response time (ms): receive − intended send",
+                response, bands);
+        addLatencyChart(charts, "chart-service-time", "Service time (ms): receive − actual send", service, bands);
+        addLatencyChart(charts, "chart-send-delay", "Send delay (ms): actual − intended send", sendDelay, bands);
+        Chart distribution = distributionChart(response, service, sendDelay);
+        if (!distribution.series().isEmpty()) {
+            charts.add(distribution);
+        }
+        charts.addAll(inspectorCharts(bands));
+        if (warmupEnd > start && start > 0) {
+            Long measuredFrom = warmupEnd + 1;
+            charts.replaceAll(chart -> Chart.TIME.equals(chart.kind()) ? chart.viewingFrom(measuredFrom) : chart);
+        }
+
+        Verdict verdict = verdict();
+        TestSummary summary = new TestSummary(TestSummary.FORMAT_VERSION, test, iteration, start, end, warmupEnd,
+                verdict.outcome(), verdict.reason(), withRateErrors(accounting.counts()),
+                new TestSummary.Rates(RateAggregation.stats(senderTotals), RateAggregation.stats(receiverTotals)),
+                latencies, parameters(), peerSummaries(), accounting.streams(), actions, List.copyOf(warnings));
+        return new Analysis(summary, charts);
+    }
+
+    private int iterationNumber() {
+        String name = dir.getFileName().toString();
+        if (ResultsLayout.isIterationName(name)) {
+            return Integer.parseInt(name);
+        }
+        for (PeerDirectory peer : peers) {
+            String value = peer.testProperties().get("test.iteration");
+            if (value != null && ResultsLayout.isIterationName(value.trim())) {
+                return Integer.parseInt(value.trim());
+            }
+        }
+        return 0;
+    }
+
+    @SafeVarargs
+    private long earliest(ToLongFunction<PeerDirectory>... sources) {
+        long best = Long.MAX_VALUE;
+        for (PeerDirectory peer : peers) {
+            for (ToLongFunction<PeerDirectory> source : sources) {
+                long value = source.applyAsLong(peer);
+                if (value > 0) {
+                    best = Math.min(best, value);
+                }
+            }
+        }
+        return best == Long.MAX_VALUE ? 0 : best;
+    }
+
+    @SafeVarargs
+    private long latest(ToLongFunction<PeerDirectory>... sources) {
+        long best = 0;
+        for (PeerDirectory peer : peers) {
+            for (ToLongFunction<PeerDirectory> source : sources) {
+                best = Math.max(best, source.applyAsLong(peer));
+            }
+        }
+        return best;
+    }
+
+    private Map<String, List<RateLog.Row>> ratesOf(Role role) {
+        Map<String, List<RateLog.Row>> result = new LinkedHashMap<>();
+        rates.forEach((peer, rows) -> {
+            if (peer.role() == role) {
+                result.put(peer.name(), rows);
+            }
+        });
+        return result;
+    }
+
+    private List<AgentAction> readActions() {
+        List<AgentAction> actions = new ArrayList<>();
+        for (PeerDirectory peer : peers) {
+            peer.file(PeerDirectory.AGENT_ACTIONS).ifPresent(file -> {
+                try {
+                    actions.addAll(AgentActionsFile.read(file, peer.name()));
+                } catch (IOException e) {
+                    warnings.add(e.getMessage());
+                }
+            });
+        }
+        actions.sort((a, b) -> Long.compare(a.startMillis(), b.startMillis()));
+        return actions;
+    }
+
+    private MessageAccounting.Result accountMessages() {
+        List<MessageAccounting.Peer> senders = new ArrayList<>();
+        List<MessageAccounting.Peer> receivers = new ArrayList<>();
+        for (PeerDirectory peer : peers) {
+            if (peer.result().isEmpty()) {
+                if (peer.role() == Role.SENDER || peer.role() == Role.RECEIVER) {
+                    warnings.add(peer.name() + " wrote no " + PeerDirectory.PEER_RESULT
+                            + ": its messages are missing from the counts (did it stop before the end of the test?)");
+                }
+                continue;
+            }
+            Map<String, String> props = peer.testProperties();
+            if (peer.role() == Role.SENDER) {
+                String url = props.getOrDefault("SEND_URL", props.get("SEND_RECEIVE_URL"));
+                senders.add(new MessageAccounting.Peer(peer.name(), MessageAccounting.address(url), peer.result().get()));
+            } else if (peer.role() == Role.RECEIVER) {
+                String url = props.getOrDefault("RECEIVE_URL", props.get("SEND_RECEIVE_URL"));
+                receivers.add(new MessageAccounting.Peer(peer.name(), MessageAccounting.address(url),
+                        peer.result().get()));
+            }
+        }
+        return MessageAccounting.account(senders, receivers);
+    }
+
+    /** Adds the rate-file errors of senders and receivers that wrote no peer-result.json. */
+    private MessageCounts withRateErrors(MessageCounts counts) {
+        long extra = 0;
+        for (Map.Entry<PeerDirectory, List<RateLog.Row>> entry : rates.entrySet()) {
+            PeerDirectory peer = entry.getKey();
+            if (peer.result().isEmpty() && (peer.role() == Role.SENDER || peer.role() == Role.RECEIVER)) {
+                extra += entry.getValue().stream().mapToLong(RateLog.Row::errors).sum();
+            }
+        }
+        return extra == 0 ? counts : new MessageCounts(counts.sent(), counts.received(), counts.lost(),
+                counts.duplicates(), counts.outOfOrder(), counts.errors() + extra);
+    }
+
+    private LatencyAggregation.Result latency(String fileName) {
+        List<Path> logs = peers.stream().map(p -> p.file(fileName)).flatMap(Optional::stream)
+                .collect(Collectors.toList());
+        if (logs.isEmpty()) {
+            return null;
+        }
+        LatencyAggregation.Result result = LatencyAggregation.aggregate(logs);
+        warnings.addAll(result.problems());
+        if (result.measured().getTotalCount() == 0) {
+            warnings.add(fileName + ": no measured (non-warm-up) interval in " + logs.size() + " log(s)");
+        }
+        return result;
+    }
+
+    private void warnAboutClocks(TestSummary.Latencies latencies) {
+        if (latencies.responseTime() == null && latencies.serviceTime() == null) {
+            return;
+        }
+        Set<String> hosts = new LinkedHashSet<>();
+        Set<String> clocks = new LinkedHashSet<>();
+        for (PeerDirectory peer : peers) {
+            if (peer.role() == Role.SENDER || peer.role() == Role.RECEIVER) {
+                if (!peer.host().isEmpty()) {
+                    hosts.add(peer.host());
+                }
+                String clock = peer.systemProperties().get("clock.source");
+                if (clock != null) {
+                    clocks.add(clock);
+                }
+            }
+        }
+        if (hosts.size() > 1) {
+            warnings.add("Senders and receivers ran on " + hosts.size() + " hosts (" + String.join(", ", hosts)
+                    + "): response and service times include the clock offset between them; keep the clocks "
+                    + "synchronised (chrony/PTP) or read these latencies as upper bounds.");
+        }
+        if (clocks.size() > 1) {
+            warnings.add("Peers used different clock sources: " + String.join(" / ", clocks));
+        }
+    }
+
+    private Chart rateChart(List<RateAggregation.Second> senderTotals, List<RateAggregation.Second> receiverTotals,
+                            List<Band> bands) {
+        List<Series> series = new ArrayList<>();
+        Map<String, List<RateLog.Row>> senders = ratesOf(Role.SENDER);
+        Map<String, List<RateLog.Row>> receivers = ratesOf(Role.RECEIVER);
+        if (senders.size() > 1 || (senders.isEmpty() && !senderTotals.isEmpty())) {
+            series.add(new Series("senders (total)", totalPoints(senderTotals), false, true));
+        }
+        if (receivers.size() > 1) {
+            series.add(new Series("receivers (total)", totalPoints(receiverTotals), false, true));
+        }
+        boolean hidePeers = senders.size() + receivers.size() > VISIBLE_PEER_LINES;
+        for (Map<String, List<RateLog.Row>> role : List.of(senders, receivers)) {
+            role.forEach((name, rows) -> {
+                List<Object[]> points = new ArrayList<>(rows.size());
+                rows.forEach(row -> points.add(new Object[] {row.timestamp(), row.count()}));
+                series.add(new Series(name, points, hidePeers, false));
+            });
+        }
+        List<Object[]> errors = new ArrayList<>();
+        long errorTotal = 0;
+        for (RateAggregation.Second second : RateAggregation.totals(rates.values())) {
+            errors.add(new Object[] {second.timestamp(), second.errors()});
+            errorTotal += second.errors();
+        }
+        if (errorTotal > 0) {
+            series.add(new Series("errors (all peers)", errors, false, false));
+        }
+        return new Chart("chart-rate", "Rate over time (msg/s)", Chart.TIME, "msg/s", series, bands, null, null);
+    }
+
+    private static List<Object[]> totalPoints(List<RateAggregation.Second> totals) {
+        List<Object[]> points = new ArrayList<>(totals.size());
+        totals.forEach(second -> points.add(new Object[] {second.timestamp(), second.count()}));
+        return points;
+    }
+
+    private static void addLatencyChart(List<Chart> charts, String id, String title, LatencyAggregation.Result result,
+                                        List<Band> bands) {
+        if (result == null || result.overTime().isEmpty()) {
+            return;
+        }
+        List<Object[]> p50 = new ArrayList<>();
+        List<Object[]> p99 = new ArrayList<>();
+        List<Object[]> max = new ArrayList<>();
+        for (LatencyAggregation.Point point : result.overTime()) {
+            p50.add(new Object[] {point.timestamp(), LatencyAggregation.toMillis(point.p50())});
+            p99.add(new Object[] {point.timestamp(), LatencyAggregation.toMillis(point.p99())});
+            max.add(new Object[] {point.timestamp(), LatencyAggregation.toMillis(point.max())});
+        }
+        charts.add(new Chart(id, title, Chart.TIME, "ms",
+                List.of(Series.of("p50", p50), Series.of("p99", p99), Series.of("max", max)), bands, null, null));
+    }
+
+    private static Chart distributionChart(LatencyAggregation.Result response, LatencyAggregation.Result service,
+                                           LatencyAggregation.Result sendDelay) {
+        List<Series> series = new ArrayList<>();
+        addDistribution(series, "response time", response);
+        addDistribution(series, "service time", service);
+        addDistribution(series, "send delay", sendDelay);
+        return new Chart("chart-distribution", "Latency by percentile (ms), measured intervals", Chart.NINES, "ms",
+                series, List.of(), null, null);
+    }
+
+    private static void addDistribution(List<Series> series, String name, LatencyAggregation.Result result) {
+        if (result != null && result.measured().getTotalCount() > 0) {
+            series.add(Series.of(name, LatencyAggregation.distribution(result.measured())));
+        }
+    }
+
+    private List<Chart> inspectorCharts(List<Band> bands) {
+        List<Chart> charts = new ArrayList<>();
+        int n = 0;
+        for (PeerDirectory peer : peers) {
+            List<Path> dataSets;
+            try {
+                dataSets = peer.dataSets();
+            } catch (IOException e) {
+                warnings.add("cannot list " + peer.dir() + ": " + e.getMessage());
+                continue;
+            }
+            for (Path file : dataSets) {
+                try {
+                    charts.addAll(InspectorCharts.charts("chart-inspector-" + n++, peer.name(), file, bands));
+                } catch (IOException | RuntimeException e) {
+                    warnings.add(file + " could not be charted: " + e.getMessage());
+                }
+            }
+        }
+        return charts;
+    }
+
+    private record Verdict(Outcome outcome, String reason) {
+    }
+
+    private Verdict verdict() {
+        List<String> failures = new ArrayList<>();
+        Set<String> successes = new LinkedHashSet<>();
+        for (PeerDirectory peer : peers) {
+            if (peer.result().isEmpty()) {
+                continue;
+            }
+            PeerResult result = peer.result().get();
+            Outcome peerOutcome = Outcome.parse(result.outcome());
+            String reason = result.reason() == null ? "" : result.reason().trim();
+            if (peerOutcome == Outcome.FAILURE) {
+                failures.add(peer.name() + ": " + (reason.isEmpty() ? "failed (no reason given)" : reason));
+            } else if (peerOutcome == Outcome.SUCCESS && !reason.isEmpty()) {
+                successes.add(reason);
+            } else if (peerOutcome == Outcome.SUCCESS) {
+                successes.add("");
+            }
+        }
+        if (!failures.isEmpty()) {
+            return new Verdict(Outcome.FAILURE, String.join("; ", failures));
+        }
+        if (!successes.isEmpty()) {
+            successes.remove("");
+            return new Verdict(Outcome.SUCCESS,
+                    successes.isEmpty() ? "all peers reported success" : String.join("; ", successes));
+        }
+        return new Verdict(Outcome.UNKNOWN, "no peer reported an outcome (no " + PeerDirectory.PEER_RESULT + " with an outcome)");
+    }
+
+    private Map<String, String> parameters() {
+        Map<String, Set<String>> values = new TreeMap<>();
+        List<PeerDirectory> ordered = new ArrayList<>(peers);
+        ordered.sort((a, b) -> Integer.compare(a.role().ordinal(), b.role().ordinal()));
+        for (PeerDirectory peer : ordered) {
+            peer.testProperties().forEach((key, value) -> {
+                if (isParameter(key)) {
+                    values.computeIfAbsent(key, k -> new LinkedHashSet<>()).add(value);
+                }
+            });
+        }
+        Map<String, String> parameters = new TreeMap<>();
+        values.forEach((key, set) -> parameters.put(key, String.join(" | ", set)));
+        return parameters;
+    }
+
+    /** Test parameters are the peers' test.properties without what the page shows elsewhere. */
+    private static boolean isParameter(String key) {
+        return !key.startsWith("peer.") && !key.startsWith("test.") && !key.equals("warmup.end");
+    }
+
+    private List<PeerSummary> peerSummaries() {
+        List<PeerSummary> summaries = new ArrayList<>();
+        for (PeerDirectory peer : peers) {
+            List<RateLog.Row> rows = rates.get(peer);
+            RateStats rate = rows == null ? RateStats.EMPTY : RateAggregation.stats(RateAggregation.totals(List.of(rows)));
+            PeerResult result = peer.result().orElse(null);
+            long count = result != null ? result.count()
+                    : rows == null ? 0 : rows.stream().mapToLong(RateLog.Row::count).sum();
+            long errors = result != null ? result.errors()
+                    : rows == null ? 0 : rows.stream().mapToLong(RateLog.Row::errors).sum();
+            summaries.add(new PeerSummary(peer.name(), peer.role().label(), peer.host(),
+                    result == null ? Outcome.UNKNOWN : Outcome.parse(result.outcome()),
+                    result == null || result.reason() == null ? "" : result.reason(),
+                    count, errors, rate, peer.testProperties(), peer.systemProperties()));
+        }
+        return summaries;
+    }
+}

@@ -1,0 +1,184 @@
+package org.maestro.reporter.compute;
+
+import java.io.IOException;
+import java.net.URI;
+import java.net.URISyntaxException;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.TreeMap;
+import org.maestro.reporter.MessageCounts;
+import org.maestro.reporter.StreamSummary;
+import org.maestro.reporter.read.PeerResult;
+import org.maestro.reporter.read.StreamResult;
+import org.roaringbitmap.RoaringBitmap;
+
+/**
+ * Counts sent, received, lost, duplicated and out-of-order messages of a test iteration from the
+ * peers' results, across all receivers of an address (anycast), as docs/results-format.md
+ * defines it. Per stream (sender + connection) and address:
+ * {@code received = |∪ sequences|}, {@code lost = sent − |∪ sequences ∩ [0, sent)|},
+ * {@code duplicates = Σ |sequences| − |∪ sequences| + Σ own duplicates}.
+ */
+public final class MessageAccounting {
+
+    /**
+     * A peer's result and the address it sent to or received from.
+     *
+     * @param name peer name
+     * @param address destination (see {@link #address(String)}), "" when unknown
+     * @param result its peer-result.json
+     */
+    public record Peer(String name, String address, PeerResult result) {
+    }
+
+    /**
+     * The accounting.
+     *
+     * @param counts totals
+     * @param streams per stream and address
+     * @param problems what could not be accounted for
+     */
+    public record Result(MessageCounts counts, List<StreamSummary> streams, List<String> problems) {
+    }
+
+    private record StreamKey(String sender, int connection) {
+    }
+
+    private MessageAccounting() {
+    }
+
+    /** The address of a URL: its path without the leading slash ({@code amqp://h:5672/test.queue} → test.queue). */
+    public static String address(String url) {
+        if (url == null || url.isBlank()) {
+            return "";
+        }
+        try {
+            URI uri = new URI(url.trim());
+            String path = uri.getPath();
+            if (path == null || path.isEmpty()) {
+                return url.trim();
+            }
+            return path.startsWith("/") ? path.substring(1) : path;
+        } catch (URISyntaxException e) {
+            return url.trim();
+        }
+    }
+
+    /** Accounts the messages of the given senders and receivers. */
+    public static Result account(List<Peer> senders, List<Peer> receivers) {
+        List<String> problems = new ArrayList<>();
+        long sent = 0;
+        long errors = 0;
+        Map<StreamKey, Long> sentPerStream = new LinkedHashMap<>();
+        Map<StreamKey, String> senderAddress = new LinkedHashMap<>();
+        for (Peer sender : senders) {
+            sent += sender.result().count();
+            errors += sender.result().errors();
+            for (StreamResult stream : sender.result().streams()) {
+                StreamKey key = new StreamKey(sender.name(), stream.connection());
+                sentPerStream.merge(key, stream.count(), Long::sum);
+                senderAddress.put(key, sender.address());
+            }
+        }
+        Map<String, List<Peer>> groups = new TreeMap<>();
+        for (Peer receiver : receivers) {
+            groups.computeIfAbsent(receiver.address(), a -> new ArrayList<>()).add(receiver);
+            errors += receiver.result().errors();
+        }
+
+        List<StreamSummary> streams = new ArrayList<>();
+        long received = 0;
+        long lost = 0;
+        long duplicates = 0;
+        long outOfOrder = 0;
+        Map<StreamKey, Boolean> accounted = new LinkedHashMap<>();
+        for (Map.Entry<String, List<Peer>> group : groups.entrySet()) {
+            String address = group.getKey();
+            Map<StreamKey, RoaringBitmap> union = new LinkedHashMap<>();
+            Map<StreamKey, long[]> perStream = new LinkedHashMap<>();
+            Map<StreamKey, Map<String, Long>> receivedBy = new LinkedHashMap<>();
+            for (Map.Entry<StreamKey, String> entry : senderAddress.entrySet()) {
+                if (belongsTo(entry.getValue(), address, groups.size())) {
+                    union.put(entry.getKey(), new RoaringBitmap());
+                    perStream.put(entry.getKey(), new long[3]);
+                    receivedBy.put(entry.getKey(), new TreeMap<>());
+                }
+            }
+            for (Peer receiver : group.getValue()) {
+                duplicates += receiver.result().duplicates();
+                outOfOrder += receiver.result().outOfOrder();
+                if (receiver.result().streams().isEmpty() && receiver.result().count() > 0) {
+                    received += receiver.result().count();
+                    problems.add(receiver.name() + " lists no streams: its " + receiver.result().count()
+                            + " messages are counted as received without checking sequence numbers");
+                }
+                for (StreamResult stream : receiver.result().streams()) {
+                    StreamKey key = new StreamKey(stream.sender(), stream.connection());
+                    RoaringBitmap sequences;
+                    try {
+                        sequences = stream.sequenceBitmap();
+                    } catch (IOException e) {
+                        problems.add(receiver.name() + ": " + e.getMessage());
+                        continue;
+                    }
+                    union.computeIfAbsent(key, k -> new RoaringBitmap()).or(sequences);
+                    long[] sums = perStream.computeIfAbsent(key, k -> new long[3]);
+                    sums[0] += sequences.getLongCardinality();
+                    sums[1] += stream.duplicates();
+                    sums[2] += stream.outOfOrder();
+                    receivedBy.computeIfAbsent(key, k -> new TreeMap<>())
+                            .merge(receiver.name(), sequences.getLongCardinality(), Long::sum);
+                }
+            }
+            for (Map.Entry<StreamKey, RoaringBitmap> entry : union.entrySet()) {
+                StreamKey key = entry.getKey();
+                RoaringBitmap all = entry.getValue();
+                long[] sums = perStream.get(key);
+                long distinct = all.getLongCardinality();
+                long streamDuplicates = sums[0] - distinct + sums[1];
+                Long streamSent = sentPerStream.get(key);
+                long streamLost = 0;
+                if (streamSent != null) {
+                    long inRange = all.rangeCardinality(0, Math.min(streamSent, 1L << 32));
+                    streamLost = streamSent - inRange;
+                    accounted.put(key, true);
+                } else {
+                    problems.add("stream " + key.sender() + "#" + key.connection() + " at '" + address
+                            + "' has no sender result: its losses are unknown");
+                }
+                received += distinct;
+                lost += streamLost;
+                duplicates += sums[0] - distinct;
+                streams.add(new StreamSummary(address, key.sender(), key.connection(),
+                        streamSent == null ? -1 : streamSent, distinct, streamLost, streamDuplicates, sums[2],
+                        receivedBy.getOrDefault(key, Map.of())));
+            }
+        }
+        if (receivers.isEmpty() && !senders.isEmpty()) {
+            problems.add("no receiver results: received and lost messages are not counted");
+        } else {
+            for (Map.Entry<StreamKey, Long> entry : sentPerStream.entrySet()) {
+                if (!accounted.containsKey(entry.getKey())) {
+                    problems.add("stream " + entry.getKey().sender() + "#" + entry.getKey().connection()
+                            + " sent to '" + senderAddress.get(entry.getKey())
+                            + "' where no receiver listened: its losses are unknown");
+                }
+            }
+        }
+        streams.sort((a, b) -> {
+            int c = a.address().compareTo(b.address());
+            if (c == 0) {
+                c = a.sender().compareTo(b.sender());
+            }
+            return c != 0 ? c : Integer.compare(a.connection(), b.connection());
+        });
+        return new Result(new MessageCounts(sent, received, lost, duplicates, outOfOrder, errors), streams, problems);
+    }
+
+    private static boolean belongsTo(String senderAddress, String receiverAddress, int groupCount) {
+        return Objects.equals(senderAddress, receiverAddress) || groupCount == 1;
+    }
+}

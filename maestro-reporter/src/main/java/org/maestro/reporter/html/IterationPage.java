@@ -1,0 +1,242 @@
+package org.maestro.reporter.html;
+
+import static org.maestro.reporter.html.Html.esc;
+import static org.maestro.reporter.html.Html.num;
+import static org.maestro.reporter.html.Html.td;
+import static org.maestro.reporter.html.Html.th;
+import static org.maestro.reporter.html.Html.thNum;
+
+import java.util.List;
+import java.util.Map;
+import org.maestro.reporter.AgentAction;
+import org.maestro.reporter.LatencyStats;
+import org.maestro.reporter.MessageCounts;
+import org.maestro.reporter.Outcome;
+import org.maestro.reporter.PeerSummary;
+import org.maestro.reporter.RateStats;
+import org.maestro.reporter.StreamSummary;
+import org.maestro.reporter.TestSummary;
+import org.maestro.reporter.chart.Chart;
+
+/** The report page of one test iteration: verdict, headline numbers, tables and charts. */
+public final class IterationPage {
+
+    /** File name of an iteration's page in the test directory. */
+    public static String fileName(int iteration) {
+        return "iteration-" + iteration + ".html";
+    }
+
+    private IterationPage() {
+    }
+
+    /** Renders the page; it lives in the test directory, next to {@link Assets#ECHARTS_FILE}. */
+    public static String render(TestSummary s, List<Chart> charts) {
+        StringBuilder b = new StringBuilder(32_768);
+        b.append("<section class=\"title\">\n<h1>").append(esc(s.test()))
+                .append(" <span class=\"iter\">iteration ").append(s.iteration()).append("</span> ")
+                .append(Html.badge(s.outcome())).append("</h1>\n")
+                .append("<p class=\"reason\" id=\"reason\">").append(esc(s.reason())).append("</p>\n")
+                .append("<p class=\"meta\">Started ").append(esc(Format.time(s.startMillis())))
+                .append(" · duration ").append(esc(Format.duration(s.durationSeconds())));
+        if (s.warmupEndMillis() > s.startMillis() && s.startMillis() > 0) {
+            b.append(" · warm-up ").append(esc(Format.duration((s.warmupEndMillis() - s.startMillis()) / 1000.0)))
+                    .append(" (excluded)");
+        }
+        b.append(" · ").append(s.peers().size()).append(" peers</p>\n</section>\n");
+
+        cards(b, s);
+        if (!s.warnings().isEmpty()) {
+            b.append("<ul class=\"warnings\" id=\"warnings\">\n");
+            s.warnings().forEach(w -> b.append("<li>").append(esc(w)).append("</li>\n"));
+            b.append("</ul>\n");
+        }
+        latencyTable(b, s.latency());
+        rateTable(b, s);
+        if (!charts.isEmpty()) {
+            b.append("<h2>Charts</h2>\n<p class=\"legend-hint\">Time charts open on the measured period: drag the slider "
+                    + "under a chart or scroll to zoom (the grey band is the warm-up, orange bands are agent actions); "
+                    + "click a legend entry to hide or show a line; hover for values.</p>\n<div class=\"charts\">\n");
+            for (Chart chart : charts) {
+                b.append(Page.chartBox(chart, chart.id().equals("chart-rate")));
+            }
+            b.append("</div>\n");
+        }
+        actionsTable(b, s.actions());
+        streamsTable(b, s.streams());
+        peersTable(b, s.peers());
+        propertiesTables(b, s);
+        b.append("<footer>Numbers from the measured intervals only (warm-up excluded); message counts cover the whole "
+                + "test. Data: <a href=\"summary.json\">summary.json</a> · <a href=\"junit.xml\">junit.xml</a> · peer "
+                + "files in <a href=\"").append(s.iteration()).append("/\">").append(s.iteration())
+                .append("/</a></footer>\n");
+
+        String breadcrumb = "<a href=\"../index.html\">All tests</a> › <a href=\"index.html\">" + esc(s.test())
+                + "</a> › iteration " + s.iteration();
+        return Page.render(s.test() + " #" + s.iteration() + " · Maestro", breadcrumb, b.toString(), charts,
+                Assets.ECHARTS_FILE);
+    }
+
+    private static void cards(StringBuilder b, TestSummary s) {
+        MessageCounts m = s.messages();
+        RateStats receiver = s.rate().receiver();
+        RateStats sender = s.rate().sender();
+        b.append("<section class=\"cards\" id=\"headline\">\n");
+        String rateSub = receiver.seconds() > 0
+                ? "max " + Format.rate(receiver.max()) + " · senders " + Format.rate(sender.mean())
+                : "senders, max " + Format.rate(sender.max());
+        b.append(Html.card("card-throughput", "Throughput (msg/s)", Format.rate(s.throughput()), rateSub, ""));
+        LatencyStats response = s.latency().responseTime();
+        if (response != null) {
+            b.append(Html.card("card-response-p99", "p99 response time", Format.millis(response.p99()),
+                    "p50 " + Format.millis(response.p50()) + " · max " + Format.millis(response.max()), ""));
+        }
+        LatencyStats service = s.latency().serviceTime();
+        if (service != null) {
+            b.append(Html.card("card-service-p99", "p99 service time", Format.millis(service.p99()),
+                    "p50 " + Format.millis(service.p50()) + " · max " + Format.millis(service.max()), ""));
+        }
+        b.append(Html.card("card-sent", "Sent", Format.count(m.sent()), "received " + Format.count(m.received()), ""));
+        b.append(Html.card("card-lost", "Lost", Format.count(m.lost()), Format.percent(m.lostPercent()) + " of sent",
+                m.lost() > 0 ? "bad" : "good"));
+        b.append(Html.card("card-duplicates", "Duplicates", Format.count(m.duplicates()),
+                "out of order " + Format.count(m.outOfOrder()), m.duplicates() > 0 ? "bad" : ""));
+        b.append(Html.card("card-errors", "Errors", Format.count(m.errors()), "send and receive",
+                m.errors() > 0 ? "bad" : ""));
+        b.append("</section>\n");
+    }
+
+    private static void latencyTable(StringBuilder b, TestSummary.Latencies latencies) {
+        if (latencies.responseTime() == null && latencies.serviceTime() == null && latencies.sendDelay() == null) {
+            return;
+        }
+        b.append("<h2>Latency</h2>\n<table id=\"latency\">\n<thead><tr>").append(th("metric")).append(thNum("count"))
+                .append(thNum("mean"));
+        for (String p : LatencyStats.PERCENTILES) {
+            b.append(thNum(p));
+        }
+        b.append("</tr></thead>\n<tbody>\n");
+        latencyRow(b, "response time", "responseTime", latencies.responseTime());
+        latencyRow(b, "service time", "serviceTime", latencies.serviceTime());
+        latencyRow(b, "send delay", "sendDelay", latencies.sendDelay());
+        b.append("</tbody></table>\n");
+    }
+
+    private static void latencyRow(StringBuilder b, String label, String key, LatencyStats stats) {
+        if (stats == null) {
+            return;
+        }
+        b.append("<tr data-metric=\"").append(key).append("\">").append(td(label)).append(num(Format.count(stats.count())))
+                .append(num(Format.millis(stats.mean())));
+        for (String p : LatencyStats.PERCENTILES) {
+            b.append(num(Format.millis(stats.valueAt(p))));
+        }
+        b.append("</tr>\n");
+    }
+
+    private static void rateTable(StringBuilder b, TestSummary s) {
+        b.append("<h2>Rate</h2>\n<table id=\"rates\">\n<thead><tr>").append(th("peers")).append(thNum("mean msg/s"))
+                .append(thNum("max msg/s")).append(thNum("min msg/s")).append(thNum("measured seconds"))
+                .append(thNum("messages in measured seconds")).append("</tr></thead>\n<tbody>\n");
+        rateRow(b, "senders", s.rate().sender());
+        rateRow(b, "receivers", s.rate().receiver());
+        b.append("</tbody></table>\n");
+    }
+
+    private static void rateRow(StringBuilder b, String label, RateStats rate) {
+        b.append("<tr>").append(td(label)).append(num(Format.rate(rate.mean()))).append(num(Format.count(rate.max())))
+                .append(num(Format.count(rate.min()))).append(num(Integer.toString(rate.seconds())))
+                .append(num(Format.count(rate.total()))).append("</tr>\n");
+    }
+
+    private static void actionsTable(StringBuilder b, List<AgentAction> actions) {
+        if (actions.isEmpty()) {
+            return;
+        }
+        b.append("<h2>Agent actions</h2>\n<table id=\"actions\">\n<thead><tr>").append(th("agent")).append(th("command"))
+                .append(th("started")).append(thNum("duration")).append(th("outcome")).append(th("message"))
+                .append("</tr></thead>\n<tbody>\n");
+        for (AgentAction action : actions) {
+            b.append("<tr>").append(td(action.agent())).append(td(action.command()))
+                    .append(td(Format.time(action.startMillis())))
+                    .append(num(Format.duration((action.endMillis() - action.startMillis()) / 1000.0)))
+                    .append(td(action.outcome())).append(td(action.message())).append("</tr>\n");
+        }
+        b.append("</tbody></table>\n");
+    }
+
+    private static void streamsTable(StringBuilder b, List<StreamSummary> streams) {
+        if (streams.isEmpty()) {
+            return;
+        }
+        b.append("<h2>Streams</h2>\n<p class=\"legend-hint\">One row per sender connection and address, across all "
+                + "receivers of the address.</p>\n");
+        boolean collapse = streams.size() > 20;
+        if (collapse) {
+            b.append("<details><summary>").append(streams.size()).append(" streams</summary>\n");
+        }
+        b.append("<table id=\"streams\">\n<thead><tr>").append(th("address")).append(th("sender"))
+                .append(thNum("connection")).append(thNum("sent")).append(thNum("received")).append(thNum("lost"))
+                .append(thNum("duplicates")).append(thNum("out of order")).append(th("received by"))
+                .append("</tr></thead>\n<tbody>\n");
+        for (StreamSummary stream : streams) {
+            StringBuilder by = new StringBuilder();
+            for (Map.Entry<String, Long> entry : stream.receivedBy().entrySet()) {
+                by.append(by.length() == 0 ? "" : ", ").append(entry.getKey()).append(": ")
+                        .append(Format.count(entry.getValue()));
+            }
+            b.append("<tr>").append(td(stream.address())).append(td(stream.sender()))
+                    .append(num(Integer.toString(stream.connection())))
+                    .append(num(stream.sent() < 0 ? "?" : Format.count(stream.sent())))
+                    .append(num(Format.count(stream.received())))
+                    .append(stream.lost() > 0 ? "<td class=\"num bad\">" + Format.count(stream.lost()) + "</td>"
+                            : num(Format.count(stream.lost())))
+                    .append(num(Format.count(stream.duplicates()))).append(num(Format.count(stream.outOfOrder())))
+                    .append(td(by.toString())).append("</tr>\n");
+        }
+        b.append("</tbody></table>\n");
+        if (collapse) {
+            b.append("</details>\n");
+        }
+    }
+
+    private static void peersTable(StringBuilder b, List<PeerSummary> peers) {
+        b.append("<h2>Peers</h2>\n<table id=\"peers\">\n<thead><tr>").append(th("peer")).append(th("role"))
+                .append(th("host")).append(th("outcome")).append(thNum("messages")).append(thNum("errors"))
+                .append(thNum("mean msg/s")).append(th("reason")).append("</tr></thead>\n<tbody>\n");
+        for (PeerSummary peer : peers) {
+            b.append("<tr>").append(td(peer.name())).append(td(peer.role())).append(td(peer.host()))
+                    .append("<td>").append(peer.outcome() == Outcome.UNKNOWN ? "<span class=\"muted\">—</span>"
+                            : Html.badge(peer.outcome())).append("</td>")
+                    .append(num(Format.count(peer.count()))).append(num(Format.count(peer.errors())))
+                    .append(num(peer.rate().seconds() > 0 ? Format.rate(peer.rate().mean()) : ""))
+                    .append(td(peer.reason())).append("</tr>\n");
+        }
+        b.append("</tbody></table>\n");
+    }
+
+    private static void propertiesTables(StringBuilder b, TestSummary s) {
+        b.append("<h2>Test parameters</h2>\n");
+        keyValueTable(b, "parameters", s.parameters());
+        b.append("<h2>Peer properties</h2>\n");
+        for (PeerSummary peer : s.peers()) {
+            b.append("<details><summary>").append(esc(peer.name())).append(" <span class=\"muted\">")
+                    .append(esc(peer.role())).append(" on ").append(esc(peer.host())).append("</span></summary>\n")
+                    .append("<div class=\"split\"><div><h3>test.properties</h3>\n");
+            keyValueTable(b, null, peer.testProperties());
+            b.append("</div><div><h3>system.properties</h3>\n");
+            keyValueTable(b, null, peer.systemProperties());
+            b.append("</div></div></details>\n");
+        }
+    }
+
+    private static void keyValueTable(StringBuilder b, String id, Map<String, String> values) {
+        if (values.isEmpty()) {
+            b.append("<p class=\"muted\">none recorded</p>\n");
+            return;
+        }
+        b.append("<table").append(id == null ? "" : " id=\"" + id + "\"").append(">\n<tbody>\n");
+        values.forEach((key, value) -> b.append("<tr><td class=\"key\">").append(esc(key)).append("</td>")
+                .append(td(value)).append("</tr>\n"));
+        b.append("</tbody></table>\n");
+    }
+}

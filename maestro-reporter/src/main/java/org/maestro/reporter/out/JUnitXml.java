@@ -1,0 +1,113 @@
+package org.maestro.reporter.out;
+
+import java.io.IOException;
+import java.io.OutputStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.time.ZoneOffset;
+import java.time.format.DateTimeFormatter;
+import java.util.List;
+import java.util.Locale;
+import javax.xml.stream.XMLOutputFactory;
+import javax.xml.stream.XMLStreamException;
+import javax.xml.stream.XMLStreamWriter;
+import org.maestro.reporter.Outcome;
+import org.maestro.reporter.TestSummary;
+
+/**
+ * Writes a test's junit.xml in the JUnit/Surefire format CI servers read: one test suite per test,
+ * one test case per iteration, a {@code failure} whose message is the reason when the peers
+ * reported failure, an {@code error} when no peer reported an outcome.
+ */
+public final class JUnitXml {
+
+    /** File name of the JUnit XML in a test directory. */
+    public static final String FILE_NAME = "junit.xml";
+
+    private JUnitXml() {
+    }
+
+    /** Writes {@code <testDir>/junit.xml}. */
+    public static Path write(Path testDir, String test, List<TestSummary> iterations) throws IOException {
+        Path file = testDir.resolve(FILE_NAME);
+        try (OutputStream out = Files.newOutputStream(file)) {
+            XMLStreamWriter xml = XMLOutputFactory.newFactory().createXMLStreamWriter(out, "UTF-8");
+            xml.writeStartDocument("UTF-8", "1.0");
+            xml.writeCharacters("\n");
+            long failures = iterations.stream().filter(s -> s.outcome() == Outcome.FAILURE).count();
+            long errors = iterations.stream().filter(s -> s.outcome() == Outcome.UNKNOWN).count();
+            double time = iterations.stream().mapToDouble(TestSummary::durationSeconds).sum();
+            xml.writeStartElement("testsuite");
+            xml.writeAttribute("name", "maestro." + test);
+            xml.writeAttribute("tests", Integer.toString(iterations.size()));
+            xml.writeAttribute("failures", Long.toString(failures));
+            xml.writeAttribute("errors", Long.toString(errors));
+            xml.writeAttribute("skipped", "0");
+            xml.writeAttribute("time", seconds(time));
+            iterations.stream().mapToLong(TestSummary::startMillis).filter(t -> t > 0).min().ifPresent(start -> {
+                try {
+                    xml.writeAttribute("timestamp", DateTimeFormatter.ISO_LOCAL_DATE_TIME
+                            .format(Instant.ofEpochMilli(start).atOffset(ZoneOffset.UTC).withNano(0)));
+                } catch (XMLStreamException e) {
+                    throw new IllegalStateException(e);
+                }
+            });
+            xml.writeCharacters("\n");
+            for (TestSummary summary : iterations) {
+                writeCase(xml, test, summary);
+            }
+            xml.writeEndElement();
+            xml.writeCharacters("\n");
+            xml.writeEndDocument();
+            xml.close();
+        } catch (XMLStreamException e) {
+            throw new IOException("cannot write " + file + ": " + e.getMessage(), e);
+        }
+        return file;
+    }
+
+    private static void writeCase(XMLStreamWriter xml, String test, TestSummary summary) throws XMLStreamException {
+        xml.writeCharacters("  ");
+        xml.writeStartElement("testcase");
+        xml.writeAttribute("classname", "maestro." + test);
+        xml.writeAttribute("name", test + " #" + summary.iteration());
+        xml.writeAttribute("time", seconds(summary.durationSeconds()));
+        if (summary.outcome() == Outcome.FAILURE) {
+            xml.writeStartElement("failure");
+            xml.writeAttribute("message", summary.reason());
+            xml.writeAttribute("type", "maestro.TestFailure");
+            xml.writeCharacters(headline(summary));
+            xml.writeEndElement();
+        } else if (summary.outcome() == Outcome.UNKNOWN) {
+            xml.writeStartElement("error");
+            xml.writeAttribute("message", summary.reason());
+            xml.writeAttribute("type", "maestro.NoOutcome");
+            xml.writeCharacters(headline(summary));
+            xml.writeEndElement();
+        }
+        xml.writeStartElement("system-out");
+        xml.writeCharacters(headline(summary));
+        xml.writeEndElement();
+        xml.writeEndElement();
+        xml.writeCharacters("\n");
+    }
+
+    /** One line with the numbers a CI log reader wants first. */
+    static String headline(TestSummary s) {
+        StringBuilder line = new StringBuilder();
+        line.append(String.format(Locale.ROOT, "sent=%d received=%d lost=%d duplicates=%d outOfOrder=%d errors=%d"
+                        + " throughput=%.1f msg/s",
+                s.messages().sent(), s.messages().received(), s.messages().lost(), s.messages().duplicates(),
+                s.messages().outOfOrder(), s.messages().errors(), s.throughput()));
+        if (s.latency().responseTime() != null) {
+            line.append(String.format(Locale.ROOT, " responseTime.p99=%.3f ms",
+                    s.latency().responseTime().p99() / 1000.0));
+        }
+        return line.toString();
+    }
+
+    private static String seconds(double seconds) {
+        return String.format(Locale.ROOT, "%.3f", seconds);
+    }
+}

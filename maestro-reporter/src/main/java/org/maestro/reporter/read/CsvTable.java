@@ -1,0 +1,137 @@
+package org.maestro.reporter.read;
+
+import com.fasterxml.jackson.databind.MappingIterator;
+import com.fasterxml.jackson.dataformat.csv.CsvMapper;
+import com.fasterxml.jackson.dataformat.csv.CsvParser;
+import com.fasterxml.jackson.dataformat.csv.CsvSchema;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.zip.GZIPInputStream;
+
+/**
+ * A CSV file Maestro wrote (rate, inspector data set, agent actions): an optional
+ * {@code # maestro-<kind> v<n>} version comment, a header row, then data rows. Files ending in
+ * {@code .gz} are decompressed. Immutable once read.
+ */
+public final class CsvTable {
+
+    private static final Pattern VERSION = Pattern.compile("#\\s*maestro-([\\w.-]+)\\s+v(\\d+)");
+    private static final CsvMapper MAPPER = new CsvMapper();
+
+    private final Path file;
+    private final String kind;
+    private final int version;
+    private final List<String> columns;
+    private final List<List<String>> rows;
+
+    private CsvTable(Path file, String kind, int version, List<String> columns, List<List<String>> rows) {
+        this.file = file;
+        this.kind = kind;
+        this.version = version;
+        this.columns = columns;
+        this.rows = rows;
+    }
+
+    /** Reads a CSV file; a file without a header row gives an empty table. */
+    public static CsvTable read(Path file) throws IOException {
+        String text = readText(file);
+        String kind = "";
+        int version = 0;
+        Matcher matcher = VERSION.matcher(text);
+        if (matcher.lookingAt()) {
+            kind = matcher.group(1);
+            version = Integer.parseInt(matcher.group(2));
+        }
+        CsvSchema schema = CsvSchema.emptySchema().withComments();
+        List<String> columns = List.of();
+        List<List<String>> rows = new ArrayList<>();
+        try (MappingIterator<String[]> it = MAPPER.readerFor(String[].class)
+                .with(CsvParser.Feature.WRAP_AS_ARRAY)
+                .with(CsvParser.Feature.TRIM_SPACES)
+                .with(CsvParser.Feature.SKIP_EMPTY_LINES)
+                .with(schema)
+                .readValues(text)) {
+            while (it.hasNextValue()) {
+                String[] row = it.nextValue();
+                if (row.length == 0 || (row.length == 1 && row[0].isEmpty())) {
+                    continue;
+                }
+                if (columns.isEmpty()) {
+                    columns = List.of(row);
+                } else {
+                    rows.add(List.of(row));
+                }
+            }
+        } catch (RuntimeException e) {
+            throw new IOException(file + " is not valid CSV: " + e.getMessage(), e);
+        }
+        return new CsvTable(file, kind, version, columns, rows);
+    }
+
+    private static String readText(Path file) throws IOException {
+        try (InputStream raw = Files.newInputStream(file);
+             InputStream in = file.getFileName().toString().endsWith(".gz") ? new GZIPInputStream(raw) : raw) {
+            ByteArrayOutputStream out = new ByteArrayOutputStream();
+            in.transferTo(out);
+            return out.toString(StandardCharsets.UTF_8);
+        }
+    }
+
+    public Path file() {
+        return file;
+    }
+
+    /** The kind named in the version comment ({@code rate} for {@code # maestro-rate v1}), or "". */
+    public String kind() {
+        return kind;
+    }
+
+    /** The version in the version comment, 0 when the file has none. */
+    public int version() {
+        return version;
+    }
+
+    public List<String> columns() {
+        return columns;
+    }
+
+    public List<List<String>> rows() {
+        return rows;
+    }
+
+    /** Index of the first column whose name equals one of {@code names} (ignoring case), or -1. */
+    public int column(String... names) {
+        for (String name : names) {
+            for (int i = 0; i < columns.size(); i++) {
+                if (columns.get(i).equalsIgnoreCase(name)) {
+                    return i;
+                }
+            }
+        }
+        return -1;
+    }
+
+    /** Index of the first column whose lower-case name contains {@code fragment}, or -1. */
+    public int columnContaining(String fragment) {
+        for (int i = 0; i < columns.size(); i++) {
+            if (columns.get(i).toLowerCase(Locale.ROOT).contains(fragment)) {
+                return i;
+            }
+        }
+        return -1;
+    }
+
+    /** The cell of a row, "" when the row is short or the column is -1. */
+    public static String cell(List<String> row, int column) {
+        return column < 0 || column >= row.size() ? "" : row.get(column);
+    }
+}

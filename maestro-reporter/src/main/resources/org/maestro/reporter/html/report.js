@@ -1,0 +1,163 @@
+/* Renders the charts described in the page's JSON (element #maestro-charts) with ECharts. */
+(function () {
+  'use strict';
+  var errors = [];
+  window.addEventListener('error', function (event) {
+    errors.push(String(event.message));
+    document.body.setAttribute('data-errors', errors.join(' | '));
+  });
+
+  var BAND_COLORS = {
+    'warmup': 'rgba(140, 150, 170, 0.16)',
+    'action': 'rgba(242, 153, 0, 0.20)',
+    'action-failed': 'rgba(207, 34, 46, 0.20)'
+  };
+
+  function si(value) {
+    var abs = Math.abs(value);
+    if (abs >= 1e9) { return trim(value / 1e9) + ' G'; }
+    if (abs >= 1e6) { return trim(value / 1e6) + ' M'; }
+    if (abs >= 1e4) { return trim(value / 1e3) + ' k'; }
+    return trim(value);
+  }
+  function bytes(value) {
+    var abs = Math.abs(value);
+    if (abs >= 1073741824) { return round(value / 1073741824, 2) + ' GiB'; }
+    if (abs >= 1048576) { return round(value / 1048576, 1) + ' MiB'; }
+    if (abs >= 1024) { return round(value / 1024, 1) + ' KiB'; }
+    return trim(value) + ' B';
+  }
+  function round(value, decimals) {
+    var scale = Math.pow(10, decimals);
+    return String(Math.round(value * scale) / scale);
+  }
+  function trim(value) {
+    return String(Math.round(value * 1000) / 1000);
+  }
+  function formatter(unit) {
+    if (unit === 'bytes') { return bytes; }
+    if (unit === 'ms') { return function (v) { return trim(v) + ' ms'; }; }
+    if (unit === 'msg/s') { return function (v) { return si(v); }; }
+    return si;
+  }
+  function tooltipFormatter(unit) {
+    if (unit === 'bytes') { return bytes; }
+    if (unit === 'ms') { return function (v) { return v == null ? '-' : v.toFixed(3) + ' ms'; }; }
+    if (unit === 'msg/s') { return function (v) { return v == null ? '-' : v.toLocaleString('en-US') + ' msg/s'; }; }
+    return function (v) { return v == null ? '-' : v.toLocaleString('en-US'); };
+  }
+  function ninesLabel(x) {
+    if (x <= 1) { return '0%'; }
+    var percentile = (1 - 1 / x) * 100;
+    return String(Math.round(percentile * 10000) / 10000) + '%';
+  }
+
+  function bandSeries(spec) {
+    if (!spec.bands || spec.bands.length === 0) { return null; }
+    var kinds = spec.bands.map(function (band) { return band.kind === 'warmup' ? 'warm-up' : 'agent actions'; });
+    return {
+      name: kinds.filter(function (k, i) { return kinds.indexOf(k) === i; }).join(' / '),
+      type: 'line',
+      data: [],
+      silent: true,
+      markArea: {
+        silent: false,
+        label: { show: true, position: 'insideTop', color: '#5d6778', fontSize: 11 },
+        data: spec.bands.map(function (band) {
+          var to = band.to > band.from ? band.to : band.from + 1000;
+          return [
+            { name: band.label, xAxis: band.from, itemStyle: { color: BAND_COLORS[band.kind] || BAND_COLORS.action } },
+            { xAxis: to }
+          ];
+        })
+      }
+    };
+  }
+
+  /* Time charts may open on the measured period (viewFrom); the y axis then fits what is shown. */
+  function timeZoom(spec) {
+    var window = spec.viewFrom ? { startValue: spec.viewFrom, filterMode: 'filter' } : { filterMode: 'none' };
+    var inside = { type: 'inside' };
+    var slider = { type: 'slider', height: 16, bottom: 8 };
+    Object.keys(window).forEach(function (key) { inside[key] = window[key]; slider[key] = window[key]; });
+    return [inside, slider];
+  }
+
+  function option(spec) {
+    var selected = {};
+    var series = spec.series.map(function (s) {
+      selected[s.name] = !s.hidden;
+      return {
+        name: s.name,
+        type: spec.kind === 'category' ? 'bar' : 'line',
+        data: s.points,
+        showSymbol: spec.kind !== 'time',
+        symbolSize: 4,
+        barMaxWidth: 56,
+        sampling: spec.kind === 'time' ? 'lttb' : undefined,
+        lineStyle: { width: s.dashed ? 2 : 1.6, type: s.dashed ? 'dashed' : 'solid' },
+        emphasis: { focus: 'series' }
+      };
+    });
+    var bands = bandSeries(spec);
+    if (bands) { series.push(bands); }
+    var xAxis;
+    if (spec.kind === 'nines') {
+      xAxis = { type: 'log', logBase: 10, min: 1, name: 'percentile', nameLocation: 'middle', nameGap: 28,
+                axisLabel: { formatter: ninesLabel }, splitLine: { show: true } };
+    } else if (spec.kind === 'category') {
+      xAxis = { type: 'category', name: 'iteration', nameLocation: 'middle', nameGap: 28 };
+    } else {
+      xAxis = { type: 'time', axisLabel: { hideOverlap: true } };
+    }
+    var valueFormat = tooltipFormatter(spec.unit);
+    return {
+      animation: false,
+      title: { text: spec.title, left: 6, top: 2, textStyle: { fontSize: 14, fontWeight: 600, color: '#1d2430' } },
+      tooltip: {
+        trigger: 'axis',
+        confine: true,
+        axisPointer: { type: 'cross', label: { show: false } },
+        valueFormatter: valueFormat,
+        formatter: spec.kind === 'nines' ? function (items) {
+          var lines = ['p' + ninesLabel(items[0].value[0]).replace('%', '')];
+          items.forEach(function (item) { lines.push(item.marker + item.seriesName + ': ' + valueFormat(item.value[1])); });
+          return lines.join('<br>');
+        } : undefined
+      },
+      legend: { type: 'scroll', top: 26, left: 6, right: 90, selected: selected },
+      toolbox: { right: 8, top: 0, feature: { dataZoom: { yAxisIndex: 'none' }, restore: {}, saveAsImage: {} } },
+      grid: { left: 12, right: spec.kind === 'nines' ? 44 : 24, top: 64, bottom: spec.kind === 'time' ? 54 : 40,
+              containLabel: true },
+      dataZoom: spec.kind === 'time' ? timeZoom(spec) : [{ type: 'inside', filterMode: 'none' }],
+      xAxis: xAxis,
+      yAxis: { type: 'value', axisLabel: { formatter: formatter(spec.unit) } },
+      series: series
+    };
+  }
+
+  function render() {
+    var data = document.getElementById('maestro-charts');
+    if (!data) { return; }
+    if (typeof echarts === 'undefined') {
+      document.body.setAttribute('data-errors', 'charting library not loaded (echarts.min.js missing?)');
+      return;
+    }
+    var charts = [];
+    JSON.parse(data.textContent).forEach(function (spec) {
+      var element = document.getElementById(spec.id);
+      if (!element) { return; }
+      var chart = echarts.init(element, null, { renderer: 'canvas' });
+      chart.on('finished', function () { element.setAttribute('data-rendered', 'true'); });
+      chart.setOption(option(spec));
+      charts.push(chart);
+    });
+    window.addEventListener('resize', function () { charts.forEach(function (c) { c.resize(); }); });
+  }
+
+  if (document.readyState === 'loading') {
+    document.addEventListener('DOMContentLoaded', render);
+  } else {
+    render();
+  }
+})();

@@ -1,0 +1,93 @@
+package org.maestro.reporter;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import org.HdrHistogram.EncodableHistogram;
+import org.HdrHistogram.Histogram;
+import org.HdrHistogram.HistogramLogReader;
+
+/**
+ * Numbers computed straight from the files with HdrHistogram's own reader and a plain reading of
+ * rate.csv, independently of the reporter's code, to check the reporter against.
+ */
+final class Expected {
+
+    private Expected() {
+    }
+
+    /** Non-warm-up intervals of the logs merged with HdrHistogram's API. */
+    static Histogram measuredHistogram(List<Path> logs) throws IOException {
+        Histogram total = new Histogram(3_600_000_000L, 3);
+        for (Path log : logs) {
+            HistogramLogReader reader = new HistogramLogReader(log.toFile());
+            try {
+                EncodableHistogram next;
+                while ((next = reader.nextIntervalHistogram()) != null) {
+                    Histogram interval = (Histogram) next;
+                    if (!"warmup".equals(interval.getTag())) {
+                        total.add(interval);
+                    }
+                }
+            } finally {
+                reader.close();
+            }
+        }
+        return total;
+    }
+
+    /** Smallest value recorded in any warm-up interval of the logs. */
+    static long smallestWarmupValue(List<Path> logs) throws IOException {
+        long min = Long.MAX_VALUE;
+        for (Path log : logs) {
+            HistogramLogReader reader = new HistogramLogReader(log.toFile());
+            try {
+                EncodableHistogram next;
+                while ((next = reader.nextIntervalHistogram()) != null) {
+                    Histogram interval = (Histogram) next;
+                    if ("warmup".equals(interval.getTag())) {
+                        min = Math.min(min, interval.getMinValue());
+                    }
+                }
+            } finally {
+                reader.close();
+            }
+        }
+        return min;
+    }
+
+    /** Per timestamp, the sum of measured counts of the given rate files. */
+    static Map<Long, Long> measuredPerSecond(List<Path> rateFiles) throws IOException {
+        Map<Long, Long> seconds = new TreeMap<>();
+        for (Path file : rateFiles) {
+            for (String line : Files.readAllLines(file)) {
+                if (line.startsWith("#") || line.startsWith("timestamp")) {
+                    continue;
+                }
+                String[] cells = line.split(",");
+                if (!Boolean.parseBoolean(cells[3])) {
+                    seconds.merge(Long.parseLong(cells[0]), Long.parseLong(cells[1]), Long::sum);
+                }
+            }
+        }
+        return seconds;
+    }
+
+    static double mean(Map<Long, Long> perSecond) {
+        return perSecond.values().stream().mapToLong(Long::longValue).average().orElse(0);
+    }
+
+    static long max(Map<Long, Long> perSecond) {
+        return perSecond.values().stream().mapToLong(Long::longValue).max().orElse(0);
+    }
+
+    /** Every file with the given name in the peer directories of an iteration. */
+    static List<Path> files(Path iteration, String name) throws IOException {
+        try (var peers = Files.list(iteration)) {
+            return peers.map(p -> p.resolve(name)).filter(Files::isRegularFile).sorted().toList();
+        }
+    }
+}
