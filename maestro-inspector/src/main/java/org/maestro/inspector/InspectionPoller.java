@@ -1,0 +1,180 @@
+package org.maestro.inspector;
+
+import java.io.IOException;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.RejectedExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.LongSupplier;
+import org.maestro.inspector.csv.DataSet;
+import org.maestro.inspector.csv.DataSetFiles;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Polls one {@link Inspector} on a fixed timeline and writes each sample to its CSV files, never running two polls
+ * at once: a tick that comes while the previous poll is still running polls nothing and is counted as skipped.
+ * Thread-safe: {@link #start()}, {@link #stop}, {@link #stats()} may be called from any thread.
+ *
+ * <p>Failures of the SUT (down during a restart, no answer in time) are logged and counted, and polling goes on.
+ * Rows are stamped with the clock's time when the poll began and flushed after every poll.
+ *
+ * <pre>{@code
+ * InspectionPoller poller = new InspectionPoller(inspector, files, Duration.ofSeconds(5),
+ *         new FixedRateTicker(), System::currentTimeMillis);
+ * poller.start();
+ * ...
+ * poller.stop(Duration.ofSeconds(2));
+ * PollerStats stats = poller.stats();
+ * }</pre>
+ */
+public final class InspectionPoller {
+    private static final Logger LOG = LoggerFactory.getLogger(InspectionPoller.class);
+
+    private final Inspector inspector;
+    private final DataSetFiles files;
+    private final Duration interval;
+    private final Ticker ticker;
+    private final LongSupplier clock;
+    private final ExecutorService worker;
+    private final AtomicBoolean polling = new AtomicBoolean();
+    private final AtomicLong polls = new AtomicLong();
+    private final AtomicLong errors = new AtomicLong();
+    private final AtomicLong skippedTicks = new AtomicLong();
+    private volatile String lastError = "";
+    private volatile boolean stopped;
+    private long failureStreak;
+    private Ticker.Ticking ticking;
+
+    /**
+     * A poller that is not started yet.
+     *
+     * @param clock epoch milliseconds, for the {@code timestamp} column
+     */
+    public InspectionPoller(Inspector inspector, DataSetFiles files, Duration interval, Ticker ticker,
+            LongSupplier clock) {
+        if (interval.isNegative() || interval.isZero()) {
+            throw new IllegalArgumentException("the inspection interval must be positive, not " + interval);
+        }
+        this.inspector = inspector;
+        this.files = files;
+        this.interval = interval;
+        this.ticker = ticker;
+        this.clock = clock;
+        this.worker = Executors.newSingleThreadExecutor(task -> {
+            Thread thread = new Thread(task, "maestro-inspector-" + inspector.name());
+            thread.setDaemon(true);
+            return thread;
+        });
+    }
+
+    /** Starts ticking: the first poll at once, then one per interval. */
+    public synchronized void start() {
+        if (ticking != null || stopped) {
+            throw new IllegalStateException("a poller starts once");
+        }
+        ticking = ticker.start(interval, this::tick);
+    }
+
+    /** One tick of the timeline: starts a poll unless one is still running, in which case the tick is skipped. */
+    void tick() {
+        if (stopped) {
+            return;
+        }
+        if (!polling.compareAndSet(false, true)) {
+            long skipped = skippedTicks.incrementAndGet();
+            LOG.debug("{} inspection: previous poll still running, tick skipped ({} so far)", inspector.name(),
+                    skipped);
+            return;
+        }
+        try {
+            worker.execute(this::pollOnce);
+        } catch (RejectedExecutionException e) {
+            polling.set(false);
+        }
+    }
+
+    private void pollOnce() {
+        long timestamp = clock.getAsLong();
+        try {
+            Sample sample = inspector.poll();
+            for (Map.Entry<DataSet, List<List<Object>>> rows : sample.rows().entrySet()) {
+                files.write(rows.getKey(), timestamp, rows.getValue());
+            }
+            files.flush();
+            if (sample.failures().isEmpty()) {
+                succeeded();
+            } else {
+                failed(String.join("; ", sample.failures()));
+            }
+        } catch (InspectionException e) {
+            failed(e.getMessage());
+        } catch (IOException e) {
+            failed("cannot write the inspection data: " + e.getMessage());
+        } catch (RuntimeException e) {
+            LOG.error("{} inspection: poll failed unexpectedly", inspector.name(), e);
+            failed(e.toString());
+        } finally {
+            polls.incrementAndGet();
+            polling.set(false);
+        }
+    }
+
+    private void succeeded() {
+        if (failureStreak > 0) {
+            LOG.info("{} inspection works again after {} failed polls", inspector.name(), failureStreak);
+            failureStreak = 0;
+        }
+    }
+
+    private void failed(String message) {
+        errors.incrementAndGet();
+        lastError = message;
+        failureStreak++;
+        if (!stopped) {
+            LOG.warn("{} inspection: {}", inspector.name(), message);
+        }
+    }
+
+    /** The polls done, errors and skipped ticks so far. */
+    public PollerStats stats() {
+        return new PollerStats(polls.get(), errors.get(), skippedTicks.get(), lastError);
+    }
+
+    /** True while a poll runs. */
+    public boolean polling() {
+        return polling.get();
+    }
+
+    /**
+     * Stops ticking and waits up to the given time for a poll in progress to end (its rows are written).
+     *
+     * @return true when no poll is left running
+     */
+    public boolean stop(Duration wait) throws InterruptedException {
+        synchronized (this) {
+            stopped = true;
+            if (ticking != null) {
+                ticking.stop();
+            }
+        }
+        worker.shutdown();
+        return worker.awaitTermination(wait.toNanos(), TimeUnit.NANOSECONDS);
+    }
+
+    /** Stops at once: no waiting for a poll in progress (close the inspector to abort its request). */
+    public void halt() {
+        synchronized (this) {
+            stopped = true;
+            if (ticking != null) {
+                ticking.stop();
+            }
+        }
+        worker.shutdownNow();
+    }
+}

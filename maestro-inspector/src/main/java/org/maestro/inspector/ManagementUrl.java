@@ -1,0 +1,105 @@
+package org.maestro.inspector;
+
+import java.net.URI;
+import java.net.URISyntaxException;
+import java.util.Locale;
+import java.util.Optional;
+
+/**
+ * The management interface URL of the system under test (MANAGEMENT_INTERFACE), split into the address to call and
+ * the credentials given in its user part, e.g. {@code http://admin:secret@broker:8161/console/jolokia}.
+ *
+ * <p>{@link #toString()} and {@link #redacted()} never show the password.
+ */
+public final class ManagementUrl {
+    private final URI address;
+    private final String user;
+    private final String password;
+
+    private ManagementUrl(URI address, String user, String password) {
+        this.address = address;
+        this.user = user;
+        this.password = password;
+    }
+
+    /**
+     * Parses a URL.
+     *
+     * @throws IllegalArgumentException when it is not an absolute URL with a host
+     */
+    public static ManagementUrl parse(String url) {
+        URI uri;
+        try {
+            uri = new URI(url.trim());
+        } catch (URISyntaxException e) {
+            throw new IllegalArgumentException("'" + redact(url) + "' is not a URL: " + e.getReason());
+        }
+        if (uri.getScheme() == null || uri.getHost() == null) {
+            throw new IllegalArgumentException("'" + redact(url) + "' is not a URL with a scheme and a host");
+        }
+        String user = null;
+        String password = null;
+        String userInfo = uri.getUserInfo();
+        if (userInfo != null && !userInfo.isEmpty()) {
+            int colon = userInfo.indexOf(':');
+            user = colon < 0 ? userInfo : userInfo.substring(0, colon);
+            password = colon < 0 ? "" : userInfo.substring(colon + 1);
+        }
+        try {
+            URI address = new URI(uri.getScheme().toLowerCase(Locale.ROOT), null, uri.getHost(), uri.getPort(),
+                    uri.getPath(), uri.getQuery(), null);
+            return new ManagementUrl(address, user, password);
+        } catch (URISyntaxException e) {
+            throw new IllegalArgumentException("'" + redact(url) + "' is not a URL: " + e.getReason());
+        }
+    }
+
+    /** The URL without credentials. */
+    public URI address() {
+        return address;
+    }
+
+    /** The scheme in lower case: {@code http}, {@code https}, {@code amqp}, {@code amqps}. */
+    public String scheme() {
+        return address.getScheme();
+    }
+
+    public String host() {
+        return address.getHost();
+    }
+
+    /** The port, or the given default when the URL has none. */
+    public int port(int defaultPort) {
+        return address.getPort() < 0 ? defaultPort : address.getPort();
+    }
+
+    /** The user of the URL's user part, if any. */
+    public Optional<String> user() {
+        return Optional.ofNullable(user);
+    }
+
+    /** The password of the URL's user part ({@code ""} when only a user is given), if any. */
+    public Optional<String> password() {
+        return Optional.ofNullable(password);
+    }
+
+    /** The URL as given with the password replaced by {@code ***}: safe to log and to write to result files. */
+    public String redacted() {
+        if (user == null) {
+            return address.toString();
+        }
+        String text = address.toString();
+        int start = text.indexOf("//") + 2;
+        return text.substring(0, start) + user + ":***@" + text.substring(start);
+    }
+
+    @Override
+    public String toString() {
+        return redacted();
+    }
+
+    /** Hides the password of a URL that may not even parse, for error messages. */
+    static String redact(String url) {
+        return url.replaceFirst("//([^/@:]*):[^/@]*@", "//$1:***@");
+    }
+}

@@ -1,0 +1,470 @@
+package org.maestro.inspector.dispatch;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.net.ConnectException;
+import java.net.InetSocketAddress;
+import java.net.Socket;
+import java.net.SocketTimeoutException;
+import java.nio.BufferOverflowException;
+import java.nio.ByteBuffer;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+import java.util.function.BooleanSupplier;
+import javax.net.ssl.SSLSocket;
+import javax.net.ssl.SSLSocketFactory;
+import org.apache.qpid.proton.Proton;
+import org.apache.qpid.proton.amqp.messaging.Accepted;
+import org.apache.qpid.proton.amqp.messaging.AmqpValue;
+import org.apache.qpid.proton.amqp.messaging.ApplicationProperties;
+import org.apache.qpid.proton.amqp.messaging.Rejected;
+import org.apache.qpid.proton.amqp.messaging.Source;
+import org.apache.qpid.proton.amqp.messaging.Target;
+import org.apache.qpid.proton.amqp.transport.ErrorCondition;
+import org.apache.qpid.proton.engine.Collector;
+import org.apache.qpid.proton.engine.Connection;
+import org.apache.qpid.proton.engine.Delivery;
+import org.apache.qpid.proton.engine.Endpoint;
+import org.apache.qpid.proton.engine.EndpointState;
+import org.apache.qpid.proton.engine.Event;
+import org.apache.qpid.proton.engine.Receiver;
+import org.apache.qpid.proton.engine.Sasl;
+import org.apache.qpid.proton.engine.Sender;
+import org.apache.qpid.proton.engine.Session;
+import org.apache.qpid.proton.engine.Transport;
+import org.apache.qpid.proton.message.Message;
+import org.maestro.inspector.InspectionException;
+import org.maestro.inspector.ManagementUrl;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * A blocking AMQP 1.0 management client (the request/response pattern of AMQP management, as Qpid Dispatch's
+ * {@code qdmanage} uses it): requests go to the {@code $management} node with application properties
+ * {@code operation=QUERY}, {@code type=org.amqp.management}, {@code name=self}, {@code entityType=…}, and the replies
+ * come back on a dynamic receiver link whose address is each request's reply-to.
+ *
+ * <p>Not thread-safe: one thread makes one request at a time, each waiting at most the timeout for its reply;
+ * {@link #close()} may be called from another thread to abort a request. Built on the Proton-J engine over a plain
+ * (or TLS for {@code amqps}) socket, with SASL ANONYMOUS, or PLAIN when the URL names a user.
+ */
+public final class AmqpManagementClient implements AutoCloseable {
+    /** The address of the management node. */
+    public static final String MANAGEMENT_NODE = "$management";
+
+    private static final Logger LOG = LoggerFactory.getLogger(AmqpManagementClient.class);
+    private static final int READ_WAIT_MILLIS = 20;
+    private static final int REPLY_CREDIT = 10;
+
+    private final ManagementUrl url;
+    private final Duration timeout;
+    private final Socket socket;
+    private final InputStream in;
+    private final OutputStream out;
+    private final Transport transport = Proton.transport();
+    private final Connection connection = Proton.connection();
+    private final Collector collector = Proton.collector();
+    private final byte[] readBuffer = new byte[64 * 1024];
+    private Sender sender;
+    private Receiver receiver;
+    private String replyAddress;
+    private long requests;
+    private Message reply;
+    private Object expectedCorrelation;
+    private InspectionException failure;
+    private volatile boolean closed;
+
+    private AmqpManagementClient(ManagementUrl url, Duration timeout, Socket socket) throws IOException {
+        this.url = url;
+        this.timeout = timeout;
+        this.socket = socket;
+        this.in = socket.getInputStream();
+        this.out = socket.getOutputStream();
+    }
+
+    /**
+     * Connects to the AMQP endpoint of the URL ({@code amqp://[user:password@]host[:5672]} or {@code amqps://…})
+     * and opens the request and reply links.
+     *
+     * @throws InspectionException when it cannot be reached, refuses the credentials or the links, or does not
+     *     answer within the timeout
+     */
+    public static AmqpManagementClient connect(ManagementUrl url, Duration timeout) throws InspectionException {
+        boolean tls = url.scheme().equals("amqps");
+        if (!tls && !url.scheme().equals("amqp")) {
+            throw new IllegalArgumentException("an AMQP management URL is amqp or amqps, such as "
+                    + "amqp://router:5672, not " + url.redacted());
+        }
+        int port = url.port(tls ? 5671 : 5672);
+        Socket socket = new Socket();
+        try {
+            socket.connect(new InetSocketAddress(url.host(), port), (int) Math.max(1, timeout.toMillis()));
+            socket.setTcpNoDelay(true);
+            socket.setSoTimeout(READ_WAIT_MILLIS);
+            if (tls) {
+                SSLSocket secure = (SSLSocket) ((SSLSocketFactory) SSLSocketFactory.getDefault())
+                        .createSocket(socket, url.host(), port, true);
+                secure.setSoTimeout((int) Math.max(1, timeout.toMillis()));
+                secure.startHandshake();
+                secure.setSoTimeout(READ_WAIT_MILLIS);
+                socket = secure;
+            }
+        } catch (ConnectException e) {
+            closeQuietly(socket);
+            throw new InspectionException("cannot connect to " + url.redacted() + " (" + e.getMessage()
+                    + "); is the router running and is MANAGEMENT_INTERFACE right?", e);
+        } catch (SocketTimeoutException e) {
+            closeQuietly(socket);
+            throw new InspectionException(url.redacted() + " did not accept a connection within "
+                    + timeout.toMillis() + " ms; is the router running and is MANAGEMENT_INTERFACE right?", e);
+        } catch (IOException e) {
+            closeQuietly(socket);
+            throw new InspectionException("cannot connect to " + url.redacted() + ": " + e, e);
+        }
+        AmqpManagementClient client;
+        try {
+            client = new AmqpManagementClient(url, timeout, socket);
+        } catch (IOException e) {
+            closeQuietly(socket);
+            throw new InspectionException("cannot connect to " + url.redacted() + ": " + e, e);
+        }
+        try {
+            client.open();
+            return client;
+        } catch (InspectionException | RuntimeException e) {
+            client.close();
+            throw e;
+        }
+    }
+
+    private void open() throws InspectionException {
+        Sasl sasl = transport.sasl();
+        sasl.client();
+        if (url.user().isPresent()) {
+            sasl.plain(url.user().get(), url.password().orElse(""));
+        } else {
+            sasl.setMechanisms("ANONYMOUS");
+        }
+        connection.collect(collector);
+        connection.setContainer("maestro-inspector-" + UUID.randomUUID());
+        connection.setHostname(url.host());
+        transport.bind(connection);
+        connection.open();
+        Session session = connection.session();
+        session.open();
+
+        receiver = session.receiver("maestro-inspector-replies");
+        Source dynamic = new Source();
+        dynamic.setDynamic(true);
+        receiver.setSource(dynamic);
+        receiver.setTarget(new Target());
+        receiver.open();
+        receiver.flow(REPLY_CREDIT);
+
+        sender = session.sender("maestro-inspector-requests");
+        Target management = new Target();
+        management.setAddress(MANAGEMENT_NODE);
+        sender.setTarget(management);
+        sender.setSource(new Source());
+        sender.open();
+
+        long deadline = deadline();
+        pumpUntil("open the management links", deadline, () -> sender.getRemoteState() == EndpointState.ACTIVE
+                && receiver.getRemoteState() == EndpointState.ACTIVE);
+        if (!(receiver.getRemoteSource() instanceof Source source) || source.getAddress() == null) {
+            throw new InspectionException(url.redacted() + " gave no address to the dynamic reply link; "
+                    + "is it an AMQP management endpoint such as a Qpid Dispatch router?");
+        }
+        replyAddress = source.getAddress();
+        LOG.debug("management links to {} open, replies to {}", url.redacted(), replyAddress);
+    }
+
+    /** The address replies come to (the dynamic link's). */
+    public String replyAddress() {
+        return replyAddress;
+    }
+
+    /** True until a request failed in a way that leaves the connection unusable, or the peer closed it. */
+    public boolean usable() {
+        if (failure != null || closed) {
+            return false;
+        }
+        try {
+            pumpOnce(); // takes in a close the router sent since the last request (e.g. its idle timeout)
+            return failure == null;
+        } catch (InspectionException e) {
+            return false;
+        }
+    }
+
+    /**
+     * Queries all entities of a type with all their attributes.
+     *
+     * @throws InspectionException when no reply came within the timeout or the connection failed; the client is
+     *     then no longer {@link #usable()}
+     */
+    public ManagementReply query(String entityType) throws InspectionException {
+        if (failure != null) {
+            throw failure;
+        }
+        String id = "maestro-inspector-" + (++requests);
+        Message request = Message.Factory.create();
+        request.setMessageId(id);
+        request.setCorrelationId(id);
+        request.setAddress(MANAGEMENT_NODE);
+        request.setReplyTo(replyAddress);
+        Map<String, Object> properties = new LinkedHashMap<>();
+        properties.put("operation", "QUERY");
+        properties.put("type", "org.amqp.management");
+        properties.put("name", "self");
+        properties.put("entityType", entityType);
+        request.setApplicationProperties(new ApplicationProperties(properties));
+        Map<String, Object> body = new LinkedHashMap<>();
+        body.put("attributeNames", new ArrayList<String>());
+        request.setBody(new AmqpValue(body));
+
+        long deadline = deadline();
+        reply = null;
+        expectedCorrelation = id;
+        String what = "answer the QUERY of " + entityType;
+        pumpUntil(what, deadline, () -> sender.getCredit() > 0);
+        byte[] encoded = encode(request);
+        Delivery delivery = sender.delivery(id.getBytes(StandardCharsets.US_ASCII));
+        sender.send(encoded, 0, encoded.length);
+        sender.advance();
+        pumpUntil(what, deadline, () -> reply != null);
+        Message answer = reply;
+        reply = null;
+        if (delivery.getRemoteState() instanceof Rejected rejected) {
+            throw new InspectionException(url.redacted() + " rejected the QUERY of " + entityType + ": "
+                    + describe(rejected.getError()));
+        }
+        return toReply(entityType, answer);
+    }
+
+    private ManagementReply toReply(String entityType, Message answer) throws InspectionException {
+        Map<?, ?> properties = answer.getApplicationProperties() == null ? Map.of()
+                : answer.getApplicationProperties().getValue();
+        Object code = properties.get("statusCode");
+        if (!(code instanceof Number number)) {
+            throw new InspectionException(url.redacted() + " answered the QUERY of " + entityType
+                    + " without a statusCode; is it an AMQP management endpoint?");
+        }
+        String description = String.valueOf(properties.get("statusDescription"));
+        if (number.intValue() != 200) {
+            return new ManagementReply(number.intValue(), description, List.of(), List.of());
+        }
+        Object body = answer.getBody() instanceof AmqpValue value ? value.getValue() : null;
+        if (!(body instanceof Map<?, ?> map) || !(map.get("attributeNames") instanceof List<?> names)
+                || !(map.get("results") instanceof List<?> results)) {
+            throw new InspectionException(url.redacted() + " answered the QUERY of " + entityType
+                    + " with a body that is not a map of attributeNames and results");
+        }
+        List<String> attributeNames = new ArrayList<>(names.size());
+        names.forEach(name -> attributeNames.add(String.valueOf(name)));
+        List<List<Object>> rows = new ArrayList<>(results.size());
+        for (Object result : results) {
+            if (result instanceof List<?> values) {
+                rows.add(new ArrayList<>(values));
+            }
+        }
+        return new ManagementReply(200, description, attributeNames, rows);
+    }
+
+    private long deadline() {
+        return System.nanoTime() + timeout.toNanos();
+    }
+
+    private void pumpUntil(String what, long deadline, BooleanSupplier done) throws InspectionException {
+        try {
+            while (true) {
+                pumpOnce();
+                if (failure != null) {
+                    throw failure;
+                }
+                if (done.getAsBoolean()) {
+                    flush();
+                    return;
+                }
+                if (System.nanoTime() - deadline > 0) {
+                    throw fail(new InspectionException(url.redacted() + " did not " + what + " within "
+                            + timeout.toMillis() + " ms; the router may be overloaded or restarting"));
+                }
+            }
+        } catch (IOException e) {
+            throw fail(closed ? new InspectionException("the inspection of " + url.redacted() + " was stopped")
+                    : new InspectionException("the connection to " + url.redacted() + " failed: " + e, e));
+        }
+    }
+
+    /** Writes what is pending, reads what arrived (waiting a little), and handles the events. */
+    private void pumpOnce() throws InspectionException {
+        try {
+            transport.tick(System.currentTimeMillis());
+            flush();
+            int capacity = transport.capacity();
+            if (capacity > 0) {
+                int read;
+                try {
+                    read = in.read(readBuffer, 0, Math.min(capacity, readBuffer.length));
+                } catch (SocketTimeoutException e) {
+                    read = 0;
+                }
+                if (read < 0) {
+                    transport.close_tail();
+                    handleEvents();
+                    if (failure == null) {
+                        fail(new InspectionException(url.redacted() + " closed the connection"));
+                    }
+                    return;
+                }
+                if (read > 0) {
+                    ByteBuffer tail = transport.tail();
+                    tail.put(readBuffer, 0, read);
+                    transport.process();
+                }
+            }
+            handleEvents();
+        } catch (IOException e) {
+            throw fail(closed ? new InspectionException("the inspection of " + url.redacted() + " was stopped")
+                    : new InspectionException("the connection to " + url.redacted() + " failed: " + e, e));
+        }
+    }
+
+    private void flush() throws IOException {
+        while (transport.pending() > 0) {
+            ByteBuffer head = transport.head();
+            int length = head.remaining();
+            byte[] bytes = new byte[length];
+            head.get(bytes);
+            out.write(bytes);
+            transport.pop(length);
+        }
+        out.flush();
+    }
+
+    private void handleEvents() {
+        Event event;
+        while ((event = collector.peek()) != null) {
+            switch (event.getType()) {
+                case DELIVERY -> delivery(event.getDelivery());
+                case CONNECTION_REMOTE_CLOSE -> remoteClosed("closed the connection", connection);
+                case SESSION_REMOTE_CLOSE -> remoteClosed("closed the session", event.getSession());
+                case LINK_REMOTE_CLOSE, LINK_REMOTE_DETACH -> remoteClosed(event.getLink() == sender
+                        ? "refused or closed the link to " + MANAGEMENT_NODE
+                        : "refused or closed the dynamic reply link", event.getLink());
+                case TRANSPORT_ERROR -> transportError();
+                default -> {
+                    // other events need no action
+                }
+            }
+            collector.pop();
+        }
+        Sasl sasl = transport.sasl();
+        if (sasl.getOutcome() == Sasl.SaslOutcome.PN_SASL_AUTH && failure == null) {
+            fail(new InspectionException(url.redacted() + (url.user().isPresent()
+                    ? " refused the credentials of user '" + url.user().get() + "' (SASL); check the user and "
+                    + "password in MANAGEMENT_INTERFACE"
+                    : " refused anonymous access (SASL); give a user and password in MANAGEMENT_INTERFACE, e.g. "
+                    + "amqp://user:password@" + url.host() + ":" + url.port(5672))));
+        }
+    }
+
+    private void delivery(Delivery delivery) {
+        if (delivery.getLink() == sender) {
+            if (delivery.remotelySettled()) {
+                delivery.settle();
+            }
+            return;
+        }
+        if (!delivery.isReadable() || delivery.isPartial()) {
+            return;
+        }
+        byte[] bytes = new byte[delivery.pending()];
+        int read = receiver.recv(bytes, 0, bytes.length);
+        receiver.advance();
+        if (!delivery.remotelySettled()) {
+            delivery.disposition(Accepted.getInstance());
+        }
+        delivery.settle();
+        receiver.flow(1);
+        Message message = Message.Factory.create();
+        message.decode(bytes, 0, read);
+        Object correlation = message.getCorrelationId();
+        if (correlation != null && !correlation.equals(expectedCorrelation)) {
+            LOG.debug("dropped a late reply from {} (correlation {}, waiting for {})", url.redacted(), correlation,
+                    expectedCorrelation);
+            return;
+        }
+        reply = message;
+    }
+
+    private void remoteClosed(String what, Endpoint endpoint) {
+        if (failure == null) {
+            ErrorCondition condition = endpoint.getRemoteCondition();
+            fail(new InspectionException(url.redacted() + " " + what
+                    + (condition == null || condition.getCondition() == null ? "" : ": " + describe(condition))));
+        }
+    }
+
+    private void transportError() {
+        if (failure == null) {
+            ErrorCondition condition = transport.getCondition();
+            fail(new InspectionException("the AMQP connection to " + url.redacted() + " failed"
+                    + (condition == null || condition.getCondition() == null ? "" : ": " + describe(condition))));
+        }
+    }
+
+    private static String describe(ErrorCondition condition) {
+        if (condition == null || condition.getCondition() == null) {
+            return "no reason given";
+        }
+        return condition.getCondition() + (condition.getDescription() == null ? "" : " " + condition.getDescription());
+    }
+
+    private InspectionException fail(InspectionException error) {
+        if (failure == null) {
+            failure = error;
+        }
+        return failure;
+    }
+
+    private static byte[] encode(Message message) {
+        int size = 1024;
+        while (true) {
+            byte[] buffer = new byte[size];
+            try {
+                int length = message.encode(buffer, 0, buffer.length);
+                byte[] exact = new byte[length];
+                System.arraycopy(buffer, 0, exact, 0, length);
+                return exact;
+            } catch (BufferOverflowException e) {
+                size *= 2;
+            }
+        }
+    }
+
+    /** Closes the socket at once (safe from any thread); a request in progress fails as stopped. */
+    @Override
+    public void close() {
+        if (closed) {
+            return;
+        }
+        closed = true;
+        closeQuietly(socket);
+    }
+
+    private static void closeQuietly(Socket socket) {
+        try {
+            socket.close();
+        } catch (IOException ignored) {
+            // closing anyway
+        }
+    }
+}

@@ -1,0 +1,142 @@
+package org.maestro.inspector.dispatch;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import org.maestro.inspector.InspectionException;
+import org.maestro.inspector.Inspector;
+import org.maestro.inspector.ManagementUrl;
+import org.maestro.inspector.Sample;
+import org.maestro.inspector.csv.DataSet;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Inspects a Qpid Dispatch router through AMQP management: five QUERY requests per poll, one after the other
+ * (router, links, addresses, connections, allocator), over one connection kept open between polls and opened again
+ * on the next poll after the router went away.
+ */
+public final class DispatchInspector implements Inspector {
+    /** The name used in START_INSPECTOR and INSPECTOR_NAME. */
+    public static final String NAME = "dispatch";
+
+    private static final Logger LOG = LoggerFactory.getLogger(DispatchInspector.class);
+
+    private final ManagementUrl url;
+    private final Duration timeout;
+    private final Map<String, String> facts = new ConcurrentHashMap<>();
+    private volatile AmqpManagementClient client;
+    private volatile boolean closed;
+
+    /**
+     * An inspector of the router at the URL.
+     *
+     * @param timeout the longest wait for connecting and for each reply
+     */
+    public DispatchInspector(ManagementUrl url, Duration timeout) {
+        if (!url.scheme().equals("amqp") && !url.scheme().equals("amqps")) {
+            throw new IllegalArgumentException("the dispatch inspector needs the router's AMQP URL, such as "
+                    + "amqp://router:5672, not " + url.redacted());
+        }
+        this.url = url;
+        this.timeout = timeout;
+        facts.put("sut.product", "Qpid Dispatch Router");
+    }
+
+    @Override
+    public String name() {
+        return NAME;
+    }
+
+    @Override
+    public List<DataSet> dataSets() {
+        return DispatchDataSets.ALL;
+    }
+
+    @Override
+    public void connect() throws InspectionException {
+        AmqpManagementClient connected = client();
+        ManagementReply router = connected.query(DispatchDataSets.entityType(DispatchDataSets.ROUTER));
+        if (!router.ok()) {
+            throw new InspectionException(url.redacted() + " answered the router QUERY with status "
+                    + router.statusCode() + " " + router.statusDescription() + "; is it a Qpid Dispatch router?");
+        }
+        learn(router);
+    }
+
+    private AmqpManagementClient client() throws InspectionException {
+        AmqpManagementClient current = client;
+        if (current != null && current.usable()) {
+            return current;
+        }
+        if (current != null) {
+            LOG.debug("management connection to {} lost; connecting again", url.redacted());
+            current.close();
+        }
+        if (closed) {
+            throw new InspectionException("the inspection of " + url.redacted() + " was stopped");
+        }
+        current = AmqpManagementClient.connect(url, timeout);
+        client = current;
+        if (closed) {
+            current.close();
+        }
+        return current;
+    }
+
+    private void learn(ManagementReply router) {
+        if (router.results().isEmpty()) {
+            return;
+        }
+        Map<String, Object> self = router.entities().get(0);
+        if (self.get("version") != null) {
+            facts.put("sut.version", String.valueOf(self.get("version")));
+        }
+        if (self.get("id") != null) {
+            facts.put("sut.name", String.valueOf(self.get("id")));
+        }
+    }
+
+    @Override
+    public Sample poll() throws InspectionException {
+        AmqpManagementClient connected = client();
+        Sample sample = new Sample();
+        for (DataSet dataSet : DispatchDataSets.ALL) {
+            String entityType = DispatchDataSets.entityType(dataSet);
+            ManagementReply reply = connected.query(entityType);
+            if (!reply.ok()) {
+                sample.fail(entityType + " not read: status " + reply.statusCode() + " "
+                        + reply.statusDescription());
+                continue;
+            }
+            if (dataSet.equals(DispatchDataSets.ROUTER)) {
+                learn(reply);
+            }
+            for (Map<String, Object> entity : reply.entities()) {
+                List<Object> row = new ArrayList<>(dataSet.columns().size());
+                for (String column : dataSet.columns()) {
+                    row.add(entity.get(column));
+                }
+                sample.add(dataSet, row);
+            }
+        }
+        return sample;
+    }
+
+    @Override
+    public Map<String, String> facts() {
+        return new LinkedHashMap<>(facts);
+    }
+
+    @Override
+    public void close() {
+        closed = true;
+        AmqpManagementClient current = client;
+        if (current != null) {
+            current.close();
+        }
+    }
+}

@@ -1,0 +1,313 @@
+package org.maestro.inspector.role;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.EnumSet;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Set;
+import java.util.function.LongSupplier;
+import org.maestro.common.options.Durations;
+import org.maestro.common.options.InvalidOptionException;
+import org.maestro.common.options.OptionCode;
+import org.maestro.common.options.TestOptions;
+import org.maestro.common.peer.ErrorCodes;
+import org.maestro.common.peer.PeerContext;
+import org.maestro.common.peer.Role;
+import org.maestro.common.peer.RoleException;
+import org.maestro.common.protocol.Command;
+import org.maestro.common.protocol.Note;
+import org.maestro.common.protocol.Payload;
+import org.maestro.inspector.FixedRateTicker;
+import org.maestro.inspector.InspectionException;
+import org.maestro.inspector.InspectionPoller;
+import org.maestro.inspector.Inspector;
+import org.maestro.inspector.ManagementUrl;
+import org.maestro.inspector.PollerStats;
+import org.maestro.inspector.Ticker;
+import org.maestro.inspector.csv.DataSetFiles;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The inspector role of a peer: on START_INSPECTOR it connects to the SUT's management interface
+ * (MANAGEMENT_INTERFACE) with the inspector named by the note's text (or INSPECTOR_NAME) and polls it every
+ * INSPECTION_INTERVAL (default 5 s, at least 1 s) into one CSV per data set in the result directory, until
+ * STOP_INSPECTOR or HALT. Thread-safe: the control thread and a halting thread may call it at once.
+ *
+ * <p>Each request to the SUT waits at most the interval, and never more than 5 s. A SUT that cannot be reached or
+ * refuses the credentials at START_INSPECTOR makes the start fail with a message saying so; later failures (a SUT
+ * restarting) are logged and counted while polling goes on. STATS answers the polls done and the failed ones.
+ */
+public final class InspectorRole implements Role {
+    /** The role name. */
+    public static final String NAME = "inspector";
+    /** The shortest interval accepted: polling more often would load the SUT. */
+    public static final Duration MINIMUM_INTERVAL = Duration.ofSeconds(1);
+    /** The longest wait for one answer of the SUT. */
+    public static final Duration MAXIMUM_REQUEST_TIMEOUT = Duration.ofSeconds(5);
+
+    private static final Logger LOG = LoggerFactory.getLogger(InspectorRole.class);
+    private static final Duration STOP_WAIT = Duration.ofSeconds(3);
+
+    private final Ticker ticker;
+    private final LongSupplier clock;
+    private final Object lock = new Object();
+    private Inspection inspection;
+    private PollerStats lastStats = PollerStats.NONE;
+
+    /** An inspector role on the real clock. */
+    public InspectorRole() {
+        this(new FixedRateTicker(), System::currentTimeMillis);
+    }
+
+    /**
+     * An inspector role with the given timeline and clock (tests tick by hand).
+     *
+     * @param clock epoch milliseconds
+     */
+    public InspectorRole(Ticker ticker, LongSupplier clock) {
+        this.ticker = ticker;
+        this.clock = clock;
+    }
+
+    @Override
+    public String name() {
+        return NAME;
+    }
+
+    @Override
+    public Set<Command> commands() {
+        return EnumSet.of(Command.START_INSPECTOR, Command.STOP_INSPECTOR);
+    }
+
+    @Override
+    public Payload handle(Note request, PeerContext context) throws RoleException {
+        switch (request.command()) {
+            case START_INSPECTOR -> start(request.payload() instanceof Payload.Text text ? text.text() : "", context);
+            case STOP_INSPECTOR -> stop(context, true);
+            default -> throw RoleException.unsupported(request.command(), NAME);
+        }
+        return Payload.Empty.INSTANCE;
+    }
+
+    @Override
+    public void checkOptions(TestOptions options) {
+        Duration interval = options.inspectionInterval();
+        if (interval.compareTo(MINIMUM_INTERVAL) < 0) {
+            throw new InvalidOptionException(OptionCode.INSPECTION_INTERVAL.parameter(),
+                    options.get(OptionCode.INSPECTION_INTERVAL).orElse(Durations.format(interval)),
+                    "a duration of at least 1s, such as 5s (the default): polling more often would load the SUT");
+        }
+    }
+
+    private void start(String requestedName, PeerContext context) throws RoleException {
+        synchronized (lock) {
+            if (inspection != null) {
+                throw new RoleException(ErrorCodes.BUSY, "the " + inspection.inspector.name()
+                        + " inspector already inspects " + inspection.url.redacted()
+                        + "; send STOP_INSPECTOR before starting another");
+            }
+            TestOptions options = context.options();
+            String name = requestedName.isBlank() ? options.get(OptionCode.INSPECTOR_NAME).orElse("") : requestedName;
+            if (name.isBlank()) {
+                throw new RoleException(ErrorCodes.INVALID_OPTION, "no inspector named: send START_INSPECTOR with "
+                        + "artemis or dispatch, or set INSPECTOR_NAME");
+            }
+            try {
+                checkOptions(options);
+            } catch (InvalidOptionException e) {
+                throw new RoleException(ErrorCodes.INVALID_OPTION, e.getMessage());
+            }
+            Duration interval = options.inspectionInterval();
+            String address = options.get(OptionCode.MANAGEMENT_INTERFACE).orElseThrow(() -> new RoleException(
+                    ErrorCodes.INVALID_OPTION, "MANAGEMENT_INTERFACE is not set: set it to the SUT's management URL, "
+                    + "e.g. http://user:password@broker:8161/console/jolokia (artemis) or amqp://router:5672 "
+                    + "(dispatch)"));
+            Duration requestTimeout = interval.compareTo(MAXIMUM_REQUEST_TIMEOUT) < 0 ? interval
+                    : MAXIMUM_REQUEST_TIMEOUT;
+            ManagementUrl url;
+            Inspector inspector;
+            try {
+                url = ManagementUrl.parse(address);
+                inspector = Inspectors.create(name, url, requestTimeout);
+            } catch (IllegalArgumentException e) {
+                throw new RoleException(ErrorCodes.INVALID_OPTION, e.getMessage());
+            }
+            inspection = open(inspector, url, interval, context);
+        }
+    }
+
+    private Inspection open(Inspector inspector, ManagementUrl url, Duration interval, PeerContext context)
+            throws RoleException {
+        try {
+            inspector.connect();
+        } catch (InspectionException e) {
+            inspector.close();
+            throw new RoleException(ErrorCodes.SUT_UNAVAILABLE, "the " + inspector.name() + " inspector cannot "
+                    + "start: " + e.getMessage());
+        }
+        Path directory;
+        DataSetFiles files;
+        try {
+            directory = context.resultDirectory();
+            files = DataSetFiles.create(directory, inspector.dataSets());
+        } catch (IOException e) {
+            inspector.close();
+            throw new RoleException(ErrorCodes.IO, "the inspector cannot write its data: " + e.getMessage(), e);
+        }
+        Inspection started = new Inspection(inspector, url, interval, directory, files, clock.getAsLong(),
+                new InspectionPoller(inspector, files, interval, ticker, clock));
+        started.writeProperties(null, 0);
+        started.poller.start();
+        LOG.info("{} inspector polls {} every {} into {}", inspector.name(), url.redacted(),
+                Durations.format(interval), directory);
+        context.notify(Command.NOTIFY_READY, "the " + inspector.name() + " inspector polls " + url.redacted()
+                + " every " + Durations.format(interval), Map.of("inspector", inspector.name(),
+                "url", url.redacted(), "interval", Durations.format(interval)));
+        return started;
+    }
+
+    private void stop(PeerContext context, boolean wait) {
+        Inspection stopping;
+        synchronized (lock) {
+            stopping = inspection;
+            inspection = null;
+        }
+        if (stopping == null) {
+            LOG.info("STOP_INSPECTOR: no inspection is running");
+            return;
+        }
+        PollerStats stats = stopping.end(wait, clock);
+        synchronized (lock) {
+            lastStats = stats;
+        }
+        if (context == null) {
+            return;
+        }
+        Map<String, String> details = new LinkedHashMap<>();
+        details.put("inspector", stopping.inspector.name());
+        details.put("url", stopping.url.redacted());
+        details.put("polls", Long.toString(stats.polls()));
+        details.put("errors", Long.toString(stats.errors()));
+        details.put("skippedTicks", Long.toString(stats.skippedTicks()));
+        if (stats.polls() > stats.errors()) {
+            context.notify(Command.NOTIFY_SUCCESS, "the " + stopping.inspector.name() + " inspector made "
+                    + stats.polls() + " polls of " + stopping.url.redacted() + ", " + stats.errors() + " failed",
+                    details);
+        } else {
+            details.put("lastError", stats.lastError());
+            context.notify(Command.NOTIFY_FAIL, "the " + stopping.inspector.name() + " inspector read nothing from "
+                    + stopping.url.redacted() + " (" + stats.polls() + " polls, all failed"
+                    + (stats.lastError().isEmpty() ? "" : "; last: " + stats.lastError()) + ")", details);
+        }
+    }
+
+    @Override
+    public Payload.Stats stats() {
+        PollerStats stats;
+        synchronized (lock) {
+            stats = inspection != null ? inspection.poller.stats() : lastStats;
+        }
+        return new Payload.Stats(NAME, clock.getAsLong(), stats.polls(), 0.0, 0, stats.errors());
+    }
+
+    /** The polling figures of the running inspection, or of the last one. */
+    public PollerStats pollerStats() {
+        synchronized (lock) {
+            return inspection != null ? inspection.poller.stats() : lastStats;
+        }
+    }
+
+    @Override
+    public void flush() throws IOException {
+        Inspection current;
+        synchronized (lock) {
+            current = inspection;
+        }
+        if (current != null) {
+            current.files.flush();
+        }
+    }
+
+    @Override
+    public boolean busy() {
+        synchronized (lock) {
+            return inspection != null;
+        }
+    }
+
+    @Override
+    public void halt() {
+        try {
+            stop(null, false);
+        } catch (RuntimeException e) {
+            LOG.warn("the inspector did not halt cleanly: {}", e.toString());
+        }
+    }
+
+    /** One running inspection and what it writes. */
+    private static final class Inspection {
+        final Inspector inspector;
+        final ManagementUrl url;
+        final Duration interval;
+        final Path directory;
+        final DataSetFiles files;
+        final long startMillis;
+        final InspectionPoller poller;
+
+        Inspection(Inspector inspector, ManagementUrl url, Duration interval, Path directory, DataSetFiles files,
+                long startMillis, InspectionPoller poller) {
+            this.inspector = inspector;
+            this.url = url;
+            this.interval = interval;
+            this.directory = directory;
+            this.files = files;
+            this.startMillis = startMillis;
+            this.poller = poller;
+        }
+
+        /** Stops polling (waiting a little for a poll in progress when asked), closes everything, returns figures. */
+        PollerStats end(boolean wait, LongSupplier clock) {
+            boolean idle = false;
+            try {
+                idle = wait && poller.stop(STOP_WAIT);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+            if (!idle) {
+                poller.halt();
+            }
+            inspector.close();
+            try {
+                files.close();
+            } catch (IOException e) {
+                LOG.warn("cannot close the inspector files in {}: {}", directory, e.getMessage());
+            }
+            PollerStats stats = poller.stats();
+            writeProperties(stats, clock.getAsLong());
+            return stats;
+        }
+
+        void writeProperties(PollerStats stats, long endMillis) {
+            Map<String, String> entries = new LinkedHashMap<>(inspector.facts());
+            entries.put("inspector.name", inspector.name());
+            entries.put("inspector.url", url.redacted());
+            entries.put("inspector.interval", Durations.format(interval));
+            entries.put("inspector.start", Long.toString(startMillis));
+            if (stats != null) {
+                entries.put("inspector.end", Long.toString(endMillis));
+                entries.put("inspector.polls", Long.toString(stats.polls()));
+                entries.put("inspector.errors", Long.toString(stats.errors()));
+                entries.put("inspector.skippedTicks", Long.toString(stats.skippedTicks()));
+                entries.put("inspector.lastError", stats.lastError());
+            }
+            try {
+                InspectorProperties.write(directory, entries);
+            } catch (IOException e) {
+                LOG.warn("cannot write {} in {}: {}", InspectorProperties.FILE, directory, e.getMessage());
+            }
+        }
+    }
+}
