@@ -1,50 +1,42 @@
 package org.maestro.client.api;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import java.io.IOException;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.HashMap;
 import java.util.Map;
-import java.util.stream.Stream;
+import org.maestro.reporter.Reporter;
+import org.maestro.reporter.TestSummary;
+import org.maestro.reporter.LatencyStats;
 
-/** Reads the headline figures of a test iteration from the peers' {@code peer-result.json} files. */
+/** The headline figures of a test iteration, from the reporter's summary of the collected files. */
 final class Figures {
-    private static final ObjectMapper JSON = new ObjectMapper();
+    /** 1 when the collected results report a failure the client did not see itself (removed before reporting). */
+    static final String PEERS_FAILED = "peersFailed";
 
     private Figures() {
     }
 
-    static Map<String, Number> fromPeerResults(Path iterationDirectory) {
+    static Map<String, Number> of(java.nio.file.Path iterationDirectory) {
         Map<String, Number> figures = new HashMap<>();
-        long sent = 0;
-        long received = 0;
-        long errors = 0;
-        if (!Files.isDirectory(iterationDirectory)) {
+        TestSummary summary;
+        try {
+            summary = Reporter.summarize(iterationDirectory);
+        } catch (RuntimeException e) {
             return figures;
         }
-        try (Stream<Path> peers = Files.list(iterationDirectory)) {
-            for (Path peer : peers.toList()) {
-                Path file = peer.resolve("peer-result.json");
-                if (!Files.isRegularFile(file)) {
-                    continue;
-                }
-                JsonNode result = JSON.readTree(file.toFile());
-                String role = result.path("role").asText();
-                errors += result.path("errors").asLong();
-                if (role.equals("sender")) {
-                    sent += result.path("count").asLong();
-                } else if (role.equals("receiver")) {
-                    received += result.path("count").asLong();
-                }
-            }
-        } catch (IOException e) {
-            throw MaestroException.infrastructure("cannot read the results in " + iterationDirectory + ": " + e);
+        figures.put("sent", summary.messages().sent());
+        figures.put("received", summary.messages().received());
+        figures.put("lost", summary.messages().lost());
+        figures.put("duplicates", summary.messages().duplicates());
+        figures.put("outOfOrder", summary.messages().outOfOrder());
+        figures.put("errors", summary.messages().errors());
+        figures.put("meanRate", summary.throughput());
+        figures.put(PEERS_FAILED, summary.outcome() == org.maestro.reporter.Outcome.FAILURE ? 1 : 0);
+        LatencyStats response = summary.latency() == null ? null : summary.latency().responseTime();
+        if (response != null) {
+            figures.put("responseP50Ms", response.p50() / 1000.0);
+            figures.put("responseP90Ms", response.p90() / 1000.0);
+            figures.put("responseP99Ms", response.p99() / 1000.0);
+            figures.put("responseMaxMs", response.max() / 1000.0);
         }
-        figures.put("sent", sent);
-        figures.put("received", received);
-        figures.put("errors", errors);
         return figures;
     }
 }

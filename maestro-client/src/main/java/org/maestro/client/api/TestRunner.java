@@ -148,14 +148,34 @@ public final class TestRunner {
             if (abort != null) {
                 failures.add(0, abort);
             }
-            figures.putAll(Figures.fromPeerResults(directory));
+            writeOutcome();
+            figures.putAll(Figures.of(directory));
             afterTest.accept(directory);
+            Number peersFailed = figures.remove(Figures.PEERS_FAILED);
+            if (failures.isEmpty() && peersFailed != null && peersFailed.intValue() == 1) {
+                failures.add("the peers' results report a failure (see the report)");
+            }
             boolean passed = failures.isEmpty();
             TestResult result = new TestResult(options.testName(), options.testIteration(), passed,
                     passed ? "" : String.join("; ", failures), directory, options, figures,
                     peers.values().stream().map(PeerInfo::qualifiedName).toList());
             progress.finished(result);
             return result;
+        }
+
+        /** Records the client's own verdict beside the peers' files, so the report agrees with the run. */
+        private void writeOutcome() {
+            try {
+                Files.createDirectories(directory);
+                Map<String, Object> outcome = new LinkedHashMap<>();
+                outcome.put("formatVersion", 1);
+                outcome.put("outcome", failures.isEmpty() ? "success" : "failure");
+                outcome.put("reason", String.join("; ", failures));
+                new com.fasterxml.jackson.databind.ObjectMapper().writerWithDefaultPrettyPrinter()
+                        .writeValue(directory.resolve("test-outcome.json").toFile(), outcome);
+            } catch (IOException e) {
+                throw MaestroException.infrastructure("cannot write results under " + directory + ": " + e);
+            }
         }
 
         private String describe() {

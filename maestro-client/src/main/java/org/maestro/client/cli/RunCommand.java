@@ -74,11 +74,18 @@ public final class RunCommand implements Callable<Integer> {
     private int runEmbedded(Progress progress, PrintStream out) throws Exception {
         progress.note("embedded mode: starting a control broker, an Artemis SUT and the peers in this JVM");
         List<AutoCloseable> extras = new ArrayList<>();
-        List<EmbeddedCluster.PeerSpec> specs = new ArrayList<>(Roles.embeddedPeers(extras));
-        try (EmbeddedCluster cluster = EmbeddedCluster.start(specs, extras);
-             ControlClient client = ControlClient.connect(MqttEndpoint.parse(cluster.controlUrl()))) {
-            TestDefinition defaults = new TestDefinition().sut(cluster.sutBase() + "/test.queue");
+        TestDefinition defaults = new TestDefinition();
+        try {
             Roles.embeddedDefaults(defaults, extras);
+        } catch (Exception e) {
+            for (AutoCloseable extra : extras) {
+                extra.close();
+            }
+            throw e;
+        }
+        try (EmbeddedCluster cluster = EmbeddedCluster.start(Roles.embeddedPeers(), extras);
+             ControlClient client = ControlClient.connect(MqttEndpoint.parse(cluster.controlUrl()))) {
+            defaults.sut(cluster.sutBase() + "/test.queue");
             return runScript(client, defaults, cluster.sutBase(), progress, out);
         }
     }

@@ -395,6 +395,7 @@ public final class IterationAnalyzer {
     private Verdict verdict() {
         List<String> failures = new ArrayList<>();
         Set<String> successes = new LinkedHashSet<>();
+        clientVerdict().ifPresent(failures::add);
         for (PeerDirectory peer : peers) {
             if (peer.result().isEmpty()) {
                 continue;
@@ -420,6 +421,26 @@ public final class IterationAnalyzer {
         }
         return new Verdict(Outcome.UNKNOWN, "no peer reported an outcome (no " + PeerDirectory.PEER_RESULT + " with an outcome)");
     }
+
+    /** The failure the client itself saw (a peer died, a start failed, a deadline passed), from test-outcome.json. */
+    private java.util.Optional<String> clientVerdict() {
+        java.nio.file.Path file = dir.resolve(TEST_OUTCOME);
+        if (!java.nio.file.Files.isRegularFile(file)) {
+            return java.util.Optional.empty();
+        }
+        try {
+            com.fasterxml.jackson.databind.JsonNode node = new com.fasterxml.jackson.databind.ObjectMapper().readTree(file.toFile());
+            if (Outcome.parse(node.path("outcome").asText()) == Outcome.FAILURE) {
+                return java.util.Optional.of("client: " + node.path("reason").asText("failed (no reason given)"));
+            }
+        } catch (java.io.IOException e) {
+            warnings.add(TEST_OUTCOME + " could not be read: " + e.getMessage());
+        }
+        return java.util.Optional.empty();
+    }
+
+    /** The file where the client records its own verdict of an iteration. */
+    public static final String TEST_OUTCOME = "test-outcome.json";
 
     private Map<String, String> parameters() {
         Map<String, Set<String>> values = new TreeMap<>();

@@ -67,6 +67,18 @@ public final class MessageAccounting {
         }
     }
 
+    /**
+     * The name receivers know a sender's stream by: the stream's own sender field, else the peer name in its
+     * result, else its directory's peer name.
+     */
+    private static String senderName(Peer sender, StreamResult stream) {
+        if (stream.sender() != null && !stream.sender().isBlank()) {
+            return stream.sender();
+        }
+        String peer = sender.result().peer();
+        return peer != null && !peer.isBlank() ? peer : sender.name();
+    }
+
     /** Accounts the messages of the given senders and receivers. */
     public static Result account(List<Peer> senders, List<Peer> receivers) {
         List<String> problems = new ArrayList<>();
@@ -78,7 +90,7 @@ public final class MessageAccounting {
             sent += sender.result().count();
             errors += sender.result().errors();
             for (StreamResult stream : sender.result().streams()) {
-                StreamKey key = new StreamKey(sender.name(), stream.connection());
+                StreamKey key = new StreamKey(senderName(sender, stream), stream.connection());
                 sentPerStream.merge(key, stream.count(), Long::sum);
                 senderAddress.put(key, sender.address());
             }
