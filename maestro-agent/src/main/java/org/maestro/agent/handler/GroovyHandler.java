@@ -3,9 +3,11 @@ package org.maestro.agent.handler;
 import groovy.lang.Binding;
 import groovy.lang.GroovyClassLoader;
 import groovy.lang.GroovyCodeSource;
+import groovy.lang.GroovyShell;
 import groovy.lang.Script;
 import java.io.IOException;
 import java.io.PrintWriter;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -45,13 +47,36 @@ public final class GroovyHandler implements Action {
     /**
      * Compiles a handler script.
      *
+     * @throws HandlerCompilationException when it is not valid Groovy; the message names the file and line
      * @throws IOException                 when it cannot be read
-     * @throws CompilationFailedException when it is not valid Groovy; the message names the line
      */
     public static GroovyHandler compile(GroovyClassLoader loader, Path file) throws IOException {
-        GroovyCodeSource source = new GroovyCodeSource(file.toFile(), "UTF-8");
+        String text = Files.readString(file, StandardCharsets.UTF_8);
+        String unitName = className(file) + ".groovy";
+        GroovyCodeSource source = new GroovyCodeSource(text, unitName, GroovyShell.DEFAULT_CODE_BASE);
         source.setCachable(false);
-        return new GroovyHandler(file, loader.parseClass(source, false));
+        try {
+            return new GroovyHandler(file, loader.parseClass(source, false));
+        } catch (CompilationFailedException e) {
+            String message = e.getMessage().replace("startup failed:", "").replace(unitName, file.toString())
+                    .replaceAll("\\s*\\n\\s*", " ").strip();
+            throw new HandlerCompilationException(message, e);
+        }
+    }
+
+    /** A class name for a script that is valid whatever the file is called ({@code long.groovy}, {@code a-b.groovy}). */
+    private static String className(Path file) {
+        String name = file.getFileName().toString().replaceFirst("\\.groovy$", "");
+        return "handler_" + name.replaceAll("[^A-Za-z0-9_]", "_");
+    }
+
+    /** Thrown when a handler script is not valid Groovy; the message names the file and the line. */
+    public static final class HandlerCompilationException extends IOException {
+        private static final long serialVersionUID = 1L;
+
+        HandlerCompilationException(String message, Throwable cause) {
+            super(message, cause);
+        }
     }
 
     /** The script file. */

@@ -211,9 +211,7 @@ public final class AgentRole implements Role {
             throw new RoleException(ErrorCodes.IO, "cannot create the result directory for the action '" + text
                     + "': " + e.getMessage(), e);
         }
-        RunningAction running = runner.start(command, action, peer.options(), resultDirectory, sourceDirectory,
-                labels);
-        LOG.info("action {} started: {}", running.actionId(), text);
+        runner.start(command, action, peer.options(), resultDirectory, sourceDirectory, labels);
     }
 
     private void ended(RunningAction action, ActionRecord record) {

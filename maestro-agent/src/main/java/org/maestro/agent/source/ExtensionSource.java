@@ -10,7 +10,6 @@ import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
-import org.codehaus.groovy.control.CompilationFailedException;
 import org.maestro.agent.handler.GroovyHandler;
 import org.maestro.common.peer.ErrorCodes;
 import org.maestro.common.peer.RoleException;
@@ -155,9 +154,9 @@ public final class ExtensionSource {
             GroovyHandler handler = GroovyHandler.compile(loader, file);
             compiled.put(file, new Compiled(modified, handler));
             return handler;
-        } catch (CompilationFailedException e) {
+        } catch (GroovyHandler.HandlerCompilationException e) {
             throw new RoleException(ErrorCodes.OTHER, "the handler " + root.relativize(file) + " of " + describe()
-                    + " does not compile: " + e.getMessage().strip(), e);
+                    + " does not compile: " + e.getMessage(), e);
         } catch (IOException e) {
             throw new RoleException(ErrorCodes.IO, "cannot read the handler " + file + ": " + e.getMessage(), e);
         }
