@@ -116,8 +116,8 @@ public final class ProcessAction implements ReadyAction {
     private static Object stopFor(ActionContext context, ManagedProcess process, boolean kill, Duration down)
             throws Exception {
         Consumer<String> log = logTo(context);
-        long stopped = System.nanoTime();
         process.stop(kill, log);
+        long stopped = System.nanoTime();
         AtomicBoolean isDown = new AtomicBoolean(true);
         context.onUndo("start " + process.name(), () -> {
             if (isDown.getAndSet(false)) {
@@ -127,8 +127,8 @@ public final class ProcessAction implements ReadyAction {
         context.progress(process.name() + " stopped for " + down.toMillis() + " ms");
         context.pause(down);
         isDown.set(false);
-        process.start(log);
         long downMillis = (System.nanoTime() - stopped) / 1_000_000;
+        process.start(log);
         return process.name() + " was down for " + downMillis + " ms and runs again" + pidText(process);
     }
 
