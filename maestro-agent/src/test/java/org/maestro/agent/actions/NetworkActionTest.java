@@ -100,6 +100,27 @@ class NetworkActionTest {
     }
 
     @Test
+    void theExampleLinkDownHandlerCutsThePortThroughTheReadyDrop() throws Exception {
+        requireNamespace();
+        Path example = Path.of("..", "test-scripts", "agent-example").toAbsolutePath().normalize();
+        agent.halt();
+        agent = new AgentRole(AgentConfig.builder(temp.resolve("work")).allowDirectory(example).build());
+        agent.handle(Note.request(Command.AGENT_SOURCE, new Payload.AgentSource(example.toString(), "")), peer);
+        agent.handle(Note.request(Command.START_AGENT), peer);
+
+        command("link-down 3 " + namespace.port() + " --netns " + namespace.name());
+        awaitRules(namespace.port(), true);
+        Optional<Long> during = namespace.roundTrip(Duration.ofMillis(300));
+        Notification done = peer.next(WAIT);
+
+        assertTrue(during.isEmpty(), "no round trip while the link is down, got " + during);
+        assertEquals(Command.NOTIFY_SUCCESS, done.command(), done.message());
+        assertEquals("dropping tcp port " + namespace.port() + " packets on all devices in namespace "
+                + namespace.name() + " for 3000 ms", done.details().get("result"));
+        assertFalse(rules().contains("maestro-agent-action-"), rules());
+    }
+
+    @Test
     void stopAgentRemovesTheDropRulesAtOnce() throws Exception {
         requireNamespace();
         command("drop 10m --dev veth-a --netns " + namespace.name());
