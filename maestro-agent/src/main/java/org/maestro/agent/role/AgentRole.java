@@ -147,6 +147,10 @@ public final class AgentRole implements Role {
         ExtensionSource fetched = fetcher.fetch(given, branch);
         ExtensionSource previous = source;
         source = fetched;
+        Thread precompile = new Thread(() -> fetched.precompile().forEach(problem -> LOG.warn("{}", problem)),
+                "agent-precompile");
+        precompile.setDaemon(true);
+        precompile.start();
         if (previous != null) {
             synchronized (retired) {
                 retired.add(previous);

@@ -140,10 +140,6 @@ public final class ActionRunner {
             outcome = action.cancelled() ? Outcome.CANCELLED : Outcome.FAILED;
             message = action.cancelled() ? action.cancelReason() : describe(e);
             action.log().error("failed", e);
-            if (e instanceof Error && !(e instanceof StackOverflowError) && !(e instanceof AssertionError)) {
-                finish(action, outcome, message);
-                throw (Error) e;
-            }
         }
         finish(action, outcome, message);
     }

@@ -162,6 +162,26 @@ public final class ExtensionSource {
         }
     }
 
+    /**
+     * Compiles every handler, so that later commands start without compiling.
+     *
+     * @return a message for each handler that does not compile
+     */
+    public List<String> precompile() {
+        List<String> problems = new java.util.ArrayList<>();
+        for (String name : handlerNames()) {
+            try {
+                Optional<Path> file = handler(name);
+                if (file.isPresent()) {
+                    compile(file.get());
+                }
+            } catch (RoleException e) {
+                problems.add(e.getMessage());
+            }
+        }
+        return problems;
+    }
+
     /** The handler names this source has, sorted. */
     public List<String> handlerNames() {
         Path handlers = root.resolve(HANDLERS);

@@ -57,6 +57,12 @@ class AgentRoleTest {
                     try { Thread.sleep(50) } catch (InterruptedException ignored) { }
                 }
                 """);
+        Files.writeString(handlers.resolve("wait.groovy"), "exec(['sleep', '600'])\n");
+        Files.writeString(handlers.resolve("keep.groovy"), """
+                def file = new File(args[0])
+                file.text = 'changed'
+                onAgentStop('file') { file.text = 'restored at stop' }
+                """);
         Files.writeString(handlers.resolve("broken.groovy"), "println 'a'\ndef x = 1 +* 2\nprintln x\n");
         Files.writeString(handlers.resolve("undofail.groovy"), "onUndo { throw new RuntimeException('cannot restore') }\n'ok'\n");
         Files.writeString(handlers.resolve("router/restart.groovy"), "println \"nested ${new Greeter().greet('router')}\"\n");
@@ -122,8 +128,8 @@ class AgentRoleTest {
         RoleException error = refusal("reboot now");
         assertEquals(ErrorCodes.UNSUPPORTED, error.code());
         assertTrue(error.getMessage().startsWith("no handler for 'reboot': " + temp.resolve("allowed/actions")
-                + " has no handlers/reboot.groovy (it has broken, echo, fail, long, router/restart, stubborn,"
-                + " undofail), and it is not a ready action (stop, shutdown, start, restart, netem, drop)"),
+                + " has no handlers/reboot.groovy (it has broken, echo, fail, keep, long, router/restart,"
+                + " stubborn, undofail, wait), and it is not a ready action (stop, shutdown, start, restart, netem, drop)"),
                 error.getMessage());
     }
 
@@ -219,6 +225,13 @@ class AgentRoleTest {
     }
 
     @Test
+    void precompilingTheSourceReportsTheScriptsThatDoNotCompile() {
+        List<String> problems = agent.source().orElseThrow().precompile();
+        assertEquals(1, problems.size(), problems.toString());
+        assertTrue(problems.get(0).contains("handlers/broken.groovy"), problems.get(0));
+    }
+
+    @Test
     void failsAnActionWhoseUndoFails() throws Exception {
         command("undofail");
         Notification failed = peer.next(WAIT);
@@ -261,6 +274,42 @@ class AgentRoleTest {
         assertTrue(csv.get(3).startsWith("2,fail,") && csv.get(3).contains(",failed,IllegalStateException"),
                 csv.get(3));
         assertEquals(4, csv.size());
+    }
+
+    @Test
+    void stopAgentKillsTheProgramAHandlerWaitsFor() throws Exception {
+        command("wait");
+        ProcessHandle child = awaitChild("sleep");
+        handle(Command.STOP_AGENT, Payload.Empty.INSTANCE);
+        assertFalse(child.isAlive(), "the program is killed");
+        Notification cancelled = peer.next(WAIT);
+        assertEquals("cancelled", cancelled.details().get("outcome"), cancelled.message());
+        assertTrue(cancelled.details().get("output").contains("$ sleep 600"), cancelled.details().get("output"));
+    }
+
+    @Test
+    void aChangeKeptUntilTheAgentStopsIsPutBackByStopAgent() throws Exception {
+        Path file = temp.resolve("state.txt");
+        command("keep " + file);
+        assertEquals(Command.NOTIFY_SUCCESS, peer.next(WAIT).command());
+        assertEquals("changed", Files.readString(file));
+        handle(Command.STOP_AGENT, Payload.Empty.INSTANCE);
+        assertEquals("restored at stop", Files.readString(file));
+    }
+
+    private static ProcessHandle awaitChild(String program) throws Exception {
+        long deadline = System.nanoTime() + WAIT.toNanos();
+        while (true) {
+            var child = ProcessHandle.current().descendants()
+                    .filter(p -> p.info().command().map(c -> c.endsWith("/" + program)).orElse(false)).findFirst();
+            if (child.isPresent()) {
+                return child.get();
+            }
+            if (System.nanoTime() > deadline) {
+                throw new AssertionError("no " + program + " child started");
+            }
+            Thread.sleep(20);
+        }
     }
 
     private static void awaitContent(Path file, String content) throws Exception {
