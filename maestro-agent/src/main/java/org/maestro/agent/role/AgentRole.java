@@ -147,8 +147,13 @@ public final class AgentRole implements Role {
         ExtensionSource fetched = fetcher.fetch(given, branch);
         ExtensionSource previous = source;
         source = fetched;
-        Thread precompile = new Thread(() -> fetched.precompile().forEach(problem -> LOG.warn("{}", problem)),
-                "agent-precompile");
+        Thread precompile = new Thread(() -> {
+            try {
+                fetched.precompile().forEach(problem -> LOG.warn("{}", problem));
+            } catch (RuntimeException e) {
+                LOG.warn("could not precompile the handlers of {}: {}", fetched.describe(), e.toString());
+            }
+        }, "agent-precompile");
         precompile.setDaemon(true);
         precompile.start();
         if (previous != null) {
