@@ -1,0 +1,60 @@
+package org.maestro.agent.actions;
+
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.function.Consumer;
+
+/**
+ * The processes of the agent's configuration, by name: starts the supervised ones when the agent starts and stops
+ * them when it shuts down. Thread-safe.
+ */
+public final class ProcessSupervisor {
+    private final Map<String, ManagedProcess> processes = new LinkedHashMap<>();
+
+    /**
+     * @param specs     the processes of the configuration
+     * @param logs      where the output of supervised processes goes ({@code <name>.log})
+     * @param tools     the programs used to signal pid-file processes
+     * @param grace     how long a graceful stop waits before killing
+     */
+    public ProcessSupervisor(List<ProcessSpec> specs, Path logs, Tools tools, Duration grace) {
+        for (ProcessSpec spec : specs) {
+            ManagedProcess process = spec.pidFile() == null
+                    ? new SupervisedProcess(spec.name(), spec.command(), logs.resolve(spec.name() + ".log"), grace)
+                    : new PidFileProcess(spec.name(), spec.pidFile(), spec.startCommand(), tools, grace);
+            processes.put(spec.name(), process);
+        }
+    }
+
+    /** A process by name. */
+    public Optional<ManagedProcess> get(String name) {
+        return Optional.ofNullable(processes.get(name));
+    }
+
+    /** The names, in configuration order. */
+    public List<String> names() {
+        return List.copyOf(processes.keySet());
+    }
+
+    /** Starts the supervised processes that do not run. */
+    public void startSupervised(Consumer<String> log) throws Exception {
+        for (ManagedProcess process : processes.values()) {
+            if (process instanceof SupervisedProcess && !process.running()) {
+                process.start(log);
+            }
+        }
+    }
+
+    /** Stops the supervised processes; never throws. */
+    public void close() {
+        for (ManagedProcess process : processes.values()) {
+            if (process instanceof SupervisedProcess supervised) {
+                supervised.close();
+            }
+        }
+    }
+}

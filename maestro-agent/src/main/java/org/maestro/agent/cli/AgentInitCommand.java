@@ -1,0 +1,91 @@
+package org.maestro.agent.cli;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.PrintWriter;
+import java.nio.file.FileAlreadyExistsException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.Callable;
+import java.util.stream.Stream;
+import org.maestro.common.cli.ExitCodes;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+
+/**
+ * The {@code agent-init <dir>} subcommand: writes a skeleton agent source (a {@code handlers/} directory with two
+ * example handlers, a {@code lib/} class and a README) into a new or empty directory.
+ */
+@Command(name = "agent-init", header = "Write a skeleton agent source (extension-point repository).",
+        description = {"Writes handlers/hello.groovy, handlers/service-down.groovy, lib/Service.groovy and a README"
+                + " into <dir>, which must not exist or be empty. Put it in git and allow it on the agents with"
+                + " --allow-source."}, sortOptions = false)
+public final class AgentInitCommand implements Callable<Integer> {
+    /** The files of the skeleton, relative to the directory. */
+    static final List<String> FILES = List.of("README.md", "handlers/hello.groovy", "handlers/service-down.groovy",
+            "lib/Service.groovy");
+    private static final String RESOURCES = "/org/maestro/agent/cli/skeleton/";
+
+    @Parameters(index = "0", paramLabel = "<dir>", description = "The directory to write (new or empty).")
+    Path directory;
+
+    @Option(names = {"-h", "--help"}, usageHelp = true, description = "Show this help and exit.")
+    boolean help;
+
+    @Spec
+    CommandSpec spec;
+
+    @Override
+    public Integer call() {
+        PrintWriter err = spec.commandLine().getErr();
+        PrintWriter out = spec.commandLine().getOut();
+        String problem = problemWith(directory);
+        if (problem != null) {
+            err.println("agent-init: " + problem);
+            return ExitCodes.USAGE;
+        }
+        try {
+            for (String file : FILES) {
+                Path target = directory.resolve(file);
+                Files.createDirectories(target.getParent());
+                try (InputStream content = AgentInitCommand.class.getResourceAsStream(RESOURCES + file)) {
+                    if (content == null) {
+                        throw new IOException("the skeleton file " + file + " is missing from this build");
+                    }
+                    Files.copy(content, target);
+                }
+            }
+        } catch (FileAlreadyExistsException e) {
+            err.println("agent-init: " + e.getFile() + " appeared while writing; choose a new directory");
+            return ExitCodes.USAGE;
+        } catch (IOException e) {
+            err.println("agent-init: cannot write " + directory + ": " + e.getMessage());
+            return ExitCodes.USAGE;
+        }
+        out.println("Wrote an agent source to " + directory.toAbsolutePath() + ": " + String.join(", ", FILES));
+        out.println("Next: put it in git, start the agents with --allow-source <its URL or directory>, and try the"
+                + " command 'hello'.");
+        return ExitCodes.OK;
+    }
+
+    private static String problemWith(Path directory) {
+        if (!Files.exists(directory)) {
+            return null;
+        }
+        if (!Files.isDirectory(directory)) {
+            return directory + " is a file, not a directory: give a new directory";
+        }
+        try (Stream<Path> entries = Files.list(directory)) {
+            if (entries.findAny().isPresent()) {
+                return directory + " is not empty: give a new or empty directory, so nothing is overwritten";
+            }
+        } catch (IOException e) {
+            return "cannot read " + directory + ": " + e.getMessage();
+        }
+        return null;
+    }
+}

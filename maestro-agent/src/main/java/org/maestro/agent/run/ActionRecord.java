@@ -1,0 +1,30 @@
+package org.maestro.agent.run;
+
+import java.nio.file.Path;
+import java.util.Objects;
+
+/**
+ * One row of the action timeline: what ran, when (epoch ms) and how it ended.
+ *
+ * @param id              the action id
+ * @param command         the command as the client sent it
+ * @param start           epoch ms when the action started
+ * @param end             epoch ms when it ended, -1 while it runs
+ * @param outcome         how it ended
+ * @param message         a one-line summary
+ * @param resultDirectory the peer result directory the action belongs to (null when there was none)
+ */
+public record ActionRecord(String id, String command, long start, long end, Outcome outcome, String message,
+                           Path resultDirectory) {
+    public ActionRecord {
+        Objects.requireNonNull(id, "id");
+        Objects.requireNonNull(command, "command");
+        Objects.requireNonNull(outcome, "outcome");
+        Objects.requireNonNull(message, "message");
+    }
+
+    /** This record ended. */
+    public ActionRecord ended(long endMillis, Outcome how, String summary) {
+        return new ActionRecord(id, command, start, endMillis, how, summary, resultDirectory);
+    }
+}

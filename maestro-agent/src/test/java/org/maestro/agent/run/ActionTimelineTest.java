@@ -1,0 +1,43 @@
+package org.maestro.agent.run;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class ActionTimelineTest {
+
+    @Test
+    void writesAVersionedCsvWithOneRowPerActionOfThatDirectory(@TempDir Path root) throws Exception {
+        Path first = root.resolve("t/0/agent-1@h");
+        Path second = root.resolve("t/1/agent-1@h");
+        ActionTimeline timeline = new ActionTimeline();
+        timeline.update(new ActionRecord("1", "restart router 2", 1000, 3500, Outcome.SUCCESS, "down, for 2 s", first));
+        timeline.update(new ActionRecord("2", "say \"hi\"", 4000, -1, Outcome.RUNNING, "", first));
+        timeline.update(new ActionRecord("3", "drop 5s", 9000, 9100, Outcome.FAILED, "line one\nline two", second));
+
+        timeline.writeAll();
+
+        assertEquals(List.of("# maestro-agent v1", "action,command,start,end,outcome,message",
+                "1,restart router 2,1000,3500,success,\"down, for 2 s\"",
+                "2,\"say \"\"hi\"\"\",4000,,running,"), Files.readAllLines(first.resolve("agent-actions.csv")));
+        assertEquals(List.of("# maestro-agent v1", "action,command,start,end,outcome,message",
+                "3,drop 5s,9000,9100,failed,line one line two"), Files.readAllLines(second.resolve("agent-actions.csv")));
+        assertFalse(Files.exists(first.resolve("agent-actions.csv.tmp")));
+    }
+
+    @Test
+    void replacesTheRowOfAnActionWhenItEnds(@TempDir Path root) throws Exception {
+        ActionTimeline timeline = new ActionTimeline();
+        ActionRecord started = new ActionRecord("7", "x", 10, -1, Outcome.RUNNING, "", root);
+        timeline.update(started);
+        timeline.update(started.ended(20, Outcome.CANCELLED, "cancelled by STOP_AGENT"));
+        timeline.write(root);
+        assertEquals("7,x,10,20,cancelled,cancelled by STOP_AGENT",
+                Files.readAllLines(root.resolve("agent-actions.csv")).get(2));
+    }
+}
