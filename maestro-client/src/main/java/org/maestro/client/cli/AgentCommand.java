@@ -1,0 +1,74 @@
+package org.maestro.client.cli;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.Callable;
+import org.maestro.agent.AgentConfig;
+import org.maestro.agent.role.AgentRole;
+import org.maestro.agent.actions.ProcessSpec;
+import org.maestro.common.cli.ExitCodes;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+
+/** {@code maestro-cli agent}: runs an agent peer on a SUT host, with the sources and processes it may act on. */
+@Command(name = "agent", mixinStandardHelpOptions = true,
+        header = "Run an agent peer that performs scripted actions on this host during tests.",
+        description = {"The agent runs only extension-point sources it is allowed (--allow-source) and acts on the",
+                "processes named with --process. Network faults need root and tc/iptables. See docs/agent.md."})
+public final class AgentCommand implements Callable<Integer> {
+    @Mixin
+    ControlBrokerOption broker;
+
+    @Mixin
+    PeerOptions peer;
+
+    @Option(names = AgentConfig.ALLOW_SOURCE_OPTION, paramLabel = "PREFIX|DIR",
+            description = "A git URL prefix or a directory the agent may take handlers from (repeatable).")
+    List<String> allowedSources = new ArrayList<>();
+
+    @Option(names = "--process", paramLabel = "NAME=SPEC",
+            description = "A process the ready actions act on: name='command args' or name=pidfile:/run/x.pid "
+                    + "[start command] (repeatable).")
+    List<String> processes = new ArrayList<>();
+
+    @Option(names = "--tool", paramLabel = "NAME=PATH", description = "Where tc, iptables, ip or kill is (repeatable).")
+    List<String> tools = new ArrayList<>();
+
+    @Option(names = "--work-dir", paramLabel = "DIR", defaultValue = "${env:MAESTRO_AGENT_WORK:-agent-work}",
+            description = "Where sources are cloned (default: ${DEFAULT-VALUE}).")
+    Path workDirectory;
+
+    @Option(names = {"-x", "--stacktrace"}, description = "Print stack traces of errors.")
+    boolean stacktrace;
+
+    @Override
+    public Integer call() throws Exception {
+        Files.createDirectories(workDirectory);
+        AgentConfig.Builder config = AgentConfig.builder(workDirectory.toAbsolutePath());
+        for (String source : allowedSources) {
+            if (source.contains("://") || source.startsWith("git@")) {
+                config.allowGit(source);
+            } else {
+                config.allowDirectory(Path.of(source).toAbsolutePath());
+            }
+        }
+        try {
+            for (String process : processes) {
+                config.process(ProcessSpec.parse(process));
+            }
+            for (String tool : tools) {
+                String[] parts = tool.split("=", 2);
+                if (parts.length != 2 || parts[0].isBlank() || parts[1].isBlank()) {
+                    throw new IllegalArgumentException("--tool " + tool + " is not NAME=PATH, e.g. --tool tc=/usr/sbin/tc");
+                }
+                config.tool(parts[0], Path.of(parts[1]));
+            }
+        } catch (IllegalArgumentException e) {
+            throw new UserError(ExitCodes.USAGE, e.getMessage());
+        }
+        return PeerRunner.run(peer.config(broker, "agent"), new AgentRole(config.build()));
+    }
+}
