@@ -21,6 +21,7 @@ import org.maestro.topology.input.DescriptionValidator;
 import org.maestro.topology.input.TopologyDescription;
 import org.maestro.topology.management.AmqpRouterProbe;
 import org.maestro.topology.management.ConvergenceWaiter;
+import org.maestro.topology.management.NotConvergedException;
 import org.maestro.topology.management.RouterView;
 import org.maestro.topology.management.Sleeper;
 import org.slf4j.Logger;
@@ -120,7 +121,7 @@ public final class LocalTopologyLauncher {
         ConvergenceWaiter waiter = new ConvergenceWaiter(System::nanoTime, Sleeper.THREAD, Duration.ofMillis(250));
         try (AmqpRouterProbe probe = new AmqpRouterProbe(urls, brokerCounts, Duration.ofSeconds(5))) {
             return waiter.await(expected, probe, () -> routers.forEach(RouterProcess::checkAlive), convergenceTimeout);
-        } catch (InfrastructureException e) {
+        } catch (NotConvergedException e) {
             throw new InfrastructureException(e.getMessage() + "; router logs are under " + workDir, e);
         }
     }

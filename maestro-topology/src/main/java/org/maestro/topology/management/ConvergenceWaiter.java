@@ -8,7 +8,6 @@ import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.function.LongSupplier;
-import org.maestro.topology.InfrastructureException;
 
 /**
  * Waits, with a deadline, until every router of a network has exactly the expected routers in
@@ -47,7 +46,7 @@ public final class ConvergenceWaiter {
      * round and may throw to stop waiting at once (e.g. a router process died).
      *
      * @return the last view of every router
-     * @throws InfrastructureException when {@code timeout} passes first, naming what is missing
+     * @throws NotConvergedException when {@code timeout} passes first, naming what is missing
      */
     public Map<String, RouterView> await(Map<String, Expectation> expected, RouterProbe probe, Runnable healthCheck,
             Duration timeout) throws InterruptedException {
@@ -75,7 +74,7 @@ public final class ConvergenceWaiter {
                 return views;
             }
             if (nanoClock.getAsLong() - deadline >= 0) {
-                throw new InfrastructureException("the router network did not converge within "
+                throw new NotConvergedException("the router network did not converge within "
                         + timeout.toSeconds() + " s: " + String.join("; ", missing));
             }
             sleeper.sleep(pollInterval);
