@@ -12,6 +12,8 @@ import org.maestro.topology.generate.TopologyFiles;
 import org.maestro.topology.generate.TopologyGenerator;
 import org.maestro.topology.input.TopologyDescription;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.ITypeConverter;
+import picocli.CommandLine.TypeConversionException;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
@@ -44,8 +46,22 @@ public final class GenerateCommand implements Callable<Integer> {
     Integer brokerPortBase;
 
     @Option(names = "--variables-format", paramLabel = "FORMAT", defaultValue = "yaml",
-            description = "Format of the variables file: ${COMPLETION-CANDIDATES} (default: ${DEFAULT-VALUE}).")
+            converter = VariablesFormatConverter.class,
+            description = "Format of the variables file: yaml or json (default: ${DEFAULT-VALUE}).")
     TopologyFiles.VariablesFormat variablesFormat;
+
+    /** Reads {@code yaml} or {@code json}, in any case. */
+    static final class VariablesFormatConverter implements ITypeConverter<TopologyFiles.VariablesFormat> {
+        @Override
+        public TopologyFiles.VariablesFormat convert(String value) {
+            for (TopologyFiles.VariablesFormat format : TopologyFiles.VariablesFormat.values()) {
+                if (format.name().equalsIgnoreCase(value)) {
+                    return format;
+                }
+            }
+            throw new TypeConversionException("'" + value + "' is not a variables format; use yaml or json");
+        }
+    }
 
     @Override
     public Integer call() {
