@@ -71,8 +71,9 @@ final class NetworkChecks {
                 assertPort(router, listener);
                 assertNotNull(listener.get("host", null), router + ": listener host");
             }
-            assertEquals(1, conf.sections("listener").stream().filter(l -> l.get("role", "").equals("normal")).count(),
-                    router + ": one normal listener");
+            assertEquals(1, conf.sections("listener").stream()
+                    .filter(l -> l.get("name", "").equals("normal") && l.get("role", "").equals("normal")).count(),
+                    router + ": one generated client listener");
             Set<String> connectorNames = new java.util.HashSet<>();
             for (ConfSection connector : conf.sections("connector")) {
                 assertPort(router, connector);
