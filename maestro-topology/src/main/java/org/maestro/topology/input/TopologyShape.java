@@ -5,6 +5,7 @@ import java.util.Iterator;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
+import java.util.Set;
 import java.util.stream.Collectors;
 import org.jgrapht.Graph;
 import org.jgrapht.generate.CompleteGraphGenerator;
@@ -43,23 +44,28 @@ public enum TopologyShape {
         return Arrays.stream(values()).filter(s -> s.label().equalsIgnoreCase(label)).findFirst();
     }
 
+    /** The shape as a noun in messages: "line", "circle", "complete graph", "star". */
+    private String noun() {
+        return this == COMPLETE ? "complete graph" : label();
+    }
+
     /** The labels of all shapes, for messages. */
     public static String labels() {
         return Arrays.stream(values()).map(TopologyShape::label).collect(Collectors.joining(", "));
     }
 
     /**
-     * A description with the inventory's nodes and this shape's links; {@code source} names the
+     * A description with the inventory's nodes and this shape's links; {@code inventorySource} names the
      * inventory in error messages. The result still goes through {@link DescriptionValidator}.
      */
-    public TopologyDescription describe(String name, Inventory inventory, String source) {
+    public TopologyDescription describe(String name, Inventory inventory, String inventorySource) {
         List<InventoryNode> entries = inventory.nodes == null ? List.of() : inventory.nodes;
         if (inventory.version == null || inventory.version != 1) {
-            throw new TopologyException(source, "inventory version " + inventory.version
+            throw new TopologyException(inventorySource, "inventory version " + inventory.version
                     + " is not supported; this version reads 'version: 1'");
         }
         if (entries.size() < minimumNodes) {
-            throw new TopologyException(source, "a " + label() + " needs at least " + minimumNodes
+            throw new TopologyException(inventorySource, "a " + noun() + " needs at least " + minimumNodes
                     + " nodes but the inventory lists " + entries.size() + "; add nodes under 'nodes'");
         }
         TopologyDescription description = new TopologyDescription();
@@ -82,8 +88,17 @@ public enum TopologyShape {
             return description; // duplicates are reported by the validator
         }
         generator(names.size()).generateGraph(graph, null);
+        Set<String> brokers = entries.stream().filter(e -> "broker".equalsIgnoreCase(e.type)).map(e -> e.name)
+                .collect(Collectors.toSet());
         for (DefaultEdge edge : graph.edgeSet()) {
-            description.links.add(new LinkSpec(graph.getEdgeSource(edge), graph.getEdgeTarget(edge), null));
+            String source = graph.getEdgeSource(edge);
+            String target = graph.getEdgeTarget(edge);
+            if (brokers.contains(source) && brokers.contains(target)) {
+                throw new TopologyException(inventorySource, "a " + noun() + " would link broker " + source + " to broker "
+                        + target + ", but brokers connect only to routers; reorder the inventory or describe the "
+                        + "topology in a file for --input");
+            }
+            description.links.add(new LinkSpec(source, target, null));
         }
         return description;
     }

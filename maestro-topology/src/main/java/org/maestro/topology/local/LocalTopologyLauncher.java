@@ -11,6 +11,10 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.TreeSet;
 import org.maestro.topology.InfrastructureException;
+import org.maestro.topology.conf.ConfSection;
+import org.maestro.topology.conf.ConfSyntaxException;
+import org.maestro.topology.conf.RouterConf;
+import org.maestro.topology.conf.RouterConfParser;
 import org.maestro.topology.generate.GeneratedNode;
 import org.maestro.topology.generate.GeneratedTopology;
 import org.maestro.topology.generate.GenerationSettings;
@@ -30,7 +34,7 @@ import org.slf4j.LoggerFactory;
 /**
  * Starts a topology on this machine: every node on the loopback interface on free ports, brokers
  * as embedded Artemis brokers, routers as {@code qdrouterd} processes; then waits until the
- * router network has converged.
+ * router network has converged, asking each router at the client listener its configuration file declares.
  *
  * <pre>{@code
  * LocalTopologyLauncher launcher = new LocalTopologyLauncher(ExecutableFinder.qdrouterd(), Duration.ofSeconds(60));
@@ -115,7 +119,7 @@ public final class LocalTopologyLauncher {
                     .filter(n -> generated.node(n).map(g -> g.type() == org.maestro.topology.NodeType.BROKER).orElse(false))
                     .count();
             expected.put(router.name(), new ConvergenceWaiter.Expectation(new TreeSet<>(router.routes().keySet()), brokers));
-            urls.put(router.name(), router.endpoint().url());
+            urls.put(router.name(), managementUrl(router.name(), TopologyFiles.confPath(workDir, router.name())));
             brokerCounts.put(router.name(), brokers);
         }
         ConvergenceWaiter waiter = new ConvergenceWaiter(System::nanoTime, Sleeper.THREAD, Duration.ofMillis(250));
@@ -124,6 +128,28 @@ public final class LocalTopologyLauncher {
         } catch (NotConvergedException e) {
             throw new InfrastructureException(e.getMessage() + "; router logs are under " + workDir, e);
         }
+    }
+
+    /**
+     * The URL to ask a router through AMQP management, read from the configuration file the
+     * router process was started with: its {@code normal} listener.
+     */
+    static String managementUrl(String router, Path conf) {
+        RouterConf parsed;
+        try {
+            parsed = RouterConfParser.parse(conf);
+        } catch (IOException | ConfSyntaxException e) {
+            throw new InfrastructureException("cannot read back " + conf + ": " + e.getMessage(), e);
+        }
+        ConfSection listener = parsed.sections("listener").stream()
+                .filter(l -> l.get("role", "normal").equals("normal") && l.get("port").isPresent())
+                .findFirst()
+                .orElseThrow(() -> new InfrastructureException(conf + " has no normal listener to ask router " + router));
+        String host = listener.get("host", "127.0.0.1");
+        if (host.equals("0.0.0.0") || host.equals("::")) {
+            host = "127.0.0.1";
+        }
+        return "amqp://" + host + ":" + listener.get("port").orElseThrow();
     }
 
     private static void stopAll(List<RouterProcess> routers, List<EmbeddedBroker> brokers) {

@@ -1,11 +1,14 @@
 package org.maestro.topology.input;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
 import org.junit.jupiter.api.Test;
+import org.maestro.topology.TopologyException;
 
 /** The standard shapes laid over an inventory, in inventory order. */
 class TopologyShapeTest {
@@ -63,5 +66,33 @@ class TopologyShapeTest {
     private static String sorted(String link) {
         String[] ends = link.split("-");
         return ends[0].compareTo(ends[1]) < 0 ? ends[0] + "-" + ends[1] : ends[1] + "-" + ends[0];
+    }
+
+    @Test
+    void aLineThroughABrokerPutsTheBrokerBetweenTwoRouters() {
+        Inventory inventory = InventoryReader.read("inv.yaml", """
+                nodes:
+                  - {name: router1}
+                  - {name: broker1, type: broker}
+                  - {name: router2}
+                """);
+        var graph = DescriptionValidator.validate(TopologyShape.LINE.describe("rbr", inventory, "inv.yaml"), "inv.yaml");
+        assertEquals(List.of("router1", "router2"),
+                graph.neighbours("broker1").stream().map(n -> n.name()).toList());
+        assertEquals(Map.of("router1", 0), graph.routerCosts("router1"), "a broker does not join router networks");
+    }
+
+    @Test
+    void aCompleteGraphOfTwoBrokersIsRejected() {
+        Inventory inventory = InventoryReader.read("inv.yaml", """
+                nodes:
+                  - {name: router1}
+                  - {name: broker1, type: broker}
+                  - {name: broker2, type: broker}
+                """);
+        TopologyException e = assertThrows(TopologyException.class,
+                () -> TopologyShape.COMPLETE.describe("c", inventory, "inv.yaml"));
+        assertEquals("inv.yaml: a complete graph would link broker broker1 to broker broker2, but brokers connect only to "
+                + "routers; reorder the inventory or describe the topology in a file for --input", e.getMessage());
     }
 }

@@ -87,4 +87,30 @@ class LocalTopologyLauncherTest {
         NodeEndpoint broker = generated.node("broker1");
         assertFalse(AmqpProbe.accepts(broker.host(), broker.port()), "the broker started first was stopped again");
     }
+
+    @Test
+    void asksEachRouterAtTheClientListenerItsConfigurationDeclares() throws Exception {
+        Path conf = work.resolve("qdrouterd.conf");
+        Files.writeString(conf, """
+                router {
+                    mode: interior
+                    id: r1
+                }
+                listener {
+                    host: 127.0.0.1
+                    port: 40001
+                    role: inter-router
+                }
+                listener {
+                    host: 0.0.0.0
+                    port: 40002
+                    role: normal
+                }
+                """);
+        assertEquals("amqp://127.0.0.1:40002", LocalTopologyLauncher.managementUrl("r1", conf));
+        Files.writeString(conf, "router {\n    id: r1\n}\n");
+        InfrastructureException e = assertThrows(InfrastructureException.class,
+                () -> LocalTopologyLauncher.managementUrl("r1", conf));
+        assertEquals(conf + " has no normal listener to ask router r1", e.getMessage());
+    }
 }
