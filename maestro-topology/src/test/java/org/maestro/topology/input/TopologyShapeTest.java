@@ -63,6 +63,16 @@ class TopologyShapeTest {
         assertEquals(List.of("router", "router", "router", "router"), description.nodes.stream().map(n -> n.type).toList());
     }
 
+    /** An inventory of {@code name} or {@code name:type} entries. */
+    private static Inventory inventory(String... entries) {
+        StringBuilder yaml = new StringBuilder("nodes:\n");
+        for (String entry : entries) {
+            String[] parts = entry.split(":");
+            yaml.append("  - {name: ").append(parts[0]).append(parts.length > 1 ? ", type: " + parts[1] : "").append("}\n");
+        }
+        return InventoryReader.read("inv.yaml", yaml.toString());
+    }
+
     private static String sorted(String link) {
         String[] ends = link.split("-");
         return ends[0].compareTo(ends[1]) < 0 ? ends[0] + "-" + ends[1] : ends[1] + "-" + ends[0];
@@ -70,12 +80,7 @@ class TopologyShapeTest {
 
     @Test
     void aLineThroughABrokerPutsTheBrokerBetweenTwoRouters() {
-        Inventory inventory = InventoryReader.read("inv.yaml", """
-                nodes:
-                  - {name: router1}
-                  - {name: broker1, type: broker}
-                  - {name: router2}
-                """);
+        Inventory inventory = inventory("router1", "broker1:broker", "router2");
         var graph = DescriptionValidator.validate(TopologyShape.LINE.describe("rbr", inventory, "inv.yaml"), "inv.yaml");
         assertEquals(List.of("router1", "router2"),
                 graph.neighbours("broker1").stream().map(n -> n.name()).toList());
@@ -84,12 +89,7 @@ class TopologyShapeTest {
 
     @Test
     void aCompleteGraphOfTwoBrokersIsRejected() {
-        Inventory inventory = InventoryReader.read("inv.yaml", """
-                nodes:
-                  - {name: router1}
-                  - {name: broker1, type: broker}
-                  - {name: broker2, type: broker}
-                """);
+        Inventory inventory = inventory("router1", "broker1:broker", "broker2:broker");
         TopologyException e = assertThrows(TopologyException.class,
                 () -> TopologyShape.COMPLETE.describe("c", inventory, "inv.yaml"));
         assertEquals("inv.yaml: a complete graph would link broker broker1 to broker broker2, but brokers connect only to "
