@@ -1,0 +1,96 @@
+package org.maestro.topology.local;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import org.maestro.topology.InfrastructureException;
+
+/**
+ * One {@code qdrouterd} child process started with {@code --config <file>} (an argument list,
+ * never a shell), its output going to a log file.
+ */
+public final class RouterProcess implements AutoCloseable {
+
+    private final String name;
+    private final Process process;
+    private final Path log;
+
+    private RouterProcess(String name, Process process, Path log) {
+        this.name = name;
+        this.process = process;
+        this.log = log;
+    }
+
+    /** Starts {@code executable --config conf}, output to {@code log}. */
+    public static RouterProcess start(String name, Path executable, Path conf, Path log) {
+        ProcessBuilder builder = new ProcessBuilder(List.of(executable.toString(), "--config", conf.toString()))
+                .redirectErrorStream(true)
+                .redirectOutput(log.toFile());
+        try {
+            return new RouterProcess(name, builder.start(), log);
+        } catch (IOException e) {
+            throw new InfrastructureException("cannot start " + executable + " for router " + name + ": " + e.getMessage(), e);
+        }
+    }
+
+    /** The node name. */
+    public String name() {
+        return name;
+    }
+
+    /** The operating-system process id. */
+    public long pid() {
+        return process.pid();
+    }
+
+    /** When the process started, if the system reports it. */
+    public Instant startInstant() {
+        return process.info().startInstant().orElse(null);
+    }
+
+    /** The log file. */
+    public Path log() {
+        return log;
+    }
+
+    /** True while the process runs. */
+    public boolean isAlive() {
+        return process.isAlive();
+    }
+
+    /** Throws, with the end of the log, when the process has exited. */
+    public void checkAlive() {
+        if (!process.isAlive()) {
+            throw new InfrastructureException("router " + name + " exited with code " + process.exitValue()
+                    + "; last lines of " + log + ":\n" + logTail(15));
+        }
+    }
+
+    /** The last {@code lines} lines of the log. */
+    public String logTail(int lines) {
+        try {
+            List<String> all = Files.readAllLines(log, StandardCharsets.UTF_8);
+            return String.join("\n", all.subList(Math.max(0, all.size() - lines), all.size()));
+        } catch (IOException e) {
+            return "(log not readable: " + e.getMessage() + ")";
+        }
+    }
+
+    /** Asks the process to stop, waits up to 10 s, then kills it. */
+    @Override
+    public void close() {
+        process.destroy();
+        try {
+            if (!process.waitFor(10, TimeUnit.SECONDS)) {
+                process.destroyForcibly().waitFor(5, TimeUnit.SECONDS);
+            }
+        } catch (InterruptedException e) {
+            process.destroyForcibly();
+            Thread.currentThread().interrupt();
+        }
+    }
+}

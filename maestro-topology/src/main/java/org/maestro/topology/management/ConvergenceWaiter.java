@@ -1,0 +1,96 @@
+package org.maestro.topology.management;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.function.LongSupplier;
+
+/**
+ * Waits, with a deadline, until every router of a network has exactly the expected routers in
+ * its routing table and its expected connections to brokers open.
+ *
+ * <pre>{@code
+ * ConvergenceWaiter waiter = new ConvergenceWaiter(System::nanoTime, Sleeper.THREAD, Duration.ofMillis(250));
+ * Map<String, RouterView> views = waiter.await(expected, probe, () -> checkProcessesAlive(), Duration.ofSeconds(60));
+ * }</pre>
+ *
+ * Not thread-safe; the clock and sleeper are passed in so tests run without waiting.
+ */
+public final class ConvergenceWaiter {
+
+    /**
+     * What one router should report once the network has converged.
+     *
+     * @param routers         ids of the routers it should know, itself included
+     * @param routeContainers number of brokers it should be connected to
+     */
+    public record Expectation(Set<String> routers, int routeContainers) {
+    }
+
+    private final LongSupplier nanoClock;
+    private final Sleeper sleeper;
+    private final Duration pollInterval;
+
+    public ConvergenceWaiter(LongSupplier nanoClock, Sleeper sleeper, Duration pollInterval) {
+        this.nanoClock = nanoClock;
+        this.sleeper = sleeper;
+        this.pollInterval = pollInterval;
+    }
+
+    /**
+     * Polls every router until all match their expectation; {@code healthCheck} runs before every
+     * round and may throw to stop waiting at once (e.g. a router process died).
+     *
+     * @return the last view of every router
+     * @throws NotConvergedException when {@code timeout} passes first, naming what is missing
+     */
+    public Map<String, RouterView> await(Map<String, Expectation> expected, RouterProbe probe, Runnable healthCheck,
+            Duration timeout) throws InterruptedException {
+        long deadline = nanoClock.getAsLong() + timeout.toNanos();
+        while (true) {
+            healthCheck.run();
+            Map<String, RouterView> views = new LinkedHashMap<>();
+            List<String> missing = new ArrayList<>();
+            for (Map.Entry<String, Expectation> entry : expected.entrySet()) {
+                String router = entry.getKey();
+                try {
+                    RouterView view = probe.probe(router);
+                    views.put(router, view);
+                    String gap = gap(router, entry.getValue(), view);
+                    if (gap != null) {
+                        missing.add(gap);
+                    }
+                } catch (InterruptedException e) {
+                    throw e;
+                } catch (Exception e) {
+                    missing.add(router + " did not answer: " + e.getMessage());
+                }
+            }
+            if (missing.isEmpty()) {
+                return views;
+            }
+            if (nanoClock.getAsLong() - deadline >= 0) {
+                throw new NotConvergedException("the router network did not converge within "
+                        + timeout.toSeconds() + " s: " + String.join("; ", missing));
+            }
+            sleeper.sleep(pollInterval);
+        }
+    }
+
+    private static String gap(String router, Expectation expectation, RouterView view) {
+        Set<String> known = new TreeSet<>(view.knownRouters().keySet());
+        Set<String> wanted = new TreeSet<>(expectation.routers());
+        if (!known.equals(wanted)) {
+            return router + " knows " + known + " but should know " + wanted;
+        }
+        if (view.routeContainerConnections() < expectation.routeContainers()) {
+            return router + " has " + view.routeContainerConnections() + " of " + expectation.routeContainers()
+                    + " broker connections open";
+        }
+        return null;
+    }
+}

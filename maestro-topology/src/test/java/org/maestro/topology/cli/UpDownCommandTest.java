@@ -1,0 +1,136 @@
+package org.maestro.topology.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.maestro.topology.NodeEndpoint;
+import org.maestro.topology.Topology;
+import org.maestro.topology.local.AmqpProbe;
+import org.maestro.topology.local.LocalTopologyLauncher;
+import org.maestro.topology.local.TopologyState;
+
+/** {@code topology up} and {@code topology down} as a user runs them, as far as this machine allows. */
+class UpDownCommandTest {
+
+    @TempDir
+    Path work;
+
+    private Path write(String name, String yaml) throws Exception {
+        Path file = work.resolve(name);
+        Files.writeString(file, yaml);
+        return file;
+    }
+
+    @Test
+    void upStartsBrokersAtThePrintedUrlsAndDownStopsThem() throws Exception {
+        Path input = write("brokers.yaml", "nodes:\n  - {id: broker1, type: broker}\n  - {id: broker2, type: broker}\n");
+        Path runDir = work.resolve("run");
+        Path state = runDir.resolve("state.json");
+        CompletableFuture<CliRun> up = CompletableFuture.supplyAsync(() -> CliRun.of(new UpCommand(Optional::empty),
+                "--input", input.toString(), "--work-dir", runDir.toString()));
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
+        while (!Files.exists(state) && !up.isDone() && System.nanoTime() < deadline) {
+            Thread.sleep(50);
+        }
+        assertTrue(Files.exists(state), "state file written once up: " + (up.isDone() ? up.get() : "still starting"));
+
+        Topology topology = Topology.load(state);
+        assertEquals(List.of("broker1", "broker2"), topology.nodes().stream().map(NodeEndpoint::name).toList());
+        String url = topology.clientUrl("broker2", "test.queue");
+        assertEquals("ping", AmqpProbe.sendAndReceive(url, url, "ping"));
+
+        CliRun down = CliRun.of(new TopologyCommand(), "down", "--work-dir", runDir.toString());
+        assertEquals(0, down.exitCode(), down.err());
+        assertEquals("Topology 'brokers' is down.\n", down.out());
+        CliRun upRun = up.get(30, TimeUnit.SECONDS);
+        assertEquals(0, upRun.exitCode(), upRun.err());
+        assertTrue(upRun.out().contains("Topology 'brokers' is up. Client URLs:\n  broker1          broker  "
+                + topology.clientUrl("broker1") + "\n  broker2          broker  " + topology.clientUrl("broker2")), upRun.out());
+        assertTrue(upRun.out().endsWith("Topology 'brokers' is down.\n"), upRun.out());
+        assertFalse(Files.exists(state), "state file removed");
+        NodeEndpoint broker2 = topology.node("broker2");
+        assertFalse(AmqpProbe.accepts(broker2.host(), broker2.port()), "broker stopped");
+    }
+
+    @Test
+    void upOfARouterTopologyWithoutQdrouterdExitsWithThreeAndSaysHowToInstallIt() throws Exception {
+        Path input = write("rb.yaml", """
+                nodes:
+                  - {id: router1, type: router}
+                  - {id: broker1, type: broker}
+                links:
+                  - {source: router1, target: broker1}
+                """);
+        CliRun run = CliRun.of(new UpCommand(Optional::empty), "--input", input.toString(),
+                "--work-dir", work.resolve("run").toString());
+        assertEquals(3, run.exitCode());
+        assertEquals("error: " + LocalTopologyLauncher.QDROUTERD_REQUIRED + "\n", run.err());
+        assertFalse(Files.exists(work.resolve("run/state.json")));
+    }
+
+    @Test
+    void upRefusesAWorkDirWhoseTopologyIsStillUp() throws Exception {
+        Path state = work.resolve("state.json");
+        new TopologyState(1, "other", ProcessHandle.current().pid(), work.toString(), List.of()).write(state);
+        CliRun run = CliRun.of(new UpCommand(Optional::empty), "--input", "x.yaml", "--state", state.toString());
+        assertEquals(2, run.exitCode());
+        assertEquals("error: " + state + ": topology 'other' is already up (process " + ProcessHandle.current().pid()
+                + "); run 'topology down --state " + state + "' first or choose another --work-dir\n", run.err());
+    }
+
+    @Test
+    void downWithoutAStateFileExitsWithTwo() {
+        CliRun run = CliRun.of(new TopologyCommand(), "down", "--state", work.resolve("none.json").toString());
+        assertEquals(2, run.exitCode());
+        assertEquals("error: " + work.resolve("none.json") + ": no topology state here; nothing is up (start one with "
+                + "'topology up', or pass the --state file it printed)\n", run.err());
+    }
+
+    @Test
+    void downStopsTheRoutersLeftBehindByAnUpProcessThatDied() throws Exception {
+        Process gone = new ProcessBuilder(List.of("true")).start();
+        gone.waitFor(10, TimeUnit.SECONDS);
+        Process orphan = new ProcessBuilder(List.of("sleep", "60")).start();
+        try {
+            String started = orphan.info().startInstant().orElseThrow().toString();
+            Path state = work.resolve("state.json");
+            new TopologyState(1, "left-over", gone.pid(), work.toString(), List.of(
+                    new TopologyState.Node("router1", "router", "127.0.0.1", 1, "amqp://127.0.0.1:1", orphan.pid(),
+                            started, null))).write(state);
+            CliRun run = CliRun.of(new TopologyCommand(), "down", "--state", state.toString());
+            assertEquals(0, run.exitCode(), run.err());
+            assertEquals("The process that started topology 'left-over' (" + gone.pid() + ") is gone; stopping the "
+                    + "routers it left running.\nTopology 'left-over' is down.\n", run.out());
+            assertTrue(orphan.waitFor(10, TimeUnit.SECONDS), "the left-over router process was stopped");
+            assertFalse(Files.exists(state));
+        } finally {
+            orphan.destroyForcibly();
+        }
+    }
+
+    @Test
+    void downLeavesAProcessAloneWhosePidWasReused() throws Exception {
+        Process gone = new ProcessBuilder(List.of("true")).start();
+        gone.waitFor(10, TimeUnit.SECONDS);
+        Process unrelated = new ProcessBuilder(List.of("sleep", "60")).start();
+        try {
+            Path state = work.resolve("state.json");
+            new TopologyState(1, "old", gone.pid(), work.toString(), List.of(
+                    new TopologyState.Node("router1", "router", "127.0.0.1", 1, "amqp://127.0.0.1:1", unrelated.pid(),
+                            "2001-01-01T00:00:00Z", null))).write(state);
+            assertEquals(0, CliRun.of(new TopologyCommand(), "down", "--state", state.toString()).exitCode());
+            assertTrue(unrelated.isAlive(), "a process with another start time is not the recorded router");
+        } finally {
+            unrelated.destroyForcibly();
+        }
+    }
+}

@@ -1,0 +1,55 @@
+package org.maestro.topology.local;
+
+import jakarta.jms.Connection;
+import jakarta.jms.MessageConsumer;
+import jakarta.jms.Session;
+import jakarta.jms.TextMessage;
+import java.io.IOException;
+import java.net.InetSocketAddress;
+import java.net.Socket;
+import java.net.URI;
+import org.apache.qpid.jms.JmsConnectionFactory;
+
+/** Test helper: real AMQP traffic through a node URL, and a check that a port accepts connections. */
+public final class AmqpProbe {
+
+    private AmqpProbe() {
+    }
+
+    /**
+     * Sends {@code text} to {@code sendUrl} ({@code amqp://host:port/address}) and receives one message from
+     * {@code receiveUrl}; returns the received text or null when nothing arrived within 10 s.
+     */
+    public static String sendAndReceive(String sendUrl, String receiveUrl, String text) throws Exception {
+        URI send = URI.create(sendUrl);
+        URI receive = URI.create(receiveUrl);
+        try (Connection receiving = connect(receive); Connection sending = connect(send)) {
+            Session receiveSession = receiving.createSession(false, Session.AUTO_ACKNOWLEDGE);
+            MessageConsumer consumer = receiveSession.createConsumer(receiveSession.createQueue(address(receive)));
+            receiving.start();
+            Session sendSession = sending.createSession(false, Session.AUTO_ACKNOWLEDGE);
+            sendSession.createProducer(sendSession.createQueue(address(send))).send(sendSession.createTextMessage(text));
+            TextMessage received = (TextMessage) consumer.receive(10_000);
+            return received == null ? null : received.getText();
+        }
+    }
+
+    private static Connection connect(URI url) throws Exception {
+        return new JmsConnectionFactory("amqp://" + url.getHost() + ":" + url.getPort() + "?jms.connectTimeout=10000")
+                .createConnection();
+    }
+
+    private static String address(URI url) {
+        return url.getPath().substring(1);
+    }
+
+    /** True when something accepts TCP connections at {@code host:port}. */
+    public static boolean accepts(String host, int port) {
+        try (Socket socket = new Socket()) {
+            socket.connect(new InetSocketAddress(host, port), 1000);
+            return true;
+        } catch (IOException e) {
+            return false;
+        }
+    }
+}

@@ -1,0 +1,99 @@
+package org.maestro.topology.local;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Map;
+import java.util.TreeMap;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.condition.EnabledIf;
+import org.junit.jupiter.api.io.TempDir;
+import org.maestro.topology.generate.GenerationSettings;
+import org.maestro.topology.generate.TopologyGenerator;
+import org.maestro.topology.graph.TopologyGraph;
+import org.maestro.topology.input.DescriptionReader;
+import org.maestro.topology.input.DescriptionValidator;
+import org.maestro.topology.input.TopologyDescription;
+import org.maestro.topology.management.RouterView;
+
+/**
+ * The example topologies against real {@code qdrouterd} processes: the network converges with the
+ * costs the description implies, and messages cross it. Runs only where qdrouterd is on PATH.
+ */
+@EnabledIf("qdrouterdInstalled")
+class RealRouterTest {
+
+    private static final Path EXAMPLES = Path.of("..", "test-scripts", "topologies");
+
+    @TempDir
+    Path work;
+
+    static boolean qdrouterdInstalled() {
+        return ExecutableFinder.qdrouterd().isPresent();
+    }
+
+    private RunningTopology start(String example) throws InterruptedException {
+        Path file = EXAMPLES.resolve(example + ".yaml");
+        TopologyDescription description = DescriptionReader.read(file);
+        return new LocalTopologyLauncher(ExecutableFinder.qdrouterd(), Duration.ofSeconds(60))
+                .start(description, file.toString(), work);
+    }
+
+    /** Costs each router should report, by Dijkstra over the description. */
+    private static Map<String, Map<String, Integer>> expectedCosts(String example) {
+        Path file = EXAMPLES.resolve(example + ".yaml");
+        TopologyGraph graph = DescriptionValidator.validate(DescriptionReader.read(file), file.toString());
+        Map<String, Map<String, Integer>> costs = new TreeMap<>();
+        graph.routers().forEach(r -> costs.put(r.name(), graph.routerCosts(r.name())));
+        return costs;
+    }
+
+    private static void assertCosts(String example, Map<String, RouterView> views) {
+        expectedCosts(example).forEach((router, costs) -> costs.forEach((other, cost) -> {
+            if (!other.equals(router)) {
+                assertEquals(cost, views.get(router).knownRouters().get(other), router + " → " + other);
+            }
+        }));
+    }
+
+    @Test
+    void aLineOfThreeRoutersConvergesAndCarriesMessagesEndToEnd() throws Exception {
+        try (RunningTopology running = start("line-3-routers")) {
+            assertCosts("line-3-routers", running.convergedViews());
+            assertEquals("across the line", AmqpProbe.sendAndReceive(running.clientUrl("router1", "closest/line"),
+                    running.clientUrl("router3", "closest/line"), "across the line"));
+        }
+    }
+
+    @Test
+    void routersLinkRouteToTheBrokerBetweenThem() throws Exception {
+        try (RunningTopology running = start("router-broker-router")) {
+            assertEquals("through the broker", AmqpProbe.sendAndReceive(running.clientUrl("router1", "broker1.test"),
+                    running.clientUrl("router2", "broker1.test"), "through the broker"));
+        }
+    }
+
+    @Test
+    void theRedundantPathIsKnownAtItsHigherCost() throws Exception {
+        try (RunningTopology running = start("redundant-router")) {
+            assertCosts("redundant-router", running.convergedViews());
+            assertEquals(2, running.convergedViews().get("router1").knownRouters().get("router3"));
+        }
+    }
+
+    @Test
+    void theGeneratedLoopbackConfigurationsAreTheOnesStarted() throws Exception {
+        try (RunningTopology running = start("line-3-routers")) {
+            // every router process is alive and its configuration names it
+            for (RouterProcess router : running.routers()) {
+                router.checkAlive();
+                assertEquals(router.name(), org.maestro.topology.conf.RouterConfParser
+                        .parse(work.resolve(router.name()).resolve("qdrouterd.conf")).routerId().orElseThrow());
+            }
+        }
+        // generation itself is unaffected by where it runs
+        assertEquals(3, TopologyGenerator.generate(DescriptionReader.read(EXAMPLES.resolve("line-3-routers.yaml")),
+                "line", GenerationSettings.loopback()).routers().size());
+    }
+}
