@@ -113,6 +113,19 @@ public class Maestro {
         return embeddedSutBase + "/" + address;
     }
 
+    /**
+     * A topology started with {@code maestro-cli topology up} (its state file) or generated with {@code topology
+     * generate} (its variables file), to name nodes as URLs:
+     * {@code sendUrl maestro.topology("topology-state.yaml").clientUrl("router1", "test.queue")}.
+     */
+    public org.maestro.topology.Topology topology(String file) {
+        try {
+            return org.maestro.topology.Topology.load(java.nio.file.Path.of(file));
+        } catch (RuntimeException e) {
+            throw MaestroException.usage("cannot read the topology " + file + ": " + e.getMessage());
+        }
+    }
+
     /** An environment variable, or a default when it is not set. */
     public String env(String name, String fallback) {
         return Optional.ofNullable(environment.apply(name)).filter(v -> !v.isBlank()).orElse(fallback);
