@@ -1,6 +1,6 @@
 package org.maestro.client.api;
 
-import java.io.PrintStream;
+import java.io.PrintWriter;
 import java.time.Duration;
 import java.time.LocalTime;
 import java.time.format.DateTimeFormatter;
@@ -8,11 +8,11 @@ import java.time.format.DateTimeFormatter;
 /** Progress as plain, timestamped log lines at a fixed interval, for logs that are not a terminal (CI). */
 final class PlainProgress implements Progress {
     private static final DateTimeFormatter TIME = DateTimeFormatter.ofPattern("HH:mm:ss");
-    private final PrintStream out;
+    private final PrintWriter out;
     private final Duration every;
     private long lastPrinted = -1;
 
-    PlainProgress(PrintStream out, Duration every) {
+    PlainProgress(PrintWriter out, Duration every) {
         this.out = out;
         this.every = every;
     }

@@ -1,6 +1,6 @@
 package org.maestro.client.api;
 
-import java.io.PrintStream;
+import java.io.PrintWriter;
 import java.time.Duration;
 
 /**
@@ -24,7 +24,7 @@ public interface Progress {
     void note(String message);
 
     /** The progress display for this process: live when standard output is a terminal, plain otherwise. */
-    static Progress forConsole(PrintStream out) {
+    static Progress forConsole(PrintWriter out) {
         return System.console() != null && System.getenv("CI") == null ? new TerminalProgress(out)
                 : new PlainProgress(out, Duration.ofSeconds(10));
     }

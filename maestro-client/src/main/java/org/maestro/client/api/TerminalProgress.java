@@ -1,14 +1,14 @@
 package org.maestro.client.api;
 
-import java.io.PrintStream;
+import java.io.PrintWriter;
 
 /** A live progress line with a bar, redrawn in place on a terminal. */
 final class TerminalProgress implements Progress {
     private static final int BAR = 24;
-    private final PrintStream out;
+    private final PrintWriter out;
     private boolean lineOpen;
 
-    TerminalProgress(PrintStream out) {
+    TerminalProgress(PrintWriter out) {
         this.out = out;
     }
 

@@ -109,6 +109,7 @@ public final class TestRunner {
         private final Map<String, PeerInfo> peers = new LinkedHashMap<>();
         private final Map<String, Note> outcomes = new ConcurrentHashMap<>();
         private final Set<String> dead = ConcurrentHashMap.newKeySet();
+        private final Set<String> idle = ConcurrentHashMap.newKeySet();
         private final List<String> failures = java.util.Collections.synchronizedList(new ArrayList<>());
         private volatile String abort;
         private final Map<String, Number> figures = new TreeMap<>();
@@ -349,11 +350,18 @@ public final class TestRunner {
             List<TestDefinition.AgentAction> pendingActions = new ArrayList<>(definition.actions());
             long lastCount = -1;
             long lastProgressNanos = System.nanoTime();
+            long nextIdleCheck = 0;
             while (abort == null) {
                 Duration elapsed = Duration.ofNanos(System.nanoTime() - startNanos);
                 runDueActions(pendingActions, elapsed);
                 if (sendersDone()) {
                     return;
+                }
+                boolean overdue = planned != null ? elapsed.compareTo(planned.plusSeconds(10)) > 0
+                        : Duration.ofNanos(System.nanoTime() - lastProgressNanos).toSeconds() > 10;
+                if (overdue && System.nanoTime() > nextIdleCheck) {
+                    findIdle("sender");
+                    nextIdleCheck = System.nanoTime() + Duration.ofSeconds(5).toNanos();
                 }
                 Progress.Snapshot snapshot = stats(elapsed, planned);
                 if (snapshot != null) {
@@ -395,9 +403,35 @@ public final class TestRunner {
         }
 
         private boolean sendersDone() {
-            long senders = count("sender");
-            long done = outcomes.values().stream().filter(n -> n.sender().role().equals("sender")).count();
-            return done >= senders;
+            return finished("sender") >= count("sender");
+        }
+
+        /** How many live peers of a role have finished: notified their outcome, or were found idle. */
+        private long finished(String role) {
+            return peers.values().stream().filter(p -> p.role().equals(role) && !dead.contains(p.id()))
+                    .filter(p -> outcomes.containsKey(p.id()) || idle.contains(p.id())).count();
+        }
+
+        /**
+         * Asks the peers of a role that have not notified an outcome whether they are still busy: a notification
+         * can be lost while the control broker restarts, and an idle peer must not keep the test waiting.
+         */
+        private void findIdle(String role) {
+            for (PeerInfo peer : peers.values()) {
+                if (!peer.role().equals(role) || outcomes.containsKey(peer.id()) || idle.contains(peer.id())
+                        || dead.contains(peer.id())) {
+                    continue;
+                }
+                Replies replies = awaitQuietly(client.request(Topics.peer(peer.id()), Note.request(Command.GET), 1,
+                        Duration.ofSeconds(3)));
+                if (replies != null && !replies.notes().isEmpty()
+                        && replies.notes().get(0).payload() instanceof Payload.Outcome info
+                        && "false".equals(info.details().get("busy"))) {
+                    LOG.warn("{} is idle but its outcome notification never arrived; taking its files as its result",
+                            peer.qualifiedName());
+                    idle.add(peer.id());
+                }
+            }
         }
 
         private Progress.Snapshot stats(Duration elapsed, Duration planned) {
@@ -444,10 +478,14 @@ public final class TestRunner {
                 failures.add("DRAIN failed: " + replies.describeErrors());
             }
             long deadline = System.nanoTime() + options.drainTimeout().plusSeconds(15).toNanos();
+            long nextIdleCheck = System.nanoTime() + Duration.ofSeconds(10).toNanos();
             while (abort == null && System.nanoTime() < deadline) {
-                long receivers = outcomes.values().stream().filter(n -> n.sender().role().equals("receiver")).count();
-                if (receivers >= count("receiver")) {
+                if (finished("receiver") >= count("receiver")) {
                     return;
+                }
+                if (System.nanoTime() > nextIdleCheck) {
+                    findIdle("receiver");
+                    nextIdleCheck = System.nanoTime() + Duration.ofSeconds(5).toNanos();
                 }
                 sleep(Duration.ofMillis(200));
             }

@@ -1,6 +1,6 @@
 package org.maestro.client.cli;
 
-import java.io.PrintStream;
+import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -51,13 +51,16 @@ public final class RunCommand implements Callable<Integer> {
     @Option(names = {"-x", "--stacktrace"}, description = "Print stack traces of errors.")
     boolean stacktrace;
 
+    @picocli.CommandLine.Spec
+    picocli.CommandLine.Model.CommandSpec spec;
+
     @Override
     public Integer call() throws Exception {
         if (!Files.isRegularFile(script)) {
             throw new UserError(ExitCodes.USAGE, "test script " + script + " does not exist or is not a file");
         }
         Files.createDirectories(results);
-        PrintStream out = System.out;
+        PrintWriter out = spec.commandLine().getOut();
         Progress progress = Progress.forConsole(out);
         if (broker.isSet()) {
             return runDistributed(broker.endpoint(), progress, out);
@@ -65,13 +68,13 @@ public final class RunCommand implements Callable<Integer> {
         return runEmbedded(progress, out);
     }
 
-    private int runDistributed(MqttEndpoint endpoint, Progress progress, PrintStream out) throws TransportException {
+    private int runDistributed(MqttEndpoint endpoint, Progress progress, PrintWriter out) throws TransportException {
         try (ControlClient client = ControlClient.connect(endpoint)) {
             return runScript(client, new TestDefinition(), null, progress, out);
         }
     }
 
-    private int runEmbedded(Progress progress, PrintStream out) throws Exception {
+    private int runEmbedded(Progress progress, PrintWriter out) throws Exception {
         progress.note("embedded mode: starting a control broker, an Artemis SUT and the peers in this JVM");
         List<AutoCloseable> extras = new ArrayList<>();
         TestDefinition defaults = new TestDefinition();
@@ -91,7 +94,7 @@ public final class RunCommand implements Callable<Integer> {
     }
 
     private int runScript(ControlClient client, TestDefinition defaults, String sutBase, Progress progress,
-                          PrintStream out) {
+                          PrintWriter out) {
         Consumer<Path> afterTest = noReport ? p -> { } : Reports.builder(results, progress);
         TestRunner runner = new TestRunner(client, results, progress, System::getenv, afterTest);
         Maestro maestro = new Maestro(runner, System::getenv, defaults, sutBase);
@@ -112,7 +115,7 @@ public final class RunCommand implements Callable<Integer> {
         return ExitCodes.OK;
     }
 
-    static void printSummary(List<TestResult> results, PrintStream out) {
+    static void printSummary(List<TestResult> results, PrintWriter out) {
         if (results.isEmpty()) {
             return;
         }
