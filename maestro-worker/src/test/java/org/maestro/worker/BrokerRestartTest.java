@@ -1,0 +1,61 @@
+package org.maestro.worker;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+import org.maestro.common.embedded.EmbeddedArtemis;
+import org.maestro.common.measure.PeerResult;
+import org.maestro.common.measure.StreamLedger;
+import org.maestro.common.protocol.Command;
+import org.maestro.common.protocol.Note;
+import org.maestro.worker.receiver.ReceiverRole;
+import org.maestro.worker.sender.SenderRole;
+
+/** The system under test restarts during a test; with a failover URL the run goes on and accounts for every message. */
+class BrokerRestartTest {
+    @TempDir
+    Path results;
+
+    @Test
+    @Timeout(90)
+    void completesAndAccountsForEveryMessageWhenTheBrokerRestarts() throws Exception {
+        try (EmbeddedArtemis broker = EmbeddedArtemis.builder().amqp().name("worker-restart").withoutJmx().start()) {
+            String url = "failover:(amqp://127.0.0.1:" + broker.amqpPort() + ")/restart.queue"
+                    + "?failover.initialReconnectDelay=100&failover.maxReconnectDelay=500";
+            LoadTestRun run = new LoadTestRun(results, Map.of(
+                    "SEND_RECEIVE_URL", url, "TEST_DURATION", "6s", "PARALLEL_COUNT", "2", "RATE", "500",
+                    "TEST_NAME", "restart"));
+            SenderRole sender = SenderRole.builder().build();
+            ReceiverRole receiver = ReceiverRole.builder().build();
+            receiver.handle(Note.request(Command.START_RECEIVER), run.receiverContext);
+            sender.handle(Note.request(Command.START_SENDER), run.senderContext);
+            Thread.sleep(2000);
+            broker.restart();
+
+            run.senderOutcome = run.senderContext.awaitOutcome(Duration.ofSeconds(30));
+            receiver.handle(Note.request(Command.DRAIN), run.receiverContext);
+            run.receiverOutcome = run.receiverContext.awaitOutcome(Duration.ofSeconds(40));
+
+            assertEquals(Command.NOTIFY_SUCCESS, run.senderOutcome.command(), run.senderOutcome.message());
+            assertEquals(Command.NOTIFY_SUCCESS, run.receiverOutcome.command(), run.receiverOutcome.message());
+            PeerResult sent = run.senderResult();
+            PeerResult received = run.receiverResult();
+            System.out.println("SENT " + sent + "\nRECEIVED " + received.count() + " " + run.total() + " " + run.senderOutcome + " " + run.receiverOutcome);
+            System.out.println(java.nio.file.Files.readString(run.senderDirectory().resolve("rate.csv")));
+            System.out.println(java.nio.file.Files.readString(run.receiverDirectory().resolve("rate.csv")));
+            assertTrue(sent.count() > 3000, "the senders went on after the restart: " + sent.count());
+            StreamLedger.Tally total = run.total();
+            assertEquals(sent.count(), total.sent());
+            assertEquals(total.sent() - total.received(), total.lost(), "lost = sent − received");
+            assertTrue(total.received() > 0 && total.received() <= sent.count());
+            assertEquals(received.count(), total.received() + total.duplicates());
+            assertTrue(!sender.busy() && !receiver.busy());
+        }
+    }
+}
