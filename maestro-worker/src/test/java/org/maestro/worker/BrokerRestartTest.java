@@ -7,7 +7,8 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Map;
-import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 import org.maestro.common.embedded.EmbeddedArtemis;
@@ -18,19 +19,25 @@ import org.maestro.common.protocol.Note;
 import org.maestro.worker.receiver.ReceiverRole;
 import org.maestro.worker.sender.SenderRole;
 
-/** The system under test restarts during a test; with a failover URL the run goes on and accounts for every message. */
+/**
+ * The system under test restarts during a test: with a failover URL the client reconnects by itself, with a plain
+ * URL the sender and receiver open their connections again; either way the run goes on and accounts for every
+ * message.
+ */
 class BrokerRestartTest {
     @TempDir
     Path results;
 
-    @Test
+    @ParameterizedTest(name = "{0}")
+    @ValueSource(strings = {"failover:(amqp://127.0.0.1:PORT)/restart.queue"
+            + "?failover.initialReconnectDelay=100&failover.maxReconnectDelay=500",
+            "amqp://127.0.0.1:PORT/restart.queue"})
     @Timeout(90)
-    void completesAndAccountsForEveryMessageWhenTheBrokerRestarts() throws Exception {
+    void completesAndAccountsForEveryMessageWhenTheBrokerRestarts(String form) throws Exception {
         try (EmbeddedArtemis broker = EmbeddedArtemis.builder().amqp().name("worker-restart").withoutJmx().start()) {
-            String url = "failover:(amqp://127.0.0.1:" + broker.amqpPort() + ")/restart.queue"
-                    + "?failover.initialReconnectDelay=100&failover.maxReconnectDelay=500";
+            String url = form.replace("PORT", Integer.toString(broker.amqpPort()));
             LoadTestRun run = new LoadTestRun(results, Map.of(
-                    "SEND_RECEIVE_URL", url, "TEST_DURATION", "6s", "PARALLEL_COUNT", "2", "RATE", "500",
+                    "SEND_RECEIVE_URL", url, "TEST_DURATION", "5s", "PARALLEL_COUNT", "2", "RATE", "500",
                     "TEST_NAME", "restart"));
             SenderRole sender = SenderRole.builder().build();
             ReceiverRole receiver = ReceiverRole.builder().build();
