@@ -100,6 +100,13 @@ class BadInputTest {
         assertTrue(error.getMessage().contains("unknown option 'tpye'"), error.getMessage());
         assertTrue(error.getMessage().contains("type, durable, ackMode"), error.getMessage());
 
+        TestOptions options = TestOptions.DEFAULTS.with(org.maestro.common.options.OptionCode.BROKER,
+                broker.amqpUrl("q") + "?tpye=queue");
+        IllegalArgumentException atSet = assertThrows(IllegalArgumentException.class,
+                () -> receiver.checkOptions(options));
+        assertTrue(atSet.getMessage().startsWith("SEND_RECEIVE_URL: unknown option 'tpye'"), atSet.getMessage());
+        assertThrows(IllegalArgumentException.class, () -> sender.checkOptions(options));
+
         RoleException qpid = startFails(Map.of("SEND_RECEIVE_URL", broker.amqpUrl("q") + "?jms.prefetchPolicy.al=5"));
         assertTrue(qpid.getMessage().contains("jms.prefetchPolicy.al"), qpid.getMessage());
         runsANormalTestAfterwards();
