@@ -131,20 +131,4 @@ class BadInputTest {
         assertFalse(sender.busy());
         runsANormalTestAfterwards();
     }
-
-    @Test
-    void aSecondStartWhileRunningIsRefusedAsBusy() throws Exception {
-        Map<String, String> options = Map.of("SEND_RECEIVE_URL", broker.amqpUrl("busy.queue"),
-                "TEST_DURATION", "30s", "RATE", "10", "TEST_NAME", "busy");
-        RecordingPeerContext context = new RecordingPeerContext("sender-1", "sender", results).set(options);
-        sender.handle(Note.request(Command.START_SENDER), context);
-        RoleException busy = assertThrows(RoleException.class,
-                () -> sender.handle(Note.request(Command.START_SENDER), context));
-        assertEquals(ErrorCodes.BUSY, busy.code());
-        sender.handle(Note.request(Command.STOP_SENDER), context);
-        RecordingPeerContext.Notification outcome = context.awaitOutcome(Duration.ofSeconds(15));
-        assertEquals(Command.NOTIFY_SUCCESS, outcome.command(), outcome.message());
-        assertTrue(outcome.message().contains("stopped by the client"), outcome.message());
-        assertFalse(sender.busy());
-    }
 }

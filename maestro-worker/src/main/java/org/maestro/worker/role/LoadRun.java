@@ -169,6 +169,7 @@ public abstract class LoadRun {
             ResultFiles.writeSystemProperties(directory);
             Map<String, String> details = new HashMap<>();
             details.put("count", Long.toString(result.count()));
+            details.put(result.isSender() ? "sent" : "received", Long.toString(result.count()));
             details.put("errors", Long.toString(result.errors()));
             details.put("duplicates", Long.toString(result.duplicates()));
             details.put("outOfOrder", Long.toString(result.outOfOrder()));
