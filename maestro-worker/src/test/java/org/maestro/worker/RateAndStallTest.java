@@ -83,7 +83,11 @@ class RateAndStallTest {
             double rate = measuredSends / seconds;
             assertTrue(Math.abs(rate - 4000) <= 80, "sent " + measuredSends + " messages in " + seconds + " s: "
                     + rate + "/s");
-            assertTrue(service.getMaxValue() < 500_000, "service time max " + service.getMaxValue() + " µs");
+            // service time (receive − actual send) does not contain the stall; it does contain the queueing of the
+            // burst the stalled connection sends to catch up, which stays well under the stall's second
+            assertTrue(service.getMaxValue() < 1_000_000, "service time max " + service.getMaxValue() + " µs");
+            assertTrue(response.getMaxValue() - service.getMaxValue() >= 300_000, "response time max "
+                    + response.getMaxValue() + " µs vs service time max " + service.getMaxValue() + " µs");
         }
     }
 
