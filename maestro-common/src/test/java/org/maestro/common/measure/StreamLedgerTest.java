@@ -61,7 +61,7 @@ class StreamLedgerTest {
         result.write(file);
         String json = Files.readString(file);
         assertEquals(true, json.contains("\"formatVersion\" : 1"), json);
-        assertEquals(false, json.contains("\"receiver\""), "no derived fields: " + json);
+        assertEquals(false, json.contains("\"receiver\" :"), "no derived fields: " + json);
         PeerResult read = PeerResult.read(file);
         assertEquals(result, read);
         assertEquals(RoaringBitmap.bitmapOf(1, 70_000, 5_000_000), read.streams().get(0).sequenceBitmap());
