@@ -1,5 +1,6 @@
 package org.maestro.common.measure;
 
+import com.fasterxml.jackson.annotation.JsonIgnore;
 import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -62,6 +63,7 @@ public record PeerResult(int formatVersion, String peer, String role, long start
         }
 
         /** The sequence numbers of a receiver's stream, decoded; empty for a sender's stream. */
+        @JsonIgnore
         public RoaringBitmap sequenceBitmap() {
             RoaringBitmap bitmap = new RoaringBitmap();
             if (sequences != null && !sequences.isEmpty()) {
@@ -85,11 +87,13 @@ public record PeerResult(int formatVersion, String peer, String role, long start
     }
 
     /** True when {@link #role} is {@code sender}. */
+    @JsonIgnore
     public boolean isSender() {
         return "sender".equals(role);
     }
 
     /** True when {@link #role} is {@code receiver}. */
+    @JsonIgnore
     public boolean isReceiver() {
         return "receiver".equals(role);
     }

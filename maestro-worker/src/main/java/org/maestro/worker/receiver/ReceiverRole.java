@@ -83,11 +83,20 @@ public final class ReceiverRole extends LoadRole {
         }
 
         public ReceiverRole build() {
-            return new ReceiverRole(new Settings(clock, connectTimeout, quietPeriod, gracePeriod));
+            return new ReceiverRole(settings());
+        }
+
+        private Settings settings() {
+            return new Settings(clock, connectTimeout, quietPeriod, gracePeriod);
         }
     }
 
     private final Settings settings;
+
+    /** A receiver with the default settings. */
+    public ReceiverRole() {
+        this(builder().settings());
+    }
 
     private ReceiverRole(Settings settings) {
         this.settings = settings;
@@ -105,6 +114,12 @@ public final class ReceiverRole extends LoadRole {
     @Override
     public Set<Command> commands() {
         return Set.of(Command.START_RECEIVER, Command.STOP_RECEIVER, Command.DRAIN);
+    }
+
+    @Override
+    public void checkOptions(TestOptions options) {
+        checkUrl(options.get(org.maestro.common.options.OptionCode.RECEIVE_URL).isPresent() ? "RECEIVE_URL"
+                : "SEND_RECEIVE_URL", options.receiveUrl());
     }
 
     @Override

@@ -29,13 +29,30 @@ public abstract class LoadRole implements Role {
         }
     }
 
-    /** Makes the run the current one until it finishes. */
+    /**
+     * Checks a destination URL option when it is set: a driver handles its scheme and knows its options.
+     *
+     * @throws IllegalArgumentException naming the option, the problem and the known options
+     */
+    protected static void checkUrl(String parameter, java.util.Optional<String> url) {
+        if (url.isPresent()) {
+            try {
+                org.maestro.worker.driver.Drivers.forUrl(url.get()).check(url.get());
+            } catch (org.maestro.worker.driver.DriverException e) {
+                throw new IllegalArgumentException(parameter + ": " + e.getMessage(), e);
+            }
+        }
+    }
+
+    /** Makes the run the current one until it has written its results (the role is idle when it notifies). */
     protected final void track(LoadRun run) {
         current.set(run);
-        run.finished().whenComplete((outcome, error) -> {
+        Runnable release = () -> {
             lastStats = run.stats();
             current.compareAndSet(run, null);
-        });
+        };
+        run.onRelease(release);
+        run.finished().whenComplete((outcome, error) -> release.run());
     }
 
     /** The current run, or null. */

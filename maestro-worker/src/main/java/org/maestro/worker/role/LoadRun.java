@@ -36,6 +36,7 @@ public abstract class LoadRun {
     private final BlockingQueue<Event> events = new LinkedBlockingQueue<>();
     private final CompletableFuture<RunOutcome> finished = new CompletableFuture<>();
     private volatile IntervalWriter intervals;
+    private volatile Runnable release;
     private volatile Payload.Stats lastStats;
     private long startMicros;
 
@@ -92,6 +93,11 @@ public abstract class LoadRun {
     /** When the run started, in epoch µs. */
     protected final long startMicros() {
         return startMicros;
+    }
+
+    /** Sets what to do once the results are written and before the outcome is notified (the role becomes idle). */
+    public final void onRelease(Runnable action) {
+        release = action;
     }
 
     /** Passes a control request to the supervisor. */
@@ -163,6 +169,7 @@ public abstract class LoadRun {
             ResultFiles.writeSystemProperties(directory);
             Map<String, String> details = new HashMap<>();
             details.put("count", Long.toString(result.count()));
+            details.put(result.isSender() ? "sent" : "received", Long.toString(result.count()));
             details.put("errors", Long.toString(result.errors()));
             details.put("duplicates", Long.toString(result.duplicates()));
             details.put("outOfOrder", Long.toString(result.outOfOrder()));
@@ -181,6 +188,10 @@ public abstract class LoadRun {
                 LOG.warn("cannot close the result files in {}: {}", directory, e.getMessage());
             }
             intervals = null;
+        }
+        Runnable releaseAction = release;
+        if (releaseAction != null) {
+            releaseAction.run();
         }
         try {
             beforeOutcome(outcome);

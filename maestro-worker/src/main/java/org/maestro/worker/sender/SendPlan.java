@@ -20,4 +20,16 @@ public record SendPlan(MessageSize size, int rate, long warmUpMicros, TestDurati
     public long endMicros(long startMicros) {
         return duration.isTimed() ? startMicros + warmUpMicros + duration.time().toNanos() / 1_000 : Long.MAX_VALUE;
     }
+
+    /**
+     * How long after {@link #endMicros} a fixed-rate sender that fell behind may go on sending the messages due
+     * before the end: a tenth of the run, at least 1 s and at most 10 s. Messages not sent by then are not sent.
+     */
+    public long catchUpMicros() {
+        if (!duration.isTimed() || rate == 0) {
+            return 0;
+        }
+        long tenth = (warmUpMicros + duration.time().toNanos() / 1_000) / 10;
+        return Math.max(1_000_000, Math.min(10_000_000, tenth));
+    }
 }

@@ -19,7 +19,8 @@ import org.slf4j.LoggerFactory;
 /**
  * One connection of a sender and the loop its own thread runs: connect, wait for the common start, then send
  * stamped messages on the {@link FixedRateTimeline} (or as fast as possible) until the plan's end or a stop,
- * recording the send delay (actual − intended send time) of each. A failed send is counted, the connection is
+ * recording the send delay (actual − intended send time) of each. A timed fixed-rate run sends every message due
+ * before its end, late if it fell behind, for at most {@link SendPlan#catchUpMicros()} after the end. A failed send is counted, the connection is
  * opened again and the same message (same sequence number and intended time) is sent again, up to
  * {@value #MAX_ATTEMPTS} attempts; after that its sequence number stays unused and the message counts as lost.
  *
@@ -160,6 +161,7 @@ public final class SenderConnection implements Runnable {
         DriverProducer producer = first;
         FixedRateTimeline timeline = plan.rate() > 0 ? new FixedRateTimeline(startMicros, plan.rate()) : null;
         long end = plan.endMicros(startMicros);
+        long lastChance = end == Long.MAX_VALUE ? end : end + plan.catchUpMicros();
         long warmUpEnd = startMicros + plan.warmUpMicros();
         long count = plan.duration().isTimed() ? Long.MAX_VALUE : plan.duration().messageCount();
         SplittableRandom random = new SplittableRandom(31L * index + startMicros);
@@ -176,11 +178,11 @@ public final class SenderConnection implements Runnable {
             }
             hook.beforeSend(index, sequence);
             long actual = clock.nowMicros();
-            if (actual >= end || stop) {
-                break;
-            }
             if (timeline == null) {
                 intended = actual;
+            }
+            if (actual >= (timeline == null ? end : lastChance) || stop) {
+                break;
             }
             boolean warmUp = intended < warmUpEnd;
             int size = plan.size().next(random);
@@ -199,7 +201,7 @@ public final class SenderConnection implements Runnable {
                         break;
                     }
                     LOG.warn("connection {}: {}; connecting again", index, e.getMessage());
-                    producer = reopen(end);
+                    producer = reopen(lastChance);
                     if (producer == null) {
                         break;
                     }

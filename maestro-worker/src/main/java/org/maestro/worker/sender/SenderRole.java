@@ -88,11 +88,20 @@ public final class SenderRole extends LoadRole {
         }
 
         public SenderRole build() {
-            return new SenderRole(new Settings(clock, pause, hook, connectTimeout, stallLimit));
+            return new SenderRole(settings());
+        }
+
+        private Settings settings() {
+            return new Settings(clock, pause, hook, connectTimeout, stallLimit);
         }
     }
 
     private final Settings settings;
+
+    /** A sender with the default settings. */
+    public SenderRole() {
+        this(builder().settings());
+    }
 
     private SenderRole(Settings settings) {
         this.settings = settings;
@@ -119,6 +128,8 @@ public final class SenderRole extends LoadRole {
             throw new InvalidOptionException("MESSAGE_SIZE", size.toString(), "at least " + MessageStamp.FIXED_SIZE
                     + " bytes plus the sender name: smaller messages cannot carry the Maestro message header");
         }
+        checkUrl(options.get(org.maestro.common.options.OptionCode.SEND_URL).isPresent() ? "SEND_URL"
+                : "SEND_RECEIVE_URL", options.sendUrl());
     }
 
     @Override

@@ -11,6 +11,7 @@ import jakarta.jms.MessageConsumer;
 import jakarta.jms.MessageProducer;
 import jakarta.jms.Session;
 import java.util.concurrent.CompletableFuture;
+import org.apache.qpid.jms.JmsConnection;
 import org.maestro.worker.driver.ConsumerCallback;
 import org.maestro.worker.driver.DriverConnection;
 import org.maestro.worker.driver.DriverConsumer;
@@ -39,7 +40,7 @@ final class JmsDriverConnection implements DriverConnection {
         this.clock = clock;
         connection.setExceptionListener(e -> {
             if (!closed) {
-                LOG.warn("connection to {} failed: {}", url, JmsDriver.describe(e));
+                LOG.warn("connection to {}: {}", url, JmsDriver.describe(e));
             }
             failure = e;
         });
@@ -104,6 +105,10 @@ final class JmsDriverConnection implements DriverConnection {
 
     @Override
     public boolean failed() {
+        if (connection instanceof JmsConnection jms) {
+            // asynchronous errors also reach the exception listener while failover recovers: ask the connection
+            return !closed && (jms.isFailed() || jms.isClosed());
+        }
         return failure != null;
     }
 

@@ -1,0 +1,134 @@
+package org.maestro.worker;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.net.InetAddress;
+import java.net.ServerSocket;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.HashMap;
+import java.util.Map;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.maestro.common.embedded.EmbeddedArtemis;
+import org.maestro.common.options.InvalidOptionException;
+import org.maestro.common.options.TestOptions;
+import org.maestro.common.peer.ErrorCodes;
+import org.maestro.common.peer.RoleException;
+import org.maestro.common.protocol.Command;
+import org.maestro.common.protocol.Note;
+import org.maestro.worker.receiver.ReceiverRole;
+import org.maestro.worker.sender.SenderRole;
+
+/** Wrong URLs and sizes get a message naming the problem, and the roles run the next test afterwards. */
+class BadInputTest {
+    private static EmbeddedArtemis broker;
+    private final SenderRole sender = SenderRole.builder().connectTimeout(Duration.ofSeconds(3)).build();
+    private final ReceiverRole receiver = ReceiverRole.builder().connectTimeout(Duration.ofSeconds(3)).build();
+
+    @TempDir
+    Path results;
+
+    @BeforeAll
+    static void startBroker() throws Exception {
+        broker = EmbeddedArtemis.builder().amqp().name("worker-bad-input").withoutJmx().start();
+    }
+
+    @AfterAll
+    static void stopBroker() throws Exception {
+        broker.close();
+    }
+
+    private static int closedPort() throws Exception {
+        try (ServerSocket socket = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+            return socket.getLocalPort();
+        }
+    }
+
+    private RoleException startFails(Map<String, String> options) {
+        RecordingPeerContext senderContext = new RecordingPeerContext("sender-1", "sender", results).set(options);
+        RecordingPeerContext receiverContext = new RecordingPeerContext("receiver-1", "receiver", results)
+                .set(options);
+        RoleException receiving = assertThrows(RoleException.class,
+                () -> receiver.handle(Note.request(Command.START_RECEIVER), receiverContext));
+        RoleException sending = assertThrows(RoleException.class,
+                () -> sender.handle(Note.request(Command.START_SENDER), senderContext));
+        assertFalse(sender.busy() || receiver.busy(), "a failed start leaves the role idle");
+        assertEquals(receiving.code(), sending.code());
+        return sending;
+    }
+
+    private void runsANormalTestAfterwards() throws Exception {
+        LoadTestRun run = new LoadTestRun(results, Map.of("SEND_RECEIVE_URL", broker.amqpUrl("after.queue"),
+                "TEST_DURATION", "200", "RATE", "1000", "TEST_NAME", "after" + System.nanoTime()))
+                .run(sender, receiver, Duration.ofSeconds(30));
+        assertEquals(Command.NOTIFY_SUCCESS, run.senderOutcome.command(), run.senderOutcome.message());
+        assertEquals(Command.NOTIFY_SUCCESS, run.receiverOutcome.command(), run.receiverOutcome.message());
+        assertEquals(0, run.total().lost());
+        assertEquals(200, run.total().received());
+    }
+
+    @Test
+    void namesTheUrlOfAnUnreachableSystemAndStaysUsable() throws Exception {
+        String url = "amqp://127.0.0.1:" + closedPort() + "/nowhere.queue";
+        RoleException error = startFails(Map.of("SEND_RECEIVE_URL", url));
+        assertEquals(ErrorCodes.SUT_UNAVAILABLE, error.code());
+        assertTrue(error.getMessage().contains(url), error.getMessage());
+        runsANormalTestAfterwards();
+    }
+
+    @Test
+    void givesUpOnAnUnreachableFailoverUrlWithinTheDeadline() throws Exception {
+        String url = "failover:(amqp://127.0.0.1:" + closedPort() + ")/nowhere.queue";
+        long start = System.nanoTime();
+        RoleException error = startFails(Map.of("SEND_RECEIVE_URL", url));
+        assertTrue(System.nanoTime() - start < 15_000_000_000L, "both roles gave up within their deadlines");
+        assertEquals(ErrorCodes.SUT_UNAVAILABLE, error.code());
+        assertTrue(error.getMessage().contains("within 3000 ms"), error.getMessage());
+        runsANormalTestAfterwards();
+    }
+
+    @Test
+    void namesAnUnknownUrlOptionAndTheKnownOnes() throws Exception {
+        RoleException error = startFails(Map.of("SEND_RECEIVE_URL", broker.amqpUrl("q") + "?tpye=queue"));
+        assertEquals(ErrorCodes.INVALID_OPTION, error.code());
+        assertTrue(error.getMessage().contains("unknown option 'tpye'"), error.getMessage());
+        assertTrue(error.getMessage().contains("type, durable, ackMode"), error.getMessage());
+
+        TestOptions options = TestOptions.DEFAULTS.with(org.maestro.common.options.OptionCode.BROKER,
+                broker.amqpUrl("q") + "?tpye=queue");
+        IllegalArgumentException atSet = assertThrows(IllegalArgumentException.class,
+                () -> receiver.checkOptions(options));
+        assertTrue(atSet.getMessage().startsWith("SEND_RECEIVE_URL: unknown option 'tpye'"), atSet.getMessage());
+        assertThrows(IllegalArgumentException.class, () -> sender.checkOptions(options));
+
+        RoleException qpid = startFails(Map.of("SEND_RECEIVE_URL", broker.amqpUrl("q") + "?jms.prefetchPolicy.al=5"));
+        assertTrue(qpid.getMessage().contains("jms.prefetchPolicy.al"), qpid.getMessage());
+        runsANormalTestAfterwards();
+    }
+
+    @Test
+    void refusesAMessageSizeSmallerThanTheHeader() throws Exception {
+        Map<String, String> options = new HashMap<>(Map.of("SEND_RECEIVE_URL", broker.amqpUrl("small.queue"),
+                "MESSAGE_SIZE", "40"));
+        RecordingPeerContext context = new RecordingPeerContext("sender-1", "sender", results).set(options);
+        RoleException error = assertThrows(RoleException.class,
+                () -> sender.handle(Note.request(Command.START_SENDER), context));
+        assertEquals(ErrorCodes.INVALID_OPTION, error.code());
+        // 32 fixed bytes + "sender-1@localhost" (18 bytes)
+        assertTrue(error.getMessage().startsWith("MESSAGE_SIZE=40 is smaller than the 50-byte message header"),
+                error.getMessage());
+        assertTrue(error.getMessage().contains("at least 50"), error.getMessage());
+        InvalidOptionException early = assertThrows(InvalidOptionException.class,
+                () -> sender.checkOptions(TestOptions.DEFAULTS.with(
+                        org.maestro.common.options.OptionCode.MESSAGE_SIZE, "~20")));
+        assertEquals("MESSAGE_SIZE", early.option());
+        assertFalse(sender.busy());
+        runsANormalTestAfterwards();
+    }
+}

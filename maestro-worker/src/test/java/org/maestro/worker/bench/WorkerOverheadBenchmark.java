@@ -1,0 +1,177 @@
+package org.maestro.worker.bench;
+
+import jakarta.jms.BytesMessage;
+import jakarta.jms.Connection;
+import jakarta.jms.DeliveryMode;
+import jakarta.jms.MessageConsumer;
+import jakarta.jms.MessageProducer;
+import jakarta.jms.Session;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicLong;
+import org.apache.activemq.artemis.api.core.SimpleString;
+import org.apache.activemq.artemis.core.server.Queue;
+import org.apache.qpid.jms.JmsConnectionFactory;
+import org.maestro.common.embedded.EmbeddedArtemis;
+import org.maestro.common.protocol.Command;
+import org.maestro.common.protocol.Note;
+import org.maestro.worker.RecordingPeerContext;
+import org.maestro.worker.receiver.ReceiverRole;
+import org.maestro.worker.sender.SenderRole;
+
+/**
+ * Compares the throughput of a bare Qpid JMS send/receive loop with that of the Maestro sender and receiver
+ * against one embedded Artemis broker: 256-byte non-durable messages, unbounded rate, the same connection counts
+ * and the same measuring window. Both are measured the same way, by the broker: messages acknowledged by consumers
+ * during the window (after a warm-up of the same length for both).
+ *
+ * <p>Usage: {@code WorkerOverheadBenchmark [seconds=10] [warmupSeconds=3] [connections=1,5] [rounds=1]}; run by
+ * {@code bench/worker-overhead.sh}.
+ */
+public final class WorkerOverheadBenchmark {
+    private static final int SIZE = 256;
+
+    private final EmbeddedArtemis broker;
+    private final int seconds;
+    private final int warmUp;
+    private int queues;
+
+    private WorkerOverheadBenchmark(EmbeddedArtemis broker, int seconds, int warmUp) {
+        this.broker = broker;
+        this.seconds = seconds;
+        this.warmUp = warmUp;
+    }
+
+    public static void main(String[] args) throws Exception {
+        int seconds = args.length > 0 ? Integer.parseInt(args[0]) : 10;
+        int warmUp = args.length > 1 ? Integer.parseInt(args[1]) : 3;
+        String[] counts = (args.length > 2 ? args[2] : "1,5").split(",");
+        int rounds = args.length > 3 ? Integer.parseInt(args[3]) : 1;
+        try (EmbeddedArtemis broker = EmbeddedArtemis.builder().amqp().name("bench").withoutJmx().start()) {
+            WorkerOverheadBenchmark bench = new WorkerOverheadBenchmark(broker, seconds, warmUp);
+            System.out.printf(Locale.ROOT, "%-11s %-8s %-6s %12s %12s%n", "connections", "round", "", "bare msg/s",
+                    "maestro msg/s");
+            for (String count : counts) {
+                int connections = Integer.parseInt(count.trim());
+                for (int round = 1; round <= rounds; round++) {
+                    double bare = bench.bare(connections);
+                    double maestro = bench.maestro(connections);
+                    System.out.printf(Locale.ROOT, "%-11d %-8d %-6s %12.0f %12.0f   maestro/bare = %.1f%%%n",
+                            connections, round, "", bare, maestro, 100 * maestro / bare);
+                }
+            }
+        }
+        System.exit(0);
+    }
+
+    private String nextQueue() {
+        return "bench." + (++queues);
+    }
+
+    /** Acknowledged messages of a queue so far, as the broker counts them. */
+    private long acknowledged(String queue) {
+        Queue q = broker.server().locateQueue(SimpleString.of(queue));
+        return q == null ? 0 : q.getMessagesAcknowledged();
+    }
+
+    private double window(String queue) throws InterruptedException {
+        Thread.sleep(warmUp * 1000L);
+        long before = acknowledged(queue);
+        long start = System.nanoTime();
+        Thread.sleep(seconds * 1000L);
+        long after = acknowledged(queue);
+        return (after - before) / ((System.nanoTime() - start) / 1e9);
+    }
+
+    /** The bare loop: one producer thread per connection sending as fast as it can, one listener per connection. */
+    double bare(int connections) throws Exception {
+        String queue = nextQueue();
+        JmsConnectionFactory factory = new JmsConnectionFactory("amqp://127.0.0.1:" + broker.amqpPort());
+        List<Connection> opened = new ArrayList<>();
+        AtomicBoolean stop = new AtomicBoolean();
+        AtomicLong received = new AtomicLong();
+        List<Thread> producers = new ArrayList<>();
+        try {
+            for (int i = 0; i < connections; i++) {
+                Connection connection = factory.createConnection();
+                opened.add(connection);
+                Session session = connection.createSession(false, Session.AUTO_ACKNOWLEDGE);
+                MessageConsumer consumer = session.createConsumer(session.createQueue(queue));
+                consumer.setMessageListener(message -> {
+                    try {
+                        BytesMessage bytes = (BytesMessage) message;
+                        byte[] body = new byte[(int) bytes.getBodyLength()];
+                        bytes.readBytes(body);
+                        received.incrementAndGet();
+                    } catch (Exception e) {
+                        throw new IllegalStateException(e);
+                    }
+                });
+                connection.start();
+            }
+            for (int i = 0; i < connections; i++) {
+                Connection connection = factory.createConnection();
+                opened.add(connection);
+                Session session = connection.createSession(false, Session.AUTO_ACKNOWLEDGE);
+                MessageProducer producer = session.createProducer(session.createQueue(queue));
+                producer.setDeliveryMode(DeliveryMode.NON_PERSISTENT);
+                producer.setDisableMessageID(true);
+                producer.setDisableMessageTimestamp(true);
+                byte[] body = new byte[SIZE];
+                Thread thread = new Thread(() -> {
+                    try {
+                        while (!stop.get()) {
+                            BytesMessage message = session.createBytesMessage();
+                            message.writeBytes(body, 0, SIZE);
+                            producer.send(message);
+                        }
+                    } catch (Exception e) {
+                        if (!stop.get()) {
+                            e.printStackTrace();
+                        }
+                    }
+                }, "bare-producer-" + i);
+                thread.start();
+                producers.add(thread);
+            }
+            return window(queue);
+        } finally {
+            stop.set(true);
+            for (Thread thread : producers) {
+                thread.join(5000);
+            }
+            for (Connection connection : opened) {
+                connection.close();
+            }
+        }
+    }
+
+    /** The Maestro sender and receiver with the same settings, driven as the client drives them. */
+    double maestro(int connections) throws Exception {
+        String queue = nextQueue();
+        Path root = Files.createTempDirectory("maestro-bench-");
+        Map<String, String> options = Map.of("SEND_RECEIVE_URL", broker.amqpUrl(queue), "PARALLEL_COUNT",
+                Integer.toString(connections), "RATE", "0", "MESSAGE_SIZE", Integer.toString(SIZE),
+                "TEST_DURATION", (warmUp + seconds + 2) + "s", "TEST_NAME", "bench");
+        RecordingPeerContext senderContext = new RecordingPeerContext("sender-1", "sender", root).set(options);
+        RecordingPeerContext receiverContext = new RecordingPeerContext("receiver-1", "receiver", root).set(options);
+        SenderRole sender = SenderRole.builder().build();
+        ReceiverRole receiver = ReceiverRole.builder().build();
+        receiver.handle(Note.request(Command.START_RECEIVER), receiverContext);
+        sender.handle(Note.request(Command.START_SENDER), senderContext);
+        try {
+            return window(queue);
+        } finally {
+            sender.handle(Note.request(Command.STOP_SENDER), senderContext);
+            senderContext.awaitOutcome(Duration.ofSeconds(30));
+            receiver.handle(Note.request(Command.DRAIN), receiverContext);
+            receiverContext.awaitOutcome(Duration.ofSeconds(120));
+        }
+    }
+}
