@@ -47,6 +47,8 @@ public final class TestRunner {
     private static final Duration ATTACH_TIMEOUT = Duration.ofSeconds(45);
     private static final Duration DISCOVERY_WAIT = Duration.ofSeconds(1);
     private static final Duration NO_PROGRESS_LIMIT = Duration.ofSeconds(60);
+    /** How long stopped senders and receivers may take to write their results and notify. */
+    private static final Duration STOP_WAIT = Duration.ofSeconds(15);
     private static final Set<String> LOAD_ROLES = Set.of("sender", "receiver");
 
     private final ControlClient client;
@@ -511,6 +513,11 @@ public final class TestRunner {
                 if (replies == null || !replies.complete()) {
                     LOG.warn("not every {} confirmed {}", role, stop);
                 }
+            }
+            long deadline = System.nanoTime() + STOP_WAIT.toNanos();
+            while (System.nanoTime() < deadline
+                    && (finished("sender") < count("sender") || finished("receiver") < count("receiver"))) {
+                sleep(Duration.ofMillis(100));
             }
         }
 

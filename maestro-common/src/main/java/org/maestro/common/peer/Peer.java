@@ -46,6 +46,8 @@ import org.slf4j.LoggerFactory;
  */
 public final class Peer implements AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(Peer.class);
+    /** How long LOG waits for a stopping role to finish writing its files. */
+    private static final Duration SHIP_WAIT = Duration.ofSeconds(30);
 
     private final PeerConfig config;
     private final Role role;
@@ -275,6 +277,14 @@ public final class Peer implements AutoCloseable {
 
     private void shipResults(Note request) throws RoleException {
         try {
+            long deadline = System.nanoTime() + SHIP_WAIT.toNanos();
+            while (role.busy() && System.nanoTime() < deadline) {
+                Thread.sleep(50);
+            }
+            if (role.busy()) {
+                LOG.warn("{} is still busy after {} s; shipping what it has written so far", self.qualifiedName(),
+                        SHIP_WAIT.toSeconds());
+            }
             role.flush();
             Path directory = context.resultDirectory();
             int files = ResultShipper.ship(directory, chunk -> transport.publish(Topics.CLIENT,
