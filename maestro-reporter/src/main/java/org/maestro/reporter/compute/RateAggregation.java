@@ -52,13 +52,28 @@ public final class RateAggregation {
         return result;
     }
 
-    /** Mean, max and min of the measured per-second totals. */
+    /**
+     * Mean, max and min of the measured per-second totals, over the active measured seconds: from the first to the
+     * last measured second in which messages moved. Idle seconds at either edge (a receiver attached before the
+     * senders start, or waiting for stragglers after they stop) would only dilute the rate and are left out.
+     */
     public static RateStats stats(List<Second> totals) {
+        int first = -1;
+        int last = -1;
+        for (int i = 0; i < totals.size(); i++) {
+            if (!totals.get(i).warmup() && totals.get(i).measured() > 0) {
+                first = first < 0 ? i : first;
+                last = i;
+            }
+        }
+        if (first < 0) {
+            return RateStats.EMPTY;
+        }
         long total = 0;
         long max = Long.MIN_VALUE;
         long min = Long.MAX_VALUE;
         int seconds = 0;
-        for (Second second : totals) {
+        for (Second second : totals.subList(first, last + 1)) {
             if (second.warmup()) {
                 continue;
             }
