@@ -164,12 +164,12 @@ class DispatchInspectorTest {
     void aRouterAnsweringTooLateTimesOutAndTheNextPollStartsAFreshConnection() throws Exception {
         try (FixtureManagementResponder router = FixtureManagementResponder.start()) {
             DispatchInspector inspector = new DispatchInspector(ManagementUrl.parse(router.url()),
-                    Duration.ofMillis(300));
+                    Duration.ofMillis(1500));
             inspector.connect();
-            router.delayReplies(1_000);
+            router.delayReplies(4_000);
             InspectionException late = assertThrows(InspectionException.class, inspector::poll);
             assertTrue(late.getMessage().contains("did not answer the QUERY of org.apache.qpid.dispatch.router "
-                    + "within 300 ms"), late.getMessage());
+                    + "within 1500 ms"), late.getMessage());
             router.delayReplies(0);
             Sample sample = inspector.poll();
             assertEquals(List.of(), sample.failures());
