@@ -219,13 +219,18 @@ public final class TestRunner {
 
         private List<String> neededRoles() {
             List<String> roles = new ArrayList<>(List.of("sender", "receiver"));
-            if (definition.wantsInspector()) {
+            if (wantsInspector()) {
                 roles.add("inspector");
             }
             if (definition.wantsAgent()) {
                 roles.add("agent");
             }
             return roles;
+        }
+
+        /** An inspector is wanted when the script or the environment names a management interface. */
+        private boolean wantsInspector() {
+            return definition.wantsInspector() || options.get(OptionCode.MANAGEMENT_INTERFACE).isPresent();
         }
 
         /** The live peers of a role (those whose last will has not arrived). */
@@ -289,7 +294,7 @@ public final class TestRunner {
             if (!start(Command.START_RECEIVER, "receiver", Payload.Empty.INSTANCE, ATTACH_TIMEOUT)) {
                 return false;
             }
-            if (definition.wantsInspector() && !start(Command.START_INSPECTOR, "inspector",
+            if (wantsInspector() && !start(Command.START_INSPECTOR, "inspector",
                     new Payload.Text(options.get(OptionCode.INSPECTOR_NAME).orElse("artemis")), REPLY_TIMEOUT)) {
                 return false;
             }
