@@ -2,6 +2,7 @@ package org.maestro.common.embedded;
 
 import java.lang.management.ManagementFactory;
 import java.nio.file.Path;
+import org.apache.activemq.artemis.api.core.RoutingType;
 import org.apache.activemq.artemis.core.config.Configuration;
 import org.apache.activemq.artemis.core.config.impl.ConfigurationImpl;
 import org.apache.activemq.artemis.core.server.ActiveMQServer;
@@ -21,13 +22,15 @@ import org.apache.activemq.artemis.core.settings.impl.AddressSettings;
  */
 public final class EmbeddedArtemis implements AutoCloseable {
     private final EmbeddedActiveMQ broker;
+    private final String host;
     private final int amqpPort;
     private final int mqttPort;
     private final String name;
 
-    private EmbeddedArtemis(EmbeddedActiveMQ broker, String name, int amqpPort, int mqttPort) {
+    private EmbeddedArtemis(EmbeddedActiveMQ broker, String name, String host, int amqpPort, int mqttPort) {
         this.broker = broker;
         this.name = name;
+        this.host = host;
         this.amqpPort = amqpPort;
         this.mqttPort = mqttPort;
     }
@@ -52,14 +55,19 @@ public final class EmbeddedArtemis implements AutoCloseable {
         return name;
     }
 
+    /** The address the acceptors listen on, {@code 127.0.0.1} unless the builder chose another. */
+    public String host() {
+        return host;
+    }
+
     /** The AMQP URL of an address on this broker, e.g. {@code amqp://127.0.0.1:5672/test.queue}. */
     public String amqpUrl(String address) {
-        return "amqp://127.0.0.1:" + amqpPort + "/" + address;
+        return "amqp://" + host + ":" + amqpPort + "/" + address;
     }
 
     /** The MQTT URL of this broker, e.g. {@code mqtt://127.0.0.1:1883}. */
     public String mqttUrl() {
-        return "mqtt://127.0.0.1:" + mqttPort;
+        return "mqtt://" + host + ":" + mqttPort;
     }
 
     /** The running server, for tests that need its management API. */
@@ -85,13 +93,24 @@ public final class EmbeddedArtemis implements AutoCloseable {
 
     /** Chooses the acceptors and options of an {@link EmbeddedArtemis}. */
     public static final class Builder {
+        private String host = "127.0.0.1";
         private int amqpPort = -1;
         private int mqttPort = -1;
         private String name = "maestro-embedded";
         private boolean jmx = true;
+        private boolean anycast;
         private Path dataDirectory;
 
         private Builder() {
+        }
+
+        /**
+         * Binds the acceptors to this host name or address instead of {@code 127.0.0.1}; a port chosen by
+         * {@link #amqp()} or {@link #mqtt()} is one that was free on the loopback interface.
+         */
+        public Builder host(String bindHost) {
+            this.host = bindHost;
+            return this;
         }
 
         /** Adds an AMQP acceptor on a free loopback port. */
@@ -128,6 +147,15 @@ public final class EmbeddedArtemis implements AutoCloseable {
             return this;
         }
 
+        /**
+         * Makes addresses and queues created on first use anycast (point-to-point) rather than Artemis's default
+         * multicast, as a router's links, which name an address without saying which kind, expect.
+         */
+        public Builder anycastByDefault() {
+            this.anycast = true;
+            return this;
+        }
+
         /** Where the broker may keep its (non-persistent) working files; a temporary directory by default. */
         public Builder dataDirectory(Path directory) {
             this.dataDirectory = directory;
@@ -141,6 +169,15 @@ public final class EmbeddedArtemis implements AutoCloseable {
             }
             Path data = dataDirectory != null ? dataDirectory
                     : java.nio.file.Files.createTempDirectory("maestro-artemis-");
+            AddressSettings addressSettings = new AddressSettings()
+                    .setAutoCreateQueues(true)
+                    .setAutoCreateAddresses(true)
+                    .setAutoDeleteQueues(false)
+                    .setAutoDeleteAddresses(false);
+            if (anycast) {
+                addressSettings.setDefaultAddressRoutingType(RoutingType.ANYCAST)
+                        .setDefaultQueueRoutingType(RoutingType.ANYCAST);
+            }
             Configuration configuration = new ConfigurationImpl();
             configuration.setName(name);
             configuration.setBrokerInstance(data.toFile());
@@ -152,17 +189,13 @@ public final class EmbeddedArtemis implements AutoCloseable {
                     .setJournalDirectory(data.resolve("journal").toString())
                     .setLargeMessagesDirectory(data.resolve("large-messages").toString())
                     .setPagingDirectory(data.resolve("paging").toString())
-                    .addAddressSetting("#", new AddressSettings()
-                            .setAutoCreateQueues(true)
-                            .setAutoCreateAddresses(true)
-                            .setAutoDeleteQueues(false)
-                            .setAutoDeleteAddresses(false));
+                    .addAddressSetting("#", addressSettings);
             if (amqpPort >= 0) {
-                configuration.addAcceptorConfiguration("amqp", "tcp://127.0.0.1:" + amqpPort
+                configuration.addAcceptorConfiguration("amqp", "tcp://" + host + ":" + amqpPort
                         + "?protocols=AMQP;amqpCredits=1000;amqpLowCredits=300");
             }
             if (mqttPort >= 0) {
-                configuration.addAcceptorConfiguration("mqtt", "tcp://127.0.0.1:" + mqttPort + "?protocols=MQTT");
+                configuration.addAcceptorConfiguration("mqtt", "tcp://" + host + ":" + mqttPort + "?protocols=MQTT");
             }
             EmbeddedActiveMQ broker = new EmbeddedActiveMQ().setConfiguration(configuration);
             if (jmx) {
@@ -171,10 +204,15 @@ public final class EmbeddedArtemis implements AutoCloseable {
             try {
                 broker.start();
             } catch (Exception e) {
-                throw new IllegalStateException("cannot start the embedded Artemis broker on 127.0.0.1 (AMQP port "
+                try {
+                    broker.stop();
+                } catch (Exception stopping) {
+                    e.addSuppressed(stopping);
+                }
+                throw new IllegalStateException("cannot start the embedded Artemis broker on " + host + " (AMQP port "
                         + amqpPort + ", MQTT port " + mqttPort + "): " + e.getMessage(), e);
             }
-            return new EmbeddedArtemis(broker, name, amqpPort, mqttPort);
+            return new EmbeddedArtemis(broker, name, host, amqpPort, mqttPort);
         }
     }
 }

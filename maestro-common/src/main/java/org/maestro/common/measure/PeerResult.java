@@ -3,8 +3,10 @@ package org.maestro.common.measure;
 import com.fasterxml.jackson.annotation.JsonIgnore;
 import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
 import com.fasterxml.jackson.annotation.JsonInclude;
+import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.file.Files;
@@ -68,7 +70,7 @@ public record PeerResult(int formatVersion, String peer, String role, long start
             RoaringBitmap bitmap = new RoaringBitmap();
             if (sequences != null && !sequences.isEmpty()) {
                 try {
-                    bitmap.deserialize(ByteBuffer.wrap(Base64.getDecoder().decode(sequences)));
+                    bitmap.deserialize(ByteBuffer.wrap(Base64.getDecoder().decode(sequences.trim())));
                 } catch (IOException | RuntimeException e) {
                     throw new IllegalArgumentException("stream " + sender + "#" + connection
                             + " has sequences that are not a base64 RoaringBitmap: " + e.getMessage(), e);
@@ -116,5 +118,38 @@ public record PeerResult(int formatVersion, String peer, String role, long start
                     + FORMAT_VERSION);
         }
         return result;
+    }
+
+    /**
+     * Reads a result for a reader that takes what it can from a results directory (the reporter): the format version
+     * is not checked (compare {@link #formatVersion()} with {@link #FORMAT_VERSION} to warn), unknown fields are
+     * ignored, missing counters read as 0 and a missing {@code peer}, {@code role} or stream {@code sender} reads
+     * as {@code ""}.
+     *
+     * @throws IOException with the file name when the file is not JSON of this shape
+     */
+    public static PeerResult readTolerantly(Path file) throws IOException {
+        try {
+            JsonNode tree = MAPPER.readTree(file.toFile());
+            if (!(tree instanceof ObjectNode root)) {
+                throw new IOException("the file does not hold a JSON object");
+            }
+            fillMissingText(root, "peer");
+            fillMissingText(root, "role");
+            for (JsonNode stream : root.path("streams")) {
+                if (stream instanceof ObjectNode object) {
+                    fillMissingText(object, "sender");
+                }
+            }
+            return MAPPER.treeToValue(root, PeerResult.class);
+        } catch (IOException e) {
+            throw new IOException(file + " is not a valid peer-result.json: " + e.getMessage(), e);
+        }
+    }
+
+    private static void fillMissingText(ObjectNode object, String field) {
+        if (object.path(field).isNull() || object.path(field).isMissingNode()) {
+            object.put(field, "");
+        }
     }
 }

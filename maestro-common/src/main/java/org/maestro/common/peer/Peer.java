@@ -324,9 +324,7 @@ public final class Peer implements AutoCloseable {
 
         @Override
         public Path resultDirectory() throws IOException {
-            TestOptions current = options;
-            Path directory = config.resultsRoot().resolve(current.testName())
-                    .resolve(Integer.toString(current.testIteration())).resolve(self.qualifiedName());
+            Path directory = PeerContext.resultDirectory(config.resultsRoot(), options, self);
             Files.createDirectories(directory);
             return directory;
         }

@@ -23,6 +23,15 @@ public interface PeerContext {
     Path resultDirectory() throws IOException;
 
     /**
+     * Where a peer's result files of a test iteration go, {@code <results-root>/<test-name>/<iteration>/<peer-name>/}
+     * (docs/results-format.md); not created.
+     */
+    static Path resultDirectory(Path resultsRoot, TestOptions options, PeerInfo peer) {
+        return resultsRoot.resolve(options.testName()).resolve(Integer.toString(options.testIteration()))
+                .resolve(peer.qualifiedName());
+    }
+
+    /**
      * Publishes a notification (NOTIFY_SUCCESS, NOTIFY_FAIL, NOTIFY_READY, DRAIN_COMPLETE) with a message and named
      * details to the client; may be called from any thread.
      */

@@ -11,9 +11,9 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
+import org.maestro.common.options.ManagementUrl;
 import org.maestro.inspector.InspectionException;
 import org.maestro.inspector.Inspector;
-import org.maestro.inspector.ManagementUrl;
 import org.maestro.inspector.Sample;
 import org.maestro.inspector.csv.DataSet;
 

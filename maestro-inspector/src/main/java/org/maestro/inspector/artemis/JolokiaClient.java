@@ -20,8 +20,8 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
+import org.maestro.common.options.ManagementUrl;
 import org.maestro.inspector.InspectionException;
-import org.maestro.inspector.ManagementUrl;
 
 /**
  * Calls a Jolokia agent over HTTP with JSON bulk requests (one HTTP POST carrying several Jolokia requests), with

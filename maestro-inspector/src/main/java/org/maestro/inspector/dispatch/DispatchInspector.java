@@ -6,9 +6,12 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
+import org.maestro.common.amqp.AmqpManagementClient;
+import org.maestro.common.amqp.AmqpManagementException;
+import org.maestro.common.amqp.ManagementReply;
+import org.maestro.common.options.ManagementUrl;
 import org.maestro.inspector.InspectionException;
 import org.maestro.inspector.Inspector;
-import org.maestro.inspector.ManagementUrl;
 import org.maestro.inspector.Sample;
 import org.maestro.inspector.csv.DataSet;
 import org.slf4j.Logger;
@@ -59,7 +62,7 @@ public final class DispatchInspector implements Inspector {
     @Override
     public void connect() throws InspectionException {
         AmqpManagementClient connected = client();
-        ManagementReply router = connected.query(DispatchDataSets.entityType(DispatchDataSets.ROUTER));
+        ManagementReply router = query(connected, DispatchDataSets.entityType(DispatchDataSets.ROUTER));
         if (!router.ok()) {
             throw new InspectionException(url.redacted() + " answered the router QUERY with status "
                     + router.statusCode() + " " + router.statusDescription() + "; is it a Qpid Dispatch router?");
@@ -79,7 +82,12 @@ public final class DispatchInspector implements Inspector {
         if (closed) {
             throw new InspectionException("the inspection of " + url.redacted() + " was stopped");
         }
-        current = AmqpManagementClient.connect(url, timeout);
+        try {
+            current = AmqpManagementClient.to(url).timeout(timeout).clientName("maestro-inspector")
+                    .urlSetting("MANAGEMENT_INTERFACE").connect();
+        } catch (AmqpManagementException e) {
+            throw new InspectionException(e.getMessage(), e);
+        }
         client = current;
         if (closed) {
             current.close();
@@ -106,7 +114,7 @@ public final class DispatchInspector implements Inspector {
         Sample sample = new Sample();
         for (DataSet dataSet : DispatchDataSets.ALL) {
             String entityType = DispatchDataSets.entityType(dataSet);
-            ManagementReply reply = connected.query(entityType);
+            ManagementReply reply = query(connected, entityType);
             if (!reply.ok()) {
                 sample.fail(entityType + " not read: status " + reply.statusCode() + " "
                         + reply.statusDescription());
@@ -124,6 +132,15 @@ public final class DispatchInspector implements Inspector {
             }
         }
         return sample;
+    }
+
+    private ManagementReply query(AmqpManagementClient connected, String entityType) throws InspectionException {
+        try {
+            return connected.query(entityType);
+        } catch (AmqpManagementException e) {
+            throw new InspectionException(closed ? "the inspection of " + url.redacted() + " was stopped"
+                    : e.getMessage(), e);
+        }
     }
 
     @Override

@@ -3,8 +3,8 @@ package org.maestro.inspector.role;
 import java.time.Duration;
 import java.util.List;
 import java.util.Locale;
+import org.maestro.common.options.ManagementUrl;
 import org.maestro.inspector.Inspector;
-import org.maestro.inspector.ManagementUrl;
 import org.maestro.inspector.artemis.ArtemisInspector;
 import org.maestro.inspector.dispatch.DispatchInspector;
 

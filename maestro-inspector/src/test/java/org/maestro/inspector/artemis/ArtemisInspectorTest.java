@@ -22,11 +22,11 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.maestro.common.embedded.EmbeddedArtemis;
+import org.maestro.common.options.ManagementUrl;
 import org.maestro.inspector.Await;
 import org.maestro.inspector.CsvTable;
 import org.maestro.inspector.InspectionException;
 import org.maestro.inspector.InspectionPoller;
-import org.maestro.inspector.ManagementUrl;
 import org.maestro.inspector.ManualTicker;
 import org.maestro.inspector.csv.DataSetFiles;
 

@@ -12,12 +12,16 @@ import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.maestro.common.amqp.AmqpManagementClient;
+import org.maestro.common.amqp.ManagementReply;
 import org.maestro.common.embedded.FreePorts;
+import org.maestro.common.options.ManagementUrl;
+import org.maestro.common.testing.DispatchFixture;
+import org.maestro.common.testing.ManagementResponder;
 import org.maestro.inspector.Await;
 import org.maestro.inspector.CsvTable;
 import org.maestro.inspector.InspectionException;
 import org.maestro.inspector.InspectionPoller;
-import org.maestro.inspector.ManagementUrl;
 import org.maestro.inspector.ManualTicker;
 import org.maestro.inspector.Sample;
 import org.maestro.inspector.csv.DataSet;
@@ -29,7 +33,7 @@ class DispatchInspectorTest {
 
     @Test
     void writesTheFiveDataSetsWithTheRecordedRouterValuesOverRealAmqp(@TempDir Path results) throws Exception {
-        try (FixtureManagementResponder router = FixtureManagementResponder.start()) {
+        try (ManagementResponder router = ManagementResponder.start()) {
             DispatchInspector inspector = new DispatchInspector(ManagementUrl.parse(router.url()), TIMEOUT);
             inspector.connect();
             assertEquals("1.19.0", inspector.facts().get("sut.version"));
@@ -100,9 +104,9 @@ class DispatchInspectorTest {
 
     @Test
     void anErrorStatusOfTheRouterIsAnsweredAsSuchNotAsAFailure() throws Exception {
-        try (FixtureManagementResponder router = FixtureManagementResponder.start();
-                AmqpManagementClient client = AmqpManagementClient.connect(ManagementUrl.parse(router.url()),
-                        TIMEOUT)) {
+        try (ManagementResponder router = ManagementResponder.start();
+                AmqpManagementClient client = AmqpManagementClient.to(ManagementUrl.parse(router.url()))
+                        .timeout(TIMEOUT).connect()) {
             ManagementReply reply = client.query("org.apache.qpid.dispatch.address");
             assertEquals(400, reply.statusCode());
             assertEquals(fixture.responseProperties("org.apache.qpid.dispatch.address").get("statusDescription"),
@@ -120,7 +124,7 @@ class DispatchInspectorTest {
         int port;
         DispatchInspector inspector;
         ManualTicker ticker = new ManualTicker();
-        try (FixtureManagementResponder router = FixtureManagementResponder.start();
+        try (ManagementResponder router = ManagementResponder.start();
                 DataSetFiles files = DataSetFiles.create(results, DispatchDataSets.ALL)) {
             port = router.port();
             inspector = new DispatchInspector(ManagementUrl.parse(router.url()), TIMEOUT);
@@ -136,7 +140,7 @@ class DispatchInspectorTest {
             Await.polls(poller, 2);
             assertEquals(1, poller.stats().errors(), "the poll while the router is down fails");
 
-            try (FixtureManagementResponder restarted = FixtureManagementResponder.start(port)) {
+            try (ManagementResponder restarted = ManagementResponder.start(port)) {
                 ticker.tick();
                 Await.polls(poller, 3);
                 assertEquals(1, poller.stats().errors(), poller.stats().lastError());
@@ -162,7 +166,7 @@ class DispatchInspectorTest {
 
     @Test
     void aRouterAnsweringTooLateTimesOutAndTheNextPollStartsAFreshConnection() throws Exception {
-        try (FixtureManagementResponder router = FixtureManagementResponder.start()) {
+        try (ManagementResponder router = ManagementResponder.start()) {
             DispatchInspector inspector = new DispatchInspector(ManagementUrl.parse(router.url()),
                     Duration.ofMillis(1500));
             inspector.connect();

@@ -19,7 +19,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.condition.EnabledIf;
 import org.junit.jupiter.api.io.TempDir;
 import org.maestro.common.embedded.FreePorts;
-import org.maestro.inspector.ManagementUrl;
+import org.maestro.common.options.ManagementUrl;
 import org.maestro.inspector.Sample;
 
 /**

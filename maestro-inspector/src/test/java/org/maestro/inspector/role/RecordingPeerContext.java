@@ -49,10 +49,7 @@ final class RecordingPeerContext implements PeerContext {
 
     @Override
     public Path resultDirectory() throws java.io.IOException {
-        Path directory = resultsRoot.resolve(options.testName()).resolve(Integer.toString(options.testIteration()))
-                .resolve(self.qualifiedName());
-        Files.createDirectories(directory);
-        return directory;
+        return Files.createDirectories(PeerContext.resultDirectory(resultsRoot, options, self));
     }
 
     @Override

@@ -3,11 +3,12 @@ package org.maestro.reporter.cli;
 import java.io.PrintWriter;
 import java.io.UncheckedIOException;
 import java.util.concurrent.Callable;
+import org.maestro.common.cli.ExitCodes;
 import org.maestro.reporter.ReportException;
 
 /**
  * Maps the exceptions of the reporter commands to exit codes and one-line messages, in one
- * place: bad input → {@link ExitCodes#USAGE}, I/O → {@link ExitCodes#IO_ERROR}. The stack trace
+ * place: bad input → {@link ExitCodes#USAGE}, I/O → {@link ExitCodes#INFRASTRUCTURE}. The stack trace
  * is printed only when asked for ({@code --stacktrace}).
  */
 final class CommandErrors {
@@ -23,11 +24,11 @@ final class CommandErrors {
             return ExitCodes.USAGE;
         } catch (UncheckedIOException e) {
             report(command, err, stacktrace, e, e.getMessage());
-            return ExitCodes.IO_ERROR;
+            return ExitCodes.INFRASTRUCTURE;
         } catch (Exception e) {
             report(command, err, stacktrace, e, "unexpected error: " + e
                     + (stacktrace ? "" : " (run again with --stacktrace for details)"));
-            return ExitCodes.IO_ERROR;
+            return ExitCodes.INFRASTRUCTURE;
         }
     }
 

@@ -5,6 +5,7 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
+import org.maestro.common.cli.ExitCodes;
 import org.maestro.reporter.Reporter;
 import org.maestro.reporter.compare.Comparison;
 import org.maestro.reporter.compare.ComparisonResult;
@@ -82,7 +83,7 @@ public final class CompareCommand implements Callable<Integer> {
                 printText(out, result);
             }
             out.flush();
-            return result.isRegression() ? ExitCodes.REGRESSION : ExitCodes.OK;
+            return result.isRegression() ? ExitCodes.TEST_FAILED : ExitCodes.OK;
         });
     }
 

@@ -3,6 +3,7 @@ package org.maestro.reporter.cli;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
+import org.maestro.common.cli.ExitCodes;
 import org.maestro.reporter.Outcome;
 import org.maestro.reporter.ReportResult;
 import org.maestro.reporter.Reporter;

@@ -1,6 +1,5 @@
 package org.maestro.reporter.compute;
 
-import java.io.IOException;
 import java.net.URI;
 import java.net.URISyntaxException;
 import java.util.ArrayList;
@@ -9,10 +8,9 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.TreeMap;
+import org.maestro.common.measure.PeerResult;
 import org.maestro.reporter.MessageCounts;
 import org.maestro.reporter.StreamSummary;
-import org.maestro.reporter.read.PeerResult;
-import org.maestro.reporter.read.StreamResult;
 import org.roaringbitmap.RoaringBitmap;
 
 /**
@@ -71,7 +69,7 @@ public final class MessageAccounting {
      * The name receivers know a sender's stream by: the stream's own sender field, else the peer name in its
      * result, else its directory's peer name.
      */
-    private static String senderName(Peer sender, StreamResult stream) {
+    private static String senderName(Peer sender, PeerResult.Stream stream) {
         if (stream.sender() != null && !stream.sender().isBlank()) {
             return stream.sender();
         }
@@ -89,7 +87,7 @@ public final class MessageAccounting {
         for (Peer sender : senders) {
             sent += sender.result().count();
             errors += sender.result().errors();
-            for (StreamResult stream : sender.result().streams()) {
+            for (PeerResult.Stream stream : sender.result().streams()) {
                 StreamKey key = new StreamKey(senderName(sender, stream), stream.connection());
                 sentPerStream.merge(key, stream.count(), Long::sum);
                 senderAddress.put(key, sender.address());
@@ -127,12 +125,12 @@ public final class MessageAccounting {
                     problems.add(receiver.name() + " lists no streams: its " + receiver.result().count()
                             + " messages are counted as received without checking sequence numbers");
                 }
-                for (StreamResult stream : receiver.result().streams()) {
+                for (PeerResult.Stream stream : receiver.result().streams()) {
                     StreamKey key = new StreamKey(stream.sender(), stream.connection());
                     RoaringBitmap sequences;
                     try {
                         sequences = stream.sequenceBitmap();
-                    } catch (IOException e) {
+                    } catch (IllegalArgumentException e) {
                         problems.add(receiver.name() + ": " + e.getMessage());
                         continue;
                     }

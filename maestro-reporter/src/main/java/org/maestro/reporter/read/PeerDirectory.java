@@ -15,6 +15,7 @@ import java.util.Properties;
 import java.util.TreeMap;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
+import org.maestro.common.measure.PeerResult;
 
 /**
  * One peer's directory in a test iteration ({@code <iteration>/<peer-name>/}): its identity,
@@ -24,7 +25,7 @@ public final class PeerDirectory {
 
     public static final String TEST_PROPERTIES = "test.properties";
     public static final String SYSTEM_PROPERTIES = "system.properties";
-    public static final String PEER_RESULT = "peer-result.json";
+    public static final String PEER_RESULT = PeerResult.FILE_NAME;
     public static final String RATE = "rate.csv";
     public static final String RESPONSE_TIME = "response-time.hlog";
     public static final String SERVICE_TIME = "service-time.hlog";
@@ -57,7 +58,7 @@ public final class PeerDirectory {
         Path resultFile = dir.resolve(PEER_RESULT);
         if (Files.isRegularFile(resultFile)) {
             try {
-                result = PeerResult.read(resultFile);
+                result = PeerResult.readTolerantly(resultFile);
                 if (result.formatVersion() > PeerResult.FORMAT_VERSION) {
                     problems.add(resultFile + " has format v" + result.formatVersion() + "; this reporter reads v"
                             + PeerResult.FORMAT_VERSION + " and may miss fields");

@@ -13,6 +13,7 @@ import org.jsoup.nodes.Document;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.maestro.common.cli.ExitCodes;
 import org.maestro.reporter.Reporter;
 import org.maestro.reporter.SyntheticResults;
 
@@ -38,7 +39,7 @@ class CompareCommandTest {
     void flagsSlowerAndHigherLatencyRunAsRegressionWithExitCode1() throws IOException {
         Path current = current("regressed", 1.5, 0.8);
         CommandRun run = CommandRun.of(new CompareCommand(), baseline.toString(), current.toString());
-        assertEquals(ExitCodes.REGRESSION, run.exitCode(), run.toString());
+        assertEquals(ExitCodes.TEST_FAILED, run.exitCode(), run.toString());
         assertTrue(run.out().startsWith("REGRESSION"), run.out());
         assertTrue(run.out().contains("fixed-rate #0 throughput"), run.out());
         assertTrue(run.out().contains("fixed-rate #0 responseTime.p99"), run.out());
@@ -78,7 +79,7 @@ class CompareCommandTest {
     @Test
     void thresholdsCanBeWidenedOnTheCommandLine() throws IOException {
         Path current = current("slower", 1.0, 0.85);
-        assertEquals(ExitCodes.REGRESSION,
+        assertEquals(ExitCodes.TEST_FAILED,
                 CommandRun.of(new CompareCommand(), baseline.toString(), current.toString()).exitCode());
         CommandRun widened = CommandRun.of(new CompareCommand(), baseline.toString(), current.toString(),
                 "--throughput-drop", "25");

@@ -9,6 +9,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.maestro.common.cli.ExitCodes;
 import org.maestro.reporter.SyntheticResults;
 
 class ReportCommandTest {
@@ -59,7 +60,7 @@ class ReportCommandTest {
         SyntheticResults.writeStandard(results, 1.0, 1.0);
         Files.createDirectories(results.resolve("index.html/blocked"));
         CommandRun run = CommandRun.of(new ReportCommand(), results.toString());
-        assertEquals(ExitCodes.IO_ERROR, run.exitCode(), run.toString());
+        assertEquals(ExitCodes.INFRASTRUCTURE, run.exitCode(), run.toString());
         assertTrue(run.err().contains("index.html"), run.err());
     }
 }

@@ -9,6 +9,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.Callable;
+import org.maestro.common.cli.ExitCodes;
 import org.maestro.topology.local.TopologyState;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
@@ -40,7 +41,7 @@ public final class DownCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        return ExitCodes.run(spec, () -> {
+        return CommandErrors.run(spec, () -> {
             Path stateFile = state != null ? state : workDir.resolve("state.json");
             TopologyState topology = TopologyState.read(stateFile);
             PrintWriter out = spec.commandLine().getOut();

@@ -4,6 +4,7 @@ import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.Callable;
+import org.maestro.common.cli.ExitCodes;
 import org.maestro.topology.NodeEndpoint;
 import org.maestro.topology.generate.BasePortAssigner;
 import org.maestro.topology.generate.GeneratedTopology;
@@ -13,11 +14,11 @@ import org.maestro.topology.generate.TopologyGenerator;
 import org.maestro.topology.input.TopologyDescription;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.ITypeConverter;
-import picocli.CommandLine.TypeConversionException;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
+import picocli.CommandLine.TypeConversionException;
 
 /** {@code topology generate}: writes one qdrouterd.conf per router and the variables file. */
 @Command(name = "generate", mixinStandardHelpOptions = true,
@@ -65,7 +66,7 @@ public final class GenerateCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        return ExitCodes.run(spec, () -> {
+        return CommandErrors.run(spec, () -> {
             TopologyDescription description = source.load();
             if (normalPortBase != null) {
                 description.ports.normal = normalPortBase;

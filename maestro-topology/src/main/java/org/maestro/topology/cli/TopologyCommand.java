@@ -1,6 +1,7 @@
 package org.maestro.topology.cli;
 
 import java.util.concurrent.Callable;
+import org.maestro.common.cli.ExitCodes;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Spec;

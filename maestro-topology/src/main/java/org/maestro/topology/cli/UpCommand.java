@@ -8,6 +8,7 @@ import java.time.Duration;
 import java.util.Optional;
 import java.util.concurrent.Callable;
 import java.util.function.Supplier;
+import org.maestro.common.cli.ExitCodes;
 import org.maestro.topology.InfrastructureException;
 import org.maestro.topology.NodeEndpoint;
 import org.maestro.topology.TopologyException;
@@ -70,7 +71,7 @@ public final class UpCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        return ExitCodes.run(spec, () -> {
+        return CommandErrors.run(spec, () -> {
             Path stateFile = state != null ? state : workDir.resolve("state.json");
             refuseIfAlreadyUp(stateFile);
             TopologyDescription description = source.load();

@@ -1,6 +1,8 @@
 package org.maestro.topology.local;
 
 import java.io.IOException;
+import java.net.InetSocketAddress;
+import java.net.Socket;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -10,6 +12,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.TreeSet;
+import org.maestro.common.embedded.EmbeddedArtemis;
 import org.maestro.topology.InfrastructureException;
 import org.maestro.topology.conf.ConfSection;
 import org.maestro.topology.conf.ConfSyntaxException;
@@ -83,13 +86,13 @@ public final class LocalTopologyLauncher {
         } catch (IOException e) {
             throw new InfrastructureException("cannot write the configurations to " + workDir + ": " + e.getMessage(), e);
         }
-        List<EmbeddedBroker> brokers = new ArrayList<>();
+        List<EmbeddedArtemis> brokers = new ArrayList<>();
         List<RouterProcess> routers = new ArrayList<>();
         try {
             for (GeneratedNode broker : generated.brokers()) {
                 Path dir = workDir.resolve(broker.name());
                 Files.createDirectories(dir);
-                brokers.add(EmbeddedBroker.start(broker.name(), broker.host(), broker.port(), dir));
+                brokers.add(startBroker(broker, dir));
                 LOG.info("broker {} accepts AMQP on {}", broker.name(), broker.endpoint().url());
             }
             for (GeneratedNode router : generated.routers()) {
@@ -152,8 +155,46 @@ public final class LocalTopologyLauncher {
         return "amqp://" + host + ":" + listener.get("port").orElseThrow();
     }
 
-    private static void stopAll(List<RouterProcess> routers, List<EmbeddedBroker> brokers) {
+    /**
+     * Starts a broker node in this JVM: persistence and security off, one AMQP acceptor at the node's host and port,
+     * queues created on first use as anycast (point-to-point), working files under {@code dir}.
+     */
+    private static EmbeddedArtemis startBroker(GeneratedNode node, Path dir) {
+        EmbeddedArtemis broker;
+        try {
+            broker = EmbeddedArtemis.builder().name(node.name()).host(node.host()).amqp(node.port()).withoutJmx()
+                    .anycastByDefault().dataDirectory(dir).start();
+        } catch (Exception e) {
+            throw new InfrastructureException("broker " + node.name() + " did not start: " + e.getMessage(), e);
+        }
+        if (!accepting(node.host(), node.port())) {
+            stopQuietly(broker);
+            throw new InfrastructureException("broker " + node.name() + " started but does not accept connections on "
+                    + node.host() + ":" + node.port() + "; is the port taken by another process?");
+        }
+        return broker;
+    }
+
+    private static boolean accepting(String host, int port) {
+        try (Socket socket = new Socket()) {
+            socket.connect(new InetSocketAddress(host, port), 2000);
+            return true;
+        } catch (IOException e) {
+            return false;
+        }
+    }
+
+    /** Stops a broker node; stopping is best effort. */
+    static void stopQuietly(EmbeddedArtemis broker) {
+        try {
+            broker.stop();
+        } catch (Exception e) {
+            LOG.debug("broker {} did not stop cleanly: {}", broker.name(), e.toString());
+        }
+    }
+
+    private static void stopAll(List<RouterProcess> routers, List<EmbeddedArtemis> brokers) {
         routers.forEach(RouterProcess::close);
-        brokers.forEach(EmbeddedBroker::close);
+        brokers.forEach(LocalTopologyLauncher::stopQuietly);
     }
 }

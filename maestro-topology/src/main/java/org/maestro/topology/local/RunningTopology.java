@@ -4,6 +4,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import org.maestro.common.embedded.EmbeddedArtemis;
 import org.maestro.topology.NodeEndpoint;
 import org.maestro.topology.Topology;
 import org.maestro.topology.management.RouterView;
@@ -16,12 +17,12 @@ public final class RunningTopology implements AutoCloseable {
 
     private final Topology topology;
     private final Path workDir;
-    private final List<EmbeddedBroker> brokers;
+    private final List<EmbeddedArtemis> brokers;
     private final List<RouterProcess> routers;
     private final Map<String, RouterView> converged;
     private boolean closed;
 
-    RunningTopology(Topology topology, Path workDir, List<EmbeddedBroker> brokers, List<RouterProcess> routers,
+    RunningTopology(Topology topology, Path workDir, List<EmbeddedArtemis> brokers, List<RouterProcess> routers,
             Map<String, RouterView> converged) {
         this.topology = topology;
         this.workDir = workDir;
@@ -76,6 +77,6 @@ public final class RunningTopology implements AutoCloseable {
         }
         closed = true;
         routers.forEach(RouterProcess::close);
-        brokers.forEach(EmbeddedBroker::close);
+        brokers.forEach(LocalTopologyLauncher::stopQuietly);
     }
 }

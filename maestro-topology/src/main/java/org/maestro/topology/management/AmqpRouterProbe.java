@@ -4,6 +4,7 @@ import java.time.Duration;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.TreeMap;
+import org.maestro.common.amqp.AmqpManagementException;
 
 /**
  * A {@link RouterProbe} that asks each router through AMQP management ({@code router.node} and,
@@ -29,7 +30,7 @@ public final class AmqpRouterProbe implements RouterProbe, AutoCloseable {
     }
 
     @Override
-    public RouterView probe(String router) throws ManagementException {
+    public RouterView probe(String router) throws AmqpManagementException {
         ManagementClient client = clients.get(router);
         try {
             if (client == null) {
@@ -37,7 +38,7 @@ public final class AmqpRouterProbe implements RouterProbe, AutoCloseable {
                 clients.put(router, client);
             }
             Map<String, Integer> known = new TreeMap<>();
-            for (Map<String, Object> row : client.query(ManagementClient.ROUTER_NODE, timeout).rows()) {
+            for (Map<String, Object> row : client.query(ManagementClient.ROUTER_NODE, timeout).entities()) {
                 Object id = row.get("id");
                 Object cost = row.get("cost");
                 if (id != null) {
@@ -46,14 +47,14 @@ public final class AmqpRouterProbe implements RouterProbe, AutoCloseable {
             }
             int brokers = 0;
             if (expectedBrokers.getOrDefault(router, 0) > 0) {
-                for (Map<String, Object> row : client.query(ManagementClient.CONNECTION, timeout).rows()) {
+                for (Map<String, Object> row : client.query(ManagementClient.CONNECTION, timeout).entities()) {
                     if ("route-container".equals(row.get("role")) && !Boolean.FALSE.equals(row.get("opened"))) {
                         brokers++;
                     }
                 }
             }
             return new RouterView(known, brokers);
-        } catch (ManagementException e) {
+        } catch (AmqpManagementException e) {
             if (client != null) {
                 client.close();
                 clients.remove(router);

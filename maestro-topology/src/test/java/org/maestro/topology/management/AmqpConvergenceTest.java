@@ -13,6 +13,7 @@ import java.util.TreeMap;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
+import org.maestro.common.testing.ManagementResponder;
 import org.maestro.topology.InfrastructureException;
 
 /**
@@ -21,24 +22,25 @@ import org.maestro.topology.InfrastructureException;
  */
 class AmqpConvergenceTest {
 
-    private final List<ManagementDouble> routers = new ArrayList<>();
+    private final List<ManagementResponder> routers = new ArrayList<>();
 
     @AfterEach
     void stop() throws Exception {
-        for (ManagementDouble router : routers) {
+        for (ManagementResponder router : routers) {
             router.close();
         }
     }
 
     /** A router that knows only itself for its first {@code lonelyQueries} router.node queries. */
-    private ManagementDouble router(String self, Map<String, Integer> converged, int lonelyQueries) throws Exception {
+    private ManagementResponder router(String self, Map<String, Integer> converged, int lonelyQueries) throws Exception {
         AtomicInteger queries = new AtomicInteger();
-        ManagementDouble router = new ManagementDouble(entityType -> {
+        ManagementResponder router = ManagementResponder.start(entityType -> {
             if (!entityType.equals(ManagementClient.ROUTER_NODE)) {
-                return new ManagementDouble.Reply(400, "No such entity type '" + entityType + "'", new LinkedHashMap<>());
+                return new ManagementResponder.Reply(400, "No such entity type '" + entityType + "'",
+                        new LinkedHashMap<>());
             }
-            return queries.getAndIncrement() < lonelyQueries ? ManagementDouble.routerNodes(self, Map.of(self, 0))
-                    : ManagementDouble.routerNodes(self, converged);
+            return queries.getAndIncrement() < lonelyQueries ? ManagementResponder.routerNodes(self, Map.of(self, 0))
+                    : ManagementResponder.routerNodes(self, converged);
         });
         routers.add(router);
         return router;

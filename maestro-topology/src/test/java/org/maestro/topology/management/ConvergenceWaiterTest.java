@@ -13,6 +13,7 @@ import java.util.TreeMap;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 import org.junit.jupiter.api.Test;
+import org.maestro.common.amqp.AmqpManagementException;
 import org.maestro.topology.InfrastructureException;
 
 /** Waiting for convergence, on a fake clock so nothing really sleeps. */
@@ -62,7 +63,7 @@ class ConvergenceWaiterTest {
     void failsAtTheDeadlineNamingWhatEachRouterMisses() {
         InfrastructureException e = assertThrows(InfrastructureException.class, () -> waiter.await(LINE, router -> {
             if (router.equals("router2")) {
-                throw new ManagementException("cannot open an AMQP management session to amqp://127.0.0.1:1", -1);
+                throw new AmqpManagementException("cannot open an AMQP management session to amqp://127.0.0.1:1");
             }
             return knows(0, router);
         }, () -> { }, Duration.ofSeconds(5)));

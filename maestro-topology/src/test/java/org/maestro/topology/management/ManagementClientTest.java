@@ -13,17 +13,21 @@ import java.util.Map;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.maestro.common.amqp.AmqpManagementException;
+import org.maestro.common.amqp.ManagementReply;
+import org.maestro.common.testing.DispatchFixture;
+import org.maestro.common.testing.ManagementResponder;
 
 /** The AMQP management client against a test double answering with replies recorded from Qpid Dispatch 1.19.0. */
 class ManagementClientTest {
 
     private static final Duration TIMEOUT = Duration.ofSeconds(10);
 
-    private static ManagementDouble router;
+    private static ManagementResponder router;
 
     @BeforeAll
     static void start() throws Exception {
-        router = new ManagementDouble(ManagementDouble.fixtureReplies());
+        router = ManagementResponder.start();
     }
 
     @AfterAll
@@ -33,13 +37,13 @@ class ManagementClientTest {
 
     @Test
     void readsTheRouterEntityAsRecorded() throws Exception {
-        JsonNode recorded = ManagementDouble.fixture().get("org.apache.qpid.dispatch.router").get("response_body");
+        JsonNode recorded = DispatchFixture.load().exchange("org.apache.qpid.dispatch.router").get("response_body");
         try (ManagementClient client = ManagementClient.connect(router.url(), TIMEOUT)) {
-            QueryResult result = client.query("org.apache.qpid.dispatch.router", TIMEOUT);
+            ManagementReply result = client.query("org.apache.qpid.dispatch.router", TIMEOUT);
             List<String> names = new ArrayList<>();
             recorded.get("attributeNames").forEach(n -> names.add(n.asText()));
             assertEquals(names, result.attributeNames());
-            Map<String, Object> router = result.rows().get(0);
+            Map<String, Object> router = result.entities().get(0);
             assertEquals("R1", router.get("id"));
             assertEquals("1.19.0", router.get("version"));
             assertEquals(100, ((Number) router.get("presettledDeliveries")).intValue());
@@ -49,9 +53,9 @@ class ManagementClientTest {
     @Test
     void readsEveryLinkRow() throws Exception {
         try (ManagementClient client = ManagementClient.connect(router.url(), TIMEOUT)) {
-            QueryResult links = client.query("org.apache.qpid.dispatch.router.link", TIMEOUT);
+            ManagementReply links = client.query("org.apache.qpid.dispatch.router.link", TIMEOUT);
             assertEquals(4, links.results().size());
-            assertEquals("M0closest/fixture", links.rows().get(0).get("owningAddr"));
+            assertEquals("M0closest/fixture", links.entities().get(0).get("owningAddr"));
         }
     }
 
@@ -61,7 +65,7 @@ class ManagementClientTest {
             client.query("org.apache.qpid.dispatch.connection", TIMEOUT);
         }
         Map<String, Object> sent = router.requests().get(router.requests().size() - 1);
-        JsonNode recorded = ManagementDouble.fixture().get("org.apache.qpid.dispatch.connection")
+        JsonNode recorded = DispatchFixture.load().exchange("org.apache.qpid.dispatch.connection")
                 .get("request_application_properties");
         @SuppressWarnings("unchecked")
         Map<String, Object> expected = new ObjectMapper().convertValue(recorded, Map.class);
@@ -71,7 +75,7 @@ class ManagementClientTest {
     @Test
     void reportsTheStatusOfAnErrorReply() throws Exception {
         try (ManagementClient client = ManagementClient.connect(router.url(), TIMEOUT)) {
-            ManagementException e = assertThrows(ManagementException.class,
+            AmqpManagementException e = assertThrows(AmqpManagementException.class,
                     () -> client.query("org.apache.qpid.dispatch.address", TIMEOUT));
             assertEquals(400, e.statusCode());
             assertEquals(router.url() + " answered 400 No such entity type 'org.apache.qpid.dispatch.address' "
@@ -87,7 +91,7 @@ class ManagementClientTest {
         try (ServerSocket socket = new ServerSocket(0)) {
             port = socket.getLocalPort();
         }
-        ManagementException e = assertThrows(ManagementException.class,
+        AmqpManagementException e = assertThrows(AmqpManagementException.class,
                 () -> ManagementClient.connect("amqp://127.0.0.1:" + port, Duration.ofSeconds(2)));
         assertEquals(true, e.getMessage().startsWith("cannot open an AMQP management session to amqp://127.0.0.1:" + port),
                 e.getMessage());

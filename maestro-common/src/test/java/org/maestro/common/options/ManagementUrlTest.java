@@ -1,4 +1,4 @@
-package org.maestro.inspector;
+package org.maestro.common.options;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;

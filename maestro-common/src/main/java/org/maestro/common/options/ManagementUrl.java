@@ -1,4 +1,4 @@
-package org.maestro.inspector;
+package org.maestro.common.options;
 
 import java.net.URI;
 import java.net.URISyntaxException;
@@ -6,8 +6,8 @@ import java.util.Locale;
 import java.util.Optional;
 
 /**
- * The management interface URL of the system under test (MANAGEMENT_INTERFACE), split into the address to call and
- * the credentials given in its user part, e.g. {@code http://admin:secret@broker:8161/console/jolokia}.
+ * The URL of a management interface, such as the system under test's (MANAGEMENT_INTERFACE), split into the address
+ * to call and the credentials given in its user part, e.g. {@code http://admin:secret@broker:8161/console/jolokia}.
  *
  * <p>{@link #toString()} and {@link #redacted()} never show the password.
  */

@@ -1,8 +1,8 @@
-package org.maestro.inspector.dispatch;
+package org.maestro.common.amqp;
 
 import java.util.ArrayList;
 import java.util.Collections;
-import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -27,11 +27,11 @@ public record ManagementReply(int statusCode, String statusDescription, List<Str
         return statusCode == 200;
     }
 
-    /** One map per entity, from attribute name to value (absent attributes are absent keys). */
+    /** One map per entity, from attribute name to value in attribute order (absent attributes are absent keys). */
     public List<Map<String, Object>> entities() {
         List<Map<String, Object>> entities = new ArrayList<>(results.size());
         for (List<Object> result : results) {
-            Map<String, Object> entity = new HashMap<>();
+            Map<String, Object> entity = new LinkedHashMap<>();
             for (int i = 0; i < attributeNames.size() && i < result.size(); i++) {
                 entity.put(attributeNames.get(i), result.get(i));
             }

@@ -1,4 +1,4 @@
-package org.maestro.inspector.dispatch;
+package org.maestro.common.testing;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -11,11 +11,12 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * The recorded AMQP management replies of a real Qpid Dispatch router 1.19.0
- * ({@code fixtures/qpid-dispatch-1.19.0/management-query.json}), per entity type.
+ * The recorded AMQP management requests and replies of a real Qpid Dispatch router 1.19.0
+ * ({@code fixtures/qpid-dispatch-1.19.0/management-query.json} in this test-jar), per entity type.
  */
-final class DispatchFixture {
-    static final String RESOURCE = "/fixtures/qpid-dispatch-1.19.0/management-query.json";
+public final class DispatchFixture {
+    /** The class-path resource of the recording. */
+    public static final String RESOURCE = "/fixtures/qpid-dispatch-1.19.0/management-query.json";
 
     private final JsonNode root;
 
@@ -23,7 +24,7 @@ final class DispatchFixture {
         this.root = root;
     }
 
-    static DispatchFixture load() {
+    public static DispatchFixture load() {
         try (InputStream in = DispatchFixture.class.getResourceAsStream(RESOURCE)) {
             if (in == null) {
                 throw new IllegalStateException("missing test resource " + RESOURCE);
@@ -34,33 +35,34 @@ final class DispatchFixture {
         }
     }
 
-    boolean has(String entityType) {
+    public boolean has(String entityType) {
         return root.has(entityType);
     }
 
-    JsonNode exchange(String entityType) {
+    /** The recorded exchange of one entity type (request and response), as JSON; missing when not recorded. */
+    public JsonNode exchange(String entityType) {
         return root.path(entityType);
     }
 
     /** The request's application properties as recorded. */
-    Map<String, Object> requestProperties(String entityType) {
+    public Map<String, Object> requestProperties(String entityType) {
         return asMap(exchange(entityType).path("request_application_properties"));
     }
 
-    Map<String, Object> requestBody(String entityType) {
+    public Map<String, Object> requestBody(String entityType) {
         return asMap(exchange(entityType).path("request_body"));
     }
 
-    Map<String, Object> responseProperties(String entityType) {
+    public Map<String, Object> responseProperties(String entityType) {
         return asMap(exchange(entityType).path("response_application_properties"));
     }
 
-    Map<String, Object> responseBody(String entityType) {
+    public Map<String, Object> responseBody(String entityType) {
         return asMap(exchange(entityType).path("response_body"));
     }
 
     /** The value of one attribute of the n-th entity of a reply, as recorded. */
-    JsonNode value(String entityType, int entity, String attribute) {
+    public JsonNode value(String entityType, int entity, String attribute) {
         JsonNode body = exchange(entityType).path("response_body");
         List<String> names = new ArrayList<>();
         body.path("attributeNames").forEach(name -> names.add(name.asText()));
@@ -71,18 +73,18 @@ final class DispatchFixture {
         return body.path("results").path(entity).path(index);
     }
 
-    int entityCount(String entityType) {
+    public int entityCount(String entityType) {
         return exchange(entityType).path("response_body").path("results").size();
     }
 
-    static Map<String, Object> asMap(JsonNode node) {
+    public static Map<String, Object> asMap(JsonNode node) {
         Map<String, Object> map = new LinkedHashMap<>();
         node.fields().forEachRemaining(field -> map.put(field.getKey(), toAmqp(field.getValue())));
         return map;
     }
 
     /** A JSON value as the AMQP value a router would encode: integers as long, lists, maps, null. */
-    static Object toAmqp(JsonNode node) {
+    public static Object toAmqp(JsonNode node) {
         if (node.isNull() || node.isMissingNode()) {
             return null;
         } else if (node.isIntegralNumber()) {

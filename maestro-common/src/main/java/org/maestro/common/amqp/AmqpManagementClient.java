@@ -1,4 +1,4 @@
-package org.maestro.inspector.dispatch;
+package org.maestro.common.amqp;
 
 import java.io.IOException;
 import java.io.InputStream;
@@ -39,8 +39,7 @@ import org.apache.qpid.proton.engine.Sender;
 import org.apache.qpid.proton.engine.Session;
 import org.apache.qpid.proton.engine.Transport;
 import org.apache.qpid.proton.message.Message;
-import org.maestro.inspector.InspectionException;
-import org.maestro.inspector.ManagementUrl;
+import org.maestro.common.options.ManagementUrl;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -49,6 +48,15 @@ import org.slf4j.LoggerFactory;
  * {@code qdmanage} uses it): requests go to the {@code $management} node with application properties
  * {@code operation=QUERY}, {@code type=org.amqp.management}, {@code name=self}, {@code entityType=…}, and the replies
  * come back on a dynamic receiver link whose address is each request's reply-to.
+ *
+ * <pre>{@code
+ * try (AmqpManagementClient client = AmqpManagementClient.to(ManagementUrl.parse("amqp://router:5672"))
+ *         .timeout(Duration.ofSeconds(5)).clientName("maestro-inspector").urlSetting("MANAGEMENT_INTERFACE")
+ *         .connect()) {
+ *     ManagementReply links = client.query("org.apache.qpid.dispatch.router.link"); // any status
+ *     ManagementReply nodes = client.queryOk("org.apache.qpid.dispatch.router.node"); // throws unless 200
+ * }
+ * }</pre>
  *
  * <p>Not thread-safe: one thread makes one request at a time, each waiting at most the timeout for its reply;
  * {@link #close()} may be called from another thread to abort a request. Built on the Proton-J engine over a plain
@@ -64,6 +72,8 @@ public final class AmqpManagementClient implements AutoCloseable {
 
     private final ManagementUrl url;
     private final Duration timeout;
+    private final String clientName;
+    private final String urlSetting;
     private final Socket socket;
     private final InputStream in;
     private final OutputStream out;
@@ -77,25 +87,72 @@ public final class AmqpManagementClient implements AutoCloseable {
     private long requests;
     private Message reply;
     private Object expectedCorrelation;
-    private InspectionException failure;
+    private AmqpManagementException failure;
     private volatile boolean closed;
 
-    private AmqpManagementClient(ManagementUrl url, Duration timeout, Socket socket) throws IOException {
-        this.url = url;
-        this.timeout = timeout;
+    private AmqpManagementClient(Connector settings, Socket socket) throws IOException {
+        this.url = settings.url;
+        this.timeout = settings.timeout;
+        this.clientName = settings.clientName;
+        this.urlSetting = settings.urlSetting;
         this.socket = socket;
         this.in = socket.getInputStream();
         this.out = socket.getOutputStream();
     }
 
     /**
-     * Connects to the AMQP endpoint of the URL ({@code amqp://[user:password@]host[:5672]} or {@code amqps://…})
-     * and opens the request and reply links.
-     *
-     * @throws InspectionException when it cannot be reached, refuses the credentials or the links, or does not
-     *     answer within the timeout
+     * Starts connecting to the AMQP endpoint of the URL ({@code amqp://[user:password@]host[:5672]} or
+     * {@code amqps://…}): set the options, then {@link Connector#connect()}.
      */
-    public static AmqpManagementClient connect(ManagementUrl url, Duration timeout) throws InspectionException {
+    public static Connector to(ManagementUrl url) {
+        return new Connector(url);
+    }
+
+    /** The options of a connection; {@link #connect()} opens it. */
+    public static final class Connector {
+        private final ManagementUrl url;
+        private Duration timeout = Duration.ofSeconds(5);
+        private String clientName = "maestro";
+        private String urlSetting = "the management URL";
+
+        private Connector(ManagementUrl url) {
+            this.url = url;
+        }
+
+        /** The longest wait for connecting and for each reply (5 s unless set). */
+        public Connector timeout(Duration replyTimeout) {
+            this.timeout = replyTimeout;
+            return this;
+        }
+
+        /** The prefix of the container id, link names and message ids the peer sees ({@code maestro} unless set). */
+        public Connector clientName(String name) {
+            this.clientName = name;
+            return this;
+        }
+
+        /** What error messages tell the user to check when the URL seems wrong, e.g. {@code MANAGEMENT_INTERFACE}. */
+        public Connector urlSetting(String setting) {
+            this.urlSetting = setting;
+            return this;
+        }
+
+        /**
+         * Connects and opens the request and reply links.
+         *
+         * @throws AmqpManagementException when the endpoint cannot be reached, refuses the credentials or the links,
+         *     or does not answer within the timeout
+         * @throws IllegalArgumentException when the URL is not {@code amqp} or {@code amqps}
+         */
+        public AmqpManagementClient connect() throws AmqpManagementException {
+            return AmqpManagementClient.connect(this);
+        }
+    }
+
+    private static AmqpManagementClient connect(Connector settings) throws AmqpManagementException {
+        ManagementUrl url = settings.url;
+        Duration timeout = settings.timeout;
+        String check = "; is the router running and is " + settings.urlSetting + " right?";
         boolean tls = url.scheme().equals("amqps");
         if (!tls && !url.scheme().equals("amqp")) {
             throw new IllegalArgumentException("an AMQP management URL is amqp or amqps, such as "
@@ -117,33 +174,33 @@ public final class AmqpManagementClient implements AutoCloseable {
             }
         } catch (ConnectException e) {
             closeQuietly(socket);
-            throw new InspectionException("cannot connect to " + url.redacted() + " (" + e.getMessage()
-                    + "); is the router running and is MANAGEMENT_INTERFACE right?", e);
+            throw new AmqpManagementException("cannot connect to " + url.redacted() + " (" + e.getMessage() + ")"
+                    + check, e);
         } catch (SocketTimeoutException e) {
             closeQuietly(socket);
-            throw new InspectionException(url.redacted() + " did not accept a connection within "
-                    + timeout.toMillis() + " ms; is the router running and is MANAGEMENT_INTERFACE right?", e);
+            throw new AmqpManagementException(url.redacted() + " did not accept a connection within "
+                    + timeout.toMillis() + " ms" + check, e);
         } catch (IOException e) {
             closeQuietly(socket);
-            throw new InspectionException("cannot connect to " + url.redacted() + ": " + e, e);
+            throw new AmqpManagementException("cannot connect to " + url.redacted() + ": " + e, e);
         }
         AmqpManagementClient client;
         try {
-            client = new AmqpManagementClient(url, timeout, socket);
+            client = new AmqpManagementClient(settings, socket);
         } catch (IOException e) {
             closeQuietly(socket);
-            throw new InspectionException("cannot connect to " + url.redacted() + ": " + e, e);
+            throw new AmqpManagementException("cannot connect to " + url.redacted() + ": " + e, e);
         }
         try {
             client.open();
             return client;
-        } catch (InspectionException | RuntimeException e) {
+        } catch (AmqpManagementException | RuntimeException e) {
             client.close();
             throw e;
         }
     }
 
-    private void open() throws InspectionException {
+    private void open() throws AmqpManagementException {
         Sasl sasl = transport.sasl();
         sasl.client();
         if (url.user().isPresent()) {
@@ -152,14 +209,14 @@ public final class AmqpManagementClient implements AutoCloseable {
             sasl.setMechanisms("ANONYMOUS");
         }
         connection.collect(collector);
-        connection.setContainer("maestro-inspector-" + UUID.randomUUID());
+        connection.setContainer(clientName + "-" + UUID.randomUUID());
         connection.setHostname(url.host());
         transport.bind(connection);
         connection.open();
         Session session = connection.session();
         session.open();
 
-        receiver = session.receiver("maestro-inspector-replies");
+        receiver = session.receiver(clientName + "-replies");
         Source dynamic = new Source();
         dynamic.setDynamic(true);
         receiver.setSource(dynamic);
@@ -167,18 +224,18 @@ public final class AmqpManagementClient implements AutoCloseable {
         receiver.open();
         receiver.flow(REPLY_CREDIT);
 
-        sender = session.sender("maestro-inspector-requests");
+        sender = session.sender(clientName + "-requests");
         Target management = new Target();
         management.setAddress(MANAGEMENT_NODE);
         sender.setTarget(management);
         sender.setSource(new Source());
         sender.open();
 
-        long deadline = deadline();
-        pumpUntil("open the management links", deadline, () -> sender.getRemoteState() == EndpointState.ACTIVE
+        long deadline = deadline(timeout);
+        pumpUntil("open the management links", timeout, deadline, () -> sender.getRemoteState() == EndpointState.ACTIVE
                 && receiver.getRemoteState() == EndpointState.ACTIVE);
         if (!(receiver.getRemoteSource() instanceof Source source) || source.getAddress() == null) {
-            throw new InspectionException(url.redacted() + " gave no address to the dynamic reply link; "
+            throw new AmqpManagementException(url.redacted() + " gave no address to the dynamic reply link; "
                     + "is it an AMQP management endpoint such as a Qpid Dispatch router?");
         }
         replyAddress = source.getAddress();
@@ -198,22 +255,28 @@ public final class AmqpManagementClient implements AutoCloseable {
         try {
             pumpOnce(); // takes in a close the router sent since the last request (e.g. its idle timeout)
             return failure == null;
-        } catch (InspectionException e) {
+        } catch (AmqpManagementException e) {
             return false;
         }
     }
 
     /**
-     * Queries all entities of a type with all their attributes.
+     * Queries all entities of a type with all their attributes, waiting at most the connection's timeout; the reply
+     * may have any status.
      *
-     * @throws InspectionException when no reply came within the timeout or the connection failed; the client is
-     *     then no longer {@link #usable()}
+     * @throws AmqpManagementException when no reply came within the timeout or the connection failed; the client
+     *     is then no longer {@link #usable()}
      */
-    public ManagementReply query(String entityType) throws InspectionException {
+    public ManagementReply query(String entityType) throws AmqpManagementException {
+        return query(entityType, timeout);
+    }
+
+    /** {@link #query(String)}, waiting at most {@code replyTimeout} for the reply. */
+    public ManagementReply query(String entityType, Duration replyTimeout) throws AmqpManagementException {
         if (failure != null) {
             throw failure;
         }
-        String id = "maestro-inspector-" + (++requests);
+        String id = clientName + "-" + (++requests);
         Message request = Message.Factory.create();
         request.setMessageId(id);
         request.setCorrelationId(id);
@@ -229,31 +292,49 @@ public final class AmqpManagementClient implements AutoCloseable {
         body.put("attributeNames", new ArrayList<String>());
         request.setBody(new AmqpValue(body));
 
-        long deadline = deadline();
+        long deadline = deadline(replyTimeout);
         reply = null;
         expectedCorrelation = id;
         String what = "answer the QUERY of " + entityType;
-        pumpUntil(what, deadline, () -> sender.getCredit() > 0);
+        pumpUntil(what, replyTimeout, deadline, () -> sender.getCredit() > 0);
         byte[] encoded = encode(request);
         Delivery delivery = sender.delivery(id.getBytes(StandardCharsets.US_ASCII));
         sender.send(encoded, 0, encoded.length);
         sender.advance();
-        pumpUntil(what, deadline, () -> reply != null);
+        pumpUntil(what, replyTimeout, deadline, () -> reply != null);
         Message answer = reply;
         reply = null;
         if (delivery.getRemoteState() instanceof Rejected rejected) {
-            throw new InspectionException(url.redacted() + " rejected the QUERY of " + entityType + ": "
+            throw new AmqpManagementException(url.redacted() + " rejected the QUERY of " + entityType + ": "
                     + describe(rejected.getError()));
         }
         return toReply(entityType, answer);
     }
 
-    private ManagementReply toReply(String entityType, Message answer) throws InspectionException {
+    /**
+     * Like {@link #query(String)}, but a reply whose status is not 200 is thrown, with its status code: the connection
+     * stays usable.
+     */
+    public ManagementReply queryOk(String entityType) throws AmqpManagementException {
+        return queryOk(entityType, timeout);
+    }
+
+    /** {@link #queryOk(String)}, waiting at most {@code replyTimeout} for the reply. */
+    public ManagementReply queryOk(String entityType, Duration replyTimeout) throws AmqpManagementException {
+        ManagementReply answer = query(entityType, replyTimeout);
+        if (!answer.ok()) {
+            throw new AmqpManagementException(url.redacted() + " answered " + answer.statusCode() + " "
+                    + answer.statusDescription() + " to a QUERY of " + entityType, answer.statusCode());
+        }
+        return answer;
+    }
+
+    private ManagementReply toReply(String entityType, Message answer) throws AmqpManagementException {
         Map<?, ?> properties = answer.getApplicationProperties() == null ? Map.of()
                 : answer.getApplicationProperties().getValue();
         Object code = properties.get("statusCode");
         if (!(code instanceof Number number)) {
-            throw new InspectionException(url.redacted() + " answered the QUERY of " + entityType
+            throw new AmqpManagementException(url.redacted() + " answered the QUERY of " + entityType
                     + " without a statusCode; is it an AMQP management endpoint?");
         }
         String description = String.valueOf(properties.get("statusDescription"));
@@ -263,7 +344,7 @@ public final class AmqpManagementClient implements AutoCloseable {
         Object body = answer.getBody() instanceof AmqpValue value ? value.getValue() : null;
         if (!(body instanceof Map<?, ?> map) || !(map.get("attributeNames") instanceof List<?> names)
                 || !(map.get("results") instanceof List<?> results)) {
-            throw new InspectionException(url.redacted() + " answered the QUERY of " + entityType
+            throw new AmqpManagementException(url.redacted() + " answered the QUERY of " + entityType
                     + " with a body that is not a map of attributeNames and results");
         }
         List<String> attributeNames = new ArrayList<>(names.size());
@@ -277,11 +358,12 @@ public final class AmqpManagementClient implements AutoCloseable {
         return new ManagementReply(200, description, attributeNames, rows);
     }
 
-    private long deadline() {
-        return System.nanoTime() + timeout.toNanos();
+    private static long deadline(Duration wait) {
+        return System.nanoTime() + wait.toNanos();
     }
 
-    private void pumpUntil(String what, long deadline, BooleanSupplier done) throws InspectionException {
+    private void pumpUntil(String what, Duration wait, long deadline, BooleanSupplier done)
+            throws AmqpManagementException {
         try {
             while (true) {
                 pumpOnce();
@@ -293,18 +375,22 @@ public final class AmqpManagementClient implements AutoCloseable {
                     return;
                 }
                 if (System.nanoTime() - deadline > 0) {
-                    throw fail(new InspectionException(url.redacted() + " did not " + what + " within "
-                            + timeout.toMillis() + " ms; the router may be overloaded or restarting"));
+                    throw fail(new AmqpManagementException(url.redacted() + " did not " + what + " within "
+                            + wait.toMillis() + " ms; the router may be overloaded or restarting"));
                 }
             }
         } catch (IOException e) {
-            throw fail(closed ? new InspectionException("the inspection of " + url.redacted() + " was stopped")
-                    : new InspectionException("the connection to " + url.redacted() + " failed: " + e, e));
+            throw fail(closed ? stopped()
+                    : new AmqpManagementException("the connection to " + url.redacted() + " failed: " + e, e));
         }
     }
 
     /** Writes what is pending, reads what arrived (waiting a little), and handles the events. */
-    private void pumpOnce() throws InspectionException {
+    private AmqpManagementException stopped() {
+        return new AmqpManagementException("the management requests to " + url.redacted() + " were stopped");
+    }
+
+    private void pumpOnce() throws AmqpManagementException {
         try {
             transport.tick(System.currentTimeMillis());
             flush();
@@ -320,7 +406,7 @@ public final class AmqpManagementClient implements AutoCloseable {
                     transport.close_tail();
                     handleEvents();
                     if (failure == null) {
-                        fail(new InspectionException(url.redacted() + " closed the connection"));
+                        fail(new AmqpManagementException(url.redacted() + " closed the connection"));
                     }
                     return;
                 }
@@ -332,8 +418,8 @@ public final class AmqpManagementClient implements AutoCloseable {
             }
             handleEvents();
         } catch (IOException e) {
-            throw fail(closed ? new InspectionException("the inspection of " + url.redacted() + " was stopped")
-                    : new InspectionException("the connection to " + url.redacted() + " failed: " + e, e));
+            throw fail(closed ? stopped()
+                    : new AmqpManagementException("the connection to " + url.redacted() + " failed: " + e, e));
         }
     }
 
@@ -368,10 +454,10 @@ public final class AmqpManagementClient implements AutoCloseable {
         }
         Sasl sasl = transport.sasl();
         if (sasl.getOutcome() == Sasl.SaslOutcome.PN_SASL_AUTH && failure == null) {
-            fail(new InspectionException(url.redacted() + (url.user().isPresent()
+            fail(new AmqpManagementException(url.redacted() + (url.user().isPresent()
                     ? " refused the credentials of user '" + url.user().get() + "' (SASL); check the user and "
-                    + "password in MANAGEMENT_INTERFACE"
-                    : " refused anonymous access (SASL); give a user and password in MANAGEMENT_INTERFACE, e.g. "
+                    + "password in " + urlSetting
+                    : " refused anonymous access (SASL); give a user and password in " + urlSetting + ", e.g. "
                     + "amqp://user:password@" + url.host() + ":" + url.port(5672))));
         }
     }
@@ -408,7 +494,7 @@ public final class AmqpManagementClient implements AutoCloseable {
     private void remoteClosed(String what, Endpoint endpoint) {
         if (failure == null) {
             ErrorCondition condition = endpoint.getRemoteCondition();
-            fail(new InspectionException(url.redacted() + " " + what
+            fail(new AmqpManagementException(url.redacted() + " " + what
                     + (condition == null || condition.getCondition() == null ? "" : ": " + describe(condition))));
         }
     }
@@ -416,7 +502,7 @@ public final class AmqpManagementClient implements AutoCloseable {
     private void transportError() {
         if (failure == null) {
             ErrorCondition condition = transport.getCondition();
-            fail(new InspectionException("the AMQP connection to " + url.redacted() + " failed"
+            fail(new AmqpManagementException("the AMQP connection to " + url.redacted() + " failed"
                     + (condition == null || condition.getCondition() == null ? "" : ": " + describe(condition))));
         }
     }
@@ -428,7 +514,7 @@ public final class AmqpManagementClient implements AutoCloseable {
         return condition.getCondition() + (condition.getDescription() == null ? "" : " " + condition.getDescription());
     }
 
-    private InspectionException fail(InspectionException error) {
+    private AmqpManagementException fail(AmqpManagementException error) {
         if (failure == null) {
             failure = error;
         }
