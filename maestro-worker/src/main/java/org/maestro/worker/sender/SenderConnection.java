@@ -238,10 +238,16 @@ public final class SenderConnection implements Runnable {
             old.close();
         }
         while (!stop && clock.nowMicros() < end) {
+            DriverConnection opened = null;
             try {
-                connection = connector.connect();
-                return connection.createProducer();
+                opened = connector.connect();
+                DriverProducer producer = opened.createProducer();
+                connection = opened;
+                return producer;
             } catch (DriverException e) {
+                if (opened != null) {
+                    opened.close();
+                }
                 LOG.warn("connection {} cannot connect again: {}", index, e.getMessage());
                 pause.sleepMicros(1_000_000);
             }
