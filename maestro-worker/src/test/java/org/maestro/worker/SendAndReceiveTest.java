@@ -105,7 +105,8 @@ class SendAndReceiveTest {
         String queue = "stolen.queue";
         Set<Long> stolen = ConcurrentHashMap.newKeySet();
         JmsConnectionFactory factory = new JmsConnectionFactory("amqp://127.0.0.1:" + broker.amqpPort());
-        try (Connection thief = factory.createConnection()) {
+        Connection thief = factory.createConnection();
+        try {
             Session session = thief.createSession(false, Session.AUTO_ACKNOWLEDGE);
             MessageConsumer consumer = session.createConsumer(session.createQueue(queue));
             consumer.setMessageListener((Message message) -> {
@@ -124,7 +125,7 @@ class SendAndReceiveTest {
                     "SEND_RECEIVE_URL", broker.amqpUrl(queue),
                     "TEST_DURATION", "2000", "PARALLEL_COUNT", "2", "RATE", "2000", "TEST_NAME", "stolen"))
                     .run(SenderRole.builder().build(), ReceiverRole.builder().build(), Duration.ofSeconds(30));
-            thief.close();
+            thief.close(); // nothing more is taken from here on
 
             assertTrue(stolen.size() > 0, "the other consumer took some messages");
             StreamLedger.Tally total = run.total();
@@ -139,6 +140,8 @@ class SendAndReceiveTest {
                             "sequence " + sequence + " of connection " + stream.connection());
                 }
             }
+        } finally {
+            thief.close();
         }
     }
 
