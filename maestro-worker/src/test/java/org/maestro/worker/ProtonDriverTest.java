@@ -54,7 +54,7 @@ class ProtonDriverTest {
         LoadTestRun run = new LoadTestRun(results, Map.of("SEND_RECEIVE_URL", url("proton.queue?credit=500"),
                 "TEST_DURATION", "3000", "PARALLEL_COUNT", "2", "RATE", "0", "MESSAGE_SIZE", "~512",
                 "TEST_NAME", "proton"))
-                .run(new SenderRole(), new ReceiverRole(), Duration.ofSeconds(30));
+                .run(LoadTestRun.sender(), LoadTestRun.receiver(), LoadTestRun.OUTCOME_TIMEOUT);
         assertEquals(Command.NOTIFY_SUCCESS, run.senderOutcome.command(), run.senderOutcome.message());
         assertEquals(Command.NOTIFY_SUCCESS, run.receiverOutcome.command(), run.receiverOutcome.message());
         assertEquals(6000, run.total().sent());
@@ -70,7 +70,7 @@ class ProtonDriverTest {
         LoadTestRun run = new LoadTestRun(results, Map.of("SEND_RECEIVE_URL",
                 url("proton.topic?type=topic&durable=true"), "TEST_DURATION", "300", "PARALLEL_COUNT", "2",
                 "RATE", "1000", "TEST_NAME", "proton-topic"))
-                .run(new SenderRole(), new ReceiverRole(), Duration.ofSeconds(30));
+                .run(LoadTestRun.sender(), LoadTestRun.receiver(), LoadTestRun.OUTCOME_TIMEOUT);
         assertEquals(Command.NOTIFY_SUCCESS, run.receiverOutcome.command(), run.receiverOutcome.message());
         assertEquals(600, run.total().received());
         assertEquals(0, run.total().lost());
@@ -82,7 +82,7 @@ class ProtonDriverTest {
     @Test
     void saysTheConnectionFailedWhenTheBrokerGoesAway() throws Exception {
         try (DriverConnection connection = new ProtonDriver().connect(url("gone.queue"), MicroClock.system(),
-                Duration.ofSeconds(5))) {
+                LoadTestRun.PATIENT)) {
             DriverProducer producer = connection.createProducer();
             producer.send(new byte[64], 64);
             broker.restart();
@@ -97,7 +97,7 @@ class ProtonDriverTest {
         // the role opens a new connection after such a failure: the broker serves again
         LoadTestRun run = new LoadTestRun(results, Map.of("SEND_RECEIVE_URL", url("back.queue"),
                 "TEST_DURATION", "100", "TEST_NAME", "proton-back"))
-                .run(new SenderRole(), new ReceiverRole(), Duration.ofSeconds(30));
+                .run(LoadTestRun.sender(), LoadTestRun.receiver(), LoadTestRun.OUTCOME_TIMEOUT);
         assertEquals(0, run.total().lost());
     }
 
@@ -117,7 +117,7 @@ class ProtonDriverTest {
         RecordingPeerContext context = new RecordingPeerContext("receiver-1", "receiver", results)
                 .set(Map.of("SEND_RECEIVE_URL", unreachable));
         RoleException error = assertThrows(RoleException.class,
-                () -> new ReceiverRole().handle(Note.request(Command.START_RECEIVER), context));
+                () -> LoadTestRun.receiver().handle(Note.request(Command.START_RECEIVER), context));
         assertEquals(ErrorCodes.SUT_UNAVAILABLE, error.code());
         assertTrue(error.getMessage().contains("proton://127.0.0.1:" + closed + "/q"), error.getMessage());
     }

@@ -49,7 +49,13 @@ final class SenderRun extends LoadRun {
     void start() throws RoleException {
         String name = context.self().name();
         for (SenderConnection connection : connections) {
-            Thread thread = new Thread(connection, "maestro-sender-" + name + "-" + connection.index());
+            Thread thread = new Thread(() -> {
+                try {
+                    connection.run();
+                } finally {
+                    request(Event.CHECK);
+                }
+            }, "maestro-sender-" + name + "-" + connection.index());
             thread.setDaemon(true);
             thread.start();
         }

@@ -249,7 +249,7 @@ final class ProtonConnection implements DriverConnection {
         return failure;
     }
 
-    /** Stops taking messages, sends those already handed over until the peer settled them (at most 5 s), then closes. */
+    /** Stops taking messages, sends those handed over until the peer settled them (at most 5 s), then closes. */
     @Override
     public void close() {
         closing = true;
