@@ -28,8 +28,8 @@ import org.maestro.worker.sender.SenderRole;
 /** Wrong URLs and sizes get a message naming the problem, and the roles run the next test afterwards. */
 class BadInputTest {
     private static EmbeddedArtemis broker;
-    private final SenderRole sender = SenderRole.builder().connectTimeout(Duration.ofSeconds(3)).build();
-    private final ReceiverRole receiver = ReceiverRole.builder().connectTimeout(Duration.ofSeconds(3)).build();
+    private final SenderRole sender = LoadTestRun.sender();
+    private final ReceiverRole receiver = LoadTestRun.receiver();
 
     @TempDir
     Path results;
@@ -51,6 +51,10 @@ class BadInputTest {
     }
 
     private RoleException startFails(Map<String, String> options) {
+        return startFails(sender, receiver, options);
+    }
+
+    private RoleException startFails(SenderRole sender, ReceiverRole receiver, Map<String, String> options) {
         RecordingPeerContext senderContext = new RecordingPeerContext("sender-1", "sender", results).set(options);
         RecordingPeerContext receiverContext = new RecordingPeerContext("receiver-1", "receiver", results)
                 .set(options);
@@ -66,7 +70,7 @@ class BadInputTest {
     private void runsANormalTestAfterwards() throws Exception {
         LoadTestRun run = new LoadTestRun(results, Map.of("SEND_RECEIVE_URL", broker.amqpUrl("after.queue"),
                 "TEST_DURATION", "200", "RATE", "1000", "TEST_NAME", "after" + System.nanoTime()))
-                .run(sender, receiver, Duration.ofSeconds(30));
+                .run(sender, receiver, LoadTestRun.OUTCOME_TIMEOUT);
         assertEquals(Command.NOTIFY_SUCCESS, run.senderOutcome.command(), run.senderOutcome.message());
         assertEquals(Command.NOTIFY_SUCCESS, run.receiverOutcome.command(), run.receiverOutcome.message());
         assertEquals(0, run.total().lost());
@@ -85,12 +89,13 @@ class BadInputTest {
     @Test
     void givesUpOnAnUnreachableFailoverUrlWithinTheDeadline() throws Exception {
         String url = "failover:(amqp://127.0.0.1:" + closedPort() + ")/nowhere.queue";
+        SenderRole quickSender = SenderRole.builder().connectTimeout(Duration.ofSeconds(3)).build();
+        ReceiverRole quickReceiver = ReceiverRole.builder().connectTimeout(Duration.ofSeconds(3)).build();
         long start = System.nanoTime();
-        RoleException error = startFails(Map.of("SEND_RECEIVE_URL", url));
+        RoleException error = startFails(quickSender, quickReceiver, Map.of("SEND_RECEIVE_URL", url));
         assertTrue(System.nanoTime() - start < 15_000_000_000L, "both roles gave up within their deadlines");
         assertEquals(ErrorCodes.SUT_UNAVAILABLE, error.code());
         assertTrue(error.getMessage().contains("within 3000 ms"), error.getMessage());
-        runsANormalTestAfterwards();
     }
 
     @Test

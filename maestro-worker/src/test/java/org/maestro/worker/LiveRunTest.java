@@ -42,8 +42,8 @@ class LiveRunTest {
 
     @Test
     void refusesASecondStartAndShowsLiveFiguresAndFlushedFilesUntilStopped() throws Exception {
-        SenderRole sender = new SenderRole();
-        ReceiverRole receiver = new ReceiverRole();
+        SenderRole sender = LoadTestRun.sender();
+        ReceiverRole receiver = LoadTestRun.receiver();
         LoadTestRun run = new LoadTestRun(results, Map.of("SEND_RECEIVE_URL", broker.amqpUrl("live.queue"),
                 "TEST_DURATION", "60s", "RATE", "200", "TEST_NAME", "live"));
         receiver.handle(Note.request(Command.START_RECEIVER), run.receiverContext);
@@ -65,12 +65,12 @@ class LiveRunTest {
                 "intervals flushed");
 
         sender.handle(Note.request(Command.STOP_SENDER), run.senderContext);
-        RecordingPeerContext.Notification sent = run.senderContext.awaitOutcome(Duration.ofSeconds(15));
+        RecordingPeerContext.Notification sent = run.senderContext.awaitOutcome(Duration.ofSeconds(60));
         assertEquals(Command.NOTIFY_SUCCESS, sent.command(), sent.message());
         assertTrue(sent.message().contains("stopped by the client"), sent.message());
         assertFalse(sender.busy(), "idle once it notified");
         receiver.handle(Note.request(Command.STOP_RECEIVER), run.receiverContext);
-        RecordingPeerContext.Notification received = run.receiverContext.awaitOutcome(Duration.ofSeconds(15));
+        RecordingPeerContext.Notification received = run.receiverContext.awaitOutcome(Duration.ofSeconds(60));
         assertEquals(Command.NOTIFY_SUCCESS, received.command(), received.message());
         assertEquals(Long.parseLong(sent.details().get("count")), run.total().sent());
         assertEquals(run.total().sent() - run.total().received(), run.total().lost());
@@ -78,8 +78,8 @@ class LiveRunTest {
 
     @Test
     void haltStopsAtOnceAndTheRolesRunTheNextTest() throws Exception {
-        SenderRole sender = new SenderRole();
-        ReceiverRole receiver = new ReceiverRole();
+        SenderRole sender = LoadTestRun.sender();
+        ReceiverRole receiver = LoadTestRun.receiver();
         LoadTestRun first = new LoadTestRun(results, Map.of("SEND_RECEIVE_URL", broker.amqpUrl("halt.queue"),
                 "TEST_DURATION", "60s", "RATE", "100", "TEST_NAME", "halted"));
         receiver.handle(Note.request(Command.START_RECEIVER), first.receiverContext);
@@ -98,7 +98,7 @@ class LiveRunTest {
         LoadTestRun next = new LoadTestRun(results, Map.of("SEND_RECEIVE_URL", broker.amqpUrl("topic.after.halt")
                 + "?type=topic", "TEST_DURATION", "500", "RATE", "1000", "PARALLEL_COUNT", "2",
                 "MAXIMUM_LATENCY", "60000", "TEST_NAME", "after-halt"))
-                .run(sender, receiver, Duration.ofSeconds(30));
+                .run(sender, receiver, LoadTestRun.OUTCOME_TIMEOUT);
         assertEquals(Command.NOTIFY_SUCCESS, next.receiverOutcome.command(), next.receiverOutcome.message());
         assertTrue(next.receiverOutcome.message().startsWith("p90 response time "), next.receiverOutcome.message());
         assertTrue(next.receiverOutcome.message().contains("≤ MAXIMUM_LATENCY 60000 ms"),

@@ -21,6 +21,25 @@ final class LoadTestRun {
     RecordingPeerContext.Notification senderOutcome;
     RecordingPeerContext.Notification receiverOutcome;
 
+    /**
+     * How long test roles may take to connect: much longer than the 10 s default, because the machines the tests
+     * run on may be shared and very busy; the tests of the deadline itself set their own.
+     */
+    static final Duration PATIENT = Duration.ofSeconds(40);
+
+    /** How long tests wait for an outcome: long, for the same reason; a run that hangs still fails the test. */
+    static final Duration OUTCOME_TIMEOUT = Duration.ofSeconds(150);
+
+    /** A sender for tests that do not test connect deadlines. */
+    static SenderRole sender() {
+        return SenderRole.builder().connectTimeout(PATIENT).build();
+    }
+
+    /** A receiver for tests that do not test connect deadlines. */
+    static ReceiverRole receiver() {
+        return ReceiverRole.builder().connectTimeout(PATIENT).build();
+    }
+
     LoadTestRun(Path root, Map<String, String> options) {
         senderContext = new RecordingPeerContext("sender-1", "sender", root).set(options);
         receiverContext = new RecordingPeerContext("receiver-1", "receiver", root).set(options);
@@ -31,7 +50,7 @@ final class LoadTestRun {
         sender.handle(Note.request(Command.START_SENDER), senderContext);
         senderOutcome = senderContext.awaitOutcome(senderTimeout);
         receiver.handle(Note.request(Command.DRAIN), receiverContext);
-        receiverOutcome = receiverContext.awaitOutcome(Duration.ofSeconds(40));
+        receiverOutcome = receiverContext.awaitOutcome(OUTCOME_TIMEOUT);
         return this;
     }
 

@@ -14,85 +14,111 @@ import java.util.Map;
 import org.HdrHistogram.EncodableHistogram;
 import org.HdrHistogram.Histogram;
 import org.HdrHistogram.HistogramLogReader;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.maestro.common.embedded.EmbeddedArtemis;
 import org.maestro.common.measure.PeerResult;
 import org.maestro.common.measure.StreamLedger;
 import org.maestro.common.protocol.Command;
-import org.maestro.worker.receiver.ReceiverRole;
 import org.maestro.worker.sender.SendHook;
 import org.maestro.worker.sender.SenderRole;
 
-/** A fixed-rate run with a stalled sender: the rate holds and the stall shows in response time only. */
+/**
+ * Fixed-rate runs: the rate holds, and a stalled sender shows in response time but not in service time.
+ *
+ * <p>The figures that depend on the machine's speed are checked only when the machine kept up: when even the median
+ * message was sent late, the host (shared with other work) could not carry the load, and the figures say nothing
+ * about Maestro. The timeline itself is checked with a test clock in {@code SenderConnectionTimingTest}.
+ */
 class RateAndStallTest {
+    private static EmbeddedArtemis broker;
+
     @TempDir
     Path results;
 
+    @BeforeAll
+    static void startBroker() throws Exception {
+        broker = EmbeddedArtemis.builder().amqp().name("worker-rate").withoutJmx().start();
+    }
+
+    @AfterAll
+    static void stopBroker() throws Exception {
+        broker.close();
+    }
+
     @Test
-    void holdsTheRateAndShowsAStallInResponseTimeButNotInServiceTime() throws Exception {
+    void holdsTheRateOfTwoConnectionsForTenSeconds() throws Exception {
+        LoadTestRun run = new LoadTestRun(results, Map.of(
+                "SEND_RECEIVE_URL", broker.amqpUrl("rate.queue"),
+                "TEST_DURATION", "10s", "WARM_UP", "2s", "PARALLEL_COUNT", "2", "RATE", "2000",
+                "MESSAGE_SIZE", "256", "TEST_NAME", "rate"))
+                .run(LoadTestRun.sender(), LoadTestRun.receiver(), LoadTestRun.OUTCOME_TIMEOUT);
+
+        assertEquals(Command.NOTIFY_SUCCESS, run.senderOutcome.command(), run.senderOutcome.message());
+        assertEquals(Command.NOTIFY_SUCCESS, run.receiverOutcome.command(), run.receiverOutcome.message());
+        PeerResult sent = run.senderResult();
+        StreamLedger.Tally total = run.total();
+        assertEquals(sent.count(), total.received());
+        assertEquals(0, total.lost());
+        List<String> rows = Files.readAllLines(run.senderDirectory().resolve("rate.csv"));
+        assertTrue(rows.size() >= 5 && rows.size() <= 18, "one row per second, not per message: " + rows);
+
+        Histogram delay = measured(run.senderDirectory().resolve("send-delay.hlog"));
+        assumeKeptUp(delay);
+        // 10 s × 2000/s on each of 2 connections after the warm-up, in 10 s
+        long measuredSends = delay.getTotalCount();
+        assertTrue(Math.abs(measuredSends - 40_000) <= 800, "sent " + measuredSends + " measured messages");
+        double seconds = (sent.endMillis() - sent.warmupEndMillis()) / 1000.0;
+        double rate = measuredSends / seconds;
+        assertTrue(Math.abs(rate - 4000) <= 80, "sent " + measuredSends + " messages in " + seconds + " s: "
+                + rate + "/s");
+        long[] received = SendAndReceiveTest.totals(run.receiverDirectory().resolve("response-time.hlog"));
+        assertEquals(measuredSends, received[0], "measured messages received");
+    }
+
+    @Test
+    void showsASenderStallInResponseTimeButNotInServiceTime() throws Exception {
         SendHook stall = (connection, sequence) -> {
-            if (connection == 0 && sequence == 6000) {
+            if (sequence == 1000) {
                 Thread.sleep(1000);
             }
         };
-        try (EmbeddedArtemis broker = EmbeddedArtemis.builder().amqp().name("worker-rate").withoutJmx().start()) {
-            LoadTestRun run = new LoadTestRun(results, Map.of(
-                    "SEND_RECEIVE_URL", broker.amqpUrl("rate.queue"),
-                    "TEST_DURATION", "10s", "WARM_UP", "2s", "PARALLEL_COUNT", "2", "RATE", "2000",
-                    "MESSAGE_SIZE", "256",
-                    "MAXIMUM_LATENCY", "500", "MAXIMUM_LATENCY_MODE", "hard", "TEST_NAME", "rate"))
-                    .run(SenderRole.builder().hook(stall).build(), ReceiverRole.builder().build(),
-                            Duration.ofSeconds(40));
+        LoadTestRun run = new LoadTestRun(results, Map.of(
+                "SEND_RECEIVE_URL", broker.amqpUrl("stall.queue"),
+                "TEST_DURATION", "4s", "RATE", "500", "MESSAGE_SIZE", "256",
+                "MAXIMUM_LATENCY", "500", "MAXIMUM_LATENCY_MODE", "hard", "TEST_NAME", "stall"))
+                .run(SenderRole.builder().hook(stall).connectTimeout(LoadTestRun.PATIENT).build(),
+                        LoadTestRun.receiver(), LoadTestRun.OUTCOME_TIMEOUT);
 
-            assertEquals(Command.NOTIFY_SUCCESS, run.senderOutcome.command(), run.senderOutcome.message());
-            PeerResult sent = run.senderResult();
-            StreamLedger.Tally total = run.total();
-            assertEquals(sent.count(), total.received());
-            assertEquals(0, total.lost());
+        assertEquals(Command.NOTIFY_SUCCESS, run.senderOutcome.command(), run.senderOutcome.message());
+        assertEquals(0, run.total().lost());
+        Histogram delay = measured(run.senderDirectory().resolve("send-delay.hlog"));
+        Histogram response = measured(run.receiverDirectory().resolve("response-time.hlog"));
+        Histogram service = measured(run.receiverDirectory().resolve("service-time.hlog"));
+        assertTrue(delay.getMaxValue() >= 1_000_000, "send delay max " + delay.getMaxValue() + " µs");
+        assertTrue(response.getMaxValue() >= 1_000_000, "response time max " + response.getMaxValue() + " µs");
 
-            Histogram delay = measured(run.senderDirectory().resolve("send-delay.hlog"));
-            long measuredSends = delay.getTotalCount();
-            assertTrue(delay.getMaxValue() >= 1_000_000, "send delay max " + delay.getMaxValue() + " µs");
+        // the hard fail-condition latency of 500 ms catches the stall
+        assertEquals(Command.NOTIFY_FAIL, run.receiverOutcome.command());
+        assertTrue(run.receiverOutcome.message().startsWith("maximum response time "),
+                run.receiverOutcome.message());
+        assertTrue(run.receiverOutcome.message().contains("> MAXIMUM_LATENCY 500 ms"),
+                run.receiverOutcome.message());
+        assertEquals(PeerResult.FAILURE, run.receiverResult().outcome());
 
-            Histogram response = measured(run.receiverDirectory().resolve("response-time.hlog"));
-            Histogram service = measured(run.receiverDirectory().resolve("service-time.hlog"));
-            assertTrue(response.getMaxValue() >= 1_000_000, "response time max " + response.getMaxValue() + " µs");
+        assumeKeptUp(delay);
+        // service time (receive − actual send) does not contain the stall; the 500 messages sent at once to catch up
+        // queue a little, far below the stall's second
+        assertTrue(service.getMaxValue() < 500_000, "service time max " + service.getMaxValue() + " µs");
+    }
 
-            // the hard fail-condition latency of 500 ms catches the stall
-            assertEquals(Command.NOTIFY_FAIL, run.receiverOutcome.command());
-            assertTrue(run.receiverOutcome.message().startsWith("maximum response time "),
-                    run.receiverOutcome.message());
-            assertTrue(run.receiverOutcome.message().contains("> MAXIMUM_LATENCY 500 ms"),
-                    run.receiverOutcome.message());
-            assertEquals(PeerResult.FAILURE, run.receiverResult().outcome());
-
-            List<String> rows = Files.readAllLines(run.senderDirectory().resolve("rate.csv"));
-            assertTrue(rows.size() >= 5 && rows.size() <= 18, "one row per second, not per message: " + rows);
-
-            // What follows needs a machine that is not starved of CPU: when even the median message was sent
-            // late, the host could not do 4000 messages/s and the figures below say nothing about Maestro.
-            long medianDelay = delay.getValueAtPercentile(50);
-            assumeTrue(medianDelay < 10_000, "the machine was too busy to check rates and service times: the median "
-                    + "send delay was " + medianDelay / 1000 + " ms (load average "
-                    + ManagementFactory.getOperatingSystemMXBean().getSystemLoadAverage() + ")");
-            // the timeline holds 10 s × 2000/s per connection after the warm-up; after the stall the sender
-            // catches up at once instead of shifting the schedule
-            assertTrue(Math.abs(measuredSends - 40_000) <= 800, "sent " + measuredSends + " measured messages");
-            // achieved rate over the planned measured window of 10 s; the run itself may end a little later, as the
-            // stalled connection sends its backlog at once, but not a second stall later
-            double rate = measuredSends / 10.0;
-            assertTrue(Math.abs(rate - 4000) <= 80, "sent " + measuredSends + " messages in the 10 s window: "
-                    + rate + "/s");
-            double seconds = (sent.endMillis() - sent.warmupEndMillis()) / 1000.0;
-            assertTrue(seconds < 12.0, "the sender was back on its timeline soon after the stall, but the measured "
-                    + "part lasted " + seconds + " s");
-            // service time (receive − actual send) does not contain the stall; it does contain the queueing of the
-            // burst the stalled connection sends to catch up, which stays well under the stall's second
-            assertTrue(service.getMaxValue() < 1_000_000, "service time max " + service.getMaxValue() + " µs");
-            assertTrue(response.getMaxValue() - service.getMaxValue() >= 300_000, "response time max "
-                    + response.getMaxValue() + " µs vs service time max " + service.getMaxValue() + " µs");
-        }
+    private static void assumeKeptUp(Histogram sendDelay) {
+        long median = sendDelay.getValueAtPercentile(50);
+        assumeTrue(median < 10_000, "the machine was too busy to check speed-dependent figures: the median send "
+                + "delay was " + median / 1000 + " ms (load average "
+                + ManagementFactory.getOperatingSystemMXBean().getSystemLoadAverage() + ")");
     }
 
     private static Histogram measured(Path hlog) throws Exception {

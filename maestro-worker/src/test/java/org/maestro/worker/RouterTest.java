@@ -64,7 +64,7 @@ class RouterTest {
             LoadTestRun run = new LoadTestRun(work.resolve("results"), Map.of(
                     "SEND_RECEIVE_URL", "amqp://127.0.0.1:" + port + "/closest/maestro",
                     "TEST_DURATION", "2000", "PARALLEL_COUNT", "2", "RATE", "1000", "TEST_NAME", "router"))
-                    .run(new SenderRole(), new ReceiverRole(), Duration.ofSeconds(30));
+                    .run(LoadTestRun.sender(), LoadTestRun.receiver(), LoadTestRun.OUTCOME_TIMEOUT);
             assertEquals(Command.NOTIFY_SUCCESS, run.receiverOutcome.command(), run.receiverOutcome.message());
             assertEquals(4000, run.total().sent());
             assertEquals(0, run.total().lost());

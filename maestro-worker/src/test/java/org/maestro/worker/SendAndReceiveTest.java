@@ -54,23 +54,23 @@ class SendAndReceiveTest {
     void countBoundedRunReceivesExactlyWhatWasSentAndLogsReadBack() throws Exception {
         LoadTestRun run = new LoadTestRun(results, Map.of(
                 "SEND_RECEIVE_URL", broker.amqpUrl("count.queue"),
-                "TEST_DURATION", "3000", "PARALLEL_COUNT", "2", "RATE", "3000", "WARM_UP", "1s",
+                "TEST_DURATION", "1000", "PARALLEL_COUNT", "2", "RATE", "1000", "WARM_UP", "1s",
                 "MESSAGE_SIZE", "~256", "TEST_NAME", "count"))
-                .run(SenderRole.builder().build(), ReceiverRole.builder().build(), Duration.ofSeconds(30));
+                .run(LoadTestRun.sender(), LoadTestRun.receiver(), LoadTestRun.OUTCOME_TIMEOUT);
 
         assertEquals(Command.NOTIFY_SUCCESS, run.senderOutcome.command(), run.senderOutcome.message());
         assertEquals(Command.NOTIFY_SUCCESS, run.receiverOutcome.command(), run.receiverOutcome.message());
         PeerResult sent = run.senderResult();
         PeerResult received = run.receiverResult();
-        // 1 s of warm-up at 3000/s, then exactly 3000 measured messages per connection
+        // 1 s of warm-up at 1000/s, then exactly 1000 measured messages per connection
         for (PeerResult.Stream stream : sent.streams()) {
-            assertEquals(6000, stream.count(), "messages of connection " + stream.connection());
+            assertEquals(2000, stream.count(), "messages of connection " + stream.connection());
         }
-        assertEquals(12000, sent.count());
-        assertEquals(12000, received.count());
+        assertEquals(4000, sent.count());
+        assertEquals(4000, received.count());
         StreamLedger.Tally total = run.total();
-        assertEquals(12000, total.sent());
-        assertEquals(12000, total.received());
+        assertEquals(4000, total.sent());
+        assertEquals(4000, total.received());
         assertEquals(0, total.lost());
         assertEquals(0, total.duplicates());
 
@@ -80,8 +80,8 @@ class SendAndReceiveTest {
         assertEquals(received.count(), response[0] + response[1], "response-time.hlog total");
         assertEquals(received.count(), service[0] + service[1], "service-time.hlog total");
         assertEquals(sent.count(), delay[0] + delay[1], "send-delay.hlog total");
-        assertEquals(6000, response[1], "messages in warm-up intervals");
-        assertEquals(6000, delay[1], "sends in warm-up intervals");
+        assertEquals(2000, response[1], "messages in warm-up intervals");
+        assertEquals(2000, delay[1], "sends in warm-up intervals");
 
         List<String> rate = Files.readAllLines(run.receiverDirectory().resolve("rate.csv"));
         assertEquals("# maestro-rate v1", rate.get(0));
@@ -91,7 +91,7 @@ class SendAndReceiveTest {
         assertTrue(rate.size() < 40, "one row per second, not per message: " + rate.size());
 
         Properties test = properties(run.senderDirectory().resolve("test.properties"));
-        assertEquals("3000", test.getProperty("TEST_DURATION"));
+        assertEquals("1000", test.getProperty("TEST_DURATION"));
         assertEquals("sender", test.getProperty("peer.role"));
         assertEquals(Long.parseLong(test.getProperty("test.start")) + 1000,
                 Long.parseLong(test.getProperty("warmup.end")));
@@ -105,7 +105,8 @@ class SendAndReceiveTest {
         String queue = "stolen.queue";
         Set<Long> stolen = ConcurrentHashMap.newKeySet();
         JmsConnectionFactory factory = new JmsConnectionFactory("amqp://127.0.0.1:" + broker.amqpPort());
-        try (Connection thief = factory.createConnection()) {
+        Connection thief = factory.createConnection();
+        try {
             Session session = thief.createSession(false, Session.AUTO_ACKNOWLEDGE);
             MessageConsumer consumer = session.createConsumer(session.createQueue(queue));
             consumer.setMessageListener((Message message) -> {
@@ -122,23 +123,25 @@ class SendAndReceiveTest {
 
             LoadTestRun run = new LoadTestRun(results, Map.of(
                     "SEND_RECEIVE_URL", broker.amqpUrl(queue),
-                    "TEST_DURATION", "2000", "PARALLEL_COUNT", "2", "RATE", "2000", "TEST_NAME", "stolen"))
-                    .run(SenderRole.builder().build(), ReceiverRole.builder().build(), Duration.ofSeconds(30));
-            thief.close();
+                    "TEST_DURATION", "1000", "PARALLEL_COUNT", "2", "RATE", "1000", "TEST_NAME", "stolen"))
+                    .run(LoadTestRun.sender(), LoadTestRun.receiver(), LoadTestRun.OUTCOME_TIMEOUT);
+            thief.close(); // nothing more is taken from here on
 
             assertTrue(stolen.size() > 0, "the other consumer took some messages");
             StreamLedger.Tally total = run.total();
-            assertEquals(4000, total.sent());
+            assertEquals(2000, total.sent());
             assertEquals(stolen.size(), total.lost(), "lost = messages the other consumer took");
-            assertEquals(4000 - stolen.size(), total.received());
+            assertEquals(2000 - stolen.size(), total.received());
             for (PeerResult.Stream stream : run.receiverResult().streams()) {
                 RoaringBitmap seen = stream.sequenceBitmap();
-                for (long sequence = 0; sequence < 2000; sequence++) {
+                for (long sequence = 0; sequence < 1000; sequence++) {
                     boolean taken = stolen.contains(sequence << 8 | stream.connection());
                     assertEquals(!taken, seen.contains((int) sequence),
                             "sequence " + sequence + " of connection " + stream.connection());
                 }
             }
+        } finally {
+            thief.close();
         }
     }
 

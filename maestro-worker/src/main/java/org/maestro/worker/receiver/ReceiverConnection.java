@@ -2,23 +2,34 @@ package org.maestro.worker.receiver;
 
 import org.maestro.worker.driver.DriverConnection;
 import org.maestro.worker.driver.DriverException;
+import org.maestro.worker.driver.Urls;
 import org.maestro.worker.measure.ReceiveRecorder;
 import org.maestro.worker.role.Connector;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
- * One connection of a receiver with its consumer, delivering to the connection's {@link ReceiveRecorder}; it can be
- * opened again after a failure and keeps its recorder. Opened and closed by one thread at a time.
+ * One connection of a receiver with its consumer, delivering to the connection's {@link ReceiveRecorder}. After a
+ * failure it is opened again on a thread of its own, keeping its recorder, so the run's supervisor never waits for
+ * a connect. Thread-safe.
  */
 final class ReceiverConnection {
+    private static final Logger LOG = LoggerFactory.getLogger(ReceiverConnection.class);
+
     private final int index;
+    private final String url;
     private final Connector connector;
     private final ReceiveRecorder recorder;
-    private volatile DriverConnection connection;
+    private final Object lock = new Object();
+    private DriverConnection connection;
+    private boolean closed;
+    private Thread reopening;
     private long lastAttemptMicros;
-    private int reconnections;
+    private volatile int reconnections;
 
-    ReceiverConnection(int index, Connector connector, ReceiveRecorder recorder) {
+    ReceiverConnection(int index, String url, Connector connector, ReceiveRecorder recorder) {
         this.index = index;
+        this.url = url;
         this.connector = connector;
         this.recorder = recorder;
     }
@@ -32,44 +43,83 @@ final class ReceiverConnection {
             opened.close();
             throw e;
         }
-        connection = opened;
-    }
-
-    /** True when the connection is closed for good and should be opened again. */
-    boolean failed() {
-        DriverConnection current = connection;
-        return current == null || current.failed();
-    }
-
-    /** Why the connection failed, for messages. */
-    String failure() {
-        DriverConnection current = connection;
-        Throwable failure = current == null ? null : current.failure();
-        return failure == null ? "not connected" : String.valueOf(failure.getMessage());
-    }
-
-    /** Opens again when at least {@code minGapMicros} passed since the last attempt; true when connected. */
-    boolean reopen(long nowMicros, long minGapMicros) {
-        if (nowMicros - lastAttemptMicros < minGapMicros) {
-            return false;
+        synchronized (lock) {
+            if (!closed) {
+                connection = opened;
+                return;
+            }
         }
-        lastAttemptMicros = nowMicros;
-        close();
+        opened.close(); // the run ended while this connection was being opened
+    }
+
+    /** True when the connection failed for good (or is being opened again). */
+    boolean failed() {
+        synchronized (lock) {
+            return connection == null || connection.failed();
+        }
+    }
+
+    /**
+     * Starts opening the connection again in the background, unless that is going on already, the run ended, or
+     * the last attempt was less than {@code minGapMicros} ago.
+     */
+    void reopenInBackground(long nowMicros, long minGapMicros) {
+        synchronized (lock) {
+            if (closed || reopening != null || nowMicros - lastAttemptMicros < minGapMicros) {
+                return;
+            }
+            lastAttemptMicros = nowMicros;
+            reopening = new Thread(this::reopen, "maestro-receiver-reopen-" + index);
+            reopening.setDaemon(true);
+            reopening.start();
+        }
+    }
+
+    private void reopen() {
         try {
+            DriverConnection old;
+            synchronized (lock) {
+                old = connection;
+                connection = null;
+            }
+            String reason = old == null || old.failure() == null ? "not connected" : old.failure().getMessage();
+            if (old != null) {
+                old.close();
+            }
             open();
             reconnections++;
-            return true;
+            LOG.info("receiver connection {} to {} is back after: {}", index, Urls.redact(url), reason);
         } catch (DriverException e) {
-            return false;
+            LOG.warn("receiver connection {} cannot connect again: {}", index, e.getMessage());
+        } finally {
+            synchronized (lock) {
+                reopening = null;
+            }
         }
     }
 
-    /** Closes the connection, waiting for a delivery in progress to end. */
-    void close() {
-        DriverConnection current = connection;
-        connection = null;
+    /**
+     * Closes the connection for good, waiting for a delivery in progress to end and (at most {@code waitMillis})
+     * for a reopening in progress, so that nothing is recorded afterwards.
+     */
+    void close(long waitMillis) {
+        DriverConnection current;
+        Thread pending;
+        synchronized (lock) {
+            closed = true;
+            current = connection;
+            connection = null;
+            pending = reopening;
+        }
         if (current != null) {
             current.close();
+        }
+        if (pending != null) {
+            try {
+                pending.join(waitMillis);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
         }
     }
 

@@ -28,15 +28,11 @@ import org.maestro.worker.role.IntervalWriter;
 import org.maestro.worker.role.LoadRun;
 import org.maestro.worker.role.RunOutcome;
 import org.roaringbitmap.RoaringBitmap;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 
 /** One test run of a receiver: its consumers, the end conditions (stop, drain, duration) and the results. */
 final class ReceiverRun extends LoadRun {
     static final String RESPONSE_TIME = "response-time";
     static final String SERVICE_TIME = "service-time";
-
-    private static final Logger LOG = LoggerFactory.getLogger(ReceiverRun.class);
 
     private final String url;
     private final ReceiverRole.Settings settings;
@@ -56,7 +52,7 @@ final class ReceiverRun extends LoadRun {
             SingleWriterLatencyRecorder service = new SingleWriterLatencyRecorder();
             responseRecorders.add(response);
             serviceRecorders.add(service);
-            connections.add(new ReceiverConnection(i, () -> driver.connect(url, settings.clock(),
+            connections.add(new ReceiverConnection(i, url, () -> driver.connect(url, settings.clock(),
                     settings.connectTimeout()), new ReceiveRecorder(response, service)));
         }
     }
@@ -101,7 +97,8 @@ final class ReceiverRun extends LoadRun {
     }
 
     private void closeAll() {
-        connections.forEach(ReceiverConnection::close);
+        long wait = settings.connectTimeout().toMillis() + 2_000;
+        connections.forEach(connection -> connection.close(wait));
     }
 
     @Override
@@ -159,11 +156,7 @@ final class ReceiverRun extends LoadRun {
     private void reconnectFailed(long nowMicros) {
         for (ReceiverConnection connection : connections) {
             if (connection.failed()) {
-                String reason = connection.failure();
-                if (connection.reopen(nowMicros, 1_000_000)) {
-                    LOG.info("receiver connection {} to {} is back after: {}", connection.index(), Urls.redact(url),
-                            reason);
-                }
+                connection.reopenInBackground(nowMicros, 1_000_000);
             }
         }
     }
@@ -216,6 +209,10 @@ final class ReceiverRun extends LoadRun {
                     PeerResult.Stream.encode(union)));
         }
         String[] outcome = evaluate(endReason, halted, count);
+        int reconnections = connections.stream().mapToInt(ReceiverConnection::reconnections).sum();
+        if (reconnections > 0) {
+            outcome[1] += "; connections opened again " + reconnections + " time(s)";
+        }
         return new PeerResult(PeerResult.FORMAT_VERSION, context.self().qualifiedName(), "receiver",
                 startMicros() / 1000, endMillis, warmupEndMillis, count, errors, duplicates, outOfOrder, streams,
                 outcome[0], outcome[1]);

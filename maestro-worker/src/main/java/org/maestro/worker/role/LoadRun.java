@@ -24,8 +24,12 @@ import org.slf4j.LoggerFactory;
  * the client. Control methods ({@link #request}, {@link #flush}, {@link #stats}) are safe from any thread.
  */
 public abstract class LoadRun {
-    /** What the control thread asks of a running run. */
-    public enum Event { STOP, HALT, DRAIN }
+    /** What the control thread (or a connection that ended) asks of a running run. */
+    public enum Event {
+        STOP, HALT, DRAIN,
+        /** Something changed (e.g. a connection ended): check now whether the run has ended. */
+        CHECK
+    }
 
     private static final Logger LOG = LoggerFactory.getLogger(LoadRun.class);
 

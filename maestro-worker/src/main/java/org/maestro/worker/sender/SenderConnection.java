@@ -20,9 +20,10 @@ import org.slf4j.LoggerFactory;
  * One connection of a sender and the loop its own thread runs: connect, wait for the common start, then send
  * stamped messages on the {@link FixedRateTimeline} (or as fast as possible) until the plan's end or a stop,
  * recording the send delay (actual − intended send time) of each. A timed fixed-rate run sends every message due
- * before its end, late if it fell behind, for at most {@link SendPlan#catchUpMicros()} after the end. A failed send is counted, the connection is
- * opened again and the same message (same sequence number and intended time) is sent again, up to
- * {@value #MAX_ATTEMPTS} attempts; after that its sequence number stays unused and the message counts as lost.
+ * before its end, late if it fell behind, for at most {@link SendPlan#catchUpMicros()} after the end. A failed send
+ * is counted, the connection is opened again and the same message (same sequence number and intended time) is sent
+ * again, up to {@value #MAX_ATTEMPTS} attempts; after that its sequence number stays unused and the message counts
+ * as lost.
  *
  * <p>{@link #run()} runs on the connection's thread; the other methods are safe from any thread.
  */
@@ -238,10 +239,16 @@ public final class SenderConnection implements Runnable {
             old.close();
         }
         while (!stop && clock.nowMicros() < end) {
+            DriverConnection opened = null;
             try {
-                connection = connector.connect();
-                return connection.createProducer();
+                opened = connector.connect();
+                DriverProducer producer = opened.createProducer();
+                connection = opened;
+                return producer;
             } catch (DriverException e) {
+                if (opened != null) {
+                    opened.close();
+                }
                 LOG.warn("connection {} cannot connect again: {}", index, e.getMessage());
                 pause.sleepMicros(1_000_000);
             }

@@ -164,7 +164,8 @@ public final class SenderRole extends LoadRole {
             throw new RoleException(ErrorCodes.INVALID_OPTION, "MESSAGE_SIZE=" + size + " is smaller than the "
                     + header + "-byte message header of " + context.self().qualifiedName() + " ("
                     + MessageStamp.FIXED_SIZE + " bytes + the sender name): set MESSAGE_SIZE to at least " + header
-                    + (size.variable() ? " (the smallest size of ~" + size.bytes() + " is " + size.minimum() + ")" : ""));
+                    + (size.variable() ? " (the smallest size of ~" + size.bytes() + " is " + size.minimum() + ")"
+                            : ""));
         }
         Driver driver;
         try {

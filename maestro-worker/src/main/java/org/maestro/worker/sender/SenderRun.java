@@ -1,7 +1,6 @@
 package org.maestro.worker.sender;
 
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
@@ -50,7 +49,13 @@ final class SenderRun extends LoadRun {
     void start() throws RoleException {
         String name = context.self().name();
         for (SenderConnection connection : connections) {
-            Thread thread = new Thread(connection, "maestro-sender-" + name + "-" + connection.index());
+            Thread thread = new Thread(() -> {
+                try {
+                    connection.run();
+                } finally {
+                    request(Event.CHECK);
+                }
+            }, "maestro-sender-" + name + "-" + connection.index());
             thread.setDaemon(true);
             thread.start();
         }
@@ -183,10 +188,5 @@ final class SenderRun extends LoadRun {
         return new PeerResult(PeerResult.FORMAT_VERSION, sender, "sender", startMicros() / 1000, endMillis,
                 warmupEndMillis, count, errors, 0, 0, streams, success ? PeerResult.SUCCESS : PeerResult.FAILURE,
                 reason);
-    }
-
-    /** The connect timeout, for messages. */
-    Duration connectTimeout() {
-        return settings.connectTimeout();
     }
 }

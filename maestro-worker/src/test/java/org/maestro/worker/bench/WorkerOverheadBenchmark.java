@@ -28,8 +28,8 @@ import org.maestro.worker.sender.SenderRole;
 /**
  * Compares the throughput of a bare Qpid JMS send/receive loop with that of the Maestro sender and receiver
  * against one embedded Artemis broker: 256-byte non-durable messages, unbounded rate, the same connection counts
- * and the same measuring window. Both are measured the same way, by the broker: messages acknowledged by consumers
- * during the window (after a warm-up of the same length for both).
+ * and the same measuring window; also the Maestro roles with the Proton-J driver. All are measured the same way, by
+ * the broker: messages acknowledged by consumers during the window (after a warm-up of the same length for all).
  *
  * <p>Usage: {@code WorkerOverheadBenchmark [seconds=10] [warmupSeconds=3] [connections=1,5] [rounds=1]}; run by
  * {@code bench/worker-overhead.sh}.
@@ -55,16 +55,30 @@ public final class WorkerOverheadBenchmark {
         int rounds = args.length > 3 ? Integer.parseInt(args[3]) : 1;
         try (EmbeddedArtemis broker = EmbeddedArtemis.builder().amqp().name("bench").withoutJmx().start()) {
             WorkerOverheadBenchmark bench = new WorkerOverheadBenchmark(broker, seconds, warmUp);
-            System.out.printf(Locale.ROOT, "%-11s %-8s %-6s %12s %12s%n", "connections", "round", "", "bare msg/s",
-                    "maestro msg/s");
+            System.out.printf(Locale.ROOT, "%-11s %-6s %12s %14s %14s  %s%n", "connections", "round", "bare msg/s",
+                    "maestro msg/s", "m.proton msg/s", "maestro/bare");
             for (String count : counts) {
                 int connections = Integer.parseInt(count.trim());
+                List<Double> ratios = new ArrayList<>();
                 for (int round = 1; round <= rounds; round++) {
-                    double bare = bench.bare(connections);
-                    double maestro = bench.maestro(connections);
-                    System.out.printf(Locale.ROOT, "%-11d %-8d %-6s %12.0f %12.0f   maestro/bare = %.1f%%%n",
-                            connections, round, "", bare, maestro, 100 * maestro / bare);
+                    // alternate the order so that neither side always runs on a fresher JVM and broker
+                    double bare;
+                    double maestro;
+                    if (round % 2 == 1) {
+                        bare = bench.bare(connections);
+                        maestro = bench.maestro(connections, "amqp");
+                    } else {
+                        maestro = bench.maestro(connections, "amqp");
+                        bare = bench.bare(connections);
+                    }
+                    double proton = bench.maestro(connections, "proton");
+                    ratios.add(maestro / bare);
+                    System.out.printf(Locale.ROOT, "%-11d %-6d %12.0f %14.0f %14.0f  %.1f%%%n",
+                            connections, round, bare, maestro, proton, 100 * maestro / bare);
                 }
+                ratios.sort(null);
+                System.out.printf(Locale.ROOT, "%-11d median maestro/bare over %d rounds: %.1f%%%n", connections,
+                        rounds, 100 * ratios.get(ratios.size() / 2));
             }
         }
         System.exit(0);
@@ -146,17 +160,42 @@ public final class WorkerOverheadBenchmark {
             for (Thread thread : producers) {
                 thread.join(5000);
             }
+            drain(received);
             for (Connection connection : opened) {
                 connection.close();
             }
+            remove(queue);
         }
     }
 
-    /** The Maestro sender and receiver with the same settings, driven as the client drives them. */
-    double maestro(int connections) throws Exception {
+    /** Waits until the consumers received nothing for a second (at most 60 s), as a Maestro receiver drains. */
+    private static void drain(AtomicLong received) throws InterruptedException {
+        long deadline = System.nanoTime() + 60_000_000_000L;
+        long last = -1;
+        while (received.get() != last && System.nanoTime() < deadline) {
+            last = received.get();
+            Thread.sleep(1000);
+        }
+    }
+
+    /** Removes a queue and its messages so that the next run starts with an empty broker. */
+    private void remove(String queue) {
+        try {
+            broker.server().destroyQueue(SimpleString.of(queue), null, false, true);
+        } catch (Exception e) {
+            System.err.println("cannot remove " + queue + ": " + e.getMessage());
+        }
+    }
+
+    /**
+     * The Maestro sender and receiver with the same settings, driven as the client drives them, with the driver of
+     * the URL scheme ({@code amqp}: Qpid JMS, {@code proton}: Proton-J).
+     */
+    double maestro(int connections, String scheme) throws Exception {
         String queue = nextQueue();
         Path root = Files.createTempDirectory("maestro-bench-");
-        Map<String, String> options = Map.of("SEND_RECEIVE_URL", broker.amqpUrl(queue), "PARALLEL_COUNT",
+        String url = scheme + "://127.0.0.1:" + broker.amqpPort() + "/" + queue;
+        Map<String, String> options = Map.of("SEND_RECEIVE_URL", url, "PARALLEL_COUNT",
                 Integer.toString(connections), "RATE", "0", "MESSAGE_SIZE", Integer.toString(SIZE),
                 "TEST_DURATION", (warmUp + seconds + 2) + "s", "TEST_NAME", "bench");
         RecordingPeerContext senderContext = new RecordingPeerContext("sender-1", "sender", root).set(options);
@@ -172,6 +211,7 @@ public final class WorkerOverheadBenchmark {
             senderContext.awaitOutcome(Duration.ofSeconds(30));
             receiver.handle(Note.request(Command.DRAIN), receiverContext);
             receiverContext.awaitOutcome(Duration.ofSeconds(120));
+            remove(queue);
         }
     }
 }

@@ -111,7 +111,8 @@ public record JmsUrl(String connectionUri, String destination, boolean topic, bo
             for (String pair : query.split("&")) {
                 if (!pair.isEmpty()) {
                     int equals = pair.indexOf('=');
-                    options.put(equals < 0 ? pair : pair.substring(0, equals), equals < 0 ? "" : pair.substring(equals + 1));
+                    options.put(equals < 0 ? pair : pair.substring(0, equals),
+                            equals < 0 ? "" : pair.substring(equals + 1));
                 }
             }
         }
