@@ -10,7 +10,7 @@
  * by RATE_STEP on INITIAL_PARALLEL_COUNT connections until a step fails or CEILING_RATE passed; then, at the
  * highest combined rate that passed, the connections rise by PARALLEL_COUNT_STEP until a step fails or
  * MAX_PARALLEL_COUNT passed. A step fails when the test fails, a message is lost, an error is counted, or less than
- * ACHIEVED_PERCENT of the target is received. It reports the highest passing combined rate with the most
+ * ACHIEVED_PERCENT of the target is received, in every attempt (STEP_RETRIES). It reports the highest passing combined rate with the most
  * connections it passed on, and fails only when even the first step fails. The steps are the iterations of the
  * test "fair-incremental".
  *
@@ -27,9 +27,10 @@
  *   PARALLEL_COUNT_STEP     connections added at each step after the ceiling (default 1)
  *   MAX_PARALLEL_COUNT      the most connections                             (default 5)
  *   STEP_DURATION           measured time of one step                        (default 10s)
- *   STEP_WARM_UP            warm-up of a step (twice this for the first one)  (default 3s)
+ *   STEP_WARM_UP            warm-up of a step (twice until one passed)       (default 3s)
  *   MAXIMUM_LATENCY         ms, p90 of response time (FCL)                   (default 500)
  *   ACHIEVED_PERCENT        least share of the target rate to receive        (default 95)
+ *   STEP_RETRIES            attempts more before a step counts as failed     (default 1)
  *
  * Run:  maestro-cli run test-scripts/FairIncrementalTest.groovy
  *       CEILING_RATE=30000 RATE_STEP=2000 MAX_PARALLEL_COUNT=50 PARALLEL_COUNT_STEP=5 \

@@ -9,9 +9,11 @@
  * passed, the connections rise by PARALLEL_COUNT_STEP until a step fails or MAX_PARALLEL_COUNT passed (so a limit
  * of one connection does not end the search). A step fails when the test fails (p90 response time above
  * MAXIMUM_LATENCY, a peer error), a message is lost, an error is counted, or the receivers take in less than
- * ACHIEVED_PERCENT of the target rate during the measured part. The answer is the highest total rate of a passing
- * step ("maximum sustainable rate N msg/s at C connections"); the script fails only when even the first step
- * fails. Every step is an iteration of the test "incremental" in the results, with its own report.
+ * ACHIEVED_PERCENT of the target rate during the measured part; a failing step is run again (STEP_RETRIES) and
+ * fails only when every attempt failed, so that one stall of a busy machine does not end the search. The answer
+ * is the highest total rate of a passing step ("maximum sustainable rate N msg/s at C connections"); the script
+ * fails only when even the first step fails. Every step is an iteration of the test "incremental" in the results,
+ * with its own report.
  *
  * Rates are per connection; the total is rate × connections × sender peers (one in embedded mode).
  *
@@ -27,9 +29,10 @@
  *   PARALLEL_COUNT_STEP     connections added at each step after the ceiling (default 1)
  *   MAX_PARALLEL_COUNT      the most connections                             (default 5)
  *   STEP_DURATION           measured time of one step                        (default 10s)
- *   STEP_WARM_UP            warm-up of a step (twice this for the first one)  (default 3s)
+ *   STEP_WARM_UP            warm-up of a step (twice until one passed)       (default 3s)
  *   MAXIMUM_LATENCY         ms, p90 of response time (FCL)                   (default 500)
  *   ACHIEVED_PERCENT        least share of the target rate to receive        (default 95)
+ *   STEP_RETRIES            attempts more before a step counts as failed     (default 1)
  *
  * Run:  maestro-cli run test-scripts/IncrementalTest.groovy
  *       INITIAL_RATE=2000 RATE_STEP=2000 CEILING_RATE=20000 MAX_PARALLEL_COUNT=10 STEP_DURATION=2m \
@@ -37,7 +40,8 @@
  *       maestro-cli run test-scripts/IncrementalTest.groovy --maestro-url mqtt://broker:1883
  *
  * FairIncrementalTest.groovy and LatencyTest.groovy run this script (it returns what it found) with settings in
- * the variable 'incrementalSearch': fair (rates are totals split over the connections), name, stepDuration.
+ * the variable 'incrementalSearch': fair (rates are totals split over the connections), name, stepDuration and
+ * stepWarmUp (defaults the environment still overrides).
  */
 import java.util.zip.GZIPInputStream
 import org.maestro.common.options.Durations
@@ -63,12 +67,15 @@ String stepDuration = maestro.env("STEP_DURATION", settings.stepDuration ?: "10s
 String stepWarmUp = maestro.env("STEP_WARM_UP", settings.stepWarmUp ?: "3s")
 int latencyLimit = maestro.env("MAXIMUM_LATENCY", 500)
 double achievedShare = maestro.env("ACHIEVED_PERCENT", 95) / 100.0
+int stepRetries = maestro.env("STEP_RETRIES", 1)
 if (initialRate < 1 || rateStep < 1 || ceilingRate < initialRate || initialConnections < 1 || connectionStep < 1
-        || maxConnections < initialConnections) {
+        || maxConnections < initialConnections || stepRetries < 0) {
     throw org.maestro.client.api.MaestroException.usage("the search needs 1 ≤ INITIAL_RATE ≤ CEILING_RATE, "
-            + "RATE_STEP ≥ 1, 1 ≤ INITIAL_PARALLEL_COUNT ≤ MAX_PARALLEL_COUNT and PARALLEL_COUNT_STEP ≥ 1; got "
+            + "RATE_STEP ≥ 1, 1 ≤ INITIAL_PARALLEL_COUNT ≤ MAX_PARALLEL_COUNT, PARALLEL_COUNT_STEP ≥ 1 and "
+            + "STEP_RETRIES ≥ 0; got "
             + "INITIAL_RATE=${initialRate} RATE_STEP=${rateStep} CEILING_RATE=${ceilingRate} INITIAL_PARALLEL_COUNT="
-            + "${initialConnections} PARALLEL_COUNT_STEP=${connectionStep} MAX_PARALLEL_COUNT=${maxConnections}")
+            + "${initialConnections} PARALLEL_COUNT_STEP=${connectionStep} MAX_PARALLEL_COUNT=${maxConnections} "
+            + "STEP_RETRIES=${stepRetries}")
 }
 
 // ---- what the files of a step say (docs/results-format.md) ----
@@ -121,9 +128,9 @@ Closure<Map> runStep = { int total, int connections ->
         parallelCount connections
         rate perConnection
         duration stepDuration
-        // the first step warms up twice as long: the SUT and the workers start cold
-        warmUp steps.isEmpty() && stepWarmUp != "0" ? Durations.format(Durations.parse(stepWarmUp).multipliedBy(2))
-                : stepWarmUp
+        // until a step passed, warm up twice as long: the SUT and the workers start cold
+        warmUp !steps.any { it.passed } && stepWarmUp != "0"
+                ? Durations.format(Durations.parse(stepWarmUp).multipliedBy(2)) : stepWarmUp
         maximumLatency latencyLimit
     }
     Map seen = measured(result)
@@ -140,9 +147,19 @@ Closure<Map> runStep = { int total, int connections ->
                 achieved: seen.rate, p90: result.responseP90Ms, p99: result.responseP99Ms, lost: result.lost,
                 errors: result.errors, passed: problems.isEmpty(), why: problems.join("; ")]
     steps << step
-    println String.format("%s step %d: %d × %d msg/s = %d msg/s target, %.0f msg/s received, p90 %.3f ms: %s",
-            testName, steps.size(), connections, perConnection, target, seen.rate, result.responseP90Ms,
+    println String.format("%s #%d: %d × %d msg/s = %d msg/s target, %.0f msg/s received, p90 %.3f ms: %s",
+            testName, result.iteration, connections, perConnection, target, seen.rate, result.responseP90Ms,
             step.passed ? "PASSED" : "FAILED (" + step.why + ")")
+    step
+}
+// A step that fails is run again, up to STEP_RETRIES times, and fails only when every attempt failed: one stall of
+// a shared machine should not end the search.
+Closure<Map> confirmedStep = { int total, int connections ->
+    Map step = runStep(total, connections)
+    for (int attempt = 1; !step.passed && attempt <= stepRetries; attempt++) {
+        println "${testName}: running the failed step again (attempt ${attempt + 1} of ${stepRetries + 1})"
+        step = runStep(total, connections)
+    }
     step
 }
 
@@ -152,7 +169,7 @@ Map best = null
 int connections = initialConnections
 int rateValue = initialRate
 while (true) {
-    Map step = runStep(fair ? rateValue : rateValue * connections, connections)
+    Map step = confirmedStep(fair ? rateValue : rateValue * connections, connections)
     if (!step.passed || rateValue >= ceilingRate) {
         if (step.passed) best = step
         break
@@ -165,7 +182,7 @@ if (best != null) {
     rateValue = fair ? best.target.intdiv(measuredSenders) : best.perConnection
     while (connections < maxConnections) {
         connections = Math.min(connections + connectionStep, maxConnections)
-        Map step = runStep(fair ? rateValue : rateValue * connections, connections)
+        Map step = confirmedStep(fair ? rateValue : rateValue * connections, connections)
         if (!step.passed) break
         if (step.target >= best.target) best = step
     }
