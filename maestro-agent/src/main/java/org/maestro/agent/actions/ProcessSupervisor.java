@@ -30,19 +30,37 @@ public final class ProcessSupervisor {
         }
     }
 
+    /**
+     * Adds a process of another kind than those of the configuration, such as a part of this JVM the ready actions
+     * stop and start through callbacks.
+     *
+     * @throws IllegalArgumentException when a process of that name exists already
+     */
+    public synchronized void add(ManagedProcess process) {
+        if (processes.containsKey(process.name())) {
+            throw new IllegalArgumentException("two processes are named " + process.name()
+                    + ": give each process of the agent its own name");
+        }
+        processes.put(process.name(), process);
+    }
+
     /** A process by name. */
-    public Optional<ManagedProcess> get(String name) {
+    public synchronized Optional<ManagedProcess> get(String name) {
         return Optional.ofNullable(processes.get(name));
     }
 
     /** The names, in configuration order. */
-    public List<String> names() {
+    public synchronized List<String> names() {
         return List.copyOf(processes.keySet());
+    }
+
+    private synchronized List<ManagedProcess> all() {
+        return List.copyOf(processes.values());
     }
 
     /** Starts the supervised processes that do not run. */
     public void startSupervised(Consumer<String> log) throws Exception {
-        for (ManagedProcess process : processes.values()) {
+        for (ManagedProcess process : all()) {
             if (process instanceof SupervisedProcess && !process.running()) {
                 process.start(log);
             }
@@ -51,7 +69,7 @@ public final class ProcessSupervisor {
 
     /** Stops the supervised processes; never throws. */
     public void close() {
-        for (ManagedProcess process : processes.values()) {
+        for (ManagedProcess process : all()) {
             if (process instanceof SupervisedProcess supervised) {
                 supervised.close();
             }

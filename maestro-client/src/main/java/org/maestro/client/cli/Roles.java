@@ -1,6 +1,9 @@
 package org.maestro.client.cli;
 
 import java.util.List;
+import org.maestro.agent.AgentConfig;
+import org.maestro.agent.embedded.InJvmProcess;
+import org.maestro.agent.role.AgentRole;
 import org.maestro.client.api.TestDefinition;
 import org.maestro.client.embedded.EmbeddedCluster;
 import org.maestro.inspector.artemis.EmbeddedJolokia;
@@ -13,12 +16,28 @@ final class Roles {
     private Roles() {
     }
 
+    /** The name of the embedded SUT in the embedded agent's commands: {@code restart sut 5}. */
+    static final String EMBEDDED_SUT_PROCESS = "sut";
+
     /** The peers of the embedded mode. */
     static List<EmbeddedCluster.PeerSpec> embeddedPeers() {
         return List.of(
                 new EmbeddedCluster.PeerSpec("sender-1", () -> SenderRole.builder().build()),
                 new EmbeddedCluster.PeerSpec("receiver-1", () -> ReceiverRole.builder().build()),
-                new EmbeddedCluster.PeerSpec("inspector-1", InspectorRole::new));
+                new EmbeddedCluster.PeerSpec("inspector-1", () -> new InspectorRole()),
+                new EmbeddedCluster.PeerSpec("agent-1", Roles::embeddedAgent));
+    }
+
+    /**
+     * The agent of the embedded mode: its ready actions {@code stop}, {@code start} and {@code restart} act on the
+     * embedded SUT broker (process {@value #EMBEDDED_SUT_PROCESS}), which stops and starts again on its port; it
+     * takes no agent source.
+     */
+    static AgentRole embeddedAgent(EmbeddedCluster.PeerHost host) {
+        AgentRole agent = new AgentRole(AgentConfig.builder(host.workDirectory()).build());
+        agent.processes().add(new InJvmProcess(EMBEDDED_SUT_PROCESS, "the embedded Artemis SUT",
+                host.sut()::restart, host.sut()::stop));
+        return agent;
     }
 
     /**

@@ -4,6 +4,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.Function;
 import java.util.function.Supplier;
 import org.maestro.common.embedded.EmbeddedArtemis;
 import org.maestro.common.peer.Peer;
@@ -26,18 +27,29 @@ public final class EmbeddedCluster implements AutoCloseable {
     private final List<Peer> peers;
     private final List<AutoCloseable> extras;
     private final Path staging;
+    private final Path work;
 
     private EmbeddedCluster(EmbeddedArtemis control, EmbeddedArtemis sut, List<Peer> peers, List<AutoCloseable> extras,
-                            Path staging) {
+                            Path staging, Path work) {
         this.control = control;
         this.sut = sut;
         this.peers = peers;
         this.extras = extras;
         this.staging = staging;
+        this.work = work;
     }
 
-    /** A peer to start: its name and how to make its role. */
-    public record PeerSpec(String name, Supplier<Role> role) {
+    /** What the role of an embedded peer may use: the SUT broker, and a work directory deleted with the cluster. */
+    public record PeerHost(EmbeddedArtemis sut, Path workDirectory) {
+    }
+
+    /** A peer to start: its name and how to make its role, from what the cluster offers. */
+    public record PeerSpec(String name, Function<PeerHost, Role> role) {
+
+        /** A peer whose role needs nothing of the cluster. */
+        public PeerSpec(String name, Supplier<Role> role) {
+            this(name, host -> role.get());
+        }
     }
 
     /**
@@ -52,12 +64,14 @@ public final class EmbeddedCluster implements AutoCloseable {
         try {
             sut = EmbeddedArtemis.builder().amqp().name("maestro-sut").start();
             Path staging = Files.createTempDirectory("maestro-peers-");
+            Path work = Files.createTempDirectory("maestro-peers-work-");
             for (PeerSpec spec : specs) {
+                PeerHost host = new PeerHost(sut, Files.createDirectories(work.resolve(spec.name())));
                 peers.add(Peer.start(new PeerConfig(MqttEndpoint.parse(control.mqttUrl()), spec.name(), "localhost",
-                        staging, java.time.Duration.ofSeconds(10)), spec.role().get()));
+                        staging, java.time.Duration.ofSeconds(10)), spec.role().apply(host)));
             }
             LOG.info("embedded cluster: control {}, SUT {}, {} peers", control.mqttUrl(), sut.amqpUrl(""), peers.size());
-            return new EmbeddedCluster(control, sut, peers, new ArrayList<>(extras), staging);
+            return new EmbeddedCluster(control, sut, peers, new ArrayList<>(extras), staging, work);
         } catch (Exception e) {
             peers.forEach(Peer::close);
             if (sut != null) {
@@ -109,6 +123,7 @@ public final class EmbeddedCluster implements AutoCloseable {
             LOG.warn("stopping the embedded control broker: {}", e.toString());
         }
         deleteQuietly(staging);
+        deleteQuietly(work);
     }
 
     private static void deleteQuietly(Path directory) {

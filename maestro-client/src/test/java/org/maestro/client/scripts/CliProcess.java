@@ -1,0 +1,48 @@
+package org.maestro.client.scripts;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import org.maestro.common.options.OptionCode;
+
+/**
+ * {@code maestro-cli} in a JVM of its own with the environment variables a CI job would set, as a user runs it;
+ * its exit code and everything it printed.
+ */
+record CliProcess(int exitCode, String output) {
+
+    /**
+     * Runs the command and waits for it.
+     *
+     * @throws IllegalStateException when it does not end within the deadline (it is killed)
+     */
+    static CliProcess run(Map<String, String> environment, Duration deadline, Path work, String... args)
+            throws IOException, InterruptedException {
+        List<String> command = new ArrayList<>(List.of(
+                Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-Xmx768m",
+                "-cp", System.getProperty("java.class.path"), "org.maestro.client.cli.MaestroCli"));
+        command.addAll(List.of(args));
+        Path log = Files.createTempFile(work, "maestro-cli-", ".out");
+        ProcessBuilder builder = new ProcessBuilder(command).directory(work.toFile()).redirectErrorStream(true)
+                .redirectOutput(log.toFile());
+        builder.environment().keySet().removeIf(name -> name.startsWith("MAESTRO_"));
+        for (OptionCode option : OptionCode.values()) {
+            builder.environment().remove(option.parameter());
+        }
+        builder.environment().putAll(environment);
+        Process process = builder.start();
+        if (!process.waitFor(deadline.toSeconds(), TimeUnit.SECONDS)) {
+            process.descendants().forEach(ProcessHandle::destroyForcibly);
+            process.destroyForcibly().waitFor(10, TimeUnit.SECONDS);
+            throw new IllegalStateException("maestro-cli " + String.join(" ", args) + " did not end within "
+                    + deadline.toSeconds() + " s; it printed:\n" + Files.readString(log, StandardCharsets.UTF_8));
+        }
+        return new CliProcess(process.exitValue(), Files.readString(log, StandardCharsets.UTF_8));
+    }
+}

@@ -1,0 +1,132 @@
+package org.maestro.client.scripts;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.maestro.common.cli.ExitCodes;
+
+/**
+ * The ready test scripts run for real in embedded mode (control broker, Artemis SUT, sender, receiver, inspector
+ * and agent in one JVM), shortened through the environment variables a CI job would set.
+ */
+class EmbeddedScriptsTest {
+    private static final Duration DEADLINE = Duration.ofMinutes(3);
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    @TempDir
+    Path work;
+
+    private CliProcess run(String script, Map<String, String> environment, boolean report) throws Exception {
+        List<String> args = new java.util.ArrayList<>(List.of("run",
+                TestScriptsTest.scriptsDirectory().resolve(script).toString(), "--results",
+                work.resolve("results").toString()));
+        if (!report) {
+            args.add("--no-report");
+        }
+        return CliProcess.run(environment, DEADLINE, work, args.toArray(String[]::new));
+    }
+
+    private static Path peer(Path iteration, String prefix) throws IOException {
+        try (Stream<Path> peers = Files.list(iteration)) {
+            return peers.filter(p -> p.getFileName().toString().startsWith(prefix)).findFirst()
+                    .orElseThrow(() -> new AssertionError("no " + prefix + "* directory in " + iteration));
+        }
+    }
+
+    private static long count(Path peerDirectory) throws IOException {
+        return JSON.readTree(peerDirectory.resolve("peer-result.json").toFile()).get("count").asLong();
+    }
+
+    private static JsonNode messages(Path testDirectory, int iteration) throws IOException {
+        for (JsonNode entry : JSON.readTree(testDirectory.resolve("summary.json").toFile()).get("iterations")) {
+            if (entry.get("iteration").asInt() == iteration) {
+                return entry.get("messages");
+            }
+        }
+        throw new AssertionError("no iteration " + iteration + " in " + testDirectory.resolve("summary.json"));
+    }
+
+    @Test
+    void fixedRateTestRunsEmbeddedWithItsDurationFromTheEnvironment() throws Exception {
+        // A loose latency condition: a cold JVM on a busy machine may stall for a second in its first seconds.
+        CliProcess run = run("FixedRateTest.groovy", Map.of("TEST_DURATION", "4s", "WARM_UP", "1s", "RATE", "200",
+                "MAXIMUM_LATENCY", "5000"), false);
+
+        assertEquals(ExitCodes.OK, run.exitCode(), run.output());
+        Path iteration = work.resolve("results/fixed-rate/0");
+        long sent = count(peer(iteration, "sender-"));
+        assertEquals(2 * 200 * 5, sent, "2 connections × 200 msg/s × (4 s + 1 s warm-up)");
+        assertEquals(sent, count(peer(iteration, "receiver-")));
+        assertTrue(Files.isRegularFile(peer(iteration, "inspector-").resolve("artemis-jvm-heap.csv")));
+        assertTrue(run.output().contains("TEST_DURATION=4s") || run.output().contains("4s (+ warm-up 1s)"),
+                run.output());
+    }
+
+    @Test
+    void fixedRateTestWithAgentRestartsTheEmbeddedSutAndCountsWhatWasLost() throws Exception {
+        CliProcess run = run("FixedRateTestWithAgent.groovy", Map.of("TEST_DURATION", "8s", "WARM_UP", "1s",
+                "AGENT_AT", "1s", "AGENT_COMMAND", "restart 2"), true);
+
+        assertEquals(ExitCodes.OK, run.exitCode(), run.output());
+        assertTrue(run.output().contains("PASSED: 'restart 2' done"), run.output());
+        Path test = work.resolve("results/fixed-rate-with-agent");
+        Path agent = peer(test.resolve("0"), "agent-");
+        List<String> actions = Files.readAllLines(agent.resolve("agent-actions.csv"));
+        assertEquals("# maestro-agent v1", actions.get(0));
+        assertEquals(3, actions.size(), "one action: " + actions);
+        String[] row = actions.get(2).split(",", 6);
+        assertEquals("restart 2", row[1]);
+        assertEquals("success", row[4]);
+        assertTrue(Long.parseLong(row[3]) - Long.parseLong(row[2]) >= 2000, "down for 2 s: " + actions.get(2));
+        String log = Files.readString(agent.resolve("agent-action-1.log"));
+        assertTrue(log.contains("stopped the embedded Artemis SUT"), log);
+        assertTrue(log.contains("started the embedded Artemis SUT"), log);
+
+        long sent = count(peer(test.resolve("0"), "sender-"));
+        long received = count(peer(test.resolve("0"), "receiver-"));
+        JsonNode messages = messages(test, 0);
+        assertEquals(0, messages.get("duplicates").asLong(), messages.toString());
+        assertEquals(sent, messages.get("sent").asLong());
+        assertEquals(sent - received, messages.get("lost").asLong(), messages.toString());
+        Matcher printed = Pattern.compile("sent ([\\d,]+), received ([\\d,]+), lost ([\\d,]+)").matcher(run.output());
+        assertTrue(printed.find(), run.output());
+        assertEquals(sent - received, Long.parseLong(printed.group(3).replace(",", "")));
+    }
+
+    @Test
+    void incrementalTestConfirmsAFailingStepThenReportsTheHighestPassingRate() throws Exception {
+        // The second step asks one connection for 300,300 msg/s, which no embedded SUT takes in: it must fail on the
+        // received rate, be run once more (STEP_RETRIES default 1), fail again, end the search, and leave 300 msg/s
+        // as the answer. The latency condition is loose: this is about the search, and the first step of a cold
+        // JVM on a busy machine may be slow.
+        CliProcess run = run("IncrementalTest.groovy", Map.of("INITIAL_RATE", "300", "RATE_STEP", "300000",
+                "CEILING_RATE", "300300", "MAX_PARALLEL_COUNT", "1", "STEP_DURATION", "3s", "STEP_WARM_UP", "1s",
+                "MAXIMUM_LATENCY", "5000"), false);
+
+        assertEquals(ExitCodes.OK, run.exitCode(), run.output());
+        assertTrue(run.output().contains("PASSED: maximum sustainable rate 300 msg/s at 1 connections"), run.output());
+        Matcher failedSteps = Pattern.compile("incremental #[12]: 1 × 300300 msg/s = 300300 msg/s target, \\d+ msg/s"
+                + " received, .*FAILED \\(received \\d+ msg/s, less than 95% of 300300\\)").matcher(run.output());
+        assertTrue(failedSteps.find() && failedSteps.find(), "the failing step ran twice: " + run.output());
+        assertTrue(run.output().contains("incremental: running the failed step again (attempt 2 of 2)"), run.output());
+        try (Stream<Path> iterations = Files.list(work.resolve("results/incremental"))) {
+            assertEquals(List.of("0", "1", "2"), iterations.filter(Files::isDirectory)
+                    .map(p -> p.getFileName().toString()).sorted().toList(), "one step passed, one failed twice");
+        }
+        assertEquals(300 * (3 + 2), count(peer(work.resolve("results/incremental/0"), "receiver-")),
+                "3 s and a first warm-up of twice 1 s at 300 msg/s");
+    }
+}
