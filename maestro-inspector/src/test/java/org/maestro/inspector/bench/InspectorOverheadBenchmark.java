@@ -90,6 +90,7 @@ public final class InspectorOverheadBenchmark {
         int rounds = args.length > 2 ? Integer.parseInt(args[2]) : 6;
         int connections = args.length > 3 ? Integer.parseInt(args[3]) : 2;
         Path results = Files.createTempDirectory("maestro-inspector-bench-");
+        int exitCode = 0;
         byte[] secret = new byte[12];
         new SecureRandom().nextBytes(secret);
         try (EmbeddedArtemis broker = EmbeddedArtemis.builder().amqp().name("inspected").start();
@@ -139,13 +140,17 @@ public final class InspectorOverheadBenchmark {
             for (Window window : windows) {
                 succeeded += window.succeeded();
             }
+            long rows = heapRows(results);
             System.out.printf(Locale.ROOT, "queue depth at the end: %d messages; %d successful polls, %d rows in "
-                    + "the artemis-jvm-heap.csv files%n", bench.queue().getMessageCount(), succeeded,
-                    heapRows(results));
+                    + "the artemis-jvm-heap.csv files%n", bench.queue().getMessageCount(), succeeded, rows);
+            if (rows != succeeded) {
+                System.out.println("ROWS DIFFER from the successful polls: the inspector lost data");
+                exitCode = 1;
+            }
         } finally {
             deleteTree(results);
         }
-        System.exit(0);
+        System.exit(exitCode);
     }
 
     /** Rows of every artemis-jvm-heap.csv written (one per successful poll). */
@@ -189,6 +194,7 @@ public final class InspectorOverheadBenchmark {
     /**
      * One window's figures.
      *
+     * @param mode the inspector's setting during the window
      * @param rate messages acknowledged per second during the window
      * @param messages messages acknowledged during the window
      * @param seconds its length
@@ -202,11 +208,6 @@ public final class InspectorOverheadBenchmark {
         /** CPU of the whole JVM per message acknowledged, µs. */
         double cpuPerMessage() {
             return messages == 0 ? 0 : cpu.process() / 1e3 / messages;
-        }
-
-        /** CPU of the inspection (agent and inspector threads) per second of the window, ms. */
-        double inspectionPerSecond() {
-            return (cpu.agent() + cpu.inspector()) / 1e6 / seconds;
         }
 
         String row(int round, double baseline) {
