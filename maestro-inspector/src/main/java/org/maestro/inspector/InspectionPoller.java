@@ -21,8 +21,12 @@ import org.slf4j.LoggerFactory;
  * at once: a tick that comes while the previous poll is still running polls nothing and is counted as skipped.
  * Thread-safe: {@link #start()}, {@link #stop}, {@link #stats()} may be called from any thread.
  *
- * <p>Failures of the SUT (down during a restart, no answer in time) are logged and counted, and polling goes on.
- * Rows are stamped with the clock's time when the poll began and flushed after every poll.
+ * <p>Failures of the SUT (down during a restart, no answer in time) are logged and counted, and polling goes on with
+ * back-off: after the n-th failure in a row the next 2^(n−1) − 1 ticks are left out (at most
+ * {@value #MAX_BACKOFF_SECONDS} s worth), so a SUT that is down is not hammered; the first success ends it. Every poll
+ * leaves a row in the {@link #POLLS} data set when the files have it ({@code ok} 1 or 0 and the error), which marks
+ * the gaps in the other data sets. Rows are stamped with the clock's time when the poll began and flushed after
+ * every poll.
  *
  * <pre>{@code
  * InspectionPoller poller = new InspectionPoller(inspector, files, Duration.ofSeconds(5),
@@ -35,6 +39,12 @@ import org.slf4j.LoggerFactory;
  */
 public final class InspectionPoller {
     private static final Logger LOG = LoggerFactory.getLogger(InspectionPoller.class);
+
+    /** One row per poll: {@code ok} is 1 when the poll succeeded, 0 when it failed; {@code error} says why. */
+    public static final DataSet POLLS = DataSet.of("inspector-polls", "ok", "error");
+
+    /** The longest back-off after failures in a row, in seconds. */
+    public static final int MAX_BACKOFF_SECONDS = 30;
 
     private final Inspector inspector;
     private final DataSetFiles files;
@@ -49,6 +59,7 @@ public final class InspectionPoller {
     private volatile String lastError = "";
     private volatile boolean stopped;
     private long failureStreak;
+    private volatile long backoffTicks;
     private Ticker.Ticking ticking;
 
     /**
@@ -86,6 +97,11 @@ public final class InspectionPoller {
         if (stopped) {
             return;
         }
+        if (backoffTicks > 0) {
+            backoffTicks--;
+            skippedTicks.incrementAndGet();
+            return;
+        }
         if (!polling.compareAndSet(false, true)) {
             long skipped = skippedTicks.incrementAndGet();
             LOG.debug("{} inspection: previous poll still running, tick skipped ({} so far)", inspector.name(),
@@ -106,38 +122,56 @@ public final class InspectionPoller {
             for (Map.Entry<DataSet, List<List<Object>>> rows : sample.rows().entrySet()) {
                 files.write(rows.getKey(), timestamp, rows.getValue());
             }
-            files.flush();
             if (sample.failures().isEmpty()) {
-                succeeded();
+                succeeded(timestamp);
             } else {
-                failed(String.join("; ", sample.failures()));
+                failed(timestamp, String.join("; ", sample.failures()));
             }
+            files.flush();
         } catch (InspectionException e) {
-            failed(e.getMessage());
+            failed(timestamp, e.getMessage());
         } catch (IOException e) {
-            failed("cannot write the inspection data: " + e.getMessage());
+            failed(timestamp, "cannot write the inspection data: " + e.getMessage());
         } catch (RuntimeException e) {
             LOG.error("{} inspection: poll failed unexpectedly", inspector.name(), e);
-            failed(e.toString());
+            failed(timestamp, e.toString());
         } finally {
             polls.incrementAndGet();
             polling.set(false);
         }
     }
 
-    private void succeeded() {
+    private void succeeded(long timestamp) {
         if (failureStreak > 0) {
             LOG.info("{} inspection works again after {} failed polls", inspector.name(), failureStreak);
             failureStreak = 0;
         }
+        backoffTicks = 0;
+        recordPoll(timestamp, 1, "");
     }
 
-    private void failed(String message) {
+    private void failed(long timestamp, String message) {
         errors.incrementAndGet();
         lastError = message;
         failureStreak++;
+        long maxTicks = Math.max(0, MAX_BACKOFF_SECONDS * 1000L / Math.max(1, interval.toMillis()) - 1);
+        backoffTicks = Math.min((1L << Math.min(failureStreak - 1, 20)) - 1, maxTicks);
         if (!stopped) {
-            LOG.warn("{} inspection: {}", inspector.name(), message);
+            LOG.warn("{} inspection: {}{}", inspector.name(), message,
+                    backoffTicks > 0 ? " (next try in " + (backoffTicks + 1) + " intervals)" : "");
+        }
+        recordPoll(timestamp, 0, message);
+    }
+
+    private void recordPoll(long timestamp, int ok, String error) {
+        if (!files.has(POLLS)) {
+            return;
+        }
+        try {
+            files.write(POLLS, timestamp, List.of(List.of(ok, error)));
+            files.flush();
+        } catch (IOException e) {
+            LOG.warn("{} inspection: cannot record the poll: {}", inspector.name(), e.getMessage());
         }
     }
 

@@ -47,6 +47,11 @@ public final class DataSetFiles implements Closeable {
         }
     }
 
+    /** True when a file was opened for this data set. */
+    public synchronized boolean has(DataSet dataSet) {
+        return writers.containsKey(dataSet);
+    }
+
     /** Pushes all written rows to the files. */
     public synchronized void flush() throws IOException {
         if (closed) {

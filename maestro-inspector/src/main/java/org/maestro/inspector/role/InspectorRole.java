@@ -1,5 +1,7 @@
 package org.maestro.inspector.role;
 
+import java.util.List;
+
 import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -152,7 +154,9 @@ public final class InspectorRole implements Role {
         DataSetFiles files;
         try {
             directory = context.resultDirectory();
-            files = DataSetFiles.create(directory, inspector.dataSets());
+            List<org.maestro.inspector.csv.DataSet> dataSets = new java.util.ArrayList<>(inspector.dataSets());
+            dataSets.add(org.maestro.inspector.InspectionPoller.POLLS);
+            files = DataSetFiles.create(directory, dataSets);
         } catch (IOException e) {
             inspector.close();
             throw new RoleException(ErrorCodes.IO, "the inspector cannot write its data: " + e.getMessage(), e);
