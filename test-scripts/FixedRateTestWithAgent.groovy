@@ -27,6 +27,11 @@
  *   AGENT_AT              when, after the warm-up                 (default one third of TEST_DURATION)
  *   MAXIMUM_LOST_PERCENT  fail above this loss                    (default 100: report only)
  *   EXT_POINT_SOURCE      agent source (git URL or directory) for commands that are not ready actions
+ *   DURABLE               embedded mode: send durable (persistent) messages   (default false)
+ *
+ * A restart loses what the broker held in memory: non-durable messages, or durable ones on a broker without
+ * persistence. With DURABLE=true and a persistent SUT (embedded: MAESTRO_PERSISTENT_SUT=true or --persistent-sut)
+ * nothing is lost; redelivered messages may show as duplicates.
  *
  * Run:  maestro-cli run test-scripts/FixedRateTestWithAgent.groovy
  *       AGENT_COMMAND="shutdown 60" TEST_DURATION=6m AGENT_AT=3m \
@@ -41,6 +46,7 @@ int connections = maestro.env("PARALLEL_COUNT", 2)
 String testDuration = maestro.env("TEST_DURATION", "30s")
 String command = maestro.env("AGENT_COMMAND", "restart 3")
 double maximumLostPercent = maestro.env("MAXIMUM_LOST_PERCENT", "100") as double
+boolean durable = maestro.env("DURABLE", "false") == "true"
 
 // One third of the measured part, in whole seconds: of the time, or of the time a message count takes at the rate.
 TestDuration planned = TestDuration.parse(testDuration)
@@ -52,7 +58,8 @@ def result = maestro.fixedRate {
     if (maestro.embedded) {
         // Fast reconnects, and no give-up within a test, so the outage is what the SUT makes it.
         sut "failover:(${maestro.sutUrl("test.queue") - "/test.queue"})/test.queue" +
-                "?failover.initialReconnectDelay=100&failover.reconnectDelay=200&failover.useReconnectBackOff=false"
+                "?failover.initialReconnectDelay=100&failover.reconnectDelay=200&failover.useReconnectBackOff=false" +
+                (durable ? "&durable=true" : "")
     }
     messageSize "256"
     parallelCount connections

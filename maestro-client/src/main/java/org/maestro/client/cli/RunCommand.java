@@ -45,6 +45,11 @@ public final class RunCommand implements Callable<Integer> {
             description = "Where results and reports go (default: ${DEFAULT-VALUE}).")
     Path results;
 
+    @Option(names = "--persistent-sut", defaultValue = "${env:MAESTRO_PERSISTENT_SUT:-false}",
+            description = "Embedded mode: the Artemis SUT keeps durable messages in a journal, so they survive a "
+                    + "restart (default: ${DEFAULT-VALUE}; env MAESTRO_PERSISTENT_SUT).")
+    boolean persistentSut;
+
     @Option(names = "--no-report", description = "Do not build the HTML report.")
     boolean noReport;
 
@@ -86,7 +91,7 @@ public final class RunCommand implements Callable<Integer> {
             }
             throw e;
         }
-        try (EmbeddedCluster cluster = EmbeddedCluster.start(Roles.embeddedPeers(), extras);
+        try (EmbeddedCluster cluster = EmbeddedCluster.start(Roles.embeddedPeers(), extras, persistentSut);
              ControlClient client = ControlClient.connect(MqttEndpoint.parse(cluster.controlUrl()))) {
             defaults.sut(cluster.sutBase() + "/test.queue");
             return runScript(client, defaults, cluster.sutBase(), progress, out);

@@ -58,11 +58,20 @@ public final class EmbeddedCluster implements AutoCloseable {
      * @param extras resources to close with the cluster (e.g. a Jolokia endpoint), closed last-first
      */
     public static EmbeddedCluster start(List<PeerSpec> specs, List<AutoCloseable> extras) throws Exception {
+        return start(specs, extras, false);
+    }
+
+    /**
+     * Starts the control broker, the SUT and the given peers; a persistent SUT keeps durable messages across a
+     * restart.
+     */
+    public static EmbeddedCluster start(List<PeerSpec> specs, List<AutoCloseable> extras, boolean persistentSut)
+            throws Exception {
         EmbeddedArtemis control = EmbeddedArtemis.builder().mqtt().name("maestro-control").withoutJmx().start();
         EmbeddedArtemis sut = null;
         List<Peer> peers = new ArrayList<>();
         try {
-            sut = EmbeddedArtemis.builder().amqp().name("maestro-sut").start();
+            sut = EmbeddedArtemis.builder().amqp().name("maestro-sut").persistent(persistentSut).start();
             Path staging = Files.createTempDirectory("maestro-peers-");
             Path work = Files.createTempDirectory("maestro-peers-work-");
             for (PeerSpec spec : specs) {

@@ -107,6 +107,22 @@ class EmbeddedScriptsTest {
     }
 
     @Test
+    void durableMessagesOnAPersistentSutSurviveTheRestart() throws Exception {
+        CliProcess run = run("FixedRateTestWithAgent.groovy", Map.of("TEST_DURATION", "8s", "WARM_UP", "1s",
+                "AGENT_AT", "1s", "AGENT_COMMAND", "restart 2", "DURABLE", "true", "MAESTRO_PERSISTENT_SUT", "true",
+                "RATE", "100"), false);
+
+        assertEquals(ExitCodes.OK, run.exitCode(), run.output());
+        assertTrue(run.output().contains("PASSED: 'restart 2' done"), run.output());
+        Path iteration = work.resolve("results/fixed-rate-with-agent/0");
+        long sent = count(peer(iteration, "sender-"));
+        assertTrue(sent > 0);
+        Matcher printed = Pattern.compile("sent ([\\d,]+), received ([\\d,]+), lost ([\\d,]+)").matcher(run.output());
+        assertTrue(printed.find(), run.output());
+        assertEquals(0, Long.parseLong(printed.group(3).replace(",", "")), "nothing lost: " + printed.group());
+    }
+
+    @Test
     void incrementalTestConfirmsAFailingStepThenReportsTheHighestPassingRate() throws Exception {
         // The second step asks one connection for 300,300 msg/s, which no embedded SUT takes in: it must fail on the
         // received rate, be run once more (STEP_RETRIES default 1), fail again, end the search, and leave 300 msg/s

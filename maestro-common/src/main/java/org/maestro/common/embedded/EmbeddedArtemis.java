@@ -11,7 +11,7 @@ import org.apache.activemq.artemis.core.settings.impl.AddressSettings;
 
 /**
  * An Artemis broker started in this JVM on loopback ports: the default system under test (AMQP acceptor) and the
- * default control broker (MQTT acceptor). Persistence is off; JMX management is on, on the platform MBean server,
+ * default control broker (MQTT acceptor). Persistence is off unless asked for; JMX management is on, on the platform MBean server,
  * so a Jolokia agent in the same JVM sees it exactly as it would a standalone broker.
  *
  * <pre>{@code
@@ -98,6 +98,7 @@ public final class EmbeddedArtemis implements AutoCloseable {
         private int mqttPort = -1;
         private String name = "maestro-embedded";
         private boolean jmx = true;
+        private boolean persistent;
         private boolean anycast;
         private Path dataDirectory;
 
@@ -141,6 +142,15 @@ public final class EmbeddedArtemis implements AutoCloseable {
             return this;
         }
 
+        /**
+         * Keeps durable messages in a journal on disk (off by default), so they survive {@link #restart()}: the
+         * setting for tests of what a broker restart loses.
+         */
+        public Builder persistent(boolean keepMessages) {
+            this.persistent = keepMessages;
+            return this;
+        }
+
         /** Turns JMX management off (on by default). */
         public Builder withoutJmx() {
             this.jmx = false;
@@ -181,7 +191,7 @@ public final class EmbeddedArtemis implements AutoCloseable {
             Configuration configuration = new ConfigurationImpl();
             configuration.setName(name);
             configuration.setBrokerInstance(data.toFile());
-            configuration.setPersistenceEnabled(false)
+            configuration.setPersistenceEnabled(persistent)
                     .setSecurityEnabled(false)
                     .setJMXManagementEnabled(jmx)
                     .setGracefulShutdownEnabled(false)
