@@ -12,25 +12,25 @@ import java.util.List;
 import java.util.concurrent.TimeUnit;
 
 /** Runs the real headless Chromium with networking cut off, to load a report page. */
-final class Chromium {
+public final class Chromium {
 
-    static final Path BINARY = Path.of("/usr/bin/chromium");
+    public static final Path BINARY = Path.of("/usr/bin/chromium");
     static final long DEADLINE_SECONDS = 90;
 
     private Chromium() {
     }
 
-    static boolean available() {
+    public static boolean available() {
         return Files.isExecutable(BINARY);
     }
 
     /** The DOM after the page's scripts ran (virtual time budget 5 s). */
-    static String dumpDom(Path page, Path work) throws IOException, InterruptedException {
+    public static String dumpDom(Path page, Path work) throws IOException, InterruptedException {
         return run(page, work, List.of("--dump-dom"));
     }
 
     /** Writes a screenshot of the page. */
-    static void screenshot(Path page, Path work, Path png, int width, int height) throws IOException, InterruptedException {
+    public static void screenshot(Path page, Path work, Path png, int width, int height) throws IOException, InterruptedException {
         run(page, work, List.of("--screenshot=" + png.toAbsolutePath(), "--window-size=" + width + "," + height,
                 "--hide-scrollbars"));
         assertTrue(Files.size(png) > 10_000, "screenshot " + png + " is empty");

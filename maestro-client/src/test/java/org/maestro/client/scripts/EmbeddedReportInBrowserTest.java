@@ -1,0 +1,66 @@
+package org.maestro.client.scripts;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Map;
+import org.jsoup.Jsoup;
+import org.jsoup.nodes.Document;
+import org.jsoup.nodes.Element;
+import org.jsoup.select.Elements;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.maestro.common.cli.ExitCodes;
+import org.maestro.reporter.Chromium;
+import org.maestro.reporter.Reporter;
+import org.maestro.reporter.TestSummary;
+
+/**
+ * The report of a real embedded run (FixedRateTest against the embedded Artemis, with its inspector) opens in headless
+ * Chromium without script errors, every chart draws, and the headline numbers are those of summary.json. The
+ * screenshot is kept in target/ as an artifact.
+ */
+class EmbeddedReportInBrowserTest {
+    @TempDir
+    Path work;
+
+    @Test
+    void theReportOfAnEmbeddedRunRendersInHeadlessChromium() throws Exception {
+        assumeTrue(Chromium.available(), "/usr/bin/chromium is not installed (apt-get install chromium); "
+                + "the report was not opened in a browser");
+        CliProcess run = CliProcess.run(Map.of("TEST_DURATION", "6s", "WARM_UP", "2s", "RATE", "200",
+                        "MAXIMUM_LATENCY", "5000"), Duration.ofMinutes(3), work,
+                "run", TestScriptsTest.scriptsDirectory().resolve("FixedRateTest.groovy").toString(), "--results",
+                work.resolve("results").toString());
+        assertEquals(ExitCodes.OK, run.exitCode(), run.output());
+
+        Path page = work.resolve("results/fixed-rate/iteration-0.html");
+        assertTrue(Files.isRegularFile(page), "the run wrote " + page);
+        Document dom = Jsoup.parse(Chromium.dumpDom(page, work));
+
+        assertFalse(dom.body().hasAttr("data-errors"), "script errors: " + dom.body().attr("data-errors"));
+        Elements charts = dom.select("div.chart");
+        assertTrue(charts.size() >= 6, "rate, latency over time, distribution and inspector charts: "
+                + charts.eachAttr("id"));
+        for (Element chart : charts) {
+            assertEquals("true", chart.attr("data-rendered"), chart.id() + " did not finish rendering");
+            assertFalse(chart.select("canvas").isEmpty(), chart.id() + " has no canvas");
+        }
+        assertTrue(charts.eachAttr("id").stream().anyMatch(id -> id.startsWith("chart-inspector-")),
+                "the inspector's data is charted: " + charts.eachAttr("id"));
+        TestSummary summary = Reporter.summarize(work.resolve("results/fixed-rate/0"));
+        assertEquals(0, summary.messages().lost());
+        assertEquals(org.maestro.reporter.html.Format.count(summary.messages().sent()),
+                dom.select("#card-sent .value").text());
+        assertEquals("success", dom.select("h1 .badge").attr("data-outcome"));
+
+        Path screenshot = Path.of("target", "embedded-report.png");
+        Chromium.screenshot(page, work, screenshot, 1400, 2400);
+        assertTrue(Files.size(screenshot) > 50_000, "the screenshot shows a page");
+    }
+}
