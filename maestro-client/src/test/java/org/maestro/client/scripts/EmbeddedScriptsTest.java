@@ -134,15 +134,24 @@ class EmbeddedScriptsTest {
 
         assertEquals(ExitCodes.OK, run.exitCode(), run.output());
         assertTrue(run.output().contains("PASSED: maximum sustainable rate 300 msg/s at 1 connections"), run.output());
-        Matcher failedSteps = Pattern.compile("incremental #[12]: 1 × 300300 msg/s = 300300 msg/s target, \\d+ msg/s"
+        // On a busy machine the cold first step may fail once and be confirmed by its second attempt: the step
+        // numbers then shift by one, the search does not change.
+        Matcher failedSteps = Pattern.compile("incremental #\\d+: 1 × 300300 msg/s = 300300 msg/s target, \\d+ msg/s"
                 + " received, .*FAILED \\(received \\d+ msg/s, less than 95% of 300300\\)").matcher(run.output());
-        assertTrue(failedSteps.find() && failedSteps.find(), "the failing step ran twice: " + run.output());
-        assertTrue(run.output().contains("incremental: running the failed step again (attempt 2 of 2)"), run.output());
-        try (Stream<Path> iterations = Files.list(work.resolve("results/incremental"))) {
-            assertEquals(List.of("0", "1", "2"), iterations.filter(Files::isDirectory)
-                    .map(p -> p.getFileName().toString()).sorted().toList(), "one step passed, one failed twice");
+        int failures = 0;
+        while (failedSteps.find()) {
+            failures++;
         }
-        assertEquals(300 * (3 + 2), count(peer(work.resolve("results/incremental/0"), "receiver-")),
+        assertEquals(2, failures, "the failing step ran twice: " + run.output());
+        assertTrue(run.output().contains("incremental: running the failed step again (attempt 2 of 2)"), run.output());
+        Matcher passed = Pattern.compile("incremental #(\\d+): 1 × 300 msg/s = 300 msg/s target, \\d+ msg/s received, "
+                + ".*: PASSED").matcher(run.output());
+        assertTrue(passed.find(), "the 300 msg/s step passed: " + run.output());
+        try (Stream<Path> iterations = Files.list(work.resolve("results/incremental"))) {
+            assertEquals(3 + Integer.parseInt(passed.group(1)), iterations.filter(Files::isDirectory).count(),
+                    "the passing step (after a failed cold attempt, if any) and the failing step twice");
+        }
+        assertEquals(300 * (3 + 2), count(peer(work.resolve("results/incremental/" + passed.group(1)), "receiver-")),
                 "3 s and a first warm-up of twice 1 s at 300 msg/s");
     }
 }
