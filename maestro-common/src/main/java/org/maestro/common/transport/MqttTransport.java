@@ -80,6 +80,7 @@ public final class MqttTransport implements AutoCloseable {
         connect.setKeepAliveInterval((int) Math.max(1, options.keepAlive().toSeconds()));
         connect.setConnectionTimeout((int) Math.max(1, options.connectTimeout().toSeconds()));
         connect.setMaxInflight(1000);
+        connect.setSocketFactory(endpoint.tls() ? NoDelaySockets.tls() : NoDelaySockets.plain());
         if (endpoint.user() != null) {
             connect.setUserName(endpoint.user());
         }

@@ -43,6 +43,7 @@ public final class MosquittoProcess implements AutoCloseable {
                 "allow_anonymous true",
                 "persistence false",
                 "max_keepalive 65535",
+                "set_tcp_nodelay true",
                 "log_dest stdout",
                 "log_type error",
                 "log_type warning",
