@@ -52,6 +52,8 @@ public final class InspectorRole implements Role {
 
     private static final Logger LOG = LoggerFactory.getLogger(InspectorRole.class);
     private static final Duration STOP_WAIT = Duration.ofSeconds(3);
+    /** How often START tries a management endpoint that does not answer in time. */
+    private static final int CONNECT_ATTEMPTS = 3;
 
     private final Ticker ticker;
     private final LongSupplier clock;
@@ -143,12 +145,22 @@ public final class InspectorRole implements Role {
 
     private Inspection open(Inspector inspector, ManagementUrl url, Duration interval, PeerContext context)
             throws RoleException {
-        try {
-            inspector.connect();
-        } catch (InspectionException e) {
-            inspector.close();
-            throw new RoleException(ErrorCodes.SUT_UNAVAILABLE, "the " + inspector.name() + " inspector cannot "
-                    + "start: " + e.getMessage());
+        for (int attempt = 1; ; attempt++) {
+            try {
+                inspector.connect();
+                break;
+            } catch (InspectionException e) {
+                // a management endpoint's first answer can be slow (a cold JVM, a busy host): a request that timed
+                // out is tried again, a refusal (unreachable, credentials) is not
+                boolean slow = e.getMessage() != null && e.getMessage().contains("did not answer within");
+                if (slow && attempt < CONNECT_ATTEMPTS) {
+                    LOG.info("{} inspector: {}; trying again", inspector.name(), e.getMessage());
+                    continue;
+                }
+                inspector.close();
+                throw new RoleException(ErrorCodes.SUT_UNAVAILABLE, "the " + inspector.name() + " inspector cannot "
+                        + "start: " + e.getMessage());
+            }
         }
         Path directory;
         DataSetFiles files;
