@@ -17,6 +17,7 @@ import org.eclipse.paho.client.mqttv3.IMqttDeliveryToken;
 import org.eclipse.paho.client.mqttv3.MqttAsyncClient;
 import org.eclipse.paho.client.mqttv3.MqttCallback;
 import org.eclipse.paho.client.mqttv3.MqttConnectOptions;
+import org.eclipse.paho.client.mqttv3.MqttException;
 import org.eclipse.paho.client.mqttv3.MqttMessage;
 import org.eclipse.paho.client.mqttv3.persist.MemoryPersistence;
 import org.maestro.common.embedded.EmbeddedArtemis;
@@ -92,7 +93,6 @@ public final class MqttRoundTripBenchmark {
                         + "allow_anonymous true\npersistence false\nset_tcp_nodelay " + brokerNoDelay + "\n");
                 mosquitto = new ProcessBuilder("mosquitto", "-c", directory.resolve("mosquitto.conf").toString())
                         .redirectErrorStream(true).redirectOutput(directory.resolve("mosquitto.log").toFile()).start();
-                awaitListening(port);
                 for (boolean noDelay : List.of(false, true)) {
                     measure("mosquitto set_tcp_nodelay " + brokerNoDelay, "tcp://127.0.0.1:" + port, noDelay,
                             roundTrips);
@@ -106,19 +106,6 @@ public final class MqttRoundTripBenchmark {
         }
     }
 
-    private static void awaitListening(int port) throws InterruptedException {
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
-        while (System.nanoTime() < deadline) {
-            try (Socket socket = new Socket()) {
-                socket.connect(new InetSocketAddress("127.0.0.1", port), 200);
-                return;
-            } catch (IOException notYet) {
-                Thread.sleep(50);
-            }
-        }
-        throw new IllegalStateException("mosquitto did not listen on port " + port + " within 10 s");
-    }
-
     private static MqttAsyncClient connect(String url, String id, boolean noDelay) throws Exception {
         MqttAsyncClient client = new MqttAsyncClient(url, id, new MemoryPersistence());
         MqttConnectOptions options = new MqttConnectOptions();
@@ -127,8 +114,18 @@ public final class MqttRoundTripBenchmark {
         if (noDelay) {
             options.setSocketFactory(new NoDelaySocketFactory());
         }
-        client.connect(options).waitForCompletion(10_000);
-        return client;
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+        while (true) {   // a broker process just started may not listen yet
+            try {
+                client.connect(options).waitForCompletion(10_000);
+                return client;
+            } catch (MqttException notYet) {
+                if (System.nanoTime() > deadline) {
+                    throw new IllegalStateException("cannot connect to " + url + " within 10 s", notYet);
+                }
+                Thread.sleep(100);
+            }
+        }
     }
 
     /** A peer that answers every request on "bench/request" with a reply on "bench/reply"; a client that asks. */
