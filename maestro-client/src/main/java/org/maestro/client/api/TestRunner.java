@@ -233,6 +233,11 @@ public final class TestRunner {
             return definition.wantsInspector() || options.get(OptionCode.MANAGEMENT_INTERFACE).isPresent();
         }
 
+        /** The ids of the test's peers whose last will has not arrived. */
+        private Set<String> livePeerIds() {
+            return peers.keySet().stream().filter(id -> !dead.contains(id)).collect(Collectors.toSet());
+        }
+
         /** The live peers of a role (those whose last will has not arrived). */
         private int count(String role) {
             return (int) peers.values().stream().filter(p -> p.role().equals(role) && !dead.contains(p.id())).count();
@@ -270,8 +275,8 @@ public final class TestRunner {
 
         private void setOptions() {
             for (Map.Entry<OptionCode, String> option : options.values().entrySet()) {
-                Replies replies = await(client.request(Topics.ALL_PEERS, Note.request(Command.SET,
-                        new Payload.SetOption(option.getKey().code(), option.getValue())), peers.size(), REPLY_TIMEOUT),
+                Replies replies = await(client.requestFrom(Topics.ALL_PEERS, Note.request(Command.SET,
+                        new Payload.SetOption(option.getKey().code(), option.getValue())), livePeerIds(), REPLY_TIMEOUT),
                         "SET " + option.getKey().parameter());
                 if (replies == null) {
                     return;
@@ -443,7 +448,7 @@ public final class TestRunner {
 
         private Progress.Snapshot stats(Duration elapsed, Duration planned) {
             try {
-                Replies replies = client.request(Topics.ALL_PEERS, Note.request(Command.STATS), peers.size(),
+                Replies replies = client.requestFrom(Topics.ALL_PEERS, Note.request(Command.STATS), livePeerIds(),
                         Duration.ofSeconds(2)).get(5, TimeUnit.SECONDS);
                 long sent = 0;
                 long received = 0;

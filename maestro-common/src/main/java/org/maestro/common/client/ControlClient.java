@@ -97,8 +97,23 @@ public final class ControlClient implements AutoCloseable {
      */
     public CompletableFuture<Replies> request(String topic, Note request, int expected, Duration timeout,
                                               Consumer<Note> dataListener) {
+        return request(topic, request, expected, timeout, dataListener, null);
+    }
+
+    /**
+     * Sends a request to a topic several peers share and collects only the replies of the given peers (by id),
+     * until each of them answered or the timeout passed: peers outside the set that answer too (e.g. an idle peer
+     * of another role on {@code /mpt/daemon}) neither fill the count nor appear in the replies.
+     */
+    public CompletableFuture<Replies> requestFrom(String topic, Note request, java.util.Set<String> peerIds,
+                                                  Duration timeout) {
+        return request(topic, request, peerIds.size(), timeout, null, java.util.Set.copyOf(peerIds));
+    }
+
+    private CompletableFuture<Replies> request(String topic, Note request, int expected, Duration timeout,
+                                               Consumer<Note> dataListener, java.util.Set<String> from) {
         String correlation = request.header().correlationId();
-        Pending entry = new Pending(request, expected);
+        Pending entry = new Pending(request, expected, from);
         pending.put(correlation, entry);
         if (dataListener != null) {
             dataListeners.put(correlation, dataListener);
@@ -127,7 +142,7 @@ public final class ControlClient implements AutoCloseable {
         Note request = Note.request(Command.PING, new Payload.Ping(now.getEpochSecond(), now.getNano() / 1_000));
         long sent = System.nanoTime();
         List<PeerStatus> peers = new ArrayList<>();
-        Pending entry = new Pending(request, 0) {
+        Pending entry = new Pending(request, 0, null) {
             @Override
             synchronized void add(Note reply) {
                 super.add(reply);
@@ -224,12 +239,18 @@ public final class ControlClient implements AutoCloseable {
         final List<Note> replies = new ArrayList<>();
         final CompletableFuture<Replies> future = new CompletableFuture<>();
 
-        Pending(Note request, int expected) {
+        final java.util.Set<String> from;
+
+        Pending(Note request, int expected, java.util.Set<String> from) {
             this.request = request;
             this.expected = expected;
+            this.from = from;
         }
 
         synchronized void add(Note reply) {
+            if (from != null && (reply.sender() == null || !from.contains(reply.sender().id()))) {
+                return;
+            }
             replies.add(reply);
             if (expected > 0 && replies.size() >= expected) {
                 finish();

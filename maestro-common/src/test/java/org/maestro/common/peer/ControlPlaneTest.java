@@ -248,6 +248,27 @@ class ControlPlaneTest {
         assertEquals(1, ((ProbeRole) peer.role()).flushes, "LOG flushes before shipping");
     }
 
+    @ParameterizedTest
+    @ValueSource(strings = {"mosquitto"})
+    void aRequestToAllPeersCanCountOnlyTheRepliesOfChosenPeers(String broker) throws Exception {
+        String url = startBroker(broker);
+        List<Peer> peers = startPeers(url, 3);
+        ControlClient client = client(url);
+        Set<String> chosen = Set.of(peers.get(0).info().id(), peers.get(2).info().id());
+
+        Replies replies = client.requestFrom(Topics.ALL_PEERS, Note.request(Command.SET,
+                new Payload.SetOption(OptionCode.RATE.code(), "7")), chosen, REPLY_TIMEOUT).get(15, TimeUnit.SECONDS);
+
+        assertTrue(replies.allOk(), replies.describeErrors());
+        assertEquals(chosen, replies.notes().stream().map(n -> n.sender().id()).collect(Collectors.toSet()),
+                "the third peer's reply neither fills the count nor is listed");
+        long deadline = System.nanoTime() + Duration.ofSeconds(10).toNanos();
+        while (peers.get(1).options().rate() != 7 && System.nanoTime() < deadline) {
+            Thread.sleep(20);
+        }
+        assertEquals(7, peers.get(1).options().rate(), "the request still reached every peer");
+    }
+
     private static String errorOf(ControlClient client, Peer peer, long option, String value) throws Exception {
         Replies replies = client.request(Topics.peer(peer.info().id()), Note.request(Command.SET,
                 new Payload.SetOption(option, value)), 1, REPLY_TIMEOUT).get(15, TimeUnit.SECONDS);
