@@ -8,20 +8,21 @@ import org.maestro.reporter.LatencyStats;
 
 /** The headline figures of a test iteration, from the reporter's summary of the collected files. */
 final class Figures {
-    /** 1 when the collected results report a failure the client did not see itself (removed before reporting). */
-    static final String PEERS_FAILED = "peersFailed";
-
     private Figures() {
     }
 
-    static Map<String, Number> of(java.nio.file.Path iterationDirectory) {
-        Map<String, Number> figures = new HashMap<>();
-        TestSummary summary;
+    /** The reporter's summary of an iteration, or empty when its files cannot be summarized. */
+    static java.util.Optional<TestSummary> summarize(java.nio.file.Path iterationDirectory) {
         try {
-            summary = Reporter.summarize(iterationDirectory);
+            return java.util.Optional.of(Reporter.summarize(iterationDirectory));
         } catch (RuntimeException e) {
-            return figures;
+            return java.util.Optional.empty();
         }
+    }
+
+    /** The headline figures of a summary: counts, mean rate and response-time percentiles in ms. */
+    static Map<String, Number> of(TestSummary summary) {
+        Map<String, Number> figures = new HashMap<>();
         figures.put("sent", summary.messages().sent());
         figures.put("received", summary.messages().received());
         figures.put("lost", summary.messages().lost());
@@ -29,7 +30,6 @@ final class Figures {
         figures.put("outOfOrder", summary.messages().outOfOrder());
         figures.put("errors", summary.messages().errors());
         figures.put("meanRate", summary.throughput());
-        figures.put(PEERS_FAILED, summary.outcome() == org.maestro.reporter.Outcome.FAILURE ? 1 : 0);
         LatencyStats response = summary.latency() == null ? null : summary.latency().responseTime();
         if (response != null) {
             figures.put("responseP50Ms", response.p50() / 1000.0);

@@ -152,10 +152,11 @@ public final class TestRunner {
                 failures.add(0, abort);
             }
             writeOutcome();
-            figures.putAll(Figures.of(directory));
+            var summary = Figures.summarize(directory);
+            summary.map(Figures::of).ifPresent(figures::putAll);
             afterTest.accept(directory);
-            Number peersFailed = figures.remove(Figures.PEERS_FAILED);
-            if (failures.isEmpty() && peersFailed != null && peersFailed.intValue() == 1) {
+            if (failures.isEmpty() && summary.filter(s -> s.outcome() == org.maestro.reporter.Outcome.FAILURE)
+                    .isPresent()) {
                 failures.add("the peers' results report a failure (see the report)");
             }
             boolean passed = failures.isEmpty();
