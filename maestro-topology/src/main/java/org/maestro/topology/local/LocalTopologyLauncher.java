@@ -11,7 +11,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.TreeSet;
 import org.maestro.common.embedded.EmbeddedArtemis;
 import org.maestro.topology.InfrastructureException;
 import org.maestro.topology.conf.ConfSection;
@@ -121,7 +120,7 @@ public final class LocalTopologyLauncher {
             int brokers = (int) router.neighbours().stream()
                     .filter(n -> generated.node(n).map(g -> g.type() == org.maestro.topology.NodeType.BROKER).orElse(false))
                     .count();
-            expected.put(router.name(), new ConvergenceWaiter.Expectation(new TreeSet<>(router.routes().keySet()), brokers));
+            expected.put(router.name(), new ConvergenceWaiter.Expectation(router.routes(), brokers));
             urls.put(router.name(), managementUrl(router.name(), TopologyFiles.confPath(workDir, router.name())));
             brokerCounts.put(router.name(), brokers);
         }

@@ -2,16 +2,20 @@ package org.maestro.topology.management;
 
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.TreeMap;
 import java.util.TreeSet;
 import java.util.function.LongSupplier;
 
 /**
  * Waits, with a deadline, until every router of a network has exactly the expected routers in
- * its routing table and its expected connections to brokers open.
+ * its routing table, each at a computed cost (the expected one where it is given), and its
+ * expected connections to brokers open. A real router lists a neighbour before it has computed
+ * its cost, so the set of ids alone is not convergence.
  *
  * <pre>{@code
  * ConvergenceWaiter waiter = new ConvergenceWaiter(System::nanoTime, Sleeper.THREAD, Duration.ofMillis(250));
@@ -25,10 +29,31 @@ public final class ConvergenceWaiter {
     /**
      * What one router should report once the network has converged.
      *
-     * @param routers         ids of the routers it should know, itself included
+     * @param costs           id of every router it should know (itself included) to the cost it should report,
+     *                        or null where any computed cost will do
      * @param routeContainers number of brokers it should be connected to
      */
-    public record Expectation(Set<String> routers, int routeContainers) {
+    public record Expectation(Map<String, Integer> costs, int routeContainers) {
+
+        public Expectation {
+            costs = Collections.unmodifiableMap(new TreeMap<>(costs));
+        }
+
+        /** Expects these routers at whatever cost they compute. */
+        public Expectation(Set<String> routers, int routeContainers) {
+            this(anyCost(routers), routeContainers);
+        }
+
+        private static Map<String, Integer> anyCost(Set<String> routers) {
+            Map<String, Integer> costs = new TreeMap<>();
+            routers.forEach(r -> costs.put(r, null));
+            return costs;
+        }
+
+        /** Ids of the routers it should know, itself included. */
+        public Set<String> routers() {
+            return costs.keySet();
+        }
     }
 
     private final LongSupplier nanoClock;
@@ -86,6 +111,19 @@ public final class ConvergenceWaiter {
         Set<String> wanted = new TreeSet<>(expectation.routers());
         if (!known.equals(wanted)) {
             return router + " knows " + known + " but should know " + wanted;
+        }
+        for (Map.Entry<String, Integer> want : expectation.costs().entrySet()) {
+            String other = want.getKey();
+            if (other.equals(router)) {
+                continue;
+            }
+            Integer reported = view.knownRouters().get(other);
+            if (reported == null) {
+                return router + " has not computed its cost to " + other + " yet";
+            }
+            if (want.getValue() != null && !want.getValue().equals(reported)) {
+                return router + " reports cost " + reported + " to " + other + " instead of " + want.getValue();
+            }
         }
         if (view.routeContainerConnections() < expectation.routeContainers()) {
             return router + " has " + view.routeContainerConnections() + " of " + expectation.routeContainers()

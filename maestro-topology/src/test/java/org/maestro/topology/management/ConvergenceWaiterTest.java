@@ -2,6 +2,7 @@ package org.maestro.topology.management;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.time.Duration;
 import java.util.ArrayList;
@@ -95,5 +96,35 @@ class ConvergenceWaiterTest {
         }, Duration.ofSeconds(60)));
         assertEquals("router router2 exited with code 1", e.getMessage());
         assertEquals(3, probes.get());
+    }
+
+    @Test
+    void aNeighbourListedBeforeItsCostIsComputedIsNotConvergence() throws Exception {
+        Map<String, ConvergenceWaiter.Expectation> line = new LinkedHashMap<>();
+        line.put("router1", new ConvergenceWaiter.Expectation(Map.of("router1", 0, "router2", 1, "router3", 2), 0));
+        AtomicInteger round = new AtomicInteger();
+        Map<String, RouterView> views = waiter.await(line, router -> {
+            Map<String, Integer> known = new TreeMap<>();
+            known.put("router1", null);
+            int r = round.getAndIncrement();
+            known.put("router2", r < 1 ? null : 1);
+            known.put("router3", r < 2 ? null : r < 3 ? 3 : 2);
+            return new RouterView(known, 0);
+        }, () -> { }, Duration.ofSeconds(10));
+        assertEquals(2, views.get("router1").knownRouters().get("router3"));
+        assertEquals(3, sleeps.size(), "no cost, one cost, a wrong cost, then the expected costs");
+    }
+
+    @Test
+    void aCostThatNeverSettlesIsNamedWhenTheDeadlinePasses() {
+        Map<String, ConvergenceWaiter.Expectation> line = Map.of("router1",
+                new ConvergenceWaiter.Expectation(Map.of("router1", 0, "router2", 1), 0));
+        NotConvergedException e = assertThrows(NotConvergedException.class, () -> waiter.await(line, router -> {
+            Map<String, Integer> known = new TreeMap<>();
+            known.put("router1", null);
+            known.put("router2", null);
+            return new RouterView(known, 0);
+        }, () -> { }, Duration.ofSeconds(1)));
+        assertTrue(e.getMessage().contains("router1 has not computed its cost to router2"), e.getMessage());
     }
 }
