@@ -13,8 +13,8 @@ import org.maestro.topology.graph.TopologyNode;
 
 /**
  * Ports that are free on the loopback interface right now (found by binding port 0), for running
- * a topology on one machine next to other services; each node keeps its port once assigned.
- * Not thread-safe.
+ * a topology on one machine next to other services; a port set on the node itself wins, and each
+ * node keeps its port once assigned. Not thread-safe.
  */
 public final class FreePortAssigner implements PortAssigner {
 
@@ -23,11 +23,19 @@ public final class FreePortAssigner implements PortAssigner {
 
     @Override
     public int clientPort(TopologyNode node) {
+        if (node.spec().port != null) {
+            used.add(node.spec().port);
+            return node.spec().port;
+        }
         return assigned.computeIfAbsent(node.name() + "/client", k -> freePort());
     }
 
     @Override
     public int interRouterPort(TopologyNode router) {
+        if (router.spec().interRouterPort != null) {
+            used.add(router.spec().interRouterPort);
+            return router.spec().interRouterPort;
+        }
         return assigned.computeIfAbsent(router.name() + "/inter-router", k -> freePort());
     }
 

@@ -51,7 +51,7 @@ public final class LocalTopologyLauncher {
     public static final String QDROUTERD_REQUIRED = "qdrouterd (Apache Qpid Dispatch Router) is required to start "
             + "routers but was not found on PATH; install it (e.g. 'dnf install qpid-dispatch-router' on "
             + "Fedora/RHEL, or build it from https://qpid.apache.org/components/dispatch-router/) and put "
-            + "qdrouterd on PATH, or start a topology of brokers only";
+            + "qdrouterd on PATH (or give it with --qdrouterd FILE), or start a topology of brokers only";
 
     private static final Logger LOG = LoggerFactory.getLogger(LocalTopologyLauncher.class);
 
@@ -80,6 +80,7 @@ public final class LocalTopologyLauncher {
             throw new InfrastructureException(QDROUTERD_REQUIRED);
         }
         GeneratedTopology generated = TopologyGenerator.generate(graph, "127.0.0.1", GenerationSettings.loopback());
+        checkPortsFree(generated);
         try {
             TopologyFiles.write(generated, workDir, TopologyFiles.VariablesFormat.YAML);
         } catch (IOException e) {
@@ -108,6 +109,27 @@ public final class LocalTopologyLauncher {
         } catch (RuntimeException | InterruptedException e) {
             stopAll(routers, brokers);
             throw e;
+        }
+    }
+
+    /** Fails before anything starts when a port a node must listen on is taken, naming the node and the port. */
+    static void checkPortsFree(GeneratedTopology generated) {
+        for (GeneratedNode node : generated.nodes()) {
+            checkPortFree(node, "client", node.port());
+            if (node.interRouterPort() != null) {
+                checkPortFree(node, "inter-router", node.interRouterPort());
+            }
+        }
+    }
+
+    private static void checkPortFree(GeneratedNode node, String listener, int port) {
+        try (java.net.ServerSocket socket = new java.net.ServerSocket()) {
+            socket.setReuseAddress(true);
+            socket.bind(new InetSocketAddress("127.0.0.1", port));
+        } catch (IOException e) {
+            throw new InfrastructureException(node.type().label() + " " + node.name() + " cannot listen on its " + listener
+                    + " port 127.0.0.1:" + port + ": it is already in use by another process; stop that process, or "
+                    + "remove the port from " + node.name() + " in the description so that a free one is chosen");
         }
     }
 

@@ -62,12 +62,36 @@ public final class RouterProcess implements AutoCloseable {
         return process.isAlive();
     }
 
-    /** Throws, with the end of the log, when the process has exited. */
+    /** Throws, with the router's own error lines (or the end of its log), when the process has exited. */
     public void checkAlive() {
         if (!process.isAlive()) {
+            String errors = errorLines();
             throw new InfrastructureException("router " + name + " exited with code " + process.exitValue()
-                    + "; last lines of " + log + ":\n" + logTail(15));
+                    + (errors.isEmpty() ? "; last lines of " + log + ":\n" + logTail(15)
+                            : ": " + errors + " (whole log: " + log + ")"));
         }
+    }
+
+    /**
+     * The lines where the router says why it stopped: its {@code (critical)} lines, else its {@code (error)} lines,
+     * without the time stamp; empty when it wrote none.
+     */
+    public String errorLines() {
+        List<String> all;
+        try {
+            all = Files.readAllLines(log, StandardCharsets.UTF_8);
+        } catch (IOException e) {
+            return "";
+        }
+        for (String severity : List.of("(critical)", "(error)")) {
+            List<String> found = all.stream().filter(line -> line.contains(" " + severity + " "))
+                    .map(line -> line.substring(line.indexOf(severity) + severity.length()).trim())
+                    .distinct().toList();
+            if (!found.isEmpty()) {
+                return String.join("; ", found);
+            }
+        }
+        return "";
     }
 
     /** The last {@code lines} lines of the log. */

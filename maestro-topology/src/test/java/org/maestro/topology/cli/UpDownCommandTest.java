@@ -12,6 +12,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.maestro.common.testing.RealRouter;
 import org.maestro.topology.NodeEndpoint;
 import org.maestro.topology.Topology;
 import org.maestro.topology.local.AmqpProbe;
@@ -131,6 +132,83 @@ class UpDownCommandTest {
             assertTrue(unrelated.isAlive(), "a process with another start time is not the recorded router");
         } finally {
             unrelated.destroyForcibly();
+        }
+    }
+
+    /** Runs {@code topology up} in the background until its state file appears; fails with what it printed. */
+    private CompletableFuture<CliRun> upUntilReady(Path input, Path runDir) throws Exception {
+        Path router = RealRouter.require();
+        CompletableFuture<CliRun> up = CompletableFuture.supplyAsync(() -> CliRun.of(
+                new UpCommand(() -> Optional.of(router)), "--input", input.toString(), "--work-dir", runDir.toString()));
+        Path state = runDir.resolve("state.json");
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(90);
+        while (!Files.exists(state) && !up.isDone() && System.nanoTime() < deadline) {
+            Thread.sleep(50);
+        }
+        assertTrue(Files.exists(state), "state file written once up: " + (up.isDone() ? up.get() : "still starting"));
+        return up;
+    }
+
+    private static List<ProcessHandle> routerProcesses() {
+        return ProcessHandle.current().descendants()
+                .filter(p -> p.info().command().map(c -> c.endsWith("qdrouterd")).orElse(false)).toList();
+    }
+
+    /** Up, a message across, down: every router process ends and every port closes. */
+    private void upCarryDown(String example, String fromNode, String toNode, String address) throws Exception {
+        Path input = Path.of("..", "test-scripts", "topologies", example + ".yaml");
+        Path runDir = work.resolve("run-" + example);
+        CompletableFuture<CliRun> up = upUntilReady(input, runDir);
+        Topology topology = Topology.load(runDir.resolve("state.json"));
+        TopologyState state = TopologyState.read(runDir.resolve("state.json"));
+        List<Long> pids = state.nodes().stream().map(TopologyState.Node::pid).filter(java.util.Objects::nonNull).toList();
+        assertFalse(pids.isEmpty(), "router processes are recorded");
+        assertEquals("across " + example, AmqpProbe.sendAndReceive(topology.clientUrl(fromNode, address),
+                topology.clientUrl(toNode, address), "across " + example));
+
+        CliRun down = CliRun.of(new TopologyCommand(), "down", "--work-dir", runDir.toString());
+        assertEquals(0, down.exitCode(), down.err());
+        CliRun upRun = up.get(60, TimeUnit.SECONDS);
+        assertEquals(0, upRun.exitCode(), upRun.err());
+        for (long pid : pids) {
+            assertFalse(ProcessHandle.of(pid).map(ProcessHandle::isAlive).orElse(false), "router " + pid + " stopped");
+        }
+        for (NodeEndpoint node : topology.nodes()) {
+            assertFalse(AmqpProbe.accepts(node.host(), node.port()), node.name() + " no longer listens");
+        }
+    }
+
+    @Test
+    void upAndDownOfALineOfThreeRealRouters() throws Exception {
+        upCarryDown("line-3-routers", "router1", "router3", "closest/line");
+    }
+
+    @Test
+    void upAndDownOfRouterBrokerRouterWithLinkRoutesToTheRealBroker() throws Exception {
+        upCarryDown("router-broker-router", "router1", "router2", "broker1.orders");
+    }
+
+    @Test
+    void upWithATakenPortNamesTheNodeAndThePortAndStartsNothing() throws Exception {
+        Path router = RealRouter.require();
+        try (java.net.ServerSocket taken = new java.net.ServerSocket(0, 1,
+                java.net.InetAddress.getByName("127.0.0.1"))) {
+            int port = taken.getLocalPort();
+            Path input = write("taken.yaml", """
+                    nodes:
+                      - {id: router1, type: router}
+                      - {id: router2, type: router, port: %d}
+                    links:
+                      - {source: router1, target: router2}
+                    """.formatted(port));
+            CliRun run = CliRun.of(new UpCommand(() -> Optional.of(router)), "--input", input.toString(),
+                    "--work-dir", work.resolve("run").toString());
+            assertEquals(3, run.exitCode(), run.out() + run.err());
+            assertEquals("error: router router2 cannot listen on its client port 127.0.0.1:" + port + ": it is already "
+                    + "in use by another process; stop that process, or remove the port from router2 in the description "
+                    + "so that a free one is chosen\n", run.err());
+            assertFalse(Files.exists(work.resolve("run/state.json")));
+            assertEquals(List.of(), routerProcesses(), "no router was started");
         }
     }
 }

@@ -7,7 +7,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Duration;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
@@ -68,24 +67,6 @@ class LocalTopologyLauncherTest {
         assertEquals(LocalTopologyLauncher.QDROUTERD_REQUIRED, e.getMessage());
         assertTrue(e.getMessage().startsWith("qdrouterd (Apache Qpid Dispatch Router) is required"));
         assertFalse(Files.exists(dir), "nothing was prepared or started");
-    }
-
-    @Test
-    void reportsARouterThatExitsWithTheEndOfItsLogAndStopsTheBrokers() throws Exception {
-        // a stand-in executable that fails like qdrouterd does on a bad configuration
-        Path fake = work.resolve("fake-qdrouterd");
-        Files.writeString(fake, "#!/bin/sh\necho \"config file: $2\"\necho 'Configuration error: simulated'\nexit 1\n");
-        Files.setPosixFilePermissions(fake, PosixFilePermissions.fromString("rwx------"));
-        LocalTopologyLauncher launcher = new LocalTopologyLauncher(Optional.of(fake), Duration.ofSeconds(30));
-        Path dir = work.resolve("run");
-        InfrastructureException e = assertThrows(InfrastructureException.class,
-                () -> launcher.start(routerBroker(), "router-broker.yaml", dir));
-        Path conf = dir.resolve("router1").resolve("qdrouterd.conf");
-        assertEquals("router router1 exited with code 1; last lines of " + conf.resolveSibling("qdrouterd.log") + ":\n"
-                + "config file: " + conf + "\nConfiguration error: simulated", e.getMessage());
-        Topology generated = Topology.load(dir.resolve("variables.yaml"));
-        NodeEndpoint broker = generated.node("broker1");
-        assertFalse(AmqpProbe.accepts(broker.host(), broker.port()), "the broker started first was stopped again");
     }
 
     @Test
