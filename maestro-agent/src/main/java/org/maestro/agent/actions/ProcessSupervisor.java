@@ -44,6 +44,11 @@ public final class ProcessSupervisor {
         processes.put(process.name(), process);
     }
 
+    /** Removes a process added with {@link #add}, e.g. a router of a topology that was stopped; true if it was there. */
+    public synchronized boolean remove(String name) {
+        return processes.remove(name) != null;
+    }
+
     /** A process by name. */
     public synchronized Optional<ManagedProcess> get(String name) {
         return Optional.ofNullable(processes.get(name));

@@ -1,5 +1,6 @@
 package org.maestro.client.api;
 
+import org.maestro.client.topology.ScriptTopologies;
 import groovy.lang.Closure;
 import groovy.lang.DelegatesTo;
 import java.util.ArrayList;
@@ -7,6 +8,7 @@ import java.util.List;
 import java.util.Optional;
 import java.util.function.Consumer;
 import java.util.function.UnaryOperator;
+import org.maestro.client.topology.ScriptTopologies;
 
 /**
  * What a test script calls: the {@code maestro} variable. Runs tests and keeps their results and the overall
@@ -26,6 +28,7 @@ public class Maestro {
     private final String embeddedSutBase;
     private final List<TestResult> results = new ArrayList<>();
     private Boolean verdict;
+    private ScriptTopologies topologies;
     private String verdictReason = "";
 
     /**
@@ -114,16 +117,33 @@ public class Maestro {
     }
 
     /**
-     * A topology started with {@code maestro-cli topology up} (its state file) or generated with {@code topology
-     * generate} (its variables file), to name nodes as URLs:
-     * {@code sendUrl maestro.topology("topology-state.yaml").clientUrl("router1", "test.queue")}.
+     * A topology, to name its nodes as URLs:
+     * {@code sendUrl maestro.topology("topologies/line-3-routers.yaml").clientUrl("router1", "closest/test")}. Given a
+     * topology description, it starts it on this machine (brokers in this JVM, {@code qdrouterd} from the PATH or
+     * {@code QDROUTERD}), offers its routers to the local agent ({@code restart router2 2 --kill}) and stops it when
+     * the script ends; given the state file of {@code maestro-cli topology up} or the variables file of
+     * {@code topology generate}, it only reads the URLs.
      */
     public org.maestro.topology.Topology topology(String file) {
+        java.nio.file.Path path = java.nio.file.Path.of(file);
         try {
-            return org.maestro.topology.Topology.load(java.nio.file.Path.of(file));
-        } catch (RuntimeException e) {
+            if (topologies != null && java.nio.file.Files.isRegularFile(path) && ScriptTopologies.isDescription(path)) {
+                return topologies.start(path);
+            }
+            return org.maestro.topology.Topology.load(path);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw MaestroException.infrastructure("interrupted while starting the topology " + file);
+        } catch (org.maestro.topology.InfrastructureException e) {
+            throw MaestroException.infrastructure("cannot start the topology " + file + ": " + e.getMessage());
+        } catch (java.io.IOException | RuntimeException e) {
             throw MaestroException.usage("cannot read the topology " + file + ": " + e.getMessage());
         }
+    }
+
+    /** Lets {@link #topology(String)} start described topologies on this machine. */
+    public void startTopologiesWith(ScriptTopologies topologies) {
+        this.topologies = topologies;
     }
 
     /** An environment variable, or a default when it is not set. */

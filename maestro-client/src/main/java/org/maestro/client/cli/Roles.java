@@ -1,7 +1,9 @@
 package org.maestro.client.cli;
 
 import java.util.List;
+import java.util.function.Consumer;
 import org.maestro.agent.AgentConfig;
+import org.maestro.agent.actions.ProcessSupervisor;
 import org.maestro.agent.embedded.InJvmProcess;
 import org.maestro.agent.role.AgentRole;
 import org.maestro.client.api.TestDefinition;
@@ -19,13 +21,17 @@ final class Roles {
     /** The name of the embedded SUT in the embedded agent's commands: {@code restart sut 5}. */
     static final String EMBEDDED_SUT_PROCESS = "sut";
 
-    /** The peers of the embedded mode. */
-    static List<EmbeddedCluster.PeerSpec> embeddedPeers() {
+    /** The peers of the embedded mode; {@code agentProcesses} receives the processes of its agent. */
+    static List<EmbeddedCluster.PeerSpec> embeddedPeers(Consumer<ProcessSupervisor> agentProcesses) {
         return List.of(
                 new EmbeddedCluster.PeerSpec("sender-1", () -> SenderRole.builder().build()),
                 new EmbeddedCluster.PeerSpec("receiver-1", () -> ReceiverRole.builder().build()),
                 new EmbeddedCluster.PeerSpec("inspector-1", () -> new InspectorRole()),
-                new EmbeddedCluster.PeerSpec("agent-1", Roles::embeddedAgent));
+                new EmbeddedCluster.PeerSpec("agent-1", host -> {
+                    AgentRole agent = embeddedAgent(host);
+                    agentProcesses.accept(agent.processes());
+                    return agent;
+                }));
     }
 
     /**

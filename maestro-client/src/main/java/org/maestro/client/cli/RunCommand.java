@@ -6,7 +6,10 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
+import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Consumer;
+import org.maestro.agent.actions.ProcessSupervisor;
+import org.maestro.client.topology.ScriptTopologies;
 import org.maestro.client.api.Maestro;
 import org.maestro.client.api.MaestroException;
 import org.maestro.client.api.Progress;
@@ -75,7 +78,7 @@ public final class RunCommand implements Callable<Integer> {
 
     private int runDistributed(MqttEndpoint endpoint, Progress progress, PrintWriter out) throws TransportException {
         try (ControlClient client = ControlClient.connect(endpoint)) {
-            return runScript(client, new TestDefinition(), null, progress, out);
+            return runScript(client, new TestDefinition(), null, null, progress, out);
         }
     }
 
@@ -91,19 +94,22 @@ public final class RunCommand implements Callable<Integer> {
             }
             throw e;
         }
-        try (EmbeddedCluster cluster = EmbeddedCluster.start(Roles.embeddedPeers(), extras, persistentSut);
+        AtomicReference<ProcessSupervisor> agentProcesses = new AtomicReference<>();
+        try (EmbeddedCluster cluster = EmbeddedCluster.start(Roles.embeddedPeers(agentProcesses::set), extras,
+                persistentSut);
              ControlClient client = ControlClient.connect(MqttEndpoint.parse(cluster.controlUrl()))) {
             defaults.sut(cluster.sutBase() + "/test.queue");
-            return runScript(client, defaults, cluster.sutBase(), progress, out);
+            return runScript(client, defaults, cluster.sutBase(), agentProcesses.get(), progress, out);
         }
     }
 
-    private int runScript(ControlClient client, TestDefinition defaults, String sutBase, Progress progress,
-                          PrintWriter out) {
+    private int runScript(ControlClient client, TestDefinition defaults, String sutBase,
+                          ProcessSupervisor agentProcesses, Progress progress, PrintWriter out) {
         Consumer<Path> afterTest = noReport ? p -> { } : Reports.builder(results, progress);
         TestRunner runner = new TestRunner(client, results, progress, System::getenv, afterTest);
         Maestro maestro = new Maestro(runner, System::getenv, defaults, sutBase);
-        try {
+        try (ScriptTopologies topologies = new ScriptTopologies(results, System::getenv, agentProcesses)) {
+            maestro.startTopologiesWith(topologies);
             ScriptRunner.run(script, maestro);
         } finally {
             printSummary(maestro.getResults(), out);

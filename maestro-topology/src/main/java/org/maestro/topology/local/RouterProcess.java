@@ -11,30 +11,76 @@ import org.maestro.topology.InfrastructureException;
 
 /**
  * One {@code qdrouterd} child process started with {@code --config <file>} (an argument list,
- * never a shell), its output going to a log file.
+ * never a shell), its output going to a log file. It can be stopped (gracefully or with SIGKILL)
+ * and started again with the same configuration, appending to the same log, as a fault-injection
+ * action does. Thread-safe.
  */
 public final class RouterProcess implements AutoCloseable {
 
     private final String name;
-    private final Process process;
+    private final Path executable;
+    private final Path conf;
     private final Path log;
+    private volatile Process process;
 
-    private RouterProcess(String name, Process process, Path log) {
+    private RouterProcess(String name, Path executable, Path conf, Path log) {
         this.name = name;
-        this.process = process;
+        this.executable = executable;
+        this.conf = conf;
         this.log = log;
     }
 
     /** Starts {@code executable --config conf}, output to {@code log}. */
     public static RouterProcess start(String name, Path executable, Path conf, Path log) {
+        RouterProcess router = new RouterProcess(name, executable, conf, log);
+        router.launch(ProcessBuilder.Redirect.to(log.toFile()));
+        return router;
+    }
+
+    private void launch(ProcessBuilder.Redirect output) {
         ProcessBuilder builder = new ProcessBuilder(List.of(executable.toString(), "--config", conf.toString()))
                 .redirectErrorStream(true)
-                .redirectOutput(log.toFile());
+                .redirectOutput(output);
         try {
-            return new RouterProcess(name, builder.start(), log);
+            process = builder.start();
         } catch (IOException e) {
             throw new InfrastructureException("cannot start " + executable + " for router " + name + ": " + e.getMessage(), e);
         }
+    }
+
+    /**
+     * Stops the router: SIGKILL at once when {@code kill}, else SIGTERM and SIGKILL after 10 s; returns once it has
+     * exited. Does nothing when it is not running.
+     */
+    public synchronized void stop(boolean kill) throws InterruptedException {
+        Process current = process;
+        if (!current.isAlive()) {
+            return;
+        }
+        if (kill) {
+            current.destroyForcibly();
+        } else {
+            current.destroy();
+            if (current.waitFor(10, TimeUnit.SECONDS)) {
+                return;
+            }
+            current.destroyForcibly();
+        }
+        current.waitFor(10, TimeUnit.SECONDS);
+    }
+
+    /** Starts the router again with the same configuration, appending to its log; fails when it still runs. */
+    public synchronized void restart() {
+        if (process.isAlive()) {
+            throw new InfrastructureException("router " + name + " still runs (process " + process.pid()
+                    + "); stop it before starting it again");
+        }
+        launch(ProcessBuilder.Redirect.appendTo(log.toFile()));
+    }
+
+    /** The configuration file it runs with. */
+    public Path conf() {
+        return conf;
     }
 
     /** The node name. */
@@ -107,6 +153,7 @@ public final class RouterProcess implements AutoCloseable {
     /** Asks the process to stop, waits up to 10 s, then kills it. */
     @Override
     public void close() {
+        Process process = this.process;
         process.destroy();
         try {
             if (!process.waitFor(10, TimeUnit.SECONDS)) {

@@ -53,11 +53,19 @@ public final class ReceiveRecorder {
     private final AtomicLong received = new AtomicLong();
     private final AtomicLong errors = new AtomicLong();
     private final AtomicLong lastReceiveMicros = new AtomicLong();
+    private final SilenceLog silences;
     private SenderStreams lastSender;
 
     public ReceiveRecorder(SingleWriterLatencyRecorder responseTime, SingleWriterLatencyRecorder serviceTime) {
+        this(responseTime, serviceTime, null);
+    }
+
+    /** A recorder that also tells {@code silences} of every message. */
+    public ReceiveRecorder(SingleWriterLatencyRecorder responseTime, SingleWriterLatencyRecorder serviceTime,
+            SilenceLog silences) {
         this.responseTime = responseTime;
         this.serviceTime = serviceTime;
+        this.silences = silences;
     }
 
     /** Connection indexes above this are not believed (PARALLEL_COUNT is at most 10000). */
@@ -66,6 +74,9 @@ public final class ReceiveRecorder {
     /** Records one message; a body without a Maestro header counts as an error. */
     public void record(byte[] body, long receiveMicros) {
         lastReceiveMicros.lazySet(receiveMicros);
+        if (silences != null) {
+            silences.onMessage(receiveMicros);
+        }
         if (!MessageStamp.isStamped(body) || MessageStamp.connection(body) < 0
                 || MessageStamp.connection(body) > MAX_CONNECTION) {
             errors.lazySet(errors.get() + 1);

@@ -22,6 +22,7 @@ import org.maestro.common.protocol.Command;
 import org.maestro.worker.driver.Driver;
 import org.maestro.worker.driver.Urls;
 import org.maestro.worker.measure.ReceiveRecorder;
+import org.maestro.worker.measure.SilenceLog;
 import org.maestro.worker.measure.SingleWriterLatencyRecorder;
 import org.maestro.worker.measure.StreamSequences;
 import org.maestro.worker.role.IntervalWriter;
@@ -31,6 +32,7 @@ import org.roaringbitmap.RoaringBitmap;
 
 /** One test run of a receiver: its consumers, the end conditions (stop, drain, duration) and the results. */
 final class ReceiverRun extends LoadRun {
+    private static final org.slf4j.Logger LOG = org.slf4j.LoggerFactory.getLogger(ReceiverRun.class);
     static final String RESPONSE_TIME = "response-time";
     static final String SERVICE_TIME = "service-time";
 
@@ -39,6 +41,7 @@ final class ReceiverRun extends LoadRun {
     private final List<ReceiverConnection> connections = new ArrayList<>();
     private final List<SingleWriterLatencyRecorder> responseRecorders = new ArrayList<>();
     private final List<SingleWriterLatencyRecorder> serviceRecorders = new ArrayList<>();
+    private final SilenceLog silences;
     private long drainStartMicros = -1;
     private boolean drainTimedOut;
 
@@ -47,13 +50,14 @@ final class ReceiverRun extends LoadRun {
         super(context, options, settings.clock(), directory);
         this.url = url;
         this.settings = settings;
+        this.silences = new SilenceLog(SilenceLog.thresholdMicros(options.rate()));
         for (int i = 0; i < options.parallelCount(); i++) {
             SingleWriterLatencyRecorder response = new SingleWriterLatencyRecorder();
             SingleWriterLatencyRecorder service = new SingleWriterLatencyRecorder();
             responseRecorders.add(response);
             serviceRecorders.add(service);
             connections.add(new ReceiverConnection(i, url, () -> driver.connect(url, settings.clock(),
-                    settings.connectTimeout()), new ReceiveRecorder(response, service)));
+                    settings.connectTimeout()), new ReceiveRecorder(response, service, silences)));
         }
     }
 
@@ -176,6 +180,11 @@ final class ReceiverRun extends LoadRun {
 
     @Override
     protected PeerResult result(String endReason, boolean halted, long endMillis, long warmupEndMillis) {
+        try {
+            silences.write(directory.resolve(SilenceLog.FILE_NAME));
+        } catch (java.io.IOException e) {
+            LOG.warn("cannot write {}: {}", SilenceLog.FILE_NAME, e.getMessage());
+        }
         Map<ReceiveRecorder.StreamId, List<StreamSequences>> byStream = new LinkedHashMap<>();
         long count = 0;
         long errors = 0;
