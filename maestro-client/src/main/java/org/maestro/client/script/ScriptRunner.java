@@ -12,7 +12,10 @@ import org.maestro.client.api.Maestro;
 import org.maestro.client.api.MaestroException;
 import org.maestro.common.cli.ExitCodes;
 
-/** Runs a Groovy test script with the {@code maestro} variable bound, and turns its errors into clear messages. */
+/**
+ * Runs a Groovy test script with the {@code maestro} variable bound (and {@code scriptDir}, the script's directory,
+ * to find files that come with it), and turns its errors into clear messages.
+ */
 public final class ScriptRunner {
 
     private ScriptRunner() {
@@ -34,6 +37,7 @@ public final class ScriptRunner {
         configuration.addCompilationCustomizers(imports);
         Binding binding = new Binding();
         binding.setVariable("maestro", maestro);
+        binding.setVariable("scriptDir", script.toAbsolutePath().getParent().toString());
         GroovyShell shell = new GroovyShell(ScriptRunner.class.getClassLoader(), binding, configuration);
         try {
             shell.evaluate(script.toFile());
