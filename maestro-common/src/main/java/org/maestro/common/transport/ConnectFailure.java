@@ -27,7 +27,7 @@ final class ConnectFailure {
         }
         return "cannot connect to the control broker at " + endpoint + ": " + describe(e)
                 + "; check that an MQTT broker (e.g. Mosquitto) runs there and the URL is right"
-                + (endpoint.tls() ? "" : " (mqtts:// for a TLS listener)");
+                + (endpoint.tls() ? " (mqtt:// for a listener without TLS)" : " (mqtts:// for a TLS listener)");
     }
 
     /** The message for a subscription the broker did not grant. */
