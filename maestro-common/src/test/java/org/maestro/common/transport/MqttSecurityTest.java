@@ -6,6 +6,8 @@ import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -89,6 +91,18 @@ class MqttSecurityTest {
                 broker.plainUrl(SecureMosquitto.CLIENT_USER + ":" + CLIENT_PASSWORD)));
         resources.add(client);
         return client;
+    }
+
+    @Test
+    void theShippedSecureConfigurationClosesEveryListenerAndKeepsTheControlPlaneFast() throws IOException {
+        List<String> lines = Files.readAllLines(Path.of("..", "docker", "mosquitto", "mosquitto-secure.conf"));
+        for (String directive : List.of("per_listener_settings false", "allow_anonymous false",
+                "password_file /mosquitto/config/passwd", "acl_file /mosquitto/config/acl",
+                "listener 8883 0.0.0.0", "cafile /mosquitto/config/certs/ca.crt",
+                "certfile /mosquitto/config/certs/server.crt", "keyfile /mosquitto/config/certs/server.key",
+                "set_tcp_nodelay true", "message_size_limit 0", "max_keepalive 65535")) {
+            assertTrue(lines.contains(directive), "mosquitto-secure.conf lacks '" + directive + "'");
+        }
     }
 
     @Test
