@@ -84,9 +84,10 @@ public final class MqttEndpoint {
     }
 
     private static IllegalArgumentException invalid(String url) {
+        String passwordHint = url.contains("@") ? " (write @ : / # ? % in a password as %40 %3A %2F %23 %3F %25, or "
+                + "give only the user in the URL and the password in " + PASSWORD_VARIABLE + ")" : "";
         return new IllegalArgumentException("'" + redact(url) + "' is not a control broker URL: expected " + FORMS
-                + " (write @ : / # ? % in a password as %40 %3A %2F %23 %3F %25, or give only the user in the URL "
-                + "and the password in " + PASSWORD_VARIABLE + ")");
+                + passwordHint);
     }
 
     /**

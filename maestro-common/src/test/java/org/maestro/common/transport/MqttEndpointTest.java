@@ -53,6 +53,7 @@ class MqttEndpointTest {
             String message = assertThrows(IllegalArgumentException.class, () -> MqttEndpoint.parse(url, n -> null))
                     .getMessage();
             assertFalse(message.contains(secret), message);
+            assertTrue(message.contains("%40") && message.contains(MqttEndpoint.PASSWORD_VARIABLE), message);
         }
         assertArrayEquals("p:a:ss".toCharArray(), MqttEndpoint.parse("mqtt://maestro:p:a:ss@broker.lab").password());
         assertEquals("mqtt://maestro:***@broker.lab:1883", MqttEndpoint.redact("mqtt://maestro:p:a:ss@broker.lab:1883"));
