@@ -5,15 +5,19 @@ import java.net.URLDecoder;
 import java.nio.charset.StandardCharsets;
 import java.util.Locale;
 import java.util.Objects;
+import java.util.function.Function;
 
 /**
  * Where the control broker is and how to log in: parsed from {@code mqtt://[user:password@]host:port} (plain) or
- * {@code mqtts://…} (TLS, trust store from the standard {@code javax.net.ssl.*} system properties). The password is
- * never part of {@link #toString()}.
+ * {@code mqtts://…} (TLS, trust store from the standard {@code javax.net.ssl.*} system properties). When the URL names
+ * a user but no password, the password comes from {@value #PASSWORD_VARIABLE}, so that it need not appear on a
+ * command line. The password is never part of {@link #toString()}.
  */
 public final class MqttEndpoint {
     /** The accepted forms, for error messages. */
     public static final String FORMS = "mqtt://host:port or mqtts://host:port, optionally with user:password@";
+    /** The environment variable that gives the password when the URL names only the user. */
+    public static final String PASSWORD_VARIABLE = "MAESTRO_BROKER_PASSWORD";
 
     private final boolean tls;
     private final String host;
@@ -30,11 +34,21 @@ public final class MqttEndpoint {
     }
 
     /**
-     * Parses a control broker URL; {@code tcp://} and {@code ssl://} (Paho's names) are accepted too.
+     * Parses a control broker URL; {@code tcp://} and {@code ssl://} (Paho's names) are accepted too. A URL with a
+     * user and no password takes the password from the environment variable {@value #PASSWORD_VARIABLE}.
      *
-     * @throws IllegalArgumentException naming the URL and the accepted forms
+     * @throws IllegalArgumentException naming the URL (without its password) and the accepted forms
      */
     public static MqttEndpoint parse(String url) {
+        return parse(url, System::getenv);
+    }
+
+    /**
+     * Like {@link #parse(String)}, with the environment variables given as a function (for tests).
+     *
+     * @throws IllegalArgumentException naming the URL (without its password) and the accepted forms
+     */
+    public static MqttEndpoint parse(String url, Function<String, String> environment) {
         Objects.requireNonNull(url, "url");
         URI uri;
         try {
@@ -59,18 +73,42 @@ public final class MqttEndpoint {
             user = URLDecoder.decode(parts[0], StandardCharsets.UTF_8);
             if (parts.length > 1) {
                 password = URLDecoder.decode(parts[1], StandardCharsets.UTF_8).toCharArray();
+            } else {
+                String fromEnvironment = environment.apply(PASSWORD_VARIABLE);
+                if (fromEnvironment != null && !fromEnvironment.isEmpty()) {
+                    password = fromEnvironment.toCharArray();
+                }
             }
         }
         return new MqttEndpoint(tls, uri.getHost(), port, user, password);
     }
 
     private static IllegalArgumentException invalid(String url) {
-        return new IllegalArgumentException("'" + redact(url) + "' is not a control broker URL: expected " + FORMS);
+        String passwordHint = url.contains("@") ? " (write @ : / # ? % in a password as %40 %3A %2F %23 %3F %25, or "
+                + "give only the user in the URL and the password in " + PASSWORD_VARIABLE + ")" : "";
+        return new IllegalArgumentException("'" + redact(url) + "' is not a control broker URL: expected " + FORMS
+                + passwordHint);
     }
 
-    /** A URL with any password replaced by {@code ***}, safe to log. */
+    /**
+     * A URL with any password replaced by {@code ***}, safe to log. Everything between the first {@code :} after the
+     * user and the last {@code @} counts as the password, so that one with unencoded {@code @ / # ?} is hidden too.
+     */
     public static String redact(String url) {
-        return url == null ? null : url.replaceAll("(//[^:/@]+:)[^@/]*@", "$1***@");
+        if (url == null) {
+            return null;
+        }
+        int authority = url.indexOf("://");
+        int start = authority < 0 ? 0 : authority + 3;
+        int at = url.lastIndexOf('@');
+        if (at < start) {
+            return url;
+        }
+        int colon = url.indexOf(':', start);
+        if (colon < 0 || colon > at) {
+            return url;
+        }
+        return url.substring(0, colon + 1) + "***" + url.substring(at);
     }
 
     /** The URI Paho connects to ({@code tcp://host:port} or {@code ssl://host:port}). */
@@ -100,9 +138,10 @@ public final class MqttEndpoint {
         return password == null ? null : password.clone();
     }
 
-    /** The URL without credentials, e.g. {@code mqtt://host:1883}. */
+    /** The URL with the password hidden, e.g. {@code mqtt://host:1883} or {@code mqtts://maestro:***@host:8883}. */
     @Override
     public String toString() {
-        return (tls ? "mqtts://" : "mqtt://") + (user != null ? user + ":***@" : "") + host + ":" + port;
+        String login = user == null ? "" : password == null ? user + "@" : user + ":***@";
+        return (tls ? "mqtts://" : "mqtt://") + login + host + ":" + port;
     }
 }

@@ -61,7 +61,8 @@ public final class MqttTransport implements AutoCloseable {
     /**
      * Connects to the broker.
      *
-     * @throws TransportException naming the URL when it cannot be reached within the connect timeout
+     * @throws TransportException naming the URL (never the password) and saying what to do when the broker cannot be
+     *     reached within the connect timeout, refuses the login, or the TLS handshake fails
      */
     public static MqttTransport connect(MqttEndpoint endpoint, Options options) throws TransportException {
         MqttAsyncClient client;
@@ -94,8 +95,7 @@ public final class MqttTransport implements AutoCloseable {
             client.connect(connect).waitForCompletion(options.connectTimeout().plusSeconds(1).toMillis());
         } catch (MqttException e) {
             closeQuietly(client);
-            throw new TransportException("cannot connect to the control broker at " + endpoint + ": "
-                    + describe(e) + "; check that an MQTT broker (e.g. Mosquitto) runs there and the URL is right", e);
+            throw new TransportException(ConnectFailure.explain(endpoint, e), e);
         }
         LOG.debug("connected to {} as {}", endpoint, options.clientId());
         return transport;
@@ -107,7 +107,7 @@ public final class MqttTransport implements AutoCloseable {
         try {
             client.subscribe(topic, qos).waitForCompletion(operationTimeout.toMillis());
         } catch (MqttException e) {
-            throw new TransportException("cannot subscribe to " + topic + " on " + endpoint + ": " + describe(e), e);
+            throw new TransportException(ConnectFailure.refusedSubscription(endpoint, topic, e), e);
         }
     }
 
@@ -193,9 +193,7 @@ public final class MqttTransport implements AutoCloseable {
     }
 
     private static String describe(MqttException e) {
-        Throwable cause = e.getCause();
-        String reason = e.getMessage() + " (reason " + e.getReasonCode() + ")";
-        return cause != null ? reason + ", " + cause : reason;
+        return ConnectFailure.describe(e);
     }
 
     private static void sleepQuietly(long millis) {
