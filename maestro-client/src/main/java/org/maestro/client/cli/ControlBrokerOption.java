@@ -7,8 +7,8 @@ import picocli.CommandLine.Option;
 /** The {@code --maestro-url} option shared by the commands that talk to a control broker. */
 public final class ControlBrokerOption {
     @Option(names = {"-m", "--maestro-url"}, paramLabel = "URL", defaultValue = "${env:MAESTRO_BROKER}",
-            description = "Control broker, e.g. mqtt://host:1883 (mqtts:// for TLS, user:password@ for login); "
-                    + "default: $MAESTRO_BROKER")
+            description = "Control broker, e.g. mqtt://host:1883 (mqtts:// for TLS, user:password@ for login, or "
+                    + "user@ with the password in $MAESTRO_BROKER_PASSWORD); default: $MAESTRO_BROKER")
     String url;
 
     /** True when a URL was given (option or environment). */
