@@ -116,10 +116,7 @@ public class Maestro {
      * @return the test's result with the verdict applied
      */
     public TestResult verdict(TestResult test, boolean passed, String reason) {
-        int index = results.indexOf(test);
-        if (index < 0) {
-            index = indexOfRun(test);
-        }
+        int index = test == null ? -1 : indexOfRun(test);
         if (index < 0) {
             throw MaestroException.usage("maestro.verdict(result, …) was given a result this script did not run: "
                     + test);

@@ -82,7 +82,8 @@ public final class RunCommand implements Callable<Integer> {
         return runEmbedded(progress, out);
     }
 
-    private int runDistributed(MqttEndpoint endpoint, Progress progress, PrintWriter out) throws TransportException {
+    private int runDistributed(MqttEndpoint endpoint, Progress progress, PrintWriter out)
+            throws TransportException, IOException {
         try (ControlClient client = ControlClient.connect(endpoint)) {
             return runScript(client, new TestDefinition(), null, progress, out);
         }
@@ -101,12 +102,16 @@ public final class RunCommand implements Callable<Integer> {
     }
 
     private int runScript(ControlClient client, TestDefinition defaults, EmbeddedSut sut, Progress progress,
-                          PrintWriter out) {
+                          PrintWriter out) throws IOException {
         Consumer<Path> afterTest = noReport ? p -> { } : Reports.builder(results, progress);
         TestRunner runner = new TestRunner(client, results, progress, environment, afterTest);
         Maestro maestro = new Maestro(runner, environment, defaults, sut);
+        Files.deleteIfExists(results.resolve(ScriptRun.FILE_NAME)); // the index must not show an earlier script's
         try {
             ScriptRunner.run(script, maestro);
+        } catch (RuntimeException e) {
+            recordScriptRun(maestro, Outcome.UNKNOWN, "the script stopped before its end: " + e.getMessage(), afterTest);
+            throw e;
         } finally {
             printSummary(maestro.getResults(), out);
         }
@@ -114,22 +119,28 @@ public final class RunCommand implements Callable<Integer> {
             throw MaestroException.usage("the script " + script + " ran no test; call maestro.fixedRate { … } "
                     + "or maestro.test { … }");
         }
-        recordScriptRun(maestro, afterTest);
+        String reason = maestro.verdictReason();
+        recordScriptRun(maestro, maestro.passed() ? Outcome.SUCCESS : Outcome.FAILURE,
+                reason.isEmpty() && maestro.passed() ? "every test passed" : reason, afterTest);
         if (!maestro.passed()) {
-            out.println("FAILED: " + maestro.verdictReason());
+            out.println("FAILED: " + reason);
             return ExitCodes.TEST_FAILED;
         }
-        out.println("PASSED" + (maestro.verdictReason().isEmpty() ? "" : ": " + maestro.verdictReason()));
+        out.println("PASSED" + (reason.isEmpty() ? "" : ": " + reason));
         return ExitCodes.OK;
     }
 
-    /** Writes the script's verdict where the index shows it, and rebuilds the report so that it does. */
-    private void recordScriptRun(Maestro maestro, Consumer<Path> afterTest) {
+    /**
+     * Writes the script's verdict where the index shows it, and rebuilds the report so that it does; nothing when the
+     * script ran no test.
+     */
+    private void recordScriptRun(Maestro maestro, Outcome outcome, String reason, Consumer<Path> afterTest) {
         List<TestResult> runs = maestro.getResults();
-        String reason = maestro.verdictReason().isEmpty() && maestro.passed() ? "every test passed"
-                : maestro.verdictReason();
+        if (runs.isEmpty()) {
+            return;
+        }
         try {
-            new ScriptRun(script.getFileName().toString(), maestro.passed() ? Outcome.SUCCESS : Outcome.FAILURE, reason,
+            new ScriptRun(script.getFileName().toString(), outcome, reason,
                     runs.stream().map(r -> r.name() + " #" + r.iteration()).toList(), System.currentTimeMillis())
                     .write(results);
         } catch (IOException e) {
