@@ -90,8 +90,14 @@ public final class Reporter {
                 LOG.warn("{} is unreadable and is not linked from the index: {}", comparison, e.getMessage());
             }
         }
+        ScriptRun lastScript = null;
+        try {
+            lastScript = ScriptRun.read(resultsDir).orElse(null);
+        } catch (IOException e) {
+            LOG.warn("{}; the index shows no script verdict", e.getMessage());
+        }
         return Page.write(resultsDir.resolve(IndexPage.FILE_NAME),
-                IndexPage.render(resultsDir.toAbsolutePath().normalize().toString(), runs, links));
+                IndexPage.render(resultsDir.toAbsolutePath().normalize().toString(), runs, links, lastScript));
     }
 
     private static TestReport buildTest(Path testDir) throws IOException {

@@ -24,8 +24,9 @@ import java.util.Map;
  * @param startMillis epoch ms the test started (earliest peer)
  * @param endMillis epoch ms it ended (latest peer)
  * @param warmupEndMillis epoch ms the warm-up ended, 0 without warm-up
- * @param outcome pass/fail verdict from the peers
- * @param reason why: the failing peers' reasons, or the passing peers' ones
+ * @param outcome pass/fail verdict: the script's failure, else the runner's, else the peers'
+ * @param reason why: the failures (script's first), or the passing peers' reasons (or the script's)
+ * @param decidedBy who decided the outcome: peers, runner or script
  * @param messages message accounting
  * @param rate sender and receiver rates over the measured seconds
  * @param latency latency percentiles over the measured intervals
@@ -38,7 +39,7 @@ import java.util.Map;
 @JsonInclude(JsonInclude.Include.NON_NULL)
 @JsonIgnoreProperties(ignoreUnknown = true)
 @JsonPropertyOrder({"formatVersion", "test", "iteration", "startMillis", "endMillis", "warmupEndMillis",
-        "outcome", "reason", "messages", "rate", "latency", "parameters", "peers", "streams", "actions", "warnings"})
+        "outcome", "reason", "decidedBy", "messages", "rate", "latency", "parameters", "peers", "streams", "actions", "warnings"})
 public record TestSummary(
         int formatVersion,
         String test,
@@ -48,6 +49,7 @@ public record TestSummary(
         long warmupEndMillis,
         Outcome outcome,
         String reason,
+        Decider decidedBy,
         MessageCounts messages,
         Rates rate,
         Latencies latency,
@@ -60,7 +62,7 @@ public record TestSummary(
     /** Version of the summary format written by this reporter. */
     public static final int FORMAT_VERSION = 1;
 
-    /** True when the peers reported success. */
+    /** True when the iteration passed: no failure from the script, the runner or the peers, and a success. */
     @JsonIgnore
     public boolean passed() {
         return outcome == Outcome.SUCCESS;

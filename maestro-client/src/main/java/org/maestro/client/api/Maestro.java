@@ -1,6 +1,5 @@
 package org.maestro.client.api;
 
-import org.maestro.client.topology.ScriptTopologies;
 import groovy.lang.Closure;
 import groovy.lang.DelegatesTo;
 import java.util.ArrayList;
@@ -8,38 +7,48 @@ import java.util.List;
 import java.util.Optional;
 import java.util.function.Consumer;
 import java.util.function.UnaryOperator;
+import org.maestro.client.embedded.EmbeddedSut;
 import org.maestro.client.topology.ScriptTopologies;
+import org.maestro.common.options.OptionCode;
+import org.maestro.common.options.TestOptions;
+import org.maestro.inspector.artemis.ArtemisInspector;
 
 /**
  * What a test script calls: the {@code maestro} variable. Runs tests and keeps their results and the overall
- * verdict. In embedded mode it also knows the embedded SUT's URLs.
+ * verdict. In embedded mode it also knows the embedded SUT's URLs, and starts that SUT (and inspects it) for a test
+ * that points at it.
  *
  * <pre>{@code
  * def result = maestro.fixedRate {
  *     rate 1000; parallelCount 5; duration "2m"; maximumLatency 500
  * }
- * println result
+ * if (result.lost > 0) {
+ *     maestro.verdict(false, "${result.lost} messages lost")   // fails this test and the script
+ * }
  * }</pre>
  */
 public class Maestro {
     private final TestRunner runner;
     private final UnaryOperator<String> environment;
     private final TestDefinition defaults;
-    private final String embeddedSutBase;
+    private final EmbeddedSut embeddedSut;
     private final List<TestResult> results = new ArrayList<>();
+    /** The first test the next whole-script verdict judges: those run since the previous verdict. */
+    private int unjudged;
     private Boolean verdict;
     private ScriptTopologies topologies;
     private String verdictReason = "";
 
     /**
-     * @param embeddedSutBase the embedded SUT's URL without address (e.g. {@code amqp://127.0.0.1:40123}), or null
-     * @param defaults        the settings every test starts from (e.g. the embedded SUT and inspector)
+     * @param embeddedSut the embedded mode's SUT, started when a test points at it; null in distributed mode
+     * @param defaults    the settings every test starts from (e.g. the embedded SUT's URL)
      */
-    public Maestro(TestRunner runner, UnaryOperator<String> environment, TestDefinition defaults, String embeddedSutBase) {
+    public Maestro(TestRunner runner, UnaryOperator<String> environment, TestDefinition defaults,
+                   EmbeddedSut embeddedSut) {
         this.runner = runner;
         this.environment = environment;
         this.defaults = defaults;
-        this.embeddedSutBase = embeddedSutBase;
+        this.embeddedSut = embeddedSut;
     }
 
     /** Runs a fixed-rate test defined by the closure (rate, connections, size, duration…). */
@@ -63,6 +72,7 @@ public class Maestro {
     public TestResult test(Consumer<TestDefinition> definition) {
         TestDefinition test = defaults.copy();
         definition.accept(test);
+        useEmbeddedSutIfNamed(test);
         TestResult result = runner.run(test);
         results.add(result);
         return result;
@@ -80,12 +90,58 @@ public class Maestro {
     }
 
     /**
-     * Sets the verdict of the whole script, for scripts whose steps are expected to fail (an incremental search
-     * fails by design at its top rate). Without it, the script passes when every test passed.
+     * Sets the verdict of the whole script (its exit code). A failure also fails the tests run since the previous
+     * verdict (every test, for a script that calls it once at the end): their pages, summary.json, junit.xml and the
+     * table printed at the end say FAIL with this reason. A success passes the script even when some of its tests
+     * failed by design (an incremental search fails at its top rate), but turns no failed test into a pass. Without
+     * it, the script passes when every test passed.
      */
     public void verdict(boolean passed, String reason) {
         this.verdict = passed;
         this.verdictReason = reason == null ? "" : reason;
+        if (!passed && unjudged < results.size()) {
+            judge(new ArrayList<>(results.subList(unjudged, results.size())), false, reason);
+        }
+        unjudged = results.size();
+    }
+
+    /**
+     * The script's verdict of one test, recorded with it: a failure fails the test (and so the script, unless a
+     * whole-script verdict passes it) with this reason on its page, in summary.json, junit.xml and the final table;
+     * a success gives a passed test the script's reason and turns no failed test into a pass.
+     *
+     * <pre>{@code
+     * def r = maestro.fixedRate { … }
+     * maestro.verdict(r, r.lost == 0, "${r.lost} messages lost")
+     * }</pre>
+     *
+     * @return the test's result with the verdict applied
+     */
+    public TestResult verdict(TestResult test, boolean passed, String reason) {
+        int index = test == null ? -1 : indexOfRun(test);
+        if (index < 0) {
+            throw MaestroException.usage("maestro.verdict(result, …) was given a result this script did not run: "
+                    + test);
+        }
+        return judge(List.of(results.get(index)), passed, reason).get(0);
+    }
+
+    private int indexOfRun(TestResult test) {
+        for (int i = 0; i < results.size(); i++) {
+            if (results.get(i).directory().equals(test.directory())) {
+                return i;
+            }
+        }
+        return -1;
+    }
+
+    /** Records the script's verdict with the tests and puts their new results in place of the old. */
+    private List<TestResult> judge(List<TestResult> tests, boolean passed, String reason) {
+        List<TestResult> judged = runner.recordScriptVerdict(tests, passed, reason);
+        for (int i = 0; i < tests.size(); i++) {
+            results.set(indexOfRun(tests.get(i)), judged.get(i));
+        }
+        return judged;
     }
 
     /** True when the script passed: its own verdict, else every test passed. */
@@ -102,18 +158,50 @@ public class Maestro {
                 .orElse("");
     }
 
-    /** True when the script runs against the embedded SUT. */
+    /** True in embedded mode, where an embedded SUT is offered (it starts when a test points at it). */
     public boolean isEmbedded() {
-        return embeddedSutBase != null;
+        return embeddedSut != null;
     }
 
-    /** The embedded SUT's URL for an address, e.g. {@code amqp://127.0.0.1:40123/test.queue}; fails when distributed. */
+    /**
+     * The embedded SUT's URL for an address, e.g. {@code amqp://127.0.0.1:40123/test.queue}; fails when distributed.
+     * The SUT starts when the first test using such a URL starts.
+     */
     public String sutUrl(String address) {
-        if (embeddedSutBase == null) {
+        if (embeddedSut == null) {
             throw MaestroException.usage("sutUrl() needs the embedded SUT; in distributed mode give the URL with sut "
                     + "\"amqp://host:5672/" + address + "\" or SEND_RECEIVE_URL");
         }
-        return embeddedSutBase + "/" + address;
+        return embeddedSut.base() + "/" + address;
+    }
+
+    /**
+     * In embedded mode, starts the embedded SUT for a test whose URLs (from the script or the environment) point at
+     * it, and has it inspected unless a management interface is given; a test against another SUT starts nothing.
+     */
+    private void useEmbeddedSutIfNamed(TestDefinition test) {
+        if (embeddedSut == null) {
+            return;
+        }
+        TestOptions options;
+        try {
+            options = test.resolve(environment);
+        } catch (IllegalArgumentException e) {
+            return; // the runner reports what is wrong with the test
+        }
+        boolean named = options.sendUrl().filter(embeddedSut::serves).isPresent()
+                || options.receiveUrl().filter(embeddedSut::serves).isPresent();
+        if (!named) {
+            return;
+        }
+        try {
+            embeddedSut.start();
+            if (options.get(OptionCode.MANAGEMENT_INTERFACE).isEmpty()) {
+                test.inspector(ArtemisInspector.NAME, embeddedSut.managementUrl());
+            }
+        } catch (IllegalStateException e) {
+            throw MaestroException.infrastructure(e.getMessage());
+        }
     }
 
     /**

@@ -29,6 +29,8 @@ import org.maestro.common.protocol.Note;
 import org.maestro.common.protocol.Payload;
 import org.maestro.common.protocol.PeerInfo;
 import org.maestro.common.transport.Topics;
+import org.maestro.reporter.Outcome;
+import org.maestro.reporter.read.VerdictFile;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -88,6 +90,33 @@ public final class TestRunner {
         Path iterationDirectory = resultsRoot.resolve(options.testName()).resolve(Integer.toString(iteration));
         Execution execution = new Execution(definition, options, iterationDirectory);
         return execution.run();
+    }
+
+    /**
+     * Records the script's verdict with tests already run ({@code script-verdict.json} in each iteration directory),
+     * rebuilds what {@code afterTest} builds (the report) so that it shows the verdict, and returns the results as
+     * they now stand: a failure fails them with the script's reason first; a success fails none and passes none that
+     * failed.
+     */
+    public List<TestResult> recordScriptVerdict(List<TestResult> tests, boolean passed, String reason) {
+        String why = reason == null || reason.isBlank() ? "failed (no reason given)" : reason.trim();
+        List<TestResult> judged = new ArrayList<>();
+        for (TestResult test : tests) {
+            try {
+                new VerdictFile(passed ? Outcome.SUCCESS : Outcome.FAILURE, passed ? reason == null ? "" : reason.trim()
+                        : why).write(test.directory(), VerdictFile.SCRIPT);
+            } catch (IOException e) {
+                throw MaestroException.infrastructure("cannot record the script's verdict under " + test.directory()
+                        + ": " + e.getMessage());
+            }
+            judged.add(passed ? test : new TestResult(test.name(), test.iteration(), false, "script: " + why
+                    + (test.passed() ? "" : "; " + test.reason()), test.directory(), test.options(), test.figures(),
+                    test.peers()));
+        }
+        if (!tests.isEmpty()) {
+            afterTest.accept(tests.get(tests.size() - 1).directory());
+        }
+        return judged;
     }
 
     private int nextIteration(String testName) {
@@ -155,7 +184,7 @@ public final class TestRunner {
             var summary = Figures.summarize(directory);
             summary.map(Figures::of).ifPresent(figures::putAll);
             afterTest.accept(directory);
-            if (failures.isEmpty() && summary.filter(s -> s.outcome() == org.maestro.reporter.Outcome.FAILURE)
+            if (failures.isEmpty() && summary.filter(s -> s.outcome() == Outcome.FAILURE)
                     .isPresent()) {
                 failures.add("the peers' results report a failure (see the report)");
             }
@@ -167,16 +196,11 @@ public final class TestRunner {
             return result;
         }
 
-        /** Records the client's own verdict beside the peers' files, so the report agrees with the run. */
+        /** Records the runner's own verdict beside the peers' files, so the report agrees with the run. */
         private void writeOutcome() {
             try {
-                Files.createDirectories(directory);
-                Map<String, Object> outcome = new LinkedHashMap<>();
-                outcome.put("formatVersion", 1);
-                outcome.put("outcome", failures.isEmpty() ? "success" : "failure");
-                outcome.put("reason", String.join("; ", failures));
-                new com.fasterxml.jackson.databind.ObjectMapper().writerWithDefaultPrettyPrinter()
-                        .writeValue(directory.resolve("test-outcome.json").toFile(), outcome);
+                new VerdictFile(failures.isEmpty() ? Outcome.SUCCESS : Outcome.FAILURE, String.join("; ", failures))
+                        .write(directory, VerdictFile.RUNNER);
             } catch (IOException e) {
                 throw MaestroException.infrastructure("cannot write results under " + directory + ": " + e);
             }
@@ -300,8 +324,9 @@ public final class TestRunner {
             if (!start(Command.START_RECEIVER, "receiver", Payload.Empty.INSTANCE, ATTACH_TIMEOUT)) {
                 return false;
             }
+            // without INSPECTOR_NAME the inspector follows MANAGEMENT_INTERFACE: dispatch for amqp, artemis for http
             if (wantsInspector() && !start(Command.START_INSPECTOR, "inspector",
-                    new Payload.Text(options.get(OptionCode.INSPECTOR_NAME).orElse("artemis")), REPLY_TIMEOUT)) {
+                    new Payload.Text(options.get(OptionCode.INSPECTOR_NAME).orElse("")), REPLY_TIMEOUT)) {
                 return false;
             }
             if (definition.wantsAgent()) {

@@ -6,9 +6,7 @@ import org.maestro.agent.AgentConfig;
 import org.maestro.agent.actions.ProcessSupervisor;
 import org.maestro.agent.embedded.InJvmProcess;
 import org.maestro.agent.role.AgentRole;
-import org.maestro.client.api.TestDefinition;
 import org.maestro.client.embedded.EmbeddedCluster;
-import org.maestro.inspector.artemis.EmbeddedJolokia;
 import org.maestro.inspector.role.InspectorRole;
 import org.maestro.worker.receiver.ReceiverRole;
 import org.maestro.worker.sender.SenderRole;
@@ -42,17 +40,7 @@ final class Roles {
     static AgentRole embeddedAgent(EmbeddedCluster.PeerHost host) {
         AgentRole agent = new AgentRole(AgentConfig.builder(host.workDirectory()).build());
         agent.processes().add(new InJvmProcess(EMBEDDED_SUT_PROCESS, "the embedded Artemis SUT",
-                host.sut()::restart, host.sut()::stop));
+                host.sut()::startAgain, host.sut()::stop));
         return agent;
-    }
-
-    /**
-     * Starts what the embedded mode needs beside the peers (a Jolokia endpoint over this JVM's MBeans, where the
-     * embedded Artemis registers its management) and sets it as every test's default inspector.
-     */
-    static void embeddedDefaults(TestDefinition defaults, List<AutoCloseable> extras) throws Exception {
-        EmbeddedJolokia jolokia = EmbeddedJolokia.start();
-        extras.add(jolokia);
-        defaults.inspector("artemis", jolokia.url());
     }
 }

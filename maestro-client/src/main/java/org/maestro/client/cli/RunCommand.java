@@ -1,15 +1,15 @@
 package org.maestro.client.cli;
 
+import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Consumer;
+import java.util.function.UnaryOperator;
 import org.maestro.agent.actions.ProcessSupervisor;
-import org.maestro.client.topology.ScriptTopologies;
 import org.maestro.client.api.Maestro;
 import org.maestro.client.api.MaestroException;
 import org.maestro.client.api.Progress;
@@ -17,24 +17,30 @@ import org.maestro.client.api.TestDefinition;
 import org.maestro.client.api.TestResult;
 import org.maestro.client.api.TestRunner;
 import org.maestro.client.embedded.EmbeddedCluster;
+import org.maestro.client.embedded.EmbeddedSut;
 import org.maestro.client.script.ScriptRunner;
+import org.maestro.client.topology.ScriptTopologies;
 import org.maestro.common.cli.ExitCodes;
 import org.maestro.common.client.ControlClient;
 import org.maestro.common.transport.MqttEndpoint;
 import org.maestro.common.transport.TransportException;
+import org.maestro.reporter.Outcome;
+import org.maestro.reporter.ScriptRun;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
 /**
- * {@code maestro-cli run}: runs a Groovy test script, embedded (control broker, Artemis SUT and peers in this JVM)
- * when no control broker is given, distributed otherwise.
+ * {@code maestro-cli run}: runs a Groovy test script, embedded (control broker and peers in this JVM, and an Artemis
+ * SUT started when a test points at it) when no control broker is given, distributed otherwise.
  */
 @Command(name = "run", mixinStandardHelpOptions = true,
         header = "Run a Groovy test script.",
-        description = {"Without --maestro-url (or MAESTRO_BROKER) everything runs embedded in this JVM: a control broker,",
-                "an Artemis SUT (its URL is handed to the script) and sender, receiver and inspector peers.",
+        description = {"Without --maestro-url (or MAESTRO_BROKER) everything runs embedded in this JVM: a control broker",
+                "and sender, receiver, inspector and agent peers. An Artemis SUT (its URL is every test's default) starts",
+                "when a test points at it; a test against another SUT (SEND_RECEIVE_URL, SEND_URL, RECEIVE_URL or the",
+                "script's sut) starts none, and is inspected when MANAGEMENT_INTERFACE names its management.",
                 "With a control broker URL it drives the peers running out there.",
                 "Exit codes: 0 all tests passed, 1 a test failed, 2 usage or script error, 3 infrastructure error."})
 public final class RunCommand implements Callable<Integer> {
@@ -62,6 +68,9 @@ public final class RunCommand implements Callable<Integer> {
     @picocli.CommandLine.Spec
     picocli.CommandLine.Model.CommandSpec spec;
 
+    /** Where test parameters come from: the process environment (tests give their own). */
+    UnaryOperator<String> environment = System::getenv;
+
     @Override
     public Integer call() throws Exception {
         if (!Files.isRegularFile(script)) {
@@ -76,41 +85,38 @@ public final class RunCommand implements Callable<Integer> {
         return runEmbedded(progress, out);
     }
 
-    private int runDistributed(MqttEndpoint endpoint, Progress progress, PrintWriter out) throws TransportException {
+    private int runDistributed(MqttEndpoint endpoint, Progress progress, PrintWriter out)
+            throws TransportException, IOException {
         try (ControlClient client = ControlClient.connect(endpoint)) {
             return runScript(client, new TestDefinition(), null, null, progress, out);
         }
     }
 
     private int runEmbedded(Progress progress, PrintWriter out) throws Exception {
-        progress.note("embedded mode: starting a control broker, an Artemis SUT and the peers in this JVM");
-        List<AutoCloseable> extras = new ArrayList<>();
-        TestDefinition defaults = new TestDefinition();
-        try {
-            Roles.embeddedDefaults(defaults, extras);
-        } catch (Exception e) {
-            for (AutoCloseable extra : extras) {
-                extra.close();
-            }
-            throw e;
-        }
+        progress.note("embedded mode: starting a control broker and the peers in this JVM; the Artemis SUT starts "
+                + "when a test points at it");
+        EmbeddedSut sut = EmbeddedSut.onFreePort(persistentSut, progress::note);
         AtomicReference<ProcessSupervisor> agentProcesses = new AtomicReference<>();
-        try (EmbeddedCluster cluster = EmbeddedCluster.start(Roles.embeddedPeers(agentProcesses::set), extras,
-                persistentSut);
+        try (EmbeddedCluster cluster = EmbeddedCluster.start(Roles.embeddedPeers(agentProcesses::set), sut);
              ControlClient client = ControlClient.connect(MqttEndpoint.parse(cluster.controlUrl()))) {
-            defaults.sut(cluster.sutBase() + "/test.queue");
-            return runScript(client, defaults, cluster.sutBase(), agentProcesses.get(), progress, out);
+            TestDefinition defaults = new TestDefinition();
+            defaults.sut(sut.base() + "/test.queue");
+            return runScript(client, defaults, sut, agentProcesses.get(), progress, out);
         }
     }
 
-    private int runScript(ControlClient client, TestDefinition defaults, String sutBase,
-                          ProcessSupervisor agentProcesses, Progress progress, PrintWriter out) {
+    private int runScript(ControlClient client, TestDefinition defaults, EmbeddedSut sut,
+                          ProcessSupervisor agentProcesses, Progress progress, PrintWriter out) throws IOException {
         Consumer<Path> afterTest = noReport ? p -> { } : Reports.builder(results, progress);
-        TestRunner runner = new TestRunner(client, results, progress, System::getenv, afterTest);
-        Maestro maestro = new Maestro(runner, System::getenv, defaults, sutBase);
-        try (ScriptTopologies topologies = new ScriptTopologies(results, System::getenv, agentProcesses)) {
+        TestRunner runner = new TestRunner(client, results, progress, environment, afterTest);
+        Maestro maestro = new Maestro(runner, environment, defaults, sut);
+        Files.deleteIfExists(results.resolve(ScriptRun.FILE_NAME)); // the index must not show an earlier script's
+        try (ScriptTopologies topologies = new ScriptTopologies(results, environment, agentProcesses)) {
             maestro.startTopologiesWith(topologies);
             ScriptRunner.run(script, maestro);
+        } catch (RuntimeException e) {
+            recordScriptRun(maestro, Outcome.UNKNOWN, "the script stopped before its end: " + e.getMessage(), afterTest);
+            throw e;
         } finally {
             printSummary(maestro.getResults(), out);
         }
@@ -118,12 +124,35 @@ public final class RunCommand implements Callable<Integer> {
             throw MaestroException.usage("the script " + script + " ran no test; call maestro.fixedRate { … } "
                     + "or maestro.test { … }");
         }
+        String reason = maestro.verdictReason();
+        recordScriptRun(maestro, maestro.passed() ? Outcome.SUCCESS : Outcome.FAILURE,
+                reason.isEmpty() && maestro.passed() ? "every test passed" : reason, afterTest);
         if (!maestro.passed()) {
-            out.println("FAILED: " + maestro.verdictReason());
+            out.println("FAILED: " + reason);
             return ExitCodes.TEST_FAILED;
         }
-        out.println("PASSED" + (maestro.verdictReason().isEmpty() ? "" : ": " + maestro.verdictReason()));
+        out.println("PASSED" + (reason.isEmpty() ? "" : ": " + reason));
         return ExitCodes.OK;
+    }
+
+    /**
+     * Writes the script's verdict where the index shows it, and rebuilds the report so that it does; nothing when the
+     * script ran no test.
+     */
+    private void recordScriptRun(Maestro maestro, Outcome outcome, String reason, Consumer<Path> afterTest) {
+        List<TestResult> runs = maestro.getResults();
+        if (runs.isEmpty()) {
+            return;
+        }
+        try {
+            new ScriptRun(script.getFileName().toString(), outcome, reason,
+                    runs.stream().map(r -> r.name() + " #" + r.iteration()).toList(), System.currentTimeMillis())
+                    .write(results);
+        } catch (IOException e) {
+            throw MaestroException.infrastructure("cannot write " + ScriptRun.FILE_NAME + " in " + results + ": "
+                    + e.getMessage());
+        }
+        afterTest.accept(runs.get(runs.size() - 1).directory());
     }
 
     static void printSummary(List<TestResult> results, PrintWriter out) {

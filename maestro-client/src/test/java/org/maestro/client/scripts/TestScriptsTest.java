@@ -22,6 +22,7 @@ import org.junit.jupiter.params.provider.ValueSource;
 import org.maestro.client.api.Maestro;
 import org.maestro.client.api.MaestroException;
 import org.maestro.client.api.TestDefinition;
+import org.maestro.client.embedded.EmbeddedSut;
 import org.maestro.client.script.ScriptRunner;
 import org.maestro.common.cli.ExitCodes;
 
@@ -93,7 +94,8 @@ class TestScriptsTest {
 
     /** Runs a script in this JVM with these environment variables, with no peers: for what it does before a test. */
     private static MaestroException refusal(String script, Map<String, String> environment) {
-        Maestro maestro = new Maestro(null, environment::get, new TestDefinition(), "amqp://127.0.0.1:1");
+        Maestro maestro = new Maestro(null, environment::get, new TestDefinition(),
+                EmbeddedSut.onFreePort(false, note -> { }));
         return assertThrows(MaestroException.class,
                 () -> ScriptRunner.run(scriptsDirectory().resolve(script), maestro));
     }

@@ -195,6 +195,9 @@ public final class EmbeddedArtemis implements AutoCloseable {
                     .setSecurityEnabled(false)
                     .setJMXManagementEnabled(jmx)
                     .setGracefulShutdownEnabled(false)
+                    // the MQTT module scans every broker of the JVM and would give one without an MQTT acceptor a
+                    // $sys.mqtt.sessions queue that is not the SUT's
+                    .setMqttSubscriptionPersistenceEnabled(mqttPort >= 0)
                     .setBindingsDirectory(data.resolve("bindings").toString())
                     .setJournalDirectory(data.resolve("journal").toString())
                     .setLargeMessagesDirectory(data.resolve("large-messages").toString())

@@ -2,6 +2,8 @@ package org.maestro.common.options;
 
 import java.net.URI;
 import java.net.URISyntaxException;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
 
@@ -81,6 +83,51 @@ public final class ManagementUrl {
     /** The password of the URL's user part ({@code ""} when only a user is given), if any. */
     public Optional<String> password() {
         return Optional.ofNullable(password);
+    }
+
+    /** The value of a parameter of the URL's query, e.g. {@code broker} of {@code …/jolokia?broker=amq}, if given. */
+    public Optional<String> queryParameter(String name) {
+        String query = address.getQuery();
+        if (query == null) {
+            return Optional.empty();
+        }
+        for (String pair : query.split("&")) {
+            int equals = pair.indexOf('=');
+            String key = equals < 0 ? pair : pair.substring(0, equals);
+            if (key.equals(name)) {
+                return Optional.of(equals < 0 ? "" : pair.substring(equals + 1));
+            }
+        }
+        return Optional.empty();
+    }
+
+    /** The same URL without a parameter of its query, for a parameter meant for Maestro rather than the server. */
+    public ManagementUrl withoutQueryParameter(String name) {
+        String query = address.getQuery();
+        if (query == null) {
+            return this;
+        }
+        List<String> kept = new ArrayList<>();
+        for (String pair : query.split("&")) {
+            String key = pair.indexOf('=') < 0 ? pair : pair.substring(0, pair.indexOf('='));
+            if (!key.equals(name) && !pair.isEmpty()) {
+                kept.add(pair);
+            }
+        }
+        try {
+            URI without = new URI(address.getScheme(), null, address.getHost(), address.getPort(), address.getPath(),
+                    kept.isEmpty() ? null : String.join("&", kept), null);
+            return new ManagementUrl(without, user, password);
+        } catch (URISyntaxException e) {
+            throw new IllegalStateException("cannot rebuild " + redacted() + " without '" + name + "'", e);
+        }
+    }
+
+    /** The URL without credentials, query or trailing slash: how a report names the endpoint. */
+    public String label() {
+        String path = address.getPath() == null || address.getPath().equals("/") ? "" : address.getPath();
+        return address.getScheme() + "://" + address.getHost() + (address.getPort() < 0 ? "" : ":" + address.getPort())
+                + path;
     }
 
     /** The URL as given with the password replaced by {@code ***}: safe to log and to write to result files. */

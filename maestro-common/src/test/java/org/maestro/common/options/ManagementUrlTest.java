@@ -36,4 +36,23 @@ class ManagementUrlTest {
         assertFalse(error.getMessage().contains("top secret"), error.getMessage());
         assertThrows(IllegalArgumentException.class, () -> ManagementUrl.parse("broker:8161"));
     }
+
+    @Test
+    void aQueryParameterForMaestroIsReadAndLeftOutOfTheAddress() {
+        ManagementUrl url = ManagementUrl.parse("http://admin:secret@broker:8161/console/jolokia?broker=amq&x=1");
+        assertEquals(Optional.of("amq"), url.queryParameter("broker"));
+        assertTrue(url.queryParameter("other").isEmpty());
+        ManagementUrl without = url.withoutQueryParameter("broker");
+        assertEquals("http://broker:8161/console/jolokia?x=1", without.address().toString());
+        assertEquals(Optional.of("secret"), without.password());
+        assertEquals("http://broker:8161/console/jolokia", ManagementUrl.parse(
+                "http://broker:8161/console/jolokia?broker=amq").withoutQueryParameter("broker").address().toString());
+    }
+
+    @Test
+    void theLabelNamesTheEndpointWithoutCredentialsOrQuery() {
+        assertEquals("http://broker:8161/console/jolokia",
+                ManagementUrl.parse("http://admin:secret@broker:8161/console/jolokia?broker=amq").label());
+        assertEquals("amqp://127.0.0.1:41181", ManagementUrl.parse("amqp://127.0.0.1:41181/").label());
+    }
 }

@@ -11,6 +11,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
+import javax.management.ObjectName;
 import org.maestro.common.options.ManagementUrl;
 import org.maestro.inspector.InspectionException;
 import org.maestro.inspector.Inspector;
@@ -19,7 +20,9 @@ import org.maestro.inspector.csv.DataSet;
 
 /**
  * Inspects an ActiveMQ Artemis broker through its Jolokia agent ({@code /console/jolokia} of a standalone broker):
- * JVM heap, memory pools, operating system and queues, with one HTTP request per poll (a Jolokia bulk read).
+ * JVM heap, memory pools, operating system and the broker's queues, with one HTTP request per poll (a Jolokia bulk
+ * read). When the JVM behind the agent runs several brokers, {@code ?broker=<name>} at the end of the URL names the
+ * one under test; only its queues are listed.
  */
 public final class ArtemisInspector implements Inspector {
     /** The name used in START_INSPECTOR and INSPECTOR_NAME. */
@@ -33,9 +36,13 @@ public final class ArtemisInspector implements Inspector {
         "DeliveringCount"};
     private static final String BROKER_PATTERN = "org.apache.activemq.artemis:broker=*";
     private static final String QUEUE_PATTERN = "org.apache.activemq.artemis:component=addresses,subcomponent=queues,*";
+    /** The query parameter of the management URL naming the broker to inspect, e.g. {@code ?broker=amq}. */
+    public static final String BROKER_PARAMETER = "broker";
 
     private final JolokiaClient jolokia;
     private final Map<String, String> facts = new ConcurrentHashMap<>();
+    private final String requestedBroker;
+    private volatile String broker;
 
     /**
      * An inspector of the Jolokia agent at the URL.
@@ -43,7 +50,8 @@ public final class ArtemisInspector implements Inspector {
      * @param timeout the longest wait for one answer
      */
     public ArtemisInspector(ManagementUrl url, Duration timeout) {
-        this.jolokia = new JolokiaClient(url, timeout);
+        this.requestedBroker = url.queryParameter(BROKER_PARAMETER).filter(name -> !name.isBlank()).orElse(null);
+        this.jolokia = new JolokiaClient(url.withoutQueryParameter(BROKER_PARAMETER), timeout);
         facts.put("sut.product", "ActiveMQ Artemis");
     }
 
@@ -67,22 +75,59 @@ public final class ArtemisInspector implements Inspector {
         }
         facts.put("jolokia.agent.version", agent.value().path("agent").asText(""));
         learnBroker(answers.get(1));
+        if (requestedBroker != null && broker == null) {
+            throw new InspectionException("no Artemis broker named '" + requestedBroker + "' at "
+                    + jolokia.url().redacted() + " (" + (answers.get(1).ok() ? "brokers there: "
+                    + brokerNames(answers.get(1)) : "none registered") + "); correct ?" + BROKER_PARAMETER
+                    + "= in MANAGEMENT_INTERFACE");
+        }
     }
 
     private static ObjectNode brokerRead() {
         return JolokiaClient.read(BROKER_PATTERN, "Name", "Version");
     }
 
-    private void learnBroker(JolokiaClient.JolokiaResponse broker) {
-        if (!broker.ok()) {
+    /**
+     * Chooses the broker under test among those the agent serves: the one named by the URL, else the only one.
+     *
+     * @throws InspectionException when several brokers answer and the URL names none of them
+     */
+    private void learnBroker(JolokiaClient.JolokiaResponse answer) throws InspectionException {
+        if (!answer.ok()) {
             return;
         }
-        Iterator<JsonNode> brokers = broker.value().elements();
-        if (brokers.hasNext()) {
-            JsonNode first = brokers.next();
-            facts.put("sut.version", first.path("Version").asText(""));
-            facts.put("sut.name", first.path("Name").asText(""));
+        List<JsonNode> brokers = new ArrayList<>();
+        Iterator<JsonNode> each = answer.value().elements();
+        each.forEachRemaining(brokers::add);
+        JsonNode chosen = null;
+        if (requestedBroker != null) {
+            chosen = brokers.stream().filter(b -> requestedBroker.equals(b.path("Name").asText(""))).findFirst()
+                    .orElse(null);
+        } else if (brokers.size() == 1) {
+            chosen = brokers.get(0);
+        } else if (brokers.size() > 1) {
+            throw new InspectionException(jolokia.url().redacted() + " serves " + brokers.size() + " Artemis brokers ("
+                    + brokerNames(answer) + "): name the one under test with ?" + BROKER_PARAMETER
+                    + "=<name> at the end of MANAGEMENT_INTERFACE");
         }
+        if (chosen != null) {
+            facts.put("sut.version", chosen.path("Version").asText(""));
+            facts.put("sut.name", chosen.path("Name").asText(""));
+            broker = chosen.path("Name").asText("");
+        }
+    }
+
+    private static String brokerNames(JolokiaClient.JolokiaResponse answer) {
+        List<String> names = new ArrayList<>();
+        answer.value().elements().forEachRemaining(b -> names.add(b.path("Name").asText("")));
+        return String.join(", ", names);
+    }
+
+    /** The queues of the broker under test, or of every broker while it is not known yet. */
+    private String queuePattern() {
+        String name = broker;
+        return name == null ? QUEUE_PATTERN : "org.apache.activemq.artemis:broker=" + ObjectName.quote(name)
+                + ",component=addresses,subcomponent=queues,*";
     }
 
     @Override
@@ -91,8 +136,8 @@ public final class ArtemisInspector implements Inspector {
                 JolokiaClient.read("java.lang:type=Memory", "HeapMemoryUsage"),
                 JolokiaClient.read("java.lang:type=MemoryPool,name=*", "Name", "Type", "Usage"),
                 JolokiaClient.ignoringErrors(JolokiaClient.read("java.lang:type=OperatingSystem", OS_ATTRIBUTES)),
-                JolokiaClient.ignoringErrors(JolokiaClient.read(QUEUE_PATTERN, QUEUE_ATTRIBUTES))));
-        boolean brokerKnown = facts.containsKey("sut.version");
+                JolokiaClient.ignoringErrors(JolokiaClient.read(queuePattern(), QUEUE_ATTRIBUTES))));
+        boolean brokerKnown = broker != null;
         if (!brokerKnown) {
             requests.add(brokerRead());
         }
@@ -103,7 +148,11 @@ public final class ArtemisInspector implements Inspector {
         os(answers.get(2), sample);
         queues(answers.get(3), sample);
         if (!brokerKnown) {
-            learnBroker(answers.get(4));
+            try {
+                learnBroker(answers.get(4));
+            } catch (InspectionException e) {
+                sample.fail(e.getMessage());
+            }
         }
         return sample;
     }

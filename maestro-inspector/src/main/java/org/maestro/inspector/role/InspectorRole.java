@@ -34,7 +34,8 @@ import org.slf4j.LoggerFactory;
 
 /**
  * The inspector role of a peer: on START_INSPECTOR it connects to the SUT's management interface
- * (MANAGEMENT_INTERFACE) with the inspector named by the note's text (or INSPECTOR_NAME) and polls it every
+ * (MANAGEMENT_INTERFACE) with the inspector named by the note's text (or INSPECTOR_NAME, or the one the URL's
+ * scheme implies: dispatch for amqp, artemis for http) and polls it every
  * INSPECTION_INTERVAL (default 5 s, at least 1 s) into one CSV per data set in the result directory, until
  * STOP_INSPECTOR or HALT. Thread-safe: the control thread and a halting thread may call it at once.
  *
@@ -115,10 +116,6 @@ public final class InspectorRole implements Role {
             }
             TestOptions options = context.options();
             String name = requestedName.isBlank() ? options.get(OptionCode.INSPECTOR_NAME).orElse("") : requestedName;
-            if (name.isBlank()) {
-                throw new RoleException(ErrorCodes.INVALID_OPTION, "no inspector named: send START_INSPECTOR with "
-                        + "artemis or dispatch, or set INSPECTOR_NAME");
-            }
             try {
                 checkOptions(options);
             } catch (InvalidOptionException e) {
@@ -135,7 +132,7 @@ public final class InspectorRole implements Role {
             Inspector inspector;
             try {
                 url = ManagementUrl.parse(address);
-                inspector = Inspectors.create(name, url, requestTimeout);
+                inspector = Inspectors.create(name.isBlank() ? Inspectors.forUrl(url) : name, url, requestTimeout);
             } catch (IllegalArgumentException e) {
                 throw new RoleException(ErrorCodes.INVALID_OPTION, e.getMessage());
             }

@@ -17,6 +17,22 @@ public final class Inspectors {
     }
 
     /**
+     * The inspector that reads a management URL when none is named: {@code dispatch} for AMQP management (amqp,
+     * amqps), {@code artemis} for Jolokia over HTTP (http, https).
+     *
+     * @throws IllegalArgumentException for any other scheme, saying which are known
+     */
+    public static String forUrl(ManagementUrl url) {
+        return switch (url.scheme()) {
+            case "amqp", "amqps" -> DispatchInspector.NAME;
+            case "http", "https" -> ArtemisInspector.NAME;
+            default -> throw new IllegalArgumentException("no inspector reads " + url.redacted() + ": MANAGEMENT_"
+                    + "INTERFACE is amqp://router:5672 (dispatch) or http://user:password@broker:8161/console/jolokia"
+                    + " (artemis)");
+        };
+    }
+
+    /**
      * Creates the inspector of the given name for the URL.
      *
      * @throws IllegalArgumentException with a message saying what is known or expected, when the name is unknown

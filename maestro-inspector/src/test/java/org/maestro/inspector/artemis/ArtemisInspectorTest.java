@@ -158,4 +158,36 @@ class ArtemisInspectorTest {
         InspectionException refused = assertThrows(InspectionException.class, inspector::connect);
         assertTrue(refused.getMessage().contains("asks for credentials (HTTP 401)"), refused.getMessage());
     }
+
+    @Test
+    void withTwoBrokersInTheJvmOnlyTheNamedBrokersQueuesAreListed() throws Exception {
+        try (EmbeddedArtemis other = EmbeddedArtemis.builder().amqp().name("other-broker").start()) {
+            other.server().createQueue(org.apache.activemq.artemis.api.core.QueueConfiguration.of("other.queue")
+                    .setRoutingType(org.apache.activemq.artemis.api.core.RoutingType.ANYCAST));
+            broker.server().createQueue(org.apache.activemq.artemis.api.core.QueueConfiguration.of("inspected.queue")
+                    .setRoutingType(org.apache.activemq.artemis.api.core.RoutingType.ANYCAST));
+
+            ArtemisInspector unnamed = new ArtemisInspector(ManagementUrl.parse(jolokia.url()), Duration.ofSeconds(5));
+            InspectionException refused = assertThrows(InspectionException.class, unnamed::connect);
+            assertTrue(refused.getMessage().contains("serves 2 Artemis brokers"), refused.getMessage());
+            assertTrue(refused.getMessage().contains("?broker=<name>"), refused.getMessage());
+            unnamed.close();
+
+            ArtemisInspector misnamed = new ArtemisInspector(ManagementUrl.parse(jolokia.url() + "?broker=nope"),
+                    Duration.ofSeconds(5));
+            InspectionException unknown = assertThrows(InspectionException.class, misnamed::connect);
+            assertTrue(unknown.getMessage().startsWith("no Artemis broker named 'nope'"), unknown.getMessage());
+            misnamed.close();
+
+            ArtemisInspector named = new ArtemisInspector(
+                    ManagementUrl.parse(jolokia.url() + "?broker=inspected-broker"), Duration.ofSeconds(5));
+            named.connect();
+            assertEquals("inspected-broker", named.facts().get("sut.name"));
+            List<List<Object>> queues = named.poll().rows(ArtemisDataSets.QUEUES);
+            named.close();
+            List<Object> names = queues.stream().map(row -> row.get(1)).toList();
+            assertTrue(names.contains("inspected.queue"), names.toString());
+            assertFalse(names.contains("other.queue"), names.toString());
+        }
+    }
 }

@@ -151,8 +151,30 @@ class InspectorRoleTest {
         RecordingPeerContext noUrl = new RecordingPeerContext(results);
         RoleException missingUrl = assertThrows(RoleException.class, () -> role.handle(start("artemis"), noUrl));
         assertTrue(missingUrl.getMessage().startsWith("MANAGEMENT_INTERFACE is not set"), missingUrl.getMessage());
-        RoleException missingName = assertThrows(RoleException.class, () -> role.handle(start(" "), noUrl));
-        assertTrue(missingName.getMessage().startsWith("no inspector named"), missingName.getMessage());
+        RoleException neither = assertThrows(RoleException.class, () -> role.handle(start(" "), noUrl));
+        assertTrue(neither.getMessage().startsWith("MANAGEMENT_INTERFACE is not set"), neither.getMessage());
+        RecordingPeerContext unknownScheme = new RecordingPeerContext(results)
+                .set(OptionCode.MANAGEMENT_INTERFACE, "ftp://127.0.0.1:21");
+        RoleException noInspector = assertThrows(RoleException.class, () -> role.handle(start(" "), unknownScheme));
+        assertEquals(ErrorCodes.INVALID_OPTION, noInspector.code());
+        assertTrue(noInspector.getMessage().startsWith("no inspector reads ftp://127.0.0.1:21"),
+                noInspector.getMessage());
+    }
+
+    @Test
+    void withoutANameTheSchemeOfTheManagementInterfaceChoosesTheInspector() throws Exception {
+        RecordingPeerContext peer = new RecordingPeerContext(results)
+                .set(OptionCode.MANAGEMENT_INTERFACE, jolokia.url()).set(OptionCode.TEST_NAME, "unnamed");
+        role.handle(start(""), peer);
+        assertTrue(role.busy());
+        role.handle(stop(), peer);
+        Properties properties = new Properties();
+        try (Reader in = Files.newBufferedReader(results.resolve("unnamed/0/inspector-1@localhost/inspector.properties"),
+                StandardCharsets.UTF_8)) {
+            properties.load(in);
+        }
+        assertEquals("artemis", properties.getProperty("inspector.name"));
+        assertEquals("dispatch", Inspectors.forUrl(org.maestro.common.options.ManagementUrl.parse("amqps://router")));
     }
 
     @Test

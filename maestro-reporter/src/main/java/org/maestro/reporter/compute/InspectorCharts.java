@@ -11,7 +11,6 @@ import org.maestro.reporter.chart.Band;
 import org.maestro.reporter.chart.Chart;
 import org.maestro.reporter.chart.Series;
 import org.maestro.reporter.read.CsvTable;
-import org.maestro.reporter.read.PeerDirectory;
 import org.maestro.reporter.read.Timestamps;
 
 /**
@@ -35,10 +34,13 @@ public final class InspectorCharts {
     private InspectorCharts() {
     }
 
-    /** Charts of one data-set file; empty when it has no time stamps or numbers. */
-    public static List<Chart> charts(String idPrefix, String peer, Path file, List<Band> bands) throws IOException {
+    /**
+     * Charts of one data-set file; empty when it has no time stamps or numbers.
+     *
+     * @param title what the charts show, naming the SUT and the data set, e.g. {@code R2 (amqp://…:5672) — links}
+     */
+    public static List<Chart> charts(String idPrefix, String title, Path file, List<Band> bands) throws IOException {
         CsvTable table = CsvTable.read(file);
-        String dataset = PeerDirectory.dataSetName(file);
         int time = table.column("timestamp", "time", "ts", "epochMillis", "epoch");
         if (time < 0) {
             time = 0;
@@ -102,7 +104,6 @@ public final class InspectorCharts {
             }
         }
         String note = constants.isEmpty() ? null : "Unchanged during the test: " + String.join(", ", constants);
-        String title = dataset + " (" + peer + ")";
         List<Chart> charts = new ArrayList<>();
         if (!keys.isEmpty()) {
             for (Column column : varying) {

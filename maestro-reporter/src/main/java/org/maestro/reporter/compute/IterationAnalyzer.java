@@ -15,6 +15,7 @@ import java.util.function.ToLongFunction;
 import java.util.stream.Collectors;
 import org.maestro.common.measure.PeerResult;
 import org.maestro.reporter.AgentAction;
+import org.maestro.reporter.Decider;
 import org.maestro.reporter.MessageCounts;
 import org.maestro.reporter.Outcome;
 import org.maestro.reporter.PeerSummary;
@@ -25,8 +26,10 @@ import org.maestro.reporter.chart.Band;
 import org.maestro.reporter.chart.Chart;
 import org.maestro.reporter.chart.Series;
 import org.maestro.reporter.read.AgentActionsFile;
+import org.maestro.reporter.read.InspectedSystem;
 import org.maestro.reporter.read.PeerDirectory;
 import org.maestro.reporter.read.RateLog;
+import org.maestro.reporter.read.VerdictFile;
 import org.maestro.reporter.read.ResultsLayout;
 import org.maestro.reporter.read.Role;
 
@@ -149,7 +152,7 @@ public final class IterationAnalyzer {
 
         Verdict verdict = verdict();
         TestSummary summary = new TestSummary(TestSummary.FORMAT_VERSION, test, iteration, start, end, warmupEnd,
-                verdict.outcome(), verdict.reason(), withRateErrors(accounting.counts()),
+                verdict.outcome(), verdict.reason(), verdict.decidedBy(), withRateErrors(accounting.counts()),
                 new TestSummary.Rates(RateAggregation.stats(senderTotals), RateAggregation.stats(receiverTotals)),
                 latencies, parameters(), peerSummaries(), accounting.streams(), actions, List.copyOf(warnings));
         return new Analysis(summary, charts);
@@ -372,15 +375,19 @@ public final class IterationAnalyzer {
         int n = 0;
         for (PeerDirectory peer : peers) {
             List<Path> dataSets;
+            InspectedSystem inspected;
             try {
                 dataSets = peer.dataSets();
+                inspected = dataSets.isEmpty() ? null : InspectedSystem.of(peer.dir()).orElse(null);
             } catch (IOException e) {
-                warnings.add("cannot list " + peer.dir() + ": " + e.getMessage());
+                warnings.add("cannot read " + peer.dir() + ": " + e.getMessage());
                 continue;
             }
             for (Path file : dataSets) {
+                String dataSet = PeerDirectory.dataSetName(file);
+                String title = inspected != null ? inspected.title(dataSet) : dataSet + " (" + peer.name() + ")";
                 try {
-                    charts.addAll(InspectorCharts.charts("chart-inspector-" + n++, peer.name(), file, bands));
+                    charts.addAll(InspectorCharts.charts("chart-inspector-" + n++, title, file, bands));
                 } catch (IOException | RuntimeException e) {
                     warnings.add(file + " could not be charted: " + e.getMessage());
                 }
@@ -389,13 +396,27 @@ public final class IterationAnalyzer {
         return charts;
     }
 
-    private record Verdict(Outcome outcome, String reason) {
+    private record Verdict(Outcome outcome, String reason, Decider decidedBy) {
     }
 
+    /**
+     * The iteration's one verdict: a failure the script declared comes first, then the runner's, then the peers';
+     * without failure the peers' success (with the script's reason when it gave one).
+     */
     private Verdict verdict() {
+        VerdictFile script = recorded(VerdictFile.SCRIPT);
+        VerdictFile runner = recorded(VerdictFile.RUNNER);
         List<String> failures = new ArrayList<>();
+        Decider decidedBy = null;
+        if (script != null && script.failed()) {
+            failures.add("script: " + orNoReason(script.reason()));
+            decidedBy = Decider.SCRIPT;
+        }
+        if (runner != null && runner.failed()) {
+            failures.add("runner: " + orNoReason(runner.reason()));
+            decidedBy = decidedBy == null ? Decider.RUNNER : decidedBy;
+        }
         Set<String> successes = new LinkedHashSet<>();
-        clientVerdict().ifPresent(failures::add);
         for (PeerDirectory peer : peers) {
             if (peer.result().isEmpty()) {
                 continue;
@@ -404,43 +425,40 @@ public final class IterationAnalyzer {
             Outcome peerOutcome = Outcome.parse(result.outcome());
             String reason = result.reason() == null ? "" : result.reason().trim();
             if (peerOutcome == Outcome.FAILURE) {
-                failures.add(peer.name() + ": " + (reason.isEmpty() ? "failed (no reason given)" : reason));
-            } else if (peerOutcome == Outcome.SUCCESS && !reason.isEmpty()) {
-                successes.add(reason);
+                failures.add(peer.name() + ": " + orNoReason(reason));
+                decidedBy = decidedBy == null ? Decider.PEERS : decidedBy;
             } else if (peerOutcome == Outcome.SUCCESS) {
-                successes.add("");
+                successes.add(reason);
             }
         }
         if (!failures.isEmpty()) {
-            return new Verdict(Outcome.FAILURE, String.join("; ", failures));
+            return new Verdict(Outcome.FAILURE, String.join("; ", failures), decidedBy);
         }
         if (!successes.isEmpty()) {
+            if (script != null && script.outcome() == Outcome.SUCCESS && !script.reason().isBlank()) {
+                return new Verdict(Outcome.SUCCESS, script.reason(), Decider.SCRIPT);
+            }
             successes.remove("");
             return new Verdict(Outcome.SUCCESS,
-                    successes.isEmpty() ? "all peers reported success" : String.join("; ", successes));
+                    successes.isEmpty() ? "all peers reported success" : String.join("; ", successes), Decider.PEERS);
         }
-        return new Verdict(Outcome.UNKNOWN, "no peer reported an outcome (no " + PeerDirectory.PEER_RESULT + " with an outcome)");
+        return new Verdict(Outcome.UNKNOWN, "no peer reported an outcome (no " + PeerDirectory.PEER_RESULT
+                + " with an outcome)", Decider.PEERS);
     }
 
-    /** The failure the client itself saw (a peer died, a start failed, a deadline passed), from test-outcome.json. */
-    private java.util.Optional<String> clientVerdict() {
-        java.nio.file.Path file = dir.resolve(TEST_OUTCOME);
-        if (!java.nio.file.Files.isRegularFile(file)) {
-            return java.util.Optional.empty();
-        }
+    private static String orNoReason(String reason) {
+        return reason == null || reason.isBlank() ? "failed (no reason given)" : reason;
+    }
+
+    /** A verdict the runner or the script recorded in the iteration directory, or null. */
+    private VerdictFile recorded(String fileName) {
         try {
-            com.fasterxml.jackson.databind.JsonNode node = new com.fasterxml.jackson.databind.ObjectMapper().readTree(file.toFile());
-            if (Outcome.parse(node.path("outcome").asText()) == Outcome.FAILURE) {
-                return java.util.Optional.of("client: " + node.path("reason").asText("failed (no reason given)"));
-            }
-        } catch (java.io.IOException e) {
-            warnings.add(TEST_OUTCOME + " could not be read: " + e.getMessage());
+            return VerdictFile.read(dir, fileName).orElse(null);
+        } catch (IOException e) {
+            warnings.add(e.getMessage());
+            return null;
         }
-        return java.util.Optional.empty();
     }
-
-    /** The file where the client records its own verdict of an iteration. */
-    public static final String TEST_OUTCOME = "test-outcome.json";
 
     private Map<String, String> parameters() {
         Map<String, Set<String>> values = new TreeMap<>();

@@ -5,6 +5,7 @@ import static org.maestro.reporter.html.Html.esc;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
+import org.maestro.reporter.ScriptRun;
 import org.maestro.reporter.TestSummary;
 
 /** The index of a results directory ({@code <results>/index.html}): every run of every test, newest first. */
@@ -29,6 +30,11 @@ public final class IndexPage {
 
     /** Renders the index. */
     public static String render(String resultsPath, List<TestSummary> runs, List<Link> links) {
+        return render(resultsPath, runs, links, null);
+    }
+
+    /** Renders the index, with the verdict of the last script run above the runs when there is one. */
+    public static String render(String resultsPath, List<TestSummary> runs, List<Link> links, ScriptRun lastScript) {
         List<TestSummary> newestFirst = new ArrayList<>(runs);
         newestFirst.sort(Comparator.comparingLong(TestSummary::startMillis).thenComparingInt(TestSummary::iteration)
                 .reversed());
@@ -42,6 +48,14 @@ public final class IndexPage {
                 .append(Html.card("card-failed", "Not passed", Long.toString(runs.size() - passed), "failed or no verdict",
                         runs.size() > passed ? "bad" : ""))
                 .append("</section>\n");
+        if (lastScript != null) {
+            b.append("<section class=\"title\" id=\"script-verdict\" data-outcome=\"")
+                    .append(lastScript.outcome().jsonName()).append("\">\n<h2>Last script: ")
+                    .append(esc(lastScript.script())).append(' ').append(Html.badge(lastScript.outcome()))
+                    .append("</h2>\n<p class=\"reason\">").append(esc(lastScript.reason())).append("</p>\n")
+                    .append("<p class=\"meta\">ended ").append(esc(Format.time(lastScript.endMillis())))
+                    .append(" · runs: ").append(esc(String.join(", ", lastScript.tests()))).append("</p>\n</section>\n");
+        }
         for (Link link : links) {
             b.append("<p class=\"reason\"><a href=\"").append(esc(link.href())).append("\">").append(esc(link.text()))
                     .append("</a> ");

@@ -36,6 +36,8 @@ public final class IterationPage {
                 .append(" <span class=\"iter\">iteration ").append(s.iteration()).append("</span> ")
                 .append(Html.badge(s.outcome())).append("</h1>\n")
                 .append("<p class=\"reason\" id=\"reason\">").append(esc(s.reason())).append("</p>\n")
+                .append(s.decidedBy() == null ? "" : "<p class=\"meta\" id=\"decided-by\" data-decided-by=\""
+                        + s.decidedBy().jsonName() + "\">" + esc(s.decidedBy().describe()) + "</p>\n")
                 .append("<p class=\"meta\">Started ").append(esc(Format.time(s.startMillis())))
                 .append(" · duration ").append(esc(Format.duration(s.durationSeconds())));
         if (s.warmupEndMillis() > s.startMillis() && s.startMillis() > 0) {

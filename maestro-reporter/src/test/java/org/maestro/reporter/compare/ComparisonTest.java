@@ -11,6 +11,7 @@ import java.util.Map;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.maestro.reporter.Decider;
 import org.maestro.reporter.Outcome;
 import org.maestro.reporter.Reporter;
 import org.maestro.reporter.SyntheticResults;
@@ -38,7 +39,7 @@ class ComparisonTest {
 
     private static TestSummary withOutcome(TestSummary s, Outcome outcome) {
         return new TestSummary(s.formatVersion(), s.test(), s.iteration(), s.startMillis(), s.endMillis(),
-                s.warmupEndMillis(), outcome, "receiver-1@alpha: p90 response time 900 ms > 500 ms", s.messages(),
+                s.warmupEndMillis(), outcome, "receiver-1@alpha: p90 response time 900 ms > 500 ms", Decider.PEERS, s.messages(),
                 s.rate(), s.latency(), s.parameters(), s.peers(), s.streams(), s.actions(), s.warnings());
     }
 
@@ -80,7 +81,7 @@ class ComparisonTest {
     void iterationsWithoutACommonNumberCompareTheLatestOfEach() {
         TestSummary renumbered = new TestSummary(baseline.formatVersion(), baseline.test(), 7, baseline.startMillis(),
                 baseline.endMillis(), baseline.warmupEndMillis(), baseline.outcome(), baseline.reason(),
-                baseline.messages(), baseline.rate(), baseline.latency(), baseline.parameters(), baseline.peers(),
+                baseline.decidedBy(), baseline.messages(), baseline.rate(), baseline.latency(), baseline.parameters(), baseline.peers(),
                 baseline.streams(), baseline.actions(), baseline.warnings());
         ComparisonResult result = compare(baseline, renumbered, Thresholds.DEFAULTS);
         assertFalse(result.isRegression());
