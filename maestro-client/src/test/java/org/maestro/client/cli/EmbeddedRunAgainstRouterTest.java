@@ -17,7 +17,7 @@ import java.util.stream.Stream;
 import org.jsoup.Jsoup;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.maestro.client.testing.RouterProcess;
+import org.maestro.common.testing.RealRouter;
 import org.maestro.common.cli.ExitCodes;
 
 /**
@@ -33,7 +33,7 @@ class EmbeddedRunAgainstRouterTest {
 
     @Test
     void anEmbeddedRunAgainstARouterInspectsTheRouterAndStartsNoArtemis() throws Exception {
-        try (RouterProcess router = RouterProcess.start("router-under-test", work)) {
+        try (RealRouter router = RealRouter.startStandalone(work.resolve("router"), "router-under-test")) {
             Path facts = work.resolve("facts.txt");
             Path script = work.resolve("Routed.groovy");
             Files.writeString(script, String.join("\n",

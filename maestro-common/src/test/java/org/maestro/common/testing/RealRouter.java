@@ -79,11 +79,16 @@ public final class RealRouter implements AutoCloseable {
      * connections.
      */
     public static RealRouter startStandalone(Path directory) throws IOException, InterruptedException {
+        return startStandalone(directory, "maestro-test");
+    }
+
+    /** {@link #startStandalone(Path)} with the router id {@code id}. */
+    public static RealRouter startStandalone(Path directory, String id) throws IOException, InterruptedException {
         int port = FreePorts.next();
         return start(directory, """
                 router {
                     mode: standalone
-                    id: maestro-test
+                    id: %s
                 }
                 listener {
                     host: 127.0.0.1
@@ -100,7 +105,7 @@ public final class RealRouter implements AutoCloseable {
                     prefix: multicast
                     distribution: multicast
                 }
-                """.formatted(port), port);
+                """.formatted(id, port), port);
     }
 
     /**
