@@ -167,18 +167,15 @@ public final class SenderConnection implements Runnable {
      * of one line per message. Called by one supervising thread.
      */
     public void logRefusals(long nowMicros) {
-        if (nowMicros - lastRefusalLogMicros < REFUSAL_LOG_MICROS) {
+        long refusals = outcomes.notAccepted();
+        if (refusals == refusalsAtLastLog || nowMicros - lastRefusalLogMicros < REFUSAL_LOG_MICROS) {
             return;
         }
-        long refusals = outcomes.notAccepted();
-        if (refusals > refusalsAtLastLog) {
-            OutcomeCounts counts = outcomes.counts();
-            LOG.warn("connection {}: {} send attempt(s) not accepted since the last report (so far: {} released, "
-                    + "{} rejected, {} modified, {} failed; last: {})", index, refusals - refusalsAtLastLog,
-                    counts.released(), counts.rejected(), counts.modified(), counts.failed(),
-                    outcomes.lastRefusal());
-            refusalsAtLastLog = refusals;
-        }
+        OutcomeCounts counts = outcomes.counts();
+        LOG.warn("connection {}: {} send attempt(s) not accepted since the last report (so far: {} released, {} "
+                + "rejected, {} modified, {} failed; last: {})", index, refusals - refusalsAtLastLog,
+                counts.released(), counts.rejected(), counts.modified(), counts.failed(), outcomes.lastRefusal());
+        refusalsAtLastLog = refusals;
         lastRefusalLogMicros = nowMicros;
     }
 
