@@ -118,6 +118,53 @@ class RouterOutcomesTest {
         }
     }
 
+    /**
+     * Dispatch 1.19 gives a sender no credit for an address no consumer ever attached to, multicast as well as
+     * anycast: nothing is sent, so nothing is accepted or released. The Proton-J driver queues the messages and
+     * reports them failed when the connection closes; a Qpid JMS send waits for credit and throws then.
+     */
+    @ParameterizedTest
+    @ValueSource(strings = {"amqp", "proton"})
+    void withoutAnyConsumerTheRouterGivesNoCreditAndNothingIsSettled(String scheme) throws Exception {
+        String url = router.url(scheme, "multicast/nobody-" + scheme);
+        RecordedOutcomes outcomes = new RecordedOutcomes();
+        AtomicLong returned = new AtomicLong();
+        AtomicLong thrown = new AtomicLong();
+        DriverConnection sending = connect(url);
+        try {
+            DriverProducer producer = sending.createProducer(outcomes);
+            Thread sender = new Thread(() -> {
+                for (long token = 0; token < 10; token++) {
+                    try {
+                        producer.send(token, new byte[64], 64);
+                        returned.incrementAndGet();
+                    } catch (Exception e) {
+                        thrown.incrementAndGet();
+                        return;
+                    }
+                }
+            });
+            sender.setDaemon(true);
+            sender.start();
+            sender.join(1_000);
+            Thread.sleep(500);
+            assertEquals(0, outcomes.total(), "no credit, nothing settled: " + outcomes);
+            sending.close();
+            sender.join(20_000);
+        } finally {
+            sending.close();
+        }
+        if (scheme.equals("proton")) {
+            assertEquals(10, returned.get(), "queued for credit");
+            assertEquals(10, outcomes.count(DeliveryOutcome.FAILED), outcomes.toString());
+            assertEquals(10, outcomes.total(), outcomes.toString());
+        } else {
+            assertEquals(0, returned.get(), "the first send waits for credit");
+            assertEquals(1, thrown.get(), "and fails when the connection closes");
+            assertEquals(0, outcomes.total(), "a send that throws reports no outcome: " + outcomes);
+        }
+    }
+
     private static boolean waitFor(java.util.function.BooleanSupplier condition) throws InterruptedException {
         long deadline = System.nanoTime() + 20_000_000_000L;
         while (!condition.getAsBoolean()) {
