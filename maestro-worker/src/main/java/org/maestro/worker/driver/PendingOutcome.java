@@ -67,7 +67,8 @@ public final class PendingOutcome {
      * Waits for the outcome of an awaited send: returns once the listener heard it, throws when the send failed,
      * when {@code abandoned} turns true (the connection was closed) or after {@code timeoutMillis}.
      *
-     * @param what names the destination for the error messages
+     * @param timeoutMillis how long to wait at most; 0 for no limit
+     * @param what          names the destination for the error messages
      */
     public void await(long timeoutMillis, BooleanSupplier abandoned, String what) throws DriverException {
         long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(timeoutMillis);
@@ -78,10 +79,12 @@ public final class PendingOutcome {
             } catch (ExecutionException e) {
                 throw asDriverException(e.getCause());
             } catch (TimeoutException e) {
-                String reason = abandoned.getAsBoolean()
-                        ? "the connection to " + what + " was closed before the message was settled"
-                        : System.nanoTime() - deadline > 0 ? "no outcome from " + what + " within "
-                                + timeoutMillis / 1000 + " s" : null;
+                String reason = null;
+                if (abandoned.getAsBoolean()) {
+                    reason = "the connection to " + what + " was closed before the message was settled";
+                } else if (timeoutMillis > 0 && System.nanoTime() - deadline > 0) {
+                    reason = "no outcome from " + what + " within " + timeoutMillis / 1000 + " s";
+                }
                 if (reason != null && reported.compareAndSet(false, true)) {
                     throw new DriverException(reason);
                 }

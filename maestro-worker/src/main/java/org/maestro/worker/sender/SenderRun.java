@@ -196,7 +196,7 @@ final class SenderRun extends LoadRun {
         String reason;
         if (success) {
             reason = "sent " + count + " messages on " + connections.size() + " connection(s), " + errors
-                    + " failed send(s)" + describe(outcomes, refused) + "; " + endReason;
+                    + " send attempt(s) not accepted" + describe(outcomes, refused) + "; " + endReason;
         } else if (count == 0 && !halted && endReason.startsWith("end")) {
             reason = "sent no message to " + Urls.redact(url);
         } else {

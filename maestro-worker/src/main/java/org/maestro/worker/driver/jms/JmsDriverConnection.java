@@ -185,7 +185,8 @@ final class JmsDriverConnection implements DriverConnection {
                 throw new DriverException("cannot send to " + url + ": " + JmsDriver.describe(e), e);
             }
             if (url.durable()) {
-                outcome.await(Long.MAX_VALUE / 2_000_000, () -> closed, url.toString());
+                // no limit of its own: Qpid JMS fails the send when its connection fails
+                outcome.await(0, () -> closed, url.toString());
             }
         }
 
