@@ -15,6 +15,8 @@ import java.util.Map;
  * @param duplicates deliveries beyond the first
  * @param outOfOrder out-of-order deliveries the receivers counted
  * @param receivedBy distinct sequence numbers per receiving peer
+ * @param refused lost messages the sender knew were refused (released, rejected, modified, failed)
+ * @param vanished lost messages that were not refused: {@code lost − refused}
  */
 @JsonIgnoreProperties(ignoreUnknown = true)
 public record StreamSummary(
@@ -26,5 +28,13 @@ public record StreamSummary(
         long lost,
         long duplicates,
         long outOfOrder,
-        Map<String, Long> receivedBy) {
+        Map<String, Long> receivedBy,
+        long refused,
+        long vanished) {
+
+    /** A stream without refusals: every lost message vanished. */
+    public StreamSummary(String address, String sender, int connection, long sent, long received, long lost,
+                         long duplicates, long outOfOrder, Map<String, Long> receivedBy) {
+        this(address, sender, connection, sent, received, lost, duplicates, outOfOrder, receivedBy, 0, lost);
+    }
 }

@@ -25,6 +25,7 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.maestro.common.embedded.EmbeddedArtemis;
+import org.maestro.common.measure.OutcomeCounts;
 import org.maestro.common.measure.PeerResult;
 import org.maestro.common.measure.StreamLedger;
 import org.maestro.common.protocol.Command;
@@ -73,6 +74,9 @@ class SendAndReceiveTest {
         assertEquals(4000, total.received());
         assertEquals(0, total.lost());
         assertEquals(0, total.duplicates());
+        assertEquals(new OutcomeCounts(4000, 0, 0, 0, 0), sent.outcomes(), "the broker accepted every send");
+        assertEquals(0, total.refused());
+        assertEquals(0, total.vanished());
 
         long[] response = totals(run.receiverDirectory().resolve("response-time.hlog"));
         long[] service = totals(run.receiverDirectory().resolve("service-time.hlog"));
@@ -84,11 +88,16 @@ class SendAndReceiveTest {
         assertEquals(2000, delay[1], "sends in warm-up intervals");
 
         List<String> rate = Files.readAllLines(run.receiverDirectory().resolve("rate.csv"));
-        assertEquals("# maestro-rate v1", rate.get(0));
-        assertEquals("timestamp,count,errors,warmup", rate.get(1));
+        assertEquals("# maestro-rate v2", rate.get(0));
+        assertEquals("timestamp,count,errors,warmup,accepted,released,rejected,modified,failed", rate.get(1));
         long rows = rate.stream().skip(2).mapToLong(line -> Long.parseLong(line.split(",")[1])).sum();
         assertEquals(received.count(), rows, "sum of rate.csv counts");
         assertTrue(rate.size() < 40, "one row per second, not per message: " + rate.size());
+        assertTrue(rate.stream().skip(2).allMatch(line -> line.endsWith(",,,,,")),
+                "a receiver leaves the outcome columns empty: " + rate);
+        List<String> senderRate = Files.readAllLines(run.senderDirectory().resolve("rate.csv"));
+        long accepted = senderRate.stream().skip(2).mapToLong(line -> Long.parseLong(line.split(",", -1)[4])).sum();
+        assertEquals(4000, accepted, "sum of the sender's accepted column");
 
         Properties test = properties(run.senderDirectory().resolve("test.properties"));
         assertEquals("1000", test.getProperty("TEST_DURATION"));
@@ -131,6 +140,8 @@ class SendAndReceiveTest {
             StreamLedger.Tally total = run.total();
             assertEquals(2000, total.sent());
             assertEquals(stolen.size(), total.lost(), "lost = messages the other consumer took");
+            assertEquals(0, total.refused(), "the broker accepted every message");
+            assertEquals(total.lost(), total.vanished(), "accepted and never received by the receiver");
             assertEquals(2000 - stolen.size(), total.received());
             for (PeerResult.Stream stream : run.receiverResult().streams()) {
                 RoaringBitmap seen = stream.sequenceBitmap();

@@ -2,6 +2,7 @@ package org.maestro.client.api;
 
 import java.util.HashMap;
 import java.util.Map;
+import org.maestro.common.measure.OutcomeCounts;
 import org.maestro.reporter.Reporter;
 import org.maestro.reporter.TestSummary;
 import org.maestro.reporter.LatencyStats;
@@ -20,12 +21,25 @@ final class Figures {
         }
     }
 
-    /** The headline figures of a summary: counts, mean rate and response-time percentiles in ms. */
+    /**
+     * The headline figures of a summary: counts (lost split into refused and vanished, and the send outcomes when
+     * the senders counted them), mean rate and response-time percentiles in ms.
+     */
     static Map<String, Number> of(TestSummary summary) {
         Map<String, Number> figures = new HashMap<>();
         figures.put("sent", summary.messages().sent());
         figures.put("received", summary.messages().received());
         figures.put("lost", summary.messages().lost());
+        figures.put("refused", summary.messages().refused());
+        figures.put("vanished", summary.messages().vanished());
+        OutcomeCounts outcomes = summary.messages().outcomes();
+        if (outcomes != null) {
+            figures.put("accepted", outcomes.accepted());
+            figures.put("released", outcomes.released());
+            figures.put("rejected", outcomes.rejected());
+            figures.put("modified", outcomes.modified());
+            figures.put("failed", outcomes.failed());
+        }
         figures.put("duplicates", summary.messages().duplicates());
         figures.put("outOfOrder", summary.messages().outOfOrder());
         figures.put("errors", summary.messages().errors());

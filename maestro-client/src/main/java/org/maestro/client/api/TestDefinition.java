@@ -141,6 +141,14 @@ public final class TestDefinition {
         return set(OptionCode.DRAIN_TIMEOUT, duration);
     }
 
+    /**
+     * Whether senders send again a message the system under test released (same sequence number and intended
+     * time, as a real client would), so an outage shows as response time instead of loss (RESEND_RELEASED).
+     */
+    public TestDefinition resendReleased(boolean resend) {
+        return set(OptionCode.RESEND_RELEASED, Boolean.toString(resend));
+    }
+
     /** Sets any option by parameter name, e.g. {@code option "LOG_LEVEL", "debug"}. */
     public TestDefinition option(String parameter, Object value) {
         OptionCode option = OptionCode.ofParameter(parameter).orElseThrow(() -> new IllegalArgumentException(

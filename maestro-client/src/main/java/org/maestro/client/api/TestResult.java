@@ -38,6 +38,41 @@ public record TestResult(String name, int iteration, boolean passed, String reas
         return figures.getOrDefault("lost", 0L).longValue();
     }
 
+    /** Lost messages the sender was told did not go through: released, rejected, modified or failed. */
+    public long getRefused() {
+        return figures.getOrDefault("refused", 0L).longValue();
+    }
+
+    /** Lost messages that were not refused: accepted (or presettled) and never received. */
+    public long getVanished() {
+        return figures.getOrDefault("vanished", getLost() - getRefused()).longValue();
+    }
+
+    /** Send attempts the system under test accepted (one per attempt; 0 when the senders did not count them). */
+    public long getAccepted() {
+        return figures.getOrDefault("accepted", 0L).longValue();
+    }
+
+    /** Send attempts the system under test released. */
+    public long getReleased() {
+        return figures.getOrDefault("released", 0L).longValue();
+    }
+
+    /** Send attempts the system under test rejected. */
+    public long getRejected() {
+        return figures.getOrDefault("rejected", 0L).longValue();
+    }
+
+    /** Send attempts the system under test returned modified. */
+    public long getModified() {
+        return figures.getOrDefault("modified", 0L).longValue();
+    }
+
+    /** Send attempts that failed: not handed over, or the connection failed before an outcome. */
+    public long getFailed() {
+        return figures.getOrDefault("failed", 0L).longValue();
+    }
+
     /** Mean receive rate over the measured part, msg/s. */
     public double getMeanRate() {
         return figures.getOrDefault("meanRate", 0.0).doubleValue();

@@ -160,12 +160,12 @@ public final class RunCommand implements Callable<Integer> {
             return;
         }
         out.println();
-        out.printf("%-24s %4s  %-6s %12s %12s %8s %12s %10s  %s%n", "TEST", "#", "RESULT", "SENT", "RECEIVED", "LOST",
-                "RATE msg/s", "p99 ms", "RESULTS");
+        out.printf("%-24s %4s  %-6s %12s %12s %8s %8s %8s %12s %10s  %s%n", "TEST", "#", "RESULT", "SENT",
+                "RECEIVED", "LOST", "REFUSED", "VANISHED", "RATE msg/s", "p99 ms", "RESULTS");
         for (TestResult r : results) {
-            out.printf("%-24s %4d  %-6s %,12d %,12d %,8d %,12.0f %10.3f  %s%n", r.name(), r.iteration(),
-                    r.passed() ? "PASS" : "FAIL", r.getSent(), r.getReceived(), r.getLost(), r.getMeanRate(),
-                    r.getResponseP99Ms(), r.directory());
+            out.printf("%-24s %4d  %-6s %,12d %,12d %,8d %,8d %,8d %,12.0f %10.3f  %s%n", r.name(), r.iteration(),
+                    r.passed() ? "PASS" : "FAIL", r.getSent(), r.getReceived(), r.getLost(), r.getRefused(),
+                    r.getVanished(), r.getMeanRate(), r.getResponseP99Ms(), r.directory());
         }
         for (TestResult r : results) {
             if (!r.passed()) {

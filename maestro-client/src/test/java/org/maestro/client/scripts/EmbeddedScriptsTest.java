@@ -101,6 +101,9 @@ class EmbeddedScriptsTest {
         assertEquals(0, messages.get("duplicates").asLong(), messages.toString());
         assertEquals(sent, messages.get("sent").asLong());
         assertEquals(sent - received, messages.get("lost").asLong(), messages.toString());
+        assertEquals(messages.get("lost").asLong(), messages.get("refused").asLong()
+                + messages.get("vanished").asLong(), "lost = refused + vanished: " + messages);
+        assertTrue(messages.get("outcomes").get("accepted").asLong() > 0, messages.toString());
         Matcher printed = Pattern.compile("sent ([\\d,]+), received ([\\d,]+), lost ([\\d,]+)").matcher(run.output());
         assertTrue(printed.find(), run.output());
         assertEquals(sent - received, Long.parseLong(printed.group(3).replace(",", "")));

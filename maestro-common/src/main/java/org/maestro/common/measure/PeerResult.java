@@ -31,7 +31,7 @@ import org.roaringbitmap.RoaringBitmap;
 @JsonIgnoreProperties(ignoreUnknown = true)
 public record PeerResult(int formatVersion, String peer, String role, long startMillis, long endMillis,
         long warmupEndMillis, long count, long errors, long duplicates, long outOfOrder, List<Stream> streams,
-        String outcome, String reason) {
+        String outcome, String reason, OutcomeCounts outcomes) {
 
     /** The file name in a peer's result directory. */
     public static final String FILE_NAME = "peer-result.json";
@@ -50,30 +50,57 @@ public record PeerResult(int formatVersion, String peer, String role, long start
         streams = streams == null ? List.of() : List.copyOf(streams);
     }
 
+    /** A result without send outcomes (a receiver's, or a sender's written before outcomes were counted). */
+    public PeerResult(int formatVersion, String peer, String role, long startMillis, long endMillis,
+            long warmupEndMillis, long count, long errors, long duplicates, long outOfOrder, List<Stream> streams,
+            String outcome, String reason) {
+        this(formatVersion, peer, role, startMillis, endMillis, warmupEndMillis, count, errors, duplicates,
+                outOfOrder, streams, outcome, reason, null);
+    }
+
     /**
      * One stream (a sender connection) as one peer saw it. For a sender, {@code count} is the number of messages
-     * sent (sequences {@code 0 … count−1}) and {@code sequences} is null. For a receiver, {@code count} is the
-     * number of distinct sequence numbers received, {@code duplicates} the extra copies, and {@code sequences} the
-     * base64 of the portable {@link RoaringBitmap} serialization of the sequence numbers received.
+     * sent (sequences {@code 0 … count−1}), {@code sequences} is null, {@code outcomes} counts how the system settled
+     * each send attempt and {@code refusedSequences} holds the sequence numbers whose final outcome was a refusal
+     * (released, rejected, modified or failed: the sender knew the message did not go through). For a receiver,
+     * {@code count} is the number of distinct sequence numbers received, {@code duplicates} the extra copies, and
+     * {@code sequences} the base64 of the portable {@link RoaringBitmap} serialization of the sequence numbers
+     * received; {@code outcomes} and {@code refusedSequences} are null. Bitmaps use the same encoding.
      */
     @JsonInclude(JsonInclude.Include.NON_NULL)
     @JsonIgnoreProperties(ignoreUnknown = true)
     public record Stream(String sender, int connection, long count, long errors, long duplicates, long outOfOrder,
-            String sequences) {
+            String sequences, OutcomeCounts outcomes, String refusedSequences) {
         public Stream {
             Objects.requireNonNull(sender, "sender");
+        }
+
+        /** A stream without send outcomes: a receiver's, or a sender's written before outcomes were counted. */
+        public Stream(String sender, int connection, long count, long errors, long duplicates, long outOfOrder,
+                String sequences) {
+            this(sender, connection, count, errors, duplicates, outOfOrder, sequences, null, null);
         }
 
         /** The sequence numbers of a receiver's stream, decoded; empty for a sender's stream. */
         @JsonIgnore
         public RoaringBitmap sequenceBitmap() {
+            return decode(sequences, "sequences");
+        }
+
+        /** The sequence numbers a sender's stream knows were refused, decoded; empty when there are none. */
+        @JsonIgnore
+        public RoaringBitmap refusedBitmap() {
+            return decode(refusedSequences, "refusedSequences");
+        }
+
+        private RoaringBitmap decode(String encoded, String field) {
             RoaringBitmap bitmap = new RoaringBitmap();
-            if (sequences != null && !sequences.isEmpty()) {
+            if (encoded != null && !encoded.isEmpty()) {
                 try {
-                    bitmap.deserialize(ByteBuffer.wrap(Base64.getDecoder().decode(sequences.trim())));
+                    bitmap.deserialize(ByteBuffer.wrap(Base64.getDecoder().decode(encoded.trim())));
                 } catch (IOException | RuntimeException e) {
-                    throw new IllegalArgumentException("stream " + sender + "#" + connection
-                            + " has sequences that are not a base64 RoaringBitmap: " + e.getMessage(), e);
+                    throw new IllegalArgumentException("stream " + sender + "#" + connection + " has " + field
+                            + " that are not a base64 RoaringBitmap: " + e.getMessage(), e);
                 }
             }
             return bitmap;

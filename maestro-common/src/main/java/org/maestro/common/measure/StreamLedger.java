@@ -21,9 +21,13 @@ import org.roaringbitmap.RoaringBitmap;
  * }</pre>
  */
 public final class StreamLedger {
-    /** A stream's or the whole test's figures; {@code sent} and {@code lost} are -1 when no sender result was added. */
+    /**
+     * A stream's or the whole test's figures; {@code sent}, {@code lost}, {@code refused} and {@code vanished} are -1
+     * when no sender result was added. {@code lost = refused + vanished}: refused messages are those the sender was
+     * told did not go through, vanished ones were accepted (or presettled) and never received.
+     */
     public record Tally(String sender, int connection, long sent, long received, long lost, long duplicates,
-            long outOfOrder) {
+            long outOfOrder, long refused, long vanished) {
     }
 
     private record Key(String sender, int connection) {
@@ -31,6 +35,7 @@ public final class StreamLedger {
 
     private static final class Entry {
         long sent = -1;
+        final RoaringBitmap refused = new RoaringBitmap();
         long receivedCounts;
         long ownDuplicates;
         long outOfOrder;
@@ -53,6 +58,7 @@ public final class StreamLedger {
             Entry entry = entries.computeIfAbsent(new Key(stream.sender(), stream.connection()), k -> new Entry());
             if (result.isSender()) {
                 entry.sent = Math.max(entry.sent, 0) + stream.count();
+                entry.refused.or(stream.refusedBitmap());
             } else if (result.isReceiver()) {
                 entry.union.or(stream.sequenceBitmap());
                 entry.receivedCounts += stream.count();
@@ -69,13 +75,16 @@ public final class StreamLedger {
         entries.forEach((key, entry) -> {
             long received = entry.union.getLongCardinality();
             long lost = -1;
+            long refused = -1;
             if (entry.sent >= 0) {
                 long inRange = entry.sent == 0 ? 0 : entry.union.rangeCardinality(0, entry.sent);
                 lost = entry.sent - inRange;
+                RoaringBitmap notReceived = RoaringBitmap.andNot(entry.refused, entry.union);
+                refused = entry.sent == 0 ? 0 : notReceived.rangeCardinality(0, entry.sent);
             }
             long duplicates = entry.receivedCounts - received + entry.ownDuplicates;
             tallies.add(new Tally(key.sender(), key.connection(), entry.sent, received, lost, duplicates,
-                    entry.outOfOrder));
+                    entry.outOfOrder, refused, lost < 0 ? -1 : lost - refused));
         });
         return tallies;
     }
@@ -87,15 +96,18 @@ public final class StreamLedger {
         long lost = 0;
         long duplicates = 0;
         long outOfOrder = 0;
+        long refused = 0;
         boolean known = true;
         for (Tally tally : streams()) {
             known &= tally.sent() >= 0;
             sent += Math.max(tally.sent(), 0);
             lost += Math.max(tally.lost(), 0);
+            refused += Math.max(tally.refused(), 0);
             received += tally.received();
             duplicates += tally.duplicates();
             outOfOrder += tally.outOfOrder();
         }
-        return new Tally("*", -1, known ? sent : -1, received, known ? lost : -1, duplicates, outOfOrder);
+        return new Tally("*", -1, known ? sent : -1, received, known ? lost : -1, duplicates, outOfOrder,
+                known ? refused : -1, known ? lost - refused : -1);
     }
 }

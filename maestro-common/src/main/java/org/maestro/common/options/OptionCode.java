@@ -37,7 +37,9 @@ public enum OptionCode {
     EXT_POINT_BRANCH(18, "EXT_POINT_BRANCH", v -> checkNotBlank("EXT_POINT_BRANCH", v), "a branch name"),
     EXT_POINT_COMMAND(19, "EXT_POINT_COMMAND", v -> checkNotBlank("EXT_POINT_COMMAND", v), "an agent command such as restart"),
     /** How long receivers may take to consume what is in flight after senders stopped. */
-    DRAIN_TIMEOUT(20, "DRAIN_TIMEOUT", v -> checkDuration("DRAIN_TIMEOUT", v), Durations.FORMS);
+    DRAIN_TIMEOUT(20, "DRAIN_TIMEOUT", v -> checkDuration("DRAIN_TIMEOUT", v), Durations.FORMS),
+    /** Whether senders send again the messages the system under test released (default false). */
+    RESEND_RELEASED(21, "RESEND_RELEASED", v -> checkChoice("RESEND_RELEASED", v, "true", "false"), "true or false");
 
     private final long code;
     private final String parameter;

@@ -104,6 +104,15 @@ public final class TestOptions {
         return durationOf(OptionCode.DRAIN_TIMEOUT, Duration.ofSeconds(30));
     }
 
+    /**
+     * True when senders send a message again (same sequence number and intended time) after the system under test
+     * released it, or returned it modified without marking it undeliverable here; false (the default) counts such
+     * a message as refused.
+     */
+    public boolean resendReleased() {
+        return get(OptionCode.RESEND_RELEASED).map(v -> v.trim().equalsIgnoreCase("true")).orElse(false);
+    }
+
     private Duration durationOf(OptionCode option, Duration fallback) {
         return get(option).map(v -> v.equals("0") ? Duration.ZERO : Durations.parse(v)).orElse(fallback);
     }

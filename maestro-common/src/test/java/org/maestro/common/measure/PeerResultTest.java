@@ -30,6 +30,35 @@ class PeerResultTest {
     }
 
     @Test
+    void aSendersResultCarriesItsOutcomesAndRefusedSequencesAndOldFilesReadWithout(@TempDir Path dir)
+            throws IOException {
+        OutcomeCounts outcomes = new OutcomeCounts(90, 7, 2, 1, 3);
+        RoaringBitmap refused = RoaringBitmap.bitmapOf(3, 4, 50);
+        PeerResult written = new PeerResult(PeerResult.FORMAT_VERSION, "sender-1@host", "sender", 1000, 2000, 0,
+                100, 13, 0, 0, List.of(new PeerResult.Stream("sender-1@host", 0, 100, 13, 0, 0, null, outcomes,
+                        PeerResult.Stream.encode(refused))), PeerResult.SUCCESS, "ok", outcomes);
+        Path file = dir.resolve(PeerResult.FILE_NAME);
+        written.write(file);
+        String json = Files.readString(file);
+        assertTrue(json.contains("\"refusedSequences\"") && json.contains("\"released\" : 7"), json);
+
+        PeerResult read = PeerResult.read(file);
+        assertEquals(written, read);
+        assertEquals(refused, read.streams().get(0).refusedBitmap());
+        assertEquals(outcomes, read.outcomes());
+        assertEquals(13, outcomes.notAccepted());
+
+        Path old = Files.writeString(dir.resolve("old.json"), """
+                {"formatVersion": 1, "peer": "s@h", "role": "sender", "count": 5,
+                 "streams": [{"sender": "s@h", "connection": 0, "count": 5}]}
+                """);
+        PeerResult before = PeerResult.read(old);
+        assertEquals(null, before.outcomes());
+        assertEquals(null, before.streams().get(0).outcomes());
+        assertTrue(before.streams().get(0).refusedBitmap().isEmpty());
+    }
+
+    @Test
     void strictReadingRejectsAnotherFormatVersionAndMissingNames(@TempDir Path dir) throws IOException {
         Path newer = Files.writeString(dir.resolve("newer.json"),
                 "{\"formatVersion\": 2, \"peer\": \"s@h\", \"role\": \"sender\"}");

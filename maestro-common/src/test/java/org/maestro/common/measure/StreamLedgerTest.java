@@ -26,6 +26,20 @@ class StreamLedgerTest {
     }
 
     @Test
+    void lostSplitsIntoRefusedMessagesNobodyReceivedAndVanishedOnes() {
+        RoaringBitmap refused = RoaringBitmap.bitmapOf(2, 3, 7);     // 7 was refused and yet received
+        PeerResult sender = new PeerResult(1, "s@h", "sender", 0, 1, 0, 10, 3, 0, 0,
+                List.of(new PeerResult.Stream("s@h", 0, 10, 3, 0, 0, null, new OutcomeCounts(7, 3, 0, 0, 0),
+                        PeerResult.Stream.encode(refused))), "success", "", new OutcomeCounts(7, 3, 0, 0, 0));
+        RoaringBitmap seen = RoaringBitmap.bitmapOf(0, 1, 4, 5, 7, 8);  // 2, 3 refused; 6, 9 vanished
+        StreamLedger.Tally total = StreamLedger.of(List.of(sender, receiver("r@h", "s@h", 0, seen, 0))).total();
+        assertEquals(4, total.lost());
+        assertEquals(2, total.refused());
+        assertEquals(2, total.vanished());
+        assertEquals(total.sent(), total.received() + total.refused() + total.vanished());
+    }
+
+    @Test
     void unionsTheReceiversOfAnAddressPerStream() {
         RoaringBitmap first = RoaringBitmap.bitmapOf(0, 1, 2, 3, 4);
         RoaringBitmap second = RoaringBitmap.bitmapOf(4, 5, 6, 8, 12); // 4 twice across receivers; 12 not sent

@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -255,8 +256,7 @@ public final class IterationAnalyzer {
                 extra += entry.getValue().stream().mapToLong(RateLog.Row::errors).sum();
             }
         }
-        return extra == 0 ? counts : new MessageCounts(counts.sent(), counts.received(), counts.lost(),
-                counts.duplicates(), counts.outOfOrder(), counts.errors() + extra);
+        return extra == 0 ? counts : counts.withMoreErrors(extra);
     }
 
     private LatencyAggregation.Result latency(String fileName) {
@@ -328,7 +328,43 @@ public final class IterationAnalyzer {
         if (errorTotal > 0) {
             series.add(new Series("errors (all peers)", errors, false, false));
         }
+        series.addAll(refusalSeries(senders.values()));
         return new Chart("chart-rate", "Rate over time (msg/s)", Chart.TIME, "msg/s", series, bands, null, null);
+    }
+
+    /**
+     * The senders' released, rejected, modified and failed send attempts per second, one line each for those that
+     * happened: where a router or broker refused messages during an outage.
+     */
+    private static List<Series> refusalSeries(Collection<List<RateLog.Row>> senders) {
+        Map<Long, long[]> seconds = new TreeMap<>();
+        long[] totals = new long[4];
+        for (List<RateLog.Row> rows : senders) {
+            for (RateLog.Row row : rows) {
+                if (row.outcomes() == null) {
+                    continue;
+                }
+                long[] sums = seconds.computeIfAbsent(Math.round(row.timestamp() / 1000.0), s -> new long[4]);
+                long[] values = {row.outcomes().released(), row.outcomes().rejected(), row.outcomes().modified(),
+                    row.outcomes().failed()};
+                for (int i = 0; i < 4; i++) {
+                    sums[i] += values[i];
+                    totals[i] += values[i];
+                }
+            }
+        }
+        String[] names = {"released (senders)", "rejected (senders)", "modified (senders)", "failed sends (senders)"};
+        List<Series> series = new ArrayList<>();
+        for (int i = 0; i < 4; i++) {
+            if (totals[i] == 0) {
+                continue;
+            }
+            List<Object[]> points = new ArrayList<>(seconds.size());
+            int which = i;
+            seconds.forEach((second, sums) -> points.add(new Object[] {second * 1000, sums[which]}));
+            series.add(new Series(names[i], points, false, false));
+        }
+        return series;
     }
 
     private static List<Object[]> totalPoints(List<RateAggregation.Second> totals) {

@@ -8,17 +8,21 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.TreeMap;
+import org.maestro.common.measure.OutcomeCounts;
 import org.maestro.common.measure.PeerResult;
 import org.maestro.reporter.MessageCounts;
 import org.maestro.reporter.StreamSummary;
 import org.roaringbitmap.RoaringBitmap;
 
 /**
- * Counts sent, received, lost, duplicated and out-of-order messages of a test iteration from the
- * peers' results, across all receivers of an address (anycast), as docs/results-format.md
- * defines it. Per stream (sender + connection) and address:
+ * Counts sent, received, lost, refused, vanished, duplicated and out-of-order messages of a test
+ * iteration from the peers' results, across all receivers of an address (anycast), as
+ * docs/results-format.md defines it. Per stream (sender + connection) and address:
  * {@code received = |∪ sequences|}, {@code lost = sent − |∪ sequences ∩ [0, sent)|},
- * {@code duplicates = Σ |sequences| − |∪ sequences| + Σ own duplicates}.
+ * {@code refused = |(refusedSequences ∖ ∪ sequences) ∩ [0, sent)|},
+ * {@code vanished = lost − refused},
+ * {@code duplicates = Σ |sequences| − |∪ sequences| + Σ own duplicates}; so
+ * {@code sent = received + refused + vanished} for every stream a receiver result covers.
  */
 public final class MessageAccounting {
 
@@ -83,14 +87,22 @@ public final class MessageAccounting {
         long sent = 0;
         long errors = 0;
         Map<StreamKey, Long> sentPerStream = new LinkedHashMap<>();
+        Map<StreamKey, RoaringBitmap> refusedPerStream = new LinkedHashMap<>();
         Map<StreamKey, String> senderAddress = new LinkedHashMap<>();
+        OutcomeCounts outcomes = null;
         for (Peer sender : senders) {
             sent += sender.result().count();
             errors += sender.result().errors();
+            outcomes = add(outcomes, outcomesOf(sender.result()));
             for (PeerResult.Stream stream : sender.result().streams()) {
                 StreamKey key = new StreamKey(senderName(sender, stream), stream.connection());
                 sentPerStream.merge(key, stream.count(), Long::sum);
                 senderAddress.put(key, sender.address());
+                try {
+                    refusedPerStream.computeIfAbsent(key, k -> new RoaringBitmap()).or(stream.refusedBitmap());
+                } catch (IllegalArgumentException e) {
+                    problems.add(sender.name() + ": " + e.getMessage() + "; its refused messages count as vanished");
+                }
             }
         }
         Map<String, List<Peer>> groups = new TreeMap<>();
@@ -102,6 +114,7 @@ public final class MessageAccounting {
         List<StreamSummary> streams = new ArrayList<>();
         long received = 0;
         long lost = 0;
+        long refused = 0;
         long duplicates = 0;
         long outOfOrder = 0;
         Map<StreamKey, Boolean> accounted = new LinkedHashMap<>();
@@ -151,9 +164,15 @@ public final class MessageAccounting {
                 long streamDuplicates = sums[0] - distinct + sums[1];
                 Long streamSent = sentPerStream.get(key);
                 long streamLost = 0;
+                long streamRefused = 0;
                 if (streamSent != null) {
-                    long inRange = all.rangeCardinality(0, Math.min(streamSent, 1L << 32));
+                    long end = Math.min(streamSent, 1L << 32);
+                    long inRange = all.rangeCardinality(0, end);
                     streamLost = streamSent - inRange;
+                    RoaringBitmap refusals = refusedPerStream.get(key);
+                    if (refusals != null && !refusals.isEmpty()) {
+                        streamRefused = RoaringBitmap.andNot(refusals, all).rangeCardinality(0, end);
+                    }
                     accounted.put(key, true);
                 } else {
                     problems.add("stream " + key.sender() + "#" + key.connection() + " at '" + address
@@ -161,10 +180,11 @@ public final class MessageAccounting {
                 }
                 received += distinct;
                 lost += streamLost;
+                refused += streamRefused;
                 duplicates += sums[0] - distinct;
                 streams.add(new StreamSummary(address, key.sender(), key.connection(),
                         streamSent == null ? -1 : streamSent, distinct, streamLost, streamDuplicates, sums[2],
-                        receivedBy.getOrDefault(key, Map.of())));
+                        receivedBy.getOrDefault(key, Map.of()), streamRefused, streamLost - streamRefused));
             }
         }
         if (receivers.isEmpty() && !senders.isEmpty()) {
@@ -185,7 +205,27 @@ public final class MessageAccounting {
             }
             return c != 0 ? c : Integer.compare(a.connection(), b.connection());
         });
-        return new Result(new MessageCounts(sent, received, lost, duplicates, outOfOrder, errors), streams, problems);
+        return new Result(new MessageCounts(sent, received, lost, duplicates, outOfOrder, errors, refused,
+                lost - refused, outcomes), streams, problems);
+    }
+
+    /** A sender's outcome counts: its own total, else the sum of its streams', else null (not counted). */
+    private static OutcomeCounts outcomesOf(PeerResult sender) {
+        if (sender.outcomes() != null) {
+            return sender.outcomes();
+        }
+        OutcomeCounts sum = null;
+        for (PeerResult.Stream stream : sender.streams()) {
+            sum = add(sum, stream.outcomes());
+        }
+        return sum;
+    }
+
+    private static OutcomeCounts add(OutcomeCounts sum, OutcomeCounts more) {
+        if (more == null) {
+            return sum;
+        }
+        return sum == null ? more : sum.plus(more);
     }
 
     private static boolean belongsTo(String senderAddress, String receiverAddress, int groupCount) {

@@ -8,6 +8,7 @@ import static org.maestro.reporter.html.Html.thNum;
 
 import java.util.List;
 import java.util.Map;
+import org.maestro.common.measure.OutcomeCounts;
 import org.maestro.reporter.AgentAction;
 import org.maestro.reporter.LatencyStats;
 import org.maestro.reporter.MessageCounts;
@@ -98,8 +99,18 @@ public final class IterationPage {
                     "p50 " + Format.millis(service.p50()) + " · max " + Format.millis(service.max()), ""));
         }
         b.append(Html.card("card-sent", "Sent", Format.count(m.sent()), "received " + Format.count(m.received()), ""));
-        b.append(Html.card("card-lost", "Lost", Format.count(m.lost()), Format.percent(m.lostPercent()) + " of sent",
+        b.append(Html.card("card-lost", "Lost", Format.count(m.lost()), Format.percent(m.lostPercent()) + " of sent"
+                        + (m.outcomes() != null || m.refused() > 0 ? " · refused " + Format.count(m.refused())
+                                + " · vanished " + Format.count(m.vanished()) : ""),
                 m.lost() > 0 ? "bad" : "good"));
+        OutcomeCounts outcomes = m.outcomes();
+        if (outcomes != null) {
+            b.append(Html.card("card-outcomes", "Sends not accepted", Format.count(outcomes.notAccepted()),
+                    "released " + Format.count(outcomes.released()) + " · rejected " + Format.count(outcomes.rejected())
+                            + " · modified " + Format.count(outcomes.modified()) + " · failed "
+                            + Format.count(outcomes.failed()) + " of " + Format.count(outcomes.total()) + " attempts",
+                    outcomes.notAccepted() > 0 ? "bad" : "good"));
+        }
         b.append(Html.card("card-duplicates", "Duplicates", Format.count(m.duplicates()),
                 "out of order " + Format.count(m.outOfOrder()), m.duplicates() > 0 ? "bad" : ""));
         b.append(Html.card("card-errors", "Errors", Format.count(m.errors()), "send and receive",
@@ -178,7 +189,7 @@ public final class IterationPage {
         }
         b.append("<table id=\"streams\">\n<thead><tr>").append(th("address")).append(th("sender"))
                 .append(thNum("connection")).append(thNum("sent")).append(thNum("received")).append(thNum("lost"))
-                .append(thNum("duplicates")).append(thNum("out of order")).append(th("received by"))
+                .append(thNum("refused")).append(thNum("vanished")).append(thNum("duplicates")).append(thNum("out of order")).append(th("received by"))
                 .append("</tr></thead>\n<tbody>\n");
         for (StreamSummary stream : streams) {
             StringBuilder by = new StringBuilder();
@@ -192,6 +203,7 @@ public final class IterationPage {
                     .append(num(Format.count(stream.received())))
                     .append(stream.lost() > 0 ? "<td class=\"num bad\">" + Format.count(stream.lost()) + "</td>"
                             : num(Format.count(stream.lost())))
+                    .append(num(Format.count(stream.refused()))).append(num(Format.count(stream.vanished())))
                     .append(num(Format.count(stream.duplicates()))).append(num(Format.count(stream.outOfOrder())))
                     .append(td(by.toString())).append("</tr>\n");
         }

@@ -12,6 +12,7 @@ import java.util.Locale;
 import javax.xml.stream.XMLOutputFactory;
 import javax.xml.stream.XMLStreamException;
 import javax.xml.stream.XMLStreamWriter;
+import org.maestro.common.measure.OutcomeCounts;
 import org.maestro.reporter.Outcome;
 import org.maestro.reporter.TestSummary;
 
@@ -100,6 +101,14 @@ public final class JUnitXml {
                         + " throughput=%.1f msg/s",
                 s.messages().sent(), s.messages().received(), s.messages().lost(), s.messages().duplicates(),
                 s.messages().outOfOrder(), s.messages().errors(), s.throughput()));
+        line.append(String.format(Locale.ROOT, " refused=%d vanished=%d", s.messages().refused(),
+                s.messages().vanished()));
+        OutcomeCounts outcomes = s.messages().outcomes();
+        if (outcomes != null) {
+            line.append(String.format(Locale.ROOT, " accepted=%d released=%d rejected=%d modified=%d failed=%d",
+                    outcomes.accepted(), outcomes.released(), outcomes.rejected(), outcomes.modified(),
+                    outcomes.failed()));
+        }
         if (s.latency().responseTime() != null) {
             line.append(String.format(Locale.ROOT, " responseTime.p99=%.3f ms",
                     s.latency().responseTime().p99() / 1000.0));

@@ -6,8 +6,16 @@ package org.maestro.worker.driver;
  */
 public interface DriverConnection extends AutoCloseable {
 
-    /** Creates a producer sending to the URL's destination. */
-    DriverProducer createProducer() throws DriverException;
+    /**
+     * Creates a producer sending to the URL's destination that tells {@code outcomes} how the system settled each
+     * send (drivers that cannot tell say so with {@link DriverProducer#reportsOutcomes()}).
+     */
+    DriverProducer createProducer(OutcomeListener outcomes) throws DriverException;
+
+    /** Creates a producer sending to the URL's destination, ignoring the outcomes of its sends. */
+    default DriverProducer createProducer() throws DriverException {
+        return createProducer(OutcomeListener.IGNORE);
+    }
 
     /**
      * Creates a consumer of the URL's destination and returns once the system has attached it (so a router

@@ -6,18 +6,20 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import org.maestro.common.measure.OutcomeCounts;
 
 /**
- * Writes {@code rate.csv}: one row per interval with the messages and errors of the peer (format
- * {@code maestro-rate v1}). Not thread-safe: one thread (the interval writer) uses it.
+ * Writes {@code rate.csv}: one row per interval with the messages and errors of the peer and, for a sender, how the
+ * system settled its send attempts (format {@code maestro-rate v2}; a receiver leaves the outcome columns empty).
+ * Not thread-safe: one thread (the interval writer) uses it.
  */
 public final class RateLog implements Closeable {
     /** The file name in a peer's result directory. */
     public static final String FILE_NAME = "rate.csv";
     /** The first line of the file. */
-    public static final String VERSION_LINE = "# maestro-rate v1";
+    public static final String VERSION_LINE = "# maestro-rate v2";
     /** The column names. */
-    public static final String HEADER = "timestamp,count,errors,warmup";
+    public static final String HEADER = "timestamp,count,errors,warmup,accepted,released,rejected,modified,failed";
 
     private final BufferedWriter out;
 
@@ -30,9 +32,23 @@ public final class RateLog implements Closeable {
         out.newLine();
     }
 
-    /** Writes the row of the interval that ended at {@code endMillis}. */
-    public void write(long endMillis, long count, long errors, boolean warmUp) throws IOException {
-        out.write(endMillis + "," + count + "," + errors + "," + warmUp);
+    /**
+     * Writes the row of the interval that ended at {@code endMillis}.
+     *
+     * @param outcomes the send outcomes of the interval, or null for a peer that sends nothing (empty cells)
+     */
+    public void write(long endMillis, long count, long errors, boolean warmUp, OutcomeCounts outcomes)
+            throws IOException {
+        StringBuilder row = new StringBuilder(64).append(endMillis).append(',').append(count).append(',')
+                .append(errors).append(',').append(warmUp);
+        if (outcomes == null) {
+            row.append(",,,,,");
+        } else {
+            row.append(',').append(outcomes.accepted()).append(',').append(outcomes.released()).append(',')
+                    .append(outcomes.rejected()).append(',').append(outcomes.modified()).append(',')
+                    .append(outcomes.failed());
+        }
+        out.write(row.toString());
         out.newLine();
     }
 

@@ -7,6 +7,8 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.function.LongSupplier;
+import java.util.function.Supplier;
+import org.maestro.common.measure.OutcomeCounts;
 import org.maestro.common.protocol.Payload;
 import org.maestro.worker.measure.LatencyLog;
 import org.maestro.worker.measure.RateLog;
@@ -22,20 +24,35 @@ public final class IntervalWriter implements Closeable {
     private final LatencyLog primary;
     private final RateLog rateLog;
     private final LongSupplier errors;
+    private final Supplier<OutcomeCounts> outcomes;
     private long lastErrors;
+    private OutcomeCounts lastOutcomes = OutcomeCounts.NONE;
     private long lastEndMillis;
     private volatile Payload.Stats stats;
 
     /**
-     * Opens the files.
+     * Opens the files of a peer that sends nothing (its outcome columns stay empty).
      *
      * @param logNames the latency logs to write, without {@code .hlog}; the first one counts the messages
      * @param errors   the run's error count so far
      */
     public IntervalWriter(String role, Path directory, long startMillis, List<String> logNames, LongSupplier errors)
             throws IOException {
+        this(role, directory, startMillis, logNames, errors, null);
+    }
+
+    /**
+     * Opens the files.
+     *
+     * @param logNames the latency logs to write, without {@code .hlog}; the first one counts the messages
+     * @param errors   the run's error count so far
+     * @param outcomes the run's send outcomes so far, or null for a peer that sends nothing
+     */
+    public IntervalWriter(String role, Path directory, long startMillis, List<String> logNames, LongSupplier errors,
+            Supplier<OutcomeCounts> outcomes) throws IOException {
         this.role = role;
         this.errors = errors;
+        this.outcomes = outcomes;
         this.lastEndMillis = startMillis;
         for (String name : logNames) {
             logs.put(name, new LatencyLog(directory.resolve(name + ".hlog"), startMillis));
@@ -65,7 +82,15 @@ public final class IntervalWriter implements Closeable {
         }
         boolean warmUp = count > 0 && primary.lastInterval().getTotalCount() == 0;
         long errorsNow = errors.getAsLong();
-        rateLog.write(endMillis, count, errorsNow - lastErrors, warmUp);
+        OutcomeCounts interval = null;
+        if (outcomes != null) {
+            OutcomeCounts now = outcomes.get();
+            interval = new OutcomeCounts(now.accepted() - lastOutcomes.accepted(),
+                    now.released() - lastOutcomes.released(), now.rejected() - lastOutcomes.rejected(),
+                    now.modified() - lastOutcomes.modified(), now.failed() - lastOutcomes.failed());
+            lastOutcomes = now;
+        }
+        rateLog.write(endMillis, count, errorsNow - lastErrors, warmUp, interval);
         lastErrors = errorsNow;
         lastEndMillis = endMillis;
         double seconds = Math.max(1, endMillis - startMillis) / 1000.0;

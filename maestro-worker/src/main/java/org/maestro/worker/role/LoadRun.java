@@ -9,6 +9,7 @@ import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
+import org.maestro.common.measure.OutcomeCounts;
 import org.maestro.common.measure.PeerResult;
 import org.maestro.common.options.TestOptions;
 import org.maestro.common.peer.PeerContext;
@@ -60,6 +61,14 @@ public abstract class LoadRun {
     /** The errors counted so far. */
     protected abstract long errors();
 
+    /**
+     * The send outcomes counted so far (they go to {@code rate.csv}), or null for a run that sends nothing (the
+     * default).
+     */
+    protected OutcomeCounts outcomes() {
+        return null;
+    }
+
     /** Returns why the run ends now (after the given event, or null on a tick), or null to go on. */
     protected abstract String checkEnd(Event event, long nowMicros);
 
@@ -81,7 +90,7 @@ public abstract class LoadRun {
     protected final void begin(String threadName) throws IOException {
         startMicros = clock.nowMicros();
         IntervalWriter writer = new IntervalWriter(context.self().role(), directory, startMicros / 1000, logNames(),
-                this::errors);
+                this::errors, outcomes() != null ? this::outcomes : null);
         attachRecorders(writer);
         intervals = writer;
         Thread supervisor = new Thread(this::supervise, threadName);
@@ -178,6 +187,14 @@ public abstract class LoadRun {
             details.put("duplicates", Long.toString(result.duplicates()));
             details.put("outOfOrder", Long.toString(result.outOfOrder()));
             details.put("resultDirectory", directory.toString());
+            OutcomeCounts outcomes = result.outcomes();
+            if (outcomes != null) {
+                details.put("accepted", Long.toString(outcomes.accepted()));
+                details.put("released", Long.toString(outcomes.released()));
+                details.put("rejected", Long.toString(outcomes.rejected()));
+                details.put("modified", Long.toString(outcomes.modified()));
+                details.put("failed", Long.toString(outcomes.failed()));
+            }
             outcome = new RunOutcome(PeerResult.SUCCESS.equals(result.outcome()), result.reason(), details);
         } catch (IOException | RuntimeException e) {
             LOG.error("cannot write the results of the {} run", context.self().role(), e);

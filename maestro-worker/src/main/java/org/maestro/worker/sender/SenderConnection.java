@@ -5,6 +5,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
+import org.maestro.common.measure.OutcomeCounts;
 import org.maestro.worker.driver.DriverConnection;
 import org.maestro.worker.driver.DriverException;
 import org.maestro.worker.driver.DriverProducer;
@@ -23,13 +24,21 @@ import org.slf4j.LoggerFactory;
  * before its end, late if it fell behind, for at most {@link SendPlan#catchUpMicros()} after the end. A failed send
  * is counted, the connection is opened again and the same message (same sequence number and intended time) is sent
  * again, up to {@value #MAX_ATTEMPTS} attempts; after that its sequence number stays unused and the message counts
- * as lost.
+ * as refused.
+ *
+ * <p>The driver reports how the system settled each send to the connection's {@link SendOutcomes}. When the plan
+ * says so, a message the system released (or modified without marking it undeliverable here) is sent again with
+ * its sequence number, intended time and warm-up flag, on the {@link ResendSchedule}, until the end plus catch-up
+ * of a timed fixed-rate run (else {@value SendPlan#RESEND_TAIL_MICROS} µs after the last new message); what is
+ * still waiting then counts as refused.
  *
  * <p>{@link #run()} runs on the connection's thread; the other methods are safe from any thread.
  */
 public final class SenderConnection implements Runnable {
     /** Attempts to send one message before giving it up. */
     public static final int MAX_ATTEMPTS = 5;
+    /** The shortest time between two log lines about refused messages. */
+    private static final long REFUSAL_LOG_MICROS = 10_000_000;
 
     private static final Logger LOG = LoggerFactory.getLogger(SenderConnection.class);
 
@@ -41,17 +50,30 @@ public final class SenderConnection implements Runnable {
     private final SendHook hook;
     private final SingleWriterLatencyRecorder sendDelay;
     private final byte[] nameBytes;
+    private final SendOutcomes outcomes;
 
     private final CompletableFuture<Void> connected = new CompletableFuture<>();
     private final CountDownLatch go = new CountDownLatch(1);
     private final CountDownLatch done = new CountDownLatch(1);
     private final AtomicLong sent = new AtomicLong();
-    private final AtomicLong errors = new AtomicLong();
     private final AtomicLong lastProgressMicros = new AtomicLong();
     private volatile boolean stop;
     private volatile long startMicros;
     private volatile DriverConnection connection;
     private volatile String failure;
+
+    // the connection's thread only
+    private DriverProducer producer;
+    private byte[] body;
+    private SplittableRandom random;
+    private ResendSchedule resends;
+    private long handed;
+    private long nextSequence;
+    private long warmUpEndMicros;
+
+    // the supervisor's thread only
+    private long lastRefusalLogMicros;
+    private long refusalsAtLastLog;
 
     public SenderConnection(int index, Connector connector, SendPlan plan, MicroClock clock, Pause pause,
             SendHook hook, SingleWriterLatencyRecorder sendDelay, byte[] nameBytes) {
@@ -63,6 +85,7 @@ public final class SenderConnection implements Runnable {
         this.hook = hook;
         this.sendDelay = sendDelay;
         this.nameBytes = nameBytes;
+        this.outcomes = new SendOutcomes(plan.resendReleased());
     }
 
     /** Completes when the connection is open and its producer created, or exceptionally when it cannot be. */
@@ -102,9 +125,27 @@ public final class SenderConnection implements Runnable {
         return sent.get();
     }
 
-    /** Failed send attempts so far. */
+    /** Send attempts so far that did not end accepted: failed, released, rejected or modified. */
     public long errors() {
-        return errors.get();
+        return outcomes.notAccepted();
+    }
+
+    /** How the system settled the send attempts so far, one count per attempt. */
+    public OutcomeCounts outcomes() {
+        return outcomes.counts();
+    }
+
+    /**
+     * The sequence numbers refused so far (the sender knows they did not go through), in the encoding of
+     * {@link org.maestro.common.measure.PeerResult.Stream#refusedSequences()}.
+     */
+    public String refusedSequences() {
+        return outcomes.refusedSequences();
+    }
+
+    /** How many sequence numbers were refused so far. */
+    public long refused() {
+        return outcomes.refusedCount();
     }
 
     /** When the last message was sent, or the start, in epoch µs. */
@@ -121,16 +162,33 @@ public final class SenderConnection implements Runnable {
         return index;
     }
 
+    /**
+     * Logs one line about the attempts that did not end accepted since the last line, at most every 10 s, instead
+     * of one line per message. Called by one supervising thread.
+     */
+    public void logRefusals(long nowMicros) {
+        long refusals = outcomes.notAccepted();
+        if (refusals == refusalsAtLastLog || nowMicros - lastRefusalLogMicros < REFUSAL_LOG_MICROS) {
+            return;
+        }
+        OutcomeCounts counts = outcomes.counts();
+        LOG.warn("connection {}: {} send attempt(s) not accepted since the last report (so far: {} released, {} "
+                + "rejected, {} modified, {} failed; last: {})", index, refusals - refusalsAtLastLog,
+                counts.released(), counts.rejected(), counts.modified(), counts.failed(), outcomes.lastRefusal());
+        refusalsAtLastLog = refusals;
+        lastRefusalLogMicros = nowMicros;
+    }
+
     @Override
     public void run() {
         try {
-            DriverProducer producer = open();
+            producer = open();
             if (producer == null) {
                 return;
             }
             go.await();
             if (!stop) {
-                sendAll(producer);
+                sendAll();
             }
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
@@ -138,10 +196,12 @@ public final class SenderConnection implements Runnable {
             failure = "connection " + index + " stopped on an unexpected error: " + e;
             LOG.error("sender connection {} failed", index, e);
         } finally {
+            outcomes.endResends();
             DriverConnection current = connection;
             if (current != null) {
                 current.close();
             }
+            refuseWaitingResends();
             done.countDown();
         }
     }
@@ -149,31 +209,31 @@ public final class SenderConnection implements Runnable {
     private DriverProducer open() {
         try {
             connection = connector.connect();
-            DriverProducer producer = connection.createProducer();
+            DriverProducer created = connection.createProducer(outcomes);
             connected.complete(null);
-            return producer;
+            return created;
         } catch (DriverException | RuntimeException e) {
             connected.completeExceptionally(e);
             return null;
         }
     }
 
-    private void sendAll(DriverProducer first) throws InterruptedException {
-        DriverProducer producer = first;
+    private void sendAll() throws InterruptedException {
         FixedRateTimeline timeline = plan.rate() > 0 ? new FixedRateTimeline(startMicros, plan.rate()) : null;
         long end = plan.endMicros(startMicros);
         long lastChance = end == Long.MAX_VALUE ? end : end + plan.catchUpMicros();
-        long warmUpEnd = startMicros + plan.warmUpMicros();
+        warmUpEndMicros = startMicros + plan.warmUpMicros();
         long count = plan.duration().isTimed() ? Long.MAX_VALUE : plan.duration().messageCount();
-        SplittableRandom random = new SplittableRandom(31L * index + startMicros);
-        byte[] body = new byte[plan.size().maximum()];
+        random = new SplittableRandom(31L * index + startMicros);
+        body = new byte[plan.size().maximum()];
         MessageStamp.writeFixed(body, nameBytes, index);
+        resends = plan.resendReleased() ? new ResendSchedule(timeline) : null;
         long measured = 0;
         for (long sequence = 0; !stop && measured < count; sequence++) {
             long intended = 0;
             if (timeline != null) {
                 intended = timeline.intendedMicros(sequence);
-                if (intended >= end || !waitUntil(intended)) {
+                if (intended >= end || !waitUntil(intended, lastChance)) {
                     break;
                 }
             }
@@ -185,48 +245,127 @@ public final class SenderConnection implements Runnable {
             if (actual >= (timeline == null ? end : lastChance) || stop) {
                 break;
             }
-            boolean warmUp = intended < warmUpEnd;
-            int size = plan.size().next(random);
-            for (int attempt = 1; ; attempt++) {
-                MessageStamp.writeMessage(body, sequence, intended, actual, warmUp);
-                try {
-                    producer.send(body, size);
-                    sendDelay.record(actual - intended, warmUp);
-                    lastProgressMicros.lazySet(actual);
-                    break;
-                } catch (DriverException e) {
-                    errors.incrementAndGet();
-                    if (attempt >= MAX_ATTEMPTS || stop) {
-                        LOG.warn("connection {} gave up message {} after {} attempts: {}", index, sequence, attempt,
-                                e.getMessage());
-                        break;
-                    }
-                    LOG.warn("connection {}: {}; connecting again", index, e.getMessage());
-                    producer = reopen(lastChance);
-                    if (producer == null) {
-                        break;
-                    }
-                    actual = clock.nowMicros();
-                }
+            boolean warmUp = intended < warmUpEndMicros;
+            if (resends != null) {
+                resends.sent(sequence, intended);
             }
+            nextSequence = sequence + 1;
+            send(sequence, intended, actual, warmUp, true, lastChance);
             sent.lazySet(sequence + 1);
             if (!warmUp) {
                 measured++;
             }
             if (producer == null) {
-                break;
+                return;
+            }
+            if (resends != null) {
+                resendDue(lastChance);
+            }
+        }
+        if (resends != null && producer != null && producer.reportsOutcomes()) {
+            long tailEnd = timeline != null && end != Long.MAX_VALUE ? lastChance
+                    : clock.nowMicros() + SendPlan.RESEND_TAIL_MICROS;
+            resendUntilSettled(tailEnd);
+        }
+    }
+
+    /**
+     * Sends one message, opening the connection again after a failed attempt, up to {@value #MAX_ATTEMPTS} attempts;
+     * a message given up is refused. Leaves {@link #producer} null when the connection cannot be opened again.
+     *
+     * @param first true for a new message (its send delay is recorded), false when sent again
+     */
+    private void send(long sequence, long intended, long actual, boolean warmUp, boolean first, long lastChance)
+            throws InterruptedException {
+        int size = plan.size().next(random);
+        for (int attempt = 1; ; attempt++) {
+            MessageStamp.writeMessage(body, sequence, intended, actual, warmUp);
+            try {
+                producer.send(sequence, body, size);
+                handed++;
+                if (first) {
+                    sendDelay.record(actual - intended, warmUp);
+                }
+                lastProgressMicros.lazySet(actual);
+                return;
+            } catch (DriverException e) {
+                outcomes.countFailedAttempt(e.getMessage());
+                if (attempt >= MAX_ATTEMPTS || stop) {
+                    LOG.warn("connection {} gave up message {} after {} attempts: {}", index, sequence, attempt,
+                            e.getMessage());
+                    outcomes.refuse(sequence);
+                    return;
+                }
+                LOG.warn("connection {}: {}; connecting again", index, e.getMessage());
+                producer = reopen(lastChance);
+                if (producer == null) {
+                    outcomes.refuse(sequence);
+                    return;
+                }
+                actual = clock.nowMicros();
             }
         }
     }
 
-    /** Waits until the intended time; false when stopped meanwhile. */
-    private boolean waitUntil(long intended) throws InterruptedException {
+    /** Sends again the released messages waiting, when the schedule lets it. */
+    private void resendDue(long lastChance) throws InterruptedException {
+        long now = clock.nowMicros();
+        if (!outcomes.resendsWaiting() || !resends.due(now)) {
+            return;
+        }
+        for (long sequence : outcomes.takeResends()) {
+            now = clock.nowMicros();
+            if (stop || producer == null || now >= lastChance) {
+                outcomes.refuse(sequence);
+                continue;
+            }
+            long intended = resends.intendedMicros(sequence, nextSequence, now);
+            send(sequence, intended, now, intended < warmUpEndMicros, false, lastChance);
+        }
+        resends.roundDone(clock.nowMicros(), outcomes.accepted());
+    }
+
+    /** After the last new message: waits for the outcomes of those handed over, sending again what is released. */
+    private void resendUntilSettled(long tailEnd) throws InterruptedException {
+        while (!stop && producer != null) {
+            long now = clock.nowMicros();
+            boolean unsettled = outcomes.reported() < handed;
+            if (now >= tailEnd || (!unsettled && !outcomes.resendsWaiting())) {
+                return;
+            }
+            resendDue(tailEnd);
+            long wait = outcomes.resendsWaiting() ? resends.waitMicros(clock.nowMicros()) : 10_000;
+            pause.sleepMicros(Math.max(1_000, Math.min(wait, 10_000)));
+        }
+    }
+
+    /** What still waits to be sent again when the connection ends was refused. */
+    private void refuseWaitingResends() {
+        for (long sequence : outcomes.takeResends()) {
+            outcomes.refuse(sequence);
+        }
+    }
+
+    /** Waits until the intended time, sending again released messages meanwhile; false when stopped. */
+    private boolean waitUntil(long intended, long lastChance) throws InterruptedException {
         long now = clock.nowMicros();
         while (now < intended) {
             if (stop) {
                 return false;
             }
-            pause.sleepMicros(Math.min(intended - now, 100_000));
+            long sleep = Math.min(intended - now, 100_000);
+            if (resends != null && outcomes.resendsWaiting()) {
+                resendDue(lastChance);
+                if (producer == null) {
+                    return false;
+                }
+                now = clock.nowMicros();
+                sleep = Math.max(0, Math.min(intended - now, Math.max(1_000, resends.waitMicros(now))));
+                sleep = Math.min(sleep, 100_000);
+            }
+            if (sleep > 0) {
+                pause.sleepMicros(sleep);
+            }
             now = clock.nowMicros();
         }
         return !stop;
@@ -242,9 +381,9 @@ public final class SenderConnection implements Runnable {
             DriverConnection opened = null;
             try {
                 opened = connector.connect();
-                DriverProducer producer = opened.createProducer();
+                DriverProducer reopened = opened.createProducer(outcomes);
                 connection = opened;
-                return producer;
+                return reopened;
             } catch (DriverException e) {
                 if (opened != null) {
                     opened.close();

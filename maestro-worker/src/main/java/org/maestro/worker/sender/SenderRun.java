@@ -7,6 +7,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
+import org.maestro.common.measure.OutcomeCounts;
 import org.maestro.common.measure.PeerResult;
 import org.maestro.common.options.TestOptions;
 import org.maestro.common.peer.ErrorCodes;
@@ -104,12 +105,22 @@ final class SenderRun extends LoadRun {
     }
 
     @Override
+    protected OutcomeCounts outcomes() {
+        OutcomeCounts total = OutcomeCounts.NONE;
+        for (SenderConnection connection : connections) {
+            total = total.plus(connection.outcomes());
+        }
+        return total;
+    }
+
+    @Override
     protected String checkEnd(Event event, long nowMicros) {
         if (event == Event.STOP) {
             return "stopped by the client";
         }
         boolean allDone = true;
         for (SenderConnection connection : connections) {
+            connection.logRefusals(nowMicros);
             try {
                 allDone &= connection.awaitDone(0);
             } catch (InterruptedException e) {
@@ -168,18 +179,24 @@ final class SenderRun extends LoadRun {
         List<PeerResult.Stream> streams = new ArrayList<>();
         long count = 0;
         long errors = 0;
+        long refused = 0;
+        OutcomeCounts outcomes = OutcomeCounts.NONE;
         for (SenderConnection connection : connections) {
+            connection.logRefusals(Long.MAX_VALUE);
+            OutcomeCounts own = connection.outcomes();
             streams.add(new PeerResult.Stream(sender, connection.index(), connection.sent(), connection.errors(), 0, 0,
-                    null));
+                    null, own, connection.refusedSequences()));
             count += connection.sent();
             errors += connection.errors();
+            refused += connection.refused();
+            outcomes = outcomes.plus(own);
         }
         boolean success = !halted && (endReason.equals("end of the test duration")
                 || endReason.equals("stopped by the client")) && count > 0;
         String reason;
         if (success) {
             reason = "sent " + count + " messages on " + connections.size() + " connection(s), " + errors
-                    + " failed send(s); " + endReason;
+                    + " send attempt(s) not accepted" + describe(outcomes, refused) + "; " + endReason;
         } else if (count == 0 && !halted && endReason.startsWith("end")) {
             reason = "sent no message to " + Urls.redact(url);
         } else {
@@ -187,6 +204,25 @@ final class SenderRun extends LoadRun {
         }
         return new PeerResult(PeerResult.FORMAT_VERSION, sender, "sender", startMicros() / 1000, endMillis,
                 warmupEndMillis, count, errors, 0, 0, streams, success ? PeerResult.SUCCESS : PeerResult.FAILURE,
-                reason);
+                reason, outcomes);
+    }
+
+    /** The attempts that did not end accepted, e.g. " (1,200 released, 3 failed; 1,203 messages refused)". */
+    private static String describe(OutcomeCounts outcomes, long refused) {
+        if (outcomes.notAccepted() == 0 && refused == 0) {
+            return "";
+        }
+        List<String> parts = new ArrayList<>();
+        addIfAny(parts, outcomes.released(), "released");
+        addIfAny(parts, outcomes.rejected(), "rejected");
+        addIfAny(parts, outcomes.modified(), "modified");
+        addIfAny(parts, outcomes.failed(), "failed");
+        return " (" + String.join(", ", parts) + "; " + refused + " message(s) refused)";
+    }
+
+    private static void addIfAny(List<String> parts, long count, String what) {
+        if (count > 0) {
+            parts.add(count + " " + what);
+        }
     }
 }

@@ -15,6 +15,7 @@ import org.maestro.worker.driver.DriverConnection;
 import org.maestro.worker.driver.DriverConsumer;
 import org.maestro.worker.driver.DriverException;
 import org.maestro.worker.driver.DriverProducer;
+import org.maestro.worker.driver.OutcomeListener;
 import org.maestro.worker.measure.MessageStamp;
 import org.maestro.worker.measure.SingleWriterLatencyRecorder;
 
@@ -43,7 +44,7 @@ class SenderConnectionTimingTest {
 
     private final DriverConnection connection = new DriverConnection() {
         @Override
-        public DriverProducer createProducer() {
+        public DriverProducer createProducer(OutcomeListener outcomes) {
             return producer;
         }
 

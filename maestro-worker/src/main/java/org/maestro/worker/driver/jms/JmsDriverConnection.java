@@ -13,10 +13,14 @@ import jakarta.jms.Session;
 import java.util.concurrent.CompletableFuture;
 import org.apache.qpid.jms.JmsConnection;
 import org.maestro.worker.driver.ConsumerCallback;
+import org.maestro.worker.driver.DeliveryOutcome;
 import org.maestro.worker.driver.DriverConnection;
 import org.maestro.worker.driver.DriverConsumer;
 import org.maestro.worker.driver.DriverException;
 import org.maestro.worker.driver.DriverProducer;
+import org.maestro.worker.driver.OutcomeListener;
+import org.maestro.worker.driver.PendingOutcome;
+import org.maestro.worker.driver.ThrottledWarning;
 import org.maestro.worker.measure.MicroClock;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -31,6 +35,7 @@ final class JmsDriverConnection implements DriverConnection {
     private final MicroClock clock;
     private final Session session;
     private final Destination destination;
+    private final ThrottledWarning outcomesOutsideSends;
     private volatile Throwable failure;
     private volatile boolean closed;
 
@@ -38,7 +43,14 @@ final class JmsDriverConnection implements DriverConnection {
         this.connection = connection;
         this.url = url;
         this.clock = clock;
+        this.outcomesOutsideSends = new ThrottledWarning(LOG, "connection to " + url
+                + ": delivery failures reported outside a send", 10_000_000_000L);
         connection.setExceptionListener(e -> {
+            if (JmsOutcomes.isDeliveryOutcome(e)) {
+                // one per message (e.g. presettled sends): not a connection failure, and not worth a line each
+                outcomesOutsideSends.record(JmsDriver.describe(e));
+                return;
+            }
             if (!closed) {
                 LOG.warn("connection to {}: {}", url, JmsDriver.describe(e));
             }
@@ -50,13 +62,13 @@ final class JmsDriverConnection implements DriverConnection {
     }
 
     @Override
-    public DriverProducer createProducer() throws DriverException {
+    public DriverProducer createProducer(OutcomeListener outcomes) throws DriverException {
         try {
             MessageProducer producer = session.createProducer(destination);
             producer.setDeliveryMode(url.durable() ? DeliveryMode.PERSISTENT : DeliveryMode.NON_PERSISTENT);
             producer.setDisableMessageTimestamp(true);
             producer.setDisableMessageID(true);
-            return new Producer(producer);
+            return new Producer(producer, outcomes);
         } catch (JMSException | RuntimeException e) {
             throw new DriverException("cannot create a producer for " + url + ": " + JmsDriver.describe(e), e);
         }
@@ -127,12 +139,20 @@ final class JmsDriverConnection implements DriverConnection {
         }
     }
 
-    /** Sends with one message per call; the session is used by the sender's thread only. */
+    /**
+     * Sends with one message per call; the session is used by the sender's thread only. Unless the URL's options
+     * presettle them, messages are sent with a {@link CompletionListener} that reports their outcome: durable sends
+     * wait for it, others return at once.
+     */
     private final class Producer implements DriverProducer {
         private final MessageProducer producer;
+        private final OutcomeListener outcomes;
+        private final boolean presettled;
 
-        Producer(MessageProducer producer) {
+        Producer(MessageProducer producer, OutcomeListener outcomes) {
             this.producer = producer;
+            this.outcomes = outcomes;
+            this.presettled = url.presettledSends();
         }
 
         private BytesMessage message(byte[] body, int length) throws JMSException {
@@ -143,11 +163,36 @@ final class JmsDriverConnection implements DriverConnection {
 
         @Override
         public void send(byte[] body, int length) throws DriverException {
+            send(-1, body, length);
+        }
+
+        @Override
+        public void send(long token, byte[] body, int length) throws DriverException {
+            if (presettled) {
+                try {
+                    producer.send(message(body, length));
+                    return;
+                } catch (JMSException | RuntimeException e) {
+                    throw new DriverException("cannot send to " + url + ": " + JmsDriver.describe(e), e);
+                }
+            }
+            PendingOutcome outcome = url.durable() ? PendingOutcome.awaited(token, outcomes)
+                    : PendingOutcome.later(token, outcomes);
             try {
-                producer.send(message(body, length));
+                producer.send(message(body, length), new Completion(outcome));
             } catch (JMSException | RuntimeException e) {
+                outcome.abandon();
                 throw new DriverException("cannot send to " + url + ": " + JmsDriver.describe(e), e);
             }
+            if (url.durable()) {
+                // no limit of its own: Qpid JMS fails the send when its connection fails
+                outcome.await(0, () -> closed, url.toString());
+            }
+        }
+
+        @Override
+        public boolean reportsOutcomes() {
+            return !presettled;
         }
 
         @Override
@@ -171,6 +216,27 @@ final class JmsDriverConnection implements DriverConnection {
                         + JmsDriver.describe(e), e));
             }
             return done;
+        }
+    }
+
+    /** Passes the completion of one send to its {@link PendingOutcome}. */
+    private final class Completion implements CompletionListener {
+        private final PendingOutcome outcome;
+
+        Completion(PendingOutcome outcome) {
+            this.outcome = outcome;
+        }
+
+        @Override
+        public void onCompletion(Message message) {
+            outcome.report(DeliveryOutcome.ACCEPTED, false, null);
+        }
+
+        @Override
+        public void onException(Message message, Exception exception) {
+            JmsOutcomes.Classified classified = JmsOutcomes.classify(exception);
+            outcome.report(classified.outcome(), classified.resendable(), "cannot send to " + url + ": "
+                    + JmsDriver.describe(exception));
         }
     }
 }

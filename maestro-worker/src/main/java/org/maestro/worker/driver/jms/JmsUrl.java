@@ -133,6 +133,26 @@ public record JmsUrl(String connectionUri, String destination, boolean topic, bo
         return URLDecoder.decode(text, StandardCharsets.UTF_8);
     }
 
+    /**
+     * True when Qpid JMS sends this URL's messages presettled ({@code jms.presettlePolicy.presettleAll},
+     * {@code presettleProducers}, or {@code presettleTopicProducers} / {@code presettleQueueProducers} for the
+     * destination's type): such messages have no outcome.
+     */
+    public boolean presettledSends() {
+        int question = connectionUri.indexOf('?');
+        if (question < 0) {
+            return false;
+        }
+        Map<String, String> options = options(connectionUri.substring(question + 1));
+        String prefix = "jms.presettlePolicy.";
+        return isTrue(options, prefix + "presettleAll") || isTrue(options, prefix + "presettleProducers")
+                || isTrue(options, prefix + (topic ? "presettleTopicProducers" : "presettleQueueProducers"));
+    }
+
+    private static boolean isTrue(Map<String, String> options, String name) {
+        return "true".equalsIgnoreCase(options.getOrDefault(name, "false").trim());
+    }
+
     @Override
     public String toString() {
         return Urls.redact(connectionUri) + " " + (topic ? "topic " : "queue ") + destination;

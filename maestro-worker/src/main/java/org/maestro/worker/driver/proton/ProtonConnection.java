@@ -8,6 +8,8 @@ import java.nio.channels.Selector;
 import java.nio.channels.SocketChannel;
 import java.time.Duration;
 import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Queue;
 import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
@@ -22,6 +24,9 @@ import org.apache.qpid.proton.amqp.Binary;
 import org.apache.qpid.proton.amqp.Symbol;
 import org.apache.qpid.proton.amqp.messaging.Accepted;
 import org.apache.qpid.proton.amqp.messaging.Data;
+import org.apache.qpid.proton.amqp.messaging.Modified;
+import org.apache.qpid.proton.amqp.messaging.Rejected;
+import org.apache.qpid.proton.amqp.messaging.Released;
 import org.apache.qpid.proton.amqp.messaging.Source;
 import org.apache.qpid.proton.amqp.messaging.Target;
 import org.apache.qpid.proton.amqp.transport.DeliveryState;
@@ -39,10 +44,13 @@ import org.apache.qpid.proton.engine.Session;
 import org.apache.qpid.proton.engine.Transport;
 import org.apache.qpid.proton.message.Message;
 import org.maestro.worker.driver.ConsumerCallback;
+import org.maestro.worker.driver.DeliveryOutcome;
 import org.maestro.worker.driver.DriverConnection;
 import org.maestro.worker.driver.DriverConsumer;
 import org.maestro.worker.driver.DriverException;
 import org.maestro.worker.driver.DriverProducer;
+import org.maestro.worker.driver.OutcomeListener;
+import org.maestro.worker.driver.PendingOutcome;
 import org.maestro.worker.measure.MicroClock;
 
 /**
@@ -78,8 +86,8 @@ final class ProtonConnection implements DriverConnection {
     private volatile Throwable failure;
     private volatile boolean closing;
 
-    /** A message encoded and waiting for credit; {@code done} completes when the peer settles it. */
-    private record Outgoing(byte[] encoded, int length, CompletableFuture<Void> done) {
+    /** A message encoded and waiting for credit; {@code outcome} hears how the peer settles it. */
+    private record Outgoing(byte[] encoded, int length, PendingOutcome outcome) {
     }
 
     private ProtonConnection(ProtonUrl url, MicroClock clock, Duration timeout) throws IOException {
@@ -142,7 +150,7 @@ final class ProtonConnection implements DriverConnection {
     // ---- called by other threads ----
 
     @Override
-    public DriverProducer createProducer() throws DriverException {
+    public DriverProducer createProducer(OutcomeListener outcomes) throws DriverException {
         CompletableFuture<Void> attached = new CompletableFuture<>();
         onLoop(() -> {
             Sender link = session.sender("maestro-sender-" + UUID.randomUUID());
@@ -156,7 +164,7 @@ final class ProtonConnection implements DriverConnection {
             sender = link;
         });
         await(attached, "attach a producer to");
-        return new Producer();
+        return new Producer(outcomes);
     }
 
     @Override
@@ -228,15 +236,19 @@ final class ProtonConnection implements DriverConnection {
         checkUsable();
         pending.add(message);
         wake();
+        if (!thread.isAlive()) {
+            // the I/O thread ended meanwhile and will not take it: it failed
+            failPending("the connection to " + url + " closed before the message was sent");
+        }
     }
 
-    private Outgoing encode(byte[] body, int length, boolean tracked) {
+    private Outgoing encode(byte[] body, int length, PendingOutcome outcome) {
         Message message = Proton.message();
         message.setDurable(url.durable());
         message.setBody(new Data(new Binary(body, 0, length)));
         byte[] encoded = new byte[length + 64];
         int size = message.encode(encoded, 0, encoded.length);
-        return new Outgoing(encoded, size, tracked ? new CompletableFuture<>() : null);
+        return new Outgoing(encoded, size, outcome);
     }
 
     @Override
@@ -266,36 +278,58 @@ final class ProtonConnection implements DriverConnection {
         }
     }
 
-    /** Sends on the connection's sender link. */
+    /** Sends on the connection's sender link; every message is sent unsettled, so each has an outcome. */
     private final class Producer implements DriverProducer {
+        private final OutcomeListener outcomes;
+
+        Producer(OutcomeListener outcomes) {
+            this.outcomes = outcomes;
+        }
+
         @Override
         public void send(byte[] body, int length) throws DriverException {
-            Outgoing message = encode(body, length, url.durable());
-            enqueue(message);
-            if (message.done() != null) {
-                try {
-                    message.done().get(SYNC_SEND_TIMEOUT_MILLIS, TimeUnit.MILLISECONDS);
-                } catch (ExecutionException e) {
-                    throw new DriverException(e.getCause().getMessage(), e.getCause());
-                } catch (TimeoutException e) {
-                    throw new DriverException("no acknowledgement from " + url + " within "
-                            + SYNC_SEND_TIMEOUT_MILLIS / 1000 + " s");
-                } catch (InterruptedException e) {
-                    Thread.currentThread().interrupt();
-                    throw new DriverException("interrupted while sending to " + url);
-                }
+            send(-1, body, length);
+        }
+
+        @Override
+        public void send(long token, byte[] body, int length) throws DriverException {
+            PendingOutcome outcome = url.durable() ? PendingOutcome.awaited(token, outcomes)
+                    : PendingOutcome.later(token, outcomes);
+            Outgoing message = encode(body, length, outcome);
+            try {
+                enqueue(message);
+            } catch (DriverException e) {
+                outcome.abandon();
+                throw e;
+            }
+            if (url.durable()) {
+                outcome.await(SYNC_SEND_TIMEOUT_MILLIS, () -> failure != null || closing, url.toString());
             }
         }
 
         @Override
+        public boolean reportsOutcomes() {
+            return true;
+        }
+
+        @Override
         public CompletableFuture<Void> sendAsync(byte[] body, int length) {
-            Outgoing message = encode(body, length, true);
+            CompletableFuture<Void> done = new CompletableFuture<>();
+            PendingOutcome outcome = PendingOutcome.later(-1, (token, result, resendable, detail) -> {
+                if (result == DeliveryOutcome.ACCEPTED) {
+                    done.complete(null);
+                } else {
+                    done.completeExceptionally(new DriverException(url + " did not accept a message: " + result
+                            + (detail == null ? "" : " (" + detail + ")")));
+                }
+            });
             try {
-                enqueue(message);
+                enqueue(encode(body, length, outcome));
             } catch (DriverException e) {
-                message.done().completeExceptionally(e);
+                outcome.abandon();
+                done.completeExceptionally(e);
             }
-            return message.done();
+            return done;
         }
     }
 
@@ -513,17 +547,28 @@ final class ProtonConnection implements DriverConnection {
         return new byte[0];
     }
 
+    /** Reports the outcome of a delivery the peer settled or gave a terminal state, and settles it. */
     private void onSettled(Delivery delivery) {
         DeliveryState state = delivery.getRemoteState();
-        if (state == null && !delivery.remotelySettled()) {
+        boolean terminal = state instanceof Accepted || state instanceof Released || state instanceof Rejected
+                || state instanceof Modified;
+        if (!terminal && !delivery.remotelySettled()) {
             return;
         }
-        if (delivery.getContext() instanceof Outgoing message && message.done() != null) {
-            if (state instanceof Accepted || state == null) {
-                message.done().complete(null);
+        if (delivery.getContext() instanceof Outgoing message) {
+            if (state instanceof Released) {
+                message.outcome().report(DeliveryOutcome.RELEASED, true, "released by " + url);
+            } else if (state instanceof Rejected rejected) {
+                message.outcome().report(DeliveryOutcome.REJECTED, false, "rejected by " + url
+                        + describe(rejected.getError()));
+            } else if (state instanceof Modified modified) {
+                boolean undeliverableHere = Boolean.TRUE.equals(modified.getUndeliverableHere());
+                message.outcome().report(DeliveryOutcome.MODIFIED, !undeliverableHere, "modified by " + url
+                        + (Boolean.TRUE.equals(modified.getDeliveryFailed()) ? " (delivery failed)" : "")
+                        + (undeliverableHere ? " (undeliverable here)" : ""));
             } else {
-                message.done().completeExceptionally(new DriverException(url + " did not accept a message: "
-                        + state));
+                // accepted, or settled without a state: the peer took the message
+                message.outcome().report(DeliveryOutcome.ACCEPTED, false, null);
             }
         }
         delivery.settle();
@@ -536,16 +581,33 @@ final class ProtonConnection implements DriverConnection {
         remoteOpen.completeExceptionally(error);
     }
 
+    /**
+     * Once the I/O thread ends: every message handed over that the peer did not settle, and every one still
+     * waiting for credit, failed.
+     */
     private void failWaiting() {
         Throwable reason = failure != null ? failure : new IOException("the connection to " + url + " closed");
-        Outgoing message;
-        while ((message = pending.poll()) != null) {
-            if (message.done() != null) {
-                message.done().completeExceptionally(new DriverException(reason.getMessage(), reason));
+        String detail = (failure != null ? "the connection to " + url + " failed before the message was settled: "
+                : "the connection to " + url + " closed before the message was settled: ") + reason.getMessage();
+        if (sender != null) {
+            List<Outgoing> unsettled = new ArrayList<>();
+            for (Delivery delivery = sender.head(); delivery != null; delivery = delivery.next()) {
+                if (delivery.getContext() instanceof Outgoing message) {
+                    unsettled.add(message);
+                }
             }
+            unsettled.forEach(message -> message.outcome().report(DeliveryOutcome.FAILED, false, detail));
         }
+        failPending(detail);
         remoteOpen.completeExceptionally(reason);
         room.release(MAX_QUEUED);
+    }
+
+    private void failPending(String detail) {
+        Outgoing message;
+        while ((message = pending.poll()) != null) {
+            message.outcome().report(DeliveryOutcome.FAILED, false, detail);
+        }
     }
 
     private void shutDown() {
