@@ -14,11 +14,11 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
+import org.maestro.common.testing.RealRouter;
 import org.maestro.common.measure.OutcomeCounts;
 import org.maestro.common.measure.PeerResult;
 import org.maestro.common.measure.StreamLedger;
 import org.maestro.common.protocol.Command;
-import org.maestro.worker.router.LocalRouter;
 import org.maestro.worker.router.SeverableProxy;
 
 /**
@@ -33,14 +33,14 @@ class ResendReleasedTest {
     @TempDir
     static Path work;
 
-    private static LocalRouter router;
+    private static RealRouter router;
 
     @TempDir
     Path results;
 
     @BeforeAll
     static void startRouter() throws Exception {
-        router = LocalRouter.start(work);
+        router = RealRouter.startStandalone(work.resolve("router"));
     }
 
     @AfterAll

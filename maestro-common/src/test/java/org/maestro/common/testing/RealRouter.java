@@ -163,6 +163,11 @@ public final class RealRouter implements AutoCloseable {
         return url() + "/" + address;
     }
 
+    /** A URL of a driver scheme ({@code amqp}, {@code proton}) for an address on this router. */
+    public String url(String scheme, String address) {
+        return scheme + "://127.0.0.1:" + port + "/" + address;
+    }
+
     /** The router's process. */
     public Process process() {
         return process;

@@ -14,6 +14,7 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
+import org.maestro.common.testing.RealRouter;
 import org.maestro.worker.driver.DeliveryOutcome;
 import org.maestro.worker.driver.DriverConnection;
 import org.maestro.worker.driver.DriverConsumer;
@@ -31,11 +32,11 @@ class RouterOutcomesTest {
     @TempDir
     static Path work;
 
-    private static LocalRouter router;
+    private static RealRouter router;
 
     @BeforeAll
     static void startRouter() throws Exception {
-        router = LocalRouter.start(work);
+        router = RealRouter.startStandalone(work.resolve("router"));
     }
 
     @AfterAll
