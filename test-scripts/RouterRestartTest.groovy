@@ -14,29 +14,37 @@
  * received), and loss ÷ (rate × outage). The action is a band on the report's time axis.
  *
  * Variants: RouterShutdownTest.groovy (the router stays down for DOWN seconds, then starts), and
- * TOPOLOGY=test-scripts/topologies/redundant-router.yaml for a line with a second, costlier path through router4
- * (the traffic moves to it; the seed lost 0.18–0.29%).
+ * RedundantRouterRestartTest.groovy: a line with a second, costlier path through router4, which the inspector
+ * watches; the traffic moves to it (the seed lost 0.18–0.29%).
  *
  * Parameters (environment variables):
  *   TOPOLOGY              topology description            (default topologies/line-3-routers.yaml beside this script)
- *   FROM_NODE, TO_NODE    where the senders and receivers connect (default router1, router3)
+ *   FROM_NODE             where the senders connect       (default router1)
+ *   TO_NODE               where the receivers connect     (default router3)
  *   ROUTER                the router the agent acts on    (default router2)
+ *   INSPECT_NODE          the router the inspector watches (default ROUTER)
  *   DOWN                  seconds it stays down           (default 2)
  *   AGENT_COMMAND         the agent command               (default "restart <ROUTER> <DOWN> --kill")
  *   AGENT_AT              when, after the warm-up         (default 12s)
- *   RATE, PARALLEL_COUNT  msg/s per connection, connections        (default 1000, 2)
- *   TEST_DURATION, WARM_UP                                          (default 40s, 5s)
+ *   RATE                  msg/s per connection            (default 1000)
+ *   PARALLEL_COUNT        connections per peer            (default 2)
+ *   TEST_DURATION         measured time                   (default 40s)
+ *   WARM_UP               excluded from the results       (default 5s)
  *   RESEND_RELEASED       true: a released message is sent again (same sequence number and intended time), so the
  *                         outage shows in response time instead of loss                      (default false)
  *   MAXIMUM_LOST_PERCENT  fail above this loss            (default 100: report only)
+ *   ADDRESS               address under closest/          (default router-restart)
+ *   TEST_NAME             the test's name                 (default router-restart, or router-shutdown)
  *
  * Run:  maestro-cli run test-scripts/RouterRestartTest.groovy
  *       TOPOLOGY=test-scripts/topologies/redundant-router.yaml maestro-cli run test-scripts/RouterRestartTest.groovy
  */
-String topologyFile = maestro.env("TOPOLOGY", "${scriptDir}/topologies/line-3-routers.yaml")
+String defaultTopology = binding.hasVariable("defaultTopology") ? defaultTopology : "line-3-routers"
+String topologyFile = maestro.env("TOPOLOGY", "${scriptDir}/topologies/${defaultTopology}.yaml")
 String fromNode = maestro.env("FROM_NODE", "router1")
 String toNode = maestro.env("TO_NODE", "router3")
 String router = maestro.env("ROUTER", "router2")
+String inspected = maestro.env("INSPECT_NODE", binding.hasVariable("defaultInspected") ? defaultInspected : router)
 int down = maestro.env("DOWN", binding.hasVariable("defaultDown") ? defaultDown as int : 2)
 String defaultVerb = binding.hasVariable("routerAction") ? routerAction : "restart"
 String command = maestro.env("AGENT_COMMAND", "${defaultVerb} ${router} ${down} --kill")
@@ -52,7 +60,7 @@ def result = maestro.fixedRate {
     name maestro.env("TEST_NAME", defaultVerb == "restart" ? "router-restart" : "router-shutdown")
     sendUrl topology.clientUrl(fromNode, address)
     receiveUrl topology.clientUrl(toNode, address)
-    inspector "dispatch", topology.clientUrl(router)
+    inspector "dispatch", topology.clientUrl(inspected)
     messageSize "256"
     parallelCount connections
     rate ratePerConnection

@@ -1,14 +1,15 @@
 /*
  * RouterShutdownTest
  *
- * The seed's shutdown experiment (thesis table 6.7: router2 of a 3-router line down for 10, 60 and 120 s lost
- * 2.94, 11.62 and 12.25%): RouterRestartTest.groovy with the middle router stopped for DOWN seconds (default 10)
- * and then started again. Every parameter of RouterRestartTest applies.
+ * Answers: what does a fixed-rate load across a line of three routers lose when the middle router is shut down
+ * for a while and then started again? (The seed's shutdown experiment: router2 down for 10, 60 and 120 s lost
+ * 2.94, 11.62 and 12.25% of the messages.) It is RouterRestartTest.groovy with "stop router2 DOWN --kill".
  *
- * Run:  DOWN=10 TEST_DURATION=60s maestro-cli run test-scripts/RouterShutdownTest.groovy
+ * Parameters (environment variables): those of RouterRestartTest.groovy; DOWN defaults to 10 here.
+ *
+ * Run:  maestro-cli run test-scripts/RouterShutdownTest.groovy
+ *       DOWN=60 TEST_DURATION=3m AGENT_AT=30s maestro-cli run test-scripts/RouterShutdownTest.groovy
  */
 binding.setVariable("routerAction", "stop")
-if (System.getenv("DOWN") == null) {
-    binding.setVariable("defaultDown", 10)
-}
+binding.setVariable("defaultDown", 10)
 evaluate(new File(scriptDir, "RouterRestartTest.groovy"))
