@@ -1,6 +1,7 @@
 package org.maestro.client.api;
 
 import java.io.IOException;
+import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -10,6 +11,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
+import java.util.UUID;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
@@ -85,9 +87,10 @@ public final class TestRunner {
         } catch (IllegalArgumentException e) {
             throw MaestroException.usage(e.getMessage());
         }
-        int iteration = nextIteration(options.testName());
-        options = options.with(OptionCode.TEST_ITERATION, Integer.toString(iteration));
-        Path iterationDirectory = resultsRoot.resolve(options.testName()).resolve(Integer.toString(iteration));
+        Path iterationDirectory = claimIteration(options.testName());
+        options = options.with(OptionCode.TEST_ITERATION, iterationDirectory.getFileName().toString())
+                .with(OptionCode.RUN_ID, UUID.randomUUID().toString());
+        LOG.info("{}: iteration {}, run id {}", options.testName(), options.testIteration(), options.runId().orElseThrow());
         Execution execution = new Execution(definition, options, iterationDirectory);
         return execution.run();
     }
@@ -117,6 +120,28 @@ public final class TestRunner {
             afterTest.accept(tests.get(tests.size() - 1).directory());
         }
         return judged;
+    }
+
+    /**
+     * Creates the directory of the test's next iteration, one above the highest number present, and returns it: an
+     * iteration never reuses a directory, even when another client picks the same number at the same moment.
+     */
+    private Path claimIteration(String testName) {
+        Path testDirectory = resultsRoot.resolve(testName);
+        for (int attempt = 0; attempt < 100; attempt++) {
+            Path candidate = testDirectory.resolve(Integer.toString(nextIteration(testName)));
+            try {
+                Files.createDirectories(testDirectory);
+                Files.createDirectory(candidate);
+                return candidate;
+            } catch (FileAlreadyExistsException taken) {
+                LOG.debug("iteration directory {} was taken meanwhile; trying the next number", candidate);
+            } catch (IOException e) {
+                throw MaestroException.infrastructure("cannot create the iteration directory " + candidate + ": " + e
+                        + "; check that the results directory is writable");
+            }
+        }
+        throw MaestroException.infrastructure("cannot find a free iteration directory under " + testDirectory);
     }
 
     private int nextIteration(String testName) {
@@ -199,8 +224,8 @@ public final class TestRunner {
         /** Records the runner's own verdict beside the peers' files, so the report agrees with the run. */
         private void writeOutcome() {
             try {
-                new VerdictFile(failures.isEmpty() ? Outcome.SUCCESS : Outcome.FAILURE, String.join("; ", failures))
-                        .write(directory, VerdictFile.RUNNER);
+                new VerdictFile(failures.isEmpty() ? Outcome.SUCCESS : Outcome.FAILURE, String.join("; ", failures),
+                        options.runId().orElse(null)).write(directory, VerdictFile.RUNNER);
             } catch (IOException e) {
                 throw MaestroException.infrastructure("cannot write results under " + directory + ": " + e);
             }
@@ -564,7 +589,8 @@ public final class TestRunner {
                     problems.add(peer.qualifiedName() + " is gone; its files stay on its host");
                     continue;
                 }
-                ResultCollector collector = new ResultCollector(directory.resolve(peer.qualifiedName()));
+                ResultCollector collector = new ResultCollector(directory.resolve(peer.qualifiedName()),
+                        options.runId().orElse(null));
                 Replies replies = awaitQuietly(client.request(Topics.peer(peer.id()), Note.request(Command.LOG), 1,
                         Duration.ofSeconds(60), collector::accept));
                 try {
@@ -576,6 +602,10 @@ public final class TestRunner {
                     for (String problem : collector.write()) {
                         problems.add(peer.qualifiedName() + ": " + problem);
                     }
+                    collector.refusal().ifPresent(refusal -> {
+                        LOG.warn("refused the files of {}: {}", peer.qualifiedName(), refusal);
+                        failures.add("refused the files of " + peer.qualifiedName() + ": " + refusal);
+                    });
                 } catch (IOException e) {
                     throw MaestroException.infrastructure("cannot write results under " + directory + ": " + e);
                 }

@@ -37,7 +37,9 @@ public enum OptionCode {
     EXT_POINT_BRANCH(18, "EXT_POINT_BRANCH", v -> checkNotBlank("EXT_POINT_BRANCH", v), "a branch name"),
     EXT_POINT_COMMAND(19, "EXT_POINT_COMMAND", v -> checkNotBlank("EXT_POINT_COMMAND", v), "an agent command such as restart"),
     /** How long receivers may take to consume what is in flight after senders stopped. */
-    DRAIN_TIMEOUT(20, "DRAIN_TIMEOUT", v -> checkDuration("DRAIN_TIMEOUT", v), Durations.FORMS);
+    DRAIN_TIMEOUT(20, "DRAIN_TIMEOUT", v -> checkDuration("DRAIN_TIMEOUT", v), Durations.FORMS),
+    /** The identity of one run of a test iteration, made by the client; peers keep and check files by it. */
+    RUN_ID(21, "RUN_ID", v -> checkRunId("RUN_ID", v), "a run id of letters, digits and '-' (1-64 characters)");
 
     private final long code;
     private final String parameter;
@@ -138,6 +140,12 @@ public enum OptionCode {
 
     private static void checkName(String option, String value) {
         if (!value.matches("[A-Za-z0-9._-]{1,100}")) {
+            throw new IllegalArgumentException(option);
+        }
+    }
+
+    private static void checkRunId(String option, String value) {
+        if (!value.matches("[A-Za-z0-9-]{1,64}")) {
             throw new IllegalArgumentException(option);
         }
     }
