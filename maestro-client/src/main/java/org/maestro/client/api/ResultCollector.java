@@ -56,12 +56,14 @@ final class ResultCollector {
     }
 
     /**
-     * Writes every complete, checksum-valid file.
+     * Creates the peer's directory, so that the report lists the peer even when it sent no file, and writes every
+     * complete, checksum-valid file into it.
      *
      * @return the problems found (missing chunks, bad checksums); empty when all is well
      */
     synchronized List<String> write() throws IOException {
         List<String> found = new ArrayList<>(problems);
+        Files.createDirectories(directory);
         Map<String, byte[][]> sorted = new LinkedHashMap<>(files);
         if (runId != null) {
             Optional<String> foreign = RunFiles.foreignRunId(runId, name -> complete(sorted.get(name)));

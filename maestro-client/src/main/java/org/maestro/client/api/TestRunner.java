@@ -53,6 +53,8 @@ public final class TestRunner {
     private static final Duration NO_PROGRESS_LIMIT = Duration.ofSeconds(60);
     /** How long stopped senders and receivers may take to write their results and notify. */
     private static final Duration STOP_WAIT = Duration.ofSeconds(15);
+    /** How long a deadline that passes while the control broker is unreachable waits for it to come back. */
+    private static final Duration BROKER_OUTAGE_LIMIT = Duration.ofMinutes(5);
     private static final Set<String> LOAD_ROLES = Set.of("sender", "receiver");
 
     private final ControlClient client;
@@ -169,6 +171,9 @@ public final class TestRunner {
         private final List<String> failures = java.util.Collections.synchronizedList(new ArrayList<>());
         private volatile String abort;
         private final Map<String, Number> figures = new TreeMap<>();
+        private final BrokerOutage outage = new BrokerOutage(client);
+        private long lastStatisticsNanos = System.nanoTime();
+        private long nextSilenceNote;
 
         Execution(TestDefinition definition, TestOptions options, Path directory) {
             this.definition = definition;
@@ -406,7 +411,11 @@ public final class TestRunner {
             };
         }
 
-        /** Watches the senders until all of them finished, a peer died, or the deadline passed. */
+        /**
+         * Watches the senders until all of them finished, a peer died, or the deadline passed. Whether the senders
+         * finished is looked at again just before any deadline fails the test, and a deadline that passes while the
+         * control broker is unreachable waits for it (up to {@link #BROKER_OUTAGE_LIMIT}) before judging.
+         */
         private void watch(long startNanos) {
             Duration planned = TestDefinition.plannedTime(options);
             Duration deadline = planned != null ? planned.plus(planned.dividedBy(2)).plusSeconds(30) : null;
@@ -415,6 +424,7 @@ public final class TestRunner {
             long lastProgressNanos = System.nanoTime();
             long nextIdleCheck = 0;
             while (abort == null) {
+                outage.observe();
                 Duration elapsed = Duration.ofNanos(System.nanoTime() - startNanos);
                 runDueActions(pendingActions, elapsed);
                 if (sendersDone()) {
@@ -422,9 +432,12 @@ public final class TestRunner {
                 }
                 boolean overdue = planned != null ? elapsed.compareTo(planned.plusSeconds(10)) > 0
                         : Duration.ofNanos(System.nanoTime() - lastProgressNanos).toSeconds() > 10;
-                if (overdue && System.nanoTime() > nextIdleCheck) {
+                if (overdue && System.nanoTime() > nextIdleCheck && client.isConnected()) {
                     findIdle("sender");
                     nextIdleCheck = System.nanoTime() + Duration.ofSeconds(5).toNanos();
+                    if (sendersDone()) {
+                        return;
+                    }
                 }
                 Progress.Snapshot snapshot = stats(elapsed, planned);
                 if (snapshot != null) {
@@ -433,19 +446,43 @@ public final class TestRunner {
                         lastCount = snapshot.sent();
                         lastProgressNanos = System.nanoTime();
                     }
+                } else if (outage.isOngoing()) {
+                    lastProgressNanos = System.nanoTime();
                 }
-                if (deadline != null && elapsed.compareTo(deadline) > 0) {
-                    failures.add("the senders did not finish within " + deadline.toSeconds() + " s (planned "
-                            + planned.toSeconds() + " s); stopped them");
-                    return;
-                }
-                if (deadline == null && Duration.ofNanos(System.nanoTime() - lastProgressNanos)
-                        .compareTo(NO_PROGRESS_LIMIT) > 0) {
-                    failures.add("the senders made no progress for " + NO_PROGRESS_LIMIT.toSeconds() + " s; stopped them");
+                boolean pastDeadline = deadline != null && elapsed.compareTo(deadline) > 0;
+                boolean stalled = deadline == null && Duration.ofNanos(System.nanoTime() - lastProgressNanos)
+                        .compareTo(NO_PROGRESS_LIMIT) > 0;
+                if (pastDeadline || stalled) {
+                    if (finishedAfterOutage("sender")) {
+                        return;
+                    }
+                    String brokerPart = outage.describe();
+                    failures.add(pastDeadline
+                            ? "the senders did not finish within " + deadline.toSeconds() + " s (planned "
+                                    + planned.toSeconds() + " s)" + brokerPart + "; stopped them"
+                            : "the senders made no progress for " + NO_PROGRESS_LIMIT.toSeconds() + " s" + brokerPart
+                                    + "; stopped them");
                     return;
                 }
                 sleep(Duration.ofSeconds(1));
             }
+        }
+
+        /**
+         * At a deadline: waits for an unreachable control broker to come back (up to {@link #BROKER_OUTAGE_LIMIT}),
+         * asks the unfinished peers of a role whether they are idle and says whether every one of them finished.
+         */
+        private boolean finishedAfterOutage(String role) {
+            long limit = System.nanoTime() + BROKER_OUTAGE_LIMIT.toNanos();
+            while (!client.isConnected() && abort == null && System.nanoTime() < limit) {
+                outage.observe();
+                sleep(Duration.ofSeconds(1));
+            }
+            if (client.isConnected()) {
+                sleep(Duration.ofSeconds(2));
+                findIdle(role);
+            }
+            return finished(role) >= count(role);
         }
 
         private void runDueActions(List<TestDefinition.AgentAction> pending, Duration elapsed) {
@@ -506,10 +543,12 @@ public final class TestRunner {
                 long errors = 0;
                 double rate = 0;
                 double p99 = 0;
+                int answered = 0;
                 for (Note note : replies.notes()) {
                     if (!(note.payload() instanceof Payload.Stats stats) || !peers.containsKey(note.sender().id())) {
                         continue;
                     }
+                    answered++;
                     errors += stats.errors();
                     if (stats.role().equals("sender")) {
                         sent += stats.count();
@@ -519,14 +558,33 @@ public final class TestRunner {
                         p99 = Math.max(p99, stats.latencyP99Micros() / 1000.0);
                     }
                 }
+                if (answered == 0) {
+                    noStatistics("no peer answered");
+                    return null;
+                }
+                lastStatisticsNanos = System.nanoTime();
                 return new Progress.Snapshot(options.testName(), elapsed, planned, rate, p99, sent, received, errors);
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
                 return null;
             } catch (ExecutionException | TimeoutException e) {
-                LOG.warn("no statistics from the peers ({}); the control broker may be restarting", e.getMessage());
+                noStatistics(e.getCause() != null ? e.getCause().getMessage() : e.toString());
                 return null;
             }
+        }
+
+        /** Says in the progress output, every 10 s, how long statistics have been missing and why. */
+        private void noStatistics(String detail) {
+            outage.observe();
+            long silentSeconds = Duration.ofNanos(System.nanoTime() - lastStatisticsNanos).toSeconds();
+            if (silentSeconds < 5 || System.nanoTime() < nextSilenceNote) {
+                return;
+            }
+            nextSilenceNote = System.nanoTime() + Duration.ofSeconds(10).toNanos();
+            String why = outage.isOngoing() ? "control broker " + client.endpoint() + " unreachable (reconnecting)"
+                    : "the peers did not answer (" + detail + ")";
+            LOG.warn("no statistics for {} s: {}", silentSeconds, why);
+            progress.note("no statistics for " + silentSeconds + " s: " + why);
         }
 
         /** Asks receivers to consume what is in flight and waits for their outcomes. */
@@ -543,18 +601,19 @@ public final class TestRunner {
             long deadline = System.nanoTime() + options.drainTimeout().plusSeconds(15).toNanos();
             long nextIdleCheck = System.nanoTime() + Duration.ofSeconds(10).toNanos();
             while (abort == null && System.nanoTime() < deadline) {
+                outage.observe();
                 if (finished("receiver") >= count("receiver")) {
                     return;
                 }
-                if (System.nanoTime() > nextIdleCheck) {
+                if (System.nanoTime() > nextIdleCheck && client.isConnected()) {
                     findIdle("receiver");
                     nextIdleCheck = System.nanoTime() + Duration.ofSeconds(5).toNanos();
                 }
                 sleep(Duration.ofMillis(200));
             }
-            if (abort == null) {
-                failures.add("receivers did not finish draining within " + options.drainTimeout().plusSeconds(15).toSeconds()
-                        + " s");
+            if (abort == null && !finishedAfterOutage("receiver")) {
+                failures.add("receivers did not finish draining within " + options.drainTimeout().plusSeconds(15)
+                        .toSeconds() + " s" + outage.describe());
             }
         }
 
