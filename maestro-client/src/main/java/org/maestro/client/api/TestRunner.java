@@ -55,6 +55,8 @@ public final class TestRunner {
     private static final Duration STOP_WAIT = Duration.ofSeconds(15);
     /** How long a deadline that passes while the control broker is unreachable waits for it to come back. */
     private static final Duration BROKER_OUTAGE_LIMIT = Duration.ofMinutes(5);
+    /** How long peers may take to reconnect and answer after the control broker came back. */
+    private static final Duration PEERS_RECONNECT_WAIT = Duration.ofSeconds(15);
     private static final Set<String> LOAD_ROLES = Set.of("sender", "receiver");
 
     private final ControlClient client;
@@ -478,9 +480,13 @@ public final class TestRunner {
                 outage.observe();
                 sleep(Duration.ofSeconds(1));
             }
-            if (client.isConnected()) {
-                sleep(Duration.ofSeconds(2));
+            long settle = System.nanoTime() + PEERS_RECONNECT_WAIT.toNanos();
+            while (client.isConnected() && abort == null && finished(role) < count(role)
+                    && System.nanoTime() < settle) {
                 findIdle(role);
+                if (finished(role) < count(role)) {
+                    sleep(Duration.ofSeconds(1));
+                }
             }
             return finished(role) >= count(role);
         }
