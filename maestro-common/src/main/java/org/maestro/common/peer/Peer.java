@@ -56,8 +56,6 @@ public final class Peer implements AutoCloseable {
     private final CountDownLatch halted = new CountDownLatch(1);
     private final Context context = new Context();
     private volatile TestOptions options = TestOptions.DEFAULTS;
-    /** Bumped by every SET of TEST_NAME, TEST_ITERATION or RUN_ID: a new test, even without a run id. */
-    private volatile long testGeneration;
     private volatile MqttTransport transport;
 
     private Peer(PeerConfig config, Role role) {
@@ -258,9 +256,6 @@ public final class Peer implements AutoCloseable {
             TestOptions updated = options.with(option, set.value());
             role.checkOptions(updated);
             options = updated;
-            if (option == OptionCode.TEST_NAME || option == OptionCode.TEST_ITERATION || option == OptionCode.RUN_ID) {
-                testGeneration++;
-            }
         } catch (InvalidOptionException e) {
             throw new RoleException(ErrorCodes.INVALID_OPTION, e.getMessage());
         } catch (IllegalArgumentException e) {
@@ -327,7 +322,7 @@ public final class Peer implements AutoCloseable {
     }
 
     private final class Context implements PeerContext {
-        /** The run whose files the result directory holds: a run id, or a test generation without one. */
+        /** The run id whose files the result directory holds. */
         private String preparedRun;
 
         @Override
@@ -341,15 +336,16 @@ public final class Peer implements AutoCloseable {
         }
 
         /**
-         * The directory of the current run, emptied when a run first uses it: the files of an earlier run of the same
-         * test and iteration are removed, never shipped as this run's.
+         * The directory of the current run, emptied when a run (a RUN_ID) first uses it: the files of an earlier run
+         * of the same test and iteration are removed, never shipped as this run's. Without a RUN_ID the directory is
+         * kept as it is.
          */
         @Override
         public synchronized Path resultDirectory() throws IOException {
             TestOptions current = options;
             Path directory = PeerContext.resultDirectory(config.resultsRoot(), current, self);
-            String run = current.runId().orElse("test-" + testGeneration);
-            if (!run.equals(preparedRun)) {
+            String run = current.runId().orElse(null);
+            if (run != null && !run.equals(preparedRun)) {
                 if (Files.exists(directory)) {
                     LOG.info("{} removes {}: it holds the files of an earlier run, and run {} starts empty",
                             self.qualifiedName(), directory, run);
