@@ -94,7 +94,8 @@ public final class TestRunner {
         Path iterationDirectory = claimIteration(options.testName());
         options = options.with(OptionCode.TEST_ITERATION, iterationDirectory.getFileName().toString())
                 .with(OptionCode.RUN_ID, UUID.randomUUID().toString());
-        LOG.info("{}: iteration {}, run id {}", options.testName(), options.testIteration(), options.runId().orElseThrow());
+        LOG.info("{}: iteration {}, run id {}", options.testName(), options.testIteration(),
+                options.runId().orElseThrow());
         Execution execution = new Execution(definition, options, iterationDirectory);
         return execution.run();
     }
@@ -472,7 +473,8 @@ public final class TestRunner {
 
         /**
          * At a deadline: waits for an unreachable control broker to come back (up to {@link #BROKER_OUTAGE_LIMIT}),
-         * asks the unfinished peers of a role whether they are idle and says whether every one of them finished.
+         * asks the unfinished peers of a role whether they are idle (again for up to {@link #PEERS_RECONNECT_WAIT}
+         * after an outage, while they reconnect) and says whether every one of them finished.
          */
         private boolean finishedAfterOutage(String role) {
             long limit = System.nanoTime() + BROKER_OUTAGE_LIMIT.toNanos();
@@ -480,13 +482,14 @@ public final class TestRunner {
                 outage.observe();
                 sleep(Duration.ofSeconds(1));
             }
-            long settle = System.nanoTime() + PEERS_RECONNECT_WAIT.toNanos();
-            while (client.isConnected() && abort == null && finished(role) < count(role)
-                    && System.nanoTime() < settle) {
+            boolean hadOutage = !outage.total().isZero();
+            long settle = System.nanoTime() + (hadOutage ? PEERS_RECONNECT_WAIT.toNanos() : 0);
+            while (client.isConnected() && abort == null && finished(role) < count(role)) {
                 findIdle(role);
-                if (finished(role) < count(role)) {
-                    sleep(Duration.ofSeconds(1));
+                if (finished(role) >= count(role) || System.nanoTime() >= settle) {
+                    break;
                 }
+                sleep(Duration.ofSeconds(1));
             }
             return finished(role) >= count(role);
         }
