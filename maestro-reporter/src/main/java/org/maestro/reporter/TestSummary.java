@@ -35,6 +35,7 @@ import java.util.Map;
  * @param streams per sender connection and address accounting
  * @param actions agent actions during the test
  * @param warnings things a reader should know (missing files, clocks on several hosts, …)
+ * @param runId the run id of the iteration (the runner's, else the peers' RUN_ID); null when unknown
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 @JsonIgnoreProperties(ignoreUnknown = true)
@@ -57,10 +58,26 @@ public record TestSummary(
         List<PeerSummary> peers,
         List<StreamSummary> streams,
         List<AgentAction> actions,
-        List<String> warnings) {
+        List<String> warnings,
+        String runId) {
 
     /** Version of the summary format written by this reporter. */
     public static final int FORMAT_VERSION = 1;
+
+    /** A summary without a run id; see {@link #withRunId(String)}. */
+    public TestSummary(int formatVersion, String test, int iteration, long startMillis, long endMillis,
+            long warmupEndMillis, Outcome outcome, String reason, Decider decidedBy, MessageCounts messages, Rates rate,
+            Latencies latency, Map<String, String> parameters, List<PeerSummary> peers, List<StreamSummary> streams,
+            List<AgentAction> actions, List<String> warnings) {
+        this(formatVersion, test, iteration, startMillis, endMillis, warmupEndMillis, outcome, reason, decidedBy,
+                messages, rate, latency, parameters, peers, streams, actions, warnings, null);
+    }
+
+    /** This summary with the run id of its iteration. */
+    public TestSummary withRunId(String id) {
+        return new TestSummary(formatVersion, test, iteration, startMillis, endMillis, warmupEndMillis, outcome, reason,
+                decidedBy, messages, rate, latency, parameters, peers, streams, actions, warnings, id);
+    }
 
     /** True when the iteration passed: no failure from the script, the runner or the peers, and a success. */
     @JsonIgnore

@@ -8,8 +8,10 @@ import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
 import org.maestro.common.peer.ResultShipper;
+import org.maestro.common.peer.RunFiles;
 import org.maestro.common.protocol.Note;
 import org.maestro.common.protocol.Payload;
 
@@ -19,12 +21,21 @@ import org.maestro.common.protocol.Payload;
  */
 final class ResultCollector {
     private final Path directory;
+    private final String runId;
+    private String refusal;
     private final Map<String, byte[][]> files = new ConcurrentHashMap<>();
     private final Map<String, String> checksums = new ConcurrentHashMap<>();
     private final List<String> problems = new ArrayList<>();
 
-    ResultCollector(Path directory) {
+    /** @param runId the current run id: files that name another run are refused; null to accept any */
+    ResultCollector(Path directory, String runId) {
         this.directory = directory;
+        this.runId = runId;
+    }
+
+    /** Why the peer's files were refused (they belong to another run), empty when they were not. */
+    synchronized Optional<String> refusal() {
+        return Optional.ofNullable(refusal);
     }
 
     /** Takes one DATA note. */
@@ -45,13 +56,23 @@ final class ResultCollector {
     }
 
     /**
-     * Writes every complete, checksum-valid file.
+     * Creates the peer's directory, so that the report lists the peer even when it sent no file, and writes every
+     * complete, checksum-valid file into it.
      *
      * @return the problems found (missing chunks, bad checksums); empty when all is well
      */
     synchronized List<String> write() throws IOException {
         List<String> found = new ArrayList<>(problems);
+        Files.createDirectories(directory);
         Map<String, byte[][]> sorted = new LinkedHashMap<>(files);
+        if (runId != null) {
+            Optional<String> foreign = RunFiles.foreignRunId(runId, name -> complete(sorted.get(name)));
+            if (foreign.isPresent()) {
+                refusal = "they belong to run " + foreign.get() + ", not to the current run " + runId
+                        + "; none of its " + sorted.size() + " files was kept";
+                return found;
+            }
+        }
         for (Map.Entry<String, byte[][]> file : sorted.entrySet()) {
             byte[][] parts = file.getValue();
             if (Arrays.stream(parts).anyMatch(p -> p == null)) {
@@ -73,6 +94,18 @@ final class ResultCollector {
             }
         }
         return found;
+    }
+
+    /** The bytes of a file whose chunks all arrived, or null. */
+    private static byte[] complete(byte[][] parts) {
+        if (parts == null || Arrays.stream(parts).anyMatch(p -> p == null)) {
+            return null;
+        }
+        java.io.ByteArrayOutputStream joined = new java.io.ByteArrayOutputStream();
+        for (byte[] part : parts) {
+            joined.writeBytes(part);
+        }
+        return joined.toByteArray();
     }
 
     /** How many distinct files arrived (complete or not). */

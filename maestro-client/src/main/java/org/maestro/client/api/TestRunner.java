@@ -1,6 +1,7 @@
 package org.maestro.client.api;
 
 import java.io.IOException;
+import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -10,6 +11,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
+import java.util.UUID;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
@@ -51,6 +53,10 @@ public final class TestRunner {
     private static final Duration NO_PROGRESS_LIMIT = Duration.ofSeconds(60);
     /** How long stopped senders and receivers may take to write their results and notify. */
     private static final Duration STOP_WAIT = Duration.ofSeconds(15);
+    /** How long a deadline that passes while the control broker is unreachable waits for it to come back. */
+    private static final Duration BROKER_OUTAGE_LIMIT = Duration.ofMinutes(5);
+    /** How long peers may take to reconnect and answer after the control broker came back. */
+    private static final Duration PEERS_RECONNECT_WAIT = Duration.ofSeconds(15);
     private static final Set<String> LOAD_ROLES = Set.of("sender", "receiver");
 
     private final ControlClient client;
@@ -85,9 +91,11 @@ public final class TestRunner {
         } catch (IllegalArgumentException e) {
             throw MaestroException.usage(e.getMessage());
         }
-        int iteration = nextIteration(options.testName());
-        options = options.with(OptionCode.TEST_ITERATION, Integer.toString(iteration));
-        Path iterationDirectory = resultsRoot.resolve(options.testName()).resolve(Integer.toString(iteration));
+        Path iterationDirectory = claimIteration(options.testName());
+        options = options.with(OptionCode.TEST_ITERATION, iterationDirectory.getFileName().toString())
+                .with(OptionCode.RUN_ID, UUID.randomUUID().toString());
+        LOG.info("{}: iteration {}, run id {}", options.testName(), options.testIteration(),
+                options.runId().orElseThrow());
         Execution execution = new Execution(definition, options, iterationDirectory);
         return execution.run();
     }
@@ -119,6 +127,28 @@ public final class TestRunner {
         return judged;
     }
 
+    /**
+     * Creates the directory of the test's next iteration, one above the highest number present, and returns it: an
+     * iteration never reuses a directory, even when another client picks the same number at the same moment.
+     */
+    private Path claimIteration(String testName) {
+        Path testDirectory = resultsRoot.resolve(testName);
+        for (int attempt = 0; attempt < 100; attempt++) {
+            Path candidate = testDirectory.resolve(Integer.toString(nextIteration(testName)));
+            try {
+                Files.createDirectories(testDirectory);
+                Files.createDirectory(candidate);
+                return candidate;
+            } catch (FileAlreadyExistsException taken) {
+                LOG.debug("iteration directory {} was taken meanwhile; trying the next number", candidate);
+            } catch (IOException e) {
+                throw MaestroException.infrastructure("cannot create the iteration directory " + candidate + ": " + e
+                        + "; check that the results directory is writable");
+            }
+        }
+        throw MaestroException.infrastructure("cannot find a free iteration directory under " + testDirectory);
+    }
+
     private int nextIteration(String testName) {
         Path testDirectory = resultsRoot.resolve(testName);
         if (!Files.isDirectory(testDirectory)) {
@@ -144,6 +174,9 @@ public final class TestRunner {
         private final List<String> failures = java.util.Collections.synchronizedList(new ArrayList<>());
         private volatile String abort;
         private final Map<String, Number> figures = new TreeMap<>();
+        private final BrokerOutage outage = new BrokerOutage(client);
+        private long lastStatisticsNanos = System.nanoTime();
+        private long nextSilenceNote;
 
         Execution(TestDefinition definition, TestOptions options, Path directory) {
             this.definition = definition;
@@ -199,8 +232,8 @@ public final class TestRunner {
         /** Records the runner's own verdict beside the peers' files, so the report agrees with the run. */
         private void writeOutcome() {
             try {
-                new VerdictFile(failures.isEmpty() ? Outcome.SUCCESS : Outcome.FAILURE, String.join("; ", failures))
-                        .write(directory, VerdictFile.RUNNER);
+                new VerdictFile(failures.isEmpty() ? Outcome.SUCCESS : Outcome.FAILURE, String.join("; ", failures),
+                        options.runId().orElse(null)).write(directory, VerdictFile.RUNNER);
             } catch (IOException e) {
                 throw MaestroException.infrastructure("cannot write results under " + directory + ": " + e);
             }
@@ -381,7 +414,11 @@ public final class TestRunner {
             };
         }
 
-        /** Watches the senders until all of them finished, a peer died, or the deadline passed. */
+        /**
+         * Watches the senders until all of them finished, a peer died, or the deadline passed. Whether the senders
+         * finished is looked at again just before any deadline fails the test, and a deadline that passes while the
+         * control broker is unreachable waits for it (up to {@link #BROKER_OUTAGE_LIMIT}) before judging.
+         */
         private void watch(long startNanos) {
             Duration planned = TestDefinition.plannedTime(options);
             Duration deadline = planned != null ? planned.plus(planned.dividedBy(2)).plusSeconds(30) : null;
@@ -390,6 +427,7 @@ public final class TestRunner {
             long lastProgressNanos = System.nanoTime();
             long nextIdleCheck = 0;
             while (abort == null) {
+                outage.observe();
                 Duration elapsed = Duration.ofNanos(System.nanoTime() - startNanos);
                 runDueActions(pendingActions, elapsed);
                 if (sendersDone()) {
@@ -397,9 +435,12 @@ public final class TestRunner {
                 }
                 boolean overdue = planned != null ? elapsed.compareTo(planned.plusSeconds(10)) > 0
                         : Duration.ofNanos(System.nanoTime() - lastProgressNanos).toSeconds() > 10;
-                if (overdue && System.nanoTime() > nextIdleCheck) {
+                if (overdue && System.nanoTime() > nextIdleCheck && client.isConnected()) {
                     findIdle("sender");
                     nextIdleCheck = System.nanoTime() + Duration.ofSeconds(5).toNanos();
+                    if (sendersDone()) {
+                        return;
+                    }
                 }
                 Progress.Snapshot snapshot = stats(elapsed, planned);
                 if (snapshot != null) {
@@ -408,19 +449,49 @@ public final class TestRunner {
                         lastCount = snapshot.sent();
                         lastProgressNanos = System.nanoTime();
                     }
+                } else if (outage.isOngoing()) {
+                    lastProgressNanos = System.nanoTime();
                 }
-                if (deadline != null && elapsed.compareTo(deadline) > 0) {
-                    failures.add("the senders did not finish within " + deadline.toSeconds() + " s (planned "
-                            + planned.toSeconds() + " s); stopped them");
-                    return;
-                }
-                if (deadline == null && Duration.ofNanos(System.nanoTime() - lastProgressNanos)
-                        .compareTo(NO_PROGRESS_LIMIT) > 0) {
-                    failures.add("the senders made no progress for " + NO_PROGRESS_LIMIT.toSeconds() + " s; stopped them");
+                boolean pastDeadline = deadline != null && elapsed.compareTo(deadline) > 0;
+                boolean stalled = deadline == null && Duration.ofNanos(System.nanoTime() - lastProgressNanos)
+                        .compareTo(NO_PROGRESS_LIMIT) > 0;
+                if (pastDeadline || stalled) {
+                    if (finishedAfterOutage("sender")) {
+                        return;
+                    }
+                    String brokerPart = outage.describe();
+                    failures.add(pastDeadline
+                            ? "the senders did not finish within " + deadline.toSeconds() + " s (planned "
+                                    + planned.toSeconds() + " s)" + brokerPart + "; stopped them"
+                            : "the senders made no progress for " + NO_PROGRESS_LIMIT.toSeconds() + " s" + brokerPart
+                                    + "; stopped them");
                     return;
                 }
                 sleep(Duration.ofSeconds(1));
             }
+        }
+
+        /**
+         * At a deadline: waits for an unreachable control broker to come back (up to {@link #BROKER_OUTAGE_LIMIT}),
+         * asks the unfinished peers of a role whether they are idle (again for up to {@link #PEERS_RECONNECT_WAIT}
+         * after an outage, while they reconnect) and says whether every one of them finished.
+         */
+        private boolean finishedAfterOutage(String role) {
+            long limit = System.nanoTime() + BROKER_OUTAGE_LIMIT.toNanos();
+            while (!client.isConnected() && abort == null && System.nanoTime() < limit) {
+                outage.observe();
+                sleep(Duration.ofSeconds(1));
+            }
+            boolean hadOutage = !outage.total().isZero();
+            long settle = System.nanoTime() + (hadOutage ? PEERS_RECONNECT_WAIT.toNanos() : 0);
+            while (client.isConnected() && abort == null && finished(role) < count(role)) {
+                findIdle(role);
+                if (finished(role) >= count(role) || System.nanoTime() >= settle) {
+                    break;
+                }
+                sleep(Duration.ofSeconds(1));
+            }
+            return finished(role) >= count(role);
         }
 
         private void runDueActions(List<TestDefinition.AgentAction> pending, Duration elapsed) {
@@ -481,10 +552,12 @@ public final class TestRunner {
                 long errors = 0;
                 double rate = 0;
                 double p99 = 0;
+                int answered = 0;
                 for (Note note : replies.notes()) {
                     if (!(note.payload() instanceof Payload.Stats stats) || !peers.containsKey(note.sender().id())) {
                         continue;
                     }
+                    answered++;
                     errors += stats.errors();
                     if (stats.role().equals("sender")) {
                         sent += stats.count();
@@ -494,14 +567,33 @@ public final class TestRunner {
                         p99 = Math.max(p99, stats.latencyP99Micros() / 1000.0);
                     }
                 }
+                if (answered == 0) {
+                    noStatistics("no peer answered");
+                    return null;
+                }
+                lastStatisticsNanos = System.nanoTime();
                 return new Progress.Snapshot(options.testName(), elapsed, planned, rate, p99, sent, received, errors);
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
                 return null;
             } catch (ExecutionException | TimeoutException e) {
-                LOG.warn("no statistics from the peers ({}); the control broker may be restarting", e.getMessage());
+                noStatistics(e.getCause() != null ? e.getCause().getMessage() : e.toString());
                 return null;
             }
+        }
+
+        /** Says in the progress output, every 10 s, how long statistics have been missing and why. */
+        private void noStatistics(String detail) {
+            outage.observe();
+            long silentSeconds = Duration.ofNanos(System.nanoTime() - lastStatisticsNanos).toSeconds();
+            if (silentSeconds < 5 || System.nanoTime() < nextSilenceNote) {
+                return;
+            }
+            nextSilenceNote = System.nanoTime() + Duration.ofSeconds(10).toNanos();
+            String why = outage.isOngoing() ? "control broker " + client.endpoint() + " unreachable (reconnecting)"
+                    : "the peers did not answer (" + detail + ")";
+            LOG.warn("no statistics for {} s: {}", silentSeconds, why);
+            progress.note("no statistics for " + silentSeconds + " s: " + why);
         }
 
         /** Asks receivers to consume what is in flight and waits for their outcomes. */
@@ -518,18 +610,19 @@ public final class TestRunner {
             long deadline = System.nanoTime() + options.drainTimeout().plusSeconds(15).toNanos();
             long nextIdleCheck = System.nanoTime() + Duration.ofSeconds(10).toNanos();
             while (abort == null && System.nanoTime() < deadline) {
+                outage.observe();
                 if (finished("receiver") >= count("receiver")) {
                     return;
                 }
-                if (System.nanoTime() > nextIdleCheck) {
+                if (System.nanoTime() > nextIdleCheck && client.isConnected()) {
                     findIdle("receiver");
                     nextIdleCheck = System.nanoTime() + Duration.ofSeconds(5).toNanos();
                 }
                 sleep(Duration.ofMillis(200));
             }
-            if (abort == null) {
-                failures.add("receivers did not finish draining within " + options.drainTimeout().plusSeconds(15).toSeconds()
-                        + " s");
+            if (abort == null && !finishedAfterOutage("receiver")) {
+                failures.add("receivers did not finish draining within " + options.drainTimeout().plusSeconds(15)
+                        .toSeconds() + " s" + outage.describe());
             }
         }
 
@@ -564,7 +657,8 @@ public final class TestRunner {
                     problems.add(peer.qualifiedName() + " is gone; its files stay on its host");
                     continue;
                 }
-                ResultCollector collector = new ResultCollector(directory.resolve(peer.qualifiedName()));
+                ResultCollector collector = new ResultCollector(directory.resolve(peer.qualifiedName()),
+                        options.runId().orElse(null));
                 Replies replies = awaitQuietly(client.request(Topics.peer(peer.id()), Note.request(Command.LOG), 1,
                         Duration.ofSeconds(60), collector::accept));
                 try {
@@ -576,6 +670,10 @@ public final class TestRunner {
                     for (String problem : collector.write()) {
                         problems.add(peer.qualifiedName() + ": " + problem);
                     }
+                    collector.refusal().ifPresent(refusal -> {
+                        LOG.warn("refused the files of {}: {}", peer.qualifiedName(), refusal);
+                        failures.add("refused the files of " + peer.qualifiedName() + ": " + refusal);
+                    });
                 } catch (IOException e) {
                     throw MaestroException.infrastructure("cannot write results under " + directory + ": " + e);
                 }

@@ -106,6 +106,9 @@ class DistributedRunTest {
         assertEquals(ExitCodes.TEST_FAILED, outcome.exitCode(), outcome.err());
         String printed = outcome.out() + outcome.err();
         assertTrue(printed.contains("peer sender-d@") && printed.contains("disconnected abnormally"), printed);
+        String recorded = Files.readString(results.resolve("killed/0/test-outcome.json"));
+        assertTrue(recorded.contains("peer sender-d@") && recorded.contains("(sender) disconnected abnormally"),
+                "the recorded reason names the dead sender: " + recorded);
         Path receiverFiles = results.resolve("killed/0").resolve(firstPeer(results.resolve("killed/0"), "receiver-d"));
         assertTrue(PeerResult.read(receiverFiles.resolve(PeerResult.FILE_NAME)).count() > 0,
                 "what the receiver measured before the kill is collected");

@@ -31,7 +31,7 @@ import org.roaringbitmap.RoaringBitmap;
 @JsonIgnoreProperties(ignoreUnknown = true)
 public record PeerResult(int formatVersion, String peer, String role, long startMillis, long endMillis,
         long warmupEndMillis, long count, long errors, long duplicates, long outOfOrder, List<Stream> streams,
-        String outcome, String reason, OutcomeCounts outcomes) {
+        String outcome, String reason, OutcomeCounts outcomes, String runId) {
 
     /** The file name in a peer's result directory. */
     public static final String FILE_NAME = "peer-result.json";
@@ -55,7 +55,21 @@ public record PeerResult(int formatVersion, String peer, String role, long start
             long warmupEndMillis, long count, long errors, long duplicates, long outOfOrder, List<Stream> streams,
             String outcome, String reason) {
         this(formatVersion, peer, role, startMillis, endMillis, warmupEndMillis, count, errors, duplicates,
-                outOfOrder, streams, outcome, reason, null);
+                outOfOrder, streams, outcome, reason, null, null);
+    }
+
+    /** A result with the send outcomes of a sender, without a run id; see {@link #withRunId(String)}. */
+    public PeerResult(int formatVersion, String peer, String role, long startMillis, long endMillis,
+            long warmupEndMillis, long count, long errors, long duplicates, long outOfOrder, List<Stream> streams,
+            String outcome, String reason, OutcomeCounts outcomes) {
+        this(formatVersion, peer, role, startMillis, endMillis, warmupEndMillis, count, errors, duplicates,
+                outOfOrder, streams, outcome, reason, outcomes, null);
+    }
+
+    /** This result marked with the run id (RUN_ID) of the test iteration it measured; null for none. */
+    public PeerResult withRunId(String id) {
+        return new PeerResult(formatVersion, peer, role, startMillis, endMillis, warmupEndMillis, count, errors,
+                duplicates, outOfOrder, streams, outcome, reason, outcomes, id);
     }
 
     /**

@@ -39,7 +39,9 @@ public enum OptionCode {
     /** How long receivers may take to consume what is in flight after senders stopped. */
     DRAIN_TIMEOUT(20, "DRAIN_TIMEOUT", v -> checkDuration("DRAIN_TIMEOUT", v), Durations.FORMS),
     /** Whether senders send again the messages the system under test released (default false). */
-    RESEND_RELEASED(21, "RESEND_RELEASED", v -> checkChoice("RESEND_RELEASED", v, "true", "false"), "true or false");
+    RESEND_RELEASED(21, "RESEND_RELEASED", v -> checkChoice("RESEND_RELEASED", v, "true", "false"), "true or false"),
+    /** The identity of one run of a test iteration, made by the client; peers keep and check files by it. */
+    RUN_ID(22, "RUN_ID", v -> checkRunId("RUN_ID", v), "a run id of letters, digits and '-' (1-64 characters)");
 
     private final long code;
     private final String parameter;
@@ -140,6 +142,12 @@ public enum OptionCode {
 
     private static void checkName(String option, String value) {
         if (!value.matches("[A-Za-z0-9._-]{1,100}")) {
+            throw new IllegalArgumentException(option);
+        }
+    }
+
+    private static void checkRunId(String option, String value) {
+        if (!value.matches("[A-Za-z0-9-]{1,64}")) {
             throw new IllegalArgumentException(option);
         }
     }

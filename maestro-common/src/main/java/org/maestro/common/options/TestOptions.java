@@ -96,6 +96,11 @@ public final class TestOptions {
         return get(OptionCode.TEST_ITERATION).map(Integer::parseInt).orElse(0);
     }
 
+    /** The run id the client gave this test iteration (RUN_ID), empty when none was set. */
+    public Optional<String> runId() {
+        return get(OptionCode.RUN_ID);
+    }
+
     public Duration inspectionInterval() {
         return durationOf(OptionCode.INSPECTION_INTERVAL, Duration.ofSeconds(5));
     }

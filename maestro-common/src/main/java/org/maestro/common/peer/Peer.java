@@ -287,11 +287,21 @@ public final class Peer implements AutoCloseable {
             }
             role.flush();
             Path directory = context.resultDirectory();
+            String runId = options.runId().orElse(null);
+            if (runId != null) {
+                var foreign = RunFiles.foreignRunId(runId, directory);
+                if (foreign.isPresent()) {
+                    throw new RoleException(ErrorCodes.IO, self.qualifiedName() + " did not ship " + directory
+                            + ": its files belong to run " + foreign.get() + ", not to the current run " + runId);
+                }
+            }
             int files = ResultShipper.ship(directory, chunk -> transport.publish(Topics.CLIENT,
                     NoteCodec.encode(new Note(NoteType.DATA, Command.LOG, new NoteHeader(
                             request.header().correlationId(), UUID.randomUUID().toString(), self), chunk)),
                     Topics.REQUEST_QOS));
             LOG.info("{} shipped {} result files from {}", self.qualifiedName(), files, directory);
+        } catch (RoleException e) {
+            throw e;
         } catch (Exception e) {
             throw new RoleException(ErrorCodes.IO, "cannot ship the results of " + self.qualifiedName() + ": " + e, e);
         }
@@ -312,6 +322,9 @@ public final class Peer implements AutoCloseable {
     }
 
     private final class Context implements PeerContext {
+        /** The run id whose files the result directory holds. */
+        private String preparedRun;
+
         @Override
         public PeerInfo self() {
             return self;
@@ -322,9 +335,24 @@ public final class Peer implements AutoCloseable {
             return options;
         }
 
+        /**
+         * The directory of the current run, emptied when a run (a RUN_ID) first uses it: the files of an earlier run
+         * of the same test and iteration are removed, never shipped as this run's. Without a RUN_ID the directory is
+         * kept as it is.
+         */
         @Override
-        public Path resultDirectory() throws IOException {
-            Path directory = PeerContext.resultDirectory(config.resultsRoot(), options, self);
+        public synchronized Path resultDirectory() throws IOException {
+            TestOptions current = options;
+            Path directory = PeerContext.resultDirectory(config.resultsRoot(), current, self);
+            String run = current.runId().orElse(null);
+            if (run != null && !run.equals(preparedRun)) {
+                if (Files.exists(directory)) {
+                    LOG.info("{} removes {}: it holds the files of an earlier run, and run {} starts empty",
+                            self.qualifiedName(), directory, run);
+                    RunFiles.delete(directory);
+                }
+                preparedRun = run;
+            }
             Files.createDirectories(directory);
             return directory;
         }

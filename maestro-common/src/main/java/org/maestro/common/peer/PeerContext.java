@@ -18,7 +18,8 @@ public interface PeerContext {
 
     /**
      * The directory for this peer's result files of the current test and iteration,
-     * {@code <results-root>/<test-name>/<iteration>/<peer-name>/}, created if missing.
+     * {@code <results-root>/<test-name>/<iteration>/<peer-name>/}, created if missing; the first use in a run (a new
+     * RUN_ID) removes what an earlier run left there.
      */
     Path resultDirectory() throws IOException;
 

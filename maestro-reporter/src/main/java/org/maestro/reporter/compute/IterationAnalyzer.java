@@ -15,6 +15,7 @@ import java.util.TreeMap;
 import java.util.function.ToLongFunction;
 import java.util.stream.Collectors;
 import org.maestro.common.measure.PeerResult;
+import org.maestro.common.peer.RunFiles;
 import org.maestro.reporter.AgentAction;
 import org.maestro.reporter.Decider;
 import org.maestro.reporter.MessageCounts;
@@ -156,7 +157,23 @@ public final class IterationAnalyzer {
                 verdict.outcome(), verdict.reason(), verdict.decidedBy(), withRateErrors(accounting.counts()),
                 new TestSummary.Rates(RateAggregation.stats(senderTotals), RateAggregation.stats(receiverTotals)),
                 latencies, parameters(), peerSummaries(), accounting.streams(), actions, List.copyOf(warnings));
-        return new Analysis(summary, charts);
+        return new Analysis(summary.withRunId(runId()), charts);
+    }
+
+    /** The runner's run id of the iteration, else the run id the peers' test.properties name. */
+    private String runId() {
+        VerdictFile runner = recorded(VerdictFile.RUNNER);
+        if (runner != null && runner.runId() != null) {
+            return runner.runId();
+        }
+        Set<String> named = new LinkedHashSet<>();
+        for (PeerDirectory peer : peers) {
+            String value = peer.testProperties().get(RunFiles.RUN_ID_KEY);
+            if (value != null && !value.isBlank()) {
+                named.add(value.trim());
+            }
+        }
+        return named.isEmpty() ? null : String.join(" | ", named);
     }
 
     private int iterationNumber() {
@@ -512,9 +529,10 @@ public final class IterationAnalyzer {
         return parameters;
     }
 
-    /** Test parameters are the peers' test.properties without what the page shows elsewhere. */
+    /** Test parameters are the peers' test.properties without what the page shows elsewhere (the run id too). */
     private static boolean isParameter(String key) {
-        return !key.startsWith("peer.") && !key.startsWith("test.") && !key.equals("warmup.end");
+        return !key.startsWith("peer.") && !key.startsWith("test.") && !key.equals("warmup.end")
+                && !key.equals(RunFiles.RUN_ID_KEY);
     }
 
     private List<PeerSummary> peerSummaries() {

@@ -14,12 +14,13 @@ import org.maestro.reporter.Outcome;
 /**
  * A verdict recorded beside the peers' files of an iteration: the runner's ({@value #RUNNER}: a peer died, a start
  * failed, a deadline passed) or the script's ({@value #SCRIPT}: what {@code maestro.verdict(false, …)} declared).
- * A small JSON object: {@code {"formatVersion":1,"outcome":"failure","reason":"…"}}.
+ * A small JSON object: {@code {"formatVersion":1,"outcome":"failure","reason":"…","runId":"…"}}.
  *
  * @param outcome success or failure
  * @param reason why, possibly empty
+ * @param runId the run id of the test iteration the runner ran, null when not known (the script's verdict)
  */
-public record VerdictFile(Outcome outcome, String reason) {
+public record VerdictFile(Outcome outcome, String reason, String runId) {
 
     /** The file of the runner's verdict in an iteration directory. */
     public static final String RUNNER = "test-outcome.json";
@@ -27,6 +28,11 @@ public record VerdictFile(Outcome outcome, String reason) {
     public static final String SCRIPT = "script-verdict.json";
 
     private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
+
+    /** A verdict without a run id. */
+    public VerdictFile(Outcome outcome, String reason) {
+        this(outcome, reason, null);
+    }
 
     /** True when it records a failure. */
     public boolean failed() {
@@ -40,6 +46,9 @@ public record VerdictFile(Outcome outcome, String reason) {
         content.put("formatVersion", 1);
         content.put("outcome", outcome.jsonName());
         content.put("reason", reason == null ? "" : reason);
+        if (runId != null) {
+            content.put("runId", runId);
+        }
         JSON.writeValue(iterationDirectory.resolve(fileName).toFile(), content);
     }
 
@@ -60,6 +69,6 @@ public record VerdictFile(Outcome outcome, String reason) {
             throw new IOException(file + " is not a verdict file (JSON with outcome and reason): " + e.getMessage(), e);
         }
         return Optional.of(new VerdictFile(Outcome.parse(node.path("outcome").asText("")),
-                node.path("reason").asText("")));
+                node.path("reason").asText(""), node.path("runId").isTextual() ? node.path("runId").asText() : null));
     }
 }

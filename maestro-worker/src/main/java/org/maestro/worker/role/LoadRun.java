@@ -175,7 +175,8 @@ public abstract class LoadRun {
             long endMillis = clock.nowMicros() / 1000;
             intervals.writeInterval(Math.max(endMillis, intervals.lastEndMillis()));
             long warmupEnd = startMicros / 1000 + options.warmUp().toMillis();
-            PeerResult result = result(endReason, halted, endMillis, warmupEnd);
+            PeerResult result = result(endReason, halted, endMillis, warmupEnd)
+                    .withRunId(options.runId().orElse(null));
             result.write(directory.resolve(PeerResult.FILE_NAME));
             ResultFiles.writeTestProperties(directory, context.self(), options,
                     new ResultFiles.RunTimes(startMicros / 1000, endMillis, warmupEnd));

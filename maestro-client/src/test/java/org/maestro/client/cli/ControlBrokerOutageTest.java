@@ -1,0 +1,106 @@
+package org.maestro.client.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.maestro.client.testing.WorkerProcess;
+import org.maestro.common.cli.ExitCodes;
+import org.maestro.common.client.ControlClient;
+import org.maestro.common.embedded.EmbeddedArtemis;
+import org.maestro.common.measure.PeerResult;
+import org.maestro.common.protocol.Command;
+import org.maestro.common.protocol.Note;
+import org.maestro.common.protocol.Payload;
+import org.maestro.common.testing.MosquittoProcess;
+import org.maestro.common.transport.MqttEndpoint;
+import org.maestro.common.transport.Topics;
+
+/**
+ * The control broker stops for longer than the watch deadline while worker JVMs run a test and finish it: the run
+ * tells the truth, success with every peer's files, and its progress output names the outage.
+ */
+class ControlBrokerOutageTest {
+    @TempDir
+    Path work;
+
+    private MosquittoProcess mosquitto;
+    private EmbeddedArtemis sut;
+    private WorkerProcess sender;
+    private WorkerProcess receiver;
+
+    @BeforeEach
+    void startCluster() throws Exception {
+        mosquitto = MosquittoProcess.start();
+        sut = EmbeddedArtemis.builder().amqp().name("outage-sut").withoutJmx().start();
+        receiver = WorkerProcess.start("receiver", "receiver-o", mosquitto.url(), work.resolve("receiver-files"));
+        sender = WorkerProcess.start("sender", "sender-o", mosquitto.url(), work.resolve("sender-files"));
+    }
+
+    @AfterEach
+    void stopCluster() throws Exception {
+        for (AutoCloseable resource : new AutoCloseable[] {sender, receiver, sut, mosquitto}) {
+            if (resource != null) {
+                resource.close();
+            }
+        }
+    }
+
+    @Test
+    void peersThatFinishDuringALongOutageMakeASuccessAndTheProgressNamesTheOutage() throws Exception {
+        Path script = work.resolve("Outage.groovy");
+        // 4 s planned: the watch deadline is 4 + 2 + 30 = 36 s, shorter than the outage
+        Files.writeString(script, """
+                maestro.test { name "long-outage"; sut "URL"; rate 100; duration "4s" }
+                """.replace("URL", sut.amqpUrl("outage.queue")));
+        Path results = work.resolve("results");
+        CompletableFuture<CliRun> run = CompletableFuture.supplyAsync(() -> CliRun.of("run", script.toString(),
+                "--maestro-url", mosquitto.url(), "--results", results.toString(), "--no-report"));
+        waitForTraffic();
+
+        mosquitto.stop();
+        Thread.sleep(Duration.ofSeconds(40).toMillis());
+        mosquitto.restart();
+
+        CliRun outcome = run.get(120, TimeUnit.SECONDS);
+        String printed = outcome.out() + outcome.err();
+        assertEquals(ExitCodes.OK, outcome.exitCode(), "every peer finished and delivered its files: " + printed);
+        assertTrue(printed.contains("no statistics for") && printed.contains("unreachable"),
+                "the progress names the control broker's outage: " + printed);
+        Path iteration = results.resolve("long-outage/0");
+        assertEquals(400, PeerResult.read(peer(iteration, "sender-o").resolve(PeerResult.FILE_NAME)).count());
+        assertEquals(400, PeerResult.read(peer(iteration, "receiver-o").resolve(PeerResult.FILE_NAME)).count());
+    }
+
+    private void waitForTraffic() throws Exception {
+        long deadline = System.nanoTime() + Duration.ofSeconds(30).toNanos();
+        try (ControlClient client = ControlClient.connect(MqttEndpoint.parse(mosquitto.url()))) {
+            while (System.nanoTime() < deadline) {
+                var replies = client.request(Topics.role("sender"), Note.request(Command.STATS), 1,
+                        Duration.ofSeconds(2)).get(5, TimeUnit.SECONDS);
+                if (replies.notes().stream().anyMatch(n -> n.payload() instanceof Payload.Stats stats
+                        && stats.count() > 50)) {
+                    return;
+                }
+                Thread.sleep(100);
+            }
+        }
+        throw new AssertionError("the test did not start sending within 30 s");
+    }
+
+    private static Path peer(Path iteration, String prefix) throws Exception {
+        try (Stream<Path> list = Files.list(iteration)) {
+            return list.filter(p -> p.getFileName().toString().startsWith(prefix)).findFirst()
+                    .orElseThrow(() -> new AssertionError("no " + prefix + " files in " + iteration));
+        }
+    }
+}
