@@ -13,15 +13,13 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.maestro.client.testing.WorkerProcess;
+import org.maestro.client.testing.DistributedCluster;
 import org.maestro.common.cli.ExitCodes;
 import org.maestro.common.client.ControlClient;
-import org.maestro.common.embedded.EmbeddedArtemis;
 import org.maestro.common.measure.PeerResult;
 import org.maestro.common.protocol.Command;
 import org.maestro.common.protocol.Note;
 import org.maestro.common.protocol.Payload;
-import org.maestro.common.testing.MosquittoProcess;
 import org.maestro.common.transport.MqttEndpoint;
 import org.maestro.common.transport.Topics;
 
@@ -33,25 +31,17 @@ class ControlBrokerOutageTest {
     @TempDir
     Path work;
 
-    private MosquittoProcess mosquitto;
-    private EmbeddedArtemis sut;
-    private WorkerProcess sender;
-    private WorkerProcess receiver;
+    private DistributedCluster cluster;
 
     @BeforeEach
     void startCluster() throws Exception {
-        mosquitto = MosquittoProcess.start();
-        sut = EmbeddedArtemis.builder().amqp().name("outage-sut").withoutJmx().start();
-        receiver = WorkerProcess.start("receiver", "receiver-o", mosquitto.url(), work.resolve("receiver-files"));
-        sender = WorkerProcess.start("sender", "sender-o", mosquitto.url(), work.resolve("sender-files"));
+        cluster = DistributedCluster.start("o", work);
     }
 
     @AfterEach
     void stopCluster() throws Exception {
-        for (AutoCloseable resource : new AutoCloseable[] {sender, receiver, sut, mosquitto}) {
-            if (resource != null) {
-                resource.close();
-            }
+        if (cluster != null) {
+            cluster.close();
         }
     }
 
@@ -61,15 +51,15 @@ class ControlBrokerOutageTest {
         // 4 s planned: the watch deadline is 4 + 2 + 30 = 36 s, shorter than the outage
         Files.writeString(script, """
                 maestro.test { name "long-outage"; sut "URL"; rate 100; duration "4s" }
-                """.replace("URL", sut.amqpUrl("outage.queue")));
+                """.replace("URL", cluster.sut().amqpUrl("outage.queue")));
         Path results = work.resolve("results");
         CompletableFuture<CliRun> run = CompletableFuture.supplyAsync(() -> CliRun.of("run", script.toString(),
-                "--maestro-url", mosquitto.url(), "--results", results.toString(), "--no-report"));
+                "--maestro-url", cluster.mosquitto().url(), "--results", results.toString(), "--no-report"));
         waitForTraffic();
 
-        mosquitto.stop();
+        cluster.mosquitto().stop();
         Thread.sleep(Duration.ofSeconds(40).toMillis());
-        mosquitto.restart();
+        cluster.mosquitto().restart();
 
         CliRun outcome = run.get(120, TimeUnit.SECONDS);
         String printed = outcome.out() + outcome.err();
@@ -83,7 +73,7 @@ class ControlBrokerOutageTest {
 
     private void waitForTraffic() throws Exception {
         long deadline = System.nanoTime() + Duration.ofSeconds(30).toNanos();
-        try (ControlClient client = ControlClient.connect(MqttEndpoint.parse(mosquitto.url()))) {
+        try (ControlClient client = ControlClient.connect(MqttEndpoint.parse(cluster.mosquitto().url()))) {
             while (System.nanoTime() < deadline) {
                 var replies = client.request(Topics.role("sender"), Note.request(Command.STATS), 1,
                         Duration.ofSeconds(2)).get(5, TimeUnit.SECONDS);

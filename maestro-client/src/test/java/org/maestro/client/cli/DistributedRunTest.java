@@ -14,17 +14,15 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.maestro.client.testing.WorkerProcess;
+import org.maestro.client.testing.DistributedCluster;
 import org.maestro.common.cli.ExitCodes;
 import org.maestro.common.client.ControlClient;
 import org.maestro.common.client.PeerStatus;
-import org.maestro.common.embedded.EmbeddedArtemis;
 import org.maestro.common.measure.PeerResult;
 import org.maestro.common.protocol.Command;
 import org.maestro.common.protocol.Note;
 import org.maestro.common.protocol.Payload;
 import org.maestro.common.transport.Topics;
-import org.maestro.common.testing.MosquittoProcess;
 import org.maestro.common.transport.MqttEndpoint;
 
 /**
@@ -35,31 +33,23 @@ class DistributedRunTest {
     @TempDir
     Path work;
 
-    private MosquittoProcess mosquitto;
-    private EmbeddedArtemis sut;
-    private WorkerProcess sender;
-    private WorkerProcess receiver;
+    private DistributedCluster cluster;
 
     @BeforeEach
     void startCluster() throws Exception {
-        mosquitto = MosquittoProcess.start();
-        sut = EmbeddedArtemis.builder().amqp().name("distributed-sut").withoutJmx().start();
-        receiver = WorkerProcess.start("receiver", "receiver-d", mosquitto.url(), work.resolve("receiver-files"));
-        sender = WorkerProcess.start("sender", "sender-d", mosquitto.url(), work.resolve("sender-files"));
+        cluster = DistributedCluster.start("d", work);
     }
 
     @AfterEach
     void stopCluster() throws Exception {
-        for (AutoCloseable resource : new AutoCloseable[] {sender, receiver, sut, mosquitto}) {
-            if (resource != null) {
-                resource.close();
-            }
+        if (cluster != null) {
+            cluster.close();
         }
     }
 
     private Path script(String name, String body) throws Exception {
         Path file = work.resolve(name + ".groovy");
-        Files.writeString(file, body.replace("SUT_URL", sut.amqpUrl("dist.queue")));
+        Files.writeString(file, body.replace("SUT_URL", cluster.sut().amqpUrl("dist.queue")));
         return file;
     }
 
@@ -70,7 +60,7 @@ class DistributedRunTest {
                 """);
         Path results = work.resolve("results");
 
-        CliRun run = CliRun.of("run", script.toString(), "--maestro-url", mosquitto.url(), "--results",
+        CliRun run = CliRun.of("run", script.toString(), "--maestro-url", cluster.mosquitto().url(), "--results",
                 results.toString(), "--no-report");
 
         assertEquals(ExitCodes.OK, run.exitCode(), run.err());
@@ -95,10 +85,10 @@ class DistributedRunTest {
                 """);
         Path results = work.resolve("results");
         CompletableFuture<CliRun> run = CompletableFuture.supplyAsync(() -> CliRun.of("run", script.toString(),
-                "--maestro-url", mosquitto.url(), "--results", results.toString(), "--no-report"));
+                "--maestro-url", cluster.mosquitto().url(), "--results", results.toString(), "--no-report"));
         waitForTraffic(results.resolve("killed"));
 
-        sender.kill();
+        cluster.sender().kill();
         long killed = System.nanoTime();
 
         CliRun outcome = run.get(60, TimeUnit.SECONDS);
@@ -113,11 +103,11 @@ class DistributedRunTest {
         assertTrue(PeerResult.read(receiverFiles.resolve(PeerResult.FILE_NAME)).count() > 0,
                 "what the receiver measured before the kill is collected");
 
-        sender = WorkerProcess.start("sender", "sender-e", mosquitto.url(), work.resolve("sender-e-files"));
+        cluster.replaceSender("sender-e", work.resolve("sender-e-files"));
         Path next = script("Next", """
                 maestro.test { name "after-kill"; sut "SUT_URL"; rate 200; duration "400" }
                 """);
-        CliRun again = CliRun.of("run", next.toString(), "--maestro-url", mosquitto.url(), "--results",
+        CliRun again = CliRun.of("run", next.toString(), "--maestro-url", cluster.mosquitto().url(), "--results",
                 results.toString(), "--no-report");
         assertEquals(ExitCodes.OK, again.exitCode(), again.err() + again.out());
     }
@@ -129,19 +119,19 @@ class DistributedRunTest {
                 """);
         Path results = work.resolve("results");
         CompletableFuture<CliRun> run = CompletableFuture.supplyAsync(() -> CliRun.of("run", script.toString(),
-                "--maestro-url", mosquitto.url(), "--results", results.toString(), "--no-report"));
+                "--maestro-url", cluster.mosquitto().url(), "--results", results.toString(), "--no-report"));
         waitForTraffic(results.resolve("outage"));
 
-        mosquitto.stop();
+        cluster.mosquitto().stop();
         Thread.sleep(5000);
-        mosquitto.restart();
+        cluster.mosquitto().restart();
 
         CliRun outcome = run.get(120, TimeUnit.SECONDS);
         if (outcome.exitCode() != ExitCodes.OK) {
             assertEquals(ExitCodes.TEST_FAILED, outcome.exitCode(), outcome.err());
             assertTrue(outcome.out().contains("failed:"), "a failed run says why: " + outcome.out());
         }
-        try (ControlClient client = ControlClient.connect(MqttEndpoint.parse(mosquitto.url()))) {
+        try (ControlClient client = ControlClient.connect(MqttEndpoint.parse(cluster.mosquitto().url()))) {
             List<PeerStatus> alive = client.ping(Duration.ofSeconds(2));
             assertEquals(2, alive.size(), "both workers reconnected: " + alive);
         }
@@ -150,7 +140,7 @@ class DistributedRunTest {
     /** Waits until the senders report messages sent, i.e. the test is under way. */
     private void waitForTraffic(Path testDirectory) throws Exception {
         long deadline = System.nanoTime() + Duration.ofSeconds(40).toNanos();
-        try (ControlClient client = ControlClient.connect(MqttEndpoint.parse(mosquitto.url()))) {
+        try (ControlClient client = ControlClient.connect(MqttEndpoint.parse(cluster.mosquitto().url()))) {
             while (System.nanoTime() < deadline) {
                 var replies = client.request(Topics.role("sender"), Note.request(Command.STATS), 1,
                         Duration.ofSeconds(2)).get(5, TimeUnit.SECONDS);

@@ -19,11 +19,9 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.maestro.client.testing.WorkerProcess;
+import org.maestro.client.testing.DistributedCluster;
 import org.maestro.common.cli.ExitCodes;
-import org.maestro.common.embedded.EmbeddedArtemis;
 import org.maestro.common.measure.PeerResult;
-import org.maestro.common.testing.MosquittoProcess;
 
 /**
  * A test's files are its own: the same worker JVMs run a test that succeeds, then the same test against an
@@ -36,33 +34,25 @@ class RunIdentityTest {
     @TempDir
     Path work;
 
-    private MosquittoProcess mosquitto;
-    private EmbeddedArtemis sut;
-    private WorkerProcess sender;
-    private WorkerProcess receiver;
+    private DistributedCluster cluster;
 
     @BeforeEach
     void startCluster() throws Exception {
-        mosquitto = MosquittoProcess.start();
-        sut = EmbeddedArtemis.builder().amqp().name("run-identity-sut").withoutJmx().start();
-        receiver = WorkerProcess.start("receiver", "receiver-r", mosquitto.url(), work.resolve("receiver-files"));
-        sender = WorkerProcess.start("sender", "sender-r", mosquitto.url(), work.resolve("sender-files"));
+        cluster = DistributedCluster.start("r", work);
     }
 
     @AfterEach
     void stopCluster() throws Exception {
-        for (AutoCloseable resource : new AutoCloseable[] {sender, receiver, sut, mosquitto}) {
-            if (resource != null) {
-                resource.close();
-            }
+        if (cluster != null) {
+            cluster.close();
         }
     }
 
     @Test
     void aFailedRunAgainstAnUnreachableSutNeverShowsThePreviousRunsNumbers() throws Exception {
         Path first = work.resolve("first");
-        CliRun good = CliRun.of("run", script("Good", sut.amqpUrl("identity.queue")).toString(), "--maestro-url",
-                mosquitto.url(), "--results", first.toString());
+        CliRun good = CliRun.of("run", script("Good", cluster.sut().amqpUrl("identity.queue")).toString(), "--maestro-url",
+                cluster.mosquitto().url(), "--results", first.toString());
         assertEquals(ExitCodes.OK, good.exitCode(), good.err() + good.out());
         JsonNode firstSummary = iteration(first, 0);
         assertEquals(1500, firstSummary.path("messages").path("sent").asLong(), firstSummary.toString());
@@ -74,7 +64,7 @@ class RunIdentityTest {
 
         Path second = work.resolve("second");
         CliRun bad = CliRun.of("run", script("Bad", "amqp://127.0.0.1:" + closedPort() + "/identity.queue").toString(),
-                "--maestro-url", mosquitto.url(), "--results", second.toString());
+                "--maestro-url", cluster.mosquitto().url(), "--results", second.toString());
 
         assertEquals(ExitCodes.TEST_FAILED, bad.exitCode(), bad.err() + bad.out());
         JsonNode secondSummary = iteration(second, 0);
@@ -83,7 +73,7 @@ class RunIdentityTest {
         assertNotEquals(firstRun, secondRun);
         assertNotEquals(1500, secondSummary.path("messages").path("sent").asLong(), secondSummary.toString());
         assertNotEquals(1500, secondSummary.path("messages").path("received").asLong(), secondSummary.toString());
-        assertFalse(secondSummary.toString().contains(sut.amqpUrl("identity.queue")),
+        assertFalse(secondSummary.toString().contains(cluster.sut().amqpUrl("identity.queue")),
                 "the first run's SUT URL is not reported: " + secondSummary);
         for (Path peer : peerDirectories(second.resolve("same/0"))) {
             Path properties = peer.resolve("test.properties");

@@ -1,0 +1,71 @@
+package org.maestro.client.testing;
+
+import java.nio.file.Path;
+import org.maestro.common.embedded.EmbeddedArtemis;
+import org.maestro.common.testing.MosquittoProcess;
+
+/**
+ * Distributed mode for a test: a Mosquitto process as control broker, an Artemis SUT apart from the peers, and a
+ * receiver and a sender as separate {@code maestro-cli worker} JVMs; closed in the reverse order.
+ */
+public final class DistributedCluster implements AutoCloseable {
+    private MosquittoProcess mosquitto;
+    private EmbeddedArtemis sut;
+    private WorkerProcess receiver;
+    private WorkerProcess sender;
+
+    private DistributedCluster() {
+    }
+
+    /**
+     * Starts it; {@code tag} tells the peers and the SUT of one test class apart (e.g. {@code receiver-d}),
+     * the workers keep their files under {@code work}.
+     */
+    public static DistributedCluster start(String tag, Path work) throws Exception {
+        DistributedCluster cluster = new DistributedCluster();
+        try {
+            cluster.mosquitto = MosquittoProcess.start();
+            cluster.sut = EmbeddedArtemis.builder().amqp().name(tag + "-sut").withoutJmx().start();
+            cluster.receiver = WorkerProcess.start("receiver", "receiver-" + tag, cluster.mosquitto.url(),
+                    work.resolve("receiver-files"));
+            cluster.sender = WorkerProcess.start("sender", "sender-" + tag, cluster.mosquitto.url(),
+                    work.resolve("sender-files"));
+            return cluster;
+        } catch (Exception | Error e) {
+            cluster.close();
+            throw e;
+        }
+    }
+
+    public MosquittoProcess mosquitto() {
+        return mosquitto;
+    }
+
+    public EmbeddedArtemis sut() {
+        return sut;
+    }
+
+    public WorkerProcess sender() {
+        return sender;
+    }
+
+    public WorkerProcess receiver() {
+        return receiver;
+    }
+
+    /** Stops the sender (if it still runs) and starts another in its place, which {@link #close()} stops. */
+    public WorkerProcess replaceSender(String name, Path files) throws Exception {
+        sender.close();
+        sender = WorkerProcess.start("sender", name, mosquitto.url(), files);
+        return sender;
+    }
+
+    @Override
+    public void close() throws Exception {
+        for (AutoCloseable resource : new AutoCloseable[] {sender, receiver, sut, mosquitto}) {
+            if (resource != null) {
+                resource.close();
+            }
+        }
+    }
+}
