@@ -1,5 +1,9 @@
 package org.maestro.topology;
 
+import java.io.IOException;
+import java.net.InetSocketAddress;
+import java.net.Socket;
+
 /**
  * Where clients reach one node of a topology.
  *
@@ -14,5 +18,15 @@ public record NodeEndpoint(String name, NodeType type, String host, int port) {
     public String url() {
         String h = host.contains(":") && !host.startsWith("[") ? "[" + host + "]" : host;
         return "amqp://" + h + ":" + port;
+    }
+
+    /** True when something accepts TCP connections at the node's host and port within {@code timeoutMillis}. */
+    public boolean accepting(int timeoutMillis) {
+        try (Socket socket = new Socket()) {
+            socket.connect(new InetSocketAddress(host, port), timeoutMillis);
+            return true;
+        } catch (IOException e) {
+            return false;
+        }
     }
 }

@@ -1,8 +1,6 @@
 package org.maestro.client.topology;
 
 import java.io.IOException;
-import java.net.InetSocketAddress;
-import java.net.Socket;
 import java.util.OptionalLong;
 import java.util.function.Consumer;
 import org.maestro.agent.actions.ManagedProcess;
@@ -59,7 +57,7 @@ final class RouterNodeProcess implements ManagedProcess {
         long begun = System.nanoTime();
         router.restart();
         long deadline = begun + START_TIMEOUT_MILLIS * 1_000_000;
-        while (!accepts()) {
+        while (!endpoint.accepting(200)) {
             router.checkAlive();
             if (System.nanoTime() - deadline > 0) {
                 throw new IOException(describe() + " was started again (process " + router.pid()
@@ -82,14 +80,5 @@ final class RouterNodeProcess implements ManagedProcess {
         router.stop(kill);
         log.accept((kill ? "killed (SIGKILL) " : "stopped (SIGTERM) ") + describe() + ", process " + pid + ", in "
                 + (System.nanoTime() - begun) / 1_000_000 + " ms");
-    }
-
-    private boolean accepts() {
-        try (Socket socket = new Socket()) {
-            socket.connect(new InetSocketAddress(endpoint.host(), endpoint.port()), 200);
-            return true;
-        } catch (IOException e) {
-            return false;
-        }
     }
 }

@@ -2,7 +2,7 @@ package org.maestro.topology.local;
 
 import java.io.IOException;
 import java.net.InetSocketAddress;
-import java.net.Socket;
+import java.net.ServerSocket;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -123,7 +123,7 @@ public final class LocalTopologyLauncher {
     }
 
     private static void checkPortFree(GeneratedNode node, String listener, int port) {
-        try (java.net.ServerSocket socket = new java.net.ServerSocket()) {
+        try (ServerSocket socket = new ServerSocket()) {
             socket.setReuseAddress(true);
             socket.bind(new InetSocketAddress("127.0.0.1", port));
         } catch (IOException e) {
@@ -188,21 +188,12 @@ public final class LocalTopologyLauncher {
         } catch (Exception e) {
             throw new InfrastructureException("broker " + node.name() + " did not start: " + e.getMessage(), e);
         }
-        if (!accepting(node.host(), node.port())) {
+        if (!node.endpoint().accepting(2000)) {
             stopQuietly(broker);
             throw new InfrastructureException("broker " + node.name() + " started but does not accept connections on "
                     + node.host() + ":" + node.port() + "; is the port taken by another process?");
         }
         return broker;
-    }
-
-    private static boolean accepting(String host, int port) {
-        try (Socket socket = new Socket()) {
-            socket.connect(new InetSocketAddress(host, port), 2000);
-            return true;
-        } catch (IOException e) {
-            return false;
-        }
     }
 
     /** Stops a broker node; stopping is best effort. */
