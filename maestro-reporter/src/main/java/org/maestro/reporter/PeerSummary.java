@@ -1,6 +1,8 @@
 package org.maestro.reporter;
 
+import com.fasterxml.jackson.annotation.JsonIgnore;
 import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
+import com.fasterxml.jackson.annotation.JsonInclude;
 import java.util.Map;
 
 /**
@@ -11,22 +13,31 @@ import java.util.Map;
  * @param host host the peer ran on
  * @param outcome what the peer reported
  * @param reason why, as the peer said it
- * @param count messages sent or received (whole test)
+ * @param count messages sent or received (whole test); null when its files never arrived
  * @param errors errors the peer counted (whole test)
  * @param rate the peer's own rate over its measured seconds
  * @param testProperties the peer's test.properties
  * @param systemProperties the peer's system.properties
+ * @param ended how it ended as the runner saw it ({@code finished}, {@code died: …}); null without a runner's roster
  */
 @JsonIgnoreProperties(ignoreUnknown = true)
+@JsonInclude(JsonInclude.Include.NON_NULL)
 public record PeerSummary(
         String name,
         String role,
         String host,
         Outcome outcome,
         String reason,
-        long count,
+        @JsonInclude(JsonInclude.Include.ALWAYS) Long count,
         long errors,
         RateStats rate,
         Map<String, String> testProperties,
-        Map<String, String> systemProperties) {
+        Map<String, String> systemProperties,
+        String ended) {
+
+    /** True when the peer's files did not arrive: what it measured is missing from the counts. */
+    @JsonIgnore
+    public boolean missing() {
+        return count == null;
+    }
 }

@@ -143,9 +143,12 @@ public final class Comparison {
                         rise, "≤ +" + trim(t.latencyRisePercent()) + "%", s));
             }
         }
-        rows.add(new Difference(c.test(), b.iteration(), c.iteration(), "lostPercent", "%",
-                b.messages().lostPercent(), c.messages().lostPercent(),
-                change(b.messages().lostPercent(), c.messages().lostPercent()), "", Difference.Status.INFO));
+        Double lostBefore = b.messages().lostPercent();
+        Double lostNow = c.messages().lostPercent();
+        if (lostBefore != null && lostNow != null) {
+            rows.add(new Difference(c.test(), b.iteration(), c.iteration(), "lostPercent", "%", lostBefore, lostNow,
+                    change(lostBefore, lostNow), "", Difference.Status.INFO));
+        }
         return rows;
     }
 

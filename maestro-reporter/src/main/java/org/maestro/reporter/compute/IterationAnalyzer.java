@@ -34,6 +34,7 @@ import org.maestro.reporter.read.RateLog;
 import org.maestro.reporter.read.VerdictFile;
 import org.maestro.reporter.read.ResultsLayout;
 import org.maestro.reporter.read.Role;
+import org.maestro.reporter.read.Roster;
 
 /**
  * Reads every peer of one test iteration and computes its {@link TestSummary} and the charts of
@@ -57,6 +58,7 @@ public final class IterationAnalyzer {
     private final List<PeerDirectory> peers = new ArrayList<>();
     private final Map<PeerDirectory, List<RateLog.Row>> rates = new LinkedHashMap<>();
     private final List<String> warnings = new ArrayList<>();
+    private Roster roster;
 
     private IterationAnalyzer(Path dir) {
         this.dir = dir;
@@ -78,6 +80,11 @@ public final class IterationAnalyzer {
     }
 
     private Analysis run() {
+        try {
+            roster = Roster.read(dir).orElse(null);
+        } catch (IOException e) {
+            warnings.add(e.getMessage());
+        }
         for (Path peerDir : ResultsLayout.peerDirectories(dir)) {
             PeerDirectory peer = PeerDirectory.open(peerDir);
             peers.add(peer);
@@ -243,25 +250,54 @@ public final class IterationAnalyzer {
     private MessageAccounting.Result accountMessages() {
         List<MessageAccounting.Peer> senders = new ArrayList<>();
         List<MessageAccounting.Peer> receivers = new ArrayList<>();
+        List<MessageAccounting.Missing> missing = new ArrayList<>();
         for (PeerDirectory peer : peers) {
-            if (peer.result().isEmpty()) {
-                if (peer.role() == Role.SENDER || peer.role() == Role.RECEIVER) {
-                    warnings.add(peer.name() + " wrote no " + PeerDirectory.PEER_RESULT
-                            + ": its messages are missing from the counts (did it stop before the end of the test?)");
-                }
+            if (peer.role() != Role.SENDER && peer.role() != Role.RECEIVER) {
                 continue;
             }
             Map<String, String> props = peer.testProperties();
-            if (peer.role() == Role.SENDER) {
-                String url = props.getOrDefault("SEND_URL", props.get("SEND_RECEIVE_URL"));
-                senders.add(new MessageAccounting.Peer(peer.name(), MessageAccounting.address(url), peer.result().get()));
-            } else if (peer.role() == Role.RECEIVER) {
-                String url = props.getOrDefault("RECEIVE_URL", props.get("SEND_RECEIVE_URL"));
-                receivers.add(new MessageAccounting.Peer(peer.name(), MessageAccounting.address(url),
-                        peer.result().get()));
+            String url = peer.role() == Role.SENDER ? props.getOrDefault("SEND_URL", props.get("SEND_RECEIVE_URL"))
+                    : props.getOrDefault("RECEIVE_URL", props.get("SEND_RECEIVE_URL"));
+            String address = url == null ? rosterAddress(peer.name()) : MessageAccounting.address(url);
+            if (peer.result().isEmpty()) {
+                String why = rosterEntry(peer.name()).map(Roster.Entry::describe)
+                        .orElse("wrote no " + PeerDirectory.PEER_RESULT + " (did it stop before the end of the test?)");
+                warnings.add(peer.name() + " has no " + PeerDirectory.PEER_RESULT + " (" + why
+                        + "): its messages are missing from the counts");
+                missing.add(new MessageAccounting.Missing(peer.name(), peer.role().label(), address, why));
+            } else if (peer.role() == Role.SENDER) {
+                senders.add(new MessageAccounting.Peer(peer.name(), address, peer.result().get()));
+            } else {
+                receivers.add(new MessageAccounting.Peer(peer.name(), address, peer.result().get()));
             }
         }
-        return MessageAccounting.account(senders, receivers);
+        for (Roster.Entry entry : absentPeers()) {
+            if (entry.loadsTheSystem()) {
+                warnings.add(entry.name() + " (" + entry.role() + ") has no files here (" + entry.describe()
+                        + "): its messages are missing from the counts");
+                missing.add(new MessageAccounting.Missing(entry.name(), entry.role(),
+                        entry.address() == null ? "" : entry.address(), entry.describe()));
+            }
+        }
+        return MessageAccounting.account(senders, receivers, missing);
+    }
+
+    /** The roster's peers that have no directory here: their files never arrived. */
+    private List<Roster.Entry> absentPeers() {
+        if (roster == null) {
+            return List.of();
+        }
+        Set<String> present = peers.stream().map(PeerDirectory::name).collect(Collectors.toSet());
+        return roster.peers().stream().filter(entry -> !present.contains(entry.name())).toList();
+    }
+
+    private Optional<Roster.Entry> rosterEntry(String peerName) {
+        return roster == null ? Optional.empty()
+                : roster.peers().stream().filter(entry -> entry.name().equals(peerName)).findFirst();
+    }
+
+    private String rosterAddress(String peerName) {
+        return rosterEntry(peerName).map(Roster.Entry::address).orElse("");
     }
 
     /** Adds the rate-file errors of senders and receivers that wrote no peer-result.json. */
@@ -548,7 +584,12 @@ public final class IterationAnalyzer {
             summaries.add(new PeerSummary(peer.name(), peer.role().label(), peer.host(),
                     result == null ? Outcome.UNKNOWN : Outcome.parse(result.outcome()),
                     result == null || result.reason() == null ? "" : result.reason(),
-                    count, errors, rate, peer.testProperties(), peer.systemProperties()));
+                    result == null && rows == null ? null : count, errors, rate, peer.testProperties(),
+                    peer.systemProperties(), rosterEntry(peer.name()).map(Roster.Entry::describe).orElse(null)));
+        }
+        for (Roster.Entry entry : absentPeers()) {
+            summaries.add(new PeerSummary(entry.name(), entry.role(), entry.host() == null ? "" : entry.host(),
+                    Outcome.UNKNOWN, "", null, 0, RateStats.EMPTY, Map.of(), Map.of(), entry.describe()));
         }
         return summaries;
     }

@@ -23,6 +23,10 @@ import org.roaringbitmap.RoaringBitmap;
  * {@code vanished = lost − refused},
  * {@code duplicates = Σ |sequences| − |∪ sequences| + Σ own duplicates}; so
  * {@code sent = received + refused + vanished} for every stream a receiver result covers.
+ *
+ * <p>A loss is counted only when it is known: when a sender of the test has no result, {@code sent} and every loss
+ * are unknown (null); when a receiver of an address has no result, the losses of that address are unknown; so are
+ * those of an address senders sent to where no receiver listened. The counts say why.
  */
 public final class MessageAccounting {
 
@@ -34,6 +38,26 @@ public final class MessageAccounting {
      * @param result its peer-result.json
      */
     public record Peer(String name, String address, PeerResult result) {
+    }
+
+    /**
+     * A sender or receiver of the test whose result is missing.
+     *
+     * @param name peer name
+     * @param role sender or receiver
+     * @param address destination it sent to or received from, "" when unknown (then every address is affected)
+     * @param why what happened to it, e.g. {@code died: disconnected abnormally …}
+     */
+    public record Missing(String name, String role, String address, String why) {
+
+        boolean isSender() {
+            return "sender".equals(role);
+        }
+
+        String describe() {
+            return name + " (" + role + (address == null || address.isEmpty() ? "" : " of '" + address + "'") + ") "
+                    + (why == null || why.isBlank() ? "has no results" : why);
+        }
     }
 
     /**
@@ -81,9 +105,20 @@ public final class MessageAccounting {
         return peer != null && !peer.isBlank() ? peer : sender.name();
     }
 
-    /** Accounts the messages of the given senders and receivers. */
+    /** Accounts the messages of the given senders and receivers, all of whose results arrived. */
     public static Result account(List<Peer> senders, List<Peer> receivers) {
+        return account(senders, receivers, List.of());
+    }
+
+    /** Accounts the messages of the given senders and receivers; {@code missing} peers make some counts unknown. */
+    public static Result account(List<Peer> senders, List<Peer> receivers, List<Missing> missing) {
         List<String> problems = new ArrayList<>();
+        List<String> unknown = new ArrayList<>();
+        boolean senderMissing = false;
+        for (Missing peer : missing) {
+            unknown.add(peer.describe());
+            senderMissing |= peer.isSender();
+        }
         long sent = 0;
         long errors = 0;
         Map<StreamKey, Long> sentPerStream = new LinkedHashMap<>();
@@ -120,6 +155,9 @@ public final class MessageAccounting {
         Map<StreamKey, Boolean> accounted = new LinkedHashMap<>();
         for (Map.Entry<String, List<Peer>> group : groups.entrySet()) {
             String address = group.getKey();
+            boolean receiverMissing = missing.stream().anyMatch(m -> !m.isSender()
+                    && (m.address() == null || m.address().isEmpty() || belongsTo(m.address(), address, groups.size())));
+            boolean lossKnown = !senderMissing && !receiverMissing;
             Map<StreamKey, RoaringBitmap> union = new LinkedHashMap<>();
             Map<StreamKey, long[]> perStream = new LinkedHashMap<>();
             Map<StreamKey, Map<String, Long>> receivedBy = new LinkedHashMap<>();
@@ -165,7 +203,9 @@ public final class MessageAccounting {
                 Long streamSent = sentPerStream.get(key);
                 long streamLost = 0;
                 long streamRefused = 0;
-                if (streamSent != null) {
+                if (streamSent != null && !lossKnown) {
+                    accounted.put(key, true);
+                } else if (streamSent != null) {
                     long end = Math.min(streamSent, 1L << 32);
                     long inRange = all.rangeCardinality(0, end);
                     streamLost = streamSent - inRange;
@@ -174,27 +214,33 @@ public final class MessageAccounting {
                         streamRefused = RoaringBitmap.andNot(refusals, all).rangeCardinality(0, end);
                     }
                     accounted.put(key, true);
-                } else {
+                } else if (!senderMissing) {
                     problems.add("stream " + key.sender() + "#" + key.connection() + " at '" + address
                             + "' has no sender result: its losses are unknown");
                 }
+                boolean streamKnown = streamSent != null && lossKnown;
                 received += distinct;
                 lost += streamLost;
                 refused += streamRefused;
                 duplicates += sums[0] - distinct;
-                streams.add(new StreamSummary(address, key.sender(), key.connection(),
-                        streamSent == null ? -1 : streamSent, distinct, streamLost, streamDuplicates, sums[2],
-                        receivedBy.getOrDefault(key, Map.of()), streamRefused, streamLost - streamRefused));
+                streams.add(new StreamSummary(address, key.sender(), key.connection(), streamSent, distinct,
+                        streamKnown ? streamLost : null, streamDuplicates, sums[2],
+                        receivedBy.getOrDefault(key, Map.of()), streamKnown ? streamRefused : null,
+                        streamKnown ? streamLost - streamRefused : null));
             }
         }
         if (receivers.isEmpty() && !senders.isEmpty()) {
-            problems.add("no receiver results: received and lost messages are not counted");
+            if (missing.stream().noneMatch(m -> !m.isSender())) {
+                unknown.add("no receiver results: the messages received are not counted");
+            }
         } else {
             for (Map.Entry<StreamKey, Long> entry : sentPerStream.entrySet()) {
-                if (!accounted.containsKey(entry.getKey())) {
-                    problems.add("stream " + entry.getKey().sender() + "#" + entry.getKey().connection()
-                            + " sent to '" + senderAddress.get(entry.getKey())
-                            + "' where no receiver listened: its losses are unknown");
+                String to = senderAddress.get(entry.getKey());
+                boolean receiverGone = missing.stream().anyMatch(m -> !m.isSender()
+                        && (m.address() == null || m.address().isEmpty() || m.address().equals(to)));
+                if (!accounted.containsKey(entry.getKey()) && !receiverGone) {
+                    unknown.add("stream " + entry.getKey().sender() + "#" + entry.getKey().connection()
+                            + " sent to '" + senderAddress.get(entry.getKey()) + "' where no receiver listened");
                 }
             }
         }
@@ -205,6 +251,12 @@ public final class MessageAccounting {
             }
             return c != 0 ? c : Integer.compare(a.connection(), b.connection());
         });
+        if (!unknown.isEmpty()) {
+            String reason = String.join("; ", unknown);
+            problems.add("lost messages are unknown: " + reason);
+            return new Result(new MessageCounts(senderMissing ? null : sent, received, null, duplicates, outOfOrder,
+                    errors, null, null, outcomes, reason), streams, problems);
+        }
         return new Result(new MessageCounts(sent, received, lost, duplicates, outOfOrder, errors, refused,
                 lost - refused, outcomes), streams, problems);
     }

@@ -19,6 +19,11 @@ public final class Format {
         return String.format(Locale.ROOT, "%,d", value);
     }
 
+    /** A count that may be unknown: null → "unknown". */
+    public static String count(Long value) {
+        return value == null ? "unknown" : count(value.longValue());
+    }
+
     /** A rate in msg/s with one decimal: "12,345.6". */
     public static String rate(double value) {
         return String.format(Locale.ROOT, "%,.1f", value);

@@ -99,10 +99,14 @@ public final class IterationPage {
                     "p50 " + Format.millis(service.p50()) + " · max " + Format.millis(service.max()), ""));
         }
         b.append(Html.card("card-sent", "Sent", Format.count(m.sent()), "received " + Format.count(m.received()), ""));
-        b.append(Html.card("card-lost", "Lost", Format.count(m.lost()), Format.percent(m.lostPercent()) + " of sent"
-                        + (m.outcomes() != null || m.refused() > 0 ? " · refused " + Format.count(m.refused())
-                                + " · vanished " + Format.count(m.vanished()) : ""),
-                m.lost() > 0 ? "bad" : "good"));
+        if (m.lostKnown()) {
+            b.append(Html.card("card-lost", "Lost", Format.count(m.lost()), Format.percent(m.lostPercent())
+                            + " of sent" + (m.outcomes() != null || m.refused() > 0 ? " · refused "
+                            + Format.count(m.refused()) + " · vanished " + Format.count(m.vanished()) : ""),
+                    m.lost() > 0 ? "bad" : "good"));
+        } else {
+            b.append(Html.card("card-lost", "Lost", "unknown", m.unknownReason(), "bad"));
+        }
         OutcomeCounts outcomes = m.outcomes();
         if (outcomes != null) {
             b.append(Html.card("card-outcomes", "Sends not accepted", Format.count(outcomes.notAccepted()),
@@ -199,10 +203,9 @@ public final class IterationPage {
             }
             b.append("<tr>").append(td(stream.address())).append(td(stream.sender()))
                     .append(num(Integer.toString(stream.connection())))
-                    .append(num(stream.sent() < 0 ? "?" : Format.count(stream.sent())))
+                    .append(num(Format.count(stream.sent())))
                     .append(num(Format.count(stream.received())))
-                    .append(stream.lost() > 0 ? "<td class=\"num bad\">" + Format.count(stream.lost()) + "</td>"
-                            : num(Format.count(stream.lost())))
+                    .append(TestPage.lostCell(stream.lost()))
                     .append(num(Format.count(stream.refused()))).append(num(Format.count(stream.vanished())))
                     .append(num(Format.count(stream.duplicates()))).append(num(Format.count(stream.outOfOrder())))
                     .append(td(by.toString())).append("</tr>\n");
@@ -216,14 +219,15 @@ public final class IterationPage {
     private static void peersTable(StringBuilder b, List<PeerSummary> peers) {
         b.append("<h2>Peers</h2>\n<table id=\"peers\">\n<thead><tr>").append(th("peer")).append(th("role"))
                 .append(th("host")).append(th("outcome")).append(thNum("messages")).append(thNum("errors"))
-                .append(thNum("mean msg/s")).append(th("reason")).append("</tr></thead>\n<tbody>\n");
+                .append(thNum("mean msg/s")).append(th("reason")).append(th("ended")).append("</tr></thead>\n<tbody>\n");
         for (PeerSummary peer : peers) {
-            b.append("<tr>").append(td(peer.name())).append(td(peer.role())).append(td(peer.host()))
+            b.append(peer.missing() ? "<tr class=\"missing\">" : "<tr>").append(td(peer.name())).append(td(peer.role()))
+                    .append(td(peer.host()))
                     .append("<td>").append(peer.outcome() == Outcome.UNKNOWN ? "<span class=\"muted\">—</span>"
                             : Html.badge(peer.outcome())).append("</td>")
                     .append(num(Format.count(peer.count()))).append(num(Format.count(peer.errors())))
                     .append(num(peer.rate().seconds() > 0 ? Format.rate(peer.rate().mean()) : ""))
-                    .append(td(peer.reason())).append("</tr>\n");
+                    .append(td(peer.reason())).append(td(peer.ended() == null ? "" : peer.ended())).append("</tr>\n");
         }
         b.append("</tbody></table>\n");
     }

@@ -107,12 +107,16 @@ public final class TestPage {
                     .append(num(response == null ? "" : Format.millis(response.p50())))
                     .append(num(response == null ? "" : Format.millis(response.p99())))
                     .append(num(Format.count(s.messages().sent())))
-                    .append(s.messages().lost() > 0 ? "<td class=\"num bad\">" + esc(Format.count(s.messages().lost()))
-                            + "</td>" : num("0"))
+                    .append(lostCell(s.messages().lost()))
                     .append(num(Format.count(s.messages().errors())))
                     .append(td(s.reason())).append("</tr>\n");
         }
         b.append("</tbody></table>\n");
         return b.toString();
+    }
+
+    /** A lost count: red when messages were lost or when the loss is unknown. */
+    static String lostCell(Long lost) {
+        return lost == null || lost > 0 ? "<td class=\"num bad\">" + esc(Format.count(lost)) + "</td>" : num("0");
     }
 }

@@ -97,12 +97,15 @@ public final class JUnitXml {
     /** One line with the numbers a CI log reader wants first. */
     static String headline(TestSummary s) {
         StringBuilder line = new StringBuilder();
-        line.append(String.format(Locale.ROOT, "sent=%d received=%d lost=%d duplicates=%d outOfOrder=%d errors=%d"
+        line.append(String.format(Locale.ROOT, "sent=%s received=%d lost=%s duplicates=%d outOfOrder=%d errors=%d"
                         + " throughput=%.1f msg/s",
-                s.messages().sent(), s.messages().received(), s.messages().lost(), s.messages().duplicates(),
-                s.messages().outOfOrder(), s.messages().errors(), s.throughput()));
-        line.append(String.format(Locale.ROOT, " refused=%d vanished=%d", s.messages().refused(),
-                s.messages().vanished()));
+                known(s.messages().sent()), s.messages().received(), known(s.messages().lost()),
+                s.messages().duplicates(), s.messages().outOfOrder(), s.messages().errors(), s.throughput()));
+        line.append(String.format(Locale.ROOT, " refused=%s vanished=%s", known(s.messages().refused()),
+                known(s.messages().vanished())));
+        if (s.messages().unknownReason() != null) {
+            line.append(" (unknown: ").append(s.messages().unknownReason()).append(')');
+        }
         OutcomeCounts outcomes = s.messages().outcomes();
         if (outcomes != null) {
             line.append(String.format(Locale.ROOT, " accepted=%d released=%d rejected=%d modified=%d failed=%d",
@@ -114,6 +117,10 @@ public final class JUnitXml {
                     s.latency().responseTime().p99() / 1000.0));
         }
         return line.toString();
+    }
+
+    private static String known(Long count) {
+        return count == null ? "unknown" : Long.toString(count);
     }
 
     private static String seconds(double seconds) {

@@ -1,0 +1,89 @@
+package org.maestro.reporter.read;
+
+import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
+import com.fasterxml.jackson.annotation.JsonInclude;
+import com.fasterxml.jackson.databind.DeserializationFeature;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * The peers a test iteration ran with and how each one ended, as the runner saw them ({@value #FILE_NAME} beside the
+ * peers' directories). It lists the peers whose files never arrived (a peer killed mid-test has no directory), so the
+ * report names them and knows which counts are incomplete.
+ *
+ * @param formatVersion {@value #FORMAT_VERSION}
+ * @param runId the run id of the iteration, null when not known
+ * @param peers every peer of the test, in the order the runner found them
+ */
+@JsonIgnoreProperties(ignoreUnknown = true)
+@JsonInclude(JsonInclude.Include.NON_NULL)
+public record Roster(int formatVersion, String runId, List<Entry> peers) {
+
+    /** The file in an iteration directory. */
+    public static final String FILE_NAME = "roster.json";
+    /** Version of the format this class writes. */
+    public static final int FORMAT_VERSION = 1;
+
+    private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT)
+            .disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES);
+
+    public Roster {
+        peers = peers == null ? List.of() : List.copyOf(peers);
+    }
+
+    /**
+     * One peer of the test.
+     *
+     * @param name qualified peer name, the name of its directory ({@code receiver-1@host})
+     * @param role sender, receiver, inspector or agent
+     * @param host the host it ran on
+     * @param address the address it sent to or received from (the path of its URL), null for other roles
+     * @param ended how it ended
+     * @param detail what the runner saw, e.g. when its last will arrived; may be empty
+     */
+    @JsonIgnoreProperties(ignoreUnknown = true)
+    @JsonInclude(JsonInclude.Include.NON_NULL)
+    public record Entry(String name, String role, String host, String address, PeerEnd ended, String detail) {
+
+        /** How it ended, in words: {@code died: disconnected abnormally at …}. */
+        public String describe() {
+            String label = ended == null ? "unknown" : ended.label();
+            return detail == null || detail.isBlank() ? label : label + ": " + detail;
+        }
+
+        /** True for a sender or a receiver: a peer whose counts the message accounting needs. */
+        public boolean loadsTheSystem() {
+            return "sender".equals(role) || "receiver".equals(role);
+        }
+    }
+
+    /** Writes {@code <iterationDirectory>/roster.json}, replacing an earlier one. */
+    public void write(Path iterationDirectory) throws IOException {
+        Files.createDirectories(iterationDirectory);
+        JSON.writeValue(iterationDirectory.resolve(FILE_NAME).toFile(), this);
+    }
+
+    /**
+     * Reads {@code <iterationDirectory>/roster.json}; empty when there is none (results of a test run without a runner,
+     * or by an older one).
+     *
+     * @throws IOException when it exists but cannot be read as a roster
+     */
+    public static Optional<Roster> read(Path iterationDirectory) throws IOException {
+        Path file = iterationDirectory.resolve(FILE_NAME);
+        if (!Files.isRegularFile(file)) {
+            return Optional.empty();
+        }
+        try {
+            return Optional.of(JSON.readValue(file.toFile(), Roster.class));
+        } catch (IOException e) {
+            throw new IOException(file + " is not a peer roster (JSON with formatVersion and peers): " + e.getMessage()
+                    + "; delete it to report from the peers' directories alone", e);
+        }
+    }
+}
