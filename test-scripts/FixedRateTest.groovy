@@ -28,6 +28,8 @@ def result = maestro.fixedRate {
     maximumLatency 500
 }
 
-if (result.passed && result.lost > 0) {
+if (!result.lostKnown) {
+    maestro.verdict(false, "lost messages unknown: ${result.unknownReason}")
+} else if (result.passed && result.lost > 0) {
     maestro.verdict(false, "${result.lost} messages lost")
 }

@@ -88,6 +88,11 @@ actions.each { a ->
     println "agent ${a.peer}: '${a.command}' ${a.outcome}, ${a.end ? (a.end - a.start) + " ms" : "still running"}: ${a.message}"
 }
 
+if (!result.lostKnown) {
+    println "sent ${result.sent ?: 'unknown'}, received ${result.received}, lost unknown: ${result.unknownReason}"
+    maestro.verdict(false, "lost messages unknown: ${result.unknownReason}")
+    return
+}
 double lostPercent = result.sent > 0 ? 100.0 * result.lost / result.sent : 0
 double totalRate = ratePerConnection * (double) connections
 printf("sent %,d, received %,d, lost %,d (%.3f%%), about %.0f ms of traffic at %,.0f msg/s%n", result.sent,

@@ -138,7 +138,8 @@ Closure<Map> runStep = { int total, int connections ->
     int target = perConnection * connections * seen.senders
     List<String> problems = []
     if (!result.passed) problems << result.reason
-    if (result.lost > 0) problems << "${result.lost} messages lost"
+    if (!result.lostKnown) problems << "lost messages unknown: ${result.unknownReason}"
+    else if (result.lost > 0) problems << "${result.lost} messages lost"
     if (result.errors > 0) problems << "${result.errors} errors"
     if (seen.rate < achievedShare * target) {
         problems << String.format("received %.0f msg/s, less than %.0f%% of %d", seen.rate, achievedShare * 100, target)
@@ -193,8 +194,9 @@ println()
 println String.format("%-4s %5s %10s %10s %10s %10s %10s %8s  %s", "#", "conn", "msg/s/conn", "target", "received",
         "p90 ms", "p99 ms", "lost", "result")
 steps.each { s ->
-    println String.format("%-4d %5d %10d %10d %10.0f %10.3f %10.3f %8d  %s", s.iteration, s.connections,
-            s.perConnection, s.target, s.achieved, s.p90, s.p99, s.lost, s.passed ? "PASS" : "FAIL: " + s.why)
+    println String.format("%-4d %5d %10d %10d %10.0f %10.3f %10.3f %8s  %s", s.iteration, s.connections,
+            s.perConnection, s.target, s.achieved, s.p90, s.p99, s.lost == null ? "unknown" : s.lost,
+            s.passed ? "PASS" : "FAIL: " + s.why)
 }
 
 if (best == null) {

@@ -64,6 +64,8 @@ String figures = String.format("p90 %.3f ms, p99 %.3f ms at %d msg/s (%d%% of %d
 println figures
 if (!result.passed) {
     maestro.verdict(false, "${figures}; the latency run failed: ${result.reason}")
+} else if (!result.lostKnown) {
+    maestro.verdict(false, "${figures}; lost messages unknown: ${result.unknownReason}")
 } else if (result.lost > 0 || result.errors > 0) {
     maestro.verdict(false, "${figures}; ${result.lost} messages lost, ${result.errors} errors")
 } else {

@@ -96,6 +96,10 @@ def action = actions.find { it.command == command } ?: actions[0]
 def outage = action == null ? null : silences.findAll { it.end >= action.start }.max { it.end - it.start }
 double outageSeconds = outage == null ? 0 : (outage.end - outage.start) / 1000.0
 double totalRate = ratePerConnection * (double) connections
+if (!result.lostKnown) {
+    maestro.verdict(false, "lost messages unknown: ${result.unknownReason}")
+    return
+}
 long lost = result.refused + result.vanished
 double lostPercent = result.sent > 0 ? 100.0 * lost / result.sent : 0
 

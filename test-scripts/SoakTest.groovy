@@ -103,14 +103,17 @@ List<Long> depth = table("artemis-queues.csv").findAll { it.queue == queueName &
 if (depth) {
     printf("queue %s: at most %,d messages waiting%n", queueName, depth.max())
 }
-printf("sent %,d, received %,d, lost %,d, errors %,d; p90 %.3f ms, p99 %.3f ms%n", result.sent, result.received,
-        result.lost, result.errors, result.responseP90Ms, result.responseP99Ms)
+printf("sent %s, received %,d, lost %s, errors %,d; p90 %.3f ms, p99 %.3f ms%n", result.sent ?: "unknown",
+        result.received, result.lostKnown ? result.lost : "unknown (${result.unknownReason})", result.errors,
+        result.responseP90Ms, result.responseP99Ms)
 
 String heapLimit = maestro.env("MAXIMUM_HEAP_GROWTH_PERCENT", (String) null)
 if (!result.passed) {
     return   // the test's own reason stands
 }
-if (result.lost > 0 || result.errors > 0) {
+if (!result.lostKnown) {
+    maestro.verdict(false, "lost messages unknown: ${result.unknownReason}")
+} else if (result.lost > 0 || result.errors > 0) {
     maestro.verdict(false, "${result.lost} messages lost, ${result.errors} errors")
 } else if (heapLimit != null && heapGrowth != null && heapGrowth > (heapLimit as double)) {
     maestro.verdict(false, String.format("the heap's low grew by %.1f%%, more than MAXIMUM_HEAP_GROWTH_PERCENT %s",

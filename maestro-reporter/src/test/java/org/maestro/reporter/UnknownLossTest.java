@@ -55,7 +55,7 @@ class UnknownLossTest {
         assertTrue(m.unknownReason().contains("receiver-2@beta") && m.unknownReason().contains("died"),
                 m.unknownReason());
         assertNull(summary.streams().get(0).lost(), "the stream's loss is unknown too");
-        PeerSummary dead = summary.peers().stream().filter(p -> p.name().equals("receiver-2@beta")).findFirst()
+        PeerSummary dead = summary.peers().stream().filter(p -> p.name().equals("receiver-2")).findFirst()
                 .orElseThrow(() -> new AssertionError("the dead receiver is in the peer table: " + summary.peers()));
         assertNull(dead.count());
         assertEquals("died: disconnected abnormally at 12:00:03", dead.ended());
@@ -78,7 +78,7 @@ class UnknownLossTest {
         String page = Files.readString(test.resolve(IterationPage.fileName(0)));
         int card = page.indexOf("id=\"card-lost\"");
         assertTrue(card > 0 && page.substring(card, card + 200).contains("unknown"), "the Lost card says unknown");
-        assertTrue(page.contains("<tr class=\"missing\"><td>receiver-2@beta</td>"), "the dead peer has a row");
+        assertTrue(page.contains("<tr class=\"missing\"><td>receiver-2</td><td>receiver</td><td>beta</td>"), "the dead peer has a row");
         assertTrue(page.contains("died: disconnected abnormally at 12:00:03"), "with how it ended");
     }
 

@@ -22,16 +22,16 @@ final class Figures {
     }
 
     /**
-     * The headline figures of a summary: counts (lost split into refused and vanished, and the send outcomes when
+     * The headline figures of a summary: counts (an unknown one is absent; lost split into refused and vanished, and the send outcomes when
      * the senders counted them), mean rate and response-time percentiles in ms.
      */
     static Map<String, Number> of(TestSummary summary) {
         Map<String, Number> figures = new HashMap<>();
-        figures.put("sent", summary.messages().sent());
+        putKnown(figures, "sent", summary.messages().sent());
         figures.put("received", summary.messages().received());
-        figures.put("lost", summary.messages().lost());
-        figures.put("refused", summary.messages().refused());
-        figures.put("vanished", summary.messages().vanished());
+        putKnown(figures, "lost", summary.messages().lost());
+        putKnown(figures, "refused", summary.messages().refused());
+        putKnown(figures, "vanished", summary.messages().vanished());
         OutcomeCounts outcomes = summary.messages().outcomes();
         if (outcomes != null) {
             figures.put("accepted", outcomes.accepted());
@@ -52,5 +52,12 @@ final class Figures {
             figures.put("responseMaxMs", response.max() / 1000.0);
         }
         return figures;
+    }
+
+    /** Puts a count that may be unknown: an unknown one is left out, never written as 0. */
+    private static void putKnown(Map<String, Number> figures, String name, Long value) {
+        if (value != null) {
+            figures.put(name, value);
+        }
     }
 }

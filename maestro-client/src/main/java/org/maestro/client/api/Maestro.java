@@ -22,7 +22,9 @@ import org.maestro.inspector.artemis.ArtemisInspector;
  * def result = maestro.fixedRate {
  *     rate 1000; parallelCount 5; duration "2m"; maximumLatency 500
  * }
- * if (result.lost > 0) {
+ * if (!result.lostKnown) {
+ *     maestro.verdict(false, "loss unknown: ${result.unknownReason}")   // a receiver died or sent no files
+ * } else if (result.lost > 0) {
  *     maestro.verdict(false, "${result.lost} messages lost")   // fails this test and the script
  * }
  * }</pre>
@@ -112,7 +114,7 @@ public class Maestro {
      *
      * <pre>{@code
      * def r = maestro.fixedRate { … }
-     * maestro.verdict(r, r.lost == 0, "${r.lost} messages lost")
+     * maestro.verdict(r, r.lostKnown && r.lost == 0, r.lostKnown ? "${r.lost} messages lost" : r.unknownReason)
      * }</pre>
      *
      * @return the test's result with the verdict applied

@@ -13,19 +13,42 @@ import org.maestro.common.options.TestOptions;
  * def result = maestro.fixedRate { rate 1000 }
  * if (!result.passed) println "failed: ${result.reason}"
  * println "p99 ${result.responseP99Ms} ms at ${result.meanRate} msg/s"
+ * if (!result.lostKnown) println "loss unknown: ${result.unknownReason}"
  * }</pre>
+ *
+ * <p>Counts that could not be known are null, never 0: {@code sent} when a sender's counts are missing, {@code lost},
+ * {@code refused} and {@code vanished} when a sender's or a receiver's are (it died, or its files did not arrive);
+ * {@link #getUnknownReason()} says why. Check {@link #isLostKnown()} before judging the loss.
+ *
+ * @param unknownReason why sent or lost is unknown; null when both are known
  */
 public record TestResult(String name, int iteration, boolean passed, String reason, Path directory,
-                         TestOptions options, Map<String, Number> figures, List<String> peers) {
+                         TestOptions options, Map<String, Number> figures, List<String> peers, String unknownReason) {
 
     public TestResult {
         figures = Map.copyOf(figures);
         peers = List.copyOf(peers);
     }
 
-    /** Messages sent by all senders (measured part and warm-up). */
-    public long getSent() {
-        return figures.getOrDefault("sent", 0L).longValue();
+    /** A result whose counts are all known (or were never computed). */
+    public TestResult(String name, int iteration, boolean passed, String reason, Path directory, TestOptions options,
+                      Map<String, Number> figures, List<String> peers) {
+        this(name, iteration, passed, reason, directory, options, figures, peers, null);
+    }
+
+    /** Messages sent by all senders (measured part and warm-up); null when a sender's counts are missing. */
+    public Long getSent() {
+        return known("sent");
+    }
+
+    /** True when every sender's and receiver's counts arrived, so {@link #getLost()} is a number. */
+    public boolean isLostKnown() {
+        return unknownReason == null;
+    }
+
+    /** Why sent or lost is unknown (which peer died or sent no files); null when both are known. */
+    public String getUnknownReason() {
+        return unknownReason;
     }
 
     /** Messages received by all receivers. */
@@ -33,19 +56,28 @@ public record TestResult(String name, int iteration, boolean passed, String reas
         return figures.getOrDefault("received", 0L).longValue();
     }
 
-    /** Messages sent and never received by any receiver of their address. */
-    public long getLost() {
-        return figures.getOrDefault("lost", 0L).longValue();
+    /** Messages sent and never received by any receiver of their address; null when unknown. */
+    public Long getLost() {
+        return known("lost");
     }
 
-    /** Lost messages the sender was told did not go through: released, rejected, modified or failed. */
-    public long getRefused() {
-        return figures.getOrDefault("refused", 0L).longValue();
+    /** Lost messages the sender was told did not go through: released, rejected, modified or failed; null when unknown. */
+    public Long getRefused() {
+        return known("refused");
     }
 
-    /** Lost messages that were not refused: accepted (or presettled) and never received. */
-    public long getVanished() {
-        return figures.getOrDefault("vanished", getLost() - getRefused()).longValue();
+    /** Lost messages that were not refused: accepted (or presettled) and never received; null when unknown. */
+    public Long getVanished() {
+        return known("vanished");
+    }
+
+    /** A count of the figures: 0 when no test ran, null when this test's count is unknown. */
+    private Long known(String figure) {
+        Number value = figures.get(figure);
+        if (value != null) {
+            return value.longValue();
+        }
+        return unknownReason != null ? null : 0L;
     }
 
     /** Send attempts the system under test accepted (one per attempt; 0 when the senders did not count them). */

@@ -5,10 +5,14 @@ import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.time.Instant;
+import java.time.ZoneOffset;
+import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.UUID;
@@ -32,6 +36,9 @@ import org.maestro.common.protocol.Payload;
 import org.maestro.common.protocol.PeerInfo;
 import org.maestro.common.transport.Topics;
 import org.maestro.reporter.Outcome;
+import org.maestro.reporter.compute.MessageAccounting;
+import org.maestro.reporter.read.PeerEnd;
+import org.maestro.reporter.read.Roster;
 import org.maestro.reporter.read.VerdictFile;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -58,6 +65,10 @@ public final class TestRunner {
     /** How long peers may take to reconnect and answer after the control broker came back. */
     private static final Duration PEERS_RECONNECT_WAIT = Duration.ofSeconds(15);
     private static final Set<String> LOAD_ROLES = Set.of("sender", "receiver");
+    /** How long a peer may take to send its files. */
+    private static final Duration FILES_WAIT = Duration.ofSeconds(60);
+    private static final DateTimeFormatter CLOCK = DateTimeFormatter.ofPattern("HH:mm:ss 'UTC'")
+            .withZone(ZoneOffset.UTC);
 
     private final ControlClient client;
     private final Path resultsRoot;
@@ -119,7 +130,7 @@ public final class TestRunner {
             }
             judged.add(passed ? test : new TestResult(test.name(), test.iteration(), false, "script: " + why
                     + (test.passed() ? "" : "; " + test.reason()), test.directory(), test.options(), test.figures(),
-                    test.peers()));
+                    test.peers(), test.unknownReason()));
         }
         if (!tests.isEmpty()) {
             afterTest.accept(tests.get(tests.size() - 1).directory());
@@ -170,6 +181,9 @@ public final class TestRunner {
         private final Map<String, PeerInfo> peers = new LinkedHashMap<>();
         private final Map<String, Note> outcomes = new ConcurrentHashMap<>();
         private final Set<String> dead = ConcurrentHashMap.newKeySet();
+        private final Map<String, String> deaths = new ConcurrentHashMap<>();
+        private final Map<String, Roster.Entry> unfinished = new ConcurrentHashMap<>();
+        private final Set<String> doneBeforeStop = ConcurrentHashMap.newKeySet();
         private final Set<String> idle = ConcurrentHashMap.newKeySet();
         private final List<String> failures = java.util.Collections.synchronizedList(new ArrayList<>());
         private volatile String abort;
@@ -199,6 +213,8 @@ public final class TestRunner {
                 }
             } finally {
                 LOG.info("{}: stopping the peers", options.testName());
+                doneBeforeStop.addAll(outcomes.keySet());
+                doneBeforeStop.addAll(idle);
                 stopAll();
                 client.removeNotificationListener(listener);
             }
@@ -213,9 +229,12 @@ public final class TestRunner {
             if (abort != null) {
                 failures.add(0, abort);
             }
+            writeRoster();
             writeOutcome();
             var summary = Figures.summarize(directory);
             summary.map(Figures::of).ifPresent(figures::putAll);
+            String unknownReason = summary.isPresent() ? summary.get().messages().unknownReason()
+                    : "no peer results could be read in " + directory;
             afterTest.accept(directory);
             if (failures.isEmpty() && summary.filter(s -> s.outcome() == Outcome.FAILURE)
                     .isPresent()) {
@@ -224,9 +243,39 @@ public final class TestRunner {
             boolean passed = failures.isEmpty();
             TestResult result = new TestResult(options.testName(), options.testIteration(), passed,
                     passed ? "" : String.join("; ", failures), directory, options, figures,
-                    peers.values().stream().map(PeerInfo::qualifiedName).toList());
+                    peers.values().stream().map(PeerInfo::qualifiedName).toList(), unknownReason);
             progress.finished(result);
             return result;
+        }
+
+        /** Records the test's peers and how each one ended, so the report lists the dead and knows what is missing. */
+        private void writeRoster() {
+            List<Roster.Entry> entries = new ArrayList<>();
+            for (PeerInfo peer : peers.values()) {
+                Roster.Entry missing = unfinished.get(peer.id());
+                if (missing != null) {
+                    entries.add(missing);
+                    continue;
+                }
+                PeerEnd ended = dead.contains(peer.id()) ? PeerEnd.DIED : !doneBeforeStop.contains(peer.id())
+                        ? PeerEnd.STOPPED : outcomes.containsKey(peer.id()) ? PeerEnd.FINISHED : PeerEnd.IDLE;
+                entries.add(entry(peer, ended, ended == PeerEnd.DIED ? deaths.getOrDefault(peer.id(), "") : ""));
+            }
+            try {
+                new Roster(Roster.FORMAT_VERSION, options.runId().orElse(null), entries).write(directory);
+            } catch (IOException e) {
+                throw MaestroException.infrastructure("cannot write results under " + directory + ": " + e);
+            }
+        }
+
+        private Roster.Entry entry(PeerInfo peer, PeerEnd ended, String detail) {
+            Optional<String> url = switch (peer.role()) {
+                case "sender" -> options.sendUrl();
+                case "receiver" -> options.receiveUrl();
+                default -> Optional.empty();
+            };
+            return new Roster.Entry(peer.qualifiedName(), peer.role(), peer.host(),
+                    url.map(MessageAccounting::address).orElse(null), ended, detail);
         }
 
         /** Records the runner's own verdict beside the peers' files, so the report agrees with the run. */
@@ -309,6 +358,8 @@ public final class TestRunner {
             switch (note.command()) {
                 case ABNORMAL_DISCONNECT -> {
                     LOG.warn("{} disconnected abnormally", sender.qualifiedName());
+                    deaths.putIfAbsent(sender.id(), "disconnected abnormally at " + CLOCK.format(Instant.now())
+                            + " (crashed, killed or cut off from the control broker); its files stay on its host");
                     dead.add(sender.id());
                     if (abort == null) {
                         abort = "peer " + sender.qualifiedName() + " (" + sender.role()
@@ -660,10 +711,17 @@ public final class TestRunner {
                 ResultCollector collector = new ResultCollector(directory.resolve(peer.qualifiedName()),
                         options.runId().orElse(null));
                 Replies replies = awaitQuietly(client.request(Topics.peer(peer.id()), Note.request(Command.LOG), 1,
-                        Duration.ofSeconds(60), collector::accept));
+                        FILES_WAIT, collector::accept));
                 try {
-                    if (replies == null || !replies.complete()) {
+                    boolean arrived = replies != null && replies.complete();
+                    if (!arrived) {
                         problems.add(peer.qualifiedName() + " did not send its files");
+                        unfinished.put(peer.id(), entry(peer, PeerEnd.NO_FILES, "did not send its files within "
+                                + FILES_WAIT.toSeconds() + " s; they stay on its host"));
+                        if (LOAD_ROLES.contains(peer.role())) {
+                            failures.add("the files of " + peer.qualifiedName() + " did not arrive: its counts are "
+                                    + "missing, so the loss is unknown");
+                        }
                     } else if (!replies.allOk()) {
                         problems.add(replies.describeErrors());
                     }
@@ -673,6 +731,7 @@ public final class TestRunner {
                     collector.refusal().ifPresent(refusal -> {
                         LOG.warn("refused the files of {}: {}", peer.qualifiedName(), refusal);
                         failures.add("refused the files of " + peer.qualifiedName() + ": " + refusal);
+                        unfinished.put(peer.id(), entry(peer, PeerEnd.FILES_REFUSED, refusal));
                     });
                 } catch (IOException e) {
                     throw MaestroException.infrastructure("cannot write results under " + directory + ": " + e);

@@ -5,6 +5,7 @@ import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Locale;
 import java.util.concurrent.Callable;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Consumer;
@@ -155,6 +156,11 @@ public final class RunCommand implements Callable<Integer> {
         afterTest.accept(runs.get(runs.size() - 1).directory());
     }
 
+    /** A count for the table: "unknown" rather than a number that is not known. */
+    private static String count(Long value) {
+        return value == null ? "unknown" : String.format(Locale.ROOT, "%,d", value);
+    }
+
     static void printSummary(List<TestResult> results, PrintWriter out) {
         if (results.isEmpty()) {
             return;
@@ -163,13 +169,17 @@ public final class RunCommand implements Callable<Integer> {
         out.printf("%-24s %4s  %-6s %12s %12s %8s %8s %8s %12s %10s  %s%n", "TEST", "#", "RESULT", "SENT",
                 "RECEIVED", "LOST", "REFUSED", "VANISHED", "RATE msg/s", "p99 ms", "RESULTS");
         for (TestResult r : results) {
-            out.printf("%-24s %4d  %-6s %,12d %,12d %,8d %,8d %,8d %,12.0f %10.3f  %s%n", r.name(), r.iteration(),
-                    r.passed() ? "PASS" : "FAIL", r.getSent(), r.getReceived(), r.getLost(), r.getRefused(),
-                    r.getVanished(), r.getMeanRate(), r.getResponseP99Ms(), r.directory());
+            out.printf("%-24s %4d  %-6s %12s %,12d %8s %8s %8s %,12.0f %10.3f  %s%n", r.name(), r.iteration(),
+                    r.passed() ? "PASS" : "FAIL", count(r.getSent()), r.getReceived(), count(r.getLost()),
+                    count(r.getRefused()), count(r.getVanished()), r.getMeanRate(), r.getResponseP99Ms(),
+                    r.directory());
         }
         for (TestResult r : results) {
             if (!r.passed()) {
                 out.println(r.name() + " #" + r.iteration() + " failed: " + r.reason());
+            }
+            if (!r.isLostKnown()) {
+                out.println(r.name() + " #" + r.iteration() + " lost unknown: " + r.getUnknownReason());
             }
         }
         out.flush();

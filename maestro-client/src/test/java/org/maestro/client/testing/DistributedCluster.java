@@ -13,6 +13,7 @@ public final class DistributedCluster implements AutoCloseable {
     private EmbeddedArtemis sut;
     private WorkerProcess receiver;
     private WorkerProcess sender;
+    private final java.util.List<WorkerProcess> extraReceivers = new java.util.ArrayList<>();
 
     private DistributedCluster() {
     }
@@ -53,6 +54,13 @@ public final class DistributedCluster implements AutoCloseable {
         return receiver;
     }
 
+    /** Starts one more receiver on the same control broker, which {@link #close()} stops. */
+    public WorkerProcess addReceiver(String name, Path files) throws Exception {
+        WorkerProcess more = WorkerProcess.start("receiver", name, mosquitto.url(), files);
+        extraReceivers.add(more);
+        return more;
+    }
+
     /** Stops the sender (if it still runs) and starts another in its place, which {@link #close()} stops. */
     public WorkerProcess replaceSender(String name, Path files) throws Exception {
         sender.close();
@@ -62,6 +70,9 @@ public final class DistributedCluster implements AutoCloseable {
 
     @Override
     public void close() throws Exception {
+        for (WorkerProcess more : extraReceivers) {
+            more.close();
+        }
         for (AutoCloseable resource : new AutoCloseable[] {sender, receiver, sut, mosquitto}) {
             if (resource != null) {
                 resource.close();

@@ -258,9 +258,9 @@ public final class IterationAnalyzer {
             Map<String, String> props = peer.testProperties();
             String url = peer.role() == Role.SENDER ? props.getOrDefault("SEND_URL", props.get("SEND_RECEIVE_URL"))
                     : props.getOrDefault("RECEIVE_URL", props.get("SEND_RECEIVE_URL"));
-            String address = url == null ? rosterAddress(peer.name()) : MessageAccounting.address(url);
+            String address = url == null ? rosterAddress(peer) : MessageAccounting.address(url);
             if (peer.result().isEmpty()) {
-                String why = rosterEntry(peer.name()).map(Roster.Entry::describe)
+                String why = rosterEntry(peer).map(Roster.Entry::describe)
                         .orElse("wrote no " + PeerDirectory.PEER_RESULT + " (did it stop before the end of the test?)");
                 warnings.add(peer.name() + " has no " + PeerDirectory.PEER_RESULT + " (" + why
                         + "): its messages are missing from the counts");
@@ -287,17 +287,19 @@ public final class IterationAnalyzer {
         if (roster == null) {
             return List.of();
         }
-        Set<String> present = peers.stream().map(PeerDirectory::name).collect(Collectors.toSet());
+        Set<String> present = peers.stream().map(p -> p.dir().getFileName().toString()).collect(Collectors.toSet());
         return roster.peers().stream().filter(entry -> !present.contains(entry.name())).toList();
     }
 
-    private Optional<Roster.Entry> rosterEntry(String peerName) {
+    /** The roster's entry of a peer, known by its directory's name (the runner's qualified name). */
+    private Optional<Roster.Entry> rosterEntry(PeerDirectory peer) {
+        String directory = peer.dir().getFileName().toString();
         return roster == null ? Optional.empty()
-                : roster.peers().stream().filter(entry -> entry.name().equals(peerName)).findFirst();
+                : roster.peers().stream().filter(entry -> entry.name().equals(directory)).findFirst();
     }
 
-    private String rosterAddress(String peerName) {
-        return rosterEntry(peerName).map(Roster.Entry::address).orElse("");
+    private String rosterAddress(PeerDirectory peer) {
+        return rosterEntry(peer).map(Roster.Entry::address).orElse("");
     }
 
     /** Adds the rate-file errors of senders and receivers that wrote no peer-result.json. */
@@ -585,10 +587,13 @@ public final class IterationAnalyzer {
                     result == null ? Outcome.UNKNOWN : Outcome.parse(result.outcome()),
                     result == null || result.reason() == null ? "" : result.reason(),
                     result == null && rows == null ? null : count, errors, rate, peer.testProperties(),
-                    peer.systemProperties(), rosterEntry(peer.name()).map(Roster.Entry::describe).orElse(null)));
+                    peer.systemProperties(), rosterEntry(peer).map(Roster.Entry::describe).orElse(null)));
         }
         for (Roster.Entry entry : absentPeers()) {
-            summaries.add(new PeerSummary(entry.name(), entry.role(), entry.host() == null ? "" : entry.host(),
+            String host = entry.host() == null ? "" : entry.host();
+            String name = entry.name().endsWith("@" + host) && !host.isEmpty()
+                    ? entry.name().substring(0, entry.name().length() - host.length() - 1) : entry.name();
+            summaries.add(new PeerSummary(name, entry.role(), host,
                     Outcome.UNKNOWN, "", null, 0, RateStats.EMPTY, Map.of(), Map.of(), entry.describe()));
         }
         return summaries;
