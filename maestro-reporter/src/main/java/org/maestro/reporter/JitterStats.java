@@ -12,7 +12,7 @@ import com.fasterxml.jackson.annotation.JsonPropertyOrder;
  *
  * <p>The percentiles, mean and {@code max} are those of {@code |J|}, the late and early values added into one
  * histogram: how far an arrival strayed from the intended interval, either way. {@code lateMax} is the largest
- * {@code J} (a gap longer than intended: a stall, an outage; the seed's "maximum jitter"), {@code earlyMax} the
+ * {@code J} (a gap longer than intended: a stall, an outage; the "maximum jitter" of Luzuriaga et al. 2014), {@code earlyMax} the
  * largest {@code −J} (arrivals closer together than intended: the burst that follows a stall).
  *
  * <pre>{@code
