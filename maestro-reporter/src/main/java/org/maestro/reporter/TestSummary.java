@@ -108,20 +108,34 @@ public record TestSummary(
     public record Rates(RateStats sender, RateStats receiver) {
     }
 
-    /** Latency per metric; a metric no peer recorded is null (absent in JSON). */
+    /**
+     * Latency per metric; a metric no peer recorded is null (absent in JSON). {@code jitter} is recorded only at a
+     * fixed rate: it is null after a run at unbounded rate (RATE 0), where there is no intended interval.
+     */
     @JsonInclude(JsonInclude.Include.NON_NULL)
     @JsonIgnoreProperties(ignoreUnknown = true)
-    public record Latencies(LatencyStats responseTime, LatencyStats serviceTime, LatencyStats sendDelay) {
+    @JsonPropertyOrder({"responseTime", "serviceTime", "sendDelay", "jitter"})
+    public record Latencies(LatencyStats responseTime, LatencyStats serviceTime, LatencyStats sendDelay,
+            JitterStats jitter) {
 
-        /** The metric by its JSON name: responseTime, serviceTime or sendDelay. */
+        /** The three latencies, without jitter. */
+        public Latencies(LatencyStats responseTime, LatencyStats serviceTime, LatencyStats sendDelay) {
+            this(responseTime, serviceTime, sendDelay, null);
+        }
+
+        /**
+         * The metric by its JSON name: responseTime, serviceTime, sendDelay, or jitter (its |J| figures, see
+         * {@link JitterStats#magnitude()}).
+         */
         public LatencyStats get(String metric) {
             switch (metric) {
                 case "responseTime": return responseTime;
                 case "serviceTime": return serviceTime;
                 case "sendDelay": return sendDelay;
+                case "jitter": return jitter == null ? null : jitter.magnitude();
                 default:
                     throw new IllegalArgumentException("unknown latency metric '" + metric
-                            + "'; use responseTime, serviceTime or sendDelay");
+                            + "'; use responseTime, serviceTime, sendDelay or jitter");
             }
         }
     }

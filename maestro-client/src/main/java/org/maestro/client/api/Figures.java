@@ -5,6 +5,7 @@ import java.util.Map;
 import org.maestro.common.measure.OutcomeCounts;
 import org.maestro.reporter.Reporter;
 import org.maestro.reporter.TestSummary;
+import org.maestro.reporter.JitterStats;
 import org.maestro.reporter.LatencyStats;
 
 /** The headline figures of a test iteration, from the reporter's summary of the collected files. */
@@ -23,7 +24,8 @@ final class Figures {
 
     /**
      * The headline figures of a summary: counts (an unknown one is absent; lost split into refused and vanished, and the send outcomes when
-     * the senders counted them), mean rate and response-time percentiles in ms.
+     * the senders counted them), mean rate, response-time percentiles in ms and, at a fixed rate, the inter-arrival
+     * jitter in ms.
      */
     static Map<String, Number> of(TestSummary summary) {
         Map<String, Number> figures = new HashMap<>();
@@ -50,6 +52,14 @@ final class Figures {
             figures.put("responseP90Ms", response.p90() / 1000.0);
             figures.put("responseP99Ms", response.p99() / 1000.0);
             figures.put("responseMaxMs", response.max() / 1000.0);
+        }
+        JitterStats jitter = summary.latency() == null ? null : summary.latency().jitter();
+        if (jitter != null) {
+            figures.put("jitterLateMaxMs", jitter.lateMax() / 1000.0);
+            figures.put("jitterEarlyMaxMs", jitter.earlyMax() / 1000.0);
+            figures.put("jitterP50Ms", jitter.p50() / 1000.0);
+            figures.put("jitterP90Ms", jitter.p90() / 1000.0);
+            figures.put("jitterP99Ms", jitter.p99() / 1000.0);
         }
         return figures;
     }

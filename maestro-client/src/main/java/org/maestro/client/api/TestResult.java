@@ -120,6 +120,43 @@ public record TestResult(String name, int iteration, boolean passed, String reas
         return figures.getOrDefault("responseP90Ms", 0.0).doubleValue();
     }
 
+    /**
+     * The largest inter-arrival jitter {@code J = t'_n − t'_{n−1} − 1/RATE} of any stream, ms: the longest gap beyond
+     * the intended interval (a stall, an outage). Jitter is measured only at a fixed rate: null after a run at
+     * unbounded rate (RATE 0), which has no intended interval, and when the receivers wrote no jitter log.
+     */
+    public Double getJitterMaxMs() {
+        return jitter("jitterLateMaxMs");
+    }
+
+    /**
+     * The largest negative jitter, as a positive number of ms: how much closer together than intended two arrivals
+     * came (the burst after a stall). Null without a fixed rate, like {@link #getJitterMaxMs()}.
+     */
+    public Double getJitterEarlyMaxMs() {
+        return jitter("jitterEarlyMaxMs");
+    }
+
+    /** p50 of the jitter's size |J|, ms; null without a fixed rate, like {@link #getJitterMaxMs()}. */
+    public Double getJitterP50Ms() {
+        return jitter("jitterP50Ms");
+    }
+
+    /** p90 of |J|, ms; null without a fixed rate, like {@link #getJitterMaxMs()}. */
+    public Double getJitterP90Ms() {
+        return jitter("jitterP90Ms");
+    }
+
+    /** p99 of |J|, ms; null without a fixed rate, like {@link #getJitterMaxMs()}. */
+    public Double getJitterP99Ms() {
+        return jitter("jitterP99Ms");
+    }
+
+    private Double jitter(String figure) {
+        Number value = figures.get(figure);
+        return value == null ? null : value.doubleValue();
+    }
+
     /** Errors counted by senders and receivers. */
     public long getErrors() {
         return figures.getOrDefault("errors", 0L).longValue();

@@ -52,7 +52,7 @@ public final class CompareCommand implements Callable<Integer> {
     List<String> percentiles;
 
     @Option(names = "--metrics", split = ",", paramLabel = "M", description = "latency metrics checked: "
-            + "responseTime, serviceTime, sendDelay (default: ${DEFAULT-VALUE})", defaultValue = "responseTime,serviceTime")
+            + "responseTime, serviceTime, sendDelay, jitter (|J| at a fixed rate) (default: ${DEFAULT-VALUE})", defaultValue = "responseTime,serviceTime")
     List<String> metrics;
 
     @Option(names = "--ignore-outcome", description = "do not count a test that passed before and fails now")

@@ -11,14 +11,14 @@ import org.maestro.reporter.LatencyStats;
  * @param throughputDropPercent largest allowed throughput drop, percent of the baseline
  * @param latencyRisePercent largest allowed latency rise, percent of the baseline
  * @param percentiles latency percentiles checked (p50, p90, p95, p99, p99.9, p99.99, max)
- * @param metrics latency metrics checked (responseTime, serviceTime, sendDelay)
+ * @param metrics latency metrics checked (responseTime, serviceTime, sendDelay, jitter: its |J| figures)
  * @param outcomeMatters true to count "baseline passed, current did not" as a regression
  */
 public record Thresholds(double throughputDropPercent, double latencyRisePercent, List<String> percentiles,
                          List<String> metrics, boolean outcomeMatters) {
 
     /** Latency metric names. */
-    public static final List<String> METRICS = List.of("responseTime", "serviceTime", "sendDelay");
+    public static final List<String> METRICS = List.of("responseTime", "serviceTime", "sendDelay", "jitter");
 
     /** The documented defaults. */
     public static final Thresholds DEFAULTS = new Thresholds(10.0, 20.0, List.of("p50", "p90", "p99"),

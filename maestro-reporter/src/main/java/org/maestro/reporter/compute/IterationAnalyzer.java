@@ -137,10 +137,12 @@ public final class IterationAnalyzer {
         LatencyAggregation.Result response = latency(PeerDirectory.RESPONSE_TIME);
         LatencyAggregation.Result service = latency(PeerDirectory.SERVICE_TIME);
         LatencyAggregation.Result sendDelay = latency(PeerDirectory.SEND_DELAY);
+        JitterAggregation.Result jitter = jitter();
         TestSummary.Latencies latencies = new TestSummary.Latencies(
                 response == null ? null : response.stats(),
                 service == null ? null : service.stats(),
-                sendDelay == null ? null : sendDelay.stats());
+                sendDelay == null ? null : sendDelay.stats(),
+                jitter == null ? null : jitter.stats());
         warnAboutClocks(latencies);
 
         List<Chart> charts = new ArrayList<>();
@@ -149,7 +151,8 @@ public final class IterationAnalyzer {
                 response, bands);
         addLatencyChart(charts, "chart-service-time", "Service time (ms): receive − actual send", service, bands);
         addLatencyChart(charts, "chart-send-delay", "Send delay (ms): actual − intended send", sendDelay, bands);
-        Chart distribution = distributionChart(response, service, sendDelay);
+        addJitterChart(charts, jitter, bands);
+        Chart distribution = distributionChart(response, service, sendDelay, jitter);
         if (!distribution.series().isEmpty()) {
             charts.add(distribution);
         }
@@ -314,6 +317,20 @@ public final class IterationAnalyzer {
         return extra == 0 ? counts : counts.withMoreErrors(extra);
     }
 
+    /** The receivers' jitter logs merged, or null when no receiver wrote one (unbounded rate). */
+    private JitterAggregation.Result jitter() {
+        List<Path> late = peers.stream().map(p -> p.file(PeerDirectory.JITTER_LATE)).flatMap(Optional::stream)
+                .collect(Collectors.toList());
+        List<Path> early = peers.stream().map(p -> p.file(PeerDirectory.JITTER_EARLY)).flatMap(Optional::stream)
+                .collect(Collectors.toList());
+        if (late.isEmpty() && early.isEmpty()) {
+            return null;
+        }
+        JitterAggregation.Result result = JitterAggregation.aggregate(late, early);
+        warnings.addAll(result.problems());
+        return result;
+    }
+
     private LatencyAggregation.Result latency(String fileName) {
         List<Path> logs = peers.stream().map(p -> p.file(fileName)).flatMap(Optional::stream)
                 .collect(Collectors.toList());
@@ -445,12 +462,39 @@ public final class IterationAnalyzer {
                 List.of(Series.of("p50", p50), Series.of("p99", p99), Series.of("max", max)), bands, null, null));
     }
 
+    /**
+     * Inter-arrival jitter over time: per second the largest and the p99 late value (J ≥ 0), and the largest early
+     * value drawn below zero (−max of −J), so a stall is a peak and its catch-up burst a dip.
+     */
+    private static void addJitterChart(List<Chart> charts, JitterAggregation.Result jitter, List<Band> bands) {
+        if (jitter == null || jitter.late().overTime().isEmpty() && jitter.early().overTime().isEmpty()) {
+            return;
+        }
+        List<Object[]> lateMax = new ArrayList<>();
+        List<Object[]> lateP99 = new ArrayList<>();
+        List<Object[]> earlyMax = new ArrayList<>();
+        for (LatencyAggregation.Point point : jitter.late().overTime()) {
+            lateMax.add(new Object[] {point.timestamp(), LatencyAggregation.toMillis(point.max())});
+            lateP99.add(new Object[] {point.timestamp(), LatencyAggregation.toMillis(point.p99())});
+        }
+        for (LatencyAggregation.Point point : jitter.early().overTime()) {
+            earlyMax.add(new Object[] {point.timestamp(), -LatencyAggregation.toMillis(point.max())});
+        }
+        charts.add(new Chart("chart-jitter", "Inter-arrival jitter (ms): J = t'n − t'n−1 − 1/RATE per stream",
+                Chart.TIME, "ms", List.of(Series.of("late max", lateMax), Series.of("late p99", lateP99),
+                        Series.of("early max (−)", earlyMax)), bands,
+                "late: a gap longer than the intended interval; early (below 0): arrivals closer together", null));
+    }
+
     private static Chart distributionChart(LatencyAggregation.Result response, LatencyAggregation.Result service,
-                                           LatencyAggregation.Result sendDelay) {
+                                           LatencyAggregation.Result sendDelay, JitterAggregation.Result jitter) {
         List<Series> series = new ArrayList<>();
         addDistribution(series, "response time", response);
         addDistribution(series, "service time", service);
         addDistribution(series, "send delay", sendDelay);
+        if (jitter != null && jitter.magnitude().getTotalCount() > 0) {
+            series.add(Series.of("jitter |J|", LatencyAggregation.distribution(jitter.magnitude())));
+        }
         return new Chart("chart-distribution", "Latency by percentile (ms), measured intervals", Chart.NINES, "ms",
                 series, List.of(), null, null);
     }

@@ -10,6 +10,7 @@ import java.util.List;
 import java.util.Map;
 import org.maestro.common.measure.OutcomeCounts;
 import org.maestro.reporter.AgentAction;
+import org.maestro.reporter.JitterStats;
 import org.maestro.reporter.LatencyStats;
 import org.maestro.reporter.MessageCounts;
 import org.maestro.reporter.Outcome;
@@ -98,6 +99,12 @@ public final class IterationPage {
             b.append(Html.card("card-service-p99", "p99 service time", Format.millis(service.p99()),
                     "p50 " + Format.millis(service.p50()) + " · max " + Format.millis(service.max()), ""));
         }
+        JitterStats jitter = s.latency().jitter();
+        if (jitter != null) {
+            b.append(Html.card("card-jitter", "Max jitter (late)", Format.millis(jitter.lateMax()),
+                    "|J| p50 " + Format.millis(jitter.p50()) + " · p99 " + Format.millis(jitter.p99())
+                            + " · early max " + Format.millis(jitter.earlyMax()), ""));
+        }
         b.append(Html.card("card-sent", "Sent", Format.count(m.sent()), "received " + Format.count(m.received()), ""));
         if (m.lostKnown()) {
             b.append(Html.card("card-lost", "Lost", Format.count(m.lost()), Format.percent(m.lostPercent())
@@ -135,7 +142,18 @@ public final class IterationPage {
         latencyRow(b, "response time", "responseTime", latencies.responseTime());
         latencyRow(b, "service time", "serviceTime", latencies.serviceTime());
         latencyRow(b, "send delay", "sendDelay", latencies.sendDelay());
+        if (latencies.jitter() != null) {
+            latencyRow(b, "jitter |J|", "jitter", latencies.jitter().magnitude());
+        }
         b.append("</tbody></table>\n");
+        if (latencies.jitter() != null) {
+            JitterStats j = latencies.jitter();
+            b.append("<p class=\"note\" id=\"jitter-note\">Inter-arrival jitter J = t'<sub>n</sub> − t'<sub>n−1</sub>"
+                    + " − 1/RATE per stream: ").append(Format.count(j.lateCount())).append(" late values (J ≥ 0, max ")
+                    .append(Format.millis(j.lateMax())).append("), ").append(Format.count(j.earlyCount()))
+                    .append(" early values (J &lt; 0, max ").append(Format.millis(j.earlyMax()))
+                    .append(" below the interval).</p>\n");
+        }
     }
 
     private static void latencyRow(StringBuilder b, String label, String key, LatencyStats stats) {

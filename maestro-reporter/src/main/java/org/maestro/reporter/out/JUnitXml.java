@@ -116,6 +116,11 @@ public final class JUnitXml {
             line.append(String.format(Locale.ROOT, " responseTime.p99=%.3f ms",
                     s.latency().responseTime().p99() / 1000.0));
         }
+        if (s.latency().jitter() != null) {
+            line.append(String.format(Locale.ROOT, " jitter.lateMax=%.3f ms jitter.p99=%.3f ms jitter.earlyMax=%.3f ms",
+                    s.latency().jitter().lateMax() / 1000.0, s.latency().jitter().p99() / 1000.0,
+                    s.latency().jitter().earlyMax() / 1000.0));
+        }
         return line.toString();
     }
 

@@ -30,6 +30,10 @@ public final class PeerDirectory {
     public static final String RESPONSE_TIME = "response-time.hlog";
     public static final String SERVICE_TIME = "service-time.hlog";
     public static final String SEND_DELAY = "send-delay.hlog";
+    /** Receivers at a fixed rate: inter-arrival jitter J ≥ 0. */
+    public static final String JITTER_LATE = "jitter-late.hlog";
+    /** Receivers at a fixed rate: −J for inter-arrival jitter J &lt; 0. */
+    public static final String JITTER_EARLY = "jitter-early.hlog";
     public static final String AGENT_ACTIONS = "agent-actions.csv";
 
     private final Path dir;

@@ -8,8 +8,9 @@ import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * Measures each message one receiver connection gets: response time (receive − intended send time) and service
- * time (receive − actual send time) into {@link SingleWriterLatencyRecorder}s, and the sequence numbers per stream
- * into {@link StreamSequences}. Single writer (the connection's delivery thread); {@link #received()},
+ * time (receive − actual send time) into {@link SingleWriterLatencyRecorder}s, the sequence numbers per stream
+ * into {@link StreamSequences} and, at a fixed rate, the inter-arrival jitter per stream into a
+ * {@link JitterRecorder}. Single writer (the connection's delivery thread); {@link #received()},
  * {@link #errors()} and {@link #lastReceiveMicros()} may be read from any thread, the streams only after the writer
  * stopped.
  *
@@ -28,6 +29,7 @@ public final class ReceiveRecorder {
         final String sender;
         final byte[] nameBytes;
         StreamSequences[] byConnection = new StreamSequences[8];
+        JitterRecorder.StreamArrival[] arrivals;
 
         SenderStreams(String sender) {
             this.sender = sender;
@@ -45,6 +47,20 @@ public final class ReceiveRecorder {
             }
             return stream;
         }
+
+        /** The last arrival of that connection; {@link #get} has made room for its index. */
+        JitterRecorder.StreamArrival arrival(int connection) {
+            if (arrivals == null || arrivals.length < byConnection.length) {
+                arrivals = arrivals == null ? new JitterRecorder.StreamArrival[byConnection.length]
+                        : Arrays.copyOf(arrivals, byConnection.length);
+            }
+            JitterRecorder.StreamArrival arrival = arrivals[connection];
+            if (arrival == null) {
+                arrival = new JitterRecorder.StreamArrival();
+                arrivals[connection] = arrival;
+            }
+            return arrival;
+        }
     }
 
     private final SingleWriterLatencyRecorder responseTime;
@@ -54,6 +70,7 @@ public final class ReceiveRecorder {
     private final AtomicLong errors = new AtomicLong();
     private final AtomicLong lastReceiveMicros = new AtomicLong();
     private final SilenceLog silences;
+    private final JitterRecorder jitter;
     private SenderStreams lastSender;
 
     public ReceiveRecorder(SingleWriterLatencyRecorder responseTime, SingleWriterLatencyRecorder serviceTime) {
@@ -63,9 +80,19 @@ public final class ReceiveRecorder {
     /** A recorder that also tells {@code silences} of every message. */
     public ReceiveRecorder(SingleWriterLatencyRecorder responseTime, SingleWriterLatencyRecorder serviceTime,
             SilenceLog silences) {
+        this(responseTime, serviceTime, silences, null);
+    }
+
+    /**
+     * A recorder that also tells {@code silences} of every message (when not null) and records the inter-arrival
+     * jitter of each stream into {@code jitter} (when not null: receivers at a fixed rate).
+     */
+    public ReceiveRecorder(SingleWriterLatencyRecorder responseTime, SingleWriterLatencyRecorder serviceTime,
+            SilenceLog silences, JitterRecorder jitter) {
         this.responseTime = responseTime;
         this.serviceTime = serviceTime;
         this.silences = silences;
+        this.jitter = jitter;
     }
 
     /** Connection indexes above this are not believed (PARALLEL_COUNT is at most 10000). */
@@ -83,9 +110,15 @@ public final class ReceiveRecorder {
             return;
         }
         boolean warmUp = MessageStamp.warmUp(body);
-        responseTime.record(receiveMicros - MessageStamp.intendedMicros(body), warmUp);
+        long intended = MessageStamp.intendedMicros(body);
+        responseTime.record(receiveMicros - intended, warmUp);
         serviceTime.record(receiveMicros - MessageStamp.actualMicros(body), warmUp);
-        sender(body).get(MessageStamp.connection(body)).record(MessageStamp.sequence(body));
+        SenderStreams streams = sender(body);
+        int connection = MessageStamp.connection(body);
+        streams.get(connection).record(MessageStamp.sequence(body));
+        if (jitter != null) {
+            streams.arrival(connection).arrive(jitter, receiveMicros, intended, warmUp);
+        }
         received.lazySet(received.get() + 1);
     }
 

@@ -21,6 +21,7 @@ import org.maestro.common.peer.RoleException;
 import org.maestro.common.protocol.Command;
 import org.maestro.worker.driver.Driver;
 import org.maestro.worker.driver.Urls;
+import org.maestro.worker.measure.JitterRecorder;
 import org.maestro.worker.measure.ReceiveRecorder;
 import org.maestro.worker.measure.SilenceLog;
 import org.maestro.worker.measure.SingleWriterLatencyRecorder;
@@ -41,6 +42,7 @@ final class ReceiverRun extends LoadRun {
     private final List<ReceiverConnection> connections = new ArrayList<>();
     private final List<SingleWriterLatencyRecorder> responseRecorders = new ArrayList<>();
     private final List<SingleWriterLatencyRecorder> serviceRecorders = new ArrayList<>();
+    private final List<JitterRecorder> jitterRecorders = new ArrayList<>();
     private final SilenceLog silences;
     private long drainStartMicros = -1;
     private boolean drainTimedOut;
@@ -56,8 +58,12 @@ final class ReceiverRun extends LoadRun {
             SingleWriterLatencyRecorder service = new SingleWriterLatencyRecorder();
             responseRecorders.add(response);
             serviceRecorders.add(service);
+            JitterRecorder jitter = options.rate() > 0 ? new JitterRecorder() : null;
+            if (jitter != null) {
+                jitterRecorders.add(jitter);
+            }
             connections.add(new ReceiverConnection(i, url, () -> driver.connect(url, settings.clock(),
-                    settings.connectTimeout()), new ReceiveRecorder(response, service, silences)));
+                    settings.connectTimeout()), new ReceiveRecorder(response, service, silences, jitter)));
         }
     }
 
@@ -107,13 +113,18 @@ final class ReceiverRun extends LoadRun {
 
     @Override
     protected List<String> logNames() {
-        return List.of(RESPONSE_TIME, SERVICE_TIME);
+        return options.rate() > 0 ? List.of(RESPONSE_TIME, SERVICE_TIME, JitterRecorder.LATE, JitterRecorder.EARLY)
+                : List.of(RESPONSE_TIME, SERVICE_TIME);
     }
 
     @Override
     protected void attachRecorders(IntervalWriter writer) {
         responseRecorders.forEach(writer.log(RESPONSE_TIME)::add);
         serviceRecorders.forEach(writer.log(SERVICE_TIME)::add);
+        for (JitterRecorder jitter : jitterRecorders) {
+            writer.log(JitterRecorder.LATE).add(jitter.late());
+            writer.log(JitterRecorder.EARLY).add(jitter.early());
+        }
     }
 
     @Override

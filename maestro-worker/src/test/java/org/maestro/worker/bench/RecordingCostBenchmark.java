@@ -2,6 +2,7 @@ package org.maestro.worker.bench;
 
 import java.util.concurrent.TimeUnit;
 import org.HdrHistogram.Recorder;
+import org.maestro.worker.measure.JitterRecorder;
 import org.maestro.worker.measure.MessageStamp;
 import org.maestro.worker.measure.ReceiveRecorder;
 import org.maestro.worker.measure.SingleWriterLatencyRecorder;
@@ -18,7 +19,7 @@ import org.openjdk.jmh.annotations.Warmup;
 
 /**
  * The cost per message of Maestro's measuring, in ns: on the receiving side reading the header, recording response
- * and service time and tracking the sequence number; on the sending side stamping the header and recording the send
+ * and service time and tracking the sequence number (and, at a fixed rate, the jitter); on the sending side stamping the header and recording the send
  * delay; and, for scale, one bare HdrHistogram record. Run by {@code bench/worker-overhead.sh}.
  */
 @State(Scope.Thread)
@@ -31,6 +32,7 @@ public class RecordingCostBenchmark {
     private static final int STREAMS = 2;
 
     private ReceiveRecorder receiver;
+    private ReceiveRecorder fixedRateReceiver;
     private SingleWriterLatencyRecorder sendDelay;
     private Recorder bare;
     private byte[][] bodies;
@@ -40,6 +42,8 @@ public class RecordingCostBenchmark {
     @Setup
     public void setUp() {
         receiver = new ReceiveRecorder(new SingleWriterLatencyRecorder(), new SingleWriterLatencyRecorder());
+        fixedRateReceiver = new ReceiveRecorder(new SingleWriterLatencyRecorder(), new SingleWriterLatencyRecorder(),
+                null, new JitterRecorder());
         sendDelay = new SingleWriterLatencyRecorder();
         bare = new Recorder(SingleWriterLatencyRecorder.HIGHEST_MICROS, SingleWriterLatencyRecorder.DIGITS);
         bodies = new byte[STREAMS][256];
@@ -58,6 +62,17 @@ public class RecordingCostBenchmark {
         MessageStamp.writeMessage(body, n >>> 1, clock - 700 - (n & 1023), clock - 300, false);
         receiver.record(body, clock);
         return receiver.received();
+    }
+
+    /** Receiving side at a fixed rate: the same, plus the inter-arrival jitter of each stream. */
+    @Benchmark
+    public long receiveRecordingWithJitter() {
+        long n = sequence++;
+        byte[] body = bodies[(int) (n & 1)];
+        clock += 50 + (n & 7);
+        MessageStamp.writeMessage(body, n >>> 1, clock - 700 - (n & 1023), clock - 300, false);
+        fixedRateReceiver.record(body, clock);
+        return fixedRateReceiver.received();
     }
 
     /** Sending side: stamping the header and recording the send delay. */
