@@ -93,7 +93,14 @@ Closure<List<String[]>> rateRows = { File peer ->
     File packed = new File(peer, "rate.csv.gz")
     List<String> lines = plain.isFile() ? plain.readLines("UTF-8")
             : packed.isFile() ? new GZIPInputStream(packed.newInputStream()).withReader("UTF-8") { it.readLines() } : []
-    lines.findAll { it && !it.startsWith("#") && !it.startsWith("timestamp") }.collect { it.split(",") }
+    // [timestamp, count] of each row, found by the header's column names (rate.csv v1, v2 and v3)
+    List<String> header = (lines.find { it.startsWith("timestamp") } ?: "timestamp,count").split(",") as List
+    int timestamp = header.indexOf("timestamp")
+    int count = header.indexOf("count")
+    lines.findAll { it && !it.startsWith("#") && !it.startsWith("timestamp") }.collect {
+        String[] cells = it.split(",", -1)
+        [cells[timestamp], cells[count]] as String[]
+    }
 }
 // The sender peers, and the receivers' rate while every sender ran at full load: the mean of the receivers'
 // one-second rows that lie wholly between the senders' end of warm-up and their last second with a message sent

@@ -3,17 +3,26 @@ package org.maestro.reporter;
 import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
 
 /**
- * Message rate of a set of peers over the measured (non-warm-up) seconds.
+ * Message rate of a set of peers over the measured window: the measured messages (those not sent during warm-up, by
+ * each message's own flag) divided by the window's length.
  *
- * @param mean mean of the per-second totals, messages per second
- * @param max highest per-second total
- * @param min lowest per-second total
- * @param seconds number of measured one-second intervals
- * @param total messages counted in the measured intervals
+ * @param mean measured messages per second: {@code total / (millis / 1000)}; for results without a measured window
+ *             (files of older senders) the measured messages over the number of measured seconds
+ * @param max highest per-second total of the seconds wholly inside the window
+ * @param min lowest per-second total of the seconds wholly inside the window
+ * @param seconds number of one-second rows that counted measured messages
+ * @param total measured messages, warm-up excluded
+ * @param millis length of the measured window the mean divides by, ms; 0 when unknown (older files)
+ * @param warmup warm-up messages counted by the same peers, excluded from {@code total} and {@code mean}
  */
 @JsonIgnoreProperties(ignoreUnknown = true)
-public record RateStats(double mean, long max, long min, int seconds, long total) {
+public record RateStats(double mean, long max, long min, int seconds, long total, long millis, long warmup) {
 
     /** The rate of a set of peers that wrote no measured interval. */
-    public static final RateStats EMPTY = new RateStats(0.0, 0, 0, 0, 0);
+    public static final RateStats EMPTY = new RateStats(0.0, 0, 0, 0, 0, 0, 0);
+
+    /** A rate without a measured window or warm-up count (as older summaries have it). */
+    public RateStats(double mean, long max, long min, int seconds, long total) {
+        this(mean, max, min, seconds, total, 0, 0);
+    }
 }

@@ -28,7 +28,7 @@ import java.util.Map;
  * @param reason why: the failures (script's first), or the passing peers' reasons (or the script's)
  * @param decidedBy who decided the outcome: peers, runner or script
  * @param messages message accounting
- * @param rate sender and receiver rates over the measured seconds
+ * @param rate sender and receiver rates over the measured window (warm-up excluded)
  * @param latency latency percentiles over the measured intervals
  * @param parameters the test parameters (test.properties without per-peer keys)
  * @param peers every peer of the iteration
@@ -103,9 +103,37 @@ public record TestSummary(
         return rate.sender() == null ? 0.0 : rate.sender().mean();
     }
 
-    /** Sender and receiver rates; either is {@link RateStats#EMPTY} when that role wrote none. */
+    /**
+     * Sender and receiver rates; either is {@link RateStats#EMPTY} when that role wrote none. Both divide by the same
+     * measured window, so on a clean run they are equal.
+     *
+     * @param window the measured window, null when the senders did not record one (older files)
+     */
+    @JsonInclude(JsonInclude.Include.NON_NULL)
     @JsonIgnoreProperties(ignoreUnknown = true)
-    public record Rates(RateStats sender, RateStats receiver) {
+    public record Rates(RateStats sender, RateStats receiver, MeasuredWindow window) {
+
+        /** Rates without a measured window. */
+        public Rates(RateStats sender, RateStats receiver) {
+            this(sender, receiver, null);
+        }
+    }
+
+    /**
+     * The measured part of a test, from the senders' {@code test.properties}.
+     *
+     * @param startMillis the earliest end of a sender's warm-up (epoch ms)
+     * @param endMillis the latest end of a sender's measured window ({@code measured.end}, epoch ms)
+     * @param warmupMillis the longest warm-up of a sender ({@code warmup.end − test.start}): the configured
+     *                     {@code WARM_UP}, or what {@code WARM_UP=auto} chose
+     */
+    @JsonIgnoreProperties(ignoreUnknown = true)
+    public record MeasuredWindow(long startMillis, long endMillis, long warmupMillis) {
+
+        /** The window's length in ms. */
+        public long millis() {
+            return Math.max(0, endMillis - startMillis);
+        }
     }
 
     /**

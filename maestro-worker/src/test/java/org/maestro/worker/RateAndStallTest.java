@@ -11,6 +11,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
+import java.util.Properties;
 import org.HdrHistogram.EncodableHistogram;
 import org.HdrHistogram.Histogram;
 import org.HdrHistogram.HistogramLogReader;
@@ -76,6 +77,41 @@ class RateAndStallTest {
                 + rate + "/s");
         long[] received = SendAndReceiveTest.totals(run.receiverDirectory().resolve("response-time.hlog"));
         assertEquals(measuredSends, received[0], "measured messages received");
+    }
+
+    @Test
+    void anAutomaticWarmUpEndsOnceTheSendDelaySettledAndTheMeasuredRateIsExact() throws Exception {
+        LoadTestRun run = new LoadTestRun(results, Map.of(
+                "SEND_RECEIVE_URL", broker.amqpUrl("auto.queue"),
+                "TEST_DURATION", "3s", "WARM_UP", "auto", "PARALLEL_COUNT", "2", "RATE", "500",
+                "MESSAGE_SIZE", "256", "TEST_NAME", "auto"))
+                .run(LoadTestRun.sender(), LoadTestRun.receiver(), LoadTestRun.OUTCOME_TIMEOUT);
+
+        assertEquals(Command.NOTIFY_SUCCESS, run.senderOutcome.command(), run.senderOutcome.message());
+        assertEquals(0, run.total().lost());
+        Properties test = SendAndReceiveTest.properties(run.senderDirectory().resolve("test.properties"));
+        long warmUpMillis = Long.parseLong(test.getProperty("warmup.end")) - Long.parseLong(test.getProperty("test.start"));
+        assertTrue(warmUpMillis >= 2000 && warmUpMillis <= 60_000, "warm-up of " + warmUpMillis + " ms");
+        assumeTrue("settled".equals(test.getProperty("warmup.auto")), "the machine was too busy for the send delay "
+                + "to settle within 60 s: " + test);
+        assertEquals("settled", run.senderOutcome.details().get("warmup.auto"), "sent with the outcome");
+
+        // every message sent, counted by its own warm-up flag: rate.csv rows, hlog and the 3 s timeline agree
+        long[] sent = SendAndReceiveTest.totals(run.senderDirectory().resolve("send-delay.hlog"));
+        long[] received = SendAndReceiveTest.totals(run.receiverDirectory().resolve("response-time.hlog"));
+        assertEquals(sent[0], received[0], "measured messages received = measured messages sent");
+        assertEquals(sent[0], measuredColumn(run.receiverDirectory()), "the receiver's measured rows");
+        assertEquals(sent[0], measuredColumn(run.senderDirectory()), "the sender's measured rows");
+        assertTrue(Math.abs(sent[0] - 2 * 1500) <= 2, "3 s at 500/s on 2 connections: " + sent[0]);
+        long window = Long.parseLong(test.getProperty("measured.end")) - Long.parseLong(test.getProperty("warmup.end"));
+        assertTrue(Math.abs(window - 3000) <= 1, "the measured window is the test duration: " + window + " ms");
+        double rate = received[0] * 1000.0 / window;
+        assertTrue(Math.abs(rate - 1000) <= 5, "measured rate within 0.5% of 1000/s: " + rate);
+    }
+
+    private static long measuredColumn(java.nio.file.Path peer) throws Exception {
+        return Files.readAllLines(peer.resolve("rate.csv")).stream().skip(2)
+                .mapToLong(line -> Long.parseLong(line.split(",")[3])).sum();
     }
 
     @Test

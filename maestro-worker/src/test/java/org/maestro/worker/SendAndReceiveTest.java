@@ -88,22 +88,40 @@ class SendAndReceiveTest {
         assertEquals(2000, delay[1], "sends in warm-up intervals");
 
         List<String> rate = Files.readAllLines(run.receiverDirectory().resolve("rate.csv"));
-        assertEquals("# maestro-rate v2", rate.get(0));
-        assertEquals("timestamp,count,errors,warmup,accepted,released,rejected,modified,failed", rate.get(1));
-        long rows = rate.stream().skip(2).mapToLong(line -> Long.parseLong(line.split(",")[1])).sum();
+        assertEquals("# maestro-rate v3", rate.get(0));
+        assertEquals("timestamp,millis,count,measured,errors,warmup,accepted,released,rejected,modified,failed",
+                rate.get(1));
+        long rows = rate.stream().skip(2).mapToLong(line -> Long.parseLong(line.split(",")[2])).sum();
         assertEquals(received.count(), rows, "sum of rate.csv counts");
+        // each row splits its messages by their own warm-up flag: the measured column adds up to the untagged hlog
+        long measuredRows = rate.stream().skip(2).mapToLong(line -> Long.parseLong(line.split(",")[3])).sum();
+        assertEquals(response[0], measuredRows, "sum of the receiver's measured column");
+        assertEquals(2000, measuredRows, "1000 measured messages per connection");
+        long senderMeasured = Files.readAllLines(run.senderDirectory().resolve("rate.csv")).stream().skip(2)
+                .mapToLong(line -> Long.parseLong(line.split(",")[3])).sum();
+        assertEquals(2000, senderMeasured, "sum of the sender's measured column");
+        for (int i = 3; i < rate.size(); i++) {
+            long previousEnd = Long.parseLong(rate.get(i - 1).split(",")[0]);
+            String[] row = rate.get(i).split(",");
+            assertEquals(Long.parseLong(row[0]) - previousEnd, Long.parseLong(row[1]),
+                    "a row's length is the time since the row before: " + rate);
+        }
         assertTrue(rate.size() < 40, "one row per second, not per message: " + rate.size());
         assertTrue(rate.stream().skip(2).allMatch(line -> line.endsWith(",,,,,")),
                 "a receiver leaves the outcome columns empty: " + rate);
         List<String> senderRate = Files.readAllLines(run.senderDirectory().resolve("rate.csv"));
-        long accepted = senderRate.stream().skip(2).mapToLong(line -> Long.parseLong(line.split(",", -1)[4])).sum();
+        long accepted = senderRate.stream().skip(2).mapToLong(line -> Long.parseLong(line.split(",", -1)[6])).sum();
         assertEquals(4000, accepted, "sum of the sender's accepted column");
 
         Properties test = properties(run.senderDirectory().resolve("test.properties"));
         assertEquals("1000", test.getProperty("TEST_DURATION"));
         assertEquals("sender", test.getProperty("peer.role"));
-        assertEquals(Long.parseLong(test.getProperty("test.start")) + 1000,
-                Long.parseLong(test.getProperty("warmup.end")));
+        long warmUpEnd = Long.parseLong(test.getProperty("warmup.end"));
+        assertEquals(Long.parseLong(test.getProperty("test.start")) + 1000, warmUpEnd);
+        // 1000 measured messages per connection at 1000/s: the window lasts at least the 1 s of their timeline
+        assertTrue(Long.parseLong(test.getProperty("measured.end")) - warmUpEnd >= 1000, test.toString());
+        assertTrue(Long.parseLong(test.getProperty("warmup.lag.micros")) >= 0, test.toString());
+        assertTrue(Long.parseLong(test.getProperty("warmup.backlog")) >= 0, test.toString());
         Properties system = properties(run.receiverDirectory().resolve("system.properties"));
         assertEquals(Integer.toString(Runtime.getRuntime().availableProcessors()), system.getProperty("cpu.count"));
         assertTrue(system.getProperty("clock.source").contains("µs"));

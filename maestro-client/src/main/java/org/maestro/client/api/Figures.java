@@ -46,6 +46,10 @@ final class Figures {
         figures.put("outOfOrder", summary.messages().outOfOrder());
         figures.put("errors", summary.messages().errors());
         figures.put("meanRate", summary.throughput());
+        if (summary.rate() != null) {
+            figures.put("measuredSent", summary.rate().sender().total());
+            figures.put("measuredReceived", summary.rate().receiver().total());
+        }
         LatencyStats response = summary.latency() == null ? null : summary.latency().responseTime();
         if (response != null) {
             figures.put("responseP50Ms", response.p50() / 1000.0);

@@ -9,7 +9,10 @@ import java.time.Duration;
  */
 public interface Progress {
 
-    /** One snapshot of a running test. */
+    /**
+     * One snapshot of a running test. {@code sent} and {@code received} count the whole test, warm-up included, for
+     * both roles alike; {@code rate} is the receivers' rate of their last second.
+     */
     record Snapshot(String test, Duration elapsed, Duration planned, double rate, double p99Ms, long sent,
                     long received, long errors) {
     }
@@ -53,7 +56,7 @@ public interface Progress {
     /** Formats a snapshot into one line. */
     static String line(Snapshot s) {
         String elapsed = s.elapsed().toSeconds() + "s" + (s.planned() != null ? "/" + s.planned().toSeconds() + "s" : "");
-        return String.format("%s %s  rate %,.0f msg/s  p99 %.2f ms  sent %,d  received %,d  errors %,d",
+        return String.format("%s %s  rate %,.0f msg/s  p99 %.2f ms  sent %,d  received %,d (warm-up included)  errors %,d",
                 s.test(), elapsed, s.rate(), s.p99Ms(), s.sent(), s.received(), s.errors());
     }
 }

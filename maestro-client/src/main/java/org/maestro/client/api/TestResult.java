@@ -36,7 +36,8 @@ public record TestResult(String name, int iteration, boolean passed, String reas
         this(name, iteration, passed, reason, directory, options, figures, peers, null);
     }
 
-    /** Messages sent by all senders (measured part and warm-up); null when a sender's counts are missing. */
+    /** Messages sent by all senders, the whole test: warm-up included (see {@link #getMeasuredSent()}); null when a
+     * sender's counts are missing. */
     public Long getSent() {
         return known("sent");
     }
@@ -51,9 +52,19 @@ public record TestResult(String name, int iteration, boolean passed, String reas
         return unknownReason;
     }
 
-    /** Messages received by all receivers. */
+    /** Messages received by all receivers (distinct sequence numbers), the whole test: warm-up included. */
     public long getReceived() {
         return figures.getOrDefault("received", 0L).longValue();
+    }
+
+    /** Measured messages sent: those not sent during warm-up, by each message's own warm-up flag. */
+    public long getMeasuredSent() {
+        return figures.getOrDefault("measuredSent", 0L).longValue();
+    }
+
+    /** Measured messages received (duplicates included): warm-up messages excluded, by each message's own flag. */
+    public long getMeasuredReceived() {
+        return figures.getOrDefault("measuredReceived", 0L).longValue();
     }
 
     /** Messages sent and never received by any receiver of their address; null when unknown. */
@@ -105,7 +116,11 @@ public record TestResult(String name, int iteration, boolean passed, String reas
         return figures.getOrDefault("failed", 0L).longValue();
     }
 
-    /** Mean receive rate over the measured part, msg/s. */
+    /**
+     * The measured receive rate, msg/s: measured messages received ÷ the measured window (from the end of the
+     * senders' warm-up to the end of their measured sending), warm-up excluded; the report's throughput, the same
+     * number in summary.json, junit.xml and the table {@code maestro-cli run} prints.
+     */
     public double getMeanRate() {
         return figures.getOrDefault("meanRate", 0.0).doubleValue();
     }

@@ -60,6 +60,9 @@ public final class TestRunner {
     private static final Duration NO_PROGRESS_LIMIT = Duration.ofSeconds(60);
     /** How long stopped senders and receivers may take to write their results and notify. */
     private static final Duration STOP_WAIT = Duration.ofSeconds(15);
+    /** The send delay (µs) of a sender's first measured message above which the progress output notes a backlog. */
+    static final long BACKLOG_NOTE_MICROS = 10_000;
+
     /** How long a deadline that passes while the control broker is unreachable waits for it to come back. */
     private static final Duration BROKER_OUTAGE_LIMIT = Duration.ofMinutes(5);
     /** How long peers may take to reconnect and answer after the control broker came back. */
@@ -375,10 +378,35 @@ public final class TestRunner {
                         }
                     } else {
                         outcomes.put(sender.id(), note);
+                        if (sender.role().equals("sender") && note.payload() instanceof Payload.Outcome outcome) {
+                            noteBacklog(sender.qualifiedName(), outcome.details());
+                        }
                     }
                 }
                 default -> {
                 }
+            }
+        }
+
+        /**
+         * Says in the progress output when a sender entered the measured window more than
+         * {@value #BACKLOG_NOTE_MICROS} µs behind its timeline (its {@code warmup.lag.micros}).
+         */
+        private void noteBacklog(String sender, Map<String, String> details) {
+            String lag = details.get("warmup.lag.micros");
+            if (lag == null) {
+                return;
+            }
+            try {
+                long micros = Long.parseLong(lag);
+                if (micros > BACKLOG_NOTE_MICROS) {
+                    progress.note(String.format(java.util.Locale.ROOT, "%s entered the measured window %.1f ms behind "
+                            + "its timeline (%s warm-up message(s) still to send): the measured latency includes the "
+                            + "load generator's backlog; use a longer WARM_UP, WARM_UP=auto or a lower RATE", sender,
+                            micros / 1000.0, details.getOrDefault("warmup.backlog", "?")));
+                }
+            } catch (NumberFormatException e) {
+                LOG.debug("{} sent warmup.lag.micros={}, not a number", sender, lag);
             }
         }
 

@@ -52,6 +52,15 @@ class RunCommandInputTest {
     }
 
     @Test
+    void anAutomaticWarmUpWithAMessageCountIsRefusedNamingWarmUp() throws Exception {
+        CliRun run = run("AutoCount.groovy",
+                "maestro.fixedRate { sut 'amqp://127.0.0.1:5672/q'; rate 10; duration '500'; warmUp 'auto' }\n");
+        assertEquals(ExitCodes.USAGE, run.exitCode());
+        assertTrue(run.err().contains("WARM_UP=auto with TEST_DURATION=500 is not valid"), run.err());
+        assertTrue(run.err().contains("TEST_DURATION as a time"), run.err());
+    }
+
+    @Test
     void anErrorThrownByTheScriptExitsWithTwoNamingItsLine() throws Exception {
         CliRun run = run("Throws.groovy", "def a = 1\nthrow new IllegalStateException('boom')\n");
         assertEquals(ExitCodes.USAGE, run.exitCode());

@@ -25,7 +25,9 @@ public enum OptionCode {
             "an integer ≥ 0 (milliseconds; 0 = no latency condition)"),
     MANAGEMENT_INTERFACE(8, "MANAGEMENT_INTERFACE", OptionCode::checkUrl, Forms.URL),
     INSPECTOR_NAME(9, "INSPECTOR_NAME", v -> checkChoice("INSPECTOR_NAME", v, "artemis", "dispatch"), "artemis or dispatch"),
-    WARM_UP(10, "WARM_UP", v -> checkDuration("WARM_UP", v), Durations.FORMS + ", or 0"),
+    /** Load before measuring: a duration, or {@code auto} (until the senders' send delay has settled, at most 60 s). */
+    WARM_UP(10, "WARM_UP", OptionCode::checkWarmUp, Durations.FORMS + ", 0, or auto (until the send delay has settled, "
+            + "at most 60 s; not with a TEST_DURATION given as a message count)"),
     /** soft: fail when p90 exceeds the FCL; hard: fail when the maximum does. */
     FCL_MODE(11, "MAXIMUM_LATENCY_MODE", v -> checkChoice("MAXIMUM_LATENCY_MODE", v, "soft", "hard"), "soft or hard"),
     TEST_NAME(12, "TEST_NAME", v -> checkName("TEST_NAME", v), Forms.NAME),
@@ -137,6 +139,12 @@ public enum OptionCode {
     private static void checkDuration(String option, String value) {
         if (!value.trim().equals("0")) {
             Durations.parse(value);
+        }
+    }
+
+    private static void checkWarmUp(String value) {
+        if (!value.trim().equalsIgnoreCase(TestOptions.AUTO)) {
+            checkDuration("WARM_UP", value);
         }
     }
 

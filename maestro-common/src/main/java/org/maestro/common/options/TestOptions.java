@@ -14,6 +14,11 @@ public final class TestOptions {
     /** Defaults: 256-byte messages, one connection, unbounded rate, one minute, no warm-up, soft FCL off. */
     public static final TestOptions DEFAULTS = new TestOptions(new EnumMap<>(OptionCode.class));
 
+    /** The WARM_UP value that lets the senders end the warm-up once their send delay has settled. */
+    public static final String AUTO = "auto";
+    /** The longest warm-up of {@code WARM_UP=auto}. */
+    public static final Duration AUTO_WARM_UP_LIMIT = Duration.ofSeconds(60);
+
     private final Map<OptionCode, String> values;
 
     private TestOptions(EnumMap<OptionCode, String> values) {
@@ -25,7 +30,13 @@ public final class TestOptions {
         option.validate(value);
         EnumMap<OptionCode, String> copy = values.isEmpty() ? new EnumMap<>(OptionCode.class) : new EnumMap<>(values);
         copy.put(option, value.trim());
-        return new TestOptions(copy);
+        TestOptions options = new TestOptions(copy);
+        if (options.warmUpAuto() && !options.duration().isTimed()) {
+            throw new InvalidOptionException("WARM_UP", AUTO + " with TEST_DURATION=" + copy.get(OptionCode.DURATION),
+                    "a fixed warm-up (e.g. 10s) when TEST_DURATION is a message count, or TEST_DURATION as a time "
+                            + "(e.g. 60s) to use WARM_UP=auto");
+        }
+        return options;
     }
 
     /** Returns options with all of the given values, each checked. */
@@ -64,8 +75,17 @@ public final class TestOptions {
         return get(OptionCode.RATE).map(Integer::parseInt).orElse(0);
     }
 
+    /**
+     * The warm-up: load before measuring, excluded from the results. For {@code WARM_UP=auto} it is the longest the
+     * warm-up may last ({@link #AUTO_WARM_UP_LIMIT}); the senders end it earlier once their send delay has settled.
+     */
     public Duration warmUp() {
-        return durationOf(OptionCode.WARM_UP, Duration.ZERO);
+        return warmUpAuto() ? AUTO_WARM_UP_LIMIT : durationOf(OptionCode.WARM_UP, Duration.ZERO);
+    }
+
+    /** True for {@code WARM_UP=auto}: the senders end the warm-up once their send delay has settled. */
+    public boolean warmUpAuto() {
+        return get(OptionCode.WARM_UP).map(v -> v.equalsIgnoreCase(AUTO)).orElse(false);
     }
 
     /** Fail-condition latency in milliseconds; 0 means none. */

@@ -42,6 +42,9 @@ import org.maestro.reporter.read.Roster;
  */
 public final class IterationAnalyzer {
 
+    /** The send delay (µs) of a sender's first measured message above which the report warns of a backlog. */
+    public static final long BACKLOG_WARNING_MICROS = 10_000;
+
     /** Peers per role above which per-peer lines start switched off in the rate chart. */
     static final int VISIBLE_PEER_LINES = 8;
 
@@ -101,8 +104,13 @@ public final class IterationAnalyzer {
         int iteration = iterationNumber();
         long start = earliest(p -> p.millisProperty("test.start"), p -> p.result().map(PeerResult::startMillis).orElse(0L));
         long end = latest(p -> p.millisProperty("test.end"), p -> p.result().map(PeerResult::endMillis).orElse(0L));
-        long warmupEnd = latest(p -> p.millisProperty("warmup.end"),
-                p -> p.result().map(PeerResult::warmupEndMillis).orElse(0L));
+        TestSummary.MeasuredWindow window = measuredWindow();
+        long warmupEnd = latestOfSenders(p -> p.millisProperty("warmup.end"));
+        if (warmupEnd == 0) {
+            warmupEnd = latest(p -> p.millisProperty("warmup.end"),
+                    p -> p.result().map(PeerResult::warmupEndMillis).orElse(0L));
+        }
+        warnAboutBacklog();
         long firstRow = rates.values().stream().flatMap(List::stream).mapToLong(RateLog.Row::timestamp).min().orElse(0);
         long lastRow = rates.values().stream().flatMap(List::stream).mapToLong(RateLog.Row::timestamp).max().orElse(0);
         if (start == 0 && firstRow > 0) {
@@ -119,7 +127,8 @@ public final class IterationAnalyzer {
         List<AgentAction> actions = readActions();
         List<Band> bands = new ArrayList<>();
         if (warmupEnd > start && start > 0) {
-            bands.add(new Band(start, warmupEnd, "warm-up", Band.WARMUP));
+            long warmupStart = window != null ? Math.max(start, warmupEnd - window.warmupMillis()) : start;
+            bands.add(new Band(warmupStart, warmupEnd, "warm-up", Band.WARMUP));
         }
         for (AgentAction action : actions) {
             boolean failed = Outcome.parse(action.outcome()) == Outcome.FAILURE;
@@ -165,7 +174,8 @@ public final class IterationAnalyzer {
         Verdict verdict = verdict();
         TestSummary summary = new TestSummary(TestSummary.FORMAT_VERSION, test, iteration, start, end, warmupEnd,
                 verdict.outcome(), verdict.reason(), verdict.decidedBy(), withRateErrors(accounting.counts()),
-                new TestSummary.Rates(RateAggregation.stats(senderTotals), RateAggregation.stats(receiverTotals)),
+                new TestSummary.Rates(RateAggregation.stats(senderTotals, window),
+                        RateAggregation.stats(receiverTotals, window), window),
                 latencies, parameters(), peerSummaries(), accounting.streams(), actions, List.copyOf(warnings));
         return new Analysis(summary.withRunId(runId()), charts);
     }
@@ -223,6 +233,64 @@ public final class IterationAnalyzer {
             }
         }
         return best;
+    }
+
+    /**
+     * The measured window of the test: from the earliest end of a sender's warm-up to the latest end of a sender's
+     * measured window ({@code measured.end} in its test.properties); null when no sender recorded one (older files).
+     */
+    private TestSummary.MeasuredWindow measuredWindow() {
+        long first = Long.MAX_VALUE;
+        long last = 0;
+        long warmUp = 0;
+        for (PeerDirectory peer : peers) {
+            TestSummary.MeasuredWindow own = ownWindow(peer);
+            if (own != null) {
+                first = Math.min(first, own.startMillis());
+                last = Math.max(last, own.endMillis());
+                warmUp = Math.max(warmUp, own.warmupMillis());
+            }
+        }
+        return last > first ? new TestSummary.MeasuredWindow(first, last, warmUp) : null;
+    }
+
+    /** A sender's own measured window, null for another peer or a sender that recorded none. */
+    private static TestSummary.MeasuredWindow ownWindow(PeerDirectory peer) {
+        if (peer.role() != Role.SENDER) {
+            return null;
+        }
+        long start = peer.millisProperty("test.start");
+        long warmupEnd = peer.millisProperty("warmup.end");
+        long measuredEnd = peer.millisProperty("measured.end");
+        if (warmupEnd <= 0 || measuredEnd <= warmupEnd) {
+            return null;
+        }
+        return new TestSummary.MeasuredWindow(warmupEnd, measuredEnd, start > 0 ? warmupEnd - start : 0);
+    }
+
+    private long latestOfSenders(ToLongFunction<PeerDirectory> source) {
+        return peers.stream().filter(p -> p.role() == Role.SENDER).mapToLong(source).max().orElse(0);
+    }
+
+    /**
+     * Warns about every sender that entered the measured window behind its timeline (the send delay of its first
+     * measured message, {@code warmup.lag.micros}, above {@value #BACKLOG_WARNING_MICROS} µs).
+     */
+    private void warnAboutBacklog() {
+        for (PeerDirectory peer : peers) {
+            long lag = peer.role() == Role.SENDER ? peer.millisProperty("warmup.lag.micros") : 0;
+            if (lag > BACKLOG_WARNING_MICROS) {
+                long backlog = peer.millisProperty("warmup.backlog");
+                warnings.add(backlogWarning(peer.name(), lag, backlog));
+            }
+        }
+    }
+
+    /** The warning about a sender that entered the measured window behind its timeline. */
+    public static String backlogWarning(String sender, long lagMicros, long backlog) {
+        return String.format(java.util.Locale.ROOT, "%s entered the measured window %.1f ms behind its timeline "
+                + "(%,d warm-up message(s) still to send): the measured latency includes the load generator's "
+                + "backlog; use a longer WARM_UP, WARM_UP=auto or a lower RATE", sender, lagMicros / 1000.0, backlog);
     }
 
     private Map<String, List<RateLog.Row>> ratesOf(Role role) {
@@ -621,7 +689,9 @@ public final class IterationAnalyzer {
         List<PeerSummary> summaries = new ArrayList<>();
         for (PeerDirectory peer : peers) {
             List<RateLog.Row> rows = rates.get(peer);
-            RateStats rate = rows == null ? RateStats.EMPTY : RateAggregation.stats(RateAggregation.totals(List.of(rows)));
+            TestSummary.MeasuredWindow own = peer.role() == Role.SENDER ? ownWindow(peer) : measuredWindow();
+            RateStats rate = rows == null ? RateStats.EMPTY
+                    : RateAggregation.stats(RateAggregation.totals(List.of(rows)), own);
             PeerResult result = peer.result().orElse(null);
             long count = result != null ? result.count()
                     : rows == null ? 0 : rows.stream().mapToLong(RateLog.Row::count).sum();

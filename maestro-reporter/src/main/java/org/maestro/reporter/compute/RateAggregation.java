@@ -6,12 +6,15 @@ import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import org.maestro.reporter.RateStats;
+import org.maestro.reporter.TestSummary;
 import org.maestro.reporter.read.RateLog;
 
 /**
  * Turns rate.csv rows into statistics and per-second totals. Rows of several peers are added up
- * per second: a row belongs to the second its timestamp rounds to. Warm-up rows are left out of
- * the statistics but kept in the series so charts can show them shaded.
+ * per second: a row belongs to the second its timestamp rounds to. Each row says how many of its messages were
+ * measured (not sent during warm-up, by each message's own flag; rows of older files are all measured or all warm-up),
+ * so the measured count is exact; the mean rate divides it by the measured window, never by a number of rows. Warm-up
+ * messages are left out of the statistics but kept in the series so charts can show them shaded.
  */
 public final class RateAggregation {
 
@@ -19,8 +22,8 @@ public final class RateAggregation {
      * One second of a total.
      *
      * @param timestamp epoch ms of the second
-     * @param count messages of all peers in the second (warm-up rows included)
-     * @param measured messages of the non-warm-up rows in the second
+     * @param count messages of all peers in the second (warm-up messages included)
+     * @param measured the measured messages of the second (warm-up messages excluded)
      * @param errors errors in the second
      * @param warmup true when every row of the second is a warm-up row
      */
@@ -38,12 +41,11 @@ public final class RateAggregation {
                 long second = Math.round(row.timestamp() / 1000.0);
                 long[] sums = seconds.computeIfAbsent(second, s -> new long[4]);
                 sums[0] += row.count();
+                sums[1] += row.measured();
                 sums[2] += row.errors();
-                if (row.warmup()) {
-                    continue;
+                if (!row.warmup()) {
+                    sums[3]++;
                 }
-                sums[1] += row.count();
-                sums[3]++;
             }
         }
         List<Second> result = new ArrayList<>(seconds.size());
@@ -53,11 +55,48 @@ public final class RateAggregation {
     }
 
     /**
-     * Mean, max and min of the measured per-second totals, over the active measured seconds: from the first to the
-     * last measured second in which messages moved. Idle seconds at either edge (a receiver attached before the
-     * senders start, or waiting for stragglers after they stop) would only dilute the rate and are left out.
+     * The rate over the measured window: every measured message of the totals (also those counted after the window,
+     * e.g. received while the receivers drained) divided by the window's length; max and min over the seconds wholly
+     * inside the window. Without a window (older files) see {@link #stats(List)}.
+     */
+    public static RateStats stats(List<Second> totals, TestSummary.MeasuredWindow window) {
+        if (window == null || window.millis() <= 0) {
+            return stats(totals);
+        }
+        long total = 0;
+        long warmUp = 0;
+        int seconds = 0;
+        long max = Long.MIN_VALUE;
+        long min = Long.MAX_VALUE;
+        for (Second second : totals) {
+            total += second.measured();
+            warmUp += second.count() - second.measured();
+            if (second.measured() > 0) {
+                seconds++;
+            }
+            if (second.timestamp() - 1000 >= window.startMillis() && second.timestamp() <= window.endMillis()) {
+                max = Math.max(max, second.measured());
+                min = Math.min(min, second.measured());
+            }
+        }
+        if (total == 0) {
+            return new RateStats(0.0, 0, 0, 0, 0, window.millis(), warmUp);
+        }
+        if (max == Long.MIN_VALUE) {
+            max = totals.stream().mapToLong(Second::measured).max().orElse(0);
+            min = totals.stream().mapToLong(Second::measured).filter(m -> m > 0).min().orElse(0);
+        }
+        return new RateStats(total * 1000.0 / window.millis(), max, min, seconds, total, window.millis(), warmUp);
+    }
+
+    /**
+     * For results without a measured window (senders of older versions): mean, max and min of the measured
+     * per-second totals, over the active measured seconds: from the first to the last measured second in which
+     * messages moved. Idle seconds at either edge (a receiver attached before the senders start, or waiting for
+     * stragglers after they stop) would only dilute the rate and are left out.
      */
     public static RateStats stats(List<Second> totals) {
+        long warmUp = totals.stream().mapToLong(second -> second.count() - second.measured()).sum();
         int first = -1;
         int last = -1;
         for (int i = 0; i < totals.size(); i++) {
@@ -85,6 +124,6 @@ public final class RateAggregation {
         if (seconds == 0) {
             return RateStats.EMPTY;
         }
-        return new RateStats((double) total / seconds, max, min, seconds, total);
+        return new RateStats((double) total / seconds, max, min, seconds, total, 0, warmUp);
     }
 }

@@ -42,7 +42,11 @@ public final class IterationPage {
                         + s.decidedBy().jsonName() + "\">" + esc(s.decidedBy().describe()) + "</p>\n")
                 .append("<p class=\"meta\">Started ").append(esc(Format.time(s.startMillis())))
                 .append(" · duration ").append(esc(Format.duration(s.durationSeconds())));
-        if (s.warmupEndMillis() > s.startMillis() && s.startMillis() > 0) {
+        TestSummary.MeasuredWindow window = s.rate().window();
+        if (window != null && window.warmupMillis() > 0) {
+            b.append(" · warm-up ").append(esc(Format.duration(window.warmupMillis() / 1000.0)))
+                    .append(" (excluded) · measured ").append(esc(Format.duration(window.millis() / 1000.0)));
+        } else if (s.warmupEndMillis() > s.startMillis() && s.startMillis() > 0) {
             b.append(" · warm-up ").append(esc(Format.duration((s.warmupEndMillis() - s.startMillis()) / 1000.0)))
                     .append(" (excluded)");
         }
@@ -170,8 +174,9 @@ public final class IterationPage {
 
     private static void rateTable(StringBuilder b, TestSummary s) {
         b.append("<h2>Rate</h2>\n<table id=\"rates\">\n<thead><tr>").append(th("peers")).append(thNum("mean msg/s"))
-                .append(thNum("max msg/s")).append(thNum("min msg/s")).append(thNum("measured seconds"))
-                .append(thNum("messages in measured seconds")).append("</tr></thead>\n<tbody>\n");
+                .append(thNum("max msg/s")).append(thNum("min msg/s")).append(thNum("measured window s"))
+                .append(thNum("measured messages")).append(thNum("warm-up messages (excluded)"))
+                .append("</tr></thead>\n<tbody>\n");
         rateRow(b, "senders", s.rate().sender());
         rateRow(b, "receivers", s.rate().receiver());
         b.append("</tbody></table>\n");
@@ -179,8 +184,10 @@ public final class IterationPage {
 
     private static void rateRow(StringBuilder b, String label, RateStats rate) {
         b.append("<tr>").append(td(label)).append(num(Format.rate(rate.mean()))).append(num(Format.count(rate.max())))
-                .append(num(Format.count(rate.min()))).append(num(Integer.toString(rate.seconds())))
-                .append(num(Format.count(rate.total()))).append("</tr>\n");
+                .append(num(Format.count(rate.min())))
+                .append(num(rate.millis() > 0 ? String.format(java.util.Locale.ROOT, "%.3f", rate.millis() / 1000.0)
+                        : rate.seconds() + " rows"))
+                .append(num(Format.count(rate.total()))).append(num(Format.count(rate.warmup()))).append("</tr>\n");
     }
 
     private static void actionsTable(StringBuilder b, List<AgentAction> actions) {

@@ -7,13 +7,14 @@ import java.util.List;
 import org.maestro.common.measure.OutcomeCounts;
 
 /**
- * Reads a peer's rate.csv(.gz): one row per second with count, errors and the warm-up flag, and (format v2, senders)
- * the send outcomes of the second. Reads v1 files, whose rows have no outcomes.
+ * Reads a peer's rate.csv(.gz): one row per second with count, errors and the warm-up flag, (format v2, senders)
+ * the send outcomes of the second and (format v3) the row's length and its measured messages. Reads v1 and v2 files:
+ * their rows have no outcomes (v1), and a row's messages are all measured or all warm-up by its flag.
  */
 public final class RateLog {
 
     /** Newest rate format this reader understands. */
-    public static final int FORMAT_VERSION = 2;
+    public static final int FORMAT_VERSION = 3;
 
     /** The outcome columns of format v2, in {@link OutcomeCounts} order. */
     static final List<String> OUTCOME_COLUMNS = List.of("accepted", "released", "rejected", "modified", "failed");
@@ -22,16 +23,30 @@ public final class RateLog {
      * One second of a peer's rate.
      *
      * @param timestamp epoch ms of the end of the interval
-     * @param count messages sent or received in the interval
+     * @param count messages sent or received in the interval, warm-up messages included
      * @param errors errors in the interval
-     * @param warmup true while warming up
+     * @param warmup true when all messages of the interval were warm-up messages
      * @param outcomes a sender's send outcomes in the interval, or null (a receiver, or a v1 file)
+     * @param millis the length of the interval in ms (v3; 1000 for older files)
+     * @param measured the messages of the interval that were not warm-up messages (v3; older files: {@code count}
+     *                 unless the row is a warm-up row)
      */
-    public record Row(long timestamp, long count, long errors, boolean warmup, OutcomeCounts outcomes) {
+    public record Row(long timestamp, long count, long errors, boolean warmup, OutcomeCounts outcomes, long millis,
+            long measured) {
+
+        /** A row of an older format: one second, its messages all measured or all warm-up by its flag. */
+        public Row(long timestamp, long count, long errors, boolean warmup, OutcomeCounts outcomes) {
+            this(timestamp, count, errors, warmup, outcomes, 1000, warmup ? 0 : count);
+        }
 
         /** A row without outcomes. */
         public Row(long timestamp, long count, long errors, boolean warmup) {
             this(timestamp, count, errors, warmup, null);
+        }
+
+        /** The warm-up messages of the interval. */
+        public long warmupCount() {
+            return count - measured;
         }
     }
 
@@ -49,6 +64,8 @@ public final class RateLog {
         int count = table.column("count");
         int errors = table.column("errors");
         int warmup = table.column("warmup");
+        int millis = table.column("millis");
+        int measured = table.column("measured");
         if (timestamp < 0 || count < 0) {
             throw new IOException(file + ": expected a header 'timestamp,count,errors,warmup' (v2: then "
                     + String.join(",", OUTCOME_COLUMNS) + "), found " + table.columns());
@@ -59,12 +76,21 @@ public final class RateLog {
         for (List<String> row : table.rows()) {
             line++;
             try {
-                rows.add(new Row(
+                Row read = new Row(
                         Long.parseLong(CsvTable.cell(row, timestamp)),
                         Long.parseLong(CsvTable.cell(row, count)),
                         number(CsvTable.cell(row, errors)),
                         Boolean.parseBoolean(CsvTable.cell(row, warmup)),
-                        outcomes(row, outcomeColumns)));
+                        outcomes(row, outcomeColumns));
+                if (millis >= 0 && measured >= 0) {
+                    read = new Row(read.timestamp(), read.count(), read.errors(), read.warmup(), read.outcomes(),
+                            Long.parseLong(CsvTable.cell(row, millis)), Long.parseLong(CsvTable.cell(row, measured)));
+                    if (read.measured() > read.count() || read.measured() < 0) {
+                        throw new IOException(file + ": data row " + line + " " + row + " counts " + read.measured()
+                                + " measured messages of " + read.count() + "; measured must be between 0 and count");
+                    }
+                }
+                rows.add(read);
             } catch (NumberFormatException e) {
                 throw new IOException(file + ": data row " + line + " " + row + " is not numeric ("
                         + e.getMessage() + ")", e);

@@ -97,6 +97,11 @@ public final class LatencyLog implements Closeable {
         return measuredInterval;
     }
 
+    /** The warm-up values of the last interval written. */
+    public Histogram lastWarmUpInterval() {
+        return warmUpInterval;
+    }
+
     /** All measured values written so far (warm-up excluded). */
     public Histogram measuredTotal() {
         return measuredTotal;

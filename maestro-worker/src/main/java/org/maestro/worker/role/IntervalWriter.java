@@ -28,6 +28,7 @@ public final class IntervalWriter implements Closeable {
     private long lastErrors;
     private OutcomeCounts lastOutcomes = OutcomeCounts.NONE;
     private long lastEndMillis;
+    private long lastWarmUpEndMillis;
     private volatile Payload.Stats stats;
 
     /**
@@ -80,7 +81,11 @@ public final class IntervalWriter implements Closeable {
                 count = values;
             }
         }
-        boolean warmUp = count > 0 && primary.lastInterval().getTotalCount() == 0;
+        long measured = primary.lastInterval().getTotalCount();
+        boolean warmUp = count > 0 && measured == 0;
+        if (count > measured) {
+            lastWarmUpEndMillis = endMillis;
+        }
         long errorsNow = errors.getAsLong();
         OutcomeCounts interval = null;
         if (outcomes != null) {
@@ -90,13 +95,18 @@ public final class IntervalWriter implements Closeable {
                     now.modified() - lastOutcomes.modified(), now.failed() - lastOutcomes.failed());
             lastOutcomes = now;
         }
-        rateLog.write(endMillis, count, errorsNow - lastErrors, warmUp, interval);
+        rateLog.write(endMillis, endMillis - startMillis, count, measured, errorsNow - lastErrors, warmUp, interval);
         lastErrors = errorsNow;
         lastEndMillis = endMillis;
         double seconds = Math.max(1, endMillis - startMillis) / 1000.0;
         long p99 = primary.lastInterval().getTotalCount() == 0 ? 0
                 : primary.lastInterval().getValueAtPercentile(99.0);
         stats = new Payload.Stats(role, endMillis, primary.totalCount(), count / seconds, p99, errorsNow);
+    }
+
+    /** The end of the last interval that counted warm-up messages, in epoch ms; 0 when none did. */
+    public synchronized long lastWarmUpEndMillis() {
+        return lastWarmUpEndMillis;
     }
 
     /** The end of the last interval written, in epoch ms. */

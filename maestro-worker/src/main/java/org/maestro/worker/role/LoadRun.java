@@ -78,6 +78,30 @@ public abstract class LoadRun {
     /** Builds the result and outcome once the work has stopped. */
     protected abstract PeerResult result(String endReason, boolean halted, long endMillis, long warmupEndMillis);
 
+    /** Called by the supervisor after each interval it wrote (ending at {@code endMillis}); nothing by default. */
+    protected void afterInterval(long endMillis) {
+    }
+
+    /**
+     * When the run's warm-up ended (epoch ms), once the work has stopped: by default the start plus {@code WARM_UP};
+     * with {@code WARM_UP=auto} the end of the last interval that counted warm-up messages.
+     */
+    protected long warmupEndMillis() {
+        if (options.warmUpAuto()) {
+            long seen = intervals.lastWarmUpEndMillis();
+            return seen > 0 ? seen : startMicros / 1000;
+        }
+        return startMicros / 1000 + options.warmUp().toMillis();
+    }
+
+    /**
+     * The role's own measurements, written to {@code test.properties} and sent with the outcome (e.g. how far behind
+     * its timeline a sender entered the measured window); none by default.
+     */
+    protected Map<String, String> measurements() {
+        return Map.of();
+    }
+
     /** Called once the run has ended and notified, whatever the outcome. */
     protected void onFinished(RunOutcome outcome) {
     }
@@ -123,10 +147,25 @@ public abstract class LoadRun {
         return finished;
     }
 
-    /** The live figures. */
+    /**
+     * The live figures. The count is the whole test's, warm-up included, for senders and receivers alike: the
+     * messages received at the last interval, and (for a sender, see {@link #liveCount()}) the messages sent by now,
+     * so that a snapshot never shows more received than sent on a clean run.
+     */
     public final Payload.Stats stats() {
         IntervalWriter writer = intervals;
-        return writer != null ? writer.stats() : lastStats;
+        Payload.Stats stats = writer != null ? writer.stats() : lastStats;
+        long live = liveCount();
+        if (stats == null || live < 0) {
+            return stats;
+        }
+        return new Payload.Stats(stats.role(), stats.timestampMillis(), live, stats.rate(), stats.latencyP99Micros(),
+                stats.errors());
+    }
+
+    /** The messages counted by now, warm-up included, or −1 to answer the count of the last interval (the default). */
+    protected long liveCount() {
+        return -1;
     }
 
     /** Pushes buffered intervals and rows to the files. */
@@ -148,6 +187,7 @@ public abstract class LoadRun {
                 long nowMillis = clock.nowMicros() / 1000;
                 if (nowMillis >= nextTick) {
                     intervals.writeInterval(nextTick);
+                    afterInterval(nextTick);
                     nextTick += 1000 * (1 + (nowMillis - nextTick) / 1000);
                 }
                 if (event == Event.HALT) {
@@ -174,12 +214,13 @@ public abstract class LoadRun {
             stopWork(halted);
             long endMillis = clock.nowMicros() / 1000;
             intervals.writeInterval(Math.max(endMillis, intervals.lastEndMillis()));
-            long warmupEnd = startMicros / 1000 + options.warmUp().toMillis();
+            long warmupEnd = warmupEndMillis();
             PeerResult result = result(endReason, halted, endMillis, warmupEnd)
                     .withRunId(options.runId().orElse(null));
             result.write(directory.resolve(PeerResult.FILE_NAME));
+            Map<String, String> measurements = measurements();
             ResultFiles.writeTestProperties(directory, context.self(), options,
-                    new ResultFiles.RunTimes(startMicros / 1000, endMillis, warmupEnd));
+                    new ResultFiles.RunTimes(startMicros / 1000, endMillis, warmupEnd), measurements);
             ResultFiles.writeSystemProperties(directory);
             Map<String, String> details = new HashMap<>();
             details.put("count", Long.toString(result.count()));
@@ -188,6 +229,7 @@ public abstract class LoadRun {
             details.put("duplicates", Long.toString(result.duplicates()));
             details.put("outOfOrder", Long.toString(result.outOfOrder()));
             details.put("resultDirectory", directory.toString());
+            details.putAll(measurements);
             OutcomeCounts outcomes = result.outcomes();
             if (outcomes != null) {
                 details.put("accepted", Long.toString(outcomes.accepted()));

@@ -36,6 +36,15 @@ public final class ResultFiles {
      */
     public static void writeTestProperties(Path directory, PeerInfo self, TestOptions options, RunTimes times)
             throws IOException {
+        writeTestProperties(directory, self, options, times, Map.of());
+    }
+
+    /**
+     * Writes the test properties as {@link #writeTestProperties(Path, PeerInfo, TestOptions, RunTimes)} does, plus the
+     * role's own measurements (e.g. a sender's {@code measured.end} and {@code warmup.lag.micros}).
+     */
+    public static void writeTestProperties(Path directory, PeerInfo self, TestOptions options, RunTimes times,
+            Map<String, String> measurements) throws IOException {
         Map<String, String> values = new TreeMap<>();
         for (Map.Entry<OptionCode, String> option : options.values().entrySet()) {
             String value = option.getValue();
@@ -49,6 +58,7 @@ public final class ResultFiles {
         values.put("test.start", Long.toString(times.startMillis()));
         values.put("test.end", Long.toString(times.endMillis()));
         values.put("warmup.end", Long.toString(times.warmupEndMillis()));
+        values.putAll(measurements);
         write(directory.resolve(TEST_PROPERTIES), "# maestro-test-properties v1", values);
     }
 

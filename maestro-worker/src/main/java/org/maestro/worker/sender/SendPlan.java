@@ -30,6 +30,11 @@ public record SendPlan(MessageSize size, int rate, long warmUpMicros, TestDurati
         return duration.isTimed() ? startMicros + warmUpMicros + duration.time().toNanos() / 1_000 : Long.MAX_VALUE;
     }
 
+    /** When a timed run whose warm-up ended at {@code warmUpEndMicros} ends (plus the duration), or MAX_VALUE for a count. */
+    public long endAfterWarmUp(long warmUpEndMicros) {
+        return duration.isTimed() ? warmUpEndMicros + duration.time().toNanos() / 1_000 : Long.MAX_VALUE;
+    }
+
     /**
      * How long after {@link #endMicros} a fixed-rate sender that fell behind may go on sending the messages due
      * before the end: a tenth of the run, at least 1 s and at most 10 s. Messages not sent by then are not sent.

@@ -59,6 +59,10 @@ public final class SenderConnection implements Runnable {
     private final AtomicLong lastProgressMicros = new AtomicLong();
     private volatile boolean stop;
     private volatile long startMicros;
+    private volatile WarmUpBoundary boundary;
+    private volatile long firstMeasuredDelayMicros = -1;
+    private volatile long backlog;
+    private volatile long measuredEndMicros;
     private volatile DriverConnection connection;
     private volatile String failure;
 
@@ -69,7 +73,6 @@ public final class SenderConnection implements Runnable {
     private ResendSchedule resends;
     private long handed;
     private long nextSequence;
-    private long warmUpEndMicros;
 
     // the supervisor's thread only
     private long lastRefusalLogMicros;
@@ -93,8 +96,14 @@ public final class SenderConnection implements Runnable {
         return connected;
     }
 
-    /** Lets the connection send, on the timeline starting at {@code start} (epoch µs). */
+    /** Lets the connection send, on the timeline starting at {@code start} (epoch µs), with the plan's warm-up. */
     public void start(long start) {
+        start(start, WarmUpBoundary.fixed(start, plan.warmUpMicros()));
+    }
+
+    /** Lets the connection send, on the timeline starting at {@code start} (epoch µs), warming up until the boundary. */
+    public void start(long start, WarmUpBoundary warmUp) {
+        this.boundary = warmUp;
         this.startMicros = start;
         lastProgressMicros.set(start);
         go.countDown();
@@ -123,6 +132,28 @@ public final class SenderConnection implements Runnable {
     /** Messages sent so far: the sequence numbers used (a message given up after failed attempts included). */
     public long sent() {
         return sent.get();
+    }
+
+    /**
+     * The send delay (µs) of the first measured message: how far behind its timeline the connection entered the
+     * measured window; −1 before it sent one.
+     */
+    public long firstMeasuredDelayMicros() {
+        return firstMeasuredDelayMicros;
+    }
+
+    /** Warm-up messages sent after the warm-up ended: the backlog the connection carried into the measured window. */
+    public long backlog() {
+        return backlog;
+    }
+
+    /**
+     * When the connection's measured window ended (epoch µs), 0 while it sends or when it sent no measured message:
+     * the end of a timed run (or when it was stopped before), else after its last measured message (the next
+     * intended send time at a fixed rate, when that is later).
+     */
+    public long measuredEndMicros() {
+        return measuredEndMicros;
     }
 
     /** Send attempts so far that did not end accepted: failed, released, rejected or modified. */
@@ -220,20 +251,31 @@ public final class SenderConnection implements Runnable {
 
     private void sendAll() throws InterruptedException {
         FixedRateTimeline timeline = plan.rate() > 0 ? new FixedRateTimeline(startMicros, plan.rate()) : null;
-        long end = plan.endMicros(startMicros);
+        WarmUpBoundary warmUp = boundary;
+        long end = plan.endAfterWarmUp(warmUp.endMicros());
         long lastChance = end == Long.MAX_VALUE ? end : end + plan.catchUpMicros();
-        warmUpEndMicros = startMicros + plan.warmUpMicros();
         long count = plan.duration().isTimed() ? Long.MAX_VALUE : plan.duration().messageCount();
         random = new SplittableRandom(31L * index + startMicros);
         body = new byte[plan.size().maximum()];
         MessageStamp.writeFixed(body, nameBytes, index);
         resends = plan.resendReleased() ? new ResendSchedule(timeline) : null;
         long measured = 0;
+        long lastIntended = 0;
+        long lastActual = 0;
+        boolean reachedEnd = false;
         for (long sequence = 0; !stop && measured < count; sequence++) {
             long intended = 0;
+            if (warmUp.auto()) {
+                end = plan.endAfterWarmUp(warmUp.endMicros());
+                lastChance = end == Long.MAX_VALUE ? end : end + plan.catchUpMicros();
+            }
             if (timeline != null) {
                 intended = timeline.intendedMicros(sequence);
-                if (intended >= end || !waitUntil(intended, lastChance)) {
+                if (intended >= end) {
+                    reachedEnd = true;
+                    break;
+                }
+                if (!waitUntil(intended, lastChance)) {
                     break;
                 }
             }
@@ -243,30 +285,52 @@ public final class SenderConnection implements Runnable {
                 intended = actual;
             }
             if (actual >= (timeline == null ? end : lastChance) || stop) {
+                reachedEnd = !stop;
                 break;
             }
-            boolean warmUp = intended < warmUpEndMicros;
+            long warmUpEnd = warmUp.endMicros();
+            boolean warmUpMessage = intended < warmUpEnd;
             if (resends != null) {
                 resends.sent(sequence, intended);
             }
             nextSequence = sequence + 1;
-            send(sequence, intended, actual, warmUp, true, lastChance);
+            send(sequence, intended, actual, warmUpMessage, true, lastChance);
             sent.lazySet(sequence + 1);
-            if (!warmUp) {
+            if (!warmUpMessage) {
+                if (measured == 0) {
+                    firstMeasuredDelayMicros = actual - intended;
+                }
                 measured++;
+                lastIntended = intended;
+                lastActual = actual;
+            } else if (actual >= warmUpEnd) {
+                backlog++;
             }
             if (producer == null) {
-                return;
+                break;
             }
             if (resends != null) {
                 resendDue(lastChance);
             }
         }
+        measuredEndMicros = measuredEnd(timeline, measured, end, reachedEnd, lastIntended, lastActual);
         if (resends != null && producer != null && producer.reportsOutcomes()) {
             long tailEnd = timeline != null && end != Long.MAX_VALUE ? lastChance
                     : clock.nowMicros() + SendPlan.RESEND_TAIL_MICROS;
             resendUntilSettled(tailEnd);
         }
+    }
+
+    /** The end of the measured window, see {@link #measuredEndMicros()}; 0 when no measured message was sent. */
+    private long measuredEnd(FixedRateTimeline timeline, long measured, long end, boolean reachedEnd,
+            long lastIntended, long lastActual) {
+        if (measured == 0) {
+            return 0;
+        }
+        if (end != Long.MAX_VALUE) {
+            return reachedEnd ? end : Math.min(end, Math.max(lastActual, clock.nowMicros()));
+        }
+        return timeline == null ? lastActual : Math.max(lastActual, lastIntended + 1_000_000L / timeline.rate());
     }
 
     /**
@@ -320,7 +384,7 @@ public final class SenderConnection implements Runnable {
                 continue;
             }
             long intended = resends.intendedMicros(sequence, nextSequence, now);
-            send(sequence, intended, now, intended < warmUpEndMicros, false, lastChance);
+            send(sequence, intended, now, intended < boundary.endMicros(), false, lastChance);
         }
         resends.roundDone(clock.nowMicros(), outcomes.accepted());
     }

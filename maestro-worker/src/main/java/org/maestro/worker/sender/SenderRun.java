@@ -2,7 +2,9 @@ package org.maestro.worker.sender;
 
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
@@ -20,15 +22,27 @@ import org.maestro.worker.measure.SingleWriterLatencyRecorder;
 import org.maestro.worker.role.IntervalWriter;
 import org.maestro.worker.role.LoadRun;
 import org.maestro.worker.role.Pause;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /** One test run of a sender: its connections, each on its own thread, and the run's supervision. */
 final class SenderRun extends LoadRun {
     static final String SEND_DELAY = "send-delay";
+    /** The test property of the end of the measured window (epoch ms). */
+    public static final String MEASURED_END = "measured.end";
+    /** The test property of the send delay (µs) the sender carried into the measured window. */
+    public static final String WARMUP_LAG = "warmup.lag.micros";
+    /** The test property of the warm-up messages sent after the warm-up ended. */
+    public static final String WARMUP_BACKLOG = "warmup.backlog";
+    /** The test property saying how an automatic warm-up ended: settled or limit. */
+    public static final String WARMUP_AUTO = "warmup.auto";
+    private static final Logger LOG = LoggerFactory.getLogger(SenderRun.class);
 
     private final String url;
     private final SenderRole.Settings settings;
     private final List<SenderConnection> connections = new ArrayList<>();
     private final List<SingleWriterLatencyRecorder> recorders = new ArrayList<>();
+    private volatile WarmUpBoundary warmUp;
 
     SenderRun(PeerContext context, TestOptions options, Path directory, String url, Driver driver,
             byte[] nameBytes, SenderRole.Settings settings) {
@@ -82,7 +96,56 @@ final class SenderRun extends LoadRun {
                     + e.getMessage(), e);
         }
         long start = startMicros();
-        connections.forEach(connection -> connection.start(start));
+        WarmUpBoundary boundary = options.warmUpAuto()
+                ? WarmUpBoundary.automatic(start, TestOptions.AUTO_WARM_UP_LIMIT.toNanos() / 1000)
+                : WarmUpBoundary.fixed(start, options.warmUp().toNanos() / 1000);
+        warmUp = boundary;
+        connections.forEach(connection -> connection.start(start, boundary));
+    }
+
+    @Override
+    protected void afterInterval(long endMillis) {
+        WarmUpBoundary boundary = warmUp;
+        if (boundary != null && boundary.afterInterval(log(SEND_DELAY).lastWarmUpInterval(), clock.nowMicros())) {
+            LOG.info("the send delay settled: the warm-up ends after {} ms",
+                    (boundary.endMicros() - startMicros()) / 1000);
+        }
+    }
+
+    @Override
+    protected long warmupEndMillis() {
+        WarmUpBoundary boundary = warmUp;
+        return boundary == null ? super.warmupEndMillis() : boundary.endMicros() / 1000;
+    }
+
+    @Override
+    protected long liveCount() {
+        return connections.stream().mapToLong(SenderConnection::sent).sum();
+    }
+
+    /**
+     * {@code measured.end}: when the measured window ended (epoch ms; absent when no measured message was sent);
+     * {@code warmup.lag.micros}: the largest send delay of a connection's first measured message, how far behind
+     * its timeline the sender entered the measured window; {@code warmup.backlog}: warm-up messages sent after the
+     * warm-up ended; {@code warmup.auto}: with {@code WARM_UP=auto}, {@code settled} or {@code limit}.
+     */
+    @Override
+    protected Map<String, String> measurements() {
+        Map<String, String> values = new LinkedHashMap<>();
+        long measuredEnd = connections.stream().mapToLong(SenderConnection::measuredEndMicros).max().orElse(0);
+        if (measuredEnd > 0) {
+            values.put(MEASURED_END, Long.toString(measuredEnd / 1000));
+        }
+        long lag = connections.stream().mapToLong(SenderConnection::firstMeasuredDelayMicros).max().orElse(-1);
+        if (lag >= 0) {
+            values.put(WARMUP_LAG, Long.toString(lag));
+        }
+        values.put(WARMUP_BACKLOG, Long.toString(connections.stream().mapToLong(SenderConnection::backlog).sum()));
+        WarmUpBoundary boundary = warmUp;
+        if (boundary != null && boundary.auto()) {
+            values.put(WARMUP_AUTO, boundary.settled() ? "settled" : "limit");
+        }
+        return values;
     }
 
     private void abortAll() {

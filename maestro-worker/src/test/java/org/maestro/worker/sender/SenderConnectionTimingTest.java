@@ -120,6 +120,30 @@ class SenderConnectionTimingTest {
         run(sender);
         assertEquals(1500, sends.size(), "1 s warm-up + 2 s at 500/s");
         assertEquals(1500, sender.sent());
+        assertEquals(0, sender.firstMeasuredDelayMicros(), "on its timeline when the warm-up ended");
+        assertEquals(0, sender.backlog());
+        assertEquals(sends.get(0)[1] + 3_000_000, sender.measuredEndMicros(), "the end of the 2 s after warm-up");
+    }
+
+    @Test
+    void reportsTheBacklogItCarriedIntoTheMeasuredWindow() {
+        long start = now.get();
+        // 1 s of warm-up at 1000/s: message 1000 is the first measured one; a 300 ms stall before message 900
+        SendPlan plan = new SendPlan(new MessageSize(64, false), 1000, 1_000_000, TestDuration.ofCount(500));
+        SenderConnection sender = connection(plan, (c, sequence) -> {
+            if (sequence == 900) {
+                now.addAndGet(300_000);
+            }
+        });
+        run(sender);
+        assertEquals(1500, sends.size());
+        assertEquals(100, sender.backlog(), "warm-up messages 900-999 went out after the warm-up ended");
+        long[] first = sends.get(1000);
+        assertEquals(first[2] - first[1], sender.firstMeasuredDelayMicros());
+        assertTrue(sender.firstMeasuredDelayMicros() >= 190_000, "still ~200 ms behind: "
+                + sender.firstMeasuredDelayMicros());
+        // 500 measured messages at 1000/s from 1 s on: the window ends at the next intended time (1.5 s)
+        assertEquals(start + 1_500_000, sender.measuredEndMicros());
     }
 
     @Test
