@@ -63,8 +63,8 @@ public final class TestRunner {
     /** The send delay (µs) of a sender's first measured message above which the progress output notes a backlog. */
     static final long BACKLOG_NOTE_MICROS = 10_000;
 
-    /** How long a deadline that passes while the control broker is unreachable waits for it to come back. */
-    private static final Duration BROKER_OUTAGE_LIMIT = Duration.ofMinutes(5);
+    /** By default, how long a deadline that passes while the control broker is unreachable waits for it. */
+    public static final Duration DEFAULT_BROKER_OUTAGE_LIMIT = Duration.ofMinutes(5);
     /** How long peers may take to reconnect and answer after the control broker came back. */
     private static final Duration PEERS_RECONNECT_WAIT = Duration.ofSeconds(15);
     private static final Set<String> LOAD_ROLES = Set.of("sender", "receiver");
@@ -78,6 +78,7 @@ public final class TestRunner {
     private final Progress progress;
     private final UnaryOperator<String> environment;
     private final Consumer<Path> afterTest;
+    private Duration brokerOutageLimit = DEFAULT_BROKER_OUTAGE_LIMIT;
 
     /**
      * @param afterTest called with the test's iteration directory once its files are collected (e.g. to build the
@@ -90,6 +91,20 @@ public final class TestRunner {
         this.progress = progress;
         this.environment = environment;
         this.afterTest = afterTest;
+    }
+
+    /**
+     * Sets how long a test whose deadline passes while the control broker is unreachable waits for the broker to come
+     * back before it fails, naming the outage ({@link #DEFAULT_BROKER_OUTAGE_LIMIT} unless set).
+     *
+     * @return this runner
+     */
+    public TestRunner brokerOutageLimit(Duration limit) {
+        if (limit.isNegative()) {
+            throw new IllegalArgumentException("the control broker outage limit must not be negative: " + limit);
+        }
+        this.brokerOutageLimit = limit;
+        return this;
     }
 
     /**
@@ -187,6 +202,8 @@ public final class TestRunner {
         private final Map<String, String> deaths = new ConcurrentHashMap<>();
         private final Map<String, Roster.Entry> unfinished = new ConcurrentHashMap<>();
         private final Set<String> doneBeforeStop = ConcurrentHashMap.newKeySet();
+        /** Set when the control broker stayed unreachable for the whole outage limit: nothing more can be asked. */
+        private volatile boolean brokerGone;
         private final Set<String> idle = ConcurrentHashMap.newKeySet();
         private final List<String> failures = java.util.Collections.synchronizedList(new ArrayList<>());
         private volatile String abort;
@@ -496,7 +513,7 @@ public final class TestRunner {
         /**
          * Watches the senders until all of them finished, a peer died, or the deadline passed. Whether the senders
          * finished is looked at again just before any deadline fails the test, and a deadline that passes while the
-         * control broker is unreachable waits for it (up to {@link #BROKER_OUTAGE_LIMIT}) before judging.
+         * control broker is unreachable waits for it (up to {@link #brokerOutageLimit(Duration)}) before judging.
          */
         private void watch(long startNanos) {
             Duration planned = TestDefinition.plannedTime(options);
@@ -551,16 +568,17 @@ public final class TestRunner {
         }
 
         /**
-         * At a deadline: waits for an unreachable control broker to come back (up to {@link #BROKER_OUTAGE_LIMIT}),
+         * At a deadline: waits for an unreachable control broker to come back (up to {@link #brokerOutageLimit(Duration)}),
          * asks the unfinished peers of a role whether they are idle (again for up to {@link #PEERS_RECONNECT_WAIT}
          * after an outage, while they reconnect) and says whether every one of them finished.
          */
         private boolean finishedAfterOutage(String role) {
-            long limit = System.nanoTime() + BROKER_OUTAGE_LIMIT.toNanos();
+            long limit = System.nanoTime() + brokerOutageLimit.toNanos();
             while (!client.isConnected() && abort == null && System.nanoTime() < limit) {
                 outage.observe();
                 sleep(Duration.ofSeconds(1));
             }
+            brokerGone = !client.isConnected();
             boolean hadOutage = !outage.total().isZero();
             long settle = System.nanoTime() + (hadOutage ? PEERS_RECONNECT_WAIT.toNanos() : 0);
             while (client.isConnected() && abort == null && finished(role) < count(role)) {
@@ -677,7 +695,7 @@ public final class TestRunner {
 
         /** Asks receivers to consume what is in flight and waits for their outcomes. */
         private void drain() {
-            if (abort != null) {
+            if (abort != null || brokerGone) {
                 return;
             }
             progress.note("senders finished; receivers draining what is in flight");
@@ -706,6 +724,10 @@ public final class TestRunner {
         }
 
         private void stopAll() {
+            if (brokerGone && !client.isConnected()) {
+                LOG.warn("the control broker {} is unreachable: the peers cannot be told to stop", client.endpoint());
+                return;
+            }
             for (String role : List.of("sender", "receiver", "inspector", "agent")) {
                 if (count(role) == 0) {
                     continue;
@@ -731,9 +753,21 @@ public final class TestRunner {
 
         private void collect() {
             List<String> problems = new ArrayList<>();
+            boolean reachable = brokerGone ? client.isConnected() : awaitControlBroker(PEERS_RECONNECT_WAIT);
             for (PeerInfo peer : peers.values()) {
                 if (dead.contains(peer.id())) {
                     problems.add(peer.qualifiedName() + " is gone; its files stay on its host");
+                    continue;
+                }
+                if (!reachable) {
+                    String why = "the control broker " + client.endpoint() + " was unreachable when the files were "
+                            + "collected; they stay on its host";
+                    if (LOAD_ROLES.contains(peer.role()) && failures.stream().noneMatch(f -> f.startsWith("no files"))) {
+                        failures.add("no files collected: the control broker " + client.endpoint() + " was "
+                                + "unreachable" + outage.describe() + "; the counts are unknown");
+                    }
+                    problems.add(peer.qualifiedName() + ": " + why);
+                    unfinished.put(peer.id(), entry(peer, PeerEnd.NO_FILES, why));
                     continue;
                 }
                 ResultCollector collector = new ResultCollector(directory.resolve(peer.qualifiedName()),
@@ -769,6 +803,16 @@ public final class TestRunner {
                 LOG.warn("result collection: {}", problems);
                 progress.note("some results could not be collected: " + String.join("; ", problems));
             }
+        }
+
+        /** Waits up to {@code limit} for the control broker to be reachable; says whether it is. */
+        private boolean awaitControlBroker(Duration limit) {
+            long deadline = System.nanoTime() + limit.toNanos();
+            while (!client.isConnected() && System.nanoTime() < deadline) {
+                outage.observe();
+                sleep(Duration.ofMillis(500));
+            }
+            return client.isConnected();
         }
 
         /** Waits for replies; returns null when a peer died meanwhile (the test is over then). */

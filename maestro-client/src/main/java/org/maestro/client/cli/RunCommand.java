@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
@@ -23,6 +24,7 @@ import org.maestro.client.script.ScriptRunner;
 import org.maestro.client.topology.ScriptTopologies;
 import org.maestro.common.cli.ExitCodes;
 import org.maestro.common.client.ControlClient;
+import org.maestro.common.options.Durations;
 import org.maestro.common.transport.MqttEndpoint;
 import org.maestro.common.transport.TransportException;
 import org.maestro.reporter.Outcome;
@@ -60,6 +62,13 @@ public final class RunCommand implements Callable<Integer> {
                     + "restart (default: ${DEFAULT-VALUE}; env MAESTRO_PERSISTENT_SUT).")
     boolean persistentSut;
 
+    @Option(names = "--broker-outage-limit", paramLabel = "DURATION",
+            defaultValue = "${env:MAESTRO_BROKER_OUTAGE_LIMIT:-5m}",
+            description = "Distributed mode: how long a test whose deadline passes while the control broker is "
+                    + "unreachable waits for it to come back before failing, naming the outage, e.g. 90s, 10m "
+                    + "(default: ${DEFAULT-VALUE}; env MAESTRO_BROKER_OUTAGE_LIMIT).")
+    String brokerOutageLimit;
+
     @Option(names = "--no-report", description = "Do not build the HTML report.")
     boolean noReport;
 
@@ -77,6 +86,7 @@ public final class RunCommand implements Callable<Integer> {
         if (!Files.isRegularFile(script)) {
             throw new UserError(ExitCodes.USAGE, "test script " + script + " does not exist or is not a file");
         }
+        outageLimit();
         Files.createDirectories(results);
         PrintWriter out = spec.commandLine().getOut();
         Progress progress = Progress.forConsole(out);
@@ -109,7 +119,8 @@ public final class RunCommand implements Callable<Integer> {
     private int runScript(ControlClient client, TestDefinition defaults, EmbeddedSut sut,
                           ProcessSupervisor agentProcesses, Progress progress, PrintWriter out) throws IOException {
         Consumer<Path> afterTest = noReport ? p -> { } : Reports.builder(results, progress);
-        TestRunner runner = new TestRunner(client, results, progress, environment, afterTest);
+        TestRunner runner = new TestRunner(client, results, progress, environment, afterTest)
+                .brokerOutageLimit(outageLimit());
         Maestro maestro = new Maestro(runner, environment, defaults, sut);
         Files.deleteIfExists(results.resolve(ScriptRun.FILE_NAME)); // the index must not show an earlier script's
         try (ScriptTopologies topologies = new ScriptTopologies(results, environment, agentProcesses)) {
@@ -154,6 +165,15 @@ public final class RunCommand implements Callable<Integer> {
                     + e.getMessage());
         }
         afterTest.accept(runs.get(runs.size() - 1).directory());
+    }
+
+    private Duration outageLimit() {
+        try {
+            return Durations.parse(brokerOutageLimit);
+        } catch (IllegalArgumentException e) {
+            throw new UserError(ExitCodes.USAGE, "--broker-outage-limit (or MAESTRO_BROKER_OUTAGE_LIMIT) "
+                    + e.getMessage());
+        }
     }
 
     /** A count for the table: "unknown" rather than a number that is not known. */

@@ -25,7 +25,8 @@ import org.maestro.common.transport.Topics;
 
 /**
  * The control broker stops for longer than the watch deadline while worker JVMs run a test and finish it: the run
- * tells the truth, success with every peer's files, and its progress output names the outage.
+ * tells the truth, success with every peer's files, and its progress output names the outage; for longer than the
+ * outage limit, it fails naming the broker, with the counts unknown.
  */
 class ControlBrokerOutageTest {
     @TempDir
@@ -69,6 +70,51 @@ class ControlBrokerOutageTest {
         Path iteration = results.resolve("long-outage/0");
         assertEquals(400, PeerResult.read(peer(iteration, "sender-o").resolve(PeerResult.FILE_NAME)).count());
         assertEquals(400, PeerResult.read(peer(iteration, "receiver-o").resolve(PeerResult.FILE_NAME)).count());
+    }
+
+    @Test
+    void anOutageLongerThanTheLimitFailsTheRunNamingTheBrokerAndLeavesTheCountsUnknown() throws Exception {
+        Path script = work.resolve("Gone.groovy");
+        Files.writeString(script, """
+                maestro.test { name "broker-gone"; sut "URL"; rate 100; duration "4s" }
+                """.replace("URL", cluster.sut().amqpUrl("gone.queue")));
+        Path results = work.resolve("results");
+        CompletableFuture<CliRun> run = CompletableFuture.supplyAsync(() -> CliRun.of("run", script.toString(),
+                "--maestro-url", cluster.mosquitto().url(), "--results", results.toString(), "--no-report",
+                "--broker-outage-limit", "5s"));
+        waitForTraffic();
+
+        cluster.mosquitto().stop();
+        CliRun outcome;
+        try {
+            outcome = run.get(150, TimeUnit.SECONDS);
+        } finally {
+            cluster.mosquitto().restart();
+        }
+
+        String printed = outcome.out() + outcome.err();
+        assertEquals(ExitCodes.TEST_FAILED, outcome.exitCode(), printed);
+        String reason = outcome.out().lines().filter(l -> l.startsWith("broker-gone #0 failed: ")).findFirst()
+                .orElseThrow(() -> new AssertionError("no failure line: " + printed));
+        assertTrue(reason.contains("the senders did not finish within 36 s (planned 4 s) and the control broker ")
+                && reason.contains("is still unreachable after"), "the deadline's reason names the outage: " + reason);
+        assertTrue(reason.contains("no files collected: the control broker"), reason);
+        assertTrue(outcome.out().contains("broker-gone #0 lost unknown: "), "not 'lost 0': " + printed);
+        String row = outcome.out().lines().filter(l -> l.startsWith("broker-gone ")).findFirst().orElseThrow();
+        assertTrue(row.matches(".*FAIL\\s+unknown\\s+0\\s+unknown\\s.*"), "sent and lost unknown: " + row);
+        assertTrue(printed.contains("no statistics for") && printed.contains("unreachable"), printed);
+    }
+
+    @Test
+    void aBrokerOutageLimitThatIsNoDurationIsRefusedBeforeAnythingRuns() throws Exception {
+        Path script = work.resolve("Any.groovy");
+        Files.writeString(script, "maestro.test { name \"never\"; rate 1; duration \"1s\" }\n");
+        CliRun outcome = CliRun.of("run", script.toString(), "--maestro-url", cluster.mosquitto().url(),
+                "--results", work.resolve("never").toString(), "--broker-outage-limit", "soon");
+        assertEquals(ExitCodes.USAGE, outcome.exitCode(), outcome.out() + outcome.err());
+        assertTrue(outcome.err().contains("--broker-outage-limit (or MAESTRO_BROKER_OUTAGE_LIMIT) 'soon' is not a "
+                + "duration"), outcome.err());
+        assertTrue(Files.notExists(work.resolve("never")), "nothing ran");
     }
 
     private void waitForTraffic() throws Exception {
