@@ -8,20 +8,14 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
-import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.maestro.client.testing.DistributedCluster;
+import org.maestro.client.testing.PeerDirectories;
 import org.maestro.common.cli.ExitCodes;
-import org.maestro.common.client.ControlClient;
 import org.maestro.common.measure.PeerResult;
-import org.maestro.common.protocol.Command;
-import org.maestro.common.protocol.Note;
-import org.maestro.common.protocol.Payload;
-import org.maestro.common.transport.MqttEndpoint;
-import org.maestro.common.transport.Topics;
 
 /**
  * The control broker stops for longer than the watch deadline while worker JVMs run a test and finish it: the run
@@ -56,7 +50,7 @@ class ControlBrokerOutageTest {
         Path results = work.resolve("results");
         CompletableFuture<CliRun> run = CompletableFuture.supplyAsync(() -> CliRun.of("run", script.toString(),
                 "--maestro-url", cluster.mosquitto().url(), "--results", results.toString(), "--no-report"));
-        waitForTraffic();
+        cluster.awaitMessages("sender", 50, Duration.ofSeconds(30));
 
         cluster.mosquitto().stop();
         Thread.sleep(Duration.ofSeconds(40).toMillis());
@@ -68,8 +62,8 @@ class ControlBrokerOutageTest {
         assertTrue(printed.contains("no statistics for") && printed.contains("unreachable"),
                 "the progress names the control broker's outage: " + printed);
         Path iteration = results.resolve("long-outage/0");
-        assertEquals(400, PeerResult.read(peer(iteration, "sender-o").resolve(PeerResult.FILE_NAME)).count());
-        assertEquals(400, PeerResult.read(peer(iteration, "receiver-o").resolve(PeerResult.FILE_NAME)).count());
+        assertEquals(400, PeerResult.read(PeerDirectories.find(iteration, "sender-o").resolve(PeerResult.FILE_NAME)).count());
+        assertEquals(400, PeerResult.read(PeerDirectories.find(iteration, "receiver-o").resolve(PeerResult.FILE_NAME)).count());
     }
 
     @Test
@@ -82,7 +76,7 @@ class ControlBrokerOutageTest {
         CompletableFuture<CliRun> run = CompletableFuture.supplyAsync(() -> CliRun.of("run", script.toString(),
                 "--maestro-url", cluster.mosquitto().url(), "--results", results.toString(), "--no-report",
                 "--broker-outage-limit", "5s"));
-        waitForTraffic();
+        cluster.awaitMessages("sender", 50, Duration.ofSeconds(30));
 
         cluster.mosquitto().stop();
         CliRun outcome;
@@ -115,28 +109,5 @@ class ControlBrokerOutageTest {
         assertTrue(outcome.err().contains("--broker-outage-limit (or MAESTRO_BROKER_OUTAGE_LIMIT) 'soon' is not a "
                 + "duration"), outcome.err());
         assertTrue(Files.notExists(work.resolve("never")), "nothing ran");
-    }
-
-    private void waitForTraffic() throws Exception {
-        long deadline = System.nanoTime() + Duration.ofSeconds(30).toNanos();
-        try (ControlClient client = ControlClient.connect(MqttEndpoint.parse(cluster.mosquitto().url()))) {
-            while (System.nanoTime() < deadline) {
-                var replies = client.request(Topics.role("sender"), Note.request(Command.STATS), 1,
-                        Duration.ofSeconds(2)).get(5, TimeUnit.SECONDS);
-                if (replies.notes().stream().anyMatch(n -> n.payload() instanceof Payload.Stats stats
-                        && stats.count() > 50)) {
-                    return;
-                }
-                Thread.sleep(100);
-            }
-        }
-        throw new AssertionError("the test did not start sending within 30 s");
-    }
-
-    private static Path peer(Path iteration, String prefix) throws Exception {
-        try (Stream<Path> list = Files.list(iteration)) {
-            return list.filter(p -> p.getFileName().toString().startsWith(prefix)).findFirst()
-                    .orElseThrow(() -> new AssertionError("no " + prefix + " files in " + iteration));
-        }
     }
 }

@@ -18,15 +18,10 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.maestro.client.testing.DistributedCluster;
+import org.maestro.client.testing.PeerDirectories;
 import org.maestro.client.testing.WorkerProcess;
 import org.maestro.common.cli.ExitCodes;
-import org.maestro.common.client.ControlClient;
 import org.maestro.common.measure.PeerResult;
-import org.maestro.common.protocol.Command;
-import org.maestro.common.protocol.Note;
-import org.maestro.common.protocol.Payload;
-import org.maestro.common.transport.MqttEndpoint;
-import org.maestro.common.transport.Topics;
 import org.maestro.reporter.out.JUnitXml;
 import org.maestro.reporter.out.SummaryJson;
 
@@ -74,10 +69,10 @@ class PeerDeathAccountingTest {
         assertTrue(messages.get("vanished").isNull() && messages.get("refused").isNull(), messages.toString());
         String why = messages.path("unknownReason").asText();
         assertTrue(why.contains("receiver-k2@") && why.contains("died"), why);
-        long senderCount = PeerResult.read(peerDir(results.resolve("two-receivers/0"), "sender-k")
+        long senderCount = PeerResult.read(PeerDirectories.find(results.resolve("two-receivers/0"), "sender-k")
                 .resolve(PeerResult.FILE_NAME)).count();
         assertEquals(senderCount, messages.path("sent").asLong(), "the sender's own count");
-        long survivor = PeerResult.read(peerDir(results.resolve("two-receivers/0"), "receiver-k@")
+        long survivor = PeerResult.read(PeerDirectories.find(results.resolve("two-receivers/0"), "receiver-k@")
                 .resolve(PeerResult.FILE_NAME)).count();
         assertEquals(survivor, messages.path("received").asLong(), "what the surviving receiver got");
         assertTrue(survivor > 0 && survivor < senderCount, survivor + " of " + senderCount);
@@ -138,26 +133,9 @@ class PeerDeathAccountingTest {
     /** Runs the CLI in the background, kills the worker once messages flow, and returns the run's outcome. */
     private CliRun runKilling(Supplier<CliRun> cli, WorkerProcess victim) throws Exception {
         CompletableFuture<CliRun> run = CompletableFuture.supplyAsync(cli);
-        waitForTraffic();
+        cluster.awaitMessages("receiver", 200, Duration.ofSeconds(40));
         victim.kill();
         return run.get(90, TimeUnit.SECONDS);
-    }
-
-    /** Waits until the receivers report messages received, i.e. the test is under way. */
-    private void waitForTraffic() throws Exception {
-        long deadline = System.nanoTime() + Duration.ofSeconds(40).toNanos();
-        try (ControlClient client = ControlClient.connect(MqttEndpoint.parse(cluster.mosquitto().url()))) {
-            while (System.nanoTime() < deadline) {
-                var replies = client.request(Topics.role("receiver"), Note.request(Command.STATS), 1,
-                        Duration.ofSeconds(2)).get(5, TimeUnit.SECONDS);
-                if (replies.notes().stream().anyMatch(n -> n.payload() instanceof Payload.Stats stats
-                        && stats.count() > 200)) {
-                    return;
-                }
-                Thread.sleep(200);
-            }
-        }
-        throw new AssertionError("the test did not start receiving within 40 s");
     }
 
     private static JsonNode iteration(Path testDirectory) throws Exception {
@@ -171,13 +149,6 @@ class PeerDeathAccountingTest {
             }
         }
         throw new AssertionError("no peer " + name + " in " + iteration.path("peers"));
-    }
-
-    private static Path peerDir(Path iteration, String prefix) throws Exception {
-        try (var list = Files.list(iteration)) {
-            return list.filter(p -> p.getFileName().toString().startsWith(prefix)).findFirst()
-                    .orElseThrow(() -> new AssertionError("no directory " + prefix + "… in " + iteration));
-        }
     }
 
     private static String tableRow(String out, String test) {

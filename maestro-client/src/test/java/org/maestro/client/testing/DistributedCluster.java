@@ -1,6 +1,14 @@
 package org.maestro.client.testing;
 
 import java.nio.file.Path;
+import java.time.Duration;
+import java.util.concurrent.TimeUnit;
+import org.maestro.common.client.ControlClient;
+import org.maestro.common.protocol.Command;
+import org.maestro.common.protocol.Note;
+import org.maestro.common.protocol.Payload;
+import org.maestro.common.transport.MqttEndpoint;
+import org.maestro.common.transport.Topics;
 import org.maestro.common.embedded.EmbeddedArtemis;
 import org.maestro.common.testing.MosquittoProcess;
 
@@ -52,6 +60,27 @@ public final class DistributedCluster implements AutoCloseable {
 
     public WorkerProcess receiver() {
         return receiver;
+    }
+
+    /**
+     * Waits until a peer of the role reports more than {@code messages} messages in its statistics, i.e. the test is
+     * under way.
+     */
+    public void awaitMessages(String role, long messages, Duration timeout) throws Exception {
+        long deadline = System.nanoTime() + timeout.toNanos();
+        try (ControlClient client = ControlClient.connect(MqttEndpoint.parse(mosquitto.url()))) {
+            while (System.nanoTime() < deadline) {
+                var replies = client.request(Topics.role(role), Note.request(Command.STATS), 1,
+                        Duration.ofSeconds(2)).get(5, TimeUnit.SECONDS);
+                if (replies.notes().stream().anyMatch(n -> n.payload() instanceof Payload.Stats stats
+                        && stats.count() > messages)) {
+                    return;
+                }
+                Thread.sleep(100);
+            }
+        }
+        throw new AssertionError("no " + role + " reported more than " + messages + " messages within "
+                + timeout.toSeconds() + " s");
     }
 
     /** Starts one more receiver on the same control broker, which {@link #close()} stops. */
