@@ -31,8 +31,8 @@ import org.maestro.reporter.read.ResultsLayout;
  * ones an {@link IterationChoice} names. The test parameters of the two iterations are compared
  * too: a difference (RATE 500 vs 1000) is listed in {@link ComparisonResult#parameterDifferences()},
  * because such runs measured different things. Keys that differ from run to run by design are left
- * out: RUN_ID, TEST_NAME, TEST_ITERATION, and the host and port of URL values (an embedded SUT gets
- * a free port on every run). A baseline may be a full results directory or only the
+ * out: RUN_ID, TEST_NAME, TEST_ITERATION, the host and port of URL values (an embedded SUT gets a
+ * free port on every run), and the lower-case keys, which peers measured rather than were given. A baseline may be a full results directory or only the
  * {@code <test>/summary.json} files of one (a compact baseline to keep).
  *
  * <pre>{@code
@@ -138,12 +138,16 @@ public final class Comparison {
     /** Keys that differ between runs of the same test by design, so never make two runs unlike. */
     private static final Set<String> PER_RUN_KEYS = Set.of("RUN_ID", "TEST_NAME", "TEST_ITERATION");
 
+    /** Test parameters have upper-case names (RATE); lower-case keys (warmup.lag.micros) are what a peer measured. */
+    private static final Pattern TEST_PARAMETER = Pattern.compile("[A-Z][A-Z0-9_]*");
+
     /** The user, host and port of each URL in a value: amqp://h:5672/q and amqp://g:61616/q are alike. */
     private static final Pattern URL_AUTHORITY = Pattern.compile("://[^/,()?\\s]*");
 
     /**
-     * The parameters that differ between two iterations, ignoring RUN_ID, TEST_NAME, TEST_ITERATION
-     * and the host and port of URLs.
+     * The test parameters (upper-case keys) that differ between two iterations, ignoring RUN_ID,
+     * TEST_NAME, TEST_ITERATION and the host and port of URLs; the lower-case keys peers add to
+     * test.properties (measured.end, warmup.lag.micros, …) are measurements, not parameters.
      */
     public static List<ParameterDifference> parameterDifferences(TestSummary b, TestSummary c) {
         Map<String, String> before = b.parameters() == null ? Map.of() : b.parameters();
@@ -152,7 +156,7 @@ public final class Comparison {
         keys.addAll(now.keySet());
         List<ParameterDifference> rows = new ArrayList<>();
         for (String key : keys) {
-            if (PER_RUN_KEYS.contains(key)) {
+            if (PER_RUN_KEYS.contains(key) || !TEST_PARAMETER.matcher(key).matches()) {
                 continue;
             }
             String vb = before.get(key);
@@ -232,7 +236,7 @@ public final class Comparison {
      */
     public static Map<String, List<TestSummary>> load(Path dir, String role) {
         Path absolute = dir.toAbsolutePath().normalize();
-        String expected = "expected a results directory (<dir>/<test-name>/<iteration>/<peer-name>/) or a directory "
+        String expected = "expected a results directory (<dir>/<test-name>/<iteration>/<peer-name>@<host>/) or a directory "
                 + "of <test-name>/summary.json files";
         if (!Files.isDirectory(absolute)) {
             throw new ReportException("the " + role + " directory " + dir

@@ -177,7 +177,7 @@ class CompareCommandTest {
     }
 
     @Test
-    void runIdsAndTheSutsHostAndPortDoNotMakeRunsUnlike() throws IOException {
+    void runIdsMeasuredKeysAndTheSutsHostAndPortDoNotMakeRunsUnlike() throws IOException {
         Path before = work.resolve("port-5672");
         simpleRun(before, 0, 2000, 1.0);
         Path now = work.resolve("port-40123");
@@ -185,7 +185,7 @@ class CompareCommandTest {
         for (Path peer : List.of(now.resolve("t/0/sender-1@alpha"), now.resolve("t/0/receiver-1@alpha"))) {
             Path properties = peer.resolve("test.properties");
             Files.writeString(properties, Files.readString(properties).replace("amqp://sut:5672/", "amqp://127.0.0.1:40123/")
-                    + "RUN_ID=3f1c0d2e-0000-4000-8000-000000000001\n");
+                    + "RUN_ID=3f1c0d2e-0000-4000-8000-000000000001\nwarmup.lag.micros=46608\n");
         }
         CommandRun run = CommandRun.of(new CompareCommand(), before.toString(), now.toString(), "--strict-parameters");
         assertEquals(ExitCodes.OK, run.exitCode(), run.toString());
