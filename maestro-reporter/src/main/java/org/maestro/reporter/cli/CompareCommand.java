@@ -61,7 +61,8 @@ public final class CompareCommand implements Callable<Integer> {
     List<String> percentiles;
 
     @Option(names = "--metrics", split = ",", paramLabel = "M", description = "latency metrics checked: "
-            + "responseTime, serviceTime, sendDelay, jitter (|J| at a fixed rate) (default: ${DEFAULT-VALUE})", defaultValue = "responseTime,serviceTime")
+            + "responseTime, serviceTime, sendDelay, jitter (|J| at a fixed rate), or none to judge only throughput "
+            + "and outcome (default: ${DEFAULT-VALUE})", defaultValue = "responseTime,serviceTime")
     List<String> metrics;
 
     @Option(names = "--ignore-outcome", description = "do not count a test that passed before and fails now")
@@ -100,7 +101,8 @@ public final class CompareCommand implements Callable<Integer> {
             if (!format.equals("text") && !format.equals("json")) {
                 throw new IllegalArgumentException("--format must be text or json, not '" + format + "'");
             }
-            Thresholds thresholds = new Thresholds(throughputDrop, latencyRise, percentiles, metrics, !ignoreOutcome);
+            List<String> checked = metrics.equals(List.of("none")) ? List.of() : metrics;
+            Thresholds thresholds = new Thresholds(throughputDrop, latencyRise, percentiles, checked, !ignoreOutcome);
             IterationChoice choice = new IterationChoice(baselineIteration != null ? baselineIteration : iteration,
                     currentIteration != null ? currentIteration : iteration);
             ComparisonResult result = Comparison.compare(baseline, current, thresholds, choice);

@@ -90,6 +90,21 @@ class CompareCommandTest {
     }
 
     @Test
+    void metricsNoneJudgesOnlyThroughputAndOutcome() throws IOException {
+        Path current = current("slower-latency-same-rate", 3.0, 1.0);
+        assertEquals(ExitCodes.TEST_FAILED,
+                CommandRun.of(new CompareCommand(), baseline.toString(), current.toString()).exitCode());
+        CommandRun none = CommandRun.of(new CompareCommand(), baseline.toString(), current.toString(),
+                "--metrics", "none");
+        assertEquals(ExitCodes.OK, none.exitCode(), none.toString());
+        assertTrue(none.out().startsWith("No regression"), none.out());
+        CommandRun slower = CommandRun.of(new CompareCommand(), baseline.toString(), current("slower-rate", 1.0, 0.7)
+                .toString(), "--metrics", "none");
+        assertEquals(ExitCodes.TEST_FAILED, slower.exitCode(), slower.toString());
+        assertTrue(slower.out().contains("fixed-rate #0 throughput"), slower.out());
+    }
+
+    @Test
     void aBaselineOfSummaryFilesOnlyIsEnough() throws IOException {
         Reporter.build(baseline);
         Path compact = work.resolve("compact-baseline");
