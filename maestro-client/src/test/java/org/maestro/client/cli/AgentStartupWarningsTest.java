@@ -11,6 +11,7 @@ import org.junit.jupiter.api.io.TempDir;
 import org.maestro.common.cli.ExitCodes;
 import org.maestro.common.embedded.FreePorts;
 
+/** {@code maestro-cli agent} names, at start-up, each directory, pid file, program and tool of its options that is missing. */
 class AgentStartupWarningsTest {
     @TempDir
     Path work;
