@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The seed's throughput search through real Qpid Dispatch routers: IncrementalTest.groovy with 5 connections per
+# A throughput search through real Qpid Dispatch routers: IncrementalTest.groovy with 5 connections per
 # peer, through one router and through a line of three (sender on router1, receiver on router3), with the Qpid JMS
 # driver (amqp://) and the Proton-J driver (proton://) side by side in one run.
 #

@@ -3,8 +3,8 @@
  *
  * Answers: what happens to a fixed-rate load when the system under test restarts (or shuts down, or loses its
  * network) in the middle of a test? How many messages are lost, how long is the outage as the receivers see it,
- * and do the senders and receivers reconnect? (The seed's restart and shutdown experiments, thesis tables 6.6 and
- * 6.7: a router restarted in the third minute lost 0.53% of 7.5M messages, about 2.2 s of traffic.)
+ * and do the senders and receivers reconnect? (For scale: in a published study of Qpid Dispatch router
+ * topologies, a router restarted in the third minute lost 0.53% of 7.5 M messages, about 2.2 s of traffic.)
  *
  * The agent runs AGENT_COMMAND at AGENT_AT after the warm-up; the connections use a failover URL so they come back
  * when the SUT does. The action's start and end are recorded in agent-actions.csv (the report marks them on the
@@ -15,7 +15,7 @@
  * for 3 s and starts it again on its port). Distributed mode: run 'maestro-cli agent --process
  * broker=... --maestro-url ...' on the SUT's host, and give SEND_RECEIVE_URL as a failover URL.
  *
- * Parameters (environment variables; those of SPEC §3 override what the script sets):
+ * Parameters (environment variables; the test parameters of README.md override what the script sets):
  *   SEND_RECEIVE_URL      AMQP URL; default: failover:(<embedded Artemis>)/test.queue with fast reconnects
  *   MESSAGE_SIZE          bytes                                   (default 256)
  *   PARALLEL_COUNT        connections per sender/receiver peer    (default 2)

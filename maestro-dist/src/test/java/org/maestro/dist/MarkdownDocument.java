@@ -76,7 +76,8 @@ final class MarkdownDocument {
     List<List<String>> maestroCliCalls() {
         List<List<String>> calls = new ArrayList<>();
         for (Block block : blocks("sh")) {
-            for (String line : block.text().lines().toList()) {
+            // a line ending in \ goes on on the next line, as in the shell
+            for (String line : block.text().replace("\\\n", " ").lines().toList()) {
                 String code = line.replaceAll("\\s+#.*$", "").trim();
                 if (code.endsWith("&")) {
                     code = code.substring(0, code.length() - 1).trim();

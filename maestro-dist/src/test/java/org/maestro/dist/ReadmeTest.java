@@ -117,4 +117,44 @@ class ReadmeTest {
             assertEquals("sh", block.language(), "a runnable block must be sh, at line " + block.line());
         }
     }
+
+    @Test
+    void docsCiteNothingReadersDoNotHaveAndShowPeerDirectoriesAsTheyAre() throws IOException {
+        List<Path> pages;
+        try (Stream<Path> docs = Files.walk(RepositoryFiles.path("docs"))) {
+            pages = Stream.concat(Stream.of(RepositoryFiles.path("README.md"), RepositoryFiles.path("docker/mosquitto/README.md")),
+                    docs.filter(p -> p.toString().endsWith(".md"))).toList();
+        }
+        for (Path page : pages) {
+            String text = Files.readString(page);
+            for (String unreadable : List.of("SPEC §", "thesis", "<peer-name>/", "<iteration>/<peer>/")) {
+                assertFalse(text.contains(unreadable), page + " shows '" + unreadable + "': cite what readers can find, "
+                        + "and write peer directories as <peer-name>@<host>/");
+            }
+            assertFalse(text.matches("(?s).*\\bdocker-compose (up|run|down).*"),
+                    page + " runs docker-compose v1; the compose file is for Docker Compose v2 (docker compose)");
+        }
+    }
+
+    @Test
+    void byHandMosquittoRecipesTurnNaglesDelayOffAndMentionDebiansPackagedBroker() {
+        for (String guide : List.of("README.md", "docs/distributed.md")) {
+            String text = RepositoryFiles.read(guide).replaceAll("\\s+", " ");
+            assertTrue(text.contains("set_tcp_nodelay true"), guide + " configures Mosquitto without set_tcp_nodelay");
+            assertTrue(text.contains("127.0.0.1:1883") && text.contains("systemctl stop mosquitto"),
+                    guide + " does not say that Debian's Mosquitto holds 127.0.0.1:1883 and how to free it");
+            assertTrue(text.contains("Docker Compose v2"), guide + " does not say compose needs Docker Compose v2");
+        }
+    }
+
+    @Test
+    void readmeDescribesProgressAsTheClientPrintsIt() {
+        String text = RepositoryFiles.read("README.md");
+        String progress = RepositoryFiles.read("maestro-client/src/main/java/org/maestro/client/api/Progress.java");
+        assertTrue(progress.contains("new PlainProgress(out, Duration.ofSeconds(10))"),
+                "the plain progress interval changed: update the README's description of progress");
+        assertTrue(text.contains("live progress bar") && text.contains("progress line every 10 s"), "README.md "
+                + "must say that a terminal gets a live bar and other output a line every 10 s");
+        assertFalse(text.contains("It prints progress every 10 s"), "README.md claims 10 s progress on a terminal");
+    }
 }

@@ -123,7 +123,7 @@ public final class Reporter {
      */
     public static Path requireResults(Path resultsDir) {
         Path dir = resultsDir.toAbsolutePath().normalize();
-        String expected = "expected a results directory laid out as <results>/<test-name>/<iteration>/<peer-name>/ "
+        String expected = "expected a results directory laid out as <results>/<test-name>/<iteration>/<peer-name>@<host>/ "
                 + "(peer files: test.properties, rate.csv, *.hlog, peer-result.json)";
         if (!Files.exists(dir)) {
             throw new ReportException(resultsDir + " does not exist; " + expected);

@@ -46,7 +46,7 @@ import org.slf4j.LoggerFactory;
 /**
  * Runs one test through the control plane, start to finish: finds the peers, sets the options, starts receivers
  * (and waits until they are attached), inspectors, agents and senders, watches progress and outcomes, drains the
- * receivers, stops everything and collects every peer's files into {@code <results>/<test>/<iteration>/<peer>/}.
+ * receivers, stops everything and collects every peer's files into {@code <results>/<test>/<iteration>/<peer-name>@<host>/}.
  *
  * <p>Every wait has a deadline. A peer that dies (its ABNORMAL_DISCONNECT last will arrives) fails the test at once,
  * naming it; the other peers are stopped and what they measured is still collected. Not thread-safe: one test at a

@@ -1,17 +1,21 @@
 package org.maestro.client.cli;
 
+import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
 import org.maestro.agent.AgentConfig;
+import org.maestro.agent.StartupCheck;
 import org.maestro.agent.role.AgentRole;
 import org.maestro.agent.actions.ProcessSpec;
 import org.maestro.common.cli.ExitCodes;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
 
 /** {@code maestro-cli agent}: runs an agent peer on a SUT host, with the sources and processes it may act on. */
 @Command(name = "agent", mixinStandardHelpOptions = true,
@@ -44,6 +48,9 @@ public final class AgentCommand implements Callable<Integer> {
     @Option(names = {"-x", "--stacktrace"}, description = "Print stack traces of errors.")
     boolean stacktrace;
 
+    @Spec
+    CommandSpec spec;
+
     @Override
     public Integer call() throws Exception {
         Files.createDirectories(workDirectory);
@@ -69,6 +76,10 @@ public final class AgentCommand implements Callable<Integer> {
         } catch (IllegalArgumentException e) {
             throw new UserError(ExitCodes.USAGE, e.getMessage());
         }
-        return PeerRunner.run(peer.config(broker, "agent"), new AgentRole(config.build()));
+        AgentConfig built = config.build();
+        PrintWriter err = spec.commandLine().getErr();
+        StartupCheck.warnings(built).forEach(warning -> err.println("WARNING: agent: " + warning));
+        err.flush();
+        return PeerRunner.run(peer.config(broker, "agent"), new AgentRole(built));
     }
 }

@@ -1,6 +1,7 @@
 package org.maestro.client.scripts;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -75,6 +76,10 @@ class TestScriptsTest {
         assertTrue(header.contains(" * Answers: "), name + " says what it answers");
         assertTrue(header.contains(" * Parameters ("), name + " lists its parameters");
         assertTrue(header.contains(" * Run:  maestro-cli run test-scripts/" + name), name + " says how to run it");
+        for (String unreadable : List.of("thesis", "SPEC §", "table 6.", "§6.")) {
+            assertFalse(header.contains(unreadable), name + " cites '" + unreadable + "', which its readers do not "
+                    + "have: name the source and give the figures inline");
+        }
     }
 
     @ParameterizedTest

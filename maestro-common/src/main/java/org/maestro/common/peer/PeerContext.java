@@ -18,13 +18,13 @@ public interface PeerContext {
 
     /**
      * The directory for this peer's result files of the current test and iteration,
-     * {@code <results-root>/<test-name>/<iteration>/<peer-name>/}, created if missing; the first use in a run (a new
+     * {@code <results-root>/<test-name>/<iteration>/<peer-name>@<host>/}, created if missing; the first use in a run (a new
      * RUN_ID) removes what an earlier run left there.
      */
     Path resultDirectory() throws IOException;
 
     /**
-     * Where a peer's result files of a test iteration go, {@code <results-root>/<test-name>/<iteration>/<peer-name>/}
+     * Where a peer's result files of a test iteration go, {@code <results-root>/<test-name>/<iteration>/<peer-name>@<host>/}
      * (docs/results-format.md); not created.
      */
     static Path resultDirectory(Path resultsRoot, TestOptions options, PeerInfo peer) {

@@ -6,8 +6,12 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Comparator;
 import java.util.Map;
+import java.util.Set;
 import java.util.TreeMap;
+import java.util.TreeSet;
+import java.util.regex.Pattern;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
 import org.maestro.reporter.LatencyStats;
@@ -20,12 +24,16 @@ import org.maestro.reporter.out.SummaryJson;
 import org.maestro.reporter.read.ResultsLayout;
 
 /**
- * Compares a current results directory with a baseline one (seed §7.1: catch a performance
- * regression of a new build early) and writes the comparison into the current report.
+ * Compares a current results directory with a baseline one (to catch a performance regression of
+ * a new build early) and writes the comparison into the current report.
  *
- * <p>Tests are matched by name, iterations by number; when a test has no iteration number in
- * common, the latest iteration of each side is compared. A baseline may be a full results
- * directory or only the {@code <test>/summary.json} files of one (a compact baseline to keep).
+ * <p>Tests are matched by name; of each test the latest iteration of each side is compared, or the
+ * ones an {@link IterationChoice} names. The test parameters of the two iterations are compared
+ * too: a difference (RATE 500 vs 1000) is listed in {@link ComparisonResult#parameterDifferences()},
+ * because such runs measured different things. Keys that differ from run to run by design are left
+ * out: RUN_ID, TEST_NAME, TEST_ITERATION, the host and port of URL values (an embedded SUT gets a
+ * free port on every run), and the lower-case keys, which peers measured rather than were given. A baseline may be a full results directory or only the
+ * {@code <test>/summary.json} files of one (a compact baseline to keep).
  *
  * <pre>{@code
  * ComparisonResult result = Comparison.compare(Path.of("baseline"), Path.of("results"),
@@ -51,10 +59,23 @@ public final class Comparison {
      * @throws UncheckedIOException when files cannot be read or written
      */
     public static ComparisonResult compare(Path baselineDir, Path currentDir, Thresholds thresholds) {
+        return compare(baselineDir, currentDir, thresholds, IterationChoice.LATEST);
+    }
+
+    /**
+     * Compares the chosen iterations and writes {@code comparison.html} and {@code comparison.json}
+     * into {@code currentDir}.
+     *
+     * @throws ReportException when a directory holds no test results, the two have no test in common,
+     *         or a chosen iteration does not exist
+     * @throws UncheckedIOException when files cannot be read or written
+     */
+    public static ComparisonResult compare(Path baselineDir, Path currentDir, Thresholds thresholds,
+                                           IterationChoice choice) {
         Map<String, List<TestSummary>> baseline = load(baselineDir, "baseline");
         Map<String, List<TestSummary>> current = load(currentDir, "current");
         ComparisonResult result = evaluate(baselineDir.toAbsolutePath().normalize().toString(),
-                currentDir.toAbsolutePath().normalize().toString(), baseline, current, thresholds);
+                currentDir.toAbsolutePath().normalize().toString(), baseline, current, thresholds, choice);
         if (result.differences().isEmpty()) {
             throw new ReportException("the baseline " + baselineDir + " (tests: " + String.join(", ", baseline.keySet())
                     + ") and the current results " + currentDir + " (tests: " + String.join(", ", current.keySet())
@@ -64,12 +85,25 @@ public final class Comparison {
         return result;
     }
 
-    /** Compares summaries without reading or writing files. */
+    /** Compares the latest iterations of summaries without reading or writing files. */
     public static ComparisonResult evaluate(String baselineName, String currentName,
                                             Map<String, List<TestSummary>> baseline,
                                             Map<String, List<TestSummary>> current, Thresholds thresholds) {
+        return evaluate(baselineName, currentName, baseline, current, thresholds, IterationChoice.LATEST);
+    }
+
+    /**
+     * Compares the chosen iterations of summaries without reading or writing files.
+     *
+     * @throws ReportException when a chosen iteration is missing from a test found on both sides
+     */
+    public static ComparisonResult evaluate(String baselineName, String currentName,
+                                            Map<String, List<TestSummary>> baseline,
+                                            Map<String, List<TestSummary>> current, Thresholds thresholds,
+                                            IterationChoice choice) {
         List<Difference> differences = new ArrayList<>();
         List<String> notes = new ArrayList<>();
+        List<ParameterDifference> parameters = new ArrayList<>();
         for (Map.Entry<String, List<TestSummary>> entry : baseline.entrySet()) {
             String test = entry.getKey();
             List<TestSummary> now = current.get(test);
@@ -77,33 +111,66 @@ public final class Comparison {
                 notes.add("test '" + test + "' is in the baseline only; not compared");
                 continue;
             }
-            for (TestSummary[] pair : pairs(entry.getValue(), now, notes)) {
-                differences.addAll(compareRun(pair[0], pair[1], thresholds));
+            TestSummary b = pick(entry.getValue(), choice.baseline(), "the baseline has", "--baseline-iteration");
+            TestSummary c = pick(now, choice.current(), "the current results have", "--current-iteration");
+            if (b.iteration() != c.iteration()) {
+                notes.add("test '" + test + "': compared baseline #" + b.iteration() + " with current #" + c.iteration());
             }
+            parameters.addAll(parameterDifferences(b, c));
+            differences.addAll(compareRun(b, c, thresholds));
         }
         current.keySet().stream().filter(test -> !baseline.containsKey(test))
                 .forEach(test -> notes.add("test '" + test + "' is new (not in the baseline); not compared"));
-        return new ComparisonResult(baselineName, currentName, thresholds, differences, notes);
+        return new ComparisonResult(baselineName, currentName, thresholds, differences, notes, parameters);
     }
 
-    private static List<TestSummary[]> pairs(List<TestSummary> before, List<TestSummary> now, List<String> notes) {
-        Map<Integer, TestSummary> byIteration = new TreeMap<>();
-        before.forEach(s -> byIteration.put(s.iteration(), s));
-        List<TestSummary[]> pairs = new ArrayList<>();
-        for (TestSummary s : now) {
-            TestSummary b = byIteration.get(s.iteration());
-            if (b != null) {
-                pairs.add(new TestSummary[] {b, s});
+    private static TestSummary pick(List<TestSummary> iterations, Integer wanted, String side, String option) {
+        if (wanted == null) {
+            return iterations.stream().max(Comparator.comparingInt(TestSummary::iteration)).orElseThrow();
+        }
+        return iterations.stream().filter(s -> s.iteration() == wanted).findFirst()
+                .orElseThrow(() -> new ReportException(side + " no iteration #" + wanted + " of test '"
+                        + iterations.get(0).test() + "' (it has " + iterations.stream()
+                        .map(s -> "#" + s.iteration()).collect(Collectors.joining(", "))
+                        + "); choose one of those with " + option + ", or leave it out to compare the latest"));
+    }
+
+    /** Keys that differ between runs of the same test by design, so never make two runs unlike. */
+    private static final Set<String> PER_RUN_KEYS = Set.of("RUN_ID", "TEST_NAME", "TEST_ITERATION");
+
+    /** Test parameters have upper-case names (RATE); lower-case keys (warmup.lag.micros) are what a peer measured. */
+    private static final Pattern TEST_PARAMETER = Pattern.compile("[A-Z][A-Z0-9_]*");
+
+    /** The user, host and port of each URL in a value: amqp://h:5672/q and amqp://g:61616/q are alike. */
+    private static final Pattern URL_AUTHORITY = Pattern.compile("://[^/,()?\\s]*");
+
+    /**
+     * The test parameters (upper-case keys) that differ between two iterations, ignoring RUN_ID,
+     * TEST_NAME, TEST_ITERATION and the host and port of URLs; the lower-case keys peers add to
+     * test.properties (measured.end, warmup.lag.micros, …) are measurements, not parameters.
+     */
+    public static List<ParameterDifference> parameterDifferences(TestSummary b, TestSummary c) {
+        Map<String, String> before = b.parameters() == null ? Map.of() : b.parameters();
+        Map<String, String> now = c.parameters() == null ? Map.of() : c.parameters();
+        Set<String> keys = new TreeSet<>(before.keySet());
+        keys.addAll(now.keySet());
+        List<ParameterDifference> rows = new ArrayList<>();
+        for (String key : keys) {
+            if (PER_RUN_KEYS.contains(key) || !TEST_PARAMETER.matcher(key).matches()) {
+                continue;
+            }
+            String vb = before.get(key);
+            String vc = now.get(key);
+            if (vb == null || vc == null || !comparable(vb).equals(comparable(vc))) {
+                rows.add(new ParameterDifference(c.test(), b.iteration(), c.iteration(), key,
+                        vb == null ? "(not set)" : vb, vc == null ? "(not set)" : vc));
             }
         }
-        if (pairs.isEmpty()) {
-            TestSummary b = before.stream().max((x, y) -> Integer.compare(x.iteration(), y.iteration())).orElseThrow();
-            TestSummary c = now.stream().max((x, y) -> Integer.compare(x.iteration(), y.iteration())).orElseThrow();
-            notes.add("test '" + c.test() + "': no iteration number in common; compared baseline #" + b.iteration()
-                    + " with current #" + c.iteration());
-            pairs.add(new TestSummary[] {b, c});
-        }
-        return pairs;
+        return rows;
+    }
+
+    private static String comparable(String value) {
+        return URL_AUTHORITY.matcher(value).replaceAll("://*");
     }
 
     static List<Difference> compareRun(TestSummary b, TestSummary c, Thresholds t) {
@@ -169,7 +236,7 @@ public final class Comparison {
      */
     public static Map<String, List<TestSummary>> load(Path dir, String role) {
         Path absolute = dir.toAbsolutePath().normalize();
-        String expected = "expected a results directory (<dir>/<test-name>/<iteration>/<peer-name>/) or a directory "
+        String expected = "expected a results directory (<dir>/<test-name>/<iteration>/<peer-name>@<host>/) or a directory "
                 + "of <test-name>/summary.json files";
         if (!Files.isDirectory(absolute)) {
             throw new ReportException("the " + role + " directory " + dir

@@ -56,6 +56,12 @@ final class ComparisonPage {
                     .append(td(d.limit())).append("<td").append(tone).append(">").append(d.status()).append("</td></tr>\n");
         }
         b.append("</tbody></table>\n");
+        if (!result.parameterDifferences().isEmpty()) {
+            b.append("<h2>Parameters differ</h2>\n<p>These runs measured different things; the numbers above compare "
+                    + "unlike runs.</p>\n<ul id=\"parameter-differences\">\n");
+            result.parameterDifferences().forEach(p -> b.append("<li>").append(esc(p.toString())).append("</li>\n"));
+            b.append("</ul>\n");
+        }
         List<String> notes = result.notes();
         if (!notes.isEmpty()) {
             b.append("<h2>Not compared</h2>\n<ul>\n");

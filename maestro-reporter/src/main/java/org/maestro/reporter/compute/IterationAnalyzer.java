@@ -76,7 +76,7 @@ public final class IterationAnalyzer {
         }
         if (ResultsLayout.peerDirectories(dir).isEmpty()) {
             throw new ReportException(iterationDir + " holds no peer directory; expected a test iteration "
-                    + "directory <results>/<test-name>/<iteration>/ with <peer-name>/ directories of peer files "
+                    + "directory <results>/<test-name>/<iteration>/ with <peer-name>@<host>/ directories of peer files "
                     + "(test.properties, rate.csv, *.hlog, peer-result.json)");
         }
         return new IterationAnalyzer(dir).run();

@@ -18,7 +18,7 @@ import java.util.stream.Stream;
 import org.maestro.common.measure.PeerResult;
 
 /**
- * One peer's directory in a test iteration ({@code <iteration>/<peer-name>/}): its identity,
+ * One peer's directory in a test iteration ({@code <iteration>/<peer-name>@<host>/}): its identity,
  * properties, result and where its data files are. Immutable once opened.
  */
 public final class PeerDirectory {

@@ -11,7 +11,7 @@ import java.util.stream.Stream;
 
 /**
  * Finds tests, iterations and peers in a results directory laid out as
- * {@code <results>/<test-name>/<iteration>/<peer-name>/}.
+ * {@code <results>/<test-name>/<iteration>/<peer-name>@<host>/}.
  */
 public final class ResultsLayout {
 

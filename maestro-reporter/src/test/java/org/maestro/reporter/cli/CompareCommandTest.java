@@ -1,6 +1,7 @@
 package org.maestro.reporter.cli;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -8,6 +9,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import org.jsoup.Jsoup;
 import org.jsoup.nodes.Document;
 import org.junit.jupiter.api.BeforeAll;
@@ -72,6 +74,7 @@ class CompareCommandTest {
         CommandRun run = CommandRun.of(new CompareCommand(), baseline.toString(), current.toString());
         assertEquals(ExitCodes.OK, run.exitCode(), run.toString());
         assertTrue(run.out().startsWith("No regression"), run.out());
+        assertFalse(run.err().contains("WARNING"), run.err());
         Document index = Jsoup.parse(current.resolve("index.html").toFile());
         assertEquals("NO REGRESSION", index.select("a[href=comparison.html] + .badge").text());
     }
@@ -84,6 +87,21 @@ class CompareCommandTest {
         CommandRun widened = CommandRun.of(new CompareCommand(), baseline.toString(), current.toString(),
                 "--throughput-drop", "25");
         assertEquals(ExitCodes.OK, widened.exitCode(), widened.toString());
+    }
+
+    @Test
+    void metricsNoneJudgesOnlyThroughputAndOutcome() throws IOException {
+        Path current = current("slower-latency-same-rate", 3.0, 1.0);
+        assertEquals(ExitCodes.TEST_FAILED,
+                CommandRun.of(new CompareCommand(), baseline.toString(), current.toString()).exitCode());
+        CommandRun none = CommandRun.of(new CompareCommand(), baseline.toString(), current.toString(),
+                "--metrics", "none");
+        assertEquals(ExitCodes.OK, none.exitCode(), none.toString());
+        assertTrue(none.out().startsWith("No regression"), none.out());
+        CommandRun slower = CommandRun.of(new CompareCommand(), baseline.toString(), current("slower-rate", 1.0, 0.7)
+                .toString(), "--metrics", "none");
+        assertEquals(ExitCodes.TEST_FAILED, slower.exitCode(), slower.toString());
+        assertTrue(slower.out().contains("fixed-rate #0 throughput"), slower.out());
     }
 
     @Test
@@ -123,5 +141,78 @@ class CompareCommandTest {
                 "--percentiles", "p42");
         assertEquals(ExitCodes.USAGE, run.exitCode(), run.toString());
         assertTrue(run.err().contains("unknown percentile 'p42'"), run.err());
+    }
+
+    /** One test "t" of one sender and one receiver: messages / 10 msg/s (its RATE), latencies scaled. */
+    private static void simpleRun(Path results, int iteration, long messages, double latencyScale) throws IOException {
+        new SyntheticResults(7, latencyScale, 1.0).simple(results.resolve("t").resolve(Integer.toString(iteration)),
+                SyntheticResults.T0 + iteration * 3_600_000L, messages, "success", "p90 response time 1.2 ms <= 500 ms");
+    }
+
+    @Test
+    void comparesTheLatestIterationOfEachSideByDefaultAndAnotherOnRequest() throws IOException {
+        Path before = work.resolve("latest-baseline");
+        simpleRun(before, 0, 2000, 1.0);
+        Path now = work.resolve("latest-current");
+        simpleRun(now, 0, 2000, 1.0);
+        simpleRun(now, 1, 2000, 2.0);
+
+        CommandRun latest = CommandRun.of(new CompareCommand(), before.toString(), now.toString());
+        assertEquals(ExitCodes.TEST_FAILED, latest.exitCode(), latest.toString());
+        assertTrue(latest.out().contains("t #1 responseTime.p50"), latest.out());
+
+        CommandRun first = CommandRun.of(new CompareCommand(), before.toString(), now.toString(),
+                "--current-iteration", "0");
+        assertEquals(ExitCodes.OK, first.exitCode(), first.toString());
+
+        CommandRun missing = CommandRun.of(new CompareCommand(), before.toString(), now.toString(), "--iteration", "1");
+        assertEquals(ExitCodes.USAGE, missing.exitCode(), missing.toString());
+        assertTrue(missing.err().contains("the baseline has no iteration #1 of test 't' (it has #0)"), missing.err());
+    }
+
+    @Test
+    void differingParametersAreAWarningNamingThemAndAnErrorWhenStrict() throws IOException {
+        Path before = work.resolve("rate-200");
+        simpleRun(before, 0, 2000, 1.0);
+        Path now = work.resolve("rate-400");
+        simpleRun(now, 0, 4000, 1.0);
+
+        CommandRun warned = CommandRun.of(new CompareCommand(), before.toString(), now.toString());
+        assertEquals(ExitCodes.OK, warned.exitCode(), warned.toString());
+        assertTrue(warned.err().contains("WARNING: the compared runs ran with different parameters"), warned.err());
+        assertTrue(warned.err().contains("t: RATE 200 vs 400"), warned.err());
+        JsonNode json = new ObjectMapper().readTree(now.resolve(Reporter.COMPARISON_JSON).toFile());
+        assertEquals("RATE", json.path("parameterDifferences").path(0).path("parameter").asText(), json.toString());
+        assertEquals("RATE 200 vs 400", Jsoup.parse(now.resolve(Reporter.COMPARISON_HTML).toFile())
+                .select("#parameter-differences li").text().replace("t: ", ""));
+
+        CommandRun strict = CommandRun.of(new CompareCommand(), before.toString(), now.toString(), "--strict-parameters");
+        assertEquals(ExitCodes.USAGE, strict.exitCode(), strict.toString());
+        assertTrue(strict.err().contains("ran with different parameters (t: RATE 200 vs 400)"), strict.err());
+    }
+
+    @Test
+    void runIdsMeasuredKeysAndTheSutsHostAndPortDoNotMakeRunsUnlike() throws IOException {
+        Path before = work.resolve("port-5672");
+        simpleRun(before, 0, 2000, 1.0);
+        Path now = work.resolve("port-40123");
+        simpleRun(now, 0, 2000, 1.0);
+        for (Path peer : List.of(now.resolve("t/0/sender-1@alpha"), now.resolve("t/0/receiver-1@alpha"))) {
+            Path properties = peer.resolve("test.properties");
+            Files.writeString(properties, Files.readString(properties).replace("amqp://sut:5672/", "amqp://127.0.0.1:40123/")
+                    + "RUN_ID=3f1c0d2e-0000-4000-8000-000000000001\nwarmup.lag.micros=46608\n");
+        }
+        CommandRun run = CommandRun.of(new CompareCommand(), before.toString(), now.toString(), "--strict-parameters");
+        assertEquals(ExitCodes.OK, run.exitCode(), run.toString());
+        assertFalse(run.err().contains("WARNING"), run.err());
+
+        Path otherQueue = work.resolve("other-queue");
+        simpleRun(otherQueue, 0, 2000, 1.0);
+        for (Path peer : List.of(otherQueue.resolve("t/0/sender-1@alpha"), otherQueue.resolve("t/0/receiver-1@alpha"))) {
+            Path properties = peer.resolve("test.properties");
+            Files.writeString(properties, Files.readString(properties).replace("amqp://sut:5672/q", "amqp://sut:5672/other"));
+        }
+        CommandRun address = CommandRun.of(new CompareCommand(), before.toString(), otherQueue.toString());
+        assertTrue(address.err().contains("t: SEND_RECEIVE_URL amqp://sut:5672/q vs amqp://sut:5672/other"), address.err());
     }
 }

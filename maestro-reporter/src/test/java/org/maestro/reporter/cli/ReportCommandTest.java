@@ -36,7 +36,7 @@ class ReportCommandTest {
         CommandRun run = CommandRun.of(new ReportCommand(), missing.toString());
         assertEquals(ExitCodes.USAGE, run.exitCode(), run.toString());
         assertTrue(run.err().contains(missing + " does not exist"), run.err());
-        assertTrue(run.err().contains("<results>/<test-name>/<iteration>/<peer-name>/"), run.err());
+        assertTrue(run.err().contains("<results>/<test-name>/<iteration>/<peer-name>@<host>/"), run.err());
         assertFalse(run.err().contains("\tat "), "no stack trace without --stacktrace");
     }
 
