@@ -192,7 +192,7 @@ public final class Recount {
         Map<String, List<PeerFiles>> receiversByAddress = new TreeMap<>();
         for (PeerFiles p : peers) {
             if (p.result() == null) {
-                if (p.loads()) {
+                if (p.loads() && p.rows() != null) {
                     for (long[] row : p.rows()) {
                         errors += row[ERRORS];
                     }
