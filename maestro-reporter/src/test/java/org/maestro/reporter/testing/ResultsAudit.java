@@ -80,6 +80,43 @@ public final class ResultsAudit {
         }
     }
 
+    /**
+     * Mismatches between the row the table of {@code maestro-cli run} printed for the iteration (columns TEST, #,
+     * RESULT, SENT, RECEIVED, LOST, REFUSED, VANISHED, RATE msg/s, p99 ms) and the iteration's raw files.
+     */
+    public static List<Mismatch> auditRunTable(String output, Path iterationDir) {
+        try {
+            Path dir = iterationDir.toAbsolutePath().normalize();
+            Recount.Numbers n = Recount.of(dir);
+            String test = dir.getParent().getFileName().toString();
+            String iteration = dir.getFileName().toString();
+            ResultsAudit audit = new ResultsAudit();
+            String f = "maestro-cli run table";
+            String[] row = output.lines().map(String::trim).map(line -> line.split("\\s+"))
+                    .filter(cells -> cells.length >= 10 && cells[0].equals(test) && cells[1].equals(iteration)
+                            && (cells[2].equals("PASS") || cells[2].equals("FAIL")))
+                    .findFirst().orElse(null);
+            if (row == null) {
+                audit.mismatches.add(new Mismatch(f, test + " #" + iteration, "missing", "a row"));
+                return List.copyOf(audit.mismatches);
+            }
+            String p = test + " #" + iteration + " ";
+            audit.shownCount(f, p + "SENT", row[3], n.sent());
+            audit.shownCount(f, p + "RECEIVED", row[4], n.received());
+            audit.shownCount(f, p + "LOST", row[5], n.lost());
+            audit.shownCount(f, p + "REFUSED", row[6], n.refused());
+            audit.shownCount(f, p + "VANISHED", row[7], n.vanished());
+            audit.shown(f, p + "RATE msg/s", row[8], n.throughput());
+            Recount.Latency response = n.latency().get("responseTime");
+            if (response != null) {
+                audit.shownMillis(f, p + "p99 ms", row[9], response.p99());
+            }
+            return List.copyOf(audit.mismatches);
+        } catch (IOException e) {
+            throw new AssertionError("cannot audit " + iterationDir + ": " + e.getMessage(), e);
+        }
+    }
+
     // summary.json
 
     private void summary(Path file, int iteration, Recount.Numbers n) throws IOException {
