@@ -20,9 +20,9 @@ import org.jsoup.select.Elements;
 
 /**
  * Checks every count, rate and percentile an iteration's report shows (its entry in {@code summary.json}, the
- * numbers on {@code iteration-N.html} and the headline of {@code junit.xml}) against {@link Recount}, which
- * recomputes them from the peers' raw files; each mismatch names the file, the field, the value shown and the value
- * recomputed.
+ * numbers on {@code iteration-N.html}, its row on the test's and the results' {@code index.html} and the headline of
+ * {@code junit.xml}) against {@link Recount}, which recomputes them from the peers' raw files; each mismatch names
+ * the file, the field, the value shown and the value recomputed.
  *
  * <pre>{@code
  * ResultsAudit.assertConsistent(Path.of("results/fixed-rate/0"));   // throws AssertionError listing mismatches
@@ -74,6 +74,11 @@ public final class ResultsAudit {
             audit.summary(testDir.resolve("summary.json"), iteration, n);
             audit.page(testDir.resolve("iteration-" + iteration + ".html"), n);
             audit.junit(testDir.resolve("junit.xml"), test + " #" + iteration, n);
+            audit.runsRow(testDir.resolve("index.html"), test + "/index.html", test, iteration, false, n);
+            Path index = testDir.getParent().resolve("index.html");
+            if (Files.isRegularFile(index)) {
+                audit.runsRow(index, "index.html", test, iteration, true, n);
+            }
             return List.copyOf(audit.mismatches);
         } catch (IOException e) {
             throw new AssertionError("cannot audit " + iterationDir + ": " + e.getMessage(), e);
@@ -384,6 +389,40 @@ public final class ResultsAudit {
                 }
             }
         }
+    }
+
+    // the run tables of <test>/index.html and <results>/index.html
+
+    private void runsRow(Path file, String f, String test, int iteration, boolean withTest, Recount.Numbers n)
+            throws IOException {
+        if (!Files.isRegularFile(file)) {
+            mismatches.add(new Mismatch(f, "file", "missing", "present"));
+            return;
+        }
+        Document doc = Jsoup.parse(file.toFile(), "UTF-8");
+        Element row = null;
+        for (Element candidate : doc.select("table#runs tbody tr")) {
+            if (candidate.attr("data-test").equals(test)
+                    && candidate.attr("data-iteration").equals(Integer.toString(iteration))) {
+                row = candidate;
+            }
+        }
+        String p = "runs row " + test + " #" + iteration + " ";
+        if (row == null) {
+            mismatches.add(new Mismatch(f, p.trim(), "missing", "present"));
+            return;
+        }
+        Elements cells = row.select("td");
+        int at = withTest ? 5 : 4;
+        shown(f, p + "throughput msg/s", cells.get(at).text(), n.throughput());
+        Recount.Latency response = n.latency().get("responseTime");
+        if (response != null) {
+            shownMillis(f, p + "p50 response", cells.get(at + 1).text(), response.p50());
+            shownMillis(f, p + "p99 response", cells.get(at + 2).text(), response.p99());
+        }
+        shownCount(f, p + "sent", cells.get(at + 3).text(), n.sent());
+        shownCount(f, p + "lost", cells.get(at + 4).text(), n.lost());
+        shownCount(f, p + "errors", cells.get(at + 5).text(), n.errors());
     }
 
     // junit.xml

@@ -65,6 +65,33 @@ class ResultsAuditTest {
     }
 
     @Test
+    void aNumberChangedOnAPageOrInJUnitIsNamed() throws IOException {
+        SyntheticResults.writeStandard(results, 1.0, 1.0);
+        Reporter.build(results);
+        Path iteration = results.resolve("fixed-rate/0");
+        Recount.Numbers n = Recount.of(iteration);
+        String sent = String.format(java.util.Locale.ROOT, "%,d", n.sent());
+        String wrongSent = String.format(java.util.Locale.ROOT, "%,d", n.sent() + 10);
+        Path page = results.resolve("fixed-rate/iteration-0.html");
+        String html = Files.readString(page);
+        String card = "<div class=\"value\">" + sent + "</div><div class=\"sub\">received";
+        assertTrue(html.contains(card), "the Sent card");
+        Files.writeString(page, html.replace(card, card.replace(sent, wrongSent)));
+        Path junit = results.resolve("fixed-rate/junit.xml");
+        String xml = Files.readString(junit);
+        String duplicates = "duplicates=" + n.duplicates() + " ";
+        assertTrue(xml.contains(duplicates), xml);
+        Files.writeString(junit, xml.replace(duplicates, "duplicates=" + (n.duplicates() + 1) + " "));
+
+        List<ResultsAudit.Mismatch> found = ResultsAudit.audit(iteration);
+
+        assertTrue(found.contains(new ResultsAudit.Mismatch("iteration-0.html", "card-sent", wrongSent,
+                Long.toString(n.sent()))), found.toString());
+        assertTrue(found.stream().anyMatch(m -> m.file().equals("junit.xml")
+                && m.field().equals("fixed-rate #0 duplicates")), found.toString());
+    }
+
+    @Test
     void theRunTableRowIsCheckedColumnByColumn() throws IOException {
         SyntheticResults.writeStandard(results, 1.0, 1.0);
         Path iteration = results.resolve("fixed-rate/0");
