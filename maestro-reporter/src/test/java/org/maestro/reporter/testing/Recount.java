@@ -471,7 +471,16 @@ public final class Recount {
                             : find(dir, "response-time.hlog") != null ? "receiver" : "other");
         }
         Path rate = find(dir, "rate.csv");
-        return new PeerFiles(dir, name, role, props, result, rate == null ? null : rateRows(rate));
+        return new PeerFiles(dir, name, role, props, result, rate == null ? null : readableRows(rate));
+    }
+
+    /** The rows of a rate.csv, or null when it is not one (the report then leaves it out with a warning). */
+    private static List<long[]> readableRows(Path file) throws IOException {
+        try {
+            return rateRows(file);
+        } catch (RuntimeException e) {
+            return null;
+        }
     }
 
     /** rate.csv rows of any version as {timestamp, count, measured, errors, warm-up}. */

@@ -62,6 +62,34 @@ public final class ResultsAudit {
         }
     }
 
+    /** {@link #assertConsistent} for every iteration of every test of a results directory. */
+    public static void assertResultsConsistent(Path resultsDir) {
+        List<Mismatch> found = new ArrayList<>();
+        int iterations = 0;
+        try (java.util.stream.Stream<Path> tests = Files.list(resultsDir)) {
+            for (Path test : tests.filter(Files::isDirectory).sorted().toList()) {
+                try (java.util.stream.Stream<Path> dirs = Files.list(test)) {
+                    for (Path dir : dirs.filter(Files::isDirectory)
+                            .filter(d -> d.getFileName().toString().matches("\\d+")).sorted().toList()) {
+                        iterations++;
+                        found.addAll(audit(dir));
+                    }
+                }
+            }
+        } catch (IOException e) {
+            throw new AssertionError("cannot list " + resultsDir + ": " + e.getMessage(), e);
+        }
+        if (iterations == 0) {
+            throw new AssertionError(resultsDir + " holds no test iteration to audit");
+        }
+        if (!found.isEmpty()) {
+            StringBuilder text = new StringBuilder("the report of " + resultsDir + " shows " + found.size()
+                    + " number(s) the raw files do not give:");
+            found.forEach(m -> text.append("\n  ").append(m));
+            throw new AssertionError(text.toString());
+        }
+    }
+
     /** Every mismatch between the iteration's summary.json, page and junit.xml and its raw files. */
     public static List<Mismatch> audit(Path iterationDir) {
         try {
