@@ -28,6 +28,7 @@ import org.maestro.reporter.compare.Comparison;
 import org.maestro.reporter.compare.ComparisonResult;
 import org.maestro.reporter.compare.Difference;
 import org.maestro.reporter.compare.Thresholds;
+import org.maestro.reporter.testing.ResultsAudit;
 
 /**
  * The receivers' jitter logs in summary.json, the iteration page, junit.xml and the comparison, checked against the
@@ -183,6 +184,8 @@ class JitterSummaryTest {
         assertTrue(unboundedJson.path("iterations").path(0).path("latency").has("responseTime"));
         assertFalse(unboundedJson.path("iterations").path(0).path("latency").has("jitter"));
         assertFalse(Files.readString(work.resolve("base/unbounded/iteration-0.html")).contains("card-jitter"));
+        ResultsAudit.assertConsistent(work.resolve("base/fixed-rate/0"));
+        ResultsAudit.assertConsistent(work.resolve("base/unbounded/0"));
     }
 
     @Test

@@ -12,6 +12,7 @@ import java.nio.file.Path;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.maestro.reporter.testing.ResultsAudit;
 
 /**
  * The measured rate of results whose rate.csv rows (format v3) split their messages into warm-up and measured ones:
@@ -87,6 +88,7 @@ class MeasuredRateTest {
         String page = Files.readString(results.resolve("exact/iteration-0.html"));
         assertTrue(page.contains("250.0 ms behind its timeline"), "the page shows the warning");
         assertNotNull(page);
+        ResultsAudit.assertConsistent(iteration);
     }
 
     @Test
@@ -103,6 +105,8 @@ class MeasuredRateTest {
         assertEquals(400.0, summary.rate().sender().mean(), 1e-9);
         assertEquals(200, summary.rate().sender().warmup());
         assertEquals(null, summary.rate().window());
+        Reporter.build(results);
+        ResultsAudit.assertConsistent(iteration);
     }
 
     private static void row(StringBuilder csv, long timestamp, long millis, long count, long measured, boolean warmup) {

@@ -14,6 +14,7 @@ import java.util.zip.GZIPOutputStream;
 import org.HdrHistogram.Histogram;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.maestro.reporter.testing.ResultsAudit;
 
 class ReadingTest {
 
@@ -72,6 +73,7 @@ class ReadingTest {
         Files.writeString(inspector.resolve("agent-actions.csv"), "startTime,endTime,action,result\n"
                 + (SyntheticResults.T0 / 1000 + 2) + ",,shutdown 60,failure\n");
         ReportResult report = Reporter.build(results);
+        ResultsAudit.assertResultsConsistent(results);
         String page = Files.readString(report.test("t").iterationPage(0));
         assertTrue(page.contains("\"title\":\"router (inspector-1@sut)\""), "router data set charted");
         assertTrue(page.contains("[1732262400000,1048576]"), "ISO time read as epoch ms");

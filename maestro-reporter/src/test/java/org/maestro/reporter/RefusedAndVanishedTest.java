@@ -20,6 +20,7 @@ import org.maestro.reporter.html.IterationPage;
 import org.maestro.reporter.out.JUnitXml;
 import org.maestro.reporter.out.SummaryJson;
 import org.roaringbitmap.RoaringBitmap;
+import org.maestro.reporter.testing.ResultsAudit;
 
 /**
  * The split of lost messages into refused (the sender was told) and vanished, from hand-built peer-result.json files
@@ -67,6 +68,7 @@ class RefusedAndVanishedTest {
         writeIteration();
         Reporter.build(results);
         Path test = results.resolve("outcomes");
+        ResultsAudit.assertConsistent(test.resolve("0"));
         JsonNode messages = new ObjectMapper().readTree(test.resolve(SummaryJson.FILE_NAME).toFile())
                 .path("iterations").path(0).path("messages");
         assertEquals(10, messages.path("refused").asLong(), messages.toString());

@@ -23,6 +23,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.maestro.reporter.out.SummaryJson;
 import org.w3c.dom.NodeList;
+import org.maestro.reporter.testing.ResultsAudit;
 
 class ReportFilesTest {
 
@@ -34,6 +35,7 @@ class ReportFilesTest {
     static void build() throws IOException {
         SyntheticResults.writeStandard(results, 1.0, 1.0);
         report = Reporter.build(results);
+        ResultsAudit.assertResultsConsistent(results);
     }
 
     @Test

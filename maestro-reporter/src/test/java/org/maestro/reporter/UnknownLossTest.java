@@ -21,6 +21,7 @@ import org.maestro.reporter.out.SummaryJson;
 import org.maestro.reporter.read.PeerEnd;
 import org.maestro.reporter.read.Roster;
 import org.roaringbitmap.RoaringBitmap;
+import org.maestro.reporter.testing.ResultsAudit;
 
 /**
  * Loss is reported only when every sender's and receiver's counts arrived: one sender (100 messages on one connection)
@@ -63,6 +64,7 @@ class UnknownLossTest {
                 .findFirst().orElseThrow().ended());
 
         Reporter.build(results);
+        ResultsAudit.assertConsistent(iteration);
         Path test = results.resolve("one-dead");
         JsonNode messages = JSON.readTree(test.resolve(SummaryJson.FILE_NAME).toFile()).path("iterations").path(0)
                 .path("messages");
@@ -97,6 +99,8 @@ class UnknownLossTest {
         assertEquals(100, m.received());
         assertNull(m.lost());
         assertTrue(m.unknownReason().startsWith("sender-1@alpha (sender of 'orders') died"), m.unknownReason());
+        Reporter.build(results);
+        ResultsAudit.assertConsistent(iteration);
     }
 
     @Test
@@ -113,6 +117,8 @@ class UnknownLossTest {
         assertNull(m.lost());
         assertTrue(m.unknownReason().contains("receiver-1@alpha") && m.unknownReason().contains("receiver-2@beta")
                 && m.unknownReason().contains("files not collected: did not send its files"), m.unknownReason());
+        Reporter.build(results);
+        ResultsAudit.assertConsistent(iteration);
     }
 
     @Test
@@ -125,6 +131,8 @@ class UnknownLossTest {
         MessageCounts m = Reporter.summarize(iteration).messages();
         assertNull(m.lost());
         assertTrue(m.unknownReason().contains("receiver-2@beta"), m.unknownReason());
+        Reporter.build(results);
+        ResultsAudit.assertConsistent(iteration);
     }
 
     @Test
@@ -144,6 +152,8 @@ class UnknownLossTest {
         assertNull(m.unknownReason());
         assertNotNull(m.lostPercent());
         assertEquals(3.0, m.lostPercent(), 1e-9);
+        Reporter.build(results);
+        ResultsAudit.assertConsistent(iteration);
     }
 
     private static Roster.Entry entry(String name, String role, PeerEnd ended, String detail) {

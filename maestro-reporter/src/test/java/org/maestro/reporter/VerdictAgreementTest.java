@@ -17,6 +17,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.maestro.reporter.read.VerdictFile;
 import org.w3c.dom.NodeList;
+import org.maestro.reporter.testing.ResultsAudit;
 
 /**
  * One verdict per iteration, whoever decided it: a failure the script declared over passing peers, or the runner's,
@@ -66,6 +67,7 @@ class VerdictAgreementTest {
                 SyntheticResults.T0 + 120_000).write(results);
 
         Reporter.build(results);
+        ResultsAudit.assertResultsConsistent(results);
 
         JsonNode failed = iteration("restart", 0);
         assertEquals("failure", failed.get("outcome").asText());
@@ -142,6 +144,7 @@ class VerdictAgreementTest {
                 results.resolve("routed/0/inspector-1@sut/dispatch-addresses.csv"));
 
         Reporter.build(results);
+        ResultsAudit.assertResultsConsistent(results);
 
         List<String> titles = page(results.resolve("routed/iteration-0.html")).select("div.chart[id^=chart-inspector-]")
                 .eachAttr("data-title");

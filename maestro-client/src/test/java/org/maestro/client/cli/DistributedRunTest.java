@@ -21,6 +21,7 @@ import org.maestro.common.client.ControlClient;
 import org.maestro.common.client.PeerStatus;
 import org.maestro.common.measure.PeerResult;
 import org.maestro.common.transport.MqttEndpoint;
+import org.maestro.reporter.testing.ResultsAudit;
 
 /**
  * Distributed mode for real: a Mosquitto process as control broker, sender and receiver as separate
@@ -58,7 +59,7 @@ class DistributedRunTest {
         Path results = work.resolve("results");
 
         CliRun run = CliRun.of("run", script.toString(), "--maestro-url", cluster.mosquitto().url(), "--results",
-                results.toString(), "--no-report");
+                results.toString());
 
         assertEquals(ExitCodes.OK, run.exitCode(), run.err());
         Path iteration = results.resolve("distributed").resolve("0");
@@ -73,6 +74,9 @@ class DistributedRunTest {
         assertEquals(2000, sent.count());
         assertEquals(2000, received.count());
         assertTrue(Files.size(iteration.resolve(peers.get(0)).resolve("response-time.hlog")) > 0);
+        ResultsAudit.assertConsistent(iteration);
+        List<ResultsAudit.Mismatch> table = ResultsAudit.auditRunTable(run.out(), iteration);
+        assertTrue(table.isEmpty(), table + "\n" + run.out());
     }
 
     @Test

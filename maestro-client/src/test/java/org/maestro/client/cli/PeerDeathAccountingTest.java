@@ -9,6 +9,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
@@ -24,6 +25,7 @@ import org.maestro.common.cli.ExitCodes;
 import org.maestro.common.measure.PeerResult;
 import org.maestro.reporter.out.JUnitXml;
 import org.maestro.reporter.out.SummaryJson;
+import org.maestro.reporter.testing.ResultsAudit;
 
 /**
  * Loss is reported only when it is known, with real processes: worker JVMs on a Mosquitto control broker, an Artemis
@@ -88,6 +90,9 @@ class PeerDeathAccountingTest {
         assertTrue(junit.contains("lost=unknown"), junit);
         String page = Files.readString(results.resolve("two-receivers/iteration-0.html"));
         assertTrue(page.contains("<tr class=\"missing\"><td>receiver-k2</td>"), "the page lists the dead receiver");
+        ResultsAudit.assertConsistent(results.resolve("two-receivers/0"));
+        List<ResultsAudit.Mismatch> table = ResultsAudit.auditRunTable(run.out(), results.resolve("two-receivers/0"));
+        assertTrue(table.isEmpty(), table + "\n" + run.out());
     }
 
     @Test
@@ -106,6 +111,7 @@ class PeerDeathAccountingTest {
         assertTrue(messages.path("sent").asLong() > 0, messages.toString());
         assertTrue(run.out().contains("script: lost messages unknown: receiver-k@"),
                 "FixedRateTest.groovy judges the unknown loss: " + run.out());
+        ResultsAudit.assertConsistent(results.resolve("fixed-rate/0"));
     }
 
     @Test
@@ -128,6 +134,9 @@ class PeerDeathAccountingTest {
         assertTrue(peer(iteration, "sender-k").path("ended").asText().startsWith("died"), iteration.toString());
         String row = tableRow(run.out(), "sender-killed");
         assertFalse(row.matches(".*FAIL\\s+0\\s.*"), "the table does not say sent 0: " + row);
+        ResultsAudit.assertConsistent(results.resolve("sender-killed/0"));
+        List<ResultsAudit.Mismatch> table = ResultsAudit.auditRunTable(run.out(), results.resolve("sender-killed/0"));
+        assertTrue(table.isEmpty(), table + "\n" + run.out());
     }
 
     /** Runs the CLI in the background, kills the worker once messages flow, and returns the run's outcome. */

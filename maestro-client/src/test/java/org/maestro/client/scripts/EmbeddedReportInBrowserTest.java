@@ -19,6 +19,7 @@ import org.maestro.common.cli.ExitCodes;
 import org.maestro.reporter.Chromium;
 import org.maestro.reporter.Reporter;
 import org.maestro.reporter.TestSummary;
+import org.maestro.reporter.testing.ResultsAudit;
 
 /**
  * The report of a real embedded run (FixedRateTest against the embedded Artemis, with its inspector) opens in headless
@@ -58,6 +59,7 @@ class EmbeddedReportInBrowserTest {
         assertEquals(org.maestro.reporter.html.Format.count(summary.messages().sent()),
                 dom.select("#card-sent .value").text());
         assertEquals("success", dom.select("h1 .badge").attr("data-outcome"));
+        ResultsAudit.assertConsistent(work.resolve("results/fixed-rate/0"));
 
         Path screenshot = Path.of("target", "embedded-report.png");
         Chromium.screenshot(page, work, screenshot, 1400, 2400);

@@ -17,6 +17,8 @@ import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.maestro.common.cli.ExitCodes;
+import org.maestro.reporter.testing.Recount;
+import org.maestro.reporter.testing.ResultsAudit;
 
 /**
  * The ready test scripts run for real in embedded mode (control broker, Artemis SUT, sender, receiver, inspector
@@ -63,13 +65,23 @@ class EmbeddedScriptsTest {
     void fixedRateTestRunsEmbeddedWithItsDurationFromTheEnvironment() throws Exception {
         // A loose latency condition: a cold JVM on a busy machine may stall for a second in its first seconds.
         CliProcess run = run("FixedRateTest.groovy", Map.of("TEST_DURATION", "4s", "WARM_UP", "1s", "RATE", "200",
-                "MAXIMUM_LATENCY", "5000"), false);
+                "MAXIMUM_LATENCY", "5000"), true);
 
         assertEquals(ExitCodes.OK, run.exitCode(), run.output());
         Path iteration = work.resolve("results/fixed-rate/0");
         long sent = count(peer(iteration, "sender-"));
         assertEquals(2 * 200 * 5, sent, "2 connections × 200 msg/s × (4 s + 1 s warm-up)");
         assertEquals(sent, count(peer(iteration, "receiver-")));
+
+        // every number of the report, and the table printed, recomputed from the raw files
+        ResultsAudit.assertConsistent(iteration);
+        List<ResultsAudit.Mismatch> table = ResultsAudit.auditRunTable(run.output(), iteration);
+        assertTrue(table.isEmpty(), table + "\n" + run.output());
+        // nothing went wrong: the achieved rate is the planned one, 2 connections × 200 msg/s
+        double achieved = JSON.readTree(work.resolve("results/fixed-rate/summary.json").toFile()).get("iterations")
+                .get(0).get("rate").get("receiver").get("mean").asDouble();
+        assertEquals(400.0, achieved, 400.0 * 0.005, "within 0.5% of the planned rate");
+        assertEquals(achieved, Recount.of(iteration).throughput(), 1e-6);
         assertTrue(Files.isRegularFile(peer(iteration, "inspector-").resolve("artemis-jvm-heap.csv")));
         assertTrue(run.output().contains("TEST_DURATION=4s") || run.output().contains("4s (+ warm-up 1s)"),
                 run.output());
@@ -107,6 +119,7 @@ class EmbeddedScriptsTest {
         Matcher printed = Pattern.compile("sent ([\\d,]+), received ([\\d,]+), lost ([\\d,]+)").matcher(run.output());
         assertTrue(printed.find(), run.output());
         assertEquals(sent - received, Long.parseLong(printed.group(3).replace(",", "")));
+        ResultsAudit.assertConsistent(test.resolve("0"));
     }
 
     @Test
