@@ -11,7 +11,7 @@ import org.maestro.worker.driver.PendingOutcome;
 
 /**
  * Hears the outcome of each send of one Qpid JMS connection through the client's tracing hooks, so that a send
- * needs no {@code CompletionListener}: Qpid JMS then hands every completion to a thread of its own, one task per
+ * needs no {@code CompletionListener}: Qpid JMS then hands every completion to a thread of its own, one job per
  * message, which costs the I/O thread (the bottleneck of a Qpid JMS sender) a queue hand-over and a wake-up per
  * message. Here the I/O thread calls {@link #completeSend} when the peer settles a message, and the outcome is
  * reported there.
