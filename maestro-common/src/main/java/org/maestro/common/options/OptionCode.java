@@ -43,7 +43,13 @@ public enum OptionCode {
     /** Whether senders send again the messages the system under test released (default false). */
     RESEND_RELEASED(21, "RESEND_RELEASED", v -> checkChoice("RESEND_RELEASED", v, "true", "false"), "true or false"),
     /** The identity of one run of a test iteration, made by the client; peers keep and check files by it. */
-    RUN_ID(22, "RUN_ID", v -> checkRunId("RUN_ID", v), "a run id of letters, digits and '-' (1-64 characters)");
+    RUN_ID(22, "RUN_ID", v -> checkRunId("RUN_ID", v), "a run id of letters, digits and '-' (1-64 characters)"),
+    /**
+     * Messages each sender connection sends before its timeline starts, so that its client is warm (classes loaded,
+     * send path compiled, outcomes flowing) when the first measured message is due; receivers ignore them.
+     */
+    PRIMING_MESSAGES(27, "PRIMING_MESSAGES", v -> checkInt("PRIMING_MESSAGES", v, 0, 1_000_000),
+            "an integer from 0 to 1000000 (messages per sender connection before its timeline; 0 = none)");
 
     private final long code;
     private final String parameter;

@@ -13,6 +13,8 @@ import java.util.Optional;
 public final class TestOptions {
     /** Defaults: 256-byte messages, one connection, unbounded rate, one minute, no warm-up, soft FCL off. */
     public static final TestOptions DEFAULTS = new TestOptions(new EnumMap<>(OptionCode.class));
+    /** The priming messages per sender connection when PRIMING_MESSAGES is not set. */
+    public static final int DEFAULT_PRIMING_MESSAGES = 1000;
 
     /** The WARM_UP value that lets the senders end the warm-up once their send delay has settled. */
     public static final String AUTO = "auto";
@@ -136,6 +138,11 @@ public final class TestOptions {
      */
     public boolean resendReleased() {
         return get(OptionCode.RESEND_RELEASED).map(v -> v.trim().equalsIgnoreCase("true")).orElse(false);
+    }
+
+    /** The messages each sender connection sends before its timeline, which receivers ignore (default 1000). */
+    public int primingMessages() {
+        return get(OptionCode.PRIMING_MESSAGES).map(v -> Integer.parseInt(v.trim())).orElse(DEFAULT_PRIMING_MESSAGES);
     }
 
     private Duration durationOf(OptionCode option, Duration fallback) {

@@ -21,4 +21,13 @@ public interface OutcomeListener {
      * @param detail     a short text for logs (the system's reason), or null
      */
     void onOutcome(long token, DeliveryOutcome outcome, boolean resendable, String detail);
+
+    /**
+     * True when this listener sends again what the system released, so the driver must tell with each modified
+     * outcome whether sending again may succeed; false when {@code resendable} is not used (a driver may then learn
+     * outcomes in a cheaper way that tells it later or not at all).
+     */
+    default boolean resendsReleased() {
+        return false;
+    }
 }

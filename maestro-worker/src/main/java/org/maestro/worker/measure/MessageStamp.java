@@ -11,7 +11,8 @@ import java.nio.charset.StandardCharsets;
  * offset size field
  *      0    1 magic 0x4D ('M')
  *      1    1 format version (1)
- *      2    1 flags (bit 0: sent during warm-up)
+ *      2    1 flags (bit 0: sent during warm-up; bit 1: a priming message, sent before the timeline to warm
+ *                   the client up: receivers ignore it)
  *      3    1 length n of the sender name in UTF-8 bytes
  *      4    4 connection index
  *      8    8 sequence number (0-based, dense per connection)
@@ -34,6 +35,7 @@ public final class MessageStamp {
     public static final int MAX_NAME_BYTES = 255;
 
     static final int FLAG_WARMUP = 1;
+    static final int FLAG_PRIMING = 2;
     static final int NAME_LENGTH = 3;
     static final int CONNECTION = 4;
     static final int SEQUENCE = 8;
@@ -78,6 +80,21 @@ public final class MessageStamp {
         putLong(body, SEQUENCE, sequence);
         putLong(body, INTENDED, intendedMicros);
         putLong(body, ACTUAL, actualMicros);
+    }
+
+    /**
+     * Writes the per-message fields of a priming message into a body prepared by {@link #writeFixed}: sequence
+     * {@code number}, both send times {@code nowMicros}, flagged as priming (and warm-up, for receivers that do not
+     * know the priming flag).
+     */
+    public static void writePriming(byte[] body, long number, long nowMicros) {
+        writeMessage(body, number, nowMicros, nowMicros, true);
+        body[2] = (byte) (FLAG_WARMUP | FLAG_PRIMING);
+    }
+
+    /** True for a priming message, which receivers do not count or measure. */
+    public static boolean priming(byte[] body) {
+        return (body[2] & FLAG_PRIMING) != 0;
     }
 
     /** True when the body is long enough and starts with a version-1 Maestro header. */

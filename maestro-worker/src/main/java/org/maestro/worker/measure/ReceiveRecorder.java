@@ -98,8 +98,14 @@ public final class ReceiveRecorder {
     /** Connection indexes above this are not believed (PARALLEL_COUNT is at most 10000). */
     static final int MAX_CONNECTION = 100_000;
 
-    /** Records one message; a body without a Maestro header counts as an error. */
+    /**
+     * Records one message; a body without a Maestro header counts as an error. A priming message (sent before its
+     * sender's timeline) is ignored: not counted, measured or tracked.
+     */
     public void record(byte[] body, long receiveMicros) {
+        if (MessageStamp.isStamped(body) && MessageStamp.priming(body)) {
+            return;
+        }
         lastReceiveMicros.lazySet(receiveMicros);
         if (silences != null) {
             silences.onMessage(receiveMicros);

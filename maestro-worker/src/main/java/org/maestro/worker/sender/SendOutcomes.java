@@ -20,6 +20,8 @@ import org.roaringbitmap.RoaringBitmap;
  * <p>A sequence number is <em>refused</em> when the sender knows the message did not go through: the system released,
  * rejected or modified it (and it is not sent again), its connection failed before the system settled it, or it was
  * given up after failed send attempts.
+ *
+ * <p>Negative tokens are priming messages, sent before the timeline: only counted apart ({@link #primingSettled()}).
  */
 final class SendOutcomes implements OutcomeListener {
     private final LongAdder accepted = new LongAdder();
@@ -28,6 +30,7 @@ final class SendOutcomes implements OutcomeListener {
     private final LongAdder modified = new LongAdder();
     private final LongAdder failed = new LongAdder();
     private final AtomicLong reported = new AtomicLong();
+    private final AtomicLong primingSettled = new AtomicLong();
     private final RoaringBitmap refused = new RoaringBitmap();
     private final ConcurrentLinkedQueue<Long> toResend = new ConcurrentLinkedQueue<>();
     private volatile String lastRefusal;
@@ -40,6 +43,11 @@ final class SendOutcomes implements OutcomeListener {
 
     @Override
     public void onOutcome(long sequence, DeliveryOutcome outcome, boolean resendable, String detail) {
+        if (sequence < 0) {
+            // a priming message: counted apart, never as a send attempt of the test
+            primingSettled.incrementAndGet();
+            return;
+        }
         switch (outcome) {
             case ACCEPTED -> accepted.increment();
             case RELEASED -> released.increment();
@@ -57,6 +65,16 @@ final class SendOutcomes implements OutcomeListener {
             }
         }
         reported.incrementAndGet();
+    }
+
+    /** Priming messages (negative tokens) whose outcome was reported so far. */
+    long primingSettled() {
+        return primingSettled.get();
+    }
+
+    @Override
+    public boolean resendsReleased() {
+        return resending;
     }
 
     /** From now on, released messages are refused instead of queued to be sent again (the connection ends). */

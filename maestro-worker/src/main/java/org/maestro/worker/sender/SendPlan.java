@@ -6,15 +6,21 @@ import org.maestro.common.options.TestOptions;
 
 /**
  * What each connection of a sender sends: message size, rate per connection (0 = unbounded), warm-up, duration
- * (by time or by number of measured messages) and whether released messages are sent again. Immutable.
+ * (by time or by number of measured messages), whether released messages are sent again, and how many priming
+ * messages go before the timeline. Immutable.
  */
 public record SendPlan(MessageSize size, int rate, long warmUpMicros, TestDuration duration,
-        boolean resendReleased) {
+        boolean resendReleased, int primingMessages) {
 
     /** How long after its last new message a sender may go on sending again released messages, unless timed. */
     static final long RESEND_TAIL_MICROS = 2_000_000;
 
-    /** A plan that counts released messages as refused instead of sending them again. */
+    /** A plan without priming messages. */
+    public SendPlan(MessageSize size, int rate, long warmUpMicros, TestDuration duration, boolean resendReleased) {
+        this(size, rate, warmUpMicros, duration, resendReleased, 0);
+    }
+
+    /** A plan without priming messages that counts released messages as refused instead of sending them again. */
     public SendPlan(MessageSize size, int rate, long warmUpMicros, TestDuration duration) {
         this(size, rate, warmUpMicros, duration, false);
     }
@@ -22,7 +28,7 @@ public record SendPlan(MessageSize size, int rate, long warmUpMicros, TestDurati
     /** The plan of the given options. */
     public static SendPlan of(TestOptions options) {
         return new SendPlan(options.messageSize(), options.rate(), options.warmUp().toNanos() / 1_000,
-                options.duration(), options.resendReleased());
+                options.duration(), options.resendReleased(), options.primingMessages());
     }
 
     /** When a timed run started at {@code startMicros} ends (warm-up plus duration), or MAX_VALUE for a count. */

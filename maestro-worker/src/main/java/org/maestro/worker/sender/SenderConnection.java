@@ -37,6 +37,8 @@ import org.slf4j.LoggerFactory;
 public final class SenderConnection implements Runnable {
     /** Attempts to send one message before giving it up. */
     public static final int MAX_ATTEMPTS = 5;
+    /** The longest a connection primes: sending its priming messages and waiting for their outcomes. */
+    public static final long PRIMING_LIMIT_MICROS = 5_000_000;
     /** The shortest time between two log lines about refused messages. */
     private static final long REFUSAL_LOG_MICROS = 10_000_000;
 
@@ -227,6 +229,8 @@ public final class SenderConnection implements Runnable {
             failure = "connection " + index + " stopped on an unexpected error: " + e;
             LOG.error("sender connection {} failed", index, e);
         } finally {
+            connected.completeExceptionally(new DriverException("connection " + index
+                    + " stopped before it was connected"));
             outcomes.endResends();
             DriverConnection current = connection;
             if (current != null) {
@@ -237,15 +241,51 @@ public final class SenderConnection implements Runnable {
         }
     }
 
-    private DriverProducer open() {
+    private DriverProducer open() throws InterruptedException {
         try {
             connection = connector.connect();
             DriverProducer created = connection.createProducer(outcomes);
+            prime(created);
             connected.complete(null);
             return created;
         } catch (DriverException | RuntimeException e) {
             connected.completeExceptionally(e);
             return null;
+        }
+    }
+
+    /**
+     * Sends the plan's priming messages as fast as the producer takes them, through the same stamping and driver
+     * path as the measured ones, then waits for their outcomes, within {@link #PRIMING_LIMIT_MICROS}: class loading,
+     * the first compilations of the send path and the outcome flow happen here, not on the timeline. Priming
+     * messages carry the priming flag (receivers ignore them) and negative tokens (outcomes counts leave them out);
+     * they use no sequence number and record no send delay.
+     */
+    private void prime(DriverProducer created) throws DriverException, InterruptedException {
+        int count = plan.primingMessages();
+        if (count == 0) {
+            return;
+        }
+        byte[] primer = new byte[plan.size().maximum()];
+        MessageStamp.writeFixed(primer, nameBytes, index);
+        SplittableRandom sizes = new SplittableRandom(index);
+        long deadline = clock.nowMicros() + PRIMING_LIMIT_MICROS;
+        int sentPriming = 0;
+        while (sentPriming < count && !stop && clock.nowMicros() < deadline) {
+            MessageStamp.writePriming(primer, sentPriming, clock.nowMicros());
+            created.send(-1L - sentPriming, primer, plan.size().next(sizes));
+            sentPriming++;
+        }
+        if (!created.reportsOutcomes()) {
+            return;
+        }
+        while (outcomes.primingSettled() < sentPriming && !stop && clock.nowMicros() < deadline) {
+            pause.sleepMicros(1_000);
+        }
+        if (outcomes.primingSettled() < sentPriming && !stop) {
+            LOG.warn("connection {}: {} of {} priming messages unsettled after {} s; starting the timeline anyway "
+                    + "(is the system under test overloaded? PRIMING_MESSAGES=0 turns priming off)", index,
+                    sentPriming - outcomes.primingSettled(), sentPriming, PRIMING_LIMIT_MICROS / 1_000_000);
         }
     }
 

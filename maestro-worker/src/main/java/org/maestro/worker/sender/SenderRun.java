@@ -77,7 +77,8 @@ final class SenderRun extends LoadRun {
         CompletableFuture<Void> all = CompletableFuture.allOf(
                 connections.stream().map(SenderConnection::connected).toArray(CompletableFuture[]::new));
         try {
-            all.get(settings.connectTimeout().toMillis() + 2_000, TimeUnit.MILLISECONDS);
+            all.get(settings.connectTimeout().toMillis() + SenderConnection.PRIMING_LIMIT_MICROS / 1000 + 2_000,
+                    TimeUnit.MILLISECONDS);
             begin("maestro-sender-" + name + "-supervisor");
         } catch (ExecutionException e) {
             abortAll();
@@ -85,7 +86,10 @@ final class SenderRun extends LoadRun {
         } catch (TimeoutException e) {
             abortAll();
             throw new RoleException(ErrorCodes.SUT_UNAVAILABLE, "the sender could not connect to "
-                    + Urls.redact(url) + " within " + settings.connectTimeout().toSeconds() + " s");
+                    + Urls.redact(url) + " and send its priming messages within "
+                    + (settings.connectTimeout().toSeconds() + SenderConnection.PRIMING_LIMIT_MICROS / 1_000_000 + 2)
+                    + " s: is the system under test running, and does it take messages for the address (a router "
+                    + "gives no credit to an address without a receiver)?");
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             abortAll();

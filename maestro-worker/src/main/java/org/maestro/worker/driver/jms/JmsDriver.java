@@ -45,6 +45,11 @@ public final class JmsDriver implements Driver {
     public DriverConnection connect(String url, MicroClock clock, Duration timeout) throws DriverException {
         JmsUrl parsed = JmsUrl.parse(url);
         JmsConnectionFactory factory = factory(parsed, url);
+        // outcomes through the tracing hooks, unless the URL asks Qpid JMS for tracing of its own
+        OutcomeTracer tracer = factory.getTracing() == null ? new OutcomeTracer(Urls.redact(url)) : null;
+        if (tracer != null) {
+            factory.setTracer(tracer.hooks());
+        }
         AtomicReference<Connection> opened = new AtomicReference<>();
         AtomicBoolean abandoned = new AtomicBoolean();
         Future<JmsDriverConnection> attempt = CONNECTORS.submit(() -> {
@@ -54,7 +59,7 @@ public final class JmsDriver implements Driver {
                 connection.close();
                 throw new JMSException("abandoned");
             }
-            return new JmsDriverConnection(connection, parsed, clock);
+            return new JmsDriverConnection(connection, parsed, clock, tracer);
         });
         try {
             return attempt.get(timeout.toMillis(), TimeUnit.MILLISECONDS);

@@ -36,17 +36,27 @@ final class JmsDriverConnection implements DriverConnection {
     private final Session session;
     private final Destination destination;
     private final ThrottledWarning outcomesOutsideSends;
+    private final OutcomeTracer tracer;
     private volatile Throwable failure;
     private volatile boolean closed;
 
-    JmsDriverConnection(Connection connection, JmsUrl url, MicroClock clock) throws JMSException {
+    /**
+     * @param tracer hears the outcomes of sends made without a completion listener; null when the connection has
+     *               none (the URL asked for tracing of its own)
+     */
+    JmsDriverConnection(Connection connection, JmsUrl url, MicroClock clock, OutcomeTracer tracer)
+            throws JMSException {
         this.connection = connection;
         this.url = url;
         this.clock = clock;
+        this.tracer = tracer;
         this.outcomesOutsideSends = new ThrottledWarning(LOG, "connection to " + url
                 + ": delivery failures reported outside a send", 10_000_000_000L);
         connection.setExceptionListener(e -> {
             if (JmsOutcomes.isDeliveryOutcome(e)) {
+                if (tracer != null && tracer.onDeliveryFailure(e)) {
+                    return; // the outcome of a traced send, now reported with its reason
+                }
                 // one per message (e.g. presettled sends): not a connection failure, and not worth a line each
                 outcomesOutsideSends.record(JmsDriver.describe(e));
                 return;
@@ -137,22 +147,29 @@ final class JmsDriverConnection implements DriverConnection {
         } catch (JMSException | RuntimeException e) {
             LOG.debug("closing the connection to {}: {}", url, e.getMessage());
         }
+        if (tracer != null) {
+            tracer.reportWaiting();
+        }
     }
 
     /**
      * Sends with one message per call; the session is used by the sender's thread only. Unless the URL's options
-     * presettle them, messages are sent with a {@link CompletionListener} that reports their outcome: durable sends
-     * wait for it, others return at once.
+     * presettle them, the outcome of each message is reported: for non-durable messages through the connection's
+     * {@link OutcomeTracer} (the send returns at once), else with a {@link CompletionListener} (durable sends wait
+     * for it). A listener that sends released messages again also gets completion listeners, so that a modified
+     * outcome says at once whether the message may be sent again.
      */
     private final class Producer implements DriverProducer {
         private final MessageProducer producer;
         private final OutcomeListener outcomes;
         private final boolean presettled;
+        private final boolean traced;
 
         Producer(MessageProducer producer, OutcomeListener outcomes) {
             this.producer = producer;
             this.outcomes = outcomes;
             this.presettled = url.presettledSends();
+            this.traced = tracer != null && !presettled && !url.durable() && !outcomes.resendsReleased();
         }
 
         private BytesMessage message(byte[] body, int length) throws JMSException {
@@ -175,6 +192,18 @@ final class JmsDriverConnection implements DriverConnection {
                 } catch (JMSException | RuntimeException e) {
                     throw new DriverException("cannot send to " + url + ": " + JmsDriver.describe(e), e);
                 }
+            }
+            if (traced) {
+                OutcomeTracer.TracedSend send = tracer.expect(PendingOutcome.later(token, outcomes));
+                try {
+                    producer.send(message(body, length));
+                } catch (JMSException | RuntimeException e) {
+                    tracer.forget();
+                    send.abandon();
+                    throw new DriverException("cannot send to " + url + ": " + JmsDriver.describe(e), e);
+                }
+                send.handed();
+                return;
             }
             PendingOutcome outcome = url.durable() ? PendingOutcome.awaited(token, outcomes)
                     : PendingOutcome.later(token, outcomes);
