@@ -18,12 +18,12 @@ import org.maestro.common.embedded.EmbeddedArtemis;
 import org.maestro.common.measure.OutcomeCounts;
 import org.maestro.common.measure.PeerResult;
 import org.maestro.common.measure.StreamLedger;
-import org.maestro.worker.driver.DeliveryOutcome;
-import org.maestro.worker.driver.DriverConnection;
-import org.maestro.worker.driver.DriverException;
-import org.maestro.worker.driver.DriverProducer;
-import org.maestro.worker.driver.Drivers;
-import org.maestro.worker.measure.MicroClock;
+import org.maestro.driver.DeliveryOutcome;
+import org.maestro.driver.DriverConnection;
+import org.maestro.driver.DriverException;
+import org.maestro.driver.DriverProducer;
+import org.maestro.driver.Drivers;
+import org.maestro.driver.MicroClock;
 import org.maestro.worker.router.RecordedOutcomes;
 
 /**

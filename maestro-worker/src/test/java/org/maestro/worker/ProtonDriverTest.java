@@ -19,12 +19,12 @@ import org.maestro.common.peer.ErrorCodes;
 import org.maestro.common.peer.RoleException;
 import org.maestro.common.protocol.Command;
 import org.maestro.common.protocol.Note;
-import org.maestro.worker.driver.DriverConnection;
-import org.maestro.worker.driver.DriverException;
-import org.maestro.worker.driver.DriverProducer;
-import org.maestro.worker.driver.Drivers;
-import org.maestro.worker.driver.proton.ProtonDriver;
-import org.maestro.worker.measure.MicroClock;
+import org.maestro.driver.DriverConnection;
+import org.maestro.driver.DriverException;
+import org.maestro.driver.DriverProducer;
+import org.maestro.driver.Drivers;
+import org.maestro.driver.proton.ProtonDriver;
+import org.maestro.driver.MicroClock;
 import org.maestro.worker.receiver.ReceiverRole;
 import org.maestro.worker.sender.SenderRole;
 

@@ -1,8 +1,8 @@
 package org.maestro.worker.receiver;
 
-import org.maestro.worker.driver.DriverConnection;
-import org.maestro.worker.driver.DriverException;
-import org.maestro.worker.driver.Urls;
+import org.maestro.driver.DriverConnection;
+import org.maestro.driver.DriverException;
+import org.maestro.driver.Urls;
 import org.maestro.worker.measure.ReceiveRecorder;
 import org.maestro.worker.role.Connector;
 import org.slf4j.Logger;

@@ -13,10 +13,10 @@ import org.maestro.common.peer.RoleException;
 import org.maestro.common.protocol.Command;
 import org.maestro.common.protocol.Note;
 import org.maestro.common.protocol.Payload;
-import org.maestro.worker.driver.Driver;
-import org.maestro.worker.driver.DriverException;
-import org.maestro.worker.driver.Drivers;
-import org.maestro.worker.measure.MicroClock;
+import org.maestro.driver.Driver;
+import org.maestro.driver.DriverException;
+import org.maestro.driver.Drivers;
+import org.maestro.driver.MicroClock;
 import org.maestro.worker.role.LoadRole;
 import org.maestro.worker.role.LoadRun;
 

@@ -1,7 +1,7 @@
 package org.maestro.worker.role;
 
-import org.maestro.worker.driver.DriverConnection;
-import org.maestro.worker.driver.DriverException;
+import org.maestro.driver.DriverConnection;
+import org.maestro.driver.DriverException;
 
 /** Opens a new connection to the run's destination (with the driver's deadline); called again to reconnect. */
 @FunctionalInterface

@@ -37,8 +37,8 @@ public abstract class LoadRole implements Role {
     protected static void checkUrl(String parameter, java.util.Optional<String> url) {
         if (url.isPresent()) {
             try {
-                org.maestro.worker.driver.Drivers.forUrl(url.get()).check(url.get());
-            } catch (org.maestro.worker.driver.DriverException e) {
+                org.maestro.driver.Drivers.forUrl(url.get()).check(url.get());
+            } catch (org.maestro.driver.DriverException e) {
                 throw new IllegalArgumentException(parameter + ": " + e.getMessage(), e);
             }
         }

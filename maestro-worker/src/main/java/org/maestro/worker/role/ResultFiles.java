@@ -13,8 +13,8 @@ import java.util.TreeMap;
 import org.maestro.common.options.OptionCode;
 import org.maestro.common.options.TestOptions;
 import org.maestro.common.protocol.PeerInfo;
-import org.maestro.worker.driver.Urls;
-import org.maestro.worker.measure.MicroClock;
+import org.maestro.driver.Urls;
+import org.maestro.driver.MicroClock;
 
 /** Writes the {@code test.properties} and {@code system.properties} of a peer's result directory. Stateless. */
 public final class ResultFiles {

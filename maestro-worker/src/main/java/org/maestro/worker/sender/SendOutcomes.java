@@ -7,8 +7,8 @@ import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.LongAdder;
 import org.maestro.common.measure.OutcomeCounts;
 import org.maestro.common.measure.PeerResult;
-import org.maestro.worker.driver.DeliveryOutcome;
-import org.maestro.worker.driver.OutcomeListener;
+import org.maestro.driver.DeliveryOutcome;
+import org.maestro.driver.OutcomeListener;
 import org.roaringbitmap.RoaringBitmap;
 
 /**

@@ -5,8 +5,8 @@ import java.util.HashMap;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Predicate;
-import org.maestro.worker.driver.DeliveryOutcome;
-import org.maestro.worker.driver.OutcomeListener;
+import org.maestro.driver.DeliveryOutcome;
+import org.maestro.driver.OutcomeListener;
 
 /** Records every outcome a producer reports, by token, for tests that assert on them. Thread-safe. */
 public final class RecordedOutcomes implements OutcomeListener {

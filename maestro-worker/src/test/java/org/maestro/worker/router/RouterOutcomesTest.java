@@ -15,12 +15,12 @@ import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 import org.maestro.common.testing.RealRouter;
-import org.maestro.worker.driver.DeliveryOutcome;
-import org.maestro.worker.driver.DriverConnection;
-import org.maestro.worker.driver.DriverConsumer;
-import org.maestro.worker.driver.DriverProducer;
-import org.maestro.worker.driver.Drivers;
-import org.maestro.worker.measure.MicroClock;
+import org.maestro.driver.DeliveryOutcome;
+import org.maestro.driver.DriverConnection;
+import org.maestro.driver.DriverConsumer;
+import org.maestro.driver.DriverProducer;
+import org.maestro.driver.Drivers;
+import org.maestro.driver.MicroClock;
 
 /**
  * Both drivers against a real Qpid Dispatch router: the router accepts what it routes to a consumer, and once the

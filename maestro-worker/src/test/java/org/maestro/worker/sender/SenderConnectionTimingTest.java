@@ -10,12 +10,12 @@ import java.util.concurrent.atomic.AtomicLong;
 import org.junit.jupiter.api.Test;
 import org.maestro.common.options.MessageSize;
 import org.maestro.common.options.TestDuration;
-import org.maestro.worker.driver.ConsumerCallback;
-import org.maestro.worker.driver.DriverConnection;
-import org.maestro.worker.driver.DriverConsumer;
-import org.maestro.worker.driver.DriverException;
-import org.maestro.worker.driver.DriverProducer;
-import org.maestro.worker.driver.OutcomeListener;
+import org.maestro.driver.ConsumerCallback;
+import org.maestro.driver.DriverConnection;
+import org.maestro.driver.DriverConsumer;
+import org.maestro.driver.DriverException;
+import org.maestro.driver.DriverProducer;
+import org.maestro.driver.OutcomeListener;
 import org.maestro.worker.measure.MessageStamp;
 import org.maestro.worker.measure.SingleWriterLatencyRecorder;
 

@@ -1,0 +1,160 @@
+package org.maestro.driver.jms;
+
+import jakarta.jms.Session;
+import java.net.URI;
+import java.net.URLDecoder;
+import java.nio.charset.StandardCharsets;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.StringJoiner;
+import org.maestro.driver.DriverException;
+import org.maestro.driver.Urls;
+
+/**
+ * A destination URL of the Qpid JMS driver, split into the Qpid JMS connection URI, the destination and the options
+ * Maestro reads itself. Immutable.
+ *
+ * <p>Forms: {@code amqp://host:5672/queue?type=queue&durable=false&ackMode=auto&jms.prefetchPolicy.all=500} and
+ * {@code failover:(amqp://a:5672,amqp://b:5672)/queue?failover.maxReconnectAttempts=20}. Options starting with
+ * {@code jms.}, {@code amqp.}, {@code transport.}, {@code failover.} or {@code sasl.} go to Qpid JMS unchanged.
+ */
+public record JmsUrl(String connectionUri, String destination, boolean topic, boolean durable, int ackMode,
+        String username, String password) {
+
+    /** The options Maestro reads itself. */
+    public static final List<String> OPTIONS = List.of("type", "durable", "ackMode");
+    /** The prefixes of options passed to Qpid JMS. */
+    public static final List<String> QPID_PREFIXES = List.of("jms.", "amqp.", "transport.", "failover.", "sasl.");
+
+    private static final Map<String, Integer> ACK_MODES = Map.of(
+            "auto", Session.AUTO_ACKNOWLEDGE,
+            "client", Session.CLIENT_ACKNOWLEDGE,
+            "dups_ok", Session.DUPS_OK_ACKNOWLEDGE,
+            "individual", 101);
+
+    /** Parses a URL; throws naming the offending part and what is accepted. */
+    public static JmsUrl parse(String url) throws DriverException {
+        String text = url == null ? "" : url.trim();
+        String shown = Urls.redact(text);
+        String base;
+        String rest;
+        String username = null;
+        String password = null;
+        if (text.regionMatches(true, 0, "failover:(", 0, "failover:(".length())) {
+            int close = text.indexOf(')');
+            if (close < 0) {
+                throw new DriverException("the failover URL " + shown + " has no closing ')': write "
+                        + "failover:(amqp://a:5672,amqp://b:5672)/queue");
+            }
+            base = text.substring(0, close + 1);
+            rest = text.substring(close + 1);
+        } else {
+            URI uri;
+            try {
+                uri = new URI(text);
+            } catch (Exception e) {
+                throw new DriverException("'" + shown + "' is not a valid URL: " + e.getMessage());
+            }
+            if (uri.getHost() == null) {
+                throw new DriverException("the URL " + shown + " names no host: write e.g. amqp://host:5672/queue");
+            }
+            base = uri.getScheme() + "://" + uri.getHost() + (uri.getPort() >= 0 ? ":" + uri.getPort() : "");
+            rest = (uri.getRawPath() == null ? "" : uri.getRawPath())
+                    + (uri.getRawQuery() == null ? "" : "?" + uri.getRawQuery());
+            if (uri.getUserInfo() != null) {
+                String[] parts = uri.getUserInfo().split(":", 2);
+                username = parts[0];
+                password = parts.length > 1 ? parts[1] : null;
+            }
+        }
+        int question = rest.indexOf('?');
+        String path = question < 0 ? rest : rest.substring(0, question);
+        String query = question < 0 ? "" : rest.substring(question + 1);
+        String destination = decode(path.startsWith("/") ? path.substring(1) : path);
+        if (destination.isEmpty()) {
+            throw new DriverException("the URL " + shown + " names no destination: add /<queue or topic name>, "
+                    + "e.g. amqp://host:5672/test.queue");
+        }
+
+        boolean topic = false;
+        boolean durable = false;
+        int ackMode = Session.AUTO_ACKNOWLEDGE;
+        StringJoiner qpid = new StringJoiner("&");
+        for (Map.Entry<String, String> option : options(query).entrySet()) {
+            String name = option.getKey();
+            String value = option.getValue();
+            switch (name) {
+                case "type" -> topic = choice(shown, name, value, List.of("queue", "topic")).equals("topic");
+                case "durable" -> durable = choice(shown, name, value, List.of("true", "false")).equals("true");
+                case "ackMode" -> ackMode = ACK_MODES.get(choice(shown, name, value,
+                        List.of("auto", "client", "dups_ok", "individual")));
+                default -> {
+                    if (QPID_PREFIXES.stream().noneMatch(name::startsWith)) {
+                        throw new DriverException("unknown option '" + name + "' in URL " + shown
+                                + "; known options: " + String.join(", ", OPTIONS)
+                                + ", and Qpid JMS options starting with " + String.join(" ", QPID_PREFIXES)
+                                + " (see docs/drivers.md)");
+                    }
+                    qpid.add(name + "=" + value);
+                }
+            }
+        }
+        String connectionUri = qpid.length() == 0 ? base : base + "?" + qpid;
+        return new JmsUrl(connectionUri, destination, topic, durable, ackMode, username, password);
+    }
+
+    private static Map<String, String> options(String query) {
+        Map<String, String> options = new LinkedHashMap<>();
+        if (!query.isEmpty()) {
+            for (String pair : query.split("&")) {
+                if (!pair.isEmpty()) {
+                    int equals = pair.indexOf('=');
+                    options.put(equals < 0 ? pair : pair.substring(0, equals),
+                            equals < 0 ? "" : pair.substring(equals + 1));
+                }
+            }
+        }
+        return options;
+    }
+
+    private static String choice(String url, String option, String value, List<String> accepted)
+            throws DriverException {
+        String lower = value.toLowerCase(Locale.ROOT);
+        if (!accepted.contains(lower)) {
+            throw new DriverException("option " + option + "=" + value + " in URL " + url + " is not valid: expected "
+                    + String.join(" or ", accepted));
+        }
+        return lower;
+    }
+
+    private static String decode(String text) {
+        return URLDecoder.decode(text, StandardCharsets.UTF_8);
+    }
+
+    /**
+     * True when Qpid JMS sends this URL's messages presettled ({@code jms.presettlePolicy.presettleAll},
+     * {@code presettleProducers}, or {@code presettleTopicProducers} / {@code presettleQueueProducers} for the
+     * destination's type): such messages have no outcome.
+     */
+    public boolean presettledSends() {
+        int question = connectionUri.indexOf('?');
+        if (question < 0) {
+            return false;
+        }
+        Map<String, String> options = options(connectionUri.substring(question + 1));
+        String prefix = "jms.presettlePolicy.";
+        return isTrue(options, prefix + "presettleAll") || isTrue(options, prefix + "presettleProducers")
+                || isTrue(options, prefix + (topic ? "presettleTopicProducers" : "presettleQueueProducers"));
+    }
+
+    private static boolean isTrue(Map<String, String> options, String name) {
+        return "true".equalsIgnoreCase(options.getOrDefault(name, "false").trim());
+    }
+
+    @Override
+    public String toString() {
+        return Urls.redact(connectionUri) + " " + (topic ? "topic " : "queue ") + destination;
+    }
+}

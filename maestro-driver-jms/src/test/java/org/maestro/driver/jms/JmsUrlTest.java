@@ -1,0 +1,85 @@
+package org.maestro.driver.jms;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import jakarta.jms.Session;
+import org.junit.jupiter.api.Test;
+import org.maestro.driver.DriverException;
+import org.maestro.driver.Drivers;
+import org.maestro.driver.Urls;
+
+class JmsUrlTest {
+    @Test
+    void splitsDestinationMaestroOptionsAndQpidOptions() throws Exception {
+        JmsUrl url = JmsUrl.parse("amqp://broker:5672/test.topic?type=topic&durable=true&ackMode=dups_ok"
+                + "&jms.prefetchPolicy.all=500");
+        assertEquals("amqp://broker:5672?jms.prefetchPolicy.all=500", url.connectionUri());
+        assertEquals("test.topic", url.destination());
+        assertTrue(url.topic());
+        assertTrue(url.durable());
+        assertEquals(Session.DUPS_OK_ACKNOWLEDGE, url.ackMode());
+    }
+
+    @Test
+    void keepsTheFailoverListAndPutsOptionsAfterIt() throws Exception {
+        JmsUrl url = JmsUrl.parse("failover:(amqp://a:5672,amqp://b:5672)/orders?failover.maxReconnectAttempts=20");
+        assertEquals("failover:(amqp://a:5672,amqp://b:5672)?failover.maxReconnectAttempts=20", url.connectionUri());
+        assertEquals("orders", url.destination());
+        assertFalse(url.topic());
+        assertFalse(url.durable());
+        assertEquals(Session.AUTO_ACKNOWLEDGE, url.ackMode());
+    }
+
+    @Test
+    void takesCredentialsFromTheUserInfoWithoutShowingThem() throws Exception {
+        JmsUrl url = JmsUrl.parse("amqp://admin:secret@broker:5672/q");
+        assertEquals("admin", url.username());
+        assertEquals("secret", url.password());
+        assertFalse(url.toString().contains("secret"));
+        assertEquals("amqp://***@broker:5672/q?jms.password=***",
+                Urls.redact("amqp://admin:secret@broker:5672/q?jms.password=secret"));
+    }
+
+    @Test
+    void namesAnUnknownOptionAndTheKnownOnes() {
+        DriverException error = assertThrows(DriverException.class,
+                () -> JmsUrl.parse("amqp://broker:5672/q?prefetch=10"));
+        assertTrue(error.getMessage().startsWith("unknown option 'prefetch' in URL amqp://broker:5672/q?prefetch=10"),
+                error.getMessage());
+        assertTrue(error.getMessage().contains("known options: type, durable, ackMode"), error.getMessage());
+        assertTrue(error.getMessage().contains("jms."), error.getMessage());
+    }
+
+    @Test
+    void namesABadOptionValueAndTheAcceptedOnes() {
+        DriverException error = assertThrows(DriverException.class,
+                () -> JmsUrl.parse("amqp://broker:5672/q?type=queues"));
+        assertTrue(error.getMessage().contains("type=queues"), error.getMessage());
+        assertTrue(error.getMessage().contains("queue or topic"), error.getMessage());
+    }
+
+    @Test
+    void asksForADestination() {
+        DriverException error = assertThrows(DriverException.class, () -> JmsUrl.parse("amqp://broker:5672"));
+        assertTrue(error.getMessage().contains("names no destination"), error.getMessage());
+    }
+
+    @Test
+    void findsTheDriverByUrlSchemeAndListsTheSupportedOnes() throws Exception {
+        assertTrue(Drivers.forUrl("amqp://h:1/q") instanceof JmsDriver);
+        assertTrue(Drivers.forUrl("failover:(amqp://h:1)/q") instanceof JmsDriver);
+        DriverException error = assertThrows(DriverException.class, () -> Drivers.forUrl("kafka://h:9092/t"));
+        assertTrue(error.getMessage().contains("no driver for URL scheme 'kafka'"), error.getMessage());
+        assertTrue(error.getMessage().contains("amqp, amqps"), error.getMessage());
+    }
+
+    @Test
+    void passesQpidOptionsThatQpidRejectsBackAsAClearError() {
+        DriverException error = assertThrows(DriverException.class,
+                () -> new JmsDriver().check("amqp://broker:5672/q?jms.nonsense=1"));
+        assertTrue(error.getMessage().contains("jms.nonsense"), error.getMessage());
+    }
+}

@@ -1,0 +1,30 @@
+package org.maestro.driver.mqtt;
+
+import java.time.Duration;
+import java.util.Set;
+import org.maestro.driver.Driver;
+import org.maestro.driver.DriverConnection;
+import org.maestro.driver.DriverException;
+import org.maestro.driver.MicroClock;
+
+/**
+ * An MQTT 3.1.1 driver on the Eclipse Paho client: URLs {@code mqtt://host:1883/topic} and {@code mqtts://host:8883/topic}
+ * with the options of {@link MqttUrl}; each connection is one Paho client. Thread-safe.
+ */
+public final class MqttDriver implements Driver {
+
+    @Override
+    public Set<String> schemes() {
+        return Set.of("mqtt", "mqtts");
+    }
+
+    @Override
+    public void check(String url) throws DriverException {
+        MqttUrl.parse(url);
+    }
+
+    @Override
+    public DriverConnection connect(String url, MicroClock clock, Duration timeout) throws DriverException {
+        return MqttConnection.open(MqttUrl.parse(url), clock, timeout);
+    }
+}

@@ -1,0 +1,164 @@
+package org.maestro.driver.mqtt;
+
+import java.net.URI;
+import java.net.URLDecoder;
+import java.nio.charset.StandardCharsets;
+import java.util.List;
+import java.util.Locale;
+import org.maestro.driver.DriverException;
+import org.maestro.driver.Urls;
+
+/**
+ * A destination URL of the MQTT driver:
+ * {@code mqtt://user:password@host:1883/some/topic?qos=1&version=3&share=group&clean=true&reconnect=true&inflight=1000}
+ * ({@code mqtts://} for TLS, port 8883 by default). Immutable; {@link #toString()} never shows the password.
+ *
+ * @param tls       true for {@code mqtts://}
+ * @param topic     the topic name senders publish to and receivers subscribe to (percent-decoded)
+ * @param qos       the quality of service of publishes and subscriptions: 0, 1 or 2
+ * @param share     the shared-subscription group of receivers, or null for a plain subscription
+ * @param clean     whether connections start a clean session
+ * @param reconnect whether the client reconnects by itself (and subscribes again) after losing its connection
+ * @param inflight  how many publishes a connection has on the wire at most before a send waits
+ */
+public record MqttUrl(boolean tls, String host, int port, String topic, int qos, String share, boolean clean,
+        boolean reconnect, int inflight, String user, String password, String redacted) {
+    /** The options this driver reads. */
+    public static final List<String> OPTIONS = List.of("qos", "version", "share", "clean", "reconnect", "inflight");
+    /** The MQTT port when a {@code mqtt://} URL gives none. */
+    public static final int DEFAULT_PORT = 1883;
+    /** The MQTT port when a {@code mqtts://} URL gives none. */
+    public static final int DEFAULT_TLS_PORT = 8883;
+    /** The quality of service when the URL gives none. */
+    public static final int DEFAULT_QOS = 1;
+    /** The in-flight window at QoS 0 and 1 when the URL gives none. */
+    public static final int DEFAULT_INFLIGHT = 1000;
+    /**
+     * The in-flight window at QoS 2 when the URL gives none: Mosquitto's default {@code max_inflight_messages}.
+     * Mosquitto completes the QoS 2 handshake of MQTT 3.1.1 publishes beyond that limit but does not forward them.
+     */
+    public static final int DEFAULT_QOS2_INFLIGHT = 20;
+    /** The largest in-flight window: the number of MQTT packet identifiers. */
+    public static final int MAX_INFLIGHT = 65_535;
+
+    /** Parses a URL; throws naming the offending part and what is accepted. */
+    public static MqttUrl parse(String url) throws DriverException {
+        String shown = Urls.redact(url);
+        URI uri;
+        try {
+            uri = new URI(url == null ? "" : url.trim());
+        } catch (Exception e) {
+            throw new DriverException("'" + shown + "' is not a valid URL: write e.g. mqtt://host:1883/some/topic");
+        }
+        String scheme = uri.getScheme() == null ? "" : uri.getScheme().toLowerCase(Locale.ROOT);
+        if (!scheme.equals("mqtt") && !scheme.equals("mqtts")) {
+            throw new DriverException("the URL " + shown + " is not an MQTT URL: write mqtt://host:1883/topic or "
+                    + "mqtts://host:8883/topic");
+        }
+        if (uri.getHost() == null) {
+            throw new DriverException("the URL " + shown + " names no host: write e.g. mqtt://host:1883/some/topic");
+        }
+        if (uri.getRawFragment() != null) {
+            throw new DriverException("the URL " + shown + " has a '#' (fragment): write the MQTT wildcard # as %23, "
+                    + "e.g. mqtt://host:1883/sensors/%23");
+        }
+        String path = uri.getRawPath() == null ? "" : uri.getRawPath();
+        String topic = URLDecoder.decode(path.startsWith("/") ? path.substring(1) : path, StandardCharsets.UTF_8);
+        if (topic.isEmpty()) {
+            throw new DriverException("the URL " + shown + " names no topic: add /<topic>, "
+                    + "e.g. mqtt://host:1883/maestro/test");
+        }
+        String user = null;
+        String password = null;
+        if (uri.getRawUserInfo() != null) {
+            String info = uri.getRawUserInfo();
+            int colon = info.indexOf(':');
+            user = URLDecoder.decode(colon < 0 ? info : info.substring(0, colon), StandardCharsets.UTF_8);
+            password = colon < 0 ? null : URLDecoder.decode(info.substring(colon + 1), StandardCharsets.UTF_8);
+        }
+        int qos = DEFAULT_QOS;
+        String share = null;
+        boolean clean = true;
+        boolean reconnect = true;
+        int inflight = 0;
+        String query = uri.getRawQuery();
+        if (query != null) {
+            for (String pair : query.split("&")) {
+                if (pair.isEmpty()) {
+                    continue;
+                }
+                int equals = pair.indexOf('=');
+                String name = equals < 0 ? pair : pair.substring(0, equals);
+                String value = equals < 0 ? "" : URLDecoder.decode(pair.substring(equals + 1), StandardCharsets.UTF_8);
+                switch (name) {
+                    case "qos" -> qos = Integer.parseInt(choice(shown, name, value, List.of("0", "1", "2")));
+                    case "version" -> version(shown, value);
+                    case "share" -> share = share(shown, value);
+                    case "clean" -> clean = choice(shown, name, value, List.of("true", "false")).equals("true");
+                    case "reconnect" -> reconnect = choice(shown, name, value, List.of("true", "false"))
+                            .equals("true");
+                    case "inflight" -> inflight = inflight(shown, value);
+                    default -> throw new DriverException("unknown option '" + name + "' in URL " + shown
+                            + "; known options: " + String.join(", ", OPTIONS) + " (see docs/drivers.md)");
+                }
+            }
+        }
+        if (inflight == 0) {
+            inflight = qos == 2 ? DEFAULT_QOS2_INFLIGHT : DEFAULT_INFLIGHT;
+        }
+        int port = uri.getPort() >= 0 ? uri.getPort() : scheme.equals("mqtts") ? DEFAULT_TLS_PORT : DEFAULT_PORT;
+        return new MqttUrl(scheme.equals("mqtts"), uri.getHost(), port, topic, qos, share, clean, reconnect, inflight,
+                user, password, shown);
+    }
+
+    private static String choice(String url, String option, String value, List<String> accepted)
+            throws DriverException {
+        String lower = value.toLowerCase(Locale.ROOT);
+        if (!accepted.contains(lower)) {
+            throw new DriverException("option " + option + "=" + value + " in URL " + url + " is not valid: expected "
+                    + String.join(" or ", accepted));
+        }
+        return lower;
+    }
+
+    private static void version(String url, String value) throws DriverException {
+        if (value.equals("5")) {
+            throw new DriverException("option version=5 in URL " + url + ": this driver speaks MQTT 3.1.1 only; "
+                    + "remove the option or write version=3");
+        }
+        choice(url, "version", value, List.of("3"));
+    }
+
+    private static String share(String url, String value) throws DriverException {
+        if (value.isEmpty() || value.contains("/") || value.contains("+") || value.contains("#")) {
+            throw new DriverException("option share=" + value + " in URL " + url + " is not valid: expected a group "
+                    + "name without '/', '+' or '#', e.g. share=maestro");
+        }
+        return value;
+    }
+
+    private static int inflight(String url, String value) throws DriverException {
+        if (value.matches("\\d{1,5}") && Integer.parseInt(value) > 0 && Integer.parseInt(value) <= MAX_INFLIGHT) {
+            return Integer.parseInt(value);
+        }
+        throw new DriverException("option inflight=" + value + " in URL " + url
+                + " is not valid: expected a number of messages from 1 to " + MAX_INFLIGHT);
+    }
+
+    /** The server URI Paho connects to: {@code tcp://host:port} or {@code ssl://host:port}. */
+    public String serverUri() {
+        String literal = host.contains(":") && !host.startsWith("[") ? "[" + host + "]" : host;
+        return (tls ? "ssl://" : "tcp://") + literal + ":" + port;
+    }
+
+    /** The topic filter receivers subscribe to: the topic, or {@code $share/<group>/<topic>}. */
+    public String subscription() {
+        return share == null ? topic : "$share/" + share + "/" + topic;
+    }
+
+    /** The URL as given, with the user information and password replaced by {@code ***}. */
+    @Override
+    public String toString() {
+        return redacted;
+    }
+}

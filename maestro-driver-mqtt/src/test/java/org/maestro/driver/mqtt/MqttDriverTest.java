@@ -1,0 +1,235 @@
+package org.maestro.driver.mqtt;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import java.io.IOException;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.net.ServerSocket;
+import java.net.Socket;
+import java.nio.ByteBuffer;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.BooleanSupplier;
+import java.util.function.Supplier;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.maestro.common.testing.MosquittoProcess;
+import org.maestro.driver.DeliveryOutcome;
+import org.maestro.driver.DriverConnection;
+import org.maestro.driver.DriverException;
+import org.maestro.driver.DriverProducer;
+import org.maestro.driver.MicroClock;
+
+/**
+ * The MQTT driver against real Mosquitto brokers: one the test starts on a free port, and the machine's own on
+ * 127.0.0.1:1883 when it runs. Each test uses a topic of its own.
+ */
+class MqttDriverTest {
+    private static final Duration TIMEOUT = Duration.ofSeconds(20);
+    private static MosquittoProcess mosquitto;
+
+    @BeforeAll
+    static void startBroker() throws Exception {
+        mosquitto = MosquittoProcess.start();
+    }
+
+    @AfterAll
+    static void stopBroker() throws Exception {
+        mosquitto.close();
+    }
+
+    private static String url(String options) {
+        return mosquitto.url() + "/maestro/test/" + UUID.randomUUID() + options;
+    }
+
+    @Test
+    void carriesTheBytesUnchangedAndReportsOneAcceptedOutcomePerQos1Publish() throws Exception {
+        roundTrip(url("?qos=1&inflight=50"), 2000);
+    }
+
+    @Test
+    void qos2PublishesAreAcceptedOnceEach() throws Exception {
+        // the default window at QoS 2 (20): a larger one makes Mosquitto drop publishes it acknowledged
+        roundTrip(url("?qos=2"), 300);
+    }
+
+    @Test
+    void worksAgainstTheMachinesMosquitto() throws Exception {
+        assumeTrue(listening(1883), "no MQTT broker on 127.0.0.1:1883");
+        roundTrip("mqtt://127.0.0.1:1883/maestro/test/" + UUID.randomUUID() + "?qos=1", 500);
+    }
+
+    private static void roundTrip(String url, int count) throws Exception {
+        List<byte[]> received = new CopyOnWriteArrayList<>();
+        Map<Long, DeliveryOutcome> outcomes = new ConcurrentHashMap<>();
+        AtomicInteger reports = new AtomicInteger();
+        MqttDriver driver = new MqttDriver();
+        try (DriverConnection receiver = driver.connect(url, MicroClock.system(), TIMEOUT);
+                DriverConnection sender = driver.connect(url, MicroClock.system(), TIMEOUT)) {
+            receiver.createConsumer((body, micros) -> received.add(body));
+            DriverProducer producer = sender.createProducer((token, outcome, resendable, detail) -> {
+                reports.incrementAndGet();
+                outcomes.put(token, outcome);
+            });
+            assertTrue(producer.reportsOutcomes());
+            byte[] body = new byte[100];
+            for (long i = 0; i < count; i++) {
+                ByteBuffer.wrap(body).putLong(0, i);
+                producer.send(i, body, 64 + (int) (i % 30));
+            }
+            awaitTrue(() -> received.size() >= count && reports.get() >= count,
+                    () -> count + " messages and outcomes; got " + received.size() + " and " + reports.get());
+            Thread.sleep(200);
+            assertEquals(count, received.size(), "no duplicates");
+            assertEquals(count, reports.get(), "one outcome per publish");
+            for (int i = 0; i < count; i++) {
+                byte[] expected = new byte[64 + i % 30];
+                ByteBuffer.wrap(expected).putLong(0, i);
+                assertArrayEquals(expected, received.get(i), "message " + i + " in order and unchanged");
+                assertEquals(DeliveryOutcome.ACCEPTED, outcomes.get((long) i), "outcome of " + i);
+            }
+        }
+    }
+
+    @Test
+    void qos0PublishesHaveNoOutcome() throws Exception {
+        String url = url("?qos=0");
+        AtomicInteger received = new AtomicInteger();
+        AtomicInteger reports = new AtomicInteger();
+        try (DriverConnection receiver = new MqttDriver().connect(url, MicroClock.system(), TIMEOUT);
+                DriverConnection sender = new MqttDriver().connect(url, MicroClock.system(), TIMEOUT)) {
+            receiver.createConsumer((body, micros) -> received.incrementAndGet());
+            DriverProducer producer = sender.createProducer((t, o, r, d) -> reports.incrementAndGet());
+            assertFalse(producer.reportsOutcomes());
+            for (int i = 0; i < 100; i++) {
+                producer.send(i, new byte[40], 40);
+            }
+            awaitTrue(() -> received.get() == 100, "100 messages at QoS 0 on loopback");
+            assertEquals(0, reports.get());
+            producer.sendAsync(new byte[40], 40).get(10, TimeUnit.SECONDS);
+        }
+    }
+
+    @Test
+    void sharedSubscriptionsSplitTheMessagesBetweenReceivers() throws Exception {
+        String url = url("?share=maestro");
+        AtomicInteger first = new AtomicInteger();
+        AtomicInteger second = new AtomicInteger();
+        try (DriverConnection one = new MqttDriver().connect(url, MicroClock.system(), TIMEOUT);
+                DriverConnection two = new MqttDriver().connect(url, MicroClock.system(), TIMEOUT);
+                DriverConnection sender = new MqttDriver().connect(url, MicroClock.system(), TIMEOUT)) {
+            one.createConsumer((body, micros) -> first.incrementAndGet());
+            two.createConsumer((body, micros) -> second.incrementAndGet());
+            DriverProducer producer = sender.createProducer();
+            for (int i = 0; i < 200; i++) {
+                producer.send(new byte[40], 40);
+            }
+            awaitTrue(() -> first.get() + second.get() >= 200, "200 messages between the two receivers");
+            Thread.sleep(200);
+            assertEquals(200, first.get() + second.get(), "each message reached one receiver only");
+            assertTrue(first.get() > 0 && second.get() > 0, first + " and " + second);
+        }
+    }
+
+    @Test
+    void receiversSubscribeAgainAfterTheBrokerRestartsAndSendsFailWhileItIsDown() throws Exception {
+        String url = url("?qos=1");
+        AtomicInteger received = new AtomicInteger();
+        try (DriverConnection receiver = new MqttDriver().connect(url, MicroClock.system(), TIMEOUT)) {
+            receiver.createConsumer((body, micros) -> received.incrementAndGet());
+            try (DriverConnection sender = new MqttDriver().connect(url, MicroClock.system(), TIMEOUT)) {
+                DriverProducer producer = sender.createProducer();
+                mosquitto.stop();
+                awaitTrue(() -> throwsOnSend(producer), "a send fails while the broker is down");
+                assertFalse(receiver.failed(), "the receiver reconnects by itself");
+            } finally {
+                mosquitto.restart();
+            }
+            try (DriverConnection sender = new MqttDriver().connect(url, MicroClock.system(), TIMEOUT)) {
+                DriverProducer producer = sender.createProducer();
+                // the receiver reconnects within 2 s and subscribes again: messages sent from then on reach it
+                awaitTrue(() -> {
+                    sendQuietly(producer);
+                    return received.get() > 0;
+                }, "a message after the restart");
+            }
+        }
+    }
+
+    @Test
+    void namesTheUrlWithoutThePasswordWhenTheBrokerCannotBeReached() throws Exception {
+        int closed;
+        try (ServerSocket socket = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+            closed = socket.getLocalPort();
+        }
+        String url = "mqtt://maestro:s3cret@127.0.0.1:" + closed + "/t";
+        DriverException error = assertThrows(DriverException.class,
+                () -> new MqttDriver().connect(url, MicroClock.system(), Duration.ofSeconds(5)));
+        assertTrue(error.getMessage().contains("cannot connect to mqtt://***@127.0.0.1:" + closed + "/t"),
+                error.getMessage());
+        assertTrue(error.getMessage().contains("is the MQTT broker running"), error.getMessage());
+        assertFalse(error.getMessage().contains("s3cret"), error.getMessage());
+    }
+
+    @Test
+    void sendersRefuseWildcardTopics() throws Exception {
+        try (DriverConnection connection = new MqttDriver().connect(mosquitto.url() + "/a/%2B/c",
+                MicroClock.system(), TIMEOUT)) {
+            DriverException error = assertThrows(DriverException.class, connection::createProducer);
+            assertTrue(error.getMessage().contains("wildcard"), error.getMessage());
+        }
+    }
+
+    private static boolean throwsOnSend(DriverProducer producer) {
+        try {
+            producer.send(new byte[40], 40);
+            return false;
+        } catch (DriverException expected) {
+            return true;
+        }
+    }
+
+    private static void sendQuietly(DriverProducer producer) {
+        try {
+            producer.send(new byte[40], 40);
+        } catch (DriverException e) {
+            // tried again by the caller's loop
+        }
+    }
+
+    private static boolean listening(int port) {
+        try (Socket socket = new Socket()) {
+            socket.connect(new InetSocketAddress("127.0.0.1", port), 500);
+            return true;
+        } catch (IOException e) {
+            return false;
+        }
+    }
+
+    private static void awaitTrue(BooleanSupplier condition, String what) throws InterruptedException {
+        awaitTrue(condition, () -> what);
+    }
+
+    private static void awaitTrue(BooleanSupplier condition, Supplier<String> what) throws InterruptedException {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+        while (!condition.getAsBoolean()) {
+            if (System.nanoTime() > deadline) {
+                throw new AssertionError("waited 30 s for " + what.get());
+            }
+            Thread.sleep(50);
+        }
+    }
+}
