@@ -40,7 +40,7 @@ class MqttSendAndReceiveTest {
     @Test
     void qos1LosesNothingAndEveryPublishIsAccepted() throws Exception {
         LoadTestRun run = new LoadTestRun(results, Map.of("SEND_RECEIVE_URL", url("?qos=1"),
-                "TEST_DURATION", "2000", "PARALLEL_COUNT", "1", "RATE", "0", "MESSAGE_SIZE", "256",
+                "TEST_DURATION", "2000", "PARALLEL_COUNT", "1", "RATE", "1000", "MESSAGE_SIZE", "256",
                 "TEST_NAME", "mqtt-qos1"))
                 .run(LoadTestRun.sender(), LoadTestRun.receiver(), LoadTestRun.OUTCOME_TIMEOUT);
         assertEquals(Command.NOTIFY_SUCCESS, run.senderOutcome.command(), run.senderOutcome.message());
