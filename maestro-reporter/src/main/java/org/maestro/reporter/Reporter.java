@@ -53,6 +53,7 @@ public final class Reporter {
         List<TestReport> tests = new ArrayList<>();
         List<TestSummary> all = new ArrayList<>();
         try {
+            Assets.copyCharts(dir);
             for (Path testDir : ResultsLayout.testDirectories(dir)) {
                 TestReport report = buildTest(testDir);
                 tests.add(report);
@@ -102,7 +103,8 @@ public final class Reporter {
 
     private static TestReport buildTest(Path testDir) throws IOException {
         String test = testDir.getFileName().toString();
-        Assets.copyCharts(testDir);
+        // one copy of the charting library serves the whole tree; older reports kept one per test
+        Files.deleteIfExists(testDir.resolve(Assets.ECHARTS_FILE));
         List<TestSummary> iterations = new ArrayList<>();
         for (Path iterationDir : ResultsLayout.iterationDirectories(testDir)) {
             IterationAnalyzer.Analysis analysis = IterationAnalyzer.analyze(iterationDir);

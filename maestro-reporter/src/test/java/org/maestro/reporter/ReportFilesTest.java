@@ -4,12 +4,15 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.PosixFileAttributeView;
+import java.nio.file.attribute.PosixFilePermissions;
 import java.util.List;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -119,6 +122,34 @@ class ReportFilesTest {
                         page + " loads a missing " + script.attr("src"));
             }
         }
+    }
+
+    @Test
+    void everyReportFileIsReadableByEveryoneLikeSummaryJson() throws IOException {
+        assumeTrue(Files.getFileStore(results).supportsFileAttributeView(PosixFileAttributeView.class),
+                "the file system has no POSIX modes");
+        List<Path> written;
+        try (Stream<Path> files = Files.walk(results)) {
+            written = files.filter(Files::isRegularFile).filter(f -> f.toString().matches(".*\\.(html|js|json|xml)$"))
+                    .filter(f -> !f.getParent().getFileName().toString().contains("@")).toList();
+        }
+        assertTrue(written.size() >= 8, written.toString());
+        for (Path file : written) {
+            assertEquals("rw-r--r--", PosixFilePermissions.toString(Files.getPosixFilePermissions(file)),
+                    file + " is not world-readable");
+        }
+    }
+
+    @Test
+    void oneCopyOfTheChartingLibraryServesTheWholeTree() throws IOException {
+        List<Path> copies;
+        try (Stream<Path> files = Files.walk(results)) {
+            copies = files.filter(f -> f.getFileName().toString().equals("echarts.min.js")).toList();
+        }
+        assertEquals(List.of(results.resolve("echarts.min.js")), copies);
+        assertTrue(Files.size(copies.get(0)) > 500_000, "echarts.min.js is " + Files.size(copies.get(0)) + " bytes");
+        String page = Files.readString(report.test("fixed-rate").iterationPage(0));
+        assertTrue(page.contains("<script src=\"../echarts.min.js\"></script>"), "the page does not load ../echarts.min.js");
     }
 
     @Test

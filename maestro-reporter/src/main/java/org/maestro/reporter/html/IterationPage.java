@@ -31,7 +31,7 @@ public final class IterationPage {
     private IterationPage() {
     }
 
-    /** Renders the page; it lives in the test directory, next to {@link Assets#ECHARTS_FILE}. */
+    /** Renders the page; it lives in the test directory, below {@link Assets#ECHARTS_FILE}. */
     public static String render(TestSummary s, List<Chart> charts) {
         StringBuilder b = new StringBuilder(32_768);
         b.append("<section class=\"title\">\n<h1>").append(esc(s.test()))
@@ -81,7 +81,7 @@ public final class IterationPage {
         String breadcrumb = "<a href=\"../index.html\">All tests</a> › <a href=\"index.html\">" + esc(s.test())
                 + "</a> › iteration " + s.iteration();
         return Page.render(s.test() + " #" + s.iteration() + " · Maestro", breadcrumb, b.toString(), charts,
-                Assets.ECHARTS_FILE);
+                Assets.ECHARTS_FROM_TEST_DIRECTORY);
     }
 
     private static void cards(StringBuilder b, TestSummary s) {

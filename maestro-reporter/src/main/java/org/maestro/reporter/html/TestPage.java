@@ -72,7 +72,7 @@ public final class TestPage {
             b.append("</div>\n");
         }
         return Page.render(test + " · Maestro", "<a href=\"../index.html\">All tests</a> › " + esc(test), b.toString(),
-                charts, Assets.ECHARTS_FILE);
+                charts, Assets.ECHARTS_FROM_TEST_DIRECTORY);
     }
 
     /**
