@@ -24,6 +24,7 @@ import org.jsoup.nodes.Element;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.maestro.reporter.html.Format;
 import org.maestro.reporter.out.SummaryJson;
 import org.w3c.dom.NodeList;
 
@@ -138,6 +139,28 @@ class ReportFilesTest {
             assertEquals("rw-r--r--", PosixFilePermissions.toString(Files.getPosixFilePermissions(file)),
                     file + " is not world-readable");
         }
+    }
+
+    @Test
+    void headlineNamesThePercentileOfTheVerdictAndWhetherWarmUpCounts() throws IOException {
+        Document page = Jsoup.parse(report.test("fixed-rate").iterationPage(0).toFile());
+        TestSummary s = report.test("fixed-rate").iterations().get(0);
+        assertEquals("verdict on p90 response time ≤ 500 ms: measured " + Format.millis(s.latency().responseTime().p90())
+                + " (MAXIMUM_LATENCY=500, MAXIMUM_LATENCY_MODE=soft)", page.select("#verdict-criterion").text());
+        assertTrue(page.select("#card-response-p99 .sub").text().contains("verdict on p90 ≤ 500 ms"),
+                page.select("#card-response-p99").text());
+        for (String card : List.of("#card-sent", "#card-lost", "#card-errors", "#card-duplicates")) {
+            assertTrue(page.select(card + " .sub").text().contains("warm-up included"), page.select(card).text());
+        }
+        for (String card : List.of("#card-throughput", "#card-response-p99", "#card-service-p99")) {
+            assertTrue(page.select(card + " .sub").text().contains("warm-up excluded"), page.select(card).text());
+        }
+        assertTrue(page.select("#card-throughput .sub").text().contains(Format.megabytes(s.throughputMegabytes())),
+                page.select("#card-throughput").text());
+        JsonNode rate = new ObjectMapper().readTree(results.resolve("fixed-rate/summary.json").toFile())
+                .get("iterations").get(0).get("rate");
+        assertEquals(s.rate().receiver().megabytesPerSecond(), rate.get("receiver").get("megabytesPerSecond").asDouble(),
+                1e-12);
     }
 
     @Test

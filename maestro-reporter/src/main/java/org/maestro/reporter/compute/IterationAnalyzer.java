@@ -15,6 +15,7 @@ import java.util.TreeMap;
 import java.util.function.ToLongFunction;
 import java.util.stream.Collectors;
 import org.maestro.common.measure.PeerResult;
+import org.maestro.common.options.MessageSize;
 import org.maestro.common.peer.RunFiles;
 import org.maestro.reporter.AgentAction;
 import org.maestro.reporter.Decider;
@@ -27,6 +28,7 @@ import org.maestro.reporter.TestSummary;
 import org.maestro.reporter.chart.Band;
 import org.maestro.reporter.chart.Chart;
 import org.maestro.reporter.chart.Series;
+import org.maestro.reporter.chart.YScale;
 import org.maestro.reporter.read.AgentActionsFile;
 import org.maestro.reporter.read.InspectedSystem;
 import org.maestro.reporter.read.PeerDirectory;
@@ -166,17 +168,22 @@ public final class IterationAnalyzer {
             charts.add(distribution);
         }
         charts.addAll(inspectorCharts(bands));
-        if (warmupEnd > start && start > 0) {
-            Long measuredFrom = warmupEnd + 1;
-            charts.replaceAll(chart -> Chart.TIME.equals(chart.kind()) ? chart.viewingFrom(measuredFrom) : chart);
-        }
+        // time charts open on the whole test, warm-up band in view; outliers are clipped, not allowed to flatten
+        charts.replaceAll(chart -> Chart.TIME.equals(chart.kind()) ? YScale.robust(chart) : chart);
 
         Verdict verdict = verdict();
+        Map<String, String> parameters = parameters();
+        RateStats senderRate = RateAggregation.stats(senderTotals, window);
+        RateStats receiverRate = RateAggregation.stats(receiverTotals, window);
+        Integer messageBytes = messageBytes(parameters);
+        if (messageBytes != null) {
+            senderRate = senderRate.withMessageSize(messageBytes);
+            receiverRate = receiverRate.withMessageSize(messageBytes);
+        }
         TestSummary summary = new TestSummary(TestSummary.FORMAT_VERSION, test, iteration, start, end, warmupEnd,
                 verdict.outcome(), verdict.reason(), verdict.decidedBy(), withRateErrors(accounting.counts()),
-                new TestSummary.Rates(RateAggregation.stats(senderTotals, window),
-                        RateAggregation.stats(receiverTotals, window), window),
-                latencies, parameters(), peerSummaries(), accounting.streams(), actions, List.copyOf(warnings));
+                new TestSummary.Rates(senderRate, receiverRate, window),
+                latencies, parameters, peerSummaries(), accounting.streams(), actions, List.copyOf(warnings));
         return new Analysis(summary.withRunId(runId()), charts);
     }
 
@@ -659,6 +666,19 @@ public final class IterationAnalyzer {
             return VerdictFile.read(dir, fileName).orElse(null);
         } catch (IOException e) {
             warnings.add(e.getMessage());
+            return null;
+        }
+    }
+
+    /** The message size all senders used (MESSAGE_SIZE, {@code ~} taken at its nominal size); null when unknown. */
+    private static Integer messageBytes(Map<String, String> parameters) {
+        String size = parameters.get("MESSAGE_SIZE");
+        if (size == null || size.contains("|")) {
+            return null;
+        }
+        try {
+            return MessageSize.parse(size.trim()).bytes();
+        } catch (IllegalArgumentException e) {
             return null;
         }
     }

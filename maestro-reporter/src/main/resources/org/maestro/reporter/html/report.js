@@ -74,6 +74,20 @@
     };
   }
 
+  /* Points above a clipped y axis (spec.yMax) are drawn at its top edge, labelled with their value. */
+  function clippedPoints(spec, s) {
+    if (spec.yMax == null) { return undefined; }
+    var format = tooltipFormatter(spec.unit);
+    var above = s.points.filter(function (p) { return p[1] != null && p[1] > spec.yMax; });
+    if (above.length === 0) { return undefined; }
+    return {
+      symbol: 'triangle', symbolSize: 9, symbolOffset: [0, -4],
+      label: { show: true, position: 'bottom', fontSize: 10, color: '#5d6778',
+               formatter: function (item) { return '\u2191 ' + format(item.value); } },
+      data: above.slice(0, 20).map(function (p) { return { coord: [p[0], spec.yMax], value: p[1] }; })
+    };
+  }
+
   /* Time charts may open on the measured period (viewFrom); the y axis then fits what is shown. */
   function timeZoom(spec) {
     var window = spec.viewFrom ? { startValue: spec.viewFrom, filterMode: 'filter' } : { filterMode: 'none' };
@@ -96,7 +110,8 @@
         barMaxWidth: 56,
         sampling: spec.kind === 'time' ? 'lttb' : undefined,
         lineStyle: { width: s.dashed ? 2 : 1.6, type: s.dashed ? 'dashed' : 'solid' },
-        emphasis: { focus: 'series' }
+        emphasis: { focus: 'series' },
+        markPoint: clippedPoints(spec, s)
       };
     });
     var bands = bandSeries(spec);
@@ -131,7 +146,8 @@
               containLabel: true },
       dataZoom: spec.kind === 'time' ? timeZoom(spec) : [{ type: 'inside', filterMode: 'none' }],
       xAxis: xAxis,
-      yAxis: { type: 'value', axisLabel: { formatter: formatter(spec.unit) } },
+      yAxis: { type: 'value', max: spec.yMax == null ? undefined : spec.yMax,
+               axisLabel: { formatter: formatter(spec.unit) } },
       series: series
     };
   }

@@ -1,0 +1,59 @@
+package org.maestro.reporter.chart;
+
+import java.util.Arrays;
+
+/**
+ * Chooses the top of a time chart's y axis so that a few values far above the rest (the catch-up burst of the
+ * first second, one stall) do not flatten every other point: the axis ends a little above the 95th percentile of
+ * the drawn points when the largest value is more than three times that percentile. The page draws the clipped
+ * points at the top edge, labelled with their value.
+ */
+public final class YScale {
+
+    /** The percentile of the points the axis is fitted to. */
+    static final double FIT_PERCENTILE = 0.95;
+    /** How far the largest value must exceed the fitted percentile before the axis is clipped. */
+    static final double CLIP_FACTOR = 3.0;
+    /** Room left above the fitted percentile. */
+    static final double HEADROOM = 1.5;
+
+    private YScale() {
+    }
+
+    /** The chart, its y axis clipped when a few values would flatten the rest; unchanged otherwise. */
+    public static Chart robust(Chart chart) {
+        double[] values = chart.series().stream().filter(s -> !s.hidden()).flatMap(s -> s.points().stream())
+                .filter(p -> p.length > 1 && p[1] instanceof Number).mapToDouble(p -> ((Number) p[1]).doubleValue())
+                .filter(v -> !Double.isNaN(v)).sorted().toArray();
+        if (values.length < 10) {
+            return chart;
+        }
+        double fitted = values[(int) Math.min(values.length - 1, Math.floor(values.length * FIT_PERCENTILE))];
+        double largest = values[values.length - 1];
+        if (fitted <= 0 || largest <= fitted * CLIP_FACTOR) {
+            return chart;
+        }
+        double top = nice(fitted * HEADROOM);
+        long above = Arrays.stream(values).filter(v -> v > top).count();
+        String note = "y axis clipped at " + format(top) + (chart.unit().isEmpty() ? "" : " " + chart.unit()) + ": "
+                + above + " higher point(s), up to " + format(largest) + (chart.unit().isEmpty() ? "" : " "
+                + chart.unit()) + ", are drawn at the top edge with their value.";
+        return chart.clippedAt(top).withNote(chart.note() == null ? note : chart.note() + " " + note);
+    }
+
+    /** The smallest 1, 2 or 5 × 10^n at or above {@code value}. */
+    static double nice(double value) {
+        double power = Math.pow(10, Math.floor(Math.log10(value)));
+        for (double step : new double[] {1, 2, 5, 10}) {
+            if (step * power >= value) {
+                return step * power;
+            }
+        }
+        return 10 * power;
+    }
+
+    private static String format(double value) {
+        return value == Math.rint(value) ? String.format(java.util.Locale.ROOT, "%,d", (long) value)
+                : String.format(java.util.Locale.ROOT, "%,.3f", value);
+    }
+}
