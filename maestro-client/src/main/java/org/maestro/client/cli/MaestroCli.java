@@ -9,8 +9,8 @@ import picocli.CommandLine.Command;
         mixinStandardHelpOptions = true,
         versionProvider = VersionProvider.class,
         header = "Maestro: distributed performance tests of messaging systems.",
-        description = {"Runs Groovy test scripts against an AMQP 1.0 broker or router, drives sender, receiver,",
-                "inspector and agent peers through an MQTT control broker, and reports the results."},
+        description = {"Runs Groovy test scripts against an AMQP 1.0 broker or router, drives sender, receiver,"
+                + " inspector and agent peers through an MQTT control broker, and reports the results."},
         subcommands = {RunCommand.class, WorkerCommand.class, InspectorCommand.class, AgentCommand.class, PingCommand.class,
                 org.maestro.agent.cli.AgentInitCommand.class, org.maestro.topology.cli.TopologyCommand.class, org.maestro.reporter.cli.ReportCommand.class,
                 org.maestro.reporter.cli.CompareCommand.class, CommandLine.HelpCommand.class},

@@ -40,11 +40,11 @@ import picocli.CommandLine.Parameters;
  */
 @Command(name = "run", mixinStandardHelpOptions = true,
         header = "Run a Groovy test script.",
-        description = {"Without --maestro-url (or MAESTRO_BROKER) everything runs embedded in this JVM: a control broker",
-                "and sender, receiver, inspector and agent peers. An Artemis SUT (its URL is every test's default) starts",
-                "when a test points at it; a test against another SUT (SEND_RECEIVE_URL, SEND_URL, RECEIVE_URL or the",
-                "script's sut) starts none, and is inspected when MANAGEMENT_INTERFACE names its management.",
-                "With a control broker URL it drives the peers running out there.",
+        description = {"Without --maestro-url (or MAESTRO_BROKER) everything runs embedded in this JVM: a control broker"
+                + " and sender, receiver, inspector and agent peers. An Artemis SUT (its URL is every test's default)"
+                + " starts when a test points at it; a test against another SUT (SEND_RECEIVE_URL, SEND_URL,"
+                + " RECEIVE_URL or the script's sut) starts none, and is inspected when MANAGEMENT_INTERFACE names its"
+                + " management. With a control broker URL it drives the peers running out there.",
                 "Exit codes: 0 all tests passed, 1 a test failed, 2 usage or script error, 3 infrastructure error."})
 public final class RunCommand implements Callable<Integer> {
     @Parameters(index = "0", paramLabel = "SCRIPT", description = "The Groovy test script, e.g. test-scripts/FixedRateTest.groovy")
@@ -186,13 +186,13 @@ public final class RunCommand implements Callable<Integer> {
             return;
         }
         out.println();
-        out.printf("%-24s %4s  %-6s %12s %12s %8s %8s %8s %12s %10s  %s%n", "TEST", "#", "RESULT", "SENT",
-                "RECEIVED", "LOST", "REFUSED", "VANISHED", "RATE msg/s", "p99 ms", "RESULTS");
+        out.printf("%-24s %4s  %-6s %12s %12s %8s %8s %8s %12s %10s %10s  %s%n", "TEST", "#", "RESULT", "SENT",
+                "RECEIVED", "LOST", "REFUSED", "VANISHED", "RATE msg/s", "MB/s", "p99 ms", "RESULTS");
         for (TestResult r : results) {
-            out.printf("%-24s %4d  %-6s %12s %,12d %8s %8s %8s %,12.0f %10.3f  %s%n", r.name(), r.iteration(),
+            out.printf("%-24s %4d  %-6s %12s %,12d %8s %8s %8s %,12.0f %10.3f %10.3f  %s%n", r.name(), r.iteration(),
                     r.passed() ? "PASS" : "FAIL", count(r.getSent()), r.getReceived(), count(r.getLost()),
-                    count(r.getRefused()), count(r.getVanished()), r.getMeanRate(), r.getResponseP99Ms(),
-                    r.directory());
+                    count(r.getRefused()), count(r.getVanished()), r.getMeanRate(), r.getMegabytesPerSecond(),
+                    r.getResponseP99Ms(), r.directory());
         }
         for (TestResult r : results) {
             if (!r.passed()) {
