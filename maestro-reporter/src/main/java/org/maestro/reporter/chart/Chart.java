@@ -9,9 +9,10 @@ import java.util.List;
  *
  * @param id element id of the chart container
  * @param title chart title
- * @param kind {@code time} (x: epoch ms), {@code nines} (x: 1/(1−percentile), log axis) or
- *             {@code category} (x: labels)
- * @param unit unit of the y values: {@code msg/s}, {@code ms}, {@code bytes} or "" (plain number)
+ * @param kind {@code time} (x: epoch ms), {@code nines} (x: 1/(1−percentile), log axis),
+ *             {@code category} (x: labels) or {@code note} (nothing drawn: the title and the note)
+ * @param unit unit of the y values: {@code msg/s}, {@code ms}, {@code bytes}, {@code %}, {@code /s}, {@code s} or ""
+ *             (plain number)
  * @param series the lines
  * @param bands shaded time ranges (warm-up, agent actions)
  * @param note a line under the chart, may be null
@@ -25,6 +26,8 @@ public record Chart(String id, String title, String kind, String unit, List<Seri
     public static final String TIME = "time";
     public static final String NINES = "nines";
     public static final String CATEGORY = "category";
+    /** No chart at all: a titled note (a data set whose values never changed). */
+    public static final String NOTE = "note";
 
     /** A chart whose y axis fits every value. */
     public Chart(String id, String title, String kind, String unit, List<Series> series, List<Band> bands, String note,

@@ -42,9 +42,10 @@ public final class Page {
                 .append("<style>\n").append(Assets.css()).append("</style>\n</head>\n<body>\n")
                 .append("<div class=\"top\"><span class=\"brand\">Maestro</span>").append(breadcrumb).append("</div>\n")
                 .append("<main>\n").append(body).append("\n</main>\n");
-        if (!charts.isEmpty()) {
+        List<Chart> drawn = charts.stream().filter(chart -> !Chart.NOTE.equals(chart.kind())).toList();
+        if (!drawn.isEmpty()) {
             html.append("<script type=\"application/json\" id=\"maestro-charts\">")
-                    .append(SummaryJson.forScript(charts)).append("</script>\n")
+                    .append(SummaryJson.forScript(drawn)).append("</script>\n")
                     .append("<script src=\"").append(Html.esc(echartsPath)).append("\"></script>\n")
                     .append("<script>\n").append(Assets.script()).append("</script>\n");
         }
@@ -52,8 +53,13 @@ public final class Page {
         return html.toString();
     }
 
-    /** The container of a chart plus its note. */
+    /** The container of a chart plus its note; a {@link Chart#NOTE} is its title and note only. */
     public static String chartBox(Chart chart, boolean wide) {
+        if (Chart.NOTE.equals(chart.kind())) {
+            return "<div class=\"chart-box note-only\" id=\"" + Html.esc(chart.id()) + "\" data-title=\""
+                    + Html.esc(chart.title()) + "\"><h3>" + Html.esc(chart.title()) + "</h3><p class=\"note\">"
+                    + Html.esc(chart.note()) + "</p></div>\n";
+        }
         return "<div class=\"chart-box" + (wide ? " wide" : "") + "\"><div class=\"chart\" id=\"" + Html.esc(chart.id())
                 + "\" data-title=\"" + Html.esc(chart.title()) + "\"></div>"
                 + (chart.note() == null ? "" : "<p class=\"note\">" + Html.esc(chart.note()) + "</p>") + "</div>\n";

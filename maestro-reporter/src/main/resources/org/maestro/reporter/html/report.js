@@ -38,12 +38,18 @@
     if (unit === 'bytes') { return bytes; }
     if (unit === 'ms') { return function (v) { return trim(v) + ' ms'; }; }
     if (unit === 'msg/s') { return function (v) { return si(v); }; }
+    if (unit === '%') { return function (v) { return trim(v) + ' %'; }; }
+    if (unit === '/s') { return function (v) { return si(v) + '/s'; }; }
+    if (unit === 's') { return function (v) { return si(v) + ' s'; }; }
     return si;
   }
   function tooltipFormatter(unit) {
     if (unit === 'bytes') { return bytes; }
     if (unit === 'ms') { return function (v) { return v == null ? '-' : v.toFixed(3) + ' ms'; }; }
     if (unit === 'msg/s') { return function (v) { return v == null ? '-' : v.toLocaleString('en-US') + ' msg/s'; }; }
+    if (unit === '%' || unit === '/s' || unit === 's') {
+      return function (v) { return v == null ? '-' : v.toLocaleString('en-US') + (unit === '/s' ? '/s' : ' ' + unit); };
+    }
     return function (v) { return v == null ? '-' : v.toLocaleString('en-US'); };
   }
   function ninesLabel(x) {
