@@ -4,8 +4,9 @@ import java.util.Arrays;
 
 /**
  * Chooses the top of a time chart's y axis so that a few values far above the rest (the catch-up burst of the
- * first second, one stall) do not flatten every other point: the axis ends a little above the 95th percentile of
- * the drawn points when the largest value is more than three times that percentile. The page draws the clipped
+ * first second, a warm-up far above the measured values, one stall) do not flatten every other point: the axis ends
+ * a little above the 95th percentile of the points drawn after the warm-up when the largest value is more than three
+ * times that percentile. The page draws the clipped
  * points at the top edge, labelled with their value.
  */
 public final class YScale {
@@ -22,13 +23,15 @@ public final class YScale {
 
     /** The chart, its y axis clipped when a few values would flatten the rest; unchanged otherwise. */
     public static Chart robust(Chart chart) {
-        double[] values = chart.series().stream().filter(s -> !s.hidden()).flatMap(s -> s.points().stream())
-                .filter(p -> p.length > 1 && p[1] instanceof Number).mapToDouble(p -> ((Number) p[1]).doubleValue())
-                .filter(v -> !Double.isNaN(v)).sorted().toArray();
+        double[] values = values(chart, Long.MIN_VALUE);
         if (values.length < 10) {
             return chart;
         }
-        double fitted = values[(int) Math.min(values.length - 1, Math.floor(values.length * FIT_PERCENTILE))];
+        long warmupEnd = chart.bands().stream().filter(b -> Band.WARMUP.equals(b.kind())).mapToLong(Band::to).max()
+                .orElse(Long.MIN_VALUE);
+        double[] measured = values(chart, warmupEnd);
+        double[] fitTo = measured.length >= 5 ? measured : values;
+        double fitted = fitTo[(int) Math.min(fitTo.length - 1, Math.floor(fitTo.length * FIT_PERCENTILE))];
         double largest = values[values.length - 1];
         if (fitted <= 0 || largest <= fitted * CLIP_FACTOR) {
             return chart;
@@ -37,8 +40,16 @@ public final class YScale {
         long above = Arrays.stream(values).filter(v -> v > top).count();
         String note = "y axis clipped at " + format(top) + (chart.unit().isEmpty() ? "" : " " + chart.unit()) + ": "
                 + above + " higher point(s), up to " + format(largest) + (chart.unit().isEmpty() ? "" : " "
-                + chart.unit()) + ", are drawn at the top edge with their value.";
+                + chart.unit()) + ", are marked ▲ at the top edge.";
         return chart.clippedAt(top).withNote(chart.note() == null ? note : chart.note() + " " + note);
+    }
+
+    /** The sorted y values of the visible lines at x after {@code from}. */
+    private static double[] values(Chart chart, long from) {
+        return chart.series().stream().filter(s -> !s.hidden()).flatMap(s -> s.points().stream())
+                .filter(p -> p.length > 1 && p[1] instanceof Number)
+                .filter(p -> !(p[0] instanceof Number) || ((Number) p[0]).longValue() > from)
+                .mapToDouble(p -> ((Number) p[1]).doubleValue()).filter(v -> !Double.isNaN(v)).sorted().toArray();
     }
 
     /** The smallest 1, 2 or 5 × 10^n at or above {@code value}. */

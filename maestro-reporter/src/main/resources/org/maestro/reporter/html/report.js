@@ -81,16 +81,27 @@
   }
 
   /* Points above a clipped y axis (spec.yMax) are drawn at its top edge, labelled with their value. */
+  /* Only the largest clipped value of the chart is labelled, so labels never pile up; the others are marks. */
   function clippedPoints(spec, s) {
     if (spec.yMax == null) { return undefined; }
     var format = tooltipFormatter(spec.unit);
+    var largest = -Infinity;
+    spec.series.forEach(function (other) {
+      if (other.hidden) { return; }
+      other.points.forEach(function (p) { if (p[1] != null && p[1] > largest) { largest = p[1]; } });
+    });
     var above = s.points.filter(function (p) { return p[1] != null && p[1] > spec.yMax; });
     if (above.length === 0) { return undefined; }
+    var labelled = false;
     return {
-      symbol: 'triangle', symbolSize: 9, symbolOffset: [0, -4],
-      label: { show: true, position: 'bottom', fontSize: 10, color: '#5d6778',
-               formatter: function (item) { return '\u2191 ' + format(item.value); } },
-      data: above.slice(0, 20).map(function (p) { return { coord: [p[0], spec.yMax], value: p[1] }; })
+      symbol: 'triangle', symbolSize: 8, symbolOffset: [0, -4], silent: false,
+      data: above.slice(0, 50).map(function (p) {
+        var label = !labelled && p[1] === largest;
+        labelled = labelled || label;
+        return { coord: [p[0], spec.yMax], value: p[1],
+                 label: { show: label, position: 'right', fontSize: 10, color: '#5d6778',
+                          formatter: function (item) { return 'max ' + format(item.value); } } };
+      })
     };
   }
 
@@ -103,7 +114,7 @@
     return [inside, slider];
   }
 
-  function option(spec) {
+  function option(spec, width) {
     var selected = {};
     var series = spec.series.map(function (s) {
       selected[s.name] = !s.hidden;
@@ -129,7 +140,8 @@
     } else if (spec.kind === 'category') {
       xAxis = { type: 'category', name: 'iteration', nameLocation: 'middle', nameGap: 28 };
     } else {
-      xAxis = { type: 'time', axisLabel: { hideOverlap: true } };
+      xAxis = { type: 'time', splitNumber: Math.max(3, Math.floor((width || 600) / 120)),
+                axisLabel: { hideOverlap: true } };
     }
     var valueFormat = tooltipFormatter(spec.unit);
     return {
@@ -171,7 +183,7 @@
       if (!element) { return; }
       var chart = echarts.init(element, null, { renderer: 'canvas' });
       chart.on('finished', function () { element.setAttribute('data-rendered', 'true'); });
-      chart.setOption(option(spec));
+      chart.setOption(option(spec, element.clientWidth));
       charts.push(chart);
     });
     window.addEventListener('resize', function () { charts.forEach(function (c) { c.resize(); }); });
