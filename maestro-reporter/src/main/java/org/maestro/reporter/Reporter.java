@@ -15,6 +15,7 @@ import org.maestro.reporter.html.IterationPage;
 import org.maestro.reporter.html.Page;
 import org.maestro.reporter.html.TestPage;
 import org.maestro.reporter.out.JUnitXml;
+import org.maestro.reporter.out.PercentileDistribution;
 import org.maestro.reporter.out.SummaryJson;
 import org.maestro.reporter.read.ResultsLayout;
 import org.slf4j.Logger;
@@ -109,6 +110,7 @@ public final class Reporter {
         for (Path iterationDir : ResultsLayout.iterationDirectories(testDir)) {
             IterationAnalyzer.Analysis analysis = IterationAnalyzer.analyze(iterationDir);
             TestSummary summary = analysis.summary();
+            PercentileDistribution.write(iterationDir, analysis.distributions());
             Page.write(testDir.resolve(IterationPage.fileName(summary.iteration())),
                     IterationPage.render(summary, analysis.charts()));
             iterations.add(summary);

@@ -14,6 +14,7 @@ import java.nio.file.Path;
 import java.nio.file.attribute.PosixFileAttributeView;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.util.List;
+import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
@@ -161,6 +162,42 @@ class ReportFilesTest {
                 .get("iterations").get(0).get("rate");
         assertEquals(s.rate().receiver().megabytesPerSecond(), rate.get("receiver").get("megabytesPerSecond").asDouble(),
                 1e-12);
+    }
+
+    @Test
+    void eachMetricHasAPercentileDistributionInMillisecondsMatchingTheSummary() throws IOException {
+        TestSummary s = report.test("fixed-rate").iterations().get(0);
+        Map<String, LatencyStats> metrics = Map.of("response-time.hgrm", s.latency().responseTime(),
+                "service-time.hgrm", s.latency().serviceTime(), "send-delay.hgrm", s.latency().sendDelay());
+        for (Map.Entry<String, LatencyStats> metric : metrics.entrySet()) {
+            Path file = results.resolve("fixed-rate/0").resolve(metric.getKey());
+            List<String> lines = Files.readAllLines(file);
+            assertTrue(lines.get(0).startsWith("#maestro " + metric.getKey() + " v1: values in milliseconds"),
+                    lines.get(0));
+            double below = 0;
+            double atOrAbove = Double.NaN;
+            for (String line : lines) {
+                String[] cells = line.trim().split("\\s+");
+                if (cells.length < 3 || !cells[0].matches("[\\d.]+") || !cells[1].matches("[\\d.]+")) {
+                    continue;
+                }
+                double value = Double.parseDouble(cells[0]);
+                if (Double.parseDouble(cells[1]) < 0.99) {
+                    below = value;
+                } else {
+                    atOrAbove = value;
+                    break;
+                }
+            }
+            double p99 = metric.getValue().p99() / 1000.0;
+            assertTrue(below <= p99 && p99 <= atOrAbove, metric.getKey() + ": p99 " + p99 + " ms is not between "
+                    + below + " and " + atOrAbove);
+            String tail = String.join("\n", lines);
+            Matcher max = Pattern.compile("#\\[Max\\s+=\\s+([\\d.]+), Total count\\s+=\\s+(\\d+)]").matcher(tail);
+            assertTrue(max.find(), tail);
+            assertEquals(metric.getValue().max() / 1000.0, Double.parseDouble(max.group(1)), 0.001, metric.getKey());
+            assertEquals(metric.getValue().count(), Long.parseLong(max.group(2)), metric.getKey());
+        }
     }
 
     @Test

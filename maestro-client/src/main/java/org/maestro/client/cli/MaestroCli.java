@@ -12,6 +12,7 @@ import picocli.CommandLine.Command;
         description = {"Runs Groovy test scripts against an AMQP 1.0 broker or router, drives sender, receiver,"
                 + " inspector and agent peers through an MQTT control broker, and reports the results."},
         subcommands = {RunCommand.class, WorkerCommand.class, InspectorCommand.class, AgentCommand.class, PingCommand.class,
+                StatusCommand.class,
                 org.maestro.agent.cli.AgentInitCommand.class, org.maestro.topology.cli.TopologyCommand.class, org.maestro.reporter.cli.ReportCommand.class,
                 org.maestro.reporter.cli.CompareCommand.class, CommandLine.HelpCommand.class},
         footerHeading = "%nExit codes:%n",

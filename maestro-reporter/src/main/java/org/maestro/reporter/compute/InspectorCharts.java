@@ -179,7 +179,8 @@ public final class InspectorCharts {
                 List<Series> series = new ArrayList<>();
                 group.forEach(column -> series.add(Series.of(column.name(), column.points().get(""))));
                 Unit unit = group.get(0).unit();
-                String what = group.size() == 1 ? group.get(0).name() : unit.label();
+                String what = group.size() <= 3 ? String.join(", ", group.stream().map(Column::name).toList())
+                        : unit.label();
                 charts.add(new Chart(idPrefix + "-" + charts.size(), title + (what.isEmpty() ? "" : ": " + what),
                         Chart.TIME, unit.chartUnit(), series, bands, null, null));
             }

@@ -14,6 +14,7 @@ import java.util.Set;
 import java.util.TreeMap;
 import java.util.function.ToLongFunction;
 import java.util.stream.Collectors;
+import org.HdrHistogram.Histogram;
 import org.maestro.common.measure.PeerResult;
 import org.maestro.common.options.MessageSize;
 import org.maestro.common.peer.RunFiles;
@@ -29,6 +30,7 @@ import org.maestro.reporter.chart.Band;
 import org.maestro.reporter.chart.Chart;
 import org.maestro.reporter.chart.Series;
 import org.maestro.reporter.chart.YScale;
+import org.maestro.reporter.out.PercentileDistribution;
 import org.maestro.reporter.read.AgentActionsFile;
 import org.maestro.reporter.read.InspectedSystem;
 import org.maestro.reporter.read.PeerDirectory;
@@ -55,8 +57,10 @@ public final class IterationAnalyzer {
      *
      * @param summary the numbers
      * @param charts the charts, in page order
+     * @param distributions the measured values of each latency metric, all peers merged, by file name
+     *                      ({@code response-time.hgrm} …); only the metrics that were recorded
      */
-    public record Analysis(TestSummary summary, List<Chart> charts) {
+    public record Analysis(TestSummary summary, List<Chart> charts, Map<String, Histogram> distributions) {
     }
 
     private final Path dir;
@@ -184,7 +188,14 @@ public final class IterationAnalyzer {
                 verdict.outcome(), verdict.reason(), verdict.decidedBy(), withRateErrors(accounting.counts()),
                 new TestSummary.Rates(senderRate, receiverRate, window),
                 latencies, parameters, peerSummaries(), accounting.streams(), actions, List.copyOf(warnings));
-        return new Analysis(summary.withRunId(runId()), charts);
+        Map<String, Histogram> distributions = new LinkedHashMap<>();
+        putDistribution(distributions, PercentileDistribution.RESPONSE_TIME, response);
+        putDistribution(distributions, PercentileDistribution.SERVICE_TIME, service);
+        putDistribution(distributions, PercentileDistribution.SEND_DELAY, sendDelay);
+        if (jitter != null && jitter.magnitude().getTotalCount() > 0) {
+            distributions.put(PercentileDistribution.JITTER, jitter.magnitude());
+        }
+        return new Analysis(summary.withRunId(runId()), charts, distributions);
     }
 
     /** The runner's run id of the iteration, else the run id the peers' test.properties name. */
@@ -667,6 +678,12 @@ public final class IterationAnalyzer {
         } catch (IOException e) {
             warnings.add(e.getMessage());
             return null;
+        }
+    }
+
+    private static void putDistribution(Map<String, Histogram> into, String name, LatencyAggregation.Result result) {
+        if (result != null && result.measured().getTotalCount() > 0) {
+            into.put(name, result.measured());
         }
     }
 

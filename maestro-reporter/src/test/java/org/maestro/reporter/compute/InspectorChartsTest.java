@@ -57,7 +57,7 @@ class InspectorChartsTest {
                 assertEquals("bytes", chart.unit());
             }
         }
-        assertTrue(charts.stream().anyMatch(c -> c.title().endsWith(": %")), titles(charts));
+        assertTrue(charts.stream().anyMatch(c -> c.title().endsWith(": processCpuLoad, systemCpuLoad")), titles(charts));
         assertTrue(charts.stream().anyMatch(c -> c.title().endsWith(": openFileDescriptors")), titles(charts));
         String note = charts.get(charts.size() - 1).note();
         assertTrue(note.contains("maxFileDescriptors 1048576") && note.contains("availableProcessors 4"), note);
