@@ -69,6 +69,12 @@ public final class RunCommand implements Callable<Integer> {
                     + "(default: ${DEFAULT-VALUE}; env MAESTRO_BROKER_OUTAGE_LIMIT).")
     String brokerOutageLimit;
 
+    @Option(names = "--progress-interval", paramLabel = "DURATION",
+            description = "Print a progress line (rate, sent and received, p50/p99/max response time of the last "
+                    + "second, errors) every DURATION, e.g. 1s. Default: a live line on a terminal, one line per "
+                    + "second when the CI environment variable is set, every 10 s in other output.")
+    String progressInterval;
+
     @Option(names = "--no-report", description = "Do not build the HTML report.")
     boolean noReport;
 
@@ -89,7 +95,8 @@ public final class RunCommand implements Callable<Integer> {
         outageLimit();
         Files.createDirectories(results);
         PrintWriter out = spec.commandLine().getOut();
-        Progress progress = Progress.forConsole(out);
+        Progress progress = Progress.forConsole(out, progressInterval(), System.console() != null,
+                environment.apply("CI") != null);
         if (broker.isSet()) {
             return runDistributed(broker.endpoint(), progress, out);
         }
@@ -165,6 +172,22 @@ public final class RunCommand implements Callable<Integer> {
                     + e.getMessage());
         }
         afterTest.accept(runs.get(runs.size() - 1).directory());
+    }
+
+    private Duration progressInterval() {
+        if (progressInterval == null) {
+            return null;
+        }
+        try {
+            Duration interval = Durations.parse(progressInterval);
+            if (interval.toMillis() < 100) {
+                throw new IllegalArgumentException("is shorter than 100 ms");
+            }
+            return interval;
+        } catch (IllegalArgumentException e) {
+            throw new UserError(ExitCodes.USAGE, "--progress-interval " + progressInterval + ": " + e.getMessage()
+                    + "; give a duration of at least 100 ms such as 1s or 10s");
+        }
     }
 
     private Duration outageLimit() {
