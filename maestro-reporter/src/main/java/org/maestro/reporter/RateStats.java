@@ -34,6 +34,9 @@ public record RateStats(double mean, long max, long min, int seconds, long total
 
     /** The same rate with its byte rate for messages of {@code messageBytes} bytes. */
     public RateStats withMessageSize(int messageBytes) {
+        if (seconds == 0 && total == 0 && millis == 0) {
+            return this; // no rate measured: the byte rate is unknown too
+        }
         return new RateStats(mean, max, min, seconds, total, millis, warmup, mean * messageBytes / 1_000_000.0);
     }
 
