@@ -5,8 +5,8 @@ import java.util.Arrays;
 /**
  * Chooses the top of a time chart's y axis so that a few values far above the rest (the catch-up burst of the
  * first second, a warm-up far above the measured values, one stall) do not flatten every other point: the axis ends
- * a little above the 95th percentile of the points drawn after the warm-up when the largest value is more than three
- * times that percentile. The page draws the clipped
+ * a little above the 95th percentile of the points drawn from 1.5 s after the warm-up on (the first measured second
+ * often still catches up) when the largest value is more than three times that percentile. The page draws the clipped
  * points at the top edge, labelled with their value.
  */
 public final class YScale {
@@ -15,6 +15,8 @@ public final class YScale {
     static final double FIT_PERCENTILE = 0.95;
     /** How far the largest value must exceed the fitted percentile before the axis is clipped. */
     static final double CLIP_FACTOR = 3.0;
+    /** The first part of the measured period left out of the fit: the catch-up after the warm-up. */
+    static final long SETTLE_MILLIS = 1_500;
     /** Room left above the fitted percentile. */
     static final double HEADROOM = 1.5;
 
@@ -29,8 +31,10 @@ public final class YScale {
         }
         long warmupEnd = chart.bands().stream().filter(b -> Band.WARMUP.equals(b.kind())).mapToLong(Band::to).max()
                 .orElse(Long.MIN_VALUE);
+        // fitted to the measured period after its first seconds, whose catch-up after the warm-up is often far above
+        double[] settled = warmupEnd == Long.MIN_VALUE ? new double[0] : values(chart, warmupEnd + SETTLE_MILLIS);
         double[] measured = values(chart, warmupEnd);
-        double[] fitTo = measured.length >= 5 ? measured : values;
+        double[] fitTo = settled.length >= 5 ? settled : measured.length >= 5 ? measured : values;
         double fitted = fitTo[(int) Math.min(fitTo.length - 1, Math.floor(fitTo.length * FIT_PERCENTILE))];
         double largest = values[values.length - 1];
         if (fitted <= 0 || largest <= fitted * CLIP_FACTOR) {
