@@ -239,7 +239,7 @@ public final class IterationPage {
             return;
         }
         b.append("<h2>Streams</h2>\n<p class=\"legend-hint\">One row per sender connection and address, across all "
-                + "receivers of the address.</p>\n");
+                + "receivers of the address; counts cover the whole test, warm-up included.</p>\n");
         boolean collapse = streams.size() > 20;
         if (collapse) {
             b.append("<details><summary>").append(streams.size()).append(" streams</summary>\n");
@@ -270,7 +270,8 @@ public final class IterationPage {
     }
 
     private static void peersTable(StringBuilder b, List<PeerSummary> peers) {
-        b.append("<h2>Peers</h2>\n<table id=\"peers\">\n<thead><tr>").append(th("peer")).append(th("role"))
+        b.append("<h2>Peers</h2>\n<p class=\"legend-hint\">Messages and errors cover the whole test, warm-up included; "
+                + "mean msg/s the measured window, warm-up excluded.</p>\n<table id=\"peers\">\n<thead><tr>").append(th("peer")).append(th("role"))
                 .append(th("host")).append(th("outcome")).append(thNum("messages")).append(thNum("errors"))
                 .append(thNum("mean msg/s")).append(th("reason")).append(th("ended")).append("</tr></thead>\n<tbody>\n");
         for (PeerSummary peer : peers) {

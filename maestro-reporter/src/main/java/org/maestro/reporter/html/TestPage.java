@@ -111,7 +111,8 @@ public final class TestPage {
                     .append(num(Format.count(s.messages().errors())))
                     .append(td(s.reason())).append("</tr>\n");
         }
-        b.append("</tbody></table>\n");
+        b.append("</tbody></table>\n<p class=\"legend-hint\" id=\"runs-coverage\">Throughput and response times: the "
+                + "measured window, warm-up excluded. Sent, lost and errors: the whole test, warm-up included.</p>\n");
         return b.toString();
     }
 
