@@ -15,6 +15,7 @@ import org.maestro.reporter.Reporter;
 import org.maestro.reporter.SyntheticResults;
 import org.maestro.reporter.TestSummary;
 
+/** The byte rate is the measured rate times MESSAGE_SIZE, and the table of a run prints it. */
 class ByteRateFigureTest {
 
     @TempDir

@@ -88,7 +88,7 @@ class EmbeddedReportInBrowserTest {
         assertFalse(Files.exists(work.resolve("results/fixed-rate/echarts.min.js")), "a copy per test directory");
 
         Path screenshot = Path.of("target", "embedded-report.png");
-        Chromium.screenshot(page, work, screenshot, 1400, 2400);
+        Chromium.screenshot(page, work, screenshot, 1400, 5200);
         Chromium.assertPicture(screenshot);
     }
 }

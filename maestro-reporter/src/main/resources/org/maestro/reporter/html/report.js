@@ -105,6 +105,26 @@
     };
   }
 
+  /*
+   * A legend of a few entries wraps onto as many lines as it needs, all visible; a long one scrolls. The plot starts
+   * below it.
+   */
+  function legendFor(series, selected, width) {
+    var available = Math.max(200, (width || 600) - 100);
+    var rows = 1;
+    var used = 0;
+    series.forEach(function (s) {
+      var item = 34 + String(s.name).length * 6.5;
+      if (used > 0 && used + item > available) { rows++; used = 0; }
+      used += item;
+    });
+    if (series.length <= 10 && rows <= 3) {
+      return { option: { type: 'plain', top: 26, left: 6, right: 90, selected: selected, itemGap: 8 },
+               top: 42 + rows * 22 };
+    }
+    return { option: { type: 'scroll', top: 26, left: 6, right: 90, selected: selected }, top: 64 };
+  }
+
   /* Time charts may open on the measured period (viewFrom); the y axis then fits what is shown. */
   function timeZoom(spec) {
     var window = spec.viewFrom ? { startValue: spec.viewFrom, filterMode: 'filter' } : { filterMode: 'none' };
@@ -144,6 +164,7 @@
                 axisLabel: { hideOverlap: true } };
     }
     var valueFormat = tooltipFormatter(spec.unit);
+    var legend = legendFor(series, selected, width);
     return {
       animation: false,
       title: { text: spec.title, left: 6, top: 2, textStyle: { fontSize: 14, fontWeight: 600, color: '#1d2430' } },
@@ -158,9 +179,9 @@
           return lines.join('<br>');
         } : undefined
       },
-      legend: { type: 'scroll', top: 26, left: 6, right: 90, selected: selected },
+      legend: legend.option,
       toolbox: { right: 8, top: 0, feature: { dataZoom: { yAxisIndex: 'none' }, restore: {}, saveAsImage: {} } },
-      grid: { left: 12, right: spec.kind === 'nines' ? 44 : 24, top: 64, bottom: spec.kind === 'time' ? 54 : 40,
+      grid: { left: 12, right: spec.kind === 'nines' ? 44 : 24, top: legend.top, bottom: spec.kind === 'time' ? 54 : 40,
               containLabel: true },
       dataZoom: spec.kind === 'time' ? timeZoom(spec) : [{ type: 'inside', filterMode: 'none' }],
       xAxis: xAxis,
