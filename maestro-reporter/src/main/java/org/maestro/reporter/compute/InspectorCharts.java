@@ -33,7 +33,7 @@ import org.maestro.reporter.read.Timestamps;
 public final class InspectorCharts {
 
     /** Most lines one chart draws, so that its legend fits on a line or two. */
-    static final int SERIES_PER_CHART = 6;
+    static final int SERIES_PER_CHART = 8;
     /** Most charts one numeric column of a keyed data set gets; names beyond them are listed in the note. */
     static final int CHARTS_PER_COLUMN = 3;
 
@@ -210,9 +210,9 @@ public final class InspectorCharts {
                     Math.min(entries.size(), from + SERIES_PER_CHART))) {
                 series.add(Series.of(entry.getKey(), entry.getValue()));
             }
-            String part = pages > 1 || entries.size() > SERIES_PER_CHART
-                    ? " (" + (from + 1) + "–" + (from + series.size()) + " of " + entries.size() + ", largest first)"
-                    : "";
+            String part = entries.size() <= SERIES_PER_CHART ? ""
+                    : page == 0 ? " (largest " + series.size() + " of " + entries.size() + ")"
+                    : " (" + (from + 1) + "–" + (from + series.size()) + " of " + entries.size() + ")";
             charts.add(new Chart(idPrefix + "-" + charts.size(), title + ": " + column.name() + part, Chart.TIME,
                     column.unit().chartUnit(), series, bands, null, null));
         }

@@ -167,7 +167,8 @@
     var legend = legendFor(series, selected, width);
     return {
       animation: false,
-      title: { text: spec.title, left: 6, top: 2, textStyle: { fontSize: 14, fontWeight: 600, color: '#1d2430' } },
+      title: { text: spec.title, left: 6, top: 2, textStyle: { fontSize: 14, fontWeight: 600, color: '#1d2430',
+               width: Math.max(160, (width || 600) - 150), overflow: 'truncate' } },
       tooltip: {
         trigger: 'axis',
         confine: true,

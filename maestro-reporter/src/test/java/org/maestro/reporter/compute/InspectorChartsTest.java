@@ -139,6 +139,24 @@ class InspectorChartsTest {
                 titles(charts));
     }
 
+    @Test
+    void manyQueuesAreSpreadOverThreeChartsLargestFirstAndTheRestNamed() throws IOException {
+        StringBuilder csv = new StringBuilder("timestamp,address,queue,routingType,messageCount\n");
+        for (int i = 0; i < 5; i++) {
+            for (int q = 0; q < 30; q++) {
+                csv.append(T0 + i * 5000L).append(",q").append(q).append(",q").append(q).append(",ANYCAST,")
+                        .append((q + 1) * 10 + i % 2).append('\n');
+            }
+        }
+        List<Chart> charts = chart("artemis-queues", csv.toString());
+        assertEquals(List.of("sut — artemis-queues: messageCount (largest 8 of 30)",
+                "sut — artemis-queues: messageCount (9–16 of 30)", "sut — artemis-queues: messageCount (17–24 of 30)"),
+                charts.stream().map(Chart::title).toList());
+        assertEquals("q29", charts.get(0).series().get(0).name(), "the largest first");
+        assertTrue(charts.get(2).note().contains("messageCount of 6 more not drawn (smaller values): q5, q4"),
+                charts.get(2).note());
+    }
+
     private static String titles(List<Chart> charts) {
         return charts.stream().map(Chart::title).toList().toString();
     }
