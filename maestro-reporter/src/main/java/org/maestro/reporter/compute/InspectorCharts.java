@@ -165,7 +165,11 @@ public final class InspectorCharts {
                 varying.add(new Column(column.name(), column.unit(), column.cumulative(), moving));
             }
         }
-        if (!unchanged.isEmpty()) {
+        boolean pollsAllOk = dataSet.endsWith("inspector-polls") && varying.isEmpty() && unchanged.size() == 1
+                && unchanged.get(0).equals("ok 1");
+        if (pollsAllOk) {
+            notes.add("Every one of the " + kept.size() + " polls succeeded.");
+        } else if (!unchanged.isEmpty()) {
             notes.add("Unchanged during the test: " + String.join("; ", unchanged) + ".");
         }
 

@@ -112,7 +112,7 @@ class InspectorChartsTest {
         List<Chart> charts = chart("inspector-polls", csv.toString());
         assertEquals(1, charts.size());
         assertEquals(Chart.NOTE, charts.get(0).kind());
-        assertTrue(charts.get(0).note().contains("ok 1"), charts.get(0).note());
+        assertEquals("Every one of the 10 polls succeeded.", charts.get(0).note());
     }
 
     @Test
