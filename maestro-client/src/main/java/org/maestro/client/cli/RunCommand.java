@@ -217,6 +217,8 @@ public final class RunCommand implements Callable<Integer> {
                     count(r.getRefused()), count(r.getVanished()), r.getMeanRate(), r.getMegabytesPerSecond(),
                     r.getResponseP99Ms(), r.directory());
         }
+        out.println("SENT to VANISHED: the whole test, warm-up included; RATE, MB/s (MESSAGE_SIZE x measured messages"
+                + " / window, 10^6 bytes) and p99: the measured window, warm-up excluded.");
         for (TestResult r : results) {
             if (!r.passed()) {
                 out.println(r.name() + " #" + r.iteration() + " failed: " + r.reason());
