@@ -71,6 +71,36 @@ class StatusCommandTest {
     }
 
     @Test
+    void aSenderSendingShowsAsBusyWithItsTest() throws Exception {
+        try (MosquittoProcess mosquitto = MosquittoProcess.start();
+             org.maestro.common.embedded.EmbeddedArtemis sut = org.maestro.common.embedded.EmbeddedArtemis.builder()
+                     .amqp().name("status-sut").withoutJmx().start();
+             Peer sender = Peer.start(PeerConfig.of(MqttEndpoint.parse(mosquitto.url()), "sender-1", results),
+                     SenderRole.builder().build());
+             ControlClient client = ControlClient.connect(MqttEndpoint.parse(mosquitto.url()))) {
+            String topic = Topics.peer(sender.info().id());
+            for (Map.Entry<OptionCode, String> option : Map.of(OptionCode.BROKER, sut.amqpUrl("status.queue"),
+                    OptionCode.RATE, "10", OptionCode.DURATION, "30s", OptionCode.TEST_NAME, "busy-test").entrySet()) {
+                assertTrue(client.request(topic, Note.request(Command.SET, new Payload.SetOption(option.getKey().code(),
+                        option.getValue())), 1, java.time.Duration.ofSeconds(5)).get().allOk(), option.toString());
+            }
+            assertTrue(client.request(topic, Note.request(Command.START_SENDER), 1, java.time.Duration.ofSeconds(10))
+                    .get().allOk(), "the sender started");
+            try {
+                CliRun status = CliRun.of("status", "--maestro-url", mosquitto.url(), "--wait", "1s", "--format", "json");
+                assertEquals(ExitCodes.OK, status.exitCode(), status.err());
+                JsonNode peer = new ObjectMapper().readTree(status.out()).get(0);
+                assertEquals("busy", peer.path("state").asText(), status.out());
+                assertEquals("busy-test", peer.path("test").asText(), status.out());
+                CliRun table = CliRun.of("status", "--maestro-url", mosquitto.url(), "--wait", "1s");
+                assertTrue(table.out().matches("(?s).*sender-1\\s+\\S+\\s+busy\\s+busy-test.*"), table.out());
+            } finally {
+                client.request(topic, Note.request(Command.HALT), 1, java.time.Duration.ofSeconds(5)).get();
+            }
+        }
+    }
+
+    @Test
     void statusWithoutPeersExitsWithThreeSayingHowToStartOne() throws Exception {
         try (MosquittoProcess mosquitto = MosquittoProcess.start()) {
             CliRun run = CliRun.of("status", "--maestro-url", mosquitto.url(), "--wait", "300ms");
