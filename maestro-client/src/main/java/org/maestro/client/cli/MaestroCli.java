@@ -37,11 +37,21 @@ public final class MaestroCli implements Runnable {
         for (Object subcommand : Subcommands.extra()) {
             commandLine.addSubcommand(subcommand);
         }
+        withVersion(commandLine, new VersionProvider());
         commandLine.setExecutionExceptionHandler(new ErrorHandler());
         commandLine.setParameterExceptionHandler(ErrorHandler::onParameterError);
         commandLine.setExitCodeExceptionMapper(ErrorHandler::exitCodeOf);
         commandLine.setCaseInsensitiveEnumValuesAllowed(true);
         return commandLine;
+    }
+
+    /** Gives every command without a version of its own Maestro's, so that {@code -V} prints it everywhere. */
+    private static void withVersion(CommandLine command, CommandLine.IVersionProvider version) {
+        CommandLine.Model.CommandSpec spec = command.getCommandSpec();
+        if (spec.versionProvider() == null && spec.version().length == 0) {
+            spec.versionProvider(version);
+        }
+        command.getSubcommands().values().forEach(sub -> withVersion(sub, version));
     }
 
     public static void main(String[] args) {

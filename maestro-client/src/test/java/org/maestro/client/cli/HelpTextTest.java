@@ -63,6 +63,15 @@ class HelpTextTest {
     }
 
     @Test
+    void versionOfASubcommandNamesMaestro() {
+        for (String command : List.of("agent-init", "ping", "status", "run", "report")) {
+            CliRun run = CliRun.of(command, "-V");
+            assertEquals(0, run.exitCode(), run.err());
+            assertTrue(run.out().startsWith("maestro-cli "), command + " -V printed: " + run.out());
+        }
+    }
+
+    @Test
     void everyCommandPrintsItsVersionAndTakesStacktrace() {
         commands().forEach((path, command) -> {
             if (command.getCommandSpec().subcommands().isEmpty() || path.equals("maestro-cli")) {
