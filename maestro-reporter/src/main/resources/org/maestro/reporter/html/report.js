@@ -106,6 +106,15 @@
   }
 
   /*
+   * "SUT (url) — data set: column" shows what is drawn first and the SUT after it, so a title cut at the chart's
+   * width keeps the data set and column; the whole title stays in the element's data-title.
+   */
+  function displayTitle(title) {
+    var at = title.indexOf(' \u2014 ');
+    return at > 0 ? title.substring(at + 3) + '  \u00b7  ' + title.substring(0, at) : title;
+  }
+
+  /*
    * A legend of a few entries wraps onto as many lines as it needs, all visible; a long one scrolls. The plot starts
    * below it.
    */
@@ -167,7 +176,7 @@
     var legend = legendFor(series, selected, width);
     return {
       animation: false,
-      title: { text: spec.title, left: 6, top: 2, textStyle: { fontSize: 14, fontWeight: 600, color: '#1d2430',
+      title: { text: displayTitle(spec.title), left: 6, top: 2, textStyle: { fontSize: 14, fontWeight: 600, color: '#1d2430',
                width: Math.max(160, (width || 600) - 150), overflow: 'truncate' } },
       tooltip: {
         trigger: 'axis',
