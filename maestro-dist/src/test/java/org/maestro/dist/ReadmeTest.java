@@ -151,10 +151,12 @@ class ReadmeTest {
     void readmeDescribesProgressAsTheClientPrintsIt() {
         String text = RepositoryFiles.read("README.md");
         String progress = RepositoryFiles.read("maestro-client/src/main/java/org/maestro/client/api/Progress.java");
-        assertTrue(progress.contains("new PlainProgress(out, Duration.ofSeconds(10))"),
+        assertTrue(progress.contains("PLAIN_INTERVAL = Duration.ofSeconds(10)")
+                        && progress.contains("CI_INTERVAL = Duration.ofSeconds(1)"),
                 "the plain progress interval changed: update the README's description of progress");
-        assertTrue(text.contains("live progress bar") && text.contains("progress line every 10 s"), "README.md "
-                + "must say that a terminal gets a live bar and other output a line every 10 s");
+        assertTrue(text.contains("live progress bar") && text.contains("progress line every 10 s")
+                && text.contains("one\nline per second"), "README.md must say that a terminal gets a live bar, other "
+                + "output a line every 10 s and a CI job one line per second");
         assertFalse(text.contains("It prints progress every 10 s"), "README.md claims 10 s progress on a terminal");
     }
 }

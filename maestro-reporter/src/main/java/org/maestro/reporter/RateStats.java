@@ -1,6 +1,7 @@
 package org.maestro.reporter;
 
 import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
+import com.fasterxml.jackson.annotation.JsonInclude;
 
 /**
  * Message rate of a set of peers over the measured window: the measured messages (those not sent during warm-up, by
@@ -14,12 +15,30 @@ import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
  * @param total measured messages, warm-up excluded
  * @param millis length of the measured window the mean divides by, ms; 0 when unknown (older files)
  * @param warmup warm-up messages counted by the same peers, excluded from {@code total} and {@code mean}
+ * @param megabytesPerSecond the payload bytes of the measured messages per second in MB (10^6 bytes):
+ *             {@code mean × MESSAGE_SIZE / 10^6}; with a varying size ({@code ~256}) the nominal size stands for
+ *             every message; null when the message size is unknown
  */
 @JsonIgnoreProperties(ignoreUnknown = true)
-public record RateStats(double mean, long max, long min, int seconds, long total, long millis, long warmup) {
+@JsonInclude(JsonInclude.Include.NON_NULL)
+public record RateStats(double mean, long max, long min, int seconds, long total, long millis, long warmup,
+                        Double megabytesPerSecond) {
 
     /** The rate of a set of peers that wrote no measured interval. */
     public static final RateStats EMPTY = new RateStats(0.0, 0, 0, 0, 0, 0, 0);
+
+    /** A rate whose byte rate is not known yet. */
+    public RateStats(double mean, long max, long min, int seconds, long total, long millis, long warmup) {
+        this(mean, max, min, seconds, total, millis, warmup, null);
+    }
+
+    /** The same rate with its byte rate for messages of {@code messageBytes} bytes. */
+    public RateStats withMessageSize(int messageBytes) {
+        if (seconds == 0 && total == 0 && millis == 0) {
+            return this; // no rate measured: the byte rate is unknown too
+        }
+        return new RateStats(mean, max, min, seconds, total, millis, warmup, mean * messageBytes / 1_000_000.0);
+    }
 
     /** A rate without a measured window or warm-up count (as older summaries have it). */
     public RateStats(double mean, long max, long min, int seconds, long total) {

@@ -15,6 +15,7 @@ import org.maestro.reporter.html.IterationPage;
 import org.maestro.reporter.html.Page;
 import org.maestro.reporter.html.TestPage;
 import org.maestro.reporter.out.JUnitXml;
+import org.maestro.reporter.out.PercentileDistribution;
 import org.maestro.reporter.out.SummaryJson;
 import org.maestro.reporter.read.ResultsLayout;
 import org.slf4j.Logger;
@@ -53,6 +54,7 @@ public final class Reporter {
         List<TestReport> tests = new ArrayList<>();
         List<TestSummary> all = new ArrayList<>();
         try {
+            Assets.copyCharts(dir);
             for (Path testDir : ResultsLayout.testDirectories(dir)) {
                 TestReport report = buildTest(testDir);
                 tests.add(report);
@@ -102,11 +104,13 @@ public final class Reporter {
 
     private static TestReport buildTest(Path testDir) throws IOException {
         String test = testDir.getFileName().toString();
-        Assets.copyCharts(testDir);
+        // one copy of the charting library serves the whole tree; older reports kept one per test
+        Files.deleteIfExists(testDir.resolve(Assets.ECHARTS_FILE));
         List<TestSummary> iterations = new ArrayList<>();
         for (Path iterationDir : ResultsLayout.iterationDirectories(testDir)) {
             IterationAnalyzer.Analysis analysis = IterationAnalyzer.analyze(iterationDir);
             TestSummary summary = analysis.summary();
+            PercentileDistribution.write(iterationDir, analysis.distributions());
             Page.write(testDir.resolve(IterationPage.fileName(summary.iteration())),
                     IterationPage.render(summary, analysis.charts()));
             iterations.add(summary);

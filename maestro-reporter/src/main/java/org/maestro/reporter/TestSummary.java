@@ -91,6 +91,15 @@ public record TestSummary(
         return Math.max(0, endMillis - startMillis) / 1000.0;
     }
 
+    /** The headline throughput in MB/s (see {@link RateStats#megabytesPerSecond()}); null when the size is unknown. */
+    @JsonIgnore
+    public Double throughputMegabytes() {
+        if (rate.receiver() != null && rate.receiver().seconds() > 0) {
+            return rate.receiver().megabytesPerSecond();
+        }
+        return rate.sender() == null ? null : rate.sender().megabytesPerSecond();
+    }
+
     /**
      * The headline throughput: the receivers' mean rate, or the senders' when no receiver wrote
      * a rate.

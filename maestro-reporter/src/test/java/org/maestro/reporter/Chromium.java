@@ -33,7 +33,32 @@ public final class Chromium {
     public static void screenshot(Path page, Path work, Path png, int width, int height) throws IOException, InterruptedException {
         run(page, work, List.of("--screenshot=" + png.toAbsolutePath(), "--window-size=" + width + "," + height,
                 "--hide-scrollbars"));
-        assertTrue(Files.size(png) > 10_000, "screenshot " + png + " is empty");
+        assertPicture(png);
+    }
+
+    /** Fails unless {@code png} is a PNG image that shows something: many colours, not a blank page. */
+    public static void assertPicture(Path png) throws IOException {
+        assertTrue(Files.isRegularFile(png) && Files.size(png) > 10_000, "screenshot " + png + " is empty");
+        java.awt.image.BufferedImage image = javax.imageio.ImageIO.read(png.toFile());
+        assertTrue(image != null, png + " is not an image");
+        java.util.Set<Integer> colours = new java.util.HashSet<>();
+        for (int y = 0; y < image.getHeight(); y += 7) {
+            for (int x = 0; x < image.getWidth(); x += 7) {
+                colours.add(image.getRGB(x, y));
+            }
+        }
+        assertTrue(colours.size() > 50, png + " shows " + colours.size() + " colours: a blank or unstyled page");
+    }
+
+    /** The chart descriptions a report page carries (its {@code #maestro-charts} JSON), in page order. */
+    public static java.util.List<com.fasterxml.jackson.databind.JsonNode> chartSpecs(org.jsoup.nodes.Document dom)
+            throws IOException {
+        org.jsoup.nodes.Element data = dom.getElementById("maestro-charts");
+        java.util.List<com.fasterxml.jackson.databind.JsonNode> specs = new ArrayList<>();
+        if (data != null) {
+            new com.fasterxml.jackson.databind.ObjectMapper().readTree(data.data()).forEach(specs::add);
+        }
+        return specs;
     }
 
     private static String run(Path page, Path work, List<String> action) throws IOException, InterruptedException {

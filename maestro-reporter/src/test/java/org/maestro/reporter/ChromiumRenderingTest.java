@@ -8,6 +8,8 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
+import com.fasterxml.jackson.databind.JsonNode;
 import org.jsoup.Jsoup;
 import org.jsoup.nodes.Document;
 import org.jsoup.nodes.Element;
@@ -53,6 +55,21 @@ class ChromiumRenderingTest {
         assertEquals(Format.millis(s.latency().responseTime().p99()), dom.select("#card-response-p99 .value").text());
         assertEquals("success", dom.select("h1 .badge").attr("data-outcome"));
         assertTrue(dom.select("#latency").text().contains(Format.millis(s.latency().serviceTime().p9999())));
+        assertEquals(List.of("Rate over time (msg/s)", "Response time (ms): receive − intended send",
+                "Service time (ms): receive − actual send", "Send delay (ms): actual − intended send",
+                "Latency by percentile (ms), measured intervals", "jvm-heap (inspector-1@sut): heapUsedBytes",
+                "queues (inspector-1@sut): messageCount"), charts.eachAttr("data-title"));
+        // the warm-up is in view: no chart opens zoomed past it
+        for (JsonNode spec : Chromium.chartSpecs(dom)) {
+            assertTrue(spec.path("viewFrom").isMissingNode(), spec.path("id") + " opens zoomed");
+        }
+        // the warm-up (100 k msg/s, 900 ms) would flatten the measured values: the axis is clipped and says so
+        JsonNode rate = Chromium.chartSpecs(dom).get(0);
+        assertEquals(5000.0, rate.path("yMax").asDouble(), rate.toString().substring(0, 200));
+        assertTrue(dom.select("#chart-rate + .note").text().startsWith("y axis clipped at 5,000 msg/s"),
+                dom.select(".chart-box").first().text());
+        assertEquals("verdict on p90 response time ≤ 500 ms: measured " + Format.millis(s.latency().responseTime().p90())
+                + " (MAXIMUM_LATENCY=500, MAXIMUM_LATENCY_MODE=soft)", dom.select("#verdict-criterion").text());
     }
 
     @Test
@@ -60,7 +77,8 @@ class ChromiumRenderingTest {
         Document dom = Jsoup.parse(Chromium.dumpDom(report.test("incremental").page(), work));
         assertFalse(dom.body().hasAttr("data-errors"), dom.body().attr("data-errors"));
         Elements charts = dom.select("div.chart");
-        assertEquals(2, charts.size());
+        assertEquals(List.of("Throughput by iteration (msg/s)", "Response time by iteration (ms)"),
+                charts.eachAttr("data-title"));
         for (Element chart : charts) {
             assertEquals("true", chart.attr("data-rendered"), chart.id());
             assertFalse(chart.select("canvas").isEmpty(), chart.id());
@@ -71,6 +89,7 @@ class ChromiumRenderingTest {
     void screenshotOfAReportIsTaken() throws Exception {
         Path png = work.resolve("report.png");
         Chromium.screenshot(report.test("fixed-rate").iterationPage(0), work, png, 1400, 2000);
+        Chromium.assertPicture(png);
         String keep = System.getProperty("maestro.screenshot");
         if (keep != null) {
             Files.copy(png, Path.of(keep), java.nio.file.StandardCopyOption.REPLACE_EXISTING);

@@ -75,7 +75,10 @@ class ReadingTest {
         ReportResult report = Reporter.build(results);
         ResultsAudit.assertResultsConsistent(results);
         String page = Files.readString(report.test("t").iterationPage(0));
-        assertTrue(page.contains("\"title\":\"router (inspector-1@sut)\""), "router data set charted");
+        // bytes and counts on charts of their own
+        assertTrue(page.contains("\"title\":\"router (inspector-1@sut): memoryBytes\",\"kind\":\"time\",\"unit\":\"bytes\""),
+                "router data set charted");
+        assertTrue(page.contains("\"title\":\"router (inspector-1@sut): links\""), "router data set charted");
         assertTrue(page.contains("[1732262400000,1048576]"), "ISO time read as epoch ms");
         TestSummary summary = report.test("t").iterations().get(0);
         assertEquals(SyntheticResults.T0 + 2000, summary.actions().get(0).startMillis());

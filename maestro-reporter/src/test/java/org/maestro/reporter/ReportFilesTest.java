@@ -4,13 +4,17 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.PosixFileAttributeView;
+import java.nio.file.attribute.PosixFilePermissions;
 import java.util.List;
+import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
@@ -21,6 +25,7 @@ import org.jsoup.nodes.Element;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.maestro.reporter.html.Format;
 import org.maestro.reporter.out.SummaryJson;
 import org.w3c.dom.NodeList;
 import org.maestro.reporter.testing.ResultsAudit;
@@ -121,6 +126,92 @@ class ReportFilesTest {
                         page + " loads a missing " + script.attr("src"));
             }
         }
+    }
+
+    @Test
+    void everyReportFileIsReadableByEveryoneLikeSummaryJson() throws IOException {
+        assumeTrue(Files.getFileStore(results).supportsFileAttributeView(PosixFileAttributeView.class),
+                "the file system has no POSIX modes");
+        List<Path> written;
+        try (Stream<Path> files = Files.walk(results)) {
+            written = files.filter(Files::isRegularFile).filter(f -> f.toString().matches(".*\\.(html|js|json|xml)$"))
+                    .filter(f -> !f.getParent().getFileName().toString().contains("@")).toList();
+        }
+        assertTrue(written.size() >= 8, written.toString());
+        for (Path file : written) {
+            assertEquals("rw-r--r--", PosixFilePermissions.toString(Files.getPosixFilePermissions(file)),
+                    file + " is not world-readable");
+        }
+    }
+
+    @Test
+    void headlineNamesThePercentileOfTheVerdictAndWhetherWarmUpCounts() throws IOException {
+        Document page = Jsoup.parse(report.test("fixed-rate").iterationPage(0).toFile());
+        TestSummary s = report.test("fixed-rate").iterations().get(0);
+        assertEquals("verdict on p90 response time ≤ 500 ms: measured " + Format.millis(s.latency().responseTime().p90())
+                + " (MAXIMUM_LATENCY=500, MAXIMUM_LATENCY_MODE=soft)", page.select("#verdict-criterion").text());
+        assertTrue(page.select("#card-response-p99 .sub").text().contains("verdict on p90 ≤ 500 ms"),
+                page.select("#card-response-p99").text());
+        for (String card : List.of("#card-sent", "#card-lost", "#card-errors", "#card-duplicates")) {
+            assertTrue(page.select(card + " .sub").text().contains("warm-up included"), page.select(card).text());
+        }
+        for (String card : List.of("#card-throughput", "#card-response-p99", "#card-service-p99")) {
+            assertTrue(page.select(card + " .sub").text().contains("warm-up excluded"), page.select(card).text());
+        }
+        assertTrue(page.select("#card-throughput .sub").text().contains(Format.megabytes(s.throughputMegabytes())),
+                page.select("#card-throughput").text());
+        JsonNode rate = new ObjectMapper().readTree(results.resolve("fixed-rate/summary.json").toFile())
+                .get("iterations").get(0).get("rate");
+        assertEquals(s.rate().receiver().megabytesPerSecond(), rate.get("receiver").get("megabytesPerSecond").asDouble(),
+                1e-12);
+    }
+
+    @Test
+    void eachMetricHasAPercentileDistributionInMillisecondsMatchingTheSummary() throws IOException {
+        TestSummary s = report.test("fixed-rate").iterations().get(0);
+        Map<String, LatencyStats> metrics = Map.of("response-time.hgrm", s.latency().responseTime(),
+                "service-time.hgrm", s.latency().serviceTime(), "send-delay.hgrm", s.latency().sendDelay());
+        for (Map.Entry<String, LatencyStats> metric : metrics.entrySet()) {
+            Path file = results.resolve("fixed-rate/0").resolve(metric.getKey());
+            List<String> lines = Files.readAllLines(file);
+            assertTrue(lines.get(0).startsWith("#maestro " + metric.getKey() + " v1: values in milliseconds"),
+                    lines.get(0));
+            double below = 0;
+            double atOrAbove = Double.NaN;
+            for (String line : lines) {
+                String[] cells = line.trim().split("\\s+");
+                if (cells.length < 3 || !cells[0].matches("[\\d.]+") || !cells[1].matches("[\\d.]+")) {
+                    continue;
+                }
+                double value = Double.parseDouble(cells[0]);
+                if (Double.parseDouble(cells[1]) < 0.99) {
+                    below = value;
+                } else {
+                    atOrAbove = value;
+                    break;
+                }
+            }
+            double p99 = metric.getValue().p99() / 1000.0;
+            assertTrue(below <= p99 && p99 <= atOrAbove, metric.getKey() + ": p99 " + p99 + " ms is not between "
+                    + below + " and " + atOrAbove);
+            String tail = String.join("\n", lines);
+            Matcher max = Pattern.compile("#\\[Max\\s+=\\s+([\\d.]+), Total count\\s+=\\s+(\\d+)]").matcher(tail);
+            assertTrue(max.find(), tail);
+            assertEquals(metric.getValue().max() / 1000.0, Double.parseDouble(max.group(1)), 0.001, metric.getKey());
+            assertEquals(metric.getValue().count(), Long.parseLong(max.group(2)), metric.getKey());
+        }
+    }
+
+    @Test
+    void oneCopyOfTheChartingLibraryServesTheWholeTree() throws IOException {
+        List<Path> copies;
+        try (Stream<Path> files = Files.walk(results)) {
+            copies = files.filter(f -> f.getFileName().toString().equals("echarts.min.js")).toList();
+        }
+        assertEquals(List.of(results.resolve("echarts.min.js")), copies);
+        assertTrue(Files.size(copies.get(0)) > 500_000, "echarts.min.js is " + Files.size(copies.get(0)) + " bytes");
+        String page = Files.readString(report.test("fixed-rate").iterationPage(0));
+        assertTrue(page.contains("<script src=\"../echarts.min.js\"></script>"), "the page does not load ../echarts.min.js");
     }
 
     @Test

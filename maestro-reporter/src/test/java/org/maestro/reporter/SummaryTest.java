@@ -77,6 +77,10 @@ class SummaryTest {
         assertEquals(Expected.mean(received), fixedRate.rate().receiver().mean(), 1e-9);
         assertEquals(Expected.max(received), fixedRate.rate().receiver().max());
         assertEquals(Expected.mean(received), fixedRate.throughput(), 1e-9);
+        // MB/s: measured messages × MESSAGE_SIZE (256 bytes) ÷ the window, in 10^6 bytes
+        assertEquals(Expected.mean(received) * 256 / 1e6, fixedRate.rate().receiver().megabytesPerSecond(), 1e-9);
+        assertEquals(Expected.mean(sent) * 256 / 1e6, fixedRate.rate().sender().megabytesPerSecond(), 1e-9);
+        assertEquals(fixedRate.rate().receiver().megabytesPerSecond(), fixedRate.throughputMegabytes());
         Map<Long, Long> one = Expected.measuredPerSecond(List.of(iteration.resolve("receiver-2@beta/rate.csv")));
         PeerSummary receiver2 = fixedRate.peers().stream().filter(p -> p.name().equals("receiver-2@beta")).findFirst()
                 .orElseThrow();

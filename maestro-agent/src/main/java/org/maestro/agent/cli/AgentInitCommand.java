@@ -23,7 +23,7 @@ import picocli.CommandLine.Spec;
 @Command(name = "agent-init", header = "Write a skeleton agent source (extension-point repository).",
         description = {"Writes handlers/hello.groovy, handlers/service-down.groovy, lib/Service.groovy and a README"
                 + " into <dir>, which must not exist or be empty. Put it in git and allow it on the agents with"
-                + " --allow-source."}, sortOptions = false)
+                + " --allow-source."}, sortOptions = false, mixinStandardHelpOptions = true)
 public final class AgentInitCommand implements Callable<Integer> {
     /** The files of the skeleton, relative to the directory. */
     static final List<String> FILES = List.of("README.md", "handlers/hello.groovy", "handlers/service-down.groovy",
@@ -33,8 +33,8 @@ public final class AgentInitCommand implements Callable<Integer> {
     @Parameters(index = "0", paramLabel = "<dir>", description = "The directory to write (new or empty).")
     Path directory;
 
-    @Option(names = {"-h", "--help"}, usageHelp = true, description = "Show this help and exit.")
-    boolean help;
+    @Option(names = {"-x", "--stacktrace"}, description = "Print stack traces of errors.")
+    boolean stacktrace;
 
     @Spec
     CommandSpec spec;
@@ -61,15 +61,26 @@ public final class AgentInitCommand implements Callable<Integer> {
             }
         } catch (FileAlreadyExistsException e) {
             err.println("agent-init: " + e.getFile() + " appeared while writing; choose a new directory");
+            printStackTrace(e, err);
             return ExitCodes.USAGE;
         } catch (IOException e) {
-            err.println("agent-init: cannot write " + directory + ": " + e.getMessage());
+            err.println("agent-init: cannot write " + directory + ": " + e.getMessage()
+                    + "; check that its parent directory is writable");
+            printStackTrace(e, err);
             return ExitCodes.USAGE;
         }
         out.println("Wrote an agent source to " + directory.toAbsolutePath() + ": " + String.join(", ", FILES));
         out.println("Next: put it in git, start the agents with --allow-source <its URL or directory>, and try the"
                 + " command 'hello'.");
         return ExitCodes.OK;
+    }
+
+    private void printStackTrace(Exception e, PrintWriter err) {
+        if (stacktrace) {
+            e.printStackTrace(err);
+        } else {
+            err.println("(run again with --stacktrace for details)");
+        }
     }
 
     private static String problemWith(Path directory) {

@@ -46,6 +46,9 @@ final class Figures {
         figures.put("outOfOrder", summary.messages().outOfOrder());
         figures.put("errors", summary.messages().errors());
         figures.put("meanRate", summary.throughput());
+        if (summary.rate() != null && summary.throughputMegabytes() != null) {
+            figures.put("megabytesPerSecond", summary.throughputMegabytes());
+        }
         if (summary.rate() != null) {
             figures.put("measuredSent", summary.rate().sender().total());
             figures.put("measuredReceived", summary.rate().receiver().total());

@@ -11,11 +11,24 @@ public interface Progress {
 
     /**
      * One snapshot of a running test. {@code sent} and {@code received} count the whole test, warm-up included, for
-     * both roles alike; {@code rate} is the receivers' rate of their last second.
+     * both roles alike; {@code rate} is the receivers' rate of their last second; {@code p50Ms}, {@code p99Ms} and
+     * {@code maxMs} are the response time of the receivers' last second (measured values; the largest of the
+     * receivers'), {@code p50Ms} and {@code maxMs} negative when the peers did not send them.
      */
     record Snapshot(String test, Duration elapsed, Duration planned, double rate, double p99Ms, long sent,
-                    long received, long errors) {
+                    long received, long errors, double p50Ms, double maxMs) {
+
+        /** A snapshot without p50 and max. */
+        public Snapshot(String test, Duration elapsed, Duration planned, double rate, double p99Ms, long sent,
+                        long received, long errors) {
+            this(test, elapsed, planned, rate, p99Ms, sent, received, errors, -1, -1);
+        }
     }
+
+    /** The interval of progress lines in CI logs (the {@code CI} environment variable is set). */
+    Duration CI_INTERVAL = Duration.ofSeconds(1);
+    /** The interval of progress lines in other output that is not a terminal. */
+    Duration PLAIN_INTERVAL = Duration.ofSeconds(10);
 
     void started(String test, int iteration, String description);
 
@@ -28,8 +41,22 @@ public interface Progress {
 
     /** The progress display for this process: live when standard output is a terminal, plain otherwise. */
     static Progress forConsole(PrintWriter out) {
-        return System.console() != null && System.getenv("CI") == null ? new TerminalProgress(out)
-                : new PlainProgress(out, Duration.ofSeconds(10));
+        return forConsole(out, null, System.console() != null, System.getenv("CI") != null);
+    }
+
+    /**
+     * The progress display: plain lines every {@code interval} when one is given; one line per second in CI (the
+     * {@code CI} environment variable is set, as CI services do); a live line on a terminal; otherwise a plain line
+     * every 10 s.
+     */
+    static Progress forConsole(PrintWriter out, Duration interval, boolean terminal, boolean ci) {
+        if (interval != null) {
+            return new PlainProgress(out, interval);
+        }
+        if (ci) {
+            return new PlainProgress(out, CI_INTERVAL);
+        }
+        return terminal ? new TerminalProgress(out) : new PlainProgress(out, PLAIN_INTERVAL);
     }
 
     /** A progress display that shows nothing. */
@@ -56,7 +83,11 @@ public interface Progress {
     /** Formats a snapshot into one line. */
     static String line(Snapshot s) {
         String elapsed = s.elapsed().toSeconds() + "s" + (s.planned() != null ? "/" + s.planned().toSeconds() + "s" : "");
-        return String.format("%s %s  rate %,.0f msg/s  p99 %.2f ms  sent %,d  received %,d (warm-up included)  errors %,d",
-                s.test(), elapsed, s.rate(), s.p99Ms(), s.sent(), s.received(), s.errors());
+        String latency = s.p50Ms() >= 0 && s.maxMs() >= 0
+                ? String.format(java.util.Locale.ROOT, "p50 %.2f  p99 %.2f  max %.2f ms", s.p50Ms(), s.p99Ms(), s.maxMs())
+                : String.format(java.util.Locale.ROOT, "p99 %.2f ms", s.p99Ms());
+        return String.format(java.util.Locale.ROOT,
+                "%s %s  rate %,.0f msg/s  %s  sent %,d  received %,d (warm-up included)  errors %,d",
+                s.test(), elapsed, s.rate(), latency, s.sent(), s.received(), s.errors());
     }
 }

@@ -125,6 +125,14 @@ public record TestResult(String name, int iteration, boolean passed, String reas
         return figures.getOrDefault("meanRate", 0.0).doubleValue();
     }
 
+    /**
+     * The measured receive rate in MB/s (10^6 bytes): {@link #getMeanRate()} × MESSAGE_SIZE ÷ 10^6; 0 when the message
+     * size is unknown.
+     */
+    public double getMegabytesPerSecond() {
+        return figures.getOrDefault("megabytesPerSecond", 0.0).doubleValue();
+    }
+
     /** p99 of response time (receive − intended send), ms. */
     public double getResponseP99Ms() {
         return figures.getOrDefault("responseP99Ms", 0.0).doubleValue();

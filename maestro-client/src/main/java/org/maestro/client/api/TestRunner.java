@@ -649,6 +649,9 @@ public final class TestRunner {
                 long errors = 0;
                 double rate = 0;
                 double p99 = 0;
+                double p50 = -1;
+                double max = -1;
+                boolean distribution = true;
                 int answered = 0;
                 for (Note note : replies.notes()) {
                     if (!(note.payload() instanceof Payload.Stats stats) || !peers.containsKey(note.sender().id())) {
@@ -662,6 +665,9 @@ public final class TestRunner {
                         received += stats.count();
                         rate += stats.rate();
                         p99 = Math.max(p99, stats.latencyP99Micros() / 1000.0);
+                        distribution &= stats.hasDistribution();
+                        p50 = Math.max(p50, stats.latencyP50Micros() / 1000.0);
+                        max = Math.max(max, stats.latencyMaxMicros() / 1000.0);
                     }
                 }
                 if (answered == 0) {
@@ -669,7 +675,8 @@ public final class TestRunner {
                     return null;
                 }
                 lastStatisticsNanos = System.nanoTime();
-                return new Progress.Snapshot(options.testName(), elapsed, planned, rate, p99, sent, received, errors);
+                return new Progress.Snapshot(options.testName(), elapsed, planned, rate, p99, sent, received, errors,
+                        distribution ? p50 : -1, distribution ? max : -1);
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
                 return null;

@@ -20,8 +20,8 @@ import picocli.CommandLine.Spec;
 /** {@code maestro-cli agent}: runs an agent peer on a SUT host, with the sources and processes it may act on. */
 @Command(name = "agent", mixinStandardHelpOptions = true,
         header = "Run an agent peer that performs scripted actions on this host during tests.",
-        description = {"The agent runs only extension-point sources it is allowed (--allow-source) and acts on the",
-                "processes named with --process. Network faults need root and tc/iptables. See docs/agent.md."})
+        description = {"The agent runs only extension-point sources it is allowed (--allow-source) and acts on the"
+                + " processes named with --process. Network faults need root and tc/iptables. See docs/agent.md."})
 public final class AgentCommand implements Callable<Integer> {
     @Mixin
     ControlBrokerOption broker;

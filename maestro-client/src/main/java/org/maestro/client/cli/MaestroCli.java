@@ -9,9 +9,10 @@ import picocli.CommandLine.Command;
         mixinStandardHelpOptions = true,
         versionProvider = VersionProvider.class,
         header = "Maestro: distributed performance tests of messaging systems.",
-        description = {"Runs Groovy test scripts against an AMQP 1.0 broker or router, drives sender, receiver,",
-                "inspector and agent peers through an MQTT control broker, and reports the results."},
+        description = {"Runs Groovy test scripts against an AMQP 1.0 broker or router, drives sender, receiver,"
+                + " inspector and agent peers through an MQTT control broker, and reports the results."},
         subcommands = {RunCommand.class, WorkerCommand.class, InspectorCommand.class, AgentCommand.class, PingCommand.class,
+                StatusCommand.class,
                 org.maestro.agent.cli.AgentInitCommand.class, org.maestro.topology.cli.TopologyCommand.class, org.maestro.reporter.cli.ReportCommand.class,
                 org.maestro.reporter.cli.CompareCommand.class, CommandLine.HelpCommand.class},
         footerHeading = "%nExit codes:%n",
@@ -36,11 +37,21 @@ public final class MaestroCli implements Runnable {
         for (Object subcommand : Subcommands.extra()) {
             commandLine.addSubcommand(subcommand);
         }
+        withVersion(commandLine, new VersionProvider());
         commandLine.setExecutionExceptionHandler(new ErrorHandler());
         commandLine.setParameterExceptionHandler(ErrorHandler::onParameterError);
         commandLine.setExitCodeExceptionMapper(ErrorHandler::exitCodeOf);
         commandLine.setCaseInsensitiveEnumValuesAllowed(true);
         return commandLine;
+    }
+
+    /** Gives every command without a version of its own Maestro's, so that {@code -V} prints it everywhere. */
+    private static void withVersion(CommandLine command, CommandLine.IVersionProvider version) {
+        CommandLine.Model.CommandSpec spec = command.getCommandSpec();
+        if (spec.versionProvider() == null && spec.version().length == 0) {
+            spec.versionProvider(version);
+        }
+        command.getSubcommands().values().forEach(sub -> withVersion(sub, version));
     }
 
     public static void main(String[] args) {

@@ -27,6 +27,9 @@ public final class PingCommand implements Callable<Integer> {
             description = "How long to collect replies (default: ${DEFAULT-VALUE}).")
     String wait;
 
+    @Mixin
+    OutputFormat format;
+
     @Option(names = {"-x", "--stacktrace"}, description = "Print stack traces of errors.")
     boolean stacktrace;
 
@@ -45,6 +48,11 @@ public final class PingCommand implements Callable<Integer> {
                 spec.commandLine().getErr().println("maestro-cli: no peer answered on " + client.endpoint() + " within "
                         + wait + "; start peers with 'maestro-cli worker --maestro-url " + client.endpoint() + "'");
                 return ExitCodes.INFRASTRUCTURE;
+            }
+            if (format.json()) {
+                out.println(PeerListing.json(peers.stream().map(PeerListing::of).toList()));
+                out.flush();
+                return ExitCodes.OK;
             }
             out.printf("%-10s %-28s %-24s %10s  %s%n", "ROLE", "NAME", "HOST", "RTT (ms)", "ID");
             for (PeerStatus status : peers) {

@@ -40,11 +40,11 @@ import picocli.CommandLine.Parameters;
  */
 @Command(name = "run", mixinStandardHelpOptions = true,
         header = "Run a Groovy test script.",
-        description = {"Without --maestro-url (or MAESTRO_BROKER) everything runs embedded in this JVM: a control broker",
-                "and sender, receiver, inspector and agent peers. An Artemis SUT (its URL is every test's default) starts",
-                "when a test points at it; a test against another SUT (SEND_RECEIVE_URL, SEND_URL, RECEIVE_URL or the",
-                "script's sut) starts none, and is inspected when MANAGEMENT_INTERFACE names its management.",
-                "With a control broker URL it drives the peers running out there.",
+        description = {"Without --maestro-url (or MAESTRO_BROKER) everything runs embedded in this JVM: a control broker"
+                + " and sender, receiver, inspector and agent peers. An Artemis SUT (its URL is every test's default)"
+                + " starts when a test points at it; a test against another SUT (SEND_RECEIVE_URL, SEND_URL,"
+                + " RECEIVE_URL or the script's sut) starts none, and is inspected when MANAGEMENT_INTERFACE names its"
+                + " management. With a control broker URL it drives the peers running out there.",
                 "Exit codes: 0 all tests passed, 1 a test failed, 2 usage or script error, 3 infrastructure error."})
 public final class RunCommand implements Callable<Integer> {
     @Parameters(index = "0", paramLabel = "SCRIPT", description = "The Groovy test script, e.g. test-scripts/FixedRateTest.groovy")
@@ -69,6 +69,12 @@ public final class RunCommand implements Callable<Integer> {
                     + "(default: ${DEFAULT-VALUE}; env MAESTRO_BROKER_OUTAGE_LIMIT).")
     String brokerOutageLimit;
 
+    @Option(names = "--progress-interval", paramLabel = "DURATION",
+            description = "Print a progress line (rate, sent and received, p50/p99/max response time of the last "
+                    + "second, errors) every DURATION, e.g. 1s. Default: a live line on a terminal, one line per "
+                    + "second when the CI environment variable is set, every 10 s in other output.")
+    String progressInterval;
+
     @Option(names = "--no-report", description = "Do not build the HTML report.")
     boolean noReport;
 
@@ -89,7 +95,8 @@ public final class RunCommand implements Callable<Integer> {
         outageLimit();
         Files.createDirectories(results);
         PrintWriter out = spec.commandLine().getOut();
-        Progress progress = Progress.forConsole(out);
+        Progress progress = Progress.forConsole(out, progressInterval(), System.console() != null,
+                environment.apply("CI") != null);
         if (broker.isSet()) {
             return runDistributed(broker.endpoint(), progress, out);
         }
@@ -167,6 +174,22 @@ public final class RunCommand implements Callable<Integer> {
         afterTest.accept(runs.get(runs.size() - 1).directory());
     }
 
+    private Duration progressInterval() {
+        if (progressInterval == null) {
+            return null;
+        }
+        try {
+            Duration interval = Durations.parse(progressInterval);
+            if (interval.toMillis() < 100) {
+                throw new IllegalArgumentException("is shorter than 100 ms");
+            }
+            return interval;
+        } catch (IllegalArgumentException e) {
+            throw new UserError(ExitCodes.USAGE, "--progress-interval " + progressInterval + ": " + e.getMessage()
+                    + "; give a duration of at least 100 ms such as 1s or 10s");
+        }
+    }
+
     private Duration outageLimit() {
         try {
             return Durations.parse(brokerOutageLimit);
@@ -186,14 +209,16 @@ public final class RunCommand implements Callable<Integer> {
             return;
         }
         out.println();
-        out.printf("%-24s %4s  %-6s %12s %12s %8s %8s %8s %12s %10s  %s%n", "TEST", "#", "RESULT", "SENT",
-                "RECEIVED", "LOST", "REFUSED", "VANISHED", "RATE msg/s", "p99 ms", "RESULTS");
+        out.printf("%-24s %4s  %-6s %12s %12s %8s %8s %8s %12s %10s %10s  %s%n", "TEST", "#", "RESULT", "SENT",
+                "RECEIVED", "LOST", "REFUSED", "VANISHED", "RATE msg/s", "MB/s", "p99 ms", "RESULTS");
         for (TestResult r : results) {
-            out.printf("%-24s %4d  %-6s %12s %,12d %8s %8s %8s %,12.0f %10.3f  %s%n", r.name(), r.iteration(),
+            out.printf("%-24s %4d  %-6s %12s %,12d %8s %8s %8s %,12.0f %10.3f %10.3f  %s%n", r.name(), r.iteration(),
                     r.passed() ? "PASS" : "FAIL", count(r.getSent()), r.getReceived(), count(r.getLost()),
-                    count(r.getRefused()), count(r.getVanished()), r.getMeanRate(), r.getResponseP99Ms(),
-                    r.directory());
+                    count(r.getRefused()), count(r.getVanished()), r.getMeanRate(), r.getMegabytesPerSecond(),
+                    r.getResponseP99Ms(), r.directory());
         }
+        out.println("SENT to VANISHED: the whole test, warm-up included; RATE, MB/s (MESSAGE_SIZE x measured messages"
+                + " / window, 10^6 bytes) and p99: the measured window, warm-up excluded.");
         for (TestResult r : results) {
             if (!r.passed()) {
                 out.println(r.name() + " #" + r.iteration() + " failed: " + r.reason());

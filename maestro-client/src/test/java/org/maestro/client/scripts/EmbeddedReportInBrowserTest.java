@@ -61,8 +61,40 @@ class EmbeddedReportInBrowserTest {
         assertEquals("success", dom.select("h1 .badge").attr("data-outcome"));
         ResultsAudit.assertConsistent(work.resolve("results/fixed-rate/0"));
 
+        java.util.List<String> titles = charts.eachAttr("data-title");
+        for (String expected : java.util.List.of("Rate over time (msg/s)", "Response time (ms): receive − intended send",
+                "Service time (ms): receive − actual send", "Send delay (ms): actual − intended send",
+                "Latency by percentile (ms), measured intervals")) {
+            assertTrue(titles.contains(expected), expected + " is not among " + titles);
+        }
+        // the SUT's queues are charted, or listed as unchanged when the polls saw no change (a short test)
+        java.util.List<String> boxes = dom.select("[data-title]").eachAttr("data-title");
+        assertTrue(boxes.stream().anyMatch(t -> t.contains("— queues")), boxes.toString());
+        assertTrue(titles.stream().filter(t -> t.contains("messagesAdded")).allMatch(t -> t.endsWith("per second")),
+                "a cumulative counter drawn as it is: " + titles);
+        assertTrue(titles.stream().noneMatch(t -> t.contains("inspector-polls")), "an empty polls chart: " + titles);
+        assertTrue(titles.stream().noneMatch(t -> t.contains("receive-gaps")), "silences charted as a data set: " + titles);
+        for (com.fasterxml.jackson.databind.JsonNode spec : Chromium.chartSpecs(dom)) {
+            String title = spec.path("title").asText();
+            assertFalse(spec.path("series").isEmpty(), title + " is an empty chart");
+            assertTrue(spec.path("series").size() <= 8, title + " draws " + spec.path("series").size() + " lines");
+            assertTrue(spec.path("viewFrom").isMissingNode(), title + " opens zoomed past the warm-up");
+            for (com.fasterxml.jackson.databind.JsonNode series : spec.path("series")) {
+                String name = series.path("name").asText();
+                assertFalse(name.startsWith("$") || name.startsWith("activemq.") || name.contains("mpt."),
+                        title + " draws the internal queue " + name);
+            }
+            if (title.contains("CpuLoad")) {
+                assertEquals("%", spec.path("unit").asText(), title);
+            }
+        }
+        assertTrue(dom.select("#verdict-criterion").text().startsWith("verdict on p90 response time ≤ 5000 ms"),
+                dom.select("#verdict-criterion").text());
+        assertTrue(Files.isRegularFile(work.resolve("results/echarts.min.js")), "one charting library for the tree");
+        assertFalse(Files.exists(work.resolve("results/fixed-rate/echarts.min.js")), "a copy per test directory");
+
         Path screenshot = Path.of("target", "embedded-report.png");
-        Chromium.screenshot(page, work, screenshot, 1400, 2400);
-        assertTrue(Files.size(screenshot) > 50_000, "the screenshot shows a page");
+        Chromium.screenshot(page, work, screenshot, 1400, 5200);
+        Chromium.assertPicture(screenshot);
     }
 }

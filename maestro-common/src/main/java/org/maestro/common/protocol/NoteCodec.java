@@ -108,6 +108,10 @@ public final class NoteCodec {
             packer.packDouble(stats.rate());
             packer.packLong(stats.latencyP99Micros());
             packer.packLong(stats.errors());
+            if (stats.hasDistribution()) {
+                packer.packLong(stats.latencyP50Micros());
+                packer.packLong(stats.latencyMaxMicros());
+            }
         } else if (payload instanceof Payload.Error error) {
             packer.packInt(error.code());
             packer.packString(error.message());
@@ -140,13 +144,27 @@ public final class NoteCodec {
             case SET_OPTION -> new Payload.SetOption(unpacker.unpackLong(), unpackString(unpacker, limit));
             case PING -> new Payload.Ping(unpacker.unpackLong(), unpacker.unpackLong());
             case PING_REPLY -> new Payload.PingReply(unpacker.unpackLong(), unpacker.unpackLong(), unpacker.unpackLong());
-            case STATS -> new Payload.Stats(unpackString(unpacker, limit), unpacker.unpackLong(), unpacker.unpackLong(),
-                    unpacker.unpackDouble(), unpacker.unpackLong(), unpacker.unpackLong());
+            case STATS -> unpackStats(unpacker, limit);
             case ERROR -> new Payload.Error(unpacker.unpackInt(), unpackString(unpacker, limit));
             case OUTCOME -> unpackOutcome(unpacker, limit);
             case AGENT_SOURCE -> new Payload.AgentSource(unpackString(unpacker, limit), unpackString(unpacker, limit));
             case CHUNK -> unpackChunk(unpacker, limit);
         };
+    }
+
+    /** Six fields, then p50 and max when the peer sent them (the two are optional: older peers leave them out). */
+    private static Payload.Stats unpackStats(MessageUnpacker unpacker, int limit)
+            throws IOException, MalformedNoteException {
+        String role = unpackString(unpacker, limit);
+        long timestamp = unpacker.unpackLong();
+        long count = unpacker.unpackLong();
+        double rate = unpacker.unpackDouble();
+        long p99 = unpacker.unpackLong();
+        long errors = unpacker.unpackLong();
+        if (!unpacker.hasNext()) {
+            return new Payload.Stats(role, timestamp, count, rate, p99, errors);
+        }
+        return new Payload.Stats(role, timestamp, count, rate, p99, errors, unpacker.unpackLong(), unpacker.unpackLong());
     }
 
     private static Payload.Outcome unpackOutcome(MessageUnpacker unpacker, int limit)

@@ -36,10 +36,23 @@ public sealed interface Payload {
     }
 
     /** STATS reply: the peer's live figures. */
-    record Stats(String role, long timestampMillis, long count, double rate, long latencyP99Micros, long errors)
-            implements Payload {
+    record Stats(String role, long timestampMillis, long count, double rate, long latencyP99Micros, long errors,
+                 long latencyP50Micros, long latencyMaxMicros) implements Payload {
+        /** {@code latencyP50Micros} and {@code latencyMaxMicros} of a peer that did not send them. */
+        public static final long UNKNOWN = -1;
+
         public Stats {
             Objects.requireNonNull(role, "role");
+        }
+
+        /** Statistics without p50 and max (as peers before they were added send them). */
+        public Stats(String role, long timestampMillis, long count, double rate, long latencyP99Micros, long errors) {
+            this(role, timestampMillis, count, rate, latencyP99Micros, errors, UNKNOWN, UNKNOWN);
+        }
+
+        /** True when the peer sent p50 and max of its last second. */
+        public boolean hasDistribution() {
+            return latencyP50Micros >= 0 && latencyMaxMicros >= 0;
         }
     }
 

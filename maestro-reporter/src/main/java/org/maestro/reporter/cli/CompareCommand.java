@@ -28,14 +28,14 @@ import picocli.CommandLine.Spec;
  */
 @Command(name = "compare", mixinStandardHelpOptions = true,
         header = "Compare a results directory with a baseline; exit 1 on a performance regression.",
-        description = {"Matches tests by name and compares the latest iteration of each side (or the ones",
-                "--iteration, --baseline-iteration and --current-iteration name). A regression is a throughput",
-                "(mean receive rate) drop beyond --throughput-drop, a latency percentile rise beyond",
-                "--latency-rise, or a test that passed in the baseline and does not now. Test parameters that",
-                "differ between the compared iterations (RATE 500 vs 1000) are printed as a WARNING, and are an",
-                "error (exit 2) with --strict-parameters; RUN_ID, TEST_NAME, TEST_ITERATION and the host and port",
-                "of URLs are not compared. Writes comparison.html and comparison.json into <current-dir>, linked",
-                "from its index.html."},
+        description = {"Matches tests by name and compares the latest iteration of each side (or the ones"
+                + " --iteration, --baseline-iteration and --current-iteration name). A regression is a throughput"
+                + " (mean receive rate) drop beyond --throughput-drop, a latency percentile rise beyond"
+                + " --latency-rise, or a test that passed in the baseline and does not now. Test parameters that"
+                + " differ between the compared iterations (RATE 500 vs 1000) are printed as a WARNING, and are an"
+                + " error (exit 2) with --strict-parameters; RUN_ID, TEST_NAME, TEST_ITERATION and the host and port"
+                + " of URLs are not compared. Writes comparison.html and comparison.json into <current-dir>, linked"
+                + " from its index.html."},
         exitCodeListHeading = "%nExit codes:%n",
         exitCodeList = {"0:no regression", "1:regression", "2:bad arguments, a directory without test results, a "
                 + "missing iteration, or differing parameters with --strict-parameters",
@@ -56,8 +56,10 @@ public final class CompareCommand implements Callable<Integer> {
             + "(default: ${DEFAULT-VALUE})", defaultValue = "20")
     double latencyRise;
 
-    @Option(names = "--percentiles", split = ",", paramLabel = "P", description = "latency percentiles checked: "
-            + "p50, p90, p95, p99, p99.9, p99.99, max (default: ${DEFAULT-VALUE})", defaultValue = "p50,p90,p99")
+    @Option(names = "--percentiles", split = ",", paramLabel = "P", description = {
+            "latency percentiles checked (default: ${DEFAULT-VALUE}), any of:",
+            // short enough for the description column, so the line breaking never splits p99.9
+            "p50, p90, p95, p99, p99.9, p99.99, max"}, defaultValue = "p50,p90,p99")
     List<String> percentiles;
 
     @Option(names = "--metrics", split = ",", paramLabel = "M", description = "latency metrics checked: "

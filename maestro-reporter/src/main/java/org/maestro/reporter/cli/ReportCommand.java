@@ -18,8 +18,8 @@ import picocli.CommandLine.Spec;
 /** {@code report <dir>}: (re)builds the HTML report, summary.json and JUnit XML of a results directory. */
 @Command(name = "report", mixinStandardHelpOptions = true,
         header = "Build the HTML report, summary.json and JUnit XML of a results directory.",
-        description = {"Reads <dir>/<test-name>/<iteration>/<peer-name>@<host>/ and writes <dir>/index.html and, per test,",
-                "index.html, iteration-N.html, summary.json and junit.xml."},
+        description = {"Reads <dir>/<test-name>/<iteration>/<peer-name>@<host>/ and writes <dir>/index.html,"
+                + " <dir>/echarts.min.js and, per test, index.html, iteration-N.html, summary.json and junit.xml."},
         exitCodeListHeading = "%nExit codes:%n",
         exitCodeList = {"0:report written", "2:the directory is missing or holds no test results",
                 "3:a file could not be read or written"})

@@ -14,7 +14,9 @@ import java.util.Set;
 import java.util.TreeMap;
 import java.util.function.ToLongFunction;
 import java.util.stream.Collectors;
+import org.HdrHistogram.Histogram;
 import org.maestro.common.measure.PeerResult;
+import org.maestro.common.options.MessageSize;
 import org.maestro.common.peer.RunFiles;
 import org.maestro.reporter.AgentAction;
 import org.maestro.reporter.Decider;
@@ -27,6 +29,8 @@ import org.maestro.reporter.TestSummary;
 import org.maestro.reporter.chart.Band;
 import org.maestro.reporter.chart.Chart;
 import org.maestro.reporter.chart.Series;
+import org.maestro.reporter.chart.YScale;
+import org.maestro.reporter.out.PercentileDistribution;
 import org.maestro.reporter.read.AgentActionsFile;
 import org.maestro.reporter.read.InspectedSystem;
 import org.maestro.reporter.read.PeerDirectory;
@@ -53,8 +57,10 @@ public final class IterationAnalyzer {
      *
      * @param summary the numbers
      * @param charts the charts, in page order
+     * @param distributions the measured values of each latency metric, all peers merged, by file name
+     *                      ({@code response-time.hgrm} …); only the metrics that were recorded
      */
-    public record Analysis(TestSummary summary, List<Chart> charts) {
+    public record Analysis(TestSummary summary, List<Chart> charts, Map<String, Histogram> distributions) {
     }
 
     private final Path dir;
@@ -166,18 +172,30 @@ public final class IterationAnalyzer {
             charts.add(distribution);
         }
         charts.addAll(inspectorCharts(bands));
-        if (warmupEnd > start && start > 0) {
-            Long measuredFrom = warmupEnd + 1;
-            charts.replaceAll(chart -> Chart.TIME.equals(chart.kind()) ? chart.viewingFrom(measuredFrom) : chart);
-        }
+        // time charts open on the whole test, warm-up band in view; outliers are clipped, not allowed to flatten
+        charts.replaceAll(chart -> Chart.TIME.equals(chart.kind()) ? YScale.robust(chart) : chart);
 
         Verdict verdict = verdict();
+        Map<String, String> parameters = parameters();
+        RateStats senderRate = RateAggregation.stats(senderTotals, window);
+        RateStats receiverRate = RateAggregation.stats(receiverTotals, window);
+        Integer messageBytes = messageBytes(parameters);
+        if (messageBytes != null) {
+            senderRate = senderRate.withMessageSize(messageBytes);
+            receiverRate = receiverRate.withMessageSize(messageBytes);
+        }
         TestSummary summary = new TestSummary(TestSummary.FORMAT_VERSION, test, iteration, start, end, warmupEnd,
                 verdict.outcome(), verdict.reason(), verdict.decidedBy(), withRateErrors(accounting.counts()),
-                new TestSummary.Rates(RateAggregation.stats(senderTotals, window),
-                        RateAggregation.stats(receiverTotals, window), window),
-                latencies, parameters(), peerSummaries(), accounting.streams(), actions, List.copyOf(warnings));
-        return new Analysis(summary.withRunId(runId()), charts);
+                new TestSummary.Rates(senderRate, receiverRate, window),
+                latencies, parameters, peerSummaries(), accounting.streams(), actions, List.copyOf(warnings));
+        Map<String, Histogram> distributions = new LinkedHashMap<>();
+        putDistribution(distributions, PercentileDistribution.RESPONSE_TIME, response);
+        putDistribution(distributions, PercentileDistribution.SERVICE_TIME, service);
+        putDistribution(distributions, PercentileDistribution.SEND_DELAY, sendDelay);
+        if (jitter != null && jitter.magnitude().getTotalCount() > 0) {
+            distributions.put(PercentileDistribution.JITTER, jitter.magnitude());
+        }
+        return new Analysis(summary.withRunId(runId()), charts, distributions);
     }
 
     /** The runner's run id of the iteration, else the run id the peers' test.properties name. */
@@ -659,6 +677,25 @@ public final class IterationAnalyzer {
             return VerdictFile.read(dir, fileName).orElse(null);
         } catch (IOException e) {
             warnings.add(e.getMessage());
+            return null;
+        }
+    }
+
+    private static void putDistribution(Map<String, Histogram> into, String name, LatencyAggregation.Result result) {
+        if (result != null && result.measured().getTotalCount() > 0) {
+            into.put(name, result.measured());
+        }
+    }
+
+    /** The message size all senders used (MESSAGE_SIZE, {@code ~} taken at its nominal size); null when unknown. */
+    private static Integer messageBytes(Map<String, String> parameters) {
+        String size = parameters.get("MESSAGE_SIZE");
+        if (size == null || size.contains("|")) {
+            return null;
+        }
+        try {
+            return MessageSize.parse(size.trim()).bytes();
+        } catch (IllegalArgumentException e) {
             return null;
         }
     }

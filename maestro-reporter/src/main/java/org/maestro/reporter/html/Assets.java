@@ -6,18 +6,22 @@ import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.util.Properties;
 
 /**
  * The files a report page needs besides itself: the page style and script (inlined into each
- * page) and the ECharts library from its WebJar, copied next to the pages that draw charts, so a
- * report works offline.
+ * page) and the ECharts library from its WebJar, copied once to the top of the results tree and
+ * referenced relatively by the pages that draw charts, so a report works offline.
  */
 public final class Assets {
 
     /** File name of the charting library next to the pages. */
     public static final String ECHARTS_FILE = "echarts.min.js";
+    /**
+     * Where the pages of a test directory find the charting library: one copy at the top of the results tree
+     * serves every test.
+     */
+    public static final String ECHARTS_FROM_TEST_DIRECTORY = "../" + ECHARTS_FILE;
 
     private static final String BASE = "/org/maestro/reporter/html/";
     private static final String CSS = text("report.css");
@@ -49,9 +53,7 @@ public final class Assets {
             if (Files.isRegularFile(target) && Files.size(target) == bytes.length) {
                 return target;
             }
-            Path temporary = Files.createTempFile(dir, ".echarts", ".tmp");
-            Files.write(temporary, bytes);
-            Files.move(temporary, target, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+            Page.replace(target, bytes);
         }
         return target;
     }

@@ -29,6 +29,11 @@ public final class Format {
         return String.format(Locale.ROOT, "%,.1f", value);
     }
 
+    /** A byte rate in MB/s (10^6 bytes) with three decimals: "0.256 MB/s"; empty when unknown. */
+    public static String megabytes(Double value) {
+        return value == null ? "" : String.format(Locale.ROOT, "%,.3f MB/s", value);
+    }
+
     /** Microseconds as milliseconds with microsecond precision: 1234 → "1.234 ms". */
     public static String millis(long micros) {
         return String.format(Locale.ROOT, "%,.3f ms", micros / 1000.0);

@@ -11,6 +11,7 @@ import java.util.Map;
 import org.maestro.common.measure.OutcomeCounts;
 import org.maestro.reporter.AgentAction;
 import org.maestro.reporter.JitterStats;
+import org.maestro.reporter.LatencyCriterion;
 import org.maestro.reporter.LatencyStats;
 import org.maestro.reporter.MessageCounts;
 import org.maestro.reporter.Outcome;
@@ -28,10 +29,15 @@ public final class IterationPage {
         return "iteration-" + iteration + ".html";
     }
 
+    /** How the headline says a number covers the whole test. */
+    static final String INCLUDED = "whole test, warm-up included";
+    /** How the headline says a number covers the measured window only. */
+    static final String EXCLUDED = "warm-up excluded";
+
     private IterationPage() {
     }
 
-    /** Renders the page; it lives in the test directory, next to {@link Assets#ECHARTS_FILE}. */
+    /** Renders the page; it lives in the test directory, below {@link Assets#ECHARTS_FILE}. */
     public static String render(TestSummary s, List<Chart> charts) {
         StringBuilder b = new StringBuilder(32_768);
         b.append("<section class=\"title\">\n<h1>").append(esc(s.test()))
@@ -50,7 +56,16 @@ public final class IterationPage {
             b.append(" · warm-up ").append(esc(Format.duration((s.warmupEndMillis() - s.startMillis()) / 1000.0)))
                     .append(" (excluded)");
         }
-        b.append(" · ").append(s.peers().size()).append(" peers</p>\n</section>\n");
+        b.append(" · ").append(s.peers().size()).append(" peers</p>\n");
+        LatencyCriterion.of(s.parameters()).ifPresent(criterion -> {
+            LatencyStats response = s.latency().responseTime();
+            b.append("<p class=\"meta\" id=\"verdict-criterion\" data-statistic=\"").append(criterion.statistic())
+                    .append("\">").append(esc(criterion.describe()))
+                    .append(response == null ? "" : ": measured " + esc(Format.millis(criterion.valueOf(response))))
+                    .append(" (MAXIMUM_LATENCY=").append(criterion.limitMillis()).append(", MAXIMUM_LATENCY_MODE=")
+                    .append(criterion.hard() ? "hard" : "soft").append(")</p>\n");
+        });
+        b.append("</section>\n");
 
         cards(b, s);
         if (!s.warnings().isEmpty()) {
@@ -61,9 +76,11 @@ public final class IterationPage {
         latencyTable(b, s.latency());
         rateTable(b, s);
         if (!charts.isEmpty()) {
-            b.append("<h2>Charts</h2>\n<p class=\"legend-hint\">Time charts open on the measured period: drag the slider "
-                    + "under a chart or scroll to zoom (the grey band is the warm-up, orange bands are agent actions); "
-                    + "click a legend entry to hide or show a line; hover for values.</p>\n<div class=\"charts\">\n");
+            b.append("<h2>Charts</h2>\n<p class=\"legend-hint\">Time charts show the whole test: the grey band is the "
+                    + "warm-up (excluded from the numbers above), orange bands are agent actions. Drag the slider under a "
+                    + "chart or scroll to zoom; values far above the rest (such as the catch-up of the first second) are "
+                    + "marked ▲ at the top edge, so they do not flatten the other points; click a legend "
+                    + "entry to hide or show a line; hover for values.</p>\n<div class=\"charts\">\n");
             for (Chart chart : charts) {
                 b.append(Page.chartBox(chart, chart.id().equals("chart-rate")));
             }
@@ -81,7 +98,7 @@ public final class IterationPage {
         String breadcrumb = "<a href=\"../index.html\">All tests</a> › <a href=\"index.html\">" + esc(s.test())
                 + "</a> › iteration " + s.iteration();
         return Page.render(s.test() + " #" + s.iteration() + " · Maestro", breadcrumb, b.toString(), charts,
-                Assets.ECHARTS_FILE);
+                Assets.ECHARTS_FROM_TEST_DIRECTORY);
     }
 
     private static void cards(StringBuilder b, TestSummary s) {
@@ -89,31 +106,38 @@ public final class IterationPage {
         RateStats receiver = s.rate().receiver();
         RateStats sender = s.rate().sender();
         b.append("<section class=\"cards\" id=\"headline\">\n");
-        String rateSub = receiver.seconds() > 0
+        Double megabytes = s.throughputMegabytes();
+        String rateSub = (megabytes == null ? "" : Format.megabytes(megabytes) + " · ") + (receiver.seconds() > 0
                 ? "max " + Format.rate(receiver.max()) + " · senders " + Format.rate(sender.mean())
-                : "senders, max " + Format.rate(sender.max());
+                : "senders, max " + Format.rate(sender.max())) + " · " + EXCLUDED;
         b.append(Html.card("card-throughput", "Throughput (msg/s)", Format.rate(s.throughput()), rateSub, ""));
         LatencyStats response = s.latency().responseTime();
+        LatencyCriterion criterion = LatencyCriterion.of(s.parameters()).orElse(null);
         if (response != null) {
+            String judged = criterion == null ? "" : " · " + criterion.describe().replace(" response time", "");
             b.append(Html.card("card-response-p99", "p99 response time", Format.millis(response.p99()),
-                    "p50 " + Format.millis(response.p50()) + " · max " + Format.millis(response.max()), ""));
+                    "p50 " + Format.millis(response.p50()) + " · p90 " + Format.millis(response.p90()) + " · max "
+                            + Format.millis(response.max()) + judged + " · " + EXCLUDED, ""));
         }
         LatencyStats service = s.latency().serviceTime();
         if (service != null) {
             b.append(Html.card("card-service-p99", "p99 service time", Format.millis(service.p99()),
-                    "p50 " + Format.millis(service.p50()) + " · max " + Format.millis(service.max()), ""));
+                    "p50 " + Format.millis(service.p50()) + " · max " + Format.millis(service.max()) + " · "
+                            + EXCLUDED, ""));
         }
         JitterStats jitter = s.latency().jitter();
         if (jitter != null) {
             b.append(Html.card("card-jitter", "Max jitter (late)", Format.millis(jitter.lateMax()),
                     "|J| p50 " + Format.millis(jitter.p50()) + " · p99 " + Format.millis(jitter.p99())
-                            + " · early max " + Format.millis(jitter.earlyMax()), ""));
+                            + " · early max " + Format.millis(jitter.earlyMax()) + " · " + EXCLUDED, ""));
         }
-        b.append(Html.card("card-sent", "Sent", Format.count(m.sent()), "received " + Format.count(m.received()), ""));
+        b.append(Html.card("card-sent", "Sent", Format.count(m.sent()), "received " + Format.count(m.received())
+                + " · " + INCLUDED, ""));
         if (m.lostKnown()) {
             b.append(Html.card("card-lost", "Lost", Format.count(m.lost()), Format.percent(m.lostPercent())
                             + " of sent" + (m.outcomes() != null || m.refused() > 0 ? " · refused "
-                            + Format.count(m.refused()) + " · vanished " + Format.count(m.vanished()) : ""),
+                            + Format.count(m.refused()) + " · vanished " + Format.count(m.vanished()) : "")
+                            + " · " + INCLUDED,
                     m.lost() > 0 ? "bad" : "good"));
         } else {
             b.append(Html.card("card-lost", "Lost", "unknown", m.unknownReason(), "bad"));
@@ -127,8 +151,8 @@ public final class IterationPage {
                     outcomes.notAccepted() > 0 ? "bad" : "good"));
         }
         b.append(Html.card("card-duplicates", "Duplicates", Format.count(m.duplicates()),
-                "out of order " + Format.count(m.outOfOrder()), m.duplicates() > 0 ? "bad" : ""));
-        b.append(Html.card("card-errors", "Errors", Format.count(m.errors()), "send and receive",
+                "out of order " + Format.count(m.outOfOrder()) + " · " + INCLUDED, m.duplicates() > 0 ? "bad" : ""));
+        b.append(Html.card("card-errors", "Errors", Format.count(m.errors()), "send and receive · " + INCLUDED,
                 m.errors() > 0 ? "bad" : ""));
         b.append("</section>\n");
     }
@@ -137,7 +161,8 @@ public final class IterationPage {
         if (latencies.responseTime() == null && latencies.serviceTime() == null && latencies.sendDelay() == null) {
             return;
         }
-        b.append("<h2>Latency</h2>\n<table id=\"latency\">\n<thead><tr>").append(th("metric")).append(thNum("count"))
+        b.append("<h2>Latency</h2>\n<p class=\"legend-hint\">Measured intervals of all peers, warm-up excluded.</p>\n"
+                + "<table id=\"latency\">\n<thead><tr>").append(th("metric")).append(thNum("count"))
                 .append(thNum("mean"));
         for (String p : LatencyStats.PERCENTILES) {
             b.append(thNum(p));
@@ -176,7 +201,7 @@ public final class IterationPage {
         b.append("<h2>Rate</h2>\n<table id=\"rates\">\n<thead><tr>").append(th("peers")).append(thNum("mean msg/s"))
                 .append(thNum("max msg/s")).append(thNum("min msg/s")).append(thNum("measured window s"))
                 .append(thNum("measured messages")).append(thNum("warm-up messages (excluded)"))
-                .append("</tr></thead>\n<tbody>\n");
+                .append(thNum("mean MB/s")).append("</tr></thead>\n<tbody>\n");
         rateRow(b, "senders", s.rate().sender());
         rateRow(b, "receivers", s.rate().receiver());
         b.append("</tbody></table>\n");
@@ -187,7 +212,10 @@ public final class IterationPage {
                 .append(num(Format.count(rate.min())))
                 .append(num(rate.millis() > 0 ? String.format(java.util.Locale.ROOT, "%.3f", rate.millis() / 1000.0)
                         : rate.seconds() + " rows"))
-                .append(num(Format.count(rate.total()))).append(num(Format.count(rate.warmup()))).append("</tr>\n");
+                .append(num(Format.count(rate.total()))).append(num(Format.count(rate.warmup())))
+                .append(num(rate.megabytesPerSecond() == null ? ""
+                        : String.format(java.util.Locale.ROOT, "%,.3f", rate.megabytesPerSecond())))
+                .append("</tr>\n");
     }
 
     private static void actionsTable(StringBuilder b, List<AgentAction> actions) {
@@ -211,7 +239,7 @@ public final class IterationPage {
             return;
         }
         b.append("<h2>Streams</h2>\n<p class=\"legend-hint\">One row per sender connection and address, across all "
-                + "receivers of the address.</p>\n");
+                + "receivers of the address; counts cover the whole test, warm-up included.</p>\n");
         boolean collapse = streams.size() > 20;
         if (collapse) {
             b.append("<details><summary>").append(streams.size()).append(" streams</summary>\n");
@@ -242,7 +270,8 @@ public final class IterationPage {
     }
 
     private static void peersTable(StringBuilder b, List<PeerSummary> peers) {
-        b.append("<h2>Peers</h2>\n<table id=\"peers\">\n<thead><tr>").append(th("peer")).append(th("role"))
+        b.append("<h2>Peers</h2>\n<p class=\"legend-hint\">Messages and errors cover the whole test, warm-up included; "
+                + "mean msg/s the measured window, warm-up excluded.</p>\n<table id=\"peers\">\n<thead><tr>").append(th("peer")).append(th("role"))
                 .append(th("host")).append(th("outcome")).append(thNum("messages")).append(thNum("errors"))
                 .append(thNum("mean msg/s")).append(th("reason")).append(th("ended")).append("</tr></thead>\n<tbody>\n");
         for (PeerSummary peer : peers) {

@@ -5,7 +5,11 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
+import java.nio.file.attribute.PosixFileAttributeView;
+import java.nio.file.attribute.PosixFilePermission;
+import java.nio.file.attribute.PosixFilePermissions;
 import java.util.List;
+import java.util.Set;
 import org.maestro.reporter.chart.Chart;
 import org.maestro.reporter.out.SummaryJson;
 
@@ -14,6 +18,8 @@ import org.maestro.reporter.out.SummaryJson;
  * the page has charts, the chart data and the scripts that draw it. References no network URL.
  */
 public final class Page {
+
+    private static final Set<PosixFilePermission> READABLE = PosixFilePermissions.fromString("rw-r--r--");
 
     private Page() {
     }
@@ -36,9 +42,10 @@ public final class Page {
                 .append("<style>\n").append(Assets.css()).append("</style>\n</head>\n<body>\n")
                 .append("<div class=\"top\"><span class=\"brand\">Maestro</span>").append(breadcrumb).append("</div>\n")
                 .append("<main>\n").append(body).append("\n</main>\n");
-        if (!charts.isEmpty()) {
+        List<Chart> drawn = charts.stream().filter(chart -> !Chart.NOTE.equals(chart.kind())).toList();
+        if (!drawn.isEmpty()) {
             html.append("<script type=\"application/json\" id=\"maestro-charts\">")
-                    .append(SummaryJson.forScript(charts)).append("</script>\n")
+                    .append(SummaryJson.forScript(drawn)).append("</script>\n")
                     .append("<script src=\"").append(Html.esc(echartsPath)).append("\"></script>\n")
                     .append("<script>\n").append(Assets.script()).append("</script>\n");
         }
@@ -46,18 +53,39 @@ public final class Page {
         return html.toString();
     }
 
-    /** The container of a chart plus its note. */
+    /** The container of a chart plus its note; a {@link Chart#NOTE} is its title and note only. */
     public static String chartBox(Chart chart, boolean wide) {
+        if (Chart.NOTE.equals(chart.kind())) {
+            return "<div class=\"chart-box note-only\" id=\"" + Html.esc(chart.id()) + "\" data-title=\""
+                    + Html.esc(chart.title()) + "\"><h3>" + Html.esc(chart.title()) + "</h3><p class=\"note\">"
+                    + Html.esc(chart.note()) + "</p></div>\n";
+        }
         return "<div class=\"chart-box" + (wide ? " wide" : "") + "\"><div class=\"chart\" id=\"" + Html.esc(chart.id())
                 + "\" data-title=\"" + Html.esc(chart.title()) + "\"></div>"
                 + (chart.note() == null ? "" : "<p class=\"note\">" + Html.esc(chart.note()) + "</p>") + "</div>\n";
     }
 
-    /** Writes a page atomically (a reader never sees half a page). */
+    /** Writes a page atomically (a reader never sees half a page), readable by everyone like the other files. */
     public static Path write(Path file, String html) throws IOException {
-        Path temporary = Files.createTempFile(file.getParent(), ".page", ".tmp");
-        Files.writeString(temporary, html, StandardCharsets.UTF_8);
-        Files.move(temporary, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+        return replace(file, html.getBytes(StandardCharsets.UTF_8));
+    }
+
+    /**
+     * Replaces {@code file} atomically with {@code bytes}: written to a temporary file beside it, given mode 0644
+     * (a temporary file is created 0600, which would hide the report from a web server or another user), then moved
+     * into place.
+     */
+    public static Path replace(Path file, byte[] bytes) throws IOException {
+        Path temporary = Files.createTempFile(file.toAbsolutePath().getParent(), ".report", ".tmp");
+        try {
+            Files.write(temporary, bytes);
+            if (Files.getFileStore(temporary).supportsFileAttributeView(PosixFileAttributeView.class)) {
+                Files.setPosixFilePermissions(temporary, READABLE);
+            }
+            Files.move(temporary, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+        } finally {
+            Files.deleteIfExists(temporary);
+        }
         return file;
     }
 }

@@ -72,7 +72,7 @@ public final class TestPage {
             b.append("</div>\n");
         }
         return Page.render(test + " · Maestro", "<a href=\"../index.html\">All tests</a> › " + esc(test), b.toString(),
-                charts, Assets.ECHARTS_FILE);
+                charts, Assets.ECHARTS_FROM_TEST_DIRECTORY);
     }
 
     /**
@@ -111,7 +111,8 @@ public final class TestPage {
                     .append(num(Format.count(s.messages().errors())))
                     .append(td(s.reason())).append("</tr>\n");
         }
-        b.append("</tbody></table>\n");
+        b.append("</tbody></table>\n<p class=\"legend-hint\" id=\"runs-coverage\">Throughput and response times: the "
+                + "measured window, warm-up excluded. Sent, lost and errors: the whole test, warm-up included.</p>\n");
         return b.toString();
     }
 

@@ -28,6 +28,8 @@ public final class PeerDirectory {
     public static final String PEER_RESULT = PeerResult.FILE_NAME;
     public static final String RATE = "rate.csv";
     public static final String RESPONSE_TIME = "response-time.hlog";
+    /** A receiver's silences (epoch µs start and end): not an inspector data set, and not charted as one. */
+    public static final String RECEIVE_GAPS = "receive-gaps.csv";
     public static final String SERVICE_TIME = "service-time.hlog";
     public static final String SEND_DELAY = "send-delay.hlog";
     /** Receivers at a fixed rate: inter-arrival jitter J ≥ 0. */
@@ -193,7 +195,8 @@ public final class PeerDirectory {
                     .filter(f -> {
                         String n = f.getFileName().toString();
                         String base = n.endsWith(".gz") ? n.substring(0, n.length() - 3) : n;
-                        return base.endsWith(".csv") && !base.equals(RATE) && !base.equals(AGENT_ACTIONS);
+                        return base.endsWith(".csv") && !base.equals(RATE) && !base.equals(AGENT_ACTIONS)
+                                && !base.equals(RECEIVE_GAPS);
                     })
                     .sorted()
                     .collect(Collectors.toList());

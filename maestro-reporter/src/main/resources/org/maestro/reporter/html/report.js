@@ -38,12 +38,18 @@
     if (unit === 'bytes') { return bytes; }
     if (unit === 'ms') { return function (v) { return trim(v) + ' ms'; }; }
     if (unit === 'msg/s') { return function (v) { return si(v); }; }
+    if (unit === '%') { return function (v) { return trim(v) + ' %'; }; }
+    if (unit === '/s') { return function (v) { return si(v) + '/s'; }; }
+    if (unit === 's') { return function (v) { return si(v) + ' s'; }; }
     return si;
   }
   function tooltipFormatter(unit) {
     if (unit === 'bytes') { return bytes; }
     if (unit === 'ms') { return function (v) { return v == null ? '-' : v.toFixed(3) + ' ms'; }; }
     if (unit === 'msg/s') { return function (v) { return v == null ? '-' : v.toLocaleString('en-US') + ' msg/s'; }; }
+    if (unit === '%' || unit === '/s' || unit === 's') {
+      return function (v) { return v == null ? '-' : v.toLocaleString('en-US') + (unit === '/s' ? '/s' : ' ' + unit); };
+    }
     return function (v) { return v == null ? '-' : v.toLocaleString('en-US'); };
   }
   function ninesLabel(x) {
@@ -74,6 +80,60 @@
     };
   }
 
+  /* Points above a clipped y axis (spec.yMax) are drawn at its top edge, labelled with their value. */
+  /* Only the largest clipped value of the chart is labelled, so labels never pile up; the others are marks. */
+  function clippedPoints(spec, s) {
+    if (spec.yMax == null) { return undefined; }
+    var format = tooltipFormatter(spec.unit);
+    var largest = -Infinity;
+    spec.series.forEach(function (other) {
+      if (other.hidden) { return; }
+      other.points.forEach(function (p) { if (p[1] != null && p[1] > largest) { largest = p[1]; } });
+    });
+    var above = s.points.filter(function (p) { return p[1] != null && p[1] > spec.yMax; });
+    if (above.length === 0) { return undefined; }
+    var labelled = false;
+    return {
+      symbol: 'triangle', symbolSize: 8, symbolOffset: [0, -4], silent: false,
+      data: above.slice(0, 50).map(function (p) {
+        var label = !labelled && p[1] === largest;
+        labelled = labelled || label;
+        return { coord: [p[0], spec.yMax], value: p[1],
+                 label: { show: label, position: 'right', fontSize: 10, color: '#5d6778',
+                          formatter: function (item) { return 'max ' + format(item.value); } } };
+      })
+    };
+  }
+
+  /*
+   * "SUT (url) — data set: column" shows what is drawn first and the SUT after it, so a title cut at the chart's
+   * width keeps the data set and column; the whole title stays in the element's data-title.
+   */
+  function displayTitle(title) {
+    var at = title.indexOf(' \u2014 ');
+    return at > 0 ? title.substring(at + 3) + '  \u00b7  ' + title.substring(0, at) : title;
+  }
+
+  /*
+   * A legend of a few entries wraps onto as many lines as it needs, all visible; a long one scrolls. The plot starts
+   * below it.
+   */
+  function legendFor(series, selected, width) {
+    var available = Math.max(200, (width || 600) - 100);
+    var rows = 1;
+    var used = 0;
+    series.forEach(function (s) {
+      var item = 34 + String(s.name).length * 6.5;
+      if (used > 0 && used + item > available) { rows++; used = 0; }
+      used += item;
+    });
+    if (series.length <= 10 && rows <= 3) {
+      return { option: { type: 'plain', top: 26, left: 6, right: 90, selected: selected, itemGap: 8 },
+               top: 42 + rows * 22 };
+    }
+    return { option: { type: 'scroll', top: 26, left: 6, right: 90, selected: selected }, top: 64 };
+  }
+
   /* Time charts may open on the measured period (viewFrom); the y axis then fits what is shown. */
   function timeZoom(spec) {
     var window = spec.viewFrom ? { startValue: spec.viewFrom, filterMode: 'filter' } : { filterMode: 'none' };
@@ -83,7 +143,7 @@
     return [inside, slider];
   }
 
-  function option(spec) {
+  function option(spec, width) {
     var selected = {};
     var series = spec.series.map(function (s) {
       selected[s.name] = !s.hidden;
@@ -96,7 +156,8 @@
         barMaxWidth: 56,
         sampling: spec.kind === 'time' ? 'lttb' : undefined,
         lineStyle: { width: s.dashed ? 2 : 1.6, type: s.dashed ? 'dashed' : 'solid' },
-        emphasis: { focus: 'series' }
+        emphasis: { focus: 'series' },
+        markPoint: clippedPoints(spec, s)
       };
     });
     var bands = bandSeries(spec);
@@ -108,12 +169,15 @@
     } else if (spec.kind === 'category') {
       xAxis = { type: 'category', name: 'iteration', nameLocation: 'middle', nameGap: 28 };
     } else {
-      xAxis = { type: 'time', axisLabel: { hideOverlap: true } };
+      xAxis = { type: 'time', splitNumber: Math.max(3, Math.floor((width || 600) / 120)),
+                axisLabel: { hideOverlap: true } };
     }
     var valueFormat = tooltipFormatter(spec.unit);
+    var legend = legendFor(series, selected, width);
     return {
       animation: false,
-      title: { text: spec.title, left: 6, top: 2, textStyle: { fontSize: 14, fontWeight: 600, color: '#1d2430' } },
+      title: { text: displayTitle(spec.title), left: 6, top: 2, textStyle: { fontSize: 14, fontWeight: 600, color: '#1d2430',
+               width: Math.max(160, (width || 600) - 150), overflow: 'truncate' } },
       tooltip: {
         trigger: 'axis',
         confine: true,
@@ -125,13 +189,14 @@
           return lines.join('<br>');
         } : undefined
       },
-      legend: { type: 'scroll', top: 26, left: 6, right: 90, selected: selected },
+      legend: legend.option,
       toolbox: { right: 8, top: 0, feature: { dataZoom: { yAxisIndex: 'none' }, restore: {}, saveAsImage: {} } },
-      grid: { left: 12, right: spec.kind === 'nines' ? 44 : 24, top: 64, bottom: spec.kind === 'time' ? 54 : 40,
+      grid: { left: 12, right: spec.kind === 'nines' ? 44 : 24, top: legend.top, bottom: spec.kind === 'time' ? 54 : 40,
               containLabel: true },
       dataZoom: spec.kind === 'time' ? timeZoom(spec) : [{ type: 'inside', filterMode: 'none' }],
       xAxis: xAxis,
-      yAxis: { type: 'value', axisLabel: { formatter: formatter(spec.unit) } },
+      yAxis: { type: 'value', max: spec.yMax == null ? undefined : spec.yMax,
+               axisLabel: { formatter: formatter(spec.unit) } },
       series: series
     };
   }
@@ -149,7 +214,7 @@
       if (!element) { return; }
       var chart = echarts.init(element, null, { renderer: 'canvas' });
       chart.on('finished', function () { element.setAttribute('data-rendered', 'true'); });
-      chart.setOption(option(spec));
+      chart.setOption(option(spec, element.clientWidth));
       charts.push(chart);
     });
     window.addEventListener('resize', function () { charts.forEach(function (c) { c.resize(); }); });

@@ -40,12 +40,27 @@ public final class LatencyLog implements Closeable {
     public LatencyLog(Path file, long startMillis) throws IOException {
         out = new PrintStream(new BufferedOutputStream(Files.newOutputStream(file)), false, StandardCharsets.UTF_8);
         writer = new HistogramLogWriter(out);
-        writer.outputComment("maestro " + file.getFileName() + ": values in microseconds");
+        for (String line : header(file.getFileName().toString())) {
+            writer.outputComment(line);
+        }
         writer.outputLogFormatVersion();
         writer.outputStartTime(startMillis);
         writer.setBaseTime(startMillis);
         writer.outputBaseTime(startMillis);
         writer.outputLegend();
+    }
+
+    /**
+     * The comment lines a log opens with: the unit of its values, and how to read it with HdrHistogram's own
+     * HistogramLogProcessor, which takes values for nanoseconds unless told otherwise.
+     */
+    public static List<String> header(String fileName) {
+        return List.of(
+                "maestro " + fileName + ": values in microseconds (us), 3 significant digits; intervals tagged "
+                        + WARMUP_TAG + " are the warm-up",
+                "HistogramLogProcessor assumes nanoseconds: for milliseconds run java -cp HdrHistogram.jar "
+                        + "org.HdrHistogram.HistogramLogProcessor -i " + fileName + " -outputValueUnitRatio 1000"
+                        + " (measured intervals; add -tag " + WARMUP_TAG + " for the warm-up)");
     }
 
     /** A new recorder for one connection (kept across reconnections of that connection), added to this log. */

@@ -8,6 +8,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.function.LongSupplier;
 import java.util.function.Supplier;
+import org.HdrHistogram.Histogram;
 import org.maestro.common.measure.OutcomeCounts;
 import org.maestro.common.protocol.Payload;
 import org.maestro.worker.measure.LatencyLog;
@@ -99,9 +100,11 @@ public final class IntervalWriter implements Closeable {
         lastErrors = errorsNow;
         lastEndMillis = endMillis;
         double seconds = Math.max(1, endMillis - startMillis) / 1000.0;
-        long p99 = primary.lastInterval().getTotalCount() == 0 ? 0
-                : primary.lastInterval().getValueAtPercentile(99.0);
-        stats = new Payload.Stats(role, endMillis, primary.totalCount(), count / seconds, p99, errorsNow);
+        Histogram last = primary.lastInterval();
+        boolean any = last.getTotalCount() > 0;
+        stats = new Payload.Stats(role, endMillis, primary.totalCount(), count / seconds,
+                any ? last.getValueAtPercentile(99.0) : 0, errorsNow, any ? last.getValueAtPercentile(50.0) : 0,
+                any ? last.getMaxValue() : 0);
     }
 
     /** The end of the last interval that counted warm-up messages, in epoch ms; 0 when none did. */

@@ -160,7 +160,7 @@ public abstract class LoadRun {
             return stats;
         }
         return new Payload.Stats(stats.role(), stats.timestampMillis(), live, stats.rate(), stats.latencyP99Micros(),
-                stats.errors());
+                stats.errors(), stats.latencyP50Micros(), stats.latencyMaxMicros());
     }
 
     /** The messages counted by now, warm-up included, or −1 to answer the count of the last interval (the default). */

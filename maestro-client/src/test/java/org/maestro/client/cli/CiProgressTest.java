@@ -1,0 +1,80 @@
+package org.maestro.client.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.LocalTime;
+import java.util.List;
+import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.maestro.client.api.Progress;
+import org.maestro.common.cli.ExitCodes;
+
+/** In CI (the CI variable set) a run prints one progress line per second with p50, p99 and max of the second. */
+class CiProgressTest {
+
+    private static final Pattern LINE = Pattern.compile("(?m)^(\\d\\d:\\d\\d:\\d\\d) ci-progress \\d+s/\\d+s  rate [\\d,]+ "
+            + "msg/s  p50 ([\\d.]+)  p99 ([\\d.]+)  max ([\\d.]+) ms  sent [\\d,]+  received [\\d,]+ \\(warm-up included\\)"
+            + "  errors \\d+$");
+
+    @TempDir
+    Path work;
+
+    @Test
+    void aRunInCiPrintsALinePerSecondWithTheLatencyOfThatSecond() throws Exception {
+        Path script = work.resolve("Progress.groovy");
+        Files.writeString(script, "maestro.fixedRate { name 'ci-progress'; parallelCount 1; rate 200; "
+                + "duration '6s'; warmUp '1s' }\n");
+        CliRun run = CliRun.runWithEnvironment(Map.of("CI", "true"), "run", script.toString(), "--results",
+                work.resolve("results").toString(), "--no-report");
+        assertEquals(ExitCodes.OK, run.exitCode(), run.out() + run.err());
+        Matcher lines = LINE.matcher(run.out());
+        int count = 0;
+        LocalTime previous = null;
+        int oneSecondApart = 0;
+        while (lines.find()) {
+            count++;
+            LocalTime time = LocalTime.parse(lines.group(1));
+            if (previous != null && Duration.between(previous, time).getSeconds() <= 1) {
+                oneSecondApart++;
+            }
+            previous = time;
+            double p50 = Double.parseDouble(lines.group(2));
+            double p99 = Double.parseDouble(lines.group(3));
+            double max = Double.parseDouble(lines.group(4));
+            assertTrue(p50 <= p99 && p99 <= max, lines.group());
+        }
+        assertTrue(count >= 4, "one line per second of a 6 s test:\n" + run.out());
+        assertTrue(oneSecondApart >= 3, "lines a second apart:\n" + run.out());
+    }
+
+    @Test
+    void theIntervalIsTheOptionsThenCiThenTerminalThenTenSeconds() throws Exception {
+        StringWriter text = new StringWriter();
+        PrintWriter out = new PrintWriter(text);
+        Progress.Snapshot second = new Progress.Snapshot("t", Duration.ofSeconds(1), null, 10, 2, 10, 10, 0, 1, 3);
+        Progress.Snapshot third = new Progress.Snapshot("t", Duration.ofSeconds(2), null, 10, 2, 20, 20, 0, 1, 3);
+        for (Object[] c : List.of(new Object[] {null, false, true, 2}, new Object[] {Duration.ofSeconds(1), false,
+                false, 2}, new Object[] {null, false, false, 1}, new Object[] {Duration.ofSeconds(10), true, true, 1})) {
+            text.getBuffer().setLength(0);
+            Progress progress = Progress.forConsole(out, (Duration) c[0], (Boolean) c[1], (Boolean) c[2]);
+            progress.update(second);
+            progress.update(third);
+            out.flush();
+            long printed = text.toString().lines().count();
+            assertEquals((int) c[3], printed, java.util.Arrays.toString(c) + ":\n" + text);
+        }
+        Path script = Files.writeString(work.resolve("Any.groovy"), "maestro.fixedRate { rate 1 }\n");
+        CliRun bad = CliRun.of("run", script.toString(), "--progress-interval", "soon");
+        assertEquals(ExitCodes.USAGE, bad.exitCode());
+        assertTrue(bad.err().contains("--progress-interval soon") && bad.err().contains("such as 1s"), bad.err());
+    }
+}
