@@ -126,7 +126,7 @@ public final class ResultsAudit {
             ResultsAudit audit = new ResultsAudit();
             String f = "maestro-cli run table";
             String[] row = output.lines().map(String::trim).map(line -> line.split("\\s+"))
-                    .filter(cells -> cells.length >= 10 && cells[0].equals(test) && cells[1].equals(iteration)
+                    .filter(cells -> cells.length >= 11 && cells[0].equals(test) && cells[1].equals(iteration)
                             && (cells[2].equals("PASS") || cells[2].equals("FAIL")))
                     .findFirst().orElse(null);
             if (row == null) {
@@ -140,9 +140,11 @@ public final class ResultsAudit {
             audit.shownCount(f, p + "REFUSED", row[6], n.refused());
             audit.shownCount(f, p + "VANISHED", row[7], n.vanished());
             audit.shown(f, p + "RATE msg/s", row[8], n.throughput());
+            boolean byteRate = output.lines().map(String::trim)
+                    .anyMatch(line -> line.startsWith("TEST ") && line.contains(" MB/s "));
             Recount.Latency response = n.latency().get("responseTime");
             if (response != null) {
-                audit.shownMillis(f, p + "p99 ms", row[9], response.p99());
+                audit.shownMillis(f, p + "p99 ms", row[byteRate ? 10 : 9], response.p99());
             }
             return List.copyOf(audit.mismatches);
         } catch (IOException e) {
