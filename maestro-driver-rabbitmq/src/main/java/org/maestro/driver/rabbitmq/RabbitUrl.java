@@ -59,8 +59,8 @@ public record RabbitUrl(boolean tls, String host, int port, String vhost, String
         }
         String scheme = uri.getScheme() == null ? "" : uri.getScheme().toLowerCase(Locale.ROOT);
         if (!scheme.equals("rabbitmq") && !scheme.equals("rabbitmqs")) {
-            throw new DriverException("the URL " + shown + " is not a RabbitMQ URL: write rabbitmq://host:5672/?queue=q "
-                    + "or rabbitmqs://host:5671/?queue=q");
+            throw new DriverException("the URL " + shown + " is not a RabbitMQ URL: write "
+                    + "rabbitmq://host:5672/?queue=q or rabbitmqs://host:5671/?queue=q");
         }
         if (uri.getHost() == null) {
             throw new DriverException("the URL " + shown + " names no host: write e.g. rabbitmq://host:5672/?queue=q");

@@ -179,6 +179,19 @@ class RabbitDriverTest {
     }
 
     @Test
+    void declaringAQueueThatExistsWithOtherSettingsSaysWhichOne() throws Exception {
+        try (Connection admin = LocalRabbit.admin(); Channel channel = admin.createChannel()) {
+            channel.queueDeclare(name, false, false, false, null);
+        }
+        String url = LocalRabbit.url("queue=" + name + "&declare=true&durable=true");
+        try (DriverConnection receiver = driver.connect(url, MicroClock.system(), TIMEOUT)) {
+            DriverException e = assertThrows(DriverException.class, () -> receiver.createConsumer((b, m) -> { }));
+            assertTrue(e.getMessage().contains("inequivalent arg 'durable'"), e.getMessage());
+            assertTrue(e.getMessage().contains("make durable= match it or leave out declare=true"), e.getMessage());
+        }
+    }
+
+    @Test
     void aReceiverWhoseQueueIsDeletedCountsAsFailed() throws Exception {
         try (DriverConnection receiver = driver.connect(LocalRabbit.url("queue=" + name + "&declare=true"),
                 MicroClock.system(), TIMEOUT)) {
