@@ -57,7 +57,8 @@ final class RabbitConnection implements DriverConnection {
         this.clock = clock;
         this.connection = connection;
         this.channel = channel;
-        this.losses = new ThrottledWarning(LOG, "lost connections to " + url, TimeUnit.SECONDS.toNanos(10));
+        this.losses = new ThrottledWarning(LOG, "connections to " + url + " closed by RabbitMQ or lost",
+                TimeUnit.SECONDS.toNanos(10));
     }
 
     /** Connects to the URL's broker and opens a channel within {@code timeout}; throws naming the URL and why. */
@@ -220,10 +221,13 @@ final class RabbitConnection implements DriverConnection {
     }
 
     private void shutdown(ShutdownSignalException cause) {
-        if (!closed) {
-            failure = cause;
-            failed = true;
-            losses.record(describe(cause));
+        synchronized (this) {
+            // the channel and then the connection report the same loss: keep and count the first
+            if (!closed && !failed) {
+                failure = cause;
+                failed = true;
+                losses.record(describe(cause));
+            }
         }
         RabbitProducer sending = producer;
         if (sending != null) {
