@@ -7,6 +7,7 @@ import io.nats.client.Dispatcher;
 import io.nats.client.ErrorListener;
 import io.nats.client.JetStreamApiException;
 import io.nats.client.JetStreamManagement;
+import io.nats.client.JetStreamSubscription;
 import io.nats.client.Message;
 import io.nats.client.MessageHandler;
 import io.nats.client.Nats;
@@ -34,8 +35,8 @@ import org.slf4j.LoggerFactory;
 /**
  * One jnats connection to one subject (and, with JetStream, one stream), with at most one producer or consumer.
  * jnats reconnects by itself and subscribes again; the connection counts as {@link #failed()} once jnats closed it
- * after giving up reconnecting ({@value #MAX_RECONNECTS} attempts {@value #RECONNECT_WAIT_MILLIS} ms apart), or once
- * it was closed. jnats calls back on its own threads; {@link #close()} and {@link #failed()} may be called from any
+ * after giving up reconnecting ({@value #MAX_RECONNECTS} attempts {@value #RECONNECT_WAIT_MILLIS} ms apart), once the
+ * JetStream consumer of its receiver stopped sending heartbeats, or once it was closed. jnats calls back on its own threads; {@link #close()} and {@link #failed()} may be called from any
  * thread.
  */
 final class NatsConnection implements DriverConnection, ConnectionListener, ErrorListener {
@@ -44,6 +45,10 @@ final class NatsConnection implements DriverConnection, ConnectionListener, Erro
     static final int MAX_RECONNECTS = 60;
     /** The wait between two reconnection attempts. */
     static final long RECONNECT_WAIT_MILLIS = 1_000;
+    /** How often a JetStream consumer without a queue group sends a heartbeat when it has no message to send. */
+    static final Duration IDLE_HEARTBEAT = Duration.ofSeconds(2);
+    /** How long the server keeps an ephemeral consumer whose receiver is away (e.g. while jnats reconnects). */
+    static final Duration EPHEMERAL_INACTIVE = Duration.ofMinutes(2);
     /** The JetStream API error code of a stream that does not exist. */
     private static final int STREAM_NOT_FOUND = 10059;
     /** The JetStream API error code of a stream name in use (created by another connection meanwhile). */
@@ -212,9 +217,14 @@ final class NatsConnection implements DriverConnection, ConnectionListener, Erro
         PushSubscribeOptions.Builder options = PushSubscribeOptions.builder().stream(url.stream());
         if (durable != null) {
             options.durable(durable);
+        } else {
+            consumer.inactiveThreshold(EPHEMERAL_INACTIVE);
         }
         if (url.queue() != null) {
             options.deliverGroup(url.queue());
+        } else {
+            // the server sends heartbeats while it has nothing to deliver; jnats raises heartbeatAlarm when they stop
+            consumer.idleHeartbeat(IDLE_HEARTBEAT);
         }
         options.configuration(consumer.build());
         MessageHandler handler = message -> deliver(message, callback, true);
@@ -284,6 +294,19 @@ final class NatsConnection implements DriverConnection, ConnectionListener, Erro
             return;
         }
         errors.record(describe(exp));
+    }
+
+    @Override
+    public void heartbeatAlarm(Connection conn, JetStreamSubscription subscription, long lastStreamSequence,
+            long lastConsumerSequence) {
+        if (!established || closed || failed) {
+            return;
+        }
+        failure = new DriverException("the JetStream consumer of stream '" + url.stream() + "' at " + url
+                + " stopped sending heartbeats (last stream sequence " + lastStreamSequence + "): the server no longer "
+                + "has it (deleted, or lost in a restart); the connection will be opened again with a new consumer");
+        failed = true;
+        LOG.warn("{}", failure.getMessage());
     }
 
     @Override

@@ -102,7 +102,15 @@ class NatsDriverTest {
 
     @Test
     void aQueueGroupGivesEachMessageToOneReceiver() throws Exception {
-        String url = core("?queue=maestro");
+        splitsBetweenTwoReceivers(core("?queue=maestro"));
+    }
+
+    @Test
+    void aJetStreamQueueGroupGivesEachMessageToOneReceiver() throws Exception {
+        splitsBetweenTwoReceivers(jetStream("&storage=memory&queue=maestro"));
+    }
+
+    private void splitsBetweenTwoReceivers(String url) throws Exception {
         Set<Long> first = ConcurrentHashMap.newKeySet();
         Set<Long> second = ConcurrentHashMap.newKeySet();
         AtomicInteger total = new AtomicInteger();
