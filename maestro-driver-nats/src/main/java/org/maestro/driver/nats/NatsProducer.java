@@ -14,6 +14,7 @@ import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.function.BiConsumer;
 import java.util.function.BooleanSupplier;
 import org.maestro.driver.DeliveryOutcome;
 import org.maestro.driver.DriverException;
@@ -147,7 +148,7 @@ final class NatsProducer implements DriverProducer {
     }
 
     /** One JetStream publish: finished exactly once, by its acknowledgement, by closing, or abandoned. */
-    private final class Publish implements java.util.function.BiConsumer<PublishAck, Throwable> {
+    private final class Publish implements BiConsumer<PublishAck, Throwable> {
         private final long token;
         private final CompletableFuture<Void> future;
         private final AtomicBoolean finished = new AtomicBoolean();

@@ -9,6 +9,7 @@ import java.net.Socket;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import org.maestro.common.embedded.FreePorts;
@@ -20,11 +21,14 @@ import org.maestro.common.embedded.FreePorts;
 final class NatsServerProcess implements AutoCloseable {
     private final Path directory;
     private final int port;
+    private final List<String> extraArguments;
+    private Path binary;
     private Process process;
 
-    private NatsServerProcess(Path directory, int port) {
+    private NatsServerProcess(Path directory, int port, List<String> extraArguments) {
         this.directory = directory;
         this.port = port;
+        this.extraArguments = extraArguments;
     }
 
     /**
@@ -32,6 +36,11 @@ final class NatsServerProcess implements AutoCloseable {
      * installed, unless {@code CI} is set, where it fails.
      */
     static NatsServerProcess start() throws IOException, InterruptedException {
+        return start(List.of());
+    }
+
+    /** Starts a server with more command-line arguments, e.g. {@code --tls --tlscert ... --tlskey ...}. */
+    static NatsServerProcess start(List<String> extraArguments) throws IOException, InterruptedException {
         Path binary = Path.of("/usr/sbin/nats-server");
         for (String dir : System.getenv().getOrDefault("PATH", "").split(":")) {
             if (!dir.isEmpty() && Files.isExecutable(Path.of(dir, "nats-server"))) {
@@ -45,17 +54,18 @@ final class NatsServerProcess implements AutoCloseable {
             }
             assumeTrue(false, "nats-server is not installed (apt-get install nats-server)");
         }
-        NatsServerProcess server = new NatsServerProcess(Files.createTempDirectory("maestro-nats-"), FreePorts.next());
+        NatsServerProcess server = new NatsServerProcess(Files.createTempDirectory("maestro-nats-"), FreePorts.next(),
+                extraArguments);
         server.launch(binary);
         return server;
     }
 
-    private Path binary;
-
     private void launch(Path program) throws IOException, InterruptedException {
         binary = program;
-        process = new ProcessBuilder(List.of(program.toString(), "-js", "-a", "127.0.0.1", "-p",
-                Integer.toString(port), "-sd", directory.resolve("store").toString()))
+        List<String> command = new ArrayList<>(List.of(program.toString(), "-js", "-a", "127.0.0.1", "-p",
+                Integer.toString(port), "-sd", directory.resolve("store").toString()));
+        command.addAll(extraArguments);
+        process = new ProcessBuilder(command)
                 .redirectErrorStream(true)
                 .redirectOutput(ProcessBuilder.Redirect.appendTo(directory.resolve("nats-server.log").toFile()))
                 .start();
@@ -73,6 +83,11 @@ final class NatsServerProcess implements AutoCloseable {
             }
         }
         throw new IllegalStateException("nats-server did not listen on port " + port + " within 10 s");
+    }
+
+    /** The server's port. */
+    int port() {
+        return port;
     }
 
     /** The server's URL without a subject, {@code nats://127.0.0.1:<port>}. */
