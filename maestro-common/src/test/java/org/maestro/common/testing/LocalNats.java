@@ -21,20 +21,24 @@ public final class LocalNats {
 
     /** Skips the calling test when no NATS server listens on 127.0.0.1:4222, or fails it when {@code CI} is set. */
     public static void assumeRunning() {
-        if (listening()) {
-            return;
-        }
-        String ci = System.getenv("CI");
-        if (ci != null && !ci.isEmpty()) {
-            fail("no NATS server listens on 127.0.0.1:4222 and CI is set: start one with JetStream "
-                    + "(nats-server -js -a 127.0.0.1 -p 4222) before the tests");
-        }
-        assumeTrue(false, "no NATS server on 127.0.0.1:4222 (start nats-server -js to run this test)");
+        assumeListening(4222, System.getenv("CI"));
     }
 
-    private static boolean listening() {
+    /** Returns when something listens on the loopback port; skips the test, or fails it when {@code ci} is set. */
+    static void assumeListening(int port, String ci) {
+        if (listening(port)) {
+            return;
+        }
+        if (ci != null && !ci.isEmpty()) {
+            fail("no NATS server listens on 127.0.0.1:" + port + " and CI is set: start one with JetStream "
+                    + "(nats-server -js -a 127.0.0.1 -p " + port + ") before the tests");
+        }
+        assumeTrue(false, "no NATS server on 127.0.0.1:" + port + " (start nats-server -js to run this test)");
+    }
+
+    private static boolean listening(int port) {
         try (Socket socket = new Socket()) {
-            socket.connect(new InetSocketAddress("127.0.0.1", 4222), 1_000);
+            socket.connect(new InetSocketAddress("127.0.0.1", port), 1_000);
             return true;
         } catch (IOException e) {
             return false;
