@@ -91,4 +91,21 @@ class NatsSendAndReceiveTest {
         assertEquals(600, total.received());
         assertEquals(0, total.duplicates(), "each message reached one receiver connection");
     }
+
+    @Test
+    void aJetStreamQueueGroupSplitsTheStreamBetweenReceiverConnections() throws Exception {
+        String url = LocalNats.URL + "/" + subject + "?jetstream=true&stream=" + stream
+                + "&create=true&storage=memory&queue=maestro";
+        LoadTestRun run = new LoadTestRun(results, Map.of("SEND_RECEIVE_URL", url, "TEST_DURATION", "300",
+                "PARALLEL_COUNT", "2", "RATE", "1000", "TEST_NAME", "nats-jetstream-queue"))
+                .run(LoadTestRun.sender(), LoadTestRun.receiver(), LoadTestRun.OUTCOME_TIMEOUT);
+        assertEquals(Command.NOTIFY_SUCCESS, run.senderOutcome.command(), run.senderOutcome.message());
+        assertEquals(Command.NOTIFY_SUCCESS, run.receiverOutcome.command(), run.receiverOutcome.message());
+        StreamLedger.Tally total = run.total();
+        assertEquals(600, total.sent());
+        assertEquals(600, total.received());
+        assertEquals(0, total.lost());
+        assertEquals(0, total.duplicates(), "each message reached one receiver connection");
+        assertEquals(new OutcomeCounts(600, 0, 0, 0, 0), run.senderResult().outcomes());
+    }
 }
