@@ -200,7 +200,7 @@ final class NatsConnection implements DriverConnection, ConnectionListener, Erro
             }
             throw new DriverException("cannot subscribe to '" + url.subject() + "' at " + url + ": " + describe(e)
                     + (url.jetStream() ? ": check the stream, and that an existing durable consumer of that name has "
-                    + "the same settings" : ""), e);
+                    + "the same settings (or delete it, or choose another durable name)" : ""), e);
         }
         return () -> {
             if (!closed && connection.getStatus() != Connection.Status.CLOSED) {

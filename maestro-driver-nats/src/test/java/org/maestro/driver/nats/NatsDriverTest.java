@@ -244,6 +244,20 @@ class NatsDriverTest {
     }
 
     @Test
+    void aDurableConsumerWithOtherSettingsIsRefusedWithTheReason() throws Exception {
+        NatsDriver driver = new NatsDriver();
+        try (DriverConnection first = driver.connect(jetStream("&durable=maestro"), MicroClock.system(), TIMEOUT);
+                DriverConnection second = driver.connect(jetStream("&durable=maestro&deliver=all"),
+                        MicroClock.system(), TIMEOUT)) {
+            first.createConsumer((body, micros) -> { }).close();
+            DriverException error = assertThrows(DriverException.class,
+                    () -> second.createConsumer((body, micros) -> { }));
+            assertTrue(error.getMessage().contains("cannot subscribe to '" + subject + "'")
+                    && error.getMessage().contains("same settings"), error.getMessage());
+        }
+    }
+
+    @Test
     void sendersRefuseWildcardSubjects() throws Exception {
         try (DriverConnection connection = new NatsDriver().connect(LocalNats.URL + "/maestro.test.*",
                 MicroClock.system(), TIMEOUT)) {
