@@ -1,0 +1,31 @@
+package org.maestro.driver.nats;
+
+import java.time.Duration;
+import java.util.Set;
+import org.maestro.driver.Driver;
+import org.maestro.driver.DriverConnection;
+import org.maestro.driver.DriverException;
+import org.maestro.driver.MicroClock;
+
+/**
+ * A NATS driver on the NATS Java client (jnats): URLs {@code nats://host:4222/subject} (core NATS) and
+ * {@code ...?jetstream=true&stream=NAME} (JetStream), {@code tls://} for TLS, with the options of {@link NatsUrl};
+ * each connection is one jnats connection. Thread-safe.
+ */
+public final class NatsDriver implements Driver {
+
+    @Override
+    public Set<String> schemes() {
+        return Set.of("nats", "tls");
+    }
+
+    @Override
+    public void check(String url) throws DriverException {
+        NatsUrl.parse(url);
+    }
+
+    @Override
+    public DriverConnection connect(String url, MicroClock clock, Duration timeout) throws DriverException {
+        return NatsConnection.open(NatsUrl.parse(url), clock, timeout);
+    }
+}

@@ -1,0 +1,212 @@
+package org.maestro.driver.nats;
+
+import io.nats.client.Connection;
+import io.nats.client.JetStream;
+import io.nats.client.JetStreamApiException;
+import io.nats.client.PublishOptions;
+import io.nats.client.api.PublishAck;
+import java.util.Arrays;
+import java.util.Set;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.Semaphore;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.function.BiConsumer;
+import java.util.function.BooleanSupplier;
+import org.maestro.driver.DeliveryOutcome;
+import org.maestro.driver.DriverException;
+import org.maestro.driver.DriverProducer;
+import org.maestro.driver.OutcomeListener;
+
+/**
+ * Publishes to the URL's subject. Core NATS publishes have no acknowledgement and report no outcome. JetStream
+ * publishes are asynchronous: at most {@code inflight} are unacknowledged (a send waits for room), and each reports
+ * one outcome: accepted when the stream's publish acknowledgement arrives, rejected when the server answered with
+ * a JetStream error (e.g. the stream is full), failed when no answer came within {@value #ACK_TIMEOUT_MILLIS} ms,
+ * the server had no stream for the subject, or the connection was closed first. One sender thread sends; jnats's
+ * threads complete the publishes.
+ */
+final class NatsProducer implements DriverProducer {
+    /** How long a JetStream publish waits for its acknowledgement before it counts as failed. */
+    static final long ACK_TIMEOUT_MILLIS = 10_000;
+    private static final long POLL_MILLIS = 100;
+
+    private final Connection connection;
+    private final JetStream jetStream;
+    private final NatsUrl url;
+    private final OutcomeListener outcomes;
+    private final BooleanSupplier gone;
+    private final Semaphore window;
+    private final PublishOptions publishOptions;
+    private final Set<Publish> pending = ConcurrentHashMap.newKeySet();
+
+    /** A producer of core NATS publishes when {@code jetStream} is null, of JetStream publishes otherwise. */
+    NatsProducer(Connection connection, JetStream jetStream, NatsUrl url, OutcomeListener outcomes,
+            BooleanSupplier gone) {
+        this.connection = connection;
+        this.jetStream = jetStream;
+        this.url = url;
+        this.outcomes = outcomes;
+        this.gone = gone;
+        this.window = new Semaphore(url.inflight());
+        this.publishOptions = jetStream == null ? null : PublishOptions.builder().expectedStream(url.stream()).build();
+    }
+
+    @Override
+    public void send(byte[] body, int length) throws DriverException {
+        send(-1, body, length);
+    }
+
+    @Override
+    public void send(long token, byte[] body, int length) throws DriverException {
+        if (jetStream == null) {
+            publishCore(body, length);
+        } else {
+            publishToStream(new Publish(token, null), body, length);
+        }
+    }
+
+    @Override
+    public boolean reportsOutcomes() {
+        return jetStream != null;
+    }
+
+    @Override
+    public CompletableFuture<Void> sendAsync(byte[] body, int length) {
+        CompletableFuture<Void> done = new CompletableFuture<>();
+        try {
+            if (jetStream == null) {
+                publishCore(body, length);
+                done.complete(null);
+            } else {
+                publishToStream(new Publish(-1, done), body, length);
+            }
+        } catch (DriverException e) {
+            done.completeExceptionally(e);
+        }
+        return done;
+    }
+
+    private void publishCore(byte[] body, int length) throws DriverException {
+        if (gone.getAsBoolean()) {
+            throw new DriverException("the connection to " + url + " is closed or failed");
+        }
+        try {
+            connection.publish(url.subject(), Arrays.copyOf(body, length));
+        } catch (RuntimeException e) {
+            throw new DriverException("cannot publish to " + url + ": " + NatsConnection.describe(e), e);
+        }
+    }
+
+    private void publishToStream(Publish publish, byte[] body, int length) throws DriverException {
+        byte[] copy = Arrays.copyOf(body, length);
+        awaitRoom();
+        pending.add(publish);
+        CompletableFuture<PublishAck> ack;
+        try {
+            ack = jetStream.publishAsync(url.subject(), copy, publishOptions);
+        } catch (RuntimeException e) {
+            publish.abandon();
+            throw new DriverException("cannot publish to " + url + ": " + NatsConnection.describe(e), e);
+        }
+        ack.orTimeout(ACK_TIMEOUT_MILLIS, TimeUnit.MILLISECONDS).whenComplete(publish);
+    }
+
+    private void awaitRoom() throws DriverException {
+        try {
+            while (!window.tryAcquire(POLL_MILLIS, TimeUnit.MILLISECONDS)) {
+                if (gone.getAsBoolean()) {
+                    throw new DriverException("the connection to " + url + " is closed or failed");
+                }
+                if (connection.getStatus() != Connection.Status.CONNECTED) {
+                    throw new DriverException("not connected to " + url + " (" + url.inflight()
+                            + " publishes unacknowledged; the client is reconnecting)");
+                }
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new DriverException("interrupted while waiting to publish to " + url);
+        }
+    }
+
+    /** Waits at most {@code millis} for the unacknowledged publishes to finish. */
+    void awaitPending(long millis) throws InterruptedException {
+        long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(millis);
+        while (!pending.isEmpty() && System.nanoTime() - deadline < 0) {
+            Thread.sleep(10);
+        }
+    }
+
+    /** Reports every publish still unacknowledged as failed, with {@code reason}. */
+    void failPending(String reason) {
+        for (Publish publish : pending) {
+            publish.finish(DeliveryOutcome.FAILED, reason);
+        }
+    }
+
+    /** One JetStream publish: finished exactly once, by its acknowledgement, by closing, or abandoned. */
+    private final class Publish implements BiConsumer<PublishAck, Throwable> {
+        private final long token;
+        private final CompletableFuture<Void> future;
+        private final AtomicBoolean finished = new AtomicBoolean();
+
+        Publish(long token, CompletableFuture<Void> future) {
+            this.token = token;
+            this.future = future;
+        }
+
+        @Override
+        public void accept(PublishAck ack, Throwable error) {
+            if (error == null) {
+                finish(DeliveryOutcome.ACCEPTED, null);
+                return;
+            }
+            Throwable cause = reason(error);
+            if (cause instanceof JetStreamApiException refused) {
+                finish(DeliveryOutcome.REJECTED, refused.getErrorDescription() + " (JetStream error "
+                        + refused.getApiErrorCode() + ")");
+            } else if (cause instanceof TimeoutException) {
+                finish(DeliveryOutcome.FAILED, "no acknowledgement within " + ACK_TIMEOUT_MILLIS + " ms");
+            } else {
+                finish(DeliveryOutcome.FAILED, NatsConnection.describe(cause));
+            }
+        }
+
+        /** The JetStream error or timeout in the chain, else the first cause that is not a wrapper. */
+        private static Throwable reason(Throwable error) {
+            for (Throwable cause = error; cause != null; cause = cause.getCause() == cause ? null : cause.getCause()) {
+                if (cause instanceof JetStreamApiException || cause instanceof TimeoutException) {
+                    return cause;
+                }
+            }
+            return error instanceof CompletionException && error.getCause() != null ? error.getCause() : error;
+        }
+
+        void abandon() {
+            if (finished.compareAndSet(false, true)) {
+                pending.remove(this);
+                window.release();
+            }
+        }
+
+        void finish(DeliveryOutcome outcome, String detail) {
+            if (!finished.compareAndSet(false, true)) {
+                return;
+            }
+            pending.remove(this);
+            window.release();
+            if (future != null) {
+                if (outcome == DeliveryOutcome.ACCEPTED) {
+                    future.complete(null);
+                } else {
+                    future.completeExceptionally(new DriverException("publishing to " + url + " failed: " + detail));
+                }
+            } else {
+                outcomes.onOutcome(token, outcome, false, detail);
+            }
+        }
+    }
+}

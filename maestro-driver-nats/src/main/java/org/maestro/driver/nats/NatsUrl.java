@@ -1,0 +1,179 @@
+package org.maestro.driver.nats;
+
+import java.net.URI;
+import java.net.URLDecoder;
+import java.nio.charset.StandardCharsets;
+import java.util.List;
+import java.util.Locale;
+import org.maestro.driver.DriverException;
+import org.maestro.driver.Urls;
+
+/**
+ * A destination URL of the NATS driver: {@code nats://user:password@host:4222/some.subject?queue=group} for core
+ * NATS and {@code nats://host:4222/some.subject?jetstream=true&stream=NAME&create=true&durable=name} for JetStream
+ * ({@code tls://} for TLS). Immutable; {@link #toString()} never shows the password or token.
+ *
+ * @param tls       true for {@code tls://}
+ * @param subject   the subject senders publish to and receivers subscribe to
+ * @param queue     the queue group of receivers (each message goes to one member), or null
+ * @param jetStream true when publishes go to a JetStream stream and receivers read it through a consumer
+ * @param stream    the stream's name (JetStream only), or null
+ * @param create    whether to create the stream over the subject when it does not exist
+ * @param memory    whether a created stream keeps its messages in memory rather than in files
+ * @param durable   the durable consumer name of receivers (JetStream only), or null for an ephemeral consumer
+ * @param deliverAll whether a new consumer starts at the stream's first message rather than at the next one
+ * @param inflight  how many JetStream publishes a connection has unacknowledged at most before a send waits
+ * @param user      the user name, or null
+ * @param password  the password, or null
+ * @param token     the authentication token (user information without a colon), or null
+ */
+public record NatsUrl(boolean tls, String host, int port, String subject, String queue, boolean jetStream,
+        String stream, boolean create, boolean memory, String durable, boolean deliverAll, int inflight, String user,
+        String password, String token, String redacted) {
+    /** The options this driver reads. */
+    public static final List<String> OPTIONS = List.of("queue", "jetstream", "stream", "create", "storage",
+            "durable", "deliver", "inflight");
+    /** The NATS port when the URL gives none. */
+    public static final int DEFAULT_PORT = 4222;
+    /** The JetStream publish window when the URL gives none. */
+    public static final int DEFAULT_INFLIGHT = 1000;
+    /** The largest JetStream publish window. */
+    public static final int MAX_INFLIGHT = 100_000;
+
+    /** Parses a URL; throws naming the offending part and what is accepted. */
+    public static NatsUrl parse(String url) throws DriverException {
+        String shown = Urls.redact(url);
+        URI uri;
+        try {
+            uri = new URI(url == null ? "" : url.trim());
+        } catch (Exception e) {
+            throw new DriverException("'" + shown + "' is not a valid URL: write e.g. nats://host:4222/some.subject");
+        }
+        String scheme = uri.getScheme() == null ? "" : uri.getScheme().toLowerCase(Locale.ROOT);
+        if (!scheme.equals("nats") && !scheme.equals("tls")) {
+            throw new DriverException("the URL " + shown + " is not a NATS URL: write nats://host:4222/subject or "
+                    + "tls://host:4222/subject");
+        }
+        if (uri.getHost() == null) {
+            throw new DriverException("the URL " + shown + " names no host: write e.g. nats://host:4222/some.subject");
+        }
+        String path = uri.getRawPath() == null ? "" : uri.getRawPath();
+        String subject = URLDecoder.decode(path.startsWith("/") ? path.substring(1) : path, StandardCharsets.UTF_8);
+        if (subject.isEmpty()) {
+            throw new DriverException("the URL " + shown + " names no subject: add /<subject>, "
+                    + "e.g. nats://host:4222/maestro.test");
+        }
+        if (!subject.matches("[^\\s/]+") || subject.startsWith(".") || subject.endsWith(".")
+                || subject.contains("..")) {
+            throw new DriverException("the subject '" + subject + "' in URL " + shown + " is not a valid NATS "
+                    + "subject: write tokens separated by dots, without spaces or '/', e.g. maestro.test");
+        }
+        String user = null;
+        String password = null;
+        String token = null;
+        if (uri.getRawUserInfo() != null) {
+            String info = uri.getRawUserInfo();
+            int colon = info.indexOf(':');
+            if (colon < 0) {
+                token = URLDecoder.decode(info, StandardCharsets.UTF_8);
+            } else {
+                user = URLDecoder.decode(info.substring(0, colon), StandardCharsets.UTF_8);
+                password = URLDecoder.decode(info.substring(colon + 1), StandardCharsets.UTF_8);
+            }
+        }
+        String queue = null;
+        boolean jetStream = false;
+        String stream = null;
+        boolean create = false;
+        boolean memory = false;
+        String durable = null;
+        boolean deliverAll = false;
+        int inflight = DEFAULT_INFLIGHT;
+        String query = uri.getRawQuery();
+        if (query != null) {
+            for (String pair : query.split("&")) {
+                if (pair.isEmpty()) {
+                    continue;
+                }
+                int equals = pair.indexOf('=');
+                String name = equals < 0 ? pair : pair.substring(0, equals);
+                String value = equals < 0 ? "" : URLDecoder.decode(pair.substring(equals + 1), StandardCharsets.UTF_8);
+                switch (name) {
+                    case "queue" -> queue = name(shown, name, value, "maestro");
+                    case "jetstream" -> jetStream = bool(shown, name, value);
+                    case "stream" -> stream = name(shown, name, value, "MAESTRO");
+                    case "create" -> create = bool(shown, name, value);
+                    case "storage" -> memory = choice(shown, name, value, List.of("file", "memory")).equals("memory");
+                    case "durable" -> durable = name(shown, name, value, "maestro");
+                    case "deliver" -> deliverAll = choice(shown, name, value, List.of("new", "all")).equals("all");
+                    case "inflight" -> inflight = inflight(shown, value);
+                    default -> throw new DriverException("unknown option '" + name + "' in URL " + shown
+                            + "; known options: " + String.join(", ", OPTIONS) + " (see docs/drivers.md)");
+                }
+            }
+        }
+        if (jetStream && stream == null) {
+            throw new DriverException("the URL " + shown + " asks for JetStream but names no stream: add "
+                    + "stream=<name> (and create=true to create it over the subject)");
+        }
+        if (!jetStream && (stream != null || create || durable != null || deliverAll || memory)) {
+            throw new DriverException("the URL " + shown + " has JetStream options (stream, create, storage, "
+                    + "durable, deliver) without jetstream=true: add jetstream=true or remove them");
+        }
+        int port = uri.getPort() >= 0 ? uri.getPort() : DEFAULT_PORT;
+        return new NatsUrl(scheme.equals("tls"), uri.getHost(), port, subject, queue, jetStream, stream, create,
+                memory, durable, deliverAll, inflight, user, password, token, shown);
+    }
+
+    private static boolean bool(String url, String option, String value) throws DriverException {
+        return choice(url, option, value, List.of("true", "false")).equals("true");
+    }
+
+    private static String choice(String url, String option, String value, List<String> accepted)
+            throws DriverException {
+        String lower = value.toLowerCase(Locale.ROOT);
+        if (!accepted.contains(lower)) {
+            throw new DriverException("option " + option + "=" + value + " in URL " + url + " is not valid: expected "
+                    + String.join(" or ", accepted));
+        }
+        return lower;
+    }
+
+    private static String name(String url, String option, String value, String example) throws DriverException {
+        if (!value.matches("[A-Za-z0-9_-]+")) {
+            throw new DriverException("option " + option + "=" + value + " in URL " + url + " is not valid: expected "
+                    + "letters, digits, '_' or '-', e.g. " + option + "=" + example);
+        }
+        return value;
+    }
+
+    private static int inflight(String url, String value) throws DriverException {
+        if (value.matches("\\d{1,6}") && Integer.parseInt(value) > 0 && Integer.parseInt(value) <= MAX_INFLIGHT) {
+            return Integer.parseInt(value);
+        }
+        throw new DriverException("option inflight=" + value + " in URL " + url
+                + " is not valid: expected a number of messages from 1 to " + MAX_INFLIGHT);
+    }
+
+    /** True when the subject has a wildcard ({@code *} or {@code >} token), which only receivers may use. */
+    public boolean wildcard() {
+        for (String part : subject.split("\\.")) {
+            if (part.equals("*") || part.equals(">")) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** The server URL jnats connects to, without credentials: {@code nats://host:port} or {@code tls://host:port}. */
+    public String serverUrl() {
+        String literal = host.contains(":") && !host.startsWith("[") ? "[" + host + "]" : host;
+        return (tls ? "tls://" : "nats://") + literal + ":" + port;
+    }
+
+    /** The URL as given, with the user information and password replaced by {@code ***}. */
+    @Override
+    public String toString() {
+        return redacted;
+    }
+}

@@ -1,0 +1,307 @@
+package org.maestro.driver.nats;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.nats.client.Connection;
+import io.nats.client.JetStreamApiException;
+import io.nats.client.Nats;
+import io.nats.client.api.ConsumerInfo;
+import io.nats.client.api.DiscardPolicy;
+import io.nats.client.api.StorageType;
+import io.nats.client.api.StreamConfiguration;
+import java.net.InetAddress;
+import java.net.ServerSocket;
+import java.nio.ByteBuffer;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.UUID;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.BooleanSupplier;
+import java.util.function.Supplier;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.maestro.common.testing.LocalNats;
+import org.maestro.driver.DeliveryOutcome;
+import org.maestro.driver.DriverConnection;
+import org.maestro.driver.DriverException;
+import org.maestro.driver.DriverProducer;
+import org.maestro.driver.MicroClock;
+
+/**
+ * The NATS driver against the real NATS server with JetStream on 127.0.0.1:4222 (skipped when none runs there,
+ * outside CI). Each test uses a subject {@code maestro.test.<uuid>} and a stream {@code MAESTRO_TEST_<uuid>} of its
+ * own, deleted afterwards.
+ */
+class NatsDriverTest {
+    private static final Duration TIMEOUT = Duration.ofSeconds(20);
+    private final String id = UUID.randomUUID().toString().replace("-", "");
+    private final String subject = "maestro.test." + id;
+    private final String stream = "MAESTRO_TEST_" + id;
+
+    @BeforeEach
+    void needsTheServer() {
+        LocalNats.assumeRunning();
+    }
+
+    @AfterEach
+    void deleteTheStream() throws Exception {
+        try (Connection admin = Nats.connect(LocalNats.URL)) {
+            admin.jetStreamManagement().deleteStream(stream);
+        } catch (JetStreamApiException notCreated) {
+            // the test made no stream
+        } catch (java.io.IOException notRunning) {
+            // skipped test
+        }
+    }
+
+    private String core(String options) {
+        return LocalNats.URL + "/" + subject + options;
+    }
+
+    private String jetStream(String options) {
+        return LocalNats.URL + "/" + subject + "?jetstream=true&stream=" + stream + "&create=true" + options;
+    }
+
+    @Test
+    void coreNatsCarriesTheBytesUnchangedAndInOrderWithoutOutcomes() throws Exception {
+        String url = core("");
+        List<byte[]> received = new CopyOnWriteArrayList<>();
+        AtomicInteger reports = new AtomicInteger();
+        NatsDriver driver = new NatsDriver();
+        try (DriverConnection receiver = driver.connect(url, MicroClock.system(), TIMEOUT);
+                DriverConnection sender = driver.connect(url, MicroClock.system(), TIMEOUT)) {
+            receiver.createConsumer((body, micros) -> received.add(body));
+            DriverProducer producer = sender.createProducer((t, o, r, d) -> reports.incrementAndGet());
+            assertFalse(producer.reportsOutcomes(), "core NATS publishes are not acknowledged");
+            byte[] body = new byte[100];
+            for (long i = 0; i < 2000; i++) {
+                ByteBuffer.wrap(body).putLong(0, i);
+                producer.send(i, body, 64 + (int) (i % 30));
+            }
+            producer.sendAsync(body, 8).get(10, TimeUnit.SECONDS);
+            awaitTrue(() -> received.size() >= 2001, () -> "2001 messages; got " + received.size());
+            for (int i = 0; i < 2000; i++) {
+                byte[] expected = new byte[64 + i % 30];
+                ByteBuffer.wrap(expected).putLong(0, i);
+                assertArrayEquals(expected, received.get(i), "message " + i + " in order and unchanged");
+            }
+            assertEquals(0, reports.get(), "no outcomes");
+        }
+    }
+
+    @Test
+    void aQueueGroupGivesEachMessageToOneReceiver() throws Exception {
+        splitsBetweenTwoReceivers(core("?queue=maestro"));
+    }
+
+    @Test
+    void aJetStreamQueueGroupGivesEachMessageToOneReceiver() throws Exception {
+        splitsBetweenTwoReceivers(jetStream("&storage=memory&queue=maestro"));
+    }
+
+    private void splitsBetweenTwoReceivers(String url) throws Exception {
+        Set<Long> first = ConcurrentHashMap.newKeySet();
+        Set<Long> second = ConcurrentHashMap.newKeySet();
+        AtomicInteger total = new AtomicInteger();
+        NatsDriver driver = new NatsDriver();
+        try (DriverConnection one = driver.connect(url, MicroClock.system(), TIMEOUT);
+                DriverConnection two = driver.connect(url, MicroClock.system(), TIMEOUT);
+                DriverConnection sender = driver.connect(url, MicroClock.system(), TIMEOUT)) {
+            one.createConsumer((body, micros) -> {
+                first.add(ByteBuffer.wrap(body).getLong());
+                total.incrementAndGet();
+            });
+            two.createConsumer((body, micros) -> {
+                second.add(ByteBuffer.wrap(body).getLong());
+                total.incrementAndGet();
+            });
+            DriverProducer producer = sender.createProducer();
+            byte[] body = new byte[40];
+            for (long i = 0; i < 1000; i++) {
+                ByteBuffer.wrap(body).putLong(0, i);
+                producer.send(body, body.length);
+            }
+            awaitTrue(() -> total.get() >= 1000, () -> "1000 messages; got " + total.get());
+            Thread.sleep(300);
+            assertEquals(1000, total.get(), "no message reached both receivers");
+            assertEquals(1000, first.size() + second.size());
+            assertTrue(first.stream().noneMatch(second::contains), "no duplicates across the group");
+            assertTrue(!first.isEmpty() && !second.isEmpty(), first.size() + " and " + second.size());
+        }
+    }
+
+    @Test
+    void jetStreamPublishesAreAcceptedAndEveryMessageIsConsumedAndAcknowledged() throws Exception {
+        String url = jetStream("&storage=memory&durable=maestro&inflight=100");
+        List<byte[]> received = new CopyOnWriteArrayList<>();
+        Map<Long, DeliveryOutcome> outcomes = new ConcurrentHashMap<>();
+        AtomicInteger reports = new AtomicInteger();
+        NatsDriver driver = new NatsDriver();
+        try (DriverConnection receiver = driver.connect(url, MicroClock.system(), TIMEOUT);
+                DriverConnection sender = driver.connect(url, MicroClock.system(), TIMEOUT)) {
+            receiver.createConsumer((body, micros) -> received.add(body));
+            DriverProducer producer = sender.createProducer((token, outcome, resendable, detail) -> {
+                reports.incrementAndGet();
+                outcomes.put(token, outcome);
+            });
+            assertTrue(producer.reportsOutcomes());
+            byte[] body = new byte[100];
+            for (long i = 0; i < 2000; i++) {
+                ByteBuffer.wrap(body).putLong(0, i);
+                producer.send(i, body, 80);
+            }
+            producer.sendAsync(body, 80).get(10, TimeUnit.SECONDS);
+            awaitTrue(() -> received.size() >= 2001 && reports.get() >= 2000,
+                    () -> "2001 messages and 2000 outcomes; got " + received.size() + " and " + reports.get());
+            Thread.sleep(300);
+            assertEquals(2001, received.size(), "no duplicates");
+            assertEquals(2000, reports.get(), "one outcome per send, none for sendAsync");
+            List<Long> order = new ArrayList<>();
+            received.forEach(b -> order.add(ByteBuffer.wrap(b).getLong()));
+            for (int i = 0; i < 2000; i++) {
+                assertEquals(i, order.get(i), "message " + i + " in order");
+                assertEquals(DeliveryOutcome.ACCEPTED, outcomes.get((long) i), "outcome of " + i);
+            }
+            try (Connection admin = Nats.connect(LocalNats.URL)) {
+                awaitTrue(() -> acknowledgedAll(admin, 2001), "the consumer has every message acknowledged");
+            }
+        }
+    }
+
+    private boolean acknowledgedAll(Connection admin, long count) {
+        try {
+            ConsumerInfo info = admin.jetStreamManagement().getConsumerInfo(stream, "maestro");
+            return info.getNumAckPending() == 0 && info.getAckFloor().getStreamSequence() == count;
+        } catch (Exception e) {
+            throw new AssertionError("reading the consumer of " + stream + ": " + e.getMessage(), e);
+        }
+    }
+
+    @Test
+    void aMissingStreamIsRefusedWithTheFixUnlessCreateIsGiven() {
+        String url = LocalNats.URL + "/" + subject + "?jetstream=true&stream=" + stream;
+        DriverException error = assertThrows(DriverException.class,
+                () -> new NatsDriver().connect(url, MicroClock.system(), TIMEOUT));
+        assertTrue(error.getMessage().contains("'" + stream + "'") && error.getMessage().contains("does not exist")
+                && error.getMessage().contains("create=true"), error.getMessage());
+    }
+
+    @Test
+    void aPublishNoStreamListensToFails() throws Exception {
+        String url = jetStream("&storage=memory");
+        Map<Long, DeliveryOutcome> outcomes = new ConcurrentHashMap<>();
+        Map<Long, String> details = new ConcurrentHashMap<>();
+        try (DriverConnection sender = new NatsDriver().connect(url, MicroClock.system(), TIMEOUT)) {
+            DriverProducer producer = sender.createProducer((token, outcome, r, detail) -> {
+                details.put(token, String.valueOf(detail));
+                outcomes.put(token, outcome);
+            });
+            producer.send(1, new byte[40], 40);
+            awaitTrue(() -> outcomes.containsKey(1L), "the first outcome");
+            try (Connection admin = Nats.connect(LocalNats.URL)) {
+                admin.jetStreamManagement().deleteStream(stream);
+            }
+            producer.send(2, new byte[40], 40);
+            awaitTrue(() -> outcomes.containsKey(2L), "the second outcome");
+            assertEquals(DeliveryOutcome.ACCEPTED, outcomes.get(1L));
+            assertEquals(DeliveryOutcome.FAILED, outcomes.get(2L), "a publish no stream took: " + details.get(2L));
+            assertTrue(details.get(2L).contains("No Responders"), details.get(2L));
+        }
+    }
+
+    @Test
+    void aPublishTheStreamRefusesIsRejectedWithTheServersReason() throws Exception {
+        try (Connection admin = Nats.connect(LocalNats.URL)) {
+            admin.jetStreamManagement().addStream(StreamConfiguration.builder().name(stream).subjects(subject)
+                    .storageType(StorageType.Memory).maxMessages(1).discardPolicy(DiscardPolicy.New).build());
+        }
+        Map<Long, DeliveryOutcome> outcomes = new ConcurrentHashMap<>();
+        Map<Long, String> details = new ConcurrentHashMap<>();
+        String url = LocalNats.URL + "/" + subject + "?jetstream=true&stream=" + stream;
+        try (DriverConnection sender = new NatsDriver().connect(url, MicroClock.system(), TIMEOUT)) {
+            DriverProducer producer = sender.createProducer((token, outcome, r, detail) -> {
+                details.put(token, String.valueOf(detail));
+                outcomes.put(token, outcome);
+            });
+            producer.send(1, new byte[40], 40);
+            producer.send(2, new byte[40], 40);
+            awaitTrue(() -> outcomes.size() == 2, "two outcomes");
+            assertEquals(DeliveryOutcome.ACCEPTED, outcomes.get(1L));
+            assertEquals(DeliveryOutcome.REJECTED, outcomes.get(2L), details.get(2L));
+            assertTrue(details.get(2L).contains("maximum messages exceeded"), details.get(2L));
+        }
+    }
+
+    @Test
+    void aDurableConsumerWithOtherSettingsIsRefusedWithTheReason() throws Exception {
+        NatsDriver driver = new NatsDriver();
+        try (DriverConnection first = driver.connect(jetStream("&durable=maestro"), MicroClock.system(), TIMEOUT);
+                DriverConnection second = driver.connect(jetStream("&durable=maestro&deliver=all"),
+                        MicroClock.system(), TIMEOUT)) {
+            first.createConsumer((body, micros) -> { }).close();
+            DriverException error = assertThrows(DriverException.class,
+                    () -> second.createConsumer((body, micros) -> { }));
+            assertTrue(error.getMessage().contains("cannot subscribe to '" + subject + "'")
+                    && error.getMessage().contains("same settings"), error.getMessage());
+        }
+    }
+
+    @Test
+    void sendersRefuseWildcardSubjects() throws Exception {
+        try (DriverConnection connection = new NatsDriver().connect(LocalNats.URL + "/maestro.test.*",
+                MicroClock.system(), TIMEOUT)) {
+            DriverException error = assertThrows(DriverException.class, connection::createProducer);
+            assertTrue(error.getMessage().contains("wildcard"), error.getMessage());
+        }
+    }
+
+    @Test
+    void aClosedConnectionCountsAsFailedAndRefusesSends() throws Exception {
+        DriverConnection connection = new NatsDriver().connect(core(""), MicroClock.system(), TIMEOUT);
+        DriverProducer producer = connection.createProducer();
+        assertFalse(connection.failed());
+        connection.close();
+        assertTrue(connection.failed());
+        assertThrows(DriverException.class, () -> producer.send(new byte[40], 40));
+    }
+
+    @Test
+    void namesTheUrlWithoutThePasswordWhenTheServerCannotBeReached() throws Exception {
+        int closed;
+        try (ServerSocket socket = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+            closed = socket.getLocalPort();
+        }
+        String url = "nats://maestro:s3cret@127.0.0.1:" + closed + "/t";
+        DriverException error = assertThrows(DriverException.class,
+                () -> new NatsDriver().connect(url, MicroClock.system(), Duration.ofSeconds(5)));
+        assertTrue(error.getMessage().contains("cannot connect to nats://***@127.0.0.1:" + closed + "/t"),
+                error.getMessage());
+        assertTrue(error.getMessage().contains("is the NATS server running"), error.getMessage());
+        assertFalse(error.getMessage().contains("s3cret"), error.getMessage());
+    }
+
+    private static void awaitTrue(BooleanSupplier condition, String what) throws InterruptedException {
+        awaitTrue(condition, () -> what);
+    }
+
+    private static void awaitTrue(BooleanSupplier condition, Supplier<String> what) throws InterruptedException {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+        while (!condition.getAsBoolean()) {
+            if (System.nanoTime() > deadline) {
+                throw new AssertionError("waited 30 s for " + what.get());
+            }
+            Thread.sleep(50);
+        }
+    }
+}

@@ -1,0 +1,131 @@
+package org.maestro.driver.nats;
+
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.nats.client.Connection;
+import io.nats.client.JetStreamManagement;
+import io.nats.client.Nats;
+import java.time.Duration;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.BooleanSupplier;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.maestro.driver.DriverConnection;
+import org.maestro.driver.DriverException;
+import org.maestro.driver.DriverProducer;
+import org.maestro.driver.MicroClock;
+
+/**
+ * The NATS driver across a restart of a NATS server the test starts (so the machine's server is left alone):
+ * jnats reconnects by itself, and a receiver whose JetStream consumer the restart lost reports its connection
+ * failed so that it is opened again.
+ */
+class NatsReconnectionTest {
+    private static final Duration TIMEOUT = Duration.ofSeconds(20);
+    private static NatsServerProcess server;
+
+    @BeforeAll
+    static void startServer() throws Exception {
+        server = NatsServerProcess.start();
+    }
+
+    @AfterAll
+    static void stopServer() throws Exception {
+        if (server != null) {
+            server.close();
+        }
+    }
+
+    @Test
+    void aCoreReceiverHearsAgainAfterTheServerRestarts() throws Exception {
+        String url = server.url() + "/maestro.test.restart";
+        AtomicInteger received = new AtomicInteger();
+        try (DriverConnection receiver = new NatsDriver().connect(url, MicroClock.system(), TIMEOUT)) {
+            receiver.createConsumer((body, micros) -> received.incrementAndGet());
+            server.restart();
+            try (DriverConnection sender = new NatsDriver().connect(url, MicroClock.system(), TIMEOUT)) {
+                DriverProducer producer = sender.createProducer();
+                awaitTrue(() -> {
+                    sendQuietly(producer);
+                    return received.get() > 0;
+                }, "a message after the restart");
+            }
+            assertFalse(receiver.failed(), "jnats reconnected and subscribed again");
+        }
+    }
+
+    @Test
+    void aReceiverWhoseConsumerTheServerLostCountsAsFailed() throws Exception {
+        String url = server.url() + "/maestro.test.lost?jetstream=true&stream=LOST&create=true";
+        try (DriverConnection receiver = new NatsDriver().connect(url, MicroClock.system(), TIMEOUT)) {
+            receiver.createConsumer((body, micros) -> { });
+            assertFalse(receiver.failed());
+            try (Connection admin = Nats.connect(server.url())) {
+                JetStreamManagement management = admin.jetStreamManagement();
+                for (String consumer : management.getConsumerNames("LOST")) {
+                    management.deleteConsumer("LOST", consumer);
+                }
+            }
+            awaitTrue(receiver::failed, "the heartbeat alarm of the lost consumer");
+            assertTrue(receiver.failure().getMessage().contains("stopped sending heartbeats"),
+                    receiver.failure().getMessage());
+        }
+    }
+
+    @Test
+    void anEphemeralConsumerResumesAfterTheServerRestarts() throws Exception {
+        String url = server.url() + "/maestro.test.ephemeral?jetstream=true&stream=EPHEMERAL&create=true";
+        AtomicInteger received = new AtomicInteger();
+        try (DriverConnection receiver = new NatsDriver().connect(url, MicroClock.system(), TIMEOUT)) {
+            receiver.createConsumer((body, micros) -> received.incrementAndGet());
+            server.restart();
+            try (DriverConnection sender = new NatsDriver().connect(url, MicroClock.system(), TIMEOUT)) {
+                DriverProducer producer = sender.createProducer();
+                awaitTrue(() -> {
+                    sendQuietly(producer);
+                    return received.get() > 0;
+                }, "a message through the ephemeral consumer after the restart");
+            }
+            assertFalse(receiver.failed(), "the ephemeral consumer survived the restart");
+        }
+    }
+
+    @Test
+    void aDurableConsumerResumesAfterTheServerRestarts() throws Exception {
+        String url = server.url() + "/maestro.test.durable?jetstream=true&stream=DURABLE&create=true&durable=maestro";
+        AtomicInteger received = new AtomicInteger();
+        try (DriverConnection receiver = new NatsDriver().connect(url, MicroClock.system(), TIMEOUT)) {
+            receiver.createConsumer((body, micros) -> received.incrementAndGet());
+            server.restart();
+            try (DriverConnection sender = new NatsDriver().connect(url, MicroClock.system(), TIMEOUT)) {
+                DriverProducer producer = sender.createProducer();
+                awaitTrue(() -> {
+                    sendQuietly(producer);
+                    return received.get() > 0;
+                }, "a message through the durable consumer after the restart");
+            }
+            assertFalse(receiver.failed(), "the durable consumer survived the restart");
+        }
+    }
+
+    private static void sendQuietly(DriverProducer producer) {
+        try {
+            producer.send(new byte[40], 40);
+        } catch (DriverException e) {
+            // tried again by the caller's loop
+        }
+    }
+
+    private static void awaitTrue(BooleanSupplier condition, String what) throws InterruptedException {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(40);
+        while (!condition.getAsBoolean()) {
+            if (System.nanoTime() > deadline) {
+                throw new AssertionError("waited 40 s for " + what);
+            }
+            Thread.sleep(100);
+        }
+    }
+}

@@ -1,0 +1,174 @@
+package org.maestro.driver.rabbitmq;
+
+import java.net.URI;
+import java.net.URLDecoder;
+import java.nio.charset.StandardCharsets;
+import java.util.List;
+import java.util.Locale;
+import org.maestro.driver.DriverException;
+import org.maestro.driver.Urls;
+
+/**
+ * A destination URL of the RabbitMQ driver:
+ * {@code rabbitmq://user:password@host:5672/vhost?queue=q&exchange=x&routingKey=k&confirm=true&prefetch=500}
+ * ({@code rabbitmqs://} for TLS, port 5671 by default). Immutable; {@link #toString()} never shows the password.
+ *
+ * <p>The path is the virtual host, percent-decoded: no path or {@code /} is the default virtual host {@code /};
+ * {@code /%2F} is {@code /} too; {@code /orders} is {@code orders}.
+ *
+ * @param tls        true for {@code rabbitmqs://}
+ * @param vhost      the virtual host
+ * @param queue      the queue receivers consume from (and, by default, the routing key of senders); "" if none
+ * @param exchange   the exchange senders publish to; "" is the default exchange
+ * @param routingKey the routing key of senders' publishes
+ * @param confirm    whether senders use publisher confirms, which give each publish an outcome
+ * @param mandatory  whether publishes are mandatory: the broker returns those it cannot route to any queue
+ * @param durable    whether publishes are persistent and a declared queue is durable
+ * @param declare    whether senders and receivers declare the queue (non-exclusive, not auto-deleted) if absent
+ * @param prefetch   how many unacknowledged messages the broker gives one receiver at most (basic.qos)
+ * @param inflight   how many publishes a sender has unconfirmed at most before a send waits
+ */
+public record RabbitUrl(boolean tls, String host, int port, String vhost, String queue, String exchange,
+        String routingKey, boolean confirm, boolean mandatory, boolean durable, boolean declare, int prefetch,
+        int inflight, String user, String password, String redacted) {
+    /** The options this driver reads. */
+    public static final List<String> OPTIONS = List.of("queue", "exchange", "routingKey", "confirm", "mandatory",
+            "durable", "declare", "prefetch", "inflight");
+    /** The AMQP port when a {@code rabbitmq://} URL gives none. */
+    public static final int DEFAULT_PORT = 5672;
+    /** The AMQPS port when a {@code rabbitmqs://} URL gives none. */
+    public static final int DEFAULT_TLS_PORT = 5671;
+    /** The receivers' prefetch when the URL gives none. */
+    public static final int DEFAULT_PREFETCH = 500;
+    /** The senders' window of unconfirmed publishes when the URL gives none. */
+    public static final int DEFAULT_INFLIGHT = 1000;
+    /** The largest prefetch: basic.qos carries it as an unsigned 16-bit count. */
+    public static final int MAX_PREFETCH = 65_535;
+    /** The largest window of unconfirmed publishes. */
+    public static final int MAX_INFLIGHT = 1_000_000;
+
+    /** Parses a URL; throws naming the offending part and what is accepted. */
+    public static RabbitUrl parse(String url) throws DriverException {
+        String shown = Urls.redact(url);
+        URI uri;
+        try {
+            uri = new URI(url == null ? "" : url.trim());
+        } catch (Exception e) {
+            throw new DriverException("'" + shown + "' is not a valid URL: write e.g. "
+                    + "rabbitmq://host:5672/?queue=test");
+        }
+        String scheme = uri.getScheme() == null ? "" : uri.getScheme().toLowerCase(Locale.ROOT);
+        if (!scheme.equals("rabbitmq") && !scheme.equals("rabbitmqs")) {
+            throw new DriverException("the URL " + shown + " is not a RabbitMQ URL: write "
+                    + "rabbitmq://host:5672/?queue=q or rabbitmqs://host:5671/?queue=q");
+        }
+        if (uri.getHost() == null) {
+            throw new DriverException("the URL " + shown + " names no host: write e.g. rabbitmq://host:5672/?queue=q");
+        }
+        if (uri.getRawFragment() != null) {
+            throw new DriverException("the URL " + shown + " has a '#' (fragment): write # in a name as %23");
+        }
+        String vhost = vhost(shown, uri.getRawPath());
+        String user = null;
+        String password = null;
+        if (uri.getRawUserInfo() != null) {
+            String info = uri.getRawUserInfo();
+            int colon = info.indexOf(':');
+            user = URLDecoder.decode(colon < 0 ? info : info.substring(0, colon), StandardCharsets.UTF_8);
+            password = colon < 0 ? null : URLDecoder.decode(info.substring(colon + 1), StandardCharsets.UTF_8);
+        }
+        String queue = "";
+        String exchange = "";
+        String routingKey = null;
+        boolean confirm = true;
+        boolean mandatory = true;
+        boolean durable = false;
+        boolean declare = false;
+        int prefetch = DEFAULT_PREFETCH;
+        int inflight = DEFAULT_INFLIGHT;
+        String query = uri.getRawQuery();
+        if (query != null) {
+            for (String pair : query.split("&")) {
+                if (pair.isEmpty()) {
+                    continue;
+                }
+                int equals = pair.indexOf('=');
+                String name = equals < 0 ? pair : pair.substring(0, equals);
+                String value = equals < 0 ? "" : URLDecoder.decode(pair.substring(equals + 1), StandardCharsets.UTF_8);
+                switch (name) {
+                    case "queue" -> queue = name(shown, name, value);
+                    case "exchange" -> exchange = name(shown, name, value);
+                    case "routingKey" -> routingKey = value;
+                    case "confirm" -> confirm = bool(shown, name, value);
+                    case "mandatory" -> mandatory = bool(shown, name, value);
+                    case "durable" -> durable = bool(shown, name, value);
+                    case "declare" -> declare = bool(shown, name, value);
+                    case "prefetch" -> prefetch = count(shown, name, value, MAX_PREFETCH);
+                    case "inflight" -> inflight = count(shown, name, value, MAX_INFLIGHT);
+                    default -> throw new DriverException("unknown option '" + name + "' in URL " + shown
+                            + "; known options: " + String.join(", ", OPTIONS) + " (see docs/drivers.md)");
+                }
+            }
+        }
+        if (queue.isEmpty() && exchange.isEmpty()) {
+            throw new DriverException("the URL " + shown + " names no queue and no exchange: add ?queue=<name> "
+                    + "(receivers need one), or ?exchange=<name>&routingKey=<key> for senders");
+        }
+        if (declare && queue.isEmpty()) {
+            throw new DriverException("option declare=true in URL " + shown + " needs a queue to declare: add "
+                    + "?queue=<name>");
+        }
+        int port = uri.getPort() >= 0 ? uri.getPort() : scheme.equals("rabbitmqs") ? DEFAULT_TLS_PORT : DEFAULT_PORT;
+        return new RabbitUrl(scheme.equals("rabbitmqs"), uri.getHost(), port, vhost, queue, exchange,
+                routingKey == null ? queue : routingKey, confirm, mandatory, durable, declare, prefetch, inflight,
+                user, password, shown);
+    }
+
+    private static String vhost(String url, String rawPath) throws DriverException {
+        String path = rawPath == null ? "" : rawPath;
+        if (path.isEmpty() || path.equals("/")) {
+            return "/";
+        }
+        String segment = path.substring(1);
+        if (segment.contains("/")) {
+            throw new DriverException("the URL " + url + " has a path of more than one segment ('" + path + "'): the "
+                    + "path is the virtual host; write a '/' inside its name as %2F, e.g. rabbitmq://host/%2Fprod");
+        }
+        return URLDecoder.decode(segment, StandardCharsets.UTF_8);
+    }
+
+    private static String name(String url, String option, String value) throws DriverException {
+        if (value.isEmpty()) {
+            throw new DriverException("option " + option + "= in URL " + url + " is empty: give a name, or leave the "
+                    + "option out");
+        }
+        if (value.getBytes(StandardCharsets.UTF_8).length > 255) {
+            throw new DriverException("option " + option + " in URL " + url + " is longer than 255 bytes, the most "
+                    + "AMQP 0-9-1 allows for a name: use a shorter name");
+        }
+        return value;
+    }
+
+    private static boolean bool(String url, String option, String value) throws DriverException {
+        String lower = value.toLowerCase(Locale.ROOT);
+        if (!lower.equals("true") && !lower.equals("false")) {
+            throw new DriverException("option " + option + "=" + value + " in URL " + url + " is not valid: expected "
+                    + "true or false");
+        }
+        return lower.equals("true");
+    }
+
+    private static int count(String url, String option, String value, int max) throws DriverException {
+        if (value.matches("\\d{1,7}") && Integer.parseInt(value) > 0 && Integer.parseInt(value) <= max) {
+            return Integer.parseInt(value);
+        }
+        throw new DriverException("option " + option + "=" + value + " in URL " + url
+                + " is not valid: expected a number of messages from 1 to " + max);
+    }
+
+    /** The URL as given, with the user information and password replaced by {@code ***}. */
+    @Override
+    public String toString() {
+        return redacted;
+    }
+}

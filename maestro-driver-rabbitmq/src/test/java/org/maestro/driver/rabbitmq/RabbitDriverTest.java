@@ -1,0 +1,269 @@
+package org.maestro.driver.rabbitmq;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.rabbitmq.client.Channel;
+import com.rabbitmq.client.Connection;
+import java.net.ServerSocket;
+import java.nio.ByteBuffer;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.BooleanSupplier;
+import java.util.function.Supplier;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.maestro.driver.DeliveryOutcome;
+import org.maestro.driver.DriverConnection;
+import org.maestro.driver.DriverConsumer;
+import org.maestro.driver.DriverException;
+import org.maestro.driver.DriverProducer;
+import org.maestro.driver.MicroClock;
+import org.maestro.driver.OutcomeListener;
+
+/**
+ * The RabbitMQ driver against the real broker on 127.0.0.1:5672 (see {@link LocalRabbit}). Each test uses a queue
+ * and an exchange of its own, deleted afterwards.
+ */
+class RabbitDriverTest {
+    private static final Duration TIMEOUT = Duration.ofSeconds(20);
+    private final RabbitDriver driver = new RabbitDriver();
+    private final Map<Long, DeliveryOutcome> outcomes = new ConcurrentHashMap<>();
+    private final Map<Long, Boolean> resendable = new ConcurrentHashMap<>();
+    private final AtomicInteger reports = new AtomicInteger();
+    private final OutcomeListener listener = (token, outcome, again, detail) -> {
+        outcomes.put(token, outcome);
+        resendable.put(token, again);
+        reports.incrementAndGet();
+    };
+    private String name;
+
+    @BeforeEach
+    void requireBroker() {
+        LocalRabbit.require();
+        name = LocalRabbit.uniqueName();
+    }
+
+    @AfterEach
+    void deleteQueueAndExchange() throws Exception {
+        if (name == null) {
+            return; // skipped: no broker
+        }
+        LocalRabbit.delete(name);
+    }
+
+    @Test
+    void carriesTheBytesInOrderAndAcceptsEveryConfirmedPublish() throws Exception {
+        int count = 2000;
+        String url = LocalRabbit.url("queue=" + name + "&declare=true&prefetch=100&inflight=200");
+        List<byte[]> received = new CopyOnWriteArrayList<>();
+        List<byte[]> sent = new ArrayList<>();
+        try (DriverConnection receiver = driver.connect(url, MicroClock.system(), TIMEOUT);
+                DriverConnection sender = driver.connect(url, MicroClock.system(), TIMEOUT)) {
+            receiver.createConsumer((body, micros) -> received.add(body));
+            DriverProducer producer = sender.createProducer(listener);
+            assertTrue(producer.reportsOutcomes());
+            byte[] buffer = new byte[300];
+            for (int i = 0; i < count; i++) {
+                int length = 16 + i % 200;
+                ByteBuffer.wrap(buffer).putLong(i).putLong(~i);
+                buffer[length - 1] = (byte) i;
+                sent.add(java.util.Arrays.copyOf(buffer, length));
+                producer.send(i, buffer, length);
+            }
+            awaitTrue(() -> received.size() >= count, () -> received.size() + " of " + count + " received");
+            awaitTrue(() -> reports.get() >= count, () -> reports.get() + " of " + count + " outcomes");
+        }
+        assertEquals(count, received.size(), "no duplicates");
+        for (int i = 0; i < count; i++) {
+            assertArrayEquals(sent.get(i), received.get(i), "message " + i + " in order and unchanged");
+            assertEquals(DeliveryOutcome.ACCEPTED, outcomes.get((long) i), "outcome of " + i);
+        }
+        assertEquals(count, reports.get(), "one outcome per publish");
+    }
+
+    @Test
+    void withoutConfirmsPublishesHaveNoOutcome() throws Exception {
+        String url = LocalRabbit.url("queue=" + name + "&declare=true&confirm=false");
+        AtomicInteger received = new AtomicInteger();
+        try (DriverConnection receiver = driver.connect(url, MicroClock.system(), TIMEOUT);
+                DriverConnection sender = driver.connect(url, MicroClock.system(), TIMEOUT)) {
+            receiver.createConsumer((body, micros) -> received.incrementAndGet());
+            DriverProducer producer = sender.createProducer(listener);
+            assertFalse(producer.reportsOutcomes());
+            for (int i = 0; i < 200; i++) {
+                producer.send(i, new byte[64], 64);
+            }
+            awaitTrue(() -> received.get() >= 200, () -> received.get() + " of 200 received");
+        }
+        assertEquals(200, received.get());
+        assertEquals(0, reports.get(), "no outcome without publisher confirms");
+    }
+
+    @Test
+    void anUnroutableMandatoryPublishIsReleasedAndAnUnroutableOtherOneAccepted() throws Exception {
+        try (Connection admin = LocalRabbit.admin(); Channel channel = admin.createChannel()) {
+            channel.exchangeDeclare(name, "direct", false, false, null);
+        }
+        try (DriverConnection sender = driver.connect(LocalRabbit.url("exchange=" + name + "&routingKey=nowhere"),
+                MicroClock.system(), TIMEOUT)) {
+            DriverProducer producer = sender.createProducer(listener);
+            for (int i = 0; i < 5; i++) {
+                producer.send(i, new byte[10], 10);
+            }
+            awaitTrue(() -> reports.get() >= 5, () -> reports.get() + " of 5 outcomes");
+        }
+        for (long i = 0; i < 5; i++) {
+            assertEquals(DeliveryOutcome.RELEASED, outcomes.get(i), "no queue is bound: returned, then released");
+            assertTrue(resendable.get(i), "a released message may be sent again");
+        }
+        try (DriverConnection sender = driver.connect(LocalRabbit.url("exchange=" + name
+                + "&routingKey=nowhere&mandatory=false"), MicroClock.system(), TIMEOUT)) {
+            sender.createProducer(listener).send(7, new byte[10], 10);
+            awaitTrue(() -> outcomes.containsKey(7L), () -> "the outcome of a publish without mandatory");
+        }
+        assertEquals(DeliveryOutcome.ACCEPTED, outcomes.get(7L), "without mandatory the broker drops it and acks");
+    }
+
+    @Test
+    void sendAsyncCompletesOnTheAckAndFailsOnAReturn() throws Exception {
+        String url = LocalRabbit.url("queue=" + name + "&declare=true");
+        try (DriverConnection sender = driver.connect(url, MicroClock.system(), TIMEOUT)) {
+            sender.createProducer(listener).sendAsync(new byte[10], 10).get(30, TimeUnit.SECONDS);
+        }
+        String unroutable = LocalRabbit.url("queue=" + name + "&routingKey=" + name + "-nowhere");
+        try (DriverConnection sender = driver.connect(unroutable, MicroClock.system(), TIMEOUT)) {
+            ExecutionException e = assertThrows(ExecutionException.class,
+                    () -> sender.createProducer(listener).sendAsync(new byte[10], 10).get(30, TimeUnit.SECONDS));
+            assertTrue(e.getCause().getMessage().contains("ended released"), e.getCause().getMessage());
+            assertTrue(e.getCause().getMessage().contains("NO_ROUTE"), e.getCause().getMessage());
+        }
+        assertEquals(0, reports.get(), "sendAsync reports through its future only");
+    }
+
+    @Test
+    void aFullQueueThatRejectsPublishesHasThemRejected() throws Exception {
+        try (Connection admin = LocalRabbit.admin(); Channel channel = admin.createChannel()) {
+            channel.queueDeclare(name, false, false, false, Map.of("x-max-length", 1, "x-overflow",
+                    "reject-publish"));
+        }
+        try (DriverConnection sender = driver.connect(LocalRabbit.url("queue=" + name), MicroClock.system(),
+                TIMEOUT)) {
+            DriverProducer producer = sender.createProducer(listener);
+            for (int i = 0; i < 3; i++) {
+                producer.send(i, new byte[10], 10);
+            }
+            awaitTrue(() -> reports.get() >= 3, () -> reports.get() + " of 3 outcomes");
+        }
+        assertEquals(DeliveryOutcome.ACCEPTED, outcomes.get(0L));
+        assertEquals(DeliveryOutcome.REJECTED, outcomes.get(1L), "the queue holds one message at most");
+        assertEquals(DeliveryOutcome.REJECTED, outcomes.get(2L));
+        assertEquals(3, reports.get());
+    }
+
+    @Test
+    void publishingToAMissingExchangeFailsTheConnectionAndThePublish() throws Exception {
+        try (DriverConnection sender = driver.connect(LocalRabbit.url("exchange=" + name), MicroClock.system(),
+                TIMEOUT)) {
+            DriverProducer producer = sender.createProducer(listener);
+            producer.send(1, new byte[10], 10);
+            awaitTrue(sender::failed, () -> "the broker closes the channel of a publish to a missing exchange");
+            awaitTrue(() -> reports.get() >= 1, () -> "the publish's outcome");
+            assertEquals(DeliveryOutcome.FAILED, outcomes.get(1L));
+            assertTrue(sender.failure().getMessage().contains("no exchange"), sender.failure().getMessage());
+            assertThrows(DriverException.class, () -> producer.send(2, new byte[10], 10));
+        }
+        assertEquals(1, reports.get(), "a send that threw reports nothing");
+    }
+
+    @Test
+    void aReceiverOfAMissingQueueIsToldToDeclareIt() throws Exception {
+        try (DriverConnection receiver = driver.connect(LocalRabbit.url("queue=" + name), MicroClock.system(),
+                TIMEOUT)) {
+            DriverException e = assertThrows(DriverException.class, () -> receiver.createConsumer((b, m) -> { }));
+            assertTrue(e.getMessage().contains("no queue '" + name + "'"), e.getMessage());
+            assertTrue(e.getMessage().contains("declare=true"), e.getMessage());
+            assertFalse(receiver.failed(), "a failed check does not close the connection's channel");
+        }
+    }
+
+    @Test
+    void declaringAQueueThatExistsWithOtherSettingsSaysWhichOne() throws Exception {
+        try (Connection admin = LocalRabbit.admin(); Channel channel = admin.createChannel()) {
+            channel.queueDeclare(name, false, false, false, null);
+        }
+        String url = LocalRabbit.url("queue=" + name + "&declare=true&durable=true");
+        try (DriverConnection receiver = driver.connect(url, MicroClock.system(), TIMEOUT)) {
+            DriverException e = assertThrows(DriverException.class, () -> receiver.createConsumer((b, m) -> { }));
+            assertTrue(e.getMessage().contains("inequivalent arg 'durable'"), e.getMessage());
+            assertTrue(e.getMessage().contains("make durable= match it or leave out declare=true"), e.getMessage());
+        }
+    }
+
+    @Test
+    void aReceiverWhoseQueueIsDeletedCountsAsFailed() throws Exception {
+        try (DriverConnection receiver = driver.connect(LocalRabbit.url("queue=" + name + "&declare=true"),
+                MicroClock.system(), TIMEOUT)) {
+            DriverConsumer consumer = receiver.createConsumer((b, m) -> { });
+            assertFalse(receiver.failed());
+            LocalRabbit.delete(name);
+            awaitTrue(receiver::failed, () -> "the broker cancels the consumer of a deleted queue");
+            assertTrue(receiver.failure().getMessage().contains("cancelled"), receiver.failure().getMessage());
+            consumer.close();
+        }
+    }
+
+    @Test
+    void aWrongPasswordIsRefusedWithoutShowingIt() {
+        String url = "rabbitmq://guest:not-the-pa55word@" + LocalRabbit.HOST + ":" + LocalRabbit.PORT + "/?queue="
+                + name;
+        DriverException e = assertThrows(DriverException.class,
+                () -> driver.connect(url, MicroClock.system(), TIMEOUT));
+        assertTrue(e.getMessage().contains("refused the login of user 'guest'"), e.getMessage());
+        assertTrue(e.getMessage().contains("check the user name and password"), e.getMessage());
+        assertFalse(e.getMessage().contains("not-the-pa55word"), e.getMessage());
+    }
+
+    @Test
+    void anUnknownVirtualHostIsNamed() {
+        DriverException e = assertThrows(DriverException.class, () -> driver.connect("rabbitmq://guest:guest@"
+                + LocalRabbit.HOST + ":" + LocalRabbit.PORT + "/" + name + "?queue=q", MicroClock.system(), TIMEOUT));
+        assertTrue(e.getMessage().contains("virtual host '" + name + "'"), e.getMessage());
+        assertFalse(e.getMessage().contains("guest:guest"), e.getMessage());
+    }
+
+    @Test
+    void namesTheUrlWhenNothingListens() throws Exception {
+        int port;
+        try (ServerSocket socket = new ServerSocket(0)) {
+            port = socket.getLocalPort();
+        }
+        String url = "rabbitmq://guest:secret@127.0.0.1:" + port + "/?queue=q";
+        DriverException e = assertThrows(DriverException.class,
+                () -> driver.connect(url, MicroClock.system(), Duration.ofSeconds(2)));
+        assertTrue(e.getMessage().contains("cannot connect to rabbitmq://***@127.0.0.1:" + port), e.getMessage());
+        assertTrue(e.getMessage().contains("is RabbitMQ running and reachable"), e.getMessage());
+        assertFalse(e.getMessage().contains("secret"), e.getMessage());
+    }
+
+    private static void awaitTrue(BooleanSupplier condition, Supplier<String> what) throws InterruptedException {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+        while (!condition.getAsBoolean()) {
+            if (System.nanoTime() - deadline > 0) {
+                throw new AssertionError("timed out: " + what.get());
+            }
+            Thread.sleep(10);
+        }
+    }
+}

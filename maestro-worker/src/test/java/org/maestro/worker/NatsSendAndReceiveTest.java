@@ -1,0 +1,111 @@
+package org.maestro.worker;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import io.nats.client.Connection;
+import io.nats.client.JetStreamApiException;
+import io.nats.client.Nats;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.Map;
+import java.util.UUID;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.maestro.common.measure.OutcomeCounts;
+import org.maestro.common.measure.StreamLedger;
+import org.maestro.common.protocol.Command;
+import org.maestro.common.testing.LocalNats;
+
+/**
+ * Sender and receiver roles through the NATS driver against the NATS server with JetStream on 127.0.0.1:4222
+ * (skipped when none runs there, outside CI), on a subject and a stream of their own, deleted afterwards.
+ */
+class NatsSendAndReceiveTest {
+    private final String id = UUID.randomUUID().toString().replace("-", "");
+    private final String subject = "maestro.test." + id;
+    private final String stream = "MAESTRO_TEST_" + id;
+
+    @TempDir
+    Path results;
+
+    @BeforeEach
+    void needsTheServer() {
+        LocalNats.assumeRunning();
+    }
+
+    @AfterEach
+    void deleteTheStream() throws Exception {
+        try (Connection admin = Nats.connect(LocalNats.URL)) {
+            admin.jetStreamManagement().deleteStream(stream);
+        } catch (JetStreamApiException | IOException noStream) {
+            // core NATS test, or skipped
+        }
+    }
+
+    @Test
+    void jetStreamLosesNothingAndEveryPublishIsAccepted() throws Exception {
+        String url = LocalNats.URL + "/" + subject + "?jetstream=true&stream=" + stream + "&create=true";
+        LoadTestRun run = new LoadTestRun(results, Map.of("SEND_RECEIVE_URL", url,
+                "TEST_DURATION", "2000", "PARALLEL_COUNT", "1", "RATE", "1000", "MESSAGE_SIZE", "256",
+                "TEST_NAME", "nats-jetstream"))
+                .run(LoadTestRun.sender(), LoadTestRun.receiver(), LoadTestRun.OUTCOME_TIMEOUT);
+        assertEquals(Command.NOTIFY_SUCCESS, run.senderOutcome.command(), run.senderOutcome.message());
+        assertEquals(Command.NOTIFY_SUCCESS, run.receiverOutcome.command(), run.receiverOutcome.message());
+        StreamLedger.Tally total = run.total();
+        assertEquals(2000, total.sent());
+        assertEquals(2000, total.received());
+        assertEquals(0, total.lost());
+        assertEquals(0, total.duplicates());
+        assertEquals(0, total.refused());
+        assertEquals(new OutcomeCounts(2000, 0, 0, 0, 0), run.senderResult().outcomes(),
+                "the stream acknowledged every publish");
+        long[] response = SendAndReceiveTest.totals(run.receiverDirectory().resolve("response-time.hlog"));
+        assertEquals(2000, response[0] + response[1], "every message has a response time");
+    }
+
+    @Test
+    void coreNatsAtAModestRateLosesNothingAndHasNoOutcomes() throws Exception {
+        LoadTestRun run = new LoadTestRun(results, Map.of("SEND_RECEIVE_URL", LocalNats.URL + "/" + subject,
+                "TEST_DURATION", "500", "RATE", "500", "TEST_NAME", "nats-core"))
+                .run(LoadTestRun.sender(), LoadTestRun.receiver(), LoadTestRun.OUTCOME_TIMEOUT);
+        assertEquals(Command.NOTIFY_SUCCESS, run.senderOutcome.command(), run.senderOutcome.message());
+        assertEquals(Command.NOTIFY_SUCCESS, run.receiverOutcome.command(), run.receiverOutcome.message());
+        StreamLedger.Tally total = run.total();
+        assertEquals(500, total.sent());
+        assertEquals(500, total.received(), "nothing lost on loopback at 500 messages/s");
+        assertEquals(0, total.duplicates());
+        assertEquals(0, run.senderResult().outcomes().total(), "core NATS publishes are not acknowledged");
+    }
+
+    @Test
+    void aQueueGroupSplitsTheStreamBetweenReceiverConnections() throws Exception {
+        LoadTestRun run = new LoadTestRun(results, Map.of("SEND_RECEIVE_URL",
+                LocalNats.URL + "/" + subject + "?queue=maestro", "TEST_DURATION", "300", "PARALLEL_COUNT", "2",
+                "RATE", "1000", "TEST_NAME", "nats-queue"))
+                .run(LoadTestRun.sender(), LoadTestRun.receiver(), LoadTestRun.OUTCOME_TIMEOUT);
+        assertEquals(Command.NOTIFY_SUCCESS, run.receiverOutcome.command(), run.receiverOutcome.message());
+        StreamLedger.Tally total = run.total();
+        assertEquals(600, total.sent());
+        assertEquals(600, total.received());
+        assertEquals(0, total.duplicates(), "each message reached one receiver connection");
+    }
+
+    @Test
+    void aJetStreamQueueGroupSplitsTheStreamBetweenReceiverConnections() throws Exception {
+        String url = LocalNats.URL + "/" + subject + "?jetstream=true&stream=" + stream
+                + "&create=true&storage=memory&queue=maestro";
+        LoadTestRun run = new LoadTestRun(results, Map.of("SEND_RECEIVE_URL", url, "TEST_DURATION", "300",
+                "PARALLEL_COUNT", "2", "RATE", "1000", "TEST_NAME", "nats-jetstream-queue"))
+                .run(LoadTestRun.sender(), LoadTestRun.receiver(), LoadTestRun.OUTCOME_TIMEOUT);
+        assertEquals(Command.NOTIFY_SUCCESS, run.senderOutcome.command(), run.senderOutcome.message());
+        assertEquals(Command.NOTIFY_SUCCESS, run.receiverOutcome.command(), run.receiverOutcome.message());
+        StreamLedger.Tally total = run.total();
+        assertEquals(600, total.sent());
+        assertEquals(600, total.received());
+        assertEquals(0, total.lost());
+        assertEquals(0, total.duplicates(), "each message reached one receiver connection");
+        assertEquals(new OutcomeCounts(600, 0, 0, 0, 0), run.senderResult().outcomes());
+    }
+}

@@ -1,0 +1,116 @@
+package org.maestro.worker;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.fail;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import com.rabbitmq.client.Channel;
+import com.rabbitmq.client.Connection;
+import com.rabbitmq.client.ConnectionFactory;
+import java.io.IOException;
+import java.net.InetSocketAddress;
+import java.net.Socket;
+import java.nio.file.Path;
+import java.util.Map;
+import java.util.UUID;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.maestro.common.measure.OutcomeCounts;
+import org.maestro.common.measure.StreamLedger;
+import org.maestro.common.protocol.Command;
+
+/**
+ * Sender and receiver roles through the RabbitMQ driver against the broker on 127.0.0.1:5672 (guest/guest): skipped
+ * when none listens there, failed when the {@code CI} environment variable is set. Each test uses a queue of its own,
+ * deleted afterwards.
+ */
+class RabbitSendAndReceiveTest {
+    private static final String HOST = "127.0.0.1";
+    private static final int PORT = 5672;
+
+    @TempDir
+    Path results;
+    private String queue;
+
+    @BeforeEach
+    void requireBroker() {
+        boolean listening;
+        try (Socket socket = new Socket()) {
+            socket.connect(new InetSocketAddress(HOST, PORT), 500);
+            listening = true;
+        } catch (IOException e) {
+            listening = false;
+        }
+        String why = "nothing listens on " + HOST + ":" + PORT + ": start RabbitMQ 3.x there (user guest/guest)";
+        if (!listening && System.getenv("CI") != null) {
+            fail(why + "; CI is set, so the RabbitMQ tests must run");
+        }
+        assumeTrue(listening, why);
+        queue = "maestro-test-" + UUID.randomUUID();
+    }
+
+    @AfterEach
+    void deleteQueue() throws Exception {
+        if (queue == null) {
+            return;
+        }
+        ConnectionFactory factory = new ConnectionFactory();
+        factory.setHost(HOST);
+        factory.setPort(PORT);
+        try (Connection connection = factory.newConnection("maestro-test-admin");
+                Channel channel = connection.createChannel()) {
+            channel.queueDelete(queue);
+        }
+    }
+
+    private String url(String options) {
+        return "rabbitmq://guest:guest@" + HOST + ":" + PORT + "/?queue=" + queue + "&declare=true" + options;
+    }
+
+    @Test
+    void confirmedPublishesAtAFixedRateAreAllReceivedOnceAndAccepted() throws Exception {
+        LoadTestRun run = new LoadTestRun(results, Map.of("SEND_RECEIVE_URL", url(""),
+                "TEST_DURATION", "2000", "PARALLEL_COUNT", "1", "RATE", "1000", "MESSAGE_SIZE", "256",
+                "TEST_NAME", "rabbitmq-confirm"))
+                .run(LoadTestRun.sender(), LoadTestRun.receiver(), LoadTestRun.OUTCOME_TIMEOUT);
+        assertEquals(Command.NOTIFY_SUCCESS, run.senderOutcome.command(), run.senderOutcome.message());
+        assertEquals(Command.NOTIFY_SUCCESS, run.receiverOutcome.command(), run.receiverOutcome.message());
+        StreamLedger.Tally total = run.total();
+        assertEquals(2000, total.sent());
+        assertEquals(2000, total.received());
+        assertEquals(0, total.lost());
+        assertEquals(0, total.duplicates());
+        assertEquals(0, total.refused());
+        assertEquals(new OutcomeCounts(2000, 0, 0, 0, 0), run.senderResult().outcomes(),
+                "the broker confirmed every publish");
+        long[] response = SendAndReceiveTest.totals(run.receiverDirectory().resolve("response-time.hlog"));
+        assertEquals(2000, response[0] + response[1], "every message has a response time");
+    }
+
+    @Test
+    void twoReceiverConnectionsShareTheQueueWithoutDuplicates() throws Exception {
+        LoadTestRun run = new LoadTestRun(results, Map.of("SEND_RECEIVE_URL", url("&prefetch=50"),
+                "TEST_DURATION", "300", "PARALLEL_COUNT", "2", "RATE", "1000", "TEST_NAME", "rabbitmq-shared"))
+                .run(LoadTestRun.sender(), LoadTestRun.receiver(), LoadTestRun.OUTCOME_TIMEOUT);
+        assertEquals(Command.NOTIFY_SUCCESS, run.receiverOutcome.command(), run.receiverOutcome.message());
+        StreamLedger.Tally total = run.total();
+        assertEquals(600, total.sent());
+        assertEquals(600, total.received());
+        assertEquals(0, total.lost());
+        assertEquals(0, total.duplicates(), "each message reached one receiver connection");
+        assertEquals(new OutcomeCounts(600, 0, 0, 0, 0), run.senderResult().outcomes());
+    }
+
+    @Test
+    void withoutConfirmsPublishesHaveNoOutcomes() throws Exception {
+        LoadTestRun run = new LoadTestRun(results, Map.of("SEND_RECEIVE_URL", url("&confirm=false"),
+                "TEST_DURATION", "200", "RATE", "500", "TEST_NAME", "rabbitmq-no-confirm"))
+                .run(LoadTestRun.sender(), LoadTestRun.receiver(), LoadTestRun.OUTCOME_TIMEOUT);
+        assertEquals(Command.NOTIFY_SUCCESS, run.senderOutcome.command(), run.senderOutcome.message());
+        assertEquals(200, run.total().sent());
+        assertEquals(200, run.total().received());
+        assertEquals(0, run.senderResult().outcomes().total(), "no publisher confirms, no outcomes");
+    }
+}
