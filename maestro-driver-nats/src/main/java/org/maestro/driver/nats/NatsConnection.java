@@ -49,6 +49,8 @@ final class NatsConnection implements DriverConnection, ConnectionListener, Erro
     static final Duration IDLE_HEARTBEAT = Duration.ofSeconds(2);
     /** How long the server keeps an ephemeral consumer whose receiver is away (e.g. while jnats reconnects). */
     static final Duration EPHEMERAL_INACTIVE = Duration.ofMinutes(2);
+    /** JetStream's error code when a consumer of that name is being created by another connection. */
+    private static final int CONSUMER_NAME_IN_USE = 10013;
     /** The JetStream API error code of a stream that does not exist. */
     private static final int STREAM_NOT_FOUND = 10059;
     /** The JetStream API error code of a stream name in use (created by another connection meanwhile). */
@@ -179,7 +181,7 @@ final class NatsConnection implements DriverConnection, ConnectionListener, Erro
         Dispatcher dispatcher = connection.createDispatcher();
         try {
             if (url.jetStream()) {
-                subscribeToStream(dispatcher, callback);
+                subscribeToStreamSharingTheConsumer(dispatcher, callback);
             } else {
                 MessageHandler handler = message -> deliver(message, callback, false);
                 if (url.queue() == null) {
@@ -207,6 +209,25 @@ final class NatsConnection implements DriverConnection, ConnectionListener, Erro
                 connection.closeDispatcher(dispatcher);
             }
         };
+    }
+
+    /**
+     * Subscribes to the stream; when connections of a queue group create their shared consumer at the same moment,
+     * the server refuses all but one ("consumer name already in use"), and the others bind to it on a new attempt.
+     */
+    private void subscribeToStreamSharingTheConsumer(Dispatcher dispatcher, ConsumerCallback callback)
+            throws Exception {
+        for (int attempt = 1; ; attempt++) {
+            try {
+                subscribeToStream(dispatcher, callback);
+                return;
+            } catch (JetStreamApiException e) {
+                if (e.getApiErrorCode() != CONSUMER_NAME_IN_USE || attempt >= 5) {
+                    throw e;
+                }
+                Thread.sleep(50L * attempt);
+            }
+        }
     }
 
     private void subscribeToStream(Dispatcher dispatcher, ConsumerCallback callback) throws Exception {
