@@ -640,10 +640,26 @@ public final class TestRunner {
             }
         }
 
+        /**
+         * Asks the live peers for their statistics: the receivers first, everyone else once they answered, so that a
+         * sender's count is read after every receiver's and a snapshot never shows more received than sent.
+         */
         private Progress.Snapshot stats(Duration elapsed, Duration planned) {
             try {
-                Replies replies = client.requestFrom(Topics.ALL_PEERS, Note.request(Command.STATS), livePeerIds(),
-                        Duration.ofSeconds(2)).get(5, TimeUnit.SECONDS);
+                Set<String> live = livePeerIds();
+                Set<String> receivers = peers.values().stream()
+                        .filter(p -> p.role().equals("receiver") && live.contains(p.id())).map(PeerInfo::id)
+                        .collect(Collectors.toSet());
+                Set<String> others = live.stream().filter(id -> !receivers.contains(id)).collect(Collectors.toSet());
+                List<Note> notes = new ArrayList<>();
+                if (!receivers.isEmpty()) {
+                    notes.addAll(client.requestFrom(Topics.role("receiver"), Note.request(Command.STATS), receivers,
+                            Duration.ofSeconds(2)).get(5, TimeUnit.SECONDS).notes());
+                }
+                if (!others.isEmpty()) {
+                    notes.addAll(client.requestFrom(Topics.ALL_PEERS, Note.request(Command.STATS), others,
+                            Duration.ofSeconds(2)).get(5, TimeUnit.SECONDS).notes());
+                }
                 long sent = 0;
                 long received = 0;
                 long errors = 0;
@@ -653,7 +669,7 @@ public final class TestRunner {
                 double max = -1;
                 boolean distribution = true;
                 int answered = 0;
-                for (Note note : replies.notes()) {
+                for (Note note : notes) {
                     if (!(note.payload() instanceof Payload.Stats stats) || !peers.containsKey(note.sender().id())) {
                         continue;
                     }

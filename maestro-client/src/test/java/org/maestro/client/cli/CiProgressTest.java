@@ -22,7 +22,7 @@ import org.maestro.common.cli.ExitCodes;
 class CiProgressTest {
 
     private static final Pattern LINE = Pattern.compile("(?m)^(\\d\\d:\\d\\d:\\d\\d) ci-progress \\d+s/\\d+s  rate [\\d,]+ "
-            + "msg/s  p50 ([\\d.]+)  p99 ([\\d.]+)  max ([\\d.]+) ms  sent [\\d,]+  received [\\d,]+ \\(warm-up included\\)"
+            + "msg/s  p50 ([\\d.]+)  p99 ([\\d.]+)  max ([\\d.]+) ms  sent ([\\d,]+)  received ([\\d,]+) \\(warm-up included\\)"
             + "  errors \\d+$");
 
     @TempDir
@@ -51,6 +51,10 @@ class CiProgressTest {
             double p99 = Double.parseDouble(lines.group(3));
             double max = Double.parseDouble(lines.group(4));
             assertTrue(p50 <= p99 && p99 <= max, lines.group());
+            long sent = Long.parseLong(lines.group(5).replace(",", ""));
+            long received = Long.parseLong(lines.group(6).replace(",", ""));
+            assertTrue(received <= sent, "receivers are asked before senders, so no line shows more received than "
+                    + "sent: " + lines.group());
         }
         assertTrue(count >= 4, "one line per second of a 6 s test:\n" + run.out());
         assertTrue(oneSecondApart >= 3, "lines a second apart:\n" + run.out());
