@@ -145,8 +145,9 @@ public record TestResult(String name, int iteration, boolean passed, String reas
 
     /**
      * The largest inter-arrival jitter {@code J = t'_n − t'_{n−1} − 1/RATE} of any stream, ms: the longest gap beyond
-     * the intended interval (a stall, an outage). Jitter is measured only at a fixed rate: null after a run at
-     * unbounded rate (RATE 0), which has no intended interval, and when the receivers wrote no jitter log.
+     * the intended interval (a stall, an outage). Jitter is measured only at a fixed rate: asking for it after a run at
+     * unbounded rate (RATE 0), which has no intended interval, throws an {@link IllegalStateException} naming RATE;
+     * null when the receivers of a fixed-rate run wrote no jitter log.
      */
     public Double getJitterMaxMs() {
         return jitter("jitterLateMaxMs");
@@ -154,29 +155,39 @@ public record TestResult(String name, int iteration, boolean passed, String reas
 
     /**
      * The largest negative jitter, as a positive number of ms: how much closer together than intended two arrivals
-     * came (the burst after a stall). Null without a fixed rate, like {@link #getJitterMaxMs()}.
+     * came (the burst after a stall). Refused without a fixed rate, like {@link #getJitterMaxMs()}.
      */
     public Double getJitterEarlyMaxMs() {
         return jitter("jitterEarlyMaxMs");
     }
 
-    /** p50 of the jitter's size |J|, ms; null without a fixed rate, like {@link #getJitterMaxMs()}. */
+    /** p50 of the jitter's size |J|, ms; refused without a fixed rate, like {@link #getJitterMaxMs()}. */
     public Double getJitterP50Ms() {
         return jitter("jitterP50Ms");
     }
 
-    /** p90 of |J|, ms; null without a fixed rate, like {@link #getJitterMaxMs()}. */
+    /** p90 of |J|, ms; refused without a fixed rate, like {@link #getJitterMaxMs()}. */
     public Double getJitterP90Ms() {
         return jitter("jitterP90Ms");
     }
 
-    /** p99 of |J|, ms; null without a fixed rate, like {@link #getJitterMaxMs()}. */
+    /** p99 of |J|, ms; refused without a fixed rate, like {@link #getJitterMaxMs()}. */
     public Double getJitterP99Ms() {
         return jitter("jitterP99Ms");
     }
 
+    /**
+     * A jitter figure; null when the receivers wrote no jitter log at a fixed rate.
+     *
+     * @throws IllegalStateException naming RATE when the test ran at unbounded rate, where jitter has no meaning
+     */
     private Double jitter(String figure) {
         Number value = figures.get(figure);
+        if (value == null && options != null && options.rate() == 0) {
+            throw new IllegalStateException("test '" + name + "' #" + iteration + " has no jitter: it ran with RATE 0 "
+                    + "(unbounded), and jitter is measured against the interval of a fixed rate; run it with RATE > 0 "
+                    + "(e.g. rate 1000) to measure jitter");
+        }
         return value == null ? null : value.doubleValue();
     }
 

@@ -2,6 +2,8 @@ package org.maestro.client.api;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
 import java.io.PrintStream;
@@ -13,9 +15,10 @@ import org.HdrHistogram.Histogram;
 import org.HdrHistogram.HistogramLogWriter;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.maestro.common.options.OptionCode;
 import org.maestro.common.options.TestOptions;
 
-/** A script's jitter figures: the receivers' jitter logs at a fixed rate, null at unbounded rate. */
+/** A script's jitter figures: the receivers' jitter logs at a fixed rate; refused, naming RATE, at unbounded rate. */
 class JitterFiguresTest {
     private static final long START = 1_732_262_400_000L;
 
@@ -35,18 +38,33 @@ class JitterFiguresTest {
     }
 
     @Test
-    void unboundedResultHasNoJitter() throws IOException {
+    void askingForTheJitterOfAnUnboundedRunIsRefusedNamingRate() throws IOException {
         receiver(work.resolve("unbounded/0"), "0");
 
-        TestResult result = result(work.resolve("unbounded/0"));
+        TestResult result = result(work.resolve("unbounded/0"), TestOptions.DEFAULTS.with(OptionCode.RATE, "0"));
         assertEquals(0.1, result.getResponseP99Ms(), 0.001, "latency is there");
+        IllegalStateException refused = assertThrows(IllegalStateException.class, result::getJitterMaxMs);
+        assertTrue(refused.getMessage().contains("RATE 0 (unbounded)") && refused.getMessage().contains("RATE > 0"),
+                refused.getMessage());
+        assertThrows(IllegalStateException.class, result::getJitterEarlyMaxMs);
+        assertThrows(IllegalStateException.class, result::getJitterP99Ms);
+    }
+
+    @Test
+    void aFixedRateRunWithoutJitterLogsHasNoJitterFigures() throws IOException {
+        receiver(work.resolve("older/0"), "200");
+
+        TestResult result = result(work.resolve("older/0"), TestOptions.DEFAULTS.with(OptionCode.RATE, "200"));
         assertNull(result.getJitterMaxMs());
-        assertNull(result.getJitterEarlyMaxMs());
         assertNull(result.getJitterP99Ms());
     }
 
     private static TestResult result(Path iteration) {
-        return new TestResult("t", 0, true, "", iteration, TestOptions.DEFAULTS,
+        return result(iteration, TestOptions.DEFAULTS.with(OptionCode.RATE, "200"));
+    }
+
+    private static TestResult result(Path iteration, TestOptions options) {
+        return new TestResult("t", 0, true, "", iteration, options,
                 Figures.of(Figures.summarize(iteration).orElseThrow()), List.of());
     }
 

@@ -17,6 +17,7 @@ import java.util.stream.Collectors;
 import org.HdrHistogram.Histogram;
 import org.maestro.common.measure.PeerResult;
 import org.maestro.common.options.MessageSize;
+import org.maestro.common.options.TestOptions;
 import org.maestro.common.peer.RunFiles;
 import org.maestro.reporter.AgentAction;
 import org.maestro.reporter.Decider;
@@ -687,10 +688,16 @@ public final class IterationAnalyzer {
         }
     }
 
-    /** The message size all senders used (MESSAGE_SIZE, {@code ~} taken at its nominal size); null when unknown. */
+    /**
+     * The message size all senders used (MESSAGE_SIZE, {@code ~} taken at its nominal size; the peers' default when no
+     * peer lists it); null when the peers used several.
+     */
     private static Integer messageBytes(Map<String, String> parameters) {
         String size = parameters.get("MESSAGE_SIZE");
-        if (size == null || size.contains("|")) {
+        if (size == null) {
+            return TestOptions.DEFAULTS.messageSize().bytes();
+        }
+        if (size.contains("|")) {
             return null;
         }
         try {
