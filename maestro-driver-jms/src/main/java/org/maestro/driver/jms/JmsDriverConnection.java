@@ -36,6 +36,8 @@ final class JmsDriverConnection implements DriverConnection {
     private final Session session;
     private final Destination destination;
     private final ThrottledWarning outcomesOutsideSends;
+    /** How long closing waits for the settlement of messages already sent. */
+    private static final java.time.Duration SETTLE_BEFORE_CLOSE = java.time.Duration.ofSeconds(5);
     private final OutcomeTracer tracer;
     private volatile Throwable failure;
     private volatile boolean closed;
@@ -141,6 +143,9 @@ final class JmsDriverConnection implements DriverConnection {
 
     @Override
     public void close() {
+        if (tracer != null && failure == null && !closed) {
+            tracer.awaitSettled(SETTLE_BEFORE_CLOSE);
+        }
         closed = true;
         try {
             connection.close();

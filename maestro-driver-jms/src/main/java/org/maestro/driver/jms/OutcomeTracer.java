@@ -44,6 +44,9 @@ final class OutcomeTracer {
         private final PendingOutcome outcome;
         private final String destination;
         private final AtomicInteger state = new AtomicInteger(SENDING);
+        /** True from the moment Qpid JMS took the message until its settlement (or the send threw). */
+        private final java.util.concurrent.atomic.AtomicBoolean unsettled = new java.util.concurrent.atomic.AtomicBoolean();
+        private java.util.concurrent.atomic.AtomicLong unsettledCount;
 
         TracedSend(PendingOutcome outcome, String destination) {
             this.outcome = outcome;
@@ -59,7 +62,23 @@ final class OutcomeTracer {
 
         /** The send threw: nothing will be reported. */
         void abandon() {
+            settled();
             outcome.abandon();
+        }
+
+        /** Counted as taken by Qpid JMS and not settled yet. */
+        void taken(java.util.concurrent.atomic.AtomicLong count) {
+            unsettledCount = count;
+            if (unsettled.compareAndSet(false, true)) {
+                count.incrementAndGet();
+            }
+        }
+
+        /** No longer waiting for a settlement. */
+        void settled() {
+            if (unsettled.compareAndSet(true, false)) {
+                unsettledCount.decrementAndGet();
+            }
         }
 
         void failed() {
@@ -71,6 +90,7 @@ final class OutcomeTracer {
 
     private final String destination;
     private final ConcurrentLinkedQueue<Waiting> waiting = new ConcurrentLinkedQueue<>();
+    private final java.util.concurrent.atomic.AtomicLong unsettled = new java.util.concurrent.atomic.AtomicLong();
     private TracedSend next;
 
     OutcomeTracer(String destination) {
@@ -127,6 +147,7 @@ final class OutcomeTracer {
         TracedSend send = next;
         if (send != null) {
             next = null;
+            send.taken(unsettled);
             message.setTracingContext(CONTEXT_KEY, send);
         }
     }
@@ -135,6 +156,7 @@ final class OutcomeTracer {
         if (!(message.getTracingContext(CONTEXT_KEY) instanceof TracedSend send)) {
             return;
         }
+        send.settled();
         DeliveryOutcome type = typeOf(state);
         if (type == DeliveryOutcome.ACCEPTED) {
             send.outcome.report(DeliveryOutcome.ACCEPTED, false, null);
@@ -161,6 +183,17 @@ final class OutcomeTracer {
             }
         }
         return false;
+    }
+
+    /**
+     * Waits up to {@code limit} until the peer settled every message Qpid JMS took: closing the connection earlier
+     * would end the last sends unsettled, as failures, although the system under test accepted them.
+     */
+    void awaitSettled(java.time.Duration limit) {
+        long deadline = System.nanoTime() + limit.toNanos();
+        while (unsettled.get() > 0 && System.nanoTime() < deadline) {
+            java.util.concurrent.locks.LockSupport.parkNanos(1_000_000L);
+        }
     }
 
     /** Reports the outcomes still waiting for a reason without one (the connection closes). */
