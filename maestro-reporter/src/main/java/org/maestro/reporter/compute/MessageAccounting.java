@@ -155,8 +155,7 @@ public final class MessageAccounting {
         Map<StreamKey, Boolean> accounted = new LinkedHashMap<>();
         for (Map.Entry<String, List<Peer>> group : groups.entrySet()) {
             String address = group.getKey();
-            boolean receiverMissing = missing.stream().anyMatch(m -> !m.isSender()
-                    && (m.address() == null || m.address().isEmpty() || belongsTo(m.address(), address, groups.size())));
+            boolean receiverMissing = receiverMissing(missing, at -> belongsTo(at, address, groups.size()));
             boolean lossKnown = !senderMissing && !receiverMissing;
             Map<StreamKey, RoaringBitmap> union = new LinkedHashMap<>();
             Map<StreamKey, long[]> perStream = new LinkedHashMap<>();
@@ -236,8 +235,7 @@ public final class MessageAccounting {
         } else {
             for (Map.Entry<StreamKey, Long> entry : sentPerStream.entrySet()) {
                 String to = senderAddress.get(entry.getKey());
-                boolean receiverGone = missing.stream().anyMatch(m -> !m.isSender()
-                        && (m.address() == null || m.address().isEmpty() || m.address().equals(to)));
+                boolean receiverGone = receiverMissing(missing, to::equals);
                 if (!accounted.containsKey(entry.getKey()) && !receiverGone) {
                     unknown.add("stream " + entry.getKey().sender() + "#" + entry.getKey().connection()
                             + " sent to '" + senderAddress.get(entry.getKey()) + "' where no receiver listened");
@@ -278,6 +276,12 @@ public final class MessageAccounting {
             return sum;
         }
         return sum == null ? more : sum.plus(more);
+    }
+
+    /** True when a missing receiver's address is unknown (it may be any) or passes {@code at}. */
+    private static boolean receiverMissing(List<Missing> missing, java.util.function.Predicate<String> at) {
+        return missing.stream().anyMatch(m -> !m.isSender()
+                && (m.address() == null || m.address().isEmpty() || at.test(m.address())));
     }
 
     private static boolean belongsTo(String senderAddress, String receiverAddress, int groupCount) {
