@@ -7,7 +7,8 @@
  * and without losing a message?
  *
  * Parameters (environment variables of the same name override the values below):
- *   SEND_RECEIVE_URL      AMQP URL with address; default: the embedded Artemis SUT, test.queue
+ *   SEND_RECEIVE_URL      the system and address, any driver's URL (docs/drivers.md);
+ *                         default: the embedded Artemis SUT, test.queue
  *   MESSAGE_SIZE          bytes, "~256" varies ±5%              (default 256)
  *   PARALLEL_COUNT        connections per sender/receiver peer    (default 2)
  *   RATE                  msg/s per connection, 0 = unbounded     (default 500)
@@ -17,6 +18,13 @@
  *
  * Run:  maestro-cli run test-scripts/FixedRateTest.groovy
  *       RATE=2000 TEST_DURATION=2m maestro-cli run test-scripts/FixedRateTest.groovy --maestro-url mqtt://broker:1883
+ *
+ *       The same test against another system, by its URL alone:
+ *       SEND_RECEIVE_URL='rabbitmq://guest:guest@rabbit:5672/?queue=load&declare=true' maestro-cli run test-scripts/FixedRateTest.groovy
+ *       SEND_RECEIVE_URL='amqp://guest:guest@rabbit:5672//queue/load' maestro-cli run test-scripts/FixedRateTest.groovy
+ *       SEND_RECEIVE_URL='mqtt://mosquitto:1883/maestro/load?qos=1' maestro-cli run test-scripts/FixedRateTest.groovy
+ *       SEND_RECEIVE_URL='nats://nats:4222/maestro.load' maestro-cli run test-scripts/FixedRateTest.groovy
+ *       SEND_RECEIVE_URL='nats://nats:4222/maestro.load?jetstream=true&stream=LOAD&create=true' maestro-cli run test-scripts/FixedRateTest.groovy
  */
 def result = maestro.fixedRate {
     name "fixed-rate"

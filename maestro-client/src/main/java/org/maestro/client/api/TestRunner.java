@@ -35,6 +35,7 @@ import org.maestro.common.protocol.Note;
 import org.maestro.common.protocol.Payload;
 import org.maestro.common.protocol.PeerInfo;
 import org.maestro.common.transport.Topics;
+import org.maestro.driver.Urls;
 import org.maestro.reporter.Outcome;
 import org.maestro.reporter.compute.MessageAccounting;
 import org.maestro.reporter.read.PeerEnd;
@@ -312,7 +313,7 @@ public final class TestRunner {
             return String.format("%s connections × %s msg/s, %s bytes, %s%s → %s", options.parallelCount(),
                     options.rate() == 0 ? "unbounded" : options.rate(), options.messageSize(), options.duration(),
                     options.warmUp().isZero() ? "" : " (+ warm-up " + options.get(OptionCode.WARM_UP).orElse("") + ")",
-                    options.sendUrl().orElse("?"));
+                    options.sendUrl().map(Urls::redact).orElse("?"));
         }
 
         private void discover() {
