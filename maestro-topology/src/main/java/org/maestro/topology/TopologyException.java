@@ -1,12 +1,14 @@
 package org.maestro.topology;
 
 import java.util.List;
+import org.maestro.common.cli.CommandException;
+import org.maestro.common.cli.ExitCode;
 
 /**
  * A topology description, inventory or request that cannot be used as given; the message says
  * which file, line and item are wrong and how to fix them.
  */
-public class TopologyException extends RuntimeException {
+public class TopologyException extends CommandException {
 
     private final List<String> problems;
 
@@ -17,7 +19,7 @@ public class TopologyException extends RuntimeException {
 
     /** Several problems found in {@code source}, reported together. */
     public TopologyException(String source, List<String> problems) {
-        super(format(source, problems));
+        super(ExitCode.USAGE, format(source, problems));
         this.problems = List.copyOf(problems);
     }
 

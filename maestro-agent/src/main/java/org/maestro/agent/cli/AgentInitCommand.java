@@ -9,10 +9,12 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.Callable;
 import java.util.stream.Stream;
-import org.maestro.common.cli.ExitCodes;
+import org.maestro.common.cli.CommandException;
+import org.maestro.common.cli.DiagnosticOptions;
+import org.maestro.common.cli.ExitCode;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
-import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
@@ -33,20 +35,18 @@ public final class AgentInitCommand implements Callable<Integer> {
     @Parameters(index = "0", paramLabel = "<dir>", description = "The directory to write (new or empty).")
     Path directory;
 
-    @Option(names = {"-x", "--stacktrace"}, description = "Print stack traces of errors.")
-    boolean stacktrace;
+    @Mixin
+    DiagnosticOptions diagnostics;
 
     @Spec
     CommandSpec spec;
 
     @Override
     public Integer call() {
-        PrintWriter err = spec.commandLine().getErr();
         PrintWriter out = spec.commandLine().getOut();
         String problem = problemWith(directory);
         if (problem != null) {
-            err.println("agent-init: " + problem);
-            return ExitCodes.USAGE;
+            throw CommandException.usage(problem);
         }
         try {
             for (String file : FILES) {
@@ -60,27 +60,16 @@ public final class AgentInitCommand implements Callable<Integer> {
                 }
             }
         } catch (FileAlreadyExistsException e) {
-            err.println("agent-init: " + e.getFile() + " appeared while writing; choose a new directory");
-            printStackTrace(e, err);
-            return ExitCodes.USAGE;
+            throw new CommandException(ExitCode.USAGE, e.getFile() + " appeared while writing; choose a new directory",
+                    e);
         } catch (IOException e) {
-            err.println("agent-init: cannot write " + directory + ": " + e.getMessage()
-                    + "; check that its parent directory is writable");
-            printStackTrace(e, err);
-            return ExitCodes.USAGE;
+            throw new CommandException(ExitCode.USAGE, "cannot write " + directory + ": " + e.getMessage()
+                    + "; check that its parent directory is writable", e);
         }
         out.println("Wrote an agent source to " + directory.toAbsolutePath() + ": " + String.join(", ", FILES));
         out.println("Next: put it in git, start the agents with --allow-source <its URL or directory>, and try the"
                 + " command 'hello'.");
-        return ExitCodes.OK;
-    }
-
-    private void printStackTrace(Exception e, PrintWriter err) {
-        if (stacktrace) {
-            e.printStackTrace(err);
-        } else {
-            err.println("(run again with --stacktrace for details)");
-        }
+        return ExitCode.OK.code();
     }
 
     private static String problemWith(Path directory) {

@@ -11,10 +11,11 @@ import java.time.Duration;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.maestro.agent.AgentConfig;
-import org.maestro.agent.TestPeerContext;
 import org.maestro.agent.TestPeerContext.Notification;
+import org.maestro.agent.TestPeerContext;
 import org.maestro.agent.role.AgentRole;
 import org.maestro.agent.source.ExtensionSource;
+import org.maestro.common.cli.CommandErrors;
 import org.maestro.common.protocol.Command;
 import org.maestro.common.protocol.Note;
 import org.maestro.common.protocol.Payload;
@@ -28,7 +29,7 @@ class AgentInitCommandTest {
     private final StringWriter err = new StringWriter();
 
     private int run(String... args) {
-        CommandLine command = new CommandLine(new AgentInitCommand());
+        CommandLine command = CommandErrors.install(new CommandLine(new AgentInitCommand()));
         command.setOut(new PrintWriter(out, true));
         command.setErr(new PrintWriter(err, true));
         return command.execute(args);

@@ -8,12 +8,13 @@ import java.util.List;
 import java.util.concurrent.Callable;
 import org.maestro.agent.AgentConfig;
 import org.maestro.agent.StartupCheck;
-import org.maestro.agent.role.AgentRole;
 import org.maestro.agent.actions.ProcessSpec;
-import org.maestro.common.cli.ExitCodes;
+import org.maestro.agent.role.AgentRole;
+import org.maestro.common.cli.CommandException;
+import org.maestro.common.cli.DiagnosticOptions;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
@@ -45,8 +46,8 @@ public final class AgentCommand implements Callable<Integer> {
             description = "Where sources are cloned (default: ${DEFAULT-VALUE}).")
     Path workDirectory;
 
-    @Option(names = {"-x", "--stacktrace"}, description = "Print stack traces of errors.")
-    boolean stacktrace;
+    @Mixin
+    DiagnosticOptions diagnostics;
 
     @Spec
     CommandSpec spec;
@@ -74,7 +75,7 @@ public final class AgentCommand implements Callable<Integer> {
                 config.tool(parts[0], Path.of(parts[1]));
             }
         } catch (IllegalArgumentException e) {
-            throw new UserError(ExitCodes.USAGE, e.getMessage());
+            throw CommandException.usage(e.getMessage());
         }
         AgentConfig built = config.build();
         PrintWriter err = spec.commandLine().getErr();

@@ -1,6 +1,6 @@
 package org.maestro.client.cli;
 
-import org.maestro.common.cli.ExitCodes;
+import org.maestro.common.cli.CommandException;
 import org.maestro.common.transport.MqttEndpoint;
 import picocli.CommandLine.Option;
 
@@ -19,13 +19,13 @@ public final class ControlBrokerOption {
     /** The parsed URL; a missing or malformed one is a usage error. */
     public MqttEndpoint endpoint() {
         if (!isSet()) {
-            throw new UserError(ExitCodes.USAGE, "no control broker given: pass --maestro-url mqtt://host:1883 "
+            throw CommandException.usage("no control broker given: pass --maestro-url mqtt://host:1883 "
                     + "or set MAESTRO_BROKER");
         }
         try {
             return MqttEndpoint.parse(url);
         } catch (IllegalArgumentException e) {
-            throw new UserError(ExitCodes.USAGE, e.getMessage());
+            throw CommandException.usage(e.getMessage());
         }
     }
 }

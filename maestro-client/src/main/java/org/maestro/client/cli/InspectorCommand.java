@@ -1,10 +1,10 @@
 package org.maestro.client.cli;
 
 import java.util.concurrent.Callable;
+import org.maestro.common.cli.DiagnosticOptions;
 import org.maestro.inspector.role.InspectorRole;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
-import picocli.CommandLine.Option;
 
 /** {@code maestro-cli inspector}: runs an inspector peer (next to the SUT) until it is halted. */
 @Command(name = "inspector", mixinStandardHelpOptions = true,
@@ -18,8 +18,8 @@ public final class InspectorCommand implements Callable<Integer> {
     @Mixin
     PeerOptions peer;
 
-    @Option(names = {"-x", "--stacktrace"}, description = "Print stack traces of errors.")
-    boolean stacktrace;
+    @Mixin
+    DiagnosticOptions diagnostics;
 
     @Override
     public Integer call() throws Exception {

@@ -1,8 +1,9 @@
 package org.maestro.client.cli;
 
-import org.maestro.common.cli.ExitCodes;
-import picocli.CommandLine;
+import org.maestro.common.cli.CommandErrors;
+import org.maestro.common.cli.VersionProvider;
 import picocli.CommandLine.Command;
+import picocli.CommandLine;
 
 /** The {@code maestro-cli} root command: lists the subcommands; each subcommand is a class of its own. */
 @Command(name = "maestro-cli",
@@ -37,25 +38,22 @@ public final class MaestroCli implements Runnable {
         for (Object subcommand : Subcommands.extra()) {
             commandLine.addSubcommand(subcommand);
         }
-        withVersion(commandLine, new VersionProvider());
-        commandLine.setExecutionExceptionHandler(new ErrorHandler());
-        commandLine.setParameterExceptionHandler(ErrorHandler::onParameterError);
-        commandLine.setExitCodeExceptionMapper(ErrorHandler::exitCodeOf);
+        withVersion(commandLine);
         commandLine.setCaseInsensitiveEnumValuesAllowed(true);
-        return commandLine;
+        return CommandErrors.install(commandLine);
     }
 
     /** Gives every command without a version of its own Maestro's, so that {@code -V} prints it everywhere. */
-    private static void withVersion(CommandLine command, CommandLine.IVersionProvider version) {
+    private static void withVersion(CommandLine command) {
         CommandLine.Model.CommandSpec spec = command.getCommandSpec();
         if (spec.versionProvider() == null && spec.version().length == 0) {
-            spec.versionProvider(version);
+            spec.versionProvider(new VersionProvider());
         }
-        command.getSubcommands().values().forEach(sub -> withVersion(sub, version));
+        command.getSubcommands().values().forEach(MaestroCli::withVersion);
     }
 
     public static void main(String[] args) {
         int code = commandLine().execute(args);
-        System.exit(code == CommandLine.ExitCode.USAGE ? ExitCodes.USAGE : code);
+        System.exit(code);
     }
 }

@@ -1,7 +1,7 @@
 package org.maestro.client.cli;
 
 import java.time.Duration;
-import org.maestro.common.cli.ExitCodes;
+import org.maestro.common.cli.ExitCode;
 import org.maestro.common.peer.Peer;
 import org.maestro.common.peer.PeerConfig;
 import org.maestro.common.peer.Role;
@@ -29,6 +29,6 @@ final class PeerRunner {
         }
         peer.close();
         System.out.println(peer.info().qualifiedName() + " halted");
-        return ExitCodes.OK;
+        return ExitCode.OK.code();
     }
 }

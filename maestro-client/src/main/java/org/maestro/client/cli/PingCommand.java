@@ -5,15 +5,17 @@ import java.time.Duration;
 import java.util.Comparator;
 import java.util.List;
 import java.util.concurrent.Callable;
-import org.maestro.common.cli.ExitCodes;
+import org.maestro.common.cli.CommandException;
+import org.maestro.common.cli.DiagnosticOptions;
+import org.maestro.common.cli.ExitCode;
 import org.maestro.common.client.ControlClient;
 import org.maestro.common.client.PeerStatus;
 import org.maestro.common.options.Durations;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
-import picocli.CommandLine.Model.CommandSpec;
 
 /** {@code maestro-cli ping}: lists the live peers on a control broker with their round-trip time. */
 @Command(name = "ping", mixinStandardHelpOptions = true,
@@ -30,8 +32,8 @@ public final class PingCommand implements Callable<Integer> {
     @Mixin
     OutputFormat format;
 
-    @Option(names = {"-x", "--stacktrace"}, description = "Print stack traces of errors.")
-    boolean stacktrace;
+    @Mixin
+    DiagnosticOptions diagnostics;
 
     @Spec
     CommandSpec spec;
@@ -47,12 +49,12 @@ public final class PingCommand implements Callable<Integer> {
             if (peers.isEmpty()) {
                 spec.commandLine().getErr().println("maestro-cli: no peer answered on " + client.endpoint() + " within "
                         + wait + "; start peers with 'maestro-cli worker --maestro-url " + client.endpoint() + "'");
-                return ExitCodes.INFRASTRUCTURE;
+                return ExitCode.INFRASTRUCTURE.code();
             }
             if (format.json()) {
                 out.println(PeerListing.json(peers.stream().map(PeerListing::of).toList()));
                 out.flush();
-                return ExitCodes.OK;
+                return ExitCode.OK.code();
             }
             out.printf("%-10s %-28s %-24s %10s  %s%n", "ROLE", "NAME", "HOST", "RTT (ms)", "ID");
             for (PeerStatus status : peers) {
@@ -61,7 +63,7 @@ public final class PingCommand implements Callable<Integer> {
             }
             out.printf("%d peer(s)%n", peers.size());
             out.flush();
-            return ExitCodes.OK;
+            return ExitCode.OK.code();
         }
     }
 
@@ -69,7 +71,7 @@ public final class PingCommand implements Callable<Integer> {
         try {
             return Durations.parse(wait);
         } catch (IllegalArgumentException e) {
-            throw new UserError(ExitCodes.USAGE, "--wait " + e.getMessage());
+            throw CommandException.usage("--wait " + e.getMessage());
         }
     }
 }

@@ -22,7 +22,9 @@ import org.maestro.client.embedded.EmbeddedCluster;
 import org.maestro.client.embedded.EmbeddedSut;
 import org.maestro.client.script.ScriptRunner;
 import org.maestro.client.topology.ScriptTopologies;
-import org.maestro.common.cli.ExitCodes;
+import org.maestro.common.cli.CommandException;
+import org.maestro.common.cli.DiagnosticOptions;
+import org.maestro.common.cli.ExitCode;
 import org.maestro.common.client.ControlClient;
 import org.maestro.common.options.Durations;
 import org.maestro.common.transport.MqttEndpoint;
@@ -78,8 +80,8 @@ public final class RunCommand implements Callable<Integer> {
     @Option(names = "--no-report", description = "Do not build the HTML report.")
     boolean noReport;
 
-    @Option(names = {"-x", "--stacktrace"}, description = "Print stack traces of errors.")
-    boolean stacktrace;
+    @Mixin
+    DiagnosticOptions diagnostics;
 
     @picocli.CommandLine.Spec
     picocli.CommandLine.Model.CommandSpec spec;
@@ -90,7 +92,7 @@ public final class RunCommand implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         if (!Files.isRegularFile(script)) {
-            throw new UserError(ExitCodes.USAGE, "test script " + script + " does not exist or is not a file");
+            throw CommandException.usage("test script " + script + " does not exist or is not a file");
         }
         outageLimit();
         Files.createDirectories(results);
@@ -148,10 +150,10 @@ public final class RunCommand implements Callable<Integer> {
                 reason.isEmpty() && maestro.passed() ? "every test passed" : reason, afterTest);
         if (!maestro.passed()) {
             out.println("FAILED: " + reason);
-            return ExitCodes.TEST_FAILED;
+            return ExitCode.TEST_FAILED.code();
         }
         out.println("PASSED" + (reason.isEmpty() ? "" : ": " + reason));
-        return ExitCodes.OK;
+        return ExitCode.OK.code();
     }
 
     /**
@@ -185,7 +187,7 @@ public final class RunCommand implements Callable<Integer> {
             }
             return interval;
         } catch (IllegalArgumentException e) {
-            throw new UserError(ExitCodes.USAGE, "--progress-interval " + progressInterval + ": " + e.getMessage()
+            throw CommandException.usage("--progress-interval " + progressInterval + ": " + e.getMessage()
                     + "; give a duration of at least 100 ms such as 1s or 10s");
         }
     }
@@ -194,7 +196,7 @@ public final class RunCommand implements Callable<Integer> {
         try {
             return Durations.parse(brokerOutageLimit);
         } catch (IllegalArgumentException e) {
-            throw new UserError(ExitCodes.USAGE, "--broker-outage-limit (or MAESTRO_BROKER_OUTAGE_LIMIT) "
+            throw CommandException.usage("--broker-outage-limit (or MAESTRO_BROKER_OUTAGE_LIMIT) "
                     + e.getMessage());
         }
     }

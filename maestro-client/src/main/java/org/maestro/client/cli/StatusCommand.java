@@ -11,7 +11,9 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
-import org.maestro.common.cli.ExitCodes;
+import org.maestro.common.cli.CommandException;
+import org.maestro.common.cli.DiagnosticOptions;
+import org.maestro.common.cli.ExitCode;
 import org.maestro.common.client.ControlClient;
 import org.maestro.common.client.PeerStatus;
 import org.maestro.common.client.Replies;
@@ -21,9 +23,9 @@ import org.maestro.common.protocol.Payload;
 import org.maestro.common.transport.Topics;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
-import picocli.CommandLine.Model.CommandSpec;
 
 /** {@code maestro-cli status}: the live peers, their roles and what each is doing (idle, or busy with which test). */
 @Command(name = "status", mixinStandardHelpOptions = true,
@@ -41,8 +43,8 @@ public final class StatusCommand implements java.util.concurrent.Callable<Intege
             description = "How long to collect replies (default: ${DEFAULT-VALUE}).")
     String wait;
 
-    @Option(names = {"-x", "--stacktrace"}, description = "Print stack traces of errors.")
-    boolean stacktrace;
+    @Mixin
+    DiagnosticOptions diagnostics;
 
     @Spec
     CommandSpec spec;
@@ -53,7 +55,7 @@ public final class StatusCommand implements java.util.concurrent.Callable<Intege
         try {
             waitFor = Durations.parse(wait);
         } catch (IllegalArgumentException e) {
-            throw new UserError(ExitCodes.USAGE, "--wait " + e.getMessage());
+            throw CommandException.usage("--wait " + e.getMessage());
         }
         PrintWriter out = spec.commandLine().getOut();
         try (ControlClient client = ControlClient.connect(broker.endpoint())) {
@@ -63,7 +65,7 @@ public final class StatusCommand implements java.util.concurrent.Callable<Intege
             if (peers.isEmpty()) {
                 spec.commandLine().getErr().println("maestro-cli: no peer answered on " + client.endpoint() + " within "
                         + wait + "; start peers with 'maestro-cli worker --maestro-url " + client.endpoint() + "'");
-                return ExitCodes.INFRASTRUCTURE;
+                return ExitCode.INFRASTRUCTURE.code();
             }
             List<CompletableFuture<Replies>> answers = new ArrayList<>();
             for (PeerStatus peer : peers) {
@@ -88,7 +90,7 @@ public final class StatusCommand implements java.util.concurrent.Callable<Intege
                                 ? " (unknown: no answer to GET within " + wait + "; try a longer --wait)" : "");
             }
             out.flush();
-            return ExitCodes.OK;
+            return ExitCode.OK.code();
         }
     }
 

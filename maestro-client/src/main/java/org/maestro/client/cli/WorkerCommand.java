@@ -1,6 +1,7 @@
 package org.maestro.client.cli;
 
 import java.util.concurrent.Callable;
+import org.maestro.common.cli.DiagnosticOptions;
 import org.maestro.common.peer.Role;
 import org.maestro.worker.receiver.ReceiverRole;
 import org.maestro.worker.sender.SenderRole;
@@ -25,8 +26,8 @@ public final class WorkerCommand implements Callable<Integer> {
     @Option(names = "--role", required = true, paramLabel = "ROLE", description = "sender or receiver")
     LoadRole role;
 
-    @Option(names = {"-x", "--stacktrace"}, description = "Print stack traces of errors.")
-    boolean stacktrace;
+    @Mixin
+    DiagnosticOptions diagnostics;
 
     @Override
     public Integer call() throws Exception {

@@ -10,7 +10,7 @@ import org.codehaus.groovy.control.CompilerConfiguration;
 import org.codehaus.groovy.control.customizers.ImportCustomizer;
 import org.maestro.client.api.Maestro;
 import org.maestro.client.api.MaestroException;
-import org.maestro.common.cli.ExitCodes;
+import org.maestro.common.cli.ExitCode;
 
 /**
  * Runs a Groovy test script with the {@code maestro} variable bound (and {@code scriptDir}, the script's directory,
@@ -42,13 +42,13 @@ public final class ScriptRunner {
         try {
             shell.evaluate(script.toFile());
         } catch (CompilationFailedException e) {
-            throw new MaestroException(ExitCodes.USAGE, "syntax error in " + script + ":\n" + e.getMessage().trim(), e);
+            throw new MaestroException(ExitCode.USAGE, "syntax error in " + script + ":\n" + e.getMessage().trim(), e);
         } catch (IOException e) {
             throw MaestroException.usage("cannot read the test script " + script + ": " + e.getMessage());
         } catch (MaestroException e) {
             throw e;
         } catch (RuntimeException e) {
-            throw new MaestroException(ExitCodes.USAGE, "the script failed at " + scriptLine(e, script) + ": " + e, e);
+            throw new MaestroException(ExitCode.USAGE, "the script failed at " + scriptLine(e, script) + ": " + e, e);
         }
     }
 

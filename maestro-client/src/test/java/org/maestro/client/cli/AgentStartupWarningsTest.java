@@ -8,7 +8,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.maestro.common.cli.ExitCodes;
+import org.maestro.common.cli.ExitCode;
 import org.maestro.common.embedded.FreePorts;
 
 /** {@code maestro-cli agent} names, at start-up, each directory, pid file, program and tool of its options that is missing. */
@@ -39,7 +39,7 @@ class AgentStartupWarningsTest {
                 "--process", "broker=pidfile:" + pidFile + " no-such-start-program start",
                 "--process", "router=" + work.resolve("bin/qdrouterd") + " -c x.conf",
                 "--tool", "tc=" + tool);
-        assertEquals(ExitCodes.INFRASTRUCTURE, run.exitCode(), run.err());
+        assertEquals(ExitCode.INFRASTRUCTURE.code(), run.exitCode(), run.err());
         assertTrue(run.err().contains("WARNING: agent: the allowed source directory " + source + " does not exist"),
                 run.err());
         assertTrue(run.err().contains("WARNING: agent: process broker: the pid file " + pidFile + " does not exist"),
@@ -57,7 +57,7 @@ class AgentStartupWarningsTest {
         Path pidFile = Files.writeString(work.resolve("artemis.pid"), "12345\n");
         CliRun run = agent("--allow-source", source.toString(), "--process", "broker=pidfile:" + pidFile + " sh -c true",
                 "--process", "sleeper=sleep 60");
-        assertEquals(ExitCodes.INFRASTRUCTURE, run.exitCode(), run.err());
+        assertEquals(ExitCode.INFRASTRUCTURE.code(), run.exitCode(), run.err());
         assertFalse(run.err().contains("WARNING"), run.err());
     }
 }

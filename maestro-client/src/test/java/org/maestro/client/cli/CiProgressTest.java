@@ -16,7 +16,7 @@ import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.maestro.client.api.Progress;
-import org.maestro.common.cli.ExitCodes;
+import org.maestro.common.cli.ExitCode;
 
 /** In CI (the CI variable set) a run prints one progress line per second with p50, p99 and max of the second. */
 class CiProgressTest {
@@ -35,7 +35,7 @@ class CiProgressTest {
                 + "duration '6s'; warmUp '1s' }\n");
         CliRun run = CliRun.runWithEnvironment(Map.of("CI", "true"), "run", script.toString(), "--results",
                 work.resolve("results").toString(), "--no-report");
-        assertEquals(ExitCodes.OK, run.exitCode(), run.out() + run.err());
+        assertEquals(ExitCode.OK.code(), run.exitCode(), run.out() + run.err());
         Matcher lines = LINE.matcher(run.out());
         int count = 0;
         LocalTime previous = null;
@@ -78,7 +78,7 @@ class CiProgressTest {
         }
         Path script = Files.writeString(work.resolve("Any.groovy"), "maestro.fixedRate { rate 1 }\n");
         CliRun bad = CliRun.of("run", script.toString(), "--progress-interval", "soon");
-        assertEquals(ExitCodes.USAGE, bad.exitCode());
+        assertEquals(ExitCode.USAGE.code(), bad.exitCode());
         assertTrue(bad.err().contains("--progress-interval soon") && bad.err().contains("such as 1s"), bad.err());
     }
 }

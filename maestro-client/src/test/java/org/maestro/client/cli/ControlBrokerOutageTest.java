@@ -14,7 +14,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.maestro.client.testing.DistributedCluster;
 import org.maestro.client.testing.PeerDirectories;
-import org.maestro.common.cli.ExitCodes;
+import org.maestro.common.cli.ExitCode;
 import org.maestro.common.measure.PeerResult;
 
 /**
@@ -58,7 +58,7 @@ class ControlBrokerOutageTest {
 
         CliRun outcome = run.get(120, TimeUnit.SECONDS);
         String printed = outcome.out() + outcome.err();
-        assertEquals(ExitCodes.OK, outcome.exitCode(), "every peer finished and delivered its files: " + printed);
+        assertEquals(ExitCode.OK.code(), outcome.exitCode(), "every peer finished and delivered its files: " + printed);
         assertTrue(printed.contains("no statistics for") && printed.contains("unreachable"),
                 "the progress names the control broker's outage: " + printed);
         Path iteration = results.resolve("long-outage/0");
@@ -87,7 +87,7 @@ class ControlBrokerOutageTest {
         }
 
         String printed = outcome.out() + outcome.err();
-        assertEquals(ExitCodes.TEST_FAILED, outcome.exitCode(), printed);
+        assertEquals(ExitCode.TEST_FAILED.code(), outcome.exitCode(), printed);
         String reason = outcome.out().lines().filter(l -> l.startsWith("broker-gone #0 failed: ")).findFirst()
                 .orElseThrow(() -> new AssertionError("no failure line: " + printed));
         assertTrue(reason.contains("the senders did not finish within 36 s (planned 4 s) and the control broker ")
@@ -105,7 +105,7 @@ class ControlBrokerOutageTest {
         Files.writeString(script, "maestro.test { name \"never\"; rate 1; duration \"1s\" }\n");
         CliRun outcome = CliRun.of("run", script.toString(), "--maestro-url", cluster.mosquitto().url(),
                 "--results", work.resolve("never").toString(), "--broker-outage-limit", "soon");
-        assertEquals(ExitCodes.USAGE, outcome.exitCode(), outcome.out() + outcome.err());
+        assertEquals(ExitCode.USAGE.code(), outcome.exitCode(), outcome.out() + outcome.err());
         assertTrue(outcome.err().contains("--broker-outage-limit (or MAESTRO_BROKER_OUTAGE_LIMIT) 'soon' is not a "
                 + "duration"), outcome.err());
         assertTrue(Files.notExists(work.resolve("never")), "nothing ran");

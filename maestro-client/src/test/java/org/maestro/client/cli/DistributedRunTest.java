@@ -16,7 +16,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.maestro.client.testing.DistributedCluster;
 import org.maestro.client.testing.PeerDirectories;
-import org.maestro.common.cli.ExitCodes;
+import org.maestro.common.cli.ExitCode;
 import org.maestro.common.client.ControlClient;
 import org.maestro.common.client.PeerStatus;
 import org.maestro.common.measure.PeerResult;
@@ -61,7 +61,7 @@ class DistributedRunTest {
         CliRun run = CliRun.of("run", script.toString(), "--maestro-url", cluster.mosquitto().url(), "--results",
                 results.toString());
 
-        assertEquals(ExitCodes.OK, run.exitCode(), run.err());
+        assertEquals(ExitCode.OK.code(), run.exitCode(), run.err());
         Path iteration = results.resolve("distributed").resolve("0");
         List<String> peers;
         try (Stream<Path> list = Files.list(iteration)) {
@@ -94,7 +94,7 @@ class DistributedRunTest {
 
         CliRun outcome = run.get(60, TimeUnit.SECONDS);
         assertTrue(Duration.ofNanos(System.nanoTime() - killed).toSeconds() <= 30, "ended within 30 s of the kill");
-        assertEquals(ExitCodes.TEST_FAILED, outcome.exitCode(), outcome.err());
+        assertEquals(ExitCode.TEST_FAILED.code(), outcome.exitCode(), outcome.err());
         String printed = outcome.out() + outcome.err();
         assertTrue(printed.contains("peer sender-d@") && printed.contains("disconnected abnormally"), printed);
         String recorded = Files.readString(results.resolve("killed/0/test-outcome.json"));
@@ -110,7 +110,7 @@ class DistributedRunTest {
                 """);
         CliRun again = CliRun.of("run", next.toString(), "--maestro-url", cluster.mosquitto().url(), "--results",
                 results.toString(), "--no-report");
-        assertEquals(ExitCodes.OK, again.exitCode(), again.err() + again.out());
+        assertEquals(ExitCode.OK.code(), again.exitCode(), again.err() + again.out());
     }
 
     @Test
@@ -128,7 +128,7 @@ class DistributedRunTest {
         cluster.mosquitto().restart();
 
         CliRun outcome = run.get(120, TimeUnit.SECONDS);
-        assertEquals(ExitCodes.OK, outcome.exitCode(), "a short outage costs nothing: " + outcome.out() + outcome.err());
+        assertEquals(ExitCode.OK.code(), outcome.exitCode(), "a short outage costs nothing: " + outcome.out() + outcome.err());
         Path iteration = results.resolve("outage/0");
         long sent = PeerResult.read(PeerDirectories.find(iteration, "sender-d").resolve(PeerResult.FILE_NAME)).count();
         long received = PeerResult.read(PeerDirectories.find(iteration, "receiver-d").resolve(PeerResult.FILE_NAME))

@@ -17,8 +17,8 @@ import java.util.stream.Stream;
 import org.jsoup.Jsoup;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.maestro.common.cli.ExitCode;
 import org.maestro.common.testing.RealRouter;
-import org.maestro.common.cli.ExitCodes;
 
 /**
  * An embedded run whose tests go through a real Qpid Dispatch router (SEND_RECEIVE_URL and MANAGEMENT_INTERFACE in
@@ -51,7 +51,7 @@ class EmbeddedRunAgainstRouterTest {
                     "MANAGEMENT_INTERFACE", router.url()), "run", script.toString(), "--results",
                     work.resolve("results").toString());
 
-            assertEquals(ExitCodes.OK, run.exitCode(), run.out() + run.err());
+            assertEquals(ExitCode.OK.code(), run.exitCode(), run.out() + run.err());
             assertFalse(run.out().contains("embedded Artemis SUT started"), run.out());
             assertEquals(List.of("brokers=[]", "listening=false"), Files.readAllLines(facts),
                     "no Artemis broker in this JVM and nothing on the embedded SUT's port during the run");

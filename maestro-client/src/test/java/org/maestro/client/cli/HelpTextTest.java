@@ -77,10 +77,9 @@ class HelpTextTest {
             if (command.getCommandSpec().subcommands().isEmpty() || path.equals("maestro-cli")) {
                 assertTrue(command.getCommandSpec().optionsMap().containsKey("-V"), path + " has no -V");
             }
-            // the topology commands keep their own error handling
-            if (!path.equals("maestro-cli") && !path.startsWith("maestro-cli topology")
-                    && command.getCommandSpec().subcommands().isEmpty()) {
+            if (!path.equals("maestro-cli") && command.getCommandSpec().subcommands().isEmpty()) {
                 assertTrue(command.getCommandSpec().optionsMap().containsKey("-x"), path + " has no -x/--stacktrace");
+                assertTrue(command.getCommandSpec().optionsMap().containsKey("--verbose"), path + " has no --verbose");
             }
         });
     }

@@ -21,7 +21,7 @@ import org.junit.jupiter.api.io.TempDir;
 import org.maestro.client.testing.DistributedCluster;
 import org.maestro.client.testing.PeerDirectories;
 import org.maestro.client.testing.WorkerProcess;
-import org.maestro.common.cli.ExitCodes;
+import org.maestro.common.cli.ExitCode;
 import org.maestro.common.measure.PeerResult;
 import org.maestro.reporter.out.JUnitXml;
 import org.maestro.reporter.out.SummaryJson;
@@ -64,7 +64,7 @@ class PeerDeathAccountingTest {
         CliRun run = runKilling(() -> CliRun.of("run", script.toString(), "--maestro-url", cluster.mosquitto().url(),
                 "--results", results.toString()), second);
 
-        assertEquals(ExitCodes.TEST_FAILED, run.exitCode(), run.err());
+        assertEquals(ExitCode.TEST_FAILED.code(), run.exitCode(), run.err());
         JsonNode iteration = iteration(results.resolve("two-receivers"));
         JsonNode messages = iteration.path("messages");
         assertTrue(messages.get("lost").isNull(), "lost is unknown, not sent − what one receiver got: " + messages);
@@ -104,7 +104,7 @@ class PeerDeathAccountingTest {
         CliRun run = runKilling(() -> CliRun.runWithEnvironment(environment, "run", FIXED_RATE_SCRIPT.toString(),
                 "--maestro-url", cluster.mosquitto().url(), "--results", results.toString()), cluster.receiver());
 
-        assertEquals(ExitCodes.TEST_FAILED, run.exitCode(), run.err());
+        assertEquals(ExitCode.TEST_FAILED.code(), run.exitCode(), run.err());
         JsonNode messages = iteration(results.resolve("fixed-rate")).path("messages");
         assertEquals(0, messages.path("received").asLong(), messages.toString());
         assertTrue(messages.get("lost").isNull(), "not 'lost 0': " + messages);
@@ -124,7 +124,7 @@ class PeerDeathAccountingTest {
         CliRun run = runKilling(() -> CliRun.of("run", script.toString(), "--maestro-url", cluster.mosquitto().url(),
                 "--results", results.toString()), cluster.sender());
 
-        assertEquals(ExitCodes.TEST_FAILED, run.exitCode(), run.err());
+        assertEquals(ExitCode.TEST_FAILED.code(), run.exitCode(), run.err());
         JsonNode iteration = iteration(results.resolve("sender-killed"));
         JsonNode messages = iteration.path("messages");
         assertTrue(messages.get("sent").isNull(), "not 'sent 0': " + messages);

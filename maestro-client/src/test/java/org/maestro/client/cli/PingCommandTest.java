@@ -7,7 +7,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.maestro.common.cli.ExitCodes;
+import org.maestro.common.cli.ExitCode;
 import org.maestro.common.embedded.FreePorts;
 import org.maestro.common.peer.Peer;
 import org.maestro.common.peer.PeerConfig;
@@ -27,7 +27,7 @@ class PingCommandTest {
              Peer receiver = Peer.start(PeerConfig.of(MqttEndpoint.parse(mosquitto.url()), "r-1", results),
                      new ProbeRole("receiver"))) {
             CliRun run = CliRun.of("ping", "--maestro-url", mosquitto.url(), "--wait", "1s");
-            assertEquals(ExitCodes.OK, run.exitCode(), run.err());
+            assertEquals(ExitCode.OK.code(), run.exitCode(), run.err());
             assertTrue(run.out().contains("s-1") && run.out().contains("r-1"), run.out());
             assertTrue(run.out().contains(sender.info().id()) && run.out().contains(receiver.info().id()), run.out());
             assertTrue(run.out().contains("2 peer(s)"), run.out());
@@ -40,7 +40,7 @@ class PingCommandTest {
         long start = System.nanoTime();
         CliRun run = CliRun.of("ping", "--maestro-url", url);
         assertTrue(Duration.ofNanos(System.nanoTime() - start).toSeconds() < 10);
-        assertEquals(ExitCodes.INFRASTRUCTURE, run.exitCode());
+        assertEquals(ExitCode.INFRASTRUCTURE.code(), run.exitCode());
         assertTrue(run.err().contains(url), run.err());
         assertTrue(run.err().contains("check that an MQTT broker"), run.err());
     }
@@ -48,10 +48,10 @@ class PingCommandTest {
     @Test
     void aMissingOrMalformedBrokerUrlIsAUsageError() {
         CliRun bad = CliRun.of("ping", "--maestro-url", "http://nowhere");
-        assertEquals(ExitCodes.USAGE, bad.exitCode());
+        assertEquals(ExitCode.USAGE.code(), bad.exitCode());
         assertTrue(bad.err().contains("mqtt://host:port"), bad.err());
         CliRun unknownOption = CliRun.of("ping", "--bogus");
-        assertEquals(ExitCodes.USAGE, unknownOption.exitCode());
+        assertEquals(ExitCode.USAGE.code(), unknownOption.exitCode());
         assertTrue(unknownOption.err().contains("--bogus"), unknownOption.err());
     }
 
@@ -59,7 +59,7 @@ class PingCommandTest {
     void noPeerAnsweringExitsWithThree() throws Exception {
         try (MosquittoProcess mosquitto = MosquittoProcess.start()) {
             CliRun run = CliRun.of("ping", "--maestro-url", mosquitto.url(), "--wait", "500ms");
-            assertEquals(ExitCodes.INFRASTRUCTURE, run.exitCode());
+            assertEquals(ExitCode.INFRASTRUCTURE.code(), run.exitCode());
             assertTrue(run.err().contains("no peer answered"), run.err());
         }
     }

@@ -9,7 +9,7 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.maestro.common.cli.ExitCodes;
+import org.maestro.common.cli.ExitCode;
 import org.maestro.common.testing.MosquittoProcess;
 
 /** Bad scripts and parameters get exit code 2 with the place of the error; missing peers exit code 3. */
@@ -39,7 +39,7 @@ class RunCommandInputTest {
     @Test
     void aSyntaxErrorExitsWithTwoNamingFileAndLine() throws Exception {
         CliRun run = run("Broken.groovy", "def x = 1\n\nmaestro.fixedRate {\n    rate 10 +\n}\n");
-        assertEquals(ExitCodes.USAGE, run.exitCode());
+        assertEquals(ExitCode.USAGE.code(), run.exitCode());
         assertTrue(run.err().contains("Broken.groovy"), run.err());
         assertTrue(run.err().matches("(?s).*Broken\\.groovy: \\d+.*"), run.err());
     }
@@ -47,7 +47,7 @@ class RunCommandInputTest {
     @Test
     void anInvalidParameterExitsWithTwoNamingIt() throws Exception {
         CliRun run = run("Negative.groovy", "maestro.fixedRate { sut 'amqp://127.0.0.1:5672/q'; rate(-5) }\n");
-        assertEquals(ExitCodes.USAGE, run.exitCode());
+        assertEquals(ExitCode.USAGE.code(), run.exitCode());
         assertTrue(run.err().contains("RATE=-5 is not valid"), run.err());
     }
 
@@ -55,7 +55,7 @@ class RunCommandInputTest {
     void anAutomaticWarmUpWithAMessageCountIsRefusedNamingWarmUp() throws Exception {
         CliRun run = run("AutoCount.groovy",
                 "maestro.fixedRate { sut 'amqp://127.0.0.1:5672/q'; rate 10; duration '500'; warmUp 'auto' }\n");
-        assertEquals(ExitCodes.USAGE, run.exitCode());
+        assertEquals(ExitCode.USAGE.code(), run.exitCode());
         assertTrue(run.err().contains("WARM_UP=auto with TEST_DURATION=500 is not valid"), run.err());
         assertTrue(run.err().contains("TEST_DURATION as a time"), run.err());
     }
@@ -63,7 +63,7 @@ class RunCommandInputTest {
     @Test
     void anErrorThrownByTheScriptExitsWithTwoNamingItsLine() throws Exception {
         CliRun run = run("Throws.groovy", "def a = 1\nthrow new IllegalStateException('boom')\n");
-        assertEquals(ExitCodes.USAGE, run.exitCode());
+        assertEquals(ExitCode.USAGE.code(), run.exitCode());
         assertTrue(run.err().contains("Throws.groovy:2"), run.err());
         assertTrue(run.err().contains("boom"), run.err());
     }
@@ -71,7 +71,7 @@ class RunCommandInputTest {
     @Test
     void noPeersOfANeededRoleExitsWithThreeListingThem() throws Exception {
         CliRun run = run("Lonely.groovy", "maestro.fixedRate { sut 'amqp://127.0.0.1:5672/q'; rate 10 }\n");
-        assertEquals(ExitCodes.INFRASTRUCTURE, run.exitCode());
+        assertEquals(ExitCode.INFRASTRUCTURE.code(), run.exitCode());
         assertTrue(run.err().contains("sender, receiver"), run.err());
         assertTrue(run.err().contains("maestro-cli worker --role sender"), run.err());
     }
@@ -79,7 +79,7 @@ class RunCommandInputTest {
     @Test
     void aMissingScriptExitsWithTwo() {
         CliRun run = CliRun.of("run", work.resolve("nope.groovy").toString(), "--maestro-url", mosquitto.url());
-        assertEquals(ExitCodes.USAGE, run.exitCode());
+        assertEquals(ExitCode.USAGE.code(), run.exitCode());
         assertTrue(run.err().contains("nope.groovy does not exist"), run.err());
     }
 }

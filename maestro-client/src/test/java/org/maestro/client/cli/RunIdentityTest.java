@@ -20,7 +20,7 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.maestro.client.testing.DistributedCluster;
-import org.maestro.common.cli.ExitCodes;
+import org.maestro.common.cli.ExitCode;
 import org.maestro.common.measure.PeerResult;
 
 /**
@@ -53,7 +53,7 @@ class RunIdentityTest {
         Path first = work.resolve("first");
         CliRun good = CliRun.of("run", script("Good", cluster.sut().amqpUrl("identity.queue")).toString(), "--maestro-url",
                 cluster.mosquitto().url(), "--results", first.toString());
-        assertEquals(ExitCodes.OK, good.exitCode(), good.err() + good.out());
+        assertEquals(ExitCode.OK.code(), good.exitCode(), good.err() + good.out());
         JsonNode firstSummary = iteration(first, 0);
         assertEquals(1500, firstSummary.path("messages").path("sent").asLong(), firstSummary.toString());
         String firstRun = firstSummary.path("runId").asText();
@@ -66,7 +66,7 @@ class RunIdentityTest {
         CliRun bad = CliRun.of("run", script("Bad", "amqp://127.0.0.1:" + closedPort() + "/identity.queue").toString(),
                 "--maestro-url", cluster.mosquitto().url(), "--results", second.toString());
 
-        assertEquals(ExitCodes.TEST_FAILED, bad.exitCode(), bad.err() + bad.out());
+        assertEquals(ExitCode.TEST_FAILED.code(), bad.exitCode(), bad.err() + bad.out());
         JsonNode secondSummary = iteration(second, 0);
         String secondRun = secondSummary.path("runId").asText();
         assertFalse(secondRun.isBlank(), "summary.json names the run: " + secondSummary);

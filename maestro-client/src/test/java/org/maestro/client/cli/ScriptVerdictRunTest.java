@@ -18,7 +18,7 @@ import org.jsoup.nodes.Document;
 import org.jsoup.nodes.Element;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.maestro.common.cli.ExitCodes;
+import org.maestro.common.cli.ExitCode;
 import org.w3c.dom.NodeList;
 
 /**
@@ -84,7 +84,7 @@ class ScriptVerdictRunTest {
                 + "assert result.passed\n"
                 + "maestro.verdict(false, '" + reason + "')\n");
 
-        assertEquals(ExitCodes.TEST_FAILED, run.exitCode(), run.out() + run.err());
+        assertEquals(ExitCode.TEST_FAILED.code(), run.exitCode(), run.out() + run.err());
         assertEquals("FAIL", tableResult(run, "restart", 0));
         assertTrue(run.out().contains("restart #0 failed: script: " + reason), run.out());
         assertTrue(run.out().contains("FAILED: " + reason), run.out());
@@ -122,7 +122,7 @@ class ScriptVerdictRunTest {
     void aPassingRunPassesEverywhere() throws Exception {
         CliRun run = run("maestro." + TEST + "; name 'steady' }\n");
 
-        assertEquals(ExitCodes.OK, run.exitCode(), run.out() + run.err());
+        assertEquals(ExitCode.OK.code(), run.exitCode(), run.out() + run.err());
         assertEquals("PASS", tableResult(run, "steady", 0));
         assertEquals("success", page("steady/iteration-0.html").select("h1 .badge").attr("data-outcome"));
         Document index = page("index.html");
@@ -141,7 +141,7 @@ class ScriptVerdictRunTest {
                 + "def judged = maestro.verdict(first, false, 'too slow to drain')\n"
                 + "assert !judged.passed && judged.reason == 'script: too slow to drain'\n");
 
-        assertEquals(ExitCodes.TEST_FAILED, run.exitCode(), run.out() + run.err());
+        assertEquals(ExitCode.TEST_FAILED.code(), run.exitCode(), run.out() + run.err());
         assertEquals("FAIL", tableResult(run, "first", 0));
         assertEquals("PASS", tableResult(run, "second", 0));
         assertEquals("failure", page("first/iteration-0.html").select("h1 .badge").attr("data-outcome"));

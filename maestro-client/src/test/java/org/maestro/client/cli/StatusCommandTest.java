@@ -10,7 +10,7 @@ import java.util.HashMap;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.maestro.common.cli.ExitCodes;
+import org.maestro.common.cli.ExitCode;
 import org.maestro.common.client.ControlClient;
 import org.maestro.common.options.OptionCode;
 import org.maestro.common.peer.Peer;
@@ -37,7 +37,7 @@ class StatusCommandTest {
              Peer receiver = Peer.start(PeerConfig.of(MqttEndpoint.parse(mosquitto.url()), "receiver-1", results),
                      ReceiverRole.builder().build())) {
             CliRun ping = CliRun.of("ping", "--maestro-url", mosquitto.url(), "--wait", "1s", "--format", "json");
-            assertEquals(ExitCodes.OK, ping.exitCode(), ping.err());
+            assertEquals(ExitCode.OK.code(), ping.exitCode(), ping.err());
             JsonNode pinged = new ObjectMapper().readTree(ping.out());
             assertTrue(pinged.isArray() && pinged.size() == 2, ping.out());
             Map<String, JsonNode> byName = new HashMap<>();
@@ -53,7 +53,7 @@ class StatusCommandTest {
                         java.time.Duration.ofSeconds(5)).get().allOk());
             }
             CliRun status = CliRun.of("status", "--maestro-url", mosquitto.url(), "--wait", "1s", "--format", "json");
-            assertEquals(ExitCodes.OK, status.exitCode(), status.err());
+            assertEquals(ExitCode.OK.code(), status.exitCode(), status.err());
             JsonNode peers = new ObjectMapper().readTree(status.out());
             assertEquals(2, peers.size(), status.out());
             for (JsonNode peer : peers) {
@@ -64,7 +64,7 @@ class StatusCommandTest {
             assertEquals("fixed-rate", senderStatus.path("options").path("TEST_NAME").asText(), status.out());
 
             CliRun table = CliRun.of("status", "--maestro-url", mosquitto.url(), "--wait", "1s");
-            assertEquals(ExitCodes.OK, table.exitCode(), table.err());
+            assertEquals(ExitCode.OK.code(), table.exitCode(), table.err());
             assertTrue(table.out().contains("STATE") && table.out().contains("sender-1"), table.out());
             assertTrue(table.out().contains("2 peer(s): 0 busy, 2 idle"), table.out());
         }
@@ -88,7 +88,7 @@ class StatusCommandTest {
                     .get().allOk(), "the sender started");
             try {
                 CliRun status = CliRun.of("status", "--maestro-url", mosquitto.url(), "--wait", "1s", "--format", "json");
-                assertEquals(ExitCodes.OK, status.exitCode(), status.err());
+                assertEquals(ExitCode.OK.code(), status.exitCode(), status.err());
                 JsonNode peer = new ObjectMapper().readTree(status.out()).get(0);
                 assertEquals("busy", peer.path("state").asText(), status.out());
                 assertEquals("busy-test", peer.path("test").asText(), status.out());
@@ -104,7 +104,7 @@ class StatusCommandTest {
     void statusWithoutPeersExitsWithThreeSayingHowToStartOne() throws Exception {
         try (MosquittoProcess mosquitto = MosquittoProcess.start()) {
             CliRun run = CliRun.of("status", "--maestro-url", mosquitto.url(), "--wait", "300ms");
-            assertEquals(ExitCodes.INFRASTRUCTURE, run.exitCode());
+            assertEquals(ExitCode.INFRASTRUCTURE.code(), run.exitCode());
             assertTrue(run.err().contains("no peer answered") && run.err().contains("maestro-cli worker"), run.err());
         }
     }

@@ -15,7 +15,7 @@ import org.jsoup.nodes.Element;
 import org.jsoup.select.Elements;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.maestro.common.cli.ExitCodes;
+import org.maestro.common.cli.ExitCode;
 import org.maestro.reporter.Chromium;
 import org.maestro.reporter.Reporter;
 import org.maestro.reporter.TestSummary;
@@ -38,7 +38,7 @@ class EmbeddedReportInBrowserTest {
                         "MAXIMUM_LATENCY", "5000"), Duration.ofMinutes(3), work,
                 "run", TestScriptsTest.scriptsDirectory().resolve("FixedRateTest.groovy").toString(), "--results",
                 work.resolve("results").toString());
-        assertEquals(ExitCodes.OK, run.exitCode(), run.output());
+        assertEquals(ExitCode.OK.code(), run.exitCode(), run.output());
 
         Path page = work.resolve("results/fixed-rate/iteration-0.html");
         assertTrue(Files.isRegularFile(page), "the run wrote " + page);

@@ -16,7 +16,7 @@ import java.util.regex.Pattern;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.maestro.common.cli.ExitCodes;
+import org.maestro.common.cli.ExitCode;
 import org.maestro.reporter.testing.Recount;
 import org.maestro.reporter.testing.ResultsAudit;
 
@@ -67,7 +67,7 @@ class EmbeddedScriptsTest {
         CliProcess run = run("FixedRateTest.groovy", Map.of("TEST_DURATION", "4s", "WARM_UP", "1s", "RATE", "200",
                 "MAXIMUM_LATENCY", "5000"), true);
 
-        assertEquals(ExitCodes.OK, run.exitCode(), run.output());
+        assertEquals(ExitCode.OK.code(), run.exitCode(), run.output());
         Path iteration = work.resolve("results/fixed-rate/0");
         long sent = count(peer(iteration, "sender-"));
         assertEquals(2 * 200 * 5, sent, "2 connections × 200 msg/s × (4 s + 1 s warm-up)");
@@ -92,7 +92,7 @@ class EmbeddedScriptsTest {
         CliProcess run = run("FixedRateTestWithAgent.groovy", Map.of("TEST_DURATION", "8s", "WARM_UP", "1s",
                 "AGENT_AT", "1s", "AGENT_COMMAND", "restart 2"), true);
 
-        assertEquals(ExitCodes.OK, run.exitCode(), run.output());
+        assertEquals(ExitCode.OK.code(), run.exitCode(), run.output());
         assertTrue(run.output().contains("PASSED: 'restart 2' done"), run.output());
         Path test = work.resolve("results/fixed-rate-with-agent");
         Path agent = peer(test.resolve("0"), "agent-");
@@ -128,7 +128,7 @@ class EmbeddedScriptsTest {
                 "AGENT_AT", "1s", "AGENT_COMMAND", "restart 2", "DURABLE", "true", "MAESTRO_PERSISTENT_SUT", "true",
                 "RATE", "100"), false);
 
-        assertEquals(ExitCodes.OK, run.exitCode(), run.output());
+        assertEquals(ExitCode.OK.code(), run.exitCode(), run.output());
         assertTrue(run.output().contains("PASSED: 'restart 2' done"), run.output());
         Path iteration = work.resolve("results/fixed-rate-with-agent/0");
         long sent = count(peer(iteration, "sender-"));
@@ -148,7 +148,7 @@ class EmbeddedScriptsTest {
                 "CEILING_RATE", "300300", "MAX_PARALLEL_COUNT", "1", "STEP_DURATION", "3s", "STEP_WARM_UP", "1s",
                 "MAXIMUM_LATENCY", "5000"), false);
 
-        assertEquals(ExitCodes.OK, run.exitCode(), run.output());
+        assertEquals(ExitCode.OK.code(), run.exitCode(), run.output());
         assertTrue(run.output().contains("PASSED: maximum sustainable rate 300 msg/s at 1 connections"), run.output());
         // On a busy machine the cold first step may fail once and be confirmed by its second attempt: the step
         // numbers then shift by one, the search does not change.

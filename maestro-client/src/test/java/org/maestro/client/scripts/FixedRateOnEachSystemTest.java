@@ -2,7 +2,6 @@ package org.maestro.client.scripts;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
-import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
@@ -26,7 +25,7 @@ import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
-import org.maestro.common.cli.ExitCodes;
+import org.maestro.common.cli.ExitCode;
 import org.maestro.reporter.testing.ResultsAudit;
 
 /**
@@ -85,7 +84,7 @@ class FixedRateOnEachSystemTest {
                 "run", TestScriptsTest.scriptsDirectory().resolve("FixedRateTest.groovy").toString(), "--results",
                 work.resolve("results").toString());
 
-        assertEquals(ExitCodes.OK, run.exitCode(), run.output());
+        assertEquals(ExitCode.OK.code(), run.exitCode(), run.output());
         Path iteration = work.resolve("results/fixed-rate/0");
         JsonNode messages = JSON.readTree(iteration.getParent().resolve("summary.json").toFile())
                 .get("iterations").get(0).get("messages");

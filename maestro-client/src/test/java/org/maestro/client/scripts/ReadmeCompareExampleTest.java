@@ -13,7 +13,7 @@ import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.maestro.common.cli.ExitCodes;
+import org.maestro.common.cli.ExitCode;
 
 /**
  * Runs the README's block marked {@code <!-- runnable: embedded -->} as written, one {@code maestro-cli} line
@@ -66,7 +66,7 @@ class ReadmeCompareExampleTest {
             if (args.get(0).equals("compare")) {
                 System.out.println(run.output());
             }
-            assertEquals(ExitCodes.OK, run.exitCode(), line + "\n" + run.output());
+            assertEquals(ExitCode.OK.code(), run.exitCode(), line + "\n" + run.output());
             if (args.get(0).equals("compare")) {
                 assertTrue(run.output().contains("No regression"), run.output());
                 assertFalse(run.output().contains("WARNING"), run.output());

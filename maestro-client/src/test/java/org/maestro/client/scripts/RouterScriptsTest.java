@@ -17,7 +17,7 @@ import java.util.regex.Pattern;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.maestro.common.cli.ExitCodes;
+import org.maestro.common.cli.ExitCode;
 import org.maestro.common.testing.RealRouter;
 
 /**
@@ -49,7 +49,7 @@ class RouterScriptsTest {
                 DEADLINE, work, "run", TestScriptsTest.scriptsDirectory().resolve("RouterRestartTest.groovy").toString(),
                 "--results", work.resolve("results").toString());
 
-        assertEquals(ExitCodes.OK, run.exitCode(), run.output());
+        assertEquals(ExitCode.OK.code(), run.exitCode(), run.output());
         assertTrue(run.output().contains("PASSED: 'restart router2 2 --kill' done"), run.output());
         Path iteration = work.resolve("results/router-restart/0");
 

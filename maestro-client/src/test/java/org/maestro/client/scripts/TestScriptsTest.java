@@ -25,7 +25,7 @@ import org.maestro.client.api.MaestroException;
 import org.maestro.client.api.TestDefinition;
 import org.maestro.client.embedded.EmbeddedSut;
 import org.maestro.client.script.ScriptRunner;
-import org.maestro.common.cli.ExitCodes;
+import org.maestro.common.cli.ExitCode;
 
 /** The catalogue of ready test scripts: each compiles as {@code maestro-cli run} compiles it and says how to use it. */
 class TestScriptsTest {
@@ -110,7 +110,7 @@ class TestScriptsTest {
     void theIncrementalSearchRefusesTheParametersThatWouldOverrideEveryStep(String parameter) {
         MaestroException refused = refusal("IncrementalTest.groovy", Map.of(parameter, "10"));
 
-        assertEquals(ExitCodes.USAGE, refused.exitCode());
+        assertEquals(ExitCode.USAGE, refused.exitCode());
         assertTrue(refused.getMessage().contains(parameter + " is set in the environment and would override every"
                 + " step of the search; unset it and use INITIAL_RATE"), refused.getMessage());
     }

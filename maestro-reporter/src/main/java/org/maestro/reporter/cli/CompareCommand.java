@@ -6,7 +6,8 @@ import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
 import java.util.stream.Collectors;
-import org.maestro.common.cli.ExitCodes;
+import org.maestro.common.cli.DiagnosticOptions;
+import org.maestro.common.cli.ExitCode;
 import org.maestro.reporter.ReportException;
 import org.maestro.reporter.Reporter;
 import org.maestro.reporter.compare.Comparison;
@@ -17,6 +18,7 @@ import org.maestro.reporter.compare.ParameterDifference;
 import org.maestro.reporter.compare.Thresholds;
 import org.maestro.reporter.out.SummaryJson;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
@@ -90,47 +92,45 @@ public final class CompareCommand implements Callable<Integer> {
             defaultValue = "text")
     String format;
 
-    @Option(names = {"-x", "--stacktrace"}, description = "print stack traces of errors")
-    boolean stacktrace;
+    @Mixin
+    DiagnosticOptions diagnostics;
 
     @Spec
     CommandSpec spec;
 
     @Override
-    public Integer call() {
+    public Integer call() throws Exception {
         PrintWriter out = spec.commandLine().getOut();
-        return CommandErrors.run("compare", spec.commandLine().getErr(), stacktrace, () -> {
-            if (!format.equals("text") && !format.equals("json")) {
-                throw new IllegalArgumentException("--format must be text or json, not '" + format + "'");
+        if (!format.equals("text") && !format.equals("json")) {
+            throw new IllegalArgumentException("--format must be text or json, not '" + format + "'");
+        }
+        List<String> checked = metrics.equals(List.of("none")) ? List.of() : metrics;
+        Thresholds thresholds = new Thresholds(throughputDrop, latencyRise, percentiles, checked, !ignoreOutcome);
+        IterationChoice choice = new IterationChoice(baselineIteration != null ? baselineIteration : iteration,
+                currentIteration != null ? currentIteration : iteration);
+        ComparisonResult result = Comparison.compare(baseline, current, thresholds, choice);
+        if (!result.parameterDifferences().isEmpty()) {
+            String listed = result.parameterDifferences().stream().map(ParameterDifference::toString)
+                    .collect(Collectors.joining("; "));
+            if (strictParameters) {
+                throw new ReportException("the compared runs ran with different parameters (" + listed
+                        + "), so their numbers are not comparable; compare runs of the same parameters, or leave "
+                        + "out --strict-parameters to compare them anyway");
             }
-            List<String> checked = metrics.equals(List.of("none")) ? List.of() : metrics;
-            Thresholds thresholds = new Thresholds(throughputDrop, latencyRise, percentiles, checked, !ignoreOutcome);
-            IterationChoice choice = new IterationChoice(baselineIteration != null ? baselineIteration : iteration,
-                    currentIteration != null ? currentIteration : iteration);
-            ComparisonResult result = Comparison.compare(baseline, current, thresholds, choice);
-            if (!result.parameterDifferences().isEmpty()) {
-                String listed = result.parameterDifferences().stream().map(ParameterDifference::toString)
-                        .collect(Collectors.joining("; "));
-                if (strictParameters) {
-                    throw new ReportException("the compared runs ran with different parameters (" + listed
-                            + "), so their numbers are not comparable; compare runs of the same parameters, or leave "
-                            + "out --strict-parameters to compare them anyway");
-                }
-                PrintWriter err = spec.commandLine().getErr();
-                err.println("WARNING: the compared runs ran with different parameters, so this compares unlike runs:");
-                result.parameterDifferences().forEach(p -> err.println("WARNING:   " + p));
-                err.println("WARNING: run baseline and current with the same parameters (--strict-parameters makes "
-                        + "this an error)");
-                err.flush();
-            }
-            if (format.equals("json")) {
-                out.println(SummaryJson.forScript(result));
-            } else {
-                printText(out, result);
-            }
-            out.flush();
-            return result.isRegression() ? ExitCodes.TEST_FAILED : ExitCodes.OK;
-        });
+            PrintWriter err = spec.commandLine().getErr();
+            err.println("WARNING: the compared runs ran with different parameters, so this compares unlike runs:");
+            result.parameterDifferences().forEach(p -> err.println("WARNING:   " + p));
+            err.println("WARNING: run baseline and current with the same parameters (--strict-parameters makes "
+                    + "this an error)");
+            err.flush();
+        }
+        if (format.equals("json")) {
+            out.println(SummaryJson.forScript(result));
+        } else {
+            printText(out, result);
+        }
+        out.flush();
+        return result.isRegression() ? ExitCode.TEST_FAILED.code() : ExitCode.OK.code();
     }
 
     private void printText(PrintWriter out, ComparisonResult result) {

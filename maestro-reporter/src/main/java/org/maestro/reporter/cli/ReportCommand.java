@@ -3,15 +3,16 @@ package org.maestro.reporter.cli;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
-import org.maestro.common.cli.ExitCodes;
+import org.maestro.common.cli.DiagnosticOptions;
+import org.maestro.common.cli.ExitCode;
 import org.maestro.reporter.Outcome;
 import org.maestro.reporter.ReportResult;
 import org.maestro.reporter.Reporter;
 import org.maestro.reporter.TestReport;
 import org.maestro.reporter.TestSummary;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
-import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
@@ -28,27 +29,25 @@ public final class ReportCommand implements Callable<Integer> {
     @Parameters(index = "0", paramLabel = "<dir>", description = "results directory")
     Path dir;
 
-    @Option(names = {"-x", "--stacktrace"}, description = "print stack traces of errors")
-    boolean stacktrace;
+    @Mixin
+    DiagnosticOptions diagnostics;
 
     @Spec
     CommandSpec spec;
 
     @Override
-    public Integer call() {
+    public Integer call() throws Exception {
         PrintWriter out = spec.commandLine().getOut();
-        return CommandErrors.run("report", spec.commandLine().getErr(), stacktrace, () -> {
-            ReportResult result = Reporter.build(dir);
-            for (TestReport test : result.tests()) {
-                for (TestSummary s : test.iterations()) {
-                    String verdict = s.passed() ? "PASS" : s.outcome() == Outcome.FAILURE ? "FAIL" : "NO VERDICT";
-                    out.printf("%-9s %s #%d  %s%n", verdict, s.test(), s.iteration(), s.reason());
-                }
+        ReportResult result = Reporter.build(dir);
+        for (TestReport test : result.tests()) {
+            for (TestSummary s : test.iterations()) {
+                String verdict = s.passed() ? "PASS" : s.outcome() == Outcome.FAILURE ? "FAIL" : "NO VERDICT";
+                out.printf("%-9s %s #%d  %s%n", verdict, s.test(), s.iteration(), s.reason());
             }
-            out.printf("%d run(s): %d passed, %d not passed. Report: %s%n", result.summaries().size(),
-                    result.passed(), result.notPassed(), result.index());
-            out.flush();
-            return ExitCodes.OK;
-        });
+        }
+        out.printf("%d run(s): %d passed, %d not passed. Report: %s%n", result.summaries().size(),
+                result.passed(), result.notPassed(), result.index());
+        out.flush();
+        return ExitCode.OK.code();
     }
 }

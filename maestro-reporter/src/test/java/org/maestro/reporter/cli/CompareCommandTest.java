@@ -15,7 +15,7 @@ import org.jsoup.nodes.Document;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.maestro.common.cli.ExitCodes;
+import org.maestro.common.cli.ExitCode;
 import org.maestro.reporter.Reporter;
 import org.maestro.reporter.SyntheticResults;
 
@@ -41,7 +41,7 @@ class CompareCommandTest {
     void flagsSlowerAndHigherLatencyRunAsRegressionWithExitCode1() throws IOException {
         Path current = current("regressed", 1.5, 0.8);
         CommandRun run = CommandRun.of(new CompareCommand(), baseline.toString(), current.toString());
-        assertEquals(ExitCodes.TEST_FAILED, run.exitCode(), run.toString());
+        assertEquals(ExitCode.TEST_FAILED.code(), run.exitCode(), run.toString());
         assertTrue(run.out().startsWith("REGRESSION"), run.out());
         assertTrue(run.out().contains("fixed-rate #0 throughput"), run.out());
         assertTrue(run.out().contains("fixed-rate #0 responseTime.p99"), run.out());
@@ -72,7 +72,7 @@ class CompareCommandTest {
     void passesAnEqualRunWithExitCode0() throws IOException {
         Path current = current("equal", 1.0, 1.0);
         CommandRun run = CommandRun.of(new CompareCommand(), baseline.toString(), current.toString());
-        assertEquals(ExitCodes.OK, run.exitCode(), run.toString());
+        assertEquals(ExitCode.OK.code(), run.exitCode(), run.toString());
         assertTrue(run.out().startsWith("No regression"), run.out());
         assertFalse(run.err().contains("WARNING"), run.err());
         Document index = Jsoup.parse(current.resolve("index.html").toFile());
@@ -82,25 +82,25 @@ class CompareCommandTest {
     @Test
     void thresholdsCanBeWidenedOnTheCommandLine() throws IOException {
         Path current = current("slower", 1.0, 0.85);
-        assertEquals(ExitCodes.TEST_FAILED,
+        assertEquals(ExitCode.TEST_FAILED.code(),
                 CommandRun.of(new CompareCommand(), baseline.toString(), current.toString()).exitCode());
         CommandRun widened = CommandRun.of(new CompareCommand(), baseline.toString(), current.toString(),
                 "--throughput-drop", "25");
-        assertEquals(ExitCodes.OK, widened.exitCode(), widened.toString());
+        assertEquals(ExitCode.OK.code(), widened.exitCode(), widened.toString());
     }
 
     @Test
     void metricsNoneJudgesOnlyThroughputAndOutcome() throws IOException {
         Path current = current("slower-latency-same-rate", 3.0, 1.0);
-        assertEquals(ExitCodes.TEST_FAILED,
+        assertEquals(ExitCode.TEST_FAILED.code(),
                 CommandRun.of(new CompareCommand(), baseline.toString(), current.toString()).exitCode());
         CommandRun none = CommandRun.of(new CompareCommand(), baseline.toString(), current.toString(),
                 "--metrics", "none");
-        assertEquals(ExitCodes.OK, none.exitCode(), none.toString());
+        assertEquals(ExitCode.OK.code(), none.exitCode(), none.toString());
         assertTrue(none.out().startsWith("No regression"), none.out());
         CommandRun slower = CommandRun.of(new CompareCommand(), baseline.toString(), current("slower-rate", 1.0, 0.7)
                 .toString(), "--metrics", "none");
-        assertEquals(ExitCodes.TEST_FAILED, slower.exitCode(), slower.toString());
+        assertEquals(ExitCode.TEST_FAILED.code(), slower.exitCode(), slower.toString());
         assertTrue(slower.out().contains("fixed-rate #0 throughput"), slower.out());
     }
 
@@ -114,7 +114,7 @@ class CompareCommandTest {
         }
         Path current = current("equal-to-compact", 1.0, 1.0);
         CommandRun run = CommandRun.of(new CompareCommand(), compact.toString(), current.toString(), "--format", "json");
-        assertEquals(ExitCodes.OK, run.exitCode(), run.toString());
+        assertEquals(ExitCode.OK.code(), run.exitCode(), run.toString());
         JsonNode json = new ObjectMapper().readTree(run.out());
         assertTrue(json.path("differences").size() > 10, run.out());
     }
@@ -123,7 +123,7 @@ class CompareCommandTest {
     void aMissingBaselineIsAUsageErrorNamingIt() {
         Path missing = work.resolve("missing");
         CommandRun run = CommandRun.of(new CompareCommand(), missing.toString(), baseline.toString());
-        assertEquals(ExitCodes.USAGE, run.exitCode(), run.toString());
+        assertEquals(ExitCode.USAGE.code(), run.exitCode(), run.toString());
         assertTrue(run.err().contains("the baseline directory " + missing + " does not exist"), run.err());
     }
 
@@ -131,7 +131,7 @@ class CompareCommandTest {
     void anEmptyCurrentDirectoryIsAUsageError() throws IOException {
         Path empty = Files.createDirectories(work.resolve("empty"));
         CommandRun run = CommandRun.of(new CompareCommand(), baseline.toString(), empty.toString());
-        assertEquals(ExitCodes.USAGE, run.exitCode(), run.toString());
+        assertEquals(ExitCode.USAGE.code(), run.exitCode(), run.toString());
         assertTrue(run.err().contains("the current directory " + empty + " holds no test results"), run.err());
     }
 
@@ -139,7 +139,7 @@ class CompareCommandTest {
     void anUnknownPercentileIsAUsageError() {
         CommandRun run = CommandRun.of(new CompareCommand(), baseline.toString(), baseline.toString(),
                 "--percentiles", "p42");
-        assertEquals(ExitCodes.USAGE, run.exitCode(), run.toString());
+        assertEquals(ExitCode.USAGE.code(), run.exitCode(), run.toString());
         assertTrue(run.err().contains("unknown percentile 'p42'"), run.err());
     }
 
@@ -158,15 +158,15 @@ class CompareCommandTest {
         simpleRun(now, 1, 2000, 2.0);
 
         CommandRun latest = CommandRun.of(new CompareCommand(), before.toString(), now.toString());
-        assertEquals(ExitCodes.TEST_FAILED, latest.exitCode(), latest.toString());
+        assertEquals(ExitCode.TEST_FAILED.code(), latest.exitCode(), latest.toString());
         assertTrue(latest.out().contains("t #1 responseTime.p50"), latest.out());
 
         CommandRun first = CommandRun.of(new CompareCommand(), before.toString(), now.toString(),
                 "--current-iteration", "0");
-        assertEquals(ExitCodes.OK, first.exitCode(), first.toString());
+        assertEquals(ExitCode.OK.code(), first.exitCode(), first.toString());
 
         CommandRun missing = CommandRun.of(new CompareCommand(), before.toString(), now.toString(), "--iteration", "1");
-        assertEquals(ExitCodes.USAGE, missing.exitCode(), missing.toString());
+        assertEquals(ExitCode.USAGE.code(), missing.exitCode(), missing.toString());
         assertTrue(missing.err().contains("the baseline has no iteration #1 of test 't' (it has #0)"), missing.err());
     }
 
@@ -178,7 +178,7 @@ class CompareCommandTest {
         simpleRun(now, 0, 4000, 1.0);
 
         CommandRun warned = CommandRun.of(new CompareCommand(), before.toString(), now.toString());
-        assertEquals(ExitCodes.OK, warned.exitCode(), warned.toString());
+        assertEquals(ExitCode.OK.code(), warned.exitCode(), warned.toString());
         assertTrue(warned.err().contains("WARNING: the compared runs ran with different parameters"), warned.err());
         assertTrue(warned.err().contains("t: RATE 200 vs 400"), warned.err());
         JsonNode json = new ObjectMapper().readTree(now.resolve(Reporter.COMPARISON_JSON).toFile());
@@ -187,7 +187,7 @@ class CompareCommandTest {
                 .select("#parameter-differences li").text().replace("t: ", ""));
 
         CommandRun strict = CommandRun.of(new CompareCommand(), before.toString(), now.toString(), "--strict-parameters");
-        assertEquals(ExitCodes.USAGE, strict.exitCode(), strict.toString());
+        assertEquals(ExitCode.USAGE.code(), strict.exitCode(), strict.toString());
         assertTrue(strict.err().contains("ran with different parameters (t: RATE 200 vs 400)"), strict.err());
     }
 
@@ -203,7 +203,7 @@ class CompareCommandTest {
                     + "RUN_ID=3f1c0d2e-0000-4000-8000-000000000001\nwarmup.lag.micros=46608\n");
         }
         CommandRun run = CommandRun.of(new CompareCommand(), before.toString(), now.toString(), "--strict-parameters");
-        assertEquals(ExitCodes.OK, run.exitCode(), run.toString());
+        assertEquals(ExitCode.OK.code(), run.exitCode(), run.toString());
         assertFalse(run.err().contains("WARNING"), run.err());
 
         Path otherQueue = work.resolve("other-queue");

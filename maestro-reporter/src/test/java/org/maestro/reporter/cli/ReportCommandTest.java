@@ -9,7 +9,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.maestro.common.cli.ExitCodes;
+import org.maestro.common.cli.ExitCode;
 import org.maestro.reporter.SyntheticResults;
 
 class ReportCommandTest {
@@ -22,7 +22,7 @@ class ReportCommandTest {
         Path results = work.resolve("results");
         SyntheticResults.writeStandard(results, 1.0, 1.0);
         CommandRun run = CommandRun.of(new ReportCommand(), results.toString());
-        assertEquals(ExitCodes.OK, run.exitCode(), run.toString());
+        assertEquals(ExitCode.OK.code(), run.exitCode(), run.toString());
         assertTrue(run.out().contains("FAIL      incremental #1  receiver-1@alpha: p90 response time 812.5 ms > 500 ms"),
                 run.out());
         assertTrue(run.out().contains("4 run(s): 2 passed, 2 not passed"), run.out());
@@ -34,7 +34,7 @@ class ReportCommandTest {
     void aMissingDirectoryIsAUsageErrorNamingThePathAndTheExpectedLayout() {
         Path missing = work.resolve("no-such-results");
         CommandRun run = CommandRun.of(new ReportCommand(), missing.toString());
-        assertEquals(ExitCodes.USAGE, run.exitCode(), run.toString());
+        assertEquals(ExitCode.USAGE.code(), run.exitCode(), run.toString());
         assertTrue(run.err().contains(missing + " does not exist"), run.err());
         assertTrue(run.err().contains("<results>/<test-name>/<iteration>/<peer-name>@<host>/"), run.err());
         assertFalse(run.err().contains("\tat "), "no stack trace without --stacktrace");
@@ -43,14 +43,14 @@ class ReportCommandTest {
     @Test
     void anEmptyDirectoryIsAUsageError() {
         CommandRun run = CommandRun.of(new ReportCommand(), work.toString());
-        assertEquals(ExitCodes.USAGE, run.exitCode(), run.toString());
+        assertEquals(ExitCode.USAGE.code(), run.exitCode(), run.toString());
         assertTrue(run.err().contains(work + " holds no test results"), run.err());
     }
 
     @Test
     void missingArgumentIsAUsageError() {
         CommandRun run = CommandRun.of(new ReportCommand());
-        assertEquals(ExitCodes.USAGE, run.exitCode(), run.toString());
+        assertEquals(ExitCode.USAGE.code(), run.exitCode(), run.toString());
         assertTrue(run.err().contains("Missing required parameter"), run.err());
     }
 
@@ -60,7 +60,7 @@ class ReportCommandTest {
         SyntheticResults.writeStandard(results, 1.0, 1.0);
         Files.createDirectories(results.resolve("index.html/blocked"));
         CommandRun run = CommandRun.of(new ReportCommand(), results.toString());
-        assertEquals(ExitCodes.INFRASTRUCTURE, run.exitCode(), run.toString());
+        assertEquals(ExitCode.INFRASTRUCTURE.code(), run.exitCode(), run.toString());
         assertTrue(run.err().contains("index.html"), run.err());
     }
 }

@@ -9,9 +9,13 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.Callable;
-import org.maestro.common.cli.ExitCodes;
+import org.maestro.common.cli.CommandException;
+import org.maestro.common.cli.DiagnosticOptions;
+import org.maestro.common.cli.DurationConverter;
+import org.maestro.common.cli.ExitCode;
 import org.maestro.topology.local.TopologyState;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
@@ -28,6 +32,9 @@ public final class DownCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
 
+    @Mixin
+    DiagnosticOptions diagnostics;
+
     @Option(names = "--work-dir", paramLabel = "DIR", defaultValue = "topology-run",
             description = "Directory given to 'topology up' (default: ${DEFAULT-VALUE}).")
     Path workDir;
@@ -40,38 +47,35 @@ public final class DownCommand implements Callable<Integer> {
     Duration timeout;
 
     @Override
-    public Integer call() {
-        return CommandErrors.run(spec, () -> {
-            Path stateFile = state != null ? state : workDir.resolve("state.json");
-            TopologyState topology = TopologyState.read(stateFile);
-            PrintWriter out = spec.commandLine().getOut();
-            Optional<ProcessHandle> owner = ProcessHandle.of(topology.ownerPid()).filter(ProcessHandle::isAlive);
-            if (owner.isPresent()) {
-                Files.writeString(TopologyState.stopRequest(stateFile), "stop\n");
-                if (waitGone(stateFile, timeout)) {
-                    out.println("Topology '" + topology.name() + "' is down.");
-                    return ExitCodes.OK;
-                }
-                out.println("The process that started topology '" + topology.name() + "' (" + topology.ownerPid()
-                        + ") did not stop within " + timeout.toSeconds() + " s; stopping its routers directly.");
-                if (owner.get().pid() != ProcessHandle.current().pid()) {
-                    owner.get().destroy();
-                }
-            } else {
-                out.println("The process that started topology '" + topology.name() + "' (" + topology.ownerPid()
-                        + ") is gone; stopping the routers it left running.");
+    public Integer call() throws Exception {
+        Path stateFile = state != null ? state : workDir.resolve("state.json");
+        TopologyState topology = TopologyState.read(stateFile);
+        PrintWriter out = spec.commandLine().getOut();
+        Optional<ProcessHandle> owner = ProcessHandle.of(topology.ownerPid()).filter(ProcessHandle::isAlive);
+        if (owner.isPresent()) {
+            Files.writeString(TopologyState.stopRequest(stateFile), "stop\n");
+            if (waitGone(stateFile, timeout)) {
+                out.println("Topology '" + topology.name() + "' is down.");
+                return ExitCode.OK.code();
             }
-            List<String> stillRunning = stopRouters(topology);
-            Files.deleteIfExists(stateFile);
-            Files.deleteIfExists(TopologyState.stopRequest(stateFile));
-            if (!stillRunning.isEmpty()) {
-                spec.commandLine().getErr().println("error: could not stop router process(es) " + stillRunning
-                        + "; stop them by process id");
-                return ExitCodes.INFRASTRUCTURE;
+            out.println("The process that started topology '" + topology.name() + "' (" + topology.ownerPid()
+                    + ") did not stop within " + timeout.toSeconds() + " s; stopping its routers directly.");
+            if (owner.get().pid() != ProcessHandle.current().pid()) {
+                owner.get().destroy();
             }
-            out.println("Topology '" + topology.name() + "' is down.");
-            return ExitCodes.OK;
-        });
+        } else {
+            out.println("The process that started topology '" + topology.name() + "' (" + topology.ownerPid()
+                    + ") is gone; stopping the routers it left running.");
+        }
+        List<String> stillRunning = stopRouters(topology);
+        Files.deleteIfExists(stateFile);
+        Files.deleteIfExists(TopologyState.stopRequest(stateFile));
+        if (!stillRunning.isEmpty()) {
+            throw CommandException.infrastructure("could not stop router process(es) " + stillRunning
+                    + "; stop them by process id");
+        }
+        out.println("Topology '" + topology.name() + "' is down.");
+        return ExitCode.OK.code();
     }
 
     private static boolean waitGone(Path stateFile, Duration timeout) throws InterruptedException {

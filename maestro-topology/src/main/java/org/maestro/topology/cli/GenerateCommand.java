@@ -4,7 +4,8 @@ import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.Callable;
-import org.maestro.common.cli.ExitCodes;
+import org.maestro.common.cli.DiagnosticOptions;
+import org.maestro.common.cli.ExitCode;
 import org.maestro.topology.NodeEndpoint;
 import org.maestro.topology.generate.BasePortAssigner;
 import org.maestro.topology.generate.GeneratedTopology;
@@ -30,6 +31,9 @@ public final class GenerateCommand implements Callable<Integer> {
 
     @Spec
     CommandSpec spec;
+
+    @Mixin
+    DiagnosticOptions diagnostics;
 
     @Mixin
     TopologySourceOptions source;
@@ -65,30 +69,28 @@ public final class GenerateCommand implements Callable<Integer> {
     }
 
     @Override
-    public Integer call() {
-        return CommandErrors.run(spec, () -> {
-            TopologyDescription description = source.load();
-            if (normalPortBase != null) {
-                description.ports.normal = normalPortBase;
-            }
-            if (interRouterPortBase != null) {
-                description.ports.interRouter = interRouterPortBase;
-            }
-            if (brokerPortBase != null) {
-                description.ports.broker = brokerPortBase;
-            }
-            GeneratedTopology topology = TopologyGenerator.generate(description, source.source(),
-                    GenerationSettings.asDescribed(new BasePortAssigner(description.ports)));
-            List<Path> written = TopologyFiles.write(topology, output, variablesFormat);
-            PrintWriter out = spec.commandLine().getOut();
-            out.println("Topology '" + topology.name() + "': " + topology.routers().size() + " router(s), "
-                    + topology.brokers().size() + " broker(s)");
-            written.forEach(file -> out.println("  wrote " + file));
-            out.println("Client URLs:");
-            for (NodeEndpoint node : topology.topology().nodes()) {
-                out.printf("  %-16s %-7s %s%n", node.name(), node.type().label(), node.url());
-            }
-            return ExitCodes.OK;
-        });
+    public Integer call() throws Exception {
+        TopologyDescription description = source.load();
+        if (normalPortBase != null) {
+            description.ports.normal = normalPortBase;
+        }
+        if (interRouterPortBase != null) {
+            description.ports.interRouter = interRouterPortBase;
+        }
+        if (brokerPortBase != null) {
+            description.ports.broker = brokerPortBase;
+        }
+        GeneratedTopology topology = TopologyGenerator.generate(description, source.source(),
+                GenerationSettings.asDescribed(new BasePortAssigner(description.ports)));
+        List<Path> written = TopologyFiles.write(topology, output, variablesFormat);
+        PrintWriter out = spec.commandLine().getOut();
+        out.println("Topology '" + topology.name() + "': " + topology.routers().size() + " router(s), "
+                + topology.brokers().size() + " broker(s)");
+        written.forEach(file -> out.println("  wrote " + file));
+        out.println("Client URLs:");
+        for (NodeEndpoint node : topology.topology().nodes()) {
+            out.printf("  %-16s %-7s %s%n", node.name(), node.type().label(), node.url());
+        }
+        return ExitCode.OK.code();
     }
 }

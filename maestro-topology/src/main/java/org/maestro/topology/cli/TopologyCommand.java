@@ -1,7 +1,8 @@
 package org.maestro.topology.cli;
 
 import java.util.concurrent.Callable;
-import org.maestro.common.cli.ExitCodes;
+import org.maestro.common.cli.ExitCode;
+import org.maestro.common.cli.VersionProvider;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Spec;
@@ -18,6 +19,6 @@ public final class TopologyCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         spec.commandLine().usage(spec.commandLine().getOut());
-        return ExitCodes.OK;
+        return ExitCode.OK.code();
     }
 }

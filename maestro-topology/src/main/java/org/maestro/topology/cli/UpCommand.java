@@ -8,7 +8,9 @@ import java.time.Duration;
 import java.util.Optional;
 import java.util.concurrent.Callable;
 import java.util.function.Supplier;
-import org.maestro.common.cli.ExitCodes;
+import org.maestro.common.cli.DiagnosticOptions;
+import org.maestro.common.cli.DurationConverter;
+import org.maestro.common.cli.ExitCode;
 import org.maestro.topology.InfrastructureException;
 import org.maestro.topology.NodeEndpoint;
 import org.maestro.topology.TopologyException;
@@ -41,6 +43,9 @@ public final class UpCommand implements Callable<Integer> {
     CommandSpec spec;
 
     @Mixin
+    DiagnosticOptions diagnostics;
+
+    @Mixin
     TopologySourceOptions source;
 
     @Option(names = "--work-dir", paramLabel = "DIR", defaultValue = "topology-run",
@@ -70,32 +75,30 @@ public final class UpCommand implements Callable<Integer> {
     }
 
     @Override
-    public Integer call() {
-        return CommandErrors.run(spec, () -> {
-            Path stateFile = state != null ? state : workDir.resolve("state.json");
-            refuseIfAlreadyUp(stateFile);
-            TopologyDescription description = source.load();
-            Optional<Path> qdrouterd = qdrouterdPath != null ? Optional.of(checkExecutable(qdrouterdPath)) : qdrouterdOnPath.get();
-            LocalTopologyLauncher launcher = new LocalTopologyLauncher(qdrouterd, timeout);
-            Path stop = TopologyState.stopRequest(stateFile);
-            Files.deleteIfExists(stop);
-            try (RunningTopology running = launcher.start(description, source.source(), workDir)) {
-                Thread hook = new Thread(() -> shutDown(running, stateFile, stop), "topology-shutdown");
-                Runtime.getRuntime().addShutdownHook(hook);
-                try {
-                    running.state().write(stateFile);
-                    printUp(running, stateFile);
-                    while (!Files.exists(stop)) {
-                        Thread.sleep(POLL.toMillis());
-                    }
-                } finally {
-                    shutDown(running, stateFile, stop);
-                    removeHook(hook);
+    public Integer call() throws Exception {
+        Path stateFile = state != null ? state : workDir.resolve("state.json");
+        refuseIfAlreadyUp(stateFile);
+        TopologyDescription description = source.load();
+        Optional<Path> qdrouterd = qdrouterdPath != null ? Optional.of(checkExecutable(qdrouterdPath)) : qdrouterdOnPath.get();
+        LocalTopologyLauncher launcher = new LocalTopologyLauncher(qdrouterd, timeout);
+        Path stop = TopologyState.stopRequest(stateFile);
+        Files.deleteIfExists(stop);
+        try (RunningTopology running = launcher.start(description, source.source(), workDir)) {
+            Thread hook = new Thread(() -> shutDown(running, stateFile, stop), "topology-shutdown");
+            Runtime.getRuntime().addShutdownHook(hook);
+            try {
+                running.state().write(stateFile);
+                printUp(running, stateFile);
+                while (!Files.exists(stop)) {
+                    Thread.sleep(POLL.toMillis());
                 }
-                spec.commandLine().getOut().println("Topology '" + running.topology().name() + "' is down.");
+            } finally {
+                shutDown(running, stateFile, stop);
+                removeHook(hook);
             }
-            return ExitCodes.OK;
-        });
+            spec.commandLine().getOut().println("Topology '" + running.topology().name() + "' is down.");
+        }
+        return ExitCode.OK.code();
     }
 
     private static void refuseIfAlreadyUp(Path stateFile) {

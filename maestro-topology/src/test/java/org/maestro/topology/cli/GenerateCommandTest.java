@@ -63,7 +63,7 @@ class GenerateCommandTest {
         Files.writeString(bad, "nodes:\n  - {id: router1, type: router}\nlinks:\n  - {source: router1, target: router2}\n");
         CliRun run = CliRun.of(new TopologyCommand(), "generate", "--input", bad.toString(), "--output", out.toString());
         assertEquals(2, run.exitCode());
-        assertEquals("error: " + bad + ": line 4: link router1–router2: node 'router2' is not defined; define it under "
+        assertEquals("topology generate: " + bad + ": line 4: link router1–router2: node 'router2' is not defined; define it under "
                 + "'nodes' or correct the name (nodes: router1)\n", run.err());
     }
 
@@ -72,10 +72,10 @@ class GenerateCommandTest {
         CliRun both = CliRun.of(new TopologyCommand(), "generate", "--input", "a.yaml", "--type", "line",
                 "--inventory", "b.yaml", "--output", out.toString());
         assertEquals(2, both.exitCode());
-        assertEquals("error: command line: give either --input FILE or --type TYPE with --inventory FILE, not both\n", both.err());
+        assertEquals("topology generate: command line: give either --input FILE or --type TYPE with --inventory FILE, not both\n", both.err());
         CliRun none = CliRun.of(new TopologyCommand(), "generate", "--output", out.toString());
         assertEquals(2, none.exitCode());
-        assertEquals("error: command line: say what to build: --input FILE, or --type TYPE with --inventory FILE "
+        assertEquals("topology generate: command line: say what to build: --input FILE, or --type TYPE with --inventory FILE "
                 + "(types: line, circle, complete, star)\n", none.err());
     }
 
@@ -84,16 +84,16 @@ class GenerateCommandTest {
         CliRun type = CliRun.of(new TopologyCommand(), "generate", "--type", "mesh", "--inventory",
                 EXAMPLES.resolve("inventory-3-routers.yaml").toString(), "--output", out.toString());
         assertEquals(2, type.exitCode());
-        assertEquals("error: command line: --type mesh is not known; use one of: line, circle, complete, star\n", type.err());
+        assertEquals("topology generate: command line: --type mesh is not known; use one of: line, circle, complete, star\n", type.err());
         CliRun missing = CliRun.of(new TopologyCommand(), "generate", "--input", "no-such.yaml", "--output", out.toString());
         assertEquals(2, missing.exitCode());
-        assertEquals("error: no-such.yaml: file not found; check the path\n", missing.err());
+        assertEquals("topology generate: no-such.yaml: file not found; check the path\n", missing.err());
     }
 
     @Test
     void exitsWithTwoWhenTheOutputOptionIsMissing() {
         CliRun run = CliRun.of(new TopologyCommand(), "generate", "--input", "x.yaml");
         assertEquals(2, run.exitCode());
-        assertTrue(run.err().startsWith("Missing required option: '--output=DIR'"), run.err());
+        assertTrue(run.err().startsWith("topology generate: Missing required option: '--output=DIR'"), run.err());
     }
 }

@@ -74,7 +74,7 @@ class UpDownCommandTest {
         CliRun run = CliRun.of(new UpCommand(Optional::empty), "--input", input.toString(),
                 "--work-dir", work.resolve("run").toString());
         assertEquals(3, run.exitCode());
-        assertEquals("error: " + LocalTopologyLauncher.QDROUTERD_REQUIRED + "\n", run.err());
+        assertEquals("up: " + LocalTopologyLauncher.QDROUTERD_REQUIRED + "\n", run.err());
         assertFalse(Files.exists(work.resolve("run/state.json")));
     }
 
@@ -84,7 +84,7 @@ class UpDownCommandTest {
         new TopologyState(1, "other", ProcessHandle.current().pid(), work.toString(), List.of()).write(state);
         CliRun run = CliRun.of(new UpCommand(Optional::empty), "--input", "x.yaml", "--state", state.toString());
         assertEquals(2, run.exitCode());
-        assertEquals("error: " + state + ": topology 'other' is already up (process " + ProcessHandle.current().pid()
+        assertEquals("up: " + state + ": topology 'other' is already up (process " + ProcessHandle.current().pid()
                 + "); run 'topology down --state " + state + "' first or choose another --work-dir\n", run.err());
     }
 
@@ -92,7 +92,7 @@ class UpDownCommandTest {
     void downWithoutAStateFileExitsWithTwo() {
         CliRun run = CliRun.of(new TopologyCommand(), "down", "--state", work.resolve("none.json").toString());
         assertEquals(2, run.exitCode());
-        assertEquals("error: " + work.resolve("none.json") + ": no topology state here; nothing is up (start one with "
+        assertEquals("topology down: " + work.resolve("none.json") + ": no topology state here; nothing is up (start one with "
                 + "'topology up', or pass the --state file it printed)\n", run.err());
     }
 
@@ -204,7 +204,7 @@ class UpDownCommandTest {
             CliRun run = CliRun.of(new UpCommand(() -> Optional.of(router)), "--input", input.toString(),
                     "--work-dir", work.resolve("run").toString());
             assertEquals(3, run.exitCode(), run.out() + run.err());
-            assertEquals("error: router router2 cannot listen on its client port 127.0.0.1:" + port + ": it is already "
+            assertEquals("up: router router2 cannot listen on its client port 127.0.0.1:" + port + ": it is already "
                     + "in use by another process; stop that process, or remove the port from router2 in the description "
                     + "so that a free one is chosen\n", run.err());
             assertFalse(Files.exists(work.resolve("run/state.json")));
