@@ -88,6 +88,8 @@ class DistributedRunTest {
         CompletableFuture<CliRun> run = CompletableFuture.supplyAsync(() -> CliRun.of("run", script.toString(),
                 "--maestro-url", cluster.mosquitto().url(), "--results", results.toString(), "--no-report"));
         cluster.awaitMessages("sender", 100, Duration.ofSeconds(40));
+        // the receiver has measured something too, which must survive the sender's death
+        cluster.awaitMessages("receiver", 50, Duration.ofSeconds(40));
 
         cluster.sender().kill();
         long killed = System.nanoTime();
