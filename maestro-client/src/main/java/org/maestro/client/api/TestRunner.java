@@ -80,6 +80,7 @@ public final class TestRunner {
     private final UnaryOperator<String> environment;
     private final Consumer<Path> afterTest;
     private Duration brokerOutageLimit = DEFAULT_BROKER_OUTAGE_LIMIT;
+    private LiveStatistics liveStatistics = LiveStatistics.none();
 
     /**
      * @param afterTest called with the test's iteration directory once its files are collected (e.g. to build the
@@ -105,6 +106,17 @@ public final class TestRunner {
             throw new IllegalArgumentException("the control broker outage limit must not be negative: " + limit);
         }
         this.brokerOutageLimit = limit;
+        return this;
+    }
+
+    /**
+     * Sends each second's statistics of the running test, per peer and in total, to {@code live} as well as to the
+     * progress display.
+     *
+     * @return this runner
+     */
+    public TestRunner liveStatistics(LiveStatistics live) {
+        this.liveStatistics = java.util.Objects.requireNonNull(live, "live");
         return this;
     }
 
@@ -224,6 +236,7 @@ public final class TestRunner {
             Consumer<Note> listener = this::onNotification;
             client.onNotification(listener);
             progress.started(options.testName(), options.testIteration(), describe());
+            liveStatistics.started(options.testName(), options.testIteration());
             try {
                 setOptions();
                 LOG.info("{}: options set on {} peers", options.testName(), peers.size());
@@ -670,11 +683,17 @@ public final class TestRunner {
                 double max = -1;
                 boolean distribution = true;
                 int answered = 0;
+                List<LiveStatistics.PeerStatistics> perPeer = new ArrayList<>();
                 for (Note note : notes) {
                     if (!(note.payload() instanceof Payload.Stats stats) || !peers.containsKey(note.sender().id())) {
                         continue;
                     }
                     answered++;
+                    perPeer.add(new LiveStatistics.PeerStatistics(peers.get(note.sender().id()).qualifiedName(),
+                            stats.role(), stats.count(), stats.rate(), stats.errors(),
+                            stats.hasDistribution() ? stats.latencyP50Micros() / 1000.0 : -1,
+                            stats.latencyP99Micros() / 1000.0,
+                            stats.hasDistribution() ? stats.latencyMaxMicros() / 1000.0 : -1));
                     errors += stats.errors();
                     if (stats.role().equals("sender")) {
                         sent += stats.count();
@@ -692,8 +711,10 @@ public final class TestRunner {
                     return null;
                 }
                 lastStatisticsNanos = System.nanoTime();
-                return new Progress.Snapshot(options.testName(), elapsed, planned, rate, p99, sent, received, errors,
-                        distribution ? p50 : -1, distribution ? max : -1);
+                Progress.Snapshot snapshot = new Progress.Snapshot(options.testName(), elapsed, planned, rate, p99,
+                        sent, received, errors, distribution ? p50 : -1, distribution ? max : -1);
+                liveStatistics.update(options.testName(), options.testIteration(), perPeer, snapshot);
+                return snapshot;
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
                 return null;

@@ -20,6 +20,7 @@ import org.maestro.client.api.TestResult;
 import org.maestro.client.api.TestRunner;
 import org.maestro.client.embedded.EmbeddedCluster;
 import org.maestro.client.embedded.EmbeddedSut;
+import org.maestro.client.metrics.MetricsServer;
 import org.maestro.client.script.ScriptRunner;
 import org.maestro.client.topology.ScriptTopologies;
 import org.maestro.common.cli.CommandException;
@@ -77,6 +78,16 @@ public final class RunCommand implements Callable<Integer> {
                     + "second when the CI environment variable is set, every 10 s in other output.")
     String progressInterval;
 
+    @Option(names = "--metrics-port", paramLabel = "PORT",
+            description = "Serve the running test's statistics (per peer and in total: messages, rate, errors, "
+                    + "p50/p99/max response time of the last second) as Prometheus/OpenMetrics text on "
+                    + "http://<this host>:PORT/metrics while the script runs (0: a free port, printed at start).")
+    Integer metricsPort;
+
+    @Option(names = "--metrics-host", paramLabel = "ADDRESS", defaultValue = "0.0.0.0",
+            description = "The address the metrics are served on (default: ${DEFAULT-VALUE}, every interface).")
+    String metricsHost;
+
     @Option(names = "--no-report", description = "Do not build the HTML report.")
     boolean noReport;
 
@@ -85,6 +96,9 @@ public final class RunCommand implements Callable<Integer> {
 
     @picocli.CommandLine.Spec
     picocli.CommandLine.Model.CommandSpec spec;
+
+    /** The server of live metrics while the script runs, when asked for. */
+    private MetricsServer metrics;
 
     /** Where test parameters come from: the process environment (tests give their own). */
     UnaryOperator<String> environment = System::getenv;
@@ -99,10 +113,28 @@ public final class RunCommand implements Callable<Integer> {
         PrintWriter out = spec.commandLine().getOut();
         Progress progress = Progress.forConsole(out, progressInterval(), System.console() != null,
                 environment.apply("CI") != null);
-        if (broker.isSet()) {
-            return runDistributed(broker.endpoint(), progress, out);
+        try (MetricsServer metrics = startMetrics(progress)) {
+            this.metrics = metrics;
+            if (broker.isSet()) {
+                return runDistributed(broker.endpoint(), progress, out);
+            }
+            return runEmbedded(progress, out);
         }
-        return runEmbedded(progress, out);
+    }
+
+    /** The metrics server {@code --metrics-port} asks for, or null. */
+    private MetricsServer startMetrics(Progress progress) {
+        if (metricsPort == null) {
+            return null;
+        }
+        if (metricsPort < 0 || metricsPort > 65535) {
+            throw CommandException.usage("--metrics-port " + metricsPort + " is not a port: give 1-65535, or 0 "
+                    + "for a free one");
+        }
+        MetricsServer server = MetricsServer.start(metricsHost, metricsPort);
+        progress.note("metrics: http://" + ("0.0.0.0".equals(metricsHost) ? "<this host>" : metricsHost) + ":"
+                + server.port() + "/metrics");
+        return server;
     }
 
     private int runDistributed(MqttEndpoint endpoint, Progress progress, PrintWriter out)
@@ -130,6 +162,9 @@ public final class RunCommand implements Callable<Integer> {
         Consumer<Path> afterTest = noReport ? p -> { } : Reports.builder(results, progress);
         TestRunner runner = new TestRunner(client, results, progress, environment, afterTest)
                 .brokerOutageLimit(outageLimit());
+        if (metrics != null) {
+            runner.liveStatistics(metrics);
+        }
         Maestro maestro = new Maestro(runner, environment, defaults, sut);
         Files.deleteIfExists(results.resolve(ScriptRun.FILE_NAME)); // the index must not show an earlier script's
         try (ScriptTopologies topologies = new ScriptTopologies(results, environment, agentProcesses)) {
