@@ -86,6 +86,28 @@ class ChromiumRenderingTest {
     }
 
     @Test
+    void trendChartsRenderWithARunMissingATest() throws Exception {
+        Path older = work.resolve("trend-runs/nightly-1");
+        Path newer = work.resolve("trend-runs/nightly-2");
+        SyntheticResults.writeStandard(older, 1.0, 1.0);
+        SyntheticResults.writeStandard(newer, 1.2, 0.9);
+        // a run without one of the tests leaves a gap in that test's lines
+        try (java.util.stream.Stream<Path> files = Files.walk(newer.resolve("no-verdict"))) {
+            files.sorted(java.util.Comparator.reverseOrder()).forEach(f -> f.toFile().delete());
+        }
+        org.maestro.reporter.trend.Trend.build(List.of(older, newer, results), null,
+                org.maestro.reporter.compare.Thresholds.DEFAULTS, work.resolve("trend"));
+        Document dom = Jsoup.parse(Chromium.dumpDom(work.resolve("trend/trend.html"), work));
+        assertFalse(dom.body().hasAttr("data-errors"), dom.body().attr("data-errors"));
+        Elements charts = dom.select("div.chart");
+        assertTrue(charts.size() >= 4, charts.eachAttr("data-title").toString());
+        for (Element chart : charts) {
+            assertEquals("true", chart.attr("data-rendered"), chart.id());
+            assertFalse(chart.select("canvas").isEmpty(), chart.id());
+        }
+    }
+
+    @Test
     void screenshotOfAReportIsTaken() throws Exception {
         Path png = work.resolve("report.png");
         Chromium.screenshot(report.test("fixed-rate").iterationPage(0), work, png, 1400, 2000);

@@ -15,7 +15,7 @@ import picocli.CommandLine;
         subcommands = {RunCommand.class, WorkerCommand.class, InspectorCommand.class, AgentCommand.class, PingCommand.class,
                 StatusCommand.class,
                 org.maestro.agent.cli.AgentInitCommand.class, org.maestro.topology.cli.TopologyCommand.class, org.maestro.reporter.cli.ReportCommand.class,
-                org.maestro.reporter.cli.CompareCommand.class, CommandLine.HelpCommand.class},
+                org.maestro.reporter.cli.CompareCommand.class, org.maestro.reporter.cli.TrendCommand.class, CommandLine.HelpCommand.class},
         footerHeading = "%nExit codes:%n",
         footer = {"  0  all tests passed / command succeeded",
                 "  1  a test failed, or a comparison found a regression",
