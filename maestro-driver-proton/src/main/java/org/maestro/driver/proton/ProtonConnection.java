@@ -312,25 +312,6 @@ final class ProtonConnection implements DriverConnection {
             return true;
         }
 
-        @Override
-        public CompletableFuture<Void> sendAsync(byte[] body, int length) {
-            CompletableFuture<Void> done = new CompletableFuture<>();
-            PendingOutcome outcome = PendingOutcome.later(-1, (token, result, resendable, detail) -> {
-                if (result == DeliveryOutcome.ACCEPTED) {
-                    done.complete(null);
-                } else {
-                    done.completeExceptionally(new DriverException(url + " did not accept a message: " + result
-                            + (detail == null ? "" : " (" + detail + ")")));
-                }
-            });
-            try {
-                enqueue(encode(body, length, outcome));
-            } catch (DriverException e) {
-                outcome.abandon();
-                done.completeExceptionally(e);
-            }
-            return done;
-        }
     }
 
     /** The state of a receiver link: its attach and its callback. */

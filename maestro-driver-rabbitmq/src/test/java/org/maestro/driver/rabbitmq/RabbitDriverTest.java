@@ -16,7 +16,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
-import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.BooleanSupplier;
@@ -134,22 +133,6 @@ class RabbitDriverTest {
             awaitTrue(() -> outcomes.containsKey(7L), () -> "the outcome of a publish without mandatory");
         }
         assertEquals(DeliveryOutcome.ACCEPTED, outcomes.get(7L), "without mandatory the broker drops it and acks");
-    }
-
-    @Test
-    void sendAsyncCompletesOnTheAckAndFailsOnAReturn() throws Exception {
-        String url = LocalRabbit.url("queue=" + name + "&declare=true");
-        try (DriverConnection sender = driver.connect(url, MicroClock.system(), TIMEOUT)) {
-            sender.createProducer(listener).sendAsync(new byte[10], 10).get(30, TimeUnit.SECONDS);
-        }
-        String unroutable = LocalRabbit.url("queue=" + name + "&routingKey=" + name + "-nowhere");
-        try (DriverConnection sender = driver.connect(unroutable, MicroClock.system(), TIMEOUT)) {
-            ExecutionException e = assertThrows(ExecutionException.class,
-                    () -> sender.createProducer(listener).sendAsync(new byte[10], 10).get(30, TimeUnit.SECONDS));
-            assertTrue(e.getCause().getMessage().contains("ended released"), e.getCause().getMessage());
-            assertTrue(e.getCause().getMessage().contains("NO_ROUTE"), e.getCause().getMessage());
-        }
-        assertEquals(0, reports.get(), "sendAsync reports through its future only");
     }
 
     @Test
