@@ -172,7 +172,7 @@ class NatsDriverTest {
                 assertEquals(DeliveryOutcome.ACCEPTED, outcomes.get((long) i), "outcome of " + i);
             }
             try (Connection admin = Nats.connect(LocalNats.URL)) {
-                awaitTrue(() -> acknowledgedAll(admin, 2001), "the consumer has every message acknowledged");
+                awaitTrue(() -> acknowledgedAll(admin, 2000), "the consumer has every message acknowledged");
             }
         }
     }
