@@ -9,10 +9,14 @@ import org.maestro.driver.QueryOptions;
 import org.maestro.driver.Urls;
 
 /**
- * A destination URL of the Proton-J driver: {@code proton://host:5672/address?type=queue&durable=false&credit=1000}.
- * Immutable.
+ * A destination URL of the Proton-J driver: {@code proton://[user:password@]host:5672/address?type=queue&durable=false
+ * &credit=1000}. Immutable; {@link #toString()} never shows the password.
+ *
+ * @param user     the user of SASL PLAIN (percent-decoded), or null for SASL ANONYMOUS
+ * @param password the password of SASL PLAIN, or null
  */
-public record ProtonUrl(String host, int port, String address, boolean topic, boolean durable, int credit) {
+public record ProtonUrl(String host, int port, String address, boolean topic, boolean durable, int credit,
+        String user, String password) {
     /** The options this driver reads. */
     public static final List<String> OPTIONS = List.of("type", "durable", "credit");
     /** The AMQP port when the URL gives none. */
@@ -34,9 +38,13 @@ public record ProtonUrl(String host, int port, String address, boolean topic, bo
         if (uri.getHost() == null) {
             throw new DriverException("the URL " + shown + " names no host: write e.g. proton://host:5672/queue");
         }
-        if (uri.getUserInfo() != null) {
-            throw new DriverException("the proton driver connects anonymously (SASL ANONYMOUS) and takes no user "
-                    + "information: use an amqp:// URL (Qpid JMS driver) for user name and password");
+        String user = null;
+        String password = null;
+        if (uri.getRawUserInfo() != null) {
+            String info = uri.getRawUserInfo();
+            int colon = info.indexOf(':');
+            user = URLDecoder.decode(colon < 0 ? info : info.substring(0, colon), StandardCharsets.UTF_8);
+            password = colon < 0 ? "" : URLDecoder.decode(info.substring(colon + 1), StandardCharsets.UTF_8);
         }
         String path = uri.getRawPath() == null ? "" : uri.getRawPath();
         String address = URLDecoder.decode(path.startsWith("/") ? path.substring(1) : path, StandardCharsets.UTF_8);
@@ -50,11 +58,12 @@ public record ProtonUrl(String host, int port, String address, boolean topic, bo
         boolean durable = options.bool("durable", false);
         int credit = options.count("credit", MAX_CREDIT, DEFAULT_CREDIT);
         return new ProtonUrl(uri.getHost(), uri.getPort() < 0 ? DEFAULT_PORT : uri.getPort(), address, topic, durable,
-                credit);
+                credit, user, password);
     }
 
     @Override
     public String toString() {
-        return "proton://" + host + ":" + port + "/" + address + (topic ? " (topic)" : "");
+        return "proton://" + (user == null ? "" : "***@") + host + ":" + port + "/" + address
+                + (topic ? " (topic)" : "");
     }
 }
