@@ -214,6 +214,8 @@ class RabbitDriverTest {
         DriverException e = assertThrows(DriverException.class,
                 () -> driver.connect(url, MicroClock.system(), TIMEOUT));
         assertTrue(e.getMessage().contains("refused the login of user 'guest'"), e.getMessage());
+        assertTrue(e.getMessage().contains("rabbitmq://***@" + LocalRabbit.HOST + ":" + LocalRabbit.PORT + "/?queue="
+                + name), e.getMessage());
         assertTrue(e.getMessage().contains("check the user name and password"), e.getMessage());
         assertFalse(e.getMessage().contains("not-the-pa55word"), e.getMessage());
     }
