@@ -75,6 +75,15 @@ public final class AmqpEngine implements AutoCloseable {
      *     {@link java.net.SocketTimeoutException})
      */
     public static AmqpEngine connect(AmqpEndpoint endpoint, Duration timeout) throws IOException {
+        return connect(endpoint, timeout, null);
+    }
+
+    /**
+     * {@link #connect(AmqpEndpoint, Duration)} with the TLS context of a {@linkplain AmqpEndpoint#tls() TLS}
+     * endpoint ({@code null}: the JVM's default, which trusts the JVM's trust store).
+     */
+    public static AmqpEngine connect(AmqpEndpoint endpoint, Duration timeout, SSLContext tlsContext)
+            throws IOException {
         Selector selector = Selector.open();
         SocketChannel channel = SocketChannel.open();
         try {
@@ -85,7 +94,7 @@ public final class AmqpEngine implements AutoCloseable {
             channel.register(selector, SelectionKey.OP_READ);
             AmqpEngine engine = new AmqpEngine(endpoint, selector, channel);
             if (endpoint.tls()) {
-                engine.startTls();
+                engine.startTls(tlsContext);
             }
             return engine;
         } catch (IOException | RuntimeException e) {
@@ -94,12 +103,12 @@ public final class AmqpEngine implements AutoCloseable {
         }
     }
 
-    private void startTls() throws IOException {
+    private void startTls(SSLContext tlsContext) throws IOException {
         SslDomain domain = Proton.sslDomain();
         domain.init(SslDomain.Mode.CLIENT);
         domain.setPeerAuthentication(SslDomain.VerifyMode.VERIFY_PEER);
         try {
-            domain.setSslContext(SSLContext.getDefault());
+            domain.setSslContext(tlsContext != null ? tlsContext : SSLContext.getDefault());
         } catch (NoSuchAlgorithmException e) {
             throw new IOException("this JVM has no default TLS context: " + e.getMessage(), e);
         }
