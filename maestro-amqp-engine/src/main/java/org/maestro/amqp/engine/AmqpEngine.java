@@ -132,7 +132,7 @@ public final class AmqpEngine implements AutoCloseable {
 
     /**
      * True once the peer refused the SASL login: it answered with an authentication failure (wrong user or
-     * password), or it offers none of the mechanism this engine uses (PLAIN with a user, ANONYMOUS without one).
+     * password), or it does not offer the mechanism this engine uses (PLAIN with a user, ANONYMOUS without one).
      */
     public boolean loginRefused() {
         if (sasl.getOutcome() == Sasl.SaslOutcome.PN_SASL_AUTH) {
