@@ -38,4 +38,12 @@ public interface Driver {
      *                         the URL (without credentials)
      */
     DriverConnection connect(String url, MicroClock clock, Duration timeout) throws DriverException;
+
+    /**
+     * What to write instead of a URL scheme that no driver takes but that users of this driver may write (e.g. a
+     * scheme the driver's client library uses), or null; {@link Drivers#forUrl} adds it to its refusal.
+     */
+    default String adviceForScheme(String scheme) {
+        return null;
+    }
 }

@@ -1,7 +1,5 @@
 package org.maestro.driver;
 
-import java.util.concurrent.CompletableFuture;
-
 /** Sends messages to one destination. Not thread-safe: one sender thread uses it. */
 public interface DriverProducer {
 
@@ -29,11 +27,4 @@ public interface DriverProducer {
     default boolean reportsOutcomes() {
         return false;
     }
-
-    /**
-     * Sends without waiting for the acknowledgement; the future completes when the system has accepted the
-     * message, or exceptionally with a {@link DriverException}. The bytes are copied before this returns. The
-     * outcome goes to the future only, not to the producer's listener.
-     */
-    CompletableFuture<Void> sendAsync(byte[] body, int length);
 }

@@ -37,10 +37,22 @@ public final class Drivers {
                 return driver;
             }
         }
+        throw unknownScheme(scheme, url, DRIVERS);
+    }
+
+    /** The refusal of a URL whose scheme none of {@code drivers} takes: lists their schemes, and their advice. */
+    static DriverException unknownScheme(String scheme, String url, List<Driver> drivers) {
         TreeSet<String> known = new TreeSet<>();
-        DRIVERS.forEach(d -> known.addAll(d.schemes()));
-        throw new DriverException("no driver for URL scheme '" + scheme + "' in " + Urls.redact(url)
-                + "; supported schemes: " + String.join(", ", known));
+        StringBuilder advice = new StringBuilder();
+        for (Driver driver : drivers) {
+            known.addAll(driver.schemes());
+            String hint = driver.adviceForScheme(scheme);
+            if (hint != null) {
+                advice.append("; ").append(hint);
+            }
+        }
+        return new DriverException("no driver for URL scheme '" + scheme + "' in " + Urls.redact(url)
+                + "; supported schemes: " + String.join(", ", known) + advice);
     }
 
     static String schemeOf(String url) throws DriverException {

@@ -1,14 +1,9 @@
 package org.maestro.common.amqp;
 
 import java.io.IOException;
-import java.io.InputStream;
-import java.io.OutputStream;
 import java.net.ConnectException;
-import java.net.InetSocketAddress;
-import java.net.Socket;
 import java.net.SocketTimeoutException;
 import java.nio.BufferOverflowException;
-import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -17,9 +12,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.UUID;
 import java.util.function.BooleanSupplier;
-import javax.net.ssl.SSLSocket;
-import javax.net.ssl.SSLSocketFactory;
-import org.apache.qpid.proton.Proton;
 import org.apache.qpid.proton.amqp.messaging.Accepted;
 import org.apache.qpid.proton.amqp.messaging.AmqpValue;
 import org.apache.qpid.proton.amqp.messaging.ApplicationProperties;
@@ -27,18 +19,18 @@ import org.apache.qpid.proton.amqp.messaging.Rejected;
 import org.apache.qpid.proton.amqp.messaging.Source;
 import org.apache.qpid.proton.amqp.messaging.Target;
 import org.apache.qpid.proton.amqp.transport.ErrorCondition;
-import org.apache.qpid.proton.engine.Collector;
 import org.apache.qpid.proton.engine.Connection;
 import org.apache.qpid.proton.engine.Delivery;
 import org.apache.qpid.proton.engine.Endpoint;
 import org.apache.qpid.proton.engine.EndpointState;
 import org.apache.qpid.proton.engine.Event;
 import org.apache.qpid.proton.engine.Receiver;
-import org.apache.qpid.proton.engine.Sasl;
 import org.apache.qpid.proton.engine.Sender;
 import org.apache.qpid.proton.engine.Session;
-import org.apache.qpid.proton.engine.Transport;
 import org.apache.qpid.proton.message.Message;
+import org.maestro.amqp.engine.AmqpEndpoint;
+import org.maestro.amqp.engine.AmqpEngine;
+import org.maestro.amqp.engine.PeerClosedException;
 import org.maestro.common.options.ManagementUrl;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -59,8 +51,9 @@ import org.slf4j.LoggerFactory;
  * }</pre>
  *
  * <p>Not thread-safe: one thread makes one request at a time, each waiting at most the timeout for its reply;
- * {@link #close()} may be called from another thread to abort a request. Built on the Proton-J engine over a plain
- * (or TLS for {@code amqps}) socket, with SASL ANONYMOUS, or PLAIN when the URL names a user.
+ * {@link #close()} may be called from another thread to abort a request. Built on the shared Proton-J engine
+ * ({@link AmqpEngine}) over a plain (or TLS for {@code amqps}) socket, with SASL ANONYMOUS, or PLAIN when the URL
+ * names a user.
  */
 public final class AmqpManagementClient implements AutoCloseable {
     /** The address of the management node. */
@@ -74,13 +67,7 @@ public final class AmqpManagementClient implements AutoCloseable {
     private final Duration timeout;
     private final String clientName;
     private final String urlSetting;
-    private final Socket socket;
-    private final InputStream in;
-    private final OutputStream out;
-    private final Transport transport = Proton.transport();
-    private final Connection connection = Proton.connection();
-    private final Collector collector = Proton.collector();
-    private final byte[] readBuffer = new byte[64 * 1024];
+    private final AmqpEngine engine;
     private Sender sender;
     private Receiver receiver;
     private String replyAddress;
@@ -90,14 +77,12 @@ public final class AmqpManagementClient implements AutoCloseable {
     private AmqpManagementException failure;
     private volatile boolean closed;
 
-    private AmqpManagementClient(Connector settings, Socket socket) throws IOException {
+    private AmqpManagementClient(Connector settings, AmqpEngine engine) {
         this.url = settings.url;
         this.timeout = settings.timeout;
         this.clientName = settings.clientName;
         this.urlSetting = settings.urlSetting;
-        this.socket = socket;
-        this.in = socket.getInputStream();
-        this.out = socket.getOutputStream();
+        this.engine = engine;
     }
 
     /**
@@ -159,36 +144,18 @@ public final class AmqpManagementClient implements AutoCloseable {
                     + "amqp://router:5672, not " + url.redacted());
         }
         int port = url.port(tls ? 5671 : 5672);
-        Socket socket = new Socket();
+        AmqpEndpoint endpoint = new AmqpEndpoint(url.host(), port, tls, url.user().orElse(null),
+                url.password().orElse(""), settings.clientName + "-" + UUID.randomUUID());
+        AmqpManagementClient client;
         try {
-            socket.connect(new InetSocketAddress(url.host(), port), (int) Math.max(1, timeout.toMillis()));
-            socket.setTcpNoDelay(true);
-            socket.setSoTimeout(READ_WAIT_MILLIS);
-            if (tls) {
-                SSLSocket secure = (SSLSocket) ((SSLSocketFactory) SSLSocketFactory.getDefault())
-                        .createSocket(socket, url.host(), port, true);
-                secure.setSoTimeout((int) Math.max(1, timeout.toMillis()));
-                secure.startHandshake();
-                secure.setSoTimeout(READ_WAIT_MILLIS);
-                socket = secure;
-            }
+            client = new AmqpManagementClient(settings, AmqpEngine.connect(endpoint, timeout));
         } catch (ConnectException e) {
-            closeQuietly(socket);
             throw new AmqpManagementException("cannot connect to " + url.redacted() + " (" + e.getMessage() + ")"
                     + check, e);
         } catch (SocketTimeoutException e) {
-            closeQuietly(socket);
             throw new AmqpManagementException(url.redacted() + " did not accept a connection within "
                     + timeout.toMillis() + " ms" + check, e);
         } catch (IOException e) {
-            closeQuietly(socket);
-            throw new AmqpManagementException("cannot connect to " + url.redacted() + ": " + e, e);
-        }
-        AmqpManagementClient client;
-        try {
-            client = new AmqpManagementClient(settings, socket);
-        } catch (IOException e) {
-            closeQuietly(socket);
             throw new AmqpManagementException("cannot connect to " + url.redacted() + ": " + e, e);
         }
         try {
@@ -201,17 +168,7 @@ public final class AmqpManagementClient implements AutoCloseable {
     }
 
     private void open() throws AmqpManagementException {
-        Sasl sasl = transport.sasl();
-        sasl.client();
-        if (url.user().isPresent()) {
-            sasl.plain(url.user().get(), url.password().orElse(""));
-        } else {
-            sasl.setMechanisms("ANONYMOUS");
-        }
-        connection.collect(collector);
-        connection.setContainer(clientName + "-" + UUID.randomUUID());
-        connection.setHostname(url.host());
-        transport.bind(connection);
+        Connection connection = engine.connection();
         connection.open();
         Session session = connection.session();
         session.open();
@@ -371,7 +328,7 @@ public final class AmqpManagementClient implements AutoCloseable {
                     throw failure;
                 }
                 if (done.getAsBoolean()) {
-                    flush();
+                    engine.write();
                     return;
                 }
                 if (System.nanoTime() - deadline > 0) {
@@ -385,75 +342,45 @@ public final class AmqpManagementClient implements AutoCloseable {
         }
     }
 
-    /** Writes what is pending, reads what arrived (waiting a little), and handles the events. */
     private AmqpManagementException stopped() {
         return new AmqpManagementException("the management requests to " + url.redacted() + " were stopped");
     }
 
+    /** Writes what is pending, reads what arrived (waiting a little), and handles the events. */
     private void pumpOnce() throws AmqpManagementException {
         try {
-            transport.tick(System.currentTimeMillis());
-            flush();
-            int capacity = transport.capacity();
-            if (capacity > 0) {
-                int read;
-                try {
-                    read = in.read(readBuffer, 0, Math.min(capacity, readBuffer.length));
-                } catch (SocketTimeoutException e) {
-                    read = 0;
-                }
-                if (read < 0) {
-                    transport.close_tail();
-                    handleEvents();
-                    if (failure == null) {
-                        fail(new AmqpManagementException(url.redacted() + " closed the connection"));
-                    }
-                    return;
-                }
-                if (read > 0) {
-                    ByteBuffer tail = transport.tail();
-                    tail.put(readBuffer, 0, read);
-                    transport.process();
-                }
+            engine.pump(READ_WAIT_MILLIS, () -> true, this::handle);
+            checkLogin();
+        } catch (PeerClosedException e) {
+            engine.dispatch(this::handle);
+            checkLogin();
+            if (failure == null) {
+                fail(new AmqpManagementException(url.redacted() + " closed the connection"));
             }
-            handleEvents();
         } catch (IOException e) {
             throw fail(closed ? stopped()
                     : new AmqpManagementException("the connection to " + url.redacted() + " failed: " + e, e));
         }
     }
 
-    private void flush() throws IOException {
-        while (transport.pending() > 0) {
-            ByteBuffer head = transport.head();
-            int length = head.remaining();
-            byte[] bytes = new byte[length];
-            head.get(bytes);
-            out.write(bytes);
-            transport.pop(length);
+    private void handle(Event event) {
+        checkLogin(); // a refused login comes as a remote open and close: name the login, not the close
+        switch (event.getType()) {
+            case DELIVERY -> delivery(event.getDelivery());
+            case CONNECTION_REMOTE_CLOSE -> remoteClosed("closed the connection", event.getConnection());
+            case SESSION_REMOTE_CLOSE -> remoteClosed("closed the session", event.getSession());
+            case LINK_REMOTE_CLOSE, LINK_REMOTE_DETACH -> remoteClosed(event.getLink() == sender
+                    ? "refused or closed the link to " + MANAGEMENT_NODE
+                    : "refused or closed the dynamic reply link", event.getLink());
+            case TRANSPORT_ERROR -> transportError();
+            default -> {
+                // other events need no action
+            }
         }
-        out.flush();
     }
 
-    private void handleEvents() {
-        Event event;
-        while ((event = collector.peek()) != null) {
-            switch (event.getType()) {
-                case DELIVERY -> delivery(event.getDelivery());
-                case CONNECTION_REMOTE_CLOSE -> remoteClosed("closed the connection", connection);
-                case SESSION_REMOTE_CLOSE -> remoteClosed("closed the session", event.getSession());
-                case LINK_REMOTE_CLOSE, LINK_REMOTE_DETACH -> remoteClosed(event.getLink() == sender
-                        ? "refused or closed the link to " + MANAGEMENT_NODE
-                        : "refused or closed the dynamic reply link", event.getLink());
-                case TRANSPORT_ERROR -> transportError();
-                default -> {
-                    // other events need no action
-                }
-            }
-            collector.pop();
-        }
-        Sasl sasl = transport.sasl();
-        if (sasl.getOutcome() == Sasl.SaslOutcome.PN_SASL_AUTH && failure == null) {
+    private void checkLogin() {
+        if (engine.loginRefused() && failure == null) {
             fail(new AmqpManagementException(url.redacted() + (url.user().isPresent()
                     ? " refused the credentials of user '" + url.user().get() + "' (SASL); check the user and "
                     + "password in " + urlSetting
@@ -501,7 +428,7 @@ public final class AmqpManagementClient implements AutoCloseable {
 
     private void transportError() {
         if (failure == null) {
-            ErrorCondition condition = transport.getCondition();
+            ErrorCondition condition = engine.transport().getCondition();
             fail(new AmqpManagementException("the AMQP connection to " + url.redacted() + " failed"
                     + (condition == null || condition.getCondition() == null ? "" : ": " + describe(condition))));
         }
@@ -543,14 +470,6 @@ public final class AmqpManagementClient implements AutoCloseable {
             return;
         }
         closed = true;
-        closeQuietly(socket);
-    }
-
-    private static void closeQuietly(Socket socket) {
-        try {
-            socket.close();
-        } catch (IOException ignored) {
-            // closing anyway
-        }
+        engine.close();
     }
 }

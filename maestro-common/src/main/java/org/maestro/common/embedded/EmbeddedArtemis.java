@@ -2,12 +2,17 @@ package org.maestro.common.embedded;
 
 import java.lang.management.ManagementFactory;
 import java.nio.file.Path;
+import java.util.Set;
 import org.apache.activemq.artemis.api.core.RoutingType;
 import org.apache.activemq.artemis.core.config.Configuration;
 import org.apache.activemq.artemis.core.config.impl.ConfigurationImpl;
+import org.apache.activemq.artemis.core.config.impl.SecurityConfiguration;
+import org.apache.activemq.artemis.core.security.Role;
 import org.apache.activemq.artemis.core.server.ActiveMQServer;
 import org.apache.activemq.artemis.core.server.embedded.EmbeddedActiveMQ;
 import org.apache.activemq.artemis.core.settings.impl.AddressSettings;
+import org.apache.activemq.artemis.spi.core.security.ActiveMQJAASSecurityManager;
+import org.apache.activemq.artemis.spi.core.security.jaas.InVMLoginModule;
 
 /**
  * An Artemis broker started in this JVM on loopback ports: the default system under test (AMQP acceptor) and the
@@ -101,8 +106,20 @@ public final class EmbeddedArtemis implements AutoCloseable {
         private boolean persistent;
         private boolean anycast;
         private Path dataDirectory;
+        private String user;
+        private String password;
 
         private Builder() {
+        }
+
+        /**
+         * Turns security on: only this user, with this password, may connect (with every permission); anonymous
+         * connections and other credentials are refused. Off (anyone may connect) unless set.
+         */
+        public Builder user(String name, String secret) {
+            this.user = name;
+            this.password = secret;
+            return this;
         }
 
         /**
@@ -192,7 +209,7 @@ public final class EmbeddedArtemis implements AutoCloseable {
             configuration.setName(name);
             configuration.setBrokerInstance(data.toFile());
             configuration.setPersistenceEnabled(persistent)
-                    .setSecurityEnabled(false)
+                    .setSecurityEnabled(user != null)
                     .setJMXManagementEnabled(jmx)
                     .setGracefulShutdownEnabled(false)
                     // the MQTT module scans every broker of the JVM and would give one without an MQTT acceptor a
@@ -211,6 +228,14 @@ public final class EmbeddedArtemis implements AutoCloseable {
                 configuration.addAcceptorConfiguration("mqtt", "tcp://" + host + ":" + mqttPort + "?protocols=MQTT");
             }
             EmbeddedActiveMQ broker = new EmbeddedActiveMQ().setConfiguration(configuration);
+            if (user != null) {
+                SecurityConfiguration users = new SecurityConfiguration();
+                users.addUser(user, password);
+                users.addRole(user, "maestro");
+                broker.setSecurityManager(new ActiveMQJAASSecurityManager(InVMLoginModule.class.getName(), users));
+                configuration.putSecurityRoles("#", Set.of(new Role("maestro", true, true, true, true, true, true,
+                        true, true, true, true, true, true)));
+            }
             if (jmx) {
                 broker.setMbeanServer(ManagementFactory.getPlatformMBeanServer());
             }

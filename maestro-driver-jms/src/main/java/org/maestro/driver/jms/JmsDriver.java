@@ -2,6 +2,7 @@ package org.maestro.driver.jms;
 
 import jakarta.jms.Connection;
 import jakarta.jms.JMSException;
+import jakarta.jms.JMSSecurityException;
 import java.time.Duration;
 import java.util.Set;
 import java.util.concurrent.ExecutionException;
@@ -78,8 +79,20 @@ public final class JmsDriver implements Driver {
         } catch (ExecutionException e) {
             closeQuietly(opened.get());
             Throwable cause = e.getCause();
+            if (cause instanceof JMSSecurityException) {
+                throw new DriverException(loginRefused(url, factory.getUsername(), cause), cause);
+            }
             throw new DriverException("cannot connect to " + Urls.redact(url) + ": " + describe(cause), cause);
         }
+    }
+
+    private static String loginRefused(String url, String user, Throwable cause) {
+        if (user == null) {
+            return Urls.redact(url) + " refused the anonymous login (" + describe(cause) + "): give a user and "
+                    + "password in the URL, e.g. amqp://user:password@host:5672/queue";
+        }
+        return Urls.redact(url) + " refused the login of user '" + user + "' (" + describe(cause) + "): check the "
+                + "user name and password in the URL";
     }
 
     private static JmsConnectionFactory factory(JmsUrl parsed, String url) throws DriverException {

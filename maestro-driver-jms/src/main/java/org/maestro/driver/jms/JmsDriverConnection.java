@@ -10,7 +10,6 @@ import jakarta.jms.Message;
 import jakarta.jms.MessageConsumer;
 import jakarta.jms.MessageProducer;
 import jakarta.jms.Session;
-import java.util.concurrent.CompletableFuture;
 import org.apache.qpid.jms.JmsConnection;
 import org.maestro.driver.ConsumerCallback;
 import org.maestro.driver.DeliveryOutcome;
@@ -227,29 +226,6 @@ final class JmsDriverConnection implements DriverConnection {
         @Override
         public boolean reportsOutcomes() {
             return !presettled;
-        }
-
-        @Override
-        public CompletableFuture<Void> sendAsync(byte[] body, int length) {
-            CompletableFuture<Void> done = new CompletableFuture<>();
-            try {
-                producer.send(message(body, length), new CompletionListener() {
-                    @Override
-                    public void onCompletion(Message message) {
-                        done.complete(null);
-                    }
-
-                    @Override
-                    public void onException(Message message, Exception exception) {
-                        done.completeExceptionally(new DriverException("cannot send to " + url + ": "
-                                + JmsDriver.describe(exception), exception));
-                    }
-                });
-            } catch (JMSException | RuntimeException e) {
-                done.completeExceptionally(new DriverException("cannot send to " + url + ": "
-                        + JmsDriver.describe(e), e));
-            }
-            return done;
         }
     }
 

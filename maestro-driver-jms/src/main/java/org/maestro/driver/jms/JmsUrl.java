@@ -4,12 +4,11 @@ import jakarta.jms.Session;
 import java.net.URI;
 import java.net.URLDecoder;
 import java.nio.charset.StandardCharsets;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.StringJoiner;
 import org.maestro.driver.DriverException;
+import org.maestro.driver.QueryOptions;
 import org.maestro.driver.Urls;
 
 /**
@@ -78,55 +77,25 @@ public record JmsUrl(String connectionUri, String destination, boolean topic, bo
                     + "e.g. amqp://host:5672/test.queue");
         }
 
-        boolean topic = false;
-        boolean durable = false;
-        int ackMode = Session.AUTO_ACKNOWLEDGE;
+        QueryOptions options = QueryOptions.parse(text, query);
+        options.refuseUnknown(OPTIONS, JmsUrl::passedToQpid, "and Qpid JMS options starting with "
+                + String.join(" ", QPID_PREFIXES));
+        boolean topic = options.choice("type", List.of("queue", "topic"), "queue").equals("topic");
+        boolean durable = options.bool("durable", false);
+        int ackMode = ACK_MODES.get(options.choice("ackMode", List.of("auto", "client", "dups_ok", "individual"),
+                "auto"));
         StringJoiner qpid = new StringJoiner("&");
-        for (Map.Entry<String, String> option : options(query).entrySet()) {
-            String name = option.getKey();
-            String value = option.getValue();
-            switch (name) {
-                case "type" -> topic = choice(shown, name, value, List.of("queue", "topic")).equals("topic");
-                case "durable" -> durable = choice(shown, name, value, List.of("true", "false")).equals("true");
-                case "ackMode" -> ackMode = ACK_MODES.get(choice(shown, name, value,
-                        List.of("auto", "client", "dups_ok", "individual")));
-                default -> {
-                    if (QPID_PREFIXES.stream().noneMatch(name::startsWith)) {
-                        throw new DriverException("unknown option '" + name + "' in URL " + shown
-                                + "; known options: " + String.join(", ", OPTIONS)
-                                + ", and Qpid JMS options starting with " + String.join(" ", QPID_PREFIXES)
-                                + " (see docs/drivers.md)");
-                    }
-                    qpid.add(name + "=" + value);
-                }
+        options.raw().forEach((name, value) -> {
+            if (passedToQpid(name)) {
+                qpid.add(name + "=" + value);
             }
-        }
+        });
         String connectionUri = qpid.length() == 0 ? base : base + "?" + qpid;
         return new JmsUrl(connectionUri, destination, topic, durable, ackMode, username, password);
     }
 
-    private static Map<String, String> options(String query) {
-        Map<String, String> options = new LinkedHashMap<>();
-        if (!query.isEmpty()) {
-            for (String pair : query.split("&")) {
-                if (!pair.isEmpty()) {
-                    int equals = pair.indexOf('=');
-                    options.put(equals < 0 ? pair : pair.substring(0, equals),
-                            equals < 0 ? "" : pair.substring(equals + 1));
-                }
-            }
-        }
-        return options;
-    }
-
-    private static String choice(String url, String option, String value, List<String> accepted)
-            throws DriverException {
-        String lower = value.toLowerCase(Locale.ROOT);
-        if (!accepted.contains(lower)) {
-            throw new DriverException("option " + option + "=" + value + " in URL " + url + " is not valid: expected "
-                    + String.join(" or ", accepted));
-        }
-        return lower;
+    private static boolean passedToQpid(String option) {
+        return QPID_PREFIXES.stream().anyMatch(option::startsWith);
     }
 
     private static String decode(String text) {
@@ -143,7 +112,7 @@ public record JmsUrl(String connectionUri, String destination, boolean topic, bo
         if (question < 0) {
             return false;
         }
-        Map<String, String> options = options(connectionUri.substring(question + 1));
+        Map<String, String> options = QueryOptions.parse(connectionUri, connectionUri.substring(question + 1)).raw();
         String prefix = "jms.presettlePolicy.";
         return isTrue(options, prefix + "presettleAll") || isTrue(options, prefix + "presettleProducers")
                 || isTrue(options, prefix + (topic ? "presettleTopicProducers" : "presettleQueueProducers"));

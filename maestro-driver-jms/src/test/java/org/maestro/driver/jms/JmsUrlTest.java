@@ -71,8 +71,8 @@ class JmsUrlTest {
     void findsTheDriverByUrlSchemeAndListsTheSupportedOnes() throws Exception {
         assertTrue(Drivers.forUrl("amqp://h:1/q") instanceof JmsDriver);
         assertTrue(Drivers.forUrl("failover:(amqp://h:1)/q") instanceof JmsDriver);
-        DriverException error = assertThrows(DriverException.class, () -> Drivers.forUrl("kafka://h:9092/t"));
-        assertTrue(error.getMessage().contains("no driver for URL scheme 'kafka'"), error.getMessage());
+        DriverException error = assertThrows(DriverException.class, () -> Drivers.forUrl("nosuch://h:9092/t"));
+        assertTrue(error.getMessage().contains("no driver for URL scheme 'nosuch'"), error.getMessage());
         assertTrue(error.getMessage().contains("amqp, amqps"), error.getMessage());
     }
 

@@ -82,11 +82,23 @@ final class MqttConnection implements DriverConnection, MqttCallbackExtended {
             client.connect(options).waitForCompletion(Math.max(1, timeout.toMillis()));
         } catch (MqttException e) {
             connection.close();
+            if (e.getReasonCode() == MqttException.REASON_CODE_FAILED_AUTHENTICATION
+                    || e.getReasonCode() == MqttException.REASON_CODE_NOT_AUTHORIZED) {
+                throw new DriverException(loginRefused(url, e), e);
+            }
             throw new DriverException("cannot connect to " + url + " within " + timeout.toMillis() + " ms: "
                     + describe(e) + ": is the MQTT broker running and reachable, and are the user name and password "
                     + "right?", e);
         }
         return connection;
+    }
+
+    private static String loginRefused(MqttUrl url, MqttException e) {
+        return url.user() == null
+                ? "the MQTT broker at " + url + " refused the connection without credentials (" + describe(e)
+                        + "): give a user and password in the URL, e.g. mqtt://user:password@host:1883/topic"
+                : "the MQTT broker at " + url + " refused the login of user '" + url.user() + "' (" + describe(e)
+                        + "): check the user name and password in the URL";
     }
 
     /** Paho's message with the cause that says more, e.g. "Unable to connect to server (Connection refused)". */

@@ -2,7 +2,6 @@ package org.maestro.driver.mqtt;
 
 import java.util.Arrays;
 import java.util.Set;
-import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
@@ -49,23 +48,12 @@ final class MqttProducer implements DriverProducer {
 
     @Override
     public void send(long token, byte[] body, int length) throws DriverException {
-        publish(new Publish(token, null), body, length);
+        publish(new Publish(token), body, length);
     }
 
     @Override
     public boolean reportsOutcomes() {
         return url.qos() > 0;
-    }
-
-    @Override
-    public CompletableFuture<Void> sendAsync(byte[] body, int length) {
-        CompletableFuture<Void> done = new CompletableFuture<>();
-        try {
-            publish(new Publish(-1, done), body, length);
-        } catch (DriverException e) {
-            done.completeExceptionally(e);
-        }
-        return done;
     }
 
     private void publish(Publish publish, byte[] body, int length) throws DriverException {
@@ -108,12 +96,10 @@ final class MqttProducer implements DriverProducer {
     /** One publish: finished exactly once, by Paho's listener, by closing, or abandoned when publishing threw. */
     private final class Publish implements IMqttActionListener {
         private final long token;
-        private final CompletableFuture<Void> future;
         private final AtomicBoolean finished = new AtomicBoolean();
 
-        Publish(long token, CompletableFuture<Void> future) {
+        Publish(long token) {
             this.token = token;
-            this.future = future;
         }
 
         @Override
@@ -139,13 +125,7 @@ final class MqttProducer implements DriverProducer {
             }
             pending.remove(this);
             window.release();
-            if (future != null) {
-                if (outcome == DeliveryOutcome.ACCEPTED) {
-                    future.complete(null);
-                } else {
-                    future.completeExceptionally(new DriverException("publishing to " + url + " failed: " + detail));
-                }
-            } else if (url.qos() > 0) {
+            if (url.qos() > 0) {
                 outcomes.onOutcome(token, outcome, false, detail);
             }
         }

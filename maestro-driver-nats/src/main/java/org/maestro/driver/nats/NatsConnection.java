@@ -1,5 +1,6 @@
 package org.maestro.driver.nats;
 
+import io.nats.client.AuthenticationException;
 import io.nats.client.Connection;
 import io.nats.client.ConnectionListener;
 import io.nats.client.Consumer;
@@ -20,6 +21,7 @@ import io.nats.client.api.StorageType;
 import io.nats.client.api.StreamConfiguration;
 import java.io.IOException;
 import java.time.Duration;
+import java.util.Locale;
 import java.util.concurrent.TimeUnit;
 import org.maestro.driver.ConsumerCallback;
 import org.maestro.driver.DriverConnection;
@@ -96,6 +98,9 @@ final class NatsConnection implements DriverConnection, ConnectionListener, Erro
             opened.connection = Nats.connect(options.build());
             opened.established = true;
         } catch (IOException | RuntimeException e) {
+            if (loginRefused(e)) {
+                throw new DriverException(loginRefusedMessage(url, e), e);
+            }
             throw new DriverException("cannot connect to " + url + " within " + timeout.toMillis() + " ms: "
                     + describe(e) + ": is the NATS server running and reachable, and are the user name and password "
                     + "(or token) right?", e);
@@ -146,6 +151,30 @@ final class NatsConnection implements DriverConnection, ConnectionListener, Erro
             throw new DriverException("cannot reach JetStream at " + url + ": " + describe(e)
                     + ": is JetStream enabled on the server (nats-server -js)?", e);
         }
+    }
+
+    /** True when the server refused the login: jnats's {@link AuthenticationException}, or its error text. */
+    private static boolean loginRefused(Throwable error) {
+        for (Throwable cause = error; cause != null; cause = cause.getCause() == cause ? null : cause.getCause()) {
+            if (cause instanceof AuthenticationException || (cause.getMessage() != null
+                    && cause.getMessage().toLowerCase(Locale.ROOT).contains("authorization violation"))) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private static String loginRefusedMessage(NatsUrl url, Throwable error) {
+        if (url.user() != null) {
+            return "NATS at " + url + " refused the login of user '" + url.user() + "' (" + describe(error)
+                    + "): check the user name and password in the URL";
+        }
+        if (url.token() != null) {
+            return "NATS at " + url + " refused the token (" + describe(error) + "): check the token in the URL";
+        }
+        return "NATS at " + url + " refused the connection without credentials (" + describe(error) + "): give "
+                + "them in the URL, e.g. nats://user:password@" + url.host() + ":" + url.port() + "/"
+                + url.subject();
     }
 
     /** The exception's message with its cause's, e.g. "Unable to connect to NATS servers (Connection refused)". */

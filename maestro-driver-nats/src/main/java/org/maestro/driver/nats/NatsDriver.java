@@ -9,14 +9,14 @@ import org.maestro.driver.MicroClock;
 
 /**
  * A NATS driver on the NATS Java client (jnats): URLs {@code nats://host:4222/subject} (core NATS) and
- * {@code ...?jetstream=true&stream=NAME} (JetStream), {@code tls://} for TLS, with the options of {@link NatsUrl};
+ * {@code ...?jetstream=true&stream=NAME} (JetStream), {@code nats+tls://} for TLS, with the options of {@link NatsUrl};
  * each connection is one jnats connection. Thread-safe.
  */
 public final class NatsDriver implements Driver {
 
     @Override
     public Set<String> schemes() {
-        return Set.of("nats", "tls");
+        return Set.of("nats", NatsUrl.TLS_SCHEME);
     }
 
     @Override
@@ -27,5 +27,10 @@ public final class NatsDriver implements Driver {
     @Override
     public DriverConnection connect(String url, MicroClock clock, Duration timeout) throws DriverException {
         return NatsConnection.open(NatsUrl.parse(url), clock, timeout);
+    }
+
+    @Override
+    public String adviceForScheme(String scheme) {
+        return "tls".equals(scheme) ? NatsUrl.TLS_SCHEME_ADVICE : null;
     }
 }

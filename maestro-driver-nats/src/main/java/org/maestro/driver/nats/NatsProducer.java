@@ -65,29 +65,13 @@ final class NatsProducer implements DriverProducer {
         if (jetStream == null) {
             publishCore(body, length);
         } else {
-            publishToStream(new Publish(token, null), body, length);
+            publishToStream(new Publish(token), body, length);
         }
     }
 
     @Override
     public boolean reportsOutcomes() {
         return jetStream != null;
-    }
-
-    @Override
-    public CompletableFuture<Void> sendAsync(byte[] body, int length) {
-        CompletableFuture<Void> done = new CompletableFuture<>();
-        try {
-            if (jetStream == null) {
-                publishCore(body, length);
-                done.complete(null);
-            } else {
-                publishToStream(new Publish(-1, done), body, length);
-            }
-        } catch (DriverException e) {
-            done.completeExceptionally(e);
-        }
-        return done;
     }
 
     private void publishCore(byte[] body, int length) throws DriverException {
@@ -150,12 +134,10 @@ final class NatsProducer implements DriverProducer {
     /** One JetStream publish: finished exactly once, by its acknowledgement, by closing, or abandoned. */
     private final class Publish implements BiConsumer<PublishAck, Throwable> {
         private final long token;
-        private final CompletableFuture<Void> future;
         private final AtomicBoolean finished = new AtomicBoolean();
 
-        Publish(long token, CompletableFuture<Void> future) {
+        Publish(long token) {
             this.token = token;
-            this.future = future;
         }
 
         @Override
@@ -198,15 +180,7 @@ final class NatsProducer implements DriverProducer {
             }
             pending.remove(this);
             window.release();
-            if (future != null) {
-                if (outcome == DeliveryOutcome.ACCEPTED) {
-                    future.complete(null);
-                } else {
-                    future.completeExceptionally(new DriverException("publishing to " + url + " failed: " + detail));
-                }
-            } else {
-                outcomes.onOutcome(token, outcome, false, detail);
-            }
+            outcomes.onOutcome(token, outcome, false, detail);
         }
     }
 }

@@ -6,14 +6,15 @@ import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.Locale;
 import org.maestro.driver.DriverException;
+import org.maestro.driver.QueryOptions;
 import org.maestro.driver.Urls;
 
 /**
  * A destination URL of the NATS driver: {@code nats://user:password@host:4222/some.subject?queue=group} for core
  * NATS and {@code nats://host:4222/some.subject?jetstream=true&stream=NAME&create=true&durable=name} for JetStream
- * ({@code tls://} for TLS). Immutable; {@link #toString()} never shows the password or token.
+ * ({@code nats+tls://} for TLS). Immutable; {@link #toString()} never shows the password or token.
  *
- * @param tls       true for {@code tls://}
+ * @param tls       true for {@code nats+tls://}
  * @param subject   the subject senders publish to and receivers subscribe to
  * @param queue     the queue group of receivers (each message goes to one member), or null
  * @param jetStream true when publishes go to a JetStream stream and receivers read it through a consumer
@@ -33,6 +34,11 @@ public record NatsUrl(boolean tls, String host, int port, String subject, String
     /** The options this driver reads. */
     public static final List<String> OPTIONS = List.of("queue", "jetstream", "stream", "create", "storage",
             "durable", "deliver", "inflight");
+    /** The scheme of NATS over TLS; jnats itself calls it {@code tls}. */
+    public static final String TLS_SCHEME = "nats+tls";
+    /** Why a {@code tls://} URL is refused, and what to write instead. */
+    public static final String TLS_SCHEME_ADVICE = "the scheme tls:// is not taken by any driver: write "
+            + "nats+tls://host:4222/subject for NATS over TLS";
     /** The NATS port when the URL gives none. */
     public static final int DEFAULT_PORT = 4222;
     /** The JetStream publish window when the URL gives none. */
@@ -50,9 +56,12 @@ public record NatsUrl(boolean tls, String host, int port, String subject, String
             throw new DriverException("'" + shown + "' is not a valid URL: write e.g. nats://host:4222/some.subject");
         }
         String scheme = uri.getScheme() == null ? "" : uri.getScheme().toLowerCase(Locale.ROOT);
-        if (!scheme.equals("nats") && !scheme.equals("tls")) {
+        if (scheme.equals("tls")) {
+            throw new DriverException(TLS_SCHEME_ADVICE + ": " + shown);
+        }
+        if (!scheme.equals("nats") && !scheme.equals(TLS_SCHEME)) {
             throw new DriverException("the URL " + shown + " is not a NATS URL: write nats://host:4222/subject or "
-                    + "tls://host:4222/subject");
+                    + "nats+tls://host:4222/subject");
         }
         if (uri.getHost() == null) {
             throw new DriverException("the URL " + shown + " names no host: write e.g. nats://host:4222/some.subject");
@@ -81,37 +90,16 @@ public record NatsUrl(boolean tls, String host, int port, String subject, String
                 password = URLDecoder.decode(info.substring(colon + 1), StandardCharsets.UTF_8);
             }
         }
-        String queue = null;
-        boolean jetStream = false;
-        String stream = null;
-        boolean create = false;
-        boolean memory = false;
-        String durable = null;
-        boolean deliverAll = false;
-        int inflight = DEFAULT_INFLIGHT;
-        String query = uri.getRawQuery();
-        if (query != null) {
-            for (String pair : query.split("&")) {
-                if (pair.isEmpty()) {
-                    continue;
-                }
-                int equals = pair.indexOf('=');
-                String name = equals < 0 ? pair : pair.substring(0, equals);
-                String value = equals < 0 ? "" : URLDecoder.decode(pair.substring(equals + 1), StandardCharsets.UTF_8);
-                switch (name) {
-                    case "queue" -> queue = name(shown, name, value, "maestro");
-                    case "jetstream" -> jetStream = bool(shown, name, value);
-                    case "stream" -> stream = name(shown, name, value, "MAESTRO");
-                    case "create" -> create = bool(shown, name, value);
-                    case "storage" -> memory = choice(shown, name, value, List.of("file", "memory")).equals("memory");
-                    case "durable" -> durable = name(shown, name, value, "maestro");
-                    case "deliver" -> deliverAll = choice(shown, name, value, List.of("new", "all")).equals("all");
-                    case "inflight" -> inflight = inflight(shown, value);
-                    default -> throw new DriverException("unknown option '" + name + "' in URL " + shown
-                            + "; known options: " + String.join(", ", OPTIONS) + " (see docs/drivers.md)");
-                }
-            }
-        }
+        QueryOptions options = QueryOptions.parse(url, uri.getRawQuery());
+        options.refuseUnknown(OPTIONS);
+        String queue = name(options, "queue", "maestro");
+        boolean jetStream = options.bool("jetstream", false);
+        String stream = name(options, "stream", "MAESTRO");
+        boolean create = options.bool("create", false);
+        boolean memory = options.choice("storage", List.of("file", "memory"), "file").equals("memory");
+        String durable = name(options, "durable", "maestro");
+        boolean deliverAll = options.choice("deliver", List.of("new", "all"), "new").equals("all");
+        int inflight = options.count("inflight", MAX_INFLIGHT, DEFAULT_INFLIGHT);
         if (jetStream && stream == null) {
             throw new DriverException("the URL " + shown + " asks for JetStream but names no stream: add "
                     + "stream=<name> (and create=true to create it over the subject)");
@@ -121,38 +109,16 @@ public record NatsUrl(boolean tls, String host, int port, String subject, String
                     + "durable, deliver) without jetstream=true: add jetstream=true or remove them");
         }
         int port = uri.getPort() >= 0 ? uri.getPort() : DEFAULT_PORT;
-        return new NatsUrl(scheme.equals("tls"), uri.getHost(), port, subject, queue, jetStream, stream, create,
+        return new NatsUrl(scheme.equals(TLS_SCHEME), uri.getHost(), port, subject, queue, jetStream, stream, create,
                 memory, durable, deliverAll, inflight, user, password, token, shown);
     }
 
-    private static boolean bool(String url, String option, String value) throws DriverException {
-        return choice(url, option, value, List.of("true", "false")).equals("true");
-    }
-
-    private static String choice(String url, String option, String value, List<String> accepted)
-            throws DriverException {
-        String lower = value.toLowerCase(Locale.ROOT);
-        if (!accepted.contains(lower)) {
-            throw new DriverException("option " + option + "=" + value + " in URL " + url + " is not valid: expected "
-                    + String.join(" or ", accepted));
-        }
-        return lower;
-    }
-
-    private static String name(String url, String option, String value, String example) throws DriverException {
-        if (!value.matches("[A-Za-z0-9_-]+")) {
-            throw new DriverException("option " + option + "=" + value + " in URL " + url + " is not valid: expected "
-                    + "letters, digits, '_' or '-', e.g. " + option + "=" + example);
+    private static String name(QueryOptions options, String option, String example) throws DriverException {
+        String value = options.text(option, null);
+        if (value != null && !value.matches("[A-Za-z0-9_-]+")) {
+            throw options.invalid(option, value, "letters, digits, '_' or '-', e.g. " + option + "=" + example);
         }
         return value;
-    }
-
-    private static int inflight(String url, String value) throws DriverException {
-        if (value.matches("\\d{1,6}") && Integer.parseInt(value) > 0 && Integer.parseInt(value) <= MAX_INFLIGHT) {
-            return Integer.parseInt(value);
-        }
-        throw new DriverException("option inflight=" + value + " in URL " + url
-                + " is not valid: expected a number of messages from 1 to " + MAX_INFLIGHT);
     }
 
     /** True when the subject has a wildcard ({@code *} or {@code >} token), which only receivers may use. */
@@ -165,7 +131,10 @@ public record NatsUrl(boolean tls, String host, int port, String subject, String
         return false;
     }
 
-    /** The server URL jnats connects to, without credentials: {@code nats://host:port} or {@code tls://host:port}. */
+    /**
+     * The server URL jnats connects to, without credentials: {@code nats://host:port}, or {@code tls://host:port}
+     * (jnats's scheme for TLS) for a {@code nats+tls://} URL.
+     */
     public String serverUrl() {
         String literal = host.contains(":") && !host.startsWith("[") ? "[" + host + "]" : host;
         return (tls ? "tls://" : "nats://") + literal + ":" + port;

@@ -17,7 +17,7 @@ import org.maestro.driver.DriverProducer;
 import org.maestro.driver.MicroClock;
 
 /**
- * {@code tls://} URLs against a NATS server the test starts with a certificate of a test CA, trusted through the
+ * {@code nats+tls://} URLs against a NATS server the test starts with a certificate of a test CA, trusted through the
  * JVM's trust store properties (set before anything in this JVM makes the default SSL context).
  */
 class NatsTlsTest {
@@ -56,7 +56,7 @@ class NatsTlsTest {
 
     @Test
     void carriesMessagesOverTls() throws Exception {
-        String url = "tls://127.0.0.1:" + server.port() + "/maestro.test.tls";
+        String url = "nats+tls://127.0.0.1:" + server.port() + "/maestro.test.tls";
         AtomicInteger received = new AtomicInteger();
         try (DriverConnection receiver = new NatsDriver().connect(url, MicroClock.system(), Duration.ofSeconds(20));
                 DriverConnection sender = new NatsDriver().connect(url, MicroClock.system(), Duration.ofSeconds(20))) {

@@ -23,9 +23,10 @@ class NatsUrlTest {
         assertNull(plain.user());
         assertFalse(plain.wildcard());
 
-        NatsUrl all = NatsUrl.parse("tls://h:9999/a.b?jetstream=true&stream=S_1&create=true&storage=memory"
+        NatsUrl all = NatsUrl.parse("nats+tls://h:9999/a.b?jetstream=true&stream=S_1&create=true&storage=memory"
                 + "&durable=d-1&deliver=all&queue=workers&inflight=10");
-        assertEquals("tls://h:9999", all.serverUrl());
+        assertEquals("tls://h:9999", all.serverUrl(), "nats+tls:// is jnats's tls://");
+        assertTrue(all.tls());
         assertTrue(all.jetStream());
         assertEquals("S_1", all.stream());
         assertTrue(all.create());
@@ -71,7 +72,16 @@ class NatsUrlTest {
     @Test
     void isFoundByItsSchemes() throws Exception {
         assertTrue(Drivers.forUrl("nats://h/t") instanceof NatsDriver);
-        assertTrue(Drivers.forUrl("TLS://h/t") instanceof NatsDriver);
+        assertTrue(Drivers.forUrl("NATS+TLS://h/t") instanceof NatsDriver);
+    }
+
+    @Test
+    void refusesTheGenericTlsSchemePointingToNatsTls() {
+        DriverException lookup = assertThrows(DriverException.class, () -> Drivers.forUrl("tls://u:s3cret@h:4222/t"));
+        assertTrue(lookup.getMessage().contains("no driver for URL scheme 'tls'"), lookup.getMessage());
+        assertTrue(lookup.getMessage().contains("nats+tls://host:4222/subject"), lookup.getMessage());
+        assertFalse(lookup.getMessage().contains("s3cret"), lookup.getMessage());
+        assertMessage("tls://h:4222/t", "tls:// is not taken by any driver", "nats+tls://host:4222/subject");
     }
 
     private static void assertMessage(String url, String what, String fix) {

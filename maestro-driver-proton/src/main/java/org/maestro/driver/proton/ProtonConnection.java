@@ -1,11 +1,6 @@
 package org.maestro.driver.proton;
 
 import java.io.IOException;
-import java.net.InetSocketAddress;
-import java.nio.ByteBuffer;
-import java.nio.channels.SelectionKey;
-import java.nio.channels.Selector;
-import java.nio.channels.SocketChannel;
 import java.time.Duration;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
@@ -18,7 +13,6 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
-import java.util.concurrent.atomic.AtomicBoolean;
 import org.apache.qpid.proton.Proton;
 import org.apache.qpid.proton.amqp.Binary;
 import org.apache.qpid.proton.amqp.Symbol;
@@ -31,18 +25,18 @@ import org.apache.qpid.proton.amqp.messaging.Source;
 import org.apache.qpid.proton.amqp.messaging.Target;
 import org.apache.qpid.proton.amqp.transport.DeliveryState;
 import org.apache.qpid.proton.amqp.transport.ErrorCondition;
-import org.apache.qpid.proton.engine.Collector;
 import org.apache.qpid.proton.engine.Connection;
 import org.apache.qpid.proton.engine.Delivery;
 import org.apache.qpid.proton.engine.EndpointState;
 import org.apache.qpid.proton.engine.Event;
 import org.apache.qpid.proton.engine.Link;
 import org.apache.qpid.proton.engine.Receiver;
-import org.apache.qpid.proton.engine.Sasl;
 import org.apache.qpid.proton.engine.Sender;
 import org.apache.qpid.proton.engine.Session;
 import org.apache.qpid.proton.engine.Transport;
 import org.apache.qpid.proton.message.Message;
+import org.maestro.amqp.engine.AmqpEndpoint;
+import org.maestro.amqp.engine.AmqpEngine;
 import org.maestro.driver.ConsumerCallback;
 import org.maestro.driver.DeliveryOutcome;
 import org.maestro.driver.DriverConnection;
@@ -68,15 +62,12 @@ final class ProtonConnection implements DriverConnection {
     private final ProtonUrl url;
     private final MicroClock clock;
     private final Duration timeout;
-    private final Connection connection = Proton.connection();
-    private final Transport transport = Proton.transport();
-    private final Collector collector = Proton.collector();
-    private final Selector selector;
-    private final SocketChannel channel;
+    private final AmqpEngine engine;
+    private final Connection connection;
+    private final Transport transport;
     private final Queue<Runnable> tasks = new ConcurrentLinkedQueue<>();
     private final Queue<Outgoing> pending = new ConcurrentLinkedQueue<>();
     private final Semaphore room = new Semaphore(MAX_QUEUED);
-    private final AtomicBoolean selecting = new AtomicBoolean();
     private final CompletableFuture<Void> remoteOpen = new CompletableFuture<>();
     private final Thread thread;
     private Session session;
@@ -90,12 +81,13 @@ final class ProtonConnection implements DriverConnection {
     private record Outgoing(byte[] encoded, int length, PendingOutcome outcome) {
     }
 
-    private ProtonConnection(ProtonUrl url, MicroClock clock, Duration timeout) throws IOException {
+    private ProtonConnection(ProtonUrl url, MicroClock clock, Duration timeout, AmqpEngine engine) {
         this.url = url;
         this.clock = clock;
         this.timeout = timeout;
-        this.selector = Selector.open();
-        this.channel = SocketChannel.open();
+        this.engine = engine;
+        this.connection = engine.connection();
+        this.transport = engine.transport();
         this.thread = new Thread(this::loop, "maestro-proton-" + url.host() + ":" + url.port());
         thread.setDaemon(true);
     }
@@ -104,14 +96,19 @@ final class ProtonConnection implements DriverConnection {
     static ProtonConnection open(ProtonUrl url, MicroClock clock, Duration timeout) throws DriverException {
         ProtonConnection opened = null;
         try {
-            opened = new ProtonConnection(url, clock, timeout);
+            AmqpEndpoint endpoint = new AmqpEndpoint(url.host(), url.port(), false, url.user(), url.password(),
+                    "maestro-" + UUID.randomUUID());
+            opened = new ProtonConnection(url, clock, timeout, AmqpEngine.connect(endpoint, timeout));
             opened.start();
             opened.remoteOpen.get(timeout.toMillis(), TimeUnit.MILLISECONDS);
             return opened;
         } catch (IOException | ExecutionException e) {
             close(opened);
             Throwable cause = e instanceof ExecutionException ? e.getCause() : e;
-            throw new DriverException("cannot connect to " + url + ": " + cause.getMessage(), cause);
+            String reason = String.valueOf(cause.getMessage());
+            // a refused login names the URL already
+            throw new DriverException(reason.startsWith(url.toString()) ? reason
+                    : "cannot connect to " + url + ": " + reason, cause);
         } catch (TimeoutException e) {
             close(opened);
             throw new DriverException("cannot connect to " + url + " within " + timeout.toMillis() + " ms: is the "
@@ -129,18 +126,7 @@ final class ProtonConnection implements DriverConnection {
         }
     }
 
-    private void start() throws IOException {
-        channel.socket().connect(new InetSocketAddress(url.host(), url.port()), (int) timeout.toMillis());
-        channel.socket().setTcpNoDelay(true);
-        channel.configureBlocking(false);
-        channel.register(selector, SelectionKey.OP_READ);
-        Sasl sasl = transport.sasl();
-        sasl.client();
-        sasl.setMechanisms("ANONYMOUS");
-        transport.bind(connection);
-        connection.collect(collector);
-        connection.setHostname(url.host());
-        connection.setContainer("maestro-" + UUID.randomUUID());
+    private void start() {
         connection.open();
         session = connection.session();
         session.open();
@@ -209,9 +195,7 @@ final class ProtonConnection implements DriverConnection {
     }
 
     private void wake() {
-        if (selecting.get()) {
-            selector.wakeup();
-        }
+        engine.wakeup();
     }
 
     private void checkUsable() throws DriverException {
@@ -265,7 +249,7 @@ final class ProtonConnection implements DriverConnection {
     @Override
     public void close() {
         closing = true;
-        selector.wakeup();
+        engine.interruptWait();
         if (Thread.currentThread() != thread && thread.isAlive()) {
             try {
                 thread.join(FLUSH_MILLIS + 2_000);
@@ -312,25 +296,6 @@ final class ProtonConnection implements DriverConnection {
             return true;
         }
 
-        @Override
-        public CompletableFuture<Void> sendAsync(byte[] body, int length) {
-            CompletableFuture<Void> done = new CompletableFuture<>();
-            PendingOutcome outcome = PendingOutcome.later(-1, (token, result, resendable, detail) -> {
-                if (result == DeliveryOutcome.ACCEPTED) {
-                    done.complete(null);
-                } else {
-                    done.completeExceptionally(new DriverException(url + " did not accept a message: " + result
-                            + (detail == null ? "" : " (" + detail + ")")));
-                }
-            });
-            try {
-                enqueue(encode(body, length, outcome));
-            } catch (DriverException e) {
-                outcome.abandon();
-                done.completeExceptionally(e);
-            }
-            return done;
-        }
     }
 
     /** The state of a receiver link: its attach and its callback. */
@@ -350,22 +315,10 @@ final class ProtonConnection implements DriverConnection {
                     shutDown();
                     return;
                 }
-                processEvents();
+                engine.dispatch(this::handle);
                 sendPending();
-                write();
-                long now = System.currentTimeMillis();
-                long deadline = transport.tick(now);
-                long wait = deadline == 0 ? 100 : Math.max(1, Math.min(100, deadline - now));
-                selecting.set(true);
-                if (tasks.isEmpty() && (pending.isEmpty() || sender == null || sender.getCredit() <= 0)) {
-                    selector.select(wait);
-                } else {
-                    selector.selectNow();
-                }
-                selecting.set(false);
-                selector.selectedKeys().clear();
-                read();
-                processEvents();
+                engine.pump(100, () -> tasks.isEmpty()
+                        && (pending.isEmpty() || sender == null || sender.getCredit() <= 0), this::handle);
                 if (failure != null) {
                     return;
                 }
@@ -395,42 +348,6 @@ final class ProtonConnection implements DriverConnection {
                 || System.currentTimeMillis() - closeStartedMillis > FLUSH_MILLIS;
     }
 
-    private void read() throws IOException {
-        while (true) {
-            int capacity = transport.capacity();
-            if (capacity <= 0) {
-                if (capacity < 0) {
-                    throw new IOException("the AMQP transport closed");
-                }
-                return;
-            }
-            ByteBuffer tail = transport.tail();
-            int count = channel.read(tail);
-            if (count > 0) {
-                transport.process();
-            } else {
-                if (count < 0) {
-                    transport.close_tail();
-                    throw new IOException("the connection was closed by " + url.host() + ":" + url.port());
-                }
-                return;
-            }
-        }
-    }
-
-    private void write() throws IOException {
-        while (transport.pending() > 0) {
-            ByteBuffer head = transport.head();
-            int written = channel.write(head);
-            if (written <= 0) {
-                channel.keyFor(selector).interestOps(SelectionKey.OP_READ | SelectionKey.OP_WRITE);
-                return;
-            }
-            transport.pop(written);
-        }
-        channel.keyFor(selector).interestOps(SelectionKey.OP_READ);
-    }
-
     private void sendPending() {
         if (sender == null || sender.getLocalState() != EndpointState.ACTIVE) {
             return;
@@ -447,19 +364,12 @@ final class ProtonConnection implements DriverConnection {
         }
     }
 
-    private void processEvents() {
-        Event event;
-        while ((event = collector.peek()) != null) {
-            handle(event);
-            collector.pop();
-        }
-    }
-
     private void handle(Event event) {
         switch (event.getType()) {
-            case CONNECTION_REMOTE_OPEN -> remoteOpen.complete(null);
-            case CONNECTION_REMOTE_CLOSE -> fail(new IOException("the peer closed the connection"
-                    + describe(connection.getRemoteCondition())));
+            case CONNECTION_REMOTE_OPEN -> onRemoteOpen();
+            case CONNECTION_REMOTE_CLOSE -> fail(new IOException(
+                    unauthorized(connection.getRemoteCondition()) ? loginRefused(connection.getRemoteCondition())
+                            : "the peer closed the connection" + describe(connection.getRemoteCondition())));
             case TRANSPORT_ERROR -> fail(new IOException("AMQP transport error"
                     + describe(transport.getCondition())));
             case LINK_REMOTE_OPEN -> onLinkOpen(event.getLink());
@@ -475,6 +385,17 @@ final class ProtonConnection implements DriverConnection {
             }
             default -> {
             }
+        }
+    }
+
+    /**
+     * The peer's open completes connecting unless the peer closed the connection in the same input: an open and a
+     * close together are a refusal (a failed SASL login comes to the engine as one, as does Artemis's refusal of an
+     * anonymous user), which the close's event reports.
+     */
+    private void onRemoteOpen() {
+        if (connection.getRemoteState() == EndpointState.ACTIVE && !engine.loginRefused()) {
+            remoteOpen.complete(null);
         }
     }
 
@@ -575,10 +496,26 @@ final class ProtonConnection implements DriverConnection {
     }
 
     private void fail(Throwable error) {
+        Throwable reason = engine.loginRefused() ? new IOException(loginRefused(null)) : error;
         if (failure == null && !closing) {
-            failure = error;
+            failure = reason;
         }
-        remoteOpen.completeExceptionally(error);
+        remoteOpen.completeExceptionally(reason);
+    }
+
+    /** The peer's refusal of the login: the SASL outcome, or {@code condition} (amqp:unauthorized-access). */
+    private String loginRefused(ErrorCondition condition) {
+        String how = condition == null ? "" : describe(condition).replaceFirst("^: ", ", ");
+        return url.user() == null
+                ? url + " refused the anonymous login (SASL ANONYMOUS" + how + "): give a user and password in the "
+                        + "URL, e.g. proton://user:password@" + url.host() + ":" + url.port() + "/" + url.address()
+                : url + " refused the login of user '" + url.user() + "' (SASL PLAIN" + how + "): check the user "
+                        + "name and password in the URL";
+    }
+
+    private static boolean unauthorized(ErrorCondition condition) {
+        return condition != null && condition.getCondition() != null
+                && "amqp:unauthorized-access".equals(condition.getCondition().toString());
     }
 
     /**
@@ -611,26 +548,11 @@ final class ProtonConnection implements DriverConnection {
     }
 
     private void shutDown() {
-        try {
-            connection.close();
-            long deadline = System.currentTimeMillis() + 1_000;
-            while (transport.pending() > 0 && System.currentTimeMillis() < deadline) {
-                write();
-                selector.select(10);
-                selector.selectedKeys().clear();
-            }
-        } catch (IOException | RuntimeException e) {
-            // closing anyway
-        }
+        engine.closeConnection(Duration.ofSeconds(1));
     }
 
     private void closeSocket() {
-        try {
-            channel.close();
-            selector.close();
-        } catch (IOException e) {
-            // nothing more to do
-        }
+        engine.close();
     }
 
     private static String describe(ErrorCondition condition) {

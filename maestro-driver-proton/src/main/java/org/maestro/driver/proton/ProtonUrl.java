@@ -4,86 +4,66 @@ import java.net.URI;
 import java.net.URLDecoder;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
-import java.util.Locale;
 import org.maestro.driver.DriverException;
+import org.maestro.driver.QueryOptions;
+import org.maestro.driver.Urls;
 
 /**
- * A destination URL of the Proton-J driver: {@code proton://host:5672/address?type=queue&durable=false&credit=1000}.
- * Immutable.
+ * A destination URL of the Proton-J driver: {@code proton://[user:password@]host:5672/address?type=queue&durable=false
+ * &credit=1000}. Immutable; {@link #toString()} never shows the password.
+ *
+ * @param user     the user of SASL PLAIN (percent-decoded), or null for SASL ANONYMOUS
+ * @param password the password of SASL PLAIN, or null
  */
-public record ProtonUrl(String host, int port, String address, boolean topic, boolean durable, int credit) {
+public record ProtonUrl(String host, int port, String address, boolean topic, boolean durable, int credit,
+        String user, String password) {
     /** The options this driver reads. */
     public static final List<String> OPTIONS = List.of("type", "durable", "credit");
     /** The AMQP port when the URL gives none. */
     public static final int DEFAULT_PORT = 5672;
     /** The receiver's link credit when the URL gives none. */
     public static final int DEFAULT_CREDIT = 1000;
+    /** The largest link credit a URL may ask for. */
+    public static final int MAX_CREDIT = 999_999;
 
     /** Parses a URL; throws naming the offending part and what is accepted. */
     public static ProtonUrl parse(String url) throws DriverException {
+        String shown = Urls.redact(url);
         URI uri;
         try {
             uri = new URI(url == null ? "" : url.trim());
         } catch (Exception e) {
-            throw new DriverException("'" + url + "' is not a valid URL: " + e.getMessage());
+            throw new DriverException("'" + shown + "' is not a valid URL: " + e.getMessage());
         }
         if (uri.getHost() == null) {
-            throw new DriverException("the URL " + url + " names no host: write e.g. proton://host:5672/queue");
+            throw new DriverException("the URL " + shown + " names no host: write e.g. proton://host:5672/queue");
         }
-        if (uri.getUserInfo() != null) {
-            throw new DriverException("the proton driver connects anonymously (SASL ANONYMOUS) and takes no user "
-                    + "information: use an amqp:// URL (Qpid JMS driver) for user name and password");
+        String user = null;
+        String password = null;
+        if (uri.getRawUserInfo() != null) {
+            String info = uri.getRawUserInfo();
+            int colon = info.indexOf(':');
+            user = URLDecoder.decode(colon < 0 ? info : info.substring(0, colon), StandardCharsets.UTF_8);
+            password = colon < 0 ? "" : URLDecoder.decode(info.substring(colon + 1), StandardCharsets.UTF_8);
         }
         String path = uri.getRawPath() == null ? "" : uri.getRawPath();
         String address = URLDecoder.decode(path.startsWith("/") ? path.substring(1) : path, StandardCharsets.UTF_8);
         if (address.isEmpty()) {
-            throw new DriverException("the URL " + url + " names no destination: add /<queue or topic name>, "
+            throw new DriverException("the URL " + shown + " names no destination: add /<queue or topic name>, "
                     + "e.g. proton://host:5672/test.queue");
         }
-        boolean topic = false;
-        boolean durable = false;
-        int credit = DEFAULT_CREDIT;
-        String query = uri.getRawQuery();
-        if (query != null) {
-            for (String pair : query.split("&")) {
-                if (pair.isEmpty()) {
-                    continue;
-                }
-                int equals = pair.indexOf('=');
-                String name = equals < 0 ? pair : pair.substring(0, equals);
-                String value = equals < 0 ? "" : pair.substring(equals + 1).toLowerCase(Locale.ROOT);
-                switch (name) {
-                    case "type" -> topic = choice(url, name, value, List.of("queue", "topic")).equals("topic");
-                    case "durable" -> durable = choice(url, name, value, List.of("true", "false")).equals("true");
-                    case "credit" -> credit = credit(url, value);
-                    default -> throw new DriverException("unknown option '" + name + "' in URL " + url
-                            + "; known options: " + String.join(", ", OPTIONS) + " (see docs/drivers.md)");
-                }
-            }
-        }
+        QueryOptions options = QueryOptions.parse(url, uri.getRawQuery());
+        options.refuseUnknown(OPTIONS);
+        boolean topic = options.choice("type", List.of("queue", "topic"), "queue").equals("topic");
+        boolean durable = options.bool("durable", false);
+        int credit = options.count("credit", MAX_CREDIT, DEFAULT_CREDIT);
         return new ProtonUrl(uri.getHost(), uri.getPort() < 0 ? DEFAULT_PORT : uri.getPort(), address, topic, durable,
-                credit);
-    }
-
-    private static String choice(String url, String option, String value, List<String> accepted)
-            throws DriverException {
-        if (!accepted.contains(value)) {
-            throw new DriverException("option " + option + "=" + value + " in URL " + url + " is not valid: expected "
-                    + String.join(" or ", accepted));
-        }
-        return value;
-    }
-
-    private static int credit(String url, String value) throws DriverException {
-        if (value.matches("\\d{1,6}") && Integer.parseInt(value) > 0) {
-            return Integer.parseInt(value);
-        }
-        throw new DriverException("option credit=" + value + " in URL " + url
-                + " is not valid: expected a number of messages from 1 to 999999");
+                credit, user, password);
     }
 
     @Override
     public String toString() {
-        return "proton://" + host + ":" + port + "/" + address + (topic ? " (topic)" : "");
+        return "proton://" + (user == null ? "" : "***@") + host + ":" + port + "/" + address
+                + (topic ? " (topic)" : "");
     }
 }

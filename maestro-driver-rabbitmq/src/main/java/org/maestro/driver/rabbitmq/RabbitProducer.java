@@ -7,7 +7,6 @@ import com.rabbitmq.client.ReturnListener;
 import java.io.IOException;
 import java.util.Arrays;
 import java.util.Map;
-import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentNavigableMap;
 import java.util.concurrent.ConcurrentSkipListMap;
 import java.util.concurrent.Semaphore;
@@ -58,26 +57,12 @@ final class RabbitProducer implements DriverProducer, ConfirmListener, ReturnLis
 
     @Override
     public void send(long token, byte[] body, int length) throws DriverException {
-        publish(new Publish(token, null), body, length);
+        publish(new Publish(token), body, length);
     }
 
     @Override
     public boolean reportsOutcomes() {
         return url.confirm();
-    }
-
-    @Override
-    public CompletableFuture<Void> sendAsync(byte[] body, int length) {
-        CompletableFuture<Void> done = new CompletableFuture<>();
-        try {
-            publish(new Publish(-1, done), body, length);
-            if (!url.confirm()) {
-                done.complete(null);
-            }
-        } catch (DriverException e) {
-            done.completeExceptionally(e);
-        }
-        return done;
     }
 
     private void publish(Publish publish, byte[] body, int length) throws DriverException {
@@ -206,13 +191,11 @@ final class RabbitProducer implements DriverProducer, ConfirmListener, ReturnLis
     /** One confirmed publish: finished exactly once, by a confirm or by the channel closing. */
     private final class Publish {
         private final long token;
-        private final CompletableFuture<Void> future;
         private final AtomicBoolean finished = new AtomicBoolean();
         private volatile String returned;
 
-        Publish(long token, CompletableFuture<Void> future) {
+        Publish(long token) {
             this.token = token;
-            this.future = future;
         }
 
         /** Marks the publish as never to be reported; false if it was reported already. */
@@ -224,16 +207,7 @@ final class RabbitProducer implements DriverProducer, ConfirmListener, ReturnLis
             if (!finished.compareAndSet(false, true)) {
                 return;
             }
-            if (future != null) {
-                if (outcome == DeliveryOutcome.ACCEPTED) {
-                    future.complete(null);
-                } else {
-                    future.completeExceptionally(new DriverException("publishing to " + url + " ended "
-                            + outcome.name().toLowerCase() + ": " + detail));
-                }
-            } else {
-                outcomes.onOutcome(token, outcome, resendable, detail);
-            }
+            outcomes.onOutcome(token, outcome, resendable, detail);
         }
     }
 }

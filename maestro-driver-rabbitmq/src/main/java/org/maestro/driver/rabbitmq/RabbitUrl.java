@@ -6,6 +6,7 @@ import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.Locale;
 import org.maestro.driver.DriverException;
+import org.maestro.driver.QueryOptions;
 import org.maestro.driver.Urls;
 
 /**
@@ -77,39 +78,17 @@ public record RabbitUrl(boolean tls, String host, int port, String vhost, String
             user = URLDecoder.decode(colon < 0 ? info : info.substring(0, colon), StandardCharsets.UTF_8);
             password = colon < 0 ? null : URLDecoder.decode(info.substring(colon + 1), StandardCharsets.UTF_8);
         }
-        String queue = "";
-        String exchange = "";
-        String routingKey = null;
-        boolean confirm = true;
-        boolean mandatory = true;
-        boolean durable = false;
-        boolean declare = false;
-        int prefetch = DEFAULT_PREFETCH;
-        int inflight = DEFAULT_INFLIGHT;
-        String query = uri.getRawQuery();
-        if (query != null) {
-            for (String pair : query.split("&")) {
-                if (pair.isEmpty()) {
-                    continue;
-                }
-                int equals = pair.indexOf('=');
-                String name = equals < 0 ? pair : pair.substring(0, equals);
-                String value = equals < 0 ? "" : URLDecoder.decode(pair.substring(equals + 1), StandardCharsets.UTF_8);
-                switch (name) {
-                    case "queue" -> queue = name(shown, name, value);
-                    case "exchange" -> exchange = name(shown, name, value);
-                    case "routingKey" -> routingKey = value;
-                    case "confirm" -> confirm = bool(shown, name, value);
-                    case "mandatory" -> mandatory = bool(shown, name, value);
-                    case "durable" -> durable = bool(shown, name, value);
-                    case "declare" -> declare = bool(shown, name, value);
-                    case "prefetch" -> prefetch = count(shown, name, value, MAX_PREFETCH);
-                    case "inflight" -> inflight = count(shown, name, value, MAX_INFLIGHT);
-                    default -> throw new DriverException("unknown option '" + name + "' in URL " + shown
-                            + "; known options: " + String.join(", ", OPTIONS) + " (see docs/drivers.md)");
-                }
-            }
-        }
+        QueryOptions options = QueryOptions.parse(url, uri.getRawQuery());
+        options.refuseUnknown(OPTIONS);
+        String queue = name(options, "queue");
+        String exchange = name(options, "exchange");
+        String routingKey = options.text("routingKey", null);
+        boolean confirm = options.bool("confirm", true);
+        boolean mandatory = options.bool("mandatory", true);
+        boolean durable = options.bool("durable", false);
+        boolean declare = options.bool("declare", false);
+        int prefetch = options.count("prefetch", MAX_PREFETCH, DEFAULT_PREFETCH);
+        int inflight = options.count("inflight", MAX_INFLIGHT, DEFAULT_INFLIGHT);
         if (queue.isEmpty() && exchange.isEmpty()) {
             throw new DriverException("the URL " + shown + " names no queue and no exchange: add ?queue=<name> "
                     + "(receivers need one), or ?exchange=<name>&routingKey=<key> for senders");
@@ -137,33 +116,20 @@ public record RabbitUrl(boolean tls, String host, int port, String vhost, String
         return URLDecoder.decode(segment, StandardCharsets.UTF_8);
     }
 
-    private static String name(String url, String option, String value) throws DriverException {
+    private static String name(QueryOptions options, String option) throws DriverException {
+        String value = options.text(option, null);
+        if (value == null) {
+            return "";
+        }
         if (value.isEmpty()) {
-            throw new DriverException("option " + option + "= in URL " + url + " is empty: give a name, or leave the "
-                    + "option out");
+            throw new DriverException("option " + option + "= in URL " + options.shownUrl() + " is empty: give a "
+                    + "name, or leave the option out");
         }
         if (value.getBytes(StandardCharsets.UTF_8).length > 255) {
-            throw new DriverException("option " + option + " in URL " + url + " is longer than 255 bytes, the most "
-                    + "AMQP 0-9-1 allows for a name: use a shorter name");
+            throw new DriverException("option " + option + " in URL " + options.shownUrl() + " is longer than 255 "
+                    + "bytes, the most AMQP 0-9-1 allows for a name: use a shorter name");
         }
         return value;
-    }
-
-    private static boolean bool(String url, String option, String value) throws DriverException {
-        String lower = value.toLowerCase(Locale.ROOT);
-        if (!lower.equals("true") && !lower.equals("false")) {
-            throw new DriverException("option " + option + "=" + value + " in URL " + url + " is not valid: expected "
-                    + "true or false");
-        }
-        return lower.equals("true");
-    }
-
-    private static int count(String url, String option, String value, int max) throws DriverException {
-        if (value.matches("\\d{1,7}") && Integer.parseInt(value) > 0 && Integer.parseInt(value) <= max) {
-            return Integer.parseInt(value);
-        }
-        throw new DriverException("option " + option + "=" + value + " in URL " + url
-                + " is not valid: expected a number of messages from 1 to " + max);
     }
 
     /** The URL as given, with the user information and password replaced by {@code ***}. */

@@ -16,7 +16,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
-import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.BooleanSupplier;
@@ -137,22 +136,6 @@ class RabbitDriverTest {
     }
 
     @Test
-    void sendAsyncCompletesOnTheAckAndFailsOnAReturn() throws Exception {
-        String url = LocalRabbit.url("queue=" + name + "&declare=true");
-        try (DriverConnection sender = driver.connect(url, MicroClock.system(), TIMEOUT)) {
-            sender.createProducer(listener).sendAsync(new byte[10], 10).get(30, TimeUnit.SECONDS);
-        }
-        String unroutable = LocalRabbit.url("queue=" + name + "&routingKey=" + name + "-nowhere");
-        try (DriverConnection sender = driver.connect(unroutable, MicroClock.system(), TIMEOUT)) {
-            ExecutionException e = assertThrows(ExecutionException.class,
-                    () -> sender.createProducer(listener).sendAsync(new byte[10], 10).get(30, TimeUnit.SECONDS));
-            assertTrue(e.getCause().getMessage().contains("ended released"), e.getCause().getMessage());
-            assertTrue(e.getCause().getMessage().contains("NO_ROUTE"), e.getCause().getMessage());
-        }
-        assertEquals(0, reports.get(), "sendAsync reports through its future only");
-    }
-
-    @Test
     void aFullQueueThatRejectsPublishesHasThemRejected() throws Exception {
         try (Connection admin = LocalRabbit.admin(); Channel channel = admin.createChannel()) {
             channel.queueDeclare(name, false, false, false, Map.of("x-max-length", 1, "x-overflow",
@@ -231,6 +214,8 @@ class RabbitDriverTest {
         DriverException e = assertThrows(DriverException.class,
                 () -> driver.connect(url, MicroClock.system(), TIMEOUT));
         assertTrue(e.getMessage().contains("refused the login of user 'guest'"), e.getMessage());
+        assertTrue(e.getMessage().contains("rabbitmq://***@" + LocalRabbit.HOST + ":" + LocalRabbit.PORT + "/?queue="
+                + name), e.getMessage());
         assertTrue(e.getMessage().contains("check the user name and password"), e.getMessage());
         assertFalse(e.getMessage().contains("not-the-pa55word"), e.getMessage());
     }

@@ -5,7 +5,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.atomic.AtomicLong;
 import org.junit.jupiter.api.Test;
 import org.maestro.common.options.MessageSize;
@@ -33,12 +32,6 @@ class SenderConnectionTimingTest {
             sends.add(new long[] {MessageStamp.sequence(body), MessageStamp.intendedMicros(body),
                     MessageStamp.actualMicros(body), length});
             now.addAndGet(10);
-        }
-
-        @Override
-        public CompletableFuture<Void> sendAsync(byte[] body, int length) {
-            send(body, length);
-            return CompletableFuture.completedFuture(null);
         }
     };
 

@@ -1,0 +1,80 @@
+package org.maestro.driver;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.time.Duration;
+import java.util.List;
+import java.util.Set;
+import org.junit.jupiter.api.Test;
+
+/** Finding a driver by URL scheme, and the refusal of a scheme no driver found on the class path takes. */
+class DriversTest {
+
+    @Test
+    void findsTheDriversOfTheClassPathByTheirSchemes() throws Exception {
+        assertEquals(1, Drivers.all().size(), "the test driver of META-INF/services, and only it");
+        assertSame(Drivers.all().get(0), Drivers.forUrl("TESTING://h/q"));
+        assertSame(Drivers.all().get(0), Drivers.forUrl("testing+tls://h/q"));
+    }
+
+    @Test
+    void anUnknownSchemeListsTheSchemesOfTheDriversFoundWithTheirAdviceAndWithoutThePassword() {
+        DriverException error = assertThrows(DriverException.class,
+                () -> Drivers.forUrl("old://user:s3cret@h/q"));
+        assertEquals("no driver for URL scheme 'old' in old://***@h/q; supported schemes: testing, testing+tls; "
+                + "write testing:// instead of old://", error.getMessage());
+        DriverException other = assertThrows(DriverException.class, () -> Drivers.forUrl("nosuch://h/q"));
+        assertTrue(other.getMessage().endsWith("supported schemes: testing, testing+tls"), other.getMessage());
+    }
+
+    @Test
+    void theListComesFromTheDriversGiven() {
+        String message = Drivers.unknownScheme("x", "x://h", List.of(new TestingDriver(), new OtherDriver()))
+                .getMessage();
+        assertTrue(message.contains("supported schemes: a, b, testing, testing+tls"), message);
+        assertFalse(message.contains("write"), message);
+    }
+
+    /** A driver with two schemes that no other test uses. */
+    public static final class TestingDriver implements Driver {
+        @Override
+        public Set<String> schemes() {
+            return Set.of("testing", "testing+tls");
+        }
+
+        @Override
+        public void check(String url) {
+        }
+
+        @Override
+        public DriverConnection connect(String url, MicroClock clock, Duration timeout) throws DriverException {
+            throw new DriverException("the testing driver does not connect");
+        }
+
+        @Override
+        public String adviceForScheme(String scheme) {
+            return scheme.equals("old") ? "write testing:// instead of old://" : null;
+        }
+    }
+
+    /** A second driver, given directly. */
+    private static final class OtherDriver implements Driver {
+        @Override
+        public Set<String> schemes() {
+            return Set.of("b", "a");
+        }
+
+        @Override
+        public void check(String url) {
+        }
+
+        @Override
+        public DriverConnection connect(String url, MicroClock clock, Duration timeout) throws DriverException {
+            throw new DriverException("the other driver does not connect");
+        }
+    }
+}
