@@ -18,6 +18,7 @@ import org.maestro.reporter.out.JUnitXml;
 import org.maestro.reporter.out.PercentileDistribution;
 import org.maestro.reporter.out.SummaryJson;
 import org.maestro.reporter.read.ResultsLayout;
+import org.maestro.reporter.study.StudyReport;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -118,6 +119,7 @@ public final class Reporter {
         Path summaryJson = SummaryJson.write(testDir, test, iterations);
         Path junit = JUnitXml.write(testDir, test, iterations);
         Path page = Page.write(testDir.resolve("index.html"), TestPage.render(test, iterations));
+        StudyReport.write(testDir, iterations);
         return new TestReport(test, testDir, page, summaryJson, junit, List.copyOf(iterations));
     }
 
