@@ -160,7 +160,7 @@
       base.tooltip = { position: 'top', formatter: function (item) {
         return axes.xName + ' ' + item.value[0] + ', ' + axes.yName + ' ' + item.value[1] + ': ' + valueFormat(item.value[2]);
       } };
-      base.grid = { left: 12, right: 24, top: 40, bottom: 64, containLabel: true };
+      base.grid = { left: 12, right: 24, top: 56, bottom: 64, containLabel: true };
       base.xAxis = { type: 'category', data: axes.xLabels, name: axes.xName, nameLocation: 'middle', nameGap: 28, splitArea: { show: true } };
       base.yAxis = { type: 'category', data: axes.yLabels, name: axes.yName, splitArea: { show: true } };
       base.visualMap = { min: 0, max: Math.max(1, Math.max.apply(null, values.concat([0]))), calculable: true,
@@ -172,8 +172,8 @@
     }
     var legend = legendFor(spec.series, selected, width);
     base.legend = legend.option;
-    base.grid = { left: 12, right: 24, top: legend.top, bottom: spec.kind === 'boxplot' ? 64 : 40, containLabel: true };
-    base.yAxis = { type: 'value', name: axes.yName, axisLabel: { formatter: formatter(spec.unit) }, scale: spec.kind === 'boxplot' };
+    base.grid = { left: 12, right: 24, top: legend.top + 18, bottom: spec.kind === 'boxplot' ? 64 : 40, containLabel: true };
+    base.yAxis = { type: 'value', name: axes.yName, nameTextStyle: { align: 'left' }, axisLabel: { formatter: formatter(spec.unit) }, scale: spec.kind === 'boxplot' };
     if (spec.kind === 'boxplot') {
       base.tooltip = { trigger: 'item', confine: true, formatter: function (item) {
         if (item.seriesType === 'boxplot') {
