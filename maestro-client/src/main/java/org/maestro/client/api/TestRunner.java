@@ -107,6 +107,16 @@ public final class TestRunner {
         return this;
     }
 
+    /** The results directory tests write into. */
+    public Path resultsRoot() {
+        return resultsRoot;
+    }
+
+    /** Does what is done after each test (builds the report), for a test directory whose files changed. */
+    public void afterChange(Path directory) {
+        afterTest.accept(directory);
+    }
+
     /**
      * Runs a test.
      *

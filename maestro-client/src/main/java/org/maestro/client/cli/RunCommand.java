@@ -21,6 +21,7 @@ import org.maestro.client.api.TestRunner;
 import org.maestro.client.embedded.EmbeddedCluster;
 import org.maestro.client.embedded.EmbeddedSut;
 import org.maestro.client.script.ScriptRunner;
+import org.maestro.client.study.StudyPlan;
 import org.maestro.client.topology.ScriptTopologies;
 import org.maestro.common.cli.ExitCodes;
 import org.maestro.common.client.ControlClient;
@@ -29,6 +30,7 @@ import org.maestro.common.transport.MqttEndpoint;
 import org.maestro.common.transport.TransportException;
 import org.maestro.reporter.Outcome;
 import org.maestro.reporter.ScriptRun;
+import org.maestro.reporter.study.StudyState;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -75,6 +77,14 @@ public final class RunCommand implements Callable<Integer> {
                     + "second when the CI environment variable is set, every 10 s in other output.")
     String progressInterval;
 
+    @Option(names = "--resume", description = "Go on with the studies (maestro.matrix) of an earlier run of the script"
+            + " into the same results directory: their finished runs are skipped. Refused when a study's matrix changed.")
+    boolean resume;
+
+    @Option(names = {"-y", "--yes"}, description = "Allow a study (maestro.matrix) of more than "
+            + StudyPlan.RUN_LIMIT + " runs.")
+    boolean yes;
+
     @Option(names = "--no-report", description = "Do not build the HTML report.")
     boolean noReport;
 
@@ -93,6 +103,9 @@ public final class RunCommand implements Callable<Integer> {
             throw new UserError(ExitCodes.USAGE, "test script " + script + " does not exist or is not a file");
         }
         outageLimit();
+        if (resume) {
+            requireStudyState();
+        }
         Files.createDirectories(results);
         PrintWriter out = spec.commandLine().getOut();
         Progress progress = Progress.forConsole(out, progressInterval(), System.console() != null,
@@ -129,6 +142,7 @@ public final class RunCommand implements Callable<Integer> {
         TestRunner runner = new TestRunner(client, results, progress, environment, afterTest)
                 .brokerOutageLimit(outageLimit());
         Maestro maestro = new Maestro(runner, environment, defaults, sut);
+        maestro.studySettings(resume, yes, resumeCommand(), progress::note);
         Files.deleteIfExists(results.resolve(ScriptRun.FILE_NAME)); // the index must not show an earlier script's
         try (ScriptTopologies topologies = new ScriptTopologies(results, environment, agentProcesses)) {
             maestro.startTopologiesWith(topologies);
@@ -138,6 +152,10 @@ public final class RunCommand implements Callable<Integer> {
             throw e;
         } finally {
             printSummary(maestro.getResults(), out);
+        }
+        if (maestro.getResults().isEmpty() && maestro.skippedStudyRuns() > 0) {
+            out.println("PASSED: every run of the study had finished before; its report was rebuilt");
+            return ExitCodes.OK;
         }
         if (maestro.getResults().isEmpty()) {
             throw MaestroException.usage("the script " + script + " ran no test; call maestro.fixedRate { … } "
@@ -172,6 +190,27 @@ public final class RunCommand implements Callable<Integer> {
                     + e.getMessage());
         }
         afterTest.accept(runs.get(runs.size() - 1).directory());
+    }
+
+    /** The command that resumes this run, printed when a study stops early. */
+    private String resumeCommand() {
+        return "maestro-cli run " + script + " --results " + results + " --resume"
+                + (broker.isSet() ? " (with the same --maestro-url and environment)" : " (with the same environment)");
+    }
+
+    /** With --resume, the results directory must hold a study state, or there is nothing to resume. */
+    private void requireStudyState() throws IOException {
+        boolean found = false;
+        if (Files.isDirectory(results)) {
+            try (var tests = Files.list(results)) {
+                found = tests.anyMatch(test -> Files.isRegularFile(test.resolve(StudyState.FILE_NAME)));
+            }
+        }
+        if (!found) {
+            throw new UserError(ExitCodes.USAGE, "--resume: " + results + " holds no study state (<test>/"
+                    + StudyState.FILE_NAME + "), so there is no study to resume; give the results directory of the "
+                    + "earlier run with --results, or run without --resume");
+        }
     }
 
     private Duration progressInterval() {
