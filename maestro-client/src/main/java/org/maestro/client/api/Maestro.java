@@ -110,6 +110,7 @@ public class Maestro {
         copy.setResolveStrategy(Closure.DELEGATE_FIRST);
         copy.setDelegate(matrix);
         copy.call(matrix);
+        StudyPlan.of(matrix, environment, allowLargeStudies); // refuses bad input before anything else
         StudyRunner.Settings settings = new StudyRunner.Settings(runner.resultsRoot(), resumeStudies,
                 allowLargeStudies, resumeCommand, environment, notes);
         StudyResult study = new StudyRunner(settings, this::test, () -> runner.afterChange(runner.resultsRoot()))
