@@ -267,6 +267,32 @@ class StudyReportTest {
     }
 
     @Test
+    void theReporterBuildsTheStudyOfIterationsItAnalysedAndLinksItFromTheTestPageAndTheIndex() throws IOException {
+        org.maestro.reporter.SyntheticResults writer = new org.maestro.reporter.SyntheticResults(7, 1.0, 1.0);
+        writer.simple(results.resolve("study/0"), org.maestro.reporter.SyntheticResults.T0, 1000, "success", "ok");
+        writer.simple(results.resolve("study/1"), org.maestro.reporter.SyntheticResults.T0 + 60_000, 1000, "success",
+                "ok");
+        new StudyState(StudyState.FORMAT_VERSION, "study", List.of(new StudyState.Dimension("mode", null,
+                List.of("only"))), 2, List.of(), List.of(new StudyState.Run(0, 1, 0, "success"),
+                new StudyState.Run(0, 2, 1, "success"))).write(results.resolve("study"));
+
+        org.maestro.reporter.Reporter.build(results);
+
+        JsonNode iterations = JSON.readTree(results.resolve("study/summary.json").toFile()).path("iterations");
+        double first = iterations.get(0).path("rate").path("receiver").path("mean").asDouble();
+        double second = iterations.get(1).path("rate").path("receiver").path("mean").asDouble();
+        assertTrue(first > 0 && second > 0 && first != second, first + ", " + second);
+        JsonNode cell = JSON.readTree(results.resolve("study/study.json").toFile()).path("cells").get(0);
+        assertClose((first + second) / 2, cell.path("throughput").path("mean"), "mean of the two iterations");
+        assertClose((first + second) / 2 + halfWidth(T_1, first, second), cell.path("throughput").path("high"),
+                "upper end");
+        assertEquals("success", cell.path("outcome").asText());
+        assertEquals("study.html", Jsoup.parse(results.resolve("study/index.html").toFile())
+                .selectFirst("#study-link").attr("href"));
+        assertTrue(Jsoup.parse(results.resolve("index.html").toFile()).select("a[href=study/study.html]").size() == 1);
+    }
+
+    @Test
     void aStudyPageRendersEveryChartInHeadlessChromium(@TempDir Path work) throws Exception {
         assumeTrue(Chromium.available(), "/usr/bin/chromium is not installed; the rendering check is skipped");
         Path testDir = writeStudy(3);
