@@ -58,6 +58,7 @@ public final class MatrixDefinition {
     private boolean allowLarge;
     private List<String> heatMap = List.of();
     private Closure<?> test;
+    private String spread;
 
     /** The study's name: the test every run is an iteration of ({@code results/<name>/}). */
     public void name(String studyName) {
@@ -148,6 +149,19 @@ public final class MatrixDefinition {
     }
 
     /**
+     * The statistic whose spread over the repeats the report's box plot shows: throughput (default), p50Ms, p99Ms,
+     * maxMs, lost or lostPercent.
+     */
+    public void spread(String statistic) {
+        if (!org.maestro.reporter.study.CellResult.STATISTICS.contains(statistic)) {
+            problems.add("spread '" + statistic + "' is no statistic of a study; use one of "
+                    + String.join(", ", org.maestro.reporter.study.CellResult.STATISTICS));
+            return;
+        }
+        this.spread = statistic;
+    }
+
+    /**
      * The closure run for each cell and repeat, with the cell as its argument and the test's definition as its
      * delegate (the settings of {@code maestro.fixedRate}); the cell's parameter values are set after it.
      */
@@ -188,6 +202,10 @@ public final class MatrixDefinition {
 
     List<String> heatMapDimensions() {
         return heatMap;
+    }
+
+    String spreadStatistic() {
+        return spread;
     }
 
     Closure<?> testClosure() {

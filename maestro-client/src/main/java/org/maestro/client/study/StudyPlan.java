@@ -68,7 +68,8 @@ public final class StudyPlan {
         if (!problems.isEmpty()) {
             throw MaestroException.usage("maestro.matrix '" + name + "' cannot run: " + String.join("; ", problems));
         }
-        StudyState state = new StudyState(StudyState.FORMAT_VERSION, name, dimensions, repeats, heatMap, List.of());
+        StudyState state = new StudyState(StudyState.FORMAT_VERSION, name, dimensions, repeats, heatMap, List.of(),
+                matrix.spreadStatistic());
         if (state.runCount() > RUN_LIMIT && !allowLarge && !matrix.allowsLarge()) {
             throw MaestroException.usage(tooLarge(state));
         }

@@ -126,7 +126,7 @@ public final class StudyRunner {
                     + "directory (--results)");
         }
         return new StudyState(StudyState.FORMAT_VERSION, planned.test(), planned.dimensions(), planned.repeats(),
-                planned.heatMap(), earlier.get().runs());
+                planned.heatMap(), earlier.get().runs(), planned.spread());
     }
 
     /** The definition of one run: the test closure with the cell, then the cell's parameter values. */

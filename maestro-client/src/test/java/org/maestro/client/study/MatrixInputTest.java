@@ -102,13 +102,15 @@ class MatrixInputTest {
     }
 
     @Test
-    void aHeatMapOverAnUnknownDimensionAndAReservedNameAreRefused() throws IOException {
-        String message = refusal("rate 1, 2; dimension 'repeat', 1, 2; heatMap 'rate', 'size'", Map.of(), false, false)
-                .getMessage();
+    void aHeatMapOverAnUnknownDimensionAReservedNameAndAnUnknownSpreadAreRefused() throws IOException {
+        String message = refusal("rate 1, 2; dimension 'repeat', 1, 2; heatMap 'rate', 'size'; spread 'p98'", Map.of(),
+                false, false).getMessage();
 
         assertTrue(message.contains("'repeat' cannot name a dimension"), message);
         assertTrue(message.contains("heatMap names 'size', which is no dimension of the study; its dimensions are "
                 + "rate"), message);
+        assertTrue(message.contains("spread 'p98' is no statistic of a study; use one of throughput, p50Ms, p99Ms, "
+                + "maxMs, lost, lostPercent"), message);
     }
 
     @Test

@@ -18,13 +18,19 @@ public final class StudyCharts {
     /** The parameters that make the offered load; cells differing only in these lie on one line. */
     private static final Set<String> LOAD_PARAMETERS = Set.of("RATE", "PARALLEL_COUNT");
     private static final String OFFERED = "offered load (msg/s)";
+    private static final Map<String, String> SPREAD_NAMES = Map.of("throughput", "Throughput", "p50Ms",
+            "p50 response time", "p99Ms", "p99 response time", "maxMs", "Maximum response time", "lost",
+            "Lost messages", "lostPercent", "Lost percentage");
+    private static final Map<String, String> SPREAD_UNITS = Map.of("throughput", "msg/s", "p50Ms", "ms", "p99Ms", "ms",
+            "maxMs", "ms", "lost", "", "lostPercent", "%");
 
     private StudyCharts() {
     }
 
     /** Every chart of the study report, in page order. */
     public static List<Chart> all(StudyState state, List<CellResult> cells) {
-        return List.of(throughput(state, cells), latency(state, cells), lostHeatMap(state, cells), spread(cells));
+        return List.of(throughput(state, cells), latency(state, cells), lostHeatMap(state, cells),
+                spread(cells, state.spread() == null ? "throughput" : state.spread()));
     }
 
     /** Mean throughput against offered load, one line per combination of the dimensions that do not set the load. */
@@ -114,25 +120,27 @@ public final class StudyCharts {
                 new Chart.Axes(axes.get(0), axes.get(1), xLabels, yLabels));
     }
 
-    /** The throughput of every repeat of every cell: a box (quartiles) per cell with the repeats as points. */
-    static Chart spread(List<CellResult> cells) {
+    /** A statistic of every repeat of every cell: a box (quartiles) per cell with the repeats as points. */
+    static Chart spread(List<CellResult> cells, String statistic) {
         List<Object[]> boxes = new ArrayList<>();
         List<Object[]> points = new ArrayList<>();
         List<String> labels = new ArrayList<>();
         for (CellResult cell : cells) {
             labels.add(cell.label());
-            double[] five = cell.throughput().fiveNumbers();
+            Estimate estimate = cell.estimate(statistic);
+            double[] five = estimate.fiveNumbers();
             if (five.length == 5) {
                 boxes.add(new Object[] {cell.label(), five[0], five[1], five[2], five[3], five[4]});
             }
-            for (Double value : cell.throughput().values()) {
+            for (Double value : estimate.values()) {
                 points.add(new Object[] {cell.label(), value});
             }
         }
-        return new Chart("study-spread", "Throughput over the repeats of each cell", Chart.BOXPLOT, "msg/s",
-                List.of(Series.of("quartiles", boxes), Series.of("repeats", points)), List.of(),
-                "Box: minimum, quartiles and maximum of the repeats' throughput; a point per repeat.", null, null,
-                new Chart.Axes("cell", "throughput (msg/s)", labels, null));
+        String name = SPREAD_NAMES.get(statistic);
+        return new Chart("study-spread", name + " over the repeats of each cell", Chart.BOXPLOT,
+                SPREAD_UNITS.get(statistic), List.of(Series.of("quartiles", boxes), Series.of("repeats", points)),
+                List.of(), "Box: minimum, quartiles and maximum of the repeats' " + name.toLowerCase(java.util.Locale.ROOT)
+                + "; a point per repeat.", null, null, new Chart.Axes("cell", name, labels, null));
     }
 
     /** The dimensions the heat map spans: the study's choice, else the first two. */

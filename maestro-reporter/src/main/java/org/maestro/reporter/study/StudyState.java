@@ -31,11 +31,12 @@ import org.maestro.reporter.html.Page;
  * @param repeats how many times each cell runs
  * @param heatMap the two dimensions the lost-percent heat map spans (empty: the first two)
  * @param runs the finished runs, in the order they finished
+ * @param spread the statistic whose spread over the repeats the report's box plot shows (null: throughput)
  */
 @JsonIgnoreProperties(ignoreUnknown = true)
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record StudyState(int formatVersion, String test, List<Dimension> dimensions, int repeats, List<String> heatMap,
-                         List<Run> runs) {
+                         List<Run> runs, String spread) {
 
     /** File name of the state in the test directory. */
     public static final String FILE_NAME = "study-state.json";
@@ -67,6 +68,12 @@ public record StudyState(int formatVersion, String test, List<Dimension> dimensi
      */
     @JsonIgnoreProperties(ignoreUnknown = true)
     public record Run(int cell, int repeat, int iteration, String outcome) {
+    }
+
+    /** A state whose box plot shows the throughput. */
+    public StudyState(int formatVersion, String test, List<Dimension> dimensions, int repeats, List<String> heatMap,
+                      List<Run> runs) {
+        this(formatVersion, test, dimensions, repeats, heatMap, runs, null);
     }
 
     public StudyState {
@@ -129,7 +136,7 @@ public record StudyState(int formatVersion, String test, List<Dimension> dimensi
     public StudyState with(Run run) {
         List<Run> more = new ArrayList<>(runs);
         more.add(run);
-        return new StudyState(formatVersion, test, dimensions, repeats, heatMap, more);
+        return new StudyState(formatVersion, test, dimensions, repeats, heatMap, more, spread);
     }
 
     /**

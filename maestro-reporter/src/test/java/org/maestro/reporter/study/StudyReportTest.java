@@ -247,11 +247,32 @@ class StudyReportTest {
         assertClose(1990, boxes.get(2).get(3), "median");
         assertClose(2001, boxes.get(2).get(5), "max");
         assertEquals(12, charts.get(3).path("series").get(1).path("points").size(), "a point per repeat");
+        assertEquals("Throughput over the repeats of each cell", charts.get(3).path("title").asText());
         // the table: cell 3's throughput with its interval
         Element cell = page.selectFirst("tr[data-cell=2] td[data-statistic=throughput]");
         assertClose(mean(THROUGHPUT[2]), JSON.readTree(cell.attr("data-mean")), "table mean");
         assertEquals(String.format(java.util.Locale.ROOT, "%,.0f ± %,.0f", mean(THROUGHPUT[2]),
                 halfWidth(T_2, THROUGHPUT[2])), cell.text());
+    }
+
+    @Test
+    void theBoxPlotShowsTheStatisticTheStudyChose() throws IOException {
+        Path testDir = writeStudy(3);
+        StudyState chosen = StudyState.read(testDir).orElseThrow();
+        new StudyState(chosen.formatVersion(), chosen.test(), chosen.dimensions(), chosen.repeats(), chosen.heatMap(),
+                chosen.runs(), "p99Ms").write(testDir);
+
+        StudyReport.write(testDir, SummaryJson.read(testDir.resolve(SummaryJson.FILE_NAME)).iterations());
+
+        JsonNode spread = JSON.readTree(Jsoup.parse(testDir.resolve(StudyPage.FILE_NAME).toFile())
+                .selectFirst("#maestro-charts").data()).get(3);
+        assertEquals("p99 response time over the repeats of each cell", spread.path("title").asText());
+        assertEquals("ms", spread.path("unit").asText());
+        JsonNode box = spread.path("series").get(0).path("points").get(2);
+        // cell 3's p99: 9, 30 and 12 ms
+        assertClose(9, box.get(1), "min");
+        assertClose(12, box.get(3), "median");
+        assertClose(30, box.get(5), "max");
     }
 
     private static List<String> kinds(JsonNode charts) {
