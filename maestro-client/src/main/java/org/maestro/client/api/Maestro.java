@@ -49,6 +49,7 @@ public class Maestro {
     private String resumeCommand = "maestro-cli run <script> --results <results> --resume";
     private Consumer<String> notes = note -> { };
     private int skippedStudyRuns;
+    private long skippedStudyFailures;
 
     /**
      * @param embeddedSut the embedded mode's SUT, started when a test points at it; null in distributed mode
@@ -116,6 +117,8 @@ public class Maestro {
         StudyResult study = new StudyRunner(settings, this::test, () -> runner.afterChange(runner.resultsRoot()))
                 .run(matrix);
         skippedStudyRuns += study.getSkipped();
+        skippedStudyFailures += study.getState().runs().subList(0, study.getSkipped()).stream()
+                .filter(r -> !r.outcome().equals("success")).count();
         return study;
     }
 
@@ -137,6 +140,11 @@ public class Maestro {
     /** Runs of studies that an earlier invocation finished and this one skipped. */
     public int skippedStudyRuns() {
         return skippedStudyRuns;
+    }
+
+    /** Runs of studies that an earlier invocation finished without a pass, and this one skipped. */
+    public long skippedStudyFailures() {
+        return skippedStudyFailures;
     }
 
     /** Changes the defaults of the tests that follow. */

@@ -154,7 +154,12 @@ public final class RunCommand implements Callable<Integer> {
             printSummary(maestro.getResults(), out);
         }
         if (maestro.getResults().isEmpty() && maestro.skippedStudyRuns() > 0) {
-            out.println("PASSED: every run of the study had finished before; its report was rebuilt");
+            String rebuilt = "every run of the study had finished before; its report was rebuilt";
+            if (maestro.skippedStudyFailures() > 0) {
+                out.println("FAILED: " + rebuilt + "; " + maestro.skippedStudyFailures() + " of its runs failed");
+                return ExitCodes.TEST_FAILED;
+            }
+            out.println("PASSED: " + rebuilt);
             return ExitCodes.OK;
         }
         if (maestro.getResults().isEmpty()) {

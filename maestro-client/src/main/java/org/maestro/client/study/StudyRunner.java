@@ -62,7 +62,7 @@ public final class StudyRunner {
         int skipped = state.runs().size();
         if (skipped > 0) {
             settings.notes().accept("study " + state.test() + ": " + skipped + " of " + state.runCount()
-                    + " runs finished before; resuming with the next");
+                    + " runs finished before; " + (state.complete() ? "nothing left to run" : "resuming with the next"));
         }
         Interruption interruption = new Interruption(directory);
         interruption.install();
