@@ -34,7 +34,8 @@ public final class MatrixDefinition {
             Map.entry("warmUp", OptionCode.WARM_UP), Map.entry("maximumLatency", OptionCode.FCL),
             Map.entry("drainTimeout", OptionCode.DRAIN_TIMEOUT), Map.entry("resendReleased", OptionCode.RESEND_RELEASED),
             Map.entry("sut", OptionCode.BROKER), Map.entry("sendUrl", OptionCode.SEND_URL),
-            Map.entry("receiveUrl", OptionCode.RECEIVE_URL));
+            Map.entry("receiveUrl", OptionCode.RECEIVE_URL), Map.entry("inspectionInterval", OptionCode.INSPECTION_INTERVAL),
+            Map.entry("agentSource", OptionCode.EXT_POINT_SOURCE), Map.entry("agentBranch", OptionCode.EXT_POINT_BRANCH));
     /** Parameters the client sets for every run. */
     private static final Set<OptionCode> NOT_DIMENSIONS = Set.of(OptionCode.TEST_NAME, OptionCode.TEST_ITERATION,
             OptionCode.RUN_ID);
