@@ -329,4 +329,21 @@ class StudyReportTest {
             assertEquals("true", chart.attr("data-rendered"), chart.id() + " did not finish rendering");
         }
     }
+
+    @Test
+    void aStudyWithNoFinishedRunRendersWithoutAScriptError(@TempDir Path work) throws Exception {
+        assumeTrue(Chromium.available(), "/usr/bin/chromium is not installed; the rendering check is skipped");
+        Path testDir = results.resolve("study");
+        state(List.of()).write(testDir);
+        org.maestro.reporter.html.Assets.copyCharts(results);
+
+        StudyReport.write(testDir, List.of());
+
+        Document dom = Jsoup.parse(Chromium.dumpDom(testDir.resolve(StudyPage.FILE_NAME), work));
+        assertFalse(dom.body().hasAttr("data-errors"), "script errors: " + dom.body().attr("data-errors"));
+        assertEquals(4, dom.select("tr[data-cell]").size());
+        assertEquals("unknown", dom.selectFirst("tr[data-cell=0] td[data-statistic=throughput]").text());
+        assertTrue(dom.selectFirst("#study-throughput").text().contains("No run had an offered load"),
+                dom.selectFirst("#study-throughput").text());
+    }
 }
