@@ -3,7 +3,7 @@
  *
  * Answers: how do throughput, response time and loss change with the rate and the message size, and how much do
  * they vary between like runs? A small study: 2 rates × 2 message sizes, each cell run twice (8 runs of 3 s after a
- * 1 s warm-up), in about a minute embedded. Its report is results/matrix-example/study.html: a table of the cells
+ * 1 s warm-up), in a minute or two embedded. Its report is results/matrix-example/study.html: a table of the cells
  * with the mean and 95% confidence interval of each figure, throughput and response time against the offered load,
  * a heat map of the lost percentage and the spread of the throughput over the repeats.
  *
