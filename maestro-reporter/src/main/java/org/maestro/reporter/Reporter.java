@@ -18,6 +18,8 @@ import org.maestro.reporter.out.JUnitXml;
 import org.maestro.reporter.out.PercentileDistribution;
 import org.maestro.reporter.out.SummaryJson;
 import org.maestro.reporter.read.ResultsLayout;
+import org.maestro.reporter.study.StudyPage;
+import org.maestro.reporter.study.StudyReport;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -92,6 +94,13 @@ public final class Reporter {
                 LOG.warn("{} is unreadable and is not linked from the index: {}", comparison, e.getMessage());
             }
         }
+        for (Path testDir : ResultsLayout.testDirectories(resultsDir)) {
+            if (Files.isRegularFile(testDir.resolve(StudyPage.FILE_NAME))) {
+                String test = testDir.getFileName().toString();
+                links.add(new IndexPage.Link(test + "/" + StudyPage.FILE_NAME, "Study " + test
+                        + ": every cell with its mean and 95% confidence interval", "", false));
+            }
+        }
         ScriptRun lastScript = null;
         try {
             lastScript = ScriptRun.read(resultsDir).orElse(null);
@@ -117,7 +126,8 @@ public final class Reporter {
         }
         Path summaryJson = SummaryJson.write(testDir, test, iterations);
         Path junit = JUnitXml.write(testDir, test, iterations);
-        Path page = Page.write(testDir.resolve("index.html"), TestPage.render(test, iterations));
+        boolean study = StudyReport.write(testDir, iterations).isPresent();
+        Path page = Page.write(testDir.resolve("index.html"), TestPage.render(test, iterations, study));
         return new TestReport(test, testDir, page, summaryJson, junit, List.copyOf(iterations));
     }
 

@@ -8,6 +8,10 @@ import java.util.Optional;
 import java.util.function.Consumer;
 import java.util.function.UnaryOperator;
 import org.maestro.client.embedded.EmbeddedSut;
+import org.maestro.client.study.MatrixDefinition;
+import org.maestro.client.study.StudyPlan;
+import org.maestro.client.study.StudyResult;
+import org.maestro.client.study.StudyRunner;
 import org.maestro.client.topology.ScriptTopologies;
 import org.maestro.common.options.OptionCode;
 import org.maestro.common.options.TestOptions;
@@ -40,6 +44,12 @@ public class Maestro {
     private Boolean verdict;
     private ScriptTopologies topologies;
     private String verdictReason = "";
+    private boolean resumeStudies;
+    private boolean allowLargeStudies;
+    private String resumeCommand = "maestro-cli run <script> --results <results> --resume";
+    private Consumer<String> notes = note -> { };
+    private int skippedStudyRuns;
+    private long skippedStudyFailures;
 
     /**
      * @param embeddedSut the embedded mode's SUT, started when a test points at it; null in distributed mode
@@ -78,6 +88,63 @@ public class Maestro {
         TestResult result = runner.run(test);
         results.add(result);
         return result;
+    }
+
+    /**
+     * Runs a study: every cell of a matrix of parameters, each repeated, as iterations of one test, and writes its
+     * report ({@code study.html}, {@code study.json}, {@code study-junit.xml} in the test's directory). Rounds: every
+     * cell once, in the order of the dimensions (the last varying fastest), then again for each repeat.
+     *
+     * <pre>{@code
+     * maestro.matrix {
+     *     name "size-and-rate"
+     *     messageSize 256, 1024; rate 100, 1000; parallelCount 1, 2
+     *     repeat 3
+     *     test { cell -> duration "10s"; warmUp "2s" }
+     * }
+     * }</pre>
+     */
+    public StudyResult matrix(@DelegatesTo(value = MatrixDefinition.class, strategy = Closure.DELEGATE_FIRST)
+                              Closure<?> definition) {
+        MatrixDefinition matrix = new MatrixDefinition();
+        Closure<?> copy = (Closure<?>) definition.clone();
+        copy.setResolveStrategy(Closure.DELEGATE_FIRST);
+        copy.setDelegate(matrix);
+        copy.call(matrix);
+        StudyPlan.of(matrix, environment, allowLargeStudies); // refuses bad input before anything else
+        StudyRunner.Settings settings = new StudyRunner.Settings(runner.resultsRoot(), resumeStudies,
+                allowLargeStudies, resumeCommand, environment, notes);
+        StudyResult study = new StudyRunner(settings, this::test, () -> runner.afterChange(runner.resultsRoot()))
+                .run(matrix);
+        skippedStudyRuns += study.getSkipped();
+        skippedStudyFailures += study.getState().runs().subList(0, study.getSkipped()).stream()
+                .filter(r -> !r.outcome().equals("success")).count();
+        return study;
+    }
+
+    /**
+     * How studies run in this invocation.
+     *
+     * @param resume        go on with the studies the results directory holds ({@code --resume})
+     * @param allowLarge    allow more than {@link StudyPlan#RUN_LIMIT} runs ({@code --yes})
+     * @param resumeCommand the command that resumes this invocation, printed when a study stops early
+     * @param notes         where notes for the user go
+     */
+    public void studySettings(boolean resume, boolean allowLarge, String resumeCommand, Consumer<String> notes) {
+        this.resumeStudies = resume;
+        this.allowLargeStudies = allowLarge;
+        this.resumeCommand = resumeCommand;
+        this.notes = notes;
+    }
+
+    /** Runs of studies that an earlier invocation finished and this one skipped. */
+    public int skippedStudyRuns() {
+        return skippedStudyRuns;
+    }
+
+    /** Runs of studies that an earlier invocation finished without a pass, and this one skipped. */
+    public long skippedStudyFailures() {
+        return skippedStudyFailures;
     }
 
     /** Changes the defaults of the tests that follow. */

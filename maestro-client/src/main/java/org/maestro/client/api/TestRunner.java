@@ -109,6 +109,16 @@ public final class TestRunner {
         return this;
     }
 
+    /** The results directory tests write into. */
+    public Path resultsRoot() {
+        return resultsRoot;
+    }
+
+    /** Does what is done after each test (builds the report), for a test directory whose files changed. */
+    public void afterChange(Path directory) {
+        afterTest.accept(directory);
+    }
+
     /**
      * Sends each second's statistics of the running test, per peer and in total, to {@code live} as well as to the
      * progress display.

@@ -22,6 +22,7 @@ import org.maestro.client.embedded.EmbeddedCluster;
 import org.maestro.client.embedded.EmbeddedSut;
 import org.maestro.client.metrics.MetricsServer;
 import org.maestro.client.script.ScriptRunner;
+import org.maestro.client.study.StudyPlan;
 import org.maestro.client.topology.ScriptTopologies;
 import org.maestro.common.cli.CommandException;
 import org.maestro.common.cli.DiagnosticOptions;
@@ -32,6 +33,7 @@ import org.maestro.common.transport.MqttEndpoint;
 import org.maestro.common.transport.TransportException;
 import org.maestro.reporter.Outcome;
 import org.maestro.reporter.ScriptRun;
+import org.maestro.reporter.study.StudyState;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -88,6 +90,14 @@ public final class RunCommand implements Callable<Integer> {
             description = "The address the metrics are served on (default: ${DEFAULT-VALUE}, every interface).")
     String metricsHost;
 
+    @Option(names = "--resume", description = "Go on with the studies (maestro.matrix) of an earlier run of the script"
+            + " into the same results directory: their finished runs are skipped. Refused when a study's matrix changed.")
+    boolean resume;
+
+    @Option(names = {"-y", "--yes"}, description = "Allow a study (maestro.matrix) of more than "
+            + StudyPlan.RUN_LIMIT + " runs.")
+    boolean yes;
+
     @Option(names = "--no-report", description = "Do not build the HTML report.")
     boolean noReport;
 
@@ -109,6 +119,9 @@ public final class RunCommand implements Callable<Integer> {
             throw CommandException.usage("test script " + script + " does not exist or is not a file");
         }
         outageLimit();
+        if (resume) {
+            requireStudyState();
+        }
         Files.createDirectories(results);
         PrintWriter out = spec.commandLine().getOut();
         Progress progress = Progress.forConsole(out, progressInterval(), System.console() != null,
@@ -166,6 +179,7 @@ public final class RunCommand implements Callable<Integer> {
             runner.liveStatistics(metrics);
         }
         Maestro maestro = new Maestro(runner, environment, defaults, sut);
+        maestro.studySettings(resume, yes, resumeCommand(), progress::note);
         Files.deleteIfExists(results.resolve(ScriptRun.FILE_NAME)); // the index must not show an earlier script's
         try (ScriptTopologies topologies = new ScriptTopologies(results, environment, agentProcesses)) {
             maestro.startTopologiesWith(topologies);
@@ -175,6 +189,15 @@ public final class RunCommand implements Callable<Integer> {
             throw e;
         } finally {
             printSummary(maestro.getResults(), out);
+        }
+        if (maestro.getResults().isEmpty() && maestro.skippedStudyRuns() > 0) {
+            String rebuilt = "every run of the study had finished before; its report was rebuilt";
+            if (maestro.skippedStudyFailures() > 0) {
+                out.println("FAILED: " + rebuilt + "; " + maestro.skippedStudyFailures() + " of its runs failed");
+                return ExitCode.TEST_FAILED.code();
+            }
+            out.println("PASSED: " + rebuilt);
+            return ExitCode.OK.code();
         }
         if (maestro.getResults().isEmpty()) {
             throw MaestroException.usage("the script " + script + " ran no test; call maestro.fixedRate { … } "
@@ -209,6 +232,27 @@ public final class RunCommand implements Callable<Integer> {
                     + e.getMessage());
         }
         afterTest.accept(runs.get(runs.size() - 1).directory());
+    }
+
+    /** The command that resumes this run, printed when a study stops early. */
+    private String resumeCommand() {
+        return "maestro-cli run " + script + " --results " + results + " --resume"
+                + (broker.isSet() ? " (with the same --maestro-url and environment)" : " (with the same environment)");
+    }
+
+    /** With --resume, the results directory must hold a study state, or there is nothing to resume. */
+    private void requireStudyState() throws IOException {
+        boolean found = false;
+        if (Files.isDirectory(results)) {
+            try (var tests = Files.list(results)) {
+                found = tests.anyMatch(test -> Files.isRegularFile(test.resolve(StudyState.FILE_NAME)));
+            }
+        }
+        if (!found) {
+            throw CommandException.usage("--resume: " + results + " holds no study state (<test>/"
+                    + StudyState.FILE_NAME + "), so there is no study to resume; give the results directory of the "
+                    + "earlier run with --results, or run without --resume");
+        }
     }
 
     private Duration progressInterval() {

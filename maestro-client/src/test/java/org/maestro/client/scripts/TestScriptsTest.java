@@ -38,8 +38,10 @@ class TestScriptsTest {
         return directory;
     }
 
+    /** The scripts of {@code test-scripts/} and of its {@code studies/} directory. */
     static Stream<Path> scripts() throws IOException {
-        try (Stream<Path> files = Files.list(scriptsDirectory())) {
+        try (Stream<Path> files = Stream.concat(Files.list(scriptsDirectory()),
+                Files.list(scriptsDirectory().resolve("studies")))) {
             return files.filter(p -> p.getFileName().toString().endsWith(".groovy")).sorted().toList().stream();
         }
     }
@@ -75,7 +77,8 @@ class TestScriptsTest {
         assertTrue(header.startsWith("/*\n * " + name.replace(".groovy", "") + "\n"), name + " opens with its name");
         assertTrue(header.contains(" * Answers: "), name + " says what it answers");
         assertTrue(header.contains(" * Parameters ("), name + " lists its parameters");
-        assertTrue(header.contains(" * Run:  maestro-cli run test-scripts/" + name), name + " says how to run it");
+        String relative = scriptsDirectory().relativize(script).toString();
+        assertTrue(header.contains(" * Run:  maestro-cli run test-scripts/" + relative), name + " says how to run it");
         for (String unreadable : List.of("thesis", "SPEC §", "table 6.", "§6.")) {
             assertFalse(header.contains(unreadable), name + " cites '" + unreadable + "', which its readers do not "
                     + "have: name the source and give the figures inline");
@@ -129,6 +132,15 @@ class TestScriptsTest {
 
         assertTrue(refused.getMessage().contains("INITIAL_RATE=500 RATE_STEP=1000 CEILING_RATE=100"),
                 refused.getMessage());
+    }
+
+    @Test
+    void theMatrixExampleRefusesARateFromTheEnvironmentBeforeAnyTest() {
+        MaestroException refused = refusal("studies/MatrixExample.groovy", Map.of("RATE", "1000"));
+
+        assertEquals(ExitCode.USAGE, refused.exitCode());
+        assertTrue(refused.getMessage().contains("RATE=1000 is set in the environment and would override the "
+                + "dimension rate in every cell; unset it"), refused.getMessage());
     }
 
     @Test

@@ -18,35 +18,63 @@ import java.util.List;
  * @param note a line under the chart, may be null
  * @param viewFrom x value the chart opens zoomed from, null for all of it
  * @param yMax top of the y axis when the highest values are clipped (see {@link YScale}), null to fit every value
+ * @param axes names and labels of the axes of the {@code value}, {@code heatmap} and {@code boxplot} kinds; null for
+ *             the others
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record Chart(String id, String title, String kind, String unit, List<Series> series, List<Band> bands,
-                    String note, Long viewFrom, Double yMax) {
+                    String note, Long viewFrom, Double yMax, Axes axes) {
 
     public static final String TIME = "time";
     public static final String NINES = "nines";
     public static final String CATEGORY = "category";
     /** No chart at all: a titled note (a data set whose values never changed). */
     public static final String NOTE = "note";
+    /** x: a number (offered load), points joined per series. */
+    public static final String VALUE = "value";
+    /** Cells coloured by value: points are {@code [x label, y label, value]} over {@link Axes#xLabels()} and
+     * {@link Axes#yLabels()}. */
+    public static final String HEATMAP = "heatmap";
+    /** A box per x label: the first series' points are {@code [label, min, q1, median, q3, max]}, the others are
+     * {@code [label, value]} points drawn over them. */
+    public static final String BOXPLOT = "boxplot";
+
+    /**
+     * What the axes of a study chart say.
+     *
+     * @param xName   the x axis's name
+     * @param yName   the y axis's name
+     * @param xLabels the x categories in order (heat map, box plot); null for a numeric x axis
+     * @param yLabels the y categories in order (heat map); null for a numeric y axis
+     */
+    @JsonInclude(JsonInclude.Include.NON_NULL)
+    public record Axes(String xName, String yName, List<String> xLabels, List<String> yLabels) {
+    }
+
+    /** A chart whose axes are the usual ones of its kind. */
+    public Chart(String id, String title, String kind, String unit, List<Series> series, List<Band> bands, String note,
+                 Long viewFrom, Double yMax) {
+        this(id, title, kind, unit, series, bands, note, viewFrom, yMax, null);
+    }
 
     /** A chart whose y axis fits every value. */
     public Chart(String id, String title, String kind, String unit, List<Series> series, List<Band> bands, String note,
                  Long viewFrom) {
-        this(id, title, kind, unit, series, bands, note, viewFrom, null);
+        this(id, title, kind, unit, series, bands, note, viewFrom, null, null);
     }
 
     /** The same chart with a note under it. */
     public Chart withNote(String text) {
-        return new Chart(id, title, kind, unit, series, bands, text, viewFrom, yMax);
+        return new Chart(id, title, kind, unit, series, bands, text, viewFrom, yMax, axes);
     }
 
     /** The same chart opening zoomed from {@code from}. */
     public Chart viewingFrom(Long from) {
-        return new Chart(id, title, kind, unit, series, bands, note, from, yMax);
+        return new Chart(id, title, kind, unit, series, bands, note, from, yMax, axes);
     }
 
     /** The same chart with its y axis ending at {@code max}. */
     public Chart clippedAt(double max) {
-        return new Chart(id, title, kind, unit, series, bands, note, viewFrom, max);
+        return new Chart(id, title, kind, unit, series, bands, note, viewFrom, max, axes);
     }
 }

@@ -51,6 +51,11 @@ public final class TestPage {
 
     /** Renders the page; it lives in the test directory. */
     public static String render(String test, List<TestSummary> iterations) {
+        return render(test, iterations, false);
+    }
+
+    /** Renders the page, linking the study report beside it when the test is a study. */
+    public static String render(String test, List<TestSummary> iterations, boolean study) {
         List<TestSummary> newestFirst = new ArrayList<>(iterations);
         newestFirst.sort(Comparator.comparingLong(TestSummary::startMillis).thenComparingInt(TestSummary::iteration)
                 .reversed());
@@ -62,7 +67,8 @@ public final class TestPage {
         }
         b.append("</h1>\n<p class=\"meta\">").append(iterations.size()).append(" iteration(s), ")
                 .append(iterations.size() - failed).append(" passed, ").append(failed).append(" not passed · ")
-                .append("<a href=\"summary.json\">summary.json</a> · <a href=\"junit.xml\">junit.xml</a></p>\n");
+                .append("<a href=\"summary.json\">summary.json</a> · <a href=\"junit.xml\">junit.xml</a>")
+                .append(study ? " · <a id=\"study-link\" href=\"study.html\">study report</a>" : "").append("</p>\n");
         b.append("<h2>Iterations</h2>\n");
         b.append(runTable(newestFirst, false));
         List<Chart> charts = trendCharts(iterations);

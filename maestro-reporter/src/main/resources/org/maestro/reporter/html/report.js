@@ -143,7 +143,69 @@
     return [inside, slider];
   }
 
+  /* The study kinds: 'value' (x: offered load), 'heatmap' (labelled cells) and 'boxplot' (a box per cell). */
+  function studyOption(spec, width) {
+    var axes = spec.axes || {};
+    var valueFormat = tooltipFormatter(spec.unit);
+    var selected = {};
+    spec.series.forEach(function (s) { selected[s.name] = !s.hidden; });
+    var base = {
+      animation: false,
+      title: { text: displayTitle(spec.title), left: 6, top: 2, textStyle: { fontSize: 14, fontWeight: 600, color: '#1d2430',
+               width: Math.max(160, (width || 600) - 150), overflow: 'truncate' } },
+      toolbox: { right: 8, top: 0, feature: { restore: {}, saveAsImage: {} } }
+    };
+    if (spec.kind === 'heatmap') {
+      var values = spec.series[0].points.map(function (p) { return p[2]; });
+      base.tooltip = { position: 'top', formatter: function (item) {
+        return axes.xName + ' ' + item.value[0] + ', ' + axes.yName + ' ' + item.value[1] + ': ' + valueFormat(item.value[2]);
+      } };
+      base.grid = { left: 12, right: 24, top: 56, bottom: 64, containLabel: true };
+      base.xAxis = { type: 'category', data: axes.xLabels, name: axes.xName, nameLocation: 'middle', nameGap: 28, splitArea: { show: true } };
+      base.yAxis = { type: 'category', data: axes.yLabels, name: axes.yName, splitArea: { show: true } };
+      base.visualMap = { min: 0, max: Math.max(1, Math.max.apply(null, values.concat([0]))), calculable: true,
+                         orient: 'horizontal', left: 'center', bottom: 0, itemHeight: 120,
+                         inRange: { color: ['#f4f8fb', '#f29900', '#cf222e'] }, formatter: function (v) { return trim(v) + ' %'; } };
+      base.series = [{ name: spec.series[0].name, type: 'heatmap', data: spec.series[0].points,
+                       label: { show: true, formatter: function (item) { return trim(item.value[2]); } } }];
+      return base;
+    }
+    var legend = legendFor(spec.series, selected, width);
+    base.legend = legend.option;
+    base.grid = { left: 12, right: 24, top: legend.top + 18, bottom: spec.kind === 'boxplot' ? 64 : 40, containLabel: true };
+    base.yAxis = { type: 'value', name: axes.yName, nameTextStyle: { align: 'left' }, axisLabel: { formatter: formatter(spec.unit) }, scale: spec.kind === 'boxplot' };
+    if (spec.kind === 'boxplot') {
+      base.tooltip = { trigger: 'item', confine: true, formatter: function (item) {
+        if (item.seriesType === 'boxplot') {
+          var v = item.value.slice(-5);
+          return item.name + '<br>min ' + valueFormat(v[0]) + '<br>q1 ' + valueFormat(v[1]) + '<br>median ' + valueFormat(v[2])
+            + '<br>q3 ' + valueFormat(v[3]) + '<br>max ' + valueFormat(v[4]);
+        }
+        return item.value[0] + ': ' + valueFormat(item.value[1]);
+      } };
+      base.xAxis = { type: 'category', data: axes.xLabels, name: axes.xName, nameLocation: 'middle', nameGap: 44,
+                     axisLabel: { interval: 0, rotate: axes.xLabels.length > 4 ? 20 : 0, fontSize: 10 } };
+      base.dataZoom = [{ type: 'inside', filterMode: 'none' }];
+      base.series = spec.series.map(function (s, i) {
+        return i === 0
+          ? { name: s.name, type: 'boxplot', data: s.points.map(function (p) { return { name: p[0], value: p.slice(1) }; }) }
+          : { name: s.name, type: 'scatter', symbolSize: 6, data: s.points };
+      });
+      return base;
+    }
+    base.tooltip = { trigger: 'axis', confine: true, axisPointer: { type: 'cross', label: { show: false } },
+                     valueFormatter: valueFormat };
+    base.xAxis = { type: 'value', name: axes.xName, nameLocation: 'middle', nameGap: 28, axisLabel: { formatter: si } };
+    base.dataZoom = [{ type: 'inside', filterMode: 'none' }];
+    base.series = spec.series.map(function (s) {
+      return { name: s.name, type: 'line', data: s.points, showSymbol: true, symbolSize: 6,
+               lineStyle: { width: s.dashed ? 1.4 : 1.8, type: s.dashed ? 'dashed' : 'solid' }, emphasis: { focus: 'series' } };
+    });
+    return base;
+  }
+
   function option(spec, width) {
+    if (spec.kind === 'value' || spec.kind === 'heatmap' || spec.kind === 'boxplot') { return studyOption(spec, width); }
     var selected = {};
     var series = spec.series.map(function (s) {
       selected[s.name] = !s.hidden;
