@@ -105,6 +105,19 @@ class MosquittoInspectorTest {
     }
 
     @Test
+    void aBrokerThatPublishesNoSysTopicsIsRefusedSayingWhy() throws Exception {
+        try (MosquittoProcess broker = MosquittoProcess.start(0)) {
+            MosquittoInspector inspector = new MosquittoInspector(ManagementUrl.parse(broker.url()),
+                    Duration.ofSeconds(1));
+            InspectionException error = assertThrows(InspectionException.class, inspector::connect);
+            assertEquals(InspectionException.Kind.BAD_REPLY, error.kind(), error.getMessage());
+            assertEquals(broker.url() + " sent no $SYS/broker/version within 1000 ms of subscribing to $SYS/#; is it "
+                    + "Mosquitto, with sys_interval above 0 and $SYS readable by this user?", error.getMessage());
+            inspector.close();
+        }
+    }
+
+    @Test
     void anMqttUrlChoosesTheMosquittoInspector() {
         assertEquals("mosquitto", Inspectors.forUrl(ManagementUrl.parse("mqtt://broker:1883")));
     }

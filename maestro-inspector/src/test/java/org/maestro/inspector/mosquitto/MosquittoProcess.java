@@ -15,7 +15,7 @@ import org.maestro.common.embedded.FreePorts;
 
 /**
  * A Mosquitto broker process of the test's own on a free loopback port, publishing its {@code $SYS} topics every
- * second ({@code sys_interval 1}); skips the test when {@code mosquitto} is not installed, fails under CI.
+ * second ({@code sys_interval 1}) unless told otherwise; skips the test when {@code mosquitto} is not installed, fails under CI.
  */
 final class MosquittoProcess implements AutoCloseable {
     private final Path directory;
@@ -29,6 +29,11 @@ final class MosquittoProcess implements AutoCloseable {
     }
 
     static MosquittoProcess start() throws IOException, InterruptedException {
+        return start(1);
+    }
+
+    /** A broker publishing its {@code $SYS} topics every given seconds; 0 publishes none. */
+    static MosquittoProcess start(int sysIntervalSeconds) throws IOException, InterruptedException {
         Path binary = Path.of("/usr/sbin/mosquitto");
         for (String dir : System.getenv().getOrDefault("PATH", "").split(":")) {
             if (!dir.isEmpty() && Files.isExecutable(Path.of(dir, "mosquitto"))) {
@@ -44,8 +49,8 @@ final class MosquittoProcess implements AutoCloseable {
         Path directory = Files.createTempDirectory("maestro-inspector-mosquitto-");
         int port = FreePorts.next();
         Path config = directory.resolve("mosquitto.conf");
-        Files.writeString(config, "listener " + port + " 127.0.0.1\nallow_anonymous true\nsys_interval 1\n"
-                + "persistence false\n");
+        Files.writeString(config, "listener " + port + " 127.0.0.1\nallow_anonymous true\nsys_interval "
+                + sysIntervalSeconds + "\npersistence false\n");
         Process process = new ProcessBuilder(List.of(binary.toString(), "-c", config.toString()))
                 .redirectErrorStream(true).redirectOutput(directory.resolve("mosquitto.log").toFile()).start();
         MosquittoProcess broker = new MosquittoProcess(directory, port, process);

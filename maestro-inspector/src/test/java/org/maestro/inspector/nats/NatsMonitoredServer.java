@@ -17,7 +17,7 @@ import org.maestro.common.embedded.FreePorts;
  * A NATS server process of the test's own with JetStream (storage in a temporary folder) and its HTTP monitoring
  * port, both on free loopback ports; skips the test when {@code nats-server} is not installed, fails under CI.
  */
-final class NatsMonitoredServer implements AutoCloseable {
+public final class NatsMonitoredServer implements AutoCloseable {
     private final Path directory;
     private final int port;
     private final int monitorPort;
@@ -30,7 +30,8 @@ final class NatsMonitoredServer implements AutoCloseable {
         this.process = process;
     }
 
-    static NatsMonitoredServer start() throws IOException, InterruptedException {
+    /** Starts a server and waits until both ports accept connections. */
+    public static NatsMonitoredServer start() throws IOException, InterruptedException {
         Path binary = Path.of("/usr/sbin/nats-server");
         for (String dir : System.getenv().getOrDefault("PATH", "").split(":")) {
             if (!dir.isEmpty() && Files.isExecutable(Path.of(dir, "nats-server"))) {
@@ -83,12 +84,12 @@ final class NatsMonitoredServer implements AutoCloseable {
     }
 
     /** {@code nats://127.0.0.1:<port>}, for clients. */
-    String clientUrl() {
+    public String clientUrl() {
         return "nats://127.0.0.1:" + port;
     }
 
     /** {@code nats+http://127.0.0.1:<monitor port>}, for the inspector. */
-    String monitorUrl() {
+    public String monitorUrl() {
         return "nats+http://127.0.0.1:" + monitorPort;
     }
 
