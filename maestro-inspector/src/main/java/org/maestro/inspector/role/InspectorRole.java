@@ -40,8 +40,8 @@ import org.slf4j.LoggerFactory;
  * STOP_INSPECTOR or HALT. Thread-safe: the control thread and a halting thread may call it at once.
  *
  * <p>Each request to the SUT waits at most the interval, and never more than 5 s. At START_INSPECTOR a SUT that
- * does not answer in time or cannot be reached yet is tried {@value #CONNECT_ATTEMPTS} times ({@link
- * InspectionException.Kind#transientFailure()}), one that refuses the credentials or answers something else once;
+ * does not answer in time or cannot be reached yet is tried up to {@value #CONNECT_ATTEMPTS} times within 8 s
+ * ({@link InspectionException.Kind#transientFailure()}), one that refuses the credentials or answers something else once;
  * then the start fails with a message saying why. Later failures (a SUT
  * restarting) are logged and counted while polling goes on. STATS answers the polls done and the failed ones.
  */
@@ -59,6 +59,11 @@ public final class InspectorRole implements Role {
     static final int CONNECT_ATTEMPTS = 3;
     /** The pause before trying again an endpoint that could not be reached (one that timed out has waited). */
     private static final Duration UNREACHABLE_PAUSE = Duration.ofSeconds(1);
+    /**
+     * The longest START_INSPECTOR spends trying, so that its answer reaches the client within the client's reply
+     * deadline (10 s): no attempt begins that would end after it.
+     */
+    static final Duration START_BUDGET = Duration.ofSeconds(8);
 
     private final Ticker ticker;
     private final LongSupplier clock;
@@ -146,17 +151,24 @@ public final class InspectorRole implements Role {
 
     private Inspection open(Inspector inspector, ManagementUrl url, Duration interval, PeerContext context)
             throws RoleException {
+        long begin = System.nanoTime();
         for (int attempt = 1; ; attempt++) {
+            long attemptBegin = System.nanoTime();
             try {
                 inspector.connect();
                 break;
             } catch (InspectionException e) {
                 // a management endpoint can be slow to answer or not listening yet (a cold JVM, a router starting,
-                // a busy host): that is tried again; a refusal of the credentials or a wrong answer is not
-                if (e.kind().transientFailure() && attempt < CONNECT_ATTEMPTS) {
+                // a busy host): that is tried again, as long as another attempt like this one fits in the start's
+                // budget; a refusal of the credentials or a wrong answer is not
+                long now = System.nanoTime();
+                Duration retryPause = e.kind() == InspectionException.Kind.UNREACHABLE ? UNREACHABLE_PAUSE
+                        : Duration.ZERO;
+                boolean fits = now - begin + (now - attemptBegin) + retryPause.toNanos() <= START_BUDGET.toNanos();
+                if (e.kind().transientFailure() && attempt < CONNECT_ATTEMPTS && fits) {
                     LOG.info("{} inspector: {}; trying again ({} of {})", inspector.name(), e.getMessage(),
                             attempt + 1, CONNECT_ATTEMPTS);
-                    if (e.kind() == InspectionException.Kind.UNREACHABLE && !pause(UNREACHABLE_PAUSE)) {
+                    if (!retryPause.isZero() && !pause(retryPause)) {
                         inspector.close();
                         throw new RoleException(ErrorCodes.SUT_UNAVAILABLE, "the " + inspector.name()
                                 + " inspector cannot start: interrupted while waiting to try again");

@@ -56,6 +56,21 @@ class InspectorStartRetryTest {
     }
 
     @Test
+    void slowAttemptsStopBeforeTheStartWouldOutlastTheClientsReplyDeadline() throws Exception {
+        try (ManagementResponder router = ManagementResponder.start()) {
+            router.delayReplies(30_000);
+            RecordingPeerContext peer = peer(router.url()).set(OptionCode.INSPECTION_INTERVAL, "3s");
+            long begin = System.nanoTime();
+            RoleException error = assertThrows(RoleException.class, () -> role.handle(start(), peer));
+            long tookMillis = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - begin);
+            assertTrue(error.getMessage().contains("within 3000 ms"), error.getMessage());
+            // three attempts of 3 s would end after the client stopped waiting (10 s); a third never begins
+            assertTrue(router.requests().size() < InspectorRole.CONNECT_ATTEMPTS, router.requests().toString());
+            assertTrue(tookMillis < 10_000, "the start took " + tookMillis + " ms");
+        }
+    }
+
+    @Test
     void aRouterThatIsNotListeningYetIsInspectedOnceItIs() throws Exception {
         int port = FreePorts.next();
         String url = "amqp://127.0.0.1:" + port;
