@@ -93,16 +93,17 @@ class InspectorDataSetsPageTest {
         Path peer = inspected("mqtt", "mosquitto", "mqtt://127.0.0.1:1883", "");
         write(peer.resolve("mosquitto-traffic.csv"), "messagesReceived,messagesSent,publishReceived,publishSent,"
                 + "publishDropped,bytesReceived,bytesSent,publishBytesReceived,publishBytesSent",
-                i -> i * 120 + "," + i * 130 + "," + i * i * 100 + "," + i * 110 + ",0," + i * 12_000 + "," + i * 13_000
+                i -> i * i * 120 + "," + i * i * 130 + "," + i * i * 100 + "," + i * i * 110 + ",0," + i * 12_000 + "," + i * 13_000
                 + "," + i * 10_000 + "," + i * 11_000);
         write(peer.resolve("mosquitto-broker.csv"), "clientsConnected,clientsTotal,clientsMaximum,subscriptions,"
                 + "retainedMessages,storedMessages,storedBytes,heapCurrent,heapMaximum,uptimeSeconds",
                 i -> (2 + i % 3) + ",4,4," + (3 + i % 2) + ",54,54,256," + (50_000 + i * 100) + ",60000," + i);
         List<String> titles = chartTitles("mqtt");
         String sut = "mqtt://127.0.0.1:1883 — ";
-        for (String expected : List.of("traffic: publishReceived per second", "broker: ")) {
+        for (String expected : List.of("traffic: ", "broker: ")) {
             assertTrue(titles.stream().anyMatch(t -> t.startsWith(sut + expected)), expected + " in " + titles);
         }
-        assertTrue(titles.stream().anyMatch(t -> t.contains("publishReceived per second")), titles.toString());
+        assertTrue(titles.stream().anyMatch(t -> t.startsWith(sut + "traffic: counters per second")),
+                "four or more counters share a chart named by their unit: " + titles);
     }
 }

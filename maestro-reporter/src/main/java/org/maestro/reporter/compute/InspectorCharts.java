@@ -62,7 +62,7 @@ public final class InspectorCharts {
         static final Unit PER_MINUTE = new Unit("/min", 1, "per minute");
         static final Unit LOAD = new Unit("", 1, "load average");
         static final Unit SECONDS = new Unit("s", 1, "s");
-        static final Unit PER_SECOND = new Unit("/s", 1, "per second");
+        static final Unit PER_SECOND = new Unit("/s", 1, "counters per second");
     }
 
     private record Column(String name, Unit unit, boolean cumulative, Map<String, List<Object[]>> points) {
