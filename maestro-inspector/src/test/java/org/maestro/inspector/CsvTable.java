@@ -37,6 +37,17 @@ public record CsvTable(String formatLine, List<String> header, List<Map<String, 
         return rows.stream().filter(row -> value.equals(row.get(column))).collect(Collectors.toList());
     }
 
+    /** The last row whose column has the value; empty when none has. */
+    public Map<String, String> lastWhere(String column, String value) {
+        List<Map<String, String>> matching = where(column, value);
+        return matching.isEmpty() ? Map.of() : matching.get(matching.size() - 1);
+    }
+
+    /** The last row; empty when there is none. */
+    public Map<String, String> last() {
+        return rows.isEmpty() ? Map.of() : rows.get(rows.size() - 1);
+    }
+
     /** The distinct timestamps, in file order. */
     public List<String> timestamps() {
         return rows.stream().map(row -> row.get("timestamp")).distinct().collect(Collectors.toList());

@@ -46,7 +46,7 @@ class InspectionPollerBackoffTest {
         public Sample poll() throws InspectionException {
             requests.incrementAndGet();
             if (down.get()) {
-                throw new InspectionException("connection refused");
+                throw new InspectionException(InspectionException.Kind.UNREACHABLE, "connection refused");
             }
             return new Sample().add(VALUES, List.of(requests.get()));
         }

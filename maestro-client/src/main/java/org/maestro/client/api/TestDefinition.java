@@ -106,7 +106,10 @@ public final class TestDefinition {
         return set(OptionCode.FCL_MODE, hard ? "hard" : "soft");
     }
 
-    /** Watch the SUT with an inspector ({@code "artemis"} or {@code "dispatch"}) at a management URL. */
+    /**
+     * Watch the SUT with an inspector at a management URL: {@code "artemis"}, {@code "dispatch"},
+     * {@code "rabbitmq"}, {@code "nats"}, {@code "mosquitto"} or any other found on the class path.
+     */
     public TestDefinition inspector(String name, String managementUrl) {
         set(OptionCode.INSPECTOR_NAME, name);
         set(OptionCode.MANAGEMENT_INTERFACE, managementUrl);

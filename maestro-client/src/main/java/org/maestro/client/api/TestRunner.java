@@ -477,7 +477,7 @@ public final class TestRunner {
             if (!start(Command.START_RECEIVER, "receiver", Payload.Empty.INSTANCE, ATTACH_TIMEOUT)) {
                 return false;
             }
-            // without INSPECTOR_NAME the inspector follows MANAGEMENT_INTERFACE: dispatch for amqp, artemis for http
+            // without INSPECTOR_NAME the inspector that claims MANAGEMENT_INTERFACE's URL is used (see Inspectors)
             if (wantsInspector() && !start(Command.START_INSPECTOR, "inspector",
                     new Payload.Text(options.get(OptionCode.INSPECTOR_NAME).orElse("")), REPLY_TIMEOUT)) {
                 return false;

@@ -154,7 +154,7 @@ public final class AmqpManagementClient implements AutoCloseable {
                     + check, e);
         } catch (SocketTimeoutException e) {
             throw new AmqpManagementException(url.redacted() + " did not accept a connection within "
-                    + timeout.toMillis() + " ms" + check, e);
+                    + timeout.toMillis() + " ms" + check, AmqpManagementException.Reason.TIMEOUT, e);
         } catch (IOException e) {
             throw new AmqpManagementException("cannot connect to " + url.redacted() + ": " + e, e);
         }
@@ -333,7 +333,8 @@ public final class AmqpManagementClient implements AutoCloseable {
                 }
                 if (System.nanoTime() - deadline > 0) {
                     throw fail(new AmqpManagementException(url.redacted() + " did not " + what + " within "
-                            + wait.toMillis() + " ms; the router may be overloaded or restarting"));
+                            + wait.toMillis() + " ms; the router may be overloaded or restarting",
+                            AmqpManagementException.Reason.TIMEOUT));
                 }
             }
         } catch (IOException e) {
@@ -343,7 +344,8 @@ public final class AmqpManagementClient implements AutoCloseable {
     }
 
     private AmqpManagementException stopped() {
-        return new AmqpManagementException("the management requests to " + url.redacted() + " were stopped");
+        return new AmqpManagementException("the management requests to " + url.redacted() + " were stopped",
+                AmqpManagementException.Reason.STOPPED);
     }
 
     /** Writes what is pending, reads what arrived (waiting a little), and handles the events. */
@@ -355,7 +357,8 @@ public final class AmqpManagementClient implements AutoCloseable {
             engine.dispatch(this::handle);
             checkLogin();
             if (failure == null) {
-                fail(new AmqpManagementException(url.redacted() + " closed the connection"));
+                fail(new AmqpManagementException(url.redacted() + " closed the connection",
+                        AmqpManagementException.Reason.UNREACHABLE));
             }
         } catch (IOException e) {
             throw fail(closed ? stopped()
@@ -385,7 +388,8 @@ public final class AmqpManagementClient implements AutoCloseable {
                     ? " refused the credentials of user '" + url.user().get() + "' (SASL); check the user and "
                     + "password in " + urlSetting
                     : " refused anonymous access (SASL); give a user and password in " + urlSetting + ", e.g. "
-                    + "amqp://user:password@" + url.host() + ":" + url.port(5672))));
+                    + "amqp://user:password@" + url.host() + ":" + url.port(5672)),
+                    AmqpManagementException.Reason.UNAUTHORIZED));
         }
     }
 
@@ -422,7 +426,8 @@ public final class AmqpManagementClient implements AutoCloseable {
         if (failure == null) {
             ErrorCondition condition = endpoint.getRemoteCondition();
             fail(new AmqpManagementException(url.redacted() + " " + what
-                    + (condition == null || condition.getCondition() == null ? "" : ": " + describe(condition))));
+                    + (condition == null || condition.getCondition() == null ? "" : ": " + describe(condition)),
+                    AmqpManagementException.Reason.UNREACHABLE));
         }
     }
 
@@ -430,7 +435,8 @@ public final class AmqpManagementClient implements AutoCloseable {
         if (failure == null) {
             ErrorCondition condition = engine.transport().getCondition();
             fail(new AmqpManagementException("the AMQP connection to " + url.redacted() + " failed"
-                    + (condition == null || condition.getCondition() == null ? "" : ": " + describe(condition))));
+                    + (condition == null || condition.getCondition() == null ? "" : ": " + describe(condition)),
+                    AmqpManagementException.Reason.UNREACHABLE));
         }
     }
 

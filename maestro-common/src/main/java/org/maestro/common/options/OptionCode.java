@@ -4,6 +4,7 @@ import java.net.URI;
 import java.util.Locale;
 import java.util.Optional;
 import java.util.function.Consumer;
+import org.maestro.common.inspection.InspectorCatalog;
 
 /**
  * The test options a client sets on peers with SET: their wire code, their parameter name (also the environment
@@ -24,7 +25,8 @@ public enum OptionCode {
     FCL(7, "MAXIMUM_LATENCY", v -> checkInt("MAXIMUM_LATENCY", v, 0, 86_400_000),
             "an integer ≥ 0 (milliseconds; 0 = no latency condition)"),
     MANAGEMENT_INTERFACE(8, "MANAGEMENT_INTERFACE", OptionCode::checkUrl, Forms.URL),
-    INSPECTOR_NAME(9, "INSPECTOR_NAME", v -> checkChoice("INSPECTOR_NAME", v, "artemis", "dispatch"), "artemis or dispatch"),
+    /** The inspector implementation: one of those on the class path ({@link InspectorCatalog}). */
+    INSPECTOR_NAME(9, "INSPECTOR_NAME", OptionCode::checkInspector, null),
     /** Load before measuring: a duration, or {@code auto} (until the senders' send delay has settled, at most 60 s). */
     WARM_UP(10, "WARM_UP", OptionCode::checkWarmUp, Durations.FORMS + ", 0, or auto (until the send delay has settled, "
             + "at most 60 s; not with a TEST_DURATION given as a message count)"),
@@ -75,7 +77,7 @@ public enum OptionCode {
 
     /** The accepted forms of the value, for help and error texts. */
     public String forms() {
-        return forms;
+        return forms != null ? forms : InspectorCatalog.names();
     }
 
     /**
@@ -85,14 +87,14 @@ public enum OptionCode {
      */
     public void validate(String value) {
         if (value == null) {
-            throw new InvalidOptionException(parameter, "(nothing)", forms);
+            throw new InvalidOptionException(parameter, "(nothing)", forms());
         }
         try {
             check.accept(value);
         } catch (InvalidOptionException e) {
             throw e;
         } catch (RuntimeException e) {
-            throw new InvalidOptionException(parameter, value, forms);
+            throw new InvalidOptionException(parameter, value, forms());
         }
     }
 
@@ -140,6 +142,16 @@ public enum OptionCode {
             }
         }
         throw new IllegalArgumentException(option);
+    }
+
+    /** A name of an inspector on the class path; any name when none is (the inspector peer checks it at start). */
+    private static void checkInspector(String value) {
+        if (value.isBlank()) {
+            throw new IllegalArgumentException("INSPECTOR_NAME");
+        }
+        if (!InspectorCatalog.all().isEmpty() && InspectorCatalog.named(value).isEmpty()) {
+            throw new IllegalArgumentException("INSPECTOR_NAME");
+        }
     }
 
     private static void checkDuration(String option, String value) {

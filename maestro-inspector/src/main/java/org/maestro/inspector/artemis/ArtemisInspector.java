@@ -14,6 +14,7 @@ import java.util.concurrent.ConcurrentHashMap;
 import javax.management.ObjectName;
 import org.maestro.common.options.ManagementUrl;
 import org.maestro.inspector.InspectionException;
+import org.maestro.inspector.InspectionException.Kind;
 import org.maestro.inspector.Inspector;
 import org.maestro.inspector.Sample;
 import org.maestro.inspector.csv.DataSet;
@@ -70,13 +71,13 @@ public final class ArtemisInspector implements Inspector {
         List<JolokiaClient.JolokiaResponse> answers = jolokia.bulk(List.of(JolokiaClient.version(), brokerRead()));
         JolokiaClient.JolokiaResponse agent = answers.get(0);
         if (!agent.ok()) {
-            throw new InspectionException(jolokia.url().redacted() + " did not answer a Jolokia version request ("
+            throw new InspectionException(Kind.BAD_REPLY, jolokia.url().redacted() + " did not answer a Jolokia version request ("
                     + agent.status() + " " + agent.error() + "); is it a Jolokia agent?");
         }
         facts.put("jolokia.agent.version", agent.value().path("agent").asText(""));
         learnBroker(answers.get(1));
         if (requestedBroker != null && broker == null) {
-            throw new InspectionException("no Artemis broker named '" + requestedBroker + "' at "
+            throw new InspectionException(Kind.BAD_REPLY, "no Artemis broker named '" + requestedBroker + "' at "
                     + jolokia.url().redacted() + " (" + (answers.get(1).ok() ? "brokers there: "
                     + brokerNames(answers.get(1)) : "none registered") + "); correct ?" + BROKER_PARAMETER
                     + "= in MANAGEMENT_INTERFACE");
@@ -106,7 +107,7 @@ public final class ArtemisInspector implements Inspector {
         } else if (brokers.size() == 1) {
             chosen = brokers.get(0);
         } else if (brokers.size() > 1) {
-            throw new InspectionException(jolokia.url().redacted() + " serves " + brokers.size() + " Artemis brokers ("
+            throw new InspectionException(Kind.BAD_REPLY, jolokia.url().redacted() + " serves " + brokers.size() + " Artemis brokers ("
                     + brokerNames(answer) + "): name the one under test with ?" + BROKER_PARAMETER
                     + "=<name> at the end of MANAGEMENT_INTERFACE");
         }

@@ -22,6 +22,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import org.maestro.common.options.ManagementUrl;
 import org.maestro.inspector.InspectionException;
+import org.maestro.inspector.InspectionException.Kind;
 
 /**
  * Calls a Jolokia agent over HTTP with JSON bulk requests (one HTTP POST carrying several Jolokia requests), with
@@ -109,7 +110,7 @@ public final class JolokiaClient implements AutoCloseable {
             throw refusal(answer.path("status").asInt(response.statusCode()), answer.path("error").asText(""));
         }
         if (!answer.isArray() || answer.size() != requests.size()) {
-            throw new InspectionException(url.redacted() + " answered " + answer.size() + " responses to "
+            throw new InspectionException(Kind.BAD_REPLY, url.redacted() + " answered " + answer.size() + " responses to "
                     + requests.size() + " requests; is this a Jolokia agent?");
         }
         List<JolokiaResponse> responses = new ArrayList<>(answer.size());
@@ -122,7 +123,7 @@ public final class JolokiaClient implements AutoCloseable {
 
     private HttpResponse<String> send(HttpRequest request) throws InspectionException {
         if (closed) {
-            throw new InspectionException("the inspection of " + url.redacted() + " was stopped");
+            throw new InspectionException(Kind.STOPPED, "the inspection of " + url.redacted() + " was stopped");
         }
         CompletableFuture<HttpResponse<String>> pending = http.sendAsync(request,
                 HttpResponse.BodyHandlers.ofString(StandardCharsets.UTF_8));
@@ -132,12 +133,12 @@ public final class JolokiaClient implements AutoCloseable {
         } catch (InterruptedException e) {
             pending.cancel(true);
             Thread.currentThread().interrupt();
-            throw new InspectionException("the call to " + url.redacted() + " was interrupted");
+            throw new InspectionException(Kind.STOPPED, "the call to " + url.redacted() + " was interrupted");
         } catch (TimeoutException e) {
             pending.cancel(true);
             throw noAnswer();
         } catch (java.util.concurrent.CancellationException e) {
-            throw new InspectionException("the call to " + url.redacted() + " was aborted: the inspection stopped");
+            throw new InspectionException(Kind.STOPPED, "the call to " + url.redacted() + " was aborted: the inspection stopped");
         } catch (ExecutionException e) {
             throw unreachable(e.getCause());
         } finally {
@@ -146,7 +147,7 @@ public final class JolokiaClient implements AutoCloseable {
     }
 
     private InspectionException noAnswer() {
-        return new InspectionException(url.redacted() + " did not answer within " + timeout.toMillis()
+        return new InspectionException(Kind.TIMEOUT, url.redacted() + " did not answer within " + timeout.toMillis()
                 + " ms; the SUT may be overloaded or restarting");
     }
 
@@ -159,13 +160,13 @@ public final class JolokiaClient implements AutoCloseable {
             root = root.getCause();
         }
         if (root instanceof ConnectException || cause instanceof ConnectException) {
-            return new InspectionException("cannot connect to " + url.redacted() + " (" + describe(root)
+            return new InspectionException(Kind.UNREACHABLE, "cannot connect to " + url.redacted() + " (" + describe(root)
                     + "); is the SUT running and is MANAGEMENT_INTERFACE right?", cause);
         }
         if (closed) {
-            return new InspectionException("the call to " + url.redacted() + " was aborted: the inspection stopped");
+            return new InspectionException(Kind.STOPPED, "the call to " + url.redacted() + " was aborted: the inspection stopped");
         }
-        return new InspectionException("the call to " + url.redacted() + " failed: " + describe(root), cause);
+        return new InspectionException(Kind.UNREACHABLE, "the call to " + url.redacted() + " failed: " + describe(root), cause);
     }
 
     private static String describe(Throwable error) {
@@ -188,7 +189,7 @@ public final class JolokiaClient implements AutoCloseable {
         try {
             return JSON.readTree(text);
         } catch (IOException e) {
-            throw new InspectionException(url.redacted() + " answered something that is not Jolokia JSON ("
+            throw new InspectionException(Kind.BAD_REPLY, url.redacted() + " answered something that is not Jolokia JSON ("
                     + abbreviate(text) + "); is MANAGEMENT_INTERFACE the Jolokia URL, e.g. "
                     + "http://host:8161/console/jolokia?");
         }
@@ -197,16 +198,17 @@ public final class JolokiaClient implements AutoCloseable {
     private InspectionException refusal(int status, String error) {
         String detail = error.isBlank() ? "" : ": " + abbreviate(error);
         return switch (status) {
-            case 401 -> new InspectionException(url.user().isPresent()
+            case 401 -> new InspectionException(Kind.UNAUTHORIZED, url.user().isPresent()
                     ? url.redacted() + " refused the credentials of user '" + url.user().get() + "' (HTTP 401); "
                     + "check the user and password in MANAGEMENT_INTERFACE"
                     : url.redacted() + " asks for credentials (HTTP 401); give them in MANAGEMENT_INTERFACE, e.g. "
                     + "http://user:password@" + url.host() + ":" + url.port(8161) + url.address().getPath());
-            case 403 -> new InspectionException(url.redacted() + " refused access (HTTP 403" + detail + "); on a "
+            case 403 -> new InspectionException(Kind.UNAUTHORIZED, url.redacted() + " refused access (HTTP 403" + detail + "); on a "
                     + "standalone Artemis, etc/jolokia-access.xml must allow this host and the origin " + origin);
-            case 404 -> new InspectionException("no Jolokia agent at " + url.redacted() + " (HTTP 404" + detail
+            case 404 -> new InspectionException(Kind.BAD_REPLY, "no Jolokia agent at " + url.redacted() + " (HTTP 404" + detail
                     + "); a standalone Artemis serves it at /console/jolokia");
-            default -> new InspectionException(url.redacted() + " answered HTTP " + status + detail);
+            default -> new InspectionException(status >= 500 ? Kind.UNREACHABLE : Kind.BAD_REPLY,
+                    url.redacted() + " answered HTTP " + status + detail);
         };
     }
 

@@ -11,6 +11,7 @@ import org.maestro.common.amqp.AmqpManagementException;
 import org.maestro.common.amqp.ManagementReply;
 import org.maestro.common.options.ManagementUrl;
 import org.maestro.inspector.InspectionException;
+import org.maestro.inspector.InspectionException.Kind;
 import org.maestro.inspector.Inspector;
 import org.maestro.inspector.Sample;
 import org.maestro.inspector.csv.DataSet;
@@ -64,7 +65,8 @@ public final class DispatchInspector implements Inspector {
         AmqpManagementClient connected = client();
         ManagementReply router = query(connected, DispatchDataSets.entityType(DispatchDataSets.ROUTER));
         if (!router.ok()) {
-            throw new InspectionException(url.redacted() + " answered the router QUERY with status "
+            throw new InspectionException(Kind.BAD_REPLY, url.redacted()
+                    + " answered the router QUERY with status "
                     + router.statusCode() + " " + router.statusDescription() + "; is it a Qpid Dispatch router?");
         }
         learn(router);
@@ -80,13 +82,14 @@ public final class DispatchInspector implements Inspector {
             current.close();
         }
         if (closed) {
-            throw new InspectionException("the inspection of " + url.redacted() + " was stopped");
+            throw new InspectionException(Kind.STOPPED, "the inspection of " + url.redacted()
+                    + " was stopped");
         }
         try {
             current = AmqpManagementClient.to(url).timeout(timeout).clientName("maestro-inspector")
                     .urlSetting("MANAGEMENT_INTERFACE").connect();
         } catch (AmqpManagementException e) {
-            throw new InspectionException(e.getMessage(), e);
+            throw new InspectionException(kindOf(e), e.getMessage(), e);
         }
         client = current;
         if (closed) {
@@ -138,9 +141,23 @@ public final class DispatchInspector implements Inspector {
         try {
             return connected.query(entityType);
         } catch (AmqpManagementException e) {
-            throw new InspectionException(closed ? "the inspection of " + url.redacted() + " was stopped"
-                    : e.getMessage(), e);
+            throw new InspectionException(closed ? Kind.STOPPED : kindOf(e), closed ? "the inspection of "
+                    + url.redacted() + " was stopped" : e.getMessage(), e);
         }
+    }
+
+    /** The kind of an AMQP management failure; a refused status (401, 403) is a refusal of access. */
+    static Kind kindOf(AmqpManagementException e) {
+        if (e.statusCode() == 401 || e.statusCode() == 403) {
+            return Kind.UNAUTHORIZED;
+        }
+        return switch (e.reason()) {
+            case TIMEOUT -> Kind.TIMEOUT;
+            case UNREACHABLE -> Kind.UNREACHABLE;
+            case UNAUTHORIZED -> Kind.UNAUTHORIZED;
+            case STOPPED -> Kind.STOPPED;
+            case BAD_REPLY -> Kind.BAD_REPLY;
+        };
     }
 
     @Override

@@ -35,12 +35,14 @@ import org.slf4j.LoggerFactory;
 /**
  * The inspector role of a peer: on START_INSPECTOR it connects to the SUT's management interface
  * (MANAGEMENT_INTERFACE) with the inspector named by the note's text (or INSPECTOR_NAME, or the one the URL's
- * scheme implies: dispatch for amqp, artemis for http) and polls it every
+ * URL implies, see {@link Inspectors#forUrl}) and polls it every
  * INSPECTION_INTERVAL (default 5 s, at least 1 s) into one CSV per data set in the result directory, until
  * STOP_INSPECTOR or HALT. Thread-safe: the control thread and a halting thread may call it at once.
  *
- * <p>Each request to the SUT waits at most the interval, and never more than 5 s. A SUT that cannot be reached or
- * refuses the credentials at START_INSPECTOR makes the start fail with a message saying so; later failures (a SUT
+ * <p>Each request to the SUT waits at most the interval, and never more than 5 s. At START_INSPECTOR a SUT that
+ * does not answer in time or cannot be reached yet is tried up to {@value #CONNECT_ATTEMPTS} times within 8 s
+ * ({@link InspectionException.Kind#transientFailure()}), one that refuses the credentials or answers something else once;
+ * then the start fails with a message saying why. Later failures (a SUT
  * restarting) are logged and counted while polling goes on. STATS answers the polls done and the failed ones.
  */
 public final class InspectorRole implements Role {
@@ -53,8 +55,15 @@ public final class InspectorRole implements Role {
 
     private static final Logger LOG = LoggerFactory.getLogger(InspectorRole.class);
     private static final Duration STOP_WAIT = Duration.ofSeconds(3);
-    /** How often START tries a management endpoint that does not answer in time. */
-    private static final int CONNECT_ATTEMPTS = 3;
+    /** How often START tries a management endpoint that does not answer in time or cannot be reached yet. */
+    static final int CONNECT_ATTEMPTS = 3;
+    /** The pause before trying again an endpoint that could not be reached (one that timed out has waited). */
+    private static final Duration UNREACHABLE_PAUSE = Duration.ofSeconds(1);
+    /**
+     * The longest START_INSPECTOR spends trying, so that its answer reaches the client within the client's reply
+     * deadline (10 s): no attempt begins that would end after it.
+     */
+    static final Duration START_BUDGET = Duration.ofSeconds(8);
 
     private final Ticker ticker;
     private final LongSupplier clock;
@@ -142,16 +151,28 @@ public final class InspectorRole implements Role {
 
     private Inspection open(Inspector inspector, ManagementUrl url, Duration interval, PeerContext context)
             throws RoleException {
+        long begin = System.nanoTime();
         for (int attempt = 1; ; attempt++) {
+            long attemptBegin = System.nanoTime();
             try {
                 inspector.connect();
                 break;
             } catch (InspectionException e) {
-                // a management endpoint's first answer can be slow (a cold JVM, a busy host): a request that timed
-                // out is tried again, a refusal (unreachable, credentials) is not
-                boolean slow = e.getMessage() != null && e.getMessage().contains("did not answer within");
-                if (slow && attempt < CONNECT_ATTEMPTS) {
-                    LOG.info("{} inspector: {}; trying again", inspector.name(), e.getMessage());
+                // a management endpoint can be slow to answer or not listening yet (a cold JVM, a router starting,
+                // a busy host): that is tried again, as long as another attempt like this one fits in the start's
+                // budget; a refusal of the credentials or a wrong answer is not
+                long now = System.nanoTime();
+                Duration retryPause = e.kind() == InspectionException.Kind.UNREACHABLE ? UNREACHABLE_PAUSE
+                        : Duration.ZERO;
+                boolean fits = now - begin + (now - attemptBegin) + retryPause.toNanos() <= START_BUDGET.toNanos();
+                if (e.kind().transientFailure() && attempt < CONNECT_ATTEMPTS && fits) {
+                    LOG.info("{} inspector: {}; trying again ({} of {})", inspector.name(), e.getMessage(),
+                            attempt + 1, CONNECT_ATTEMPTS);
+                    if (!retryPause.isZero() && !pause(retryPause)) {
+                        inspector.close();
+                        throw new RoleException(ErrorCodes.SUT_UNAVAILABLE, "the " + inspector.name()
+                                + " inspector cannot start: interrupted while waiting to try again");
+                    }
                     continue;
                 }
                 inspector.close();
@@ -180,6 +201,17 @@ public final class InspectorRole implements Role {
                 + " every " + Durations.format(interval), Map.of("inspector", inspector.name(),
                 "url", url.redacted(), "interval", Durations.format(interval)));
         return started;
+    }
+
+    /** Waits the given time; false when interrupted. */
+    private static boolean pause(Duration time) {
+        try {
+            Thread.sleep(time.toMillis());
+            return true;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return false;
+        }
     }
 
     private void stop(PeerContext context, boolean wait) {

@@ -2,34 +2,36 @@ package org.maestro.inspector.role;
 
 import java.time.Duration;
 import java.util.List;
-import java.util.Locale;
+import org.maestro.common.inspection.InspectorCatalog;
+import org.maestro.common.inspection.InspectorDescriptor;
 import org.maestro.common.options.ManagementUrl;
 import org.maestro.inspector.Inspector;
-import org.maestro.inspector.artemis.ArtemisInspector;
-import org.maestro.inspector.dispatch.DispatchInspector;
+import org.maestro.inspector.InspectorProvider;
 
-/** The inspector implementations by name, as START_INSPECTOR and INSPECTOR_NAME give it. */
+/**
+ * The inspector implementations on the class path ({@link InspectorCatalog}) by name, as START_INSPECTOR and
+ * INSPECTOR_NAME give it, or by the management URL they claim.
+ */
 public final class Inspectors {
-    /** The names known, in the order help texts list them. */
-    public static final List<String> NAMES = List.of(ArtemisInspector.NAME, DispatchInspector.NAME);
 
     private Inspectors() {
     }
 
+    /** The names known, sorted. */
+    public static List<String> names() {
+        return InspectorCatalog.all().stream().map(InspectorDescriptor::name).toList();
+    }
+
     /**
-     * The inspector that reads a management URL when none is named: {@code dispatch} for AMQP management (amqp,
-     * amqps), {@code artemis} for Jolokia over HTTP (http, https).
+     * The name of the inspector that reads a management URL when none is named: the one that claims it, e.g.
+     * {@code dispatch} for amqp://, {@code artemis} for a Jolokia http:// URL.
      *
-     * @throws IllegalArgumentException for any other scheme, saying which are known
+     * @throws IllegalArgumentException when none claims it, saying which URLs are known
      */
     public static String forUrl(ManagementUrl url) {
-        return switch (url.scheme()) {
-            case "amqp", "amqps" -> DispatchInspector.NAME;
-            case "http", "https" -> ArtemisInspector.NAME;
-            default -> throw new IllegalArgumentException("no inspector reads " + url.redacted() + ": MANAGEMENT_"
-                    + "INTERFACE is amqp://router:5672 (dispatch) or http://user:password@broker:8161/console/jolokia"
-                    + " (artemis)");
-        };
+        return InspectorCatalog.claiming(url).map(InspectorDescriptor::name).orElseThrow(() ->
+                new IllegalArgumentException("no inspector reads " + url.redacted() + ": MANAGEMENT_INTERFACE is "
+                        + InspectorCatalog.exampleUrls() + ", or name the inspector in INSPECTOR_NAME"));
     }
 
     /**
@@ -39,27 +41,14 @@ public final class Inspectors {
      *     or the URL is not one that inspector can use
      */
     public static Inspector create(String name, ManagementUrl url, Duration requestTimeout) {
-        String key = name.trim().toLowerCase(Locale.ROOT);
-        return switch (key) {
-            case ArtemisInspector.NAME -> {
-                if (!url.scheme().equals("http") && !url.scheme().equals("https")) {
-                    throw new IllegalArgumentException("the artemis inspector reads the broker's Jolokia over "
-                            + "HTTP: set MANAGEMENT_INTERFACE to a URL such as "
-                            + "http://user:password@broker:8161/console/jolokia, not " + url.redacted());
-                }
-                yield new ArtemisInspector(url, requestTimeout);
-            }
-            case DispatchInspector.NAME -> {
-                if (!url.scheme().equals("amqp") && !url.scheme().equals("amqps")) {
-                    throw new IllegalArgumentException("the dispatch inspector speaks AMQP management to the "
-                            + "router: set MANAGEMENT_INTERFACE to a URL such as amqp://router:5672, not "
-                            + url.redacted());
-                }
-                yield new DispatchInspector(url, requestTimeout);
-            }
-            default -> throw new IllegalArgumentException("unknown inspector '" + name + "': known inspectors are "
-                    + "artemis (an ActiveMQ Artemis broker, through its Jolokia agent) and dispatch (a Qpid "
-                    + "Dispatch router, through AMQP management)");
-        };
+        InspectorDescriptor descriptor = InspectorCatalog.named(name).orElseThrow(() ->
+                new IllegalArgumentException("unknown inspector '" + name + "': known inspectors are "
+                        + InspectorCatalog.described()));
+        if (!(descriptor instanceof InspectorProvider provider)) {
+            throw new IllegalArgumentException("the " + descriptor.name() + " inspector is described on the class "
+                    + "path but " + descriptor.getClass().getName() + " makes no inspector; it must implement "
+                    + InspectorProvider.class.getName());
+        }
+        return provider.create(url, requestTimeout);
     }
 }

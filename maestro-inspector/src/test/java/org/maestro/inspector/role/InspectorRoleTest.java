@@ -142,7 +142,9 @@ class InspectorRoleTest {
         RoleException error = assertThrows(RoleException.class, () -> role.handle(start("activemq"), peer));
         assertEquals(ErrorCodes.INVALID_OPTION, error.code());
         assertEquals("unknown inspector 'activemq': known inspectors are artemis (an ActiveMQ Artemis broker, "
-                + "through its Jolokia agent) and dispatch (a Qpid Dispatch router, through AMQP management)",
+                + "through its Jolokia agent), dispatch (a Qpid Dispatch router, through AMQP management), "
+                + "mosquitto (a Mosquitto broker, through its $SYS topics), nats (a NATS server, through its HTTP "
+                + "monitoring port) and rabbitmq (a RabbitMQ broker, through its management HTTP API)",
                 error.getMessage());
     }
 

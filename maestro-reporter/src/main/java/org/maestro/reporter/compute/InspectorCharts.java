@@ -39,23 +39,30 @@ public final class InspectorCharts {
 
     /** Free text that describes a row rather than names an entity: never splits the rows. */
     private static final Set<String> FREE_TEXT = Set.of("error", "lasterror", "message", "reason", "detail");
+    /** Columns naming who owns an entity rather than the entity: NATS's default account {@code $G} is not internal. */
+    private static final Set<String> OWNER_COLUMNS = Set.of("account");
     /** Internal queues and addresses: the broker's own and those of the control topics (/mpt/…). */
     private static final Pattern INTERNAL = Pattern.compile(
             "(?i)^(\\$.*|activemq\\..*|notif.*)|.*(^|[./])mpt([./]|$).*");
     /** Counters that only grow while the SUT runs; drawn as their rate per second. */
     private static final Pattern CUMULATIVE = Pattern.compile(
-            "messages(Added|Acknowledged|Expired|Killed)|deliveryCount|deliveries[A-Z]\\w*|\\w+Deliveries"
+            "messages(Added|Acknowledged|Expired|Killed|Published|Delivered|Received|Sent)|deliveryCount"
+                    + "|deliveries[A-Z]\\w*|\\w+Deliveries"
                     + "|(presettled|droppedPresettled|accepted|rejected|released|modified)Count"
-                    + "|totalAllocFromHeap|totalFreeToHeap|batchesRebalancedTo\\w+");
+                    + "|totalAllocFromHeap|totalFreeToHeap|batchesRebalancedTo\\w+"
+                    + "|(in|out)(Msgs|Bytes)|totalConnections|slowConsumers|api(Requests|Errors)"
+                    + "|publish(Received|Sent|Dropped)|(publishBytes|bytes)(Received|Sent)");
 
     /** How a column's values are shown: its unit, a factor applied to the values and the title suffix. */
     private record Unit(String chartUnit, double factor, String label) {
         static final Unit COUNT = new Unit("", 1, "");
         static final Unit BYTES = new Unit("bytes", 1, "bytes");
         static final Unit PERCENT = new Unit("%", 100, "%");
+        static final Unit PERCENT_POINTS = new Unit("%", 1, "%");
+        static final Unit PER_MINUTE = new Unit("/min", 1, "per minute");
         static final Unit LOAD = new Unit("", 1, "load average");
         static final Unit SECONDS = new Unit("s", 1, "s");
-        static final Unit PER_SECOND = new Unit("/s", 1, "per second");
+        static final Unit PER_SECOND = new Unit("/s", 1, "counters per second");
     }
 
     private record Column(String name, Unit unit, boolean cumulative, Map<String, List<Object[]>> points) {
@@ -100,7 +107,7 @@ public final class InspectorCharts {
         Set<String> hidden = new TreeSet<>();
         List<Integer> kept = new ArrayList<>();
         for (int r = 0; r < rows.size(); r++) {
-            String internal = internalName(rows.get(r), text);
+            String internal = internalName(rows.get(r), text, table.columns());
             if (internal == null) {
                 kept.add(r);
             } else {
@@ -126,7 +133,7 @@ public final class InspectorCharts {
                     continue;
                 }
                 double value = Double.parseDouble(cell);
-                if (value < 0 && (unit == Unit.PERCENT || unit == Unit.BYTES)) {
+                if (value < 0 && (unit == Unit.PERCENT || unit == Unit.PERCENT_POINTS || unit == Unit.BYTES)) {
                     continue; // -1: not available, or no limit
                 }
                 points.computeIfAbsent(key(rows.get(r), keys), k -> new ArrayList<>())
@@ -287,8 +294,11 @@ public final class InspectorCharts {
     }
 
     /** The internal name a row is about, or null for a row of the SUT's own entities. */
-    private static String internalName(List<String> row, List<Integer> text) {
+    private static String internalName(List<String> row, List<Integer> text, List<String> columns) {
         for (int c : text) {
+            if (OWNER_COLUMNS.contains(columns.get(c).toLowerCase(Locale.ROOT))) {
+                continue;
+            }
             String cell = CsvTable.cell(row, c);
             if (!cell.isEmpty() && INTERNAL.matcher(cell).matches()) {
                 return cell;
@@ -324,6 +334,15 @@ public final class InspectorCharts {
         String name = column.toLowerCase(Locale.ROOT);
         if (name.contains("cpuload")) {
             return Unit.PERCENT;
+        }
+        if (name.endsWith("percent")) {
+            return Unit.PERCENT_POINTS;
+        }
+        if (name.endsWith("perminute")) {
+            return Unit.PER_MINUTE;
+        }
+        if (name.endsWith("rate")) {
+            return Unit.PER_SECOND;
         }
         if (name.contains("loadaverage")) {
             return Unit.LOAD;
@@ -399,6 +418,7 @@ public final class InspectorCharts {
         }
         String number = value == Math.rint(value) && Math.abs(value) < 1e15 ? Long.toString((long) value)
                 : String.format(Locale.ROOT, "%.3f", value);
-        return unit == Unit.PER_SECOND ? number + "/s" : unit == Unit.PERCENT ? number + " %" : number;
+        return unit == Unit.PER_SECOND ? number + "/s" : unit == Unit.PER_MINUTE ? number + "/min"
+                : unit == Unit.PERCENT || unit == Unit.PERCENT_POINTS ? number + " %" : number;
     }
 }

@@ -160,4 +160,80 @@ class InspectorChartsTest {
     private static String titles(List<Chart> charts) {
         return charts.stream().map(Chart::title).toList().toString();
     }
+
+    @Test
+    void rabbitmqQueueCountersAreRatesPerQueueAndTheApisRatesAreDrawnPerSecond() throws IOException {
+        StringBuilder csv = new StringBuilder("timestamp,vhost,queue,messages,messagesReady,messagesUnacknowledged,"
+                + "consumers,memory,messagesPublished,messagesDelivered,messagesAcknowledged,publishRate,deliverRate,"
+                + "ackRate\n");
+        for (int i = 0; i < 10; i++) {
+            for (String queue : List.of("orders", "events")) {
+                long published = (queue.equals("orders") ? 500L : 100L) * i + 10L * i * i;
+                csv.append(T0 + i * 5000L).append(",/,").append(queue).append(',').append(i * 3).append(',')
+                        .append(i * 2).append(',').append(i).append(",1,").append(20_000 + i * 1024).append(',')
+                        .append(published).append(',').append(published - i).append(',').append(published - i)
+                        .append(',').append(published / 5.0 / Math.max(1, i)).append(",0.5,0.5\n");
+            }
+        }
+        List<Chart> charts = chart("rabbitmq-queues", csv.toString());
+        Chart published = charts.stream().filter(c -> c.title().endsWith(": messagesPublished per second"))
+                .findFirst().orElseThrow(() -> new AssertionError(titles(charts)));
+        assertEquals("/s", published.unit());
+        assertEquals(2, published.series().size());
+        Series orders = published.series().stream().filter(x -> x.name().endsWith("orders")).findFirst()
+                .orElseThrow();
+        assertEquals(102L, orders.points().get(0)[1], "510 published in 5 s is 102/s");
+        Chart depth = charts.stream().filter(c -> c.title().endsWith(": messages")).findFirst()
+                .orElseThrow(() -> new AssertionError(titles(charts)));
+        assertEquals("", depth.unit());
+        assertTrue(charts.stream().anyMatch(c -> c.title().endsWith(": publishRate") && c.unit().equals("/s")),
+                titles(charts));
+        assertTrue(charts.stream().anyMatch(c -> c.title().endsWith(": memory") && c.unit().equals("bytes")),
+                titles(charts));
+    }
+
+    @Test
+    void natsTrafficCountersAreRatesAndItsCpuIsAlreadyAPercentage() throws IOException {
+        StringBuilder csv = new StringBuilder("timestamp,connections,totalConnections,inMsgs,outMsgs,inBytes,"
+                + "outBytes,slowConsumers,subscriptions,cpuPercent,mem\n");
+        for (int i = 0; i < 10; i++) {
+            csv.append(T0 + i * 1000L).append(',').append(3 + i % 2).append(',').append(3 + i).append(',')
+                    .append(2000L * i + 100L * i * i).append(',').append(4000L * i + 50L * i * i).append(',').append(200_000L * i).append(',')
+                    .append(400_000L * i).append(",0,").append(50 + i).append(',').append(12.5 + i % 3).append(',')
+                    .append(12_000_000 + i * 4096).append('\n');
+        }
+        List<Chart> charts = chart("nats-server", csv.toString());
+        Chart in = charts.stream().filter(c -> c.series().stream().anyMatch(x -> x.name().equals("inMsgs per second")))
+                .findFirst().orElseThrow(() -> new AssertionError(titles(charts)));
+        assertEquals("/s", in.unit());
+        assertEquals(2100L, in.series().stream().filter(x -> x.name().equals("inMsgs per second")).findFirst()
+                .orElseThrow().points().get(0)[1]);
+        Chart cpu = charts.stream().filter(c -> c.series().stream().anyMatch(x -> x.name().equals("cpuPercent")))
+                .findFirst().orElseThrow(() -> new AssertionError(titles(charts)));
+        assertEquals("%", cpu.unit());
+        assertEquals(12.5, ((Number) cpu.series().get(0).points().get(0)[1]).doubleValue(), "not multiplied by 100");
+        assertTrue(charts.get(charts.size() - 1).note().contains("slowConsumers per second 0/s"),
+                charts.get(charts.size() - 1).note());
+    }
+
+    @Test
+    void mosquittoLoadAveragesAreOneLinePerWindowPerMinute() throws IOException {
+        StringBuilder csv = new StringBuilder("timestamp,window,messagesReceivedPerMinute,messagesSentPerMinute,"
+                + "publishReceivedPerMinute,publishSentPerMinute,publishDroppedPerMinute,bytesReceivedPerMinute,"
+                + "bytesSentPerMinute,connectionsPerMinute,socketsPerMinute\n");
+        for (int i = 0; i < 10; i++) {
+            for (String window : List.of("1min", "5min", "15min")) {
+                double load = 60.0 * i / (window.equals("1min") ? 1 : window.equals("5min") ? 5 : 15);
+                csv.append(T0 + i * 1000L).append(',').append(window).append(',').append(load).append(',')
+                        .append(load).append(',').append(load).append(',').append(load).append(",0,")
+                        .append(load * 100).append(',').append(load * 100).append(",0.00,0.00\n");
+            }
+        }
+        List<Chart> charts = chart("mosquitto-load", csv.toString());
+        Chart received = charts.stream().filter(c -> c.title().endsWith(": publishReceivedPerMinute")).findFirst()
+                .orElseThrow(() -> new AssertionError(titles(charts)));
+        assertEquals("/min", received.unit());
+        assertEquals(Set.of("1min", "5min", "15min"), received.series().stream().map(Series::name)
+                .collect(Collectors.toSet()));
+    }
 }

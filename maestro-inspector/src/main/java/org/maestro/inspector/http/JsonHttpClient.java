@@ -1,0 +1,163 @@
+package org.maestro.inspector.http;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.IOException;
+import java.net.ConnectException;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.net.http.HttpTimeoutException;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.Base64;
+import java.util.concurrent.CancellationException;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import org.maestro.common.options.ManagementUrl;
+import org.maestro.inspector.InspectionException;
+import org.maestro.inspector.InspectionException.Kind;
+
+/**
+ * GETs JSON documents from an HTTP management API ({@code base} + a path), with basic authentication from the URL's
+ * user part and a timeout on every call; failures become {@link InspectionException}s of the right kind, naming the
+ * URL without its password. One call at a time; {@link #close()} may be called from another thread to abort one.
+ */
+public final class JsonHttpClient implements AutoCloseable {
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    private final ManagementUrl shown;
+    private final URI base;
+    private final Duration timeout;
+    private final String product;
+    private final HttpClient http;
+    private final String authorization;
+    private volatile CompletableFuture<HttpResponse<String>> call;
+    private volatile boolean closed;
+
+    /**
+     * A client of the API at {@code base} (http or https, no trailing slash needed).
+     *
+     * @param shown the URL as the user gave it, for messages (its password is never shown)
+     * @param product what answers there, for messages, e.g. {@code the RabbitMQ management API}
+     */
+    public JsonHttpClient(ManagementUrl shown, URI base, Duration timeout, String product) {
+        this.shown = shown;
+        String text = base.toString();
+        this.base = URI.create(text.endsWith("/") ? text.substring(0, text.length() - 1) : text);
+        this.timeout = timeout;
+        this.product = product;
+        this.http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).connectTimeout(timeout)
+                .followRedirects(HttpClient.Redirect.NEVER).build();
+        this.authorization = shown.user().map(user -> "Basic " + Base64.getEncoder().encodeToString(
+                (user + ":" + shown.password().orElse("")).getBytes(StandardCharsets.UTF_8))).orElse(null);
+    }
+
+    /**
+     * GETs {@code base + path} and parses the answer.
+     *
+     * @param path starting with {@code /}, query included, e.g. {@code /queues?columns=name}
+     */
+    public JsonNode get(String path) throws InspectionException {
+        HttpRequest.Builder request = HttpRequest.newBuilder(URI.create(base + path)).timeout(timeout)
+                .header("Accept", "application/json").GET();
+        if (authorization != null) {
+            request.header("Authorization", authorization);
+        }
+        HttpResponse<String> response = send(request.build(), path);
+        String body = response.body() == null ? "" : response.body();
+        int status = response.statusCode();
+        if (status == 401) {
+            throw new InspectionException(Kind.UNAUTHORIZED, shown.user().isPresent()
+                    ? shown.redacted() + " refused the credentials of user '" + shown.user().get() + "' (HTTP 401); "
+                    + "check the user and password in MANAGEMENT_INTERFACE"
+                    : shown.redacted() + " asks for credentials (HTTP 401); give them in MANAGEMENT_INTERFACE as "
+                    + "user:password@ before the host");
+        }
+        if (status == 403) {
+            throw new InspectionException(Kind.UNAUTHORIZED, shown.redacted() + " refused access to " + path
+                    + " (HTTP 403); the user needs a monitoring or management permission");
+        }
+        if (status != 200) {
+            throw new InspectionException(status >= 500 ? Kind.UNREACHABLE : Kind.BAD_REPLY, shown.redacted()
+                    + " answered HTTP " + status + " to " + path + " (" + abbreviate(body) + "); is it " + product
+                    + "?");
+        }
+        try {
+            return JSON.readTree(body);
+        } catch (IOException e) {
+            throw new InspectionException(Kind.BAD_REPLY, shown.redacted() + " answered " + path + " with something "
+                    + "that is not JSON (" + abbreviate(body) + "); is it " + product + "?");
+        }
+    }
+
+    private HttpResponse<String> send(HttpRequest request, String path) throws InspectionException {
+        if (closed) {
+            throw stopped();
+        }
+        CompletableFuture<HttpResponse<String>> pending = http.sendAsync(request,
+                HttpResponse.BodyHandlers.ofString(StandardCharsets.UTF_8));
+        call = pending;
+        try {
+            return pending.get(timeout.toNanos() + TimeUnit.MILLISECONDS.toNanos(500), TimeUnit.NANOSECONDS);
+        } catch (InterruptedException e) {
+            pending.cancel(true);
+            Thread.currentThread().interrupt();
+            throw stopped();
+        } catch (TimeoutException e) {
+            pending.cancel(true);
+            throw noAnswer(path);
+        } catch (CancellationException e) {
+            throw stopped();
+        } catch (ExecutionException e) {
+            Throwable cause = e.getCause();
+            if (cause instanceof HttpTimeoutException) {
+                throw noAnswer(path);
+            }
+            if (closed) {
+                throw stopped();
+            }
+            Throwable root = cause;
+            while (root.getCause() != null && root.getCause() != root) {
+                root = root.getCause();
+            }
+            throw new InspectionException(Kind.UNREACHABLE, (root instanceof ConnectException
+                    ? "cannot connect to " : "the call to " + path + " of ") + shown.redacted() + " (" + describe(root)
+                    + "); is the SUT running and is MANAGEMENT_INTERFACE right?", cause);
+        } finally {
+            call = null;
+        }
+    }
+
+    private InspectionException noAnswer(String path) {
+        return new InspectionException(Kind.TIMEOUT, shown.redacted() + " did not answer " + path + " within "
+                + timeout.toMillis() + " ms; the SUT may be overloaded or restarting");
+    }
+
+    private InspectionException stopped() {
+        return new InspectionException(Kind.STOPPED, "the inspection of " + shown.redacted() + " was stopped");
+    }
+
+    private static String describe(Throwable error) {
+        String message = error.getMessage();
+        return message == null || message.isBlank() ? error.getClass().getSimpleName() : message;
+    }
+
+    private static String abbreviate(String text) {
+        String line = text.replaceAll("\\s+", " ").trim();
+        return line.length() <= 160 ? line : line.substring(0, 160) + "…";
+    }
+
+    /** Aborts a call in progress; later calls fail as stopped. */
+    @Override
+    public void close() {
+        closed = true;
+        CompletableFuture<HttpResponse<String>> pending = call;
+        if (pending != null) {
+            pending.cancel(true);
+        }
+    }
+}
