@@ -24,7 +24,7 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * One MQTT connection (one Paho client with in-memory persistence) to one topic, with at most one consumer. With
+ * One MQTT 3.1.1 connection (one Paho client with in-memory persistence) to one topic, with at most one consumer. With
  * {@code reconnect=true} Paho reconnects by itself and the consumer's subscription is made again; the connection then
  * only counts as {@link #failed()} when it was closed. Paho calls back on its own threads; {@link #close()} and
  * {@link #failed()} may be called from any thread.
@@ -55,10 +55,9 @@ final class MqttConnection implements DriverConnection, MqttCallbackExtended {
 
     /** Connects to the URL's broker within {@code timeout}; throws naming the URL and the broker's answer. */
     static MqttConnection open(MqttUrl url, MicroClock clock, Duration timeout) throws DriverException {
-        String clientId = "maestro-" + UUID.randomUUID().toString().replace("-", "").substring(0, 12);
         MqttAsyncClient client;
         try {
-            client = new MqttAsyncClient(url.serverUri(), clientId, new MemoryPersistence());
+            client = new MqttAsyncClient(url.serverUri(), newClientId(), new MemoryPersistence());
         } catch (MqttException | IllegalArgumentException e) {
             throw new DriverException("cannot use " + url + ": " + e.getMessage(), e);
         }
@@ -87,6 +86,11 @@ final class MqttConnection implements DriverConnection, MqttCallbackExtended {
                     + "right?", e);
         }
         return connection;
+    }
+
+    /** A client id no other connection uses: {@code maestro-} and 12 random hex digits. */
+    static String newClientId() {
+        return "maestro-" + UUID.randomUUID().toString().replace("-", "").substring(0, 12);
     }
 
     /** Paho's message with the cause that says more, e.g. "Unable to connect to server (Connection refused)". */
