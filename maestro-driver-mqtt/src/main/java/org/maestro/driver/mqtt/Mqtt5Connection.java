@@ -21,6 +21,7 @@ import org.maestro.driver.DriverProducer;
 import org.maestro.driver.MicroClock;
 import org.maestro.driver.OutcomeListener;
 import org.maestro.driver.ThrottledWarning;
+import org.maestro.driver.TlsFailures;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -89,6 +90,10 @@ final class Mqtt5Connection implements DriverConnection, MqttCallback {
             }
         } catch (MqttException e) {
             connection.close();
+            String tls = TlsFailures.explain(e, url.host());
+            if (tls != null) {
+                throw new DriverException("cannot connect to " + url + ": " + tls, e);
+            }
             throw new DriverException("cannot connect to " + url + " within " + timeout.toMillis() + " ms over MQTT 5: "
                     + MqttConnection.describe(e) + ": is the MQTT broker running and reachable, does it speak MQTT 5 "
                     + "(else leave version=5 out), and are the user name and password right?", e);

@@ -20,6 +20,7 @@ import org.maestro.driver.DriverProducer;
 import org.maestro.driver.MicroClock;
 import org.maestro.driver.OutcomeListener;
 import org.maestro.driver.ThrottledWarning;
+import org.maestro.driver.TlsFailures;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -81,6 +82,10 @@ final class MqttConnection implements DriverConnection, MqttCallbackExtended {
             client.connect(options).waitForCompletion(Math.max(1, timeout.toMillis()));
         } catch (MqttException e) {
             connection.close();
+            String tls = TlsFailures.explain(e, url.host());
+            if (tls != null) {
+                throw new DriverException("cannot connect to " + url + ": " + tls, e);
+            }
             throw new DriverException("cannot connect to " + url + " within " + timeout.toMillis() + " ms: "
                     + describe(e) + ": is the MQTT broker running and reachable, and are the user name and password "
                     + "right?", e);

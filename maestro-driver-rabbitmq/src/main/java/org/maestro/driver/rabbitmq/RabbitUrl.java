@@ -27,13 +27,17 @@ import org.maestro.driver.Urls;
  * @param declare    whether senders and receivers declare the queue (non-exclusive, not auto-deleted) if absent
  * @param prefetch   how many unacknowledged messages the broker gives one receiver at most (basic.qos)
  * @param inflight   how many publishes a sender has unconfirmed at most before a send waits
+ * @param connectionName the name each connection gives RabbitMQ (shown by the management UI and
+ *                   {@code rabbitmqctl list_connections user_provided_name})
  */
 public record RabbitUrl(boolean tls, String host, int port, String vhost, String queue, String exchange,
         String routingKey, boolean confirm, boolean mandatory, boolean durable, boolean declare, int prefetch,
-        int inflight, String user, String password, String redacted) {
+        int inflight, String connectionName, String user, String password, String redacted) {
     /** The options this driver reads. */
     public static final List<String> OPTIONS = List.of("queue", "exchange", "routingKey", "confirm", "mandatory",
-            "durable", "declare", "prefetch", "inflight");
+            "durable", "declare", "prefetch", "inflight", "connectionName");
+    /** The connections' name when the URL gives none. */
+    public static final String DEFAULT_CONNECTION_NAME = "maestro";
     /** The AMQP port when a {@code rabbitmq://} URL gives none. */
     public static final int DEFAULT_PORT = 5672;
     /** The AMQPS port when a {@code rabbitmqs://} URL gives none. */
@@ -86,6 +90,7 @@ public record RabbitUrl(boolean tls, String host, int port, String vhost, String
         boolean declare = false;
         int prefetch = DEFAULT_PREFETCH;
         int inflight = DEFAULT_INFLIGHT;
+        String connectionName = DEFAULT_CONNECTION_NAME;
         String query = uri.getRawQuery();
         if (query != null) {
             for (String pair : query.split("&")) {
@@ -105,6 +110,7 @@ public record RabbitUrl(boolean tls, String host, int port, String vhost, String
                     case "declare" -> declare = bool(shown, name, value);
                     case "prefetch" -> prefetch = count(shown, name, value, MAX_PREFETCH);
                     case "inflight" -> inflight = count(shown, name, value, MAX_INFLIGHT);
+                    case "connectionName" -> connectionName = name(shown, name, value);
                     default -> throw new DriverException("unknown option '" + name + "' in URL " + shown
                             + "; known options: " + String.join(", ", OPTIONS) + " (see docs/drivers.md)");
                 }
@@ -121,7 +127,7 @@ public record RabbitUrl(boolean tls, String host, int port, String vhost, String
         int port = uri.getPort() >= 0 ? uri.getPort() : scheme.equals("rabbitmqs") ? DEFAULT_TLS_PORT : DEFAULT_PORT;
         return new RabbitUrl(scheme.equals("rabbitmqs"), uri.getHost(), port, vhost, queue, exchange,
                 routingKey == null ? queue : routingKey, confirm, mandatory, durable, declare, prefetch, inflight,
-                user, password, shown);
+                connectionName, user, password, shown);
     }
 
     private static String vhost(String url, String rawPath) throws DriverException {
