@@ -12,6 +12,7 @@ import java.time.Duration;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
+import java.util.UUID;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
@@ -52,6 +53,35 @@ class Mqtt5DriverTest {
         LocalMosquitto.require();
         // Mosquitto announces its max_inflight_messages (20 by default) as Receive Maximum: the window keeps to it
         roundTrip(LocalMosquitto.url("?version=5&qos=1&inflight=5000"), 3000);
+    }
+
+    @Test
+    void theWindowKeepsToTheReceiveMaximumTheBrokerAnnounces() throws Exception {
+        Path directory = Files.createTempDirectory("maestro-mosquitto-inflight-");
+        int port = FreePorts.next();
+        try (MosquittoProcess mosquitto = MosquittoProcess.start(directory, List.of(
+                "listener " + port + " 127.0.0.1",
+                "allow_anonymous true",
+                "persistence false",
+                "max_inflight_messages 5",
+                "log_dest stdout"), port)) {
+            String url = mosquitto.url() + "/maestro/inflight/" + UUID.randomUUID() + "?version=5&qos=1";
+            AtomicInteger received = new AtomicInteger();
+            Map<Long, DeliveryOutcome> outcomes = new ConcurrentHashMap<>();
+            try (DriverConnection receiver = new MqttDriver().connect(url, MicroClock.system(), TIMEOUT);
+                    DriverConnection sender = new MqttDriver().connect(url, MicroClock.system(), TIMEOUT)) {
+                receiver.createConsumer((body, micros) -> received.incrementAndGet());
+                DriverProducer producer = sender.createProducer((token, outcome, again, detail) ->
+                        outcomes.put(token, outcome));
+                assertEquals(5, ((Mqtt5Producer) producer).windowSize(), "Mosquitto's max_inflight_messages");
+                for (long i = 0; i < 1000; i++) {
+                    producer.send(i, stamped(i), 40);
+                }
+                awaitTrue(() -> received.get() == 1000 && outcomes.size() == 1000,
+                        () -> "1000 messages and outcomes; got " + received + " and " + outcomes.size());
+                assertTrue(outcomes.values().stream().allMatch(DeliveryOutcome.ACCEPTED::equals));
+            }
+        }
     }
 
     @Test

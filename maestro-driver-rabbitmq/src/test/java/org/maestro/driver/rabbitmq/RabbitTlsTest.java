@@ -33,8 +33,9 @@ import org.maestro.driver.MicroClock;
  */
 class RabbitTlsTest {
     private static final Duration TIMEOUT = Duration.ofSeconds(20);
-    private static RabbitTlsListener trusted;
-    private static RabbitTlsListener untrusted;
+    private static RabbitTlsListeners listeners;
+    private static int trustedPort;
+    private static int untrustedPort;
 
     @BeforeAll
     static void listeners() throws Exception {
@@ -54,24 +55,22 @@ class RabbitTlsTest {
         // the driver uses the JVM's default SSL context: this must be set before anything in this JVM makes it
         System.setProperty("javax.net.ssl.trustStore", certificates.trustStore().toString());
         System.setProperty("javax.net.ssl.trustStorePassword", TestCertificates.TRUST_STORE_PASSWORD);
-        trusted = RabbitTlsListener.start(directory, "server.crt", "server.key");
-        untrusted = RabbitTlsListener.start(directory, "stranger.crt", "stranger.key");
+        listeners = RabbitTlsListeners.start(directory, "server", "stranger");
+        trustedPort = listeners.port(0);
+        untrustedPort = listeners.port(1);
     }
 
     @AfterAll
     static void removeListeners() throws Exception {
-        if (trusted != null) {
-            trusted.close();
-        }
-        if (untrusted != null) {
-            untrusted.close();
+        if (listeners != null) {
+            listeners.close();
         }
     }
 
     @Test
     void aTrustedCertificateCarriesEveryMessage() throws Exception {
         String queue = LocalRabbit.uniqueName();
-        String url = "rabbitmqs://guest:guest@127.0.0.1:" + trusted.port() + "/?queue=" + queue + "&declare=true";
+        String url = "rabbitmqs://guest:guest@127.0.0.1:" + trustedPort + "/?queue=" + queue + "&declare=true";
         int count = 500;
         AtomicInteger received = new AtomicInteger();
         Map<Long, DeliveryOutcome> outcomes = new ConcurrentHashMap<>();
@@ -97,11 +96,11 @@ class RabbitTlsTest {
 
     @Test
     void anUntrustedCertificateIsRefusedSayingWhatToDo() {
-        String url = "rabbitmqs://guest:s3cret@127.0.0.1:" + untrusted.port() + "/?queue=never-declared";
+        String url = "rabbitmqs://guest:s3cret@127.0.0.1:" + untrustedPort + "/?queue=never-declared";
         DriverException error = assertThrows(DriverException.class,
                 () -> new RabbitDriver().connect(url, MicroClock.system(), TIMEOUT).close());
         String message = error.getMessage();
-        assertTrue(message.startsWith("cannot connect to rabbitmqs://***@127.0.0.1:" + untrusted.port()), message);
+        assertTrue(message.startsWith("cannot connect to rabbitmqs://***@127.0.0.1:" + untrustedPort), message);
         assertTrue(message.contains("the broker's TLS certificate is not trusted"), message);
         assertTrue(message.contains("-Djavax.net.ssl.trustStore="), message);
         assertFalse(message.contains("s3cret"), message);
