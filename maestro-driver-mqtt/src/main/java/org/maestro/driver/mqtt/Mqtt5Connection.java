@@ -28,8 +28,9 @@ import org.slf4j.LoggerFactory;
 /**
  * One MQTT 5 connection (one Paho MQTT v5 client with in-memory persistence) to one topic, with at most one
  * consumer. With {@code reconnect=true} Paho reconnects by itself and the consumer's subscription is made again; the
- * connection then only counts as {@link #failed()} when it was closed. Paho calls back on its own threads;
- * {@link #close()} and {@link #failed()} may be called from any thread.
+ * connection then only counts as {@link #failed()} when it was closed or Paho has not reconnected within
+ * {@value ReconnectDeadline#GIVE_UP_SECONDS} s. Paho calls back on its own threads; {@link #close()} and
+ * {@link #failed()} may be called from any thread.
  */
 final class Mqtt5Connection implements DriverConnection, MqttCallback {
     private static final Logger LOG = LoggerFactory.getLogger(Mqtt5Connection.class);
@@ -48,6 +49,7 @@ final class Mqtt5Connection implements DriverConnection, MqttCallback {
     private volatile Throwable failure;
     private volatile boolean failed;
     private volatile boolean closed;
+    private final ReconnectDeadline reconnecting = new ReconnectDeadline();
 
     private Mqtt5Connection(MqttUrl url, MicroClock clock, MqttAsyncClient client) {
         this.url = url;
@@ -150,7 +152,7 @@ final class Mqtt5Connection implements DriverConnection, MqttCallback {
 
     @Override
     public boolean failed() {
-        return failed || closed;
+        return failed || closed || reconnecting.passed();
     }
 
     @Override
@@ -165,6 +167,7 @@ final class Mqtt5Connection implements DriverConnection, MqttCallback {
                         + ReasonCodes.describe(response.getReturnCode())
                         + (response.getReasonString() == null ? "" : ": " + response.getReasonString()));
         failure = cause;
+        reconnecting.lost();
         losses.record(MqttConnection.describe(cause) + (url.reconnect() ? "; reconnecting" : ""));
         if (!url.reconnect()) {
             failed = true;
@@ -178,6 +181,7 @@ final class Mqtt5Connection implements DriverConnection, MqttCallback {
 
     @Override
     public void connectComplete(boolean reconnect, String serverUri) {
+        reconnecting.connected();
         if (!reconnect || consumer == null || closed) {
             return;
         }

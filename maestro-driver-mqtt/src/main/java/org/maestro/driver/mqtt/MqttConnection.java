@@ -27,7 +27,8 @@ import org.slf4j.LoggerFactory;
 /**
  * One MQTT 3.1.1 connection (one Paho client with in-memory persistence) to one topic, with at most one consumer. With
  * {@code reconnect=true} Paho reconnects by itself and the consumer's subscription is made again; the connection then
- * only counts as {@link #failed()} when it was closed. Paho calls back on its own threads; {@link #close()} and
+ * only counts as {@link #failed()} when it was closed or Paho has not reconnected within
+ * {@value ReconnectDeadline#GIVE_UP_SECONDS} s. Paho calls back on its own threads; {@link #close()} and
  * {@link #failed()} may be called from any thread.
  */
 final class MqttConnection implements DriverConnection, MqttCallbackExtended {
@@ -46,6 +47,7 @@ final class MqttConnection implements DriverConnection, MqttCallbackExtended {
     private volatile Throwable failure;
     private volatile boolean failed;
     private volatile boolean closed;
+    private final ReconnectDeadline reconnecting = new ReconnectDeadline();
 
     private MqttConnection(MqttUrl url, MicroClock clock, MqttAsyncClient client) {
         this.url = url;
@@ -155,7 +157,7 @@ final class MqttConnection implements DriverConnection, MqttCallbackExtended {
 
     @Override
     public boolean failed() {
-        return failed || closed;
+        return failed || closed || reconnecting.passed();
     }
 
     @Override
@@ -166,6 +168,7 @@ final class MqttConnection implements DriverConnection, MqttCallbackExtended {
     @Override
     public void connectionLost(Throwable cause) {
         failure = cause;
+        reconnecting.lost();
         losses.record(describe(cause) + (url.reconnect() ? "; reconnecting" : ""));
         if (!url.reconnect()) {
             failed = true;
@@ -174,6 +177,7 @@ final class MqttConnection implements DriverConnection, MqttCallbackExtended {
 
     @Override
     public void connectComplete(boolean reconnect, String serverUri) {
+        reconnecting.connected();
         if (!reconnect || consumer == null || closed) {
             return;
         }

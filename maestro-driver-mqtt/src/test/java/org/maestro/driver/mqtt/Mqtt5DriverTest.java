@@ -52,7 +52,7 @@ class Mqtt5DriverTest {
     void qos1WithAWindowLargerThanTheBrokersReceiveMaximumLosesNothing() throws Exception {
         LocalMosquitto.require();
         // Mosquitto announces its max_inflight_messages (20 by default) as Receive Maximum: the window keeps to it
-        roundTrip(LocalMosquitto.url("?version=5&qos=1&inflight=5000"), 3000);
+        roundTrip(LocalMosquitto.url("?version=5&qos=1&inflight=5000"), 1500);
     }
 
     @Test
@@ -74,12 +74,29 @@ class Mqtt5DriverTest {
                 DriverProducer producer = sender.createProducer((token, outcome, again, detail) ->
                         outcomes.put(token, outcome));
                 assertEquals(5, ((Mqtt5Producer) producer).windowSize(), "Mosquitto's max_inflight_messages");
-                for (long i = 0; i < 1000; i++) {
+                for (long i = 0; i < 300; i++) {
                     producer.send(i, stamped(i), 40);
                 }
-                awaitTrue(() -> received.get() == 1000 && outcomes.size() == 1000,
-                        () -> "1000 messages and outcomes; got " + received + " and " + outcomes.size());
+                awaitTrue(() -> received.get() == 300 && outcomes.size() == 300,
+                        () -> "300 messages and outcomes; got " + received + " and " + outcomes.size());
                 assertTrue(outcomes.values().stream().allMatch(DeliveryOutcome.ACCEPTED::equals));
+            }
+        }
+    }
+
+    @Test
+    void aConnectionPahoCannotReconnectWithinTheDeadlineCountsAsFailed() throws Exception {
+        try (MosquittoProcess mosquitto = MosquittoProcess.start()) {
+            String url = mosquitto.url() + "/maestro/deadline/" + UUID.randomUUID() + "?version=5";
+            try (DriverConnection receiver = new MqttDriver().connect(url, MicroClock.system(), TIMEOUT)) {
+                receiver.createConsumer((body, micros) -> { });
+                long stopped = System.nanoTime();
+                mosquitto.stop();
+                awaitTrue(receiver::failed, () -> "the receiver's connection failed while the broker is down");
+                long waited = System.nanoTime() - stopped;
+                assertTrue(waited >= TimeUnit.SECONDS.toNanos(ReconnectDeadline.GIVE_UP_SECONDS),
+                        "Paho had " + ReconnectDeadline.GIVE_UP_SECONDS + " s to reconnect; failed after "
+                                + TimeUnit.NANOSECONDS.toMillis(waited) + " ms");
             }
         }
     }
