@@ -46,8 +46,15 @@ final class LoadTestRun {
     }
 
     LoadTestRun run(SenderRole sender, ReceiverRole receiver, Duration senderTimeout) throws Exception {
+        return run(sender, receiver, senderTimeout, () -> { });
+    }
+
+    /** Runs as {@link #run(SenderRole, ReceiverRole, Duration)} does, calling {@code whileSending} once sending began. */
+    LoadTestRun run(SenderRole sender, ReceiverRole receiver, Duration senderTimeout, Interference whileSending)
+            throws Exception {
         receiver.handle(Note.request(Command.START_RECEIVER), receiverContext);
         sender.handle(Note.request(Command.START_SENDER), senderContext);
+        whileSending.run();
         senderOutcome = senderContext.awaitOutcome(senderTimeout);
         receiver.handle(Note.request(Command.DRAIN), receiverContext);
         receiverOutcome = receiverContext.awaitOutcome(OUTCOME_TIMEOUT);
@@ -72,5 +79,11 @@ final class LoadTestRun {
 
     StreamLedger.Tally total() throws Exception {
         return StreamLedger.of(List.of(senderResult(), receiverResult())).total();
+    }
+
+    /** Something a test does to the system under test while the sender sends (e.g. stopping the broker). */
+    @FunctionalInterface
+    interface Interference {
+        void run() throws Exception;
     }
 }

@@ -20,13 +20,15 @@ import org.maestro.driver.DriverProducer;
 import org.maestro.driver.MicroClock;
 import org.maestro.driver.OutcomeListener;
 import org.maestro.driver.ThrottledWarning;
+import org.maestro.driver.TlsFailures;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * One MQTT connection (one Paho client with in-memory persistence) to one topic, with at most one consumer. With
+ * One MQTT 3.1.1 connection (one Paho client with in-memory persistence) to one topic, with at most one consumer. With
  * {@code reconnect=true} Paho reconnects by itself and the consumer's subscription is made again; the connection then
- * only counts as {@link #failed()} when it was closed. Paho calls back on its own threads; {@link #close()} and
+ * only counts as {@link #failed()} when it was closed or Paho has not reconnected within
+ * {@value ReconnectDeadline#GIVE_UP_SECONDS} s. Paho calls back on its own threads; {@link #close()} and
  * {@link #failed()} may be called from any thread.
  */
 final class MqttConnection implements DriverConnection, MqttCallbackExtended {
@@ -45,6 +47,7 @@ final class MqttConnection implements DriverConnection, MqttCallbackExtended {
     private volatile Throwable failure;
     private volatile boolean failed;
     private volatile boolean closed;
+    private final ReconnectDeadline reconnecting = new ReconnectDeadline();
 
     private MqttConnection(MqttUrl url, MicroClock clock, MqttAsyncClient client) {
         this.url = url;
@@ -55,10 +58,9 @@ final class MqttConnection implements DriverConnection, MqttCallbackExtended {
 
     /** Connects to the URL's broker within {@code timeout}; throws naming the URL and the broker's answer. */
     static MqttConnection open(MqttUrl url, MicroClock clock, Duration timeout) throws DriverException {
-        String clientId = "maestro-" + UUID.randomUUID().toString().replace("-", "").substring(0, 12);
         MqttAsyncClient client;
         try {
-            client = new MqttAsyncClient(url.serverUri(), clientId, new MemoryPersistence());
+            client = new MqttAsyncClient(url.serverUri(), newClientId(), new MemoryPersistence());
         } catch (MqttException | IllegalArgumentException e) {
             throw new DriverException("cannot use " + url + ": " + e.getMessage(), e);
         }
@@ -86,6 +88,10 @@ final class MqttConnection implements DriverConnection, MqttCallbackExtended {
                     || e.getReasonCode() == MqttException.REASON_CODE_NOT_AUTHORIZED) {
                 throw new DriverException(loginRefused(url, e), e);
             }
+            String tls = TlsFailures.explain(e, url.host());
+            if (tls != null) {
+                throw new DriverException("cannot connect to " + url + ": " + tls, e);
+            }
             throw new DriverException("cannot connect to " + url + " within " + timeout.toMillis() + " ms: "
                     + describe(e) + ": is the MQTT broker running and reachable, and are the user name and password "
                     + "right?", e);
@@ -93,12 +99,18 @@ final class MqttConnection implements DriverConnection, MqttCallbackExtended {
         return connection;
     }
 
-    private static String loginRefused(MqttUrl url, MqttException e) {
+    /** Why the broker refused the login, naming the user and the URL without the password. */
+    static String loginRefused(MqttUrl url, Exception e) {
         return url.user() == null
                 ? "the MQTT broker at " + url + " refused the connection without credentials (" + describe(e)
                         + "): give a user and password in the URL, e.g. mqtt://user:password@host:1883/topic"
                 : "the MQTT broker at " + url + " refused the login of user '" + url.user() + "' (" + describe(e)
                         + "): check the user name and password in the URL";
+    }
+
+    /** A client id no other connection uses: {@code maestro-} and 12 random hex digits. */
+    static String newClientId() {
+        return "maestro-" + UUID.randomUUID().toString().replace("-", "").substring(0, 12);
     }
 
     /** Paho's message with the cause that says more, e.g. "Unable to connect to server (Connection refused)". */
@@ -158,7 +170,7 @@ final class MqttConnection implements DriverConnection, MqttCallbackExtended {
 
     @Override
     public boolean failed() {
-        return failed || closed;
+        return failed || closed || reconnecting.passed();
     }
 
     @Override
@@ -169,6 +181,7 @@ final class MqttConnection implements DriverConnection, MqttCallbackExtended {
     @Override
     public void connectionLost(Throwable cause) {
         failure = cause;
+        reconnecting.lost();
         losses.record(describe(cause) + (url.reconnect() ? "; reconnecting" : ""));
         if (!url.reconnect()) {
             failed = true;
@@ -177,6 +190,7 @@ final class MqttConnection implements DriverConnection, MqttCallbackExtended {
 
     @Override
     public void connectComplete(boolean reconnect, String serverUri) {
+        reconnecting.connected();
         if (!reconnect || consumer == null || closed) {
             return;
         }

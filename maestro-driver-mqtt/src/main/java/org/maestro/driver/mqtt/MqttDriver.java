@@ -8,8 +8,9 @@ import org.maestro.driver.DriverException;
 import org.maestro.driver.MicroClock;
 
 /**
- * An MQTT 3.1.1 driver on the Eclipse Paho client: URLs {@code mqtt://host:1883/topic} and {@code mqtts://host:8883/topic}
- * with the options of {@link MqttUrl}; each connection is one Paho client. Thread-safe.
+ * An MQTT driver on the Eclipse Paho clients: URLs {@code mqtt://host:1883/topic} and {@code mqtts://host:8883/topic}
+ * with the options of {@link MqttUrl}; each connection is one Paho client, MQTT 3.1.1 or (with {@code version=5})
+ * MQTT 5. Thread-safe.
  */
 public final class MqttDriver implements Driver {
 
@@ -25,6 +26,8 @@ public final class MqttDriver implements Driver {
 
     @Override
     public DriverConnection connect(String url, MicroClock clock, Duration timeout) throws DriverException {
-        return MqttConnection.open(MqttUrl.parse(url), clock, timeout);
+        MqttUrl parsed = MqttUrl.parse(url);
+        return parsed.version() == 5 ? Mqtt5Connection.open(parsed, clock, timeout)
+                : MqttConnection.open(parsed, clock, timeout);
     }
 }

@@ -16,13 +16,14 @@ import org.maestro.driver.Urls;
  * @param tls       true for {@code mqtts://}
  * @param topic     the topic name senders publish to and receivers subscribe to (percent-decoded)
  * @param qos       the quality of service of publishes and subscriptions: 0, 1 or 2
+ * @param version   the MQTT version: 3 (MQTT 3.1.1) or 5
  * @param share     the shared-subscription group of receivers, or null for a plain subscription
  * @param clean     whether connections start a clean session
  * @param reconnect whether the client reconnects by itself (and subscribes again) after losing its connection
  * @param inflight  how many publishes a connection has on the wire at most before a send waits
  */
-public record MqttUrl(boolean tls, String host, int port, String topic, int qos, String share, boolean clean,
-        boolean reconnect, int inflight, String user, String password, String redacted) {
+public record MqttUrl(boolean tls, String host, int port, String topic, int qos, int version, String share,
+        boolean clean, boolean reconnect, int inflight, String user, String password, String redacted) {
     /** The options this driver reads. */
     public static final List<String> OPTIONS = List.of("qos", "version", "share", "clean", "reconnect", "inflight");
     /** The MQTT port when a {@code mqtt://} URL gives none. */
@@ -36,6 +37,7 @@ public record MqttUrl(boolean tls, String host, int port, String topic, int qos,
     /**
      * The in-flight window at QoS 2 when the URL gives none: Mosquitto's default {@code max_inflight_messages}.
      * Mosquitto completes the QoS 2 handshake of MQTT 3.1.1 publishes beyond that limit but does not forward them.
+     * Over MQTT 5 the broker's Receive Maximum bounds the window as well.
      */
     public static final int DEFAULT_QOS2_INFLIGHT = 20;
     /** The largest in-flight window: the number of MQTT packet identifiers. */
@@ -77,6 +79,7 @@ public record MqttUrl(boolean tls, String host, int port, String topic, int qos,
             password = colon < 0 ? null : URLDecoder.decode(info.substring(colon + 1), StandardCharsets.UTF_8);
         }
         int qos = DEFAULT_QOS;
+        int version = 3;
         String share = null;
         boolean clean = true;
         boolean reconnect = true;
@@ -92,7 +95,7 @@ public record MqttUrl(boolean tls, String host, int port, String topic, int qos,
                 String value = equals < 0 ? "" : URLDecoder.decode(pair.substring(equals + 1), StandardCharsets.UTF_8);
                 switch (name) {
                     case "qos" -> qos = Integer.parseInt(choice(shown, name, value, List.of("0", "1", "2")));
-                    case "version" -> version(shown, value);
+                    case "version" -> version = Integer.parseInt(choice(shown, name, value, List.of("3", "5")));
                     case "share" -> share = share(shown, value);
                     case "clean" -> clean = choice(shown, name, value, List.of("true", "false")).equals("true");
                     case "reconnect" -> reconnect = choice(shown, name, value, List.of("true", "false"))
@@ -107,8 +110,8 @@ public record MqttUrl(boolean tls, String host, int port, String topic, int qos,
             inflight = qos == 2 ? DEFAULT_QOS2_INFLIGHT : DEFAULT_INFLIGHT;
         }
         int port = uri.getPort() >= 0 ? uri.getPort() : scheme.equals("mqtts") ? DEFAULT_TLS_PORT : DEFAULT_PORT;
-        return new MqttUrl(scheme.equals("mqtts"), uri.getHost(), port, topic, qos, share, clean, reconnect, inflight,
-                user, password, shown);
+        return new MqttUrl(scheme.equals("mqtts"), uri.getHost(), port, topic, qos, version, share, clean, reconnect,
+                inflight, user, password, shown);
     }
 
     private static String choice(String url, String option, String value, List<String> accepted)
@@ -119,14 +122,6 @@ public record MqttUrl(boolean tls, String host, int port, String topic, int qos,
                     + String.join(" or ", accepted));
         }
         return lower;
-    }
-
-    private static void version(String url, String value) throws DriverException {
-        if (value.equals("5")) {
-            throw new DriverException("option version=5 in URL " + url + ": this driver speaks MQTT 3.1.1 only; "
-                    + "remove the option or write version=3");
-        }
-        choice(url, "version", value, List.of("3"));
     }
 
     private static String share(String url, String value) throws DriverException {

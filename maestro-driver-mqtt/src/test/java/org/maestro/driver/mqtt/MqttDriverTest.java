@@ -169,6 +169,25 @@ class MqttDriverTest {
     }
 
     @Test
+    void aConnectionPahoCannotReconnectWithinTheDeadlineCountsAsFailed() throws Exception {
+        String url = url("?qos=1");
+        try (DriverConnection receiver = new MqttDriver().connect(url, MicroClock.system(), TIMEOUT)) {
+            receiver.createConsumer((body, micros) -> { });
+            long stopped = System.nanoTime();
+            mosquitto.stop();
+            try {
+                awaitTrue(receiver::failed, "the receiver's connection counts as failed while the broker is down");
+                long waited = System.nanoTime() - stopped;
+                assertTrue(waited >= TimeUnit.SECONDS.toNanos(ReconnectDeadline.GIVE_UP_SECONDS),
+                        "Paho had " + ReconnectDeadline.GIVE_UP_SECONDS + " s to reconnect; failed after "
+                                + TimeUnit.NANOSECONDS.toMillis(waited) + " ms");
+            } finally {
+                mosquitto.restart();
+            }
+        }
+    }
+
+    @Test
     void namesTheUrlWithoutThePasswordWhenTheBrokerCannotBeReached() throws Exception {
         int closed;
         try (ServerSocket socket = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {

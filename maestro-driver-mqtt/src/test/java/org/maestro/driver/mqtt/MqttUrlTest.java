@@ -22,6 +22,8 @@ class MqttUrlTest {
         assertTrue(plain.clean());
         assertTrue(plain.reconnect());
         assertEquals(MqttUrl.DEFAULT_INFLIGHT, plain.inflight());
+        assertEquals(3, plain.version());
+        assertEquals(5, MqttUrl.parse("mqtt://h/t?version=5").version());
         assertNull(plain.user());
         assertEquals("maestro/test", plain.subscription());
 
@@ -55,7 +57,7 @@ class MqttUrlTest {
     void refusesWhatItCannotDoWithTheFix() {
         assertMessage("mqtt://h:1883/t?prefetch=1", "unknown option 'prefetch'",
                 "qos, version, share, clean, reconnect, inflight");
-        assertMessage("mqtt://h:1883/t?version=5", "MQTT 3.1.1 only", "version=3");
+        assertMessage("mqtt://h:1883/t?version=4", "version=4", "3 or 5");
         assertMessage("mqtt://h:1883/", "names no topic", "mqtt://host:1883/maestro/test");
         assertMessage("mqtt://h:1883/sensors/#", "write the MQTT wildcard # as %23", "");
         assertMessage("mqtt://h:1883/t?inflight=0", "inflight=0", "from 1 to 65535");

@@ -24,6 +24,7 @@ import org.maestro.driver.DriverProducer;
 import org.maestro.driver.MicroClock;
 import org.maestro.driver.OutcomeListener;
 import org.maestro.driver.ThrottledWarning;
+import org.maestro.driver.TlsFailures;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -90,11 +91,15 @@ final class RabbitConnection implements DriverConnection {
         }
         Connection connection;
         try {
-            connection = factory.newConnection("maestro");
+            connection = factory.newConnection(url.connectionName());
         } catch (AuthenticationFailureException e) {
             throw new DriverException("RabbitMQ at " + url + " refused the login of user '" + factory.getUsername()
                     + "' (" + describe(e) + "): check the user name and password in the URL", e);
         } catch (IOException | TimeoutException | RuntimeException e) {
+            String tls = TlsFailures.explain(e, url.host());
+            if (tls != null) {
+                throw new DriverException("cannot connect to " + url + ": " + tls, e);
+            }
             throw new DriverException("cannot connect to " + url + " within " + millis + " ms: " + describe(e)
                     + ": is RabbitMQ running and reachable, does the virtual host '" + url.vhost()
                     + "' exist and may the user use it?", e);

@@ -28,13 +28,17 @@ import org.maestro.driver.Urls;
  * @param declare    whether senders and receivers declare the queue (non-exclusive, not auto-deleted) if absent
  * @param prefetch   how many unacknowledged messages the broker gives one receiver at most (basic.qos)
  * @param inflight   how many publishes a sender has unconfirmed at most before a send waits
+ * @param connectionName the name each connection gives RabbitMQ (shown by the management UI and
+ *                   {@code rabbitmqctl list_connections user_provided_name})
  */
 public record RabbitUrl(boolean tls, String host, int port, String vhost, String queue, String exchange,
         String routingKey, boolean confirm, boolean mandatory, boolean durable, boolean declare, int prefetch,
-        int inflight, String user, String password, String redacted) {
+        int inflight, String connectionName, String user, String password, String redacted) {
     /** The options this driver reads. */
     public static final List<String> OPTIONS = List.of("queue", "exchange", "routingKey", "confirm", "mandatory",
-            "durable", "declare", "prefetch", "inflight");
+            "durable", "declare", "prefetch", "inflight", "connectionName");
+    /** The connections' name when the URL gives none. */
+    public static final String DEFAULT_CONNECTION_NAME = "maestro";
     /** The AMQP port when a {@code rabbitmq://} URL gives none. */
     public static final int DEFAULT_PORT = 5672;
     /** The AMQPS port when a {@code rabbitmqs://} URL gives none. */
@@ -89,6 +93,10 @@ public record RabbitUrl(boolean tls, String host, int port, String vhost, String
         boolean declare = options.bool("declare", false);
         int prefetch = options.count("prefetch", MAX_PREFETCH, DEFAULT_PREFETCH);
         int inflight = options.count("inflight", MAX_INFLIGHT, DEFAULT_INFLIGHT);
+        String connectionName = name(options, "connectionName");
+        if (connectionName.isEmpty()) {
+            connectionName = DEFAULT_CONNECTION_NAME;
+        }
         if (queue.isEmpty() && exchange.isEmpty()) {
             throw new DriverException("the URL " + shown + " names no queue and no exchange: add ?queue=<name> "
                     + "(receivers need one), or ?exchange=<name>&routingKey=<key> for senders");
@@ -100,7 +108,7 @@ public record RabbitUrl(boolean tls, String host, int port, String vhost, String
         int port = uri.getPort() >= 0 ? uri.getPort() : scheme.equals("rabbitmqs") ? DEFAULT_TLS_PORT : DEFAULT_PORT;
         return new RabbitUrl(scheme.equals("rabbitmqs"), uri.getHost(), port, vhost, queue, exchange,
                 routingKey == null ? queue : routingKey, confirm, mandatory, durable, declare, prefetch, inflight,
-                user, password, shown);
+                connectionName, user, password, shown);
     }
 
     private static String vhost(String url, String rawPath) throws DriverException {

@@ -26,6 +26,7 @@ class RabbitUrlTest {
         assertFalse(url.declare());
         assertEquals(500, url.prefetch());
         assertEquals(1000, url.inflight());
+        assertEquals("maestro", url.connectionName());
         assertEquals(5671, RabbitUrl.parse("rabbitmqs://broker?queue=q").port());
     }
 
@@ -43,7 +44,7 @@ class RabbitUrlTest {
     @Test
     void readsEveryOption() throws Exception {
         RabbitUrl url = RabbitUrl.parse("rabbitmqs://u:p%40ss@h/v?queue=q&exchange=x&routingKey=k.1&confirm=false"
-                + "&mandatory=false&durable=true&declare=true&prefetch=10&inflight=20");
+                + "&mandatory=false&durable=true&declare=true&prefetch=10&inflight=20&connectionName=load%201");
         assertTrue(url.tls());
         assertEquals("u", url.user());
         assertEquals("p@ss", url.password());
@@ -55,6 +56,7 @@ class RabbitUrlTest {
         assertTrue(url.declare());
         assertEquals(10, url.prefetch());
         assertEquals(20, url.inflight());
+        assertEquals("load 1", url.connectionName());
         assertEquals("", RabbitUrl.parse("rabbitmq://h?exchange=amq.fanout").routingKey());
     }
 

@@ -1,0 +1,222 @@
+package org.maestro.driver.mqtt;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.ByteBuffer;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.BooleanSupplier;
+import java.util.function.Supplier;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+import org.maestro.common.embedded.FreePorts;
+import org.maestro.common.testing.MosquittoProcess;
+import org.maestro.driver.DeliveryOutcome;
+import org.maestro.driver.DriverConnection;
+import org.maestro.driver.DriverProducer;
+import org.maestro.driver.MicroClock;
+
+/**
+ * The MQTT driver over MQTT 5 ({@code version=5}) against the machine's Mosquitto on 127.0.0.1:1883, and against a
+ * Mosquitto the test starts with access control, whose refusals come back as reason codes.
+ */
+class Mqtt5DriverTest {
+    private static final Duration TIMEOUT = Duration.ofSeconds(20);
+
+    @Test
+    void qos1PublishesCarryTheBytesUnchangedAndAreAcceptedOnceEach() throws Exception {
+        LocalMosquitto.require();
+        roundTrip(LocalMosquitto.url("?version=5&qos=1"), 2000);
+    }
+
+    @Test
+    void qos2PublishesCarryTheBytesUnchangedAndAreAcceptedOnceEach() throws Exception {
+        LocalMosquitto.require();
+        roundTrip(LocalMosquitto.url("?version=5&qos=2"), 300);
+    }
+
+    @Test
+    void qos1WithAWindowLargerThanTheBrokersReceiveMaximumLosesNothing() throws Exception {
+        LocalMosquitto.require();
+        // Mosquitto announces its max_inflight_messages (20 by default) as Receive Maximum: the window keeps to it
+        roundTrip(LocalMosquitto.url("?version=5&qos=1&inflight=5000"), 1500);
+    }
+
+    @Test
+    void theWindowKeepsToTheReceiveMaximumTheBrokerAnnounces() throws Exception {
+        Path directory = Files.createTempDirectory("maestro-mosquitto-inflight-");
+        int port = FreePorts.next();
+        try (MosquittoProcess mosquitto = MosquittoProcess.start(directory, List.of(
+                "listener " + port + " 127.0.0.1",
+                "allow_anonymous true",
+                "persistence false",
+                "max_inflight_messages 5",
+                "log_dest stdout"), port)) {
+            String url = mosquitto.url() + "/maestro/inflight/" + UUID.randomUUID() + "?version=5&qos=1";
+            AtomicInteger received = new AtomicInteger();
+            Map<Long, DeliveryOutcome> outcomes = new ConcurrentHashMap<>();
+            try (DriverConnection receiver = new MqttDriver().connect(url, MicroClock.system(), TIMEOUT);
+                    DriverConnection sender = new MqttDriver().connect(url, MicroClock.system(), TIMEOUT)) {
+                receiver.createConsumer((body, micros) -> received.incrementAndGet());
+                DriverProducer producer = sender.createProducer((token, outcome, again, detail) ->
+                        outcomes.put(token, outcome));
+                assertEquals(5, ((Mqtt5Producer) producer).windowSize(), "Mosquitto's max_inflight_messages");
+                for (long i = 0; i < 300; i++) {
+                    producer.send(i, stamped(i), 40);
+                }
+                awaitTrue(() -> received.get() == 300 && outcomes.size() == 300,
+                        () -> "300 messages and outcomes; got " + received + " and " + outcomes.size());
+                assertTrue(outcomes.values().stream().allMatch(DeliveryOutcome.ACCEPTED::equals));
+            }
+        }
+    }
+
+    @Test
+    void aConnectionPahoCannotReconnectWithinTheDeadlineCountsAsFailed() throws Exception {
+        try (MosquittoProcess mosquitto = MosquittoProcess.start()) {
+            String url = mosquitto.url() + "/maestro/deadline/" + UUID.randomUUID() + "?version=5";
+            try (DriverConnection receiver = new MqttDriver().connect(url, MicroClock.system(), TIMEOUT)) {
+                receiver.createConsumer((body, micros) -> { });
+                long stopped = System.nanoTime();
+                mosquitto.stop();
+                awaitTrue(receiver::failed, () -> "the receiver's connection failed while the broker is down");
+                long waited = System.nanoTime() - stopped;
+                assertTrue(waited >= TimeUnit.SECONDS.toNanos(ReconnectDeadline.GIVE_UP_SECONDS),
+                        "Paho had " + ReconnectDeadline.GIVE_UP_SECONDS + " s to reconnect; failed after "
+                                + TimeUnit.NANOSECONDS.toMillis(waited) + " ms");
+            }
+        }
+    }
+
+    @Test
+    void qos0PublishesArriveAndHaveNoOutcome() throws Exception {
+        LocalMosquitto.require();
+        String url = LocalMosquitto.url("?version=5&qos=0");
+        List<byte[]> received = new CopyOnWriteArrayList<>();
+        AtomicInteger reports = new AtomicInteger();
+        try (DriverConnection receiver = new MqttDriver().connect(url, MicroClock.system(), TIMEOUT);
+                DriverConnection sender = new MqttDriver().connect(url, MicroClock.system(), TIMEOUT)) {
+            assertTrue(receiver instanceof Mqtt5Connection, receiver.getClass().getName());
+            receiver.createConsumer((body, micros) -> received.add(body));
+            DriverProducer producer = sender.createProducer((t, o, r, d) -> reports.incrementAndGet());
+            assertFalse(producer.reportsOutcomes());
+            for (int i = 0; i < 200; i++) {
+                producer.send(i, stamped(i), 40);
+            }
+            awaitTrue(() -> received.size() == 200, () -> "200 messages at QoS 0 on loopback; got " + received.size());
+            assertEquals(0, reports.get());
+            assertArrayEquals(Arrays.copyOf(stamped(199), 40), received.get(199));
+        }
+    }
+
+    // at QoS 2 the refusal comes in the PUBREC, and Paho drops the connection
+    @ParameterizedTest(name = "QoS {0}")
+    @ValueSource(ints = {1, 2})
+    void aPublishTheBrokerRefusesIsRejectedWithTheReasonNamed(int qos) throws Exception {
+        Path directory = Files.createTempDirectory("maestro-mosquitto-acl-");
+        Files.writeString(directory.resolve("acl"), "topic readwrite maestro/allowed/#\n");
+        int port = FreePorts.next();
+        try (MosquittoProcess mosquitto = MosquittoProcess.start(directory, List.of(
+                "listener " + port + " 127.0.0.1",
+                "allow_anonymous true",
+                "persistence false",
+                "acl_file " + directory.resolve("acl"),
+                // as root, Mosquitto would switch to user mosquitto, which cannot read the test's folder
+                "user " + System.getProperty("user.name"),
+                "log_dest stdout"), port)) {
+            String allowed = mosquitto.url() + "/maestro/allowed/t?version=5&qos=" + qos;
+            String denied = mosquitto.url() + "/maestro/denied/t?version=5&qos=" + qos;
+            Map<Long, String> details = new ConcurrentHashMap<>();
+            Map<Long, DeliveryOutcome> outcomes = new ConcurrentHashMap<>();
+            try (DriverConnection good = new MqttDriver().connect(allowed, MicroClock.system(), TIMEOUT);
+                    DriverConnection bad = new MqttDriver().connect(denied, MicroClock.system(), TIMEOUT)) {
+                DriverProducer goodProducer = good.createProducer((token, outcome, resendable, detail) -> {
+                    outcomes.put(token, outcome);
+                });
+                DriverProducer badProducer = bad.createProducer((token, outcome, resendable, detail) -> {
+                    outcomes.put(token, outcome);
+                    details.put(token, String.valueOf(detail));
+                    assertFalse(resendable, "a refusal is not worth sending again");
+                });
+                // at QoS 2 the first refusal drops the connection: further sends would throw until Paho reconnects
+                int refused = qos == 1 ? 10 : 1;
+                for (long i = 0; i < 10; i++) {
+                    goodProducer.send(i, stamped(i), 40);
+                    if (i < refused) {
+                        badProducer.send(100 + i, stamped(i), 40);
+                    }
+                }
+                awaitTrue(() -> outcomes.size() == 10 + refused, () -> (10 + refused) + " outcomes; got " + outcomes);
+                for (long i = 0; i < 10; i++) {
+                    assertEquals(DeliveryOutcome.ACCEPTED, outcomes.get(i), "allowed publish " + i);
+                }
+                for (long i = 100; i < 100 + refused; i++) {
+                    assertEquals(DeliveryOutcome.REJECTED, outcomes.get(i), "denied publish " + i + ": " + details);
+                    assertTrue(details.get(i).contains("0x87 (Not authorized)"), details.get(i));
+                    assertTrue(details.get(i).contains("maestro/denied/t"), details.get(i));
+                }
+                assertFalse(bad.failed(), "a refused publish leaves the connection open (QoS 1), or Paho reconnects");
+            }
+        }
+    }
+
+    private static byte[] stamped(long sequence) {
+        byte[] body = new byte[100];
+        ByteBuffer.wrap(body).putLong(0, sequence);
+        return body;
+    }
+
+    private static void roundTrip(String url, int count) throws Exception {
+        List<byte[]> received = new CopyOnWriteArrayList<>();
+        Map<Long, DeliveryOutcome> outcomes = new ConcurrentHashMap<>();
+        AtomicInteger reports = new AtomicInteger();
+        MqttDriver driver = new MqttDriver();
+        try (DriverConnection receiver = driver.connect(url, MicroClock.system(), TIMEOUT);
+                DriverConnection sender = driver.connect(url, MicroClock.system(), TIMEOUT)) {
+            assertTrue(sender instanceof Mqtt5Connection, sender.getClass().getName());
+            receiver.createConsumer((body, micros) -> received.add(body));
+            DriverProducer producer = sender.createProducer((token, outcome, resendable, detail) -> {
+                reports.incrementAndGet();
+                outcomes.put(token, outcome);
+            });
+            assertTrue(producer.reportsOutcomes());
+            for (long i = 0; i < count; i++) {
+                producer.send(i, stamped(i), 64 + (int) (i % 30));
+            }
+            awaitTrue(() -> received.size() >= count && reports.get() >= count,
+                    () -> count + " messages and outcomes; got " + received.size() + " and " + reports.get());
+            assertEquals(count, reports.get(), "one outcome per publish");
+            for (int i = 0; i < count; i++) {
+                assertArrayEquals(Arrays.copyOf(stamped(i), 64 + i % 30), received.get(i),
+                        "message " + i + " in order and unchanged");
+                assertEquals(DeliveryOutcome.ACCEPTED, outcomes.get((long) i), "outcome of " + i);
+            }
+            // nothing more arrives: no duplicates
+            Thread.sleep(200);
+            assertEquals(count, received.size(), "no duplicates");
+        }
+    }
+
+    private static void awaitTrue(BooleanSupplier condition, Supplier<String> what) throws InterruptedException {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+        while (!condition.getAsBoolean()) {
+            if (System.nanoTime() > deadline) {
+                throw new AssertionError("waited 30 s for " + what.get());
+            }
+            Thread.sleep(20);
+        }
+    }
+}

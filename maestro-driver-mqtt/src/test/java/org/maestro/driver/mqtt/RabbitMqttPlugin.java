@@ -1,0 +1,53 @@
+package org.maestro.driver.mqtt;
+
+import static org.junit.jupiter.api.Assertions.fail;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import java.util.concurrent.TimeUnit;
+import org.maestro.common.testing.RabbitCtl;
+
+/**
+ * RabbitMQ's MQTT plugin ({@code rabbitmq_mqtt}) on the machine's broker (127.0.0.1:5672), listening on
+ * 127.0.0.1:1884 since Mosquitto holds 1883. Started at run time when it does not listen, without touching the
+ * broker's files: the listener is set in the node's memory before the plugin starts, so a restarted broker comes back
+ * without it. Tests skip when no broker runs, and fail when the {@code CI} environment variable is set.
+ */
+final class RabbitMqttPlugin {
+    static final String HOST = "127.0.0.1";
+    static final int PORT = 1884;
+    /** What {@code .ci/run} evaluates too: idempotent, and a no-op while the plugin runs. */
+    static final String START = "application:load(rabbitmq_mqtt), "
+            + "application:set_env(rabbitmq_mqtt, tcp_listeners, [{\"" + HOST + "\", " + PORT + "}]), "
+            + "application:ensure_all_started(rabbitmq_mqtt).";
+
+    private RabbitMqttPlugin() {
+    }
+
+    /** Makes sure the plugin listens; skips the calling test when there is no broker (fails it under CI). */
+    static void require() throws Exception {
+        if (LocalMosquitto.listening(HOST, PORT)) {
+            return;
+        }
+        if (!LocalMosquitto.listening(HOST, 5672) || !RabbitCtl.installed()) {
+            String why = "no RabbitMQ on " + HOST + ":5672 with rabbitmqctl to start its MQTT plugin on port " + PORT;
+            if (System.getenv("CI") != null) {
+                fail(why + "; CI is set, so the RabbitMQ tests must run");
+            }
+            assumeTrue(false, why);
+        }
+        String answer = RabbitCtl.eval(START);
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+        while (!LocalMosquitto.listening(HOST, PORT)) {
+            if (System.nanoTime() > deadline) {
+                fail("RabbitMQ's MQTT plugin does not listen on " + HOST + ":" + PORT + " 10 s after starting it; "
+                        + "rabbitmqctl eval answered: " + answer);
+            }
+            Thread.sleep(100);
+        }
+    }
+
+    /** A URL of a topic no other test uses, with guest/guest and the given query (starting with {@code ?}). */
+    static String url(String query) {
+        return "mqtt://guest:guest@" + HOST + ":" + PORT + "/maestro/test/" + java.util.UUID.randomUUID() + query;
+    }
+}

@@ -1,0 +1,99 @@
+package org.maestro.driver.mqtt;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.ByteBuffer;
+import java.time.Duration;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Supplier;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+import org.junit.jupiter.api.Test;
+import org.maestro.driver.DeliveryOutcome;
+import org.maestro.driver.DriverConnection;
+import org.maestro.driver.DriverException;
+import org.maestro.driver.DriverProducer;
+import org.maestro.driver.MicroClock;
+
+/** The MQTT driver against RabbitMQ 3.10's MQTT plugin (MQTT 3.1.1 only; MQTT 5 came with RabbitMQ 3.13). */
+class RabbitMqttTest {
+    private static final Duration TIMEOUT = Duration.ofSeconds(20);
+
+    @BeforeAll
+    static void plugin() throws Exception {
+        RabbitMqttPlugin.require();
+    }
+
+    @ParameterizedTest(name = "QoS {0}")
+    @ValueSource(ints = {0, 1, 2})
+    void everyMessageArrivesOnceUnchangedAndEveryAcknowledgedPublishIsAccepted(int qos) throws Exception {
+        String url = RabbitMqttPlugin.url("?qos=" + qos);
+        int count = 2000;
+        List<byte[]> received = new CopyOnWriteArrayList<>();
+        Map<Long, DeliveryOutcome> outcomes = new ConcurrentHashMap<>();
+        AtomicInteger reports = new AtomicInteger();
+        try (DriverConnection receiver = new MqttDriver().connect(url, MicroClock.system(), TIMEOUT);
+                DriverConnection sender = new MqttDriver().connect(url, MicroClock.system(), TIMEOUT)) {
+            receiver.createConsumer((body, micros) -> received.add(body));
+            DriverProducer producer = sender.createProducer((token, outcome, resendable, detail) -> {
+                reports.incrementAndGet();
+                outcomes.put(token, outcome);
+            });
+            assertEquals(qos > 0, producer.reportsOutcomes());
+            for (long i = 0; i < count; i++) {
+                producer.send(i, stamped(i), 64);
+            }
+            int expectedReports = qos > 0 ? count : 0;
+            awaitTrue(() -> received.size() >= count && reports.get() >= expectedReports,
+                    () -> count + " messages and " + expectedReports + " outcomes; got " + received.size() + " and "
+                            + reports.get());
+            for (int i = 0; i < count; i++) {
+                assertArrayEquals(Arrays.copyOf(stamped(i), 64), received.get(i), "message " + i + " in order");
+                if (qos > 0) {
+                    assertEquals(DeliveryOutcome.ACCEPTED, outcomes.get((long) i), "outcome of " + i);
+                }
+            }
+            Thread.sleep(200);
+            assertEquals(count, received.size(), "no duplicates");
+            assertEquals(expectedReports, reports.get(), "one outcome per QoS 1 or 2 publish, none at QoS 0");
+        }
+    }
+
+    @Test
+    void mqtt5IsRefusedAtConnectWithAMessageSayingSo() {
+        String url = RabbitMqttPlugin.url("?version=5");
+        DriverException error = assertThrows(DriverException.class,
+                () -> new MqttDriver().connect(url, MicroClock.system(), TIMEOUT).close());
+        assertTrue(error.getMessage().contains("over MQTT 5"), error.getMessage());
+        assertTrue(error.getMessage().contains("does it speak MQTT 5"), error.getMessage());
+        assertFalse(error.getMessage().contains("guest:guest"), error.getMessage());
+    }
+
+    private static byte[] stamped(long sequence) {
+        byte[] body = new byte[100];
+        ByteBuffer.wrap(body).putLong(0, sequence);
+        return body;
+    }
+
+    private static void awaitTrue(java.util.function.BooleanSupplier condition, Supplier<String> what)
+            throws InterruptedException {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+        while (!condition.getAsBoolean()) {
+            if (System.nanoTime() > deadline) {
+                throw new AssertionError("waited 30 s for " + what.get());
+            }
+            Thread.sleep(20);
+        }
+    }
+}
