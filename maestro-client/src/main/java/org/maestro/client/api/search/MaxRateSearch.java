@@ -35,6 +35,7 @@ public final class MaxRateSearch {
                 line -> out.println(settings.name() + ": " + line)).run();
         printTable(answer, out);
         out.println(settings.name() + ": " + answer.summary());
+        out.println(settings.name() + ": the search ended: " + answer.stopReason());
         return answer;
     }
 
