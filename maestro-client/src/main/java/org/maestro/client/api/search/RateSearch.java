@@ -8,8 +8,8 @@ import java.util.function.Consumer;
 
 /**
  * The search for the highest rate a system sustains, over any {@link StepRunner}. The rate grows geometrically from
- * the initial rate until a step fails or the ceiling passed (or, when the first step fails, shrinks until one
- * passes); the gap between the highest passing and the lowest failing rate is then halved until it is within the
+ * the initial rate until a step fails or the ceiling passed (when the first step fails, it shrinks until one passes,
+ * then grows again up to the lowest rate that failed, which is tried again: the first steps meet a cold SUT); the gap between the highest passing and the lowest failing rate is then halved until it is within the
  * resolution; last, at the rate found, the connections rise until a step fails or the most passed. A failing step
  * is run again, up to the plan's attempts, and fails only when every attempt failed. The step budget ends any phase.
  *
@@ -43,13 +43,17 @@ public final class RateSearch {
                 stop = budgetReason();
             } else if (confirmed("grow", rate, connections).passed()) {
                 passing = rate;
-                if (failing != null) {
-                    break;
-                }
                 if (rate >= plan.ceilingRate()) {
                     stop = "every step passed up to the ceiling of " + plan.ceilingRate() + " msg/s";
                 }
-                rate = Math.min(plan.ceilingRate(), Math.max(rate + 1, (int) Math.ceil(rate * plan.rateGrowth())));
+                int next = Math.min(plan.ceilingRate(), Math.max(rate + 1, (int) Math.ceil(rate * plan.rateGrowth())));
+                if (failing != null) {
+                    // the rates that failed before any step passed met a cold SUT and cold workers: the growth goes
+                    // on, up to the lowest of them, which is tried again
+                    next = Math.min(next, failing);
+                    failing = null;
+                }
+                rate = next;
             } else {
                 failing = rate;
                 if (passing != null) {

@@ -111,10 +111,33 @@ class RateSearchTest {
         SearchAnswer answer = new RateSearch(plan, capacity(7300, Set.of(), plan), log::add).run();
 
         assertEquals(List.of("grow 1×40000 FAIL/1", "grow 1×20000 FAIL/1", "grow 1×10000 FAIL/1", "grow 1×5000 pass/1",
-                "bisect 1×7500 FAIL/1", "bisect 1×6250 pass/1", "bisect 1×6875 pass/1", "bisect 1×7187 pass/1"),
+                "grow 1×10000 FAIL/1", "bisect 1×7500 FAIL/1", "bisect 1×6250 pass/1", "bisect 1×6875 pass/1", "bisect 1×7187 pass/1"),
                 steps(answer));
         assertEquals(7187, answer.rate());
         assertEquals(7500L, answer.failingRate());
+    }
+
+    @Test
+    void aFirstStepThatFailedOnlyBecauseTheSystemWasColdDoesNotCapTheAnswer() {
+        // both attempts of the first step fail (a cold SUT), the search shrinks to 500, then grows again through 1000
+        SearchPlan plan = plan(1_000_000, 20, 1, 2);
+        StepRunner coldAtFirst = new StepRunner() {
+            private int runs;
+
+            @Override
+            public StepOutcome run(int rate, int connections) {
+                return ++runs <= 2 ? StepOutcome.fail(rate, "p90 14000 ms > 500 ms")
+                        : rate <= 7300 ? StepOutcome.pass(rate) : StepOutcome.fail(rate, "received less than 95%");
+            }
+        };
+
+        SearchAnswer answer = new RateSearch(plan, coldAtFirst, log::add).run();
+
+        assertEquals(List.of("grow 1×1000 FAIL/2", "grow 1×500 pass/1", "grow 1×1000 pass/1", "grow 1×2000 pass/1",
+                "grow 1×4000 pass/1", "grow 1×8000 FAIL/2", "bisect 1×6000 pass/1", "bisect 1×7000 pass/1",
+                "bisect 1×7500 FAIL/2", "bisect 1×7250 pass/1"), steps(answer));
+        assertEquals(7250, answer.rate());
+        assertEquals(7500L, answer.failingRate(), "the cold failure at 1000 is below the answer and no bound");
     }
 
     @Test
