@@ -138,6 +138,21 @@ public final class SearchSettings {
         return this;
     }
 
+    /** The latency condition of every step: ms of p90 response time (MAXIMUM_LATENCY) [500]. */
+    public SearchSettings maximumLatency(long millis) {
+        return test(d -> d.maximumLatency(millis));
+    }
+
+    /** The message size of every step, {@code "256"} or {@code "~256"} (MESSAGE_SIZE) [256]. */
+    public SearchSettings messageSize(Object size) {
+        return test(d -> d.messageSize(size));
+    }
+
+    /** The SUT URL of every step (SEND_RECEIVE_URL) [the embedded Artemis in embedded mode]. */
+    public SearchSettings sut(String url) {
+        return test(d -> d.sut(url));
+    }
+
     /** The test every step runs: SUT, message size, latency condition… (its rate and connections are the search's). */
     public SearchSettings test(@DelegatesTo(value = TestDefinition.class, strategy = Closure.DELEGATE_FIRST)
                                Closure<?> definition) {
@@ -220,7 +235,11 @@ public final class SearchSettings {
         Closure<?> copy = (Closure<?>) closure.clone();
         copy.setResolveStrategy(Closure.DELEGATE_FIRST);
         copy.setDelegate(target);
-        copy.call(target);
+        if (copy.getMaximumNumberOfParameters() == 0) {
+            copy.call();   // { -> … }
+        } else {
+            copy.call(target);
+        }
     }
 
     /** Environment variables read as numbers, a value of a wrong form being a usage error that names it. */
