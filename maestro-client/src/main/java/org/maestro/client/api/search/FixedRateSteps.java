@@ -12,7 +12,7 @@ import org.maestro.common.options.Durations;
  * Runs the steps of a search as fixed-rate tests, each an iteration of the search's test, and judges them: a step
  * passes when the test passed (its latency condition, no peer error), no message was lost, no error was counted,
  * and the receivers took in at least the achieved share of the target during the measured part
- * ({@link ReceivedRate}).
+ * ({@link ReceivedRate}). A step the search counts as failed is recorded as failed with the test, with the reason.
  */
 public final class FixedRateSteps implements StepRunner {
     /** The latency condition of a step unless the search's test block sets one, ms of p90 response time. */
@@ -64,6 +64,10 @@ public final class FixedRateSteps implements StepRunner {
         StepOutcome outcome = new StepOutcome(problems.isEmpty(), String.join("; ", problems), target,
                 measured.received(), result.iteration(), result.getResponseP90Ms());
         onePassed |= outcome.passed();
+        if (!outcome.passed() && result.passed()) {
+            // the test's page, summary.json and junit.xml then say why the search counted the step as failed
+            maestro.verdict(result, false, "the search's step failed: " + outcome.why());
+        }
         out.println(String.format(Locale.ROOT, "%s #%d: %d × %d msg/s = %d msg/s target, %.0f msg/s received, "
                 + "p90 %.3f ms: %s", settings.name(), result.iteration(), connections, perConnection, target,
                 measured.received(), result.getResponseP90Ms(),

@@ -82,7 +82,7 @@ public final class RateSearch {
                 failing = middle;
             }
         }
-        if (passing != null) {
+        if (passing != null && !budgetSpent()) {
             stop = stop + connectionsSearch(passing, connections);
         }
         return answer(stop);

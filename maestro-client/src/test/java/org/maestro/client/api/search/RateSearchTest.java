@@ -93,7 +93,7 @@ class RateSearchTest {
 
     @Test
     void theStepBudgetEndsTheSearchWithTheGapReached() {
-        SearchPlan plan = plan(1_000_000, 5, 1, 2);
+        SearchPlan plan = plan(1_000_000, 5, 3, 2);
 
         SearchAnswer answer = new RateSearch(plan, capacity(7300, Set.of(), plan), log::add).run();
 
