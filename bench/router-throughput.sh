@@ -5,7 +5,8 @@
 #
 # Run from the project root after 'mvn -q -DskipTests package', with qdrouterd on the PATH (or QDROUTERD=path):
 #   bench/router-throughput.sh [results-dir]
-# Knobs (environment): INITIAL_RATE, RATE_STEP, CEILING_RATE (per connection), STEP_DURATION, STEP_WARM_UP.
+# Knobs (environment): INITIAL_RATE, RATE_GROWTH, CEILING_RATE (per connection), RESOLUTION, MAX_STEPS,
+# STEP_DURATION, STEP_WARM_UP.
 set -euo pipefail
 . "$(dirname "$0")/lib.sh"
 
@@ -42,7 +43,8 @@ search() {
     receive="$(url_of "$topology" "$to" | sed "s|^amqp:|$scheme:|")/closest/bench"
     echo "== $topology, $scheme: $send → $receive (load average $(cut -d' ' -f1 /proc/loadavg))"
     SEND_URL="$send" RECEIVE_URL="$receive" INITIAL_PARALLEL_COUNT=5 MAX_PARALLEL_COUNT=5 \
-        INITIAL_RATE=${INITIAL_RATE:-1000} RATE_STEP=${RATE_STEP:-1000} CEILING_RATE=${CEILING_RATE:-20000} \
+        INITIAL_RATE=${INITIAL_RATE:-1000} RATE_GROWTH=${RATE_GROWTH:-2} CEILING_RATE=${CEILING_RATE:-20000} \
+        RESOLUTION=${RESOLUTION:-5} MAX_STEPS=${MAX_STEPS:-20} \
         STEP_DURATION=${STEP_DURATION:-10s} STEP_WARM_UP=${STEP_WARM_UP:-3s} \
         "$cli" run test-scripts/IncrementalTest.groovy --no-report --results "$out/$topology-$scheme" \
         > "$out/$topology-$scheme.log" 2>&1 || true

@@ -7,11 +7,12 @@
  * router.)
  *
  * With MAXIMUM_RATE it runs one fixed-rate test at LOAD_PERCENT of it. Without, it first finds the maximum with a
- * short incremental search (IncrementalTest.groovy from the same directory, steps of 5 s, as the test
- * "latency-search"; its knobs INITIAL_RATE, RATE_STEP, CEILING_RATE, INITIAL_PARALLEL_COUNT, MAX_PARALLEL_COUNT…
- * apply), then runs at LOAD_PERCENT of what it found, on as many connections as the maximum used. It reports the
- * p90 and p99 of the response time (receive − intended send, free of coordinated omission); it fails when that
- * run fails (p90 above MAXIMUM_LATENCY, a peer error) or loses messages, or when the search fails at its first step.
+ * short search (maestro.findMaxRate, steps of 5 s after 2 s of warm-up, as the test "latency-search"; the knobs
+ * of IncrementalTest apply: INITIAL_RATE, RATE_GROWTH, CEILING_RATE, RESOLUTION, MAX_STEPS, INITIAL_PARALLEL_COUNT,
+ * PARALLEL_COUNT_STEP, MAX_PARALLEL_COUNT, STEP_DURATION, STEP_WARM_UP, ACHIEVED_PERCENT, STEP_RETRIES), then runs
+ * at LOAD_PERCENT of the rate per connection it found, on as many connections. It reports the p90 and p99 of the
+ * response time (receive − intended send, free of coordinated omission); it fails when that run fails (p90 above
+ * MAXIMUM_LATENCY, a peer error) or loses messages, or when no step of the search passed.
  *
  * Parameters (environment variables). RATE must not be set (the script computes the rate); PARALLEL_COUNT only
  * with MAXIMUM_RATE (it would override every step of the search); TEST_DURATION, when set, also lengthens the
@@ -36,18 +37,26 @@ if (maestro.env("RATE", (String) null) != null) {
 int loadPercent = maestro.env("LOAD_PERCENT", 80)
 int maximum = maestro.env("MAXIMUM_RATE", 0)
 int connections = maestro.env("PARALLEL_COUNT", 5)
-if (maximum <= 0) {
-    File here = new File(getClass().protectionDomain.codeSource.location.toURI()).parentFile
-    binding.setVariable("incrementalSearch", [name: "latency-search", stepDuration: "5s", stepWarmUp: "2s"])
-    Map found = evaluate(new File(here, "IncrementalTest.groovy"))
-    if (found == null) {
-        return   // the search set the verdict: even its first step failed
+int perConnection
+if (maximum > 0) {
+    perConnection = Math.max(1, Math.round(maximum * loadPercent / 100.0 / connections) as int)
+} else {
+    def found = maestro.findMaxRate {
+        name "latency-search"
+        stepDuration "5s"
+        stepWarmUp "2s"
+        ceilingRate 100000
+        maxParallelCount 5
     }
-    maximum = found.rate
+    if (!found.found) {
+        maestro.verdict(false, found.summary())
+        return
+    }
+    maestro.verdict(true, found.summary())   // the search's failing steps fail by design
+    maximum = found.perConnection * found.connections
     connections = found.connections
+    perConnection = Math.max(1, Math.round(found.perConnection * loadPercent / 100.0) as int)
 }
-int total = Math.round(maximum * loadPercent / 100.0) as int
-int perConnection = Math.max(1, Math.round(total / (double) connections) as int)
 println "latency run: ${loadPercent}% of ${maximum} msg/s = ${connections} × ${perConnection} msg/s"
 
 def result = maestro.fixedRate {

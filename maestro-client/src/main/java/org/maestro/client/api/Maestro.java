@@ -74,6 +74,15 @@ public class Maestro {
         return test(definition);
     }
 
+    /**
+     * Searches for the highest rate the SUT sustains, each step a fixed-rate test of one named test; returns the
+     * answer with every step ({@link org.maestro.client.api.search.MaxRateSearch}).
+     */
+    public org.maestro.client.api.search.SearchAnswer findMaxRate(@DelegatesTo(value =
+            org.maestro.client.api.search.SearchSettings.class, strategy = Closure.DELEGATE_FIRST) Closure<?> search) {
+        return org.maestro.client.api.search.MaxRateSearch.run(this, search);
+    }
+
     /** Runs a test defined by the closure, starting from the defaults. */
     public TestResult test(@DelegatesTo(value = TestDefinition.class, strategy = Closure.DELEGATE_FIRST)
                            Closure<?> definition) {

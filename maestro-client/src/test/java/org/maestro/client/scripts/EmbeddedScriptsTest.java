@@ -140,26 +140,30 @@ class EmbeddedScriptsTest {
 
     @Test
     void incrementalTestConfirmsAFailingStepThenReportsTheHighestPassingRate() throws Exception {
-        // The second step asks one connection for 300,300 msg/s, which no embedded SUT takes in: it must fail on the
-        // received rate, be run once more (STEP_RETRIES default 1), fail again, end the search, and leave 300 msg/s
-        // as the answer. The latency condition is loose: this is about the search, and the first step of a cold
-        // JVM on a busy machine may be slow.
-        CliProcess run = run("IncrementalTest.groovy", Map.of("INITIAL_RATE", "300", "RATE_STEP", "300000",
-                "CEILING_RATE", "300300", "MAX_PARALLEL_COUNT", "1", "STEP_DURATION", "3s", "STEP_WARM_UP", "1s",
-                "MAXIMUM_LATENCY", "5000"), false);
+        // The second step asks one connection for 300,000 msg/s (300 × RATE_GROWTH 1000), which no embedded SUT takes
+        // in: it must fail on the received rate, be run once more (STEP_RETRIES default 1), fail again, and leave
+        // 300 msg/s as the answer when the budget of two steps ends the search. The latency condition is loose: this
+        // is about the search, and the first step of a cold JVM on a busy machine may be slow.
+        CliProcess run = run("IncrementalTest.groovy", Map.of("INITIAL_RATE", "300", "RATE_GROWTH", "1000",
+                "CEILING_RATE", "300000", "MAX_STEPS", "2", "MAX_PARALLEL_COUNT", "1", "STEP_DURATION", "3s",
+                "STEP_WARM_UP", "1s", "MAXIMUM_LATENCY", "5000"), false);
 
         assertEquals(ExitCode.OK.code(), run.exitCode(), run.output());
-        assertTrue(run.output().contains("PASSED: maximum sustainable rate 300 msg/s at 1 connections"), run.output());
+        assertTrue(run.output().contains("PASSED: maximum sustainable rate 300 msg/s at 1 connections; 300000 msg/s "
+                + "failed, 99900.0% above"), run.output());
+        assertTrue(run.output().contains("incremental: searching the highest per-connection rate from 300 msg/s (×1000 "
+                + "while steps pass, up to 300000) to within 5%, at most 2 steps, on 1 connections"), run.output());
         // On a busy machine the cold first step may fail once and be confirmed by its second attempt: the step
         // numbers then shift by one, the search does not change.
-        Matcher failedSteps = Pattern.compile("incremental #\\d+: 1 × 300300 msg/s = 300300 msg/s target, \\d+ msg/s"
-                + " received, .*FAILED \\(received \\d+ msg/s, less than 95% of 300300\\)").matcher(run.output());
+        Matcher failedSteps = Pattern.compile("incremental #\\d+: 1 × 300000 msg/s = 300000 msg/s target, \\d+ msg/s"
+                + " received, .*FAILED \\(received \\d+ msg/s, less than 95% of 300000\\)").matcher(run.output());
         int failures = 0;
         while (failedSteps.find()) {
             failures++;
         }
         assertEquals(2, failures, "the failing step ran twice: " + run.output());
         assertTrue(run.output().contains("incremental: running the failed step again (attempt 2 of 2)"), run.output());
+        assertTrue(run.output().contains("the budget of 2 steps is spent"), run.output());
         Matcher passed = Pattern.compile("incremental #(\\d+): 1 × 300 msg/s = 300 msg/s target, \\d+ msg/s received, "
                 + ".*: PASSED").matcher(run.output());
         assertTrue(passed.find(), "the 300 msg/s step passed: " + run.output());
@@ -169,5 +173,23 @@ class EmbeddedScriptsTest {
         }
         assertEquals(300 * (3 + 2), count(peer(work.resolve("results/incremental/" + passed.group(1)), "receiver-")),
                 "3 s and a first warm-up of twice 1 s at 300 msg/s");
+    }
+
+    @Test
+    void latencyTestRunsAtEightyPercentOfTheRateItsSearchFound() throws Exception {
+        // The search: 300 msg/s passes and the budget of one step ends it (the failing steps of a search are the
+        // incremental case's); TEST_DURATION and WARM_UP shorten both the search step and the latency run.
+        CliProcess run = run("LatencyTest.groovy", Map.of("INITIAL_RATE", "300", "MAX_STEPS", "1",
+                "MAX_PARALLEL_COUNT", "1", "TEST_DURATION", "3s", "WARM_UP", "1s", "MAXIMUM_LATENCY", "5000"), false);
+
+        assertEquals(ExitCode.OK.code(), run.exitCode(), run.output());
+        assertTrue(run.output().contains("latency-search: maximum sustainable rate 300 msg/s at 1 connections; no step "
+                + "above it failed (the budget of 1 steps is spent)"), run.output());
+        assertTrue(run.output().contains("latency run: 80% of 300 msg/s = 1 × 240 msg/s"), run.output());
+        assertTrue(Pattern.compile("PASSED: p90 [\\d.]+ ms, p99 [\\d.]+ ms at 240 msg/s \\(80% of 300, 1 connections\\)")
+                .matcher(run.output()).find(), run.output());
+        Path latency = work.resolve("results/latency/0");
+        assertEquals(240 * (3 + 1), count(peer(latency, "sender-")), "3 s and 1 s of warm-up at 240 msg/s");
+        assertEquals(240 * (3 + 1), count(peer(latency, "receiver-")));
     }
 }

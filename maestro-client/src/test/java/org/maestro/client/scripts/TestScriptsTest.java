@@ -130,7 +130,9 @@ class TestScriptsTest {
         MaestroException refused = refusal("IncrementalTest.groovy", Map.of("INITIAL_RATE", "500",
                 "CEILING_RATE", "100"));
 
-        assertTrue(refused.getMessage().contains("INITIAL_RATE=500 RATE_STEP=1000 CEILING_RATE=100"),
+        assertEquals(ExitCode.USAGE, refused.exitCode());
+        assertTrue(refused.getMessage().contains("needs 1 ≤ INITIAL_RATE ≤ CEILING_RATE"), refused.getMessage());
+        assertTrue(refused.getMessage().contains("got INITIAL_RATE=500 CEILING_RATE=100 RATE_GROWTH=2.0"),
                 refused.getMessage());
     }
 
@@ -141,6 +143,31 @@ class TestScriptsTest {
         assertEquals(ExitCode.USAGE, refused.exitCode());
         assertTrue(refused.getMessage().contains("RATE=1000 is set in the environment and would override the "
                 + "dimension rate in every cell; unset it"), refused.getMessage());
+    }
+
+    @Test
+    void theIncrementalSearchRefusesTheFixedStepItNoLongerTakes() {
+        MaestroException refused = refusal("IncrementalTest.groovy", Map.of("RATE_STEP", "500"));
+
+        assertEquals(ExitCode.USAGE, refused.exitCode());
+        assertTrue(refused.getMessage().contains("RATE_STEP is set, but the search no longer adds a fixed step"),
+                refused.getMessage());
+    }
+
+    @Test
+    void aSearchSettingThatIsNotANumberIsNamed() {
+        MaestroException refused = refusal("FairIncrementalTest.groovy", Map.of("RATE_GROWTH", "double"));
+
+        assertEquals(ExitCode.USAGE, refused.exitCode());
+        assertEquals("RATE_GROWTH=double is not a number (e.g. 1.5)", refused.getMessage());
+    }
+
+    @Test
+    void theLatencyTestsSearchRefusesConnectionsFromTheEnvironment() {
+        MaestroException refused = refusal("LatencyTest.groovy", Map.of("PARALLEL_COUNT", "3"));
+
+        assertTrue(refused.getMessage().contains("PARALLEL_COUNT is set in the environment and would override every"
+                + " step of the search"), refused.getMessage());
     }
 
     @Test
