@@ -67,7 +67,7 @@ class StompRabbitTest {
 
     @Test
     void carriesTheBytesInOrderAndAcceptsEveryReceiptedSend() throws Exception {
-        int count = 2000;
+        int count = 1000;
         String url = LocalRabbitStomp.url(vhost, queue, "prefetch=100&inflight=200");
         List<byte[]> received = new CopyOnWriteArrayList<>();
         List<byte[]> sent = new ArrayList<>();
