@@ -29,12 +29,12 @@ import org.maestro.driver.stomp.StompDriver;
  * send loop on the Vert.x STOMP client, or the same loop through the Maestro STOMP driver. Both send 256-byte
  * messages as fast as they can on one connection, each SEND asking for a receipt with at most 1000 without one
  * (the driver's defaults), to a queue a second connection consumes with client-individual acknowledgements; after
- * {@code warmUp} seconds not measured they measure {@code seconds} and print one {@code RESULT} line: received
- * messages per second, the p99 of receive − send time, and the JVM's CPU time per message received.
+ * {@code warmUp} seconds not measured they measure {@code seconds} and print one {@code RESULT} line: messages sent
+ * and received per second, the p99 of receive − send time, and the JVM's CPU time per message received.
  *
  * <pre>
  * StompBenchmark broker &lt;port-file&gt;                       runs an Artemis until killed
- * StompBenchmark bare|driver &lt;port&gt; &lt;warmUp&gt; &lt;seconds&gt;
+ * StompBenchmark bare|driver &lt;port&gt; &lt;warmUp&gt; &lt;seconds&gt; [URL query of both, e.g. ack=auto]
  * </pre>
  *
  * Run by {@code bench/stomp.sh}.
@@ -44,6 +44,7 @@ public final class StompBenchmark {
     private static final int INFLIGHT = 1000;
 
     private final AtomicLong measured = new AtomicLong();
+    private long sentInWindow;
     private final Histogram latency = new Histogram(TimeUnit.SECONDS.toMicros(60), 3);
     private volatile long windowStart = Long.MAX_VALUE;
     private volatile long windowEnd = Long.MAX_VALUE;
@@ -61,13 +62,13 @@ public final class StompBenchmark {
         int port = Integer.parseInt(args[1]);
         int warmUp = Integer.parseInt(args[2]);
         int seconds = Integer.parseInt(args[3]);
-        new StompBenchmark().run(args[0], port, warmUp, seconds);
+        new StompBenchmark().run(args[0], port, warmUp, seconds, args.length > 4 ? args[4] : "");
         System.exit(0);
     }
 
-    private void run(String client, int port, int warmUp, int seconds) throws Exception {
+    private void run(String client, int port, int warmUp, int seconds, String query) throws Exception {
         String destination = "/queue/bench-" + UUID.randomUUID();
-        String url = "stomp://127.0.0.1:" + port + destination;
+        String url = "stomp://127.0.0.1:" + port + destination + (query.isEmpty() ? "" : "?" + query);
         StompDriver driver = new StompDriver();
         try (DriverConnection receiver = driver.connect(url, MicroClock.system(), Duration.ofSeconds(30))) {
             receiver.createConsumer((body, micros) -> record(body));
@@ -82,8 +83,8 @@ public final class StompBenchmark {
             }
             long cpu = cpuTime() - cpuBefore;
             long received = measured.get();
-            System.out.printf("RESULT client=%s throughput=%.0f p99=%.3f cpu=%.2f%n", client,
-                    received / (double) seconds, latency.getValueAtPercentile(99) / 1000.0,
+            System.out.printf("RESULT client=%s sent=%.0f throughput=%.0f p99=%.3f cpu=%.2f%n", client,
+                    sentInWindow / (double) seconds, received / (double) seconds, latency.getValueAtPercentile(99) / 1000.0,
                     received == 0 ? 0.0 : cpu / 1000.0 / received);
         }
     }
@@ -111,8 +112,12 @@ public final class StompBenchmark {
                 if (cpuAtWindow < 0 && System.nanoTime() >= windowStart) {
                     cpuAtWindow = cpuTime();
                 }
-                ByteBuffer.wrap(body).putLong(System.nanoTime());
+                long now = System.nanoTime();
+                ByteBuffer.wrap(body).putLong(now);
                 producer.send(token++, body, SIZE);
+                if (now >= windowStart) {
+                    sentInWindow++;
+                }
             }
             return cpuAtWindow;
         }
@@ -134,7 +139,11 @@ public final class StompBenchmark {
                     cpuAtWindow = cpuTime();
                 }
                 window.acquire();
-                ByteBuffer.wrap(body).putLong(System.nanoTime());
+                long now = System.nanoTime();
+                ByteBuffer.wrap(body).putLong(now);
+                if (now >= windowStart) {
+                    sentInWindow++;
+                }
                 Headers headers = Headers.create(Frame.DESTINATION, destination, Frame.CONTENT_LENGTH,
                         Integer.toString(SIZE));
                 connection.send(new Frame(Command.SEND, headers, Buffer.buffer(body)), receipt -> window.release());
