@@ -17,7 +17,7 @@ cd "$(dirname "$0")/.."
 SECONDS_PER_RUN=${1:-15}
 WARMUP=${2:-5}
 ROUNDS=${3:-3}
-QUERY=${4:-ack=auto}
+QUERY=${4-ack=auto}   # "" for none: the driver's default client-individual acknowledgements
 
 print_machine
 build_test_classpath maestro-driver-stomp
