@@ -16,11 +16,11 @@
  *   STOMP_URL       STOMP URL of the queue, e.g. stomp://guest:guest@host:61613/queue/grid?vhost=/
  *                   (each cell appends ".<connections>x<size>" to its path); default: the embedded Artemis SUT,
  *                   /queue/stomp-grid
- *   CONNECTIONS     comma-separated connection counts per peer            (default "1,4")
- *   MESSAGE_SIZES   comma-separated message sizes in bytes               (default "64,2048")
+ *   CONNECTIONS     comma-separated connection counts per peer            (default "1,2")
+ *   MESSAGE_SIZES   comma-separated message sizes in bytes               (default "64,1024")
  *   CELL_RATE       msg/s per connection in every cell                   (default 200)
- *   CELL_DURATION   measured time of one cell                            (default "6s")
- *   CELL_WARM_UP    time before it, excluded from the results            (default "2s")
+ *   CELL_DURATION   measured time of one cell                            (default "4s")
+ *   CELL_WARM_UP    time before it, excluded from the results            (default "1s")
  *   MAXIMUM_LATENCY ms, p90 of the response time a cell may have         (default 1000)
  *
  * Run:  maestro-cli run test-scripts/studies/StompProducersConsumers.groovy
@@ -42,11 +42,11 @@ if (base == null) {
     }
     base = maestro.sutStompUrl("/queue/stomp-grid")
 }
-List<Integer> connections = maestro.env("CONNECTIONS", "1,4").split(",").collect { it.trim() as int }
-List<Integer> sizes = maestro.env("MESSAGE_SIZES", "64,2048").split(",").collect { it.trim() as int }
+List<Integer> connections = maestro.env("CONNECTIONS", "1,2").split(",").collect { it.trim() as int }
+List<Integer> sizes = maestro.env("MESSAGE_SIZES", "64,1024").split(",").collect { it.trim() as int }
 int cellRate = maestro.env("CELL_RATE", 200)
-String cellDuration = maestro.env("CELL_DURATION", "6s")
-String cellWarmUp = maestro.env("CELL_WARM_UP", "2s")
+String cellDuration = maestro.env("CELL_DURATION", "4s")
+String cellWarmUp = maestro.env("CELL_WARM_UP", "1s")
 int latencyLimit = maestro.env("MAXIMUM_LATENCY", 1000)
 
 /** The URL of one cell: its own queue, the base URL's path with a suffix, the options kept. */

@@ -13,8 +13,8 @@ import org.slf4j.LoggerFactory;
 
 /**
  * The Artemis broker the embedded mode offers as system under test. Its AMQP and STOMP ports are chosen at once, so
- * its URLs can be handed to the script, but the broker (and the Jolokia agent its inspector reads) starts only when a test points
- * at it: a run against an external SUT starts no broker of its own. Thread-safe.
+ * its URLs can be handed to the script, but the broker (and the Jolokia agent its inspector reads) starts only when
+ * a test points at it: a run against an external SUT starts no broker of its own. Thread-safe.
  */
 public final class EmbeddedSut implements AutoCloseable {
     /** The broker's name, in its JMX names and in the report: distinct from the control broker's. */
@@ -97,7 +97,8 @@ public final class EmbeddedSut implements AutoCloseable {
             return;
         }
         try {
-            broker = EmbeddedArtemis.builder().amqp(port).stomp(stompPort).name(BROKER_NAME).persistent(persistent).start();
+            broker = EmbeddedArtemis.builder().amqp(port).stomp(stompPort).name(BROKER_NAME).persistent(persistent)
+                    .start();
         } catch (IllegalStateException e) {
             throw e;
         } catch (Exception e) {

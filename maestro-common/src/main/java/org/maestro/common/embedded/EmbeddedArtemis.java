@@ -11,8 +11,8 @@ import org.apache.activemq.artemis.core.settings.impl.AddressSettings;
 
 /**
  * An Artemis broker started in this JVM on loopback ports: the default system under test (AMQP acceptor, and a
- * STOMP acceptor for the STOMP driver) and the default control broker (MQTT acceptor). Persistence is off unless asked for; JMX management is on, on the platform MBean server,
- * so a Jolokia agent in the same JVM sees it exactly as it would a standalone broker.
+ * STOMP acceptor for the STOMP driver) and the default control broker (MQTT acceptor). Persistence is off unless
+ * asked for; JMX management is on, on the platform MBean server, so a Jolokia agent in the same JVM sees it exactly as it would a standalone broker.
  *
  * <pre>{@code
  * try (EmbeddedArtemis sut = EmbeddedArtemis.builder().amqp().start()) {
@@ -258,7 +258,8 @@ public final class EmbeddedArtemis implements AutoCloseable {
                     e.addSuppressed(stopping);
                 }
                 throw new IllegalStateException("cannot start the embedded Artemis broker on " + host + " (AMQP port "
-                         + amqpPort + ", MQTT port " + mqttPort + ", STOMP port " + stompPort + "): " + e.getMessage(), e);
+                        + amqpPort + ", MQTT port " + mqttPort + ", STOMP port " + stompPort + "): " + e.getMessage(),
+                        e);
             }
             return new EmbeddedArtemis(broker, name, host, amqpPort, mqttPort, stompPort);
         }

@@ -220,7 +220,8 @@ final class StompConnection implements DriverConnection {
             StompClientConnection current = connection;
             if (current.isConnected() && !closed.get()) {
                 try {
-                    current.unsubscribe(url.destination(), Headers.create(Frame.ID, id), (Handler<AsyncResult<Frame>>) null);
+                    current.unsubscribe(url.destination(), Headers.create(Frame.ID, id),
+                            (Handler<AsyncResult<Frame>>) null);
                 } catch (RuntimeException e) {
                     LOG.debug("unsubscribing from {}: {}", url, e.getMessage());
                 }

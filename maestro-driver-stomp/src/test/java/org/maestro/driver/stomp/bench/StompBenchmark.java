@@ -84,7 +84,8 @@ public final class StompBenchmark {
             long cpu = cpuTime() - cpuBefore;
             long received = measured.get();
             System.out.printf("RESULT client=%s sent=%.0f throughput=%.0f p99=%.3f cpu=%.2f%n", client,
-                    sentInWindow / (double) seconds, received / (double) seconds, latency.getValueAtPercentile(99) / 1000.0,
+                    sentInWindow / (double) seconds, received / (double) seconds,
+                    latency.getValueAtPercentile(99) / 1000.0,
                     received == 0 ? 0.0 : cpu / 1000.0 / received);
         }
     }
