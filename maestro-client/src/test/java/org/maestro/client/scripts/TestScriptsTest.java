@@ -38,8 +38,11 @@ class TestScriptsTest {
         return directory;
     }
 
+    /** The scripts of {@code test-scripts/} and of its {@code studies/} directory. */
     static Stream<Path> scripts() throws IOException {
-        try (Stream<Path> files = Files.list(scriptsDirectory())) {
+        try (Stream<Path> files = Files.walk(scriptsDirectory(), 2)
+                .filter(p -> p.getParent().equals(scriptsDirectory())
+                        || p.getParent().getFileName().toString().equals("studies"))) {
             return files.filter(p -> p.getFileName().toString().endsWith(".groovy")).sorted().toList().stream();
         }
     }
@@ -75,7 +78,8 @@ class TestScriptsTest {
         assertTrue(header.startsWith("/*\n * " + name.replace(".groovy", "") + "\n"), name + " opens with its name");
         assertTrue(header.contains(" * Answers: "), name + " says what it answers");
         assertTrue(header.contains(" * Parameters ("), name + " lists its parameters");
-        assertTrue(header.contains(" * Run:  maestro-cli run test-scripts/" + name), name + " says how to run it");
+        String path = scriptsDirectory().relativize(script).toString().replace('\\', '/');
+        assertTrue(header.contains(" * Run:  maestro-cli run test-scripts/" + path), name + " says how to run it");
         for (String unreadable : List.of("thesis", "SPEC §", "table 6.", "§6.")) {
             assertFalse(header.contains(unreadable), name + " cites '" + unreadable + "', which its readers do not "
                     + "have: name the source and give the figures inline");
