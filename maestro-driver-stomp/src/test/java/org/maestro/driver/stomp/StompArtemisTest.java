@@ -18,6 +18,8 @@ import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.apache.activemq.artemis.core.settings.impl.AddressFullMessagePolicy;
+import org.apache.activemq.artemis.core.settings.impl.AddressSettings;
 import org.maestro.common.embedded.EmbeddedArtemis;
 import org.maestro.driver.DeliveryOutcome;
 import org.maestro.driver.DriverConnection;
@@ -139,6 +141,39 @@ class StompArtemisTest {
             Await.until(() -> received.get() >= 100, () -> received.get() + " of 100 after reconnecting");
         }
         assertEquals(100, received.get());
+    }
+
+    @Test
+    void aFullAddressRejectsTheSendsItRefusesNamingWhy() throws Exception {
+        String name = "full-" + UUID.randomUUID();
+        broker.server().getAddressSettingsRepository().addMatch(name, new AddressSettings().setMaxSizeBytes(2048)
+                .setAddressFullMessagePolicy(AddressFullMessagePolicy.FAIL));
+        Map<Long, String> details = new ConcurrentHashMap<>();
+        OutcomeListener detailed = (token, outcome, again, detail) -> {
+            listener.onOutcome(token, outcome, again, detail);
+            if (detail != null) {
+                details.put(token, detail);
+            }
+        };
+        try (DriverConnection sender = driver.connect(broker.stompUrl("/queue/" + name) + "?inflight=1",
+                MicroClock.system(), TIMEOUT)) {
+            DriverProducer producer = sender.createProducer(detailed);
+            for (long i = 0; i < 40 && !sender.failed(); i++) {
+                try {
+                    producer.send(i, new byte[200], 200);
+                } catch (DriverException e) {
+                    break; // the server closed the connection after its ERROR frame
+                }
+            }
+            Await.until(() -> outcomes.values().stream().anyMatch(o -> o != DeliveryOutcome.ACCEPTED),
+                    () -> "a send refused: " + outcomes);
+        }
+        assertTrue(outcomes.containsValue(DeliveryOutcome.ACCEPTED), outcomes.toString());
+        long refused = outcomes.entrySet().stream().filter(e -> e.getValue() != DeliveryOutcome.ACCEPTED)
+                .mapToLong(Map.Entry::getKey).min().orElseThrow();
+        assertEquals(DeliveryOutcome.REJECTED, outcomes.get(refused), details.get(refused));
+        assertTrue(details.get(refused).startsWith("the STOMP server refused the message: AMQ339011"),
+                details.get(refused));
     }
 
     @Test
