@@ -254,6 +254,19 @@ public class Maestro {
     }
 
     /**
+     * The embedded SUT's STOMP URL for a destination, e.g. {@code stomp://127.0.0.1:40124/queue/test} (its acceptor
+     * maps {@code /queue/<name>} to an anycast and {@code /topic/<name>} to a multicast address); fails when
+     * distributed. The SUT starts when the first test using such a URL starts.
+     */
+    public String sutStompUrl(String destination) {
+        if (embeddedSut == null) {
+            throw MaestroException.usage("sutStompUrl() needs the embedded SUT; in distributed mode give the URL with "
+                    + "sut \"stomp://host:61613" + destination + "\" or SEND_RECEIVE_URL");
+        }
+        return embeddedSut.stompBase() + destination;
+    }
+
+    /**
      * In embedded mode, starts the embedded SUT for a test whose URLs (from the script or the environment) point at
      * it, and has it inspected unless a management interface is given; a test against another SUT starts nothing.
      */

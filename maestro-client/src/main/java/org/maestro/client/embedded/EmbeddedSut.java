@@ -12,9 +12,9 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * The Artemis broker the embedded mode offers as system under test. Its AMQP port is chosen at once, so its URL can
- * be handed to the script, but the broker (and the Jolokia agent its inspector reads) starts only when a test points
- * at it: a run against an external SUT starts no broker of its own. Thread-safe.
+ * The Artemis broker the embedded mode offers as system under test. Its AMQP and STOMP ports are chosen at once, so
+ * its URLs can be handed to the script, but the broker (and the Jolokia agent its inspector reads) starts only when
+ * a test points at it: a run against an external SUT starts no broker of its own. Thread-safe.
  */
 public final class EmbeddedSut implements AutoCloseable {
     /** The broker's name, in its JMX names and in the report: distinct from the control broker's. */
@@ -24,13 +24,15 @@ public final class EmbeddedSut implements AutoCloseable {
     private static final Pattern HOST_AND_PORT = Pattern.compile("//(?:[^/@?]*@)?(\\[[^]]*]|[^/:?,)]+):(\\d+)");
 
     private final int port;
+    private final int stompPort;
     private final boolean persistent;
     private final Consumer<String> notes;
     private EmbeddedArtemis broker;
     private EmbeddedJolokia jolokia;
 
-    private EmbeddedSut(int port, boolean persistent, Consumer<String> notes) {
+    private EmbeddedSut(int port, int stompPort, boolean persistent, Consumer<String> notes) {
         this.port = port;
+        this.stompPort = stompPort;
         this.persistent = persistent;
         this.notes = notes;
     }
@@ -42,12 +44,17 @@ public final class EmbeddedSut implements AutoCloseable {
      * @param notes      told when the broker starts, for the console
      */
     public static EmbeddedSut onFreePort(boolean persistent, Consumer<String> notes) {
-        return new EmbeddedSut(FreePorts.next(), persistent, notes);
+        return new EmbeddedSut(FreePorts.next(), FreePorts.next(), persistent, notes);
     }
 
     /** Its AMQP URL without address, e.g. {@code amqp://127.0.0.1:40123}. */
     public String base() {
         return "amqp://127.0.0.1:" + port;
+    }
+
+    /** Its STOMP URL without destination, e.g. {@code stomp://127.0.0.1:40124}. */
+    public String stompBase() {
+        return "stomp://127.0.0.1:" + stompPort;
     }
 
     /** Its AMQP port. */
@@ -56,7 +63,7 @@ public final class EmbeddedSut implements AutoCloseable {
     }
 
     /**
-     * True when the URL names this SUT: a loopback host and its port, anywhere in the URL (so a
+     * True when the URL names this SUT: a loopback host and its AMQP or STOMP port, anywhere in the URL (so a
      * {@code failover:(amqp://127.0.0.1:<port>)/queue} URL counts).
      */
     public boolean serves(String url) {
@@ -67,7 +74,8 @@ public final class EmbeddedSut implements AutoCloseable {
         while (hostAndPort.find()) {
             String host = hostAndPort.group(1);
             boolean loopback = host.equals("127.0.0.1") || host.equalsIgnoreCase("localhost") || host.equals("[::1]");
-            if (loopback && Integer.parseInt(hostAndPort.group(2)) == port) {
+            int named = Integer.parseInt(hostAndPort.group(2));
+            if (loopback && (named == port || named == stompPort)) {
                 return true;
             }
         }
@@ -89,7 +97,8 @@ public final class EmbeddedSut implements AutoCloseable {
             return;
         }
         try {
-            broker = EmbeddedArtemis.builder().amqp(port).name(BROKER_NAME).persistent(persistent).start();
+            broker = EmbeddedArtemis.builder().amqp(port).stomp(stompPort).name(BROKER_NAME).persistent(persistent)
+                    .start();
         } catch (IllegalStateException e) {
             throw e;
         } catch (Exception e) {
@@ -102,8 +111,8 @@ public final class EmbeddedSut implements AutoCloseable {
             throw new IllegalStateException("cannot start the Jolokia agent the embedded SUT's inspector reads: "
                     + e.getMessage(), e);
         }
-        LOG.info("embedded Artemis SUT {} started at {}", BROKER_NAME, base());
-        notes.accept("embedded Artemis SUT started at " + base() + " (a test points at it)");
+        LOG.info("embedded Artemis SUT {} started at {} and {}", BROKER_NAME, base(), stompBase());
+        notes.accept("embedded Artemis SUT started at " + base() + " and " + stompBase() + " (a test points at it)");
     }
 
     /**

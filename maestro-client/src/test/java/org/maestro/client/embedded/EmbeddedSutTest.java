@@ -21,6 +21,7 @@ class EmbeddedSutTest {
             assertTrue(sut.serves("amqp://localhost:" + port + "/q"));
             assertTrue(sut.serves("failover:(amqp://127.0.0.1:" + port + ")/test.queue?failover.reconnectDelay=200"));
             assertTrue(sut.serves("amqp://user:secret@127.0.0.1:" + port + "/q"));
+            assertTrue(sut.serves(sut.stompBase() + "/queue/test"), "its STOMP acceptor too");
             assertFalse(sut.serves("amqp://127.0.0.1:" + (port + 1) + "/test.queue"));
             assertFalse(sut.serves("amqp://router.lab:" + port + "/test.queue"));
             assertFalse(sut.serves("amqp://127.0.0.1:" + port + "1/test.queue"));
@@ -37,6 +38,8 @@ class EmbeddedSutTest {
             String management = sut.managementUrl();
             assertTrue(sut.started());
             assertTrue(listening(sut.port()));
+            assertTrue(listening(Integer.parseInt(sut.stompBase().substring(sut.stompBase().lastIndexOf(':') + 1))),
+                    "the STOMP acceptor listens");
             assertTrue(management.endsWith("/console/jolokia?broker=" + EmbeddedSut.BROKER_NAME), management);
             sut.start();
             assertEquals(1, notes.size(), "one start: " + notes);

@@ -15,9 +15,9 @@ import org.apache.activemq.artemis.spi.core.security.ActiveMQJAASSecurityManager
 import org.apache.activemq.artemis.spi.core.security.jaas.InVMLoginModule;
 
 /**
- * An Artemis broker started in this JVM on loopback ports: the default system under test (AMQP acceptor) and the
- * default control broker (MQTT acceptor). Persistence is off unless asked for; JMX management is on, on the platform MBean server,
- * so a Jolokia agent in the same JVM sees it exactly as it would a standalone broker.
+ * An Artemis broker started in this JVM on loopback ports: the default system under test (AMQP acceptor, and a
+ * STOMP acceptor for the STOMP driver) and the default control broker (MQTT acceptor). Persistence is off unless
+ * asked for; JMX management is on, on the platform MBean server, so a Jolokia agent in the same JVM sees it exactly as it would a standalone broker.
  *
  * <pre>{@code
  * try (EmbeddedArtemis sut = EmbeddedArtemis.builder().amqp().start()) {
@@ -30,14 +30,17 @@ public final class EmbeddedArtemis implements AutoCloseable {
     private final String host;
     private final int amqpPort;
     private final int mqttPort;
+    private final int stompPort;
     private final String name;
 
-    private EmbeddedArtemis(EmbeddedActiveMQ broker, String name, String host, int amqpPort, int mqttPort) {
+    private EmbeddedArtemis(EmbeddedActiveMQ broker, String name, String host, int amqpPort, int mqttPort,
+            int stompPort) {
         this.broker = broker;
         this.name = name;
         this.host = host;
         this.amqpPort = amqpPort;
         this.mqttPort = mqttPort;
+        this.stompPort = stompPort;
     }
 
     /** A builder: choose the acceptors, then {@link Builder#start()}. */
@@ -53,6 +56,19 @@ public final class EmbeddedArtemis implements AutoCloseable {
     /** The MQTT port, or -1 when there is no MQTT acceptor. */
     public int mqttPort() {
         return mqttPort;
+    }
+
+    /** The STOMP port, or -1 when there is no STOMP acceptor. */
+    public int stompPort() {
+        return stompPort;
+    }
+
+    /**
+     * The STOMP URL of a destination on this broker, e.g. {@code stomp://127.0.0.1:61613/queue/test}: the acceptor
+     * maps {@code /queue/<name>} to the anycast address {@code <name>} and {@code /topic/<name>} to the multicast one.
+     */
+    public String stompUrl(String destination) {
+        return "stomp://" + host + ":" + stompPort + destination;
     }
 
     /** The broker name, as seen in its JMX object names ({@code org.apache.activemq.artemis:broker="<name>"}). */
@@ -101,6 +117,7 @@ public final class EmbeddedArtemis implements AutoCloseable {
         private String host = "127.0.0.1";
         private int amqpPort = -1;
         private int mqttPort = -1;
+        private int stompPort = -1;
         private String name = "maestro-embedded";
         private boolean jmx = true;
         private boolean persistent;
@@ -153,6 +170,20 @@ public final class EmbeddedArtemis implements AutoCloseable {
             return this;
         }
 
+        /**
+         * Adds a STOMP acceptor on a free loopback port, with the destination prefixes STOMP clients expect:
+         * {@code /queue/} for anycast and {@code /topic/} for multicast addresses.
+         */
+        public Builder stomp() {
+            return stomp(FreePorts.next());
+        }
+
+        /** Adds a STOMP acceptor (see {@link #stomp()}) on the given loopback port. */
+        public Builder stomp(int port) {
+            this.stompPort = port;
+            return this;
+        }
+
         /** Names the broker (one JVM may run several; each needs its own name for JMX). */
         public Builder name(String brokerName) {
             this.name = brokerName;
@@ -191,8 +222,8 @@ public final class EmbeddedArtemis implements AutoCloseable {
 
         /** Starts the broker; fails with a clear message if a port is taken. */
         public EmbeddedArtemis start() throws Exception {
-            if (amqpPort < 0 && mqttPort < 0) {
-                throw new IllegalStateException("an embedded broker needs an AMQP or an MQTT acceptor");
+            if (amqpPort < 0 && mqttPort < 0 && stompPort < 0) {
+                throw new IllegalStateException("an embedded broker needs an AMQP, an MQTT or a STOMP acceptor");
             }
             Path data = dataDirectory != null ? dataDirectory
                     : java.nio.file.Files.createTempDirectory("maestro-artemis-");
@@ -227,6 +258,10 @@ public final class EmbeddedArtemis implements AutoCloseable {
             if (mqttPort >= 0) {
                 configuration.addAcceptorConfiguration("mqtt", "tcp://" + host + ":" + mqttPort + "?protocols=MQTT");
             }
+            if (stompPort >= 0) {
+                configuration.addAcceptorConfiguration("stomp", "tcp://" + host + ":" + stompPort
+                        + "?protocols=STOMP;anycastPrefix=/queue/;multicastPrefix=/topic/");
+            }
             EmbeddedActiveMQ broker = new EmbeddedActiveMQ().setConfiguration(configuration);
             if (user != null) {
                 SecurityConfiguration users = new SecurityConfiguration();
@@ -248,9 +283,10 @@ public final class EmbeddedArtemis implements AutoCloseable {
                     e.addSuppressed(stopping);
                 }
                 throw new IllegalStateException("cannot start the embedded Artemis broker on " + host + " (AMQP port "
-                        + amqpPort + ", MQTT port " + mqttPort + "): " + e.getMessage(), e);
+                        + amqpPort + ", MQTT port " + mqttPort + ", STOMP port " + stompPort + "): " + e.getMessage(),
+                        e);
             }
-            return new EmbeddedArtemis(broker, name, host, amqpPort, mqttPort);
+            return new EmbeddedArtemis(broker, name, host, amqpPort, mqttPort, stompPort);
         }
     }
 }

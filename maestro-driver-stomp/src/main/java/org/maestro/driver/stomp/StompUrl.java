@@ -1,0 +1,169 @@
+package org.maestro.driver.stomp;
+
+import java.net.URI;
+import java.net.URLDecoder;
+import java.nio.charset.StandardCharsets;
+import java.util.List;
+import java.util.Locale;
+import org.maestro.driver.DriverException;
+import org.maestro.driver.Urls;
+
+/**
+ * A destination URL of the STOMP driver:
+ * {@code stomp://user:password@host:61613/queue/orders?ack=client-individual&receipt=true&prefetch=500}
+ * ({@code stomp+ssl://} or {@code stomps://} for TLS). Immutable; {@link #toString()} never shows the password.
+ *
+ * <p>The path, percent-decoded and with its leading {@code /}, is the STOMP destination: {@code /queue/orders},
+ * {@code /topic/prices}, {@code /amq/queue/orders}.
+ *
+ * @param tls         true for {@code stomp+ssl://} and {@code stomps://}
+ * @param destination the {@code destination} header of SEND and SUBSCRIBE frames
+ * @param ack         the receivers' acknowledgement mode: {@code auto}, {@code client} or {@code client-individual}
+ * @param receipt     whether each SEND asks for a RECEIPT, which gives it an outcome
+ * @param durable     whether messages are sent with {@code persistent:true}
+ * @param prefetch    the {@code prefetch-count} of a subscription with client acknowledgements (RabbitMQ)
+ * @param inflight    how many sends a connection has without receipt at most before a send waits
+ * @param vhost       the {@code host} header of CONNECT (RabbitMQ's virtual host), or null to send none
+ * @param heartbeatMillis the heart-beat both ways in ms; 0 for none
+ */
+public record StompUrl(boolean tls, String host, int port, String destination, String ack, boolean receipt,
+        boolean durable, int prefetch, int inflight, String vhost, int heartbeatMillis, String user,
+        String password, String redacted) {
+    /** The options this driver reads. */
+    public static final List<String> OPTIONS = List.of("ack", "receipt", "durable", "prefetch", "inflight", "vhost",
+            "heartbeat");
+    /** The acknowledgement modes of STOMP 1.2. */
+    public static final List<String> ACK_MODES = List.of("auto", "client", "client-individual");
+    /** The STOMP port when the URL gives none, with or without TLS. */
+    public static final int DEFAULT_PORT = 61613;
+    /** The receivers' prefetch when the URL gives none. */
+    public static final int DEFAULT_PREFETCH = 500;
+    /** The senders' window of sends without receipt when the URL gives none. */
+    public static final int DEFAULT_INFLIGHT = 1000;
+    /** The heart-beat when the URL gives none, in ms. */
+    public static final int DEFAULT_HEARTBEAT_MILLIS = 10_000;
+    /** The largest prefetch. */
+    public static final int MAX_PREFETCH = 65_535;
+    /** The largest window of sends without receipt. */
+    public static final int MAX_INFLIGHT = 1_000_000;
+    /** The longest heart-beat, in ms. */
+    public static final int MAX_HEARTBEAT_MILLIS = 3_600_000;
+
+    /** Parses a URL; throws naming the offending part and what is accepted. */
+    public static StompUrl parse(String url) throws DriverException {
+        String shown = Urls.redact(url);
+        URI uri;
+        try {
+            uri = new URI(url == null ? "" : url.trim());
+        } catch (Exception e) {
+            throw new DriverException("'" + shown + "' is not a valid URL: write e.g. "
+                    + "stomp://host:61613/queue/test");
+        }
+        String scheme = uri.getScheme() == null ? "" : uri.getScheme().toLowerCase(Locale.ROOT);
+        boolean tls = scheme.equals("stomp+ssl") || scheme.equals("stomps");
+        if (!tls && !scheme.equals("stomp")) {
+            throw new DriverException("the URL " + shown + " is not a STOMP URL: write stomp://host:61613/queue/q, or "
+                    + "stomp+ssl://host:61614/queue/q for TLS");
+        }
+        if (uri.getHost() == null) {
+            throw new DriverException("the URL " + shown + " names no host: write e.g. stomp://host:61613/queue/q");
+        }
+        if (uri.getRawFragment() != null) {
+            throw new DriverException("the URL " + shown + " has a '#' (fragment): write # in a name as %23");
+        }
+        String path = uri.getRawPath() == null ? "" : uri.getRawPath();
+        if (path.isEmpty() || path.equals("/")) {
+            throw new DriverException("the URL " + shown + " names no destination: the path is the STOMP "
+                    + "destination, e.g. stomp://host:61613/queue/orders (see docs/drivers.md)");
+        }
+        String destination = URLDecoder.decode(path.replace("+", "%2B"), StandardCharsets.UTF_8);
+        String user = null;
+        String password = null;
+        if (uri.getRawUserInfo() != null) {
+            String info = uri.getRawUserInfo();
+            int colon = info.indexOf(':');
+            user = decode(colon < 0 ? info : info.substring(0, colon));
+            password = colon < 0 ? null : decode(info.substring(colon + 1));
+        }
+        String ack = "client-individual";
+        boolean receipt = true;
+        boolean durable = false;
+        int prefetch = DEFAULT_PREFETCH;
+        int inflight = DEFAULT_INFLIGHT;
+        String vhost = null;
+        int heartbeat = DEFAULT_HEARTBEAT_MILLIS;
+        String query = uri.getRawQuery();
+        if (query != null) {
+            for (String pair : query.split("&")) {
+                if (pair.isEmpty()) {
+                    continue;
+                }
+                int equals = pair.indexOf('=');
+                String name = equals < 0 ? pair : pair.substring(0, equals);
+                String value = equals < 0 ? "" : decode(pair.substring(equals + 1));
+                switch (name) {
+                    case "ack" -> ack = ackMode(shown, value);
+                    case "receipt" -> receipt = bool(shown, name, value);
+                    case "durable" -> durable = bool(shown, name, value);
+                    case "prefetch" -> prefetch = count(shown, name, value, 1, MAX_PREFETCH);
+                    case "inflight" -> inflight = count(shown, name, value, 1, MAX_INFLIGHT);
+                    case "vhost" -> vhost = vhost(shown, value);
+                    case "heartbeat" -> heartbeat = count(shown, name, value, 0, MAX_HEARTBEAT_MILLIS);
+                    default -> throw new DriverException("unknown option '" + name + "' in URL " + shown
+                            + "; known options: " + String.join(", ", OPTIONS) + " (see docs/drivers.md)");
+                }
+            }
+        }
+        int port = uri.getPort() >= 0 ? uri.getPort() : DEFAULT_PORT;
+        return new StompUrl(tls, uri.getHost(), port, destination, ack, receipt, durable, prefetch, inflight, vhost,
+                heartbeat, user, password, shown);
+    }
+
+    private static String decode(String text) {
+        return URLDecoder.decode(text.replace("+", "%2B"), StandardCharsets.UTF_8);
+    }
+
+    private static String ackMode(String url, String value) throws DriverException {
+        if (!ACK_MODES.contains(value)) {
+            throw new DriverException("option ack=" + value + " in URL " + url + " is not valid: expected "
+                    + String.join(", ", ACK_MODES));
+        }
+        return value;
+    }
+
+    private static String vhost(String url, String value) throws DriverException {
+        if (value.isEmpty()) {
+            throw new DriverException("option vhost= in URL " + url + " is empty: give a virtual host, e.g. vhost=/, "
+                    + "or leave the option out");
+        }
+        return value;
+    }
+
+    private static boolean bool(String url, String option, String value) throws DriverException {
+        String lower = value.toLowerCase(Locale.ROOT);
+        if (!lower.equals("true") && !lower.equals("false")) {
+            throw new DriverException("option " + option + "=" + value + " in URL " + url + " is not valid: expected "
+                    + "true or false");
+        }
+        return lower.equals("true");
+    }
+
+    private static int count(String url, String option, String value, int min, int max) throws DriverException {
+        if (value.matches("\\d{1,7}") && Integer.parseInt(value) >= min && Integer.parseInt(value) <= max) {
+            return Integer.parseInt(value);
+        }
+        throw new DriverException("option " + option + "=" + value + " in URL " + url
+                + " is not valid: expected a whole number from " + min + " to " + max);
+    }
+
+    /** True when receivers acknowledge each message themselves (ack=client or client-individual). */
+    public boolean clientAcks() {
+        return !ack.equals("auto");
+    }
+
+    /** The URL as given, with the user information and password replaced by {@code ***}. */
+    @Override
+    public String toString() {
+        return redacted;
+    }
+}

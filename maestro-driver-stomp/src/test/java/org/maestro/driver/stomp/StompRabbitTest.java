@@ -1,0 +1,180 @@
+package org.maestro.driver.stomp;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.ByteBuffer;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.maestro.driver.DeliveryOutcome;
+import org.maestro.driver.DriverConnection;
+import org.maestro.driver.DriverException;
+import org.maestro.driver.DriverProducer;
+import org.maestro.driver.MicroClock;
+import org.maestro.driver.OutcomeListener;
+
+/**
+ * The STOMP driver against RabbitMQ's STOMP plugin on 127.0.0.1:61613 (see {@link LocalRabbitStomp}), in a virtual
+ * host of its own that is deleted afterwards, each test on a queue of its own.
+ */
+class StompRabbitTest {
+    private static final Duration TIMEOUT = Duration.ofSeconds(20);
+    private static String vhost;
+    private final StompDriver driver = new StompDriver();
+    private final Map<Long, DeliveryOutcome> outcomes = new ConcurrentHashMap<>();
+    private final Map<Long, String> details = new ConcurrentHashMap<>();
+    private final AtomicInteger reports = new AtomicInteger();
+    private final OutcomeListener listener = (token, outcome, again, detail) -> {
+        outcomes.put(token, outcome);
+        if (detail != null) {
+            details.put(token, detail);
+        }
+        reports.incrementAndGet();
+    };
+    private String queue;
+
+    @BeforeAll
+    static void createVhost() throws Exception {
+        LocalRabbitStomp.require();
+        vhost = LocalRabbitStomp.createVhost();
+    }
+
+    @AfterAll
+    static void deleteVhost() throws Exception {
+        if (vhost != null) {
+            LocalRabbitStomp.deleteVhost(vhost);
+        }
+    }
+
+    @BeforeEach
+    void nameTheQueue() {
+        queue = "/queue/maestro-" + UUID.randomUUID();
+    }
+
+    @Test
+    void carriesTheBytesInOrderAndAcceptsEveryReceiptedSend() throws Exception {
+        int count = 1000;
+        String url = LocalRabbitStomp.url(vhost, queue, "prefetch=100&inflight=200");
+        List<byte[]> received = new CopyOnWriteArrayList<>();
+        List<byte[]> sent = new ArrayList<>();
+        try (DriverConnection receiver = driver.connect(url, MicroClock.system(), TIMEOUT);
+                DriverConnection sender = driver.connect(url, MicroClock.system(), TIMEOUT)) {
+            receiver.createConsumer((body, micros) -> received.add(body));
+            DriverProducer producer = sender.createProducer(listener);
+            assertTrue(producer.reportsOutcomes());
+            byte[] buffer = new byte[300];
+            for (int i = 0; i < count; i++) {
+                int length = 16 + i % 200;
+                ByteBuffer.wrap(buffer).putLong(i).putLong(~i);
+                buffer[length - 1] = (byte) i;
+                buffer[length / 2] = 0; // a NUL inside the body: carried by content-length
+                sent.add(Arrays.copyOf(buffer, length));
+                producer.send(i, buffer, length);
+            }
+            Await.until(() -> received.size() >= count, () -> received.size() + " of " + count + " received");
+            Await.until(() -> reports.get() >= count, () -> reports.get() + " of " + count + " outcomes");
+        }
+        assertEquals(count, received.size(), "no duplicates");
+        for (int i = 0; i < count; i++) {
+            assertArrayEquals(sent.get(i), received.get(i), "message " + i + " in order and unchanged");
+            assertEquals(DeliveryOutcome.ACCEPTED, outcomes.get((long) i), "outcome of " + i);
+        }
+        assertEquals(count, reports.get(), "one outcome per send");
+    }
+
+    @Test
+    void withoutReceiptsSendsHaveNoOutcome() throws Exception {
+        String url = LocalRabbitStomp.url(vhost, queue, "receipt=false&ack=auto");
+        AtomicInteger received = new AtomicInteger();
+        try (DriverConnection receiver = driver.connect(url, MicroClock.system(), TIMEOUT);
+                DriverConnection sender = driver.connect(url, MicroClock.system(), TIMEOUT)) {
+            receiver.createConsumer((body, micros) -> received.incrementAndGet());
+            DriverProducer producer = sender.createProducer(listener);
+            assertFalse(producer.reportsOutcomes());
+            for (int i = 0; i < 500; i++) {
+                producer.send(i, new byte[64], 64);
+            }
+            Await.until(() -> received.get() >= 500, () -> received.get() + " of 500 received");
+        }
+        assertEquals(500, received.get());
+        assertEquals(0, reports.get(), "no outcome without receipts");
+    }
+
+    @Test
+    void aSendToAMissingExchangeFailsWithTheServersReason() throws Exception {
+        String url = LocalRabbitStomp.url(vhost, "/exchange/maestro-missing-" + UUID.randomUUID() + "/key", "");
+        try (DriverConnection sender = driver.connect(url, MicroClock.system(), TIMEOUT)) {
+            DriverProducer producer = sender.createProducer(listener);
+            producer.send(1, new byte[10], 10);
+            Await.until(() -> reports.get() >= 1, () -> "the outcome of a send to a missing exchange");
+            Await.until(sender::failed, () -> "RabbitMQ closes the connection after its ERROR frame");
+        }
+        // RabbitMQ's ERROR frame names no receipt, and the connection closes: the send failed, with its reason
+        assertEquals(DeliveryOutcome.FAILED, outcomes.get(1L));
+        assertTrue(details.get(1L).contains("not_found"), details.get(1L));
+        assertEquals(1, reports.get());
+    }
+
+    @Test
+    void aWrongPasswordIsRefusedNamingTheUserAndNotThePassword() {
+        String url = "stomp://guest:not-the-pa55word@" + LocalRabbitStomp.HOST + ":" + LocalRabbitStomp.PORT + queue
+                + "?vhost=" + vhost;
+        DriverException e = assertThrows(DriverException.class,
+                () -> driver.connect(url, MicroClock.system(), TIMEOUT));
+        assertTrue(e.getMessage().contains("refused the connection of user 'guest': Bad CONNECT (Access refused for user"
+                + " 'guest')"), e.getMessage());
+        assertTrue(e.getMessage().contains("stomp://***@127.0.0.1:61613" + queue), e.getMessage());
+        assertTrue(e.getMessage().contains("check the user name and password"), e.getMessage());
+        assertFalse(e.getMessage().contains("not-the-pa55word"), e.getMessage());
+    }
+
+    @Test
+    void aConnectionTheBrokerClosesFailsItsPendingSendsAndANewOneCarriesOn() throws Exception {
+        String url = LocalRabbitStomp.url(vhost, queue, "");
+        AtomicInteger received = new AtomicInteger();
+        DriverConnection receiver = driver.connect(url, MicroClock.system(), TIMEOUT);
+        DriverConnection sender = driver.connect(url, MicroClock.system(), TIMEOUT);
+        try {
+            receiver.createConsumer((body, micros) -> received.incrementAndGet());
+            DriverProducer producer = sender.createProducer(listener);
+            for (int i = 0; i < 100; i++) {
+                producer.send(i, new byte[32], 32);
+            }
+            Await.until(() -> received.get() >= 100, () -> received.get() + " of 100 received before the drop");
+            assertTrue(LocalRabbitStomp.closeConnections(vhost, 2) >= 2, "both connections closed by the broker");
+            Await.until(() -> sender.failed() && receiver.failed(), () -> "both connections count as failed");
+            assertTrue(sender.failure().getMessage().contains(url.replace("guest:guest", "***")),
+                    sender.failure().getMessage());
+            assertThrows(DriverException.class, () -> producer.send(100, new byte[32], 32));
+        } finally {
+            sender.close();
+            receiver.close();
+        }
+        try (DriverConnection again = driver.connect(url, MicroClock.system(), TIMEOUT);
+                DriverConnection sendAgain = driver.connect(url, MicroClock.system(), TIMEOUT)) {
+            again.createConsumer((body, micros) -> received.incrementAndGet());
+            DriverProducer producer = sendAgain.createProducer(listener);
+            for (int i = 200; i < 300; i++) {
+                producer.send(i, new byte[32], 32);
+            }
+            Await.until(() -> received.get() >= 200, () -> received.get() + " of 200 received after reconnecting");
+            Await.until(() -> reports.get() >= 200, () -> reports.get() + " of 200 outcomes");
+        }
+        assertEquals(200, received.get());
+        assertEquals(DeliveryOutcome.ACCEPTED, outcomes.get(299L));
+    }
+}
