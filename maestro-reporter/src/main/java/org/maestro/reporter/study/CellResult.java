@@ -22,18 +22,19 @@ import java.util.Map;
  * @param maxMs       response time maximum, ms
  * @param lost        lost messages
  * @param lostPercent lost as a percentage of sent
+ * @param jitterMaxMs the maximum jitter, ms (the longest gap beyond the intended period); null without a fixed rate
  * @param runs        the finished runs, by repeat
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 @JsonPropertyOrder({"cell", "label", "values", "outcome", "finished", "failed", "offered", "throughput", "p50Ms",
-        "p99Ms", "maxMs", "lost", "lostPercent", "runs"})
+        "p99Ms", "maxMs", "lost", "lostPercent", "jitterMaxMs", "runs"})
 public record CellResult(int cell, String label, Map<String, String> values, String outcome, int finished, int failed,
                          Double offered, Estimate throughput, Estimate p50Ms, Estimate p99Ms, Estimate maxMs,
-                         Estimate lost, Estimate lostPercent, List<RunFigures> runs) {
+                         Estimate lost, Estimate lostPercent, Estimate jitterMaxMs, List<RunFigures> runs) {
 
     /** The statistics a cell estimates, by the names {@link RunFigures#statistic(String)} knows. */
     public static final List<String> STATISTICS = List.of("throughput", "p50Ms", "p99Ms", "maxMs", "lost",
-            "lostPercent");
+            "lostPercent", "jitterMaxMs");
 
     /** The estimate of a statistic by name. */
     public Estimate estimate(String statistic) {
@@ -44,6 +45,7 @@ public record CellResult(int cell, String label, Map<String, String> values, Str
             case "maxMs" -> maxMs;
             case "lost" -> lost;
             case "lostPercent" -> lostPercent;
+            case "jitterMaxMs" -> jitterMaxMs;
             default -> throw new IllegalArgumentException("unknown statistic '" + statistic + "'; use one of "
                     + String.join(", ", STATISTICS));
         };

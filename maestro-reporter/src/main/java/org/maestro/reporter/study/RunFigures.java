@@ -19,12 +19,15 @@ import org.maestro.reporter.TestSummary;
  * @param maxMs       the largest response time, ms
  * @param lost        messages lost; null when unknown
  * @param lostPercent lost as a percentage of sent; null when unknown or nothing was sent
+ * @param jitterMaxMs the maximum jitter, ms: the longest gap between two arrivals beyond the intended period
+ *                    (the largest late J), over every receiver; null without a fixed rate
  * @param offered     the offered load, msg/s: RATE × PARALLEL_COUNT × sender peers; 0 at unbounded rate; null when
  *                    the parameters are not known
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record RunFigures(int repeat, int iteration, String outcome, String reason, Double throughput, Double p50Ms,
-                         Double p99Ms, Double maxMs, Long lost, Double lostPercent, Double offered) {
+                         Double p99Ms, Double maxMs, Long lost, Double lostPercent, Double jitterMaxMs,
+                         Double offered) {
 
     /** The figures of a run from its summary. */
     public static RunFigures of(int repeat, TestSummary summary) {
@@ -35,16 +38,17 @@ public record RunFigures(int repeat, int iteration, String outcome, String reaso
         return new RunFigures(repeat, summary.iteration(), summary.outcome().jsonName(), summary.reason(),
                 summary.throughput(), response == null ? null : response.p50() / 1000.0,
                 response == null ? null : response.p99() / 1000.0, response == null ? null : response.max() / 1000.0,
-                lost, lostPercent, offered(summary));
+                lost, lostPercent, summary.latency() == null || summary.latency().jitter() == null ? null
+                        : summary.latency().jitter().lateMax() / 1000.0, offered(summary));
     }
 
     /** A finished run whose summary could not be read: only its outcome is known. */
     public static RunFigures unreadable(StudyState.Run run, String why) {
         return new RunFigures(run.repeat(), run.iteration(), run.outcome(), why, null, null, null, null, null, null,
-                null);
+                null, null);
     }
 
-    /** The statistic by name: throughput, p50Ms, p99Ms, maxMs, lost or lostPercent. */
+    /** The statistic by name: throughput, p50Ms, p99Ms, maxMs, lost, lostPercent or jitterMaxMs. */
     public Double statistic(String name) {
         return switch (name) {
             case "throughput" -> throughput;
@@ -53,8 +57,9 @@ public record RunFigures(int repeat, int iteration, String outcome, String reaso
             case "maxMs" -> maxMs;
             case "lost" -> lost == null ? null : lost.doubleValue();
             case "lostPercent" -> lostPercent;
+            case "jitterMaxMs" -> jitterMaxMs;
             default -> throw new IllegalArgumentException("unknown statistic '" + name
-                    + "'; use throughput, p50Ms, p99Ms, maxMs, lost or lostPercent");
+                    + "'; use throughput, p50Ms, p99Ms, maxMs, lost, lostPercent or jitterMaxMs");
         };
     }
 

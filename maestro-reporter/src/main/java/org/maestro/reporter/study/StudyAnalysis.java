@@ -46,7 +46,8 @@ public final class StudyAnalysis {
                 .orElse(0);
         return new CellResult(cell, state.cellLabel(cell), state.cellValues(cell), outcome, runs.size(), failed,
                 offeredMean, estimate(runs, "throughput"), estimate(runs, "p50Ms"), estimate(runs, "p99Ms"),
-                estimate(runs, "maxMs"), estimate(runs, "lost"), estimate(runs, "lostPercent"), List.copyOf(runs));
+                estimate(runs, "maxMs"), estimate(runs, "lost"), estimate(runs, "lostPercent"),
+                estimate(runs, "jitterMaxMs"), List.copyOf(runs));
     }
 
     private static Estimate estimate(List<RunFigures> runs, String statistic) {

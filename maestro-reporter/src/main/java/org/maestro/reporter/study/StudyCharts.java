@@ -20,9 +20,9 @@ public final class StudyCharts {
     private static final String OFFERED = "offered load (msg/s)";
     private static final Map<String, String> SPREAD_NAMES = Map.of("throughput", "Throughput", "p50Ms",
             "p50 response time", "p99Ms", "p99 response time", "maxMs", "Maximum response time", "lost",
-            "Lost messages", "lostPercent", "Lost percentage");
+            "Lost messages", "lostPercent", "Lost percentage", "jitterMaxMs", "Maximum jitter");
     private static final Map<String, String> SPREAD_UNITS = Map.of("throughput", "msg/s", "p50Ms", "ms", "p99Ms", "ms",
-            "maxMs", "ms", "lost", "", "lostPercent", "%");
+            "maxMs", "ms", "lost", "", "lostPercent", "%", "jitterMaxMs", "ms");
 
     private StudyCharts() {
     }

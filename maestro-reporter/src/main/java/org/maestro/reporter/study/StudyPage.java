@@ -48,6 +48,7 @@ public final class StudyPage {
         state.dimensions().forEach(d -> b.append(th(d.name())));
         b.append(thNum("runs")).append(th("outcome")).append(thNum("offered msg/s")).append(thNum("throughput msg/s"))
                 .append(thNum("p50 ms")).append(thNum("p99 ms")).append(thNum("max ms")).append(thNum("lost"))
+                .append(thNum("max jitter ms"))
                 .append(th("iterations")).append("</tr></thead>\n<tbody>\n");
         for (CellResult cell : cells) {
             b.append("<tr data-cell=\"").append(cell.cell()).append("\">").append(num(Integer.toString(cell.cell() + 1)));
@@ -57,7 +58,8 @@ public final class StudyPage {
                     .append(num(cell.offered() == null ? "" : format(cell.offered(), 0)))
                     .append(estimate("throughput", cell.throughput(), 0)).append(estimate("p50Ms", cell.p50Ms(), 3))
                     .append(estimate("p99Ms", cell.p99Ms(), 3)).append(estimate("maxMs", cell.maxMs(), 3))
-                    .append(estimate("lost", cell.lost(), 1)).append("<td>");
+                    .append(estimate("lost", cell.lost(), 1)).append(estimate("jitterMaxMs", cell.jitterMaxMs(), 3))
+                    .append("<td>");
             for (RunFigures run : cell.runs()) {
                 b.append("<a href=\"iteration-").append(run.iteration()).append(".html\" title=\"repeat ")
                         .append(run.repeat()).append(": ").append(esc(run.outcome())).append("\">#")
