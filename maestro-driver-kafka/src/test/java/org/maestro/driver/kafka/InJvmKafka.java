@@ -25,9 +25,10 @@ import org.slf4j.LoggerFactory;
 /**
  * A single-node Kafka broker in KRaft mode (broker and controller in one process) running inside the test JVM on
  * two free loopback ports, with its log directory in a temporary folder. One broker is shared by every test class
- * of a test JVM and stopped when the JVM exits; tests use topics of their own.
+ * of a test JVM and stopped when the JVM exits; tests use topics of their own. Its {@link #main} runs one for
+ * {@code bench/kafka.sh}.
  */
-final class InJvmKafka {
+public final class InJvmKafka {
     private static final Logger LOG = LoggerFactory.getLogger(InJvmKafka.class);
     private static final long READY_TIMEOUT_MILLIS = 60_000;
     private static InJvmKafka shared;
@@ -44,8 +45,15 @@ final class InJvmKafka {
         this.startMillis = startMillis;
     }
 
+    /** Starts a broker, writes its port to the file given and runs until the JVM is stopped. */
+    public static void main(String[] args) throws Exception {
+        InJvmKafka kafka = shared();
+        Files.writeString(Path.of(args[0]), Integer.toString(kafka.port));
+        Thread.currentThread().join();
+    }
+
     /** The broker of this JVM, started on first use. */
-    static synchronized InJvmKafka shared() throws Exception {
+    public static synchronized InJvmKafka shared() throws Exception {
         if (shared == null) {
             shared = start();
             InJvmKafka started = shared;
@@ -55,7 +63,7 @@ final class InJvmKafka {
     }
 
     /** Formats a log directory, starts the broker and returns once it answers an admin client. */
-    static InJvmKafka start() throws Exception {
+    public static InJvmKafka start() throws Exception {
         long begin = System.nanoTime();
         Path logDir = Files.createTempDirectory("maestro-kafka-");
         int port = freePort();
@@ -118,28 +126,28 @@ final class InJvmKafka {
     }
 
     /** host:port of the broker's plain listener. */
-    String bootstrap() {
+    public String bootstrap() {
         return "127.0.0.1:" + port;
     }
 
     /** How long formatting and starting took until the broker answered, in ms. */
-    long startMillis() {
+    public long startMillis() {
         return startMillis;
     }
 
     /** A driver URL for a topic on this broker, with the given query (or none). */
-    String url(String topic, String query) {
+    public String url(String topic, String query) {
         return "kafka://" + bootstrap() + "/" + topic + (query == null || query.isEmpty() ? "" : "?" + query);
     }
 
     /** An admin client of kafka-clients itself, for checking and deleting what a test made. */
-    Admin admin() {
+    public Admin admin() {
         return Admin.create(Map.of(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrap(),
                 AdminClientConfig.REQUEST_TIMEOUT_MS_CONFIG, 10_000,
                 AdminClientConfig.DEFAULT_API_TIMEOUT_MS_CONFIG, 20_000));
     }
 
-    void stop() {
+    public void stop() {
         try {
             server.shutdown();
             server.awaitShutdown();
