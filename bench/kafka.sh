@@ -53,6 +53,12 @@ run() {
     echo "$line load=$(cut -d' ' -f1 /proc/loadavg)" | tee -a "$out/results"
 }
 
+# the broker's JVM starts cold too: one short run of the bare loop, not counted, warms it for whichever client
+# comes first
+echo "== warming the broker up (10 s of the bare loop, unbounded, not counted)"
+java -Xmx512m $LOGBACK -cp "$CP" org.maestro.worker.bench.KafkaBareLoop "$port" 1 0 5 5 > "$out/warm-up.out" \
+    2>&1 || { echo "the warm-up run failed: see $out/warm-up.out" >&2; exit 1; }
+
 echo "== ${SECONDS_PER_RUN} s measured after ${WARMUP} s of warm-up; results in $out"
 for round in $(seq 1 "$ROUNDS"); do
     for connections in ${CONNECTIONS//,/ }; do

@@ -52,7 +52,7 @@ public final class KafkaBareLoop {
         int rate = Integer.parseInt(args[2]);
         int warmUp = Integer.parseInt(args[3]);
         int seconds = Integer.parseInt(args[4]);
-        String topic = "bench.bare-kafka." + connections + "." + rate;
+        String topic = "bench.bare-kafka." + connections + "." + rate + "." + UUID.randomUUID();
         try (Admin admin = Admin.create(Map.of("bootstrap.servers", bootstrap))) {
             admin.createTopics(List.of(new NewTopic(topic, 1, (short) 1))).all().get();
         }
