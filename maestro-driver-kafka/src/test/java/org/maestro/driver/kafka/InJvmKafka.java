@@ -33,16 +33,16 @@ public final class InJvmKafka {
     private static final long READY_TIMEOUT_MILLIS = 60_000;
     private static InJvmKafka shared;
 
-    private final KafkaRaftServer server;
+    private final Properties config;
     private final Path logDir;
     private final int port;
-    private final long startMillis;
+    private volatile KafkaRaftServer server;
+    private volatile long startMillis;
 
-    private InJvmKafka(KafkaRaftServer server, Path logDir, int port, long startMillis) {
-        this.server = server;
+    private InJvmKafka(Properties config, Path logDir, int port) {
+        this.config = config;
         this.logDir = logDir;
         this.port = port;
-        this.startMillis = startMillis;
     }
 
     /** Starts a broker, writes its port to the file given and runs until the JVM is stopped. */
@@ -97,13 +97,37 @@ public final class InJvmKafka {
             throw new IllegalStateException("formatting the test broker's log directory " + logDir + " ended with "
                     + formatted);
         }
-        KafkaRaftServer server = new KafkaRaftServer(new KafkaConfig(config), Time.SYSTEM);
+        InJvmKafka kafka = new InJvmKafka(config, logDir, port);
+        kafka.run();
+        kafka.startMillis = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - begin);
+        LOG.info("in-JVM Kafka broker on 127.0.0.1:{} ready in {} ms", port, kafka.startMillis);
+        return kafka;
+    }
+
+    private void run() throws Exception {
+        server = new KafkaRaftServer(new KafkaConfig(config), Time.SYSTEM);
         server.startup();
-        InJvmKafka kafka = new InJvmKafka(server, logDir, port, 0);
-        kafka.awaitReady();
-        long millis = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - begin);
-        LOG.info("in-JVM Kafka broker on 127.0.0.1:{} ready in {} ms", port, millis);
-        return new InJvmKafka(server, logDir, port, millis);
+        awaitReady();
+    }
+
+    /**
+     * Stops the broker, keeping its log directory, runs {@code whileDown}, and starts it again on the same ports;
+     * returns once it answers.
+     */
+    public synchronized void restart(ThrowingRunnable whileDown) throws Exception {
+        server.shutdown();
+        server.awaitShutdown();
+        whileDown.run();
+        long begin = System.nanoTime();
+        run();
+        LOG.info("in-JVM Kafka broker on 127.0.0.1:{} ready again in {} ms", port,
+                TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - begin));
+    }
+
+    /** What a test does while the broker is down. */
+    @FunctionalInterface
+    public interface ThrowingRunnable {
+        void run() throws Exception;
     }
 
     private void awaitReady() throws Exception {
