@@ -3,6 +3,7 @@ package org.maestro.driver.kafka;
 import java.time.Duration;
 import java.util.HashMap;
 import java.util.Map;
+import java.util.concurrent.atomic.AtomicInteger;
 import org.apache.kafka.clients.CommonClientConfigs;
 import org.apache.kafka.clients.admin.AdminClientConfig;
 import org.apache.kafka.clients.consumer.ConsumerConfig;
@@ -17,7 +18,14 @@ import org.apache.kafka.common.serialization.ByteArraySerializer;
  * {@code producer.*} or {@code consumer.*} ones.
  */
 final class ClientProperties {
+    /** Numbers the clients of this JVM, so each has a client id (and JMX metrics) of its own. */
+    private static final AtomicInteger CLIENTS = new AtomicInteger();
+
     private ClientProperties() {
+    }
+
+    private static String clientId(String role) {
+        return "maestro-" + role + "-" + CLIENTS.incrementAndGet();
     }
 
     /** For the admin client that checks and creates the topic, answering within {@code timeout}. */
@@ -26,7 +34,7 @@ final class ClientProperties {
         int millis = (int) Math.max(1_000, Math.min(Integer.MAX_VALUE, timeout.toMillis()));
         properties.put(AdminClientConfig.REQUEST_TIMEOUT_MS_CONFIG, millis);
         properties.put(AdminClientConfig.DEFAULT_API_TIMEOUT_MS_CONFIG, millis);
-        properties.put(AdminClientConfig.CLIENT_ID_CONFIG, "maestro-admin");
+        properties.put(AdminClientConfig.CLIENT_ID_CONFIG, clientId("admin"));
         return properties;
     }
 
@@ -41,7 +49,7 @@ final class ClientProperties {
         }
         // a send waits this long for metadata or buffer room, not the client's default minute
         properties.put(ProducerConfig.MAX_BLOCK_MS_CONFIG, Math.max(1_000, timeout.toMillis()));
-        properties.put(ProducerConfig.CLIENT_ID_CONFIG, "maestro-sender");
+        properties.put(ProducerConfig.CLIENT_ID_CONFIG, clientId("sender"));
         properties.putAll(url.producer());
         return properties;
     }
@@ -53,7 +61,7 @@ final class ClientProperties {
         properties.put(ConsumerConfig.VALUE_DESERIALIZER_CLASS_CONFIG, ByteArrayDeserializer.class);
         properties.put(ConsumerConfig.GROUP_ID_CONFIG, group);
         properties.put(ConsumerConfig.AUTO_OFFSET_RESET_CONFIG, "latest");
-        properties.put(ConsumerConfig.CLIENT_ID_CONFIG, "maestro-receiver");
+        properties.put(ConsumerConfig.CLIENT_ID_CONFIG, clientId("receiver"));
         properties.putAll(url.consumer());
         return properties;
     }

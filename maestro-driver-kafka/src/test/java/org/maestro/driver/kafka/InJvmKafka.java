@@ -98,7 +98,12 @@ public final class InJvmKafka {
                     + formatted);
         }
         InJvmKafka kafka = new InJvmKafka(config, logDir, port);
-        kafka.run();
+        try {
+            kafka.run();
+        } catch (Exception | Error e) {
+            kafka.stop();
+            throw e;
+        }
         kafka.startMillis = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - begin);
         LOG.info("in-JVM Kafka broker on 127.0.0.1:{} ready in {} ms", port, kafka.startMillis);
         return kafka;
@@ -173,8 +178,10 @@ public final class InJvmKafka {
 
     public void stop() {
         try {
-            server.shutdown();
-            server.awaitShutdown();
+            if (server != null) {
+                server.shutdown();
+                server.awaitShutdown();
+            }
         } catch (RuntimeException e) {
             LOG.warn("stopping the in-JVM Kafka broker: {}", e.toString());
         }
