@@ -55,6 +55,10 @@ class DistributionIT {
             }
             assertTrue(names.stream().noneMatch(n -> n.startsWith("maestro-dist") || n.startsWith("testcontainers")
                     || n.startsWith("junit")), "build or test jars in lib/: " + names);
+            assertTrue(names.contains("maestro-driver-kafka-" + Distribution.version() + ".jar"), "the Kafka driver");
+            assertTrue(names.stream().anyMatch(n -> n.startsWith("kafka-clients-")), "kafka-clients: " + names);
+            assertTrue(names.stream().noneMatch(n -> n.startsWith("kafka_2.13") || n.startsWith("scala-library")
+                    || n.startsWith("zookeeper")), "the Kafka broker is for tests only: " + names);
         }
     }
 

@@ -1,0 +1,200 @@
+package org.maestro.driver.kafka;
+
+import java.io.IOException;
+import java.io.OutputStream;
+import java.io.PrintStream;
+import java.net.ServerSocket;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Comparator;
+import java.util.Map;
+import java.util.Properties;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
+import kafka.server.KafkaConfig;
+import kafka.server.KafkaRaftServer;
+import kafka.tools.StorageTool;
+import org.apache.kafka.clients.admin.Admin;
+import org.apache.kafka.clients.admin.AdminClientConfig;
+import org.apache.kafka.common.Uuid;
+import org.apache.kafka.common.utils.Time;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * A single-node Kafka broker in KRaft mode (broker and controller in one process) running inside the test JVM on
+ * two free loopback ports, with its log directory in a temporary folder. One broker is shared by every test class
+ * of a test JVM and stopped when the JVM exits; tests use topics of their own. Its {@link #main} runs one for
+ * {@code bench/kafka.sh}.
+ */
+public final class InJvmKafka {
+    private static final Logger LOG = LoggerFactory.getLogger(InJvmKafka.class);
+    private static final long READY_TIMEOUT_MILLIS = 60_000;
+    private static InJvmKafka shared;
+
+    private final Properties config;
+    private final Path logDir;
+    private final int port;
+    private volatile KafkaRaftServer server;
+    private volatile long startMillis;
+
+    private InJvmKafka(Properties config, Path logDir, int port) {
+        this.config = config;
+        this.logDir = logDir;
+        this.port = port;
+    }
+
+    /** Starts a broker, writes its port to the file given and runs until the JVM is stopped. */
+    public static void main(String[] args) throws Exception {
+        InJvmKafka kafka = shared();
+        Files.writeString(Path.of(args[0]), Integer.toString(kafka.port));
+        Thread.currentThread().join();
+    }
+
+    /** The broker of this JVM, started on first use. */
+    public static synchronized InJvmKafka shared() throws Exception {
+        if (shared == null) {
+            shared = start();
+            InJvmKafka started = shared;
+            Runtime.getRuntime().addShutdownHook(new Thread(started::stop, "in-jvm-kafka-stop"));
+        }
+        return shared;
+    }
+
+    /** Formats a log directory, starts the broker and returns once it answers an admin client. */
+    public static InJvmKafka start() throws Exception {
+        long begin = System.nanoTime();
+        Path logDir = Files.createTempDirectory("maestro-kafka-");
+        int port = freePort();
+        int controllerPort = freePort();
+        Properties config = new Properties();
+        config.put("process.roles", "broker,controller");
+        config.put("node.id", "1");
+        config.put("controller.quorum.voters", "1@127.0.0.1:" + controllerPort);
+        config.put("listeners", "PLAINTEXT://127.0.0.1:" + port + ",CONTROLLER://127.0.0.1:" + controllerPort);
+        config.put("advertised.listeners", "PLAINTEXT://127.0.0.1:" + port);
+        config.put("controller.listener.names", "CONTROLLER");
+        config.put("inter.broker.listener.name", "PLAINTEXT");
+        config.put("listener.security.protocol.map", "PLAINTEXT:PLAINTEXT,CONTROLLER:PLAINTEXT");
+        config.put("log.dirs", logDir.toString());
+        config.put("auto.create.topics.enable", "false");
+        config.put("offsets.topic.replication.factor", "1");
+        config.put("offsets.topic.num.partitions", "1");
+        config.put("transaction.state.log.replication.factor", "1");
+        config.put("transaction.state.log.min.isr", "1");
+        config.put("group.initial.rebalance.delay.ms", "0");
+        config.put("num.network.threads", "2");
+        config.put("num.io.threads", "2");
+        config.put("log.cleaner.enable", "false");
+        Path file = logDir.resolve("server.properties");
+        try (var out = Files.newBufferedWriter(file, StandardCharsets.UTF_8)) {
+            config.store(out, "in-JVM test broker");
+        }
+        int formatted = StorageTool.execute(new String[] {"format", "-t", Uuid.randomUuid().toString(), "-c",
+                file.toString(), "--ignore-formatted"}, new PrintStream(OutputStream.nullOutputStream()));
+        if (formatted != 0) {
+            throw new IllegalStateException("formatting the test broker's log directory " + logDir + " ended with "
+                    + formatted);
+        }
+        InJvmKafka kafka = new InJvmKafka(config, logDir, port);
+        try {
+            kafka.run();
+        } catch (Exception | Error e) {
+            kafka.stop();
+            throw e;
+        }
+        kafka.startMillis = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - begin);
+        LOG.info("in-JVM Kafka broker on 127.0.0.1:{} ready in {} ms", port, kafka.startMillis);
+        return kafka;
+    }
+
+    private void run() throws Exception {
+        server = new KafkaRaftServer(new KafkaConfig(config), Time.SYSTEM);
+        server.startup();
+        awaitReady();
+    }
+
+    /**
+     * Stops the broker, keeping its log directory, runs {@code whileDown}, and starts it again on the same ports;
+     * returns once it answers.
+     */
+    public synchronized void restart(ThrowingRunnable whileDown) throws Exception {
+        server.shutdown();
+        server.awaitShutdown();
+        whileDown.run();
+        long begin = System.nanoTime();
+        run();
+        LOG.info("in-JVM Kafka broker on 127.0.0.1:{} ready again in {} ms", port,
+                TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - begin));
+    }
+
+    /** What a test does while the broker is down. */
+    @FunctionalInterface
+    public interface ThrowingRunnable {
+        void run() throws Exception;
+    }
+
+    private void awaitReady() throws Exception {
+        long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(READY_TIMEOUT_MILLIS);
+        try (Admin admin = admin()) {
+            while (true) {
+                try {
+                    if (!admin.describeCluster().nodes().get(5, TimeUnit.SECONDS).isEmpty()) {
+                        return;
+                    }
+                } catch (Exception e) {
+                    if (System.nanoTime() - deadline > 0) {
+                        throw new IllegalStateException("the in-JVM Kafka broker on 127.0.0.1:" + port
+                                + " did not answer within " + READY_TIMEOUT_MILLIS + " ms", e);
+                    }
+                }
+                Thread.sleep(50);
+            }
+        }
+    }
+
+    /** host:port of the broker's plain listener. */
+    public String bootstrap() {
+        return "127.0.0.1:" + port;
+    }
+
+    /** How long formatting and starting took until the broker answered, in ms. */
+    public long startMillis() {
+        return startMillis;
+    }
+
+    /** A driver URL for a topic on this broker, with the given query (or none). */
+    public String url(String topic, String query) {
+        return "kafka://" + bootstrap() + "/" + topic + (query == null || query.isEmpty() ? "" : "?" + query);
+    }
+
+    /** An admin client of kafka-clients itself, for checking and deleting what a test made. */
+    public Admin admin() {
+        return Admin.create(Map.of(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrap(),
+                AdminClientConfig.REQUEST_TIMEOUT_MS_CONFIG, 10_000,
+                AdminClientConfig.DEFAULT_API_TIMEOUT_MS_CONFIG, 20_000));
+    }
+
+    public void stop() {
+        try {
+            if (server != null) {
+                server.shutdown();
+                server.awaitShutdown();
+            }
+        } catch (RuntimeException e) {
+            LOG.warn("stopping the in-JVM Kafka broker: {}", e.toString());
+        }
+        try (Stream<Path> files = Files.walk(logDir)) {
+            files.sorted(Comparator.reverseOrder()).forEach(path -> path.toFile().delete());
+        } catch (IOException e) {
+            LOG.warn("deleting {}: {}", logDir, e.toString());
+        }
+    }
+
+    private static int freePort() throws IOException {
+        try (ServerSocket socket = new ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress())) {
+            return socket.getLocalPort();
+        }
+    }
+}

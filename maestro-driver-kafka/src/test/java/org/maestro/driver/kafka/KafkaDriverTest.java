@@ -1,0 +1,229 @@
+package org.maestro.driver.kafka;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.net.ServerSocket;
+import java.nio.ByteBuffer;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.UUID;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.BooleanSupplier;
+import java.util.function.Supplier;
+import org.apache.kafka.clients.admin.Admin;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.maestro.driver.DeliveryOutcome;
+import org.maestro.driver.DriverConnection;
+import org.maestro.driver.DriverException;
+import org.maestro.driver.DriverProducer;
+import org.maestro.driver.Drivers;
+import org.maestro.driver.MicroClock;
+import org.maestro.driver.OutcomeListener;
+
+/**
+ * The Kafka driver against a KRaft broker started in this JVM ({@link InJvmKafka}). Each test uses a topic of its
+ * own, deleted afterwards.
+ */
+class KafkaDriverTest {
+    private static final Duration TIMEOUT = Duration.ofSeconds(20);
+    private static InJvmKafka kafka;
+    private final KafkaDriver driver = new KafkaDriver();
+    private final Map<Long, DeliveryOutcome> outcomes = new ConcurrentHashMap<>();
+    private final AtomicInteger reports = new AtomicInteger();
+    private final OutcomeListener listener = (token, outcome, again, detail) -> {
+        outcomes.put(token, outcome);
+        reports.incrementAndGet();
+    };
+    private String topic;
+
+    @BeforeAll
+    static void startBroker() throws Exception {
+        kafka = InJvmKafka.shared();
+    }
+
+    @BeforeEach
+    void nameTopic() {
+        topic = "maestro-test-" + UUID.randomUUID();
+    }
+
+    @AfterEach
+    void deleteTopic() throws Exception {
+        try (Admin admin = kafka.admin()) {
+            if (admin.listTopics().names().get(20, TimeUnit.SECONDS).contains(topic)) {
+                admin.deleteTopics(List.of(topic)).all().get(20, TimeUnit.SECONDS);
+            }
+        }
+    }
+
+    @Test
+    void carriesTheBytesInOrderAndAcceptsEveryRecord() throws Exception {
+        int count = 2000;
+        String url = kafka.url(topic, "acks=all&linger.ms=1");
+        List<byte[]> received = new CopyOnWriteArrayList<>();
+        List<byte[]> sent = new ArrayList<>();
+        try (DriverConnection receiver = driver.connect(url, MicroClock.system(), TIMEOUT);
+                DriverConnection sender = driver.connect(url, MicroClock.system(), TIMEOUT)) {
+            receiver.createConsumer((body, micros) -> received.add(body));
+            DriverProducer producer = sender.createProducer(listener);
+            assertTrue(producer.reportsOutcomes());
+            byte[] buffer = new byte[300];
+            for (int i = 0; i < count; i++) {
+                int length = 16 + i % 200;
+                ByteBuffer.wrap(buffer).putLong(i).putLong(~i);
+                buffer[length - 1] = (byte) i;
+                sent.add(Arrays.copyOf(buffer, length));
+                producer.send(i, buffer, length);
+            }
+            awaitTrue(() -> received.size() >= count, () -> received.size() + " of " + count + " received");
+            awaitTrue(() -> reports.get() >= count, () -> reports.get() + " of " + count + " outcomes");
+            assertFalse(receiver.failed());
+            assertFalse(sender.failed());
+        }
+        assertEquals(count, received.size(), "no duplicates");
+        for (int i = 0; i < count; i++) {
+            assertArrayEquals(sent.get(i), received.get(i), "record " + i + " in order and unchanged");
+            assertEquals(DeliveryOutcome.ACCEPTED, outcomes.get((long) i), "outcome of " + i);
+        }
+        assertEquals(count, reports.get(), "one outcome per record");
+    }
+
+    @Test
+    void withoutAcknowledgementsRecordsHaveNoOutcome() throws Exception {
+        String url = kafka.url(topic, "acks=0");
+        AtomicInteger received = new AtomicInteger();
+        try (DriverConnection receiver = driver.connect(url, MicroClock.system(), TIMEOUT);
+                DriverConnection sender = driver.connect(url, MicroClock.system(), TIMEOUT)) {
+            receiver.createConsumer((body, micros) -> received.incrementAndGet());
+            DriverProducer producer = sender.createProducer(listener);
+            assertFalse(producer.reportsOutcomes());
+            for (int i = 0; i < 200; i++) {
+                producer.send(i, new byte[64], 64);
+            }
+            awaitTrue(() -> received.get() >= 200, () -> received.get() + " of 200 received");
+        }
+        assertEquals(200, received.get());
+        assertEquals(0, reports.get(), "acks=0: no outcome");
+    }
+
+    @Test
+    void receiverConnectionsOfOneUrlShareAGroupAndAnotherPeerReadsEverything() throws Exception {
+        int count = 600;
+        String url = kafka.url(topic, "partitions=2&acks=1");
+        List<Long> first = new CopyOnWriteArrayList<>();
+        List<Long> second = new CopyOnWriteArrayList<>();
+        List<Long> otherPeer = new CopyOnWriteArrayList<>();
+        KafkaDriver otherJvm = new KafkaDriver();
+        try (DriverConnection a = driver.connect(url, MicroClock.system(), TIMEOUT);
+                DriverConnection b = driver.connect(url, MicroClock.system(), TIMEOUT);
+                DriverConnection c = otherJvm.connect(url, MicroClock.system(), TIMEOUT);
+                DriverConnection sender = driver.connect(url, MicroClock.system(), TIMEOUT)) {
+            a.createConsumer((body, micros) -> first.add(ByteBuffer.wrap(body).getLong()));
+            b.createConsumer((body, micros) -> second.add(ByteBuffer.wrap(body).getLong()));
+            c.createConsumer((body, micros) -> otherPeer.add(ByteBuffer.wrap(body).getLong()));
+            try (Admin admin = kafka.admin()) {
+                assertEquals(2, admin.describeTopics(List.of(topic)).allTopicNames().get(20, TimeUnit.SECONDS)
+                        .get(topic).partitions().size(), "the topic was created with partitions=2");
+            }
+            DriverProducer producer = sender.createProducer(listener);
+            // 600 KB: the producer moves to a randomly picked partition after each batch.size (16 KB) of records
+            byte[] body = new byte[1024];
+            for (long i = 0; i < count; i++) {
+                ByteBuffer.wrap(body).putLong(i);
+                producer.send(i, body, body.length);
+            }
+            awaitTrue(() -> first.size() + second.size() >= count && otherPeer.size() >= count,
+                    () -> first.size() + " + " + second.size() + " and " + otherPeer.size() + " of " + count);
+            awaitTrue(() -> reports.get() >= count, () -> reports.get() + " of " + count + " outcomes");
+        }
+        Set<Long> shared = new HashSet<>(first);
+        shared.addAll(second);
+        assertEquals(count, first.size() + second.size(), "each record read once by the two connections");
+        assertEquals(count, shared.size(), "and none twice");
+        assertFalse(first.isEmpty() || second.isEmpty(), "both connections had a partition: " + first.size()
+                + " and " + second.size());
+        assertEquals(count, otherPeer.size(), "a receiver of another JVM is in a group of its own");
+        assertEquals(count, new HashSet<>(otherPeer).size());
+        assertEquals(count, outcomes.values().stream().filter(o -> o == DeliveryOutcome.ACCEPTED).count());
+    }
+
+    @Test
+    void aTopicThatExistsWithOtherPartitionsIsNamed() throws Exception {
+        try (DriverConnection created = driver.connect(kafka.url(topic, "partitions=3"), MicroClock.system(),
+                TIMEOUT)) {
+            assertFalse(created.failed());
+        }
+        DriverException e = assertThrows(DriverException.class,
+                () -> driver.connect(kafka.url(topic, "partitions=2"), MicroClock.system(), TIMEOUT));
+        assertTrue(e.getMessage().contains("exists with 3 partition(s), the URL asks for 2"), e.getMessage());
+        driver.connect(kafka.url(topic, ""), MicroClock.system(), TIMEOUT).close();
+    }
+
+    @Test
+    void aRecordOverTheProducersLimitIsRejected() throws Exception {
+        String url = kafka.url(topic, "producer.max.request.size=1000");
+        try (DriverConnection sender = driver.connect(url, MicroClock.system(), TIMEOUT)) {
+            DriverProducer producer = sender.createProducer(listener);
+            producer.send(1, new byte[100], 100);
+            producer.send(2, new byte[5000], 5000);
+            awaitTrue(() -> reports.get() >= 2, () -> reports.get() + " of 2 outcomes");
+        }
+        assertEquals(DeliveryOutcome.ACCEPTED, outcomes.get(1L));
+        assertEquals(DeliveryOutcome.REJECTED, outcomes.get(2L), "RecordTooLargeException is not retriable");
+        assertEquals(2, reports.get(), "one outcome per record");
+    }
+
+    @Test
+    void unknownOptionsAreRefusedBeforeConnecting() {
+        DriverException plain = assertThrows(DriverException.class,
+                () -> Drivers.forUrl("kafka://127.0.0.1:1/t?prefetch=5").check("kafka://127.0.0.1:1/t?prefetch=5"));
+        assertTrue(plain.getMessage().contains("unknown option 'prefetch'"), plain.getMessage());
+        assertTrue(plain.getMessage().contains("acks, group, partitions, linger.ms, key"), plain.getMessage());
+        DriverException property = assertThrows(DriverException.class,
+                () -> driver.connect("kafka://127.0.0.1:1/t?producer.lingerr.ms=5", MicroClock.system(), TIMEOUT));
+        assertTrue(property.getMessage().contains("no kafka-clients producer property 'lingerr.ms'"),
+                property.getMessage());
+    }
+
+    @Test
+    void anUnreachableBrokerFailsWithinTheTimeoutNamingTheUrl() throws Exception {
+        int port;
+        try (ServerSocket socket = new ServerSocket(0)) {
+            port = socket.getLocalPort();
+        }
+        String url = "kafka://maestro:s3cret@127.0.0.1:" + port + "/" + topic;
+        long start = System.nanoTime();
+        DriverException e = assertThrows(DriverException.class,
+                () -> driver.connect(url, MicroClock.system(), Duration.ofSeconds(2)));
+        long millis = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start);
+        assertTrue(millis < 6_000, "gave up after " + millis + " ms, asked 2000");
+        assertTrue(e.getMessage().contains("cannot connect to kafka://***@127.0.0.1:" + port + "/" + topic
+                + " within 2000 ms"), e.getMessage());
+        assertTrue(e.getMessage().contains("is Kafka running and reachable"), e.getMessage());
+        assertFalse(e.getMessage().contains("s3cret"), e.getMessage());
+    }
+
+    static void awaitTrue(BooleanSupplier condition, Supplier<String> what) throws InterruptedException {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+        while (!condition.getAsBoolean()) {
+            if (System.nanoTime() - deadline > 0) {
+                throw new AssertionError("timed out: " + what.get());
+            }
+            Thread.sleep(10);
+        }
+    }
+}

@@ -1,0 +1,98 @@
+package org.maestro.worker;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+import java.util.concurrent.TimeUnit;
+import org.apache.kafka.clients.admin.Admin;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.maestro.common.measure.OutcomeCounts;
+import org.maestro.common.measure.StreamLedger;
+import org.maestro.common.protocol.Command;
+import org.maestro.driver.kafka.InJvmKafka;
+
+/**
+ * Sender and receiver roles through the Kafka driver against a KRaft broker started in this JVM: sequence numbers,
+ * latencies and acknowledgements measured as for every driver. Each test uses a topic of its own, deleted
+ * afterwards.
+ */
+class KafkaSendAndReceiveTest {
+    private static InJvmKafka kafka;
+
+    @TempDir
+    Path results;
+    private String topic;
+
+    @BeforeAll
+    static void startBroker() throws Exception {
+        kafka = InJvmKafka.shared();
+    }
+
+    @BeforeEach
+    void nameTopic() {
+        topic = "maestro-test-" + UUID.randomUUID();
+    }
+
+    @AfterEach
+    void deleteTopic() throws Exception {
+        try (Admin admin = kafka.admin()) {
+            if (admin.listTopics().names().get(20, TimeUnit.SECONDS).contains(topic)) {
+                admin.deleteTopics(List.of(topic)).all().get(20, TimeUnit.SECONDS);
+            }
+        }
+    }
+
+    @Test
+    void acknowledgedRecordsAtAFixedRateAreAllReceivedOnceInOrderAndAccepted() throws Exception {
+        LoadTestRun run = new LoadTestRun(results, Map.of("SEND_RECEIVE_URL", kafka.url(topic, "acks=all"),
+                "TEST_DURATION", "2000", "PARALLEL_COUNT", "1", "RATE", "1000", "MESSAGE_SIZE", "256",
+                "TEST_NAME", "kafka-acks"))
+                .run(LoadTestRun.sender(), LoadTestRun.receiver(), LoadTestRun.OUTCOME_TIMEOUT);
+        assertEquals(Command.NOTIFY_SUCCESS, run.senderOutcome.command(), run.senderOutcome.message());
+        assertEquals(Command.NOTIFY_SUCCESS, run.receiverOutcome.command(), run.receiverOutcome.message());
+        StreamLedger.Tally total = run.total();
+        assertEquals(2000, total.sent());
+        assertEquals(2000, total.received());
+        assertEquals(0, total.lost());
+        assertEquals(0, total.duplicates());
+        assertEquals(0, total.outOfOrder(), "one partition keeps the order");
+        assertEquals(new OutcomeCounts(2000, 0, 0, 0, 0), run.senderResult().outcomes(),
+                "the broker acknowledged every record");
+        long[] response = SendAndReceiveTest.totals(run.receiverDirectory().resolve("response-time.hlog"));
+        assertEquals(2000, response[0] + response[1], "every message has a response time");
+    }
+
+    @Test
+    void twoReceiverConnectionsShareThePartitionsWithoutDuplicates() throws Exception {
+        LoadTestRun run = new LoadTestRun(results, Map.of("SEND_RECEIVE_URL",
+                kafka.url(topic, "partitions=2&key=connection"), "TEST_DURATION", "300", "PARALLEL_COUNT", "2",
+                "RATE", "1000", "TEST_NAME", "kafka-shared"))
+                .run(LoadTestRun.sender(), LoadTestRun.receiver(), LoadTestRun.OUTCOME_TIMEOUT);
+        assertEquals(Command.NOTIFY_SUCCESS, run.receiverOutcome.command(), run.receiverOutcome.message());
+        StreamLedger.Tally total = run.total();
+        assertEquals(600, total.sent());
+        assertEquals(600, total.received());
+        assertEquals(0, total.lost());
+        assertEquals(0, total.duplicates(), "each record reached one receiver connection");
+        assertEquals(0, total.outOfOrder(), "each sender connection writes to one partition");
+        assertEquals(new OutcomeCounts(600, 0, 0, 0, 0), run.senderResult().outcomes());
+    }
+
+    @Test
+    void withoutAcknowledgementsRecordsHaveNoOutcomes() throws Exception {
+        LoadTestRun run = new LoadTestRun(results, Map.of("SEND_RECEIVE_URL", kafka.url(topic, "acks=0"),
+                "TEST_DURATION", "200", "RATE", "500", "TEST_NAME", "kafka-no-acks"))
+                .run(LoadTestRun.sender(), LoadTestRun.receiver(), LoadTestRun.OUTCOME_TIMEOUT);
+        assertEquals(Command.NOTIFY_SUCCESS, run.senderOutcome.command(), run.senderOutcome.message());
+        assertEquals(200, run.total().sent());
+        assertEquals(200, run.total().received());
+        assertEquals(0, run.senderResult().outcomes().total(), "acks=0, no outcomes");
+    }
+}
