@@ -37,10 +37,13 @@ class MosquittoQueueLimitTest {
             StreamLedger.Tally total = run.total();
             String log = Files.readString(directory.resolve("broker.log"));
             LOG.info("max_queued_messages 10: {} {}", total, run.senderResult().outcomes());
-            assertEquals(new OutcomeCounts(COUNT, 0, 0, 0, 0), run.senderResult().outcomes(),
-                    "Mosquitto acknowledged every publish");
-            assertTrue(total.lost() > 0, "some messages dropped: " + total);
-            assertEquals(total.lost(), total.vanished(), "accepted, then dropped: vanished: " + total);
+            OutcomeCounts outcomes = run.senderResult().outcomes();
+            // Mosquitto acknowledges what it then drops; a publish may also fail when the overloaded client's
+            // connection drops, which the sender is told of
+            assertEquals(COUNT, outcomes.accepted() + outcomes.failed(), "every publish has an outcome: " + outcomes);
+            assertTrue(outcomes.accepted() > COUNT - 10, "nearly every publish acknowledged: " + outcomes);
+            assertTrue(total.vanished() > 0, "some acknowledged messages dropped: " + total);
+            assertEquals(total.lost(), total.vanished() + total.refused(), "lost = dropped + refused: " + total);
             assertEquals(COUNT, total.received() + total.lost(), "every message received or lost: " + total);
             assertTrue(log.contains("Outgoing messages are being dropped for client"), log);
         }
