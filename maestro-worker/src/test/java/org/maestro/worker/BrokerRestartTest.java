@@ -37,7 +37,8 @@ class BrokerRestartTest {
         try (EmbeddedArtemis broker = EmbeddedArtemis.builder().amqp().name("worker-restart").withoutJmx().start()) {
             String url = form.replace("PORT", Integer.toString(broker.amqpPort()));
             LoadTestRun run = new LoadTestRun(results, Map.of(
-                    "SEND_RECEIVE_URL", url, "TEST_DURATION", "5s", "PARALLEL_COUNT", "2", "RATE", "500",
+                    // a message count, not a time: the senders must send past the restart however long it takes
+                    "SEND_RECEIVE_URL", url, "TEST_DURATION", "3000", "PARALLEL_COUNT", "2", "RATE", "500",
                     "TEST_NAME", "restart"));
             SenderRole sender = LoadTestRun.sender();
             ReceiverRole receiver = LoadTestRun.receiver();
