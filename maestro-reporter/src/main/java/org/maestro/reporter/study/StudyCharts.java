@@ -126,21 +126,23 @@ public final class StudyCharts {
         List<Object[]> points = new ArrayList<>();
         List<String> labels = new ArrayList<>();
         for (CellResult cell : cells) {
-            labels.add(cell.label());
+            // the cell's number as in the table: its full label (every dimension's value) does not fit on the axis
+            String label = "cell " + (cell.cell() + 1);
+            labels.add(label);
             Estimate estimate = cell.estimate(statistic);
             double[] five = estimate.fiveNumbers();
             if (five.length == 5) {
-                boxes.add(new Object[] {cell.label(), five[0], five[1], five[2], five[3], five[4]});
+                boxes.add(new Object[] {label, five[0], five[1], five[2], five[3], five[4]});
             }
             for (Double value : estimate.values()) {
-                points.add(new Object[] {cell.label(), value});
+                points.add(new Object[] {label, value});
             }
         }
         String name = SPREAD_NAMES.get(statistic);
         return new Chart("study-spread", name + " over the repeats of each cell", Chart.BOXPLOT,
                 SPREAD_UNITS.get(statistic), List.of(Series.of("quartiles", boxes), Series.of("repeats", points)),
                 List.of(), "Box: minimum, quartiles and maximum of the repeats' " + name.toLowerCase(java.util.Locale.ROOT)
-                + "; a point per repeat.", null, null, new Chart.Axes("cell", name, labels, null));
+                + "; a point per repeat. Cells are numbered as in the table.", null, null, new Chart.Axes("cell", name, labels, null));
     }
 
     /** The dimensions the heat map spans: the study's choice, else the first two. */
