@@ -58,7 +58,7 @@ def study = maestro.matrix {
         parallelCount connections
         rate Math.max(1, Math.round(perConnection * cell.loadPercent / 100.0) as int)
         duration "4s"
-        warmUp "1s"
+        warmUp "2s"      // the load generator catches up with its timeline before the measured part
         maximumLatency latencyLimit
     }
 }
