@@ -56,9 +56,10 @@ if [[ ",$CASES," == *,rabbitmq* ]]; then
     perf_test_classpath || true
 fi
 
-# record <client> <case> <throughput> <sent>: one result line, with the load average at its end
+# record <client> <case> <throughput> <sent> <cpu µs per message>: one result line, with the load average at its end
 record() {
-    echo "RESULT client=$1 case=$2 throughput=$3 sent=$4 load=$(cut -d' ' -f1 /proc/loadavg)" | tee -a "$out/results"
+    echo "RESULT client=$1 case=$2 throughput=$3 sent=$4 cpuMicrosPerMessage=$5 load=$(cut -d' ' -f1 /proc/loadavg)" \
+        | tee -a "$out/results"
 }
 
 # run_client maestro|bare <case>: one client in a fresh JVM
@@ -73,10 +74,11 @@ run_client() {
         echo "$1 $2 gave no result: see $out/$1-$2.err" >&2
         return
     fi
-    local throughput sent
+    local throughput sent cpu
     throughput=$(sed 's/.* throughput=\([0-9]*\).*/\1/' <<< "$line")
     sent=$(sed 's/.* sent=\([0-9]*\).*/\1/' <<< "$line")
-    record "$1" "$2" "$throughput" "$sent"
+    cpu=$(sed 's/.* cpuMicrosPerMessage=\([0-9.]*\).*/\1/' <<< "$line")
+    record "$1" "$2" "$throughput" "$sent" "$cpu"
 }
 
 # run_perftest <case>: PerfTest with the same settings; throughput is the mean received rate after the warm-up
@@ -101,7 +103,7 @@ PY
         echo "PerfTest on $1 gave no rate: see $out/perftest-$1.log" >&2
         return
     fi
-    record perftest "$1" "$rate" n/a
+    record perftest "$1" "$rate" n/a n/a
 }
 
 echo "== ${SECONDS_PER_RUN} s measured after ${WARMUP} s of warm-up, $CONNECTIONS connection(s), $SIZE-byte" \
@@ -119,23 +121,37 @@ for round in $(seq 1 "$ROUNDS"); do
 done
 
 echo "== medians over $ROUNDS round(s), and ratios to the bare loop"
-python3 - "$out/results" <<'PY'
+python3 - "$out/results" "$((WARMUP + SECONDS_PER_RUN))" <<'PY'
 import sys, statistics, collections
 runs = collections.defaultdict(list)
+sent = collections.defaultdict(list)
+cpu = collections.defaultdict(list)
 order = []
 for line in open(sys.argv[1]):
     fields = dict(f.split('=', 1) for f in line.split()[1:])
     runs[(fields['case'], fields['client'])].append(float(fields['throughput']))
+    if fields['sent'] != 'n/a':
+        sent[(fields['case'], fields['client'])].append(float(fields['sent']) / float(sys.argv[2]))
+        cpu[(fields['case'], fields['client'])].append(float(fields['cpuMicrosPerMessage']))
     if fields['case'] not in order:
         order.append(fields['case'])
-def median(case, client):
-    values = runs.get((case, client), [])
+def median(values):
     return statistics.median(values) if values else float('nan')
-print("%-17s %12s %12s %12s %15s %16s" % ("case", "maestro", "bare", "perftest", "maestro / bare",
-      "perftest / bare"))
+def shown(value, format):
+    return "" if value != value else format % value
+print("msg/s: messages sent in the window and received, per second; sent/s: all messages sent, warm-up included;")
+print("cpu: CPU time of the client JVM from warm-up seconds after it started loading to the end of the window, per message measured")
+print("%-17s %8s %8s %8s %8s %8s %8s %8s %9s %9s %9s" % ("case", "maestro", "bare", "perftest", "maestro", "bare",
+      "maestro", "bare", "maestro/", "perftest/", "maestro/"))
+print("%-17s %8s %8s %8s %8s %8s %8s %8s %9s %9s %9s" % ("", "msg/s", "msg/s", "msg/s", "sent/s", "sent/s",
+      "cpu µs", "cpu µs", "bare", "bare", "bare cpu"))
 for case in order:
-    m, b, p = median(case, 'maestro'), median(case, 'bare'), median(case, 'perftest')
-    print("%-17s %12.0f %12.0f %12s %14.2fx %16s" % (case, m, b, "" if p != p else "%.0f" % p,
-          m / b if b else float('nan'), "" if p != p else "%.2fx" % (p / b)))
+    m, b, p = (median(runs.get((case, client), [])) for client in ('maestro', 'bare', 'perftest'))
+    ms, bs = (median(sent.get((case, client), [])) for client in ('maestro', 'bare'))
+    mc, bc = (median(cpu.get((case, client), [])) for client in ('maestro', 'bare'))
+    print("%-17s %8s %8s %8s %8s %8s %8s %8s %9s %9s %9s" % (case, shown(m, "%.0f"), shown(b, "%.0f"),
+          shown(p, "%.0f"), shown(ms, "%.0f"), shown(bs, "%.0f"), shown(mc, "%.1f"), shown(bc, "%.1f"),
+          shown(m / b if b else float('nan'), "%.2fx"), shown(p / b if b else float('nan'), "%.2fx"),
+          shown(mc / bc if bc else float('nan'), "%.2fx")))
 PY
 echo "load average after: $(cut -d' ' -f1-3 /proc/loadavg)"

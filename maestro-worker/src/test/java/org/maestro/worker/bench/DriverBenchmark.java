@@ -1,6 +1,5 @@
 package org.maestro.worker.bench;
 
-import java.lang.management.ManagementFactory;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -12,7 +11,9 @@ import java.util.concurrent.atomic.AtomicReference;
  * One client of the driver comparison, in a JVM of its own: the Maestro sender and receiver through a driver, or a
  * bare loop of the same client library, sending {@code size}-byte messages as fast as they go on {@code connections}
  * sender and as many receiver connections, to a destination of its own that it removes afterwards. Prints one
- * {@code RESULT} line: the messages sent in the measured window (after {@code warmUp} s) and received, per second.
+ * {@code RESULT} line: the messages sent in the measured window (after {@code warmUp} s) and received, per second,
+ * and the JVM's CPU time over the same stretch of time (from {@code warmUp} s after the client started loading to the
+ * end of the window) per message measured.
  *
  * <pre>
  * DriverBenchmark maestro|bare &lt;case&gt; &lt;connections&gt; &lt;size&gt; &lt;warmUp&gt; &lt;seconds&gt;
@@ -52,18 +53,18 @@ public final class DriverBenchmark {
         String name = "maestro-bench-" + bench.scenario + "-" + bench.client + "-"
                 + UUID.randomUUID().toString().substring(0, 8);
         ClientLoop loop = loop(bench.scenario, name);
-        long cpuBefore = cpuNanos();
+        CpuWindow cpu = CpuWindow.start(bench.warmUp, bench.seconds);
         long[] measuredAndSent;
         try {
             measuredAndSent = bench.client.equals("bare") ? bench.bare(loop) : bench.maestro(loop);
         } finally {
             loop.removeDestination();
         }
-        long cpu = cpuNanos() - cpuBefore;
+        long measured = measuredAndSent[0];
         System.out.printf(Locale.ROOT, "RESULT client=%s case=%s connections=%d size=%d throughput=%.0f sent=%d "
                 + "cpuMicrosPerMessage=%.2f%n", bench.client, bench.scenario, bench.connections, bench.size,
-                measuredAndSent[0] / (double) bench.seconds, measuredAndSent[1],
-                measuredAndSent[1] == 0 ? 0.0 : cpu / 1000.0 / measuredAndSent[1]);
+                measured / (double) bench.seconds, measuredAndSent[1],
+                measured == 0 ? 0.0 : cpu.nanos() / 1000.0 / measured);
         System.exit(0);
     }
 
@@ -77,11 +78,6 @@ public final class DriverBenchmark {
             case "nats-jetstream" -> new NatsLoop(name, true);
             default -> throw new IllegalArgumentException("unknown case " + scenario + "; known: " + CASES);
         };
-    }
-
-    private static long cpuNanos() {
-        return ((com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean())
-                .getProcessCpuTime();
     }
 
     /** The Maestro sender and receiver at RATE=0 on the loop's URL: measured messages received, and sent. */
