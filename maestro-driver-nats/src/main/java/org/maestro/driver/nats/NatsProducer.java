@@ -3,7 +3,6 @@ package org.maestro.driver.nats;
 import io.nats.client.Connection;
 import io.nats.client.JetStream;
 import io.nats.client.JetStreamApiException;
-import io.nats.client.PublishOptions;
 import io.nats.client.api.PublishAck;
 import java.util.Arrays;
 import java.util.List;
@@ -25,10 +24,11 @@ import org.maestro.driver.OutcomeListener;
 /**
  * Publishes to the URL's subject. Core NATS publishes have no acknowledgement and report no outcome. JetStream
  * publishes are asynchronous: at most {@code inflight} are unacknowledged (a send waits for room), and each reports
- * one outcome: accepted when the stream's publish acknowledgement arrives, rejected when the server answered with
- * a JetStream error (e.g. the stream is full), failed when no answer came in time (jnats gives up on a publish
- * after 5 s, checking every 5 s), the server had no stream for the subject, or the connection was closed first. One sender thread sends; jnats's
- * threads complete the publishes.
+ * one outcome: accepted when the URL's stream acknowledged it, rejected when the server answered with a JetStream
+ * error (e.g. the stream is full) or another stream acknowledged it (publishes carry no expected-stream header,
+ * which costs the server a header per message; the acknowledgement names the stream), failed when no answer came
+ * in time (jnats gives up on a publish after 5 s, checking every 5 s), the server had no stream for the subject,
+ * or the connection was closed first. One sender thread sends; jnats's threads complete the publishes.
  */
 final class NatsProducer implements DriverProducer {
     /**
@@ -48,7 +48,6 @@ final class NatsProducer implements DriverProducer {
     private final OutcomeListener outcomes;
     private final BooleanSupplier gone;
     private final Semaphore window;
-    private final PublishOptions publishOptions;
     private final Set<Publish> pending = ConcurrentHashMap.newKeySet();
 
     /** A producer of core NATS publishes when {@code jetStream} is null, of JetStream publishes otherwise. */
@@ -60,7 +59,6 @@ final class NatsProducer implements DriverProducer {
         this.outcomes = outcomes;
         this.gone = gone;
         this.window = new Semaphore(url.inflight());
-        this.publishOptions = jetStream == null ? null : PublishOptions.builder().expectedStream(url.stream()).build();
     }
 
     @Override
@@ -115,7 +113,7 @@ final class NatsProducer implements DriverProducer {
         pending.add(publish);
         CompletableFuture<PublishAck> ack;
         try {
-            ack = jetStream.publishAsync(url.subject(), copy, publishOptions);
+            ack = jetStream.publishAsync(url.subject(), copy);
         } catch (RuntimeException e) {
             publish.abandon();
             throw new DriverException("cannot publish to " + url + ": " + NatsConnection.describe(e), e);
@@ -168,6 +166,12 @@ final class NatsProducer implements DriverProducer {
 
         @Override
         public void accept(PublishAck ack, Throwable error) {
+            if (error == null && !url.stream().equals(ack.getStream())) {
+                finish(DeliveryOutcome.REJECTED, "stored in the JetStream stream '" + ack.getStream() + "', not in '"
+                        + url.stream() + "': that stream captures the subject '" + url.subject() + "'; name it in the "
+                        + "URL (stream=" + ack.getStream() + ") or change the streams' subjects");
+                return;
+            }
             if (error == null) {
                 finish(DeliveryOutcome.ACCEPTED, null);
                 return;

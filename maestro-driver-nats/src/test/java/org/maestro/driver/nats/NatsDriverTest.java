@@ -246,6 +246,33 @@ class NatsDriverTest {
     }
 
     @Test
+    void aPublishAnotherStreamStoresIsRejectedNamingThatStream() throws Exception {
+        String other = stream + "_OTHER";
+        try (Connection admin = Nats.connect(LocalNats.URL)) {
+            admin.jetStreamManagement().addStream(StreamConfiguration.builder().name(stream)
+                    .subjects(subject + ".elsewhere").storageType(StorageType.Memory).build());
+            admin.jetStreamManagement().addStream(StreamConfiguration.builder().name(other).subjects(subject)
+                    .storageType(StorageType.Memory).build());
+            Map<Long, DeliveryOutcome> outcomes = new ConcurrentHashMap<>();
+            Map<Long, String> details = new ConcurrentHashMap<>();
+            String url = LocalNats.URL + "/" + subject + "?jetstream=true&stream=" + stream;
+            try (DriverConnection sender = new NatsDriver().connect(url, MicroClock.system(), TIMEOUT)) {
+                DriverProducer producer = sender.createProducer((token, outcome, r, detail) -> {
+                    details.put(token, String.valueOf(detail));
+                    outcomes.put(token, outcome);
+                });
+                producer.send(1, new byte[40], 40);
+                awaitTrue(() -> outcomes.containsKey(1L), "the outcome of a publish another stream stores");
+                assertEquals(DeliveryOutcome.REJECTED, outcomes.get(1L), details.get(1L));
+                assertTrue(details.get(1L).contains("'" + other + "'") && details.get(1L).contains("'" + stream + "'"),
+                        details.get(1L));
+            } finally {
+                admin.jetStreamManagement().deleteStream(other);
+            }
+        }
+    }
+
+    @Test
     void aPublishTheStreamRefusesIsRejectedWithTheServersReason() throws Exception {
         try (Connection admin = Nats.connect(LocalNats.URL)) {
             admin.jetStreamManagement().addStream(StreamConfiguration.builder().name(stream).subjects(subject)
