@@ -13,6 +13,8 @@
 #
 # Usage: bench/drivers.sh [seconds=10] [warmup-seconds=3] [rounds=3] [cases=all] [connections=1] [size=256]
 #   cases: comma-separated, e.g. mqtt-qos1,rabbitmq-confirm.  DRIVERS_JFR=1 records each Maestro run with JFR.
+# Besides msg/s the script prints the client JVM's CPU time per message over the measuring window: on a busy
+# machine it says more than throughput about what a driver adds.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 . bench/lib.sh
@@ -40,14 +42,19 @@ perf_test_classpath() {
   <modelVersion>4.0.0</modelVersion>
   <groupId>org.maestro.bench</groupId><artifactId>perf-test-classpath</artifactId><version>1</version>
   <dependencies>
-    <dependency><groupId>com.rabbitmq</groupId><artifactId>perf-test</artifactId><version>$PERF_TEST_VERSION</version></dependency>
+    <dependency>
+      <groupId>com.rabbitmq</groupId><artifactId>perf-test</artifactId><version>$PERF_TEST_VERSION</version>
+    </dependency>
   </dependencies>
 </project>
 POM
-    if ! mvn -q -o -f "$dir/pom.xml" dependency:build-classpath -Dmdep.outputFile=classpath.txt > "$dir/build.log" 2>&1; then
+    local resolve=(-q -f "$dir/pom.xml" dependency:build-classpath -Dmdep.outputFile=classpath.txt)
+    if ! mvn -o "${resolve[@]}" > "$dir/build.log" 2>&1; then
         echo "== fetching com.rabbitmq:perf-test:$PERF_TEST_VERSION from Maven Central"
-        mvn -q -f "$dir/pom.xml" dependency:build-classpath -Dmdep.outputFile=classpath.txt > "$dir/build.log" 2>&1 \
-            || { echo "cannot fetch RabbitMQ PerfTest: see $dir/build.log; the perftest runs are left out" >&2; return 1; }
+        if ! mvn "${resolve[@]}" > "$dir/build.log" 2>&1; then
+            echo "cannot fetch RabbitMQ PerfTest: see $dir/build.log; the perftest runs are left out" >&2
+            return 1
+        fi
     fi
     PERF_TEST_CP=$(cat "$dir/classpath.txt")
 }
@@ -140,7 +147,8 @@ def median(values):
 def shown(value, format):
     return "" if value != value else format % value
 print("msg/s: messages sent in the window and received, per second; sent/s: all messages sent, warm-up included;")
-print("cpu: CPU time of the client JVM from warm-up seconds after it started loading to the end of the window, per message measured")
+print("cpu: CPU time of the client JVM from warm-up seconds after it started loading to the end of the window,")
+print("     per message measured")
 print("%-17s %8s %8s %8s %8s %8s %8s %8s %9s %9s %9s" % ("case", "maestro", "bare", "perftest", "maestro", "bare",
       "maestro", "bare", "maestro/", "perftest/", "maestro/"))
 print("%-17s %8s %8s %8s %8s %8s %8s %8s %9s %9s %9s" % ("", "msg/s", "msg/s", "msg/s", "sent/s", "sent/s",
