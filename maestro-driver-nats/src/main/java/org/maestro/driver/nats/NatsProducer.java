@@ -3,9 +3,9 @@ package org.maestro.driver.nats;
 import io.nats.client.Connection;
 import io.nats.client.JetStream;
 import io.nats.client.JetStreamApiException;
-import io.nats.client.PublishOptions;
 import io.nats.client.api.PublishAck;
 import java.util.Arrays;
+import java.util.List;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
@@ -24,14 +24,22 @@ import org.maestro.driver.OutcomeListener;
 /**
  * Publishes to the URL's subject. Core NATS publishes have no acknowledgement and report no outcome. JetStream
  * publishes are asynchronous: at most {@code inflight} are unacknowledged (a send waits for room), and each reports
- * one outcome: accepted when the stream's publish acknowledgement arrives, rejected when the server answered with
- * a JetStream error (e.g. the stream is full), failed when no answer came within {@value #ACK_TIMEOUT_MILLIS} ms,
- * the server had no stream for the subject, or the connection was closed first. One sender thread sends; jnats's
- * threads complete the publishes.
+ * one outcome: accepted when the URL's stream acknowledged it, rejected when the server answered with a JetStream
+ * error (e.g. the stream is full) or another stream acknowledged it (publishes carry no expected-stream header,
+ * which costs the server a header per message; the acknowledgement names the stream), failed when no answer came
+ * in time (jnats gives up on a publish after 5 s, checking every 5 s), the server had no stream for the subject,
+ * or the connection was closed first. One sender thread sends; jnats's threads complete the publishes.
  */
 final class NatsProducer implements DriverProducer {
-    /** How long a JetStream publish waits for its acknowledgement before it counts as failed. */
-    static final long ACK_TIMEOUT_MILLIS = 10_000;
+    /**
+     * What jnats says when it gave up waiting for a publish's acknowledgement (a cancelled future, or an empty
+     * answer). It times out every asynchronous publish by itself (5 s, checked every 5 s), so the driver schedules
+     * no timeout of its own per message.
+     */
+    static final List<String> JNATS_NO_ACK = List.of("response not registered in time",
+            "Timeout or no response waiting for NATS JetStream server");
+    /** The outcome's detail when no acknowledgement came. */
+    static final String NO_ACK_DETAIL = "no acknowledgement within jnats's request timeout (5 to 10 s)";
     private static final long POLL_MILLIS = 100;
 
     private final Connection connection;
@@ -40,7 +48,6 @@ final class NatsProducer implements DriverProducer {
     private final OutcomeListener outcomes;
     private final BooleanSupplier gone;
     private final Semaphore window;
-    private final PublishOptions publishOptions;
     private final Set<Publish> pending = ConcurrentHashMap.newKeySet();
 
     /** A producer of core NATS publishes when {@code jetStream} is null, of JetStream publishes otherwise. */
@@ -52,7 +59,6 @@ final class NatsProducer implements DriverProducer {
         this.outcomes = outcomes;
         this.gone = gone;
         this.window = new Semaphore(url.inflight());
-        this.publishOptions = jetStream == null ? null : PublishOptions.builder().expectedStream(url.stream()).build();
     }
 
     @Override
@@ -91,12 +97,12 @@ final class NatsProducer implements DriverProducer {
         pending.add(publish);
         CompletableFuture<PublishAck> ack;
         try {
-            ack = jetStream.publishAsync(url.subject(), copy, publishOptions);
+            ack = jetStream.publishAsync(url.subject(), copy);
         } catch (RuntimeException e) {
             publish.abandon();
             throw new DriverException("cannot publish to " + url + ": " + NatsConnection.describe(e), e);
         }
-        ack.orTimeout(ACK_TIMEOUT_MILLIS, TimeUnit.MILLISECONDS).whenComplete(publish);
+        ack.whenComplete(publish);
     }
 
     private void awaitRoom() throws DriverException {
@@ -142,6 +148,12 @@ final class NatsProducer implements DriverProducer {
 
         @Override
         public void accept(PublishAck ack, Throwable error) {
+            if (error == null && !url.stream().equals(ack.getStream())) {
+                finish(DeliveryOutcome.REJECTED, "stored in the JetStream stream '" + ack.getStream() + "', not in '"
+                        + url.stream() + "': that stream captures the subject '" + url.subject() + "'; name it in the "
+                        + "URL (stream=" + ack.getStream() + ") or change the streams' subjects");
+                return;
+            }
             if (error == null) {
                 finish(DeliveryOutcome.ACCEPTED, null);
                 return;
@@ -150,11 +162,21 @@ final class NatsProducer implements DriverProducer {
             if (cause instanceof JetStreamApiException refused) {
                 finish(DeliveryOutcome.REJECTED, refused.getErrorDescription() + " (JetStream error "
                         + refused.getApiErrorCode() + ")");
-            } else if (cause instanceof TimeoutException) {
-                finish(DeliveryOutcome.FAILED, "no acknowledgement within " + ACK_TIMEOUT_MILLIS + " ms");
+            } else if (cause instanceof TimeoutException || isNoAcknowledgement(error)) {
+                finish(DeliveryOutcome.FAILED, NO_ACK_DETAIL);
             } else {
                 finish(DeliveryOutcome.FAILED, NatsConnection.describe(cause));
             }
+        }
+
+        private static boolean isNoAcknowledgement(Throwable error) {
+            for (Throwable cause = error; cause != null; cause = cause.getCause() == cause ? null : cause.getCause()) {
+                String message = cause.getMessage();
+                if (message != null && JNATS_NO_ACK.stream().anyMatch(message::contains)) {
+                    return true;
+                }
+            }
+            return false;
         }
 
         /** The JetStream error or timeout in the chain, else the first cause that is not a wrapper. */

@@ -219,6 +219,58 @@ class NatsDriverTest {
     }
 
     @Test
+    void aPublishNobodyAcknowledgesFailsWhenJnatsGivesUpOnIt() throws Exception {
+        String url = jetStream("&storage=memory");
+        Map<Long, DeliveryOutcome> outcomes = new ConcurrentHashMap<>();
+        Map<Long, String> details = new ConcurrentHashMap<>();
+        try (DriverConnection sender = new NatsDriver().connect(url, MicroClock.system(), TIMEOUT);
+                Connection silent = Nats.connect(LocalNats.URL)) {
+            DriverProducer producer = sender.createProducer((token, outcome, r, detail) -> {
+                details.put(token, String.valueOf(detail));
+                outcomes.put(token, outcome);
+            });
+            silent.jetStreamManagement().deleteStream(stream);
+            // a plain subscriber takes the publish (so the server does not answer "no responders") and never replies
+            silent.subscribe(subject);
+            silent.flush(TIMEOUT);
+            long start = System.nanoTime();
+            producer.send(1, new byte[40], 40);
+            awaitTrue(() -> outcomes.containsKey(1L), "the outcome of a publish nobody acknowledges");
+            long millis = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start);
+            assertEquals(DeliveryOutcome.FAILED, outcomes.get(1L), details.get(1L));
+            assertEquals(NatsProducer.NO_ACK_DETAIL, details.get(1L));
+            assertTrue(millis >= 4_900 && millis < 20_000, "failed after " + millis + " ms");
+        }
+    }
+
+    @Test
+    void aPublishAnotherStreamStoresIsRejectedNamingThatStream() throws Exception {
+        String other = stream + "_OTHER";
+        try (Connection admin = Nats.connect(LocalNats.URL)) {
+            admin.jetStreamManagement().addStream(StreamConfiguration.builder().name(stream)
+                    .subjects(subject + ".elsewhere").storageType(StorageType.Memory).build());
+            admin.jetStreamManagement().addStream(StreamConfiguration.builder().name(other).subjects(subject)
+                    .storageType(StorageType.Memory).build());
+            Map<Long, DeliveryOutcome> outcomes = new ConcurrentHashMap<>();
+            Map<Long, String> details = new ConcurrentHashMap<>();
+            String url = LocalNats.URL + "/" + subject + "?jetstream=true&stream=" + stream;
+            try (DriverConnection sender = new NatsDriver().connect(url, MicroClock.system(), TIMEOUT)) {
+                DriverProducer producer = sender.createProducer((token, outcome, r, detail) -> {
+                    details.put(token, String.valueOf(detail));
+                    outcomes.put(token, outcome);
+                });
+                producer.send(1, new byte[40], 40);
+                awaitTrue(() -> outcomes.containsKey(1L), "the outcome of a publish another stream stores");
+                assertEquals(DeliveryOutcome.REJECTED, outcomes.get(1L), details.get(1L));
+                assertTrue(details.get(1L).contains("'" + other + "'") && details.get(1L).contains("'" + stream + "'"),
+                        details.get(1L));
+            } finally {
+                admin.jetStreamManagement().deleteStream(other);
+            }
+        }
+    }
+
+    @Test
     void aPublishTheStreamRefusesIsRejectedWithTheServersReason() throws Exception {
         try (Connection admin = Nats.connect(LocalNats.URL)) {
             admin.jetStreamManagement().addStream(StreamConfiguration.builder().name(stream).subjects(subject)

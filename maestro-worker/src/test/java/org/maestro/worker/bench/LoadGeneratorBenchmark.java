@@ -8,29 +8,19 @@ import jakarta.jms.Message;
 import jakarta.jms.MessageConsumer;
 import jakarta.jms.MessageProducer;
 import jakarta.jms.Session;
-import java.io.IOException;
 import java.lang.management.ManagementFactory;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
-import java.util.Map;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.locks.LockSupport;
 import org.HdrHistogram.Histogram;
-import org.HdrHistogram.HistogramLogReader;
 import org.HdrHistogram.Recorder;
 import org.apache.qpid.jms.JmsConnectionFactory;
 import org.maestro.common.embedded.EmbeddedArtemis;
-import org.maestro.common.protocol.Command;
-import org.maestro.common.protocol.Note;
-import org.maestro.worker.RecordingPeerContext;
-import org.maestro.worker.measure.LatencyLog;
-import org.maestro.worker.receiver.ReceiverRole;
-import org.maestro.worker.sender.SenderRole;
 
 /**
  * One client of the load-generator comparison, in a JVM of its own (so every client starts cold): a broker, a bare
@@ -243,37 +233,9 @@ public final class LoadGeneratorBenchmark {
     /** The Maestro sender and receiver, driven as the client drives them, with the driver of the URL scheme. */
     private Outcome maestro() throws Exception {
         String queue = "bench." + client + "." + connections + "." + rate;
-        Path root = Files.createTempDirectory("maestro-load-generator-");
         String url = client + "://127.0.0.1:" + port + "/" + queue;
-        Map<String, String> options = Map.of("SEND_RECEIVE_URL", url, "PARALLEL_COUNT",
-                Integer.toString(connections), "RATE", Integer.toString(rate), "MESSAGE_SIZE",
-                Integer.toString(SIZE), "TEST_DURATION", seconds + "s", "WARM_UP", warmUp + "s",
-                "TEST_NAME", "bench");
-        RecordingPeerContext senderContext = new RecordingPeerContext("sender-1", "sender", root).set(options);
-        RecordingPeerContext receiverContext = new RecordingPeerContext("receiver-1", "receiver", root).set(options);
-        SenderRole sender = SenderRole.builder().build();
-        ReceiverRole receiver = ReceiverRole.builder().build();
-        receiver.handle(Note.request(Command.START_RECEIVER), receiverContext);
-        sender.handle(Note.request(Command.START_SENDER), senderContext);
-        senderContext.awaitOutcome(Duration.ofSeconds(warmUp + seconds + 120));
-        receiver.handle(Note.request(Command.DRAIN), receiverContext);
-        receiverContext.awaitOutcome(Duration.ofSeconds(180));
-        Histogram response = sum(receiverContext.resultDirectory().resolve("response-time.hlog"), false);
-        long sent = sum(senderContext.resultDirectory().resolve("send-delay.hlog"), true).getTotalCount();
-        return new Outcome(response, sent);
-    }
-
-    /** The sum of a log's measured intervals, or of all of them. */
-    private static Histogram sum(Path log, boolean withWarmUp) throws IOException {
-        Histogram total = new Histogram(3_600_000_000L, 3);
-        HistogramLogReader reader = new HistogramLogReader(log.toFile());
-        while (reader.hasNext()) {
-            var interval = reader.nextIntervalHistogram();
-            if (interval != null && (withWarmUp || !LatencyLog.WARMUP_TAG.equals(interval.getTag()))) {
-                total.add((Histogram) interval);
-            }
-        }
-        return total;
+        MaestroPeers.Outcome outcome = MaestroPeers.run(url, connections, rate, SIZE, warmUp, seconds);
+        return new Outcome(outcome.responseTime(), outcome.sent());
     }
 
     /** Counts completions: the bare loop's {@code bare-completion} variant sends with it, as Maestro does. */
