@@ -35,6 +35,8 @@ class MosquittoInspectorTest {
         MqttClient client = new MqttClient(broker.serverUri(), name, new MemoryPersistence());
         MqttConnectOptions options = new MqttConnectOptions();
         options.setConnectionTimeout(5);
+        // room for every publish of the test at once: Paho refuses more than its window (10) in flight
+        options.setMaxInflight(MESSAGES + 10);
         client.connect(options);
         return client;
     }
