@@ -39,6 +39,8 @@ final class RabbitProducer implements DriverProducer, ConfirmListener, ReturnLis
     private final Semaphore window;
     private final ConcurrentNavigableMap<Long, Publish> unconfirmed = new ConcurrentSkipListMap<>();
     private final ThrottledWarning unroutable;
+    /** The properties of every publish, unless each carries its own message id (mandatory with confirms). */
+    private final AMQP.BasicProperties shared;
 
     RabbitProducer(Channel channel, RabbitUrl url, OutcomeListener outcomes, BooleanSupplier gone) {
         this.channel = channel;
@@ -48,6 +50,7 @@ final class RabbitProducer implements DriverProducer, ConfirmListener, ReturnLis
         this.window = new Semaphore(url.inflight());
         this.unroutable = new ThrottledWarning(LOG, "messages RabbitMQ could not route at " + url,
                 TimeUnit.SECONDS.toNanos(10));
+        this.shared = new AMQP.BasicProperties.Builder().deliveryMode(url.durable() ? 2 : 1).build();
     }
 
     @Override
@@ -66,21 +69,21 @@ final class RabbitProducer implements DriverProducer, ConfirmListener, ReturnLis
     }
 
     private void publish(Publish publish, byte[] body, int length) throws DriverException {
-        byte[] copy = Arrays.copyOf(body, length);
+        // the client writes the frame before basicPublish returns (blocking I/O), so a whole array needs no copy
+        byte[] payload = length == body.length ? body : Arrays.copyOf(body, length);
         long sequence = -1;
         if (url.confirm()) {
             awaitRoom();
             sequence = channel.getNextPublishSeqNo();
             unconfirmed.put(sequence, publish);
         }
-        AMQP.BasicProperties.Builder properties = new AMQP.BasicProperties.Builder()
-                .deliveryMode(url.durable() ? 2 : 1);
+        AMQP.BasicProperties properties = shared;
         if (url.mandatory() && url.confirm()) {
             // a returned message is matched to its publish by this id
-            properties.messageId(Long.toString(sequence));
+            properties = shared.builder().messageId(Long.toString(sequence)).build();
         }
         try {
-            channel.basicPublish(url.exchange(), url.routingKey(), url.mandatory(), properties.build(), copy);
+            channel.basicPublish(url.exchange(), url.routingKey(), url.mandatory(), properties, payload);
         } catch (IOException | RuntimeException e) {
             if (sequence >= 0) {
                 if (!publish.abandon()) {
