@@ -44,7 +44,7 @@ class RabbitMqInspectorTest {
                 Map<String, String> fresh = first.lastWhere("queue", queue);
                 // a queue the management API has not sampled yet has no figures: empty cells, not zeros
                 assertTrue(Set.of("", "0").contains(fresh.get("messages")), fresh.toString());
-                assertEquals("0", fresh.get("messagesPublished"), fresh.toString());
+                assertTrue(Set.of("", "0").contains(fresh.get("messagesPublished")), fresh.toString());
                 try (Connection connection = RabbitManagementApi.amqpConnection();
                         Channel channel = connection.createChannel()) {
                     for (int i = 0; i < 7; i++) {
