@@ -21,7 +21,7 @@ import org.maestro.common.cli.ExitCode;
 import org.maestro.common.testing.RealRouter;
 
 /**
- * The seed's router restart experiment, shortened: RouterRestartTest.groovy starts a line of three real routers,
+ * The published router restart experiment, shortened: RouterRestartTest.groovy starts a line of three real routers,
  * runs 2 × 500 msg/s across it for 20 s, and the embedded agent kills the middle router and starts it again 2 s
  * later. Every message is accounted for, and the loss is what an outage of that length can explain.
  */
