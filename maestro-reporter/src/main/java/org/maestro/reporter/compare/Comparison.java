@@ -5,8 +5,8 @@ import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.List;
 import java.util.Comparator;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
@@ -18,6 +18,7 @@ import org.maestro.reporter.LatencyStats;
 import org.maestro.reporter.ReportException;
 import org.maestro.reporter.Reporter;
 import org.maestro.reporter.TestSummary;
+import org.maestro.reporter.html.Format;
 import org.maestro.reporter.html.IndexPage;
 import org.maestro.reporter.html.Page;
 import org.maestro.reporter.out.SummaryJson;
@@ -190,7 +191,7 @@ public final class Comparison {
                     : change > t.throughputDropPercent() ? Difference.Status.IMPROVED : Difference.Status.OK;
         }
         rows.add(new Difference(c.test(), b.iteration(), c.iteration(), "throughput", "msg/s", before, now, change,
-                "≥ −" + trim(t.throughputDropPercent()) + "%", status));
+                "≥ −" + Format.plain(t.throughputDropPercent()) + "%", status));
         for (String metric : t.metrics()) {
             LatencyStats lb = b.latency().get(metric);
             LatencyStats lc = c.latency().get(metric);
@@ -207,7 +208,7 @@ public final class Comparison {
                             : rise < -t.latencyRisePercent() ? Difference.Status.IMPROVED : Difference.Status.OK;
                 }
                 rows.add(new Difference(c.test(), b.iteration(), c.iteration(), metric + "." + percentile, "us", vb, vc,
-                        rise, "≤ +" + trim(t.latencyRisePercent()) + "%", s));
+                        rise, "≤ +" + Format.plain(t.latencyRisePercent()) + "%", s));
             }
         }
         Double lostBefore = b.messages().lostPercent();
@@ -224,10 +225,6 @@ public final class Comparison {
             return null;
         }
         return (now - before) / before * 100.0;
-    }
-
-    private static String trim(double value) {
-        return value == Math.rint(value) ? Long.toString((long) value) : Double.toString(value);
     }
 
     /**

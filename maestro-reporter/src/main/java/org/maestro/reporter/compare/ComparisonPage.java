@@ -26,8 +26,8 @@ final class ComparisonPage {
                 .append(esc(result.current())).append("</p>\n");
         Thresholds t = result.thresholds();
         b.append("<p class=\"reason\">A regression is a throughput drop of more than ")
-                .append(esc(plain(t.throughputDropPercent()))).append("%, a rise of more than ")
-                .append(esc(plain(t.latencyRisePercent()))).append("% in ")
+                .append(esc(Format.plain(t.throughputDropPercent()))).append("%, a rise of more than ")
+                .append(esc(Format.plain(t.latencyRisePercent()))).append("% in ")
                 .append(esc(String.join(", ", t.percentiles()))).append(" of ").append(esc(String.join(", ", t.metrics())))
                 .append(t.outcomeMatters() ? ", or a test that passed in the baseline and does not now" : "")
                 .append(".</p>\n");
@@ -71,10 +71,6 @@ final class ComparisonPage {
         b.append("<footer>Data: <a href=\"comparison.json\">comparison.json</a></footer>\n");
         return Page.render("Comparison · Maestro", "<a href=\"index.html\">All tests</a> › comparison", b.toString(),
                 List.of(), "");
-    }
-
-    private static String plain(double percent) {
-        return percent == Math.rint(percent) ? Long.toString((long) percent) : Double.toString(percent);
     }
 
     private static String value(Difference d, double value) {

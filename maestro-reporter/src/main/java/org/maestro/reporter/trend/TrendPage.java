@@ -32,10 +32,10 @@ final class TrendPage {
                 .append("<p class=\"meta\">Runs, oldest first: ").append(esc(String.join(", ", result.runs())))
                 .append("<br>Baseline: ").append(esc(result.baseline())).append("</p>\n")
                 .append("<p class=\"reason\">Each point is the latest iteration of the test in that run. A run "
-                        + "regressed when its throughput is more than ").append(esc(plain(t.throughputDropPercent())))
+                        + "regressed when its throughput is more than ").append(esc(Format.plain(t.throughputDropPercent())))
                 .append("% below the baseline's, or its ").append(esc(String.join(", ", t.percentiles())))
                 .append(" of ").append(esc(String.join(", ", t.metrics()))).append(" more than ")
-                .append(esc(plain(t.latencyRisePercent()))).append("% above")
+                .append(esc(Format.plain(t.latencyRisePercent()))).append("% above")
                 .append(t.outcomeMatters() ? ", or it failed where the baseline passed" : "").append(".</p>\n");
         List<Chart> charts = new ArrayList<>();
         int index = 0;
@@ -78,12 +78,12 @@ final class TrendPage {
         }
         List<Series> rate = new ArrayList<>(List.of(Series.of("throughput", throughput)));
         if (!floor.isEmpty()) {
-            rate.add(Series.of("lowest allowed (baseline −" + plain(t.throughputDropPercent()) + "%)", floor));
+            rate.add(Series.of("lowest allowed (baseline −" + Format.plain(t.throughputDropPercent()) + "%)", floor));
         }
         List<Series> latency = new ArrayList<>();
         percentiles.forEach((percentile, points) -> latency.add(Series.of(percentile, points)));
         ceilings.forEach((percentile, points) -> latency.add(Series.of(percentile + " highest allowed (baseline +"
-                + plain(t.latencyRisePercent()) + "%)", points)));
+                + Format.plain(t.latencyRisePercent()) + "%)", points)));
         List<Chart> charts = new ArrayList<>();
         charts.add(new Chart("chart-trend-" + index + "-rate", "Throughput by run (msg/s)", Chart.CATEGORY, "msg/s",
                 rate, List.of(), null, null));
@@ -111,9 +111,5 @@ final class TrendPage {
                     + "</td>" : td("within limits")).append("</tr>\n");
         }
         return b.append("</tbody></table>\n").toString();
-    }
-
-    private static String plain(double percent) {
-        return percent == Math.rint(percent) ? Long.toString((long) percent) : Double.toString(percent);
     }
 }

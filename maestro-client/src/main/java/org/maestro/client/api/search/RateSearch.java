@@ -5,6 +5,7 @@ import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
 import java.util.function.Consumer;
+import org.maestro.reporter.html.Format;
 
 /**
  * The search for the highest rate a system sustains, over any {@link StepRunner}. The rate grows geometrically from
@@ -71,7 +72,7 @@ public final class RateSearch {
             int middle = passing + (failing - passing) / 2;
             if (gap <= plan.resolutionPercent()) {
                 stop = String.format(Locale.ROOT, "resolution reached: %.1f%% ≤ %s%%", gap,
-                        trim(plan.resolutionPercent()));
+                        Format.plain(plan.resolutionPercent()));
             } else if (middle <= passing) {
                 stop = "the passing and the failing rate are 1 msg/s apart";
             } else if (budgetSpent()) {
@@ -151,9 +152,5 @@ public final class RateSearch {
 
     private static double gapPercent(long passing, long failing) {
         return (failing - passing) * 100.0 / passing;
-    }
-
-    private static String trim(double value) {
-        return value == Math.rint(value) ? Long.toString((long) value) : Double.toString(value);
     }
 }
