@@ -96,9 +96,10 @@ public final class Trend {
             }
             byRun.put(label, Comparison.load(run, "run"));
         }
-        Map<String, List<TestSummary>> base = baseline == null ? byRun.values().iterator().next()
-                : byRun.getOrDefault(label(baseline), Comparison.load(baseline, "baseline"));
         String baseName = baseline == null ? byRun.keySet().iterator().next() : label(baseline);
+        // a baseline that is one of the runs is not read again
+        Map<String, List<TestSummary>> base = byRun.containsKey(baseName) ? byRun.get(baseName)
+                : Comparison.load(baseline, "baseline");
         Set<String> tests = new LinkedHashSet<>();
         byRun.values().forEach(run -> tests.addAll(run.keySet()));
         List<TestTrend> trends = new ArrayList<>();
