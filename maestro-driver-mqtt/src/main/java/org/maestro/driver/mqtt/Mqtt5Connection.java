@@ -211,17 +211,7 @@ final class Mqtt5Connection implements DriverConnection, MqttCallback {
 
     @Override
     public void messageArrived(String topic, MqttMessage message) {
-        long receiveMicros = clock.nowMicros();
-        ConsumerCallback callback = consumer;
-        if (callback == null) {
-            return;
-        }
-        try {
-            callback.onMessage(message.getPayload(), receiveMicros);
-        } catch (RuntimeException e) {
-            // an exception thrown to Paho would close the connection: log it and keep receiving
-            LOG.error("recording a message from {} failed", url, e);
-        }
+        MqttConnection.deliver(consumer, message.getPayload(), clock.nowMicros(), url);
     }
 
     @Override

@@ -219,15 +219,20 @@ final class MqttConnection implements DriverConnection, MqttCallbackExtended {
 
     @Override
     public void messageArrived(String topic, MqttMessage message) {
-        long receiveMicros = clock.nowMicros();
-        ConsumerCallback callback = consumer;
+        deliver(consumer, message.getPayload(), clock.nowMicros(), url);
+    }
+
+    /**
+     * Hands a message to the consumer (none yet: dropped), for both MQTT versions; an exception thrown to Paho would
+     * close the connection, so a failed recording is logged and receiving goes on.
+     */
+    static void deliver(ConsumerCallback callback, byte[] payload, long receiveMicros, MqttUrl url) {
         if (callback == null) {
             return;
         }
         try {
-            callback.onMessage(message.getPayload(), receiveMicros);
+            callback.onMessage(payload, receiveMicros);
         } catch (RuntimeException e) {
-            // an exception thrown to Paho would close the connection: log it and keep receiving
             LOG.error("recording a message from {} failed", url, e);
         }
     }
