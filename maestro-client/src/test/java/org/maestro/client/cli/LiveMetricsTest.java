@@ -8,7 +8,6 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import java.io.IOException;
 import java.net.InetAddress;
 import java.net.ServerSocket;
 import java.net.URI;
@@ -29,6 +28,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.maestro.client.testing.PeerDirectories;
 import org.maestro.common.cli.ExitCode;
+import org.maestro.common.embedded.FreePorts;
 
 /**
  * {@code run --metrics-port} serves the running test's statistics as Prometheus text: scraped during a real embedded
@@ -66,12 +66,6 @@ class LiveMetricsTest {
                 fail(why);
             }
             assumeTrue(false, why);
-        }
-    }
-
-    private static int freePort() throws IOException {
-        try (ServerSocket socket = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
-            return socket.getLocalPort();
         }
     }
 
@@ -119,7 +113,7 @@ class LiveMetricsTest {
         Path script = Files.writeString(work.resolve("Live.groovy"), """
                 maestro.fixedRate { name "live"; rate 100; parallelCount 2; duration "8s"; warmUp "1s"; maximumLatency 0 }
                 """);
-        int port = freePort();
+        int port = FreePorts.next();
         Path results = work.resolve("results");
         CompletableFuture<CliRun> run = CompletableFuture.supplyAsync(() -> CliRun.of("run", script.toString(),
                 "--results", results.toString(), "--no-report", "--metrics-port", String.valueOf(port),
