@@ -5,8 +5,6 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.net.InetAddress;
-import java.net.ServerSocket;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.HashMap;
@@ -16,6 +14,7 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.maestro.common.embedded.EmbeddedArtemis;
+import org.maestro.common.net.FreePorts;
 import org.maestro.common.options.InvalidOptionException;
 import org.maestro.common.options.TestOptions;
 import org.maestro.common.peer.ErrorCodes;
@@ -44,10 +43,8 @@ class BadInputTest {
         broker.close();
     }
 
-    private static int closedPort() throws Exception {
-        try (ServerSocket socket = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
-            return socket.getLocalPort();
-        }
+    private static int closedPort() {
+        return FreePorts.next();
     }
 
     private RoleException startFails(Map<String, String> options) {

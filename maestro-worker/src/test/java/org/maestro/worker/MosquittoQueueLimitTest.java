@@ -10,7 +10,7 @@ import java.util.Map;
 import java.util.UUID;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.maestro.common.embedded.FreePorts;
+import org.maestro.common.net.FreePorts;
 import org.maestro.common.measure.OutcomeCounts;
 import org.maestro.common.measure.StreamLedger;
 import org.maestro.common.testing.MosquittoProcess;

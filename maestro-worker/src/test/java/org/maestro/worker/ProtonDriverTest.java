@@ -4,8 +4,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.net.InetAddress;
-import java.net.ServerSocket;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Map;
@@ -15,6 +13,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.maestro.common.embedded.EmbeddedArtemis;
 import org.maestro.common.measure.PeerResult;
+import org.maestro.common.net.FreePorts;
 import org.maestro.common.peer.ErrorCodes;
 import org.maestro.common.peer.RoleException;
 import org.maestro.common.protocol.Command;
@@ -109,10 +108,7 @@ class ProtonDriverTest {
         assertTrue(option.getMessage().contains("unknown option 'prefetch'"), option.getMessage());
         assertTrue(option.getMessage().contains("type, durable, credit"), option.getMessage());
 
-        int closed;
-        try (ServerSocket socket = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
-            closed = socket.getLocalPort();
-        }
+        int closed = FreePorts.next();
         String unreachable = "proton://127.0.0.1:" + closed + "/q";
         RecordingPeerContext context = new RecordingPeerContext("receiver-1", "receiver", results)
                 .set(Map.of("SEND_RECEIVE_URL", unreachable));

@@ -28,7 +28,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.maestro.client.testing.PeerDirectories;
 import org.maestro.common.cli.ExitCode;
-import org.maestro.common.embedded.FreePorts;
+import org.maestro.common.net.FreePorts;
 
 /**
  * {@code run --metrics-port} serves the running test's statistics as Prometheus text: scraped during a real embedded

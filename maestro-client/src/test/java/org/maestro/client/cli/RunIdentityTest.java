@@ -9,7 +9,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.StringReader;
-import java.net.ServerSocket;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -22,6 +21,7 @@ import org.junit.jupiter.api.io.TempDir;
 import org.maestro.client.testing.DistributedCluster;
 import org.maestro.common.cli.ExitCode;
 import org.maestro.common.measure.PeerResult;
+import org.maestro.common.net.FreePorts;
 
 /**
  * A test's files are its own: the same worker JVMs run a test that succeeds, then the same test against an
@@ -135,9 +135,7 @@ class RunIdentityTest {
         }
     }
 
-    private static int closedPort() throws Exception {
-        try (ServerSocket socket = new ServerSocket(0)) {
-            return socket.getLocalPort();
-        }
+    private static int closedPort() {
+        return FreePorts.next();
     }
 }

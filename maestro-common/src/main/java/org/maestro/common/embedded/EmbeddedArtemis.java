@@ -13,6 +13,7 @@ import org.apache.activemq.artemis.core.server.embedded.EmbeddedActiveMQ;
 import org.apache.activemq.artemis.core.settings.impl.AddressSettings;
 import org.apache.activemq.artemis.spi.core.security.ActiveMQJAASSecurityManager;
 import org.apache.activemq.artemis.spi.core.security.jaas.InVMLoginModule;
+import org.maestro.common.net.FreePorts;
 
 /**
  * An Artemis broker started in this JVM on loopback ports: the default system under test (AMQP acceptor, and a

@@ -7,7 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.time.Duration;
 import org.junit.jupiter.api.Test;
-import org.maestro.common.embedded.FreePorts;
+import org.maestro.common.net.FreePorts;
 import org.maestro.common.options.ManagementUrl;
 import org.maestro.common.testing.ManagementResponder;
 

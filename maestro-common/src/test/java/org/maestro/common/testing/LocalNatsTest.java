@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.net.InetAddress;
 import java.net.ServerSocket;
 import org.junit.jupiter.api.Test;
+import org.maestro.common.net.FreePorts;
 import org.opentest4j.AssertionFailedError;
 import org.opentest4j.TestAbortedException;
 
@@ -34,9 +35,7 @@ class LocalNatsTest {
         assertTrue(error.getMessage().contains("nats-server -js -a 127.0.0.1 -p " + closed), error.getMessage());
     }
 
-    private static int closedPort() throws Exception {
-        try (ServerSocket socket = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
-            return socket.getLocalPort();
-        }
+    private static int closedPort() {
+        return FreePorts.next();
     }
 }

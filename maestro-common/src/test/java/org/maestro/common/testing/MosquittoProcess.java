@@ -7,7 +7,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
-import org.maestro.common.embedded.FreePorts;
+import org.maestro.common.net.FreePorts;
 
 /**
  * A real Mosquitto broker process on a free loopback port, for tests: started from Debian's {@code mosquitto}

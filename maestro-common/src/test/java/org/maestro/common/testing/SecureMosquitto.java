@@ -6,7 +6,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import org.maestro.common.embedded.FreePorts;
+import org.maestro.common.net.FreePorts;
 
 /**
  * The shipped {@code docker/mosquitto/mosquitto-secure.conf} and {@code acl}, run by a real Mosquitto on free loopback

@@ -10,7 +10,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.time.Duration;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
-import org.maestro.common.embedded.FreePorts;
+import org.maestro.common.net.FreePorts;
 
 class MqttEndpointTest {
 

@@ -22,7 +22,7 @@ import java.util.function.Supplier;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
-import org.maestro.common.embedded.FreePorts;
+import org.maestro.common.net.FreePorts;
 import org.maestro.common.testing.MosquittoProcess;
 import org.maestro.driver.DeliveryOutcome;
 import org.maestro.driver.DriverConnection;

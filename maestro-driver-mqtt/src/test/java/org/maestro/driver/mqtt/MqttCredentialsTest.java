@@ -14,7 +14,7 @@ import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import org.maestro.common.embedded.FreePorts;
+import org.maestro.common.net.FreePorts;
 import org.maestro.common.testing.Commands;
 import org.maestro.common.testing.MosquittoProcess;
 import org.maestro.driver.DriverConnection;

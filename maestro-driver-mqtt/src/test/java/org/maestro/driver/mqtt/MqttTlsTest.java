@@ -18,7 +18,7 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
-import org.maestro.common.embedded.FreePorts;
+import org.maestro.common.net.FreePorts;
 import org.maestro.common.testing.Commands;
 import org.maestro.common.testing.MosquittoProcess;
 import org.maestro.common.testing.TestCertificates;

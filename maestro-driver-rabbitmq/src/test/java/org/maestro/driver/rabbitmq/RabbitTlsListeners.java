@@ -7,7 +7,7 @@ import java.util.ArrayList;
 import java.util.Base64;
 import java.util.List;
 import java.util.stream.Collectors;
-import org.maestro.common.embedded.FreePorts;
+import org.maestro.common.net.FreePorts;
 import org.maestro.common.testing.Commands;
 import org.maestro.common.testing.RabbitCtl;
 

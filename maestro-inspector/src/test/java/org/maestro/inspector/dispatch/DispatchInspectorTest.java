@@ -14,7 +14,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.maestro.common.amqp.AmqpManagementClient;
 import org.maestro.common.amqp.ManagementReply;
-import org.maestro.common.embedded.FreePorts;
+import org.maestro.common.net.FreePorts;
 import org.maestro.common.options.ManagementUrl;
 import org.maestro.common.testing.DispatchFixture;
 import org.maestro.common.testing.ManagementResponder;

@@ -12,7 +12,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.maestro.common.embedded.FreePorts;
+import org.maestro.common.net.FreePorts;
 import org.maestro.common.options.ManagementUrl;
 import org.maestro.common.options.OptionCode;
 import org.maestro.common.peer.ErrorCodes;

@@ -1,18 +1,14 @@
 package org.maestro.topology.generate;
 
-import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.net.InetAddress;
-import java.net.InetSocketAddress;
-import java.net.ServerSocket;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.Map;
 import java.util.Set;
+import org.maestro.common.net.FreePorts;
 import org.maestro.topology.graph.TopologyNode;
 
 /**
- * Ports that are free on the loopback interface right now (found by binding port 0), for running
+ * Ports that are free on the loopback interface right now (found by {@link FreePorts}), for running
  * a topology on one machine next to other services; a port set on the node itself wins, and each
  * node keeps its port once assigned. Not thread-safe.
  */
@@ -41,15 +37,9 @@ public final class FreePortAssigner implements PortAssigner {
 
     private int freePort() {
         for (int attempt = 0; attempt < 50; attempt++) {
-            try (ServerSocket socket = new ServerSocket()) {
-                socket.setReuseAddress(false);
-                socket.bind(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0));
-                int port = socket.getLocalPort();
-                if (used.add(port)) {
-                    return port;
-                }
-            } catch (IOException e) {
-                throw new UncheckedIOException("cannot find a free loopback port", e);
+            int port = FreePorts.next();
+            if (used.add(port)) {
+                return port;
             }
         }
         throw new IllegalStateException("no distinct free loopback port found after 50 attempts");

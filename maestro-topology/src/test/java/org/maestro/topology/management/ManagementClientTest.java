@@ -5,7 +5,6 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import java.net.ServerSocket;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -15,6 +14,7 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.maestro.common.amqp.AmqpManagementException;
 import org.maestro.common.amqp.ManagementReply;
+import org.maestro.common.net.FreePorts;
 import org.maestro.common.testing.DispatchFixture;
 import org.maestro.common.testing.ManagementResponder;
 
@@ -87,10 +87,7 @@ class ManagementClientTest {
 
     @Test
     void failsClearlyWhenNothingListens() throws Exception {
-        int port;
-        try (ServerSocket socket = new ServerSocket(0)) {
-            port = socket.getLocalPort();
-        }
+        int port = FreePorts.next();
         AmqpManagementException e = assertThrows(AmqpManagementException.class,
                 () -> ManagementClient.connect("amqp://127.0.0.1:" + port, Duration.ofSeconds(2)));
         assertEquals(true, e.getMessage().startsWith("cannot open an AMQP management session to amqp://127.0.0.1:" + port),

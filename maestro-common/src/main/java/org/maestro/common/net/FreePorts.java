@@ -1,4 +1,4 @@
-package org.maestro.common.embedded;
+package org.maestro.common.net;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
