@@ -17,7 +17,6 @@ import org.junit.jupiter.params.provider.ValueSource;
 import org.maestro.common.embedded.EmbeddedArtemis;
 import org.maestro.common.measure.OutcomeCounts;
 import org.maestro.common.measure.PeerResult;
-import org.maestro.common.measure.StreamLedger;
 import org.maestro.driver.DeliveryOutcome;
 import org.maestro.driver.DriverConnection;
 import org.maestro.driver.DriverException;
@@ -126,7 +125,7 @@ class ArtemisOutcomesTest {
         assertTrue(run.senderOutcome.message().contains(outcomes.rejected() + " rejected"),
                 run.senderOutcome.message());
 
-        StreamLedger.Tally total = run.total();
+        MessageTally total = run.total();
         assertEquals(0, total.received());
         assertEquals(300, total.lost());
         assertEquals(outcomes.rejected(), total.refused(), "the sender was told of each rejection");

@@ -13,7 +13,6 @@ import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 import org.maestro.common.embedded.EmbeddedArtemis;
 import org.maestro.common.measure.PeerResult;
-import org.maestro.common.measure.StreamLedger;
 import org.maestro.common.protocol.Command;
 import org.maestro.common.protocol.Note;
 import org.maestro.worker.receiver.ReceiverRole;
@@ -58,7 +57,7 @@ class BrokerRestartTest {
             PeerResult received = run.receiverResult();
             assertTrue(countAfter(run.senderDirectory(), restarted) > 0, "the senders went on after the restart");
             assertTrue(countAfter(run.receiverDirectory(), restarted) > 0, "the receivers went on after the restart");
-            StreamLedger.Tally total = run.total();
+            MessageTally total = run.total();
             assertEquals(sent.count(), total.sent());
             assertEquals(total.sent() - total.received(), total.lost(), "lost = sent − received");
             assertTrue(total.received() > 0 && total.received() <= sent.count());

@@ -14,7 +14,6 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.maestro.common.measure.OutcomeCounts;
-import org.maestro.common.measure.StreamLedger;
 import org.maestro.common.protocol.Command;
 import org.maestro.driver.kafka.InJvmKafka;
 
@@ -57,7 +56,7 @@ class KafkaSendAndReceiveTest {
                 .run(LoadTestRun.sender(), LoadTestRun.receiver(), LoadTestRun.OUTCOME_TIMEOUT);
         assertEquals(Command.NOTIFY_SUCCESS, run.senderOutcome.command(), run.senderOutcome.message());
         assertEquals(Command.NOTIFY_SUCCESS, run.receiverOutcome.command(), run.receiverOutcome.message());
-        StreamLedger.Tally total = run.total();
+        MessageTally total = run.total();
         assertEquals(2000, total.sent());
         assertEquals(2000, total.received());
         assertEquals(0, total.lost());
@@ -76,7 +75,7 @@ class KafkaSendAndReceiveTest {
                 "RATE", "1000", "TEST_NAME", "kafka-shared"))
                 .run(LoadTestRun.sender(), LoadTestRun.receiver(), LoadTestRun.OUTCOME_TIMEOUT);
         assertEquals(Command.NOTIFY_SUCCESS, run.receiverOutcome.command(), run.receiverOutcome.message());
-        StreamLedger.Tally total = run.total();
+        MessageTally total = run.total();
         assertEquals(600, total.sent());
         assertEquals(600, total.received());
         assertEquals(0, total.lost());

@@ -2,10 +2,8 @@ package org.maestro.worker;
 
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.List;
 import java.util.Map;
 import org.maestro.common.measure.PeerResult;
-import org.maestro.common.measure.StreamLedger;
 import org.maestro.common.protocol.Command;
 import org.maestro.common.protocol.Note;
 import org.maestro.worker.receiver.ReceiverRole;
@@ -77,8 +75,8 @@ final class LoadTestRun {
         return PeerResult.read(receiverDirectory().resolve(PeerResult.FILE_NAME));
     }
 
-    StreamLedger.Tally total() throws Exception {
-        return StreamLedger.of(List.of(senderResult(), receiverResult())).total();
+    MessageTally total() throws Exception {
+        return MessageTally.of(senderResult(), receiverResult());
     }
 
     /** Something a test does to the system under test while the sender sends (e.g. stopping the broker). */

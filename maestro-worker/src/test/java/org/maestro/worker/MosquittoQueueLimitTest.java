@@ -12,7 +12,6 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.maestro.common.net.FreePorts;
 import org.maestro.common.measure.OutcomeCounts;
-import org.maestro.common.measure.StreamLedger;
 import org.maestro.common.testing.MosquittoProcess;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -34,7 +33,7 @@ class MosquittoQueueLimitTest {
         Path directory = Files.createTempDirectory("maestro-mosquitto-queue-");
         try (MosquittoProcess mosquitto = start(directory, 10)) {
             LoadTestRun run = unboundedQos1(mosquitto, "mqtt-queue-10");
-            StreamLedger.Tally total = run.total();
+            MessageTally total = run.total();
             String log = Files.readString(directory.resolve("broker.log"));
             LOG.info("max_queued_messages 10: {} {}", total, run.senderResult().outcomes());
             OutcomeCounts outcomes = run.senderResult().outcomes();
@@ -54,7 +53,7 @@ class MosquittoQueueLimitTest {
         Path directory = Files.createTempDirectory("maestro-mosquitto-queue-");
         try (MosquittoProcess mosquitto = start(directory, 0)) {
             LoadTestRun run = unboundedQos1(mosquitto, "mqtt-queue-unlimited");
-            StreamLedger.Tally total = run.total();
+            MessageTally total = run.total();
             LOG.info("max_queued_messages 0: {} {}", total, run.senderResult().outcomes());
             assertEquals(COUNT, total.sent());
             assertEquals(COUNT, total.received(), total.toString());

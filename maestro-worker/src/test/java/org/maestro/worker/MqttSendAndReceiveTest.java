@@ -12,7 +12,6 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.maestro.common.measure.OutcomeCounts;
 import org.maestro.common.measure.PeerResult;
-import org.maestro.common.measure.StreamLedger;
 import org.maestro.common.protocol.Command;
 import org.maestro.common.testing.MosquittoProcess;
 
@@ -45,7 +44,7 @@ class MqttSendAndReceiveTest {
                 .run(LoadTestRun.sender(), LoadTestRun.receiver(), LoadTestRun.OUTCOME_TIMEOUT);
         assertEquals(Command.NOTIFY_SUCCESS, run.senderOutcome.command(), run.senderOutcome.message());
         assertEquals(Command.NOTIFY_SUCCESS, run.receiverOutcome.command(), run.receiverOutcome.message());
-        StreamLedger.Tally total = run.total();
+        MessageTally total = run.total();
         assertEquals(2000, total.sent());
         assertEquals(2000, total.received());
         assertEquals(0, total.lost());
@@ -63,7 +62,7 @@ class MqttSendAndReceiveTest {
                 "TEST_DURATION", "300", "PARALLEL_COUNT", "2", "RATE", "1000", "TEST_NAME", "mqtt-shared"))
                 .run(LoadTestRun.sender(), LoadTestRun.receiver(), LoadTestRun.OUTCOME_TIMEOUT);
         assertEquals(Command.NOTIFY_SUCCESS, run.receiverOutcome.command(), run.receiverOutcome.message());
-        StreamLedger.Tally total = run.total();
+        MessageTally total = run.total();
         assertEquals(600, total.sent());
         assertEquals(600, total.received());
         assertEquals(0, total.lost());

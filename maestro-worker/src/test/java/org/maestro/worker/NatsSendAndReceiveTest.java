@@ -14,7 +14,6 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.maestro.common.measure.OutcomeCounts;
-import org.maestro.common.measure.StreamLedger;
 import org.maestro.common.protocol.Command;
 import org.maestro.common.testing.LocalNats;
 
@@ -53,7 +52,7 @@ class NatsSendAndReceiveTest {
                 .run(LoadTestRun.sender(), LoadTestRun.receiver(), LoadTestRun.OUTCOME_TIMEOUT);
         assertEquals(Command.NOTIFY_SUCCESS, run.senderOutcome.command(), run.senderOutcome.message());
         assertEquals(Command.NOTIFY_SUCCESS, run.receiverOutcome.command(), run.receiverOutcome.message());
-        StreamLedger.Tally total = run.total();
+        MessageTally total = run.total();
         assertEquals(2000, total.sent());
         assertEquals(2000, total.received());
         assertEquals(0, total.lost());
@@ -72,7 +71,7 @@ class NatsSendAndReceiveTest {
                 .run(LoadTestRun.sender(), LoadTestRun.receiver(), LoadTestRun.OUTCOME_TIMEOUT);
         assertEquals(Command.NOTIFY_SUCCESS, run.senderOutcome.command(), run.senderOutcome.message());
         assertEquals(Command.NOTIFY_SUCCESS, run.receiverOutcome.command(), run.receiverOutcome.message());
-        StreamLedger.Tally total = run.total();
+        MessageTally total = run.total();
         assertEquals(500, total.sent());
         assertEquals(500, total.received(), "nothing lost on loopback at 500 messages/s");
         assertEquals(0, total.duplicates());
@@ -86,7 +85,7 @@ class NatsSendAndReceiveTest {
                 "RATE", "1000", "TEST_NAME", "nats-queue"))
                 .run(LoadTestRun.sender(), LoadTestRun.receiver(), LoadTestRun.OUTCOME_TIMEOUT);
         assertEquals(Command.NOTIFY_SUCCESS, run.receiverOutcome.command(), run.receiverOutcome.message());
-        StreamLedger.Tally total = run.total();
+        MessageTally total = run.total();
         assertEquals(600, total.sent());
         assertEquals(600, total.received());
         assertEquals(0, total.duplicates(), "each message reached one receiver connection");
@@ -101,7 +100,7 @@ class NatsSendAndReceiveTest {
                 .run(LoadTestRun.sender(), LoadTestRun.receiver(), LoadTestRun.OUTCOME_TIMEOUT);
         assertEquals(Command.NOTIFY_SUCCESS, run.senderOutcome.command(), run.senderOutcome.message());
         assertEquals(Command.NOTIFY_SUCCESS, run.receiverOutcome.command(), run.receiverOutcome.message());
-        StreamLedger.Tally total = run.total();
+        MessageTally total = run.total();
         assertEquals(600, total.sent());
         assertEquals(600, total.received());
         assertEquals(0, total.lost());

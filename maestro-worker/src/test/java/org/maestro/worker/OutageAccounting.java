@@ -5,7 +5,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import org.maestro.common.measure.OutcomeCounts;
 import org.maestro.common.measure.PeerResult;
-import org.maestro.common.measure.StreamLedger;
 
 /** What a run through a broker outage must show: the sender went on, and every message is received or counted lost. */
 final class OutageAccounting {
@@ -14,7 +13,7 @@ final class OutageAccounting {
 
     /** Asserts the run's accounting for a sender of {@code count} messages on one connection; returns its figures. */
     static String assertAccounted(LoadTestRun run, long count) throws Exception {
-        StreamLedger.Tally total = run.total();
+        MessageTally total = run.total();
         PeerResult sender = run.senderResult();
         OutcomeCounts outcomes = sender.outcomes();
         PeerResult receiver = run.receiverResult();

@@ -31,7 +31,6 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 import org.maestro.common.embedded.EmbeddedArtemis;
 import org.maestro.common.measure.PeerResult;
-import org.maestro.common.measure.StreamLedger;
 import org.maestro.common.protocol.Command;
 import org.maestro.worker.measure.MessageStamp;
 
@@ -93,7 +92,7 @@ class PrimingTest {
         PeerResult receiver = run.receiverResult();
         assertEquals(sender.outcomes().accepted(), sender.count(), "outcomes count the test's messages only: "
                 + sender.outcomes());
-        StreamLedger.Tally total = run.total();
+        MessageTally total = run.total();
         assertEquals(sender.count(), total.sent());
         assertEquals(sender.count(), total.received(), "priming messages are not received messages");
         assertEquals(0, total.lost());

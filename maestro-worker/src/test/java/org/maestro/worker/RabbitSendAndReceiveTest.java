@@ -18,7 +18,6 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.maestro.common.measure.OutcomeCounts;
-import org.maestro.common.measure.StreamLedger;
 import org.maestro.common.protocol.Command;
 
 /**
@@ -77,7 +76,7 @@ class RabbitSendAndReceiveTest {
                 .run(LoadTestRun.sender(), LoadTestRun.receiver(), LoadTestRun.OUTCOME_TIMEOUT);
         assertEquals(Command.NOTIFY_SUCCESS, run.senderOutcome.command(), run.senderOutcome.message());
         assertEquals(Command.NOTIFY_SUCCESS, run.receiverOutcome.command(), run.receiverOutcome.message());
-        StreamLedger.Tally total = run.total();
+        MessageTally total = run.total();
         assertEquals(2000, total.sent());
         assertEquals(2000, total.received());
         assertEquals(0, total.lost());
@@ -95,7 +94,7 @@ class RabbitSendAndReceiveTest {
                 "TEST_DURATION", "300", "PARALLEL_COUNT", "2", "RATE", "1000", "TEST_NAME", "rabbitmq-shared"))
                 .run(LoadTestRun.sender(), LoadTestRun.receiver(), LoadTestRun.OUTCOME_TIMEOUT);
         assertEquals(Command.NOTIFY_SUCCESS, run.receiverOutcome.command(), run.receiverOutcome.message());
-        StreamLedger.Tally total = run.total();
+        MessageTally total = run.total();
         assertEquals(600, total.sent());
         assertEquals(600, total.received());
         assertEquals(0, total.lost());

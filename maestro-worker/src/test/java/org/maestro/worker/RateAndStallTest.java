@@ -21,7 +21,6 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.maestro.common.embedded.EmbeddedArtemis;
 import org.maestro.common.measure.PeerResult;
-import org.maestro.common.measure.StreamLedger;
 import org.maestro.common.protocol.Command;
 import org.maestro.worker.sender.SendHook;
 import org.maestro.worker.sender.SenderRole;
@@ -60,7 +59,7 @@ class RateAndStallTest {
         assertEquals(Command.NOTIFY_SUCCESS, run.senderOutcome.command(), run.senderOutcome.message());
         assertEquals(Command.NOTIFY_SUCCESS, run.receiverOutcome.command(), run.receiverOutcome.message());
         PeerResult sent = run.senderResult();
-        StreamLedger.Tally total = run.total();
+        MessageTally total = run.total();
         assertEquals(sent.count(), total.received());
         assertEquals(0, total.lost());
         List<String> rows = Files.readAllLines(run.senderDirectory().resolve("rate.csv"));

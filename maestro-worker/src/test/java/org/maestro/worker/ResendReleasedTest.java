@@ -17,7 +17,6 @@ import org.junit.jupiter.params.provider.ValueSource;
 import org.maestro.common.testing.RealRouter;
 import org.maestro.common.measure.OutcomeCounts;
 import org.maestro.common.measure.PeerResult;
-import org.maestro.common.measure.StreamLedger;
 import org.maestro.common.protocol.Command;
 import org.maestro.worker.router.SeverableProxy;
 
@@ -83,7 +82,7 @@ class ResendReleasedTest {
         assertEquals(Command.NOTIFY_SUCCESS, run.senderOutcome.command(), run.senderOutcome.message());
         PeerResult sender = run.senderResult();
         OutcomeCounts outcomes = sender.outcomes();
-        StreamLedger.Tally total = run.total();
+        MessageTally total = run.total();
         String figures = total + " " + outcomes + " " + run.senderOutcome.message();
         assertTrue(total.sent() > 1_500, figures);
         assertEquals(0, total.lost(), "nothing lost: " + figures);
@@ -101,7 +100,7 @@ class ResendReleasedTest {
         LoadTestRun run = runWithOutage(scheme, false);
         PeerResult sender = run.senderResult();
         OutcomeCounts outcomes = sender.outcomes();
-        StreamLedger.Tally total = run.total();
+        MessageTally total = run.total();
         String figures = total + " " + outcomes + " " + run.senderOutcome.message();
         assertTrue(outcomes.released() > 0, "the router released messages: " + figures);
         assertTrue(total.refused() > 0, figures);

@@ -27,7 +27,6 @@ import org.junit.jupiter.api.io.TempDir;
 import org.maestro.common.embedded.EmbeddedArtemis;
 import org.maestro.common.measure.OutcomeCounts;
 import org.maestro.common.measure.PeerResult;
-import org.maestro.common.measure.StreamLedger;
 import org.maestro.common.protocol.Command;
 import org.maestro.worker.measure.MessageStamp;
 import org.maestro.worker.receiver.ReceiverRole;
@@ -69,7 +68,7 @@ class SendAndReceiveTest {
         }
         assertEquals(4000, sent.count());
         assertEquals(4000, received.count());
-        StreamLedger.Tally total = run.total();
+        MessageTally total = run.total();
         assertEquals(4000, total.sent());
         assertEquals(4000, total.received());
         assertEquals(0, total.lost());
@@ -157,7 +156,7 @@ class SendAndReceiveTest {
             thief.close(); // nothing more is taken from here on
 
             assertTrue(stolen.size() > 0, "the other consumer took some messages");
-            StreamLedger.Tally total = run.total();
+            MessageTally total = run.total();
             assertEquals(2000, total.sent());
             assertEquals(stolen.size(), total.lost(), "lost = messages the other consumer took");
             assertEquals(0, total.refused(), "the broker accepted every message");

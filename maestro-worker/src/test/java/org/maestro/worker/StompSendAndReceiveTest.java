@@ -14,7 +14,6 @@ import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 import org.maestro.common.embedded.EmbeddedArtemis;
 import org.maestro.common.measure.OutcomeCounts;
-import org.maestro.common.measure.StreamLedger;
 import org.maestro.common.protocol.Command;
 import org.maestro.common.protocol.Note;
 import org.maestro.worker.receiver.ReceiverRole;
@@ -51,7 +50,7 @@ class StompSendAndReceiveTest {
                 .run(LoadTestRun.sender(), LoadTestRun.receiver(), LoadTestRun.OUTCOME_TIMEOUT);
         assertEquals(Command.NOTIFY_SUCCESS, run.senderOutcome.command(), run.senderOutcome.message());
         assertEquals(Command.NOTIFY_SUCCESS, run.receiverOutcome.command(), run.receiverOutcome.message());
-        StreamLedger.Tally total = run.total();
+        MessageTally total = run.total();
         assertEquals(500, total.sent());
         assertEquals(500, total.received());
         assertEquals(0, total.lost());
@@ -81,7 +80,7 @@ class StompSendAndReceiveTest {
         assertEquals(Command.NOTIFY_SUCCESS, run.receiverOutcome.command(), run.receiverOutcome.message());
         assertTrue(countAfter(run.senderDirectory(), restarted) > 0, "the senders went on after the restart");
         assertTrue(countAfter(run.receiverDirectory(), restarted) > 0, "the receivers went on after the restart");
-        StreamLedger.Tally total = run.total();
+        MessageTally total = run.total();
         assertEquals(run.senderResult().count(), total.sent());
         assertEquals(total.sent() - total.received(), total.lost(), "lost = sent − received");
         assertTrue(total.received() > 0, "messages arrived");

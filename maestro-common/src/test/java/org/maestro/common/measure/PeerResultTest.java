@@ -101,4 +101,20 @@ class PeerResultTest {
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class, stream::sequenceBitmap);
         assertTrue(e.getMessage().startsWith("stream sender-1@host#3 has sequences"), e.getMessage());
     }
+
+    @Test
+    void writesAndReadsThePeerResultFormat(@TempDir Path directory) throws Exception {
+        RoaringBitmap seen = RoaringBitmap.bitmapOf(1, 70_000, 5_000_000);
+        PeerResult result = new PeerResult(1, "r@h", "receiver", 0, 1, 0, seen.getCardinality(), 0, 2, 0,
+                List.of(new PeerResult.Stream("s@h", 3, seen.getCardinality(), 0, 2, 0,
+                        PeerResult.Stream.encode(seen))), "success", "");
+        Path file = directory.resolve(PeerResult.FILE_NAME);
+        result.write(file);
+        String json = Files.readString(file);
+        assertEquals(true, json.contains("\"formatVersion\" : 1"), json);
+        assertEquals(false, json.contains("\"receiver\" :"), "no derived fields: " + json);
+        PeerResult read = PeerResult.read(file);
+        assertEquals(result, read);
+        assertEquals(RoaringBitmap.bitmapOf(1, 70_000, 5_000_000), read.streams().get(0).sequenceBitmap());
+    }
 }
