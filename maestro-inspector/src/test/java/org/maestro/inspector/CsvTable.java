@@ -1,5 +1,6 @@
 package org.maestro.inspector;
 
+import java.io.BufferedReader;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -9,19 +10,24 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Collectors;
+import org.maestro.common.files.inspector.InspectorCsv;
 
 /** An inspector CSV file read back for assertions: its format line, header and rows by column name. */
 public record CsvTable(String formatLine, List<String> header, List<Map<String, String>> rows) {
 
+    /** Reads a data-set file with the reader the reporter uses; the format line is the file's first line as is. */
     public static CsvTable read(Path file) throws IOException {
-        List<String> lines = Files.readAllLines(file, StandardCharsets.UTF_8);
-        List<String> header = split(lines.get(1));
+        String formatLine;
+        try (BufferedReader in = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
+            formatLine = in.readLine();
+        }
+        org.maestro.common.files.csv.CsvTable table = InspectorCsv.read(file);
+        List<String> header = table.columns();
         List<Map<String, String>> rows = new ArrayList<>();
-        for (String line : lines.subList(2, lines.size())) {
-            List<String> cells = split(line);
+        for (List<String> cells : table.rows()) {
             if (cells.size() != header.size()) {
                 throw new IllegalStateException(file + ": " + cells.size() + " cells, header has " + header.size()
-                        + ": " + line);
+                        + ": " + cells);
             }
             Map<String, String> row = new LinkedHashMap<>();
             for (int i = 0; i < header.size(); i++) {
@@ -29,7 +35,7 @@ public record CsvTable(String formatLine, List<String> header, List<Map<String, 
             }
             rows.add(row);
         }
-        return new CsvTable(lines.get(0), header, rows);
+        return new CsvTable(formatLine, header, rows);
     }
 
     /** The rows whose column has the value. */
@@ -51,33 +57,5 @@ public record CsvTable(String formatLine, List<String> header, List<Map<String, 
     /** The distinct timestamps, in file order. */
     public List<String> timestamps() {
         return rows.stream().map(row -> row.get("timestamp")).distinct().collect(Collectors.toList());
-    }
-
-    static List<String> split(String line) {
-        List<String> cells = new ArrayList<>();
-        StringBuilder cell = new StringBuilder();
-        boolean quoted = false;
-        for (int i = 0; i < line.length(); i++) {
-            char c = line.charAt(i);
-            if (quoted) {
-                if (c == '"' && i + 1 < line.length() && line.charAt(i + 1) == '"') {
-                    cell.append('"');
-                    i++;
-                } else if (c == '"') {
-                    quoted = false;
-                } else {
-                    cell.append(c);
-                }
-            } else if (c == '"') {
-                quoted = true;
-            } else if (c == ',') {
-                cells.add(cell.toString());
-                cell.setLength(0);
-            } else {
-                cell.append(c);
-            }
-        }
-        cells.add(cell.toString());
-        return cells;
     }
 }

@@ -2,6 +2,7 @@ package org.maestro.inspector.csv;
 
 import java.util.List;
 import java.util.Objects;
+import org.maestro.common.files.inspector.InspectorCsv;
 
 /**
  * One kind of table an inspector collects, written to {@code <name>.csv}: its name and its data columns (the
@@ -14,7 +15,7 @@ public record DataSet(String name, List<String> columns) {
             throw new IllegalArgumentException("a data set name is lower-case letters, digits and '-': " + name);
         }
         columns = List.copyOf(columns);
-        if (columns.contains(DataSetWriter.TIMESTAMP)) {
+        if (columns.contains(InspectorCsv.TIMESTAMP)) {
             throw new IllegalArgumentException("'timestamp' is added by the writer, not a data column of " + name);
         }
     }
@@ -26,6 +27,6 @@ public record DataSet(String name, List<String> columns) {
 
     /** The file this data set is written to. */
     public String fileName() {
-        return name + ".csv";
+        return InspectorCsv.fileName(name);
     }
 }

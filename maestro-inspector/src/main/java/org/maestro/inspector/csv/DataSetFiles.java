@@ -6,13 +6,14 @@ import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import org.maestro.common.files.inspector.InspectorCsvWriter;
 
 /**
  * The CSV files of one inspection, one per data set, in one directory; thread-safe (every method is synchronized),
  * so the polling thread writes while the control thread flushes.
  */
 public final class DataSetFiles implements Closeable {
-    private final Map<DataSet, DataSetWriter> writers = new LinkedHashMap<>();
+    private final Map<DataSet, InspectorCsvWriter> writers = new LinkedHashMap<>();
     private boolean closed;
 
     private DataSetFiles() {
@@ -23,7 +24,7 @@ public final class DataSetFiles implements Closeable {
         DataSetFiles files = new DataSetFiles();
         try {
             for (DataSet dataSet : dataSets) {
-                files.writers.put(dataSet, DataSetWriter.create(directory, dataSet));
+                files.writers.put(dataSet, InspectorCsvWriter.create(directory, dataSet.name(), dataSet.columns()));
             }
         } catch (IOException e) {
             files.close();
@@ -38,7 +39,7 @@ public final class DataSetFiles implements Closeable {
         if (closed) {
             throw new IOException("the inspector files are closed; " + dataSet.name() + " rows came too late");
         }
-        DataSetWriter writer = writers.get(dataSet);
+        InspectorCsvWriter writer = writers.get(dataSet);
         if (writer == null) {
             throw new IllegalArgumentException("no file was opened for data set " + dataSet.name());
         }
@@ -57,7 +58,7 @@ public final class DataSetFiles implements Closeable {
         if (closed) {
             return;
         }
-        for (DataSetWriter writer : writers.values()) {
+        for (InspectorCsvWriter writer : writers.values()) {
             writer.flush();
         }
     }
@@ -69,7 +70,7 @@ public final class DataSetFiles implements Closeable {
         }
         closed = true;
         IOException failure = null;
-        for (DataSetWriter writer : writers.values()) {
+        for (InspectorCsvWriter writer : writers.values()) {
             try {
                 writer.close();
             } catch (IOException e) {

@@ -7,7 +7,7 @@ import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.util.Map;
 import java.util.TreeMap;
-import org.maestro.inspector.csv.DataSetWriter;
+import org.maestro.common.files.inspector.InspectorCsv;
 
 /**
  * Writes {@code inspector.properties} to the peer's result directory: what was inspected (name, URL without
@@ -23,7 +23,7 @@ public final class InspectorProperties {
 
     /** Writes (or replaces, atomically) the file with the given entries. */
     public static void write(Path directory, Map<String, String> entries) throws IOException {
-        StringBuilder text = new StringBuilder(DataSetWriter.FORMAT_LINE).append('\n');
+        StringBuilder text = new StringBuilder(InspectorCsv.FORMAT_LINE).append('\n');
         for (Map.Entry<String, String> entry : new TreeMap<>(entries).entrySet()) {
             text.append(escape(entry.getKey(), true)).append('=').append(escape(entry.getValue(), false))
                     .append('\n');

@@ -14,12 +14,13 @@ import java.util.Set;
 import java.util.TreeMap;
 import java.util.TreeSet;
 import java.util.regex.Pattern;
+import org.maestro.common.files.csv.CsvTable;
+import org.maestro.common.files.csv.Timestamps;
+import org.maestro.common.files.inspector.InspectorCsv;
 import org.maestro.reporter.chart.Band;
 import org.maestro.reporter.chart.Chart;
 import org.maestro.reporter.chart.Series;
-import org.maestro.reporter.read.CsvTable;
 import org.maestro.reporter.read.PeerDirectory;
-import org.maestro.reporter.read.Timestamps;
 
 /**
  * Charts any inspector data set: every numeric column against the time-stamp column, grouped by unit so that a CPU
@@ -78,7 +79,7 @@ public final class InspectorCharts {
      * @param title what the charts show, naming the SUT and the data set, e.g. {@code R2 (amqp://…:5672) — links}
      */
     public static List<Chart> charts(String idPrefix, String title, Path file, List<Band> bands) throws IOException {
-        CsvTable table = CsvTable.read(file);
+        CsvTable table = InspectorCsv.read(file);
         String dataSet = PeerDirectory.dataSetName(file).toLowerCase(Locale.ROOT);
         int time = table.column("timestamp", "time", "ts", "epochMillis", "epoch");
         if (time < 0) {

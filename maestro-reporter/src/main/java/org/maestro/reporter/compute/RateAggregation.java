@@ -5,9 +5,9 @@ import java.util.Collection;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
+import org.maestro.common.files.rate.RateLog;
 import org.maestro.reporter.RateStats;
 import org.maestro.reporter.TestSummary;
-import org.maestro.reporter.read.RateLog;
 
 /**
  * Turns rate.csv rows into statistics and per-second totals. Rows of several peers are added up

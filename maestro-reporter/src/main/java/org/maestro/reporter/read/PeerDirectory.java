@@ -15,6 +15,9 @@ import java.util.Properties;
 import java.util.TreeMap;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
+import org.maestro.common.files.agent.AgentActions;
+import org.maestro.common.files.gaps.ReceiveGaps;
+import org.maestro.common.files.rate.RateLog;
 import org.maestro.common.measure.PeerResult;
 
 /**
@@ -26,17 +29,17 @@ public final class PeerDirectory {
     public static final String TEST_PROPERTIES = "test.properties";
     public static final String SYSTEM_PROPERTIES = "system.properties";
     public static final String PEER_RESULT = PeerResult.FILE_NAME;
-    public static final String RATE = "rate.csv";
+    public static final String RATE = RateLog.FILE_NAME;
     public static final String RESPONSE_TIME = "response-time.hlog";
     /** A receiver's silences (epoch µs start and end): not an inspector data set, and not charted as one. */
-    public static final String RECEIVE_GAPS = "receive-gaps.csv";
+    public static final String RECEIVE_GAPS = ReceiveGaps.FILE_NAME;
     public static final String SERVICE_TIME = "service-time.hlog";
     public static final String SEND_DELAY = "send-delay.hlog";
     /** Receivers at a fixed rate: inter-arrival jitter J ≥ 0. */
     public static final String JITTER_LATE = "jitter-late.hlog";
     /** Receivers at a fixed rate: −J for inter-arrival jitter J &lt; 0. */
     public static final String JITTER_EARLY = "jitter-early.hlog";
-    public static final String AGENT_ACTIONS = "agent-actions.csv";
+    public static final String AGENT_ACTIONS = AgentActions.FILE_NAME;
 
     private final Path dir;
     private final Map<String, String> testProperties;

@@ -1,28 +1,23 @@
 package org.maestro.worker.measure;
 
-import java.io.BufferedWriter;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
+import org.maestro.common.files.gaps.ReceiveGaps;
+import org.maestro.common.files.gaps.ReceiveGapsWriter;
 
 /**
  * The silences of one receiver peer: every time no message reached any of its connections for at least a threshold,
  * when the silence began (the last message before) and ended (the first message after), written as
- * {@code receive-gaps.csv}. This is an outage as the receivers saw it. Thread-safe: every connection records into it.
+ * {@code receive-gaps.csv} by {@link ReceiveGapsWriter}. This is an outage as the receivers saw it. Thread-safe: every connection records into it.
  */
 public final class SilenceLog {
     /** The file name in a peer's result directory. */
-    public static final String FILE_NAME = "receive-gaps.csv";
-    /** The first line of the file. */
-    public static final String VERSION_LINE = "# maestro-receive-gaps v1";
-    /** The column names: epoch µs of the last message before and the first after, and the silence in ms. */
-    public static final String HEADER = "start,end,millis";
+    public static final String FILE_NAME = ReceiveGaps.FILE_NAME;
     /** Silences kept at most; later ones are counted only. */
     static final int MAX_KEPT = 10_000;
 
@@ -73,22 +68,10 @@ public final class SilenceLog {
 
     /** Writes the file: one row per silence kept, and a comment line when some were not kept. */
     public void write(Path file) throws IOException {
-        try (BufferedWriter out = Files.newBufferedWriter(file, StandardCharsets.UTF_8)) {
-            out.write(VERSION_LINE);
-            out.newLine();
-            out.write("# silences of at least " + thresholdMicros / 1000 + " ms between two messages of any connection");
-            out.newLine();
-            if (dropped.get() > 0) {
-                out.write("# " + dropped.get() + " more silences were not kept");
-                out.newLine();
-            }
-            out.write(HEADER);
-            out.newLine();
-            for (Silence silence : silences) {
-                out.write(silence.startMicros() + "," + silence.endMicros() + "," + String.format(java.util.Locale.ROOT,
-                        "%.3f", silence.millis()));
-                out.newLine();
-            }
+        List<ReceiveGaps.Gap> gaps = new ArrayList<>();
+        for (Silence silence : silences) {
+            gaps.add(new ReceiveGaps.Gap(silence.startMicros(), silence.endMicros()));
         }
+        ReceiveGapsWriter.write(file, thresholdMicros / 1000, dropped.get(), gaps);
     }
 }

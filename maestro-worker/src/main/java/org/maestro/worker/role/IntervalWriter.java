@@ -9,10 +9,11 @@ import java.util.Map;
 import java.util.function.LongSupplier;
 import java.util.function.Supplier;
 import org.HdrHistogram.Histogram;
+import org.maestro.common.files.rate.RateLog;
+import org.maestro.common.files.rate.RateLogWriter;
 import org.maestro.common.measure.OutcomeCounts;
 import org.maestro.common.protocol.Payload;
 import org.maestro.worker.measure.LatencyLog;
-import org.maestro.worker.measure.RateLog;
 
 /**
  * Writes the per-second outputs of one run of a sender or receiver: its latency logs, one {@code rate.csv} row and
@@ -23,7 +24,7 @@ public final class IntervalWriter implements Closeable {
     private final String role;
     private final Map<String, LatencyLog> logs = new LinkedHashMap<>();
     private final LatencyLog primary;
-    private final RateLog rateLog;
+    private final RateLogWriter rateLog;
     private final LongSupplier errors;
     private final Supplier<OutcomeCounts> outcomes;
     private long lastErrors;
@@ -60,7 +61,7 @@ public final class IntervalWriter implements Closeable {
             logs.put(name, new LatencyLog(directory.resolve(name + ".hlog"), startMillis));
         }
         primary = logs.get(logNames.get(0));
-        rateLog = new RateLog(directory.resolve(RateLog.FILE_NAME));
+        rateLog = RateLogWriter.create(directory.resolve(RateLog.FILE_NAME));
         stats = new Payload.Stats(role, startMillis, 0, 0, 0, 0);
     }
 

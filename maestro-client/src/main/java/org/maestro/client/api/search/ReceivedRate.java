@@ -7,8 +7,8 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.stream.Stream;
+import org.maestro.common.files.rate.RateLog;
 import org.maestro.reporter.read.PeerDirectory;
-import org.maestro.reporter.read.RateLog;
 import org.maestro.reporter.read.Role;
 
 /**

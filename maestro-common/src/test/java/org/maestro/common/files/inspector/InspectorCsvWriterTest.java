@@ -1,4 +1,4 @@
-package org.maestro.inspector.csv;
+package org.maestro.common.files.inspector;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -12,12 +12,13 @@ import org.apache.qpid.proton.amqp.UnsignedLong;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-class DataSetWriterTest {
-    private static final DataSet SET = DataSet.of("test-set", "name", "count", "load", "up");
+/** {@link InspectorCsvWriter} writes the inspector format as docs/inspector.md describes it. */
+class InspectorCsvWriterTest {
+    private static final List<String> COLUMNS = List.of("name", "count", "load", "up");
 
     @Test
     void writesTheFormatLineTheHeaderAndPlainValues(@TempDir Path directory) throws Exception {
-        try (DataSetWriter writer = DataSetWriter.create(directory, SET)) {
+        try (InspectorCsvWriter writer = InspectorCsvWriter.create(directory, "test-set", COLUMNS)) {
             writer.row(1_732_262_400_000L, List.of("queue,with \"quotes\"", 12_345_678_901L, 0.25, true));
             writer.row(1_732_262_401_000L, Arrays.asList("plain", UnsignedLong.valueOf("18446744073709551615"),
                     1.0E10, null));
@@ -33,15 +34,10 @@ class DataSetWriterTest {
 
     @Test
     void refusesARowOfTheWrongWidth(@TempDir Path directory) throws Exception {
-        try (DataSetWriter writer = DataSetWriter.create(directory, SET)) {
+        try (InspectorCsvWriter writer = InspectorCsvWriter.create(directory, "test-set", COLUMNS)) {
             IllegalArgumentException error = assertThrows(IllegalArgumentException.class,
                     () -> writer.row(0, List.of("one", 2)));
             assertEquals("test-set has 4 columns, a row of 2 values was given", error.getMessage());
         }
-    }
-
-    @Test
-    void timestampIsNotADataColumn() {
-        assertThrows(IllegalArgumentException.class, () -> DataSet.of("bad", "timestamp", "value"));
     }
 }

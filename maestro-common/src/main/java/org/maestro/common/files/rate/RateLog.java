@@ -1,20 +1,35 @@
-package org.maestro.reporter.read;
+package org.maestro.common.files.rate;
 
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import org.maestro.common.files.csv.CsvTable;
 import org.maestro.common.measure.OutcomeCounts;
 
 /**
- * Reads a peer's rate.csv(.gz): one row per second with count, errors and the warm-up flag, (format v2, senders)
- * the send outcomes of the second and (format v3) the row's length and its measured messages. Reads v1 and v2 files:
- * their rows have no outcomes (v1), and a row's messages are all measured or all warm-up by its flag.
+ * A peer's {@code rate.csv(.gz)}: one row per interval (a second, longer after a stall of the writer) with its
+ * length, count, measured messages, errors, the warm-up flag and, for a sender, the send outcomes of the interval.
+ * {@link RateLogWriter} writes it (format v3, docs/results-format.md); {@link #read} reads it and the older formats:
+ * v2 ({@code timestamp,count,errors,warmup} and the outcomes) and v1 (the first four columns only), whose rows have
+ * no length or measured count, so a row's messages are all measured or all warm-up by its flag.
+ *
+ * <pre>
+ * # maestro-rate v3
+ * timestamp,millis,count,measured,errors,warmup,accepted,released,rejected,modified,failed
+ * 1732262401000,1000,2001,1500,250,false,1751,250,0,0,0
+ * </pre>
  */
 public final class RateLog {
-
-    /** Newest rate format this reader understands. */
+    /** The file name in a peer's result directory. */
+    public static final String FILE_NAME = "rate.csv";
+    /** Newest rate format, the one written; the newest this reader understands. */
     public static final int FORMAT_VERSION = 3;
+    /** The first line of the file. */
+    public static final String VERSION_LINE = "# maestro-rate v" + FORMAT_VERSION;
+    /** The column names, in the order they are written. */
+    public static final List<String> COLUMNS = List.of("timestamp", "millis", "count", "measured", "errors",
+            "warmup", "accepted", "released", "rejected", "modified", "failed");
 
     /** The outcome columns of format v2, in {@link OutcomeCounts} order. */
     static final List<String> OUTCOME_COLUMNS = List.of("accepted", "released", "rejected", "modified", "failed");

@@ -1,4 +1,4 @@
-package org.maestro.reporter.read;
+package org.maestro.common.files.csv;
 
 import com.fasterxml.jackson.databind.MappingIterator;
 import com.fasterxml.jackson.dataformat.csv.CsvMapper;

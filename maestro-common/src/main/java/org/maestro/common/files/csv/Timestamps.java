@@ -1,4 +1,4 @@
-package org.maestro.reporter.read;
+package org.maestro.common.files.csv;
 
 import java.time.Instant;
 import java.time.LocalDateTime;
