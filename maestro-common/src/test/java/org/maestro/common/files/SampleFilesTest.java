@@ -1,0 +1,146 @@
+package org.maestro.common.files;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Arrays;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.maestro.common.files.agent.AgentActions;
+import org.maestro.common.files.agent.AgentActionsWriter;
+import org.maestro.common.files.csv.CsvTable;
+import org.maestro.common.files.gaps.ReceiveGaps;
+import org.maestro.common.files.gaps.ReceiveGapsWriter;
+import org.maestro.common.files.inspector.InspectorCsv;
+import org.maestro.common.files.inspector.InspectorCsvWriter;
+import org.maestro.common.files.rate.RateLog;
+import org.maestro.common.files.rate.RateLogWriter;
+import org.maestro.common.measure.OutcomeCounts;
+
+/**
+ * The saved sample files under {@code src/test/resources/org/maestro/common/files/samples/v1/} are what the writers
+ * write, and the readers read them. The samples are kept as HdrHistogram keeps its {@code .logV0.hlog} files: when a
+ * writer changes a format, {@link #theSavedSamplesAreWhatTheWritersWriteToday} fails; then raise the format's
+ * version, keep the v1 samples and their reader tests (the readers must still read them) and save the new files
+ * under {@code samples/v2/}, written by {@link #writeSamples}: run this test with
+ * {@code -Dmaestro.samples.save=<directory>} to write them there.
+ */
+class SampleFilesTest {
+    static final long T0 = 1_732_262_400_000L;
+    static final List<String> FILES = List.of("sender/rate.csv", "receiver/rate.csv", "receiver/receive-gaps.csv",
+            "agent/agent-actions.csv", "inspector/artemis-queues.csv");
+
+    /** Writes every sample with the real writers into a directory, one sub-directory per peer. */
+    static void writeSamples(Path directory) throws IOException {
+        Path sender = Files.createDirectories(directory.resolve("sender"));
+        try (RateLogWriter rate = RateLogWriter.create(sender.resolve(RateLog.FILE_NAME))) {
+            rate.write(T0 + 1000, 1000, 2000, 0, 0, true, new OutcomeCounts(2000, 0, 0, 0, 0));
+            rate.write(T0 + 2000, 1000, 2001, 1500, 250, false, new OutcomeCounts(1751, 250, 0, 0, 0));
+            rate.write(T0 + 5000, 3000, 6000, 6000, 0, false, new OutcomeCounts(6000, 0, 0, 0, 0));
+        }
+        Path receiver = Files.createDirectories(directory.resolve("receiver"));
+        try (RateLogWriter rate = RateLogWriter.create(receiver.resolve(RateLog.FILE_NAME))) {
+            rate.write(T0 + 1000, 1000, 1990, 0, 0, true, null);
+            rate.write(T0 + 2000, 1000, 2000, 1400, 1, false, null);
+        }
+        ReceiveGapsWriter.write(receiver.resolve(ReceiveGaps.FILE_NAME), 200, 3,
+                List.of(new ReceiveGaps.Gap(1_732_262_417_011_000L, 1_732_262_425_099_000L),
+                        new ReceiveGaps.Gap(1_732_262_430_000_000L, 1_732_262_430_250_500L)));
+        AgentActionsWriter.write(directory.resolve("agent"), List.of(
+                new AgentActions.Row("1", "restart router 2", T0 + 6000, T0 + 8311, "success",
+                        "router stopped, for 2 s"),
+                new AgentActions.Row("2", "say \"hi\"", T0 + 9000, -1, "running", "")));
+        Path inspector = Files.createDirectories(directory.resolve("inspector"));
+        try (InspectorCsvWriter queues = InspectorCsvWriter.create(inspector, "artemis-queues",
+                List.of("name", "messageCount", "consumerCount", "durable", "rate"))) {
+            queues.row(T0, List.of("test.queue", 12L, 2, true, 0.25));
+            queues.row(T0, Arrays.asList("a,b", 0L, null, false, Double.NaN));
+        }
+    }
+
+    @Test
+    void theSavedSamplesAreWhatTheWritersWriteToday(@TempDir Path directory) throws IOException {
+        writeSamples(directory);
+        String save = System.getProperty("maestro.samples.save");
+        if (save != null && !save.isBlank()) {
+            writeSamples(Path.of(save));
+        }
+        for (String file : FILES) {
+            assertArrayEquals(sample(file), Files.readAllBytes(directory.resolve(file)),
+                    file + " is not written as the v1 sample; see this test's javadoc");
+        }
+    }
+
+    @Test
+    void readsTheSendersRateSample(@TempDir Path directory) throws IOException {
+        List<RateLog.Row> rows = RateLog.read(copy(directory, "sender/rate.csv"));
+        assertEquals(3, rows.size());
+        assertEquals(new RateLog.Row(T0 + 1000, 2000, 0, true, new OutcomeCounts(2000, 0, 0, 0, 0), 1000, 0),
+                rows.get(0));
+        assertEquals(new RateLog.Row(T0 + 2000, 2001, 250, false, new OutcomeCounts(1751, 250, 0, 0, 0), 1000, 1500),
+                rows.get(1));
+        assertEquals(501, rows.get(1).warmupCount());
+        assertEquals(3000, rows.get(2).millis());
+    }
+
+    @Test
+    void readsTheReceiversRateSampleWithoutOutcomes(@TempDir Path directory) throws IOException {
+        List<RateLog.Row> rows = RateLog.read(copy(directory, "receiver/rate.csv"));
+        assertEquals(2, rows.size());
+        assertNull(rows.get(1).outcomes());
+        assertEquals(2000, rows.get(1).count());
+        assertEquals(1400, rows.get(1).measured());
+        assertEquals(1, rows.get(1).errors());
+    }
+
+    @Test
+    void readsTheReceiveGapsSample(@TempDir Path directory) throws IOException {
+        Path file = copy(directory, "receiver/receive-gaps.csv");
+        assertEquals(List.of(new ReceiveGaps.Gap(1_732_262_417_011_000L, 1_732_262_425_099_000L),
+                new ReceiveGaps.Gap(1_732_262_430_000_000L, 1_732_262_430_250_500L)), ReceiveGaps.read(file));
+        assertEquals("250.500", CsvTable.read(file).rows().get(1).get(2));
+    }
+
+    @Test
+    void readsTheAgentActionsSample(@TempDir Path directory) throws IOException {
+        List<AgentActions.Row> rows = AgentActions.read(copy(directory, "agent/agent-actions.csv"));
+        assertEquals(List.of(
+                new AgentActions.Row("1", "restart router 2", T0 + 6000, T0 + 8311, "success", "router stopped, for 2 s"),
+                new AgentActions.Row("2", "say \"hi\"", T0 + 9000, -1, "running", "")), rows);
+        assertEquals(T0 + 9000, rows.get(1).endOrStart());
+    }
+
+    @Test
+    void readsTheInspectorSample(@TempDir Path directory) throws IOException {
+        CsvTable table = InspectorCsv.read(copy(directory, "inspector/artemis-queues.csv"));
+        assertEquals("inspector", table.kind());
+        assertEquals(1, table.version());
+        assertEquals(List.of("timestamp", "name", "messageCount", "consumerCount", "durable", "rate"),
+                table.columns());
+        assertEquals(List.of(Long.toString(T0), "test.queue", "12", "2", "true", "0.25"), table.rows().get(0));
+        assertEquals(List.of(Long.toString(T0), "a,b", "0", "", "false", ""), table.rows().get(1));
+    }
+
+    private static byte[] sample(String file) throws IOException {
+        try (InputStream in = SampleFilesTest.class.getResourceAsStream("samples/v1/" + file)) {
+            if (in == null) {
+                throw new IOException("no sample samples/v1/" + file + " beside " + SampleFilesTest.class.getName()
+                        + "; write the samples with -Dmaestro.samples.save=<directory>");
+            }
+            return in.readAllBytes();
+        }
+    }
+
+    private static Path copy(Path directory, String file) throws IOException {
+        Path copy = directory.resolve(file);
+        Files.createDirectories(copy.getParent());
+        Files.write(copy, sample(file));
+        return copy;
+    }
+}
