@@ -59,17 +59,27 @@ final class Expected {
         return min;
     }
 
-    /** Per timestamp, the sum of measured counts of the given rate files. */
+    /**
+     * Per timestamp, the sum of measured counts of the rows not flagged warm-up of the given rate files: the
+     * {@code measured} column (v3), else {@code count} (v1, v2); columns are found by the header's names.
+     */
     static Map<Long, Long> measuredPerSecond(List<Path> rateFiles) throws IOException {
         Map<Long, Long> seconds = new TreeMap<>();
         for (Path file : rateFiles) {
+            List<String> header = null;
             for (String line : Files.readAllLines(file)) {
-                if (line.startsWith("#") || line.startsWith("timestamp")) {
+                if (line.startsWith("#")) {
                     continue;
                 }
-                String[] cells = line.split(",");
-                if (!Boolean.parseBoolean(cells[3])) {
-                    seconds.merge(Long.parseLong(cells[0]), Long.parseLong(cells[1]), Long::sum);
+                String[] cells = line.split(",", -1);
+                if (header == null) {
+                    header = List.of(cells);
+                    continue;
+                }
+                if (!Boolean.parseBoolean(cells[header.indexOf("warmup")])) {
+                    String measured = cells[header.indexOf(header.contains("measured") ? "measured" : "count")];
+                    seconds.merge(Long.parseLong(cells[header.indexOf("timestamp")]), Long.parseLong(measured),
+                            Long::sum);
                 }
             }
         }

@@ -18,13 +18,19 @@ import java.util.Random;
 import java.util.TreeSet;
 import org.HdrHistogram.Histogram;
 import org.HdrHistogram.HistogramLogWriter;
+import org.maestro.common.files.agent.AgentActions;
+import org.maestro.common.files.agent.AgentActionsWriter;
+import org.maestro.common.files.inspector.InspectorCsvWriter;
+import org.maestro.common.files.rate.RateLog;
+import org.maestro.common.files.rate.RateLogWriter;
 import org.roaringbitmap.RoaringBitmap;
 
 /**
  * Writes results directories in the documented format with known content: HdrHistogram interval
  * logs written by {@link HistogramLogWriter} (warm-up intervals tagged), rate.csv rows,
- * peer-result.json with RoaringBitmaps, inspector CSVs and agent actions. Keeps the ground truth
- * of the message accounting it wrote.
+ * peer-result.json with RoaringBitmaps, inspector CSVs and agent actions; the CSV files are written by the writers
+ * the peers use ({@link RateLogWriter}, {@link InspectorCsvWriter}, {@link AgentActionsWriter}). Keeps the ground
+ * truth of the message accounting it wrote.
  */
 public final class SyntheticResults {
 
@@ -118,21 +124,20 @@ public final class SyntheticResults {
         }
         if (withExtras) {
             Path inspector = peer(iteration, "inspector-1@sut", "inspector", "sut", start, Map.of());
-            StringBuilder heap = new StringBuilder("# maestro-jvm-heap v1\ntimestamp,heapUsedBytes,heapCommittedBytes,heapMaxBytes\n");
-            StringBuilder queues = new StringBuilder("# maestro-queues v1\ntimestamp,name,messageCount,consumerCount\n");
-            for (int i = 0; i <= WARMUP_SECONDS + MEASURED_SECONDS; i += 2) {
-                long ts = start + i * 1000L;
-                heap.append(ts).append(',').append(200_000_000L + 7_000_000L * i).append(',').append(512_000_000L)
-                        .append(',').append(1_073_741_824L).append('\n');
-                queues.append(ts).append(",test.queue,").append(i * 13 % 50).append(",2\n");
-                queues.append(ts).append(",other.queue,").append(i * 7 % 20).append(",1\n");
+            try (InspectorCsvWriter heap = InspectorCsvWriter.create(inspector, "jvm-heap",
+                    List.of("heapUsedBytes", "heapCommittedBytes", "heapMaxBytes"));
+                 InspectorCsvWriter queues = InspectorCsvWriter.create(inspector, "queues",
+                    List.of("name", "messageCount", "consumerCount"))) {
+                for (int i = 0; i <= WARMUP_SECONDS + MEASURED_SECONDS; i += 2) {
+                    long ts = start + i * 1000L;
+                    heap.row(ts, List.of(200_000_000L + 7_000_000L * i, 512_000_000L, 1_073_741_824L));
+                    queues.row(ts, List.of("test.queue", i * 13 % 50, 2));
+                    queues.row(ts, List.of("other.queue", i * 7 % 20, 1));
+                }
             }
-            Files.writeString(inspector.resolve("jvm-heap.csv"), heap);
-            Files.writeString(inspector.resolve("queues.csv"), queues);
             Path agent = peer(iteration, "agent-1@sut", "agent", "sut", start, Map.of());
-            Files.writeString(agent.resolve("agent-actions.csv"), "# maestro-agent-actions v1\n"
-                    + "start,end,command,outcome,message\n"
-                    + (start + 6_000) + "," + (start + 8_000) + ",restart,success,\"router restarted, 2.0 s\"\n");
+            AgentActionsWriter.write(agent, List.of(new AgentActions.Row("1", "restart", start + 6_000, start + 8_000,
+                    "success", "router restarted, 2.0 s")));
         }
         return truth;
     }
@@ -180,16 +185,15 @@ public final class SyntheticResults {
     }
 
     private void rate(Path peer, long start, long perSecond) throws IOException {
-        StringBuilder csv = new StringBuilder("# maestro-rate v1\ntimestamp,count,errors,warmup\n");
-        for (int i = 0; i < WARMUP_SECONDS + MEASURED_SECONDS; i++) {
-            boolean warmup = i < WARMUP_SECONDS;
-            long count = warmup ? 50 * perSecond + random.nextInt(1000)
-                    : Math.round(perSecond * rateScale) + random.nextInt(100) - 50;
-            long errors = !warmup && random.nextInt(5) == 0 ? 1 : 0;
-            csv.append(start + (i + 1) * 1000L).append(',').append(count).append(',').append(errors).append(',')
-                    .append(warmup).append('\n');
+        try (RateLogWriter rate = RateLogWriter.create(peer.resolve(RateLog.FILE_NAME))) {
+            for (int i = 0; i < WARMUP_SECONDS + MEASURED_SECONDS; i++) {
+                boolean warmup = i < WARMUP_SECONDS;
+                long count = warmup ? 50 * perSecond + random.nextInt(1000)
+                        : Math.round(perSecond * rateScale) + random.nextInt(100) - 50;
+                long errors = !warmup && random.nextInt(5) == 0 ? 1 : 0;
+                rate.write(start + (i + 1) * 1000L, 1000, count, warmup ? 0 : count, errors, warmup, null);
+            }
         }
-        Files.writeString(peer.resolve("rate.csv"), csv);
     }
 
     /**
