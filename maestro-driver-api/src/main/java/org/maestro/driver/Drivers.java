@@ -5,6 +5,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.ServiceLoader;
 import java.util.TreeSet;
+import org.maestro.common.net.UrlRedactor;
 
 /** Finds the {@link Driver} of a URL by its scheme among the drivers on the class path. Thread-safe. */
 public final class Drivers {
@@ -51,14 +52,14 @@ public final class Drivers {
                 advice.append("; ").append(hint);
             }
         }
-        return new DriverException("no driver for URL scheme '" + scheme + "' in " + Urls.redact(url)
+        return new DriverException("no driver for URL scheme '" + scheme + "' in " + UrlRedactor.redact(url)
                 + "; supported schemes: " + String.join(", ", known) + advice);
     }
 
     static String schemeOf(String url) throws DriverException {
         int colon = url == null ? -1 : url.indexOf(':');
         if (colon <= 0) {
-            throw new DriverException("'" + Urls.redact(url) + "' is not a URL: expected e.g. "
+            throw new DriverException("'" + UrlRedactor.redact(url) + "' is not a URL: expected e.g. "
                     + "amqp://host:5672/test.queue");
         }
         return url.substring(0, colon).trim().toLowerCase(Locale.ROOT);

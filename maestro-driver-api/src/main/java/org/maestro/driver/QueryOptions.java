@@ -8,6 +8,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.function.Predicate;
+import org.maestro.common.net.UrlRedactor;
 
 /**
  * The query options of a destination URL ({@code ?name=value&…}), read by the drivers' URL parsers: values by name,
@@ -38,7 +39,7 @@ public final class QueryOptions {
                 }
             }
         }
-        return new QueryOptions(Urls.redact(url), options);
+        return new QueryOptions(UrlRedactor.redact(url), options);
     }
 
     /** The URL as messages show it: user information and password options replaced by {@code ***}. */

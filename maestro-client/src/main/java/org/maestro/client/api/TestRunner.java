@@ -27,6 +27,7 @@ import java.util.stream.Stream;
 import org.maestro.common.client.ControlClient;
 import org.maestro.common.client.PeerStatus;
 import org.maestro.common.client.Replies;
+import org.maestro.common.net.UrlRedactor;
 import org.maestro.common.options.OptionCode;
 import org.maestro.common.options.TestOptions;
 import org.maestro.common.peer.ErrorCodes;
@@ -35,7 +36,6 @@ import org.maestro.common.protocol.Note;
 import org.maestro.common.protocol.Payload;
 import org.maestro.common.protocol.PeerInfo;
 import org.maestro.common.transport.Topics;
-import org.maestro.driver.Urls;
 import org.maestro.reporter.Outcome;
 import org.maestro.reporter.compute.MessageAccounting;
 import org.maestro.reporter.read.PeerEnd;
@@ -336,7 +336,7 @@ public final class TestRunner {
             return String.format("%s connections × %s msg/s, %s bytes, %s%s → %s", options.parallelCount(),
                     options.rate() == 0 ? "unbounded" : options.rate(), options.messageSize(), options.duration(),
                     options.warmUp().isZero() ? "" : " (+ warm-up " + options.get(OptionCode.WARM_UP).orElse("") + ")",
-                    options.sendUrl().map(Urls::redact).orElse("?"));
+                    options.sendUrl().map(UrlRedactor::redact).orElse("?"));
         }
 
         private void discover() {

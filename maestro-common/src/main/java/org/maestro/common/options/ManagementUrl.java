@@ -6,6 +6,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
+import org.maestro.common.net.UrlRedactor;
 
 /**
  * The URL of a management interface, such as the system under test's (MANAGEMENT_INTERFACE), split into the address
@@ -34,10 +35,10 @@ public final class ManagementUrl {
         try {
             uri = new URI(url.trim());
         } catch (URISyntaxException e) {
-            throw new IllegalArgumentException("'" + redact(url) + "' is not a URL: " + e.getReason());
+            throw new IllegalArgumentException("'" + UrlRedactor.redactPassword(url) + "' is not a URL: " + e.getReason());
         }
         if (uri.getScheme() == null || uri.getHost() == null) {
-            throw new IllegalArgumentException("'" + redact(url) + "' is not a URL with a scheme and a host");
+            throw new IllegalArgumentException("'" + UrlRedactor.redactPassword(url) + "' is not a URL with a scheme and a host");
         }
         String user = null;
         String password = null;
@@ -52,7 +53,7 @@ public final class ManagementUrl {
                     uri.getPath(), uri.getQuery(), null);
             return new ManagementUrl(address, user, password);
         } catch (URISyntaxException e) {
-            throw new IllegalArgumentException("'" + redact(url) + "' is not a URL: " + e.getReason());
+            throw new IllegalArgumentException("'" + UrlRedactor.redactPassword(url) + "' is not a URL: " + e.getReason());
         }
     }
 
@@ -143,10 +144,5 @@ public final class ManagementUrl {
     @Override
     public String toString() {
         return redacted();
-    }
-
-    /** Hides the password of a URL that may not even parse, for error messages. */
-    static String redact(String url) {
-        return url.replaceFirst("//([^/@:]*):[^/@]*@", "//$1:***@");
     }
 }

@@ -6,6 +6,7 @@ import java.nio.charset.StandardCharsets;
 import java.util.Locale;
 import java.util.Objects;
 import java.util.function.Function;
+import org.maestro.common.net.UrlRedactor;
 
 /**
  * Where the control broker is and how to log in: parsed from {@code mqtt://[user:password@]host:port} (plain) or
@@ -86,29 +87,8 @@ public final class MqttEndpoint {
     private static IllegalArgumentException invalid(String url) {
         String passwordHint = url.contains("@") ? " (write @ : / # ? % in a password as %40 %3A %2F %23 %3F %25, or "
                 + "give only the user in the URL and the password in " + PASSWORD_VARIABLE + ")" : "";
-        return new IllegalArgumentException("'" + redact(url) + "' is not a control broker URL: expected " + FORMS
+        return new IllegalArgumentException("'" + UrlRedactor.redactPassword(url) + "' is not a control broker URL: expected " + FORMS
                 + passwordHint);
-    }
-
-    /**
-     * A URL with any password replaced by {@code ***}, safe to log. Everything between the first {@code :} after the
-     * user and the last {@code @} counts as the password, so that one with unencoded {@code @ / # ?} is hidden too.
-     */
-    public static String redact(String url) {
-        if (url == null) {
-            return null;
-        }
-        int authority = url.indexOf("://");
-        int start = authority < 0 ? 0 : authority + 3;
-        int at = url.lastIndexOf('@');
-        if (at < start) {
-            return url;
-        }
-        int colon = url.indexOf(':', start);
-        if (colon < 0 || colon > at) {
-            return url;
-        }
-        return url.substring(0, colon + 1) + "***" + url.substring(at);
     }
 
     /** The URI Paho connects to ({@code tcp://host:port} or {@code ssl://host:port}). */

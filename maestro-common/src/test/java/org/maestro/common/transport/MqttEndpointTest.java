@@ -11,6 +11,7 @@ import java.time.Duration;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.maestro.common.net.FreePorts;
+import org.maestro.common.net.UrlRedactor;
 
 class MqttEndpointTest {
 
@@ -22,7 +23,7 @@ class MqttEndpointTest {
         assertEquals("maestro", endpoint.user());
         assertArrayEquals("s3cr@t".toCharArray(), endpoint.password());
         assertFalse(endpoint.toString().contains("s3cr"), endpoint.toString());
-        assertEquals("mqtt://u:***@h:1/x", MqttEndpoint.redact("mqtt://u:pw@h:1/x"));
+        assertEquals("mqtt://u:***@h:1/x", UrlRedactor.redactPassword("mqtt://u:pw@h:1/x"));
     }
 
     @Test
@@ -49,16 +50,16 @@ class MqttEndpointTest {
     void redactsPasswordsThatHoldUnencodedSeparators() {
         for (String secret : new String[] {"pa/ss", "pa@ss", "pa#ss", "pa?ss"}) {
             String url = "mqtt://maestro:" + secret + "@broker.lab:1883";
-            assertEquals("mqtt://maestro:***@broker.lab:1883", MqttEndpoint.redact(url));
+            assertEquals("mqtt://maestro:***@broker.lab:1883", UrlRedactor.redactPassword(url));
             String message = assertThrows(IllegalArgumentException.class, () -> MqttEndpoint.parse(url, n -> null))
                     .getMessage();
             assertFalse(message.contains(secret), message);
             assertTrue(message.contains("%40") && message.contains(MqttEndpoint.PASSWORD_VARIABLE), message);
         }
         assertArrayEquals("p:a:ss".toCharArray(), MqttEndpoint.parse("mqtt://maestro:p:a:ss@broker.lab").password());
-        assertEquals("mqtt://maestro:***@broker.lab:1883", MqttEndpoint.redact("mqtt://maestro:p:a:ss@broker.lab:1883"));
-        assertEquals("mqtt://broker.lab:1883", MqttEndpoint.redact("mqtt://broker.lab:1883"));
-        assertEquals("mqtt://maestro@broker.lab:1883", MqttEndpoint.redact("mqtt://maestro@broker.lab:1883"));
+        assertEquals("mqtt://maestro:***@broker.lab:1883", UrlRedactor.redactPassword("mqtt://maestro:p:a:ss@broker.lab:1883"));
+        assertEquals("mqtt://broker.lab:1883", UrlRedactor.redactPassword("mqtt://broker.lab:1883"));
+        assertEquals("mqtt://maestro@broker.lab:1883", UrlRedactor.redactPassword("mqtt://maestro@broker.lab:1883"));
     }
 
     @Test

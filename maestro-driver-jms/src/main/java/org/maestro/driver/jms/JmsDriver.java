@@ -14,10 +14,10 @@ import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicReference;
 import org.apache.qpid.jms.JmsConnectionFactory;
+import org.maestro.common.net.UrlRedactor;
 import org.maestro.driver.Driver;
 import org.maestro.driver.DriverConnection;
 import org.maestro.driver.DriverException;
-import org.maestro.driver.Urls;
 import org.maestro.driver.MicroClock;
 
 /**
@@ -47,7 +47,7 @@ public final class JmsDriver implements Driver {
         JmsUrl parsed = JmsUrl.parse(url);
         JmsConnectionFactory factory = factory(parsed, url);
         // outcomes through the tracing hooks, unless the URL asks Qpid JMS for tracing of its own
-        OutcomeTracer tracer = factory.getTracing() == null ? new OutcomeTracer(Urls.redact(url)) : null;
+        OutcomeTracer tracer = factory.getTracing() == null ? new OutcomeTracer(UrlRedactor.redact(url)) : null;
         if (tracer != null) {
             factory.setTracer(tracer.hooks());
         }
@@ -68,30 +68,30 @@ public final class JmsDriver implements Driver {
             abandoned.set(true);
             attempt.cancel(true);
             closeQuietly(opened.get());
-            throw new DriverException("cannot connect to " + Urls.redact(url) + " within "
+            throw new DriverException("cannot connect to " + UrlRedactor.redact(url) + " within "
                     + timeout.toMillis() + " ms: is the system under test running and reachable?");
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             abandoned.set(true);
             attempt.cancel(true);
             closeQuietly(opened.get());
-            throw new DriverException("interrupted while connecting to " + Urls.redact(url));
+            throw new DriverException("interrupted while connecting to " + UrlRedactor.redact(url));
         } catch (ExecutionException e) {
             closeQuietly(opened.get());
             Throwable cause = e.getCause();
             if (cause instanceof JMSSecurityException) {
                 throw new DriverException(loginRefused(url, factory.getUsername(), cause), cause);
             }
-            throw new DriverException("cannot connect to " + Urls.redact(url) + ": " + describe(cause), cause);
+            throw new DriverException("cannot connect to " + UrlRedactor.redact(url) + ": " + describe(cause), cause);
         }
     }
 
     private static String loginRefused(String url, String user, Throwable cause) {
         if (user == null) {
-            return Urls.redact(url) + " refused the anonymous login (" + describe(cause) + "): give a user and "
+            return UrlRedactor.redact(url) + " refused the anonymous login (" + describe(cause) + "): give a user and "
                     + "password in the URL, e.g. amqp://user:password@host:5672/queue";
         }
-        return Urls.redact(url) + " refused the login of user '" + user + "' (" + describe(cause) + "): check the "
+        return UrlRedactor.redact(url) + " refused the login of user '" + user + "' (" + describe(cause) + "): check the "
                 + "user name and password in the URL";
     }
 
@@ -106,7 +106,7 @@ public final class JmsDriver implements Driver {
             }
             return factory;
         } catch (RuntimeException e) {
-            throw new DriverException("the URL " + Urls.redact(url) + " has options Qpid JMS does not accept: "
+            throw new DriverException("the URL " + UrlRedactor.redact(url) + " has options Qpid JMS does not accept: "
                     + describe(e) + "; see docs/drivers.md for the options", e);
         }
     }
@@ -121,7 +121,7 @@ public final class JmsDriver implements Driver {
             }
             cause = cause.getCause() == cause ? null : cause.getCause();
         }
-        return text.length() == 0 ? error.getClass().getSimpleName() : Urls.redact(text.toString());
+        return text.length() == 0 ? error.getClass().getSimpleName() : UrlRedactor.redact(text.toString());
     }
 
     private static void closeQuietly(Connection connection) {

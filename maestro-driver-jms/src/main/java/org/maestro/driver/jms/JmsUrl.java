@@ -7,9 +7,9 @@ import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.Map;
 import java.util.StringJoiner;
+import org.maestro.common.net.UrlRedactor;
 import org.maestro.driver.DriverException;
 import org.maestro.driver.QueryOptions;
-import org.maestro.driver.Urls;
 
 /**
  * A destination URL of the Qpid JMS driver, split into the Qpid JMS connection URI, the destination and the options
@@ -36,7 +36,7 @@ public record JmsUrl(String connectionUri, String destination, boolean topic, bo
     /** Parses a URL; throws naming the offending part and what is accepted. */
     public static JmsUrl parse(String url) throws DriverException {
         String text = url == null ? "" : url.trim();
-        String shown = Urls.redact(text);
+        String shown = UrlRedactor.redact(text);
         String base;
         String rest;
         String username = null;
@@ -124,6 +124,6 @@ public record JmsUrl(String connectionUri, String destination, boolean topic, bo
 
     @Override
     public String toString() {
-        return Urls.redact(connectionUri) + " " + (topic ? "topic " : "queue ") + destination;
+        return UrlRedactor.redact(connectionUri) + " " + (topic ? "topic " : "queue ") + destination;
     }
 }

@@ -7,9 +7,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import jakarta.jms.Session;
 import org.junit.jupiter.api.Test;
+import org.maestro.common.net.UrlRedactor;
 import org.maestro.driver.DriverException;
 import org.maestro.driver.Drivers;
-import org.maestro.driver.Urls;
 
 class JmsUrlTest {
     @Test
@@ -40,7 +40,7 @@ class JmsUrlTest {
         assertEquals("secret", url.password());
         assertFalse(url.toString().contains("secret"));
         assertEquals("amqp://***@broker:5672/q?jms.password=***",
-                Urls.redact("amqp://admin:secret@broker:5672/q?jms.password=secret"));
+                UrlRedactor.redact("amqp://admin:secret@broker:5672/q?jms.password=secret"));
     }
 
     @Test

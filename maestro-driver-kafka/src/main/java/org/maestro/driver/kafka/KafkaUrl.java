@@ -11,8 +11,8 @@ import java.util.Set;
 import org.apache.kafka.clients.admin.AdminClientConfig;
 import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.clients.producer.ProducerConfig;
+import org.maestro.common.net.UrlRedactor;
 import org.maestro.driver.DriverException;
-import org.maestro.driver.Urls;
 
 /**
  * A destination URL of the Kafka driver:
@@ -49,7 +49,7 @@ public record KafkaUrl(boolean tls, String bootstrap, String topic, String acks,
 
     /** Parses a URL; throws naming the offending part and what is accepted. */
     public static KafkaUrl parse(String url) throws DriverException {
-        String shown = Urls.redact(url);
+        String shown = UrlRedactor.redact(url);
         String text = url == null ? "" : url.trim();
         int schemeEnd = text.indexOf("://");
         String scheme = schemeEnd < 0 ? "" : text.substring(0, schemeEnd).toLowerCase(Locale.ROOT);

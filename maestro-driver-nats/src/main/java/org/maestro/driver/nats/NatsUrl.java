@@ -5,9 +5,9 @@ import java.net.URLDecoder;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.Locale;
+import org.maestro.common.net.UrlRedactor;
 import org.maestro.driver.DriverException;
 import org.maestro.driver.QueryOptions;
-import org.maestro.driver.Urls;
 
 /**
  * A destination URL of the NATS driver: {@code nats://user:password@host:4222/some.subject?queue=group} for core
@@ -48,7 +48,7 @@ public record NatsUrl(boolean tls, String host, int port, String subject, String
 
     /** Parses a URL; throws naming the offending part and what is accepted. */
     public static NatsUrl parse(String url) throws DriverException {
-        String shown = Urls.redact(url);
+        String shown = UrlRedactor.redact(url);
         URI uri;
         try {
             uri = new URI(url == null ? "" : url.trim());

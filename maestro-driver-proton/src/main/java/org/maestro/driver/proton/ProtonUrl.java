@@ -4,9 +4,9 @@ import java.net.URI;
 import java.net.URLDecoder;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
+import org.maestro.common.net.UrlRedactor;
 import org.maestro.driver.DriverException;
 import org.maestro.driver.QueryOptions;
-import org.maestro.driver.Urls;
 
 /**
  * A destination URL of the Proton-J driver: {@code proton://[user:password@]host:5672/address?type=queue&durable=false
@@ -28,7 +28,7 @@ public record ProtonUrl(String host, int port, String address, boolean topic, bo
 
     /** Parses a URL; throws naming the offending part and what is accepted. */
     public static ProtonUrl parse(String url) throws DriverException {
-        String shown = Urls.redact(url);
+        String shown = UrlRedactor.redact(url);
         URI uri;
         try {
             uri = new URI(url == null ? "" : url.trim());

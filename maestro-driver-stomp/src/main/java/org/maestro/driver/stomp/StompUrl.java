@@ -5,8 +5,8 @@ import java.net.URLDecoder;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.Locale;
+import org.maestro.common.net.UrlRedactor;
 import org.maestro.driver.DriverException;
-import org.maestro.driver.Urls;
 
 /**
  * A destination URL of the STOMP driver:
@@ -51,7 +51,7 @@ public record StompUrl(boolean tls, String host, int port, String destination, S
 
     /** Parses a URL; throws naming the offending part and what is accepted. */
     public static StompUrl parse(String url) throws DriverException {
-        String shown = Urls.redact(url);
+        String shown = UrlRedactor.redact(url);
         URI uri;
         try {
             uri = new URI(url == null ? "" : url.trim());

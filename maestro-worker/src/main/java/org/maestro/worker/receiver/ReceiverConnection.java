@@ -1,8 +1,8 @@
 package org.maestro.worker.receiver;
 
+import org.maestro.common.net.UrlRedactor;
 import org.maestro.driver.DriverConnection;
 import org.maestro.driver.DriverException;
-import org.maestro.driver.Urls;
 import org.maestro.worker.measure.ReceiveRecorder;
 import org.maestro.worker.role.Connector;
 import org.slf4j.Logger;
@@ -88,7 +88,7 @@ final class ReceiverConnection {
             }
             open();
             reconnections++;
-            LOG.info("receiver connection {} to {} is back after: {}", index, Urls.redact(url), reason);
+            LOG.info("receiver connection {} to {} is back after: {}", index, UrlRedactor.redact(url), reason);
         } catch (DriverException e) {
             LOG.warn("receiver connection {} cannot connect again: {}", index, e.getMessage());
         } finally {

@@ -13,6 +13,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import org.HdrHistogram.Histogram;
 import org.maestro.common.measure.PeerResult;
+import org.maestro.common.net.UrlRedactor;
 import org.maestro.common.options.TestDuration;
 import org.maestro.common.options.TestOptions;
 import org.maestro.common.peer.ErrorCodes;
@@ -20,7 +21,6 @@ import org.maestro.common.peer.PeerContext;
 import org.maestro.common.peer.RoleException;
 import org.maestro.common.protocol.Command;
 import org.maestro.driver.Driver;
-import org.maestro.driver.Urls;
 import org.maestro.worker.measure.JitterRecorder;
 import org.maestro.worker.measure.ReceiveRecorder;
 import org.maestro.worker.measure.SilenceLog;
@@ -94,11 +94,11 @@ final class ReceiverRun extends LoadRun {
         } catch (TimeoutException e) {
             closeAll();
             throw new RoleException(ErrorCodes.SUT_UNAVAILABLE, "the receiver could not attach its consumers to "
-                    + Urls.redact(url) + " within " + settings.connectTimeout().toSeconds() + " s");
+                    + UrlRedactor.redact(url) + " within " + settings.connectTimeout().toSeconds() + " s");
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             closeAll();
-            throw new RoleException(ErrorCodes.OTHER, "interrupted while connecting to " + Urls.redact(url));
+            throw new RoleException(ErrorCodes.OTHER, "interrupted while connecting to " + UrlRedactor.redact(url));
         } catch (IOException e) {
             closeAll();
             throw new RoleException(ErrorCodes.IO, "cannot create the result files in " + directory + ": "
@@ -244,7 +244,7 @@ final class ReceiverRun extends LoadRun {
             return new String[] {PeerResult.FAILURE, endReason + " after " + count + " messages received"};
         }
         if (count == 0) {
-            return new String[] {PeerResult.FAILURE, "received no messages from " + Urls.redact(url) + " ("
+            return new String[] {PeerResult.FAILURE, "received no messages from " + UrlRedactor.redact(url) + " ("
                     + endReason + ")"};
         }
         Histogram measured = log(RESPONSE_TIME).measuredTotal();

@@ -10,10 +10,10 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Map;
 import java.util.TreeMap;
+import org.maestro.common.net.UrlRedactor;
 import org.maestro.common.options.OptionCode;
 import org.maestro.common.options.TestOptions;
 import org.maestro.common.protocol.PeerInfo;
-import org.maestro.driver.Urls;
 import org.maestro.driver.MicroClock;
 
 /** Writes the {@code test.properties} and {@code system.properties} of a peer's result directory. Stateless. */
@@ -48,7 +48,7 @@ public final class ResultFiles {
         Map<String, String> values = new TreeMap<>();
         for (Map.Entry<OptionCode, String> option : options.values().entrySet()) {
             String value = option.getValue();
-            values.put(option.getKey().parameter(), value.contains("://") ? Urls.redact(value) : value);
+            values.put(option.getKey().parameter(), value.contains("://") ? UrlRedactor.redact(value) : value);
         }
         values.put("peer.name", self.name());
         values.put("peer.role", self.role());

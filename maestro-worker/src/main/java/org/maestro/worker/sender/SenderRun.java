@@ -11,12 +11,12 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import org.maestro.common.measure.OutcomeCounts;
 import org.maestro.common.measure.PeerResult;
+import org.maestro.common.net.UrlRedactor;
 import org.maestro.common.options.TestOptions;
 import org.maestro.common.peer.ErrorCodes;
 import org.maestro.common.peer.PeerContext;
 import org.maestro.common.peer.RoleException;
 import org.maestro.driver.Driver;
-import org.maestro.driver.Urls;
 import org.maestro.driver.MicroClock;
 import org.maestro.worker.measure.SingleWriterLatencyRecorder;
 import org.maestro.worker.role.IntervalWriter;
@@ -86,14 +86,14 @@ final class SenderRun extends LoadRun {
         } catch (TimeoutException e) {
             abortAll();
             throw new RoleException(ErrorCodes.SUT_UNAVAILABLE, "the sender could not connect to "
-                    + Urls.redact(url) + " and send its priming messages within "
+                    + UrlRedactor.redact(url) + " and send its priming messages within "
                     + (settings.connectTimeout().toSeconds() + SenderConnection.PRIMING_LIMIT_MICROS / 1_000_000 + 2)
                     + " s: is the system under test running, and does it take messages for the address (a router "
                     + "gives no credit to an address without a receiver)?");
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             abortAll();
-            throw new RoleException(ErrorCodes.OTHER, "interrupted while connecting to " + Urls.redact(url));
+            throw new RoleException(ErrorCodes.OTHER, "interrupted while connecting to " + UrlRedactor.redact(url));
         } catch (java.io.IOException e) {
             abortAll();
             throw new RoleException(ErrorCodes.IO, "cannot create the result files in " + directory + ": "
@@ -199,7 +199,7 @@ final class SenderRun extends LoadRun {
             }
             long quiet = nowMicros - connection.lastProgressMicros();
             if (quiet > settings.stallLimit().toNanos() / 1000 && !isDone(connection)) {
-                return "no message could be sent on connection " + connection.index() + " to " + Urls.redact(url)
+                return "no message could be sent on connection " + connection.index() + " to " + UrlRedactor.redact(url)
                         + " for " + settings.stallLimit().toSeconds() + " s";
             }
         }
@@ -265,7 +265,7 @@ final class SenderRun extends LoadRun {
             reason = "sent " + count + " messages on " + connections.size() + " connection(s), " + errors
                     + " send attempt(s) not accepted" + describe(outcomes, refused) + "; " + endReason;
         } else if (count == 0 && !halted && endReason.startsWith("end")) {
-            reason = "sent no message to " + Urls.redact(url);
+            reason = "sent no message to " + UrlRedactor.redact(url);
         } else {
             reason = endReason + " after " + count + " messages sent";
         }

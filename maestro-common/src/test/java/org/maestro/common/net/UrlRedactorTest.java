@@ -1,0 +1,57 @@
+package org.maestro.common.net;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import org.junit.jupiter.api.Test;
+
+/** {@link UrlRedactor}: one rule for what is secret in a URL, with or without the user name shown. */
+class UrlRedactorTest {
+
+    @Test
+    void hidesTheWholeUserPartOfADestinationUrl() {
+        assertEquals("amqp://***@broker:5672/q", UrlRedactor.redact("amqp://user:s3cret@broker:5672/q"));
+        assertEquals("nats://***@127.0.0.1:4222/t", UrlRedactor.redact("nats://t0ken@127.0.0.1:4222/t"));
+        assertEquals("amqp://broker:5672/q", UrlRedactor.redact("amqp://broker:5672/q"));
+        assertEquals("(no URL)", UrlRedactor.redact(null));
+    }
+
+    @Test
+    void keepsTheUserNameWhenAskedAndHidesOnlyThePassword() {
+        assertEquals("mqtt://u:***@h:1/x", UrlRedactor.redactPassword("mqtt://u:pw@h:1/x"));
+        assertEquals("http://admin:***@broker:8161/console/jolokia",
+                UrlRedactor.redactPassword("http://admin:top secret@broker:8161/console/jolokia"));
+        assertEquals("mqtt://maestro@broker.lab:1883", UrlRedactor.redactPassword("mqtt://maestro@broker.lab:1883"));
+        assertEquals("mqtt://broker.lab:1883", UrlRedactor.redactPassword("mqtt://broker.lab:1883"));
+    }
+
+    @Test
+    void hidesPasswordsThatHoldUnencodedSeparators() {
+        for (String secret : new String[] {"pa/ss", "pa@ss", "pa#ss", "pa?ss", "p:a:ss"}) {
+            String url = "mqtt://maestro:" + secret + "@broker.lab:1883";
+            assertEquals("mqtt://maestro:***@broker.lab:1883", UrlRedactor.redactPassword(url), secret);
+            assertEquals("mqtt://***@broker.lab:1883", UrlRedactor.redact(url), secret);
+        }
+    }
+
+    @Test
+    void hidesTheValuesOfSecretLookingOptions() {
+        assertEquals("amqp://***@broker:5672/q?jms.password=***&jms.prefetch=10",
+                UrlRedactor.redact("amqp://u:p@broker:5672/q?jms.password=pw&jms.prefetch=10"));
+        assertEquals("kafkas://h/t?client.ssl.truststore.password=***&client.sasl.jaas.config=***",
+                UrlRedactor.redact("kafkas://h/t?client.ssl.truststore.password=x&client.sasl.jaas.config=a b;"));
+        assertEquals("nats://h/t?token=***&Secret=***&mode=x",
+                UrlRedactor.redactPassword("nats://h/t?token=abc&Secret=def&mode=x"));
+    }
+
+    @Test
+    void leavesAnAtSignAfterThePathAlone() {
+        assertEquals("amqp://h:5672/q?reply=a@b", UrlRedactor.redact("amqp://h:5672/q?reply=a@b"));
+        assertEquals("amqp://h/q@x", UrlRedactor.redact("amqp://h/q@x"));
+    }
+
+    @Test
+    void redactsEveryUrlOfAFailoverList() {
+        assertEquals("failover:(amqp://***@h1:5672,amqp://***@h2:5672)?failover.maxReconnectAttempts=3",
+                UrlRedactor.redact("failover:(amqp://u:p@h1:5672,amqp://u:p@h2:5672)?failover.maxReconnectAttempts=3"));
+    }
+}
