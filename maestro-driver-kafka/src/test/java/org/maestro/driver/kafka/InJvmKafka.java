@@ -3,7 +3,6 @@ package org.maestro.driver.kafka;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.io.PrintStream;
-import java.net.ServerSocket;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -19,6 +18,7 @@ import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.AdminClientConfig;
 import org.apache.kafka.common.Uuid;
 import org.apache.kafka.common.utils.Time;
+import org.maestro.common.net.FreePorts;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -66,8 +66,8 @@ public final class InJvmKafka {
     public static InJvmKafka start() throws Exception {
         long begin = System.nanoTime();
         Path logDir = Files.createTempDirectory("maestro-kafka-");
-        int port = freePort();
-        int controllerPort = freePort();
+        int port = FreePorts.next();
+        int controllerPort = FreePorts.next();
         Properties config = new Properties();
         config.put("process.roles", "broker,controller");
         config.put("node.id", "1");
@@ -192,9 +192,4 @@ public final class InJvmKafka {
         }
     }
 
-    private static int freePort() throws IOException {
-        try (ServerSocket socket = new ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress())) {
-            return socket.getLocalPort();
-        }
-    }
 }

@@ -6,7 +6,6 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.net.ServerSocket;
 import java.nio.ByteBuffer;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -27,6 +26,7 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.maestro.common.net.FreePorts;
 import org.maestro.driver.DeliveryOutcome;
 import org.maestro.driver.DriverConnection;
 import org.maestro.driver.DriverException;
@@ -201,10 +201,7 @@ class KafkaDriverTest {
 
     @Test
     void anUnreachableBrokerFailsWithinTheTimeoutNamingTheUrl() throws Exception {
-        int port;
-        try (ServerSocket socket = new ServerSocket(0)) {
-            port = socket.getLocalPort();
-        }
+        int port = FreePorts.next();
         String url = "kafka://maestro:s3cret@127.0.0.1:" + port + "/" + topic;
         long start = System.nanoTime();
         DriverException e = assertThrows(DriverException.class,

@@ -8,9 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.io.IOException;
-import java.net.InetAddress;
 import java.net.InetSocketAddress;
-import java.net.ServerSocket;
 import java.net.Socket;
 import java.nio.ByteBuffer;
 import java.time.Duration;
@@ -26,6 +24,7 @@ import java.util.function.Supplier;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.maestro.common.net.FreePorts;
 import org.maestro.common.testing.MosquittoProcess;
 import org.maestro.driver.DeliveryOutcome;
 import org.maestro.driver.DriverConnection;
@@ -189,10 +188,7 @@ class MqttDriverTest {
 
     @Test
     void namesTheUrlWithoutThePasswordWhenTheBrokerCannotBeReached() throws Exception {
-        int closed;
-        try (ServerSocket socket = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
-            closed = socket.getLocalPort();
-        }
+        int closed = FreePorts.next();
         String url = "mqtt://maestro:s3cret@127.0.0.1:" + closed + "/t";
         DriverException error = assertThrows(DriverException.class,
                 () -> new MqttDriver().connect(url, MicroClock.system(), Duration.ofSeconds(5)));

@@ -13,8 +13,6 @@ import io.nats.client.api.ConsumerInfo;
 import io.nats.client.api.DiscardPolicy;
 import io.nats.client.api.StorageType;
 import io.nats.client.api.StreamConfiguration;
-import java.net.InetAddress;
-import java.net.ServerSocket;
 import java.nio.ByteBuffer;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -31,6 +29,7 @@ import java.util.function.Supplier;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.maestro.common.net.FreePorts;
 import org.maestro.common.testing.LocalNats;
 import org.maestro.driver.DeliveryOutcome;
 import org.maestro.driver.DriverConnection;
@@ -328,10 +327,7 @@ class NatsDriverTest {
 
     @Test
     void namesTheUrlWithoutThePasswordWhenTheServerCannotBeReached() throws Exception {
-        int closed;
-        try (ServerSocket socket = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
-            closed = socket.getLocalPort();
-        }
+        int closed = FreePorts.next();
         String url = "nats://maestro:s3cret@127.0.0.1:" + closed + "/t";
         DriverException error = assertThrows(DriverException.class,
                 () -> new NatsDriver().connect(url, MicroClock.system(), Duration.ofSeconds(5)));

@@ -8,7 +8,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.rabbitmq.client.Channel;
 import com.rabbitmq.client.Connection;
-import java.net.ServerSocket;
 import java.nio.ByteBuffer;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -23,6 +22,7 @@ import java.util.function.Supplier;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.maestro.common.net.FreePorts;
 import org.maestro.driver.DeliveryOutcome;
 import org.maestro.driver.DriverConnection;
 import org.maestro.driver.DriverConsumer;
@@ -230,10 +230,7 @@ class RabbitDriverTest {
 
     @Test
     void namesTheUrlWhenNothingListens() throws Exception {
-        int port;
-        try (ServerSocket socket = new ServerSocket(0)) {
-            port = socket.getLocalPort();
-        }
+        int port = FreePorts.next();
         String url = "rabbitmq://guest:secret@127.0.0.1:" + port + "/?queue=q";
         DriverException e = assertThrows(DriverException.class,
                 () -> driver.connect(url, MicroClock.system(), Duration.ofSeconds(2)));

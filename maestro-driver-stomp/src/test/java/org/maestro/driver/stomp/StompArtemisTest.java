@@ -5,7 +5,6 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.net.ServerSocket;
 import java.nio.ByteBuffer;
 import java.time.Duration;
 import java.util.List;
@@ -20,6 +19,7 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.maestro.common.embedded.EmbeddedArtemis;
+import org.maestro.common.net.FreePorts;
 import org.maestro.driver.DeliveryOutcome;
 import org.maestro.driver.DriverConnection;
 import org.maestro.driver.DriverException;
@@ -177,10 +177,7 @@ class StompArtemisTest {
 
     @Test
     void namesTheUrlWhenNothingListens() throws Exception {
-        int port;
-        try (ServerSocket socket = new ServerSocket(0)) {
-            port = socket.getLocalPort();
-        }
+        int port = FreePorts.next();
         String url = "stomp://user:secret@127.0.0.1:" + port + "/queue/q";
         DriverException e = assertThrows(DriverException.class,
                 () -> driver.connect(url, MicroClock.system(), Duration.ofSeconds(2)));
