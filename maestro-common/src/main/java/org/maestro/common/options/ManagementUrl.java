@@ -131,14 +131,17 @@ public final class ManagementUrl {
                 + path;
     }
 
-    /** The URL as given with the password replaced by {@code ***}: safe to log and to write to result files. */
+    /**
+     * The URL as given with the password and secret-looking option values replaced by {@code ***}, as
+     * {@link UrlRedactor#redactPassword} shows them: safe to log and to write to result files.
+     */
     public String redacted() {
-        if (user == null) {
-            return address.toString();
-        }
         String text = address.toString();
-        int start = text.indexOf("//") + 2;
-        return text.substring(0, start) + user + ":***@" + text.substring(start);
+        if (user != null) {
+            int start = text.indexOf("//") + 2;
+            text = text.substring(0, start) + user + ":" + UrlRedactor.MASK + "@" + text.substring(start);
+        }
+        return UrlRedactor.redactPassword(text);
     }
 
     @Override

@@ -21,6 +21,13 @@ class ManagementUrlTest {
     }
 
     @Test
+    void hidesSecretLookingOptionsToo() {
+        ManagementUrl url = ManagementUrl.parse("http://admin:pw@broker:15672/api?token=t0k&vhost=a");
+        assertEquals("http://admin:***@broker:15672/api?token=***&vhost=a", url.redacted());
+        assertEquals(Optional.of("t0k"), url.queryParameter("token"));
+    }
+
+    @Test
     void aUrlWithoutCredentialsHasNone() {
         ManagementUrl url = ManagementUrl.parse("AMQP://router");
         assertEquals("amqp", url.scheme());
