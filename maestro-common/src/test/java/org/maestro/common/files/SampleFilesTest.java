@@ -10,6 +10,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.maestro.common.files.agent.AgentActions;
@@ -19,6 +20,7 @@ import org.maestro.common.files.gaps.ReceiveGaps;
 import org.maestro.common.files.gaps.ReceiveGapsWriter;
 import org.maestro.common.files.inspector.InspectorCsv;
 import org.maestro.common.files.inspector.InspectorCsvWriter;
+import org.maestro.common.files.inspector.InspectorProperties;
 import org.maestro.common.files.rate.RateLog;
 import org.maestro.common.files.rate.RateLogWriter;
 import org.maestro.common.measure.OutcomeCounts;
@@ -34,7 +36,7 @@ import org.maestro.common.measure.OutcomeCounts;
 class SampleFilesTest {
     static final long T0 = 1_732_262_400_000L;
     static final List<String> FILES = List.of("sender/rate.csv", "receiver/rate.csv", "receiver/receive-gaps.csv",
-            "agent/agent-actions.csv", "inspector/artemis-queues.csv");
+            "agent/agent-actions.csv", "inspector/artemis-queues.csv", "inspector/inspector.properties");
 
     /** Writes every sample with the real writers into a directory, one sub-directory per peer. */
     static void writeSamples(Path directory) throws IOException {
@@ -62,6 +64,9 @@ class SampleFilesTest {
             queues.row(T0, List.of("test.queue", 12L, 2, true, 0.25));
             queues.row(T0, Arrays.asList("a,b", 0L, null, false, Double.NaN));
         }
+        InspectorProperties.write(inspector, Map.of("inspector.name", "artemis",
+                "inspector.url", "http://admin:***@127.0.0.1:8161/console/jolokia", "inspector.interval", "1s",
+                "sut.name", "amq broker", "sut.version", "2.55.0"));
     }
 
     @Test
@@ -125,6 +130,17 @@ class SampleFilesTest {
                 table.columns());
         assertEquals(List.of(Long.toString(T0), "test.queue", "12", "2", "true", "0.25"), table.rows().get(0));
         assertEquals(List.of(Long.toString(T0), "a,b", "0", "", "false", ""), table.rows().get(1));
+    }
+
+    @Test
+    void readsTheInspectorPropertiesSample(@TempDir Path directory) throws IOException {
+        copy(directory, "inspector/inspector.properties");
+        Map<String, String> entries = InspectorProperties.read(directory.resolve("inspector")).orElseThrow();
+        assertEquals("amq broker", entries.get("sut.name"));
+        assertEquals("http://admin:***@127.0.0.1:8161/console/jolokia", entries.get("inspector.url"));
+        assertEquals(List.of("inspector.interval", "inspector.name", "inspector.url", "sut.name", "sut.version"),
+                List.copyOf(entries.keySet()));
+        assertEquals(java.util.Optional.empty(), InspectorProperties.read(directory));
     }
 
     private static byte[] sample(String file) throws IOException {

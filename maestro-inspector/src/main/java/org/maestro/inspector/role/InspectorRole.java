@@ -10,6 +10,7 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Set;
 import java.util.function.LongSupplier;
+import org.maestro.common.files.inspector.InspectorProperties;
 import org.maestro.common.options.Durations;
 import org.maestro.common.options.InvalidOptionException;
 import org.maestro.common.options.ManagementUrl;

@@ -1,12 +1,11 @@
 package org.maestro.reporter.read;
 
 import java.io.IOException;
-import java.io.Reader;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Map;
 import java.util.Optional;
-import java.util.Properties;
+import org.maestro.common.files.inspector.InspectorProperties;
+import org.maestro.common.net.UrlRedactor;
 import org.maestro.common.options.ManagementUrl;
 
 /**
@@ -20,7 +19,7 @@ import org.maestro.common.options.ManagementUrl;
 public record InspectedSystem(String label, String inspector) {
 
     /** The file an inspector writes beside its data sets. */
-    public static final String FILE = "inspector.properties";
+    public static final String FILE = InspectorProperties.FILE;
 
     /**
      * Reads the inspector's file in a peer directory; empty when there is none or it names nothing.
@@ -28,23 +27,18 @@ public record InspectedSystem(String label, String inspector) {
      * @throws IOException when it exists but cannot be read
      */
     public static Optional<InspectedSystem> of(Path peerDirectory) throws IOException {
-        Path file = peerDirectory.resolve(FILE);
-        if (!Files.isRegularFile(file)) {
+        Optional<Map<String, String>> read = InspectorProperties.read(peerDirectory);
+        if (read.isEmpty()) {
             return Optional.empty();
         }
-        Properties properties = new Properties();
-        try (Reader in = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
-            properties.load(in);
-        } catch (IllegalArgumentException e) {
-            throw new IOException(file + " is not a properties file: " + e.getMessage(), e);
-        }
-        String name = properties.getProperty("sut.name", "").trim();
-        String url = endpoint(properties.getProperty("inspector.url", "").trim());
+        Map<String, String> properties = read.get();
+        String name = properties.getOrDefault("sut.name", "").trim();
+        String url = endpoint(properties.getOrDefault("inspector.url", "").trim());
         String label = name.isEmpty() ? url : url.isEmpty() ? name : name + " (" + url + ")";
         if (label.isEmpty()) {
             return Optional.empty();
         }
-        return Optional.of(new InspectedSystem(label, properties.getProperty("inspector.name", "").trim()));
+        return Optional.of(new InspectedSystem(label, properties.getOrDefault("inspector.name", "").trim()));
     }
 
     /** The chart title of one data set: {@code router2 (amqp://127.0.0.1:41181) — links}. */
@@ -60,7 +54,7 @@ public record InspectedSystem(String label, String inspector) {
             return "";
         }
         try {
-            return ManagementUrl.parse(url.replace(":***@", "@")).label();
+            return ManagementUrl.parse(url.replace(":" + UrlRedactor.MASK + "@", "@")).label();
         } catch (IllegalArgumentException e) {
             return url.replaceFirst("//[^/@]*@", "//");
         }
