@@ -14,12 +14,12 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
-import org.maestro.common.embedded.EmbeddedArtemis;
 import org.maestro.driver.DriverConnection;
 import org.maestro.driver.DriverException;
 import org.maestro.driver.DriverProducer;
 import org.maestro.driver.Drivers;
 import org.maestro.driver.MicroClock;
+import org.maestro.embedded.EmbeddedArtemis;
 
 /**
  * The two AMQP 1.0 drivers (Qpid JMS {@code amqp://}, Proton-J {@code proton://}) against an embedded Artemis with

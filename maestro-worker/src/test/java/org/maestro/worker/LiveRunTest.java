@@ -13,13 +13,13 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.maestro.common.embedded.EmbeddedArtemis;
 import org.maestro.common.measure.PeerResult;
 import org.maestro.common.peer.ErrorCodes;
 import org.maestro.common.peer.RoleException;
 import org.maestro.common.protocol.Command;
 import org.maestro.common.protocol.Note;
 import org.maestro.common.protocol.Payload;
+import org.maestro.embedded.EmbeddedArtemis;
 import org.maestro.worker.receiver.ReceiverRole;
 import org.maestro.worker.sender.SenderRole;
 

@@ -13,7 +13,6 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.maestro.common.embedded.EmbeddedArtemis;
 import org.maestro.common.measure.PeerResult;
 import org.maestro.common.peer.ErrorCodes;
 import org.maestro.common.peer.RoleException;
@@ -25,6 +24,7 @@ import org.maestro.driver.DriverProducer;
 import org.maestro.driver.Drivers;
 import org.maestro.driver.proton.ProtonDriver;
 import org.maestro.driver.MicroClock;
+import org.maestro.embedded.EmbeddedArtemis;
 import org.maestro.worker.receiver.ReceiverRole;
 import org.maestro.worker.sender.SenderRole;
 

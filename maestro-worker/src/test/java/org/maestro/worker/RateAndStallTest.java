@@ -19,10 +19,10 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.maestro.common.embedded.EmbeddedArtemis;
 import org.maestro.common.measure.PeerResult;
 import org.maestro.common.measure.StreamLedger;
 import org.maestro.common.protocol.Command;
+import org.maestro.embedded.EmbeddedArtemis;
 import org.maestro.worker.sender.SendHook;
 import org.maestro.worker.sender.SenderRole;
 

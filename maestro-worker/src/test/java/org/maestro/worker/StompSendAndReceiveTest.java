@@ -12,11 +12,11 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
-import org.maestro.common.embedded.EmbeddedArtemis;
 import org.maestro.common.measure.OutcomeCounts;
 import org.maestro.common.measure.StreamLedger;
 import org.maestro.common.protocol.Command;
 import org.maestro.common.protocol.Note;
+import org.maestro.embedded.EmbeddedArtemis;
 import org.maestro.worker.receiver.ReceiverRole;
 import org.maestro.worker.sender.SenderRole;
 

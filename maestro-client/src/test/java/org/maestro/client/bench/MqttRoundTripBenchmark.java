@@ -20,8 +20,8 @@ import org.eclipse.paho.client.mqttv3.MqttConnectOptions;
 import org.eclipse.paho.client.mqttv3.MqttException;
 import org.eclipse.paho.client.mqttv3.MqttMessage;
 import org.eclipse.paho.client.mqttv3.persist.MemoryPersistence;
-import org.maestro.common.embedded.EmbeddedArtemis;
 import org.maestro.common.embedded.FreePorts;
+import org.maestro.embedded.EmbeddedArtemis;
 
 /**
  * Why a control-plane round trip takes what it takes: one request and its reply over plain Paho clients, as Maestro

@@ -9,8 +9,8 @@ import org.maestro.common.protocol.Note;
 import org.maestro.common.protocol.Payload;
 import org.maestro.common.transport.MqttEndpoint;
 import org.maestro.common.transport.Topics;
-import org.maestro.common.embedded.EmbeddedArtemis;
 import org.maestro.common.testing.MosquittoProcess;
+import org.maestro.embedded.EmbeddedArtemis;
 
 /**
  * Distributed mode for a test: a Mosquitto process as control broker, an Artemis SUT apart from the peers, and a

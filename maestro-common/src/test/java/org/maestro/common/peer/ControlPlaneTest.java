@@ -22,7 +22,6 @@ import org.junit.jupiter.params.provider.ValueSource;
 import org.maestro.common.client.ControlClient;
 import org.maestro.common.client.PeerStatus;
 import org.maestro.common.client.Replies;
-import org.maestro.common.embedded.EmbeddedArtemis;
 import org.maestro.common.options.OptionCode;
 import org.maestro.common.protocol.Command;
 import org.maestro.common.protocol.Note;
@@ -31,6 +30,7 @@ import org.maestro.common.testing.MosquittoProcess;
 import org.maestro.common.testing.ProbeRole;
 import org.maestro.common.transport.MqttEndpoint;
 import org.maestro.common.transport.Topics;
+import org.maestro.embedded.EmbeddedArtemis;
 
 /** The control plane over a real broker: a Mosquitto process, and the embedded Artemis MQTT acceptor. */
 class ControlPlaneTest {

@@ -19,7 +19,6 @@ import org.apache.activemq.artemis.core.settings.impl.AddressSettings;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import org.maestro.common.embedded.EmbeddedArtemis;
 import org.maestro.driver.DeliveryOutcome;
 import org.maestro.driver.DriverConnection;
 import org.maestro.driver.DriverException;
@@ -27,6 +26,7 @@ import org.maestro.driver.DriverProducer;
 import org.maestro.driver.Drivers;
 import org.maestro.driver.MicroClock;
 import org.maestro.driver.OutcomeListener;
+import org.maestro.embedded.EmbeddedArtemis;
 
 /** The STOMP driver against an Artemis broker in this JVM with a STOMP acceptor on a free loopback port. */
 class StompArtemisTest {
