@@ -1,5 +1,6 @@
 package org.maestro.worker;
 
+import static org.awaitility.Awaitility.await;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -57,10 +58,7 @@ class AmqpCredentialsTest {
             for (long i = 0; i < 20; i++) {
                 producer.send(ByteBuffer.allocate(16).putLong(0, i).array(), 16);
             }
-            long deadline = System.nanoTime() + TIMEOUT.toNanos();
-            while (received.size() < 20 && System.nanoTime() < deadline) {
-                Thread.sleep(10);
-            }
+            await("every message through the secured broker").atMost(TIMEOUT).until(() -> received.size() >= 20);
         }
         assertEquals(20, received.size(), "every message through the secured broker");
     }

@@ -1,5 +1,6 @@
 package org.maestro.worker;
 
+import static org.awaitility.Awaitility.await;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -44,7 +45,8 @@ class BrokerRestartTest {
             ReceiverRole receiver = LoadTestRun.receiver();
             receiver.handle(Note.request(Command.START_RECEIVER), run.receiverContext);
             sender.handle(Note.request(Command.START_SENDER), run.senderContext);
-            Thread.sleep(2000);
+            await("messages flowing before the restart").atMost(Duration.ofSeconds(60))
+                    .until(() -> sender.stats().count() > 0 && receiver.stats().count() > 0);
             broker.restart();
             long restarted = System.currentTimeMillis();
 

@@ -41,7 +41,7 @@ class JitterTest {
     void showsASenderStallAsLateJitterAndTheCatchUpAsEarlyJitter() throws Exception {
         SendHook stall = (connection, sequence) -> {
             if (sequence == 600) {
-                Thread.sleep(1500);
+                Thread.sleep(1500); // the stall under test: the sender's thread stops for 1.5 s
             }
         };
         LoadTestRun run = new LoadTestRun(results, Map.of(

@@ -1,5 +1,6 @@
 package org.maestro.worker;
 
+import static org.awaitility.Awaitility.await;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -86,11 +87,7 @@ class ProtonDriverTest {
             DriverProducer producer = connection.createProducer();
             producer.send(new byte[64], 64);
             broker.restart();
-            long deadline = System.nanoTime() + 10_000_000_000L;
-            while (!connection.failed() && System.nanoTime() < deadline) {
-                Thread.sleep(50);
-            }
-            assertTrue(connection.failed(), "failed() after the broker restarted");
+            await("failed() after the broker restarted").atMost(Duration.ofSeconds(30)).until(connection::failed);
             DriverException error = assertThrows(DriverException.class, () -> producer.send(new byte[64], 64));
             assertTrue(error.getMessage().contains("failed"), error.getMessage());
         }

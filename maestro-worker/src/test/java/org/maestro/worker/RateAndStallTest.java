@@ -118,7 +118,7 @@ class RateAndStallTest {
     void showsASenderStallInResponseTimeButNotInServiceTime() throws Exception {
         SendHook stall = (connection, sequence) -> {
             if (sequence == 1000) {
-                Thread.sleep(1000);
+                Thread.sleep(1000); // the stall under test: the sender's thread stops for a second
             }
         };
         LoadTestRun run = new LoadTestRun(results, Map.of(

@@ -1,10 +1,12 @@
 package org.maestro.worker;
 
+import static org.awaitility.Awaitility.await;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.Map;
 import java.util.UUID;
 import org.junit.jupiter.api.AfterAll;
@@ -69,7 +71,8 @@ class StompSendAndReceiveTest {
         ReceiverRole receiver = LoadTestRun.receiver();
         receiver.handle(Note.request(Command.START_RECEIVER), run.receiverContext);
         sender.handle(Note.request(Command.START_SENDER), run.senderContext);
-        Thread.sleep(1500);
+        await("messages flowing before the restart").atMost(Duration.ofSeconds(60))
+                .until(() -> sender.stats().count() > 0 && receiver.stats().count() > 0);
         broker.restart();
         long restarted = System.currentTimeMillis();
 

@@ -1,5 +1,6 @@
 package org.maestro.common.peer;
 
+import static org.awaitility.Awaitility.await;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -262,11 +263,8 @@ class ControlPlaneTest {
         assertTrue(replies.allOk(), replies.describeErrors());
         assertEquals(chosen, replies.notes().stream().map(n -> n.sender().id()).collect(Collectors.toSet()),
                 "the third peer's reply neither fills the count nor is listed");
-        long deadline = System.nanoTime() + Duration.ofSeconds(10).toNanos();
-        while (peers.get(1).options().rate() != 7 && System.nanoTime() < deadline) {
-            Thread.sleep(20);
-        }
-        assertEquals(7, peers.get(1).options().rate(), "the request still reached every peer");
+        await().atMost(Duration.ofSeconds(30)).untilAsserted(() ->
+                assertEquals(7, peers.get(1).options().rate(), "the request still reached every peer"));
     }
 
     private static String errorOf(ControlClient client, Peer peer, long option, String value) throws Exception {
