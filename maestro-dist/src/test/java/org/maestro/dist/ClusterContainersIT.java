@@ -1,5 +1,6 @@
 package org.maestro.dist;
 
+import static org.awaitility.Awaitility.await;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -90,17 +91,14 @@ class ClusterContainersIT {
 
     /** Pings until every named peer answers; fails after a minute with the last ping's output. */
     private static void awaitPeers(Path work, Map<String, String> environment, List<String> names) throws Exception {
-        long deadline = System.nanoTime() + Duration.ofMinutes(1).toNanos();
-        CommandRun.Result ping;
-        do {
-            ping = CommandRun.isolated(List.of(Distribution.directory().resolve("bin/maestro-cli").toString(), "ping",
-                    "--wait", "2s"), work, environment).run(Duration.ofSeconds(60));
-            String output = ping.output();
-            if (ping.exitCode() == 0 && names.stream().allMatch(output::contains)) {
-                return;
-            }
-            Thread.sleep(1000);
-        } while (System.nanoTime() < deadline);
-        throw new AssertionError("peers " + names + " did not answer within a minute: " + ping);
+        await().atMost(Duration.ofMinutes(1)).pollDelay(Duration.ZERO).pollInterval(Duration.ofSeconds(1))
+                .untilAsserted(() -> {
+                    CommandRun.Result ping = CommandRun.isolated(List.of(
+                            Distribution.directory().resolve("bin/maestro-cli").toString(), "ping", "--wait", "2s"),
+                            work, environment).run(Duration.ofSeconds(60));
+                    String output = ping.output();
+                    assertTrue(ping.exitCode() == 0 && names.stream().allMatch(output::contains),
+                            "peers " + names + " did not answer: " + ping);
+                });
     }
 }

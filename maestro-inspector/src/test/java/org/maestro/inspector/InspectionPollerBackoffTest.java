@@ -1,5 +1,6 @@
 package org.maestro.inspector;
 
+import static org.awaitility.Awaitility.await;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -78,7 +79,7 @@ class InspectionPollerBackoffTest {
             List<Integer> requestsAfterTick = new ArrayList<>();
             Tick tick = () -> {
                 ticker.tick();
-                Await.until("the poll", Duration.ofSeconds(10), () -> !poller.polling());
+                await("the poll").atMost(Duration.ofSeconds(10)).until(() -> !poller.polling());
                 now[0] += 1000;
                 requestsAfterTick.add(inspector.requests.get());
             };

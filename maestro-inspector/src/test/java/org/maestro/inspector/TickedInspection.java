@@ -1,12 +1,17 @@
 package org.maestro.inspector;
 
+import static org.awaitility.Awaitility.await;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Predicate;
+import org.awaitility.core.ConditionTimeoutException;
 import org.maestro.inspector.csv.DataSet;
 import org.maestro.inspector.csv.DataSetFiles;
 
@@ -33,8 +38,15 @@ public final class TickedInspection implements AutoCloseable {
     /** Polls once and waits for the poll to be written. */
     public CsvTable pollOnce(String fileName) throws InterruptedException, IOException {
         ticker.tick();
-        Await.polls(poller, ++ticks);
+        awaitPolls(poller, ++ticks);
         return CsvTable.read(directory.resolve(fileName));
+    }
+
+    /** Waits (20 s at most) until the poller has done the given number of polls and is idle. */
+    public static void awaitPolls(InspectionPoller poller, long polls) {
+        await().atMost(Duration.ofSeconds(20)).pollInterval(Duration.ofMillis(10)).untilAsserted(() ->
+                assertTrue(poller.stats().polls() >= polls && !poller.polling(),
+                        polls + " polls done (" + poller.stats() + ")"));
     }
 
     /**
@@ -44,15 +56,19 @@ public final class TickedInspection implements AutoCloseable {
      */
     public CsvTable pollUntil(String fileName, String what, Duration deadline, Predicate<CsvTable> condition)
             throws InterruptedException, IOException {
-        long end = System.nanoTime() + deadline.toNanos();
-        CsvTable table = null;
-        while (System.nanoTime() < end) {
-            table = pollOnce(fileName);
-            if (condition.test(table)) {
-                return table;
-            }
-            Thread.sleep(250);
+        AtomicReference<CsvTable> last = new AtomicReference<>();
+        try {
+            // each evaluation ticks the poller once: in this thread, a quarter second apart
+            return await(what).atMost(deadline).pollInSameThread().pollDelay(Duration.ZERO)
+                    .pollInterval(Duration.ofMillis(250))
+                    .until(() -> {
+                        last.set(pollOnce(fileName));
+                        return last.get();
+                    }, condition);
+        } catch (ConditionTimeoutException timedOut) {
+            // below: the failure names the file's last rows and polls
         }
+        CsvTable table = last.get();
         List<String> polls = Files.exists(directory.resolve(InspectionPoller.POLLS.fileName()))
                 ? Files.readAllLines(directory.resolve(InspectionPoller.POLLS.fileName())) : List.of();
         throw new AssertionError("not within " + deadline.toMillis() + " ms: " + what + "; last rows of " + fileName

@@ -1,5 +1,6 @@
 package org.maestro.worker;
 
+import static org.awaitility.Awaitility.await;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -14,12 +15,12 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
-import org.maestro.common.embedded.EmbeddedArtemis;
 import org.maestro.driver.DriverConnection;
 import org.maestro.driver.DriverException;
 import org.maestro.driver.DriverProducer;
 import org.maestro.driver.Drivers;
 import org.maestro.driver.MicroClock;
+import org.maestro.embedded.EmbeddedArtemis;
 
 /**
  * The two AMQP 1.0 drivers (Qpid JMS {@code amqp://}, Proton-J {@code proton://}) against an embedded Artemis with
@@ -57,10 +58,7 @@ class AmqpCredentialsTest {
             for (long i = 0; i < 20; i++) {
                 producer.send(ByteBuffer.allocate(16).putLong(0, i).array(), 16);
             }
-            long deadline = System.nanoTime() + TIMEOUT.toNanos();
-            while (received.size() < 20 && System.nanoTime() < deadline) {
-                Thread.sleep(10);
-            }
+            await("every message through the secured broker").atMost(TIMEOUT).until(() -> received.size() >= 20);
         }
         assertEquals(20, received.size(), "every message through the secured broker");
     }

@@ -1,5 +1,6 @@
 package org.maestro.worker;
 
+import static org.awaitility.Awaitility.await;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -11,10 +12,10 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
-import org.maestro.common.embedded.EmbeddedArtemis;
 import org.maestro.common.measure.PeerResult;
 import org.maestro.common.protocol.Command;
 import org.maestro.common.protocol.Note;
+import org.maestro.embedded.EmbeddedArtemis;
 import org.maestro.worker.receiver.ReceiverRole;
 import org.maestro.worker.sender.SenderRole;
 
@@ -43,7 +44,8 @@ class BrokerRestartTest {
             ReceiverRole receiver = LoadTestRun.receiver();
             receiver.handle(Note.request(Command.START_RECEIVER), run.receiverContext);
             sender.handle(Note.request(Command.START_SENDER), run.senderContext);
-            Thread.sleep(2000);
+            await("messages flowing before the restart").atMost(Duration.ofSeconds(60))
+                    .until(() -> sender.stats().count() > 0 && receiver.stats().count() > 0);
             broker.restart();
             long restarted = System.currentTimeMillis();
 

@@ -15,8 +15,8 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.maestro.common.embedded.EmbeddedArtemis;
 import org.maestro.common.protocol.Command;
+import org.maestro.embedded.EmbeddedArtemis;
 import org.maestro.worker.sender.SendHook;
 import org.maestro.worker.sender.SenderRole;
 
@@ -41,7 +41,7 @@ class JitterTest {
     void showsASenderStallAsLateJitterAndTheCatchUpAsEarlyJitter() throws Exception {
         SendHook stall = (connection, sequence) -> {
             if (sequence == 600) {
-                Thread.sleep(1500);
+                Thread.sleep(1500); // the stall under test: the sender's thread stops for 1.5 s
             }
         };
         LoadTestRun run = new LoadTestRun(results, Map.of(

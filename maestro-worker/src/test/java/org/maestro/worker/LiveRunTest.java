@@ -1,5 +1,6 @@
 package org.maestro.worker;
 
+import static org.awaitility.Awaitility.await;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -13,13 +14,13 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.maestro.common.embedded.EmbeddedArtemis;
 import org.maestro.common.measure.PeerResult;
 import org.maestro.common.peer.ErrorCodes;
 import org.maestro.common.peer.RoleException;
 import org.maestro.common.protocol.Command;
 import org.maestro.common.protocol.Note;
 import org.maestro.common.protocol.Payload;
+import org.maestro.embedded.EmbeddedArtemis;
 import org.maestro.worker.receiver.ReceiverRole;
 import org.maestro.worker.sender.SenderRole;
 
@@ -53,16 +54,20 @@ class LiveRunTest {
         assertEquals(ErrorCodes.BUSY, busy.code());
         assertTrue(sender.busy() && receiver.busy());
 
-        Thread.sleep(2500);
-        Payload.Stats stats = receiver.stats();
-        assertEquals("receiver", stats.role());
-        assertTrue(stats.count() > 0, "live count " + stats);
-        assertTrue(sender.stats().count() > 0, "live count " + sender.stats());
-        sender.flush();
-        receiver.flush();
-        assertTrue(Files.readAllLines(run.senderDirectory().resolve("rate.csv")).size() > 2, "rows flushed");
-        assertTrue(SendAndReceiveTest.totals(run.receiverDirectory().resolve("response-time.hlog"))[0] > 0,
-                "intervals flushed");
+        await("live figures from both roles").atMost(Duration.ofSeconds(30)).untilAsserted(() -> {
+            Payload.Stats stats = receiver.stats();
+            assertEquals("receiver", stats.role());
+            assertTrue(stats.count() > 0, "live count " + stats);
+            assertTrue(sender.stats().count() > 0, "live count " + sender.stats());
+        });
+        // rate.csv gets a row a second: wait for two, flushing each time, rather than guess when they are due
+        await("rows and intervals flushed").atMost(Duration.ofSeconds(30)).untilAsserted(() -> {
+            sender.flush();
+            receiver.flush();
+            assertTrue(Files.readAllLines(run.senderDirectory().resolve("rate.csv")).size() > 2, "rows flushed");
+            assertTrue(SendAndReceiveTest.totals(run.receiverDirectory().resolve("response-time.hlog"))[0] > 0,
+                    "intervals flushed");
+        });
 
         sender.handle(Note.request(Command.STOP_SENDER), run.senderContext);
         RecordingPeerContext.Notification sent = run.senderContext.awaitOutcome(Duration.ofSeconds(60));
@@ -84,7 +89,8 @@ class LiveRunTest {
                 "TEST_DURATION", "60s", "RATE", "100", "TEST_NAME", "halted"));
         receiver.handle(Note.request(Command.START_RECEIVER), first.receiverContext);
         sender.handle(Note.request(Command.START_SENDER), first.senderContext);
-        Thread.sleep(1500);
+        await("messages flowing before the halt").atMost(Duration.ofSeconds(30))
+                .until(() -> sender.stats().count() > 0 && receiver.stats().count() > 0);
         long start = System.nanoTime();
         sender.halt();
         receiver.halt();

@@ -19,9 +19,9 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.maestro.common.embedded.EmbeddedArtemis;
 import org.maestro.common.measure.PeerResult;
 import org.maestro.common.protocol.Command;
+import org.maestro.embedded.EmbeddedArtemis;
 import org.maestro.worker.sender.SendHook;
 import org.maestro.worker.sender.SenderRole;
 
@@ -117,7 +117,7 @@ class RateAndStallTest {
     void showsASenderStallInResponseTimeButNotInServiceTime() throws Exception {
         SendHook stall = (connection, sequence) -> {
             if (sequence == 1000) {
-                Thread.sleep(1000);
+                Thread.sleep(1000); // the stall under test: the sender's thread stops for a second
             }
         };
         LoadTestRun run = new LoadTestRun(results, Map.of(

@@ -54,6 +54,7 @@ class ResendReleasedTest {
         try (SeverableProxy proxy = new SeverableProxy(router.port())) {
             Thread outage = new Thread(() -> {
                 try {
+                    // the outage under test: 2.5 s into the 7 s run the receiver is cut off for OUTAGE_MILLIS
                     Thread.sleep(2_500);
                     proxy.sever();
                     Thread.sleep(OUTAGE_MILLIS);

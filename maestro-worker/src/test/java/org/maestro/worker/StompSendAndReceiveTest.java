@@ -1,10 +1,12 @@
 package org.maestro.worker;
 
+import static org.awaitility.Awaitility.await;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.Map;
 import java.util.UUID;
 import org.junit.jupiter.api.AfterAll;
@@ -12,10 +14,10 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
-import org.maestro.common.embedded.EmbeddedArtemis;
 import org.maestro.common.measure.OutcomeCounts;
 import org.maestro.common.protocol.Command;
 import org.maestro.common.protocol.Note;
+import org.maestro.embedded.EmbeddedArtemis;
 import org.maestro.worker.receiver.ReceiverRole;
 import org.maestro.worker.sender.SenderRole;
 
@@ -68,7 +70,8 @@ class StompSendAndReceiveTest {
         ReceiverRole receiver = LoadTestRun.receiver();
         receiver.handle(Note.request(Command.START_RECEIVER), run.receiverContext);
         sender.handle(Note.request(Command.START_SENDER), run.senderContext);
-        Thread.sleep(1500);
+        await("messages flowing before the restart").atMost(Duration.ofSeconds(60))
+                .until(() -> sender.stats().count() > 0 && receiver.stats().count() > 0);
         broker.restart();
         long restarted = System.currentTimeMillis();
 

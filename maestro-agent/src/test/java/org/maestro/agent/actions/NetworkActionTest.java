@@ -1,5 +1,6 @@
 package org.maestro.agent.actions;
 
+import static org.awaitility.Awaitility.await;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -228,13 +229,10 @@ class NetworkActionTest {
     }
 
     private static void awaitOutput(Output output, String text, boolean present) throws Exception {
-        long deadline = System.nanoTime() + WAIT.toNanos();
-        while (output.read().contains(text) != present) {
-            if (System.nanoTime() > deadline) {
-                throw new AssertionError("'" + text + "' never " + (present ? "appeared" : "went away") + " in "
-                        + output.read());
-            }
-            Thread.sleep(20);
-        }
+        await().atMost(WAIT).untilAsserted(() -> {
+            String read = output.read();
+            assertEquals(present, read.contains(text),
+                    "'" + text + "' never " + (present ? "appeared" : "went away") + " in " + read);
+        });
     }
 }

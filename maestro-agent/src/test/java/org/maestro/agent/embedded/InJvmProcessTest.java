@@ -20,10 +20,10 @@ import org.maestro.agent.AgentConfig;
 import org.maestro.agent.TestPeerContext;
 import org.maestro.agent.TestPeerContext.Notification;
 import org.maestro.agent.role.AgentRole;
-import org.maestro.common.embedded.EmbeddedArtemis;
 import org.maestro.common.protocol.Command;
 import org.maestro.common.protocol.Note;
 import org.maestro.common.protocol.Payload;
+import org.maestro.embedded.EmbeddedArtemis;
 
 /** The ready process actions on a broker running in this JVM, as in the embedded mode. */
 class InJvmProcessTest {

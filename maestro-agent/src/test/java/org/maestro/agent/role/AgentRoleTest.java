@@ -1,5 +1,6 @@
 package org.maestro.agent.role;
 
+import static org.awaitility.Awaitility.await;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
@@ -10,6 +11,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
+import java.util.Optional;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -298,27 +300,15 @@ class AgentRoleTest {
     }
 
     private static ProcessHandle awaitChild(String program) throws Exception {
-        long deadline = System.nanoTime() + WAIT.toNanos();
-        while (true) {
-            var child = ProcessHandle.current().descendants()
-                    .filter(p -> p.info().command().map(c -> c.endsWith("/" + program)).orElse(false)).findFirst();
-            if (child.isPresent()) {
-                return child.get();
-            }
-            if (System.nanoTime() > deadline) {
-                throw new AssertionError("no " + program + " child started");
-            }
-            Thread.sleep(20);
-        }
+        return await("a " + program + " child started").atMost(WAIT)
+                .until(() -> ProcessHandle.current().descendants()
+                        .filter(p -> p.info().command().map(c -> c.endsWith("/" + program)).orElse(false))
+                        .findFirst(), Optional::isPresent)
+                .get();
     }
 
     private static void awaitContent(Path file, String content) throws Exception {
-        long deadline = System.nanoTime() + WAIT.toNanos();
-        while (!(Files.exists(file) && Files.readString(file).equals(content))) {
-            if (System.nanoTime() > deadline) {
-                throw new AssertionError(file + " never held '" + content + "'");
-            }
-            Thread.sleep(20);
-        }
+        await(file + " holds '" + content + "'").atMost(WAIT)
+                .until(() -> Files.exists(file) && Files.readString(file).equals(content));
     }
 }

@@ -73,7 +73,7 @@ class AmqpEngineTest {
                 Socket peer = server.accept()) {
             engine.pump(10, () -> true, event -> { });
             CompletableFuture.runAsync(() -> {
-                sleep(200);
+                sleep(200); // the interrupt comes while the engine waits, as it does in use
                 engine.interruptWait();
             });
             long started = System.nanoTime();
@@ -82,7 +82,7 @@ class AmqpEngineTest {
             assertTrue(waitedMillis < 5_000, "woken after " + waitedMillis + " ms, not at the 10 s limit");
 
             CompletableFuture.runAsync(() -> {
-                sleep(200);
+                sleep(200); // the close comes from another thread while the engine waits
                 engine.close();
             });
             started = System.nanoTime();

@@ -8,11 +8,11 @@ import java.util.Comparator;
 import java.util.List;
 import java.util.function.Function;
 import java.util.function.Supplier;
-import org.maestro.common.embedded.EmbeddedArtemis;
 import org.maestro.common.peer.Peer;
 import org.maestro.common.peer.PeerConfig;
 import org.maestro.common.peer.Role;
 import org.maestro.common.transport.MqttEndpoint;
+import org.maestro.embedded.EmbeddedArtemis;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 

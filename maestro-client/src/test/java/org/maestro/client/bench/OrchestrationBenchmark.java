@@ -19,7 +19,6 @@ import java.util.concurrent.TimeUnit;
 import java.util.function.LongSupplier;
 import org.maestro.common.client.ControlClient;
 import org.maestro.common.client.Replies;
-import org.maestro.common.embedded.EmbeddedArtemis;
 import org.maestro.common.options.OptionCode;
 import org.maestro.common.peer.Peer;
 import org.maestro.common.peer.PeerConfig;
@@ -31,6 +30,7 @@ import org.maestro.common.protocol.Payload;
 import org.maestro.common.testing.MosquittoProcess;
 import org.maestro.common.transport.MqttEndpoint;
 import org.maestro.common.transport.Topics;
+import org.maestro.embedded.EmbeddedArtemis;
 
 /**
  * How fast the control plane drives a fleet: starts N in-process peers with a role that does nothing on one MQTT

@@ -53,7 +53,7 @@ class ControlBrokerOutageTest {
         cluster.awaitMessages("sender", 50, Duration.ofSeconds(30));
 
         cluster.mosquitto().stop();
-        Thread.sleep(Duration.ofSeconds(40).toMillis());
+        Thread.sleep(Duration.ofSeconds(40).toMillis()); // the outage under test, longer than the watch deadline
         cluster.mosquitto().restart();
 
         CliRun outcome = run.get(120, TimeUnit.SECONDS);

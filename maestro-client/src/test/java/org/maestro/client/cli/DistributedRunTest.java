@@ -126,7 +126,7 @@ class DistributedRunTest {
         cluster.awaitMessages("sender", 100, Duration.ofSeconds(40));
 
         cluster.mosquitto().stop();
-        Thread.sleep(5000);
+        Thread.sleep(5000); // the outage under test
         cluster.mosquitto().restart();
 
         CliRun outcome = run.get(120, TimeUnit.SECONDS);

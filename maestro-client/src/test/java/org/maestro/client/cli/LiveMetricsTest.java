@@ -131,7 +131,7 @@ class LiveMetricsTest {
             } catch (java.net.ConnectException e) {
                 // not serving yet, or the run has ended
             }
-            Thread.sleep(500);
+            Thread.sleep(500); // the scrape interval: a sample every half second while the run lasts
         }
         CliRun outcome = run.get(2, TimeUnit.MINUTES);
         assertEquals(ExitCode.OK.code(), outcome.exitCode(), outcome.out() + outcome.err());

@@ -73,7 +73,7 @@ class StatusCommandTest {
     @Test
     void aSenderSendingShowsAsBusyWithItsTest() throws Exception {
         try (MosquittoProcess mosquitto = MosquittoProcess.start();
-             org.maestro.common.embedded.EmbeddedArtemis sut = org.maestro.common.embedded.EmbeddedArtemis.builder()
+             org.maestro.embedded.EmbeddedArtemis sut = org.maestro.embedded.EmbeddedArtemis.builder()
                      .amqp().name("status-sut").withoutJmx().start();
              Peer sender = Peer.start(PeerConfig.of(MqttEndpoint.parse(mosquitto.url()), "sender-1", results),
                      SenderRole.builder().build());

@@ -1,5 +1,7 @@
 package org.maestro.client.testing;
 
+import static org.awaitility.Awaitility.await;
+
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.concurrent.TimeUnit;
@@ -9,8 +11,8 @@ import org.maestro.common.protocol.Note;
 import org.maestro.common.protocol.Payload;
 import org.maestro.common.transport.MqttEndpoint;
 import org.maestro.common.transport.Topics;
-import org.maestro.common.embedded.EmbeddedArtemis;
 import org.maestro.common.testing.MosquittoProcess;
+import org.maestro.embedded.EmbeddedArtemis;
 
 /**
  * Distributed mode for a test: a Mosquitto process as control broker, an Artemis SUT apart from the peers, and a
@@ -67,20 +69,13 @@ public final class DistributedCluster implements AutoCloseable {
      * under way.
      */
     public void awaitMessages(String role, long messages, Duration timeout) throws Exception {
-        long deadline = System.nanoTime() + timeout.toNanos();
         try (ControlClient client = ControlClient.connect(MqttEndpoint.parse(mosquitto.url()))) {
-            while (System.nanoTime() < deadline) {
-                var replies = client.request(Topics.role(role), Note.request(Command.STATS), 1,
-                        Duration.ofSeconds(2)).get(5, TimeUnit.SECONDS);
-                if (replies.notes().stream().anyMatch(n -> n.payload() instanceof Payload.Stats stats
-                        && stats.count() > messages)) {
-                    return;
-                }
-                Thread.sleep(100);
-            }
+            await("a " + role + " reporting more than " + messages + " messages").atMost(timeout)
+                    .pollInterval(Duration.ofMillis(100))
+                    .until(() -> client.request(Topics.role(role), Note.request(Command.STATS), 1,
+                            Duration.ofSeconds(2)).get(5, TimeUnit.SECONDS).notes().stream()
+                            .anyMatch(n -> n.payload() instanceof Payload.Stats stats && stats.count() > messages));
         }
-        throw new AssertionError("no " + role + " reported more than " + messages + " messages within "
-                + timeout.toSeconds() + " s");
     }
 
     /** Starts one more receiver on the same control broker, which {@link #close()} stops. */

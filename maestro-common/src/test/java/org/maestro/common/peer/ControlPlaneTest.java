@@ -1,5 +1,6 @@
 package org.maestro.common.peer;
 
+import static org.awaitility.Awaitility.await;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -22,7 +23,6 @@ import org.junit.jupiter.params.provider.ValueSource;
 import org.maestro.common.client.ControlClient;
 import org.maestro.common.client.PeerStatus;
 import org.maestro.common.client.Replies;
-import org.maestro.common.embedded.EmbeddedArtemis;
 import org.maestro.common.options.OptionCode;
 import org.maestro.common.protocol.Command;
 import org.maestro.common.protocol.Note;
@@ -31,6 +31,7 @@ import org.maestro.common.testing.MosquittoProcess;
 import org.maestro.common.testing.ProbeRole;
 import org.maestro.common.transport.MqttEndpoint;
 import org.maestro.common.transport.Topics;
+import org.maestro.embedded.EmbeddedArtemis;
 
 /** The control plane over a real broker: a Mosquitto process, and the embedded Artemis MQTT acceptor. */
 class ControlPlaneTest {
@@ -262,11 +263,8 @@ class ControlPlaneTest {
         assertTrue(replies.allOk(), replies.describeErrors());
         assertEquals(chosen, replies.notes().stream().map(n -> n.sender().id()).collect(Collectors.toSet()),
                 "the third peer's reply neither fills the count nor is listed");
-        long deadline = System.nanoTime() + Duration.ofSeconds(10).toNanos();
-        while (peers.get(1).options().rate() != 7 && System.nanoTime() < deadline) {
-            Thread.sleep(20);
-        }
-        assertEquals(7, peers.get(1).options().rate(), "the request still reached every peer");
+        await().atMost(Duration.ofSeconds(30)).untilAsserted(() ->
+                assertEquals(7, peers.get(1).options().rate(), "the request still reached every peer"));
     }
 
     private static String errorOf(ControlClient client, Peer peer, long option, String value) throws Exception {

@@ -93,7 +93,7 @@ public final class MosquittoProcess implements AutoCloseable {
                 socket.connect(new InetSocketAddress("127.0.0.1", awaited), 200);
                 return;
             } catch (IOException notYet) {
-                Thread.sleep(50);
+                Thread.sleep(50); // a process helper polling for its port, with the deadline above
             }
         }
         throw new IllegalStateException("mosquitto did not listen on port " + awaited + " within 10 s");

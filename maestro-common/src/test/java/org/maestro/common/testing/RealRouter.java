@@ -141,7 +141,7 @@ public final class RealRouter implements AutoCloseable {
                 socket.connect(new InetSocketAddress("127.0.0.1", port), 500);
                 return;
             } catch (IOException e) {
-                Thread.sleep(100);
+                Thread.sleep(100); // a process helper polling for its port, with the deadline above
             }
         }
         throw new IOException("qdrouterd did not listen on port " + port + " within " + timeout.toSeconds() + " s: "

@@ -149,7 +149,7 @@ public final class InJvmKafka {
                                 + " did not answer within " + READY_TIMEOUT_MILLIS + " ms", e);
                     }
                 }
-                Thread.sleep(50);
+                Thread.sleep(50); // a process helper polling for its port, with the deadline above
             }
         }
     }

@@ -1,5 +1,6 @@
 package org.maestro.driver.mqtt;
 
+import static org.awaitility.Awaitility.await;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -91,7 +92,7 @@ class MqttDriverTest {
             }
             awaitTrue(() -> received.size() >= count && reports.get() >= count,
                     () -> count + " messages and outcomes; got " + received.size() + " and " + reports.get());
-            Thread.sleep(200);
+            Thread.sleep(200); // time passes in which a duplicate would arrive: nothing more may
             assertEquals(count, received.size(), "no duplicates");
             assertEquals(count, reports.get(), "one outcome per publish");
             for (int i = 0; i < count; i++) {
@@ -136,7 +137,7 @@ class MqttDriverTest {
                 producer.send(new byte[40], 40);
             }
             awaitTrue(() -> first.get() + second.get() >= 200, "200 messages between the two receivers");
-            Thread.sleep(200);
+            Thread.sleep(200); // time passes in which a duplicate would arrive: nothing more may
             assertEquals(200, first.get() + second.get(), "each message reached one receiver only");
             assertTrue(first.get() > 0 && second.get() > 0, first + " and " + second);
         }
@@ -238,12 +239,6 @@ class MqttDriverTest {
     }
 
     private static void awaitTrue(BooleanSupplier condition, Supplier<String> what) throws InterruptedException {
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
-        while (!condition.getAsBoolean()) {
-            if (System.nanoTime() > deadline) {
-                throw new AssertionError("waited 30 s for " + what.get());
-            }
-            Thread.sleep(50);
-        }
+        await().atMost(Duration.ofSeconds(30)).untilAsserted(() -> assertTrue(condition.getAsBoolean(), what));
     }
 }

@@ -42,7 +42,7 @@ final class RabbitMqttPlugin {
                 fail("RabbitMQ's MQTT plugin does not listen on " + HOST + ":" + PORT + " 10 s after starting it; "
                         + "rabbitmqctl eval answered: " + answer);
             }
-            Thread.sleep(100);
+            Thread.sleep(100); // a process helper polling for its port, with the deadline above
         }
     }
 

@@ -1,5 +1,6 @@
 package org.maestro.driver.mqtt;
 
+import static org.awaitility.Awaitility.await;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -13,7 +14,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
-import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Supplier;
 import org.junit.jupiter.api.BeforeAll;
@@ -64,7 +64,7 @@ class RabbitMqttTest {
                     assertEquals(DeliveryOutcome.ACCEPTED, outcomes.get((long) i), "outcome of " + i);
                 }
             }
-            Thread.sleep(200);
+            Thread.sleep(200); // time passes in which a duplicate would arrive: nothing more may
             assertEquals(count, received.size(), "no duplicates");
             assertEquals(expectedReports, reports.get(), "one outcome per QoS 1 or 2 publish, none at QoS 0");
         }
@@ -88,12 +88,6 @@ class RabbitMqttTest {
 
     private static void awaitTrue(java.util.function.BooleanSupplier condition, Supplier<String> what)
             throws InterruptedException {
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
-        while (!condition.getAsBoolean()) {
-            if (System.nanoTime() > deadline) {
-                throw new AssertionError("waited 30 s for " + what.get());
-            }
-            Thread.sleep(20);
-        }
+        await().atMost(Duration.ofSeconds(30)).untilAsserted(() -> assertTrue(condition.getAsBoolean(), what));
     }
 }

@@ -1,5 +1,6 @@
 package org.maestro.driver.nats;
 
+import static org.awaitility.Awaitility.await;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -131,7 +132,7 @@ class NatsDriverTest {
                 producer.send(body, body.length);
             }
             awaitTrue(() -> total.get() >= 1000, () -> "1000 messages; got " + total.get());
-            Thread.sleep(300);
+            Thread.sleep(300); // time passes in which a duplicate would arrive: nothing more may
             assertEquals(1000, total.get(), "no message reached both receivers");
             assertEquals(1000, first.size() + second.size());
             assertTrue(first.stream().noneMatch(second::contains), "no duplicates across the group");
@@ -161,7 +162,7 @@ class NatsDriverTest {
             }
             awaitTrue(() -> received.size() >= 2000 && reports.get() >= 2000,
                     () -> "2000 messages and 2000 outcomes; got " + received.size() + " and " + reports.get());
-            Thread.sleep(300);
+            Thread.sleep(300); // time passes in which a duplicate would arrive: nothing more may
             assertEquals(2000, received.size(), "no duplicates");
             assertEquals(2000, reports.get(), "one outcome per send");
             List<Long> order = new ArrayList<>();
@@ -342,12 +343,6 @@ class NatsDriverTest {
     }
 
     private static void awaitTrue(BooleanSupplier condition, Supplier<String> what) throws InterruptedException {
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
-        while (!condition.getAsBoolean()) {
-            if (System.nanoTime() > deadline) {
-                throw new AssertionError("waited 30 s for " + what.get());
-            }
-            Thread.sleep(50);
-        }
+        await().atMost(Duration.ofSeconds(30)).untilAsserted(() -> assertTrue(condition.getAsBoolean(), what));
     }
 }

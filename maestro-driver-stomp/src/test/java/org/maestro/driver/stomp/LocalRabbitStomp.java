@@ -1,5 +1,6 @@
 package org.maestro.driver.stomp;
 
+import static org.awaitility.Awaitility.await;
 import static org.junit.jupiter.api.Assertions.fail;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
@@ -84,22 +85,22 @@ final class LocalRabbitStomp {
      * (the management plugin lists a new connection after a moment); returns how many it closed.
      */
     static int closeConnections(String vhost, int expected) throws Exception {
-        long deadline = System.nanoTime() + Duration.ofSeconds(30).toNanos();
-        List<String> names = new ArrayList<>();
-        while (names.size() < expected && System.nanoTime() - deadline < 0) {
-            names.clear();
-            for (JsonNode connection : new ObjectMapper().readTree(call("GET", "/api/vhosts/" + encode(vhost)
-                    + "/connections", null))) {
-                names.add(connection.get("name").asText());
-            }
-            if (names.size() < expected) {
-                Thread.sleep(200);
-            }
-        }
+        List<String> names = await(expected + " connections listed in virtual host " + vhost)
+                .atMost(Duration.ofSeconds(30)).pollDelay(Duration.ZERO).pollInterval(Duration.ofMillis(200))
+                .until(() -> connectionNames(vhost), listed -> listed.size() >= expected);
         for (String name : names) {
             call("DELETE", "/api/connections/" + encode(name), null);
         }
         return names.size();
+    }
+
+    private static List<String> connectionNames(String vhost) throws Exception {
+        List<String> names = new ArrayList<>();
+        for (JsonNode connection : new ObjectMapper().readTree(call("GET", "/api/vhosts/" + encode(vhost)
+                + "/connections", null))) {
+            names.add(connection.get("name").asText());
+        }
+        return names;
     }
 
     /** A driver URL of a destination in a virtual host, with guest/guest and the given query. */

@@ -1,5 +1,6 @@
 package org.maestro.driver.stomp;
 
+import static org.awaitility.Awaitility.await;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -18,7 +19,7 @@ import org.apache.activemq.artemis.core.settings.impl.AddressSettings;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import org.maestro.common.embedded.EmbeddedArtemis;
+import org.maestro.embedded.EmbeddedArtemis;
 import org.maestro.common.net.FreePorts;
 import org.maestro.driver.DeliveryOutcome;
 import org.maestro.driver.DriverConnection;
@@ -31,6 +32,8 @@ import org.maestro.driver.OutcomeListener;
 /** The STOMP driver against an Artemis broker in this JVM with a STOMP acceptor on a free loopback port. */
 class StompArtemisTest {
     private static final Duration TIMEOUT = Duration.ofSeconds(20);
+    /** How long a test waits for what a broker does in milliseconds when the machine is idle. */
+    private static final Duration AWAIT = Duration.ofSeconds(30);
     private static EmbeddedArtemis broker;
     private final StompDriver driver = new StompDriver();
     private final Map<Long, DeliveryOutcome> outcomes = new ConcurrentHashMap<>();
@@ -76,8 +79,10 @@ class StompArtemisTest {
                 ByteBuffer.wrap(body).putLong(i);
                 producer.send(i, body, body.length);
             }
-            Await.until(() -> received.size() >= count, () -> received.size() + " of " + count + " received");
-            Await.until(() -> reports.get() >= count, () -> reports.get() + " of " + count + " outcomes");
+            await().atMost(AWAIT).untilAsserted(() ->
+                    assertTrue(received.size() >= count, received.size() + " of " + count + " received"));
+            await().atMost(AWAIT).untilAsserted(() ->
+                    assertTrue(reports.get() >= count, reports.get() + " of " + count + " outcomes"));
         }
         assertEquals(count, received.size(), "no duplicates");
         for (int i = 0; i < count; i++) {
@@ -100,7 +105,8 @@ class StompArtemisTest {
             for (int i = 0; i < 400; i++) {
                 producer.send(i, new byte[20], 20);
             }
-            Await.until(() -> first.get() + second.get() >= 400, () -> (first.get() + second.get()) + " of 400");
+            await().atMost(AWAIT).untilAsserted(() ->
+                    assertTrue(first.get() + second.get() >= 400, (first.get() + second.get()) + " of 400"));
         }
         assertEquals(400, first.get() + second.get(), "each message reaches one receiver");
         assertTrue(first.get() > 0 && second.get() > 0, first + " and " + second);
@@ -119,9 +125,10 @@ class StompArtemisTest {
             for (int i = 0; i < 50; i++) {
                 producer.send(i, new byte[20], 20);
             }
-            Await.until(() -> received.get() >= 50, () -> received.get() + " of 50 before the restart");
+            await().atMost(AWAIT).untilAsserted(() ->
+                    assertTrue(received.get() >= 50, received.get() + " of 50 before the restart"));
             broker.restart();
-            Await.until(() -> sender.failed() && receiver.failed(), () -> "both connections count as failed");
+            await("both connections count as failed").atMost(AWAIT).until(() -> sender.failed() && receiver.failed());
             assertTrue(receiver.failure().getMessage().contains("was lost")
                     || receiver.failure().getMessage().contains("closed by the server"),
                     receiver.failure().getMessage());
@@ -137,7 +144,8 @@ class StompArtemisTest {
             for (int i = 100; i < 150; i++) {
                 producer.send(i, new byte[20], 20);
             }
-            Await.until(() -> received.get() >= 100, () -> received.get() + " of 100 after reconnecting");
+            await().atMost(AWAIT).untilAsserted(() ->
+                    assertTrue(received.get() >= 100, received.get() + " of 100 after reconnecting"));
         }
         assertEquals(100, received.get());
     }
@@ -164,8 +172,9 @@ class StompArtemisTest {
                     break; // the server closed the connection after its ERROR frame
                 }
             }
-            Await.until(() -> outcomes.values().stream().anyMatch(o -> o != DeliveryOutcome.ACCEPTED),
-                    () -> "a send refused: " + outcomes);
+            await().atMost(AWAIT).untilAsserted(() ->
+                    assertTrue(outcomes.values().stream().anyMatch(o -> o != DeliveryOutcome.ACCEPTED),
+                            "a send refused: " + outcomes));
         }
         assertTrue(outcomes.containsValue(DeliveryOutcome.ACCEPTED), outcomes.toString());
         long refused = outcomes.entrySet().stream().filter(e -> e.getValue() != DeliveryOutcome.ACCEPTED)

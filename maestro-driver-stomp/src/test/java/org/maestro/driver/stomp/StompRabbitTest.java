@@ -1,5 +1,6 @@
 package org.maestro.driver.stomp;
 
+import static org.awaitility.Awaitility.await;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -33,6 +34,8 @@ import org.maestro.driver.OutcomeListener;
  */
 class StompRabbitTest {
     private static final Duration TIMEOUT = Duration.ofSeconds(20);
+    /** How long a test waits for what a broker does in milliseconds when the machine is idle. */
+    private static final Duration AWAIT = Duration.ofSeconds(30);
     private static String vhost;
     private final StompDriver driver = new StompDriver();
     private final Map<Long, DeliveryOutcome> outcomes = new ConcurrentHashMap<>();
@@ -85,8 +88,10 @@ class StompRabbitTest {
                 sent.add(Arrays.copyOf(buffer, length));
                 producer.send(i, buffer, length);
             }
-            Await.until(() -> received.size() >= count, () -> received.size() + " of " + count + " received");
-            Await.until(() -> reports.get() >= count, () -> reports.get() + " of " + count + " outcomes");
+            await().atMost(AWAIT).untilAsserted(() ->
+                    assertTrue(received.size() >= count, received.size() + " of " + count + " received"));
+            await().atMost(AWAIT).untilAsserted(() ->
+                    assertTrue(reports.get() >= count, reports.get() + " of " + count + " outcomes"));
         }
         assertEquals(count, received.size(), "no duplicates");
         for (int i = 0; i < count; i++) {
@@ -108,7 +113,8 @@ class StompRabbitTest {
             for (int i = 0; i < 500; i++) {
                 producer.send(i, new byte[64], 64);
             }
-            Await.until(() -> received.get() >= 500, () -> received.get() + " of 500 received");
+            await().atMost(AWAIT).untilAsserted(() ->
+                    assertTrue(received.get() >= 500, received.get() + " of 500 received"));
         }
         assertEquals(500, received.get());
         assertEquals(0, reports.get(), "no outcome without receipts");
@@ -120,8 +126,8 @@ class StompRabbitTest {
         try (DriverConnection sender = driver.connect(url, MicroClock.system(), TIMEOUT)) {
             DriverProducer producer = sender.createProducer(listener);
             producer.send(1, new byte[10], 10);
-            Await.until(() -> reports.get() >= 1, () -> "the outcome of a send to a missing exchange");
-            Await.until(sender::failed, () -> "RabbitMQ closes the connection after its ERROR frame");
+            await("the outcome of a send to a missing exchange").atMost(AWAIT).until(() -> reports.get() >= 1);
+            await("RabbitMQ closes the connection after its ERROR frame").atMost(AWAIT).until(sender::failed);
         }
         // RabbitMQ's ERROR frame names no receipt, and the connection closes: the send failed, with its reason
         assertEquals(DeliveryOutcome.FAILED, outcomes.get(1L));
@@ -154,9 +160,10 @@ class StompRabbitTest {
             for (int i = 0; i < 100; i++) {
                 producer.send(i, new byte[32], 32);
             }
-            Await.until(() -> received.get() >= 100, () -> received.get() + " of 100 received before the drop");
+            await().atMost(AWAIT).untilAsserted(() ->
+                    assertTrue(received.get() >= 100, received.get() + " of 100 received before the drop"));
             assertTrue(LocalRabbitStomp.closeConnections(vhost, 2) >= 2, "both connections closed by the broker");
-            Await.until(() -> sender.failed() && receiver.failed(), () -> "both connections count as failed");
+            await("both connections count as failed").atMost(AWAIT).until(() -> sender.failed() && receiver.failed());
             assertTrue(sender.failure().getMessage().contains(url.replace("guest:guest", "***")),
                     sender.failure().getMessage());
             assertThrows(DriverException.class, () -> producer.send(100, new byte[32], 32));
@@ -171,8 +178,10 @@ class StompRabbitTest {
             for (int i = 200; i < 300; i++) {
                 producer.send(i, new byte[32], 32);
             }
-            Await.until(() -> received.get() >= 200, () -> received.get() + " of 200 received after reconnecting");
-            Await.until(() -> reports.get() >= 200, () -> reports.get() + " of 200 outcomes");
+            await().atMost(AWAIT).untilAsserted(() ->
+                    assertTrue(received.get() >= 200, received.get() + " of 200 received after reconnecting"));
+            await().atMost(AWAIT).untilAsserted(() ->
+                    assertTrue(reports.get() >= 200, reports.get() + " of 200 outcomes"));
         }
         assertEquals(200, received.get());
         assertEquals(DeliveryOutcome.ACCEPTED, outcomes.get(299L));

@@ -21,13 +21,13 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.maestro.common.embedded.EmbeddedArtemis;
 import org.maestro.common.options.ManagementUrl;
-import org.maestro.inspector.Await;
+import org.maestro.embedded.EmbeddedArtemis;
 import org.maestro.inspector.CsvTable;
 import org.maestro.inspector.InspectionException;
 import org.maestro.inspector.InspectionPoller;
 import org.maestro.inspector.ManualTicker;
+import org.maestro.inspector.TickedInspection;
 import org.maestro.inspector.csv.DataSetFiles;
 
 class ArtemisInspectorTest {
@@ -79,7 +79,7 @@ class ArtemisInspectorTest {
                 }
                 sentBeforePoll.add(sent);
                 ticker.tick();
-                Await.polls(poller, batch);
+                TickedInspection.awaitPolls(poller, batch);
             }
             poller.stop(Duration.ofSeconds(5));
             assertEquals(0, poller.stats().errors(), poller.stats().lastError());

@@ -18,12 +18,12 @@ import org.maestro.common.net.FreePorts;
 import org.maestro.common.options.ManagementUrl;
 import org.maestro.common.testing.DispatchFixture;
 import org.maestro.common.testing.ManagementResponder;
-import org.maestro.inspector.Await;
 import org.maestro.inspector.CsvTable;
 import org.maestro.inspector.InspectionException;
 import org.maestro.inspector.InspectionPoller;
 import org.maestro.inspector.ManualTicker;
 import org.maestro.inspector.Sample;
+import org.maestro.inspector.TickedInspection;
 import org.maestro.inspector.csv.DataSet;
 import org.maestro.inspector.csv.DataSetFiles;
 
@@ -44,9 +44,9 @@ class DispatchInspectorTest {
                         () -> 1_732_262_400_000L);
                 poller.start();
                 ticker.tick();
-                Await.polls(poller, 1);
+                TickedInspection.awaitPolls(poller, 1);
                 ticker.tick();
-                Await.polls(poller, 2);
+                TickedInspection.awaitPolls(poller, 2);
                 poller.stop(TIMEOUT);
                 assertEquals(0, poller.stats().errors(), poller.stats().lastError());
             } finally {
@@ -133,16 +133,16 @@ class DispatchInspectorTest {
                     System::currentTimeMillis);
             poller.start();
             ticker.tick();
-            Await.polls(poller, 1);
+            TickedInspection.awaitPolls(poller, 1);
             router.close();
 
             ticker.tick();
-            Await.polls(poller, 2);
+            TickedInspection.awaitPolls(poller, 2);
             assertEquals(1, poller.stats().errors(), "the poll while the router is down fails");
 
             try (ManagementResponder restarted = ManagementResponder.start(port)) {
                 ticker.tick();
-                Await.polls(poller, 3);
+                TickedInspection.awaitPolls(poller, 3);
                 assertEquals(1, poller.stats().errors(), poller.stats().lastError());
                 assertEquals(1, restarted.connections(), "connected again");
             }

@@ -69,7 +69,7 @@ final class MosquittoProcess implements AutoCloseable {
                 socket.connect(new InetSocketAddress("127.0.0.1", port), 200);
                 return;
             } catch (IOException notYet) {
-                Thread.sleep(50);
+                Thread.sleep(50); // a process helper polling for its port, with the deadline above
             }
         }
         close();

@@ -67,7 +67,7 @@ public final class NatsMonitoredServer implements AutoCloseable {
             if (listens(port) && listens(monitorPort)) {
                 return;
             }
-            Thread.sleep(50);
+            Thread.sleep(50); // a process helper polling for its port, with the deadline above
         }
         close();
         throw new IllegalStateException("nats-server did not listen on ports " + port + " and " + monitorPort

@@ -1,5 +1,6 @@
 package org.maestro.inspector.role;
 
+import static org.awaitility.Awaitility.await;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -16,7 +17,7 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.maestro.common.embedded.EmbeddedArtemis;
+import org.maestro.embedded.EmbeddedArtemis;
 import org.maestro.common.net.FreePorts;
 import org.maestro.common.options.InvalidOptionException;
 import org.maestro.common.options.OptionCode;
@@ -25,7 +26,6 @@ import org.maestro.common.peer.RoleException;
 import org.maestro.common.protocol.Command;
 import org.maestro.common.protocol.Note;
 import org.maestro.common.protocol.Payload;
-import org.maestro.inspector.Await;
 import org.maestro.inspector.CsvTable;
 import org.maestro.inspector.ManualTicker;
 import org.maestro.inspector.PollerStats;
@@ -62,8 +62,8 @@ class InspectorRoleTest {
     }
 
     private void awaitPolls(long polls) throws InterruptedException {
-        Await.until(polls + " polls (" + role.pollerStats() + ")", Duration.ofSeconds(20),
-                () -> role.pollerStats().polls() >= polls);
+        await().atMost(Duration.ofSeconds(20)).untilAsserted(() -> assertTrue(role.pollerStats().polls() >= polls,
+                polls + " polls (" + role.pollerStats() + ")"));
     }
 
     @Test
@@ -232,7 +232,7 @@ class InspectorRoleTest {
             role.handle(start("artemis"), peer);
             assertEquals(1, slow.served(), "the start asked once");
             ticker.tick();
-            Await.until("the poll's request is open", Duration.ofSeconds(5), () -> slow.open() == 1);
+            await("the poll's request is open").atMost(Duration.ofSeconds(20)).until(() -> slow.open() == 1);
             ticker.tick();
             ticker.tick();
             awaitPolls(1);

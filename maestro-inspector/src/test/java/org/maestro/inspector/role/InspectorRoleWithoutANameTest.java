@@ -1,5 +1,6 @@
 package org.maestro.inspector.role;
 
+import static org.awaitility.Awaitility.await;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -15,7 +16,6 @@ import org.maestro.common.options.OptionCode;
 import org.maestro.common.protocol.Command;
 import org.maestro.common.protocol.Note;
 import org.maestro.common.protocol.Payload;
-import org.maestro.inspector.Await;
 import org.maestro.inspector.CsvTable;
 import org.maestro.inspector.ManualTicker;
 import org.maestro.inspector.nats.NatsMonitoredServer;
@@ -35,7 +35,7 @@ class InspectorRoleWithoutANameTest {
                     .set(OptionCode.MANAGEMENT_INTERFACE, server.monitorUrl()).set(OptionCode.TEST_NAME, "nats-run");
             role.handle(Note.request(Command.START_INSPECTOR, new Payload.Text("")), peer);
             ticker.tick();
-            Await.until("one poll", Duration.ofSeconds(20), () -> role.pollerStats().polls() >= 1);
+            await("one poll").atMost(Duration.ofSeconds(20)).until(() -> role.pollerStats().polls() >= 1);
             role.handle(Note.request(Command.STOP_INSPECTOR), peer);
             assertEquals(Command.NOTIFY_SUCCESS, peer.notifications().get(1).command(),
                     peer.notifications().get(1).message());

@@ -87,7 +87,7 @@ class InspectorStartRetryTest {
                 throw new IllegalStateException(e.getMessage(), e);
             }
         });
-        Thread.sleep(400);
+        Thread.sleep(400); // the start tries while nothing listens: the router comes up only after this
         try (ManagementResponder router = ManagementResponder.start(port)) {
             starting.get(20, TimeUnit.SECONDS);
             long tookMillis = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - begin);

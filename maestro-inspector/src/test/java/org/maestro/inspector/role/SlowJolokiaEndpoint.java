@@ -69,7 +69,7 @@ final class SlowJolokiaEndpoint implements AutoCloseable {
             boolean versionOnly = requests.isArray() && requests.size() > 0
                     && "version".equals(requests.get(0).path("type").asText());
             if (!versionOnly) {
-                Thread.sleep(delayMillis);
+                Thread.sleep(delayMillis); // the slow server the tests need
             }
             ArrayNode responses = JSON.createArrayNode();
             for (JsonNode request : requests) {

@@ -11,7 +11,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import org.maestro.common.embedded.EmbeddedArtemis;
+import org.maestro.embedded.EmbeddedArtemis;
 import org.maestro.topology.InfrastructureException;
 import org.maestro.topology.conf.ConfSection;
 import org.maestro.topology.conf.ConfSyntaxException;

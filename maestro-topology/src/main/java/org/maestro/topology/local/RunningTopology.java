@@ -4,7 +4,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import org.maestro.common.embedded.EmbeddedArtemis;
+import org.maestro.embedded.EmbeddedArtemis;
 import org.maestro.topology.NodeEndpoint;
 import org.maestro.topology.Topology;
 import org.maestro.topology.management.RouterView;

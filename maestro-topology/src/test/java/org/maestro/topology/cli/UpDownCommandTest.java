@@ -1,11 +1,13 @@
 package org.maestro.topology.cli;
 
+import static org.awaitility.Awaitility.await;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
@@ -38,10 +40,8 @@ class UpDownCommandTest {
         Path state = runDir.resolve("state.json");
         CompletableFuture<CliRun> up = CompletableFuture.supplyAsync(() -> CliRun.of(new UpCommand(Optional::empty),
                 "--input", input.toString(), "--work-dir", runDir.toString()));
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
-        while (!Files.exists(state) && !up.isDone() && System.nanoTime() < deadline) {
-            Thread.sleep(50);
-        }
+        await("topology up writes its state file or ends").atMost(Duration.ofSeconds(60))
+                .until(() -> Files.exists(state) || up.isDone());
         assertTrue(Files.exists(state), "state file written once up: " + (up.isDone() ? up.get() : "still starting"));
 
         Topology topology = Topology.load(state);
@@ -141,10 +141,8 @@ class UpDownCommandTest {
         CompletableFuture<CliRun> up = CompletableFuture.supplyAsync(() -> CliRun.of(
                 new UpCommand(() -> Optional.of(router)), "--input", input.toString(), "--work-dir", runDir.toString()));
         Path state = runDir.resolve("state.json");
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(90);
-        while (!Files.exists(state) && !up.isDone() && System.nanoTime() < deadline) {
-            Thread.sleep(50);
-        }
+        await("topology up writes its state file or ends").atMost(Duration.ofSeconds(90))
+                .until(() -> Files.exists(state) || up.isDone());
         assertTrue(Files.exists(state), "state file written once up: " + (up.isDone() ? up.get() : "still starting"));
         return up;
     }

@@ -20,7 +20,7 @@ import java.util.concurrent.locks.LockSupport;
 import org.HdrHistogram.Histogram;
 import org.HdrHistogram.Recorder;
 import org.apache.qpid.jms.JmsConnectionFactory;
-import org.maestro.common.embedded.EmbeddedArtemis;
+import org.maestro.embedded.EmbeddedArtemis;
 
 /**
  * One client of the load-generator comparison, in a JVM of its own (so every client starts cold): a broker, a bare

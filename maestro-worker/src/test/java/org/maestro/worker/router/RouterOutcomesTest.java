@@ -1,5 +1,6 @@
 package org.maestro.worker.router;
 
+import static org.awaitility.Awaitility.await;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -70,11 +71,12 @@ class RouterOutcomesTest {
             }
             assertTrue(outcomes.await(o -> o.total() == 100, 20_000), "outcomes of the first 100: " + outcomes);
             assertEquals(100, outcomes.count(DeliveryOutcome.ACCEPTED), outcomes.toString());
-            assertTrue(waitFor(() -> received.get() == 100), "received " + received);
+            await("the first 100 received").atMost(Duration.ofSeconds(30)).until(() -> received.get() == 100);
 
             consumer.close();
             receiving.close();
-            Thread.sleep(300); // the router notices the consumer has gone
+            // a grace period for the router to process the detach: nothing the drivers show says when it has
+            Thread.sleep(300);
             Thread sender = new Thread(() -> {
                 for (long token = 100; token < 400; token++) {
                     try {
@@ -148,7 +150,7 @@ class RouterOutcomesTest {
             sender.setDaemon(true);
             sender.start();
             sender.join(1_000);
-            Thread.sleep(500);
+            Thread.sleep(500); // time passes in which the router must give no credit and settle nothing
             assertEquals(0, outcomes.total(), "no credit, nothing settled: " + outcomes);
             sending.close();
             sender.join(20_000);
@@ -164,16 +166,5 @@ class RouterOutcomesTest {
             assertEquals(1, thrown.get(), "and fails when the connection closes");
             assertEquals(0, outcomes.total(), "a send that throws reports no outcome: " + outcomes);
         }
-    }
-
-    private static boolean waitFor(java.util.function.BooleanSupplier condition) throws InterruptedException {
-        long deadline = System.nanoTime() + 20_000_000_000L;
-        while (!condition.getAsBoolean()) {
-            if (System.nanoTime() > deadline) {
-                return false;
-            }
-            Thread.sleep(20);
-        }
-        return true;
     }
 }

@@ -18,11 +18,11 @@ import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 import org.HdrHistogram.Histogram;
-import org.maestro.common.embedded.EmbeddedArtemis;
 import org.maestro.driver.DriverConnection;
 import org.maestro.driver.DriverProducer;
 import org.maestro.driver.MicroClock;
 import org.maestro.driver.stomp.StompDriver;
+import org.maestro.embedded.EmbeddedArtemis;
 
 /**
  * One client of the STOMP driver comparison, in a JVM of its own: an Artemis broker with a STOMP acceptor, a bare

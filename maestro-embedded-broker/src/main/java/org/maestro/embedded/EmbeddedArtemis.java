@@ -1,6 +1,10 @@
-package org.maestro.common.embedded;
+package org.maestro.embedded;
 
+import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.lang.management.ManagementFactory;
+import java.net.InetAddress;
+import java.net.ServerSocket;
 import java.nio.file.Path;
 import java.util.Set;
 import org.apache.activemq.artemis.api.core.RoutingType;
@@ -13,7 +17,6 @@ import org.apache.activemq.artemis.core.server.embedded.EmbeddedActiveMQ;
 import org.apache.activemq.artemis.core.settings.impl.AddressSettings;
 import org.apache.activemq.artemis.spi.core.security.ActiveMQJAASSecurityManager;
 import org.apache.activemq.artemis.spi.core.security.jaas.InVMLoginModule;
-import org.maestro.common.net.FreePorts;
 
 /**
  * An Artemis broker started in this JVM on loopback ports: the default system under test (AMQP acceptor, and a
@@ -113,6 +116,19 @@ public final class EmbeddedArtemis implements AutoCloseable {
         stop();
     }
 
+    /**
+     * A port that was free on 127.0.0.1 a moment ago. The same as maestro-common's {@code FreePorts}: this module
+     * stands apart from maestro-common, whose own tests run against this broker.
+     */
+    private static int freePort() {
+        try (ServerSocket socket = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+            socket.setReuseAddress(true);
+            return socket.getLocalPort();
+        } catch (IOException e) {
+            throw new UncheckedIOException("no free port on the loopback interface for the embedded broker", e);
+        }
+    }
+
     /** Chooses the acceptors and options of an {@link EmbeddedArtemis}. */
     public static final class Builder {
         private String host = "127.0.0.1";
@@ -151,7 +167,7 @@ public final class EmbeddedArtemis implements AutoCloseable {
 
         /** Adds an AMQP acceptor on a free loopback port. */
         public Builder amqp() {
-            return amqp(FreePorts.next());
+            return amqp(freePort());
         }
 
         /** Adds an AMQP acceptor on the given loopback port. */
@@ -162,7 +178,7 @@ public final class EmbeddedArtemis implements AutoCloseable {
 
         /** Adds an MQTT acceptor on a free loopback port. */
         public Builder mqtt() {
-            return mqtt(FreePorts.next());
+            return mqtt(freePort());
         }
 
         /** Adds an MQTT acceptor on the given loopback port. */
@@ -176,7 +192,7 @@ public final class EmbeddedArtemis implements AutoCloseable {
          * {@code /queue/} for anycast and {@code /topic/} for multicast addresses.
          */
         public Builder stomp() {
-            return stomp(FreePorts.next());
+            return stomp(freePort());
         }
 
         /** Adds a STOMP acceptor (see {@link #stomp()}) on the given loopback port. */
