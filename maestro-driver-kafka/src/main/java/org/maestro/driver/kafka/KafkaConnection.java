@@ -30,31 +30,35 @@ final class KafkaConnection implements DriverConnection {
 
     private final KafkaUrl url;
     private final MicroClock clock;
-    private final Duration timeout;
+    private final ConnectDeadline deadline;
     private final ReceiverGroups groups;
     private volatile Producer<byte[], byte[]> producer;
     private volatile KafkaReceiver receiver;
     private volatile String joinedGroup;
     private volatile boolean closed;
 
-    private KafkaConnection(KafkaUrl url, MicroClock clock, Duration timeout, ReceiverGroups groups) {
+    private KafkaConnection(KafkaUrl url, MicroClock clock, ConnectDeadline deadline, ReceiverGroups groups) {
         this.url = url;
         this.clock = clock;
-        this.timeout = timeout;
+        this.deadline = deadline;
         this.groups = groups;
     }
 
-    /** Checks within {@code timeout} that the cluster answers and the topic exists (creating it if missing). */
+    /**
+     * Checks within {@code timeout} that the cluster answers and the topic exists (creating it if missing); a
+     * consumer created next joins its group within what is left of the same timeout ({@link ConnectDeadline}).
+     */
     static KafkaConnection open(KafkaUrl url, MicroClock clock, Duration timeout, ReceiverGroups groups)
             throws DriverException {
+        ConnectDeadline deadline = ConnectDeadline.start(timeout);
         Topics.ensure(url, timeout);
-        return new KafkaConnection(url, clock, timeout, groups);
+        return new KafkaConnection(url, clock, deadline, groups);
     }
 
     @Override
     public DriverProducer createProducer(OutcomeListener outcomes) throws DriverException {
         try {
-            producer = new KafkaProducer<>(ClientProperties.producer(url, timeout));
+            producer = new KafkaProducer<>(ClientProperties.producer(url, deadline.timeout()));
         } catch (KafkaException e) {
             throw new DriverException("cannot create a Kafka producer for " + url + ": " + Topics.describe(e)
                     + ": check the producer. and client. options", e);
@@ -73,7 +77,7 @@ final class KafkaConnection implements DriverConnection {
         String name = group;
         try {
             receiver = KafkaReceiver.start(url, group, clock, callback,
-                    () -> new KafkaConsumer<>(ClientProperties.consumer(url, name)), timeout);
+                    () -> new KafkaConsumer<>(ClientProperties.consumer(url, name)), deadline.remaining());
         } catch (DriverException e) {
             leaveGroup();
             throw e;

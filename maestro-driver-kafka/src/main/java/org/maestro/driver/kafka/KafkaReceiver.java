@@ -73,8 +73,9 @@ final class KafkaReceiver implements DriverConsumer {
         } catch (TimeoutException e) {
             receiver.close();
             throw new DriverException("the consumer group '" + group + "' at " + url + " gave the receiver no "
-                    + "partitions within " + timeout.toMillis() + " ms: is the group coordinator of the cluster "
-                    + "available (the __consumer_offsets topic)?");
+                    + "partitions within " + timeout.toMillis() + " ms (the connect timeout): is the group "
+                    + "coordinator of the cluster available (the __consumer_offsets topic)? The first join of a "
+                    + "new cluster creates that topic and takes longer on a loaded machine: try again");
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             receiver.close();

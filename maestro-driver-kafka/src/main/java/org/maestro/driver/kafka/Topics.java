@@ -122,9 +122,22 @@ final class Topics {
 
     private static DriverException unreachable(KafkaUrl url, Duration timeout, Throwable cause) {
         if (cause instanceof TimeoutException || cause instanceof org.apache.kafka.common.errors.TimeoutException) {
+            String listening = BootstrapProbe.firstListening(url.bootstrap());
+            if (listening != null) {
+                return new DriverException("cannot connect to " + url + " within " + timeout.toMillis() + " ms "
+                        + "(the connect timeout): " + listening + " accepts connections but Kafka did not answer "
+                        + "in time: the broker or this machine is overloaded, the first connection of a JVM is "
+                        + "slower (kafka-clients loading, the topic created), or the URL's port speaks TLS or SASL "
+                        + "to a plain client: try again when the load is lower, and check the URL's scheme "
+                        + "(kafkas:// for TLS) and user information", cause);
+            }
             return new DriverException("cannot connect to " + url + " within " + timeout.toMillis() + " ms: no "
                     + "answer from " + url.bootstrap() + ": is Kafka running and reachable there (and its "
                     + "advertised listeners too)?", cause);
+        }
+        DriverException security = LoginFailures.explain(url, cause);
+        if (security != null) {
+            return security;
         }
         return new DriverException("cannot connect to " + url + ": " + describe(cause), cause);
     }

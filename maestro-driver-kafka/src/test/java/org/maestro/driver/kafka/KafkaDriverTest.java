@@ -217,6 +217,22 @@ class KafkaDriverTest {
         assertFalse(e.getMessage().contains("s3cret"), e.getMessage());
     }
 
+    @Test
+    void aPortThatAcceptsButDoesNotAnswerIsToldFromOneThatIsDown() throws Exception {
+        try (ServerSocket silent = new ServerSocket(0, 50, java.net.InetAddress.getLoopbackAddress())) {
+            String url = "kafka://127.0.0.1:" + silent.getLocalPort() + "/" + topic;
+            long start = System.nanoTime();
+            DriverException e = assertThrows(DriverException.class,
+                    () -> driver.connect(url, MicroClock.system(), Duration.ofSeconds(2)));
+            long millis = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start);
+            assertTrue(millis < 8_000, "gave up after " + millis + " ms, asked 2000");
+            assertTrue(e.getMessage().contains("cannot connect to " + url + " within 2000 ms (the connect timeout): "
+                    + "127.0.0.1:" + silent.getLocalPort() + " accepts connections but Kafka did not answer in "
+                    + "time"), e.getMessage());
+            assertTrue(e.getMessage().contains("try again when the load is lower"), e.getMessage());
+        }
+    }
+
     static void awaitTrue(BooleanSupplier condition, Supplier<String> what) throws InterruptedException {
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
         while (!condition.getAsBoolean()) {
