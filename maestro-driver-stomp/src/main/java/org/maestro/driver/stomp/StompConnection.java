@@ -26,6 +26,7 @@ import org.maestro.driver.DriverProducer;
 import org.maestro.driver.MicroClock;
 import org.maestro.driver.OutcomeListener;
 import org.maestro.driver.ThrottledWarning;
+import org.maestro.driver.TlsFailures;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -126,6 +127,10 @@ final class StompConnection implements DriverConnection {
                         + (url.user() == null ? " without a user" : " of user '" + url.user() + "'") + ": "
                         + refused.getMessage() + ": check the user name and password"
                         + (url.vhost() == null ? "" : " and vhost=" + url.vhost()) + " in the URL", cause);
+            }
+            String tls = url.tls() ? TlsFailures.explain(cause, url.host()) : null;
+            if (tls != null) {
+                throw new DriverException("cannot connect to " + url + ": " + tls, cause);
             }
             throw new DriverException("cannot connect to " + url + ": " + describe(cause) + ": is the STOMP server "
                     + "running and reachable?", cause);

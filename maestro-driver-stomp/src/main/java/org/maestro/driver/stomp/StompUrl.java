@@ -6,6 +6,7 @@ import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.Locale;
 import org.maestro.driver.DriverException;
+import org.maestro.driver.QueryOptions;
 import org.maestro.driver.Urls;
 
 /**
@@ -85,34 +86,28 @@ public record StompUrl(boolean tls, String host, int port, String destination, S
             user = decode(colon < 0 ? info : info.substring(0, colon));
             password = colon < 0 ? null : decode(info.substring(colon + 1));
         }
-        String ack = "client-individual";
-        boolean receipt = true;
-        boolean durable = false;
-        int prefetch = DEFAULT_PREFETCH;
-        int inflight = DEFAULT_INFLIGHT;
-        String vhost = null;
+        QueryOptions options = QueryOptions.parse(url, uri.getRawQuery());
+        options.refuseUnknown(OPTIONS);
+        String ack = options.text("ack", "client-individual");
+        if (!ACK_MODES.contains(ack)) {
+            throw options.invalid("ack", ack, String.join(", ", ACK_MODES));
+        }
+        boolean receipt = options.bool("receipt", true);
+        boolean durable = options.bool("durable", false);
+        int prefetch = options.count("prefetch", MAX_PREFETCH, DEFAULT_PREFETCH);
+        int inflight = options.count("inflight", MAX_INFLIGHT, DEFAULT_INFLIGHT);
+        String vhost = options.text("vhost", null);
+        if (vhost != null && vhost.isEmpty()) {
+            throw new DriverException("option vhost= in URL " + shown + " is empty: give a virtual host, e.g. "
+                    + "vhost=/, or leave the option out");
+        }
         int heartbeat = DEFAULT_HEARTBEAT_MILLIS;
-        String query = uri.getRawQuery();
-        if (query != null) {
-            for (String pair : query.split("&")) {
-                if (pair.isEmpty()) {
-                    continue;
-                }
-                int equals = pair.indexOf('=');
-                String name = equals < 0 ? pair : pair.substring(0, equals);
-                String value = equals < 0 ? "" : decode(pair.substring(equals + 1));
-                switch (name) {
-                    case "ack" -> ack = ackMode(shown, value);
-                    case "receipt" -> receipt = bool(shown, name, value);
-                    case "durable" -> durable = bool(shown, name, value);
-                    case "prefetch" -> prefetch = count(shown, name, value, 1, MAX_PREFETCH);
-                    case "inflight" -> inflight = count(shown, name, value, 1, MAX_INFLIGHT);
-                    case "vhost" -> vhost = vhost(shown, value);
-                    case "heartbeat" -> heartbeat = count(shown, name, value, 0, MAX_HEARTBEAT_MILLIS);
-                    default -> throw new DriverException("unknown option '" + name + "' in URL " + shown
-                            + "; known options: " + String.join(", ", OPTIONS) + " (see docs/drivers.md)");
-                }
+        if (options.has("heartbeat")) {
+            String value = options.text("heartbeat", "");
+            if (!value.matches("\\d{1,7}") || Integer.parseInt(value) > MAX_HEARTBEAT_MILLIS) {
+                throw options.invalid("heartbeat", value, "a whole number of ms from 0 to " + MAX_HEARTBEAT_MILLIS);
             }
+            heartbeat = Integer.parseInt(value);
         }
         int port = uri.getPort() >= 0 ? uri.getPort() : DEFAULT_PORT;
         return new StompUrl(tls, uri.getHost(), port, destination, ack, receipt, durable, prefetch, inflight, vhost,
@@ -121,39 +116,6 @@ public record StompUrl(boolean tls, String host, int port, String destination, S
 
     private static String decode(String text) {
         return URLDecoder.decode(text.replace("+", "%2B"), StandardCharsets.UTF_8);
-    }
-
-    private static String ackMode(String url, String value) throws DriverException {
-        if (!ACK_MODES.contains(value)) {
-            throw new DriverException("option ack=" + value + " in URL " + url + " is not valid: expected "
-                    + String.join(", ", ACK_MODES));
-        }
-        return value;
-    }
-
-    private static String vhost(String url, String value) throws DriverException {
-        if (value.isEmpty()) {
-            throw new DriverException("option vhost= in URL " + url + " is empty: give a virtual host, e.g. vhost=/, "
-                    + "or leave the option out");
-        }
-        return value;
-    }
-
-    private static boolean bool(String url, String option, String value) throws DriverException {
-        String lower = value.toLowerCase(Locale.ROOT);
-        if (!lower.equals("true") && !lower.equals("false")) {
-            throw new DriverException("option " + option + "=" + value + " in URL " + url + " is not valid: expected "
-                    + "true or false");
-        }
-        return lower.equals("true");
-    }
-
-    private static int count(String url, String option, String value, int min, int max) throws DriverException {
-        if (value.matches("\\d{1,7}") && Integer.parseInt(value) >= min && Integer.parseInt(value) <= max) {
-            return Integer.parseInt(value);
-        }
-        throw new DriverException("option " + option + "=" + value + " in URL " + url
-                + " is not valid: expected a whole number from " + min + " to " + max);
     }
 
     /** True when receivers acknowledge each message themselves (ack=client or client-individual). */

@@ -1,0 +1,159 @@
+package org.maestro.driver.stomp;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.ByteBuffer;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.maestro.common.embedded.EmbeddedArtemis;
+import org.maestro.common.embedded.FreePorts;
+import org.maestro.common.testing.Commands;
+import org.maestro.common.testing.LogCapture;
+import org.maestro.common.testing.TestCertificates;
+import org.maestro.driver.DeliveryOutcome;
+import org.maestro.driver.DriverConnection;
+import org.maestro.driver.DriverException;
+import org.maestro.driver.DriverProducer;
+import org.maestro.driver.MicroClock;
+
+/**
+ * The STOMP driver's login and TLS against an Artemis broker in this JVM with security on (one user) and, besides
+ * its plain STOMP acceptor, two TLS ones: one whose certificate a test CA in the JVM's trust store signed, one with a
+ * self-signed certificate it does not trust. Errors and the log never show the password.
+ */
+class StompSecurityTest {
+    private static final Duration TIMEOUT = Duration.ofSeconds(20);
+    private static final String USER = "maestro";
+    private static final String PASSWORD = "stomp-s3cret";
+    private static final String WRONG_PASSWORD = "not-the-stomp-password";
+    @TempDir
+    static Path folder;
+    private static EmbeddedArtemis broker;
+    private static int trustedPort;
+    private static int untrustedPort;
+    private final StompDriver driver = new StompDriver();
+    private LogCapture log;
+
+    @BeforeAll
+    static void startBroker() throws Exception {
+        TestCertificates certificates = TestCertificates.create(folder);
+        Commands.run(folder, List.of("openssl", "pkcs12", "-export", "-in", "server.crt", "-inkey", "server.key",
+                "-name", "broker", "-out", "broker.p12", "-passout", "pass:" + TestCertificates.TRUST_STORE_PASSWORD));
+        Commands.run(folder, List.of("openssl", "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "2",
+                "-subj", "/CN=127.0.0.1", "-addext", "subjectAltName=IP:127.0.0.1", "-keyout", "stranger.key",
+                "-out", "stranger.crt"));
+        Commands.run(folder, List.of("openssl", "pkcs12", "-export", "-in", "stranger.crt", "-inkey",
+                "stranger.key", "-name", "broker", "-out", "stranger.p12", "-passout",
+                "pass:" + TestCertificates.TRUST_STORE_PASSWORD));
+        // the driver's TLS uses the JVM's trust store, as a worker started with -Djavax.net.ssl.trustStore would
+        System.setProperty("javax.net.ssl.trustStore", certificates.trustStore().toString());
+        System.setProperty("javax.net.ssl.trustStorePassword", TestCertificates.TRUST_STORE_PASSWORD);
+        broker = EmbeddedArtemis.builder().stomp().user(USER, PASSWORD).name("maestro-stomp-security-test")
+                .withoutJmx().start();
+        trustedPort = FreePorts.next();
+        untrustedPort = FreePorts.next();
+        tlsAcceptor("stomp-tls", trustedPort, folder.resolve("broker.p12"));
+        tlsAcceptor("stomp-tls-self-signed", untrustedPort, folder.resolve("stranger.p12"));
+    }
+
+    private static void tlsAcceptor(String name, int port, Path keyStore) throws Exception {
+        broker.server().getRemotingService().createAcceptor(name, "tcp://127.0.0.1:" + port + "?protocols=STOMP;"
+                + "anycastPrefix=/queue/;multicastPrefix=/topic/;sslEnabled=true;keyStorePath=" + keyStore
+                + ";keyStoreType=PKCS12;keyStorePassword=" + TestCertificates.TRUST_STORE_PASSWORD).start();
+    }
+
+    @AfterAll
+    static void stopBroker() throws Exception {
+        if (broker != null) {
+            broker.close();
+        }
+        System.clearProperty("javax.net.ssl.trustStore");
+        System.clearProperty("javax.net.ssl.trustStorePassword");
+    }
+
+    @BeforeEach
+    void captureTheLog() {
+        log = LogCapture.start();
+    }
+
+    @AfterEach
+    void stopCapturing() {
+        log.stop();
+    }
+
+    private static String queue() {
+        return "/queue/maestro-" + UUID.randomUUID();
+    }
+
+    @Test
+    void sendsAndReceivesOverTlsWithTheUserOfTheUrl() throws Exception {
+        int count = 200;
+        String url = "stomp+ssl://" + USER + ":" + PASSWORD + "@127.0.0.1:" + trustedPort + queue();
+        List<Long> received = new CopyOnWriteArrayList<>();
+        Map<Long, DeliveryOutcome> outcomes = new ConcurrentHashMap<>();
+        try (DriverConnection receiver = driver.connect(url, MicroClock.system(), TIMEOUT);
+                DriverConnection sender = driver.connect(url, MicroClock.system(), TIMEOUT)) {
+            receiver.createConsumer((body, micros) -> received.add(ByteBuffer.wrap(body).getLong()));
+            DriverProducer producer = sender.createProducer((token, outcome, again, detail) ->
+                    outcomes.put(token, outcome));
+            byte[] body = new byte[100];
+            for (long i = 0; i < count; i++) {
+                ByteBuffer.wrap(body).putLong(i);
+                producer.send(i, body, body.length);
+            }
+            Await.until(() -> received.size() >= count && outcomes.size() >= count,
+                    () -> received.size() + " received, " + outcomes.size() + " outcomes of " + count);
+            assertFalse(receiver.failed());
+            assertFalse(sender.failed());
+        }
+        assertEquals(count, received.size(), "no duplicates");
+        for (long i = 0; i < count; i++) {
+            assertEquals(i, received.get((int) i), "in order");
+            assertEquals(DeliveryOutcome.ACCEPTED, outcomes.get(i), "outcome of " + i);
+        }
+        assertFalse(log.text().contains(PASSWORD), "the log shows the password");
+    }
+
+    @Test
+    void aWrongPasswordIsRefusedNamingTheUserAndTheUrlNotThePassword() {
+        String destination = queue();
+        String url = broker.stompUrl(destination).replace("stomp://", "stomp://" + USER + ":" + WRONG_PASSWORD + "@");
+        long start = System.nanoTime();
+        DriverException e = assertThrows(DriverException.class,
+                () -> driver.connect(url, MicroClock.system(), TIMEOUT).close());
+        long millis = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start);
+        assertTrue(millis < TIMEOUT.toMillis(), "refused after " + millis + " ms");
+        assertTrue(e.getMessage().startsWith("the STOMP server at stomp://***@127.0.0.1:" + broker.stompPort()
+                + destination + " refused the connection of user '" + USER + "': "), e.getMessage());
+        assertTrue(e.getMessage().endsWith(": check the user name and password in the URL"), e.getMessage());
+        assertFalse(e.getMessage().contains(WRONG_PASSWORD), e.getMessage());
+        assertFalse(log.text().contains(WRONG_PASSWORD), "the log shows the password");
+    }
+
+    @Test
+    void anUntrustedCertificateIsRefusedSayingSo() {
+        String url = "stomp+ssl://" + USER + ":" + PASSWORD + "@127.0.0.1:" + untrustedPort + queue();
+        DriverException e = assertThrows(DriverException.class,
+                () -> driver.connect(url, MicroClock.system(), TIMEOUT).close());
+        assertTrue(e.getMessage().startsWith("cannot connect to stomp+ssl://***@127.0.0.1:" + untrustedPort + "/queue/"),
+                e.getMessage());
+        assertTrue(e.getMessage().contains("the broker's TLS certificate is not trusted"), e.getMessage());
+        assertTrue(e.getMessage().contains("-Djavax.net.ssl.trustStore="), e.getMessage());
+        assertFalse(e.getMessage().contains(PASSWORD), e.getMessage());
+    }
+}
