@@ -89,6 +89,17 @@ class MqttCredentialsTest {
     }
 
     @Test
+    void aWrongPasswordOverMqtt5IsRefusedTheSameWay() {
+        DriverException error = assertThrows(DriverException.class, () -> new MqttDriver().connect(
+                url("maestro:wr0ng-pa55@") + "?version=5", MicroClock.system(), TIMEOUT));
+        String message = error.getMessage();
+        assertTrue(message.contains("refused the login of user 'maestro'"), message);
+        assertTrue(message.contains("mqtt://***@127.0.0.1:" + mosquitto.port() + "/maestro/login/"), message);
+        assertTrue(message.contains("check the user name and password in the URL"), message);
+        assertFalse(message.contains("wr0ng-pa55"), message);
+    }
+
+    @Test
     void noCredentialsAreRefusedAskingForThem() {
         DriverException error = assertThrows(DriverException.class,
                 () -> new MqttDriver().connect(url(""), MicroClock.system(), TIMEOUT));
