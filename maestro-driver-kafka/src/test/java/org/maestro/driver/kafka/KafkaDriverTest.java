@@ -1,6 +1,5 @@
 package org.maestro.driver.kafka;
 
-import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -9,8 +8,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.net.ServerSocket;
 import java.nio.ByteBuffer;
 import java.time.Duration;
-import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
@@ -28,18 +25,20 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.maestro.driver.DeliveryOutcome;
+import org.maestro.driver.Driver;
 import org.maestro.driver.DriverConnection;
 import org.maestro.driver.DriverException;
 import org.maestro.driver.DriverProducer;
 import org.maestro.driver.Drivers;
 import org.maestro.driver.MicroClock;
 import org.maestro.driver.OutcomeListener;
+import org.maestro.driver.testing.DriverContract;
 
 /**
- * The Kafka driver against a KRaft broker started in this JVM ({@link InJvmKafka}). Each test uses a topic of its
- * own, deleted afterwards.
+ * The Kafka driver against a KRaft broker started in this JVM ({@link InJvmKafka}): the cases of every driver
+ * ({@link DriverContract}) and Kafka's own. Each test uses a topic of its own, deleted afterwards.
  */
-class KafkaDriverTest {
+class KafkaDriverTest extends DriverContract {
     private static final Duration TIMEOUT = Duration.ofSeconds(20);
     private static InJvmKafka kafka;
     private final KafkaDriver driver = new KafkaDriver();
@@ -70,54 +69,24 @@ class KafkaDriverTest {
         }
     }
 
-    @Test
-    void carriesTheBytesInOrderAndAcceptsEveryRecord() throws Exception {
-        int count = 2000;
-        String url = kafka.url(topic, "acks=all&linger.ms=1");
-        List<byte[]> received = new CopyOnWriteArrayList<>();
-        List<byte[]> sent = new ArrayList<>();
-        try (DriverConnection receiver = driver.connect(url, MicroClock.system(), TIMEOUT);
-                DriverConnection sender = driver.connect(url, MicroClock.system(), TIMEOUT)) {
-            receiver.createConsumer((body, micros) -> received.add(body));
-            DriverProducer producer = sender.createProducer(listener);
-            assertTrue(producer.reportsOutcomes());
-            byte[] buffer = new byte[300];
-            for (int i = 0; i < count; i++) {
-                int length = 16 + i % 200;
-                ByteBuffer.wrap(buffer).putLong(i).putLong(~i);
-                buffer[length - 1] = (byte) i;
-                sent.add(Arrays.copyOf(buffer, length));
-                producer.send(i, buffer, length);
-            }
-            awaitTrue(() -> received.size() >= count, () -> received.size() + " of " + count + " received");
-            awaitTrue(() -> reports.get() >= count, () -> reports.get() + " of " + count + " outcomes");
-            assertFalse(receiver.failed());
-            assertFalse(sender.failed());
-        }
-        assertEquals(count, received.size(), "no duplicates");
-        for (int i = 0; i < count; i++) {
-            assertArrayEquals(sent.get(i), received.get(i), "record " + i + " in order and unchanged");
-            assertEquals(DeliveryOutcome.ACCEPTED, outcomes.get((long) i), "outcome of " + i);
-        }
-        assertEquals(count, reports.get(), "one outcome per record");
+    @Override
+    protected Driver driver() {
+        return driver;
     }
 
-    @Test
-    void withoutAcknowledgementsRecordsHaveNoOutcome() throws Exception {
-        String url = kafka.url(topic, "acks=0");
-        AtomicInteger received = new AtomicInteger();
-        try (DriverConnection receiver = driver.connect(url, MicroClock.system(), TIMEOUT);
-                DriverConnection sender = driver.connect(url, MicroClock.system(), TIMEOUT)) {
-            receiver.createConsumer((body, micros) -> received.incrementAndGet());
-            DriverProducer producer = sender.createProducer(listener);
-            assertFalse(producer.reportsOutcomes());
-            for (int i = 0; i < 200; i++) {
-                producer.send(i, new byte[64], 64);
-            }
-            awaitTrue(() -> received.get() >= 200, () -> received.get() + " of 200 received");
-        }
-        assertEquals(200, received.get());
-        assertEquals(0, reports.get(), "acks=0: no outcome");
+    @Override
+    protected String acknowledgedUrl() {
+        return kafka.url(topic, "acks=all&linger.ms=1");
+    }
+
+    @Override
+    protected String unacknowledgedUrl() {
+        return kafka.url(topic, "acks=0");
+    }
+
+    @Override
+    protected int count() {
+        return 2000;
     }
 
     @Test

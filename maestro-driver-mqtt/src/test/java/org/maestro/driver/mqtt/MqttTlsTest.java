@@ -19,7 +19,6 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 import org.maestro.common.embedded.FreePorts;
-import org.maestro.common.testing.Commands;
 import org.maestro.common.testing.MosquittoProcess;
 import org.maestro.common.testing.TestCertificates;
 import org.maestro.driver.DeliveryOutcome;
@@ -35,6 +34,7 @@ import org.maestro.driver.MicroClock;
 class MqttTlsTest {
     private static final Duration TIMEOUT = Duration.ofSeconds(20);
     private static MosquittoProcess mosquitto;
+    private static TestCertificates.JvmTrustStore trustStore;
     private static int trustedPort;
     private static int untrustedPort;
 
@@ -42,12 +42,9 @@ class MqttTlsTest {
     static void startBroker() throws Exception {
         Path directory = Files.createTempDirectory("maestro-mosquitto-tls-");
         TestCertificates certificates = TestCertificates.create(directory);
-        Commands.run(directory, List.of("openssl", "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "2",
-                "-subj", "/CN=127.0.0.1", "-addext", "subjectAltName=IP:127.0.0.1", "-keyout", "stranger.key",
-                "-out", "stranger.crt"));
+        certificates.selfSigned("stranger");
         // the driver uses the JVM's default SSL context: this must be set before anything in this JVM makes it
-        System.setProperty("javax.net.ssl.trustStore", certificates.trustStore().toString());
-        System.setProperty("javax.net.ssl.trustStorePassword", TestCertificates.TRUST_STORE_PASSWORD);
+        trustStore = certificates.trustedByTheJvm();
         trustedPort = FreePorts.next();
         untrustedPort = FreePorts.next();
         mosquitto = MosquittoProcess.start(directory, List.of(
@@ -68,6 +65,9 @@ class MqttTlsTest {
     static void stopBroker() throws Exception {
         if (mosquitto != null) {
             mosquitto.close();
+        }
+        if (trustStore != null) {
+            trustStore.close();
         }
     }
 

@@ -22,35 +22,24 @@ import org.maestro.driver.MicroClock;
  */
 class NatsTlsTest {
     private static NatsServerProcess server;
-    private static String oldTrustStore;
-    private static String oldTrustStorePassword;
+    private static TestCertificates.JvmTrustStore trustStore;
 
     @BeforeAll
     static void startServer() throws Exception {
         Path directory = Files.createTempDirectory("maestro-nats-tls-");
         TestCertificates certificates = TestCertificates.create(directory);
-        oldTrustStore = System.getProperty("javax.net.ssl.trustStore");
-        oldTrustStorePassword = System.getProperty("javax.net.ssl.trustStorePassword");
-        System.setProperty("javax.net.ssl.trustStore", certificates.trustStore().toString());
-        System.setProperty("javax.net.ssl.trustStorePassword", TestCertificates.TRUST_STORE_PASSWORD);
+        trustStore = certificates.trustedByTheJvm();
         server = NatsServerProcess.start(List.of("--tls", "--tlscert", directory.resolve("server.crt").toString(),
                 "--tlskey", directory.resolve("server.key").toString()));
     }
 
     @AfterAll
     static void stopServer() throws Exception {
-        restore("javax.net.ssl.trustStore", oldTrustStore);
-        restore("javax.net.ssl.trustStorePassword", oldTrustStorePassword);
+        if (trustStore != null) {
+            trustStore.close();
+        }
         if (server != null) {
             server.close();
-        }
-    }
-
-    private static void restore(String property, String value) {
-        if (value == null) {
-            System.clearProperty(property);
-        } else {
-            System.setProperty(property, value);
         }
     }
 

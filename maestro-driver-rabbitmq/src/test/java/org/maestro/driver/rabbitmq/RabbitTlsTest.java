@@ -10,7 +10,6 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
@@ -18,7 +17,6 @@ import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import org.maestro.common.testing.Commands;
 import org.maestro.common.testing.RabbitCtl;
 import org.maestro.common.testing.TestCertificates;
 import org.maestro.driver.DeliveryOutcome;
@@ -34,6 +32,7 @@ import org.maestro.driver.MicroClock;
 class RabbitTlsTest {
     private static final Duration TIMEOUT = Duration.ofSeconds(20);
     private static RabbitTlsListeners listeners;
+    private static TestCertificates.JvmTrustStore trustStore;
     private static int trustedPort;
     private static int untrustedPort;
 
@@ -49,12 +48,9 @@ class RabbitTlsTest {
         }
         Path directory = Files.createTempDirectory("maestro-rabbit-tls-");
         TestCertificates certificates = TestCertificates.create(directory);
-        Commands.run(directory, List.of("openssl", "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "2",
-                "-subj", "/CN=127.0.0.1", "-addext", "subjectAltName=IP:127.0.0.1", "-keyout", "stranger.key",
-                "-out", "stranger.crt"));
+        certificates.selfSigned("stranger");
         // the driver uses the JVM's default SSL context: this must be set before anything in this JVM makes it
-        System.setProperty("javax.net.ssl.trustStore", certificates.trustStore().toString());
-        System.setProperty("javax.net.ssl.trustStorePassword", TestCertificates.TRUST_STORE_PASSWORD);
+        trustStore = certificates.trustedByTheJvm();
         listeners = RabbitTlsListeners.start(directory, "server", "stranger");
         trustedPort = listeners.port(0);
         untrustedPort = listeners.port(1);
@@ -64,6 +60,9 @@ class RabbitTlsTest {
     static void removeListeners() throws Exception {
         if (listeners != null) {
             listeners.close();
+        }
+        if (trustStore != null) {
+            trustStore.close();
         }
     }
 

@@ -22,7 +22,6 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.maestro.common.embedded.EmbeddedArtemis;
 import org.maestro.common.embedded.FreePorts;
-import org.maestro.common.testing.Commands;
 import org.maestro.common.testing.LogCapture;
 import org.maestro.common.testing.TestCertificates;
 import org.maestro.driver.DeliveryOutcome;
@@ -44,6 +43,7 @@ class StompSecurityTest {
     @TempDir
     static Path folder;
     private static EmbeddedArtemis broker;
+    private static TestCertificates.JvmTrustStore trustStore;
     private static int trustedPort;
     private static int untrustedPort;
     private final StompDriver driver = new StompDriver();
@@ -52,23 +52,15 @@ class StompSecurityTest {
     @BeforeAll
     static void startBroker() throws Exception {
         TestCertificates certificates = TestCertificates.create(folder);
-        Commands.run(folder, List.of("openssl", "pkcs12", "-export", "-in", "server.crt", "-inkey", "server.key",
-                "-name", "broker", "-out", "broker.p12", "-passout", "pass:" + TestCertificates.TRUST_STORE_PASSWORD));
-        Commands.run(folder, List.of("openssl", "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "2",
-                "-subj", "/CN=127.0.0.1", "-addext", "subjectAltName=IP:127.0.0.1", "-keyout", "stranger.key",
-                "-out", "stranger.crt"));
-        Commands.run(folder, List.of("openssl", "pkcs12", "-export", "-in", "stranger.crt", "-inkey",
-                "stranger.key", "-name", "broker", "-out", "stranger.p12", "-passout",
-                "pass:" + TestCertificates.TRUST_STORE_PASSWORD));
+        certificates.selfSigned("stranger");
         // the driver's TLS uses the JVM's trust store, as a worker started with -Djavax.net.ssl.trustStore would
-        System.setProperty("javax.net.ssl.trustStore", certificates.trustStore().toString());
-        System.setProperty("javax.net.ssl.trustStorePassword", TestCertificates.TRUST_STORE_PASSWORD);
+        trustStore = certificates.trustedByTheJvm();
         broker = EmbeddedArtemis.builder().stomp().user(USER, PASSWORD).name("maestro-stomp-security-test")
                 .withoutJmx().start();
         trustedPort = FreePorts.next();
         untrustedPort = FreePorts.next();
-        tlsAcceptor("stomp-tls", trustedPort, folder.resolve("broker.p12"));
-        tlsAcceptor("stomp-tls-self-signed", untrustedPort, folder.resolve("stranger.p12"));
+        tlsAcceptor("stomp-tls", trustedPort, certificates.keyStore("server"));
+        tlsAcceptor("stomp-tls-self-signed", untrustedPort, certificates.keyStore("stranger"));
     }
 
     private static void tlsAcceptor(String name, int port, Path keyStore) throws Exception {
@@ -82,8 +74,9 @@ class StompSecurityTest {
         if (broker != null) {
             broker.close();
         }
-        System.clearProperty("javax.net.ssl.trustStore");
-        System.clearProperty("javax.net.ssl.trustStorePassword");
+        if (trustStore != null) {
+            trustStore.close();
+        }
     }
 
     @BeforeEach
