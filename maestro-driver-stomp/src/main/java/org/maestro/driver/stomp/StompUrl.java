@@ -1,13 +1,9 @@
 package org.maestro.driver.stomp;
 
-import java.net.URI;
-import java.net.URLDecoder;
-import java.nio.charset.StandardCharsets;
 import java.util.List;
-import java.util.Locale;
+import org.maestro.driver.DestinationUri;
 import org.maestro.driver.DriverException;
 import org.maestro.driver.QueryOptions;
-import org.maestro.driver.Urls;
 
 /**
  * A destination URL of the STOMP driver:
@@ -52,41 +48,21 @@ public record StompUrl(boolean tls, String host, int port, String destination, S
 
     /** Parses a URL; throws naming the offending part and what is accepted. */
     public static StompUrl parse(String url) throws DriverException {
-        String shown = Urls.redact(url);
-        URI uri;
-        try {
-            uri = new URI(url == null ? "" : url.trim());
-        } catch (Exception e) {
-            throw new DriverException("'" + shown + "' is not a valid URL: write e.g. "
-                    + "stomp://host:61613/queue/test");
-        }
-        String scheme = uri.getScheme() == null ? "" : uri.getScheme().toLowerCase(Locale.ROOT);
-        boolean tls = scheme.equals("stomp+ssl") || scheme.equals("stomps");
-        if (!tls && !scheme.equals("stomp")) {
-            throw new DriverException("the URL " + shown + " is not a STOMP URL: write stomp://host:61613/queue/q, or "
-                    + "stomp+ssl://host:61614/queue/q for TLS");
-        }
-        if (uri.getHost() == null) {
-            throw new DriverException("the URL " + shown + " names no host: write e.g. stomp://host:61613/queue/q");
-        }
-        if (uri.getRawFragment() != null) {
-            throw new DriverException("the URL " + shown + " has a '#' (fragment): write # in a name as %23");
-        }
-        String path = uri.getRawPath() == null ? "" : uri.getRawPath();
+        DestinationUri uri = DestinationUri.parse(url, List.of("stomp", "stomp+ssl", "stomps"),
+                "stomp://host:61613/queue/test", "is not a STOMP URL: write stomp://host:61613/queue/q, or "
+                        + "stomp+ssl://host:61614/queue/q for TLS");
+        uri.refuseFragment("write # in a name as %23");
+        String shown = uri.shown();
+        boolean tls = !uri.scheme().equals("stomp");
+        String path = uri.rawPath();
         if (path.isEmpty() || path.equals("/")) {
             throw new DriverException("the URL " + shown + " names no destination: the path is the STOMP "
                     + "destination, e.g. stomp://host:61613/queue/orders (see docs/drivers.md)");
         }
-        String destination = URLDecoder.decode(path.replace("+", "%2B"), StandardCharsets.UTF_8);
-        String user = null;
-        String password = null;
-        if (uri.getRawUserInfo() != null) {
-            String info = uri.getRawUserInfo();
-            int colon = info.indexOf(':');
-            user = decode(colon < 0 ? info : info.substring(0, colon));
-            password = colon < 0 ? null : decode(info.substring(colon + 1));
-        }
-        QueryOptions options = QueryOptions.parse(url, uri.getRawQuery());
+        String destination = DestinationUri.decode(path);
+        String user = uri.user();
+        String password = uri.password();
+        QueryOptions options = uri.options();
         options.refuseUnknown(OPTIONS);
         String ack = options.text("ack", "client-individual");
         if (!ACK_MODES.contains(ack)) {
@@ -109,13 +85,8 @@ public record StompUrl(boolean tls, String host, int port, String destination, S
             }
             heartbeat = Integer.parseInt(value);
         }
-        int port = uri.getPort() >= 0 ? uri.getPort() : DEFAULT_PORT;
-        return new StompUrl(tls, uri.getHost(), port, destination, ack, receipt, durable, prefetch, inflight, vhost,
+        return new StompUrl(tls, uri.host(), uri.port(DEFAULT_PORT), destination, ack, receipt, durable, prefetch, inflight, vhost,
                 heartbeat, user, password, shown);
-    }
-
-    private static String decode(String text) {
-        return URLDecoder.decode(text.replace("+", "%2B"), StandardCharsets.UTF_8);
     }
 
     /** True when receivers acknowledge each message themselves (ack=client or client-individual). */
