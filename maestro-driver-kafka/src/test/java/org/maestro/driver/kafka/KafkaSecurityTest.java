@@ -1,19 +1,14 @@
 package org.maestro.driver.kafka;
 
-import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.nio.ByteBuffer;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
-import java.util.Map;
 import java.util.UUID;
-import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
@@ -23,11 +18,9 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.maestro.common.testing.LogCapture;
 import org.maestro.common.testing.TestCertificates;
-import org.maestro.driver.DeliveryOutcome;
-import org.maestro.driver.DriverConnection;
 import org.maestro.driver.DriverException;
-import org.maestro.driver.DriverProducer;
 import org.maestro.driver.MicroClock;
+import org.maestro.driver.testing.DriverChecks;
 
 /**
  * The Kafka driver's user and password (SASL PLAIN) and TLS against a KRaft broker of this JVM with a SASL and a TLS
@@ -129,28 +122,6 @@ class KafkaSecurityTest {
     }
 
     private void sendsAndReceives(String url) throws Exception {
-        int count = 100;
-        List<Long> received = new CopyOnWriteArrayList<>();
-        Map<Long, DeliveryOutcome> outcomes = new ConcurrentHashMap<>();
-        try (DriverConnection receiver = driver.connect(url, MicroClock.system(), TIMEOUT);
-                DriverConnection sender = driver.connect(url, MicroClock.system(), TIMEOUT)) {
-            receiver.createConsumer((body, micros) -> received.add(ByteBuffer.wrap(body).getLong()));
-            DriverProducer producer = sender.createProducer((token, outcome, again, detail) ->
-                    outcomes.put(token, outcome));
-            byte[] body = new byte[64];
-            for (long i = 0; i < count; i++) {
-                ByteBuffer.wrap(body).putLong(i);
-                producer.send(i, body, body.length);
-            }
-            KafkaDriverTest.awaitTrue(() -> received.size() >= count && outcomes.size() >= count,
-                    () -> received.size() + " received, " + outcomes.size() + " outcomes of " + count);
-            assertFalse(receiver.failed());
-            assertFalse(sender.failed());
-        }
-        assertEquals(count, received.size(), "no duplicates");
-        for (long i = 0; i < count; i++) {
-            assertEquals(i, received.get((int) i), "in order");
-            assertEquals(DeliveryOutcome.ACCEPTED, outcomes.get(i), "outcome of " + i);
-        }
+        DriverChecks.carriesInSequence(driver, url, 100, TIMEOUT, true);
     }
 }

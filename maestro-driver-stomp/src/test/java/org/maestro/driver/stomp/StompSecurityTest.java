@@ -1,18 +1,12 @@
 package org.maestro.driver.stomp;
 
-import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.nio.ByteBuffer;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.List;
-import java.util.Map;
 import java.util.UUID;
-import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
@@ -24,11 +18,9 @@ import org.maestro.common.embedded.EmbeddedArtemis;
 import org.maestro.common.embedded.FreePorts;
 import org.maestro.common.testing.LogCapture;
 import org.maestro.common.testing.TestCertificates;
-import org.maestro.driver.DeliveryOutcome;
-import org.maestro.driver.DriverConnection;
 import org.maestro.driver.DriverException;
-import org.maestro.driver.DriverProducer;
 import org.maestro.driver.MicroClock;
+import org.maestro.driver.testing.DriverChecks;
 
 /**
  * The STOMP driver's login and TLS against an Artemis broker in this JVM with security on (one user) and, besides
@@ -95,30 +87,8 @@ class StompSecurityTest {
 
     @Test
     void sendsAndReceivesOverTlsWithTheUserOfTheUrl() throws Exception {
-        int count = 200;
-        String url = "stomp+ssl://" + USER + ":" + PASSWORD + "@127.0.0.1:" + trustedPort + queue();
-        List<Long> received = new CopyOnWriteArrayList<>();
-        Map<Long, DeliveryOutcome> outcomes = new ConcurrentHashMap<>();
-        try (DriverConnection receiver = driver.connect(url, MicroClock.system(), TIMEOUT);
-                DriverConnection sender = driver.connect(url, MicroClock.system(), TIMEOUT)) {
-            receiver.createConsumer((body, micros) -> received.add(ByteBuffer.wrap(body).getLong()));
-            DriverProducer producer = sender.createProducer((token, outcome, again, detail) ->
-                    outcomes.put(token, outcome));
-            byte[] body = new byte[100];
-            for (long i = 0; i < count; i++) {
-                ByteBuffer.wrap(body).putLong(i);
-                producer.send(i, body, body.length);
-            }
-            Await.until(() -> received.size() >= count && outcomes.size() >= count,
-                    () -> received.size() + " received, " + outcomes.size() + " outcomes of " + count);
-            assertFalse(receiver.failed());
-            assertFalse(sender.failed());
-        }
-        assertEquals(count, received.size(), "no duplicates");
-        for (long i = 0; i < count; i++) {
-            assertEquals(i, received.get((int) i), "in order");
-            assertEquals(DeliveryOutcome.ACCEPTED, outcomes.get(i), "outcome of " + i);
-        }
+        DriverChecks.carriesInSequence(driver, "stomp+ssl://" + USER + ":" + PASSWORD + "@127.0.0.1:" + trustedPort
+                + queue(), 200, TIMEOUT, true);
         assertFalse(log.text().contains(PASSWORD), "the log shows the password");
     }
 
@@ -141,12 +111,8 @@ class StompSecurityTest {
     @Test
     void anUntrustedCertificateIsRefusedSayingSo() {
         String url = "stomp+ssl://" + USER + ":" + PASSWORD + "@127.0.0.1:" + untrustedPort + queue();
-        DriverException e = assertThrows(DriverException.class,
-                () -> driver.connect(url, MicroClock.system(), TIMEOUT).close());
-        assertTrue(e.getMessage().startsWith("cannot connect to stomp+ssl://***@127.0.0.1:" + untrustedPort + "/queue/"),
-                e.getMessage());
-        assertTrue(e.getMessage().contains("the broker's TLS certificate is not trusted"), e.getMessage());
-        assertTrue(e.getMessage().contains("-Djavax.net.ssl.trustStore="), e.getMessage());
-        assertFalse(e.getMessage().contains(PASSWORD), e.getMessage());
+        DriverChecks.assertUntrustedCertificateRefused(assertThrows(DriverException.class,
+                () -> driver.connect(url, MicroClock.system(), TIMEOUT).close()),
+                "stomp+ssl://***@127.0.0.1:" + untrustedPort + "/queue/", PASSWORD);
     }
 }
