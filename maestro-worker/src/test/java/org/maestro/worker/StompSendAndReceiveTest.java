@@ -13,7 +13,6 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 import org.maestro.common.embedded.EmbeddedArtemis;
-import org.maestro.common.measure.OutcomeCounts;
 import org.maestro.common.measure.StreamLedger;
 import org.maestro.common.protocol.Command;
 import org.maestro.common.protocol.Note;
@@ -45,19 +44,7 @@ class StompSendAndReceiveTest {
 
     @Test
     void receiptedSendsAtAFixedRateAreAllReceivedOnceAndAccepted() throws Exception {
-        LoadTestRun run = new LoadTestRun(results, Map.of("SEND_RECEIVE_URL", url(""),
-                "TEST_DURATION", "500", "PARALLEL_COUNT", "1", "RATE", "500", "MESSAGE_SIZE", "256",
-                "TEST_NAME", "stomp-receipts"))
-                .run(LoadTestRun.sender(), LoadTestRun.receiver(), LoadTestRun.OUTCOME_TIMEOUT);
-        assertEquals(Command.NOTIFY_SUCCESS, run.senderOutcome.command(), run.senderOutcome.message());
-        assertEquals(Command.NOTIFY_SUCCESS, run.receiverOutcome.command(), run.receiverOutcome.message());
-        StreamLedger.Tally total = run.total();
-        assertEquals(500, total.sent());
-        assertEquals(500, total.received());
-        assertEquals(0, total.lost());
-        assertEquals(0, total.duplicates());
-        assertEquals(new OutcomeCounts(500, 0, 0, 0, 0), run.senderResult().outcomes(),
-                "a RECEIPT for every send");
+        LosslessRun.check(results, url(""), 500, 500, "stomp-receipts", "a RECEIPT for every send");
     }
 
     @Test

@@ -14,8 +14,9 @@ import org.maestro.driver.OutcomeListener;
  * Publishes over MQTT 5 to the URL's topic without waiting for acknowledgements, keeping at most {@code inflight}
  * publishes unfinished, and never more than the broker's Receive Maximum. At QoS 1 and 2 each publish reports one
  * outcome: accepted when the broker's PUBACK (QoS 1) or PUBCOMP (QoS 2) carries a reason code below 0x80, rejected
- * with the reason named when it carries one of 0x80 or more (or the PUBREC of a QoS 2 publish does), failed when Paho gave it up or the connection was
- * closed first; at QoS 0 there is none. One sender thread sends; Paho's threads complete the publishes.
+ * with the reason named when it carries one of 0x80 or more (or the PUBREC of a QoS 2 publish does), failed when
+ * Paho gave it up or the connection was closed first; at QoS 0 there is none. One sender thread sends; Paho's
+ * threads complete the publishes.
  */
 final class Mqtt5Producer extends PahoProducer {
     private final MqttAsyncClient client;

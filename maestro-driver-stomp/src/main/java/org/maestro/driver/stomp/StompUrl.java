@@ -85,8 +85,8 @@ public record StompUrl(boolean tls, String host, int port, String destination, S
             }
             heartbeat = Integer.parseInt(value);
         }
-        return new StompUrl(tls, uri.host(), uri.port(DEFAULT_PORT), destination, ack, receipt, durable, prefetch, inflight, vhost,
-                heartbeat, user, password, shown);
+        return new StompUrl(tls, uri.host(), uri.port(DEFAULT_PORT), destination, ack, receipt, durable, prefetch,
+                inflight, vhost, heartbeat, user, password, shown);
     }
 
     /** True when receivers acknowledge each message themselves (ack=client or client-individual). */
