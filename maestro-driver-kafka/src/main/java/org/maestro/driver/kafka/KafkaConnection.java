@@ -7,6 +7,7 @@ import org.apache.kafka.clients.consumer.KafkaConsumer;
 import org.apache.kafka.clients.producer.KafkaProducer;
 import org.apache.kafka.clients.producer.Producer;
 import org.apache.kafka.common.KafkaException;
+import org.maestro.driver.Causes;
 import org.maestro.driver.ConsumerCallback;
 import org.maestro.driver.DriverConnection;
 import org.maestro.driver.DriverConsumer;
@@ -60,7 +61,7 @@ final class KafkaConnection implements DriverConnection {
         try {
             producer = new KafkaProducer<>(ClientProperties.producer(url, deadline.timeout()));
         } catch (KafkaException e) {
-            throw new DriverException("cannot create a Kafka producer for " + url + ": " + Topics.describe(e)
+            throw new DriverException("cannot create a Kafka producer for " + url + ": " + Causes.describe(e)
                     + ": check the producer. and client. options", e);
         }
         byte[] key = url.keyed() ? UUID.randomUUID().toString().getBytes(StandardCharsets.US_ASCII) : null;

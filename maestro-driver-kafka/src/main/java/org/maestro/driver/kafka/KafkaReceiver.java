@@ -16,6 +16,7 @@ import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.consumer.OffsetAndMetadata;
 import org.apache.kafka.common.TopicPartition;
 import org.apache.kafka.common.errors.WakeupException;
+import org.maestro.driver.Causes;
 import org.maestro.driver.ConsumerCallback;
 import org.maestro.driver.DriverConsumer;
 import org.maestro.driver.DriverException;
@@ -69,7 +70,7 @@ final class KafkaReceiver implements DriverConsumer {
         } catch (ExecutionException e) {
             receiver.close();
             throw new DriverException("cannot receive from " + url + " in consumer group '" + group + "': "
-                    + Topics.describe(e.getCause()), e.getCause());
+                    + Causes.describe(e.getCause()), e.getCause());
         } catch (TimeoutException e) {
             receiver.close();
             throw new DriverException("the consumer group '" + group + "' at " + url + " gave the receiver no "
@@ -127,7 +128,7 @@ final class KafkaReceiver implements DriverConsumer {
         }
         failure = e;
         assigned.completeExceptionally(e);
-        LOG.warn("the receiver of {} in consumer group '{}' stopped: {}", url, group, Topics.describe(e));
+        LOG.warn("the receiver of {} in consumer group '{}' stopped: {}", url, group, Causes.describe(e));
     }
 
     /** True once the consumer stopped because of an error. */

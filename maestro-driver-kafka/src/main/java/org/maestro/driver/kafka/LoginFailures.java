@@ -2,6 +2,7 @@ package org.maestro.driver.kafka;
 
 import org.apache.kafka.common.errors.SaslAuthenticationException;
 import org.apache.kafka.common.errors.SslAuthenticationException;
+import org.maestro.driver.Causes;
 import org.maestro.driver.DriverException;
 import org.maestro.driver.TlsFailures;
 
@@ -28,7 +29,7 @@ final class LoginFailures {
                 String host = first.substring(0, first.lastIndexOf(':'));
                 String explained = TlsFailures.explain(t, host);
                 return new DriverException("the TLS handshake with Kafka at " + url + " failed: "
-                        + (explained == null ? Topics.describe(t) : explained) + "; a trust store may also be "
+                        + (explained == null ? Causes.describe(t) : explained) + "; a trust store may also be "
                         + "given in the URL: client.ssl.truststore.location=<file>&client.ssl.truststore.password="
                         + "<password>", cause);
             }

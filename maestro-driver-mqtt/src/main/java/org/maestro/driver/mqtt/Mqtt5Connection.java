@@ -1,5 +1,7 @@
 package org.maestro.driver.mqtt;
 
+import static org.maestro.driver.Causes.describe;
+
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.concurrent.TimeUnit;

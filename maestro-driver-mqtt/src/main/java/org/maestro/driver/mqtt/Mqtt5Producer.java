@@ -7,6 +7,7 @@ import org.eclipse.paho.mqttv5.client.MqttAsyncClient;
 import org.eclipse.paho.mqttv5.common.MqttException;
 import org.eclipse.paho.mqttv5.common.MqttMessage;
 import org.eclipse.paho.mqttv5.common.packet.MqttProperties;
+import org.maestro.driver.Causes;
 import org.maestro.driver.DeliveryOutcome;
 import org.maestro.driver.OutcomeListener;
 
@@ -52,7 +53,7 @@ final class Mqtt5Producer extends PahoProducer {
                             + " (PUBREC); Paho then dropped the connection, so publishes in flight with it count "
                             + "as refused too");
                 } else {
-                    publish.finish(DeliveryOutcome.FAILED, PahoConnection.describe(e));
+                    publish.finish(DeliveryOutcome.FAILED, Causes.describe(e));
                 }
             }
         });

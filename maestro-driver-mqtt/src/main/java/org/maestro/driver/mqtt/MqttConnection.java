@@ -1,5 +1,7 @@
 package org.maestro.driver.mqtt;
 
+import static org.maestro.driver.Causes.describe;
+
 import java.time.Duration;
 import java.util.function.Consumer;
 import org.eclipse.paho.client.mqttv3.IMqttActionListener;

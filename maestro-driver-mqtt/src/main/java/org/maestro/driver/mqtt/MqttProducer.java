@@ -6,6 +6,7 @@ import org.eclipse.paho.client.mqttv3.IMqttToken;
 import org.eclipse.paho.client.mqttv3.MqttAsyncClient;
 import org.eclipse.paho.client.mqttv3.MqttException;
 import org.eclipse.paho.client.mqttv3.MqttMessage;
+import org.maestro.driver.Causes;
 import org.maestro.driver.DeliveryOutcome;
 import org.maestro.driver.OutcomeListener;
 
@@ -36,7 +37,7 @@ final class MqttProducer extends PahoProducer {
 
             @Override
             public void onFailure(IMqttToken paho, Throwable e) {
-                publish.finish(DeliveryOutcome.FAILED, PahoConnection.describe(e));
+                publish.finish(DeliveryOutcome.FAILED, Causes.describe(e));
             }
         });
     }

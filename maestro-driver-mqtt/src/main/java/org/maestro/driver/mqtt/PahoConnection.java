@@ -1,5 +1,7 @@
 package org.maestro.driver.mqtt;
 
+import static org.maestro.driver.Causes.describe;
+
 import java.util.UUID;
 import java.util.concurrent.TimeUnit;
 import org.maestro.driver.ConsumerCallback;
@@ -51,16 +53,6 @@ abstract class PahoConnection implements DriverConnection {
     /** A client id no other connection uses: {@code maestro-} and 12 random hex digits. */
     static String newClientId() {
         return "maestro-" + UUID.randomUUID().toString().replace("-", "").substring(0, 12);
-    }
-
-    /** Paho's message with the cause that says more, e.g. "Unable to connect to server (Connection refused)". */
-    static String describe(Throwable e) {
-        String text = e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
-        Throwable cause = e.getCause();
-        if (cause != null && cause != e && cause.getMessage() != null && !text.contains(cause.getMessage())) {
-            text += " (" + cause.getMessage() + ")";
-        }
-        return text;
     }
 
     /** Why the broker refused the login, naming the user and the URL without the password. */

@@ -2,6 +2,7 @@ package org.maestro.driver.mqtt;
 
 import java.util.Arrays;
 import java.util.function.BooleanSupplier;
+import org.maestro.driver.Causes;
 import org.maestro.driver.DriverException;
 import org.maestro.driver.DriverProducer;
 import org.maestro.driver.OutcomeListener;
@@ -40,7 +41,7 @@ abstract class PahoProducer implements DriverProducer {
             publish(Arrays.copyOf(body, length), publish);
         } catch (Exception e) {
             publish.abandon();
-            throw new DriverException("cannot publish to " + url + ": " + PahoConnection.describe(e), e);
+            throw new DriverException("cannot publish to " + url + ": " + Causes.describe(e), e);
         }
     }
 

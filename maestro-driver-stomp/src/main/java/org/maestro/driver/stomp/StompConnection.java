@@ -1,5 +1,7 @@
 package org.maestro.driver.stomp;
 
+import static org.maestro.driver.Causes.describe;
+
 import io.vertx.core.AsyncResult;
 import io.vertx.core.Future;
 import io.vertx.core.Handler;
@@ -135,15 +137,6 @@ final class StompConnection implements DriverConnection {
             throw new DriverException("cannot connect to " + url + ": " + describe(cause) + ": is the STOMP server "
                     + "running and reachable?", cause);
         }
-    }
-
-    private static String describe(Throwable e) {
-        String text = e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
-        Throwable cause = e.getCause();
-        if (cause != null && cause != e && cause.getMessage() != null && !text.contains(cause.getMessage())) {
-            text += " (" + cause.getMessage() + ")";
-        }
-        return text;
     }
 
     /** On the event loop: an ERROR frame, before or after CONNECTED. */
