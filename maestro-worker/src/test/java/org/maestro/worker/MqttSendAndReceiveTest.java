@@ -10,7 +10,6 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.maestro.common.measure.OutcomeCounts;
 import org.maestro.common.measure.PeerResult;
 import org.maestro.common.protocol.Command;
 import org.maestro.common.testing.MosquittoProcess;
@@ -38,22 +37,7 @@ class MqttSendAndReceiveTest {
 
     @Test
     void qos1LosesNothingAndEveryPublishIsAccepted() throws Exception {
-        LoadTestRun run = new LoadTestRun(results, Map.of("SEND_RECEIVE_URL", url("?qos=1"),
-                "TEST_DURATION", "2000", "PARALLEL_COUNT", "1", "RATE", "1000", "MESSAGE_SIZE", "256",
-                "TEST_NAME", "mqtt-qos1"))
-                .run(LoadTestRun.sender(), LoadTestRun.receiver(), LoadTestRun.OUTCOME_TIMEOUT);
-        assertEquals(Command.NOTIFY_SUCCESS, run.senderOutcome.command(), run.senderOutcome.message());
-        assertEquals(Command.NOTIFY_SUCCESS, run.receiverOutcome.command(), run.receiverOutcome.message());
-        MessageTally total = run.total();
-        assertEquals(2000, total.sent());
-        assertEquals(2000, total.received());
-        assertEquals(0, total.lost());
-        assertEquals(0, total.duplicates());
-        assertEquals(0, total.refused());
-        assertEquals(new OutcomeCounts(2000, 0, 0, 0, 0), run.senderResult().outcomes(),
-                "the broker acknowledged every publish");
-        long[] response = SendAndReceiveTest.totals(run.receiverDirectory().resolve("response-time.hlog"));
-        assertEquals(2000, response[0] + response[1], "every message has a response time");
+        LosslessRun.check(results, url("?qos=1"), 2000, 1000, "mqtt-qos1", "the broker acknowledged every publish");
     }
 
     @Test

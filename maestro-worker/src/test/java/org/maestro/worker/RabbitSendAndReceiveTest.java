@@ -70,22 +70,7 @@ class RabbitSendAndReceiveTest {
 
     @Test
     void confirmedPublishesAtAFixedRateAreAllReceivedOnceAndAccepted() throws Exception {
-        LoadTestRun run = new LoadTestRun(results, Map.of("SEND_RECEIVE_URL", url(""),
-                "TEST_DURATION", "2000", "PARALLEL_COUNT", "1", "RATE", "1000", "MESSAGE_SIZE", "256",
-                "TEST_NAME", "rabbitmq-confirm"))
-                .run(LoadTestRun.sender(), LoadTestRun.receiver(), LoadTestRun.OUTCOME_TIMEOUT);
-        assertEquals(Command.NOTIFY_SUCCESS, run.senderOutcome.command(), run.senderOutcome.message());
-        assertEquals(Command.NOTIFY_SUCCESS, run.receiverOutcome.command(), run.receiverOutcome.message());
-        MessageTally total = run.total();
-        assertEquals(2000, total.sent());
-        assertEquals(2000, total.received());
-        assertEquals(0, total.lost());
-        assertEquals(0, total.duplicates());
-        assertEquals(0, total.refused());
-        assertEquals(new OutcomeCounts(2000, 0, 0, 0, 0), run.senderResult().outcomes(),
-                "the broker confirmed every publish");
-        long[] response = SendAndReceiveTest.totals(run.receiverDirectory().resolve("response-time.hlog"));
-        assertEquals(2000, response[0] + response[1], "every message has a response time");
+        LosslessRun.check(results, url(""), 2000, 1000, "rabbitmq-confirm", "the broker confirmed every publish");
     }
 
     @Test

@@ -14,7 +14,7 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
-import org.maestro.common.measure.OutcomeCounts;
+import org.maestro.embedded.EmbeddedArtemis;
 import org.maestro.common.protocol.Command;
 import org.maestro.common.protocol.Note;
 import org.maestro.embedded.EmbeddedArtemis;
@@ -46,19 +46,7 @@ class StompSendAndReceiveTest {
 
     @Test
     void receiptedSendsAtAFixedRateAreAllReceivedOnceAndAccepted() throws Exception {
-        LoadTestRun run = new LoadTestRun(results, Map.of("SEND_RECEIVE_URL", url(""),
-                "TEST_DURATION", "500", "PARALLEL_COUNT", "1", "RATE", "500", "MESSAGE_SIZE", "256",
-                "TEST_NAME", "stomp-receipts"))
-                .run(LoadTestRun.sender(), LoadTestRun.receiver(), LoadTestRun.OUTCOME_TIMEOUT);
-        assertEquals(Command.NOTIFY_SUCCESS, run.senderOutcome.command(), run.senderOutcome.message());
-        assertEquals(Command.NOTIFY_SUCCESS, run.receiverOutcome.command(), run.receiverOutcome.message());
-        MessageTally total = run.total();
-        assertEquals(500, total.sent());
-        assertEquals(500, total.received());
-        assertEquals(0, total.lost());
-        assertEquals(0, total.duplicates());
-        assertEquals(new OutcomeCounts(500, 0, 0, 0, 0), run.senderResult().outcomes(),
-                "a RECEIPT for every send");
+        LosslessRun.check(results, url(""), 500, 500, "stomp-receipts", "a RECEIPT for every send");
     }
 
     @Test

@@ -44,4 +44,60 @@ public final class TestCertificates {
     public Path trustStore() {
         return directory.resolve("control-ca.p12");
     }
+
+    /**
+     * Makes a self-signed certificate for 127.0.0.1 that no trust store holds, as {@code <name>.crt} and
+     * {@code <name>.key} in the folder: for a listener whose certificate a client must refuse.
+     */
+    public void selfSigned(String name) throws IOException, InterruptedException {
+        Commands.run(directory, List.of("openssl", "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "2",
+                "-subj", "/CN=127.0.0.1", "-addext", "subjectAltName=IP:127.0.0.1", "-keyout", name + ".key",
+                "-out", name + ".crt"));
+    }
+
+    /**
+     * A PKCS12 key store of {@code <name>.key} and {@code <name>.crt} ({@code server} for the one the CA signed),
+     * with the password {@link #TRUST_STORE_PASSWORD}: for a Java server's TLS listener.
+     */
+    public Path keyStore(String name) throws IOException, InterruptedException {
+        Commands.run(directory, List.of("openssl", "pkcs12", "-export", "-in", name + ".crt", "-inkey", name + ".key",
+                "-name", name, "-out", name + ".p12", "-passout", "pass:" + TRUST_STORE_PASSWORD));
+        return directory.resolve(name + ".p12");
+    }
+
+    /**
+     * Makes the trust store the JVM's default one ({@code javax.net.ssl.trustStore} and its password), as a client
+     * started with {@code -Djavax.net.ssl.trustStore} would have, until the handle is closed, which puts the former
+     * properties back. Call it before anything in the JVM makes the default SSL context.
+     */
+    public JvmTrustStore trustedByTheJvm() {
+        return new JvmTrustStore(trustStore());
+    }
+
+    /** The JVM's trust store properties while a test needs them set; closing puts the former ones back. */
+    public static final class JvmTrustStore implements AutoCloseable {
+        private static final String STORE = "javax.net.ssl.trustStore";
+        private static final String PASSWORD = "javax.net.ssl.trustStorePassword";
+        private final String formerStore = System.getProperty(STORE);
+        private final String formerPassword = System.getProperty(PASSWORD);
+
+        private JvmTrustStore(Path store) {
+            System.setProperty(STORE, store.toString());
+            System.setProperty(PASSWORD, TRUST_STORE_PASSWORD);
+        }
+
+        @Override
+        public void close() {
+            restore(STORE, formerStore);
+            restore(PASSWORD, formerPassword);
+        }
+
+        private static void restore(String property, String value) {
+            if (value == null) {
+                System.clearProperty(property);
+            } else {
+                System.setProperty(property, value);
+            }
+        }
+    }
 }

@@ -7,6 +7,7 @@ import org.apache.kafka.clients.consumer.KafkaConsumer;
 import org.apache.kafka.clients.producer.KafkaProducer;
 import org.apache.kafka.clients.producer.Producer;
 import org.apache.kafka.common.KafkaException;
+import org.maestro.driver.Causes;
 import org.maestro.driver.ConsumerCallback;
 import org.maestro.driver.DriverConnection;
 import org.maestro.driver.DriverConsumer;
@@ -30,33 +31,37 @@ final class KafkaConnection implements DriverConnection {
 
     private final KafkaUrl url;
     private final MicroClock clock;
-    private final Duration timeout;
+    private final ConnectDeadline deadline;
     private final ReceiverGroups groups;
     private volatile Producer<byte[], byte[]> producer;
     private volatile KafkaReceiver receiver;
     private volatile String joinedGroup;
     private volatile boolean closed;
 
-    private KafkaConnection(KafkaUrl url, MicroClock clock, Duration timeout, ReceiverGroups groups) {
+    private KafkaConnection(KafkaUrl url, MicroClock clock, ConnectDeadline deadline, ReceiverGroups groups) {
         this.url = url;
         this.clock = clock;
-        this.timeout = timeout;
+        this.deadline = deadline;
         this.groups = groups;
     }
 
-    /** Checks within {@code timeout} that the cluster answers and the topic exists (creating it if missing). */
+    /**
+     * Checks within {@code timeout} that the cluster answers and the topic exists (creating it if missing); a
+     * consumer created next joins its group within what is left of the same timeout ({@link ConnectDeadline}).
+     */
     static KafkaConnection open(KafkaUrl url, MicroClock clock, Duration timeout, ReceiverGroups groups)
             throws DriverException {
+        ConnectDeadline deadline = ConnectDeadline.start(timeout);
         Topics.ensure(url, timeout);
-        return new KafkaConnection(url, clock, timeout, groups);
+        return new KafkaConnection(url, clock, deadline, groups);
     }
 
     @Override
     public DriverProducer createProducer(OutcomeListener outcomes) throws DriverException {
         try {
-            producer = new KafkaProducer<>(ClientProperties.producer(url, timeout));
+            producer = new KafkaProducer<>(ClientProperties.producer(url, deadline.timeout()));
         } catch (KafkaException e) {
-            throw new DriverException("cannot create a Kafka producer for " + url + ": " + Topics.describe(e)
+            throw new DriverException("cannot create a Kafka producer for " + url + ": " + Causes.describe(e)
                     + ": check the producer. and client. options", e);
         }
         byte[] key = url.keyed() ? UUID.randomUUID().toString().getBytes(StandardCharsets.US_ASCII) : null;
@@ -73,7 +78,7 @@ final class KafkaConnection implements DriverConnection {
         String name = group;
         try {
             receiver = KafkaReceiver.start(url, group, clock, callback,
-                    () -> new KafkaConsumer<>(ClientProperties.consumer(url, name)), timeout);
+                    () -> new KafkaConsumer<>(ClientProperties.consumer(url, name)), deadline.remaining());
         } catch (DriverException e) {
             leaveGroup();
             throw e;

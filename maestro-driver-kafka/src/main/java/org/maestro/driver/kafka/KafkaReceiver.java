@@ -16,6 +16,7 @@ import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.consumer.OffsetAndMetadata;
 import org.apache.kafka.common.TopicPartition;
 import org.apache.kafka.common.errors.WakeupException;
+import org.maestro.driver.Causes;
 import org.maestro.driver.ConsumerCallback;
 import org.maestro.driver.DriverConsumer;
 import org.maestro.driver.DriverException;
@@ -69,12 +70,13 @@ final class KafkaReceiver implements DriverConsumer {
         } catch (ExecutionException e) {
             receiver.close();
             throw new DriverException("cannot receive from " + url + " in consumer group '" + group + "': "
-                    + Topics.describe(e.getCause()), e.getCause());
+                    + Causes.describe(e.getCause()), e.getCause());
         } catch (TimeoutException e) {
             receiver.close();
             throw new DriverException("the consumer group '" + group + "' at " + url + " gave the receiver no "
-                    + "partitions within " + timeout.toMillis() + " ms: is the group coordinator of the cluster "
-                    + "available (the __consumer_offsets topic)?");
+                    + "partitions within " + timeout.toMillis() + " ms (the connect timeout): is the group "
+                    + "coordinator of the cluster available (the __consumer_offsets topic)? The first join of a "
+                    + "new cluster creates that topic and takes longer on a loaded machine: try again");
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             receiver.close();
@@ -126,7 +128,7 @@ final class KafkaReceiver implements DriverConsumer {
         }
         failure = e;
         assigned.completeExceptionally(e);
-        LOG.warn("the receiver of {} in consumer group '{}' stopped: {}", url, group, Topics.describe(e));
+        LOG.warn("the receiver of {} in consumer group '{}' stopped: {}", url, group, Causes.describe(e));
     }
 
     /** True once the consumer stopped because of an error. */

@@ -9,6 +9,7 @@ import org.apache.kafka.common.KafkaException;
 import org.apache.kafka.common.errors.ApiException;
 import org.apache.kafka.common.errors.InterruptException;
 import org.apache.kafka.common.errors.RetriableException;
+import org.maestro.driver.Causes;
 import org.maestro.driver.DeliveryOutcome;
 import org.maestro.driver.DriverException;
 import org.maestro.driver.DriverProducer;
@@ -49,7 +50,7 @@ final class KafkaSender implements DriverProducer {
     public void send(byte[] body, int length) throws DriverException {
         write(body, length, (metadata, e) -> {
             if (e != null) {
-                failures.record(Topics.describe(e));
+                failures.record(Causes.describe(e));
             }
         });
     }
@@ -64,8 +65,8 @@ final class KafkaSender implements DriverProducer {
             DeliveryOutcome outcome = outcomeOf(e);
             String detail = null;
             if (e != null) {
-                detail = "Kafka at " + url + " did not take the record: " + Topics.describe(e);
-                failures.record(Topics.describe(e));
+                detail = "Kafka at " + url + " did not take the record: " + Causes.describe(e);
+                failures.record(Causes.describe(e));
             }
             outcomes.onOutcome(token, outcome, false, detail);
         });
@@ -96,7 +97,7 @@ final class KafkaSender implements DriverProducer {
             throw new DriverException("interrupted while sending to " + url, e);
         } catch (KafkaException | IllegalStateException e) {
             // thrown (without calling back) when the producer is closed or cannot take the record at all
-            throw new DriverException("cannot send to " + url + ": " + Topics.describe(e), e);
+            throw new DriverException("cannot send to " + url + ": " + Causes.describe(e), e);
         }
     }
 }

@@ -13,6 +13,8 @@ import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.clients.producer.ProducerConfig;
 import org.maestro.common.net.UrlRedactor;
 import org.maestro.driver.DriverException;
+import org.maestro.driver.QueryOptions;
+import org.maestro.common.net.UrlRedactor;
 
 /**
  * A destination URL of the Kafka driver:
@@ -80,46 +82,29 @@ public record KafkaUrl(boolean tls, String bootstrap, String topic, String acks,
         }
         String bootstrap = servers(shown, authority, tls ? DEFAULT_TLS_PORT : DEFAULT_PORT);
         String topic = topic(shown, decode(path));
-        String acks = "all";
-        String group = null;
-        int partitions = 0;
-        int lingerMs = -1;
-        boolean keyed = false;
+        QueryOptions options = QueryOptions.parse(url, query);
+        options.refuseUnknown(OPTIONS, name -> name.startsWith("producer.") || name.startsWith("consumer.")
+                || name.startsWith("client."), "and kafka-clients properties starting with producer. consumer. "
+                + "client.");
         Map<String, String> producer = new LinkedHashMap<>();
         Map<String, String> consumer = new LinkedHashMap<>();
         Map<String, String> client = new LinkedHashMap<>();
-        if (query != null) {
-            for (String pair : query.split("&")) {
-                if (pair.isEmpty()) {
-                    continue;
-                }
-                int equals = pair.indexOf('=');
-                String name = equals < 0 ? pair : pair.substring(0, equals);
-                String value = equals < 0 ? "" : decode(pair.substring(equals + 1));
-                if (name.startsWith("producer.")) {
-                    property(shown, name, value, ProducerConfig.configNames(), producer);
-                    continue;
-                }
-                if (name.startsWith("consumer.")) {
-                    property(shown, name, value, ConsumerConfig.configNames(), consumer);
-                    continue;
-                }
-                if (name.startsWith("client.")) {
-                    property(shown, name, value, AdminClientConfig.configNames(), client);
-                    continue;
-                }
-                switch (name) {
-                    case "acks" -> acks = acks(shown, value);
-                    case "group" -> group = group(shown, value);
-                    case "partitions" -> partitions = number(shown, name, value, 1, MAX_PARTITIONS);
-                    case "linger.ms" -> lingerMs = number(shown, name, value, 0, 3_600_000);
-                    case "key" -> keyed = key(shown, value);
-                    default -> throw new DriverException("unknown option '" + name + "' in URL " + shown
-                            + "; known options: " + String.join(", ", OPTIONS) + ", and kafka-clients properties "
-                            + "starting with producer. consumer. client. (see docs/drivers.md)");
-                }
+        for (Map.Entry<String, String> option : options.raw().entrySet()) {
+            String name = option.getKey();
+            String value = decode(option.getValue());
+            if (name.startsWith("producer.")) {
+                property(shown, name, value, ProducerConfig.configNames(), producer);
+            } else if (name.startsWith("consumer.")) {
+                property(shown, name, value, ConsumerConfig.configNames(), consumer);
+            } else if (name.startsWith("client.")) {
+                property(shown, name, value, AdminClientConfig.configNames(), client);
             }
         }
+        String acks = options.has("acks") ? acks(options, decode(options.raw().get("acks"))) : "all";
+        String group = options.has("group") ? group(shown, decode(options.raw().get("group"))) : null;
+        int partitions = number(options, "partitions", 1, MAX_PARTITIONS, 0);
+        int lingerMs = number(options, "linger.ms", 0, 3_600_000, -1);
+        boolean keyed = options.choice("key", List.of("none", "connection"), "none").equals("connection");
         return new KafkaUrl(tls, bootstrap, topic, acks, group, partitions, lingerMs, keyed, Map.copyOf(producer),
                 Map.copyOf(consumer), Map.copyOf(client), user, password, shown);
     }
@@ -189,14 +174,13 @@ public record KafkaUrl(boolean tls, String bootstrap, String topic, String acks,
         into.put(property, value);
     }
 
-    private static String acks(String url, String value) throws DriverException {
+    private static String acks(QueryOptions options, String value) throws DriverException {
         String lower = value.toLowerCase(Locale.ROOT);
         if (lower.equals("-1")) {
             return "all";
         }
         if (!lower.equals("all") && !lower.equals("1") && !lower.equals("0")) {
-            throw new DriverException("option acks=" + value + " in URL " + url + " is not valid: expected all, 1 "
-                    + "or 0");
+            throw options.invalid("acks", value, "all, 1 or 0");
         }
         return lower;
     }
@@ -209,21 +193,16 @@ public record KafkaUrl(boolean tls, String bootstrap, String topic, String acks,
         return value;
     }
 
-    private static boolean key(String url, String value) throws DriverException {
-        return switch (value) {
-            case "none" -> false;
-            case "connection" -> true;
-            default -> throw new DriverException("option key=" + value + " in URL " + url + " is not valid: "
-                    + "expected none or connection");
-        };
-    }
-
-    private static int number(String url, String option, String value, int min, int max) throws DriverException {
+    private static int number(QueryOptions options, String option, int min, int max, int absent)
+            throws DriverException {
+        if (!options.has(option)) {
+            return absent;
+        }
+        String value = decode(options.raw().get(option));
         if (value.matches("\\d{1,8}") && Integer.parseInt(value) >= min && Integer.parseInt(value) <= max) {
             return Integer.parseInt(value);
         }
-        throw new DriverException("option " + option + "=" + value + " in URL " + url + " is not valid: expected a "
-                + "whole number from " + min + " to " + max);
+        throw options.invalid(option, value, "a whole number from " + min + " to " + max);
     }
 
     /** True when a producer hears the broker's acknowledgement of each record ({@code acks} is not 0). */

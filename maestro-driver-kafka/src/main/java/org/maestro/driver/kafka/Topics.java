@@ -12,6 +12,7 @@ import org.apache.kafka.clients.admin.NewTopic;
 import org.apache.kafka.clients.admin.TopicDescription;
 import org.apache.kafka.common.errors.TopicExistsException;
 import org.apache.kafka.common.errors.UnknownTopicOrPartitionException;
+import org.maestro.driver.Causes;
 import org.maestro.driver.DriverException;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -34,7 +35,7 @@ final class Topics {
         try {
             admin = Admin.create(ClientProperties.admin(url, timeout));
         } catch (RuntimeException e) {
-            throw new DriverException("cannot set up a Kafka client for " + url + ": " + describe(e), e);
+            throw new DriverException("cannot set up a Kafka client for " + url + ": " + Causes.describe(e), e);
         }
         try {
             TopicDescription described = describe(admin, url, deadline, timeout);
@@ -106,7 +107,7 @@ final class Topics {
                 return; // another connection created it meanwhile
             }
             throw new DriverException("cannot create the topic '" + url.topic() + "' at " + url + ": "
-                    + describe(e.getCause()) + ": create it on the cluster, or let the URL's user create topics",
+                    + Causes.describe(e.getCause()) + ": create it on the cluster, or let the URL's user create topics",
                     e.getCause());
         } catch (TimeoutException e) {
             throw unreachable(url, timeout, e);
@@ -122,20 +123,24 @@ final class Topics {
 
     private static DriverException unreachable(KafkaUrl url, Duration timeout, Throwable cause) {
         if (cause instanceof TimeoutException || cause instanceof org.apache.kafka.common.errors.TimeoutException) {
+            String listening = BootstrapProbe.firstListening(url.bootstrap());
+            if (listening != null) {
+                return new DriverException("cannot connect to " + url + " within " + timeout.toMillis() + " ms "
+                        + "(the connect timeout): " + listening + " accepts connections but Kafka did not answer "
+                        + "in time: the broker or this machine is overloaded, the first connection of a JVM is "
+                        + "slower (kafka-clients loading, the topic created), or the URL's port speaks TLS or SASL "
+                        + "to a plain client: try again when the load is lower, and check the URL's scheme "
+                        + "(kafkas:// for TLS) and user information", cause);
+            }
             return new DriverException("cannot connect to " + url + " within " + timeout.toMillis() + " ms: no "
                     + "answer from " + url.bootstrap() + ": is Kafka running and reachable there (and its "
                     + "advertised listeners too)?", cause);
         }
-        return new DriverException("cannot connect to " + url + ": " + describe(cause), cause);
+        DriverException security = LoginFailures.explain(url, cause);
+        if (security != null) {
+            return security;
+        }
+        return new DriverException("cannot connect to " + url + ": " + Causes.describe(cause), cause);
     }
 
-    /** The exception's message and its cause's, for error messages. */
-    static String describe(Throwable e) {
-        String text = e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
-        Throwable cause = e.getCause();
-        if (cause != null && cause != e && cause.getMessage() != null && !text.contains(cause.getMessage())) {
-            text += " (" + cause.getMessage() + ")";
-        }
-        return text;
-    }
 }

@@ -33,9 +33,14 @@ public final class InJvmKafka {
     private static final long READY_TIMEOUT_MILLIS = 60_000;
     private static InJvmKafka shared;
 
+    /** The users of a broker's SASL PLAIN listener: user name to password. */
+    public static final Map<String, String> USERS = Map.of("maestro", "maestro-secret", "alice", "alice-secret");
+
     private final Properties config;
     private final Path logDir;
     private final int port;
+    private int saslPort;
+    private int tlsPort;
     private volatile KafkaRaftServer server;
     private volatile long startMillis;
 
@@ -64,19 +69,47 @@ public final class InJvmKafka {
 
     /** Formats a log directory, starts the broker and returns once it answers an admin client. */
     public static InJvmKafka start() throws Exception {
+        return start(null);
+    }
+
+    /**
+     * Starts a broker that also has a SASL PLAIN listener (the {@link #USERS}, {@link #saslBootstrap()}) and a TLS
+     * listener ({@link #tlsBootstrap()}) whose key and certificate chain are in the PEM file given (an unencrypted
+     * PKCS#8 key, then the certificates).
+     */
+    public static InJvmKafka startSecured(Path keyAndCertificates) throws Exception {
+        return start(keyAndCertificates);
+    }
+
+    private static InJvmKafka start(Path keyAndCertificates) throws Exception {
         long begin = System.nanoTime();
         Path logDir = Files.createTempDirectory("maestro-kafka-");
         int port = FreePorts.next();
         int controllerPort = FreePorts.next();
+        boolean secured = keyAndCertificates != null;
+        int saslPort = secured ? FreePorts.next() : 0;
+        int tlsPort = secured ? FreePorts.next() : 0;
+        String listeners = "PLAINTEXT://127.0.0.1:" + port + (secured ? ",SASL_PLAINTEXT://127.0.0.1:" + saslPort
+                + ",SSL://127.0.0.1:" + tlsPort : "");
         Properties config = new Properties();
         config.put("process.roles", "broker,controller");
         config.put("node.id", "1");
         config.put("controller.quorum.voters", "1@127.0.0.1:" + controllerPort);
-        config.put("listeners", "PLAINTEXT://127.0.0.1:" + port + ",CONTROLLER://127.0.0.1:" + controllerPort);
-        config.put("advertised.listeners", "PLAINTEXT://127.0.0.1:" + port);
+        config.put("listeners", listeners + ",CONTROLLER://127.0.0.1:" + controllerPort);
+        config.put("advertised.listeners", listeners);
         config.put("controller.listener.names", "CONTROLLER");
         config.put("inter.broker.listener.name", "PLAINTEXT");
-        config.put("listener.security.protocol.map", "PLAINTEXT:PLAINTEXT,CONTROLLER:PLAINTEXT");
+        config.put("listener.security.protocol.map", "PLAINTEXT:PLAINTEXT,CONTROLLER:PLAINTEXT"
+                + (secured ? ",SASL_PLAINTEXT:SASL_PLAINTEXT,SSL:SSL" : ""));
+        if (secured) {
+            StringBuilder jaas = new StringBuilder("org.apache.kafka.common.security.plain.PlainLoginModule required");
+            USERS.forEach((user, password) -> jaas.append(" user_").append(user).append("=\"").append(password)
+                    .append('"'));
+            config.put("sasl.enabled.mechanisms", "PLAIN");
+            config.put("listener.name.sasl_plaintext.plain.sasl.jaas.config", jaas.append(';').toString());
+            config.put("ssl.keystore.type", "PEM");
+            config.put("ssl.keystore.location", keyAndCertificates.toString());
+        }
         config.put("log.dirs", logDir.toString());
         config.put("auto.create.topics.enable", "false");
         config.put("offsets.topic.replication.factor", "1");
@@ -98,6 +131,8 @@ public final class InJvmKafka {
                     + formatted);
         }
         InJvmKafka kafka = new InJvmKafka(config, logDir, port);
+        kafka.saslPort = saslPort;
+        kafka.tlsPort = tlsPort;
         try {
             kafka.run();
         } catch (Exception | Error e) {
@@ -157,6 +192,16 @@ public final class InJvmKafka {
     /** host:port of the broker's plain listener. */
     public String bootstrap() {
         return "127.0.0.1:" + port;
+    }
+
+    /** host:port of the SASL PLAIN listener of a broker from {@link #startSecured}. */
+    public String saslBootstrap() {
+        return "127.0.0.1:" + saslPort;
+    }
+
+    /** host:port of the TLS listener of a broker from {@link #startSecured}. */
+    public String tlsBootstrap() {
+        return "127.0.0.1:" + tlsPort;
     }
 
     /** How long formatting and starting took until the broker answered, in ms. */

@@ -1,16 +1,14 @@
 package org.maestro.driver.kafka;
 
 import static org.awaitility.Awaitility.await;
-import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.net.ServerSocket;
 import java.nio.ByteBuffer;
 import java.time.Duration;
-import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
@@ -29,18 +27,20 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.maestro.common.net.FreePorts;
 import org.maestro.driver.DeliveryOutcome;
+import org.maestro.driver.Driver;
 import org.maestro.driver.DriverConnection;
 import org.maestro.driver.DriverException;
 import org.maestro.driver.DriverProducer;
 import org.maestro.driver.Drivers;
 import org.maestro.driver.MicroClock;
 import org.maestro.driver.OutcomeListener;
+import org.maestro.driver.testing.DriverContract;
 
 /**
- * The Kafka driver against a KRaft broker started in this JVM ({@link InJvmKafka}). Each test uses a topic of its
- * own, deleted afterwards.
+ * The Kafka driver against a KRaft broker started in this JVM ({@link InJvmKafka}): the cases of every driver
+ * ({@link DriverContract}) and Kafka's own. Each test uses a topic of its own, deleted afterwards.
  */
-class KafkaDriverTest {
+class KafkaDriverTest extends DriverContract {
     private static final Duration TIMEOUT = Duration.ofSeconds(20);
     private static InJvmKafka kafka;
     private final KafkaDriver driver = new KafkaDriver();
@@ -71,54 +71,24 @@ class KafkaDriverTest {
         }
     }
 
-    @Test
-    void carriesTheBytesInOrderAndAcceptsEveryRecord() throws Exception {
-        int count = 2000;
-        String url = kafka.url(topic, "acks=all&linger.ms=1");
-        List<byte[]> received = new CopyOnWriteArrayList<>();
-        List<byte[]> sent = new ArrayList<>();
-        try (DriverConnection receiver = driver.connect(url, MicroClock.system(), TIMEOUT);
-                DriverConnection sender = driver.connect(url, MicroClock.system(), TIMEOUT)) {
-            receiver.createConsumer((body, micros) -> received.add(body));
-            DriverProducer producer = sender.createProducer(listener);
-            assertTrue(producer.reportsOutcomes());
-            byte[] buffer = new byte[300];
-            for (int i = 0; i < count; i++) {
-                int length = 16 + i % 200;
-                ByteBuffer.wrap(buffer).putLong(i).putLong(~i);
-                buffer[length - 1] = (byte) i;
-                sent.add(Arrays.copyOf(buffer, length));
-                producer.send(i, buffer, length);
-            }
-            awaitTrue(() -> received.size() >= count, () -> received.size() + " of " + count + " received");
-            awaitTrue(() -> reports.get() >= count, () -> reports.get() + " of " + count + " outcomes");
-            assertFalse(receiver.failed());
-            assertFalse(sender.failed());
-        }
-        assertEquals(count, received.size(), "no duplicates");
-        for (int i = 0; i < count; i++) {
-            assertArrayEquals(sent.get(i), received.get(i), "record " + i + " in order and unchanged");
-            assertEquals(DeliveryOutcome.ACCEPTED, outcomes.get((long) i), "outcome of " + i);
-        }
-        assertEquals(count, reports.get(), "one outcome per record");
+    @Override
+    protected Driver driver() {
+        return driver;
     }
 
-    @Test
-    void withoutAcknowledgementsRecordsHaveNoOutcome() throws Exception {
-        String url = kafka.url(topic, "acks=0");
-        AtomicInteger received = new AtomicInteger();
-        try (DriverConnection receiver = driver.connect(url, MicroClock.system(), TIMEOUT);
-                DriverConnection sender = driver.connect(url, MicroClock.system(), TIMEOUT)) {
-            receiver.createConsumer((body, micros) -> received.incrementAndGet());
-            DriverProducer producer = sender.createProducer(listener);
-            assertFalse(producer.reportsOutcomes());
-            for (int i = 0; i < 200; i++) {
-                producer.send(i, new byte[64], 64);
-            }
-            awaitTrue(() -> received.get() >= 200, () -> received.get() + " of 200 received");
-        }
-        assertEquals(200, received.get());
-        assertEquals(0, reports.get(), "acks=0: no outcome");
+    @Override
+    protected String acknowledgedUrl() {
+        return kafka.url(topic, "acks=all&linger.ms=1");
+    }
+
+    @Override
+    protected String unacknowledgedUrl() {
+        return kafka.url(topic, "acks=0");
+    }
+
+    @Override
+    protected int count() {
+        return 2000;
     }
 
     @Test
@@ -213,6 +183,22 @@ class KafkaDriverTest {
                 + " within 2000 ms"), e.getMessage());
         assertTrue(e.getMessage().contains("is Kafka running and reachable"), e.getMessage());
         assertFalse(e.getMessage().contains("s3cret"), e.getMessage());
+    }
+
+    @Test
+    void aPortThatAcceptsButDoesNotAnswerIsToldFromOneThatIsDown() throws Exception {
+        try (ServerSocket silent = new ServerSocket(0, 50, java.net.InetAddress.getLoopbackAddress())) {
+            String url = "kafka://127.0.0.1:" + silent.getLocalPort() + "/" + topic;
+            long start = System.nanoTime();
+            DriverException e = assertThrows(DriverException.class,
+                    () -> driver.connect(url, MicroClock.system(), Duration.ofSeconds(2)));
+            long millis = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start);
+            assertTrue(millis < 8_000, "gave up after " + millis + " ms, asked 2000");
+            assertTrue(e.getMessage().contains("cannot connect to " + url + " within 2000 ms (the connect timeout): "
+                    + "127.0.0.1:" + silent.getLocalPort() + " accepts connections but Kafka did not answer in "
+                    + "time"), e.getMessage());
+            assertTrue(e.getMessage().contains("try again when the load is lower"), e.getMessage());
+        }
     }
 
     static void awaitTrue(BooleanSupplier condition, Supplier<String> what) throws InterruptedException {

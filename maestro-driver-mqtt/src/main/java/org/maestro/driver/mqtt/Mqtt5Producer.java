@@ -1,6 +1,5 @@
 package org.maestro.driver.mqtt;
 
-import java.util.Arrays;
 import java.util.function.BooleanSupplier;
 import org.eclipse.paho.mqttv5.client.IMqttToken;
 import org.eclipse.paho.mqttv5.client.MqttActionListener;
@@ -8,79 +7,56 @@ import org.eclipse.paho.mqttv5.client.MqttAsyncClient;
 import org.eclipse.paho.mqttv5.common.MqttException;
 import org.eclipse.paho.mqttv5.common.MqttMessage;
 import org.eclipse.paho.mqttv5.common.packet.MqttProperties;
+import org.maestro.driver.Causes;
 import org.maestro.driver.DeliveryOutcome;
-import org.maestro.driver.DriverException;
-import org.maestro.driver.DriverProducer;
 import org.maestro.driver.OutcomeListener;
 
 /**
  * Publishes over MQTT 5 to the URL's topic without waiting for acknowledgements, keeping at most {@code inflight}
  * publishes unfinished, and never more than the broker's Receive Maximum. At QoS 1 and 2 each publish reports one
  * outcome: accepted when the broker's PUBACK (QoS 1) or PUBCOMP (QoS 2) carries a reason code below 0x80, rejected
- * with the reason named when it carries one of 0x80 or more (or the PUBREC of a QoS 2 publish does), failed when Paho gave it up or the connection was
- * closed first; at QoS 0 there is none. One sender thread sends; Paho's threads complete the publishes.
+ * with the reason named when it carries one of 0x80 or more (or the PUBREC of a QoS 2 publish does), failed when
+ * Paho gave it up or the connection was closed first; at QoS 0 there is none. One sender thread sends; Paho's
+ * threads complete the publishes.
  */
-final class Mqtt5Producer implements DriverProducer {
+final class Mqtt5Producer extends PahoProducer {
     private final MqttAsyncClient client;
-    private final MqttUrl url;
-    private final PublishWindow window;
 
     Mqtt5Producer(MqttAsyncClient client, MqttUrl url, int windowSize, OutcomeListener outcomes,
             BooleanSupplier gone) {
+        super(url, windowSize, outcomes, gone, client::isConnected);
         this.client = client;
-        this.url = url;
-        this.window = new PublishWindow(url, windowSize, outcomes, gone, client::isConnected);
     }
 
     @Override
-    public void send(byte[] body, int length) throws DriverException {
-        send(-1, body, length);
-    }
-
-    @Override
-    public void send(long token, byte[] body, int length) throws DriverException {
-        publish(token, body, length);
-    }
-
-    @Override
-    public boolean reportsOutcomes() {
-        return url.qos() > 0;
-    }
-
-    private void publish(long token, byte[] body, int length) throws DriverException {
-        MqttMessage message = new MqttMessage(Arrays.copyOf(body, length));
+    protected void publish(byte[] payload, PublishWindow.Publish publish) throws MqttException {
+        MqttMessage message = new MqttMessage(payload);
         message.setQos(url.qos());
-        PublishWindow.Publish publish = window.open(token);
-        try {
-            client.publish(url.topic(), message, null, new MqttActionListener() {
-                @Override
-                public void onSuccess(IMqttToken paho) {
-                    String refusal = refusal(paho);
-                    if (refusal == null) {
-                        publish.finish(DeliveryOutcome.ACCEPTED, null);
-                    } else {
-                        publish.finish(DeliveryOutcome.REJECTED, refusal);
-                    }
+        client.publish(url.topic(), message, null, new MqttActionListener() {
+            @Override
+            public void onSuccess(IMqttToken paho) {
+                String refusal = refusal(paho);
+                if (refusal == null) {
+                    publish.finish(DeliveryOutcome.ACCEPTED, null);
+                } else {
+                    publish.finish(DeliveryOutcome.REJECTED, refusal);
                 }
+            }
 
-                @Override
-                public void onFailure(IMqttToken paho, Throwable e) {
-                    if (e instanceof MqttException refused && ReasonCodes.refused(refused.getReasonCode())
-                            && refused.getReasonCode() <= ReasonCodes.LAST) {
-                        // a PUBREC refusing a QoS 2 publish: Paho drops the connection and fails what was in flight
-                        publish.finish(DeliveryOutcome.REJECTED, "the broker refused a QoS 2 publish to '"
-                                + url.topic() + "' with reason code " + ReasonCodes.describe(refused.getReasonCode())
-                                + " (PUBREC); Paho then dropped the connection, so publishes in flight with it count "
-                                + "as refused too");
-                    } else {
-                        publish.finish(DeliveryOutcome.FAILED, MqttConnection.describe(e));
-                    }
+            @Override
+            public void onFailure(IMqttToken paho, Throwable e) {
+                if (e instanceof MqttException refused && ReasonCodes.refused(refused.getReasonCode())
+                        && refused.getReasonCode() <= ReasonCodes.LAST) {
+                    // a PUBREC refusing a QoS 2 publish: Paho drops the connection and fails what was in flight
+                    publish.finish(DeliveryOutcome.REJECTED, "the broker refused a QoS 2 publish to '"
+                            + url.topic() + "' with reason code " + ReasonCodes.describe(refused.getReasonCode())
+                            + " (PUBREC); Paho then dropped the connection, so publishes in flight with it count "
+                            + "as refused too");
+                } else {
+                    publish.finish(DeliveryOutcome.FAILED, Causes.describe(e));
                 }
-            });
-        } catch (MqttException | RuntimeException e) {
-            publish.abandon();
-            throw new DriverException("cannot publish to " + url + ": " + MqttConnection.describe(e), e);
-        }
+            }
+        });
     }
 
     /** The broker's refusal in an acknowledgement (a reason code of 0x80 or more, and its reason string), or null. */
@@ -98,15 +74,5 @@ final class Mqtt5Producer implements DriverProducer {
             }
         }
         return null;
-    }
-
-    /** How many publishes may be unacknowledged at once. */
-    int windowSize() {
-        return window.size();
-    }
-
-    /** Reports every publish still unfinished as failed, with {@code reason}. */
-    void failPending(String reason) {
-        window.failPending(reason);
     }
 }

@@ -4,9 +4,9 @@ import java.net.URI;
 import java.net.URLDecoder;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
-import java.util.Locale;
-import org.maestro.common.net.UrlRedactor;
+import org.maestro.driver.DestinationUri;
 import org.maestro.driver.DriverException;
+import org.maestro.driver.QueryOptions;
 
 /**
  * A destination URL of the MQTT driver:
@@ -45,83 +45,27 @@ public record MqttUrl(boolean tls, String host, int port, String topic, int qos,
 
     /** Parses a URL; throws naming the offending part and what is accepted. */
     public static MqttUrl parse(String url) throws DriverException {
-        String shown = UrlRedactor.redact(url);
-        URI uri;
-        try {
-            uri = new URI(url == null ? "" : url.trim());
-        } catch (Exception e) {
-            throw new DriverException("'" + shown + "' is not a valid URL: write e.g. mqtt://host:1883/some/topic");
-        }
-        String scheme = uri.getScheme() == null ? "" : uri.getScheme().toLowerCase(Locale.ROOT);
-        if (!scheme.equals("mqtt") && !scheme.equals("mqtts")) {
-            throw new DriverException("the URL " + shown + " is not an MQTT URL: write mqtt://host:1883/topic or "
-                    + "mqtts://host:8883/topic");
-        }
-        if (uri.getHost() == null) {
-            throw new DriverException("the URL " + shown + " names no host: write e.g. mqtt://host:1883/some/topic");
-        }
-        if (uri.getRawFragment() != null) {
-            throw new DriverException("the URL " + shown + " has a '#' (fragment): write the MQTT wildcard # as %23, "
-                    + "e.g. mqtt://host:1883/sensors/%23");
-        }
-        String path = uri.getRawPath() == null ? "" : uri.getRawPath();
+        DestinationUri uri = DestinationUri.parse(url, List.of("mqtt", "mqtts"), "mqtt://host:1883/some/topic",
+                "is not an MQTT URL: write mqtt://host:1883/topic or mqtts://host:8883/topic");
+        String shown = uri.shown();
+        uri.refuseFragment("write the MQTT wildcard # as %23, e.g. mqtt://host:1883/sensors/%23");
+        String path = uri.rawPath();
         String topic = URLDecoder.decode(path.startsWith("/") ? path.substring(1) : path, StandardCharsets.UTF_8);
         if (topic.isEmpty()) {
             throw new DriverException("the URL " + shown + " names no topic: add /<topic>, "
                     + "e.g. mqtt://host:1883/maestro/test");
         }
-        String user = null;
-        String password = null;
-        if (uri.getRawUserInfo() != null) {
-            String info = uri.getRawUserInfo();
-            int colon = info.indexOf(':');
-            user = URLDecoder.decode(colon < 0 ? info : info.substring(0, colon), StandardCharsets.UTF_8);
-            password = colon < 0 ? null : URLDecoder.decode(info.substring(colon + 1), StandardCharsets.UTF_8);
-        }
-        int qos = DEFAULT_QOS;
-        int version = 3;
-        String share = null;
-        boolean clean = true;
-        boolean reconnect = true;
-        int inflight = 0;
-        String query = uri.getRawQuery();
-        if (query != null) {
-            for (String pair : query.split("&")) {
-                if (pair.isEmpty()) {
-                    continue;
-                }
-                int equals = pair.indexOf('=');
-                String name = equals < 0 ? pair : pair.substring(0, equals);
-                String value = equals < 0 ? "" : URLDecoder.decode(pair.substring(equals + 1), StandardCharsets.UTF_8);
-                switch (name) {
-                    case "qos" -> qos = Integer.parseInt(choice(shown, name, value, List.of("0", "1", "2")));
-                    case "version" -> version = Integer.parseInt(choice(shown, name, value, List.of("3", "5")));
-                    case "share" -> share = share(shown, value);
-                    case "clean" -> clean = choice(shown, name, value, List.of("true", "false")).equals("true");
-                    case "reconnect" -> reconnect = choice(shown, name, value, List.of("true", "false"))
-                            .equals("true");
-                    case "inflight" -> inflight = inflight(shown, value);
-                    default -> throw new DriverException("unknown option '" + name + "' in URL " + shown
-                            + "; known options: " + String.join(", ", OPTIONS) + " (see docs/drivers.md)");
-                }
-            }
-        }
-        if (inflight == 0) {
-            inflight = qos == 2 ? DEFAULT_QOS2_INFLIGHT : DEFAULT_INFLIGHT;
-        }
-        int port = uri.getPort() >= 0 ? uri.getPort() : scheme.equals("mqtts") ? DEFAULT_TLS_PORT : DEFAULT_PORT;
-        return new MqttUrl(scheme.equals("mqtts"), uri.getHost(), port, topic, qos, version, share, clean, reconnect,
-                inflight, user, password, shown);
-    }
-
-    private static String choice(String url, String option, String value, List<String> accepted)
-            throws DriverException {
-        String lower = value.toLowerCase(Locale.ROOT);
-        if (!accepted.contains(lower)) {
-            throw new DriverException("option " + option + "=" + value + " in URL " + url + " is not valid: expected "
-                    + String.join(" or ", accepted));
-        }
-        return lower;
+        QueryOptions options = uri.options();
+        options.refuseUnknown(OPTIONS);
+        int qos = Integer.parseInt(options.choice("qos", List.of("0", "1", "2"), Integer.toString(DEFAULT_QOS)));
+        int version = Integer.parseInt(options.choice("version", List.of("3", "5"), "3"));
+        String share = options.has("share") ? share(shown, options.text("share", "")) : null;
+        boolean clean = options.bool("clean", true);
+        boolean reconnect = options.bool("reconnect", true);
+        int inflight = options.count("inflight", MAX_INFLIGHT, qos == 2 ? DEFAULT_QOS2_INFLIGHT : DEFAULT_INFLIGHT);
+        boolean tls = uri.scheme().equals("mqtts");
+        return new MqttUrl(tls, uri.host(), uri.port(tls ? DEFAULT_TLS_PORT : DEFAULT_PORT), topic, qos, version,
+                share, clean, reconnect, inflight, uri.user(), uri.password(), shown);
     }
 
     private static String share(String url, String value) throws DriverException {
@@ -130,14 +74,6 @@ public record MqttUrl(boolean tls, String host, int port, String topic, int qos,
                     + "name without '/', '+' or '#', e.g. share=maestro");
         }
         return value;
-    }
-
-    private static int inflight(String url, String value) throws DriverException {
-        if (value.matches("\\d{1,5}") && Integer.parseInt(value) > 0 && Integer.parseInt(value) <= MAX_INFLIGHT) {
-            return Integer.parseInt(value);
-        }
-        throw new DriverException("option inflight=" + value + " in URL " + url
-                + " is not valid: expected a number of messages from 1 to " + MAX_INFLIGHT);
     }
 
     /** The server URI Paho connects to: {@code tcp://host:port} or {@code ssl://host:port}. */

@@ -6,7 +6,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.nio.ByteBuffer;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -175,40 +174,11 @@ class Mqtt5DriverTest {
     }
 
     private static byte[] stamped(long sequence) {
-        byte[] body = new byte[100];
-        ByteBuffer.wrap(body).putLong(0, sequence);
-        return body;
+        return MqttRoundTrip.stamped(sequence);
     }
 
     private static void roundTrip(String url, int count) throws Exception {
-        List<byte[]> received = new CopyOnWriteArrayList<>();
-        Map<Long, DeliveryOutcome> outcomes = new ConcurrentHashMap<>();
-        AtomicInteger reports = new AtomicInteger();
-        MqttDriver driver = new MqttDriver();
-        try (DriverConnection receiver = driver.connect(url, MicroClock.system(), TIMEOUT);
-                DriverConnection sender = driver.connect(url, MicroClock.system(), TIMEOUT)) {
-            assertTrue(sender instanceof Mqtt5Connection, sender.getClass().getName());
-            receiver.createConsumer((body, micros) -> received.add(body));
-            DriverProducer producer = sender.createProducer((token, outcome, resendable, detail) -> {
-                reports.incrementAndGet();
-                outcomes.put(token, outcome);
-            });
-            assertTrue(producer.reportsOutcomes());
-            for (long i = 0; i < count; i++) {
-                producer.send(i, stamped(i), 64 + (int) (i % 30));
-            }
-            awaitTrue(() -> received.size() >= count && reports.get() >= count,
-                    () -> count + " messages and outcomes; got " + received.size() + " and " + reports.get());
-            assertEquals(count, reports.get(), "one outcome per publish");
-            for (int i = 0; i < count; i++) {
-                assertArrayEquals(Arrays.copyOf(stamped(i), 64 + i % 30), received.get(i),
-                        "message " + i + " in order and unchanged");
-                assertEquals(DeliveryOutcome.ACCEPTED, outcomes.get((long) i), "outcome of " + i);
-            }
-            // nothing more arrives: no duplicates (time passes in which a duplicate would arrive: nothing more may)
-            Thread.sleep(200);
-            assertEquals(count, received.size(), "no duplicates");
-        }
+        MqttRoundTrip.run(url, count, Mqtt5Connection.class);
     }
 
     private static void awaitTrue(BooleanSupplier condition, Supplier<String> what) throws InterruptedException {

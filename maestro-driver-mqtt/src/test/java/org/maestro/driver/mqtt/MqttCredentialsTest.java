@@ -14,6 +14,8 @@ import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 import org.maestro.common.net.FreePorts;
 import org.maestro.common.testing.Commands;
 import org.maestro.common.testing.MosquittoProcess;
@@ -77,10 +79,11 @@ class MqttCredentialsTest {
         assertEquals(20, received.get());
     }
 
-    @Test
-    void aWrongPasswordIsRefusedNamingTheUserAndTheUrlWithoutThePassword() {
-        DriverException error = assertThrows(DriverException.class,
-                () -> new MqttDriver().connect(url("maestro:wr0ng-pa55@"), MicroClock.system(), TIMEOUT));
+    @ParameterizedTest(name = "MQTT version {0}")
+    @ValueSource(ints = {3, 5})
+    void aWrongPasswordIsRefusedNamingTheUserAndTheUrlWithoutThePassword(int version) {
+        DriverException error = assertThrows(DriverException.class, () -> new MqttDriver().connect(
+                url("maestro:wr0ng-pa55@") + "?version=" + version, MicroClock.system(), TIMEOUT));
         String message = error.getMessage();
         assertTrue(message.contains("refused the login of user 'maestro'"), message);
         assertTrue(message.contains("mqtt://***@127.0.0.1:" + mosquitto.port() + "/maestro/login/"), message);

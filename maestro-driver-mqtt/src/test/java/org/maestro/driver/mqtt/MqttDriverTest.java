@@ -1,7 +1,6 @@
 package org.maestro.driver.mqtt;
 
 import static org.awaitility.Awaitility.await;
-import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -11,35 +10,33 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.net.Socket;
-import java.nio.ByteBuffer;
 import java.time.Duration;
-import java.util.List;
-import java.util.Map;
 import java.util.UUID;
-import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.BooleanSupplier;
 import java.util.function.Supplier;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.maestro.common.net.FreePorts;
 import org.maestro.common.testing.MosquittoProcess;
-import org.maestro.driver.DeliveryOutcome;
+import org.maestro.driver.Driver;
 import org.maestro.driver.DriverConnection;
 import org.maestro.driver.DriverException;
 import org.maestro.driver.DriverProducer;
 import org.maestro.driver.MicroClock;
+import org.maestro.driver.testing.DriverContract;
 
 /**
- * The MQTT driver against real Mosquitto brokers: one the test starts on a free port, and the machine's own on
- * 127.0.0.1:1883 when it runs. Each test uses a topic of its own.
+ * The MQTT driver against real Mosquitto brokers: one the test starts on a free port (with the cases of every driver,
+ * {@link DriverContract}), and the machine's own on 127.0.0.1:1883 when it runs. Each test uses a topic of its own.
  */
-class MqttDriverTest {
+class MqttDriverTest extends DriverContract {
     private static final Duration TIMEOUT = Duration.ofSeconds(20);
     private static MosquittoProcess mosquitto;
+    private String topicUrl;
 
     @BeforeAll
     static void startBroker() throws Exception {
@@ -51,13 +48,38 @@ class MqttDriverTest {
         mosquitto.close();
     }
 
+    @BeforeEach
+    void nameTheTopic() {
+        topicUrl = url("");
+    }
+
     private static String url(String options) {
         return mosquitto.url() + "/maestro/test/" + UUID.randomUUID() + options;
     }
 
-    @Test
-    void carriesTheBytesUnchangedAndReportsOneAcceptedOutcomePerQos1Publish() throws Exception {
-        roundTrip(url("?qos=1&inflight=50"), 2000);
+    @Override
+    protected Driver driver() {
+        return new MqttDriver();
+    }
+
+    @Override
+    protected String acknowledgedUrl() {
+        return topicUrl + "?qos=1&inflight=50";
+    }
+
+    @Override
+    protected String unacknowledgedUrl() {
+        return topicUrl + "?qos=0";
+    }
+
+    @Override
+    protected int count() {
+        return 2000;
+    }
+
+    @Override
+    protected int unacknowledgedCount() {
+        return 100;
     }
 
     @Test
@@ -73,53 +95,7 @@ class MqttDriverTest {
     }
 
     private static void roundTrip(String url, int count) throws Exception {
-        List<byte[]> received = new CopyOnWriteArrayList<>();
-        Map<Long, DeliveryOutcome> outcomes = new ConcurrentHashMap<>();
-        AtomicInteger reports = new AtomicInteger();
-        MqttDriver driver = new MqttDriver();
-        try (DriverConnection receiver = driver.connect(url, MicroClock.system(), TIMEOUT);
-                DriverConnection sender = driver.connect(url, MicroClock.system(), TIMEOUT)) {
-            receiver.createConsumer((body, micros) -> received.add(body));
-            DriverProducer producer = sender.createProducer((token, outcome, resendable, detail) -> {
-                reports.incrementAndGet();
-                outcomes.put(token, outcome);
-            });
-            assertTrue(producer.reportsOutcomes());
-            byte[] body = new byte[100];
-            for (long i = 0; i < count; i++) {
-                ByteBuffer.wrap(body).putLong(0, i);
-                producer.send(i, body, 64 + (int) (i % 30));
-            }
-            awaitTrue(() -> received.size() >= count && reports.get() >= count,
-                    () -> count + " messages and outcomes; got " + received.size() + " and " + reports.get());
-            Thread.sleep(200); // time passes in which a duplicate would arrive: nothing more may
-            assertEquals(count, received.size(), "no duplicates");
-            assertEquals(count, reports.get(), "one outcome per publish");
-            for (int i = 0; i < count; i++) {
-                byte[] expected = new byte[64 + i % 30];
-                ByteBuffer.wrap(expected).putLong(0, i);
-                assertArrayEquals(expected, received.get(i), "message " + i + " in order and unchanged");
-                assertEquals(DeliveryOutcome.ACCEPTED, outcomes.get((long) i), "outcome of " + i);
-            }
-        }
-    }
-
-    @Test
-    void qos0PublishesHaveNoOutcome() throws Exception {
-        String url = url("?qos=0");
-        AtomicInteger received = new AtomicInteger();
-        AtomicInteger reports = new AtomicInteger();
-        try (DriverConnection receiver = new MqttDriver().connect(url, MicroClock.system(), TIMEOUT);
-                DriverConnection sender = new MqttDriver().connect(url, MicroClock.system(), TIMEOUT)) {
-            receiver.createConsumer((body, micros) -> received.incrementAndGet());
-            DriverProducer producer = sender.createProducer((t, o, r, d) -> reports.incrementAndGet());
-            assertFalse(producer.reportsOutcomes());
-            for (int i = 0; i < 100; i++) {
-                producer.send(i, new byte[40], 40);
-            }
-            awaitTrue(() -> received.get() == 100, "100 messages at QoS 0 on loopback");
-            assertEquals(0, reports.get());
-        }
+        MqttRoundTrip.run(url, count, MqttConnection.class);
     }
 
     @Test

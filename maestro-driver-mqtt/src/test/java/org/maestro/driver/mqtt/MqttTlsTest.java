@@ -1,32 +1,22 @@
 package org.maestro.driver.mqtt;
 
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
-import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
-import java.util.Map;
 import java.util.UUID;
-import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 import org.maestro.common.net.FreePorts;
-import org.maestro.common.testing.Commands;
 import org.maestro.common.testing.MosquittoProcess;
 import org.maestro.common.testing.TestCertificates;
-import org.maestro.driver.DeliveryOutcome;
-import org.maestro.driver.DriverConnection;
 import org.maestro.driver.DriverException;
-import org.maestro.driver.DriverProducer;
 import org.maestro.driver.MicroClock;
+import org.maestro.driver.testing.DriverChecks;
 
 /**
  * {@code mqtts://} over MQTT 3.1.1 and MQTT 5 against a Mosquitto the test starts with two TLS listeners: one with a
@@ -35,6 +25,7 @@ import org.maestro.driver.MicroClock;
 class MqttTlsTest {
     private static final Duration TIMEOUT = Duration.ofSeconds(20);
     private static MosquittoProcess mosquitto;
+    private static TestCertificates.JvmTrustStore trustStore;
     private static int trustedPort;
     private static int untrustedPort;
 
@@ -42,12 +33,9 @@ class MqttTlsTest {
     static void startBroker() throws Exception {
         Path directory = Files.createTempDirectory("maestro-mosquitto-tls-");
         TestCertificates certificates = TestCertificates.create(directory);
-        Commands.run(directory, List.of("openssl", "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "2",
-                "-subj", "/CN=127.0.0.1", "-addext", "subjectAltName=IP:127.0.0.1", "-keyout", "stranger.key",
-                "-out", "stranger.crt"));
+        certificates.selfSigned("stranger");
         // the driver uses the JVM's default SSL context: this must be set before anything in this JVM makes it
-        System.setProperty("javax.net.ssl.trustStore", certificates.trustStore().toString());
-        System.setProperty("javax.net.ssl.trustStorePassword", TestCertificates.TRUST_STORE_PASSWORD);
+        trustStore = certificates.trustedByTheJvm();
         trustedPort = FreePorts.next();
         untrustedPort = FreePorts.next();
         mosquitto = MosquittoProcess.start(directory, List.of(
@@ -69,44 +57,24 @@ class MqttTlsTest {
         if (mosquitto != null) {
             mosquitto.close();
         }
+        if (trustStore != null) {
+            trustStore.close();
+        }
     }
 
     @ParameterizedTest(name = "MQTT version {0}")
     @ValueSource(ints = {3, 5})
     void aTrustedCertificateCarriesEveryMessage(int version) throws Exception {
-        String url = "mqtts://127.0.0.1:" + trustedPort + "/maestro/tls/" + UUID.randomUUID() + "?qos=1&version="
-                + version;
-        int count = 500;
-        AtomicInteger received = new AtomicInteger();
-        Map<Long, DeliveryOutcome> outcomes = new ConcurrentHashMap<>();
-        try (DriverConnection receiver = new MqttDriver().connect(url, MicroClock.system(), TIMEOUT);
-                DriverConnection sender = new MqttDriver().connect(url, MicroClock.system(), TIMEOUT)) {
-            receiver.createConsumer((body, micros) -> received.incrementAndGet());
-            DriverProducer producer = sender.createProducer((token, outcome, again, detail) ->
-                    outcomes.put(token, outcome));
-            for (long i = 0; i < count; i++) {
-                producer.send(i, new byte[64], 64);
-            }
-            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
-            while ((received.get() < count || outcomes.size() < count) && System.nanoTime() < deadline) {
-                Thread.sleep(20);
-            }
-            assertEquals(count, received.get(), "messages received over TLS");
-            assertEquals(count, outcomes.size(), "outcomes");
-            assertTrue(outcomes.values().stream().allMatch(DeliveryOutcome.ACCEPTED::equals), outcomes.toString());
-        }
+        DriverChecks.carriesInSequence(new MqttDriver(), "mqtts://127.0.0.1:" + trustedPort + "/maestro/tls/"
+                + UUID.randomUUID() + "?qos=1&version=" + version, 500, TIMEOUT, true);
     }
 
     @ParameterizedTest(name = "MQTT version {0}")
     @ValueSource(ints = {3, 5})
     void anUntrustedCertificateIsRefusedSayingWhatToDo(int version) {
         String url = "mqtts://maestro:s3cret@127.0.0.1:" + untrustedPort + "/maestro/tls?version=" + version;
-        DriverException error = assertThrows(DriverException.class,
-                () -> new MqttDriver().connect(url, MicroClock.system(), TIMEOUT).close());
-        String message = error.getMessage();
-        assertTrue(message.startsWith("cannot connect to mqtts://***@127.0.0.1:" + untrustedPort), message);
-        assertTrue(message.contains("the broker's TLS certificate is not trusted"), message);
-        assertTrue(message.contains("-Djavax.net.ssl.trustStore="), message);
-        assertFalse(message.contains("s3cret"), message);
+        DriverChecks.assertUntrustedCertificateRefused(assertThrows(DriverException.class,
+                () -> new MqttDriver().connect(url, MicroClock.system(), TIMEOUT).close()),
+                "mqtts://***@127.0.0.1:" + untrustedPort, "s3cret");
     }
 }

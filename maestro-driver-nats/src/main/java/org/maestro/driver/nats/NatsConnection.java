@@ -1,5 +1,7 @@
 package org.maestro.driver.nats;
 
+import static org.maestro.driver.Causes.describe;
+
 import io.nats.client.AuthenticationException;
 import io.nats.client.Connection;
 import io.nats.client.ConnectionListener;
@@ -175,16 +177,6 @@ final class NatsConnection implements DriverConnection, ConnectionListener, Erro
         return "NATS at " + url + " refused the connection without credentials (" + describe(error) + "): give "
                 + "them in the URL, e.g. nats://user:password@" + url.host() + ":" + url.port() + "/"
                 + url.subject();
-    }
-
-    /** The exception's message with its cause's, e.g. "Unable to connect to NATS servers (Connection refused)". */
-    static String describe(Throwable e) {
-        String text = e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
-        Throwable cause = e.getCause();
-        if (cause != null && cause != e && cause.getMessage() != null && !text.contains(cause.getMessage())) {
-            text += " (" + cause.getMessage() + ")";
-        }
-        return text;
     }
 
     @Override

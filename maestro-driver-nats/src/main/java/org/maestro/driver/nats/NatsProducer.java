@@ -16,6 +16,7 @@ import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.BiConsumer;
 import java.util.function.BooleanSupplier;
+import org.maestro.driver.Causes;
 import org.maestro.driver.DeliveryOutcome;
 import org.maestro.driver.DriverException;
 import org.maestro.driver.DriverProducer;
@@ -87,7 +88,7 @@ final class NatsProducer implements DriverProducer {
         try {
             connection.publish(url.subject(), Arrays.copyOf(body, length));
         } catch (RuntimeException e) {
-            throw new DriverException("cannot publish to " + url + ": " + NatsConnection.describe(e), e);
+            throw new DriverException("cannot publish to " + url + ": " + Causes.describe(e), e);
         }
     }
 
@@ -100,7 +101,7 @@ final class NatsProducer implements DriverProducer {
             ack = jetStream.publishAsync(url.subject(), copy);
         } catch (RuntimeException e) {
             publish.abandon();
-            throw new DriverException("cannot publish to " + url + ": " + NatsConnection.describe(e), e);
+            throw new DriverException("cannot publish to " + url + ": " + Causes.describe(e), e);
         }
         ack.whenComplete(publish);
     }
@@ -165,7 +166,7 @@ final class NatsProducer implements DriverProducer {
             } else if (cause instanceof TimeoutException || isNoAcknowledgement(error)) {
                 finish(DeliveryOutcome.FAILED, NO_ACK_DETAIL);
             } else {
-                finish(DeliveryOutcome.FAILED, NatsConnection.describe(cause));
+                finish(DeliveryOutcome.FAILED, Causes.describe(cause));
             }
         }
 

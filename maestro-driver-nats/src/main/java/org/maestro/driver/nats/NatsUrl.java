@@ -1,11 +1,11 @@
 package org.maestro.driver.nats;
 
-import java.net.URI;
+import org.maestro.common.net.UrlRedactor;
 import java.net.URLDecoder;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.Locale;
-import org.maestro.common.net.UrlRedactor;
+import org.maestro.driver.DestinationUri;
 import org.maestro.driver.DriverException;
 import org.maestro.driver.QueryOptions;
 
@@ -48,25 +48,14 @@ public record NatsUrl(boolean tls, String host, int port, String subject, String
 
     /** Parses a URL; throws naming the offending part and what is accepted. */
     public static NatsUrl parse(String url) throws DriverException {
-        String shown = UrlRedactor.redact(url);
-        URI uri;
-        try {
-            uri = new URI(url == null ? "" : url.trim());
-        } catch (Exception e) {
-            throw new DriverException("'" + shown + "' is not a valid URL: write e.g. nats://host:4222/some.subject");
+        if (url != null && url.trim().toLowerCase(Locale.ROOT).startsWith("tls:")) {
+            throw new DriverException(TLS_SCHEME_ADVICE + ": " + UrlRedactor.redact(url));
         }
-        String scheme = uri.getScheme() == null ? "" : uri.getScheme().toLowerCase(Locale.ROOT);
-        if (scheme.equals("tls")) {
-            throw new DriverException(TLS_SCHEME_ADVICE + ": " + shown);
-        }
-        if (!scheme.equals("nats") && !scheme.equals(TLS_SCHEME)) {
-            throw new DriverException("the URL " + shown + " is not a NATS URL: write nats://host:4222/subject or "
-                    + "nats+tls://host:4222/subject");
-        }
-        if (uri.getHost() == null) {
-            throw new DriverException("the URL " + shown + " names no host: write e.g. nats://host:4222/some.subject");
-        }
-        String path = uri.getRawPath() == null ? "" : uri.getRawPath();
+        DestinationUri uri = DestinationUri.parse(url, List.of("nats", TLS_SCHEME), "nats://host:4222/some.subject",
+                "is not a NATS URL: write nats://host:4222/subject or nats+tls://host:4222/subject");
+        String shown = uri.shown();
+        String scheme = uri.scheme();
+        String path = uri.rawPath();
         String subject = URLDecoder.decode(path.startsWith("/") ? path.substring(1) : path, StandardCharsets.UTF_8);
         if (subject.isEmpty()) {
             throw new DriverException("the URL " + shown + " names no subject: add /<subject>, "
@@ -80,17 +69,15 @@ public record NatsUrl(boolean tls, String host, int port, String subject, String
         String user = null;
         String password = null;
         String token = null;
-        if (uri.getRawUserInfo() != null) {
-            String info = uri.getRawUserInfo();
-            int colon = info.indexOf(':');
-            if (colon < 0) {
-                token = URLDecoder.decode(info, StandardCharsets.UTF_8);
+        if (uri.rawUserInfo() != null) {
+            if (uri.password() == null) {
+                token = uri.user();
             } else {
-                user = URLDecoder.decode(info.substring(0, colon), StandardCharsets.UTF_8);
-                password = URLDecoder.decode(info.substring(colon + 1), StandardCharsets.UTF_8);
+                user = uri.user();
+                password = uri.password();
             }
         }
-        QueryOptions options = QueryOptions.parse(url, uri.getRawQuery());
+        QueryOptions options = uri.options();
         options.refuseUnknown(OPTIONS);
         String queue = name(options, "queue", "maestro");
         boolean jetStream = options.bool("jetstream", false);
@@ -108,8 +95,8 @@ public record NatsUrl(boolean tls, String host, int port, String subject, String
             throw new DriverException("the URL " + shown + " has JetStream options (stream, create, storage, "
                     + "durable, deliver) without jetstream=true: add jetstream=true or remove them");
         }
-        int port = uri.getPort() >= 0 ? uri.getPort() : DEFAULT_PORT;
-        return new NatsUrl(scheme.equals(TLS_SCHEME), uri.getHost(), port, subject, queue, jetStream, stream, create,
+        int port = uri.port(DEFAULT_PORT);
+        return new NatsUrl(scheme.equals(TLS_SCHEME), uri.host(), port, subject, queue, jetStream, stream, create,
                 memory, durable, deliverAll, inflight, user, password, token, shown);
     }
 

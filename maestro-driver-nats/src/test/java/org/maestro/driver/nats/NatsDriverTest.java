@@ -33,17 +33,20 @@ import org.junit.jupiter.api.Test;
 import org.maestro.common.net.FreePorts;
 import org.maestro.common.testing.LocalNats;
 import org.maestro.driver.DeliveryOutcome;
+import org.maestro.driver.Driver;
 import org.maestro.driver.DriverConnection;
 import org.maestro.driver.DriverException;
 import org.maestro.driver.DriverProducer;
 import org.maestro.driver.MicroClock;
+import org.maestro.driver.testing.DriverContract;
 
 /**
  * The NATS driver against the real NATS server with JetStream on 127.0.0.1:4222 (skipped when none runs there,
- * outside CI). Each test uses a subject {@code maestro.test.<uuid>} and a stream {@code MAESTRO_TEST_<uuid>} of its
- * own, deleted afterwards.
+ * outside CI): the cases of every driver ({@link DriverContract}, acknowledged through JetStream, unacknowledged over
+ * core NATS) and NATS's own. Each test uses a subject {@code maestro.test.<uuid>} and a stream
+ * {@code MAESTRO_TEST_<uuid>} of its own, deleted afterwards.
  */
-class NatsDriverTest {
+class NatsDriverTest extends DriverContract {
     private static final Duration TIMEOUT = Duration.ofSeconds(20);
     private final String id = UUID.randomUUID().toString().replace("-", "");
     private final String subject = "maestro.test." + id;
@@ -71,6 +74,21 @@ class NatsDriverTest {
 
     private String jetStream(String options) {
         return LocalNats.URL + "/" + subject + "?jetstream=true&stream=" + stream + "&create=true" + options;
+    }
+
+    @Override
+    protected Driver driver() {
+        return new NatsDriver();
+    }
+
+    @Override
+    protected String acknowledgedUrl() {
+        return jetStream("&storage=memory&inflight=100");
+    }
+
+    @Override
+    protected String unacknowledgedUrl() {
+        return core("");
     }
 
     @Test

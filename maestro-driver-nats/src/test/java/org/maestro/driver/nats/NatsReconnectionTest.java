@@ -41,20 +41,8 @@ class NatsReconnectionTest {
 
     @Test
     void aCoreReceiverHearsAgainAfterTheServerRestarts() throws Exception {
-        String url = server.url() + "/maestro.test.restart";
-        AtomicInteger received = new AtomicInteger();
-        try (DriverConnection receiver = new NatsDriver().connect(url, MicroClock.system(), TIMEOUT)) {
-            receiver.createConsumer((body, micros) -> received.incrementAndGet());
-            server.restart();
-            try (DriverConnection sender = new NatsDriver().connect(url, MicroClock.system(), TIMEOUT)) {
-                DriverProducer producer = sender.createProducer();
-                awaitTrue(() -> {
-                    sendQuietly(producer);
-                    return received.get() > 0;
-                }, "a message after the restart");
-            }
-            assertFalse(receiver.failed(), "jnats reconnected and subscribed again");
-        }
+        hearsAgainAfterARestart(server.url() + "/maestro.test.restart", "a message after the restart",
+                "jnats reconnected and subscribed again");
     }
 
     @Test
@@ -77,25 +65,24 @@ class NatsReconnectionTest {
 
     @Test
     void anEphemeralConsumerResumesAfterTheServerRestarts() throws Exception {
-        String url = server.url() + "/maestro.test.ephemeral?jetstream=true&stream=EPHEMERAL&create=true";
-        AtomicInteger received = new AtomicInteger();
-        try (DriverConnection receiver = new NatsDriver().connect(url, MicroClock.system(), TIMEOUT)) {
-            receiver.createConsumer((body, micros) -> received.incrementAndGet());
-            server.restart();
-            try (DriverConnection sender = new NatsDriver().connect(url, MicroClock.system(), TIMEOUT)) {
-                DriverProducer producer = sender.createProducer();
-                awaitTrue(() -> {
-                    sendQuietly(producer);
-                    return received.get() > 0;
-                }, "a message through the ephemeral consumer after the restart");
-            }
-            assertFalse(receiver.failed(), "the ephemeral consumer survived the restart");
-        }
+        hearsAgainAfterARestart(server.url() + "/maestro.test.ephemeral?jetstream=true&stream=EPHEMERAL&create=true",
+                "a message through the ephemeral consumer after the restart",
+                "the ephemeral consumer survived the restart");
     }
 
     @Test
     void aDurableConsumerResumesAfterTheServerRestarts() throws Exception {
-        String url = server.url() + "/maestro.test.durable?jetstream=true&stream=DURABLE&create=true&durable=maestro";
+        hearsAgainAfterARestart(server.url()
+                + "/maestro.test.durable?jetstream=true&stream=DURABLE&create=true&durable=maestro",
+                "a message through the durable consumer after the restart",
+                "the durable consumer survived the restart");
+    }
+
+    /**
+     * A receiver of the URL, the server restarted, then a sender of it that sends until the receiver heard one
+     * message ({@code awaited}); the receiver's connection must not have failed ({@code notFailed}).
+     */
+    private static void hearsAgainAfterARestart(String url, String awaited, String notFailed) throws Exception {
         AtomicInteger received = new AtomicInteger();
         try (DriverConnection receiver = new NatsDriver().connect(url, MicroClock.system(), TIMEOUT)) {
             receiver.createConsumer((body, micros) -> received.incrementAndGet());
@@ -105,9 +92,9 @@ class NatsReconnectionTest {
                 awaitTrue(() -> {
                     sendQuietly(producer);
                     return received.get() > 0;
-                }, "a message through the durable consumer after the restart");
+                }, awaited);
             }
-            assertFalse(receiver.failed(), "the durable consumer survived the restart");
+            assertFalse(receiver.failed(), notFailed);
         }
     }
 

@@ -1,20 +1,15 @@
 package org.maestro.driver.nats;
 
-import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.maestro.common.testing.TestCertificates;
-import org.maestro.driver.DriverConnection;
-import org.maestro.driver.DriverProducer;
-import org.maestro.driver.MicroClock;
+import org.maestro.driver.testing.DriverChecks;
 
 /**
  * {@code nats+tls://} URLs against a NATS server the test starts with a certificate of a test CA, trusted through the
@@ -22,54 +17,30 @@ import org.maestro.driver.MicroClock;
  */
 class NatsTlsTest {
     private static NatsServerProcess server;
-    private static String oldTrustStore;
-    private static String oldTrustStorePassword;
+    private static TestCertificates.JvmTrustStore trustStore;
 
     @BeforeAll
     static void startServer() throws Exception {
         Path directory = Files.createTempDirectory("maestro-nats-tls-");
         TestCertificates certificates = TestCertificates.create(directory);
-        oldTrustStore = System.getProperty("javax.net.ssl.trustStore");
-        oldTrustStorePassword = System.getProperty("javax.net.ssl.trustStorePassword");
-        System.setProperty("javax.net.ssl.trustStore", certificates.trustStore().toString());
-        System.setProperty("javax.net.ssl.trustStorePassword", TestCertificates.TRUST_STORE_PASSWORD);
+        trustStore = certificates.trustedByTheJvm();
         server = NatsServerProcess.start(List.of("--tls", "--tlscert", directory.resolve("server.crt").toString(),
                 "--tlskey", directory.resolve("server.key").toString()));
     }
 
     @AfterAll
     static void stopServer() throws Exception {
-        restore("javax.net.ssl.trustStore", oldTrustStore);
-        restore("javax.net.ssl.trustStorePassword", oldTrustStorePassword);
+        if (trustStore != null) {
+            trustStore.close();
+        }
         if (server != null) {
             server.close();
         }
     }
 
-    private static void restore(String property, String value) {
-        if (value == null) {
-            System.clearProperty(property);
-        } else {
-            System.setProperty(property, value);
-        }
-    }
-
     @Test
     void carriesMessagesOverTls() throws Exception {
-        String url = "nats+tls://127.0.0.1:" + server.port() + "/maestro.test.tls";
-        AtomicInteger received = new AtomicInteger();
-        try (DriverConnection receiver = new NatsDriver().connect(url, MicroClock.system(), Duration.ofSeconds(20));
-                DriverConnection sender = new NatsDriver().connect(url, MicroClock.system(), Duration.ofSeconds(20))) {
-            receiver.createConsumer((body, micros) -> received.incrementAndGet());
-            DriverProducer producer = sender.createProducer();
-            for (int i = 0; i < 100; i++) {
-                producer.send(new byte[64], 64);
-            }
-            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
-            while (received.get() < 100 && System.nanoTime() < deadline) {
-                Thread.sleep(20);
-            }
-            assertEquals(100, received.get(), "messages over TLS");
-        }
+        DriverChecks.carriesInSequence(new NatsDriver(), "nats+tls://127.0.0.1:" + server.port()
+                + "/maestro.test.tls", 100, Duration.ofSeconds(20), false);
     }
 }

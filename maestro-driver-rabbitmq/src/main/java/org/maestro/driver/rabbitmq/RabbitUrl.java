@@ -1,11 +1,9 @@
 package org.maestro.driver.rabbitmq;
 
-import java.net.URI;
 import java.net.URLDecoder;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
-import java.util.Locale;
-import org.maestro.common.net.UrlRedactor;
+import org.maestro.driver.DestinationUri;
 import org.maestro.driver.DriverException;
 import org.maestro.driver.QueryOptions;
 
@@ -54,35 +52,16 @@ public record RabbitUrl(boolean tls, String host, int port, String vhost, String
 
     /** Parses a URL; throws naming the offending part and what is accepted. */
     public static RabbitUrl parse(String url) throws DriverException {
-        String shown = UrlRedactor.redact(url);
-        URI uri;
-        try {
-            uri = new URI(url == null ? "" : url.trim());
-        } catch (Exception e) {
-            throw new DriverException("'" + shown + "' is not a valid URL: write e.g. "
-                    + "rabbitmq://host:5672/?queue=test");
-        }
-        String scheme = uri.getScheme() == null ? "" : uri.getScheme().toLowerCase(Locale.ROOT);
-        if (!scheme.equals("rabbitmq") && !scheme.equals("rabbitmqs")) {
-            throw new DriverException("the URL " + shown + " is not a RabbitMQ URL: write "
-                    + "rabbitmq://host:5672/?queue=q or rabbitmqs://host:5671/?queue=q");
-        }
-        if (uri.getHost() == null) {
-            throw new DriverException("the URL " + shown + " names no host: write e.g. rabbitmq://host:5672/?queue=q");
-        }
-        if (uri.getRawFragment() != null) {
-            throw new DriverException("the URL " + shown + " has a '#' (fragment): write # in a name as %23");
-        }
-        String vhost = vhost(shown, uri.getRawPath());
-        String user = null;
-        String password = null;
-        if (uri.getRawUserInfo() != null) {
-            String info = uri.getRawUserInfo();
-            int colon = info.indexOf(':');
-            user = URLDecoder.decode(colon < 0 ? info : info.substring(0, colon), StandardCharsets.UTF_8);
-            password = colon < 0 ? null : URLDecoder.decode(info.substring(colon + 1), StandardCharsets.UTF_8);
-        }
-        QueryOptions options = QueryOptions.parse(url, uri.getRawQuery());
+        DestinationUri uri = DestinationUri.parse(url, List.of("rabbitmq", "rabbitmqs"),
+                "rabbitmq://host:5672/?queue=test", "is not a RabbitMQ URL: write rabbitmq://host:5672/?queue=q or "
+                        + "rabbitmqs://host:5671/?queue=q");
+        uri.refuseFragment("write # in a name as %23");
+        String shown = uri.shown();
+        String scheme = uri.scheme();
+        String vhost = vhost(shown, uri.rawPath());
+        String user = uri.user();
+        String password = uri.password();
+        QueryOptions options = uri.options();
         options.refuseUnknown(OPTIONS);
         String queue = name(options, "queue");
         String exchange = name(options, "exchange");
@@ -105,8 +84,8 @@ public record RabbitUrl(boolean tls, String host, int port, String vhost, String
             throw new DriverException("option declare=true in URL " + shown + " needs a queue to declare: add "
                     + "?queue=<name>");
         }
-        int port = uri.getPort() >= 0 ? uri.getPort() : scheme.equals("rabbitmqs") ? DEFAULT_TLS_PORT : DEFAULT_PORT;
-        return new RabbitUrl(scheme.equals("rabbitmqs"), uri.getHost(), port, vhost, queue, exchange,
+        int port = uri.port(scheme.equals("rabbitmqs") ? DEFAULT_TLS_PORT : DEFAULT_PORT);
+        return new RabbitUrl(scheme.equals("rabbitmqs"), uri.host(), port, vhost, queue, exchange,
                 routingKey == null ? queue : routingKey, confirm, mandatory, durable, declare, prefetch, inflight,
                 connectionName, user, password, shown);
     }

@@ -1,7 +1,6 @@
 package org.maestro.driver.rabbitmq;
 
 import static org.awaitility.Awaitility.await;
-import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -9,13 +8,11 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.rabbitmq.client.Channel;
 import com.rabbitmq.client.Connection;
-import java.nio.ByteBuffer;
+import java.net.ServerSocket;
 import java.time.Duration;
-import java.util.ArrayList;
-import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.BooleanSupplier;
 import java.util.function.Supplier;
@@ -24,18 +21,21 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.maestro.common.net.FreePorts;
 import org.maestro.driver.DeliveryOutcome;
+import org.maestro.driver.Driver;
 import org.maestro.driver.DriverConnection;
 import org.maestro.driver.DriverConsumer;
 import org.maestro.driver.DriverException;
 import org.maestro.driver.DriverProducer;
 import org.maestro.driver.MicroClock;
 import org.maestro.driver.OutcomeListener;
+import org.maestro.driver.testing.DriverContract;
 
 /**
- * The RabbitMQ driver against the real broker on 127.0.0.1:5672 (see {@link LocalRabbit}). Each test uses a queue
- * and an exchange of its own, deleted afterwards.
+ * The RabbitMQ driver against the real broker on 127.0.0.1:5672 (see {@link LocalRabbit}): the cases of every
+ * driver ({@link DriverContract}) and RabbitMQ's own. Each test uses a queue and an exchange of its own, deleted
+ * afterwards.
  */
-class RabbitDriverTest {
+class RabbitDriverTest extends DriverContract {
     private static final Duration TIMEOUT = Duration.ofSeconds(20);
     private final RabbitDriver driver = new RabbitDriver();
     private final Map<Long, DeliveryOutcome> outcomes = new ConcurrentHashMap<>();
@@ -62,52 +62,24 @@ class RabbitDriverTest {
         LocalRabbit.delete(name);
     }
 
-    @Test
-    void carriesTheBytesInOrderAndAcceptsEveryConfirmedPublish() throws Exception {
-        int count = 2000;
-        String url = LocalRabbit.url("queue=" + name + "&declare=true&prefetch=100&inflight=200");
-        List<byte[]> received = new CopyOnWriteArrayList<>();
-        List<byte[]> sent = new ArrayList<>();
-        try (DriverConnection receiver = driver.connect(url, MicroClock.system(), TIMEOUT);
-                DriverConnection sender = driver.connect(url, MicroClock.system(), TIMEOUT)) {
-            receiver.createConsumer((body, micros) -> received.add(body));
-            DriverProducer producer = sender.createProducer(listener);
-            assertTrue(producer.reportsOutcomes());
-            byte[] buffer = new byte[300];
-            for (int i = 0; i < count; i++) {
-                int length = 16 + i % 200;
-                ByteBuffer.wrap(buffer).putLong(i).putLong(~i);
-                buffer[length - 1] = (byte) i;
-                sent.add(java.util.Arrays.copyOf(buffer, length));
-                producer.send(i, buffer, length);
-            }
-            awaitTrue(() -> received.size() >= count, () -> received.size() + " of " + count + " received");
-            awaitTrue(() -> reports.get() >= count, () -> reports.get() + " of " + count + " outcomes");
-        }
-        assertEquals(count, received.size(), "no duplicates");
-        for (int i = 0; i < count; i++) {
-            assertArrayEquals(sent.get(i), received.get(i), "message " + i + " in order and unchanged");
-            assertEquals(DeliveryOutcome.ACCEPTED, outcomes.get((long) i), "outcome of " + i);
-        }
-        assertEquals(count, reports.get(), "one outcome per publish");
+    @Override
+    protected Driver driver() {
+        return driver;
     }
 
-    @Test
-    void withoutConfirmsPublishesHaveNoOutcome() throws Exception {
-        String url = LocalRabbit.url("queue=" + name + "&declare=true&confirm=false");
-        AtomicInteger received = new AtomicInteger();
-        try (DriverConnection receiver = driver.connect(url, MicroClock.system(), TIMEOUT);
-                DriverConnection sender = driver.connect(url, MicroClock.system(), TIMEOUT)) {
-            receiver.createConsumer((body, micros) -> received.incrementAndGet());
-            DriverProducer producer = sender.createProducer(listener);
-            assertFalse(producer.reportsOutcomes());
-            for (int i = 0; i < 200; i++) {
-                producer.send(i, new byte[64], 64);
-            }
-            awaitTrue(() -> received.get() >= 200, () -> received.get() + " of 200 received");
-        }
-        assertEquals(200, received.get());
-        assertEquals(0, reports.get(), "no outcome without publisher confirms");
+    @Override
+    protected String acknowledgedUrl() {
+        return LocalRabbit.url("queue=" + name + "&declare=true&prefetch=100&inflight=200");
+    }
+
+    @Override
+    protected String unacknowledgedUrl() {
+        return LocalRabbit.url("queue=" + name + "&declare=true&confirm=false");
+    }
+
+    @Override
+    protected int count() {
+        return 2000;
     }
 
     @Test

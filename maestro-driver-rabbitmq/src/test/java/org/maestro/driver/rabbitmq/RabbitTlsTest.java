@@ -1,7 +1,5 @@
 package org.maestro.driver.rabbitmq;
 
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
@@ -10,22 +8,14 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.List;
-import java.util.Map;
-import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import org.maestro.common.testing.Commands;
 import org.maestro.common.testing.RabbitCtl;
 import org.maestro.common.testing.TestCertificates;
-import org.maestro.driver.DeliveryOutcome;
-import org.maestro.driver.DriverConnection;
 import org.maestro.driver.DriverException;
-import org.maestro.driver.DriverProducer;
 import org.maestro.driver.MicroClock;
+import org.maestro.driver.testing.DriverChecks;
 
 /**
  * {@code rabbitmqs://} against two TLS listeners the test adds to the machine's RabbitMQ while it runs: one with a
@@ -34,6 +24,7 @@ import org.maestro.driver.MicroClock;
 class RabbitTlsTest {
     private static final Duration TIMEOUT = Duration.ofSeconds(20);
     private static RabbitTlsListeners listeners;
+    private static TestCertificates.JvmTrustStore trustStore;
     private static int trustedPort;
     private static int untrustedPort;
 
@@ -49,12 +40,9 @@ class RabbitTlsTest {
         }
         Path directory = Files.createTempDirectory("maestro-rabbit-tls-");
         TestCertificates certificates = TestCertificates.create(directory);
-        Commands.run(directory, List.of("openssl", "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "2",
-                "-subj", "/CN=127.0.0.1", "-addext", "subjectAltName=IP:127.0.0.1", "-keyout", "stranger.key",
-                "-out", "stranger.crt"));
+        certificates.selfSigned("stranger");
         // the driver uses the JVM's default SSL context: this must be set before anything in this JVM makes it
-        System.setProperty("javax.net.ssl.trustStore", certificates.trustStore().toString());
-        System.setProperty("javax.net.ssl.trustStorePassword", TestCertificates.TRUST_STORE_PASSWORD);
+        trustStore = certificates.trustedByTheJvm();
         listeners = RabbitTlsListeners.start(directory, "server", "stranger");
         trustedPort = listeners.port(0);
         untrustedPort = listeners.port(1);
@@ -65,30 +53,17 @@ class RabbitTlsTest {
         if (listeners != null) {
             listeners.close();
         }
+        if (trustStore != null) {
+            trustStore.close();
+        }
     }
 
     @Test
     void aTrustedCertificateCarriesEveryMessage() throws Exception {
         String queue = LocalRabbit.uniqueName();
-        String url = "rabbitmqs://guest:guest@127.0.0.1:" + trustedPort + "/?queue=" + queue + "&declare=true";
-        int count = 500;
-        AtomicInteger received = new AtomicInteger();
-        Map<Long, DeliveryOutcome> outcomes = new ConcurrentHashMap<>();
-        try (DriverConnection receiver = new RabbitDriver().connect(url, MicroClock.system(), TIMEOUT);
-                DriverConnection sender = new RabbitDriver().connect(url, MicroClock.system(), TIMEOUT)) {
-            receiver.createConsumer((body, micros) -> received.incrementAndGet());
-            DriverProducer producer = sender.createProducer((token, outcome, again, detail) ->
-                    outcomes.put(token, outcome));
-            for (long i = 0; i < count; i++) {
-                producer.send(i, new byte[64], 64);
-            }
-            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
-            while ((received.get() < count || outcomes.size() < count) && System.nanoTime() < deadline) {
-                Thread.sleep(20);
-            }
-            assertEquals(count, received.get(), "messages received over TLS");
-            assertEquals(count, outcomes.size(), "outcomes");
-            assertTrue(outcomes.values().stream().allMatch(DeliveryOutcome.ACCEPTED::equals), outcomes.toString());
+        try {
+            DriverChecks.carriesInSequence(new RabbitDriver(), "rabbitmqs://guest:guest@127.0.0.1:" + trustedPort
+                    + "/?queue=" + queue + "&declare=true", 500, TIMEOUT, true);
         } finally {
             LocalRabbit.delete(queue);
         }
@@ -97,13 +72,9 @@ class RabbitTlsTest {
     @Test
     void anUntrustedCertificateIsRefusedSayingWhatToDo() {
         String url = "rabbitmqs://guest:s3cret@127.0.0.1:" + untrustedPort + "/?queue=never-declared";
-        DriverException error = assertThrows(DriverException.class,
-                () -> new RabbitDriver().connect(url, MicroClock.system(), TIMEOUT).close());
-        String message = error.getMessage();
-        assertTrue(message.startsWith("cannot connect to rabbitmqs://***@127.0.0.1:" + untrustedPort), message);
-        assertTrue(message.contains("the broker's TLS certificate is not trusted"), message);
-        assertTrue(message.contains("-Djavax.net.ssl.trustStore="), message);
-        assertFalse(message.contains("s3cret"), message);
+        DriverChecks.assertUntrustedCertificateRefused(assertThrows(DriverException.class,
+                () -> new RabbitDriver().connect(url, MicroClock.system(), TIMEOUT).close()),
+                "rabbitmqs://***@127.0.0.1:" + untrustedPort, "s3cret");
     }
 
     @Test

@@ -1,5 +1,7 @@
 package org.maestro.driver.stomp;
 
+import static org.maestro.driver.Causes.describe;
+
 import io.vertx.core.AsyncResult;
 import io.vertx.core.Future;
 import io.vertx.core.Handler;
@@ -26,6 +28,7 @@ import org.maestro.driver.DriverProducer;
 import org.maestro.driver.MicroClock;
 import org.maestro.driver.OutcomeListener;
 import org.maestro.driver.ThrottledWarning;
+import org.maestro.driver.TlsFailures;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -127,18 +130,13 @@ final class StompConnection implements DriverConnection {
                         + refused.getMessage() + ": check the user name and password"
                         + (url.vhost() == null ? "" : " and vhost=" + url.vhost()) + " in the URL", cause);
             }
+            String tls = url.tls() ? TlsFailures.explain(cause, url.host()) : null;
+            if (tls != null) {
+                throw new DriverException("cannot connect to " + url + ": " + tls, cause);
+            }
             throw new DriverException("cannot connect to " + url + ": " + describe(cause) + ": is the STOMP server "
                     + "running and reachable?", cause);
         }
-    }
-
-    private static String describe(Throwable e) {
-        String text = e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
-        Throwable cause = e.getCause();
-        if (cause != null && cause != e && cause.getMessage() != null && !text.contains(cause.getMessage())) {
-            text += " (" + cause.getMessage() + ")";
-        }
-        return text;
     }
 
     /** On the event loop: an ERROR frame, before or after CONNECTED. */

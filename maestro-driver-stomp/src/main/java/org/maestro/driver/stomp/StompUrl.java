@@ -1,12 +1,9 @@
 package org.maestro.driver.stomp;
 
-import java.net.URI;
-import java.net.URLDecoder;
-import java.nio.charset.StandardCharsets;
 import java.util.List;
-import java.util.Locale;
-import org.maestro.common.net.UrlRedactor;
+import org.maestro.driver.DestinationUri;
 import org.maestro.driver.DriverException;
+import org.maestro.driver.QueryOptions;
 
 /**
  * A destination URL of the STOMP driver:
@@ -51,109 +48,45 @@ public record StompUrl(boolean tls, String host, int port, String destination, S
 
     /** Parses a URL; throws naming the offending part and what is accepted. */
     public static StompUrl parse(String url) throws DriverException {
-        String shown = UrlRedactor.redact(url);
-        URI uri;
-        try {
-            uri = new URI(url == null ? "" : url.trim());
-        } catch (Exception e) {
-            throw new DriverException("'" + shown + "' is not a valid URL: write e.g. "
-                    + "stomp://host:61613/queue/test");
-        }
-        String scheme = uri.getScheme() == null ? "" : uri.getScheme().toLowerCase(Locale.ROOT);
-        boolean tls = scheme.equals("stomp+ssl") || scheme.equals("stomps");
-        if (!tls && !scheme.equals("stomp")) {
-            throw new DriverException("the URL " + shown + " is not a STOMP URL: write stomp://host:61613/queue/q, or "
-                    + "stomp+ssl://host:61614/queue/q for TLS");
-        }
-        if (uri.getHost() == null) {
-            throw new DriverException("the URL " + shown + " names no host: write e.g. stomp://host:61613/queue/q");
-        }
-        if (uri.getRawFragment() != null) {
-            throw new DriverException("the URL " + shown + " has a '#' (fragment): write # in a name as %23");
-        }
-        String path = uri.getRawPath() == null ? "" : uri.getRawPath();
+        DestinationUri uri = DestinationUri.parse(url, List.of("stomp", "stomp+ssl", "stomps"),
+                "stomp://host:61613/queue/test", "is not a STOMP URL: write stomp://host:61613/queue/q, or "
+                        + "stomp+ssl://host:61614/queue/q for TLS");
+        uri.refuseFragment("write # in a name as %23");
+        String shown = uri.shown();
+        boolean tls = !uri.scheme().equals("stomp");
+        String path = uri.rawPath();
         if (path.isEmpty() || path.equals("/")) {
             throw new DriverException("the URL " + shown + " names no destination: the path is the STOMP "
                     + "destination, e.g. stomp://host:61613/queue/orders (see docs/drivers.md)");
         }
-        String destination = URLDecoder.decode(path.replace("+", "%2B"), StandardCharsets.UTF_8);
-        String user = null;
-        String password = null;
-        if (uri.getRawUserInfo() != null) {
-            String info = uri.getRawUserInfo();
-            int colon = info.indexOf(':');
-            user = decode(colon < 0 ? info : info.substring(0, colon));
-            password = colon < 0 ? null : decode(info.substring(colon + 1));
+        String destination = DestinationUri.decode(path);
+        String user = uri.user();
+        String password = uri.password();
+        QueryOptions options = uri.options();
+        options.refuseUnknown(OPTIONS);
+        String ack = options.text("ack", "client-individual");
+        if (!ACK_MODES.contains(ack)) {
+            throw options.invalid("ack", ack, String.join(", ", ACK_MODES));
         }
-        String ack = "client-individual";
-        boolean receipt = true;
-        boolean durable = false;
-        int prefetch = DEFAULT_PREFETCH;
-        int inflight = DEFAULT_INFLIGHT;
-        String vhost = null;
+        boolean receipt = options.bool("receipt", true);
+        boolean durable = options.bool("durable", false);
+        int prefetch = options.count("prefetch", MAX_PREFETCH, DEFAULT_PREFETCH);
+        int inflight = options.count("inflight", MAX_INFLIGHT, DEFAULT_INFLIGHT);
+        String vhost = options.text("vhost", null);
+        if (vhost != null && vhost.isEmpty()) {
+            throw new DriverException("option vhost= in URL " + shown + " is empty: give a virtual host, e.g. "
+                    + "vhost=/, or leave the option out");
+        }
         int heartbeat = DEFAULT_HEARTBEAT_MILLIS;
-        String query = uri.getRawQuery();
-        if (query != null) {
-            for (String pair : query.split("&")) {
-                if (pair.isEmpty()) {
-                    continue;
-                }
-                int equals = pair.indexOf('=');
-                String name = equals < 0 ? pair : pair.substring(0, equals);
-                String value = equals < 0 ? "" : decode(pair.substring(equals + 1));
-                switch (name) {
-                    case "ack" -> ack = ackMode(shown, value);
-                    case "receipt" -> receipt = bool(shown, name, value);
-                    case "durable" -> durable = bool(shown, name, value);
-                    case "prefetch" -> prefetch = count(shown, name, value, 1, MAX_PREFETCH);
-                    case "inflight" -> inflight = count(shown, name, value, 1, MAX_INFLIGHT);
-                    case "vhost" -> vhost = vhost(shown, value);
-                    case "heartbeat" -> heartbeat = count(shown, name, value, 0, MAX_HEARTBEAT_MILLIS);
-                    default -> throw new DriverException("unknown option '" + name + "' in URL " + shown
-                            + "; known options: " + String.join(", ", OPTIONS) + " (see docs/drivers.md)");
-                }
+        if (options.has("heartbeat")) {
+            String value = options.text("heartbeat", "");
+            if (!value.matches("\\d{1,7}") || Integer.parseInt(value) > MAX_HEARTBEAT_MILLIS) {
+                throw options.invalid("heartbeat", value, "a whole number of ms from 0 to " + MAX_HEARTBEAT_MILLIS);
             }
+            heartbeat = Integer.parseInt(value);
         }
-        int port = uri.getPort() >= 0 ? uri.getPort() : DEFAULT_PORT;
-        return new StompUrl(tls, uri.getHost(), port, destination, ack, receipt, durable, prefetch, inflight, vhost,
-                heartbeat, user, password, shown);
-    }
-
-    private static String decode(String text) {
-        return URLDecoder.decode(text.replace("+", "%2B"), StandardCharsets.UTF_8);
-    }
-
-    private static String ackMode(String url, String value) throws DriverException {
-        if (!ACK_MODES.contains(value)) {
-            throw new DriverException("option ack=" + value + " in URL " + url + " is not valid: expected "
-                    + String.join(", ", ACK_MODES));
-        }
-        return value;
-    }
-
-    private static String vhost(String url, String value) throws DriverException {
-        if (value.isEmpty()) {
-            throw new DriverException("option vhost= in URL " + url + " is empty: give a virtual host, e.g. vhost=/, "
-                    + "or leave the option out");
-        }
-        return value;
-    }
-
-    private static boolean bool(String url, String option, String value) throws DriverException {
-        String lower = value.toLowerCase(Locale.ROOT);
-        if (!lower.equals("true") && !lower.equals("false")) {
-            throw new DriverException("option " + option + "=" + value + " in URL " + url + " is not valid: expected "
-                    + "true or false");
-        }
-        return lower.equals("true");
-    }
-
-    private static int count(String url, String option, String value, int min, int max) throws DriverException {
-        if (value.matches("\\d{1,7}") && Integer.parseInt(value) >= min && Integer.parseInt(value) <= max) {
-            return Integer.parseInt(value);
-        }
-        throw new DriverException("option " + option + "=" + value + " in URL " + url
-                + " is not valid: expected a whole number from " + min + " to " + max);
+        return new StompUrl(tls, uri.host(), uri.port(DEFAULT_PORT), destination, ack, receipt, durable, prefetch,
+                inflight, vhost, heartbeat, user, password, shown);
     }
 
     /** True when receivers acknowledge each message themselves (ack=client or client-individual). */

@@ -1,38 +1,35 @@
 package org.maestro.driver.stomp;
 
 import static org.awaitility.Awaitility.await;
-import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.nio.ByteBuffer;
 import java.time.Duration;
-import java.util.ArrayList;
-import java.util.Arrays;
-import java.util.List;
 import java.util.Map;
 import java.util.UUID;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.maestro.driver.DeliveryOutcome;
+import org.maestro.driver.Driver;
 import org.maestro.driver.DriverConnection;
 import org.maestro.driver.DriverException;
 import org.maestro.driver.DriverProducer;
 import org.maestro.driver.MicroClock;
 import org.maestro.driver.OutcomeListener;
+import org.maestro.driver.testing.DriverContract;
 
 /**
- * The STOMP driver against RabbitMQ's STOMP plugin on 127.0.0.1:61613 (see {@link LocalRabbitStomp}), in a virtual
- * host of its own that is deleted afterwards, each test on a queue of its own.
+ * The STOMP driver against RabbitMQ's STOMP plugin on 127.0.0.1:61613 (see {@link LocalRabbitStomp}): the cases of
+ * every driver ({@link DriverContract}) and RabbitMQ's own, in a virtual host of its own that is deleted afterwards,
+ * each test on a queue of its own.
  */
-class StompRabbitTest {
+class StompRabbitTest extends DriverContract {
     private static final Duration TIMEOUT = Duration.ofSeconds(20);
     /** How long a test waits for what a broker does in milliseconds when the machine is idle. */
     private static final Duration AWAIT = Duration.ofSeconds(30);
@@ -68,56 +65,24 @@ class StompRabbitTest {
         queue = "/queue/maestro-" + UUID.randomUUID();
     }
 
-    @Test
-    void carriesTheBytesInOrderAndAcceptsEveryReceiptedSend() throws Exception {
-        int count = 1000;
-        String url = LocalRabbitStomp.url(vhost, queue, "prefetch=100&inflight=200");
-        List<byte[]> received = new CopyOnWriteArrayList<>();
-        List<byte[]> sent = new ArrayList<>();
-        try (DriverConnection receiver = driver.connect(url, MicroClock.system(), TIMEOUT);
-                DriverConnection sender = driver.connect(url, MicroClock.system(), TIMEOUT)) {
-            receiver.createConsumer((body, micros) -> received.add(body));
-            DriverProducer producer = sender.createProducer(listener);
-            assertTrue(producer.reportsOutcomes());
-            byte[] buffer = new byte[300];
-            for (int i = 0; i < count; i++) {
-                int length = 16 + i % 200;
-                ByteBuffer.wrap(buffer).putLong(i).putLong(~i);
-                buffer[length - 1] = (byte) i;
-                buffer[length / 2] = 0; // a NUL inside the body: carried by content-length
-                sent.add(Arrays.copyOf(buffer, length));
-                producer.send(i, buffer, length);
-            }
-            await().atMost(AWAIT).untilAsserted(() ->
-                    assertTrue(received.size() >= count, received.size() + " of " + count + " received"));
-            await().atMost(AWAIT).untilAsserted(() ->
-                    assertTrue(reports.get() >= count, reports.get() + " of " + count + " outcomes"));
-        }
-        assertEquals(count, received.size(), "no duplicates");
-        for (int i = 0; i < count; i++) {
-            assertArrayEquals(sent.get(i), received.get(i), "message " + i + " in order and unchanged");
-            assertEquals(DeliveryOutcome.ACCEPTED, outcomes.get((long) i), "outcome of " + i);
-        }
-        assertEquals(count, reports.get(), "one outcome per send");
+    @Override
+    protected Driver driver() {
+        return driver;
     }
 
-    @Test
-    void withoutReceiptsSendsHaveNoOutcome() throws Exception {
-        String url = LocalRabbitStomp.url(vhost, queue, "receipt=false&ack=auto");
-        AtomicInteger received = new AtomicInteger();
-        try (DriverConnection receiver = driver.connect(url, MicroClock.system(), TIMEOUT);
-                DriverConnection sender = driver.connect(url, MicroClock.system(), TIMEOUT)) {
-            receiver.createConsumer((body, micros) -> received.incrementAndGet());
-            DriverProducer producer = sender.createProducer(listener);
-            assertFalse(producer.reportsOutcomes());
-            for (int i = 0; i < 500; i++) {
-                producer.send(i, new byte[64], 64);
-            }
-            await().atMost(AWAIT).untilAsserted(() ->
-                    assertTrue(received.get() >= 500, received.get() + " of 500 received"));
-        }
-        assertEquals(500, received.get());
-        assertEquals(0, reports.get(), "no outcome without receipts");
+    @Override
+    protected String acknowledgedUrl() {
+        return LocalRabbitStomp.url(vhost, queue, "prefetch=100&inflight=200");
+    }
+
+    @Override
+    protected String unacknowledgedUrl() {
+        return LocalRabbitStomp.url(vhost, queue, "receipt=false&ack=auto");
+    }
+
+    @Override
+    protected int unacknowledgedCount() {
+        return 500;
     }
 
     @Test

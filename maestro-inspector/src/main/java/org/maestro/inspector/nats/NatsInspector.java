@@ -6,64 +6,37 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Comparator;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 import org.maestro.common.options.ManagementUrl;
 import org.maestro.inspector.InspectionException;
-import org.maestro.inspector.Inspector;
 import org.maestro.inspector.Sample;
-import org.maestro.inspector.csv.DataSet;
-import org.maestro.inspector.http.JsonHttpClient;
+import org.maestro.inspector.http.JsonApiInspector;
 
 /**
  * Inspects a NATS server through its HTTP monitoring port ({@code nats-server -m 8222}): three GETs per poll,
  * {@code /varz}, {@code /connz} and {@code /jsz?streams=true} (the last gives no rows when JetStream is off).
  */
-public final class NatsInspector implements Inspector {
+public final class NatsInspector extends JsonApiInspector {
     /** The name used in START_INSPECTOR and INSPECTOR_NAME. */
     public static final String NAME = "nats";
     /** The most connections one poll lists. */
     static final int CONNECTION_LIMIT = 1024;
 
-    private final JsonHttpClient monitor;
-    private final Map<String, String> facts = new LinkedHashMap<>();
-
     /** An inspector of the monitoring port at the URL: {@code http(s)://host:8222} or {@code nats+http(s)://…}. */
     public NatsInspector(ManagementUrl url, Duration timeout) {
-        this.monitor = new JsonHttpClient(url, monitorBase(url), timeout, "the monitoring port of a NATS server "
-                + "(nats-server -m 8222, e.g. nats+http://host:8222)");
-        facts.put("sut.product", "NATS");
+        super(NAME, NatsDataSets.ALL, url, monitorBase(url), timeout, "the monitoring port of a NATS server "
+                + "(nats-server -m 8222, e.g. nats+http://host:8222)", "NATS");
     }
 
     /** The http(s) address of the monitoring endpoint for a URL this inspector accepts. */
     static URI monitorBase(ManagementUrl url) {
-        URI address = url.address();
-        String scheme = url.scheme().startsWith("nats+") ? url.scheme().substring("nats+".length()) : url.scheme();
-        String path = address.getPath() == null ? "" : address.getPath();
-        return URI.create(scheme + "://" + address.getHost() + (address.getPort() < 0 ? "" : ":" + address.getPort())
-                + (path.endsWith("/") ? path.substring(0, path.length() - 1) : path));
-    }
-
-    @Override
-    public String name() {
-        return NAME;
-    }
-
-    @Override
-    public List<DataSet> dataSets() {
-        return NatsDataSets.ALL;
+        return apiBase(url, "nats+", "");
     }
 
     @Override
     public void connect() throws InspectionException {
-        JsonNode varz = monitor.get("/varz");
-        if (!varz.has("server_id")) {
-            throw new InspectionException(InspectionException.Kind.BAD_REPLY, "the /varz of the monitoring port "
-                    + "names no server_id; is MANAGEMENT_INTERFACE a NATS monitoring port, e.g. "
-                    + "nats+http://host:8222?");
-        }
-        learn(varz);
+        learn(identify("/varz", "server_id", "the monitoring port", "a NATS monitoring port, e.g. "
+                + "nats+http://host:8222"));
     }
 
     private void learn(JsonNode varz) {
@@ -75,13 +48,13 @@ public final class NatsInspector implements Inspector {
     @Override
     public Sample poll() throws InspectionException {
         Sample sample = new Sample();
-        JsonNode varz = monitor.get("/varz");
+        JsonNode varz = api.get("/varz");
         learn(varz);
         sample.add(NatsDataSets.SERVER, Arrays.asList(number(varz, "connections"), number(varz,
                 "total_connections"), number(varz, "in_msgs"), number(varz, "out_msgs"), number(varz, "in_bytes"),
                 number(varz, "out_bytes"), number(varz, "slow_consumers"), number(varz, "subscriptions"),
                 number(varz, "cpu"), number(varz, "mem")));
-        for (JsonNode connection : monitor.get("/connz?limit=" + CONNECTION_LIMIT).path("connections")) {
+        for (JsonNode connection : api.get("/connz?limit=" + CONNECTION_LIMIT).path("connections")) {
             String name = connection.path("name").asText("");
             String id = "#" + connection.path("cid").asText("");
             sample.add(NatsDataSets.CONNECTIONS, Arrays.asList(name.isEmpty() ? id : name + id,
@@ -92,7 +65,7 @@ public final class NatsInspector implements Inspector {
         if (!facts.get("nats.jetstream").equals("true")) {
             return sample;
         }
-        JsonNode jsz = monitor.get("/jsz?streams=true");
+        JsonNode jsz = api.get("/jsz?streams=true");
         JsonNode api = jsz.path("api");
         sample.add(NatsDataSets.JETSTREAM, Arrays.asList(number(jsz, "streams"), number(jsz, "consumers"),
                 number(jsz, "messages"), number(jsz, "bytes"), number(jsz, "memory"), number(jsz, "storage"),
@@ -109,21 +82,5 @@ public final class NatsInspector implements Inspector {
                 .thenComparing(row -> (String) row.get(1)));
         streams.forEach(row -> sample.add(NatsDataSets.STREAMS, row));
         return sample;
-    }
-
-    /** A number the server reports, or null (an empty cell) when it does not. */
-    private static Object number(JsonNode parent, String field) {
-        JsonNode value = parent.path(field);
-        return value.isNumber() ? value.numberValue() : null;
-    }
-
-    @Override
-    public Map<String, String> facts() {
-        return new LinkedHashMap<>(facts);
-    }
-
-    @Override
-    public void close() {
-        monitor.close();
     }
 }

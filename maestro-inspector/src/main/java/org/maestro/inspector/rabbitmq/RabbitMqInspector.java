@@ -6,71 +6,42 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Comparator;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 import org.maestro.common.options.ManagementUrl;
 import org.maestro.inspector.InspectionException;
-import org.maestro.inspector.Inspector;
 import org.maestro.inspector.Sample;
-import org.maestro.inspector.csv.DataSet;
-import org.maestro.inspector.http.JsonHttpClient;
+import org.maestro.inspector.http.JsonApiInspector;
 
 /**
  * Inspects a RabbitMQ broker through its management HTTP API (plugin {@code rabbitmq_management}): three GETs per
  * poll ({@code /overview}, {@code /nodes}, {@code /queues} with only the columns written). The management API
  * refreshes its figures every {@code collect_statistics_interval} (5 s by default), so a poll shows them as of then.
  */
-public final class RabbitMqInspector implements Inspector {
+public final class RabbitMqInspector extends JsonApiInspector {
     /** The name used in START_INSPECTOR and INSPECTOR_NAME. */
     public static final String NAME = "rabbitmq";
 
     private static final String QUEUE_COLUMNS = "vhost,name,messages,messages_ready,messages_unacknowledged,"
             + "consumers,memory,message_stats";
 
-    private final JsonHttpClient api;
-    private final Map<String, String> facts = new LinkedHashMap<>();
-
     /**
      * An inspector of the API at the URL: {@code http(s)://…/api}, or {@code rabbitmq+http(s)://host:port} (the
      * path {@code /api} is then implied when none is given).
      */
     public RabbitMqInspector(ManagementUrl url, Duration timeout) {
-        this.api = new JsonHttpClient(url, apiBase(url), timeout, "the RabbitMQ management API (plugin "
-                + "rabbitmq_management, e.g. http://guest:guest@host:15672/api)");
-        facts.put("sut.product", "RabbitMQ");
+        super(NAME, RabbitMqDataSets.ALL, url, apiBase(url), timeout, "the RabbitMQ management API (plugin "
+                + "rabbitmq_management, e.g. http://guest:guest@host:15672/api)", "RabbitMQ");
     }
 
     /** The http(s) address of the API for a URL this inspector accepts. */
     static URI apiBase(ManagementUrl url) {
-        URI address = url.address();
-        String scheme = url.scheme().startsWith("rabbitmq+") ? url.scheme().substring("rabbitmq+".length())
-                : url.scheme();
-        String path = address.getPath() == null || address.getPath().isEmpty() || address.getPath().equals("/")
-                ? "/api" : address.getPath();
-        return URI.create(scheme + "://" + address.getHost() + (address.getPort() < 0 ? "" : ":" + address.getPort())
-                + (path.endsWith("/") ? path.substring(0, path.length() - 1) : path));
-    }
-
-    @Override
-    public String name() {
-        return NAME;
-    }
-
-    @Override
-    public List<DataSet> dataSets() {
-        return RabbitMqDataSets.ALL;
+        return apiBase(url, "rabbitmq+", "/api");
     }
 
     @Override
     public void connect() throws InspectionException {
-        JsonNode overview = api.get("/overview");
-        if (!overview.has("rabbitmq_version")) {
-            throw new InspectionException(InspectionException.Kind.BAD_REPLY, "the /overview of the management "
-                    + "API names no rabbitmq_version; is MANAGEMENT_INTERFACE the RabbitMQ management API, e.g. "
-                    + "http://guest:guest@host:15672/api?");
-        }
-        learn(overview);
+        learn(identify("/overview", "rabbitmq_version", "the management API", "the RabbitMQ management API, e.g. "
+                + "http://guest:guest@host:15672/api"));
     }
 
     private void learn(JsonNode overview) {
@@ -114,12 +85,6 @@ public final class RabbitMqInspector implements Inspector {
         return sample;
     }
 
-    /** A number the API reports, or null (an empty cell) when it does not (statistics not collected yet). */
-    private static Object number(JsonNode parent, String field) {
-        JsonNode value = parent.path(field);
-        return value.isNumber() ? value.numberValue() : null;
-    }
-
     /** A message counter: 0 when the object has no statistics yet (no message went through it). */
     private static Object counter(JsonNode stats, String field) {
         Object value = number(stats, field);
@@ -134,15 +99,5 @@ public final class RabbitMqInspector implements Inspector {
     private static Object bool(JsonNode parent, String field) {
         JsonNode value = parent.path(field);
         return value.isBoolean() ? value.booleanValue() : null;
-    }
-
-    @Override
-    public Map<String, String> facts() {
-        return new LinkedHashMap<>(facts);
-    }
-
-    @Override
-    public void close() {
-        api.close();
     }
 }

@@ -1,0 +1,69 @@
+package org.maestro.driver.mqtt;
+
+import static org.awaitility.Awaitility.await;
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.ByteBuffer;
+import java.time.Duration;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.maestro.driver.DeliveryOutcome;
+import org.maestro.driver.DriverConnection;
+import org.maestro.driver.DriverProducer;
+import org.maestro.driver.MicroClock;
+
+/**
+ * The MQTT tests' round trip, for both protocol versions: a receiver and a sender connection of one URL, {@code count}
+ * publishes of several lengths carried unchanged and in order, each accepted once, and none twice.
+ */
+final class MqttRoundTrip {
+    private static final Duration TIMEOUT = Duration.ofSeconds(20);
+
+    private MqttRoundTrip() {
+    }
+
+    /** A body of 100 bytes starting with the sequence number. */
+    static byte[] stamped(long sequence) {
+        byte[] body = new byte[100];
+        ByteBuffer.wrap(body).putLong(0, sequence);
+        return body;
+    }
+
+    /** Runs the round trip; {@code connectionType} is the class the driver must have chosen for the URL. */
+    static void run(String url, int count, Class<?> connectionType) throws Exception {
+        List<byte[]> received = new CopyOnWriteArrayList<>();
+        Map<Long, DeliveryOutcome> outcomes = new ConcurrentHashMap<>();
+        AtomicInteger reports = new AtomicInteger();
+        MqttDriver driver = new MqttDriver();
+        try (DriverConnection receiver = driver.connect(url, MicroClock.system(), TIMEOUT);
+                DriverConnection sender = driver.connect(url, MicroClock.system(), TIMEOUT)) {
+            assertTrue(connectionType.isInstance(sender), sender.getClass().getName());
+            receiver.createConsumer((body, micros) -> received.add(body));
+            DriverProducer producer = sender.createProducer((token, outcome, resendable, detail) -> {
+                reports.incrementAndGet();
+                outcomes.put(token, outcome);
+            });
+            assertTrue(producer.reportsOutcomes());
+            for (long i = 0; i < count; i++) {
+                producer.send(i, stamped(i), 64 + (int) (i % 30));
+            }
+            await("" + count + " messages and outcomes").atMost(Duration.ofSeconds(30))
+                    .until(() -> received.size() >= count && reports.get() >= count);
+            assertEquals(count, reports.get(), "one outcome per publish");
+            for (int i = 0; i < count; i++) {
+                assertArrayEquals(Arrays.copyOf(stamped(i), 64 + i % 30), received.get(i),
+                        "message " + i + " in order and unchanged");
+                assertEquals(DeliveryOutcome.ACCEPTED, outcomes.get((long) i), "outcome of " + i);
+            }
+            // time passes in which a duplicate would arrive: nothing more may
+            Thread.sleep(200);
+            assertEquals(count, received.size(), "no duplicates");
+        }
+    }
+}
