@@ -11,6 +11,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.LongSupplier;
+import org.maestro.common.time.Ticker;
 import org.maestro.inspector.csv.DataSet;
 import org.maestro.inspector.csv.DataSetFiles;
 import org.slf4j.Logger;
@@ -30,7 +31,7 @@ import org.slf4j.LoggerFactory;
  *
  * <pre>{@code
  * InspectionPoller poller = new InspectionPoller(inspector, files, Duration.ofSeconds(5),
- *         new FixedRateTicker(), System::currentTimeMillis);
+ *         new FixedRateTicker("maestro-inspector-ticker"), System::currentTimeMillis);
  * poller.start();
  * ...
  * poller.stop(Duration.ofSeconds(2));

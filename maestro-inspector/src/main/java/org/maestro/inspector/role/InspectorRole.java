@@ -22,12 +22,12 @@ import org.maestro.common.peer.RoleException;
 import org.maestro.common.protocol.Command;
 import org.maestro.common.protocol.Note;
 import org.maestro.common.protocol.Payload;
-import org.maestro.inspector.FixedRateTicker;
+import org.maestro.common.time.FixedRateTicker;
+import org.maestro.common.time.Ticker;
 import org.maestro.inspector.InspectionException;
 import org.maestro.inspector.InspectionPoller;
 import org.maestro.inspector.Inspector;
 import org.maestro.inspector.PollerStats;
-import org.maestro.inspector.Ticker;
 import org.maestro.inspector.csv.DataSetFiles;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -73,7 +73,7 @@ public final class InspectorRole implements Role {
 
     /** An inspector role on the real clock. */
     public InspectorRole() {
-        this(new FixedRateTicker(), System::currentTimeMillis);
+        this(new FixedRateTicker("maestro-inspector-ticker"), System::currentTimeMillis);
     }
 
     /**
