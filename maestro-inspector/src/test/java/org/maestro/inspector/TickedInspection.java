@@ -7,6 +7,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Predicate;
+import org.maestro.driver.MicroClock;
 import org.maestro.inspector.csv.DataSet;
 import org.maestro.inspector.csv.DataSetFiles;
 
@@ -26,7 +27,7 @@ public final class TickedInspection implements AutoCloseable {
         List<DataSet> dataSets = new ArrayList<>(inspector.dataSets());
         dataSets.add(InspectionPoller.POLLS);
         this.files = DataSetFiles.create(directory, dataSets);
-        this.poller = new InspectionPoller(inspector, files, Duration.ofSeconds(1), ticker, System::currentTimeMillis);
+        this.poller = new InspectionPoller(inspector, files, Duration.ofSeconds(1), ticker, MicroClock.system());
         poller.start();
     }
 

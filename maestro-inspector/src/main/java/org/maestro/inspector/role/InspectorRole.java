@@ -9,7 +9,6 @@ import java.util.EnumSet;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Set;
-import java.util.function.LongSupplier;
 import org.maestro.common.options.Durations;
 import org.maestro.common.options.InvalidOptionException;
 import org.maestro.common.options.ManagementUrl;
@@ -24,6 +23,7 @@ import org.maestro.common.protocol.Note;
 import org.maestro.common.protocol.Payload;
 import org.maestro.common.time.FixedRateTicker;
 import org.maestro.common.time.Ticker;
+import org.maestro.driver.MicroClock;
 import org.maestro.inspector.InspectionException;
 import org.maestro.inspector.InspectionPoller;
 import org.maestro.inspector.Inspector;
@@ -66,14 +66,14 @@ public final class InspectorRole implements Role {
     static final Duration START_BUDGET = Duration.ofSeconds(8);
 
     private final Ticker ticker;
-    private final LongSupplier clock;
+    private final MicroClock clock;
     private final Object lock = new Object();
     private Inspection inspection;
     private PollerStats lastStats = PollerStats.NONE;
 
     /** An inspector role on the real clock. */
     public InspectorRole() {
-        this(new FixedRateTicker("maestro-inspector-ticker"), System::currentTimeMillis);
+        this(new FixedRateTicker("maestro-inspector-ticker"), MicroClock.system());
     }
 
     /**
@@ -81,7 +81,7 @@ public final class InspectorRole implements Role {
      *
      * @param clock epoch milliseconds
      */
-    public InspectorRole(Ticker ticker, LongSupplier clock) {
+    public InspectorRole(Ticker ticker, MicroClock clock) {
         this.ticker = ticker;
         this.clock = clock;
     }
@@ -191,7 +191,7 @@ public final class InspectorRole implements Role {
             inspector.close();
             throw new RoleException(ErrorCodes.IO, "the inspector cannot write its data: " + e.getMessage(), e);
         }
-        Inspection started = new Inspection(inspector, url, interval, directory, files, clock.getAsLong(),
+        Inspection started = new Inspection(inspector, url, interval, directory, files, clock.nowMicros() / 1_000,
                 new InspectionPoller(inspector, files, interval, ticker, clock));
         started.writeProperties(null, 0);
         started.poller.start();
@@ -255,7 +255,7 @@ public final class InspectorRole implements Role {
         synchronized (lock) {
             stats = inspection != null ? inspection.poller.stats() : lastStats;
         }
-        return new Payload.Stats(NAME, clock.getAsLong(), stats.polls(), 0.0, 0, stats.errors());
+        return new Payload.Stats(NAME, clock.nowMicros() / 1_000, stats.polls(), 0.0, 0, stats.errors());
     }
 
     /** The polling figures of the running inspection, or of the last one. */
@@ -314,7 +314,7 @@ public final class InspectorRole implements Role {
         }
 
         /** Stops polling (waiting a little for a poll in progress when asked), closes everything, returns figures. */
-        PollerStats end(boolean wait, LongSupplier clock) {
+        PollerStats end(boolean wait, MicroClock clock) {
             boolean idle = false;
             try {
                 idle = wait && poller.stop(STOP_WAIT);
@@ -331,7 +331,7 @@ public final class InspectorRole implements Role {
                 LOG.warn("cannot close the inspector files in {}: {}", directory, e.getMessage());
             }
             PollerStats stats = poller.stats();
-            writeProperties(stats, clock.getAsLong());
+            writeProperties(stats, clock.nowMicros() / 1_000);
             return stats;
         }
 
