@@ -9,12 +9,9 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
-import java.util.Set;
 import java.util.TreeMap;
 import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
@@ -38,9 +35,6 @@ import org.maestro.common.time.Sleeper;
 import org.maestro.driver.MicroClock;
 import org.maestro.driver.Urls;
 import org.maestro.reporter.Outcome;
-import org.maestro.reporter.compute.MessageAccounting;
-import org.maestro.reporter.read.PeerEnd;
-import org.maestro.reporter.read.Roster;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -64,9 +58,6 @@ public final class TestRunner {
 
     /** By default, how long a deadline that passes while the control broker is unreachable waits for it. */
     public static final Duration DEFAULT_BROKER_OUTAGE_LIMIT = Duration.ofMinutes(5);
-    private static final Set<String> LOAD_ROLES = Set.of("sender", "receiver");
-    /** How long a peer may take to send its files. */
-    private static final Duration FILES_WAIT = Duration.ofSeconds(60);
 
     private final TestPeers peers;
     private final MicroClock clock;
@@ -226,8 +217,7 @@ public final class TestRunner {
         private final Path directory;
         private final TestState state;
         private final Watchdog watchdog;
-        private final Map<String, Roster.Entry> unfinished = new ConcurrentHashMap<>();
-        private final Set<String> doneBeforeStop = ConcurrentHashMap.newKeySet();
+        private final FileCollection files;
         private final Map<String, Number> figures = new TreeMap<>();
 
         Execution(TestDefinition definition, TestOptions options, Path directory) {
@@ -238,6 +228,7 @@ public final class TestRunner {
             StatisticsPoll statistics = new StatisticsPoll(peers, state, options.testName(), options.testIteration(),
                     liveStatistics);
             this.watchdog = new Watchdog(peers, state, progress, statistics::poll, brokerOutageLimit, clock, sleeper);
+            this.files = new FileCollection(peers, state, watchdog, progress, options, directory);
         }
 
         TestResult run() {
@@ -257,12 +248,12 @@ public final class TestRunner {
                 }
             } finally {
                 LOG.info("{}: stopping the peers", options.testName());
-                doneBeforeStop.addAll(state.ended());
+                files.beforeStop();
                 stopAll();
                 peers.removeNotificationListener(listener);
             }
             LOG.info("{}: collecting the results", options.testName());
-            collect();
+            files.collect();
             LOG.info("{}: results collected", options.testName());
             for (Note outcome : state.outcomes()) {
                 if (outcome.command() == Command.NOTIFY_FAIL) {
@@ -270,7 +261,7 @@ public final class TestRunner {
                 }
             }
             List<String> failures = state.failures();
-            writeRoster();
+            files.writeRoster();
             writeOutcome(failures);
             var summary = Figures.summarize(directory);
             summary.map(Figures::of).ifPresent(figures::putAll);
@@ -287,36 +278,6 @@ public final class TestRunner {
                     state.peers().stream().map(PeerInfo::qualifiedName).toList(), unknownReason);
             progress.finished(result);
             return result;
-        }
-
-        /** Records the test's peers and how each one ended, so the report lists the dead and knows what is missing. */
-        private void writeRoster() {
-            List<Roster.Entry> entries = new ArrayList<>();
-            for (PeerInfo peer : state.peers()) {
-                Roster.Entry missing = unfinished.get(peer.id());
-                if (missing != null) {
-                    entries.add(missing);
-                    continue;
-                }
-                PeerEnd ended = state.isDead(peer.id()) ? PeerEnd.DIED : !doneBeforeStop.contains(peer.id())
-                        ? PeerEnd.STOPPED : state.hasOutcome(peer.id()) ? PeerEnd.FINISHED : PeerEnd.IDLE;
-                entries.add(entry(peer, ended, ended == PeerEnd.DIED ? state.death(peer.id()) : ""));
-            }
-            try {
-                new Roster(Roster.FORMAT_VERSION, options.runId().orElse(null), entries).write(directory);
-            } catch (IOException e) {
-                throw MaestroException.infrastructure("cannot write results under " + directory + ": " + e);
-            }
-        }
-
-        private Roster.Entry entry(PeerInfo peer, PeerEnd ended, String detail) {
-            Optional<String> url = switch (peer.role()) {
-                case "sender" -> options.sendUrl();
-                case "receiver" -> options.receiveUrl();
-                default -> Optional.empty();
-            };
-            return new Roster.Entry(peer.qualifiedName(), peer.role(), peer.host(),
-                    url.map(MessageAccounting::address).orElse(null), ended, detail);
         }
 
         /** Records the runner's own verdict beside the peers' files, so the report agrees with the run. */
@@ -467,61 +428,6 @@ public final class TestRunner {
                 }
             }
             watchdog.awaitStopped();
-        }
-
-        private void collect() {
-            List<String> problems = new ArrayList<>();
-            boolean reachable = state.brokerGone() ? peers.isConnected()
-                    : watchdog.awaitControlBroker(Watchdog.PEERS_RECONNECT_WAIT);
-            BrokerOutage outage = watchdog.outage();
-            for (PeerInfo peer : state.peers()) {
-                if (state.isDead(peer.id())) {
-                    problems.add(peer.qualifiedName() + " is gone; its files stay on its host");
-                    continue;
-                }
-                if (!reachable) {
-                    String why = "the control broker " + peers.endpoint() + " was unreachable when the files were "
-                            + "collected; they stay on its host";
-                    if (LOAD_ROLES.contains(peer.role()) && !state.hasFailureStartingWith("no files")) {
-                        state.fail("no files collected: the control broker " + peers.endpoint() + " was "
-                                + "unreachable" + outage.describe() + "; the counts are unknown");
-                    }
-                    problems.add(peer.qualifiedName() + ": " + why);
-                    unfinished.put(peer.id(), entry(peer, PeerEnd.NO_FILES, why));
-                    continue;
-                }
-                ResultCollector collector = new ResultCollector(directory.resolve(peer.qualifiedName()),
-                        options.runId().orElse(null));
-                Replies replies = Problems.awaitQuietly(peers.collect(peer.id(), FILES_WAIT, collector::accept));
-                try {
-                    boolean arrived = replies != null && replies.complete();
-                    if (!arrived) {
-                        problems.add(peer.qualifiedName() + " did not send its files");
-                        unfinished.put(peer.id(), entry(peer, PeerEnd.NO_FILES, "did not send its files within "
-                                + FILES_WAIT.toSeconds() + " s; they stay on its host"));
-                        if (LOAD_ROLES.contains(peer.role())) {
-                            state.fail("the files of " + peer.qualifiedName() + " did not arrive: its counts are "
-                                    + "missing, so the loss is unknown");
-                        }
-                    } else if (!replies.allOk()) {
-                        problems.add(replies.describeErrors());
-                    }
-                    for (String problem : collector.write()) {
-                        problems.add(peer.qualifiedName() + ": " + problem);
-                    }
-                    collector.refusal().ifPresent(refusal -> {
-                        LOG.warn("refused the files of {}: {}", peer.qualifiedName(), refusal);
-                        state.fail("refused the files of " + peer.qualifiedName() + ": " + refusal);
-                        unfinished.put(peer.id(), entry(peer, PeerEnd.FILES_REFUSED, refusal));
-                    });
-                } catch (IOException e) {
-                    throw MaestroException.infrastructure("cannot write results under " + directory + ": " + e);
-                }
-            }
-            if (!problems.isEmpty()) {
-                LOG.warn("result collection: {}", problems);
-                progress.note("some results could not be collected: " + String.join("; ", problems));
-            }
         }
 
         /** Waits for replies; returns null when a peer died meanwhile (the test is over then). */
