@@ -3,6 +3,7 @@ package org.maestro.client.api;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.BooleanSupplier;
 import org.maestro.common.client.Replies;
 import org.maestro.common.protocol.Payload;
 import org.maestro.common.protocol.PeerInfo;
@@ -156,20 +157,15 @@ final class Watchdog {
 
     /** Waits, after STOP was sent, up to {@link #STOP_WAIT} for the senders and receivers to notify their outcomes. */
     void awaitStopped() {
-        long deadline = clock.nowMicros() + micros(STOP_WAIT);
-        while (clock.nowMicros() < deadline && (!state.allFinished("sender") || !state.allFinished("receiver"))) {
-            pause(STOP_POLL);
-        }
+        awaitUntil(() -> state.allFinished("sender") && state.allFinished("receiver"), STOP_WAIT, STOP_POLL);
     }
 
     /** Waits up to {@code limit} for the control broker to be reachable; says whether it is. */
     boolean awaitControlBroker(Duration limit) {
-        long deadline = clock.nowMicros() + micros(limit);
-        while (!peers.isConnected() && clock.nowMicros() < deadline) {
+        return awaitUntil(() -> {
             outage.observe();
-            pause(BROKER_POLL);
-        }
-        return peers.isConnected();
+            return peers.isConnected();
+        }, limit, BROKER_POLL);
     }
 
     /**
@@ -265,6 +261,16 @@ final class Watchdog {
 
     private static long micros(Duration duration) {
         return duration.toNanos() / 1_000;
+    }
+
+    /** Waits until {@code condition} holds, at most {@code limit}; says whether it holds. */
+    private boolean awaitUntil(BooleanSupplier condition, Duration limit, Duration poll) {
+        try {
+            return sleeper.awaitUntil(condition, clock, clock.nowMicros() + micros(limit), poll);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return condition.getAsBoolean();
+        }
     }
 
     private void pause(Duration duration) {
