@@ -44,7 +44,8 @@ import org.slf4j.LoggerFactory;
  * receivers, stops everything and collects every peer's files into {@code <results>/<test>/<iteration>/<peer-name>@<host>/}.
  * It coordinates: the peers are asked through {@link TestPeers}, what they report is kept in {@link TestState}, and
  * every timing decision (deadlines, idle peers, broker outages, the agent actions' schedule, drain, stop) is the
- * {@link Watchdog}'s; the verdict is written as a {@link TestOutcome}.
+ * {@link Watchdog}'s; {@link FileCollection} brings the files home and the verdict is written as a
+ * {@link TestOutcome}.
  *
  * <p>Every wait has a deadline. A peer that dies (its ABNORMAL_DISCONNECT last will arrives) fails the test at once,
  * naming it; the other peers are stopped and what they measured is still collected. Not thread-safe: one test at a

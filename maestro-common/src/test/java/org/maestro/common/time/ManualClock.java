@@ -10,7 +10,7 @@ import org.maestro.driver.MicroClock;
  *
  * <pre>{@code
  * ManualClock clock = new ManualClock();
- * Watchdog watchdog = new Watchdog(..., clock, clock);
+ * boolean done = clock.awaitUntil(task::done, clock, 5_000_000, Duration.ofMillis(100)); // returns at once
  * clock.advance(Duration.ofSeconds(5));
  * }</pre>
  */
