@@ -1,5 +1,6 @@
 package org.maestro.driver;
 
+import org.maestro.common.time.MicroClock;
 import java.time.Duration;
 import java.util.Set;
 

@@ -1,5 +1,6 @@
 package org.maestro.driver;
 
+import org.maestro.common.time.MicroClock;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertSame;

@@ -10,7 +10,8 @@ import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
-import java.util.function.LongSupplier;
+import org.maestro.common.time.Ticker;
+import org.maestro.common.time.MicroClock;
 import org.maestro.inspector.csv.DataSet;
 import org.maestro.inspector.csv.DataSetFiles;
 import org.slf4j.Logger;
@@ -30,7 +31,7 @@ import org.slf4j.LoggerFactory;
  *
  * <pre>{@code
  * InspectionPoller poller = new InspectionPoller(inspector, files, Duration.ofSeconds(5),
- *         new FixedRateTicker(), System::currentTimeMillis);
+ *         new FixedRateTicker("maestro-inspector-ticker"), MicroClock.system());
  * poller.start();
  * ...
  * poller.stop(Duration.ofSeconds(2));
@@ -50,7 +51,7 @@ public final class InspectionPoller {
     private final DataSetFiles files;
     private final Duration interval;
     private final Ticker ticker;
-    private final LongSupplier clock;
+    private final MicroClock clock;
     private final ExecutorService worker;
     private final AtomicBoolean polling = new AtomicBoolean();
     private final AtomicLong polls = new AtomicLong();
@@ -68,7 +69,7 @@ public final class InspectionPoller {
      * @param clock epoch milliseconds, for the {@code timestamp} column
      */
     public InspectionPoller(Inspector inspector, DataSetFiles files, Duration interval, Ticker ticker,
-            LongSupplier clock) {
+            MicroClock clock) {
         if (interval.isNegative() || interval.isZero()) {
             throw new IllegalArgumentException("the inspection interval must be positive, not " + interval);
         }
@@ -116,7 +117,7 @@ public final class InspectionPoller {
     }
 
     private void pollOnce() {
-        long timestamp = clock.getAsLong();
+        long timestamp = clock.nowMicros() / 1_000;
         try {
             Sample sample = inspector.poll();
             for (Map.Entry<DataSet, List<List<Object>>> rows : sample.rows().entrySet()) {

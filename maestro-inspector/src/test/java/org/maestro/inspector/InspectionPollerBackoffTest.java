@@ -14,6 +14,7 @@ import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.maestro.common.time.MicroClock;
 import org.maestro.inspector.csv.DataSet;
 import org.maestro.inspector.csv.DataSetFiles;
 
@@ -74,7 +75,7 @@ class InspectionPollerBackoffTest {
         long[] now = {1_000};
         try (DataSetFiles files = DataSetFiles.create(directory, List.of(VALUES, InspectionPoller.POLLS))) {
             InspectionPoller poller = new InspectionPoller(inspector, files, Duration.ofSeconds(1), ticker,
-                    () -> now[0]);
+                    () -> now[0] * 1_000);
             poller.start();
             List<Integer> requestsAfterTick = new ArrayList<>();
             Tick tick = () -> {

@@ -1,6 +1,7 @@
 package org.maestro.inspector;
 
 import java.time.Duration;
+import org.maestro.common.time.Ticker;
 
 /** A {@link Ticker} that ticks only when the test says so. */
 public final class ManualTicker implements Ticker {

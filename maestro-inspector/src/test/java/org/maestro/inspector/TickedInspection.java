@@ -12,6 +12,7 @@ import java.util.List;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Predicate;
 import org.awaitility.core.ConditionTimeoutException;
+import org.maestro.common.time.MicroClock;
 import org.maestro.inspector.csv.DataSet;
 import org.maestro.inspector.csv.DataSetFiles;
 
@@ -31,7 +32,7 @@ public final class TickedInspection implements AutoCloseable {
         List<DataSet> dataSets = new ArrayList<>(inspector.dataSets());
         dataSets.add(InspectionPoller.POLLS);
         this.files = DataSetFiles.create(directory, dataSets);
-        this.poller = new InspectionPoller(inspector, files, Duration.ofSeconds(1), ticker, System::currentTimeMillis);
+        this.poller = new InspectionPoller(inspector, files, Duration.ofSeconds(1), ticker, MicroClock.system());
         poller.start();
     }
 

@@ -10,7 +10,6 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.function.BooleanSupplier;
-import java.util.function.LongSupplier;
 import org.maestro.agent.AgentConfig;
 import org.maestro.agent.actions.Privileges;
 import org.maestro.agent.actions.ProcessSupervisor;
@@ -35,6 +34,7 @@ import org.maestro.common.peer.RoleException;
 import org.maestro.common.protocol.Command;
 import org.maestro.common.protocol.Note;
 import org.maestro.common.protocol.Payload;
+import org.maestro.common.time.MicroClock;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -56,7 +56,7 @@ public final class AgentRole implements Role {
             Command.AGENT_SOURCE, Command.USER_COMMAND_1);
 
     private final AgentConfig config;
-    private final LongSupplier clock;
+    private final MicroClock clock;
     private final SourceFetcher fetcher;
     private final ProcessSupervisor processes;
     private final ReadyActions readyActions;
@@ -69,14 +69,14 @@ public final class AgentRole implements Role {
 
     /** An agent with the system clock, checking its network rights in {@code /proc/self/status}. */
     public AgentRole(AgentConfig config) {
-        this(config, System::currentTimeMillis, Privileges::hasNetAdmin);
+        this(config, MicroClock.system(), Privileges::hasNetAdmin);
     }
 
     /**
-     * @param clock    epoch milliseconds for the action timeline
+     * @param clock    the clock of the action timeline (written in epoch milliseconds)
      * @param netAdmin whether the agent may change network settings
      */
-    public AgentRole(AgentConfig config, LongSupplier clock, BooleanSupplier netAdmin) {
+    public AgentRole(AgentConfig config, MicroClock clock, BooleanSupplier netAdmin) {
         this.config = config;
         this.clock = clock;
         Tools tools = new Tools(config.tools());
@@ -260,7 +260,7 @@ public final class AgentRole implements Role {
 
     @Override
     public Payload.Stats stats() {
-        return new Payload.Stats(name(), clock.getAsLong(), runner.startedCount(), runner.running().size(), 0,
+        return new Payload.Stats(name(), clock.nowMicros() / 1_000, runner.startedCount(), runner.running().size(), 0,
                 runner.failedCount());
     }
 

@@ -7,7 +7,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.time.Instant;
-import java.util.function.LongSupplier;
+import org.maestro.common.time.MicroClock;
 
 /**
  * The log of one action: timestamped lines written to its file as they come, the latest also kept in memory for its
@@ -17,7 +17,7 @@ public final class ActionLog implements AutoCloseable {
     /** The most an action keeps in memory (the latest lines); its file has everything. */
     static final int MAX_KEPT_CHARS = 256 * 1024;
 
-    private final LongSupplier clock;
+    private final MicroClock clock;
     private final Path file;
     private final StringBuilder kept = new StringBuilder();
     private BufferedWriter writer;
@@ -25,9 +25,9 @@ public final class ActionLog implements AutoCloseable {
 
     /**
      * @param file  the log file (created, or appended to), or null for a log kept in memory only
-     * @param clock epoch milliseconds for the line timestamps
+     * @param clock the clock of the line timestamps
      */
-    public ActionLog(Path file, LongSupplier clock) throws IOException {
+    public ActionLog(Path file, MicroClock clock) throws IOException {
         this.file = file;
         this.clock = clock;
         if (file != null) {
@@ -43,7 +43,7 @@ public final class ActionLog implements AutoCloseable {
 
     /** Appends a line (or several, for a stack trace) with the current time. */
     public synchronized void line(String text) {
-        String line = Instant.ofEpochMilli(clock.getAsLong()) + " " + text + "\n";
+        String line = Instant.ofEpochMilli(clock.nowMicros() / 1_000) + " " + text + "\n";
         kept.append(line);
         if (kept.length() > MAX_KEPT_CHARS) {
             kept.delete(0, kept.length() - MAX_KEPT_CHARS / 2);

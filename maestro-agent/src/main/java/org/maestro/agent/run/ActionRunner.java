@@ -10,13 +10,13 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.atomic.AtomicLong;
-import java.util.function.LongSupplier;
 import org.maestro.agent.handler.Action;
 import org.maestro.agent.handler.ActionCancelledException;
 import org.maestro.agent.handler.ActionFailedException;
 import org.maestro.common.options.TestOptions;
 import org.maestro.common.peer.ErrorCodes;
 import org.maestro.common.peer.RoleException;
+import org.maestro.common.time.MicroClock;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -25,7 +25,7 @@ import org.slf4j.LoggerFactory;
  * {@link ActionTimeline} and its log beside it, cancels them and runs their undos. Thread-safe.
  *
  * <pre>{@code
- * ActionRunner runner = new ActionRunner(16, restorations, readyActions, System::currentTimeMillis,
+ * ActionRunner runner = new ActionRunner(16, restorations, readyActions, MicroClock.system(),
  *         (action, record) -> notifyClient(action, record));
  * runner.start(ParsedCommand.parse("shutdown 60"), handler, options, resultDir, Optional.empty(), Map.of());
  * ...
@@ -44,7 +44,7 @@ public final class ActionRunner {
     private final int maxRunning;
     private final Restorations restorations;
     private final ReadyActionFinder ready;
-    private final LongSupplier clock;
+    private final MicroClock clock;
     private final Listener listener;
     private final ActionTimeline timeline = new ActionTimeline();
     private final Map<String, RunningAction> running = new LinkedHashMap<>();
@@ -56,10 +56,10 @@ public final class ActionRunner {
      * @param maxRunning   how many actions may run at once
      * @param restorations where actions keep changes meant to outlive them
      * @param ready        the ready actions handlers may call
-     * @param clock        epoch milliseconds
+     * @param clock        the clock of the action timeline (written in epoch milliseconds)
      * @param listener     told when each action ends
      */
-    public ActionRunner(int maxRunning, Restorations restorations, ReadyActionFinder ready, LongSupplier clock,
+    public ActionRunner(int maxRunning, Restorations restorations, ReadyActionFinder ready, MicroClock clock,
                         Listener listener) {
         this.maxRunning = maxRunning;
         this.restorations = restorations;
@@ -85,7 +85,7 @@ public final class ActionRunner {
             }
             String id = Long.toString(nextId.getAndIncrement());
             ActionLog log = openLog(id, resultDirectory);
-            long start = clock.getAsLong();
+            long start = clock.nowMicros() / 1_000;
             started = new RunningAction(id, command, options, sourceDirectory, labels, log, restorations, ready,
                     start);
             running.put(id, started);
@@ -159,7 +159,7 @@ public final class ActionRunner {
     }
 
     private void end(RunningAction action, Outcome outcome, String message) {
-        long end = clock.getAsLong();
+        long end = clock.nowMicros() / 1_000;
         ActionRecord record;
         synchronized (running) {
             running.remove(action.actionId());

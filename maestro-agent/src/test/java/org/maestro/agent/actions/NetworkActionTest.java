@@ -25,6 +25,7 @@ import org.maestro.common.peer.RoleException;
 import org.maestro.common.protocol.Command;
 import org.maestro.common.protocol.Note;
 import org.maestro.common.protocol.Payload;
+import org.maestro.common.time.MicroClock;
 
 /**
  * The network ready actions, run for real inside a network namespace the test creates (its loopback and a veth pair
@@ -180,7 +181,7 @@ class NetworkActionTest {
     @Test
     void refusesAtOnceWithoutTheRightToChangeTheNetwork() throws Exception {
         agent.halt();
-        agent = new AgentRole(AgentConfig.builder(temp.resolve("work")).build(), System::currentTimeMillis,
+        agent = new AgentRole(AgentConfig.builder(temp.resolve("work")).build(), MicroClock.system(),
                 () -> false);
         agent.handle(Note.request(Command.START_AGENT), peer);
         Assumptions.assumeTrue(new Tools(java.util.Map.of()).find("tc").isPresent(), "tc is not installed");

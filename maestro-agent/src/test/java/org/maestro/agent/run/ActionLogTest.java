@@ -31,7 +31,7 @@ class ActionLogTest {
 
     @Test
     void aShortLogIsSentWhole() throws Exception {
-        try (ActionLog log = new ActionLog(null, () -> 1000L)) {
+        try (ActionLog log = new ActionLog(null, () -> 1_000_000L)) {
             log.line("WARN only");
             assertEquals("1970-01-01T00:00:01Z WARN only\n", log.tail(4000));
         }

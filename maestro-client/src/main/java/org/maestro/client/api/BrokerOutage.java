@@ -1,40 +1,46 @@
 package org.maestro.client.api;
 
 import java.time.Duration;
-import org.maestro.common.client.ControlClient;
+import org.maestro.common.time.MicroClock;
 
-/** Keeps track of the time the client was cut off from the control broker during one test. Not thread-safe. */
+/**
+ * Keeps track of the time the client was cut off from the control broker during one test, on the clock it is given.
+ * Not thread-safe.
+ */
 final class BrokerOutage {
-    private final ControlClient client;
-    private long downSinceNanos = -1;
-    private long totalDownNanos;
+    private final TestPeers client;
+    private final MicroClock clock;
+    private long downSinceMicros = -1;
+    private long totalDownMicros;
 
-    BrokerOutage(ControlClient client) {
+    BrokerOutage(TestPeers client, MicroClock clock) {
         this.client = client;
+        this.clock = clock;
     }
 
     /** Looks at the connection now and records when an outage starts or ends. */
     void observe() {
         boolean connected = client.isConnected();
-        long now = System.nanoTime();
-        if (!connected && downSinceNanos < 0) {
-            downSinceNanos = now;
-        } else if (connected && downSinceNanos >= 0) {
-            totalDownNanos += now - downSinceNanos;
-            downSinceNanos = -1;
+        long now = clock.nowMicros();
+        if (!connected && downSinceMicros < 0) {
+            downSinceMicros = now;
+        } else if (connected && downSinceMicros >= 0) {
+            totalDownMicros += now - downSinceMicros;
+            downSinceMicros = -1;
         }
     }
 
     /** True while the client is not connected to the control broker. */
     boolean isOngoing() {
         observe();
-        return downSinceNanos >= 0;
+        return downSinceMicros >= 0;
     }
 
     /** How long the control broker was unreachable so far in this test. */
     Duration total() {
         observe();
-        return Duration.ofNanos(totalDownNanos + (downSinceNanos >= 0 ? System.nanoTime() - downSinceNanos : 0));
+        return Duration.ofNanos(1_000 * (totalDownMicros + (downSinceMicros >= 0 ? clock.nowMicros() - downSinceMicros
+                : 0)));
     }
 
     /**

@@ -16,7 +16,6 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
-import java.util.function.LongSupplier;
 import org.maestro.common.client.ControlClient;
 import org.maestro.common.client.Replies;
 import org.maestro.common.options.OptionCode;
@@ -31,6 +30,7 @@ import org.maestro.common.testing.MosquittoProcess;
 import org.maestro.common.transport.MqttEndpoint;
 import org.maestro.common.transport.Topics;
 import org.maestro.embedded.EmbeddedArtemis;
+import org.maestro.common.time.MicroClock;
 
 /**
  * How fast the control plane drives a fleet: starts N in-process peers with a role that does nothing on one MQTT
@@ -65,9 +65,9 @@ public final class OrchestrationBenchmark {
 
     /** A sender that sends nothing: answers START_SENDER and STOP_SENDER at once. */
     static final class IdleRole implements Role {
-        private final LongSupplier clock;
+        private final MicroClock clock;
 
-        IdleRole(LongSupplier clock) {
+        IdleRole(MicroClock clock) {
             this.clock = clock;
         }
 
@@ -88,7 +88,7 @@ public final class OrchestrationBenchmark {
 
         @Override
         public Payload.Stats stats() {
-            return new Payload.Stats(name(), clock.getAsLong(), 0, 0, 0, 0);
+            return new Payload.Stats(name(), clock.nowMicros() / 1_000, 0, 0, 0, 0);
         }
 
         @Override
@@ -138,7 +138,7 @@ public final class OrchestrationBenchmark {
             for (int i = 1; i <= peerCount; i++) {
                 String name = "bench-" + i;
                 starting.add(starters.submit(() -> Peer.start(new PeerConfig(MqttEndpoint.parse(url), name,
-                        "localhost", results, Duration.ofSeconds(30)), new IdleRole(System::currentTimeMillis))));
+                        "localhost", results, Duration.ofSeconds(30)), new IdleRole(MicroClock.system()))));
             }
             for (Future<Peer> peer : starting) {
                 peers.add(peer.get(DEADLINE.toSeconds(), TimeUnit.SECONDS));

@@ -27,6 +27,7 @@ import org.maestro.common.protocol.PeerInfo;
 import org.maestro.common.transport.MqttTransport;
 import org.maestro.common.transport.Topics;
 import org.maestro.common.transport.TransportException;
+import org.maestro.common.time.MicroClock;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -209,7 +210,7 @@ public final class Peer implements AutoCloseable {
         switch (request.command()) {
             case PING:
                 Payload.Ping ping = (Payload.Ping) request.payload();
-                long nowMicros = nowMicros();
+                long nowMicros = MicroClock.system().nowMicros();
                 return new Payload.PingReply(ping.seconds(), ping.micros(),
                         nowMicros - (ping.seconds() * 1_000_000L + ping.micros()));
             case SET:
@@ -314,11 +315,6 @@ public final class Peer implements AutoCloseable {
         } catch (TransportException e) {
             LOG.error("{} could not send {}: {}", self.qualifiedName(), note.command(), e.getMessage());
         }
-    }
-
-    private static long nowMicros() {
-        java.time.Instant now = java.time.Instant.now();
-        return now.getEpochSecond() * 1_000_000L + now.getNano() / 1_000;
     }
 
     private final class Context implements PeerContext {

@@ -23,7 +23,7 @@ import org.maestro.driver.Driver;
 import org.maestro.driver.DriverConnection;
 import org.maestro.driver.DriverException;
 import org.maestro.driver.DriverProducer;
-import org.maestro.driver.MicroClock;
+import org.maestro.common.time.MicroClock;
 
 /**
  * Checks the drivers' tests share: a round trip through a receiver and a sender connection of one URL, and the

@@ -13,7 +13,7 @@ import org.maestro.driver.Driver;
 import org.maestro.driver.DriverConnection;
 import org.maestro.driver.DriverException;
 import org.maestro.driver.DriverProducer;
-import org.maestro.driver.MicroClock;
+import org.maestro.common.time.MicroClock;
 
 /**
  * What every driver must do, checked by the same cases for each: a driver's test extends this class with its

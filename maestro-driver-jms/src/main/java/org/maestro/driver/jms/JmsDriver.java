@@ -18,7 +18,7 @@ import org.maestro.common.net.UrlRedactor;
 import org.maestro.driver.Driver;
 import org.maestro.driver.DriverConnection;
 import org.maestro.driver.DriverException;
-import org.maestro.driver.MicroClock;
+import org.maestro.common.time.MicroClock;
 
 /**
  * The AMQP 1.0 driver, built on the Qpid JMS client: URLs {@code amqp://}, {@code amqps://}, {@code amqpws://},

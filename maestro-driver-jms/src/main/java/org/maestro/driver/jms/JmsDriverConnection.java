@@ -20,7 +20,7 @@ import org.maestro.driver.DriverProducer;
 import org.maestro.driver.OutcomeListener;
 import org.maestro.driver.PendingOutcome;
 import org.maestro.driver.ThrottledWarning;
-import org.maestro.driver.MicroClock;
+import org.maestro.common.time.MicroClock;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 

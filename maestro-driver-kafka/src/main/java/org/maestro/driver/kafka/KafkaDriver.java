@@ -5,7 +5,7 @@ import java.util.Set;
 import org.maestro.driver.Driver;
 import org.maestro.driver.DriverConnection;
 import org.maestro.driver.DriverException;
-import org.maestro.driver.MicroClock;
+import org.maestro.common.time.MicroClock;
 
 /**
  * A Kafka driver on kafka-clients: URLs {@code kafka://host:9092/topic} and, for TLS, {@code kafkas://} or

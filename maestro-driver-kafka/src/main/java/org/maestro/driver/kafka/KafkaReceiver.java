@@ -20,7 +20,7 @@ import org.maestro.driver.Causes;
 import org.maestro.driver.ConsumerCallback;
 import org.maestro.driver.DriverConsumer;
 import org.maestro.driver.DriverException;
-import org.maestro.driver.MicroClock;
+import org.maestro.common.time.MicroClock;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 

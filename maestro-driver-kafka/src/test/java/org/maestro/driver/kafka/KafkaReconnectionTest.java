@@ -20,7 +20,7 @@ import org.junit.jupiter.api.Test;
 import org.maestro.driver.DeliveryOutcome;
 import org.maestro.driver.DriverConnection;
 import org.maestro.driver.DriverProducer;
-import org.maestro.driver.MicroClock;
+import org.maestro.common.time.MicroClock;
 
 /**
  * A producer and a consumer of the Kafka driver across a restart of the in-JVM broker: kafka-clients reconnects by

@@ -17,7 +17,7 @@ import org.eclipse.paho.mqttv5.common.MqttException;
 import org.eclipse.paho.mqttv5.common.MqttMessage;
 import org.eclipse.paho.mqttv5.common.packet.MqttProperties;
 import org.maestro.driver.DriverException;
-import org.maestro.driver.MicroClock;
+import org.maestro.common.time.MicroClock;
 import org.maestro.driver.OutcomeListener;
 import org.maestro.driver.TlsFailures;
 import org.slf4j.Logger;

@@ -5,7 +5,7 @@ import java.util.Set;
 import org.maestro.driver.Driver;
 import org.maestro.driver.DriverConnection;
 import org.maestro.driver.DriverException;
-import org.maestro.driver.MicroClock;
+import org.maestro.common.time.MicroClock;
 
 /**
  * An MQTT driver on the Eclipse Paho clients: URLs {@code mqtt://host:1883/topic} and {@code mqtts://host:8883/topic}

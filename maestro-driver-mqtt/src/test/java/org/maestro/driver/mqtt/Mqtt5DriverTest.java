@@ -27,7 +27,7 @@ import org.maestro.common.testing.MosquittoProcess;
 import org.maestro.driver.DeliveryOutcome;
 import org.maestro.driver.DriverConnection;
 import org.maestro.driver.DriverProducer;
-import org.maestro.driver.MicroClock;
+import org.maestro.common.time.MicroClock;
 
 /**
  * The MQTT driver over MQTT 5 ({@code version=5}) against the machine's Mosquitto on 127.0.0.1:1883, and against a

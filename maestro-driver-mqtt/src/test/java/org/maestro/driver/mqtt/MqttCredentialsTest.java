@@ -22,7 +22,7 @@ import org.maestro.common.testing.MosquittoProcess;
 import org.maestro.driver.DriverConnection;
 import org.maestro.driver.DriverException;
 import org.maestro.driver.DriverProducer;
-import org.maestro.driver.MicroClock;
+import org.maestro.common.time.MicroClock;
 
 /**
  * A Mosquitto of the test's own with a password file (made by {@code mosquitto_passwd}) and

@@ -16,7 +16,7 @@ import java.util.concurrent.atomic.AtomicInteger;
 import org.maestro.driver.DeliveryOutcome;
 import org.maestro.driver.DriverConnection;
 import org.maestro.driver.DriverProducer;
-import org.maestro.driver.MicroClock;
+import org.maestro.common.time.MicroClock;
 
 /**
  * The MQTT tests' round trip, for both protocol versions: a receiver and a sender connection of one URL, {@code count}

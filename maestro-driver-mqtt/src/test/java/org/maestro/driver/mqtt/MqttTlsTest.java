@@ -15,7 +15,7 @@ import org.maestro.common.net.FreePorts;
 import org.maestro.common.testing.MosquittoProcess;
 import org.maestro.common.testing.TestCertificates;
 import org.maestro.driver.DriverException;
-import org.maestro.driver.MicroClock;
+import org.maestro.common.time.MicroClock;
 import org.maestro.driver.testing.DriverChecks;
 
 /**

@@ -24,7 +24,7 @@ import org.maestro.driver.DeliveryOutcome;
 import org.maestro.driver.DriverConnection;
 import org.maestro.driver.DriverException;
 import org.maestro.driver.DriverProducer;
-import org.maestro.driver.MicroClock;
+import org.maestro.common.time.MicroClock;
 
 /** The MQTT driver against RabbitMQ 3.10's MQTT plugin (MQTT 3.1.1 only; MQTT 5 came with RabbitMQ 3.13). */
 class RabbitMqttTest {

@@ -30,7 +30,7 @@ import org.maestro.driver.DriverConnection;
 import org.maestro.driver.DriverConsumer;
 import org.maestro.driver.DriverException;
 import org.maestro.driver.DriverProducer;
-import org.maestro.driver.MicroClock;
+import org.maestro.common.time.MicroClock;
 import org.maestro.driver.OutcomeListener;
 import org.maestro.driver.ThrottledWarning;
 import org.slf4j.Logger;

@@ -5,7 +5,7 @@ import java.util.Set;
 import org.maestro.driver.Driver;
 import org.maestro.driver.DriverConnection;
 import org.maestro.driver.DriverException;
-import org.maestro.driver.MicroClock;
+import org.maestro.common.time.MicroClock;
 
 /**
  * A NATS driver on the NATS Java client (jnats): URLs {@code nats://host:4222/subject} (core NATS) and

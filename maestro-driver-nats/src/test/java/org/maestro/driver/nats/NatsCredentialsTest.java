@@ -13,7 +13,7 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.maestro.driver.DriverConnection;
 import org.maestro.driver.DriverException;
-import org.maestro.driver.MicroClock;
+import org.maestro.common.time.MicroClock;
 
 /** A NATS server of the test's own that asks for a user and password: the right ones work, wrong ones are named. */
 class NatsCredentialsTest {

@@ -16,7 +16,7 @@ import org.junit.jupiter.api.Test;
 import org.maestro.driver.DriverConnection;
 import org.maestro.driver.DriverException;
 import org.maestro.driver.DriverProducer;
-import org.maestro.driver.MicroClock;
+import org.maestro.common.time.MicroClock;
 
 /**
  * The NATS driver across a restart of a NATS server the test starts (so the machine's server is left alone):

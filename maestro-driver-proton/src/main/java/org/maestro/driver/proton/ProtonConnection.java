@@ -45,7 +45,7 @@ import org.maestro.driver.DriverException;
 import org.maestro.driver.DriverProducer;
 import org.maestro.driver.OutcomeListener;
 import org.maestro.driver.PendingOutcome;
-import org.maestro.driver.MicroClock;
+import org.maestro.common.time.MicroClock;
 
 /**
  * One AMQP connection on the Proton-J engine, with one session and the links made on it. All engine objects belong

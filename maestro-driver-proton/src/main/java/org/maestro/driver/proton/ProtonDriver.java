@@ -5,7 +5,7 @@ import java.util.Set;
 import org.maestro.driver.Driver;
 import org.maestro.driver.DriverConnection;
 import org.maestro.driver.DriverException;
-import org.maestro.driver.MicroClock;
+import org.maestro.common.time.MicroClock;
 
 /**
  * An AMQP 1.0 driver on the Proton-J engine directly, without JMS: one I/O thread per connection, no per-message

@@ -5,7 +5,7 @@ import java.util.Set;
 import org.maestro.driver.Driver;
 import org.maestro.driver.DriverConnection;
 import org.maestro.driver.DriverException;
-import org.maestro.driver.MicroClock;
+import org.maestro.common.time.MicroClock;
 
 /**
  * A RabbitMQ driver on the RabbitMQ Java client (AMQP 0-9-1): URLs {@code rabbitmq://host:5672/vhost?queue=q} and

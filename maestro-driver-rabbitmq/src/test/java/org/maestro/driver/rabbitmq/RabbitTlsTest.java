@@ -14,7 +14,7 @@ import org.junit.jupiter.api.Test;
 import org.maestro.common.testing.RabbitCtl;
 import org.maestro.common.testing.TestCertificates;
 import org.maestro.driver.DriverException;
-import org.maestro.driver.MicroClock;
+import org.maestro.common.time.MicroClock;
 import org.maestro.driver.testing.DriverChecks;
 
 /**

@@ -5,7 +5,7 @@ import java.util.Set;
 import org.maestro.driver.Driver;
 import org.maestro.driver.DriverConnection;
 import org.maestro.driver.DriverException;
-import org.maestro.driver.MicroClock;
+import org.maestro.common.time.MicroClock;
 
 /**
  * A STOMP 1.2 driver on the Eclipse Vert.x STOMP client: URLs {@code stomp://host:61613/queue/q} and, with TLS,

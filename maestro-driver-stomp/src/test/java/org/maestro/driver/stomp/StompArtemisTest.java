@@ -26,7 +26,7 @@ import org.maestro.driver.DriverConnection;
 import org.maestro.driver.DriverException;
 import org.maestro.driver.DriverProducer;
 import org.maestro.driver.Drivers;
-import org.maestro.driver.MicroClock;
+import org.maestro.common.time.MicroClock;
 import org.maestro.driver.OutcomeListener;
 
 /** The STOMP driver against an Artemis broker in this JVM with a STOMP acceptor on a free loopback port. */

@@ -9,7 +9,6 @@ import java.util.EnumSet;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Set;
-import java.util.function.LongSupplier;
 import org.maestro.common.files.inspector.InspectorProperties;
 import org.maestro.common.options.Durations;
 import org.maestro.common.options.InvalidOptionException;
@@ -23,12 +22,13 @@ import org.maestro.common.peer.RoleException;
 import org.maestro.common.protocol.Command;
 import org.maestro.common.protocol.Note;
 import org.maestro.common.protocol.Payload;
-import org.maestro.inspector.FixedRateTicker;
+import org.maestro.common.time.FixedRateTicker;
+import org.maestro.common.time.Ticker;
+import org.maestro.common.time.MicroClock;
 import org.maestro.inspector.InspectionException;
 import org.maestro.inspector.InspectionPoller;
 import org.maestro.inspector.Inspector;
 import org.maestro.inspector.PollerStats;
-import org.maestro.inspector.Ticker;
 import org.maestro.inspector.csv.DataSetFiles;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -67,14 +67,14 @@ public final class InspectorRole implements Role {
     static final Duration START_BUDGET = Duration.ofSeconds(8);
 
     private final Ticker ticker;
-    private final LongSupplier clock;
+    private final MicroClock clock;
     private final Object lock = new Object();
     private Inspection inspection;
     private PollerStats lastStats = PollerStats.NONE;
 
     /** An inspector role on the real clock. */
     public InspectorRole() {
-        this(new FixedRateTicker(), System::currentTimeMillis);
+        this(new FixedRateTicker("maestro-inspector-ticker"), MicroClock.system());
     }
 
     /**
@@ -82,7 +82,7 @@ public final class InspectorRole implements Role {
      *
      * @param clock epoch milliseconds
      */
-    public InspectorRole(Ticker ticker, LongSupplier clock) {
+    public InspectorRole(Ticker ticker, MicroClock clock) {
         this.ticker = ticker;
         this.clock = clock;
     }
@@ -192,7 +192,7 @@ public final class InspectorRole implements Role {
             inspector.close();
             throw new RoleException(ErrorCodes.IO, "the inspector cannot write its data: " + e.getMessage(), e);
         }
-        Inspection started = new Inspection(inspector, url, interval, directory, files, clock.getAsLong(),
+        Inspection started = new Inspection(inspector, url, interval, directory, files, clock.nowMicros() / 1_000,
                 new InspectionPoller(inspector, files, interval, ticker, clock));
         started.writeProperties(null, 0);
         started.poller.start();
@@ -256,7 +256,7 @@ public final class InspectorRole implements Role {
         synchronized (lock) {
             stats = inspection != null ? inspection.poller.stats() : lastStats;
         }
-        return new Payload.Stats(NAME, clock.getAsLong(), stats.polls(), 0.0, 0, stats.errors());
+        return new Payload.Stats(NAME, clock.nowMicros() / 1_000, stats.polls(), 0.0, 0, stats.errors());
     }
 
     /** The polling figures of the running inspection, or of the last one. */
@@ -315,7 +315,7 @@ public final class InspectorRole implements Role {
         }
 
         /** Stops polling (waiting a little for a poll in progress when asked), closes everything, returns figures. */
-        PollerStats end(boolean wait, LongSupplier clock) {
+        PollerStats end(boolean wait, MicroClock clock) {
             boolean idle = false;
             try {
                 idle = wait && poller.stop(STOP_WAIT);
@@ -332,7 +332,7 @@ public final class InspectorRole implements Role {
                 LOG.warn("cannot close the inspector files in {}: {}", directory, e.getMessage());
             }
             PollerStats stats = poller.stats();
-            writeProperties(stats, clock.getAsLong());
+            writeProperties(stats, clock.nowMicros() / 1_000);
             return stats;
         }
 

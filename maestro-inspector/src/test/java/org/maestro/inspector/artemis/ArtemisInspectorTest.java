@@ -23,6 +23,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.maestro.common.options.ManagementUrl;
 import org.maestro.embedded.EmbeddedArtemis;
+import org.maestro.common.time.MicroClock;
 import org.maestro.inspector.CsvTable;
 import org.maestro.inspector.InspectionException;
 import org.maestro.inspector.InspectionPoller;
@@ -70,7 +71,7 @@ class ArtemisInspectorTest {
             MessageProducer producer = session.createProducer(session.createQueue(queue));
             producer.setDeliveryMode(DeliveryMode.PERSISTENT); // each send waits for the broker's acceptance
             InspectionPoller poller = new InspectionPoller(inspector, files, Duration.ofSeconds(1), ticker,
-                    System::currentTimeMillis);
+                    MicroClock.system());
             poller.start();
             int sent = 0;
             for (int batch = 1; batch <= 3; batch++) {

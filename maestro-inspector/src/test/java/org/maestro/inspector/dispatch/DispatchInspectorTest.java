@@ -18,6 +18,7 @@ import org.maestro.common.net.FreePorts;
 import org.maestro.common.options.ManagementUrl;
 import org.maestro.common.testing.DispatchFixture;
 import org.maestro.common.testing.ManagementResponder;
+import org.maestro.common.time.MicroClock;
 import org.maestro.inspector.CsvTable;
 import org.maestro.inspector.InspectionException;
 import org.maestro.inspector.InspectionPoller;
@@ -41,7 +42,7 @@ class DispatchInspectorTest {
             ManualTicker ticker = new ManualTicker();
             try (DataSetFiles files = DataSetFiles.create(results, inspector.dataSets())) {
                 InspectionPoller poller = new InspectionPoller(inspector, files, Duration.ofSeconds(5), ticker,
-                        () -> 1_732_262_400_000L);
+                        () -> 1_732_262_400_000_000L);
                 poller.start();
                 ticker.tick();
                 TickedInspection.awaitPolls(poller, 1);
@@ -130,7 +131,7 @@ class DispatchInspectorTest {
             inspector = new DispatchInspector(ManagementUrl.parse(router.url()), TIMEOUT);
             inspector.connect();
             InspectionPoller poller = new InspectionPoller(inspector, files, Duration.ofSeconds(1), ticker,
-                    System::currentTimeMillis);
+                    MicroClock.system());
             poller.start();
             ticker.tick();
             TickedInspection.awaitPolls(poller, 1);

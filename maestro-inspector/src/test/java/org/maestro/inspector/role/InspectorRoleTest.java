@@ -26,6 +26,7 @@ import org.maestro.common.peer.RoleException;
 import org.maestro.common.protocol.Command;
 import org.maestro.common.protocol.Note;
 import org.maestro.common.protocol.Payload;
+import org.maestro.common.time.MicroClock;
 import org.maestro.inspector.CsvTable;
 import org.maestro.inspector.ManualTicker;
 import org.maestro.inspector.PollerStats;
@@ -39,7 +40,7 @@ class InspectorRoleTest {
     Path results;
 
     private final ManualTicker ticker = new ManualTicker();
-    private final InspectorRole role = new InspectorRole(ticker, System::currentTimeMillis);
+    private final InspectorRole role = new InspectorRole(ticker, MicroClock.system());
 
     @BeforeAll
     static void startBrokerAndAgent() throws Exception {

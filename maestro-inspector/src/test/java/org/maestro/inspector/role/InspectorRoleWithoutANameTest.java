@@ -16,6 +16,7 @@ import org.maestro.common.options.OptionCode;
 import org.maestro.common.protocol.Command;
 import org.maestro.common.protocol.Note;
 import org.maestro.common.protocol.Payload;
+import org.maestro.common.time.MicroClock;
 import org.maestro.inspector.CsvTable;
 import org.maestro.inspector.ManualTicker;
 import org.maestro.inspector.nats.NatsMonitoredServer;
@@ -29,7 +30,7 @@ class InspectorRoleWithoutANameTest {
     @Test
     void aNatsMonitoringUrlIsInspectedByTheNatsInspector() throws Exception {
         ManualTicker ticker = new ManualTicker();
-        InspectorRole role = new InspectorRole(ticker, System::currentTimeMillis);
+        InspectorRole role = new InspectorRole(ticker, MicroClock.system());
         try (NatsMonitoredServer server = NatsMonitoredServer.start()) {
             RecordingPeerContext peer = new RecordingPeerContext(results)
                     .set(OptionCode.MANAGEMENT_INTERFACE, server.monitorUrl()).set(OptionCode.TEST_NAME, "nats-run");

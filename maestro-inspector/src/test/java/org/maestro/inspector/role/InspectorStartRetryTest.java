@@ -21,6 +21,7 @@ import org.maestro.common.protocol.Command;
 import org.maestro.common.protocol.Note;
 import org.maestro.common.protocol.Payload;
 import org.maestro.common.testing.ManagementResponder;
+import org.maestro.common.time.MicroClock;
 import org.maestro.inspector.InspectionException;
 import org.maestro.inspector.Inspector;
 import org.maestro.inspector.ManualTicker;
@@ -31,7 +32,7 @@ class InspectorStartRetryTest {
     @TempDir
     Path results;
 
-    private final InspectorRole role = new InspectorRole(new ManualTicker(), System::currentTimeMillis);
+    private final InspectorRole role = new InspectorRole(new ManualTicker(), MicroClock.system());
 
     private RecordingPeerContext peer(String url) {
         return new RecordingPeerContext(results).set(OptionCode.MANAGEMENT_INTERFACE, url)

@@ -1,20 +1,17 @@
 package org.maestro.reporter.read;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.SerializationFeature;
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.LinkedHashMap;
-import java.util.Map;
 import java.util.Optional;
+import org.maestro.common.measure.TestOutcome;
+import org.maestro.common.measure.TestOutcomeReader;
+import org.maestro.common.measure.TestOutcomeWriter;
 import org.maestro.reporter.Outcome;
 
 /**
  * A verdict recorded beside the peers' files of an iteration: the runner's ({@value #RUNNER}: a peer died, a start
  * failed, a deadline passed) or the script's ({@value #SCRIPT}: what {@code maestro.verdict(false, …)} declared).
- * A small JSON object: {@code {"formatVersion":1,"outcome":"failure","reason":"…","runId":"…"}}.
+ * The reporter's view of a {@link TestOutcome} (its format: {@link TestOutcomeReader}), with the outcome parsed.
  *
  * @param outcome success or failure
  * @param reason why, possibly empty
@@ -23,11 +20,9 @@ import org.maestro.reporter.Outcome;
 public record VerdictFile(Outcome outcome, String reason, String runId) {
 
     /** The file of the runner's verdict in an iteration directory. */
-    public static final String RUNNER = "test-outcome.json";
+    public static final String RUNNER = TestOutcome.RUNNER_FILE;
     /** The file of the script's verdict in an iteration directory. */
-    public static final String SCRIPT = "script-verdict.json";
-
-    private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
+    public static final String SCRIPT = TestOutcome.SCRIPT_FILE;
 
     /** A verdict without a run id. */
     public VerdictFile(Outcome outcome, String reason) {
@@ -41,15 +36,8 @@ public record VerdictFile(Outcome outcome, String reason, String runId) {
 
     /** Writes {@code <iterationDirectory>/<fileName>}, replacing an earlier verdict. */
     public void write(Path iterationDirectory, String fileName) throws IOException {
-        Files.createDirectories(iterationDirectory);
-        Map<String, Object> content = new LinkedHashMap<>();
-        content.put("formatVersion", 1);
-        content.put("outcome", outcome.jsonName());
-        content.put("reason", reason == null ? "" : reason);
-        if (runId != null) {
-            content.put("runId", runId);
-        }
-        JSON.writeValue(iterationDirectory.resolve(fileName).toFile(), content);
+        TestOutcomeWriter.write(iterationDirectory, fileName, new TestOutcome(TestOutcome.FORMAT_VERSION,
+                outcome.jsonName(), reason, runId));
     }
 
     /**
@@ -58,17 +46,7 @@ public record VerdictFile(Outcome outcome, String reason, String runId) {
      * @throws IOException when it exists but is not such a file
      */
     public static Optional<VerdictFile> read(Path iterationDirectory, String fileName) throws IOException {
-        Path file = iterationDirectory.resolve(fileName);
-        if (!Files.isRegularFile(file)) {
-            return Optional.empty();
-        }
-        JsonNode node;
-        try {
-            node = JSON.readTree(file.toFile());
-        } catch (IOException e) {
-            throw new IOException(file + " is not a verdict file (JSON with outcome and reason): " + e.getMessage(), e);
-        }
-        return Optional.of(new VerdictFile(Outcome.parse(node.path("outcome").asText("")),
-                node.path("reason").asText(""), node.path("runId").isTextual() ? node.path("runId").asText() : null));
+        return TestOutcomeReader.read(iterationDirectory, fileName)
+                .map(recorded -> new VerdictFile(Outcome.parse(recorded.outcome()), recorded.reason(), recorded.runId()));
     }
 }

@@ -12,6 +12,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import org.maestro.embedded.EmbeddedArtemis;
+import org.maestro.common.time.Sleeper;
+import org.maestro.common.time.MicroClock;
 import org.maestro.topology.InfrastructureException;
 import org.maestro.topology.conf.ConfSection;
 import org.maestro.topology.conf.ConfSyntaxException;
@@ -29,7 +31,6 @@ import org.maestro.topology.management.AmqpRouterProbe;
 import org.maestro.topology.management.ConvergenceWaiter;
 import org.maestro.topology.management.NotConvergedException;
 import org.maestro.topology.management.RouterView;
-import org.maestro.topology.management.Sleeper;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -146,7 +147,7 @@ public final class LocalTopologyLauncher {
             urls.put(router.name(), managementUrl(router.name(), TopologyFiles.confPath(workDir, router.name())));
             brokerCounts.put(router.name(), brokers);
         }
-        ConvergenceWaiter waiter = new ConvergenceWaiter(System::nanoTime, Sleeper.THREAD, Duration.ofMillis(250));
+        ConvergenceWaiter waiter = new ConvergenceWaiter(MicroClock.system(), Sleeper.system(), Duration.ofMillis(250));
         try (AmqpRouterProbe probe = new AmqpRouterProbe(urls, brokerCounts, Duration.ofSeconds(5))) {
             return waiter.await(expected, probe, () -> routers.forEach(RouterProcess::checkAlive), convergenceTimeout);
         } catch (NotConvergedException e) {

@@ -9,7 +9,8 @@ import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.TreeSet;
-import java.util.function.LongSupplier;
+import org.maestro.common.time.Sleeper;
+import org.maestro.common.time.MicroClock;
 
 /**
  * Waits, with a deadline, until every router of a network has exactly the expected routers in
@@ -18,7 +19,7 @@ import java.util.function.LongSupplier;
  * its cost, so the set of ids alone is not convergence.
  *
  * <pre>{@code
- * ConvergenceWaiter waiter = new ConvergenceWaiter(System::nanoTime, Sleeper.THREAD, Duration.ofMillis(250));
+ * ConvergenceWaiter waiter = new ConvergenceWaiter(MicroClock.system(), Sleeper.system(), Duration.ofMillis(250));
  * Map<String, RouterView> views = waiter.await(expected, probe, () -> checkProcessesAlive(), Duration.ofSeconds(60));
  * }</pre>
  *
@@ -56,12 +57,12 @@ public final class ConvergenceWaiter {
         }
     }
 
-    private final LongSupplier nanoClock;
+    private final MicroClock clock;
     private final Sleeper sleeper;
     private final Duration pollInterval;
 
-    public ConvergenceWaiter(LongSupplier nanoClock, Sleeper sleeper, Duration pollInterval) {
-        this.nanoClock = nanoClock;
+    public ConvergenceWaiter(MicroClock clock, Sleeper sleeper, Duration pollInterval) {
+        this.clock = clock;
         this.sleeper = sleeper;
         this.pollInterval = pollInterval;
     }
@@ -75,7 +76,7 @@ public final class ConvergenceWaiter {
      */
     public Map<String, RouterView> await(Map<String, Expectation> expected, RouterProbe probe, Runnable healthCheck,
             Duration timeout) throws InterruptedException {
-        long deadline = nanoClock.getAsLong() + timeout.toNanos();
+        long deadline = clock.nowMicros() + timeout.toNanos() / 1_000;
         while (true) {
             healthCheck.run();
             Map<String, RouterView> views = new LinkedHashMap<>();
@@ -98,7 +99,7 @@ public final class ConvergenceWaiter {
             if (missing.isEmpty()) {
                 return views;
             }
-            if (nanoClock.getAsLong() - deadline >= 0) {
+            if (clock.nowMicros() - deadline >= 0) {
                 throw new NotConvergedException("the router network did not converge within "
                         + timeout.toSeconds() + " s: " + String.join("; ", missing));
             }

@@ -14,6 +14,8 @@ import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.maestro.common.testing.ManagementResponder;
+import org.maestro.common.time.Sleeper;
+import org.maestro.common.time.MicroClock;
 import org.maestro.topology.InfrastructureException;
 
 /**
@@ -55,7 +57,7 @@ class AmqpConvergenceTest {
         Map<String, ConvergenceWaiter.Expectation> expected = new LinkedHashMap<>();
         urls.keySet().forEach(r -> expected.put(r, new ConvergenceWaiter.Expectation(Set.of("router1", "router2", "router3"), 0)));
 
-        ConvergenceWaiter waiter = new ConvergenceWaiter(System::nanoTime, Sleeper.THREAD, Duration.ofMillis(20));
+        ConvergenceWaiter waiter = new ConvergenceWaiter(MicroClock.system(), Sleeper.system(), Duration.ofMillis(20));
         try (AmqpRouterProbe probe = new AmqpRouterProbe(urls, Map.of(), Duration.ofSeconds(5))) {
             Map<String, RouterView> views = waiter.await(expected, probe, () -> { }, Duration.ofSeconds(30));
             assertEquals(2, views.get("router1").knownRouters().get("router3"));
@@ -72,7 +74,7 @@ class AmqpConvergenceTest {
         Map<String, ConvergenceWaiter.Expectation> expected = new LinkedHashMap<>();
         urls.keySet().forEach(r -> expected.put(r, new ConvergenceWaiter.Expectation(Set.of("router1", "router2"), 0)));
 
-        ConvergenceWaiter waiter = new ConvergenceWaiter(System::nanoTime, Sleeper.THREAD, Duration.ofMillis(50));
+        ConvergenceWaiter waiter = new ConvergenceWaiter(MicroClock.system(), Sleeper.system(), Duration.ofMillis(50));
         try (AmqpRouterProbe probe = new AmqpRouterProbe(urls, Map.of(), Duration.ofSeconds(5))) {
             InfrastructureException e = assertThrows(InfrastructureException.class,
                     () -> waiter.await(expected, probe, () -> { }, Duration.ofSeconds(1)));

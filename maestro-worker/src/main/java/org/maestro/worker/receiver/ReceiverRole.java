@@ -16,7 +16,7 @@ import org.maestro.common.protocol.Payload;
 import org.maestro.driver.Driver;
 import org.maestro.driver.DriverException;
 import org.maestro.driver.Drivers;
-import org.maestro.driver.MicroClock;
+import org.maestro.common.time.MicroClock;
 import org.maestro.worker.role.LoadRole;
 import org.maestro.worker.role.LoadRun;
 

@@ -15,7 +15,7 @@ import org.maestro.common.options.TestOptions;
 import org.maestro.common.peer.PeerContext;
 import org.maestro.common.protocol.Command;
 import org.maestro.common.protocol.Payload;
-import org.maestro.driver.MicroClock;
+import org.maestro.common.time.MicroClock;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 

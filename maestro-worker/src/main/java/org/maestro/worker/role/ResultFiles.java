@@ -14,7 +14,7 @@ import org.maestro.common.net.UrlRedactor;
 import org.maestro.common.options.OptionCode;
 import org.maestro.common.options.TestOptions;
 import org.maestro.common.protocol.PeerInfo;
-import org.maestro.driver.MicroClock;
+import org.maestro.common.time.MicroClock;
 
 /** Writes the {@code test.properties} and {@code system.properties} of a peer's result directory. Stateless. */
 public final class ResultFiles {

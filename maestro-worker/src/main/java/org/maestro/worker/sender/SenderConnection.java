@@ -6,14 +6,14 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 import org.maestro.common.measure.OutcomeCounts;
+import org.maestro.common.time.Sleeper;
 import org.maestro.driver.DriverConnection;
 import org.maestro.driver.DriverException;
 import org.maestro.driver.DriverProducer;
 import org.maestro.worker.measure.MessageStamp;
-import org.maestro.driver.MicroClock;
+import org.maestro.common.time.MicroClock;
 import org.maestro.worker.measure.SingleWriterLatencyRecorder;
 import org.maestro.worker.role.Connector;
-import org.maestro.worker.role.Pause;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -48,7 +48,7 @@ public final class SenderConnection implements Runnable {
     private final Connector connector;
     private final SendPlan plan;
     private final MicroClock clock;
-    private final Pause pause;
+    private final Sleeper pause;
     private final SendHook hook;
     private final SingleWriterLatencyRecorder sendDelay;
     private final byte[] nameBytes;
@@ -80,7 +80,7 @@ public final class SenderConnection implements Runnable {
     private long lastRefusalLogMicros;
     private long refusalsAtLastLog;
 
-    public SenderConnection(int index, Connector connector, SendPlan plan, MicroClock clock, Pause pause,
+    public SenderConnection(int index, Connector connector, SendPlan plan, MicroClock clock, Sleeper pause,
             SendHook hook, SingleWriterLatencyRecorder sendDelay, byte[] nameBytes) {
         this.index = index;
         this.connector = connector;

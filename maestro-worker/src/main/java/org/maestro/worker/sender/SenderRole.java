@@ -14,14 +14,14 @@ import org.maestro.common.peer.RoleException;
 import org.maestro.common.protocol.Command;
 import org.maestro.common.protocol.Note;
 import org.maestro.common.protocol.Payload;
+import org.maestro.common.time.Sleeper;
 import org.maestro.driver.Driver;
 import org.maestro.driver.DriverException;
 import org.maestro.driver.Drivers;
 import org.maestro.worker.measure.MessageStamp;
-import org.maestro.driver.MicroClock;
+import org.maestro.common.time.MicroClock;
 import org.maestro.worker.role.LoadRole;
 import org.maestro.worker.role.LoadRun;
-import org.maestro.worker.role.Pause;
 
 /**
  * The {@code sender} role: on START_SENDER, PARALLEL_COUNT connections send stamped messages to SEND_URL (else
@@ -37,7 +37,7 @@ import org.maestro.worker.role.Pause;
 public final class SenderRole extends LoadRole {
 
     /** The settings of a sender that are not test options: clock, pauses, deadlines and the test hook. */
-    public record Settings(MicroClock clock, Pause pause, SendHook hook, Duration connectTimeout,
+    public record Settings(MicroClock clock, Sleeper pause, SendHook hook, Duration connectTimeout,
             Duration stallLimit) {
         public Settings {
             Objects.requireNonNull(clock, "clock");
@@ -51,7 +51,7 @@ public final class SenderRole extends LoadRole {
     /** Builds a {@link SenderRole}; every setting has a default. */
     public static final class Builder {
         private MicroClock clock = MicroClock.system();
-        private Pause pause = Pause.system();
+        private Sleeper pause = Sleeper.system();
         private SendHook hook = SendHook.NONE;
         private Duration connectTimeout = Duration.ofSeconds(10);
         private Duration stallLimit = Duration.ofSeconds(60);
@@ -64,7 +64,7 @@ public final class SenderRole extends LoadRole {
             return this;
         }
 
-        public Builder pause(Pause value) {
+        public Builder pause(Sleeper value) {
             pause = value;
             return this;
         }

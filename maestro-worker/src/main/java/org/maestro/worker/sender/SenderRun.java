@@ -16,12 +16,12 @@ import org.maestro.common.options.TestOptions;
 import org.maestro.common.peer.ErrorCodes;
 import org.maestro.common.peer.PeerContext;
 import org.maestro.common.peer.RoleException;
+import org.maestro.common.time.Sleeper;
 import org.maestro.driver.Driver;
-import org.maestro.driver.MicroClock;
+import org.maestro.common.time.MicroClock;
 import org.maestro.worker.measure.SingleWriterLatencyRecorder;
 import org.maestro.worker.role.IntervalWriter;
 import org.maestro.worker.role.LoadRun;
-import org.maestro.worker.role.Pause;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -51,7 +51,7 @@ final class SenderRun extends LoadRun {
         this.settings = settings;
         SendPlan plan = SendPlan.of(options);
         MicroClock clock = settings.clock();
-        Pause pause = settings.pause();
+        Sleeper pause = settings.pause();
         for (int i = 0; i < options.parallelCount(); i++) {
             SingleWriterLatencyRecorder recorder = new SingleWriterLatencyRecorder();
             recorders.add(recorder);

@@ -21,7 +21,7 @@ import org.maestro.driver.DriverConnection;
 import org.maestro.driver.DriverConsumer;
 import org.maestro.driver.DriverProducer;
 import org.maestro.driver.Drivers;
-import org.maestro.driver.MicroClock;
+import org.maestro.common.time.MicroClock;
 
 /**
  * Both drivers against a real Qpid Dispatch router: the router accepts what it routes to a consumer, and once the

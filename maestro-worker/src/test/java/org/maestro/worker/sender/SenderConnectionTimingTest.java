@@ -62,7 +62,7 @@ class SenderConnectionTimingTest {
     };
 
     private SenderConnection connection(SendPlan plan, SendHook hook) {
-        return new SenderConnection(0, () -> connection, plan, now::get, micros -> now.addAndGet(micros), hook,
+        return new SenderConnection(0, () -> connection, plan, now::get, pause -> now.addAndGet(pause.toNanos() / 1_000), hook,
                 new SingleWriterLatencyRecorder(), MessageStamp.nameBytes("s@h"));
     }
 

@@ -20,7 +20,7 @@ import java.util.concurrent.atomic.AtomicLong;
 import org.HdrHistogram.Histogram;
 import org.maestro.driver.DriverConnection;
 import org.maestro.driver.DriverProducer;
-import org.maestro.driver.MicroClock;
+import org.maestro.common.time.MicroClock;
 import org.maestro.driver.stomp.StompDriver;
 import org.maestro.embedded.EmbeddedArtemis;
 

@@ -1,10 +1,10 @@
-package org.maestro.inspector;
+package org.maestro.common.time;
 
 import java.time.Duration;
 
 /**
- * Calls a task on a fixed timeline, at start + n × interval; passed to the {@link InspectionPoller} so tests can
- * tick by hand instead of waiting.
+ * Calls a task on a fixed timeline, at start + n × interval; passed to pollers (the inspector's) so tests can tick by
+ * hand instead of waiting.
  */
 @FunctionalInterface
 public interface Ticker {

@@ -1,4 +1,4 @@
-package org.maestro.driver;
+package org.maestro.common.time;
 
 import java.time.Instant;
 

@@ -1,0 +1,142 @@
+package org.maestro.client.api;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import org.maestro.common.client.Replies;
+import org.maestro.common.options.TestOptions;
+import org.maestro.common.protocol.PeerInfo;
+import org.maestro.reporter.compute.MessageAccounting;
+import org.maestro.reporter.read.PeerEnd;
+import org.maestro.reporter.read.Roster;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Collects every peer's files of one test into {@code <iteration>/<peer-name>@<host>/} once the peers were stopped,
+ * and records the roster: the test's peers and how each one ended, so the report lists the dead and knows what is
+ * missing. A peer whose files do not arrive, or are refused, fails the test when its counts are needed. Not
+ * thread-safe: the runner's thread calls it.
+ */
+final class FileCollection {
+    private static final Logger LOG = LoggerFactory.getLogger(FileCollection.class);
+    private static final Set<String> LOAD_ROLES = Set.of("sender", "receiver");
+    /** How long a peer may take to send its files. */
+    static final Duration FILES_WAIT = Duration.ofSeconds(60);
+
+    private final TestPeers peers;
+    private final TestState state;
+    private final Watchdog watchdog;
+    private final Progress progress;
+    private final TestOptions options;
+    private final Path directory;
+    private final Map<String, Roster.Entry> unfinished = new ConcurrentHashMap<>();
+    private final Set<String> doneBeforeStop = ConcurrentHashMap.newKeySet();
+
+    FileCollection(TestPeers peers, TestState state, Watchdog watchdog, Progress progress, TestOptions options,
+            Path directory) {
+        this.peers = peers;
+        this.state = state;
+        this.watchdog = watchdog;
+        this.progress = progress;
+        this.options = options;
+        this.directory = directory;
+    }
+
+    /** Notes which peers had ended (an outcome, or idle) before they were told to stop. */
+    void beforeStop() {
+        doneBeforeStop.addAll(state.ended());
+    }
+
+    /** Asks every live peer for its files and writes them; says in the progress output what could not be had. */
+    void collect() {
+        List<String> problems = new ArrayList<>();
+        boolean reachable = state.brokerGone() ? peers.isConnected()
+                : watchdog.awaitControlBroker(Watchdog.PEERS_RECONNECT_WAIT);
+        BrokerOutage outage = watchdog.outage();
+        for (PeerInfo peer : state.peers()) {
+            if (state.isDead(peer.id())) {
+                problems.add(peer.qualifiedName() + " is gone; its files stay on its host");
+                continue;
+            }
+            if (!reachable) {
+                String why = "the control broker " + peers.endpoint() + " was unreachable when the files were "
+                        + "collected; they stay on its host";
+                if (LOAD_ROLES.contains(peer.role()) && !state.hasFailureStartingWith("no files")) {
+                    state.fail("no files collected: the control broker " + peers.endpoint() + " was "
+                            + "unreachable" + outage.describe() + "; the counts are unknown");
+                }
+                problems.add(peer.qualifiedName() + ": " + why);
+                unfinished.put(peer.id(), entry(peer, PeerEnd.NO_FILES, why));
+                continue;
+            }
+            ResultCollector collector = new ResultCollector(directory.resolve(peer.qualifiedName()),
+                    options.runId().orElse(null));
+            Replies replies = Problems.awaitQuietly(peers.collect(peer.id(), FILES_WAIT, collector::accept));
+            try {
+                boolean arrived = replies != null && replies.complete();
+                if (!arrived) {
+                    problems.add(peer.qualifiedName() + " did not send its files");
+                    unfinished.put(peer.id(), entry(peer, PeerEnd.NO_FILES, "did not send its files within "
+                            + FILES_WAIT.toSeconds() + " s; they stay on its host"));
+                    if (LOAD_ROLES.contains(peer.role())) {
+                        state.fail("the files of " + peer.qualifiedName() + " did not arrive: its counts are "
+                                + "missing, so the loss is unknown");
+                    }
+                } else if (!replies.allOk()) {
+                    problems.add(replies.describeErrors());
+                }
+                for (String problem : collector.write()) {
+                    problems.add(peer.qualifiedName() + ": " + problem);
+                }
+                collector.refusal().ifPresent(refusal -> {
+                    LOG.warn("refused the files of {}: {}", peer.qualifiedName(), refusal);
+                    state.fail("refused the files of " + peer.qualifiedName() + ": " + refusal);
+                    unfinished.put(peer.id(), entry(peer, PeerEnd.FILES_REFUSED, refusal));
+                });
+            } catch (IOException e) {
+                throw MaestroException.infrastructure("cannot write results under " + directory + ": " + e);
+            }
+        }
+        if (!problems.isEmpty()) {
+            LOG.warn("result collection: {}", problems);
+            progress.note("some results could not be collected: " + String.join("; ", problems));
+        }
+    }
+
+    /** Records the test's peers and how each one ended, so the report lists the dead and knows what is missing. */
+    void writeRoster() {
+        List<Roster.Entry> entries = new ArrayList<>();
+        for (PeerInfo peer : state.peers()) {
+            Roster.Entry missing = unfinished.get(peer.id());
+            if (missing != null) {
+                entries.add(missing);
+                continue;
+            }
+            PeerEnd ended = state.isDead(peer.id()) ? PeerEnd.DIED : !doneBeforeStop.contains(peer.id())
+                    ? PeerEnd.STOPPED : state.hasOutcome(peer.id()) ? PeerEnd.FINISHED : PeerEnd.IDLE;
+            entries.add(entry(peer, ended, ended == PeerEnd.DIED ? state.death(peer.id()) : ""));
+        }
+        try {
+            new Roster(Roster.FORMAT_VERSION, options.runId().orElse(null), entries).write(directory);
+        } catch (IOException e) {
+            throw MaestroException.infrastructure("cannot write results under " + directory + ": " + e);
+        }
+    }
+
+    private Roster.Entry entry(PeerInfo peer, PeerEnd ended, String detail) {
+        Optional<String> url = switch (peer.role()) {
+            case "sender" -> options.sendUrl();
+            case "receiver" -> options.receiveUrl();
+            default -> Optional.empty();
+        };
+        return new Roster.Entry(peer.qualifiedName(), peer.role(), peer.host(),
+                url.map(MessageAccounting::address).orElse(null), ended, detail);
+    }
+}

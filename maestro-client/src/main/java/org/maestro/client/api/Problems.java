@@ -1,0 +1,60 @@
+package org.maestro.client.api;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import java.util.stream.Collectors;
+import org.maestro.common.client.Replies;
+import org.maestro.common.protocol.Command;
+import org.maestro.common.protocol.PeerInfo;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/** What went wrong with a request to the peers of a test, in words, and a wait for replies that never throws. */
+final class Problems {
+    private static final Logger LOG = LoggerFactory.getLogger(Problems.class);
+
+    private Problems() {
+    }
+
+    /** The errors among the replies and the peers that did not answer, e.g. for "START_SENDER failed: …". */
+    static String describe(Replies replies, List<PeerInfo> peers) {
+        List<String> text = new ArrayList<>();
+        if (!replies.errors().isEmpty()) {
+            text.add(replies.describeErrors());
+        }
+        if (!replies.complete()) {
+            Set<String> answered = replies.notes().stream().map(n -> n.sender().id()).collect(Collectors.toSet());
+            text.add("no reply from " + peers.stream().filter(p -> !answered.contains(p.id()))
+                    .filter(p -> replies.request().command() == Command.SET || p.role().equals(roleOf(replies)))
+                    .map(PeerInfo::qualifiedName).collect(Collectors.joining(", ")) + " within the deadline");
+        }
+        return String.join("; ", text);
+    }
+
+    private static String roleOf(Replies replies) {
+        return switch (replies.request().command()) {
+            case START_RECEIVER, STOP_RECEIVER, DRAIN -> "receiver";
+            case START_SENDER, STOP_SENDER -> "sender";
+            case START_INSPECTOR, STOP_INSPECTOR -> "inspector";
+            default -> "agent";
+        };
+    }
+
+    /** Waits for replies (at most 90 s, beyond any request's own timeout); null when none came. */
+    static Replies awaitQuietly(CompletableFuture<Replies> future) {
+        try {
+            return future.get(90, TimeUnit.SECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return null;
+        } catch (ExecutionException | TimeoutException e) {
+            LOG.warn("no reply: {}", e.toString());
+            return null;
+        }
+    }
+}

@@ -1,0 +1,76 @@
+package org.maestro.client.api;
+
+import java.time.Duration;
+import java.util.List;
+import java.util.Set;
+import java.util.concurrent.CompletableFuture;
+import java.util.function.Consumer;
+import org.maestro.common.client.PeerStatus;
+import org.maestro.common.client.Replies;
+import org.maestro.common.options.OptionCode;
+import org.maestro.common.protocol.Command;
+import org.maestro.common.protocol.Note;
+import org.maestro.common.protocol.Payload;
+
+/**
+ * The peers of one test as the runner talks to them: discover, set, start by role, statistics, drain, stop and
+ * collect. {@link ControlTestPeers} reaches them through the control broker; a test passes a fake that answers at
+ * once. Each request returns the replies as they came, with whether as many came as were expected; what to make of
+ * them is the caller's. Implementations must be thread-safe.
+ *
+ * <pre>{@code
+ * TestPeers peers = new ControlTestPeers(client);
+ * Replies started = peers.start(Command.START_RECEIVER, "receiver", Payload.Empty.INSTANCE, 2, timeout).get();
+ * }</pre>
+ */
+interface TestPeers {
+
+    /** Where the peers are reached, for messages (the control broker's URL). */
+    String endpoint();
+
+    /** True while the control broker can be reached. */
+    boolean isConnected();
+
+    /** The peers that answer within {@code wait}, of every role. */
+    List<PeerStatus> discover(Duration wait) throws Exception;
+
+    /** Calls {@code listener} with every notification a peer sends (outcomes, last wills). */
+    void onNotification(Consumer<Note> listener);
+
+    /** Stops calling {@code listener}. */
+    void removeNotificationListener(Consumer<Note> listener);
+
+    /** Sets one option (SET) on the peers {@code peerIds}. */
+    CompletableFuture<Replies> set(OptionCode option, String value, Set<String> peerIds, Duration timeout);
+
+    /** Sends a start command (START_RECEIVER, START_SENDER, AGENT_SOURCE …) to the {@code expected} peers of a role. */
+    CompletableFuture<Replies> start(Command command, String role, Payload payload, int expected, Duration timeout);
+
+    /** Asks the peers {@code peerIds} of a role ({@code null}: any role) for their statistics (STATS). */
+    CompletableFuture<Replies> stats(String role, Set<String> peerIds, Duration timeout);
+
+    /** Asks one peer how it is (GET): its reply says whether it is still busy. */
+    CompletableFuture<Replies> status(String peerId, Duration timeout);
+
+    /** Asks the {@code expected} receivers to consume what is in flight (DRAIN). */
+    CompletableFuture<Replies> drain(int expected, Duration timeout);
+
+    /** Stops the {@code expected} peers of a role, with {@link #stopCommand(String)}. */
+    CompletableFuture<Replies> stop(String role, int expected, Duration timeout);
+
+    /** The command that stops the peers of a role: STOP_SENDER, STOP_RECEIVER, STOP_INSPECTOR or STOP_AGENT. */
+    static Command stopCommand(String role) {
+        return switch (role) {
+            case "sender" -> Command.STOP_SENDER;
+            case "receiver" -> Command.STOP_RECEIVER;
+            case "inspector" -> Command.STOP_INSPECTOR;
+            default -> Command.STOP_AGENT;
+        };
+    }
+
+    /** Runs an agent action (USER_COMMAND_1) on the {@code expected} agents. */
+    CompletableFuture<Replies> agentAction(String command, int expected, Duration timeout);
+
+    /** Asks one peer for its files (LOG); {@code onReply} sees each reply (file chunk) as it arrives. */
+    CompletableFuture<Replies> collect(String peerId, Duration timeout, Consumer<Note> onReply);
+}

@@ -1,0 +1,231 @@
+package org.maestro.client.api;
+
+import java.time.Instant;
+import java.time.ZoneOffset;
+import java.time.format.DateTimeFormatter;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.Supplier;
+import java.util.stream.Collectors;
+import org.maestro.common.protocol.Command;
+import org.maestro.common.protocol.Note;
+import org.maestro.common.protocol.Payload;
+import org.maestro.common.protocol.PeerInfo;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The peers of one running test and how each has ended so far (an outcome, found idle, died), the failures seen and
+ * the reason the test was cut short. Thread-safe: the control client's thread delivers notifications while the
+ * runner reads; the peers themselves are recorded once, before the test starts.
+ */
+final class TestState {
+    private static final Logger LOG = LoggerFactory.getLogger(TestState.class);
+    /** The send delay (µs) of a sender's first measured message above which the progress output notes a backlog. */
+    static final long BACKLOG_NOTE_MICROS = 10_000;
+    private static final DateTimeFormatter CLOCK = DateTimeFormatter.ofPattern("HH:mm:ss 'UTC'")
+            .withZone(ZoneOffset.UTC);
+
+    private final Map<String, PeerInfo> peers = Collections.synchronizedMap(new LinkedHashMap<>());
+    private final Map<String, Note> outcomes = new ConcurrentHashMap<>();
+    private final Set<String> dead = ConcurrentHashMap.newKeySet();
+    private final Map<String, String> deaths = new ConcurrentHashMap<>();
+    private final Set<String> idle = ConcurrentHashMap.newKeySet();
+    private final List<String> failures = Collections.synchronizedList(new ArrayList<>());
+    private final Progress progress;
+    private final Supplier<Instant> wallClock;
+    private volatile String abort;
+    /** Set when the control broker stayed unreachable for the whole outage limit: nothing more can be asked. */
+    private volatile boolean brokerGone;
+
+    /**
+     * @param progress  where notes for the user go (agent outcomes, a sender's backlog)
+     * @param wallClock the time of day, for the time a peer died
+     */
+    TestState(Progress progress, Supplier<Instant> wallClock) {
+        this.progress = progress;
+        this.wallClock = wallClock;
+    }
+
+    /** Records a peer of the test (before it starts). */
+    void add(PeerInfo peer) {
+        peers.put(peer.id(), peer);
+    }
+
+    /** The test's peers, in the order they were found. */
+    List<PeerInfo> peers() {
+        synchronized (peers) {
+            return List.copyOf(peers.values());
+        }
+    }
+
+    /** The peer of an id, or null when it is not one of the test's. */
+    PeerInfo peer(String id) {
+        return peers.get(id);
+    }
+
+    /** The ids of the test's peers whose last will has not arrived. */
+    Set<String> livePeerIds() {
+        return peers().stream().map(PeerInfo::id).filter(id -> !dead.contains(id)).collect(Collectors.toSet());
+    }
+
+    /** The live peers of a role (those whose last will has not arrived). */
+    int count(String role) {
+        return (int) peers().stream().filter(p -> p.role().equals(role) && !dead.contains(p.id())).count();
+    }
+
+    /** How many live peers of a role have finished: notified their outcome, or were found idle. */
+    long finished(String role) {
+        return peers().stream().filter(p -> p.role().equals(role) && !dead.contains(p.id()))
+                .filter(p -> outcomes.containsKey(p.id()) || idle.contains(p.id())).count();
+    }
+
+    /** True when every live peer of a role has finished. */
+    boolean allFinished(String role) {
+        return finished(role) >= count(role);
+    }
+
+    /** True when the peer neither notified an outcome, nor was found idle, nor died: it may still be busy. */
+    boolean mayBeBusy(String id) {
+        return !outcomes.containsKey(id) && !idle.contains(id) && !dead.contains(id);
+    }
+
+    /** Records that a peer is idle although its outcome notification never arrived. */
+    void markIdle(String id) {
+        idle.add(id);
+    }
+
+    boolean isIdle(String id) {
+        return idle.contains(id);
+    }
+
+    boolean isDead(String id) {
+        return dead.contains(id);
+    }
+
+    /** How a dead peer died, for the roster; empty when not known. */
+    String death(String id) {
+        return deaths.getOrDefault(id, "");
+    }
+
+    boolean hasOutcome(String id) {
+        return outcomes.containsKey(id);
+    }
+
+    /** The outcomes notified so far (senders, receivers, inspectors). */
+    List<Note> outcomes() {
+        return List.copyOf(outcomes.values());
+    }
+
+    /** The ids of the peers that have ended (an outcome, or idle) so far. */
+    Set<String> ended() {
+        Set<String> ended = new java.util.HashSet<>(outcomes.keySet());
+        ended.addAll(idle);
+        return ended;
+    }
+
+    /** Adds a failure reason. */
+    void fail(String reason) {
+        failures.add(reason);
+    }
+
+    /** True when a failure starting with {@code prefix} was recorded. */
+    boolean hasFailureStartingWith(String prefix) {
+        synchronized (failures) {
+            return failures.stream().anyMatch(f -> f.startsWith(prefix));
+        }
+    }
+
+    /** The failures so far, the reason the test was cut short first. */
+    List<String> failures() {
+        synchronized (failures) {
+            List<String> all = new ArrayList<>(failures);
+            if (abort != null) {
+                all.add(0, abort);
+            }
+            return all;
+        }
+    }
+
+    /** Why the test was cut short (a peer died), or null while it goes on. */
+    String abort() {
+        return abort;
+    }
+
+    boolean aborted() {
+        return abort != null;
+    }
+
+    boolean brokerGone() {
+        return brokerGone;
+    }
+
+    void brokerGone(boolean gone) {
+        brokerGone = gone;
+    }
+
+    /** Takes in a peer's notification: a last will, an outcome, an agent's report. */
+    void onNotification(Note note) {
+        PeerInfo sender = note.sender();
+        if (sender == null || !peers.containsKey(sender.id())) {
+            return;
+        }
+        switch (note.command()) {
+            case ABNORMAL_DISCONNECT -> {
+                LOG.warn("{} disconnected abnormally", sender.qualifiedName());
+                deaths.putIfAbsent(sender.id(), "disconnected abnormally at " + CLOCK.format(wallClock.get())
+                        + " (crashed, killed or cut off from the control broker); its files stay on its host");
+                dead.add(sender.id());
+                synchronized (this) {
+                    if (abort == null) {
+                        abort = "peer " + sender.qualifiedName() + " (" + sender.role()
+                                + ") disconnected abnormally (crashed, killed or lost its network) during the test";
+                    }
+                }
+            }
+            case NOTIFY_SUCCESS, NOTIFY_FAIL -> {
+                if (sender.role().equals("agent")) {
+                    Payload.Outcome outcome = (Payload.Outcome) note.payload();
+                    progress.note("agent " + sender.qualifiedName() + ": " + outcome.message());
+                    if (note.command() == Command.NOTIFY_FAIL) {
+                        failures.add("agent action failed on " + sender.qualifiedName() + ": " + outcome.message());
+                    }
+                } else {
+                    outcomes.put(sender.id(), note);
+                    if (sender.role().equals("sender") && note.payload() instanceof Payload.Outcome outcome) {
+                        noteBacklog(sender.qualifiedName(), outcome.details());
+                    }
+                }
+            }
+            default -> {
+            }
+        }
+    }
+
+    /**
+     * Says in the progress output when a sender entered the measured window more than
+     * {@value #BACKLOG_NOTE_MICROS} µs behind its timeline (its {@code warmup.lag.micros}).
+     */
+    private void noteBacklog(String sender, Map<String, String> details) {
+        String lag = details.get("warmup.lag.micros");
+        if (lag == null) {
+            return;
+        }
+        try {
+            long micros = Long.parseLong(lag);
+            if (micros > BACKLOG_NOTE_MICROS) {
+                progress.note(String.format(java.util.Locale.ROOT, "%s entered the measured window %.1f ms behind "
+                        + "its timeline (%s warm-up message(s) still to send): the measured latency includes the "
+                        + "load generator's backlog; use a longer WARM_UP, WARM_UP=auto or a lower RATE", sender,
+                        micros / 1000.0, details.getOrDefault("warmup.backlog", "?")));
+            }
+        } catch (NumberFormatException e) {
+            LOG.debug("{} sent warmup.lag.micros={}, not a number", sender, lag);
+        }
+    }
+}

@@ -1,0 +1,283 @@
+package org.maestro.client.api;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.BooleanSupplier;
+import org.maestro.common.client.Replies;
+import org.maestro.common.protocol.Payload;
+import org.maestro.common.protocol.PeerInfo;
+import org.maestro.common.time.Sleeper;
+import org.maestro.common.time.MicroClock;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Watches a running test on one clock: the deadline, peers that make no progress or turn idle without notifying, the
+ * control broker's outages (up to their limit), the agent actions' schedule, the receivers' drain and the stop. It
+ * never reads the system time nor sleeps by itself: the {@link MicroClock} and the {@link Sleeper} are passed in, so
+ * a test drives it with a {@code ManualClock} and a fake {@link TestPeers} in milliseconds. What it finds wrong goes
+ * into the {@link TestState}'s failures. Not thread-safe: the runner's thread calls it.
+ *
+ * <pre>{@code
+ * Watchdog watchdog = new Watchdog(peers, state, progress, statistics::poll, outageLimit, clock, sleeper);
+ * watchdog.watch(clock.nowMicros(), planned, warmUp, actions);   // until the senders finished or a deadline
+ * watchdog.awaitDrained(drainTimeout);
+ * }</pre>
+ */
+final class Watchdog {
+    private static final Logger LOG = LoggerFactory.getLogger(Watchdog.class);
+    /** Without a planned time, how long the senders' count may stand still before the test fails. */
+    static final Duration NO_PROGRESS_LIMIT = Duration.ofSeconds(60);
+    /** How long peers may take to reconnect and answer after the control broker came back. */
+    static final Duration PEERS_RECONNECT_WAIT = Duration.ofSeconds(15);
+    /** How long stopped senders and receivers may take to write their results and notify. */
+    static final Duration STOP_WAIT = Duration.ofSeconds(15);
+    /** How long the drain may take beyond DRAIN_TIMEOUT (the receivers' own limit). */
+    static final Duration DRAIN_MARGIN = Duration.ofSeconds(15);
+    private static final Duration REPLY_TIMEOUT = Duration.ofSeconds(10);
+    private static final Duration STATUS_TIMEOUT = Duration.ofSeconds(3);
+    private static final Duration WATCH_POLL = Duration.ofSeconds(1);
+    private static final Duration DRAIN_POLL = Duration.ofMillis(200);
+    private static final Duration STOP_POLL = Duration.ofMillis(100);
+    private static final Duration BROKER_POLL = Duration.ofMillis(500);
+
+    private final TestPeers peers;
+    private final TestState state;
+    private final Progress progress;
+    private final StatisticsPoll.Source statistics;
+    private final Duration brokerOutageLimit;
+    private final MicroClock clock;
+    private final Sleeper sleeper;
+    private final BrokerOutage outage;
+    private long lastStatisticsMicros;
+    private long nextSilenceNote = Long.MIN_VALUE;
+
+    Watchdog(TestPeers peers, TestState state, Progress progress, StatisticsPoll.Source statistics,
+            Duration brokerOutageLimit, MicroClock clock, Sleeper sleeper) {
+        this.peers = peers;
+        this.state = state;
+        this.progress = progress;
+        this.statistics = statistics;
+        this.brokerOutageLimit = brokerOutageLimit;
+        this.clock = clock;
+        this.sleeper = sleeper;
+        this.outage = new BrokerOutage(peers, clock);
+        this.lastStatisticsMicros = clock.nowMicros();
+    }
+
+    /** The control broker's outages during this test. */
+    BrokerOutage outage() {
+        return outage;
+    }
+
+    /**
+     * Watches the senders until all of them finished, a peer died, or the deadline passed (planned time × 1.5 + 30 s;
+     * without a planned time: {@link #NO_PROGRESS_LIMIT} without progress). Whether the senders finished is looked
+     * at again just before any deadline fails the test, and a deadline that passes while the control broker is
+     * unreachable waits for it (up to the outage limit) before judging. Runs the agent actions when they are due,
+     * measured from the end of the warm-up.
+     *
+     * @param startMicros when the senders started, on this watchdog's clock
+     * @param planned     the test's planned time, null when it sends a count of messages
+     */
+    void watch(long startMicros, Duration planned, Duration warmUp, List<TestDefinition.AgentAction> actions) {
+        Duration deadline = planned != null ? planned.plus(planned.dividedBy(2)).plusSeconds(30) : null;
+        List<TestDefinition.AgentAction> pendingActions = new ArrayList<>(actions);
+        long lastCount = -1;
+        long lastProgressMicros = clock.nowMicros();
+        long nextIdleCheck = Long.MIN_VALUE;
+        while (!state.aborted()) {
+            outage.observe();
+            Duration elapsed = since(startMicros);
+            runDueActions(pendingActions, elapsed, warmUp);
+            if (state.allFinished("sender")) {
+                return;
+            }
+            boolean overdue = planned != null ? elapsed.compareTo(planned.plusSeconds(10)) > 0
+                    : since(lastProgressMicros).toSeconds() > 10;
+            if (overdue && clock.nowMicros() > nextIdleCheck && peers.isConnected()) {
+                findIdle("sender");
+                nextIdleCheck = clock.nowMicros() + micros(Duration.ofSeconds(5));
+                if (state.allFinished("sender")) {
+                    return;
+                }
+            }
+            Progress.Snapshot snapshot = stats(elapsed, planned);
+            if (snapshot != null) {
+                progress.update(snapshot);
+                if (snapshot.sent() != lastCount) {
+                    lastCount = snapshot.sent();
+                    lastProgressMicros = clock.nowMicros();
+                }
+            } else if (outage.isOngoing()) {
+                lastProgressMicros = clock.nowMicros();
+            }
+            boolean pastDeadline = deadline != null && elapsed.compareTo(deadline) > 0;
+            boolean stalled = deadline == null && since(lastProgressMicros).compareTo(NO_PROGRESS_LIMIT) > 0;
+            if (pastDeadline || stalled) {
+                if (finishedAfterOutage("sender")) {
+                    return;
+                }
+                String brokerPart = outage.describe();
+                state.fail(pastDeadline
+                        ? "the senders did not finish within " + deadline.toSeconds() + " s (planned "
+                                + planned.toSeconds() + " s)" + brokerPart + "; stopped them"
+                        : "the senders made no progress for " + NO_PROGRESS_LIMIT.toSeconds() + " s" + brokerPart
+                                + "; stopped them");
+                return;
+            }
+            pause(WATCH_POLL);
+        }
+    }
+
+    /**
+     * Waits, after DRAIN was sent, until every receiver finished, a peer died, or {@code drainTimeout} +
+     * {@link #DRAIN_MARGIN} passed; asks the receivers whether they are idle from 10 s on, every 5 s.
+     */
+    void awaitDrained(Duration drainTimeout) {
+        Duration limit = drainTimeout.plus(DRAIN_MARGIN);
+        long deadline = clock.nowMicros() + micros(limit);
+        long nextIdleCheck = clock.nowMicros() + micros(Duration.ofSeconds(10));
+        while (!state.aborted() && clock.nowMicros() < deadline) {
+            outage.observe();
+            if (state.allFinished("receiver")) {
+                return;
+            }
+            if (clock.nowMicros() > nextIdleCheck && peers.isConnected()) {
+                findIdle("receiver");
+                nextIdleCheck = clock.nowMicros() + micros(Duration.ofSeconds(5));
+            }
+            pause(DRAIN_POLL);
+        }
+        if (!state.aborted() && !finishedAfterOutage("receiver")) {
+            state.fail("receivers did not finish draining within " + limit.toSeconds() + " s" + outage.describe());
+        }
+    }
+
+    /** Waits, after STOP was sent, up to {@link #STOP_WAIT} for the senders and receivers to notify their outcomes. */
+    void awaitStopped() {
+        awaitUntil(() -> state.allFinished("sender") && state.allFinished("receiver"), STOP_WAIT, STOP_POLL);
+    }
+
+    /** Waits up to {@code limit} for the control broker to be reachable; says whether it is. */
+    boolean awaitControlBroker(Duration limit) {
+        return awaitUntil(() -> {
+            outage.observe();
+            return peers.isConnected();
+        }, limit, BROKER_POLL);
+    }
+
+    /**
+     * At a deadline: waits for an unreachable control broker to come back (up to the outage limit), asks the
+     * unfinished peers of a role whether they are idle (again for up to {@link #PEERS_RECONNECT_WAIT} after an
+     * outage, while they reconnect) and says whether every one of them finished.
+     */
+    boolean finishedAfterOutage(String role) {
+        long limit = clock.nowMicros() + micros(brokerOutageLimit);
+        while (!peers.isConnected() && !state.aborted() && clock.nowMicros() < limit) {
+            outage.observe();
+            pause(WATCH_POLL);
+        }
+        state.brokerGone(!peers.isConnected());
+        boolean hadOutage = !outage.total().isZero();
+        long settle = clock.nowMicros() + (hadOutage ? micros(PEERS_RECONNECT_WAIT) : 0);
+        while (peers.isConnected() && !state.aborted() && !state.allFinished(role)) {
+            findIdle(role);
+            if (state.allFinished(role) || clock.nowMicros() >= settle) {
+                break;
+            }
+            pause(WATCH_POLL);
+        }
+        return state.allFinished(role);
+    }
+
+    /**
+     * Asks the peers of a role that have not notified an outcome whether they are still busy: a notification
+     * can be lost while the control broker restarts, and an idle peer must not keep the test waiting.
+     */
+    void findIdle(String role) {
+        for (PeerInfo peer : state.peers()) {
+            if (!peer.role().equals(role) || !state.mayBeBusy(peer.id())) {
+                continue;
+            }
+            Replies replies = Problems.awaitQuietly(peers.status(peer.id(), STATUS_TIMEOUT));
+            if (replies != null && !replies.notes().isEmpty()
+                    && replies.notes().get(0).payload() instanceof Payload.Outcome info
+                    && "false".equals(info.details().get("busy"))) {
+                LOG.warn("{} is idle but its outcome notification never arrived; taking its files as its result",
+                        peer.qualifiedName());
+                state.markIdle(peer.id());
+            }
+        }
+    }
+
+    private void runDueActions(List<TestDefinition.AgentAction> pending, Duration elapsed, Duration warmUp) {
+        Duration measuredSince = elapsed.minus(warmUp);
+        pending.removeIf(action -> {
+            if (measuredSince.compareTo(action.at()) < 0) {
+                return false;
+            }
+            progress.note("agent action '" + action.command() + "' at " + elapsed.toSeconds() + " s");
+            peers.agentAction(action.command(), state.count("agent"), REPLY_TIMEOUT).thenAccept(replies -> {
+                if (!replies.allOk()) {
+                    state.fail("agent action '" + action.command() + "' was refused: "
+                            + Problems.describe(replies, state.peers()));
+                }
+            });
+            return true;
+        });
+    }
+
+    private Progress.Snapshot stats(Duration elapsed, Duration planned) {
+        StatisticsPoll.Result result = statistics.poll(elapsed, planned);
+        if (result.snapshot() != null) {
+            lastStatisticsMicros = clock.nowMicros();
+            return result.snapshot();
+        }
+        if (result.missing() != null) {
+            noStatistics(result.missing());
+        }
+        return null;
+    }
+
+    /** Says in the progress output, every 10 s, how long statistics have been missing and why. */
+    private void noStatistics(String detail) {
+        outage.observe();
+        long silentSeconds = since(lastStatisticsMicros).toSeconds();
+        if (silentSeconds < 5 || clock.nowMicros() < nextSilenceNote) {
+            return;
+        }
+        nextSilenceNote = clock.nowMicros() + micros(Duration.ofSeconds(10));
+        String why = outage.isOngoing() ? "control broker " + peers.endpoint() + " unreachable (reconnecting)"
+                : "the peers did not answer (" + detail + ")";
+        LOG.warn("no statistics for {} s: {}", silentSeconds, why);
+        progress.note("no statistics for " + silentSeconds + " s: " + why);
+    }
+
+    private Duration since(long micros) {
+        return Duration.ofNanos((clock.nowMicros() - micros) * 1_000);
+    }
+
+    private static long micros(Duration duration) {
+        return duration.toNanos() / 1_000;
+    }
+
+    /** Waits until {@code condition} holds, at most {@code limit}; says whether it holds. */
+    private boolean awaitUntil(BooleanSupplier condition, Duration limit, Duration poll) {
+        try {
+            return sleeper.awaitUntil(condition, clock, clock.nowMicros() + micros(limit), poll);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return condition.getAsBoolean();
+        }
+    }
+
+    private void pause(Duration duration) {
+        try {
+            sleeper.sleep(duration);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+}

@@ -1,0 +1,176 @@
+package org.maestro.client.api;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.Consumer;
+import org.maestro.common.client.PeerStatus;
+import org.maestro.common.client.Replies;
+import org.maestro.common.options.OptionCode;
+import org.maestro.common.protocol.Command;
+import org.maestro.common.protocol.Note;
+import org.maestro.common.protocol.Payload;
+import org.maestro.common.protocol.PeerInfo;
+import org.maestro.common.time.ManualClock;
+
+/**
+ * {@link TestPeers} that answer at once, as the test sets them up: connected or not, idle or busy, accepting agent
+ * actions or not; every request is recorded with the time of the clock it is given. Thread-safe.
+ */
+final class FakeTestPeers implements TestPeers {
+    /** A request as the fake saw it: what, to whom, and when on the test's clock. */
+    record Request(String what, String to, Duration at) {
+    }
+
+    private final ManualClock clock;
+    private final Map<String, PeerInfo> peers = Collections.synchronizedMap(new java.util.LinkedHashMap<>());
+    private final Set<String> idle = ConcurrentHashMap.newKeySet();
+    private final List<Request> requests = Collections.synchronizedList(new ArrayList<>());
+    private final List<Consumer<Note>> listeners = new java.util.concurrent.CopyOnWriteArrayList<>();
+    private volatile boolean connected = true;
+    private volatile String agentRefusal;
+
+    FakeTestPeers(ManualClock clock, PeerInfo... peers) {
+        this.clock = clock;
+        for (PeerInfo peer : peers) {
+            this.peers.put(peer.id(), peer);
+        }
+    }
+
+    /** From now on the control broker is reachable, or not. */
+    void connected(boolean value) {
+        connected = value;
+    }
+
+    /** From now on the peer answers GET with busy=false. */
+    void idle(String peerId) {
+        idle.add(peerId);
+    }
+
+    /** From now on the agents refuse every action with this message. */
+    void refuseAgentActions(String message) {
+        agentRefusal = message;
+    }
+
+    /** Delivers a notification from a peer to the listeners, as the control client would. */
+    void notify(String peerId, Command command, Payload payload) {
+        Note note = Note.notification(command, payload, peers.get(peerId), null);
+        listeners.forEach(listener -> listener.accept(note));
+    }
+
+    /** The requests so far whose {@code what} starts with {@code prefix}. */
+    List<Request> requests(String prefix) {
+        synchronized (requests) {
+            return requests.stream().filter(r -> r.what().startsWith(prefix)).toList();
+        }
+    }
+
+    private void record(String what, String to) {
+        requests.add(new Request(what, to, Duration.ofNanos(clock.nowMicros() * 1_000)));
+    }
+
+    private CompletableFuture<Replies> ok(Note request, List<PeerInfo> from) {
+        if (!connected) {
+            return CompletableFuture.completedFuture(new Replies(request, List.of(), from.size()));
+        }
+        return CompletableFuture.completedFuture(new Replies(request,
+                from.stream().map(p -> request.reply(Command.OK, Payload.Empty.INSTANCE, p)).toList(), from.size()));
+    }
+
+    private List<PeerInfo> ofRole(String role) {
+        return peers.values().stream().filter(p -> role == null || p.role().equals(role)).toList();
+    }
+
+    @Override
+    public String endpoint() {
+        return "tcp://control.example:1883";
+    }
+
+    @Override
+    public boolean isConnected() {
+        return connected;
+    }
+
+    @Override
+    public List<PeerStatus> discover(Duration wait) {
+        record("PING", "all");
+        return peers.values().stream().map(p -> new PeerStatus(p, Duration.ofMillis(1))).toList();
+    }
+
+    @Override
+    public void onNotification(Consumer<Note> listener) {
+        listeners.add(listener);
+    }
+
+    @Override
+    public void removeNotificationListener(Consumer<Note> listener) {
+        listeners.remove(listener);
+    }
+
+    @Override
+    public CompletableFuture<Replies> set(OptionCode option, String value, Set<String> peerIds, Duration timeout) {
+        record("SET " + option.parameter(), String.join(",", peerIds));
+        return ok(Note.request(Command.SET, new Payload.SetOption(option.code(), value)), ofRole(null));
+    }
+
+    @Override
+    public CompletableFuture<Replies> start(Command command, String role, Payload payload, int expected,
+            Duration timeout) {
+        record(command.name(), role);
+        return ok(Note.request(command, payload), ofRole(role));
+    }
+
+    @Override
+    public CompletableFuture<Replies> stats(String role, Set<String> peerIds, Duration timeout) {
+        record("STATS", role);
+        return ok(Note.request(Command.STATS), List.of());
+    }
+
+    @Override
+    public CompletableFuture<Replies> status(String peerId, Duration timeout) {
+        record("GET", peerId);
+        Note request = Note.request(Command.GET);
+        if (!connected) {
+            return CompletableFuture.completedFuture(new Replies(request, List.of(), 1));
+        }
+        return CompletableFuture.completedFuture(new Replies(request, List.of(request.reply(Command.GET,
+                new Payload.Outcome("", Map.of("busy", Boolean.toString(!idle.contains(peerId)))),
+                peers.get(peerId))), 1));
+    }
+
+    @Override
+    public CompletableFuture<Replies> drain(int expected, Duration timeout) {
+        record("DRAIN", "receiver");
+        return ok(Note.request(Command.DRAIN), ofRole("receiver"));
+    }
+
+    @Override
+    public CompletableFuture<Replies> stop(String role, int expected, Duration timeout) {
+        record(TestPeers.stopCommand(role).name(), role);
+        return ok(Note.request(TestPeers.stopCommand(role)), ofRole(role));
+    }
+
+    @Override
+    public CompletableFuture<Replies> agentAction(String command, int expected, Duration timeout) {
+        record("action " + command, "agent");
+        Note request = Note.request(Command.USER_COMMAND_1, new Payload.Text(command));
+        String refusal = agentRefusal;
+        if (refusal == null) {
+            return ok(request, ofRole("agent"));
+        }
+        return CompletableFuture.completedFuture(new Replies(request, ofRole("agent").stream()
+                .map(p -> request.reply(Command.INTERNAL_ERROR, new Payload.Error(0, refusal), p)).toList(),
+                expected));
+    }
+
+    @Override
+    public CompletableFuture<Replies> collect(String peerId, Duration timeout, Consumer<Note> onReply) {
+        record("LOG", peerId);
+        return ok(Note.request(Command.LOG), List.of(peers.get(peerId)));
+    }
+}

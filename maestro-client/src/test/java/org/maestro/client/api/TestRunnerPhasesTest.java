@@ -1,0 +1,90 @@
+package org.maestro.client.api;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.maestro.common.measure.TestOutcome;
+import org.maestro.common.measure.TestOutcomeReader;
+import org.maestro.common.protocol.Command;
+import org.maestro.common.protocol.Payload;
+import org.maestro.common.protocol.PeerInfo;
+import org.maestro.common.time.ManualClock;
+
+/**
+ * The runner's phases in order against {@link FakeTestPeers} on a {@link ManualClock}: no broker, no peers, and the
+ * test's 10 s pass in milliseconds.
+ */
+class TestRunnerPhasesTest {
+    private static final PeerInfo SENDER = new PeerInfo("s1", "sender-1", "alpha", "sender");
+    private static final PeerInfo RECEIVER = new PeerInfo("r1", "receiver-1", "beta", "receiver");
+
+    @TempDir
+    Path results;
+
+    private final ManualClock clock = new ManualClock();
+    private final Timeline timeline = new Timeline(clock);
+    private final FakeTestPeers peers = new FakeTestPeers(clock, SENDER, RECEIVER);
+
+    private TestRunner runner() {
+        return new TestRunner(peers, clock, timeline, results, Progress.silent(), name -> null, directory -> { });
+    }
+
+    private static TestDefinition definition() {
+        return new TestDefinition().name("phases").sut("amqp://broker.example:5672/phases.queue").rate(100)
+                .duration("10s");
+    }
+
+    private void at(Duration at, PeerInfo peer, Command command, Payload payload) {
+        timeline.at(at, () -> peers.notify(peer.id(), command, payload));
+    }
+
+    private List<String> phases() {
+        return peers.requests("").stream().map(FakeTestPeers.Request::what).filter(w -> !w.startsWith("SET ")
+                && !w.equals("STATS")).distinct().toList();
+    }
+
+    @Test
+    void aTestRunsItsPhasesInOrderAndRecordsItsVerdict() throws IOException {
+        Payload.Outcome done = new Payload.Outcome("done", Map.of());
+        at(Duration.ofSeconds(10), SENDER, Command.NOTIFY_SUCCESS, done);
+        at(Duration.ofSeconds(11), RECEIVER, Command.NOTIFY_SUCCESS, done);
+
+        TestResult result = runner().run(definition());
+
+        assertEquals(List.of("PING", "START_RECEIVER", "START_SENDER", "DRAIN", "STOP_SENDER", "STOP_RECEIVER",
+                "LOG"), phases());
+        assertFalse(peers.requests("SET ").isEmpty(), "the options are set before anything starts");
+        assertEquals(Duration.ofSeconds(11), clock.elapsedSince(0),
+                "the senders finished at 10 s, the drain at 11 s, and nothing waited after");
+        TestOutcome recorded = TestOutcomeReader.read(result.directory(), TestOutcome.RUNNER_FILE).orElseThrow();
+        assertEquals(result.options().runId().orElseThrow(), recorded.runId());
+        assertTrue(result.passed(), result.reason());
+        assertEquals(TestOutcome.of(true, "", result.options().runId().orElseThrow()), recorded);
+    }
+
+    @Test
+    void aPeerThatDiesSkipsTheDrainStopsTheOthersAndFailsTheTestNamingIt() throws IOException {
+        at(Duration.ofSeconds(4), RECEIVER, Command.ABNORMAL_DISCONNECT, Payload.Empty.INSTANCE);
+
+        TestResult result = runner().run(definition());
+
+        assertEquals(List.of("PING", "START_RECEIVER", "START_SENDER", "STOP_SENDER", "LOG"), phases(),
+                "no drain; the dead receiver is neither stopped nor asked for its files");
+        assertEquals(Duration.ofSeconds(4 + 15), clock.elapsedSince(0),
+                "the watch ends at the death, then the stop waits its 15 s for the sender that never notifies");
+        assertFalse(result.passed());
+        assertTrue(result.reason().startsWith("peer receiver-1@beta (receiver) disconnected abnormally"),
+                result.reason());
+        TestOutcome recorded = TestOutcomeReader.read(result.directory(), TestOutcome.RUNNER_FILE).orElseThrow();
+        assertTrue(recorded.failed());
+        assertEquals(result.reason().split("; ")[0], recorded.reason().split("; ")[0]);
+    }
+}

@@ -1,0 +1,267 @@
+package org.maestro.client.api;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.atomic.AtomicLong;
+import org.junit.jupiter.api.Test;
+import org.maestro.common.protocol.Command;
+import org.maestro.common.protocol.Payload;
+import org.maestro.common.protocol.PeerInfo;
+import org.maestro.common.time.ManualClock;
+
+/**
+ * The watchdog's timing decisions on a {@link ManualClock} and {@link FakeTestPeers}: each test runs in
+ * milliseconds and asserts the exact time a decision was taken and the exact failure it recorded.
+ */
+class WatchdogTest {
+    private static final PeerInfo SENDER = new PeerInfo("s1", "sender-1", "alpha", "sender");
+    private static final PeerInfo RECEIVER = new PeerInfo("r1", "receiver-1", "beta", "receiver");
+    private static final PeerInfo AGENT = new PeerInfo("a1", "agent-1", "gamma", "agent");
+    private static final Duration PLANNED = Duration.ofSeconds(10);
+
+    private final ManualClock clock = new ManualClock();
+    private final Timeline timeline = new Timeline(clock);
+    private final FakeTestPeers peers = new FakeTestPeers(clock, SENDER, RECEIVER, AGENT);
+    private final List<String> notes = new ArrayList<>();
+    private final TestState state = new TestState(progressInto(notes), () -> Instant.parse("2026-01-02T12:00:03Z"));
+    private final AtomicLong sent = new AtomicLong();
+
+    WatchdogTest() {
+        state.add(SENDER);
+        state.add(RECEIVER);
+        state.add(AGENT);
+        peers.onNotification(state::onNotification);
+    }
+
+    private static Progress progressInto(List<String> notes) {
+        return new Progress() {
+            @Override
+            public void started(String test, int iteration, String description) {
+            }
+
+            @Override
+            public void update(Snapshot snapshot) {
+            }
+
+            @Override
+            public void finished(TestResult result) {
+            }
+
+            @Override
+            public void note(String message) {
+                notes.add(message);
+            }
+        };
+    }
+
+    /** Statistics that answer while the control broker is reachable, with the senders' count as the test sets it. */
+    private StatisticsPoll.Result poll(Duration elapsed, Duration planned) {
+        if (!peers.isConnected()) {
+            return StatisticsPoll.Result.none("not connected");
+        }
+        return StatisticsPoll.Result.of(new Progress.Snapshot("t", elapsed, planned, 100, 1.5, sent.get(),
+                sent.get(), 0));
+    }
+
+    private Watchdog watchdog(Duration brokerOutageLimit) {
+        return new Watchdog(peers, state, progressInto(notes), this::poll, brokerOutageLimit, clock, timeline);
+    }
+
+    private Watchdog watchdog() {
+        return watchdog(Duration.ofMinutes(5));
+    }
+
+    private Duration now() {
+        return Duration.ofNanos(clock.nowMicros() * 1_000);
+    }
+
+    private void sending() {
+        for (int s = 1; s <= 200; s++) {
+            timeline.at(Duration.ofSeconds(s), () -> sent.addAndGet(100));
+        }
+    }
+
+    private void finishes(PeerInfo peer, Duration at) {
+        timeline.at(at, () -> peers.notify(peer.id(), Command.NOTIFY_SUCCESS, new Payload.Outcome("done", Map.of())));
+    }
+
+    @Test
+    void theWatchEndsWithoutFailureOnceEverySenderNotifiedItsOutcome() {
+        sending();
+        finishes(SENDER, Duration.ofSeconds(7));
+        watchdog().watch(0, PLANNED, Duration.ZERO, List.of());
+        assertEquals(Duration.ofSeconds(7), now());
+        assertEquals(List.of(), state.failures());
+        assertEquals(List.of(), peers.requests("GET"), "a sender that finished on time is never asked");
+    }
+
+    @Test
+    void sendersStillBusyAtHalfAgainThePlannedTimePlus30sFailTheTestAt46s() {
+        sending();
+        watchdog().watch(0, PLANNED, Duration.ZERO, List.of());
+        assertEquals(Duration.ofSeconds(46), now(), "the deadline of 45 s is passed at the first look after it");
+        assertEquals(List.of("the senders did not finish within 45 s (planned 10 s); stopped them"), state.failures());
+        List<Duration> asked = peers.requests("GET").stream().map(FakeTestPeers.Request::at).toList();
+        assertEquals(List.of(21L, 27L, 33L, 39L, 45L, 46L), asked.stream().map(Duration::toSeconds).toList(),
+                "busy senders are asked whether they are idle from 10 s past the planned time, at the first look "
+                        + "more than 5 s after the last time, and once more at the deadline");
+    }
+
+    @Test
+    void aSenderIdleWithoutNotifyingIsTakenAsFinishedAtTheFirstLookPastThePlannedTime() {
+        sending();
+        peers.idle(SENDER.id());
+        watchdog().watch(0, PLANNED, Duration.ZERO, List.of());
+        assertEquals(Duration.ofSeconds(21), now());
+        assertTrue(state.isIdle(SENDER.id()));
+        assertEquals(List.of(), state.failures());
+    }
+
+    @Test
+    void withoutAPlannedTimeSendersWhoseCountStandsStillForTheNoProgressLimitFailTheTest() {
+        timeline.at(Duration.ofSeconds(1), () -> sent.set(500));
+        timeline.at(Duration.ofSeconds(30), () -> sent.set(900));
+        watchdog().watch(0, null, Duration.ZERO, List.of());
+        assertEquals(Duration.ofSeconds(91), now(), "the count last moved at 30 s: 60 s later, at the next look");
+        assertEquals(List.of("the senders made no progress for 60 s; stopped them"), state.failures());
+    }
+
+    @Test
+    void aPeerThatDiesEndsTheWatchAtOnceAndIsNamedFirst() {
+        sending();
+        timeline.at(Duration.ofSeconds(3), () -> peers.notify(RECEIVER.id(), Command.ABNORMAL_DISCONNECT,
+                Payload.Empty.INSTANCE));
+        watchdog().watch(0, PLANNED, Duration.ZERO, List.of());
+        assertEquals(Duration.ofSeconds(3), now());
+        assertEquals(List.of("peer receiver-1@beta (receiver) disconnected abnormally (crashed, killed or lost its "
+                + "network) during the test"), state.failures());
+        assertTrue(state.isDead(RECEIVER.id()));
+        assertEquals("disconnected abnormally at 12:00:03 UTC (crashed, killed or cut off from the control broker); "
+                + "its files stay on its host", state.death(RECEIVER.id()));
+    }
+
+    @Test
+    void aSenderThatFailsEndsTheWatchAsFinishedAndLeavesTheVerdictToItsOutcome() {
+        sending();
+        timeline.at(Duration.ofSeconds(4), () -> peers.notify(SENDER.id(), Command.NOTIFY_FAIL,
+                new Payload.Outcome("connection refused", Map.of())));
+        watchdog().watch(0, PLANNED, Duration.ZERO, List.of());
+        assertEquals(Duration.ofSeconds(4), now());
+        assertEquals(List.of(), state.failures(), "the runner adds the failed outcome when it collects");
+        assertEquals(Command.NOTIFY_FAIL, state.outcomes().get(0).command());
+    }
+
+    @Test
+    void aDeadlineDuringABrokerOutageWaitsForTheBrokerUpToItsLimitThenFailsNamingTheOutage() {
+        sending();
+        timeline.at(Duration.ofSeconds(30), () -> peers.connected(false));
+        watchdog(Duration.ofSeconds(20)).watch(0, PLANNED, Duration.ZERO, List.of());
+        assertEquals(Duration.ofSeconds(66), now(), "deadline passed at 46 s, then 20 s of waiting for the broker");
+        assertEquals(List.of("the senders did not finish within 45 s (planned 10 s) and the control broker "
+                + "tcp://control.example:1883 is still unreachable after 36 s; stopped them"), state.failures());
+        assertTrue(state.brokerGone());
+    }
+
+    @Test
+    void aBrokerBackWithinTheLimitLetsTheSendersThatFinishedMeanwhileEndTheTestWithoutFailure() {
+        sending();
+        timeline.at(Duration.ofSeconds(30), () -> peers.connected(false));
+        timeline.at(Duration.ofSeconds(50), () -> {
+            peers.connected(true);
+            peers.idle(SENDER.id());
+        });
+        watchdog(Duration.ofSeconds(20)).watch(0, PLANNED, Duration.ZERO, List.of());
+        assertEquals(Duration.ofSeconds(50), now());
+        assertEquals(List.of(), state.failures());
+        assertFalse(state.brokerGone());
+        assertTrue(state.isIdle(SENDER.id()));
+    }
+
+    @Test
+    void agentActionsRunAtTheirOffsetsFromTheEndOfTheWarmUpInTheirOrder() {
+        sending();
+        finishes(SENDER, Duration.ofSeconds(10));
+        List<TestDefinition.AgentAction> actions = List.of(
+                new TestDefinition.AgentAction(Duration.ofSeconds(5), "kill broker"),
+                new TestDefinition.AgentAction(Duration.ofSeconds(1), "slow network"),
+                new TestDefinition.AgentAction(Duration.ofSeconds(5), "start broker"));
+        watchdog().watch(0, PLANNED, Duration.ofSeconds(2), actions);
+        assertEquals(List.of(new FakeTestPeers.Request("action slow network", "agent", Duration.ofSeconds(3)),
+                new FakeTestPeers.Request("action kill broker", "agent", Duration.ofSeconds(7)),
+                new FakeTestPeers.Request("action start broker", "agent", Duration.ofSeconds(7))),
+                peers.requests("action"));
+        assertEquals(List.of("agent action 'slow network' at 3 s", "agent action 'kill broker' at 7 s",
+                "agent action 'start broker' at 7 s"), notes);
+        assertEquals(List.of(), state.failures());
+    }
+
+    @Test
+    void anAgentActionTheAgentsRefuseFailsTheTestNamingIt() {
+        sending();
+        finishes(SENDER, Duration.ofSeconds(5));
+        peers.refuseAgentActions("no such command");
+        watchdog().watch(0, PLANNED, Duration.ZERO,
+                List.of(new TestDefinition.AgentAction(Duration.ofSeconds(2), "reboot")));
+        assertEquals(List.of("agent action 'reboot' was refused: agent-1@gamma: no such command"), state.failures());
+    }
+
+    @Test
+    void theDrainEndsAsSoonAsEveryReceiverFinished() {
+        finishes(RECEIVER, Duration.ofMillis(1_200));
+        watchdog().awaitDrained(Duration.ofSeconds(30));
+        assertEquals(Duration.ofMillis(1_200), now());
+        assertEquals(List.of(), state.failures());
+    }
+
+    @Test
+    void aDrainLongerThanTheDrainTimeoutPlus15sFailsTheTestAtThatTime() {
+        watchdog().awaitDrained(Duration.ofSeconds(30));
+        assertEquals(Duration.ofSeconds(45), now());
+        assertEquals(List.of("receivers did not finish draining within 45 s"), state.failures());
+        assertEquals(Duration.ofMillis(10_200), peers.requests("GET").get(0).at(),
+                "the receivers are first asked whether they are idle past 10 s");
+    }
+
+    @Test
+    void aReceiverFoundIdleDuringTheDrainEndsIt() {
+        timeline.at(Duration.ofSeconds(12), () -> peers.idle(RECEIVER.id()));
+        watchdog().awaitDrained(Duration.ofSeconds(30));
+        assertEquals(List.of(Duration.ofMillis(10_200), Duration.ofMillis(15_400)),
+                peers.requests("GET").stream().map(FakeTestPeers.Request::at).toList(),
+                "asked at the first look past 10 s (busy), then at the first look more than 5 s later (idle)");
+        assertEquals(Duration.ofMillis(15_600), now(), "the drain ends at the next look");
+        assertEquals(List.of(), state.failures());
+    }
+
+    @Test
+    void theStopWaitsForSendersAndReceiversToNotify() {
+        finishes(SENDER, Duration.ofMillis(1_000));
+        finishes(RECEIVER, Duration.ofMillis(2_500));
+        watchdog().awaitStopped();
+        assertEquals(Duration.ofMillis(2_500), now());
+    }
+
+    @Test
+    void theStopGivesUpOnPeersThatDoNotNotifyAfter15s() {
+        finishes(SENDER, Duration.ofMillis(1_000));
+        watchdog().awaitStopped();
+        assertEquals(Watchdog.STOP_WAIT, now());
+    }
+
+    @Test
+    void waitingForTheControlBrokerGivesUpAtItsLimit() {
+        peers.connected(false);
+        assertFalse(watchdog().awaitControlBroker(Duration.ofSeconds(15)));
+        assertEquals(Duration.ofSeconds(15), now());
+        timeline.at(Duration.ofSeconds(17), () -> peers.connected(true));
+        assertTrue(watchdog().awaitControlBroker(Duration.ofSeconds(15)));
+        assertEquals(Duration.ofSeconds(17), now());
+    }
+}

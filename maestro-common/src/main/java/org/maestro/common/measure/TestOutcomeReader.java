@@ -1,0 +1,59 @@
+package org.maestro.common.measure;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Optional;
+
+/**
+ * Reads a {@link TestOutcome}. The format, version 1, is one JSON object:
+ *
+ * <pre>{@code
+ * {
+ *   "formatVersion" : 1,
+ *   "outcome" : "failure",
+ *   "reason" : "peer receiver-1@beta (receiver) disconnected abnormally (crashed, killed or lost its network) …",
+ *   "runId" : "0f8e…"
+ * }
+ * }</pre>
+ *
+ * {@code outcome} is {@code success} or {@code failure} (read as written: a reader decides what else means); {@code
+ * reason} may be empty; {@code runId} is absent when not known (a script's verdict); a missing {@code formatVersion}
+ * reads as 1 and unknown fields are ignored. A file of a newer format version is refused. Thread-safe.
+ */
+public final class TestOutcomeReader {
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    private TestOutcomeReader() {
+    }
+
+    /**
+     * Reads {@code <iterationDirectory>/<fileName>}; empty when there is none.
+     *
+     * @throws IOException when it exists but is not such a file, or has a newer format version
+     */
+    public static Optional<TestOutcome> read(Path iterationDirectory, String fileName) throws IOException {
+        Path file = iterationDirectory.resolve(fileName);
+        if (!Files.isRegularFile(file)) {
+            return Optional.empty();
+        }
+        JsonNode node;
+        try {
+            node = JSON.readTree(file.toFile());
+        } catch (IOException e) {
+            throw new IOException(file + " is not a verdict file (JSON with outcome and reason): " + e.getMessage(), e);
+        }
+        if (node == null || !node.isObject()) {
+            throw new IOException(file + " is not a verdict file (JSON with outcome and reason): not a JSON object");
+        }
+        int version = node.path("formatVersion").asInt(1);
+        if (version > TestOutcome.FORMAT_VERSION) {
+            throw new IOException(file + " has formatVersion " + version + "; this Maestro reads up to "
+                    + TestOutcome.FORMAT_VERSION + ": use a newer Maestro to read it");
+        }
+        return Optional.of(new TestOutcome(version, node.path("outcome").asText(""), node.path("reason").asText(""),
+                node.path("runId").isTextual() ? node.path("runId").asText() : null));
+    }
+}
