@@ -19,6 +19,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.maestro.reporter.html.Format;
 
+/** The report's pages as a real headless Chromium renders them, with no network. */
 class ChromiumRenderingTest {
 
     @TempDir

@@ -16,6 +16,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.maestro.reporter.testing.ResultsAudit;
 
+/** Reading damaged, compressed and differently dated results files. */
 class ReadingTest {
 
     @TempDir

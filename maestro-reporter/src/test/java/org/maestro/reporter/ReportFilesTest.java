@@ -30,6 +30,7 @@ import org.maestro.reporter.out.SummaryJson;
 import org.w3c.dom.NodeList;
 import org.maestro.reporter.testing.ResultsAudit;
 
+/** The files a report writes: summary.json, JUnit XML, the index and pages that load nothing from the network. */
 class ReportFilesTest {
 
     @TempDir

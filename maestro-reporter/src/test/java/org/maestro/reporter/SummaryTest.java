@@ -13,6 +13,7 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
+/** The summary's figures against the same figures computed here from the raw files. */
 class SummaryTest {
 
     @TempDir

@@ -17,7 +17,6 @@ import org.junit.jupiter.api.io.TempDir;
 import org.maestro.embedded.EmbeddedArtemis;
 import org.maestro.common.protocol.Command;
 import org.maestro.common.protocol.Note;
-import org.maestro.embedded.EmbeddedArtemis;
 import org.maestro.worker.receiver.ReceiverRole;
 import org.maestro.worker.sender.SenderRole;
 

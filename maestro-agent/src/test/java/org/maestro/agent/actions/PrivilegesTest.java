@@ -9,6 +9,7 @@ import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
+/** How the agent reads whether it may change the network (CAP_NET_ADMIN) from the process's status. */
 class PrivilegesTest {
 
     @Test

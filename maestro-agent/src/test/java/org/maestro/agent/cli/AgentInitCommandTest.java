@@ -21,6 +21,7 @@ import org.maestro.common.protocol.Note;
 import org.maestro.common.protocol.Payload;
 import picocli.CommandLine;
 
+/** `maestro-agent init`: the skeleton it writes and the directories it refuses. */
 class AgentInitCommandTest {
 
     @TempDir

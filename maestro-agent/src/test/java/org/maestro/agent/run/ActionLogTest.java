@@ -9,6 +9,7 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
+/** The log of an agent action: timestamped lines, and the tail that goes into the notification. */
 class ActionLogTest {
 
     @Test

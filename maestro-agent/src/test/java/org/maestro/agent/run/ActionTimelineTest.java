@@ -9,6 +9,7 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
+/** The agent's actions file: one versioned CSV row per action, replaced when the action ends. */
 class ActionTimelineTest {
 
     @Test

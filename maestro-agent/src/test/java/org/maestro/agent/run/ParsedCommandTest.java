@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
+/** How an agent command line is split into a program and its arguments, without a shell. */
 class ParsedCommandTest {
 
     @Test

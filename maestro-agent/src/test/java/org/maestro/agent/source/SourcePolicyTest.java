@@ -14,6 +14,7 @@ import org.junit.jupiter.api.io.TempDir;
 import org.maestro.common.peer.ErrorCodes;
 import org.maestro.common.peer.RoleException;
 
+/** Which script sources the agent's allow list lets it run, and which it refuses. */
 class SourcePolicyTest {
 
     private final SourcePolicy policy = new SourcePolicy(

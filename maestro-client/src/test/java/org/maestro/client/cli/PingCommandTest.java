@@ -15,6 +15,7 @@ import org.maestro.common.testing.MosquittoProcess;
 import org.maestro.common.testing.ProbeRole;
 import org.maestro.common.transport.MqttEndpoint;
 
+/** `maestro-cli ping`: the peers it lists, and its exit codes when the broker or the peers do not answer. */
 class PingCommandTest {
     @TempDir
     Path results;

@@ -16,6 +16,7 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
+/** The one error path of every command: exit codes, one-line messages, and what the diagnostic options add. */
 class CommandErrorsTest {
 
     /** A command that fails the way its option says. */

@@ -12,6 +12,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.roaringbitmap.RoaringBitmap;
 
+/** A peer's result file: written and read back, strictly or tolerantly, by format version. */
 class PeerResultTest {
 
     @Test

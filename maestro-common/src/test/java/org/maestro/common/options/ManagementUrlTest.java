@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
 
+/** A management URL: its credentials, options and label, never showing a secret. */
 class ManagementUrlTest {
 
     @Test

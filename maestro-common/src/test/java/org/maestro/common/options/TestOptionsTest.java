@@ -9,6 +9,7 @@ import java.time.Duration;
 import java.util.Random;
 import org.junit.jupiter.api.Test;
 
+/** The test options: defaults, typed values, and nonsense refused naming the parameter. */
 class TestOptionsTest {
 
     @Test

@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.time.Duration;
 import org.junit.jupiter.api.Test;
 
+/** The waits of {@link Sleeper}: a deadline is never passed and an interrupt ends a wait. */
 class SleeperTest {
 
     @Test

@@ -13,6 +13,7 @@ import org.junit.jupiter.api.Test;
 import org.maestro.common.net.FreePorts;
 import org.maestro.common.net.UrlRedactor;
 
+/** The control broker's MQTT endpoint: credentials, defaults and a connect deadline, never printing a password. */
 class MqttEndpointTest {
 
     @Test

@@ -11,6 +11,7 @@ import org.maestro.common.net.UrlRedactor;
 import org.maestro.driver.DriverException;
 import org.maestro.driver.Drivers;
 
+/** How the JMS driver splits its URL into destination, Maestro options and Qpid JMS options. */
 class JmsUrlTest {
     @Test
     void splitsDestinationMaestroOptionsAndQpidOptions() throws Exception {

@@ -14,7 +14,6 @@ import org.apache.kafka.clients.producer.ProducerConfig;
 import org.maestro.common.net.UrlRedactor;
 import org.maestro.driver.DriverException;
 import org.maestro.driver.QueryOptions;
-import org.maestro.common.net.UrlRedactor;
 
 /**
  * A destination URL of the Kafka driver:

@@ -31,6 +31,7 @@ import org.maestro.inspector.ManualTicker;
 import org.maestro.inspector.TickedInspection;
 import org.maestro.inspector.csv.DataSetFiles;
 
+/** The Artemis inspector against an embedded broker with Jolokia: queue figures, credentials, brokers told apart. */
 class ArtemisInspectorTest {
     private static final String USER = "inspector";
     private static final String PASSWORD = "s3cret-pw";

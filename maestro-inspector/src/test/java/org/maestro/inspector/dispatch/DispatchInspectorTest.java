@@ -28,6 +28,7 @@ import org.maestro.inspector.TickedInspection;
 import org.maestro.inspector.csv.DataSet;
 import org.maestro.inspector.csv.DataSetFiles;
 
+/** The Qpid Dispatch router inspector over real AMQP management: data sets, router errors, restarts and timeouts. */
 class DispatchInspectorTest {
     private static final Duration TIMEOUT = Duration.ofSeconds(5);
     private final DispatchFixture fixture = DispatchFixture.load();

@@ -32,6 +32,7 @@ import org.maestro.inspector.ManualTicker;
 import org.maestro.inspector.PollerStats;
 import org.maestro.inspector.artemis.EmbeddedJolokia;
 
+/** The inspector peer: which inspector it picks, what it refuses, and what it records until stopped. */
 class InspectorRoleTest {
     private static EmbeddedArtemis broker;
     private static EmbeddedJolokia jolokia;

@@ -14,6 +14,7 @@ import org.maestro.common.protocol.PeerInfo;
 
 /** The peer side a role sees, for tests: options set by the test, a result directory, notifications recorded. */
 final class RecordingPeerContext implements PeerContext {
+    /** A notification the role sent. */
     record Notification(Command command, String message, Map<String, String> details) {
     }
 

@@ -19,6 +19,7 @@ import org.maestro.common.cli.ExitCode;
 import org.maestro.reporter.Reporter;
 import org.maestro.reporter.SyntheticResults;
 
+/** `maestro-cli compare`: thresholds, metrics, baselines and its usage errors. */
 class CompareCommandTest {
 
     @TempDir

@@ -12,6 +12,7 @@ import org.junit.jupiter.api.io.TempDir;
 import org.maestro.common.cli.ExitCode;
 import org.maestro.reporter.SyntheticResults;
 
+/** `maestro-cli report`: the report it writes and its usage and infrastructure errors. */
 class ReportCommandTest {
 
     @TempDir

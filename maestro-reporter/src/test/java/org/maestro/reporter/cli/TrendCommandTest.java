@@ -20,6 +20,7 @@ import org.maestro.reporter.SyntheticResults;
 import org.maestro.reporter.TestSummary;
 import org.maestro.reporter.trend.Trend;
 
+/** `maestro-cli trend`: every run judged against a baseline with compare's thresholds. */
 class TrendCommandTest {
     private static final ObjectMapper JSON = new ObjectMapper();
 

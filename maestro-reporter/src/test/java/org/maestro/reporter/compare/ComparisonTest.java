@@ -17,6 +17,7 @@ import org.maestro.reporter.Reporter;
 import org.maestro.reporter.SyntheticResults;
 import org.maestro.reporter.TestSummary;
 
+/** The comparison of two runs: regressions, improvements and iterations matched up. */
 class ComparisonTest {
 
     @TempDir

@@ -6,6 +6,7 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.maestro.reporter.RateStats;
 
+/** The mean rate of a run: idle edges do not dilute it, and a run without messages has none. */
 class RateAggregationTest {
 
     @Test

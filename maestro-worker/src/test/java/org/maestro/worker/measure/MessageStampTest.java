@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import org.junit.jupiter.api.Test;
 
+/** The stamp at the head of every message body: written, read back, and told from other bodies. */
 class MessageStampTest {
     @Test
     void readsBackEveryFieldItWrote() {

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import org.junit.jupiter.api.Test;
 
+/** The sequence numbers of one stream: duplicates, out-of-order arrivals and untrackable numbers counted apart. */
 class StreamSequencesTest {
     @Test
     void countsDuplicatesAndOutOfOrderArrivalsApart() {

@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import org.HdrHistogram.Histogram;
 import org.junit.jupiter.api.Test;
 
+/** Where the warm-up ends: fixed, settled, or at its limit. */
 class WarmUpBoundaryTest {
     private static final long START = 1_000_000_000L;
     private static final long LIMIT = 60_000_000L;
