@@ -34,16 +34,25 @@ import org.maestro.agent.actions.ProcessSpec;
  * @param maxOutputChars     how much of an action's output its notification carries (the tail; the log has all)
  * @param maxRunningActions  how many actions may run at once
  */
-public record AgentConfig(List<String> allowedGitPrefixes, List<Path> allowedDirectories, Path workDirectory,
-                          List<ProcessSpec> processes, Map<String, Path> tools, Duration fetchTimeout,
-                          Duration stopGrace, int maxOutputChars, int maxRunningActions) {
+public record AgentConfig(
+        List<String> allowedGitPrefixes,
+        List<Path> allowedDirectories,
+        Path workDirectory,
+        List<ProcessSpec> processes,
+        Map<String, Path> tools,
+        Duration fetchTimeout,
+        Duration stopGrace,
+        int maxOutputChars,
+        int maxRunningActions) {
 
     /** The command-line option that adds an allowed source, named in refusal messages. */
     public static final String ALLOW_SOURCE_OPTION = "--allow-source";
 
     public AgentConfig {
         allowedGitPrefixes = List.copyOf(allowedGitPrefixes);
-        allowedDirectories = allowedDirectories.stream().map(p -> p.toAbsolutePath().normalize()).toList();
+        allowedDirectories = allowedDirectories.stream()
+                .map(p -> p.toAbsolutePath().normalize())
+                .toList();
         Objects.requireNonNull(workDirectory, "workDirectory");
         processes = List.copyOf(processes);
         tools = Map.copyOf(tools);
@@ -58,8 +67,8 @@ public record AgentConfig(List<String> allowedGitPrefixes, List<Path> allowedDir
         List<String> names = new ArrayList<>();
         for (ProcessSpec process : processes) {
             if (names.contains(process.name())) {
-                throw new IllegalArgumentException("two processes are named " + process.name()
-                        + ": give each process of the agent its own name");
+                throw new IllegalArgumentException(
+                        "two processes are named " + process.name() + ": give each process of the agent its own name");
             }
             names.add(process.name());
         }
@@ -137,8 +146,16 @@ public record AgentConfig(List<String> allowedGitPrefixes, List<Path> allowedDir
         }
 
         public AgentConfig build() {
-            return new AgentConfig(gitPrefixes, directories, workDirectory, processes, tools, fetchTimeout,
-                    stopGrace, maxOutputChars, maxRunningActions);
+            return new AgentConfig(
+                    gitPrefixes,
+                    directories,
+                    workDirectory,
+                    processes,
+                    tools,
+                    fetchTimeout,
+                    stopGrace,
+                    maxOutputChars,
+                    maxRunningActions);
         }
     }
 }

@@ -21,8 +21,7 @@ import org.maestro.agent.actions.Tools;
  */
 public final class StartupCheck {
 
-    private StartupCheck() {
-    }
+    private StartupCheck() {}
 
     /** One line per thing the configuration names that is missing here; empty when all is present. */
     public static List<String> warnings(AgentConfig config) {
@@ -53,7 +52,8 @@ public final class StartupCheck {
                             .ifPresent(warnings::add);
                 }
             } else {
-                missingProgram(process.command().get(0), process, "its command", tools).ifPresent(warnings::add);
+                missingProgram(process.command().get(0), process, "its command", tools)
+                        .ifPresent(warnings::add);
             }
         }
         for (Map.Entry<String, Path> tool : config.tools().entrySet()) {
@@ -65,8 +65,7 @@ public final class StartupCheck {
         return warnings;
     }
 
-    private static Optional<String> missingProgram(String program, ProcessSpec process, String what,
-                                                           Tools tools) {
+    private static Optional<String> missingProgram(String program, ProcessSpec process, String what, Tools tools) {
         boolean found = program.contains("/")
                 ? Files.isExecutable(Path.of(program)) && Files.isRegularFile(Path.of(program))
                 : tools.find(program).isPresent();

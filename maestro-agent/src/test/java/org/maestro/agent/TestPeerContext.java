@@ -19,8 +19,7 @@ import org.maestro.common.protocol.PeerInfo;
 public final class TestPeerContext implements PeerContext {
 
     /** One notification the role published. */
-    public record Notification(Command command, String message, Map<String, String> details) {
-    }
+    public record Notification(Command command, String message, Map<String, String> details) {}
 
     private final Path resultsRoot;
     private final BlockingQueue<Notification> notifications = new LinkedBlockingQueue<>();
@@ -46,7 +45,9 @@ public final class TestPeerContext implements PeerContext {
 
     @Override
     public Path resultDirectory() throws IOException {
-        Path directory = resultsRoot.resolve(options.testName()).resolve(Integer.toString(options.testIteration()))
+        Path directory = resultsRoot
+                .resolve(options.testName())
+                .resolve(Integer.toString(options.testIteration()))
                 .resolve(self().qualifiedName());
         return Files.createDirectories(directory);
     }

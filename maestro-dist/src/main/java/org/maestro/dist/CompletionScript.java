@@ -20,8 +20,7 @@ public final class CompletionScript {
     /** The command name the script completes. */
     public static final String COMMAND = "maestro-cli";
 
-    private CompletionScript() {
-    }
+    private CompletionScript() {}
 
     /** The completion script's text. */
     public static String text() {

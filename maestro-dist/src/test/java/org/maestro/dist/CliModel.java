@@ -9,8 +9,7 @@ import picocli.CommandLine;
  * README): arguments are parsed by the same command line the program runs, without running anything.
  */
 final class CliModel {
-    private CliModel() {
-    }
+    private CliModel() {}
 
     /**
      * Parses {@code maestro-cli} arguments (starting with the subcommand); fails with picocli's message when an
@@ -20,8 +19,8 @@ final class CliModel {
         try {
             MaestroCli.commandLine().parseArgs(arguments.toArray(String[]::new));
         } catch (CommandLine.ParameterException e) {
-            throw new AssertionError(where + ": maestro-cli " + String.join(" ", arguments) + " is refused: "
-                    + e.getMessage(), e);
+            throw new AssertionError(
+                    where + ": maestro-cli " + String.join(" ", arguments) + " is refused: " + e.getMessage(), e);
         }
     }
 

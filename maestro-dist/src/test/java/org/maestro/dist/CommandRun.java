@@ -20,7 +20,8 @@ final class CommandRun {
     private final Map<String, String> environment;
     private final boolean cleanEnvironment;
 
-    private CommandRun(List<String> command, Path directory, Map<String, String> environment, boolean cleanEnvironment) {
+    private CommandRun(
+            List<String> command, Path directory, Map<String, String> environment, boolean cleanEnvironment) {
         this.command = List.copyOf(command);
         this.directory = directory;
         this.environment = environment;

@@ -45,8 +45,8 @@ class CompletionScriptTest {
         assertTrue(Files.readString(script).contains("complete -F _complete_maestro-cli"));
 
         assertEquals(List.of("run"), complete(script, "ru"));
-        assertTrue(complete(script, "").containsAll(List.of("run", "worker", "inspector", "agent", "ping", "report",
-                "compare")));
+        assertTrue(complete(script, "")
+                .containsAll(List.of("run", "worker", "inspector", "agent", "ping", "report", "compare")));
         assertEquals(List.of("--role"), complete(script, "worker", "--ro"));
         assertEquals(List.of("sender", "receiver"), complete(script, "worker", "--role", ""));
         assertTrue(complete(script, "run", "--").containsAll(List.of("--maestro-url", "--results", "--no-report")));

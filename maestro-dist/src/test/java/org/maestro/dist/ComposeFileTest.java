@@ -45,7 +45,8 @@ class ComposeFileTest {
         Matcher matcher = VARIABLE.matcher(value);
         StringBuilder resolved = new StringBuilder();
         while (matcher.find()) {
-            matcher.appendReplacement(resolved, Matcher.quoteReplacement(matcher.group(2) == null ? "" : matcher.group(2)));
+            matcher.appendReplacement(
+                    resolved, Matcher.quoteReplacement(matcher.group(2) == null ? "" : matcher.group(2)));
         }
         matcher.appendTail(resolved);
         return resolved.toString().replace("$$", "$");
@@ -64,7 +65,8 @@ class ComposeFileTest {
 
     @Test
     void definesTheClusterServices() {
-        assertEquals(Set.of("mosquitto", "artemis", "dispatch", "sender", "receiver", "inspector", "agent", "client"),
+        assertEquals(
+                Set.of("mosquitto", "artemis", "dispatch", "sender", "receiver", "inspector", "agent", "client"),
                 new HashSet<>(YamlFiles.fieldNames(services)));
     }
 
@@ -91,11 +93,17 @@ class ComposeFileTest {
             assertEquals(image, service.get("image").asText(), name + " runs another image than the workers");
             JsonNode build = service.get("build");
             assertNotNull(build, name + " has no build section");
-            Path context = composeFile.getParent().resolve(build.get("context").asText()).normalize();
-            assertTrue(Files.isRegularFile(context.resolve(build.get("dockerfile").asText())),
-                    name + ": no Dockerfile at " + context.resolve(build.get("dockerfile").asText()));
-            assertTrue(Files.isRegularFile(context.resolve("pom.xml")), name + ": build context " + context
-                    + " is not the repository root");
+            Path context = composeFile
+                    .getParent()
+                    .resolve(build.get("context").asText())
+                    .normalize();
+            assertTrue(
+                    Files.isRegularFile(context.resolve(build.get("dockerfile").asText())),
+                    name + ": no Dockerfile at "
+                            + context.resolve(build.get("dockerfile").asText()));
+            assertTrue(
+                    Files.isRegularFile(context.resolve("pom.xml")),
+                    name + ": build context " + context + " is not the repository root");
         }
     }
 
@@ -111,7 +119,8 @@ class ComposeFileTest {
         assertTrue(networksOf("artemis").contains("sut"));
         for (Map.Entry<String, JsonNode> service : YamlFiles.fields(services)) {
             for (String network : networksOf(service.getKey())) {
-                assertTrue(compose.get("networks").has(network), service.getKey() + " uses undeclared network " + network);
+                assertTrue(
+                        compose.get("networks").has(network), service.getKey() + " uses undeclared network " + network);
             }
         }
     }
@@ -123,7 +132,8 @@ class ComposeFileTest {
         assertEquals("service:artemis", agent.get("pid").asText());
         assertFalse(agent.has("networks"), "a service in another's network namespace cannot join networks");
         assertTrue(YamlFiles.texts(agent.get("cap_add")).contains("NET_ADMIN"));
-        assertTrue(networksOf("artemis").contains("control"),
+        assertTrue(
+                networksOf("artemis").contains("control"),
                 "the agent reaches the control broker through the SUT's network namespace");
     }
 
@@ -150,23 +160,31 @@ class ComposeFileTest {
     void ordersStartupOnHealthchecksOfServicesThatExist() {
         for (Map.Entry<String, JsonNode> service : YamlFiles.fields(services)) {
             JsonNode dependsOn = service.getValue().get("depends_on");
-            List<String> targets = dependsOn == null ? List.of()
+            List<String> targets = dependsOn == null
+                    ? List.of()
                     : dependsOn.isObject() ? YamlFiles.fieldNames(dependsOn) : YamlFiles.texts(dependsOn);
             for (String target : targets) {
                 assertTrue(services.has(target), service.getKey() + " depends on unknown service " + target);
-                String condition = dependsOn.isObject() ? dependsOn.get(target).path("condition").asText("") : "";
-                assertTrue(Set.of("service_started", "service_healthy", "service_completed_successfully").contains(condition),
+                String condition = dependsOn.isObject()
+                        ? dependsOn.get(target).path("condition").asText("")
+                        : "";
+                assertTrue(
+                        Set.of("service_started", "service_healthy", "service_completed_successfully")
+                                .contains(condition),
                         service.getKey() + " -> " + target + ": condition '" + condition + "'");
                 if (condition.equals("service_healthy")) {
                     JsonNode test = services.get(target).path("healthcheck").path("test");
-                    assertFalse(test.isMissingNode() || test.isEmpty(), service.getKey() + " waits for " + target
-                            + " to be healthy, but " + target + " has no healthcheck");
+                    assertFalse(
+                            test.isMissingNode() || test.isEmpty(),
+                            service.getKey() + " waits for " + target + " to be healthy, but " + target
+                                    + " has no healthcheck");
                 }
             }
         }
         assertNoDependencyCycle();
         List<String> clientWaitsFor = YamlFiles.fieldNames(service("client").get("depends_on"));
-        assertTrue(clientWaitsFor.containsAll(List.of("mosquitto", "sender", "receiver", "inspector", "agent")),
+        assertTrue(
+                clientWaitsFor.containsAll(List.of("mosquitto", "sender", "receiver", "inspector", "agent")),
                 "the client must start after the peers: it looks for them once, at the start of each test");
     }
 
@@ -194,8 +212,10 @@ class ComposeFileTest {
         for (Map.Entry<String, JsonNode> service : YamlFiles.fields(services)) {
             for (String volume : YamlFiles.texts(service.getValue().get("volumes"))) {
                 String source = volume.split(":")[0];
-                assertTrue(source.startsWith(".") || source.startsWith("/"), service.getKey() + ": " + volume
-                        + " is a named volume; the example uses folders of the repository");
+                assertTrue(
+                        source.startsWith(".") || source.startsWith("/"),
+                        service.getKey() + ": " + volume
+                                + " is a named volume; the example uses folders of the repository");
                 Path onHost = composeFile.getParent().resolve(source).normalize();
                 assertTrue(Files.exists(onHost), service.getKey() + " mounts " + onHost + ", which does not exist");
             }
@@ -208,7 +228,9 @@ class ComposeFileTest {
     @Test
     void runsAScriptThatExistsInTheMountedFolder() {
         JsonNode client = service("client");
-        List<String> command = YamlFiles.texts(client.get("command")).stream().map(ComposeFileTest::withDefaults).toList();
+        List<String> command = YamlFiles.texts(client.get("command")).stream()
+                .map(ComposeFileTest::withDefaults)
+                .toList();
         assertEquals("run", command.get(0));
         String script = command.get(1);
         String hostScript = null;
@@ -220,11 +242,13 @@ class ComposeFileTest {
         }
         assertNotNull(hostScript, "the client's script " + script + " is in no mounted folder");
         Path onHost = composeFile.getParent().resolve(hostScript).normalize();
-        assertTrue(Files.isRegularFile(onHost), "the client runs " + script + " = " + onHost + ", which does not exist");
+        assertTrue(
+                Files.isRegularFile(onHost), "the client runs " + script + " = " + onHost + ", which does not exist");
         int results = command.indexOf("--results");
         assertTrue(results > 0, "the client names no results folder");
         String resultsDir = command.get(results + 1);
-        assertTrue(YamlFiles.texts(client.get("volumes")).stream().anyMatch(v -> v.split(":")[1].equals(resultsDir)),
+        assertTrue(
+                YamlFiles.texts(client.get("volumes")).stream().anyMatch(v -> v.split(":")[1].equals(resultsDir)),
                 "the results folder " + resultsDir + " is not mounted from the host");
     }
 
@@ -232,25 +256,35 @@ class ComposeFileTest {
     void givesThePeersCommandsThatMaestroCliAccepts() {
         for (String name : MAESTRO_SERVICES) {
             List<String> command = YamlFiles.texts(service(name).get("command")).stream()
-                    .map(ComposeFileTest::withDefaults).toList();
+                    .map(ComposeFileTest::withDefaults)
+                    .toList();
             CliModel.parse(command, "docker/compose.yaml service " + name);
         }
-        assertEquals(List.of("worker", "--role", "sender"), YamlFiles.texts(service("sender").get("command")));
-        assertEquals(List.of("worker", "--role", "receiver"), YamlFiles.texts(service("receiver").get("command")));
+        assertEquals(
+                List.of("worker", "--role", "sender"),
+                YamlFiles.texts(service("sender").get("command")));
+        assertEquals(
+                List.of("worker", "--role", "receiver"),
+                YamlFiles.texts(service("receiver").get("command")));
     }
 
     @Test
     void pointsEveryPeerAtTheMosquittoServiceAndPassesOnlyKnownTestParameters() {
         for (String name : MAESTRO_SERVICES) {
             JsonNode environment = service(name).get("environment");
-            assertEquals("mqtt://mosquitto:1883", environment.path("MAESTRO_BROKER").asText(), name);
+            assertEquals(
+                    "mqtt://mosquitto:1883", environment.path("MAESTRO_BROKER").asText(), name);
             for (String variable : YamlFiles.fieldNames(environment)) {
-                assertTrue(variable.startsWith("MAESTRO_") || OptionCode.ofParameter(variable).isPresent(),
+                assertTrue(
+                        variable.startsWith("MAESTRO_")
+                                || OptionCode.ofParameter(variable).isPresent(),
                         name + ": " + variable + " is neither a MAESTRO_ setting nor a test parameter");
             }
         }
         JsonNode client = service("client").get("environment");
-        assertEquals("amqp://artemis:5672/test.queue", withDefaults(client.get("SEND_RECEIVE_URL").asText()));
+        assertEquals(
+                "amqp://artemis:5672/test.queue",
+                withDefaults(client.get("SEND_RECEIVE_URL").asText()));
         assertTrue(withDefaults(client.get("MANAGEMENT_INTERFACE").asText()).endsWith("@artemis:8161/console/jolokia"));
     }
 
@@ -258,20 +292,48 @@ class ComposeFileTest {
     void isAcceptedByDockerComposeConfigWhereComposeIsInstalled() throws Exception {
         Path docker = composeFile.getParent();
         CommandRun.Result version = CommandRun.onPath("docker")
-                ? CommandRun.of(List.of("docker", "compose", "version"), docker, Map.of()).run(Duration.ofSeconds(30))
+                ? CommandRun.of(List.of("docker", "compose", "version"), docker, Map.of())
+                        .run(Duration.ofSeconds(30))
                 : null;
         CommandRun.Result config;
         if (version != null && version.exitCode() == 0) {
-            config = CommandRun.of(List.of("docker", "compose", "-f", composeFile.toString(), "--profile", "dispatch",
-                    "--profile", "test", "config", "--quiet"), docker, Map.of()).run(Duration.ofSeconds(60));
+            config = CommandRun.of(
+                            List.of(
+                                    "docker",
+                                    "compose",
+                                    "-f",
+                                    composeFile.toString(),
+                                    "--profile",
+                                    "dispatch",
+                                    "--profile",
+                                    "test",
+                                    "config",
+                                    "--quiet"),
+                            docker,
+                            Map.of())
+                    .run(Duration.ofSeconds(60));
         } else if (CommandRun.onPath("docker-compose")) {
-            // docker-compose 1.x validates everything but the top-level "name" (a later addition): check a copy without it
+            // docker-compose 1.x validates everything but the top-level "name" (a later addition): check a copy without
+            // it
             Path copy = Files.createTempFile(docker.getParent().resolve("maestro-dist/target"), "compose-v1-", ".yaml");
             try {
                 Files.writeString(copy, Files.readString(composeFile).replaceFirst("(?m)^name: .*$", ""));
-                config = CommandRun.of(List.of("docker-compose", "-f", copy.toString(), "--project-directory",
-                        docker.toString(), "--profile", "dispatch", "--profile", "test", "config", "--quiet"), docker,
-                        Map.of()).run(Duration.ofSeconds(60));
+                config = CommandRun.of(
+                                List.of(
+                                        "docker-compose",
+                                        "-f",
+                                        copy.toString(),
+                                        "--project-directory",
+                                        docker.toString(),
+                                        "--profile",
+                                        "dispatch",
+                                        "--profile",
+                                        "test",
+                                        "config",
+                                        "--quiet"),
+                                docker,
+                                Map.of())
+                        .run(Duration.ofSeconds(60));
             } finally {
                 Files.deleteIfExists(copy);
             }

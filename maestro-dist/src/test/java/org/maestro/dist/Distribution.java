@@ -14,8 +14,7 @@ import java.util.stream.Stream;
 
 /** The built distribution, for the integration tests: the tarball and directory that {@code package} made. */
 final class Distribution {
-    private Distribution() {
-    }
+    private Distribution() {}
 
     /** The version being built. */
     static String version() {
@@ -25,7 +24,9 @@ final class Distribution {
     /** target/maestro-VERSION.tar.gz. */
     static Path tarball() {
         Path tarball = Path.of(property("maestro.dist.tarball"));
-        assertTrue(Files.isRegularFile(tarball), tarball + " is missing: run 'mvn verify' (the tarball is built in package)");
+        assertTrue(
+                Files.isRegularFile(tarball),
+                tarball + " is missing: run 'mvn verify' (the tarball is built in package)");
         return tarball;
     }
 
@@ -50,7 +51,8 @@ final class Distribution {
         try (Stream<Path> before = Files.list(into)) {
             assertEquals(0, before.count(), into + " is not empty");
         }
-        CommandRun.Result result = CommandRun.of(List.of("tar", "-xzf", tarball().toString()), into, Map.of())
+        CommandRun.Result result = CommandRun.of(
+                        List.of("tar", "-xzf", tarball().toString()), into, Map.of())
                 .run(Duration.ofSeconds(120));
         assertEquals(0, result.exitCode(), result.toString());
         try (Stream<Path> after = Files.list(into)) {

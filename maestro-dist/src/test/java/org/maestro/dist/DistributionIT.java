@@ -32,9 +32,11 @@ class DistributionIT {
         home = Distribution.unpack(unpackedInto);
     }
 
-    private CommandRun.Result maestroCli(Path workDirectory, Map<String, String> environment, Duration deadline,
-                                         String... arguments) throws Exception {
-        List<String> command = new ArrayList<>(List.of(home.resolve("bin/maestro-cli").toString()));
+    private CommandRun.Result maestroCli(
+            Path workDirectory, Map<String, String> environment, Duration deadline, String... arguments)
+            throws Exception {
+        List<String> command =
+                new ArrayList<>(List.of(home.resolve("bin/maestro-cli").toString()));
         command.addAll(List.of(arguments));
         return CommandRun.isolated(command, workDirectory, environment).run(deadline);
     }
@@ -42,33 +44,51 @@ class DistributionIT {
     @Test
     void holdsTheLauncherLibrariesConfigurationScriptsAndCompletion() throws IOException {
         assertTrue(Files.isExecutable(home.resolve("bin/maestro-cli")), "bin/maestro-cli lost its execute bit");
-        assertTrue(Files.readString(home.resolve("bin/maestro-cli_completion")).contains("complete -F _complete_maestro-cli"));
+        assertTrue(Files.readString(home.resolve("bin/maestro-cli_completion"))
+                .contains("complete -F _complete_maestro-cli"));
         assertTrue(Files.isRegularFile(home.resolve("config/logback.xml")));
         assertTrue(Files.isRegularFile(home.resolve("config/maestro-env.sh")));
         assertTrue(Files.isRegularFile(home.resolve("test-scripts/FixedRateTest.groovy")));
         assertTrue(Files.isRegularFile(home.resolve("README.md")));
         try (Stream<Path> jars = Files.list(home.resolve("lib"))) {
             List<String> names = jars.map(p -> p.getFileName().toString()).toList();
-            for (String module : List.of("maestro-common", "maestro-worker", "maestro-inspector", "maestro-agent",
-                    "maestro-reporter", "maestro-client")) {
-                assertTrue(names.contains(module + "-" + Distribution.version() + ".jar"), module + " missing from lib/");
+            for (String module : List.of(
+                    "maestro-common",
+                    "maestro-worker",
+                    "maestro-inspector",
+                    "maestro-agent",
+                    "maestro-reporter",
+                    "maestro-client")) {
+                assertTrue(
+                        names.contains(module + "-" + Distribution.version() + ".jar"), module + " missing from lib/");
             }
-            assertTrue(names.stream().noneMatch(n -> n.startsWith("maestro-dist") || n.startsWith("testcontainers")
-                    || n.startsWith("junit")), "build or test jars in lib/: " + names);
+            assertTrue(
+                    names.stream()
+                            .noneMatch(n -> n.startsWith("maestro-dist")
+                                    || n.startsWith("testcontainers")
+                                    || n.startsWith("junit")),
+                    "build or test jars in lib/: " + names);
             assertTrue(names.contains("maestro-driver-kafka-" + Distribution.version() + ".jar"), "the Kafka driver");
             assertTrue(names.stream().anyMatch(n -> n.startsWith("kafka-clients-")), "kafka-clients: " + names);
-            assertTrue(names.stream().noneMatch(n -> n.startsWith("kafka_2.13") || n.startsWith("scala-library")
-                    || n.startsWith("zookeeper")), "the Kafka broker is for tests only: " + names);
+            assertTrue(
+                    names.stream()
+                            .noneMatch(n -> n.startsWith("kafka_2.13")
+                                    || n.startsWith("scala-library")
+                                    || n.startsWith("zookeeper")),
+                    "the Kafka broker is for tests only: " + names);
         }
     }
 
     @Test
     void printsItsVersionAndBuild(@TempDir Path work) throws Exception {
-        CommandRun.Result result = maestroCli(work, Distribution.bareJreEnvironment(work), Duration.ofSeconds(60), "--version");
+        CommandRun.Result result =
+                maestroCli(work, Distribution.bareJreEnvironment(work), Duration.ofSeconds(60), "--version");
         assertEquals(0, result.exitCode(), result.toString());
         String first = result.output().lines().findFirst().orElse("");
-        assertTrue(first.matches("maestro-cli " + java.util.regex.Pattern.quote(Distribution.version())
-                + " \\(build \\d{4}-\\d\\d-\\d\\dT\\d\\d:\\d\\d:\\d\\dZ, commit ([0-9a-f]{7,40}|unknown)\\)"), first);
+        assertTrue(
+                first.matches("maestro-cli " + java.util.regex.Pattern.quote(Distribution.version())
+                        + " \\(build \\d{4}-\\d\\d-\\d\\dT\\d\\d:\\d\\d:\\d\\dZ, commit ([0-9a-f]{7,40}|unknown)\\)"),
+                first);
         assertTrue(result.output().contains("Java " + System.getProperty("java.version")), result.output());
     }
 
@@ -78,13 +98,15 @@ class DistributionIT {
         environment.put("JAVA_HOME", work.resolve("no-java-here").toString());
         CommandRun.Result result = maestroCli(work, environment, Duration.ofSeconds(30), "--version");
         assertEquals(3, result.exitCode(), result.toString());
-        assertTrue(result.output().contains("JAVA_HOME=" + work.resolve("no-java-here") + " has no bin/java"), result.output());
+        assertTrue(
+                result.output().contains("JAVA_HOME=" + work.resolve("no-java-here") + " has no bin/java"),
+                result.output());
     }
 
     @Test
     void answersAMissingScriptWithAUsageError(@TempDir Path work) throws Exception {
-        CommandRun.Result result = maestroCli(work, Distribution.bareJreEnvironment(work), Duration.ofSeconds(60),
-                "run", "no-such-test.groovy");
+        CommandRun.Result result = maestroCli(
+                work, Distribution.bareJreEnvironment(work), Duration.ofSeconds(60), "run", "no-such-test.groovy");
         assertEquals(2, result.exitCode(), result.toString());
         assertTrue(result.output().contains("no-such-test.groovy does not exist"), result.output());
     }
@@ -92,8 +114,8 @@ class DistributionIT {
     @Test
     void runsAnEmbeddedTestOnABareJreAndLeavesTheReport(@TempDir Path work) throws Exception {
         Files.writeString(work.resolve("tiny.groovy"), "maestro.fixedRate { rate 200; duration \"5s\" }\n");
-        CommandRun.Result result = maestroCli(work, Distribution.bareJreEnvironment(work), Duration.ofSeconds(120),
-                "run", "tiny.groovy");
+        CommandRun.Result result =
+                maestroCli(work, Distribution.bareJreEnvironment(work), Duration.ofSeconds(120), "run", "tiny.groovy");
         assertEquals(0, result.exitCode(), result.toString());
         assertTrue(result.output().contains("PASSED"), result.output());
 
@@ -101,18 +123,21 @@ class DistributionIT {
         assertTrue(Files.isRegularFile(results.resolve("index.html")), "no results/index.html");
         List<Path> summaries;
         try (Stream<Path> files = Files.walk(results, 2)) {
-            summaries = files.filter(p -> p.getFileName().toString().equals("summary.json")).toList();
+            summaries = files.filter(p -> p.getFileName().toString().equals("summary.json"))
+                    .toList();
         }
         assertEquals(1, summaries.size(), "one test, one summary.json: " + summaries);
         Path testDirectory = summaries.get(0).getParent();
         assertTrue(Files.isRegularFile(testDirectory.resolve("junit.xml")), "no junit.xml in " + testDirectory);
 
         ObjectMapper json = new ObjectMapper();
-        JsonNode iteration = json.readTree(summaries.get(0).toFile()).path("iterations").get(0);
+        JsonNode iteration =
+                json.readTree(summaries.get(0).toFile()).path("iterations").get(0);
         JsonNode messages = iteration.path("messages");
         long sentBySenders = 0;
         try (Stream<Path> files = Files.walk(testDirectory.resolve("0"), 2)) {
-            for (Path peerResult : files.filter(p -> p.getFileName().toString().equals("peer-result.json")).toList()) {
+            for (Path peerResult : files.filter(p -> p.getFileName().toString().equals("peer-result.json"))
+                    .toList()) {
                 JsonNode peer = json.readTree(peerResult.toFile());
                 if (peer.path("role").asText().equals("sender")) {
                     sentBySenders += peer.path("count").asLong();
@@ -123,6 +148,9 @@ class DistributionIT {
         assertEquals(sentBySenders, messages.path("sent").asLong(), "sent in summary.json vs the senders' own counts");
         assertEquals(messages.path("sent").asLong(), messages.path("received").asLong(), messages.toString());
         assertEquals(0, messages.path("lost").asLong(), messages.toString());
-        assertEquals("success", iteration.path("outcome").asText(), iteration.path("reason").asText());
+        assertEquals(
+                "success",
+                iteration.path("outcome").asText(),
+                iteration.path("reason").asText());
     }
 }

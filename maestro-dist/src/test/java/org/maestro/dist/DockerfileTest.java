@@ -41,7 +41,8 @@ class DockerfileTest {
             assertTrue(name.contains(":") && !name.endsWith(":latest"), name + " is not pinned to a tag");
         }
         assertTrue(instructions("RUN").get(0).contains("mvn -B -ntp -DskipTests package -pl maestro-dist -am"));
-        assertTrue(instructions("RUN").get(0).contains("maestro-dist/target/maestro "),
+        assertTrue(
+                instructions("RUN").get(0).contains("maestro-dist/target/maestro "),
                 "the image takes the distribution directory that maestro-dist builds");
     }
 
@@ -65,19 +66,31 @@ class DockerfileTest {
         // stands in for the launcher (which needs the whole distribution): prints the arguments it gets
         Files.writeString(fake, "#!/bin/sh\nprintf '%s\\n' \"$@\"\n");
         Files.setPosixFilePermissions(fake, PosixFilePermissions.fromString("rwxr-xr-x"));
-        String host = CommandRun.of(List.of("hostname"), home, Map.of()).run(Duration.ofSeconds(10)).output().trim();
+        String host = CommandRun.of(List.of("hostname"), home, Map.of())
+                .run(Duration.ofSeconds(10))
+                .output()
+                .trim();
         assertFalse(host.isEmpty(), "no host name from 'hostname' (" + InetAddress.getLocalHost() + ")");
 
-        assertEquals(List.of("worker", "--role", "sender", "--name", "sender-" + host), entry(home, "worker", "--role", "sender"));
-        assertEquals(List.of("worker", "--role=receiver", "--name", "receiver-" + host), entry(home, "worker", "--role=receiver"));
+        assertEquals(
+                List.of("worker", "--role", "sender", "--name", "sender-" + host),
+                entry(home, "worker", "--role", "sender"));
+        assertEquals(
+                List.of("worker", "--role=receiver", "--name", "receiver-" + host),
+                entry(home, "worker", "--role=receiver"));
         assertEquals(List.of("inspector", "--name", "inspector-" + host), entry(home, "inspector"));
-        assertEquals(List.of("agent", "--name", "a1", "--allow-source", "/x"), entry(home, "agent", "--name", "a1", "--allow-source", "/x"));
-        assertEquals(List.of("run", "/scripts/t.groovy", "--results", "/results"), entry(home, "run", "/scripts/t.groovy", "--results", "/results"));
+        assertEquals(
+                List.of("agent", "--name", "a1", "--allow-source", "/x"),
+                entry(home, "agent", "--name", "a1", "--allow-source", "/x"));
+        assertEquals(
+                List.of("run", "/scripts/t.groovy", "--results", "/results"),
+                entry(home, "run", "/scripts/t.groovy", "--results", "/results"));
         assertEquals(List.of("--version"), entry(home, "--version"));
     }
 
     private List<String> entry(Path home, String... arguments) throws Exception {
-        List<String> command = new ArrayList<>(List.of("sh", RepositoryFiles.path("docker/maestro-entrypoint.sh").toString()));
+        List<String> command = new ArrayList<>(List.of(
+                "sh", RepositoryFiles.path("docker/maestro-entrypoint.sh").toString()));
         command.addAll(List.of(arguments));
         CommandRun.Result result = CommandRun.of(command, home, Map.of("MAESTRO_HOME", home.toString()))
                 .run(Duration.ofSeconds(10));

@@ -20,8 +20,8 @@ class JenkinsfileTest {
     private static final String JENKINSFILE = "docs/jenkins/Jenkinsfile";
     private static final Set<String> JENKINS_VARIABLES = Set.of("WORKSPACE", "BUILD_NUMBER", "BUILD_URL", "JOB_NAME");
     /** Pipeline parameters that are not test parameters of SPEC §3. */
-    private static final Set<String> PIPELINE_PARAMETERS = Set.of("TEST_SCRIPT", "BASELINE", "FAIL_ON_REGRESSION",
-            "MAESTRO_BROKER");
+    private static final Set<String> PIPELINE_PARAMETERS =
+            Set.of("TEST_SCRIPT", "BASELINE", "FAIL_ON_REGRESSION", "MAESTRO_BROKER");
 
     private final String text = RepositoryFiles.read(JENKINSFILE);
 
@@ -39,7 +39,8 @@ class JenkinsfileTest {
     }
 
     private Set<String> environmentBlock() {
-        Matcher block = Pattern.compile("(?s)\\benvironment\\s*\\{(.*?)}\\s*\\n").matcher(text);
+        Matcher block =
+                Pattern.compile("(?s)\\benvironment\\s*\\{(.*?)}\\s*\\n").matcher(text);
         assertTrue(block.find(), "no environment block");
         return matches("(?m)^\\s*([A-Z_][A-Z0-9_]*)\\s*=", block.group(1));
     }
@@ -47,7 +48,8 @@ class JenkinsfileTest {
     /** The shell scripts of the sh steps: sh '…' and sh(…, script: '…'). */
     private List<String> shellScripts() {
         List<String> scripts = new ArrayList<>();
-        Matcher matcher = Pattern.compile("(?s)\\bsh\\s*(?:\\(.*?script:\\s*)?'([^']*)'").matcher(text);
+        Matcher matcher =
+                Pattern.compile("(?s)\\bsh\\s*(?:\\(.*?script:\\s*)?'([^']*)'").matcher(text);
         while (matcher.find()) {
             scripts.add(matcher.group(1));
         }
@@ -61,14 +63,24 @@ class JenkinsfileTest {
 
     @Test
     void declaresTheParametersOfATestRun() {
-        assertTrue(declaredParameters().containsAll(List.of("SEND_RECEIVE_URL", "RATE", "TEST_DURATION", "MESSAGE_SIZE",
-                "PARALLEL_COUNT", "BASELINE")), declaredParameters().toString());
+        assertTrue(
+                declaredParameters()
+                        .containsAll(List.of(
+                                "SEND_RECEIVE_URL",
+                                "RATE",
+                                "TEST_DURATION",
+                                "MESSAGE_SIZE",
+                                "PARALLEL_COUNT",
+                                "BASELINE")),
+                declaredParameters().toString());
     }
 
     @Test
     void declaresOnlyTestParametersMaestroKnowsAndPipelineSettings() {
         for (String parameter : declaredParameters()) {
-            assertTrue(PIPELINE_PARAMETERS.contains(parameter) || OptionCode.ofParameter(parameter).isPresent(),
+            assertTrue(
+                    PIPELINE_PARAMETERS.contains(parameter)
+                            || OptionCode.ofParameter(parameter).isPresent(),
                     parameter + " is no test parameter of maestro (the environment variable would be ignored)");
         }
     }
@@ -105,7 +117,8 @@ class JenkinsfileTest {
             subcommands.add(arguments.get(0));
             calls++;
         }
-        assertTrue(subcommands.containsAll(List.of("run", "compare")), "run and compare expected, found " + subcommands);
+        assertTrue(
+                subcommands.containsAll(List.of("run", "compare")), "run and compare expected, found " + subcommands);
         assertTrue(calls >= 3, "maestro-cli calls found: " + calls);
     }
 
@@ -113,7 +126,8 @@ class JenkinsfileTest {
     void buildsTheDistributionItRuns() {
         Set<String> environment = environmentBlock();
         assertTrue(environment.contains("MAESTRO_CLI"));
-        assertTrue(text.contains("MAESTRO_CLI = \"${WORKSPACE}/maestro-dist/target/maestro/bin/maestro-cli\""),
+        assertTrue(
+                text.contains("MAESTRO_CLI = \"${WORKSPACE}/maestro-dist/target/maestro/bin/maestro-cli\""),
                 "the pipeline must run the maestro-cli that 'mvn package' builds");
         assertTrue(shellScripts().contains("mvn -B -ntp -DskipTests package"));
     }
@@ -122,10 +136,15 @@ class JenkinsfileTest {
     void publishesTheResultsAndGatesOnExitCodes() {
         assertTrue(text.contains("RESULTS = \"${WORKSPACE}/results\""));
         assertTrue(text.contains("junit testResults: 'results/**/junit.xml'"), "JUnit XML is results/<test>/junit.xml");
-        assertTrue(text.contains("reportDir            : 'results'") && text.contains("reportFiles          : 'index.html'"),
+        assertTrue(
+                text.contains("reportDir            : 'results'")
+                        && text.contains("reportFiles          : 'index.html'"),
                 "the HTML report is results/index.html");
         assertTrue(text.contains("archiveArtifacts artifacts: 'results/**'"));
-        assertEquals(2, text.split("returnStatus: true", -1).length - 1, "run and compare are both gated on their exit code");
+        assertEquals(
+                2,
+                text.split("returnStatus: true", -1).length - 1,
+                "run and compare are both gated on their exit code");
         assertTrue(text.contains("if (code == 1)") && text.contains("unstable("), "exit 1 marks the build unstable");
     }
 }

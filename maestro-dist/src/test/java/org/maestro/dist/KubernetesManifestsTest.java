@@ -43,7 +43,9 @@ class KubernetesManifestsTest {
     }
 
     private static List<JsonNode> ofKind(String kind) {
-        return objects.stream().filter(o -> o.path("kind").asText().equals(kind)).toList();
+        return objects.stream()
+                .filter(o -> o.path("kind").asText().equals(kind))
+                .toList();
     }
 
     private static Set<String> namesOf(String kind) {
@@ -53,7 +55,9 @@ class KubernetesManifestsTest {
     }
 
     private static JsonNode named(String kind, String name) {
-        return ofKind(kind).stream().filter(o -> o.path("metadata").path("name").asText().equals(name)).findFirst()
+        return ofKind(kind).stream()
+                .filter(o -> o.path("metadata").path("name").asText().equals(name))
+                .findFirst()
                 .orElseThrow(() -> new AssertionError("no " + kind + " " + name + " in docker/kubernetes"));
     }
 
@@ -62,7 +66,9 @@ class KubernetesManifestsTest {
         Map<String, JsonNode> templates = new java.util.LinkedHashMap<>();
         for (JsonNode object : objects) {
             if (WORKLOADS.contains(object.path("kind").asText())) {
-                templates.put(object.path("kind").asText() + "/" + object.path("metadata").path("name").asText(),
+                templates.put(
+                        object.path("kind").asText() + "/"
+                                + object.path("metadata").path("name").asText(),
                         object.path("spec").path("template"));
             }
         }
@@ -92,7 +98,8 @@ class KubernetesManifestsTest {
     void listsEveryManifestInTheKustomization() throws IOException {
         Set<String> files = new HashSet<>();
         try (Stream<Path> list = Files.list(directory)) {
-            list.map(p -> p.getFileName().toString()).filter(f -> f.endsWith(".yaml") && !f.equals("kustomization.yaml"))
+            list.map(p -> p.getFileName().toString())
+                    .filter(f -> f.endsWith(".yaml") && !f.equals("kustomization.yaml"))
                     .forEach(files::add);
         }
         assertEquals(files, new HashSet<>(YamlFiles.texts(kustomization().get("resources"))));
@@ -104,13 +111,23 @@ class KubernetesManifestsTest {
 
     @Test
     void defineTheClusterParts() {
-        assertTrue(namesOf("Deployment").containsAll(Set.of("mosquitto", "artemis", "maestro-sender", "maestro-receiver")));
+        assertTrue(namesOf("Deployment")
+                .containsAll(Set.of("mosquitto", "artemis", "maestro-sender", "maestro-receiver")));
         assertTrue(namesOf("Service").containsAll(Set.of("mosquitto", "artemis")));
         assertEquals(Set.of("maestro-client"), namesOf("Job"));
-        assertTrue(named("Deployment", "maestro-sender").path("spec").path("replicas").asInt() >= 1);
-        assertTrue(named("Deployment", "maestro-receiver").path("spec").path("replicas").asInt() >= 1);
+        assertTrue(named("Deployment", "maestro-sender")
+                        .path("spec")
+                        .path("replicas")
+                        .asInt()
+                >= 1);
+        assertTrue(named("Deployment", "maestro-receiver")
+                        .path("spec")
+                        .path("replicas")
+                        .asInt()
+                >= 1);
         Set<String> sidecars = new HashSet<>();
-        containers(named("Deployment", "artemis").path("spec").path("template")).forEach(c -> sidecars.add(c.path("name").asText()));
+        containers(named("Deployment", "artemis").path("spec").path("template"))
+                .forEach(c -> sidecars.add(c.path("name").asText()));
         assertEquals(Set.of("artemis", "inspector", "agent"), sidecars);
     }
 
@@ -120,20 +137,33 @@ class KubernetesManifestsTest {
             String name = service.path("metadata").path("name").asText();
             JsonNode selector = service.path("spec").path("selector");
             List<JsonNode> selected = podTemplates().values().stream()
-                    .filter(t -> selects(selector, t.path("metadata").path("labels"))).toList();
+                    .filter(t -> selects(selector, t.path("metadata").path("labels")))
+                    .toList();
             assertFalse(selected.isEmpty(), "Service " + name + " selects no pod template (selector " + selector + ")");
             for (JsonNode port : service.path("spec").path("ports")) {
                 String target = port.path("targetPort").asText(port.path("port").asText());
-                boolean found = selected.stream().flatMap(t -> containers(t).stream())
-                        .flatMap(c -> { List<JsonNode> ports = new ArrayList<>(); c.path("ports").forEach(ports::add); return ports.stream(); })
-                        .anyMatch(p -> p.path("name").asText().equals(target) || p.path("containerPort").asText().equals(target));
+                boolean found = selected.stream()
+                        .flatMap(t -> containers(t).stream())
+                        .flatMap(c -> {
+                            List<JsonNode> ports = new ArrayList<>();
+                            c.path("ports").forEach(ports::add);
+                            return ports.stream();
+                        })
+                        .anyMatch(p -> p.path("name").asText().equals(target)
+                                || p.path("containerPort").asText().equals(target));
                 assertTrue(found, "Service " + name + " targets port " + target + ", which no selected container has");
             }
         }
         for (JsonNode workload : objects) {
-            if (WORKLOADS.contains(workload.path("kind").asText()) && !workload.path("kind").asText().equals("Job")) {
-                assertTrue(selects(workload.path("spec").path("selector").path("matchLabels"),
-                        workload.path("spec").path("template").path("metadata").path("labels")),
+            if (WORKLOADS.contains(workload.path("kind").asText())
+                    && !workload.path("kind").asText().equals("Job")) {
+                assertTrue(
+                        selects(
+                                workload.path("spec").path("selector").path("matchLabels"),
+                                workload.path("spec")
+                                        .path("template")
+                                        .path("metadata")
+                                        .path("labels")),
                         workload.path("metadata").path("name").asText() + ": selector does not match its own pods");
             }
         }
@@ -147,33 +177,50 @@ class KubernetesManifestsTest {
         for (Map.Entry<String, JsonNode> template : podTemplates().entrySet()) {
             for (JsonNode volume : template.getValue().path("spec").path("volumes")) {
                 if (volume.has("configMap")) {
-                    assertTrue(configMaps.contains(volume.path("configMap").path("name").asText()), template.getKey() + ": " + volume);
+                    assertTrue(
+                            configMaps.contains(
+                                    volume.path("configMap").path("name").asText()),
+                            template.getKey() + ": " + volume);
                 }
                 if (volume.has("secret")) {
-                    assertTrue(secrets.contains(volume.path("secret").path("secretName").asText()), template.getKey() + ": " + volume);
+                    assertTrue(
+                            secrets.contains(
+                                    volume.path("secret").path("secretName").asText()),
+                            template.getKey() + ": " + volume);
                 }
                 if (volume.has("persistentVolumeClaim")) {
-                    assertTrue(claims.contains(volume.path("persistentVolumeClaim").path("claimName").asText()),
+                    assertTrue(
+                            claims.contains(volume.path("persistentVolumeClaim")
+                                    .path("claimName")
+                                    .asText()),
                             template.getKey() + ": " + volume);
                 }
             }
             for (JsonNode container : containers(template.getValue())) {
                 for (JsonNode from : container.path("envFrom")) {
                     if (from.has("configMapRef")) {
-                        assertTrue(configMaps.contains(from.path("configMapRef").path("name").asText()), template.getKey() + ": " + from);
+                        assertTrue(
+                                configMaps.contains(
+                                        from.path("configMapRef").path("name").asText()),
+                                template.getKey() + ": " + from);
                     }
                 }
                 for (JsonNode env : container.path("env")) {
                     JsonNode configMapKey = env.path("valueFrom").path("configMapKeyRef");
                     if (!configMapKey.isMissingNode()) {
-                        assertTrue(configMaps.contains(configMapKey.path("name").asText()), template.getKey() + ": " + env);
+                        assertTrue(
+                                configMaps.contains(configMapKey.path("name").asText()),
+                                template.getKey() + ": " + env);
                     }
                     JsonNode secretKey = env.path("valueFrom").path("secretKeyRef");
                     if (!secretKey.isMissingNode()) {
                         JsonNode secret = named("Secret", secretKey.path("name").asText());
                         String key = secretKey.path("key").asText();
-                        assertTrue(secret.path("stringData").has(key) || secret.path("data").has(key),
-                                template.getKey() + ": secret " + secretKey.path("name").asText() + " has no key " + key);
+                        assertTrue(
+                                secret.path("stringData").has(key)
+                                        || secret.path("data").has(key),
+                                template.getKey() + ": secret "
+                                        + secretKey.path("name").asText() + " has no key " + key);
                     }
                 }
                 for (JsonNode mount : container.path("volumeMounts")) {
@@ -193,7 +240,8 @@ class KubernetesManifestsTest {
         Set<String> overridden = new HashSet<>();
         kustomization().path("images").forEach(i -> {
             overridden.add(i.path("name").asText());
-            assertFalse(i.path("newTag").asText().isEmpty() || i.path("newTag").asText().equals("latest"));
+            assertFalse(i.path("newTag").asText().isEmpty()
+                    || i.path("newTag").asText().equals("latest"));
         });
         for (Map.Entry<String, JsonNode> template : podTemplates().entrySet()) {
             for (JsonNode container : containers(template.getValue())) {
@@ -202,7 +250,9 @@ class KubernetesManifestsTest {
                 assertTrue(colon > image.lastIndexOf('/'), template.getKey() + ": image " + image + " has no tag");
                 assertFalse(image.endsWith(":latest"), template.getKey() + ": image " + image + " is not pinned");
                 if (image.startsWith("maestro:")) {
-                    assertTrue(overridden.contains("maestro"), "the maestro image must be renamable in kustomization.yaml");
+                    assertTrue(
+                            overridden.contains("maestro"),
+                            "the maestro image must be renamable in kustomization.yaml");
                 }
             }
         }
@@ -222,7 +272,8 @@ class KubernetesManifestsTest {
                         broker = env.path("value").asText();
                     }
                 }
-                assertNotNull(broker, template.getKey() + "/" + container.path("name").asText() + " has no MAESTRO_BROKER");
+                assertNotNull(
+                        broker, template.getKey() + "/" + container.path("name").asText() + " has no MAESTRO_BROKER");
                 URI uri = URI.create(broker);
                 assertEquals("mqtt", uri.getScheme(), broker);
                 JsonNode service = named("Service", uri.getHost());
@@ -231,8 +282,12 @@ class KubernetesManifestsTest {
                     port |= p.path("port").asInt() == uri.getPort();
                 }
                 assertTrue(port, "Service " + uri.getHost() + " has no port " + uri.getPort());
-                JsonNode mosquittoPods = named("Deployment", "mosquitto").path("spec").path("template");
-                assertTrue(selects(service.path("spec").path("selector"), mosquittoPods.path("metadata").path("labels")),
+                JsonNode mosquittoPods =
+                        named("Deployment", "mosquitto").path("spec").path("template");
+                assertTrue(
+                        selects(
+                                service.path("spec").path("selector"),
+                                mosquittoPods.path("metadata").path("labels")),
                         "MAESTRO_BROKER " + broker + " is not the Service of the mosquitto pods");
                 checked++;
             }
@@ -254,7 +309,10 @@ class KubernetesManifestsTest {
     @Test
     void mountsAScriptThatCompilesAndResultsOnAVolume() {
         JsonNode job = named("Job", "maestro-client").path("spec").path("template");
-        JsonNode client = containers(job).stream().filter(c -> c.path("name").asText().equals("client")).findFirst().orElseThrow();
+        JsonNode client = containers(job).stream()
+                .filter(c -> c.path("name").asText().equals("client"))
+                .findFirst()
+                .orElseThrow();
         List<String> args = YamlFiles.texts(client.path("args"));
         String script = args.get(1);
         String resultsDir = args.get(args.indexOf("--results") + 1);
@@ -288,7 +346,8 @@ class KubernetesManifestsTest {
     @Test
     void buildsWithKubectlKustomizeWhereKubectlIsInstalled() throws Exception {
         Assumptions.assumeTrue(CommandRun.onPath("kubectl"), "kubectl is not installed");
-        CommandRun.Result result = CommandRun.of(List.of("kubectl", "kustomize", directory.toString()), directory, Map.of())
+        CommandRun.Result result = CommandRun.of(
+                        List.of("kubectl", "kustomize", directory.toString()), directory, Map.of())
                 .run(Duration.ofSeconds(60));
         assertEquals(0, result.exitCode(), result.toString());
         assertTrue(result.output().contains("namespace: maestro"), result.output());

@@ -11,8 +11,7 @@ final class MarkdownDocument {
     static final String RUNNABLE = "<!-- runnable -->";
 
     /** A fenced code block: its language, its text, the line it starts on, whether it is marked runnable. */
-    record Block(String language, String text, int line, boolean runnable) {
-    }
+    record Block(String language, String text, int line, boolean runnable) {}
 
     private final String text;
     private final List<Block> blocks = new ArrayList<>();
@@ -31,7 +30,8 @@ final class MarkdownDocument {
                 i++;
                 while (i < lines.size() && !lines.get(i).trim().equals("```")) {
                     String content = lines.get(i);
-                    body.append(content.startsWith(fence) ? content.substring(fence.length()) : content.stripLeading()).append('\n');
+                    body.append(content.startsWith(fence) ? content.substring(fence.length()) : content.stripLeading())
+                            .append('\n');
                     i++;
                 }
                 blocks.add(new Block(language, body.toString(), start, runnableMark));
@@ -88,8 +88,9 @@ final class MarkdownDocument {
                     while (command < words.size() && words.get(command).matches("[A-Za-z_][A-Za-z0-9_]*=.*")) {
                         command++;
                     }
-                    if (command < words.size() && (words.get(command).equals("maestro-cli")
-                            || words.get(command).endsWith("/maestro-cli"))) {
+                    if (command < words.size()
+                            && (words.get(command).equals("maestro-cli")
+                                    || words.get(command).endsWith("/maestro-cli"))) {
                         calls.add(List.copyOf(words.subList(command + 1, words.size())));
                     }
                 }

@@ -19,8 +19,13 @@ class ReadmeTest {
     static final String MAIN_COMMAND = "mvn -B -q -ntp -DskipTests package && "
             + "maestro-dist/target/maestro/bin/maestro-cli run test-scripts/FixedRateTest.groovy";
     static final String TEST_COMMAND = "mvn -B -ntp verify";
-    private static final List<String> GUIDES = List.of("README.md", "docs/getting-started.md", "docs/distributed.md",
-            "docs/troubleshooting.md", "docs/measurement.md", "docs/jenkins/README.md");
+    private static final List<String> GUIDES = List.of(
+            "README.md",
+            "docs/getting-started.md",
+            "docs/distributed.md",
+            "docs/troubleshooting.md",
+            "docs/measurement.md",
+            "docs/jenkins/README.md");
 
     private final MarkdownDocument readme = new MarkdownDocument(RepositoryFiles.read("README.md"));
 
@@ -79,14 +84,16 @@ class ReadmeTest {
     @Test
     void tablesEveryTestParameter() {
         for (OptionCode option : OptionCode.values()) {
-            assertTrue(readme.text().contains("`" + option.parameter() + "`"),
+            assertTrue(
+                    readme.text().contains("`" + option.parameter() + "`"),
                     "README.md's parameter table lacks " + option.parameter());
         }
     }
 
     @Test
     void tablesTheExitCodesMaestroCliDocuments() {
-        String[] footer = MaestroCli.commandLine().getCommandSpec().usageMessage().footer();
+        String[] footer =
+                MaestroCli.commandLine().getCommandSpec().usageMessage().footer();
         int codes = 0;
         for (String line : footer) {
             String code = line.trim().split("\\s+")[0];
@@ -111,7 +118,9 @@ class ReadmeTest {
 
     @Test
     void marksTheRunnableBlocks() {
-        List<MarkdownDocument.Block> runnable = readme.blocks().stream().filter(MarkdownDocument.Block::runnable).toList();
+        List<MarkdownDocument.Block> runnable = readme.blocks().stream()
+                .filter(MarkdownDocument.Block::runnable)
+                .toList();
         assertTrue(runnable.size() >= 2, "runnable blocks: " + runnable.size());
         for (MarkdownDocument.Block block : runnable) {
             assertEquals("sh", block.language(), "a runnable block must be sh, at line " + block.line());
@@ -122,16 +131,23 @@ class ReadmeTest {
     void docsCiteNothingReadersDoNotHaveAndShowPeerDirectoriesAsTheyAre() throws IOException {
         List<Path> pages;
         try (Stream<Path> docs = Files.walk(RepositoryFiles.path("docs"))) {
-            pages = Stream.concat(Stream.of(RepositoryFiles.path("README.md"), RepositoryFiles.path("docker/mosquitto/README.md")),
-                    docs.filter(p -> p.toString().endsWith(".md"))).toList();
+            pages = Stream.concat(
+                            Stream.of(
+                                    RepositoryFiles.path("README.md"),
+                                    RepositoryFiles.path("docker/mosquitto/README.md")),
+                            docs.filter(p -> p.toString().endsWith(".md")))
+                    .toList();
         }
         for (Path page : pages) {
             String text = Files.readString(page);
             for (String unreadable : List.of("SPEC §", "thesis", "<peer-name>/", "<iteration>/<peer>/")) {
-                assertFalse(text.contains(unreadable), page + " shows '" + unreadable + "': cite what readers can find, "
-                        + "and write peer directories as <peer-name>@<host>/");
+                assertFalse(
+                        text.contains(unreadable),
+                        page + " shows '" + unreadable + "': cite what readers can find, "
+                                + "and write peer directories as <peer-name>@<host>/");
             }
-            assertFalse(text.matches("(?s).*\\bdocker-compose (up|run|down).*"),
+            assertFalse(
+                    text.matches("(?s).*\\bdocker-compose (up|run|down).*"),
                     page + " runs docker-compose v1; the compose file is for Docker Compose v2 (docker compose)");
         }
     }
@@ -141,7 +157,8 @@ class ReadmeTest {
         for (String guide : List.of("README.md", "docs/distributed.md")) {
             String text = RepositoryFiles.read(guide).replaceAll("\\s+", " ");
             assertTrue(text.contains("set_tcp_nodelay true"), guide + " configures Mosquitto without set_tcp_nodelay");
-            assertTrue(text.contains("127.0.0.1:1883") && text.contains("systemctl stop mosquitto"),
+            assertTrue(
+                    text.contains("127.0.0.1:1883") && text.contains("systemctl stop mosquitto"),
                     guide + " does not say that Debian's Mosquitto holds 127.0.0.1:1883 and how to free it");
             assertTrue(text.contains("Docker Compose v2"), guide + " does not say compose needs Docker Compose v2");
         }
@@ -151,12 +168,16 @@ class ReadmeTest {
     void readmeDescribesProgressAsTheClientPrintsIt() {
         String text = RepositoryFiles.read("README.md");
         String progress = RepositoryFiles.read("maestro-client/src/main/java/org/maestro/client/api/Progress.java");
-        assertTrue(progress.contains("PLAIN_INTERVAL = Duration.ofSeconds(10)")
+        assertTrue(
+                progress.contains("PLAIN_INTERVAL = Duration.ofSeconds(10)")
                         && progress.contains("CI_INTERVAL = Duration.ofSeconds(1)"),
                 "the plain progress interval changed: update the README's description of progress");
-        assertTrue(text.contains("live progress bar") && text.contains("progress line every 10 s")
-                && text.contains("one\nline per second"), "README.md must say that a terminal gets a live bar, other "
-                + "output a line every 10 s and a CI job one line per second");
+        assertTrue(
+                text.contains("live progress bar")
+                        && text.contains("progress line every 10 s")
+                        && text.contains("one\nline per second"),
+                "README.md must say that a terminal gets a live bar, other "
+                        + "output a line every 10 s and a CI job one line per second");
         assertFalse(text.contains("It prints progress every 10 s"), "README.md claims 10 s progress on a terminal");
     }
 }

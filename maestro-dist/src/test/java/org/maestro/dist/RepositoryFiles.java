@@ -8,16 +8,18 @@ import java.nio.file.Path;
 
 /** Finds the files of the repository the tests check (docker/, docs/, README.md …) from the module directory. */
 final class RepositoryFiles {
-    private RepositoryFiles() {
-    }
+    private RepositoryFiles() {}
 
     /** The repository root: the system property {@code maestro.repository.root}, else the parent of the working directory. */
     static Path root() {
         String configured = System.getProperty("maestro.repository.root");
-        Path root = configured != null ? Path.of(configured) : Path.of("").toAbsolutePath().getParent();
+        Path root = configured != null
+                ? Path.of(configured)
+                : Path.of("").toAbsolutePath().getParent();
         root = root.toAbsolutePath().normalize();
         if (!Files.isRegularFile(root.resolve("pom.xml")) || !Files.isDirectory(root.resolve("maestro-dist"))) {
-            throw new IllegalStateException(root + " is not the Maestro repository root (no pom.xml and maestro-dist/)");
+            throw new IllegalStateException(
+                    root + " is not the Maestro repository root (no pom.xml and maestro-dist/)");
         }
         return root;
     }

@@ -14,8 +14,7 @@ import java.util.regex.Pattern;
 final class ShellWords {
     private static final Pattern VARIABLE = Pattern.compile("\\$\\{?([A-Za-z_][A-Za-z0-9_]*)}?");
 
-    private ShellWords() {
-    }
+    private ShellWords() {}
 
     static List<String> split(String line, Map<String, String> variables) {
         List<String> words = new ArrayList<>();

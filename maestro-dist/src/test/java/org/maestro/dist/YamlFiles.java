@@ -14,8 +14,7 @@ import java.util.Map;
 final class YamlFiles {
     private static final YAMLMapper MAPPER = new YAMLMapper();
 
-    private YamlFiles() {
-    }
+    private YamlFiles() {}
 
     /** The single document of a file. */
     static JsonNode read(Path file) throws IOException {
@@ -25,7 +24,8 @@ final class YamlFiles {
     /** Every non-empty document of a file, in order. */
     static List<JsonNode> readAll(Path file) throws IOException {
         List<JsonNode> documents = new ArrayList<>();
-        try (MappingIterator<JsonNode> iterator = MAPPER.readerFor(JsonNode.class).readValues(file.toFile())) {
+        try (MappingIterator<JsonNode> iterator =
+                MAPPER.readerFor(JsonNode.class).readValues(file.toFile())) {
             while (iterator.hasNext()) {
                 JsonNode document = iterator.next();
                 if (document != null && !document.isNull() && !document.isEmpty()) {

@@ -2,8 +2,7 @@ package org.maestro.driver;
 
 /** How the drivers' error messages quote an exception from a client library: its message, then its cause's. */
 public final class Causes {
-    private Causes() {
-    }
+    private Causes() {}
 
     /**
      * The exception's message (or its class name when it has none) and its cause's message when that says more, e.g.

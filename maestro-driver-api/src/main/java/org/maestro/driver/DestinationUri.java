@@ -1,11 +1,11 @@
 package org.maestro.driver;
 
-import org.maestro.common.net.UrlRedactor;
 import java.net.URI;
 import java.net.URLDecoder;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.Locale;
+import org.maestro.common.net.UrlRedactor;
 
 /**
  * The parts of a destination URL of the form {@code scheme://user:password@host:port/path?query}, read the same way

@@ -1,8 +1,8 @@
 package org.maestro.driver;
 
-import org.maestro.common.time.MicroClock;
 import java.time.Duration;
 import java.util.Set;
+import org.maestro.common.time.MicroClock;
 
 /**
  * Connects senders and receivers to one kind of messaging system. Drivers are found by the scheme of the

@@ -11,8 +11,7 @@ import org.maestro.common.net.UrlRedactor;
 public final class Drivers {
     private static final List<Driver> DRIVERS = load();
 
-    private Drivers() {
-    }
+    private Drivers() {}
 
     private static List<Driver> load() {
         List<Driver> drivers = new ArrayList<>();
@@ -59,8 +58,8 @@ public final class Drivers {
     static String schemeOf(String url) throws DriverException {
         int colon = url == null ? -1 : url.indexOf(':');
         if (colon <= 0) {
-            throw new DriverException("'" + UrlRedactor.redact(url) + "' is not a URL: expected e.g. "
-                    + "amqp://host:5672/test.queue");
+            throw new DriverException(
+                    "'" + UrlRedactor.redact(url) + "' is not a URL: expected e.g. " + "amqp://host:5672/test.queue");
         }
         return url.substring(0, colon).trim().toLowerCase(Locale.ROOT);
     }

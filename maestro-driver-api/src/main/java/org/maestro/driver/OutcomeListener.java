@@ -8,8 +8,7 @@ package org.maestro.driver;
 @FunctionalInterface
 public interface OutcomeListener {
     /** Ignores every outcome. */
-    OutcomeListener IGNORE = (token, outcome, resendable, detail) -> {
-    };
+    OutcomeListener IGNORE = (token, outcome, resendable, detail) -> {};
 
     /**
      * Called once with the outcome of a send.

@@ -95,8 +95,8 @@ public final class QueryOptions {
 
     /** The error for an option whose value is not valid: names the option, its value, the URL and what is expected. */
     public DriverException invalid(String name, String value, String expected) {
-        return new DriverException("option " + name + "=" + value + " in URL " + shownUrl + " is not valid: expected "
-                + expected);
+        return new DriverException(
+                "option " + name + "=" + value + " in URL " + shownUrl + " is not valid: expected " + expected);
     }
 
     /**

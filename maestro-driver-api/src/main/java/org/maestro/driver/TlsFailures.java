@@ -9,8 +9,7 @@ import javax.net.ssl.SSLException;
  * that does not name the host, or another handshake failure (often a port that does not speak TLS).
  */
 public final class TlsFailures {
-    private TlsFailures() {
-    }
+    private TlsFailures() {}
 
     /** The explanation of the TLS failure in {@code e}'s cause chain, or null when there is none. */
     public static String explain(Throwable e, String host) {
@@ -22,10 +21,12 @@ public final class TlsFailures {
             if (t instanceof SSLException ssl && tls == null) {
                 tls = ssl;
             }
-            if (message.contains("PKIX path") || message.contains("unable to find valid certification path")
+            if (message.contains("PKIX path")
+                    || message.contains("unable to find valid certification path")
                     || t instanceof CertPathValidatorException) {
                 trust = message;
-            } else if (message.contains("No subject alternative") || message.contains("No name matching")
+            } else if (message.contains("No subject alternative")
+                    || message.contains("No name matching")
                     || (t instanceof CertificateException && message.contains("match"))) {
                 name = message;
             }

@@ -38,13 +38,22 @@ class DestinationUriTest {
 
     @Test
     void refusesWhatIsNotOneOfItsUrlsSayingWhatToWrite() {
-        assertEquals("the URL amqp://***@host/d is not a demo URL: write demo://host/d", assertThrows(
-                DriverException.class, () -> parse("amqp://u:p@host/d")).getMessage());
-        assertEquals("the URL demo:///d names no host: write e.g. demo://host:1234/d", assertThrows(
-                DriverException.class, () -> parse("demo:///d")).getMessage());
-        assertEquals("'demo://host/a b' is not a valid URL: write e.g. demo://host:1234/d", assertThrows(
-                DriverException.class, () -> parse("demo://host/a b")).getMessage());
-        assertEquals("the URL demo://host/d#x has a '#' (fragment): write # as %23", assertThrows(
-                DriverException.class, () -> parse("demo://host/d#x").refuseFragment("write # as %23")).getMessage());
+        assertEquals(
+                "the URL amqp://***@host/d is not a demo URL: write demo://host/d",
+                assertThrows(DriverException.class, () -> parse("amqp://u:p@host/d"))
+                        .getMessage());
+        assertEquals(
+                "the URL demo:///d names no host: write e.g. demo://host:1234/d",
+                assertThrows(DriverException.class, () -> parse("demo:///d")).getMessage());
+        assertEquals(
+                "'demo://host/a b' is not a valid URL: write e.g. demo://host:1234/d",
+                assertThrows(DriverException.class, () -> parse("demo://host/a b"))
+                        .getMessage());
+        assertEquals(
+                "the URL demo://host/d#x has a '#' (fragment): write # as %23",
+                assertThrows(
+                                DriverException.class,
+                                () -> parse("demo://host/d#x").refuseFragment("write # as %23"))
+                        .getMessage());
     }
 }

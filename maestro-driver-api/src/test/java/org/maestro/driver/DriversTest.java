@@ -1,6 +1,5 @@
 package org.maestro.driver;
 
-import org.maestro.common.time.MicroClock;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertSame;
@@ -11,6 +10,7 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
+import org.maestro.common.time.MicroClock;
 
 /** Finding a driver by URL scheme, and the refusal of a scheme no driver found on the class path takes. */
 class DriversTest {
@@ -24,10 +24,11 @@ class DriversTest {
 
     @Test
     void anUnknownSchemeListsTheSchemesOfTheDriversFoundWithTheirAdviceAndWithoutThePassword() {
-        DriverException error = assertThrows(DriverException.class,
-                () -> Drivers.forUrl("old://user:s3cret@h/q"));
-        assertEquals("no driver for URL scheme 'old' in old://***@h/q; supported schemes: testing, testing+tls; "
-                + "write testing:// instead of old://", error.getMessage());
+        DriverException error = assertThrows(DriverException.class, () -> Drivers.forUrl("old://user:s3cret@h/q"));
+        assertEquals(
+                "no driver for URL scheme 'old' in old://***@h/q; supported schemes: testing, testing+tls; "
+                        + "write testing:// instead of old://",
+                error.getMessage());
         DriverException other = assertThrows(DriverException.class, () -> Drivers.forUrl("nosuch://h/q"));
         assertTrue(other.getMessage().endsWith("supported schemes: testing, testing+tls"), other.getMessage());
     }
@@ -48,8 +49,7 @@ class DriversTest {
         }
 
         @Override
-        public void check(String url) {
-        }
+        public void check(String url) {}
 
         @Override
         public DriverConnection connect(String url, MicroClock clock, Duration timeout) throws DriverException {
@@ -70,8 +70,7 @@ class DriversTest {
         }
 
         @Override
-        public void check(String url) {
-        }
+        public void check(String url) {}
 
         @Override
         public DriverConnection connect(String url, MicroClock clock, Duration timeout) throws DriverException {

@@ -22,7 +22,9 @@ class QueryOptionsTest {
         assertEquals("a b", options.text("name", null));
         assertEquals("a%20b", options.raw().get("name"));
         assertEquals("", options.text("flag", null), "an option without '=' has an empty value");
-        assertEquals(List.of("mode", "n", "on", "name", "flag", "jms.password"), List.copyOf(options.raw().keySet()));
+        assertEquals(
+                List.of("mode", "n", "on", "name", "flag", "jms.password"),
+                List.copyOf(options.raw().keySet()));
         assertEquals(7, options.count("absent", 100, 7));
         assertFalse(options.bool("absent", false));
         assertEquals("slow", options.choice("absent", List.of("slow"), "slow"));
@@ -42,16 +44,21 @@ class QueryOptionsTest {
     @Test
     void refusesTheFirstUnknownOptionListingTheKnownOnes() {
         QueryOptions options = QueryOptions.parse(URL, URL.substring(URL.indexOf('?') + 1));
-        DriverException error = assertThrows(DriverException.class,
-                () -> options.refuseUnknown(List.of("mode", "n", "on", "name")));
-        assertEquals("unknown option 'flag' in URL x://***@h/q?mode=FAST&n=12&on=TRUE&name=a%20b&flag&"
-                + "jms.password=***; known options: mode, n, on, name (see docs/drivers.md)", error.getMessage());
-        DriverException passedOn = assertThrows(DriverException.class, () -> options.refuseUnknown(
-                List.of("mode", "n", "on", "name"), name -> name.startsWith("jms."), "and jms.* options"));
-        assertTrue(passedOn.getMessage().contains("known options: mode, n, on, name, and jms.* options (see"),
+        DriverException error =
+                assertThrows(DriverException.class, () -> options.refuseUnknown(List.of("mode", "n", "on", "name")));
+        assertEquals(
+                "unknown option 'flag' in URL x://***@h/q?mode=FAST&n=12&on=TRUE&name=a%20b&flag&"
+                        + "jms.password=***; known options: mode, n, on, name (see docs/drivers.md)",
+                error.getMessage());
+        DriverException passedOn = assertThrows(
+                DriverException.class,
+                () -> options.refuseUnknown(
+                        List.of("mode", "n", "on", "name"), name -> name.startsWith("jms."), "and jms.* options"));
+        assertTrue(
+                passedOn.getMessage().contains("known options: mode, n, on, name, and jms.* options (see"),
                 passedOn.getMessage());
-        assertThrowsNothing(() -> options.refuseUnknown(List.of("mode", "n", "on", "name", "flag"),
-                name -> name.startsWith("jms."), "and jms.* options"));
+        assertThrowsNothing(() -> options.refuseUnknown(
+                List.of("mode", "n", "on", "name", "flag"), name -> name.startsWith("jms."), "and jms.* options"));
     }
 
     private interface Check {

@@ -13,8 +13,8 @@ class TlsFailuresTest {
 
     @Test
     void anUntrustedCertificateNamesTheTrustStoreSettings() {
-        SSLHandshakeException handshake = new SSLHandshakeException("PKIX path building failed: "
-                + "unable to find valid certification path to requested target");
+        SSLHandshakeException handshake = new SSLHandshakeException(
+                "PKIX path building failed: " + "unable to find valid certification path to requested target");
         String text = TlsFailures.explain(new IOException("connect", handshake), "broker");
         assertTrue(text.startsWith("the broker's TLS certificate is not trusted"), text);
         assertTrue(text.contains("-Djavax.net.ssl.trustStore=<file>"), text);
@@ -22,10 +22,10 @@ class TlsFailuresTest {
 
     @Test
     void aCertificateForAnotherHostNamesTheHost() {
-        SSLHandshakeException handshake = new SSLHandshakeException("No subject alternative names matching IP "
-                + "address 10.0.0.1 found");
-        handshake.initCause(new CertificateException("No subject alternative names matching IP address 10.0.0.1 "
-                + "found"));
+        SSLHandshakeException handshake =
+                new SSLHandshakeException("No subject alternative names matching IP " + "address 10.0.0.1 found");
+        handshake.initCause(
+                new CertificateException("No subject alternative names matching IP address 10.0.0.1 " + "found"));
         String text = TlsFailures.explain(handshake, "10.0.0.1");
         assertTrue(text.startsWith("the broker's TLS certificate does not name the host '10.0.0.1'"), text);
     }

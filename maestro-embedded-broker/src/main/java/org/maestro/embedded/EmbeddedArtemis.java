@@ -37,8 +37,8 @@ public final class EmbeddedArtemis implements AutoCloseable {
     private final int stompPort;
     private final String name;
 
-    private EmbeddedArtemis(EmbeddedActiveMQ broker, String name, String host, int amqpPort, int mqttPort,
-            int stompPort) {
+    private EmbeddedArtemis(
+            EmbeddedActiveMQ broker, String name, String host, int amqpPort, int mqttPort, int stompPort) {
         this.broker = broker;
         this.name = name;
         this.host = host;
@@ -143,8 +143,7 @@ public final class EmbeddedArtemis implements AutoCloseable {
         private String user;
         private String password;
 
-        private Builder() {
-        }
+        private Builder() {}
 
         /**
          * Turns security on: only this user, with this password, may connect (with every permission); anonymous
@@ -242,21 +241,23 @@ public final class EmbeddedArtemis implements AutoCloseable {
             if (amqpPort < 0 && mqttPort < 0 && stompPort < 0) {
                 throw new IllegalStateException("an embedded broker needs an AMQP, an MQTT or a STOMP acceptor");
             }
-            Path data = dataDirectory != null ? dataDirectory
-                    : java.nio.file.Files.createTempDirectory("maestro-artemis-");
+            Path data =
+                    dataDirectory != null ? dataDirectory : java.nio.file.Files.createTempDirectory("maestro-artemis-");
             AddressSettings addressSettings = new AddressSettings()
                     .setAutoCreateQueues(true)
                     .setAutoCreateAddresses(true)
                     .setAutoDeleteQueues(false)
                     .setAutoDeleteAddresses(false);
             if (anycast) {
-                addressSettings.setDefaultAddressRoutingType(RoutingType.ANYCAST)
+                addressSettings
+                        .setDefaultAddressRoutingType(RoutingType.ANYCAST)
                         .setDefaultQueueRoutingType(RoutingType.ANYCAST);
             }
             Configuration configuration = new ConfigurationImpl();
             configuration.setName(name);
             configuration.setBrokerInstance(data.toFile());
-            configuration.setPersistenceEnabled(persistent)
+            configuration
+                    .setPersistenceEnabled(persistent)
                     .setSecurityEnabled(user != null)
                     .setJMXManagementEnabled(jmx)
                     .setGracefulShutdownEnabled(false)
@@ -269,15 +270,18 @@ public final class EmbeddedArtemis implements AutoCloseable {
                     .setPagingDirectory(data.resolve("paging").toString())
                     .addAddressSetting("#", addressSettings);
             if (amqpPort >= 0) {
-                configuration.addAcceptorConfiguration("amqp", "tcp://" + host + ":" + amqpPort
-                        + "?protocols=AMQP;amqpCredits=1000;amqpLowCredits=300");
+                configuration.addAcceptorConfiguration(
+                        "amqp",
+                        "tcp://" + host + ":" + amqpPort + "?protocols=AMQP;amqpCredits=1000;amqpLowCredits=300");
             }
             if (mqttPort >= 0) {
                 configuration.addAcceptorConfiguration("mqtt", "tcp://" + host + ":" + mqttPort + "?protocols=MQTT");
             }
             if (stompPort >= 0) {
-                configuration.addAcceptorConfiguration("stomp", "tcp://" + host + ":" + stompPort
-                        + "?protocols=STOMP;anycastPrefix=/queue/;multicastPrefix=/topic/");
+                configuration.addAcceptorConfiguration(
+                        "stomp",
+                        "tcp://" + host + ":" + stompPort
+                                + "?protocols=STOMP;anycastPrefix=/queue/;multicastPrefix=/topic/");
             }
             EmbeddedActiveMQ broker = new EmbeddedActiveMQ().setConfiguration(configuration);
             if (user != null) {
@@ -285,8 +289,10 @@ public final class EmbeddedArtemis implements AutoCloseable {
                 users.addUser(user, password);
                 users.addRole(user, "maestro");
                 broker.setSecurityManager(new ActiveMQJAASSecurityManager(InVMLoginModule.class.getName(), users));
-                configuration.putSecurityRoles("#", Set.of(new Role("maestro", true, true, true, true, true, true,
-                        true, true, true, true, true, true)));
+                configuration.putSecurityRoles(
+                        "#",
+                        Set.of(new Role(
+                                "maestro", true, true, true, true, true, true, true, true, true, true, true, true)));
             }
             if (jmx) {
                 broker.setMbeanServer(ManagementFactory.getPlatformMBeanServer());
@@ -299,8 +305,9 @@ public final class EmbeddedArtemis implements AutoCloseable {
                 } catch (Exception stopping) {
                     e.addSuppressed(stopping);
                 }
-                throw new IllegalStateException("cannot start the embedded Artemis broker on " + host + " (AMQP port "
-                        + amqpPort + ", MQTT port " + mqttPort + ", STOMP port " + stompPort + "): " + e.getMessage(),
+                throw new IllegalStateException(
+                        "cannot start the embedded Artemis broker on " + host + " (AMQP port " + amqpPort
+                                + ", MQTT port " + mqttPort + ", STOMP port " + stompPort + "): " + e.getMessage(),
                         e);
             }
             return new EmbeddedArtemis(broker, name, host, amqpPort, mqttPort, stompPort);

@@ -10,8 +10,8 @@ import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
-import org.maestro.common.time.Ticker;
 import org.maestro.common.time.MicroClock;
+import org.maestro.common.time.Ticker;
 import org.maestro.inspector.csv.DataSet;
 import org.maestro.inspector.csv.DataSetFiles;
 import org.slf4j.Logger;
@@ -68,8 +68,8 @@ public final class InspectionPoller {
      *
      * @param clock epoch milliseconds, for the {@code timestamp} column
      */
-    public InspectionPoller(Inspector inspector, DataSetFiles files, Duration interval, Ticker ticker,
-            MicroClock clock) {
+    public InspectionPoller(
+            Inspector inspector, DataSetFiles files, Duration interval, Ticker ticker, MicroClock clock) {
         if (interval.isNegative() || interval.isZero()) {
             throw new IllegalArgumentException("the inspection interval must be positive, not " + interval);
         }
@@ -105,8 +105,8 @@ public final class InspectionPoller {
         }
         if (!polling.compareAndSet(false, true)) {
             long skipped = skippedTicks.incrementAndGet();
-            LOG.debug("{} inspection: previous poll still running, tick skipped ({} so far)", inspector.name(),
-                    skipped);
+            LOG.debug(
+                    "{} inspection: previous poll still running, tick skipped ({} so far)", inspector.name(), skipped);
             return;
         }
         try {
@@ -158,7 +158,10 @@ public final class InspectionPoller {
         long maxTicks = Math.max(0, MAX_BACKOFF_SECONDS * 1000L / Math.max(1, interval.toMillis()) - 1);
         backoffTicks = Math.min((1L << Math.min(failureStreak - 1, 20)) - 1, maxTicks);
         if (!stopped) {
-            LOG.warn("{} inspection: {}{}", inspector.name(), message,
+            LOG.warn(
+                    "{} inspection: {}{}",
+                    inspector.name(),
+                    message,
                     backoffTicks > 0 ? " (next try in " + (backoffTicks + 1) + " intervals)" : "");
         }
         recordPoll(timestamp, 0, message);

@@ -18,8 +18,8 @@ public final class Sample {
     /** Adds one row of a data set (one value per column, in column order). */
     public Sample add(DataSet dataSet, List<Object> row) {
         if (row.size() != dataSet.columns().size()) {
-            throw new IllegalArgumentException(dataSet.name() + " has " + dataSet.columns().size()
-                    + " columns, not " + row.size());
+            throw new IllegalArgumentException(
+                    dataSet.name() + " has " + dataSet.columns().size() + " columns, not " + row.size());
         }
         rows.computeIfAbsent(dataSet, d -> new ArrayList<>()).add(row);
         return this;

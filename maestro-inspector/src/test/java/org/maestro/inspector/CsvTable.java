@@ -26,8 +26,8 @@ public record CsvTable(String formatLine, List<String> header, List<Map<String, 
         List<Map<String, String>> rows = new ArrayList<>();
         for (List<String> cells : table.rows()) {
             if (cells.size() != header.size()) {
-                throw new IllegalStateException(file + ": " + cells.size() + " cells, header has " + header.size()
-                        + ": " + cells);
+                throw new IllegalStateException(
+                        file + ": " + cells.size() + " cells, header has " + header.size() + ": " + cells);
             }
             Map<String, String> row = new LinkedHashMap<>();
             for (int i = 0; i < header.size(); i++) {

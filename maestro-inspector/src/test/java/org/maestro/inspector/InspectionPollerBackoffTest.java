@@ -14,7 +14,6 @@ import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.maestro.common.time.MicroClock;
 import org.maestro.inspector.csv.DataSet;
 import org.maestro.inspector.csv.DataSetFiles;
 
@@ -41,8 +40,7 @@ class InspectionPollerBackoffTest {
         }
 
         @Override
-        public void connect() {
-        }
+        public void connect() {}
 
         @Override
         public Sample poll() throws InspectionException {
@@ -59,8 +57,7 @@ class InspectionPollerBackoffTest {
         }
 
         @Override
-        public void close() {
-        }
+        public void close() {}
     }
 
     /** One tick of the timeline, waiting for the poll it started. */
@@ -74,8 +71,8 @@ class InspectionPollerBackoffTest {
         ManualTicker ticker = new ManualTicker();
         long[] now = {1_000};
         try (DataSetFiles files = DataSetFiles.create(directory, List.of(VALUES, InspectionPoller.POLLS))) {
-            InspectionPoller poller = new InspectionPoller(inspector, files, Duration.ofSeconds(1), ticker,
-                    () -> now[0] * 1_000);
+            InspectionPoller poller =
+                    new InspectionPoller(inspector, files, Duration.ofSeconds(1), ticker, () -> now[0] * 1_000);
             poller.start();
             List<Integer> requestsAfterTick = new ArrayList<>();
             Tick tick = () -> {
@@ -104,7 +101,8 @@ class InspectionPollerBackoffTest {
             assertTrue(poller.stop(Duration.ofSeconds(5)));
 
             List<String> polls = Files.readAllLines(directory.resolve(InspectionPoller.POLLS.fileName()));
-            List<String> failedRows = polls.stream().filter(l -> l.contains(",0,")).toList();
+            List<String> failedRows =
+                    polls.stream().filter(l -> l.contains(",0,")).toList();
             assertEquals(poller.stats().errors(), failedRows.size(), String.join("\n", polls));
             assertTrue(failedRows.get(0).contains("connection refused"), failedRows.get(0));
             assertTrue(polls.stream().anyMatch(l -> l.endsWith(",1,")), String.join("\n", polls));

@@ -45,8 +45,10 @@ public final class TickedInspection implements AutoCloseable {
 
     /** Waits (20 s at most) until the poller has done the given number of polls and is idle. */
     public static void awaitPolls(InspectionPoller poller, long polls) {
-        await().atMost(Duration.ofSeconds(20)).pollInterval(Duration.ofMillis(10)).untilAsserted(() ->
-                assertTrue(poller.stats().polls() >= polls && !poller.polling(),
+        await().atMost(Duration.ofSeconds(20))
+                .pollInterval(Duration.ofMillis(10))
+                .untilAsserted(() -> assertTrue(
+                        poller.stats().polls() >= polls && !poller.polling(),
                         polls + " polls done (" + poller.stats() + ")"));
     }
 
@@ -60,21 +62,33 @@ public final class TickedInspection implements AutoCloseable {
         AtomicReference<CsvTable> last = new AtomicReference<>();
         try {
             // each evaluation ticks the poller once: in this thread, a quarter second apart
-            return await(what).atMost(deadline).pollInSameThread().pollDelay(Duration.ZERO)
+            return await(what)
+                    .atMost(deadline)
+                    .pollInSameThread()
+                    .pollDelay(Duration.ZERO)
                     .pollInterval(Duration.ofMillis(250))
-                    .until(() -> {
-                        last.set(pollOnce(fileName));
-                        return last.get();
-                    }, condition);
+                    .until(
+                            () -> {
+                                last.set(pollOnce(fileName));
+                                return last.get();
+                            },
+                            condition);
         } catch (ConditionTimeoutException timedOut) {
             // below: the failure names the file's last rows and polls
         }
         CsvTable table = last.get();
         List<String> polls = Files.exists(directory.resolve(InspectionPoller.POLLS.fileName()))
-                ? Files.readAllLines(directory.resolve(InspectionPoller.POLLS.fileName())) : List.of();
+                ? Files.readAllLines(directory.resolve(InspectionPoller.POLLS.fileName()))
+                : List.of();
         throw new AssertionError("not within " + deadline.toMillis() + " ms: " + what + "; last rows of " + fileName
-                + ": " + (table == null ? "none" : table.rows().subList(Math.max(0, table.rows().size() - 3),
-                table.rows().size())) + "; polls: " + polls.subList(Math.max(0, polls.size() - 3), polls.size()));
+                + ": "
+                + (table == null
+                        ? "none"
+                        : table.rows()
+                                .subList(
+                                        Math.max(0, table.rows().size() - 3),
+                                        table.rows().size()))
+                + "; polls: " + polls.subList(Math.max(0, polls.size() - 3), polls.size()));
     }
 
     /** The polling figures so far. */

@@ -13,5 +13,5 @@ import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
  * @param message further detail from the agent, may be empty
  */
 @JsonIgnoreProperties(ignoreUnknown = true)
-public record AgentAction(String agent, String command, long startMillis, long endMillis, String outcome, String message) {
-}
+public record AgentAction(
+        String agent, String command, long startMillis, long endMillis, String outcome, String message) {}

@@ -21,8 +21,22 @@ import com.fasterxml.jackson.annotation.JsonPropertyOrder;
  * }</pre>
  */
 @JsonIgnoreProperties(ignoreUnknown = true)
-@JsonPropertyOrder({"unit", "count", "mean", "p50", "p90", "p95", "p99", "p99_9", "p99_99", "max",
-        "lateCount", "lateMax", "earlyCount", "earlyMax"})
+@JsonPropertyOrder({
+    "unit",
+    "count",
+    "mean",
+    "p50",
+    "p90",
+    "p95",
+    "p99",
+    "p99_9",
+    "p99_99",
+    "max",
+    "lateCount",
+    "lateMax",
+    "earlyCount",
+    "earlyMax"
+})
 public record JitterStats(
         long count,
         double mean,

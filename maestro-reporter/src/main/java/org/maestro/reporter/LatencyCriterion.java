@@ -23,7 +23,8 @@ public record LatencyCriterion(long limitMillis, boolean hard) {
         if (millis <= 0) {
             return Optional.empty();
         }
-        String mode = parameters.getOrDefault("MAXIMUM_LATENCY_MODE", "soft").trim().toLowerCase(Locale.ROOT);
+        String mode =
+                parameters.getOrDefault("MAXIMUM_LATENCY_MODE", "soft").trim().toLowerCase(Locale.ROOT);
         return Optional.of(new LatencyCriterion(millis, mode.equals("hard")));
     }
 

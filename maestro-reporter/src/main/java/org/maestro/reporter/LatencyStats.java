@@ -33,16 +33,23 @@ public record LatencyStats(
     /** The value at the given percentile name: p50, p90, p95, p99, p99.9, p99.99 or max. */
     public long valueAt(String percentile) {
         switch (percentile) {
-            case "p50": return p50;
-            case "p90": return p90;
-            case "p95": return p95;
-            case "p99": return p99;
-            case "p99.9": return p999;
-            case "p99.99": return p9999;
-            case "max": return max;
+            case "p50":
+                return p50;
+            case "p90":
+                return p90;
+            case "p95":
+                return p95;
+            case "p99":
+                return p99;
+            case "p99.9":
+                return p999;
+            case "p99.99":
+                return p9999;
+            case "max":
+                return max;
             default:
-                throw new IllegalArgumentException("unknown percentile '" + percentile
-                        + "'; use one of p50, p90, p95, p99, p99.9, p99.99, max");
+                throw new IllegalArgumentException(
+                        "unknown percentile '" + percentile + "'; use one of p50, p90, p95, p99, p99.9, p99.99, max");
         }
     }
 

@@ -39,13 +39,31 @@ import org.maestro.common.measure.OutcomeCounts;
  */
 @JsonIgnoreProperties(ignoreUnknown = true)
 @JsonInclude(JsonInclude.Include.NON_NULL)
-@JsonPropertyOrder({"sent", "received", "lost", "lostKnown", "lostPercent", "unknownReason", "duplicates",
-        "outOfOrder", "errors", "refused", "vanished", "outcomes"})
-public record MessageCounts(@JsonInclude(JsonInclude.Include.ALWAYS) Long sent, long received,
-                            @JsonInclude(JsonInclude.Include.ALWAYS) Long lost, long duplicates, long outOfOrder,
-                            long errors, @JsonInclude(JsonInclude.Include.ALWAYS) Long refused,
-                            @JsonInclude(JsonInclude.Include.ALWAYS) Long vanished, OutcomeCounts outcomes,
-                            String unknownReason) {
+@JsonPropertyOrder({
+    "sent",
+    "received",
+    "lost",
+    "lostKnown",
+    "lostPercent",
+    "unknownReason",
+    "duplicates",
+    "outOfOrder",
+    "errors",
+    "refused",
+    "vanished",
+    "outcomes"
+})
+public record MessageCounts(
+        @JsonInclude(JsonInclude.Include.ALWAYS) Long sent,
+        long received,
+        @JsonInclude(JsonInclude.Include.ALWAYS) Long lost,
+        long duplicates,
+        long outOfOrder,
+        long errors,
+        @JsonInclude(JsonInclude.Include.ALWAYS) Long refused,
+        @JsonInclude(JsonInclude.Include.ALWAYS) Long vanished,
+        OutcomeCounts outcomes,
+        String unknownReason) {
 
     /** Counts without outcomes: nothing known to be refused, every lost message vanished. */
     public MessageCounts(long sent, long received, long lost, long duplicates, long outOfOrder, long errors) {
@@ -53,15 +71,32 @@ public record MessageCounts(@JsonInclude(JsonInclude.Include.ALWAYS) Long sent, 
     }
 
     /** Counts where everything is known. */
-    public MessageCounts(long sent, long received, long lost, long duplicates, long outOfOrder, long errors,
-                         long refused, long vanished, OutcomeCounts outcomes) {
+    public MessageCounts(
+            long sent,
+            long received,
+            long lost,
+            long duplicates,
+            long outOfOrder,
+            long errors,
+            long refused,
+            long vanished,
+            OutcomeCounts outcomes) {
         this(sent, received, lost, duplicates, outOfOrder, errors, refused, vanished, outcomes, null);
     }
 
     /** The same counts with more errors. */
     public MessageCounts withMoreErrors(long more) {
-        return new MessageCounts(sent, received, lost, duplicates, outOfOrder, errors + more, refused, vanished,
-                outcomes, unknownReason);
+        return new MessageCounts(
+                sent,
+                received,
+                lost,
+                duplicates,
+                outOfOrder,
+                errors + more,
+                refused,
+                vanished,
+                outcomes,
+                unknownReason);
     }
 
     /** True when every sender's and receiver's counts arrived, so lost is a number. */

@@ -21,8 +21,8 @@ import com.fasterxml.jackson.annotation.JsonInclude;
  */
 @JsonIgnoreProperties(ignoreUnknown = true)
 @JsonInclude(JsonInclude.Include.NON_NULL)
-public record RateStats(double mean, long max, long min, int seconds, long total, long millis, long warmup,
-                        Double megabytesPerSecond) {
+public record RateStats(
+        double mean, long max, long min, int seconds, long total, long millis, long warmup, Double megabytesPerSecond) {
 
     /** The rate of a set of peers that wrote no measured interval. */
     public static final RateStats EMPTY = new RateStats(0.0, 0, 0, 0, 0, 0, 0);

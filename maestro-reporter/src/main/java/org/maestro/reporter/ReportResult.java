@@ -31,7 +31,9 @@ public record ReportResult(Path resultsDir, Path index, List<TestReport> tests) 
 
     /** The report of one test, by name. */
     public TestReport test(String name) {
-        return tests.stream().filter(t -> t.name().equals(name)).findFirst()
+        return tests.stream()
+                .filter(t -> t.name().equals(name))
+                .findFirst()
                 .orElseThrow(() -> new IllegalArgumentException("no test named '" + name + "' in " + resultsDir));
     }
 }

@@ -42,8 +42,7 @@ public final class Reporter {
 
     private static final Logger LOG = LoggerFactory.getLogger(Reporter.class);
 
-    private Reporter() {
-    }
+    private Reporter() {}
 
     /**
      * (Re)builds the report of every test in {@code resultsDir}.
@@ -88,8 +87,11 @@ public final class Reporter {
                 JsonNode node = new ObjectMapper().readTree(comparison.toFile());
                 boolean regression = node.path("regression").asBoolean(false);
                 String baseline = node.path("baseline").asText("");
-                links.add(new IndexPage.Link(COMPARISON_HTML, "Comparison with the baseline " + baseline,
-                        regression ? "REGRESSION" : "NO REGRESSION", regression));
+                links.add(new IndexPage.Link(
+                        COMPARISON_HTML,
+                        "Comparison with the baseline " + baseline,
+                        regression ? "REGRESSION" : "NO REGRESSION",
+                        regression));
             } catch (IOException e) {
                 LOG.warn("{} is unreadable and is not linked from the index: {}", comparison, e.getMessage());
             }
@@ -97,8 +99,11 @@ public final class Reporter {
         for (Path testDir : ResultsLayout.testDirectories(resultsDir)) {
             if (Files.isRegularFile(testDir.resolve(StudyPage.FILE_NAME))) {
                 String test = testDir.getFileName().toString();
-                links.add(new IndexPage.Link(test + "/" + StudyPage.FILE_NAME, "Study " + test
-                        + ": every cell with its mean and 95% confidence interval", "", false));
+                links.add(new IndexPage.Link(
+                        test + "/" + StudyPage.FILE_NAME,
+                        "Study " + test + ": every cell with its mean and 95% confidence interval",
+                        "",
+                        false));
             }
         }
         ScriptRun lastScript = null;
@@ -107,7 +112,8 @@ public final class Reporter {
         } catch (IOException e) {
             LOG.warn("{}; the index shows no script verdict", e.getMessage());
         }
-        return Page.write(resultsDir.resolve(IndexPage.FILE_NAME),
+        return Page.write(
+                resultsDir.resolve(IndexPage.FILE_NAME),
                 IndexPage.render(resultsDir.toAbsolutePath().normalize().toString(), runs, links, lastScript));
     }
 
@@ -120,7 +126,8 @@ public final class Reporter {
             IterationAnalyzer.Analysis analysis = IterationAnalyzer.analyze(iterationDir);
             TestSummary summary = analysis.summary();
             PercentileDistribution.write(iterationDir, analysis.distributions());
-            Page.write(testDir.resolve(IterationPage.fileName(summary.iteration())),
+            Page.write(
+                    testDir.resolve(IterationPage.fileName(summary.iteration())),
                     IterationPage.render(summary, analysis.charts()));
             iterations.add(summary);
         }
@@ -137,8 +144,9 @@ public final class Reporter {
      */
     public static Path requireResults(Path resultsDir) {
         Path dir = resultsDir.toAbsolutePath().normalize();
-        String expected = "expected a results directory laid out as <results>/<test-name>/<iteration>/<peer-name>@<host>/ "
-                + "(peer files: test.properties, rate.csv, *.hlog, peer-result.json)";
+        String expected =
+                "expected a results directory laid out as <results>/<test-name>/<iteration>/<peer-name>@<host>/ "
+                        + "(peer files: test.properties, rate.csv, *.hlog, peer-result.json)";
         if (!Files.exists(dir)) {
             throw new ReportException(resultsDir + " does not exist; " + expected);
         }
@@ -152,7 +160,8 @@ public final class Reporter {
             throw new ReportException(resultsDir + " looks like the directory of the single test '" + dir.getFileName()
                     + "'; pass its parent directory " + dir.getParent() + " instead");
         }
-        if (Files.isDirectory(dir.getParent()) && ResultsLayout.isIterationName(dir.getFileName().toString())) {
+        if (Files.isDirectory(dir.getParent())
+                && ResultsLayout.isIterationName(dir.getFileName().toString())) {
             throw new ReportException(resultsDir + " looks like one iteration of a test; pass the results directory "
                     + dir.getParent().getParent() + " instead");
         }

@@ -24,8 +24,8 @@ import java.util.Optional;
  */
 @JsonIgnoreProperties(ignoreUnknown = true)
 @JsonPropertyOrder({"formatVersion", "script", "outcome", "reason", "tests", "endMillis"})
-public record ScriptRun(int formatVersion, String script, Outcome outcome, String reason, List<String> tests,
-                        long endMillis) {
+public record ScriptRun(
+        int formatVersion, String script, Outcome outcome, String reason, List<String> tests, long endMillis) {
 
     /** The file name in the results directory. */
     public static final String FILE_NAME = "script-run.json";

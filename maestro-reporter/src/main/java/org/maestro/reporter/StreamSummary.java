@@ -37,8 +37,16 @@ public record StreamSummary(
         @JsonInclude(JsonInclude.Include.ALWAYS) Long vanished) {
 
     /** A stream without refusals: every lost message vanished. */
-    public StreamSummary(String address, String sender, int connection, long sent, long received, long lost,
-                         long duplicates, long outOfOrder, Map<String, Long> receivedBy) {
+    public StreamSummary(
+            String address,
+            String sender,
+            int connection,
+            long sent,
+            long received,
+            long lost,
+            long duplicates,
+            long outOfOrder,
+            Map<String, Long> receivedBy) {
         this(address, sender, connection, sent, received, lost, duplicates, outOfOrder, receivedBy, 0L, lost);
     }
 

@@ -13,8 +13,8 @@ import java.util.List;
  * @param junitXml its junit.xml
  * @param iterations one summary per iteration, by iteration number
  */
-public record TestReport(String name, Path dir, Path page, Path summaryJson, Path junitXml,
-                         List<TestSummary> iterations) {
+public record TestReport(
+        String name, Path dir, Path page, Path summaryJson, Path junitXml, List<TestSummary> iterations) {
 
     /** The page of one iteration. */
     public Path iterationPage(int iteration) {

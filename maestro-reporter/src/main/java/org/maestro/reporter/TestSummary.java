@@ -39,8 +39,25 @@ import java.util.Map;
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 @JsonIgnoreProperties(ignoreUnknown = true)
-@JsonPropertyOrder({"formatVersion", "test", "iteration", "startMillis", "endMillis", "warmupEndMillis",
-        "outcome", "reason", "decidedBy", "messages", "rate", "latency", "parameters", "peers", "streams", "actions", "warnings"})
+@JsonPropertyOrder({
+    "formatVersion",
+    "test",
+    "iteration",
+    "startMillis",
+    "endMillis",
+    "warmupEndMillis",
+    "outcome",
+    "reason",
+    "decidedBy",
+    "messages",
+    "rate",
+    "latency",
+    "parameters",
+    "peers",
+    "streams",
+    "actions",
+    "warnings"
+})
 public record TestSummary(
         int formatVersion,
         String test,
@@ -65,18 +82,66 @@ public record TestSummary(
     public static final int FORMAT_VERSION = 1;
 
     /** A summary without a run id; see {@link #withRunId(String)}. */
-    public TestSummary(int formatVersion, String test, int iteration, long startMillis, long endMillis,
-            long warmupEndMillis, Outcome outcome, String reason, Decider decidedBy, MessageCounts messages, Rates rate,
-            Latencies latency, Map<String, String> parameters, List<PeerSummary> peers, List<StreamSummary> streams,
-            List<AgentAction> actions, List<String> warnings) {
-        this(formatVersion, test, iteration, startMillis, endMillis, warmupEndMillis, outcome, reason, decidedBy,
-                messages, rate, latency, parameters, peers, streams, actions, warnings, null);
+    public TestSummary(
+            int formatVersion,
+            String test,
+            int iteration,
+            long startMillis,
+            long endMillis,
+            long warmupEndMillis,
+            Outcome outcome,
+            String reason,
+            Decider decidedBy,
+            MessageCounts messages,
+            Rates rate,
+            Latencies latency,
+            Map<String, String> parameters,
+            List<PeerSummary> peers,
+            List<StreamSummary> streams,
+            List<AgentAction> actions,
+            List<String> warnings) {
+        this(
+                formatVersion,
+                test,
+                iteration,
+                startMillis,
+                endMillis,
+                warmupEndMillis,
+                outcome,
+                reason,
+                decidedBy,
+                messages,
+                rate,
+                latency,
+                parameters,
+                peers,
+                streams,
+                actions,
+                warnings,
+                null);
     }
 
     /** This summary with the run id of its iteration. */
     public TestSummary withRunId(String id) {
-        return new TestSummary(formatVersion, test, iteration, startMillis, endMillis, warmupEndMillis, outcome, reason,
-                decidedBy, messages, rate, latency, parameters, peers, streams, actions, warnings, id);
+        return new TestSummary(
+                formatVersion,
+                test,
+                iteration,
+                startMillis,
+                endMillis,
+                warmupEndMillis,
+                outcome,
+                reason,
+                decidedBy,
+                messages,
+                rate,
+                latency,
+                parameters,
+                peers,
+                streams,
+                actions,
+                warnings,
+                id);
     }
 
     /** True when the iteration passed: no failure from the script, the runner or the peers, and a success. */
@@ -152,8 +217,8 @@ public record TestSummary(
     @JsonInclude(JsonInclude.Include.NON_NULL)
     @JsonIgnoreProperties(ignoreUnknown = true)
     @JsonPropertyOrder({"responseTime", "serviceTime", "sendDelay", "jitter"})
-    public record Latencies(LatencyStats responseTime, LatencyStats serviceTime, LatencyStats sendDelay,
-            JitterStats jitter) {
+    public record Latencies(
+            LatencyStats responseTime, LatencyStats serviceTime, LatencyStats sendDelay, JitterStats jitter) {
 
         /** The three latencies, without jitter. */
         public Latencies(LatencyStats responseTime, LatencyStats serviceTime, LatencyStats sendDelay) {
@@ -166,10 +231,14 @@ public record TestSummary(
          */
         public LatencyStats get(String metric) {
             switch (metric) {
-                case "responseTime": return responseTime;
-                case "serviceTime": return serviceTime;
-                case "sendDelay": return sendDelay;
-                case "jitter": return jitter == null ? null : jitter.magnitude();
+                case "responseTime":
+                    return responseTime;
+                case "serviceTime":
+                    return serviceTime;
+                case "sendDelay":
+                    return sendDelay;
+                case "jitter":
+                    return jitter == null ? null : jitter.magnitude();
                 default:
                     throw new IllegalArgumentException("unknown latency metric '" + metric
                             + "'; use responseTime, serviceTime, sendDelay or jitter");

@@ -17,8 +17,7 @@ public final class Chromium {
     public static final Path BINARY = Path.of("/usr/bin/chromium");
     static final long DEADLINE_SECONDS = 90;
 
-    private Chromium() {
-    }
+    private Chromium() {}
 
     public static boolean available() {
         return Files.isExecutable(BINARY);
@@ -30,9 +29,15 @@ public final class Chromium {
     }
 
     /** Writes a screenshot of the page. */
-    public static void screenshot(Path page, Path work, Path png, int width, int height) throws IOException, InterruptedException {
-        run(page, work, List.of("--screenshot=" + png.toAbsolutePath(), "--window-size=" + width + "," + height,
-                "--hide-scrollbars"));
+    public static void screenshot(Path page, Path work, Path png, int width, int height)
+            throws IOException, InterruptedException {
+        run(
+                page,
+                work,
+                List.of(
+                        "--screenshot=" + png.toAbsolutePath(),
+                        "--window-size=" + width + "," + height,
+                        "--hide-scrollbars"));
         assertPicture(png);
     }
 
@@ -56,7 +61,9 @@ public final class Chromium {
         org.jsoup.nodes.Element data = dom.getElementById("maestro-charts");
         java.util.List<com.fasterxml.jackson.databind.JsonNode> specs = new ArrayList<>();
         if (data != null) {
-            new com.fasterxml.jackson.databind.ObjectMapper().readTree(data.data()).forEach(specs::add);
+            new com.fasterxml.jackson.databind.ObjectMapper()
+                    .readTree(data.data())
+                    .forEach(specs::add);
         }
         return specs;
     }
@@ -65,15 +72,27 @@ public final class Chromium {
         Path profile = Files.createDirectories(work.resolve("chromium-profile"));
         Path stdout = work.resolve("chromium.out");
         Path stderr = work.resolve("chromium.err");
-        List<String> command = new ArrayList<>(List.of(BINARY.toString(), "--headless", "--no-sandbox", "--disable-gpu",
-                "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update",
-                "--disable-sync", "--user-data-dir=" + profile.toAbsolutePath(),
+        List<String> command = new ArrayList<>(List.of(
+                BINARY.toString(),
+                "--headless",
+                "--no-sandbox",
+                "--disable-gpu",
+                "--disable-quic",
+                "--no-first-run",
+                "--disable-background-networking",
+                "--disable-component-update",
+                "--disable-sync",
+                "--user-data-dir=" + profile.toAbsolutePath(),
                 // no network: every host name fails to resolve and any proxied request goes to a closed port
-                "--host-resolver-rules=MAP * ~NOTFOUND", "--proxy-server=127.0.0.1:9",
-                "--allow-file-access-from-files", "--virtual-time-budget=5000"));
+                "--host-resolver-rules=MAP * ~NOTFOUND",
+                "--proxy-server=127.0.0.1:9",
+                "--allow-file-access-from-files",
+                "--virtual-time-budget=5000"));
         command.addAll(action);
         command.add(page.toAbsolutePath().toUri().toString());
-        Process process = new ProcessBuilder(command).redirectOutput(stdout.toFile()).redirectError(stderr.toFile())
+        Process process = new ProcessBuilder(command)
+                .redirectOutput(stdout.toFile())
+                .redirectError(stderr.toFile())
                 .start();
         if (!process.waitFor(DEADLINE_SECONDS, TimeUnit.SECONDS)) {
             process.destroyForcibly();
@@ -82,7 +101,8 @@ public final class Chromium {
                     + Files.readString(stderr, StandardCharsets.UTF_8));
         }
         if (process.exitValue() != 0) {
-            fail("chromium exited with " + process.exitValue() + ": " + Files.readString(stderr, StandardCharsets.UTF_8));
+            fail("chromium exited with " + process.exitValue() + ": "
+                    + Files.readString(stderr, StandardCharsets.UTF_8));
         }
         return Files.readString(stdout, StandardCharsets.UTF_8);
     }

@@ -5,11 +5,11 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
-import com.fasterxml.jackson.databind.JsonNode;
 import org.jsoup.Jsoup;
 import org.jsoup.nodes.Document;
 import org.jsoup.nodes.Element;
@@ -24,13 +24,16 @@ class ChromiumRenderingTest {
 
     @TempDir
     static Path work;
+
     static Path results;
     static ReportResult report;
 
     @BeforeAll
     static void buildReport() throws IOException {
-        assumeTrue(Chromium.available(), "/usr/bin/chromium is not installed (apt-get install chromium); "
-                + "the browser rendering tests are skipped");
+        assumeTrue(
+                Chromium.available(),
+                "/usr/bin/chromium is not installed (apt-get install chromium); "
+                        + "the browser rendering tests are skipped");
         results = Files.createDirectories(work.resolve("results"));
         SyntheticResults.writeStandard(results, 1.0, 1.0);
         report = Reporter.build(results);
@@ -40,26 +43,41 @@ class ChromiumRenderingTest {
     void iterationChartsRenderInHeadlessChromiumWithoutNetwork() throws Exception {
         Path page = report.test("fixed-rate").iterationPage(0);
         Document dom = Jsoup.parse(Chromium.dumpDom(page, work));
-        assertFalse(dom.body().hasAttr("data-errors"), "script errors: " + dom.body().attr("data-errors"));
+        assertFalse(
+                dom.body().hasAttr("data-errors"),
+                "script errors: " + dom.body().attr("data-errors"));
         Elements charts = dom.select("div.chart");
         // rate, 3 latency-over-time, distribution, heap, queue depth (consumer counts never change: a note)
         assertEquals(7, charts.size(), charts.eachAttr("id").toString());
-        assertTrue(dom.select(".chart-box .note").text().contains("consumerCount (other.queue 1, test.queue 2)"),
+        assertTrue(
+                dom.select(".chart-box .note").text().contains("consumerCount (other.queue 1, test.queue 2)"),
                 dom.select(".chart-box .note").text());
         for (Element chart : charts) {
             assertEquals("true", chart.attr("data-rendered"), chart.id() + " did not finish rendering");
             assertFalse(chart.select("canvas").isEmpty(), chart.id() + " has no canvas");
         }
         TestSummary s = report.test("fixed-rate").iterations().get(0);
-        assertEquals(Format.rate(s.throughput()), dom.select("#card-throughput .value").text());
+        assertEquals(
+                Format.rate(s.throughput()),
+                dom.select("#card-throughput .value").text());
         assertEquals(Format.count(12), dom.select("#card-lost .value").text());
-        assertEquals(Format.millis(s.latency().responseTime().p99()), dom.select("#card-response-p99 .value").text());
+        assertEquals(
+                Format.millis(s.latency().responseTime().p99()),
+                dom.select("#card-response-p99 .value").text());
         assertEquals("success", dom.select("h1 .badge").attr("data-outcome"));
-        assertTrue(dom.select("#latency").text().contains(Format.millis(s.latency().serviceTime().p9999())));
-        assertEquals(List.of("Rate over time (msg/s)", "Response time (ms): receive − intended send",
-                "Service time (ms): receive − actual send", "Send delay (ms): actual − intended send",
-                "Latency by percentile (ms), measured intervals", "jvm-heap (inspector-1@sut): heapUsedBytes",
-                "queues (inspector-1@sut): messageCount"), charts.eachAttr("data-title"));
+        assertTrue(dom.select("#latency")
+                .text()
+                .contains(Format.millis(s.latency().serviceTime().p9999())));
+        assertEquals(
+                List.of(
+                        "Rate over time (msg/s)",
+                        "Response time (ms): receive − intended send",
+                        "Service time (ms): receive − actual send",
+                        "Send delay (ms): actual − intended send",
+                        "Latency by percentile (ms), measured intervals",
+                        "jvm-heap (inspector-1@sut): heapUsedBytes",
+                        "queues (inspector-1@sut): messageCount"),
+                charts.eachAttr("data-title"));
         // the warm-up is in view: no chart opens zoomed past it
         for (JsonNode spec : Chromium.chartSpecs(dom)) {
             assertTrue(spec.path("viewFrom").isMissingNode(), spec.path("id") + " opens zoomed");
@@ -67,10 +85,14 @@ class ChromiumRenderingTest {
         // the warm-up (100 k msg/s, 900 ms) would flatten the measured values: the axis is clipped and says so
         JsonNode rate = Chromium.chartSpecs(dom).get(0);
         assertEquals(5000.0, rate.path("yMax").asDouble(), rate.toString().substring(0, 200));
-        assertTrue(dom.select("#chart-rate + .note").text().startsWith("y axis clipped at 5,000 msg/s"),
+        assertTrue(
+                dom.select("#chart-rate + .note").text().startsWith("y axis clipped at 5,000 msg/s"),
                 dom.select(".chart-box").first().text());
-        assertEquals("verdict on p90 response time ≤ 500 ms: measured " + Format.millis(s.latency().responseTime().p90())
-                + " (MAXIMUM_LATENCY=500, MAXIMUM_LATENCY_MODE=soft)", dom.select("#verdict-criterion").text());
+        assertEquals(
+                "verdict on p90 response time ≤ 500 ms: measured "
+                        + Format.millis(s.latency().responseTime().p90())
+                        + " (MAXIMUM_LATENCY=500, MAXIMUM_LATENCY_MODE=soft)",
+                dom.select("#verdict-criterion").text());
     }
 
     @Test
@@ -78,7 +100,8 @@ class ChromiumRenderingTest {
         Document dom = Jsoup.parse(Chromium.dumpDom(report.test("incremental").page(), work));
         assertFalse(dom.body().hasAttr("data-errors"), dom.body().attr("data-errors"));
         Elements charts = dom.select("div.chart");
-        assertEquals(List.of("Throughput by iteration (msg/s)", "Response time by iteration (ms)"),
+        assertEquals(
+                List.of("Throughput by iteration (msg/s)", "Response time by iteration (ms)"),
                 charts.eachAttr("data-title"));
         for (Element chart : charts) {
             assertEquals("true", chart.attr("data-rendered"), chart.id());
@@ -94,10 +117,14 @@ class ChromiumRenderingTest {
         SyntheticResults.writeStandard(newer, 1.2, 0.9);
         // a run without one of the tests leaves a gap in that test's lines
         try (java.util.stream.Stream<Path> files = Files.walk(newer.resolve("no-verdict"))) {
-            files.sorted(java.util.Comparator.reverseOrder()).forEach(f -> f.toFile().delete());
+            files.sorted(java.util.Comparator.reverseOrder())
+                    .forEach(f -> f.toFile().delete());
         }
-        org.maestro.reporter.trend.Trend.build(List.of(older, newer, results), null,
-                org.maestro.reporter.compare.Thresholds.DEFAULTS, work.resolve("trend"));
+        org.maestro.reporter.trend.Trend.build(
+                List.of(older, newer, results),
+                null,
+                org.maestro.reporter.compare.Thresholds.DEFAULTS,
+                work.resolve("trend"));
         Document dom = Jsoup.parse(Chromium.dumpDom(work.resolve("trend/trend.html"), work));
         assertFalse(dom.body().hasAttr("data-errors"), dom.body().attr("data-errors"));
         Elements charts = dom.select("div.chart");

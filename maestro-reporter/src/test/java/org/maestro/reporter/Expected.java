@@ -16,8 +16,7 @@ import org.HdrHistogram.HistogramLogReader;
  */
 final class Expected {
 
-    private Expected() {
-    }
+    private Expected() {}
 
     /** Non-warm-up intervals of the logs merged with HdrHistogram's API. */
     static Histogram measuredHistogram(List<Path> logs) throws IOException {
@@ -78,8 +77,8 @@ final class Expected {
                 }
                 if (!Boolean.parseBoolean(cells[header.indexOf("warmup")])) {
                     String measured = cells[header.indexOf(header.contains("measured") ? "measured" : "count")];
-                    seconds.merge(Long.parseLong(cells[header.indexOf("timestamp")]), Long.parseLong(measured),
-                            Long::sum);
+                    seconds.merge(
+                            Long.parseLong(cells[header.indexOf("timestamp")]), Long.parseLong(measured), Long::sum);
                 }
             }
         }
@@ -97,7 +96,10 @@ final class Expected {
     /** Every file with the given name in the peer directories of an iteration. */
     static List<Path> files(Path iteration, String name) throws IOException {
         try (var peers = Files.list(iteration)) {
-            return peers.map(p -> p.resolve(name)).filter(Files::isRegularFile).sorted().toList();
+            return peers.map(p -> p.resolve(name))
+                    .filter(Files::isRegularFile)
+                    .sorted()
+                    .toList();
         }
     }
 }

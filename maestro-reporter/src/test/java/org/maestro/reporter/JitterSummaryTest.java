@@ -38,6 +38,7 @@ class JitterSummaryTest {
     private static final long T0 = SyntheticResults.T0;
     /** The intended interval of the synthetic runs: 1000 messages/s. */
     private static final long INTERVAL = 1_000;
+
     private static final long STALL = 1_800_000;
 
     @TempDir
@@ -64,7 +65,7 @@ class JitterSummaryTest {
     private static void jitterLogs(Path receiver, Random random, int scale) throws IOException {
         boolean stalls = receiver.getFileName().toString().startsWith("receiver-1");
         try (PrintStream late = log(receiver.resolve("jitter-late.hlog"));
-             PrintStream early = log(receiver.resolve("jitter-early.hlog"))) {
+                PrintStream early = log(receiver.resolve("jitter-early.hlog"))) {
             HistogramLogWriter lateWriter = writer(late);
             HistogramLogWriter earlyWriter = writer(early);
             int seconds = SyntheticResults.WARMUP_SECONDS + SyntheticResults.MEASURED_SECONDS;
@@ -112,8 +113,8 @@ class JitterSummaryTest {
     private static Histogram measured(Path iteration, String fileName) throws IOException {
         Histogram sum = new Histogram(3_600_000_000L, 3);
         for (String receiver : List.of("receiver-1@alpha", "receiver-2@beta")) {
-            HistogramLogReader reader = new HistogramLogReader(new File(iteration.resolve(receiver)
-                    .resolve(fileName).toString()));
+            HistogramLogReader reader = new HistogramLogReader(
+                    new File(iteration.resolve(receiver).resolve(fileName).toString()));
             try {
                 EncodableHistogram interval;
                 while ((interval = reader.nextIntervalHistogram()) != null) {
@@ -159,9 +160,11 @@ class JitterSummaryTest {
     @Test
     void summaryJsonPageAndJUnitShowJitterAndAnUnboundedRunHasNone() throws IOException {
         Reporter.build(work.resolve("base"));
-        JsonNode summary = new ObjectMapper().readTree(work.resolve("base/fixed-rate/summary.json").toFile());
+        JsonNode summary = new ObjectMapper()
+                .readTree(work.resolve("base/fixed-rate/summary.json").toFile());
         JsonNode jitter = summary.path("iterations").path(0).path("latency").path("jitter");
-        JitterStats direct = Reporter.summarize(work.resolve("base/fixed-rate/0")).latency().jitter();
+        JitterStats direct =
+                Reporter.summarize(work.resolve("base/fixed-rate/0")).latency().jitter();
         assertEquals("us", jitter.path("unit").asText());
         assertEquals(direct.p99(), jitter.path("p99").asLong());
         assertEquals(direct.max(), jitter.path("max").asLong());
@@ -174,32 +177,42 @@ class JitterSummaryTest {
         assertTrue(page.contains("data-metric=\"jitter\""), "the latency table row");
         assertTrue(page.contains("jitter |J|"), "the percentile chart");
         String junit = Files.readString(work.resolve("base/fixed-rate/junit.xml"));
-        assertTrue(junit.contains(String.format(java.util.Locale.ROOT, "jitter.lateMax=%.3f ms",
-                direct.lateMax() / 1000.0)), junit);
+        assertTrue(
+                junit.contains(
+                        String.format(java.util.Locale.ROOT, "jitter.lateMax=%.3f ms", direct.lateMax() / 1000.0)),
+                junit);
 
         TestSummary unbounded = Reporter.summarize(work.resolve("base/unbounded/0"));
         assertNull(unbounded.latency().jitter());
         assertNull(unbounded.latency().get("jitter"));
-        JsonNode unboundedJson = new ObjectMapper().readTree(work.resolve("base/unbounded/summary.json").toFile());
+        JsonNode unboundedJson = new ObjectMapper()
+                .readTree(work.resolve("base/unbounded/summary.json").toFile());
         assertTrue(unboundedJson.path("iterations").path(0).path("latency").has("responseTime"));
         assertFalse(unboundedJson.path("iterations").path(0).path("latency").has("jitter"));
-        assertFalse(Files.readString(work.resolve("base/unbounded/iteration-0.html")).contains("card-jitter"));
+        assertFalse(Files.readString(work.resolve("base/unbounded/iteration-0.html"))
+                .contains("card-jitter"));
         ResultsAudit.assertConsistent(work.resolve("base/fixed-rate/0"));
         ResultsAudit.assertConsistent(work.resolve("base/unbounded/0"));
     }
 
     @Test
     void compareFlagsAJitterRiseOnlyWhenAskedTo() {
-        Thresholds withJitter = new Thresholds(10.0, 20.0, List.of("p50", "p99"),
-                List.of("responseTime", "jitter"), true);
-        ComparisonResult result = Comparison.evaluate("base", "worse",
+        Thresholds withJitter =
+                new Thresholds(10.0, 20.0, List.of("p50", "p99"), List.of("responseTime", "jitter"), true);
+        ComparisonResult result = Comparison.evaluate(
+                "base",
+                "worse",
                 Map.of("fixed-rate", List.of(Reporter.summarize(work.resolve("base/fixed-rate/0")))),
-                Map.of("fixed-rate", List.of(Reporter.summarize(work.resolve("worse/fixed-rate/0")))), withJitter);
-        List<String> regressions = result.regressions().stream().map(Difference::metric).toList();
+                Map.of("fixed-rate", List.of(Reporter.summarize(work.resolve("worse/fixed-rate/0")))),
+                withJitter);
+        List<String> regressions =
+                result.regressions().stream().map(Difference::metric).toList();
         assertTrue(regressions.contains("jitter.p50"), regressions.toString());
         assertFalse(regressions.contains("responseTime.p50"), "same response times: " + regressions);
 
-        ComparisonResult defaults = Comparison.evaluate("base", "worse",
+        ComparisonResult defaults = Comparison.evaluate(
+                "base",
+                "worse",
                 Map.of("fixed-rate", List.of(Reporter.summarize(work.resolve("base/fixed-rate/0")))),
                 Map.of("fixed-rate", List.of(Reporter.summarize(work.resolve("worse/fixed-rate/0")))),
                 Thresholds.DEFAULTS);

@@ -28,7 +28,12 @@ class MeasuredRateTest {
     @Test
     void theMeasuredRateIsMeasuredMessagesOverTheMeasuredWindowEverywhere() throws Exception {
         Path iteration = results.resolve("exact").resolve("0");
-        Path sender = peer(iteration, "sender-1@alpha", "sender", T0, T0 + 5000,
+        Path sender = peer(
+                iteration,
+                "sender-1@alpha",
+                "sender",
+                T0,
+                T0 + 5000,
                 "measured.end=" + (T0 + 15_000) + "\nwarmup.lag.micros=250000\nwarmup.backlog=500\n");
         Path receiver = peer(iteration, "receiver-1@alpha", "receiver", T0 - 1500, T0 + 3500, "");
         StringBuilder senderRows = new StringBuilder();
@@ -69,20 +74,29 @@ class MeasuredRateTest {
         assertEquals(measuredReceived, summary.rate().receiver().total());
         assertEquals(warmUpReceived, summary.rate().receiver().warmup());
         assertEquals(10_000, summary.rate().receiver().millis());
-        assertEquals(new TestSummary.MeasuredWindow(T0 + 5000, T0 + 15_000, 5000), summary.rate().window());
+        assertEquals(
+                new TestSummary.MeasuredWindow(T0 + 5000, T0 + 15_000, 5000),
+                summary.rate().window());
         assertEquals(T0 + 5000, summary.warmupEndMillis(), "the senders' warm-up, not the receivers'");
         assertEquals(2100, summary.rate().receiver().max(), "the row at +15.3 s belongs to the second +15 s");
         assertEquals(1900, summary.rate().receiver().min(), "the boundary second (+6.3 s rounds to +6 s)");
-        assertTrue(summary.warnings().stream().anyMatch(w -> w.startsWith("sender-1@alpha entered the measured "
-                + "window 250.0 ms behind its timeline (500 warm-up message(s) still to send): the measured latency "
-                + "includes the load generator's backlog")), summary.warnings().toString());
+        assertTrue(
+                summary.warnings().stream()
+                        .anyMatch(w -> w.startsWith("sender-1@alpha entered the measured "
+                                + "window 250.0 ms behind its timeline (500 warm-up message(s) still to send): the measured latency "
+                                + "includes the load generator's backlog")),
+                summary.warnings().toString());
 
         Reporter.build(results);
-        JsonNode json = new ObjectMapper().readTree(results.resolve("exact/summary.json").toFile())
-                .get("iterations").get(0);
+        JsonNode json = new ObjectMapper()
+                .readTree(results.resolve("exact/summary.json").toFile())
+                .get("iterations")
+                .get(0);
         assertEquals(expected, json.get("rate").get("receiver").get("mean").asDouble(), 1e-9);
         assertEquals(5000, json.get("rate").get("window").get("warmupMillis").asLong());
-        assertTrue(json.get("warnings").toString().contains("250.0 ms behind"), json.get("warnings").toString());
+        assertTrue(
+                json.get("warnings").toString().contains("250.0 ms behind"),
+                json.get("warnings").toString());
         String junit = Files.readString(results.resolve("exact/junit.xml"));
         assertTrue(junit.contains(String.format(java.util.Locale.ROOT, "throughput=%.1f msg/s", expected)), junit);
         String page = Files.readString(results.resolve("exact/iteration-0.html"));
@@ -110,27 +124,44 @@ class MeasuredRateTest {
     }
 
     private static void row(StringBuilder csv, long timestamp, long millis, long count, long measured, boolean warmup) {
-        csv.append(timestamp).append(',').append(millis).append(',').append(count).append(',').append(measured)
-                .append(",0,").append(warmup).append(",,,,,\n");
+        csv.append(timestamp)
+                .append(',')
+                .append(millis)
+                .append(',')
+                .append(count)
+                .append(',')
+                .append(measured)
+                .append(",0,")
+                .append(warmup)
+                .append(",,,,,\n");
     }
 
     private static void rateFile(Path peer, StringBuilder rows) throws Exception {
-        Files.writeString(peer.resolve("rate.csv"), "# maestro-rate v3\n"
-                + "timestamp,millis,count,measured,errors,warmup,accepted,released,rejected,modified,failed\n" + rows,
+        Files.writeString(
+                peer.resolve("rate.csv"),
+                "# maestro-rate v3\n"
+                        + "timestamp,millis,count,measured,errors,warmup,accepted,released,rejected,modified,failed\n"
+                        + rows,
                 StandardCharsets.UTF_8);
     }
 
     private static long column(Path peer, int index) throws Exception {
         List<String> lines = Files.readAllLines(peer.resolve("rate.csv"));
-        return lines.stream().skip(2).mapToLong(line -> Long.parseLong(line.split(",")[index])).sum();
+        return lines.stream()
+                .skip(2)
+                .mapToLong(line -> Long.parseLong(line.split(",")[index]))
+                .sum();
     }
 
     private static Path peer(Path iteration, String name, String role, long start, long warmupEnd, String extra)
             throws Exception {
         Path dir = Files.createDirectories(iteration.resolve(name));
-        Files.writeString(dir.resolve("test.properties"), "# maestro-test-properties v1\npeer.name=" + name
-                + "\npeer.role=" + role + "\npeer.host=alpha\ntest.start=" + start + "\ntest.end=" + (T0 + 17_300)
-                + "\nwarmup.end=" + warmupEnd + "\nWARM_UP=5s\nTEST_DURATION=10s\nRATE=2000\n" + extra,
+        Files.writeString(
+                dir.resolve("test.properties"),
+                "# maestro-test-properties v1\npeer.name=" + name
+                        + "\npeer.role=" + role + "\npeer.host=alpha\ntest.start=" + start + "\ntest.end="
+                        + (T0 + 17_300)
+                        + "\nwarmup.end=" + warmupEnd + "\nWARM_UP=5s\nTEST_DURATION=10s\nRATE=2000\n" + extra,
                 StandardCharsets.UTF_8);
         return dir;
     }

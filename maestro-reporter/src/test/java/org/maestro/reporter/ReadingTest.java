@@ -36,9 +36,13 @@ class ReadingTest {
         TestSummary summary = Reporter.summarize(results.resolve("t/0"));
         Histogram expected = Expected.measuredHistogram(List.of(intact));
         assertEquals(expected.getTotalCount(), summary.latency().responseTime().count());
-        assertEquals(expected.getValueAtPercentile(99), summary.latency().responseTime().p99());
-        assertTrue(summary.warnings().stream().anyMatch(w -> w.contains("response-time.hlog")
-                && w.contains("later intervals ignored")), summary.warnings().toString());
+        assertEquals(
+                expected.getValueAtPercentile(99),
+                summary.latency().responseTime().p99());
+        assertTrue(
+                summary.warnings().stream()
+                        .anyMatch(w -> w.contains("response-time.hlog") && w.contains("later intervals ignored")),
+                summary.warnings().toString());
     }
 
     @Test
@@ -46,7 +50,8 @@ class ReadingTest {
         new SyntheticResults(7, 1.0, 1.0).simple(results.resolve("t/0"), SyntheticResults.T0, 1000, "success", "ok");
         Path rate = results.resolve("t/0/receiver-1@alpha/rate.csv");
         Map<Long, Long> expected = Expected.measuredPerSecond(List.of(rate));
-        try (OutputStream out = new GZIPOutputStream(Files.newOutputStream(results.resolve("t/0/receiver-1@alpha/rate.csv.gz")))) {
+        try (OutputStream out =
+                new GZIPOutputStream(Files.newOutputStream(results.resolve("t/0/receiver-1@alpha/rate.csv.gz")))) {
             out.write(Files.readAllBytes(rate));
         }
         Files.delete(rate);
@@ -58,10 +63,14 @@ class ReadingTest {
     @Test
     void aRateFileWithAWrongHeaderIsNamedInTheWarnings() throws IOException {
         new SyntheticResults(7, 1.0, 1.0).simple(results.resolve("t/0"), SyntheticResults.T0, 1000, "success", "ok");
-        Files.writeString(results.resolve("t/0/sender-1@alpha/rate.csv"), "time;messages\n1;2\n", StandardCharsets.UTF_8);
+        Files.writeString(
+                results.resolve("t/0/sender-1@alpha/rate.csv"), "time;messages\n1;2\n", StandardCharsets.UTF_8);
         TestSummary summary = Reporter.summarize(results.resolve("t/0"));
-        assertTrue(summary.warnings().stream().anyMatch(w -> w.contains("sender-1@alpha/rate.csv")
-                && w.contains("expected a header 'timestamp,count,errors,warmup'")), summary.warnings().toString());
+        assertTrue(
+                summary.warnings().stream()
+                        .anyMatch(w -> w.contains("sender-1@alpha/rate.csv")
+                                && w.contains("expected a header 'timestamp,count,errors,warmup'")),
+                summary.warnings().toString());
         assertEquals(RateStats.EMPTY, summary.rate().sender());
     }
 
@@ -69,15 +78,19 @@ class ReadingTest {
     void inspectorTimesMayBeIsoDateTimesAndEpochSeconds() throws IOException {
         new SyntheticResults(7, 1.0, 1.0).simple(results.resolve("t/0"), SyntheticResults.T0, 1000, "success", "ok");
         Path inspector = Files.createDirectories(results.resolve("t/0/inspector-1@sut"));
-        Files.writeString(inspector.resolve("router.csv"), "time,memoryBytes,links\n"
-                + "2024-11-22T08:00:00Z,1048576,3\n2024-11-22T08:00:05Z,2097152,4\n");
-        Files.writeString(inspector.resolve("agent-actions.csv"), "startTime,endTime,action,result\n"
-                + (SyntheticResults.T0 / 1000 + 2) + ",,shutdown 60,failure\n");
+        Files.writeString(
+                inspector.resolve("router.csv"),
+                "time,memoryBytes,links\n" + "2024-11-22T08:00:00Z,1048576,3\n2024-11-22T08:00:05Z,2097152,4\n");
+        Files.writeString(
+                inspector.resolve("agent-actions.csv"),
+                "startTime,endTime,action,result\n" + (SyntheticResults.T0 / 1000 + 2) + ",,shutdown 60,failure\n");
         ReportResult report = Reporter.build(results);
         ResultsAudit.assertResultsConsistent(results);
         String page = Files.readString(report.test("t").iterationPage(0));
         // bytes and counts on charts of their own
-        assertTrue(page.contains("\"title\":\"router (inspector-1@sut): memoryBytes\",\"kind\":\"time\",\"unit\":\"bytes\""),
+        assertTrue(
+                page.contains(
+                        "\"title\":\"router (inspector-1@sut): memoryBytes\",\"kind\":\"time\",\"unit\":\"bytes\""),
                 "router data set charted");
         assertTrue(page.contains("\"title\":\"router (inspector-1@sut): links\""), "router data set charted");
         assertTrue(page.contains("[1732262400000,1048576]"), "ISO time read as epoch ms");

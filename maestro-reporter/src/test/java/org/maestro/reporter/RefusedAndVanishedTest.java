@@ -19,8 +19,8 @@ import org.maestro.common.measure.PeerResult;
 import org.maestro.reporter.html.IterationPage;
 import org.maestro.reporter.out.JUnitXml;
 import org.maestro.reporter.out.SummaryJson;
-import org.roaringbitmap.RoaringBitmap;
 import org.maestro.reporter.testing.ResultsAudit;
+import org.roaringbitmap.RoaringBitmap;
 
 /**
  * The split of lost messages into refused (the sender was told) and vanished, from hand-built peer-result.json files
@@ -53,7 +53,9 @@ class RefusedAndVanishedTest {
         assertEquals(10, m.refused());
         assertEquals(6, m.vanished());
         assertEquals(m.sent(), m.received() + m.refused() + m.vanished());
-        assertEquals(SENDER_1_CONNECTION_0.plus(SENDER_1_CONNECTION_1), m.outcomes(),
+        assertEquals(
+                SENDER_1_CONNECTION_0.plus(SENDER_1_CONNECTION_1),
+                m.outcomes(),
                 "the outcomes of the senders that counted them");
 
         Map<String, StreamSummary> streams = new java.util.HashMap<>();
@@ -69,8 +71,11 @@ class RefusedAndVanishedTest {
         Reporter.build(results);
         Path test = results.resolve("outcomes");
         ResultsAudit.assertConsistent(test.resolve("0"));
-        JsonNode messages = new ObjectMapper().readTree(test.resolve(SummaryJson.FILE_NAME).toFile())
-                .path("iterations").path(0).path("messages");
+        JsonNode messages = new ObjectMapper()
+                .readTree(test.resolve(SummaryJson.FILE_NAME).toFile())
+                .path("iterations")
+                .path(0)
+                .path("messages");
         assertEquals(10, messages.path("refused").asLong(), messages.toString());
         assertEquals(6, messages.path("vanished").asLong(), messages.toString());
         assertEquals(8, messages.path("outcomes").path("released").asLong(), messages.toString());
@@ -78,12 +83,21 @@ class RefusedAndVanishedTest {
         assertEquals(2, messages.path("outcomes").path("rejected").asLong(), messages.toString());
         assertEquals(1, messages.path("outcomes").path("modified").asLong(), messages.toString());
         assertEquals(3, messages.path("outcomes").path("failed").asLong(), messages.toString());
-        assertEquals(10, SummaryJson.read(test.resolve(SummaryJson.FILE_NAME)).iterations().get(0).messages().refused(),
+        assertEquals(
+                10,
+                SummaryJson.read(test.resolve(SummaryJson.FILE_NAME))
+                        .iterations()
+                        .get(0)
+                        .messages()
+                        .refused(),
                 "summary.json reads back");
 
         String junit = Files.readString(test.resolve(JUnitXml.FILE_NAME));
-        assertTrue(junit.contains("lost=16 ") && junit.contains("refused=10 vanished=6")
-                && junit.contains("accepted=139 released=8 rejected=2 modified=1 failed=3"), junit);
+        assertTrue(
+                junit.contains("lost=16 ")
+                        && junit.contains("refused=10 vanished=6")
+                        && junit.contains("accepted=139 released=8 rejected=2 modified=1 failed=3"),
+                junit);
 
         String page = Files.readString(test.resolve(IterationPage.fileName(0)));
         assertTrue(page.contains("refused 10 · vanished 6"), "the Lost card splits: " + page);
@@ -97,12 +111,24 @@ class RefusedAndVanishedTest {
         Path iteration = results.resolve("old/0");
         Path sender = peer(iteration, "sender-1@alpha", "sender");
         Path receiver = peer(iteration, "receiver-1@alpha", "receiver");
-        new PeerResult(1, "sender-1@alpha", "sender", 0, 1, 0, 10, 0, 0, 0,
-                List.of(new PeerResult.Stream("sender-1@alpha", 0, 10, 0, 0, 0, null)), "success", "")
+        new PeerResult(
+                        1,
+                        "sender-1@alpha",
+                        "sender",
+                        0,
+                        1,
+                        0,
+                        10,
+                        0,
+                        0,
+                        0,
+                        List.of(new PeerResult.Stream("sender-1@alpha", 0, 10, 0, 0, 0, null)),
+                        "success",
+                        "")
                 .write(sender.resolve(PeerResult.FILE_NAME));
         receiverResult(receiver, "receiver-1@alpha", List.of(stream("sender-1@alpha", 0, bitmap(0, 7))));
-        Files.writeString(sender.resolve("rate.csv"), "# maestro-rate v1\ntimestamp,count,errors,warmup\n"
-                + "1000,10,0,false\n");
+        Files.writeString(
+                sender.resolve("rate.csv"), "# maestro-rate v1\ntimestamp,count,errors,warmup\n" + "1000,10,0,false\n");
         MessageCounts m = Reporter.summarize(iteration).messages();
         assertEquals(3, m.lost());
         assertEquals(0, m.refused());
@@ -110,8 +136,8 @@ class RefusedAndVanishedTest {
         assertNull(m.outcomes(), "no sender counted outcomes");
     }
 
-    private static void assertStream(StreamSummary stream, long sent, long received, long lost, long refused,
-            long vanished) {
+    private static void assertStream(
+            StreamSummary stream, long sent, long received, long lost, long refused, long vanished) {
         assertNotNull(stream);
         String name = stream.sender() + "#" + stream.connection();
         assertEquals(sent, stream.sent(), name + " sent");
@@ -130,15 +156,56 @@ class RefusedAndVanishedTest {
 
         RoaringBitmap refused = bitmap(10, 20);
         refused.add(50);
-        new PeerResult(1, "sender-1@alpha", "sender", 1000, 5000, 1000, 150, 14, 0, 0, List.of(
-                new PeerResult.Stream("sender-1@alpha", 0, 100, 14, 0, 0, null, SENDER_1_CONNECTION_0,
-                        PeerResult.Stream.encode(refused)),
-                new PeerResult.Stream("sender-1@alpha", 1, 50, 0, 0, 0, null, SENDER_1_CONNECTION_1,
-                        PeerResult.Stream.encode(new RoaringBitmap()))),
-                "success", "sent 150", SENDER_1_CONNECTION_0.plus(SENDER_1_CONNECTION_1))
+        new PeerResult(
+                        1,
+                        "sender-1@alpha",
+                        "sender",
+                        1000,
+                        5000,
+                        1000,
+                        150,
+                        14,
+                        0,
+                        0,
+                        List.of(
+                                new PeerResult.Stream(
+                                        "sender-1@alpha",
+                                        0,
+                                        100,
+                                        14,
+                                        0,
+                                        0,
+                                        null,
+                                        SENDER_1_CONNECTION_0,
+                                        PeerResult.Stream.encode(refused)),
+                                new PeerResult.Stream(
+                                        "sender-1@alpha",
+                                        1,
+                                        50,
+                                        0,
+                                        0,
+                                        0,
+                                        null,
+                                        SENDER_1_CONNECTION_1,
+                                        PeerResult.Stream.encode(new RoaringBitmap()))),
+                        "success",
+                        "sent 150",
+                        SENDER_1_CONNECTION_0.plus(SENDER_1_CONNECTION_1))
                 .write(sender1.resolve(PeerResult.FILE_NAME));
-        new PeerResult(1, "sender-2@alpha", "sender", 1000, 5000, 1000, 30, 0, 0, 0,
-                List.of(new PeerResult.Stream("sender-2@alpha", 0, 30, 0, 0, 0, null)), "success", "sent 30")
+        new PeerResult(
+                        1,
+                        "sender-2@alpha",
+                        "sender",
+                        1000,
+                        5000,
+                        1000,
+                        30,
+                        0,
+                        0,
+                        0,
+                        List.of(new PeerResult.Stream("sender-2@alpha", 0, 30, 0, 0, 0, null)),
+                        "success",
+                        "sent 30")
                 .write(sender2.resolve(PeerResult.FILE_NAME));
 
         RoaringBitmap r1s10 = bitmap(0, 10);
@@ -148,28 +215,39 @@ class RefusedAndVanishedTest {
         r2s10.remove(60);
         r2s10.remove(61);
         r2s10.add(15);
-        receiverResult(receiver1, "receiver-1@alpha", List.of(stream("sender-1@alpha", 0, r1s10),
-                stream("sender-1@alpha", 1, bitmap(0, 48))));
-        receiverResult(receiver2, "receiver-2@beta", List.of(stream("sender-1@alpha", 0, r2s10),
-                stream("sender-2@alpha", 0, bitmap(0, 28))));
+        receiverResult(
+                receiver1,
+                "receiver-1@alpha",
+                List.of(stream("sender-1@alpha", 0, r1s10), stream("sender-1@alpha", 1, bitmap(0, 48))));
+        receiverResult(
+                receiver2,
+                "receiver-2@beta",
+                List.of(stream("sender-1@alpha", 0, r2s10), stream("sender-2@alpha", 0, bitmap(0, 28))));
 
-        Files.writeString(sender1.resolve("rate.csv"), "# maestro-rate v2\n"
-                + "timestamp,count,errors,warmup,accepted,released,rejected,modified,failed\n"
-                + "2000,100,6,false,90,5,1,0,0\n"
-                + "3000,50,8,false,49,3,1,1,3\n");
-        Files.writeString(receiver1.resolve("rate.csv"), "# maestro-rate v2\n"
-                + "timestamp,count,errors,warmup,accepted,released,rejected,modified,failed\n"
-                + "2000,70,0,false,,,,,\n"
-                + "3000,8,0,false,,,,,\n");
-        Files.writeString(sender2.resolve("rate.csv"), "# maestro-rate v1\ntimestamp,count,errors,warmup\n"
-                + "2000,30,0,false\n");
+        Files.writeString(
+                sender1.resolve("rate.csv"),
+                "# maestro-rate v2\n"
+                        + "timestamp,count,errors,warmup,accepted,released,rejected,modified,failed\n"
+                        + "2000,100,6,false,90,5,1,0,0\n"
+                        + "3000,50,8,false,49,3,1,1,3\n");
+        Files.writeString(
+                receiver1.resolve("rate.csv"),
+                "# maestro-rate v2\n"
+                        + "timestamp,count,errors,warmup,accepted,released,rejected,modified,failed\n"
+                        + "2000,70,0,false,,,,,\n"
+                        + "3000,8,0,false,,,,,\n");
+        Files.writeString(
+                sender2.resolve("rate.csv"),
+                "# maestro-rate v1\ntimestamp,count,errors,warmup\n" + "2000,30,0,false\n");
         return iteration;
     }
 
     private static Path peer(Path iteration, String name, String role) throws IOException {
         Path dir = Files.createDirectories(iteration.resolve(name));
-        Files.writeString(dir.resolve("test.properties"), "peer.name=" + name + "\npeer.role=" + role
-                + "\ntest.start=1000\ntest.end=5000\nSEND_RECEIVE_URL=amqp://sut:5672/orders\n");
+        Files.writeString(
+                dir.resolve("test.properties"),
+                "peer.name=" + name + "\npeer.role=" + role
+                        + "\ntest.start=1000\ntest.end=5000\nSEND_RECEIVE_URL=amqp://sut:5672/orders\n");
         return dir;
     }
 
@@ -180,8 +258,8 @@ class RefusedAndVanishedTest {
     }
 
     private static PeerResult.Stream stream(String sender, int connection, RoaringBitmap received) {
-        return new PeerResult.Stream(sender, connection, received.getLongCardinality(), 0, 0, 0,
-                PeerResult.Stream.encode(received));
+        return new PeerResult.Stream(
+                sender, connection, received.getLongCardinality(), 0, 0, 0, PeerResult.Stream.encode(received));
     }
 
     private static RoaringBitmap bitmap(long from, long to) {

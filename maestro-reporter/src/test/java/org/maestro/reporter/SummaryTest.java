@@ -18,6 +18,7 @@ class SummaryTest {
 
     @TempDir
     static Path results;
+
     static Map<String, SyntheticResults.Truth> truths;
     static TestSummary fixedRate;
 
@@ -44,13 +45,16 @@ class SummaryTest {
     @Test
     void latencyPercentilesEqualThoseOfHdrHistogramOverTheMeasuredIntervals() throws IOException {
         Path iteration = results.resolve("fixed-rate/0");
-        assertLatencyMatches("response time", fixedRate.latency().responseTime(),
-                Expected.files(iteration, "response-time.hlog"));
-        assertLatencyMatches("service time", fixedRate.latency().serviceTime(),
-                Expected.files(iteration, "service-time.hlog"));
-        assertLatencyMatches("send delay", fixedRate.latency().sendDelay(), Expected.files(iteration, "send-delay.hlog"));
-        assertEquals(2 * SyntheticResults.MEASURED_SECONDS * (500 * 1L) + 2 * 3,
-                fixedRate.latency().responseTime().count(), "2 receivers × 10 s × 500 values + outliers");
+        assertLatencyMatches(
+                "response time", fixedRate.latency().responseTime(), Expected.files(iteration, "response-time.hlog"));
+        assertLatencyMatches(
+                "service time", fixedRate.latency().serviceTime(), Expected.files(iteration, "service-time.hlog"));
+        assertLatencyMatches(
+                "send delay", fixedRate.latency().sendDelay(), Expected.files(iteration, "send-delay.hlog"));
+        assertEquals(
+                2 * SyntheticResults.MEASURED_SECONDS * (500 * 1L) + 2 * 3,
+                fixedRate.latency().responseTime().count(),
+                "2 receivers × 10 s × 500 values + outliers");
     }
 
     @Test
@@ -58,9 +62,11 @@ class SummaryTest {
         List<Path> logs = Expected.files(results.resolve("fixed-rate/0"), "response-time.hlog");
         long warmupMin = Expected.smallestWarmupValue(logs);
         assertTrue(warmupMin >= 400_000, "warm-up values are ≥ 400 ms: " + warmupMin);
-        assertTrue(fixedRate.latency().responseTime().max() < warmupMin,
+        assertTrue(
+                fixedRate.latency().responseTime().max() < warmupMin,
                 "max " + fixedRate.latency().responseTime().max() + " must not include warm-up values");
-        assertEquals(SyntheticResults.MEASURED_SECONDS, fixedRate.rate().sender().seconds());
+        assertEquals(
+                SyntheticResults.MEASURED_SECONDS, fixedRate.rate().sender().seconds());
         assertTrue(fixedRate.rate().receiver().max() < 10_000, "warm-up rows (≈100k/s) excluded");
         assertEquals(SyntheticResults.T0 + SyntheticResults.WARMUP_SECONDS * 1000L, fixedRate.warmupEndMillis());
     }
@@ -68,9 +74,10 @@ class SummaryTest {
     @Test
     void meanAndMaxRateEqualThoseComputedFromTheRateFiles() throws IOException {
         Path iteration = results.resolve("fixed-rate/0");
-        List<Path> senders = List.of(iteration.resolve("sender-1@alpha/rate.csv"), iteration.resolve("sender-2@alpha/rate.csv"));
-        List<Path> receivers = List.of(iteration.resolve("receiver-1@alpha/rate.csv"),
-                iteration.resolve("receiver-2@beta/rate.csv"));
+        List<Path> senders =
+                List.of(iteration.resolve("sender-1@alpha/rate.csv"), iteration.resolve("sender-2@alpha/rate.csv"));
+        List<Path> receivers =
+                List.of(iteration.resolve("receiver-1@alpha/rate.csv"), iteration.resolve("receiver-2@beta/rate.csv"));
         Map<Long, Long> sent = Expected.measuredPerSecond(senders);
         Map<Long, Long> received = Expected.measuredPerSecond(receivers);
         assertEquals(Expected.mean(sent), fixedRate.rate().sender().mean(), 1e-9);
@@ -79,11 +86,14 @@ class SummaryTest {
         assertEquals(Expected.max(received), fixedRate.rate().receiver().max());
         assertEquals(Expected.mean(received), fixedRate.throughput(), 1e-9);
         // MB/s: measured messages × MESSAGE_SIZE (256 bytes) ÷ the window, in 10^6 bytes
-        assertEquals(Expected.mean(received) * 256 / 1e6, fixedRate.rate().receiver().megabytesPerSecond(), 1e-9);
+        assertEquals(
+                Expected.mean(received) * 256 / 1e6, fixedRate.rate().receiver().megabytesPerSecond(), 1e-9);
         assertEquals(Expected.mean(sent) * 256 / 1e6, fixedRate.rate().sender().megabytesPerSecond(), 1e-9);
         assertEquals(fixedRate.rate().receiver().megabytesPerSecond(), fixedRate.throughputMegabytes());
         Map<Long, Long> one = Expected.measuredPerSecond(List.of(iteration.resolve("receiver-2@beta/rate.csv")));
-        PeerSummary receiver2 = fixedRate.peers().stream().filter(p -> p.name().equals("receiver-2@beta")).findFirst()
+        PeerSummary receiver2 = fixedRate.peers().stream()
+                .filter(p -> p.name().equals("receiver-2@beta"))
+                .findFirst()
                 .orElseThrow();
         assertEquals(Expected.mean(one), receiver2.rate().mean(), 1e-9);
     }
@@ -102,7 +112,9 @@ class SummaryTest {
         assertEquals(m.sent(), m.received() + m.lost());
 
         StreamSummary shared = fixedRate.streams().stream()
-                .filter(s -> s.sender().equals("sender-1@alpha") && s.connection() == 0).findFirst().orElseThrow();
+                .filter(s -> s.sender().equals("sender-1@alpha") && s.connection() == 0)
+                .findFirst()
+                .orElseThrow();
         assertEquals("test.queue", shared.address());
         assertEquals(1000, shared.sent());
         assertEquals(990, shared.received());
@@ -123,8 +135,9 @@ class SummaryTest {
         assertEquals("incremental", failed.test());
         TestSummary unknown = Reporter.summarize(results.resolve("no-verdict/0"));
         assertEquals(Outcome.UNKNOWN, unknown.outcome());
-        assertTrue(unknown.warnings().stream().anyMatch(w -> w.contains("wrote no peer-result.json")), unknown.warnings()
-                .toString());
+        assertTrue(
+                unknown.warnings().stream().anyMatch(w -> w.contains("wrote no peer-result.json")),
+                unknown.warnings().toString());
     }
 
     @Test
@@ -133,9 +146,14 @@ class SummaryTest {
         assertEquals("amqp://sut:5672/test.queue", fixedRate.parameters().get("SEND_RECEIVE_URL"));
         assertTrue(fixedRate.parameters().keySet().stream().noneMatch(k -> k.startsWith("peer.")));
         assertEquals(6, fixedRate.peers().size());
-        PeerSummary receiver = fixedRate.peers().stream().filter(p -> p.role().equals("receiver")).findFirst().orElseThrow();
+        PeerSummary receiver = fixedRate.peers().stream()
+                .filter(p -> p.role().equals("receiver"))
+                .findFirst()
+                .orElseThrow();
         assertEquals("8", receiver.systemProperties().get("cpu.count"));
-        assertEquals("System.currentTimeMillis+nanoTime, µs", receiver.systemProperties().get("clock.source"));
+        assertEquals(
+                "System.currentTimeMillis+nanoTime, µs",
+                receiver.systemProperties().get("clock.source"));
         assertEquals("receiver-1@alpha", receiver.testProperties().get("peer.name"));
     }
 
@@ -147,7 +165,8 @@ class SummaryTest {
         assertEquals(SyntheticResults.T0 + 6000, action.startMillis());
         assertEquals(SyntheticResults.T0 + 8000, action.endMillis());
         assertEquals("router restarted, 2.0 s", action.message());
-        assertTrue(fixedRate.warnings().stream().anyMatch(w -> w.contains("clock offset") && w.contains("beta")),
+        assertTrue(
+                fixedRate.warnings().stream().anyMatch(w -> w.contains("clock offset") && w.contains("beta")),
                 fixedRate.warnings().toString());
     }
 }

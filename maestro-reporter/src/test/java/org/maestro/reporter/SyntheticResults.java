@@ -60,14 +60,27 @@ public final class SyntheticResults {
     }
 
     /** The usual three tests: fixed-rate (passed, two receivers share an address), incremental (2 iterations, #1 failed), no-verdict. */
-    public static Map<String, Truth> writeStandard(Path results, double latencyScale, double rateScale) throws IOException {
+    public static Map<String, Truth> writeStandard(Path results, double latencyScale, double rateScale)
+            throws IOException {
         SyntheticResults writer = new SyntheticResults(42, latencyScale, rateScale);
         Map<String, Truth> truths = new LinkedHashMap<>();
         truths.put("fixed-rate/0", writer.fixedRate(results.resolve("fixed-rate/0"), T0, true));
-        truths.put("incremental/0", writer.simple(results.resolve("incremental/0"), T0 + 3_600_000, 2000, "success",
-                "p90 response time 1.2 ms <= 500 ms"));
-        truths.put("incremental/1", writer.simple(results.resolve("incremental/1"), T0 + 3_700_000, 4000, "failure",
-                "p90 response time 812.5 ms > 500 ms"));
+        truths.put(
+                "incremental/0",
+                writer.simple(
+                        results.resolve("incremental/0"),
+                        T0 + 3_600_000,
+                        2000,
+                        "success",
+                        "p90 response time 1.2 ms <= 500 ms"));
+        truths.put(
+                "incremental/1",
+                writer.simple(
+                        results.resolve("incremental/1"),
+                        T0 + 3_700_000,
+                        4000,
+                        "failure",
+                        "p90 response time 812.5 ms > 500 ms"));
         truths.put("no-verdict/0", writer.simple(results.resolve("no-verdict/0"), T0 - 3_600_000, 1000, null, null));
         return truths;
     }
@@ -97,10 +110,12 @@ public final class SyntheticResults {
         BitSet r1s21 = range(0, 160);
         BitSet r2s21 = range(140, 300);
         List<Map<String, Object>> r1Streams = List.of(
-                stream("sender-1@alpha", 0, r1s10, 0, 0), stream("sender-1@alpha", 1, r1s11, 3, 2),
+                stream("sender-1@alpha", 0, r1s10, 0, 0),
+                stream("sender-1@alpha", 1, r1s11, 3, 2),
                 stream("sender-2@alpha", 1, r1s21, 0, 0));
         List<Map<String, Object>> r2Streams = List.of(
-                stream("sender-1@alpha", 0, r2s10, 0, 0), stream("sender-2@alpha", 0, r2s20, 0, 0),
+                stream("sender-1@alpha", 0, r2s10, 0, 0),
+                stream("sender-2@alpha", 0, r2s20, 0, 0),
                 stream("sender-2@alpha", 1, r2s21, 0, 1));
         truth.sent = 1000 + 500 + 800 + 300;
         truth.received = distinct(r1s10, r2s10) + distinct(r1s11) + distinct(r2s20) + distinct(r1s21, r2s21);
@@ -110,8 +125,10 @@ public final class SyntheticResults {
         truth.errors = 2 + 1;
         senderResult(s1, "sender-1@alpha", sent[0], 2, start);
         senderResult(s2, "sender-2@alpha", sent[1], 0, start);
-        receiverResult(r1, "receiver-1@alpha", r1Streams, 1, 3, 2, start, "success", "p90 response time 1.2 ms <= 500 ms");
-        receiverResult(r2, "receiver-2@beta", r2Streams, 0, 0, 1, start, "success", "p90 response time 1.3 ms <= 500 ms");
+        receiverResult(
+                r1, "receiver-1@alpha", r1Streams, 1, 3, 2, start, "success", "p90 response time 1.2 ms <= 500 ms");
+        receiverResult(
+                r2, "receiver-2@beta", r2Streams, 0, 0, 1, start, "success", "p90 response time 1.3 ms <= 500 ms");
 
         for (Path sender : List.of(s1, s2)) {
             rate(sender, start, 1000);
@@ -124,10 +141,10 @@ public final class SyntheticResults {
         }
         if (withExtras) {
             Path inspector = peer(iteration, "inspector-1@sut", "inspector", "sut", start, Map.of());
-            try (InspectorCsvWriter heap = InspectorCsvWriter.create(inspector, "jvm-heap",
-                    List.of("heapUsedBytes", "heapCommittedBytes", "heapMaxBytes"));
-                 InspectorCsvWriter queues = InspectorCsvWriter.create(inspector, "queues",
-                    List.of("name", "messageCount", "consumerCount"))) {
+            try (InspectorCsvWriter heap = InspectorCsvWriter.create(
+                            inspector, "jvm-heap", List.of("heapUsedBytes", "heapCommittedBytes", "heapMaxBytes"));
+                    InspectorCsvWriter queues = InspectorCsvWriter.create(
+                            inspector, "queues", List.of("name", "messageCount", "consumerCount"))) {
                 for (int i = 0; i <= WARMUP_SECONDS + MEASURED_SECONDS; i += 2) {
                     long ts = start + i * 1000L;
                     heap.row(ts, List.of(200_000_000L + 7_000_000L * i, 512_000_000L, 1_073_741_824L));
@@ -136,8 +153,10 @@ public final class SyntheticResults {
                 }
             }
             Path agent = peer(iteration, "agent-1@sut", "agent", "sut", start, Map.of());
-            AgentActionsWriter.write(agent, List.of(new AgentActions.Row("1", "restart", start + 6_000, start + 8_000,
-                    "success", "router restarted, 2.0 s")));
+            AgentActionsWriter.write(
+                    agent,
+                    List.of(new AgentActions.Row(
+                            "1", "restart", start + 6_000, start + 8_000, "success", "router restarted, 2.0 s")));
         }
         return truth;
     }
@@ -150,8 +169,16 @@ public final class SyntheticResults {
         Path r = peer(iteration, "receiver-1@alpha", "receiver", "alpha", start, url);
         if (outcome != null) {
             senderResult(s, "sender-1@alpha", new long[] {messages}, 0, start);
-            receiverResult(r, "receiver-1@alpha", List.of(stream("sender-1@alpha", 0, range(0, (int) messages), 0, 0)),
-                    0, 0, 0, start, outcome, reason);
+            receiverResult(
+                    r,
+                    "receiver-1@alpha",
+                    List.of(stream("sender-1@alpha", 0, range(0, (int) messages), 0, 0)),
+                    0,
+                    0,
+                    0,
+                    start,
+                    outcome,
+                    reason);
             truth.sent = messages;
             truth.received = messages;
         }
@@ -167,20 +194,40 @@ public final class SyntheticResults {
             throws IOException {
         Path dir = Files.createDirectories(iteration.resolve(name));
         StringBuilder test = new StringBuilder("# test.properties\n");
-        test.append("peer.name=").append(name).append('\n').append("peer.role=").append(role).append('\n')
-                .append("peer.host=").append(host).append('\n')
-                .append("test.name=").append(iteration.getParent().getFileName()).append('\n')
-                .append("test.iteration=").append(iteration.getFileName()).append('\n')
-                .append("test.start=").append(start).append('\n')
-                .append("test.end=").append(start + (WARMUP_SECONDS + MEASURED_SECONDS) * 1000L).append('\n')
-                .append("warmup.end=").append(start + WARMUP_SECONDS * 1000L).append('\n')
+        test.append("peer.name=")
+                .append(name)
+                .append('\n')
+                .append("peer.role=")
+                .append(role)
+                .append('\n')
+                .append("peer.host=")
+                .append(host)
+                .append('\n')
+                .append("test.name=")
+                .append(iteration.getParent().getFileName())
+                .append('\n')
+                .append("test.iteration=")
+                .append(iteration.getFileName())
+                .append('\n')
+                .append("test.start=")
+                .append(start)
+                .append('\n')
+                .append("test.end=")
+                .append(start + (WARMUP_SECONDS + MEASURED_SECONDS) * 1000L)
+                .append('\n')
+                .append("warmup.end=")
+                .append(start + WARMUP_SECONDS * 1000L)
+                .append('\n')
                 .append("MESSAGE_SIZE=256\nPARALLEL_COUNT=2\nTEST_DURATION=10s\nWARM_UP=3s\nMAXIMUM_LATENCY=500\n");
         extra.forEach((k, v) -> test.append(k).append('=').append(v).append('\n'));
         Files.writeString(dir.resolve("test.properties"), test, StandardCharsets.UTF_8);
-        Files.writeString(dir.resolve("system.properties"), "cpu.count=8\nmemory.total.bytes=17179869184\n"
-                + "memory.max.heap.bytes=4294967296\nos.name=Linux\nos.version=6.1\nos.arch=amd64\njava.version=17.0.12\n"
-                + "java.vm.name=OpenJDK 64-Bit Server VM\nhost.name=" + host + "\n"
-                + "clock.source=System.currentTimeMillis+nanoTime, \\u00b5s\n", StandardCharsets.UTF_8);
+        Files.writeString(
+                dir.resolve("system.properties"),
+                "cpu.count=8\nmemory.total.bytes=17179869184\n"
+                        + "memory.max.heap.bytes=4294967296\nos.name=Linux\nos.version=6.1\nos.arch=amd64\njava.version=17.0.12\n"
+                        + "java.vm.name=OpenJDK 64-Bit Server VM\nhost.name=" + host + "\n"
+                        + "clock.source=System.currentTimeMillis+nanoTime, \\u00b5s\n",
+                StandardCharsets.UTF_8);
         return dir;
     }
 
@@ -188,7 +235,8 @@ public final class SyntheticResults {
         try (RateLogWriter rate = RateLogWriter.create(peer.resolve(RateLog.FILE_NAME))) {
             for (int i = 0; i < WARMUP_SECONDS + MEASURED_SECONDS; i++) {
                 boolean warmup = i < WARMUP_SECONDS;
-                long count = warmup ? 50 * perSecond + random.nextInt(1000)
+                long count = warmup
+                        ? 50 * perSecond + random.nextInt(1000)
                         : Math.round(perSecond * rateScale) + random.nextInt(100) - 50;
                 long errors = !warmup && random.nextInt(5) == 0 ? 1 : 0;
                 rate.write(start + (i + 1) * 1000L, 1000, count, warmup ? 0 : count, errors, warmup, null);
@@ -214,7 +262,8 @@ public final class SyntheticResults {
                 histogram.setStartTimeStamp(start + i * 1000L);
                 histogram.setEndTimeStamp(start + (i + 1) * 1000L);
                 for (int v = 0; v < 500; v++) {
-                    long micros = warmup ? 400_000 + random.nextInt(500_000)
+                    long micros = warmup
+                            ? 400_000 + random.nextInt(500_000)
                             : Math.round((100 + Math.abs(random.nextGaussian()) * 2_000) * scale * latencyScale);
                     histogram.recordValue(micros);
                 }
@@ -243,24 +292,54 @@ public final class SyntheticResults {
             streams.add(stream);
             total += perConnection[c];
         }
-        Map<String, Object> result = result(name, "sender", start, total, errors, 0, 0, streams, "success",
-                "sent " + total + " messages");
-        json.writerWithDefaultPrettyPrinter().writeValue(dir.resolve("peer-result.json").toFile(), result);
+        Map<String, Object> result =
+                result(name, "sender", start, total, errors, 0, 0, streams, "success", "sent " + total + " messages");
+        json.writerWithDefaultPrettyPrinter()
+                .writeValue(dir.resolve("peer-result.json").toFile(), result);
     }
 
-    private void receiverResult(Path dir, String name, List<Map<String, Object>> streams, long errors, long duplicates,
-                                long outOfOrder, long start, String outcome, String reason) throws IOException {
+    private void receiverResult(
+            Path dir,
+            String name,
+            List<Map<String, Object>> streams,
+            long errors,
+            long duplicates,
+            long outOfOrder,
+            long start,
+            String outcome,
+            String reason)
+            throws IOException {
         long count = 0;
         for (Map<String, Object> stream : streams) {
             count += (Long) stream.get("count");
         }
-        json.writerWithDefaultPrettyPrinter().writeValue(dir.resolve("peer-result.json").toFile(),
-                result(name, "receiver", start, count, errors, duplicates, outOfOrder, streams, outcome, reason));
+        json.writerWithDefaultPrettyPrinter()
+                .writeValue(
+                        dir.resolve("peer-result.json").toFile(),
+                        result(
+                                name,
+                                "receiver",
+                                start,
+                                count,
+                                errors,
+                                duplicates,
+                                outOfOrder,
+                                streams,
+                                outcome,
+                                reason));
     }
 
-    private static Map<String, Object> result(String name, String role, long start, long count, long errors,
-                                              long duplicates, long outOfOrder, List<Map<String, Object>> streams,
-                                              String outcome, String reason) {
+    private static Map<String, Object> result(
+            String name,
+            String role,
+            long start,
+            long count,
+            long errors,
+            long duplicates,
+            long outOfOrder,
+            List<Map<String, Object>> streams,
+            String outcome,
+            String reason) {
         Map<String, Object> result = new LinkedHashMap<>();
         result.put("formatVersion", 1);
         result.put("peer", name);
@@ -278,8 +357,8 @@ public final class SyntheticResults {
         return result;
     }
 
-    private static Map<String, Object> stream(String sender, int connection, BitSet received, long duplicates,
-                                              long outOfOrder) throws IOException {
+    private static Map<String, Object> stream(
+            String sender, int connection, BitSet received, long duplicates, long outOfOrder) throws IOException {
         RoaringBitmap bitmap = new RoaringBitmap();
         received.stream().forEach(bitmap::add);
         bitmap.runOptimize();

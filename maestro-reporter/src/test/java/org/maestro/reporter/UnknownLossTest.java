@@ -20,8 +20,8 @@ import org.maestro.reporter.out.JUnitXml;
 import org.maestro.reporter.out.SummaryJson;
 import org.maestro.reporter.read.PeerEnd;
 import org.maestro.reporter.read.Roster;
-import org.roaringbitmap.RoaringBitmap;
 import org.maestro.reporter.testing.ResultsAudit;
+import org.roaringbitmap.RoaringBitmap;
 
 /**
  * Loss is reported only when every sender's and receiver's counts arrived: one sender (100 messages on one connection)
@@ -38,10 +38,17 @@ class UnknownLossTest {
         Path iteration = results.resolve("one-dead/0");
         writeSender(iteration, 100);
         writeReceiver(iteration, "receiver-1@alpha", 0, 60);
-        new Roster(Roster.FORMAT_VERSION, "run-1", List.of(
-                entry("sender-1@alpha", "sender", PeerEnd.STOPPED, ""),
-                entry("receiver-1@alpha", "receiver", PeerEnd.STOPPED, ""),
-                entry("receiver-2@beta", "receiver", PeerEnd.DIED, "disconnected abnormally at 12:00:03")))
+        new Roster(
+                        Roster.FORMAT_VERSION,
+                        "run-1",
+                        List.of(
+                                entry("sender-1@alpha", "sender", PeerEnd.STOPPED, ""),
+                                entry("receiver-1@alpha", "receiver", PeerEnd.STOPPED, ""),
+                                entry(
+                                        "receiver-2@beta",
+                                        "receiver",
+                                        PeerEnd.DIED,
+                                        "disconnected abnormally at 12:00:03")))
                 .write(iteration);
 
         TestSummary summary = Reporter.summarize(iteration);
@@ -53,26 +60,42 @@ class UnknownLossTest {
         assertNull(m.vanished());
         assertFalse(m.lostKnown());
         assertNull(m.lostPercent());
-        assertTrue(m.unknownReason().contains("receiver-2@beta") && m.unknownReason().contains("died"),
+        assertTrue(
+                m.unknownReason().contains("receiver-2@beta")
+                        && m.unknownReason().contains("died"),
                 m.unknownReason());
         assertNull(summary.streams().get(0).lost(), "the stream's loss is unknown too");
-        PeerSummary dead = summary.peers().stream().filter(p -> p.name().equals("receiver-2")).findFirst()
+        PeerSummary dead = summary.peers().stream()
+                .filter(p -> p.name().equals("receiver-2"))
+                .findFirst()
                 .orElseThrow(() -> new AssertionError("the dead receiver is in the peer table: " + summary.peers()));
         assertNull(dead.count());
         assertEquals("died: disconnected abnormally at 12:00:03", dead.ended());
-        assertEquals("stopped", summary.peers().stream().filter(p -> p.name().equals("receiver-1@alpha"))
-                .findFirst().orElseThrow().ended());
+        assertEquals(
+                "stopped",
+                summary.peers().stream()
+                        .filter(p -> p.name().equals("receiver-1@alpha"))
+                        .findFirst()
+                        .orElseThrow()
+                        .ended());
 
         Reporter.build(results);
         ResultsAudit.assertConsistent(iteration);
         Path test = results.resolve("one-dead");
-        JsonNode messages = JSON.readTree(test.resolve(SummaryJson.FILE_NAME).toFile()).path("iterations").path(0)
+        JsonNode messages = JSON.readTree(test.resolve(SummaryJson.FILE_NAME).toFile())
+                .path("iterations")
+                .path(0)
                 .path("messages");
         assertTrue(messages.has("lost") && messages.get("lost").isNull(), "lost is null, not absent: " + messages);
         assertEquals(100, messages.path("sent").asLong());
         assertFalse(messages.path("lostKnown").asBoolean(true), messages.toString());
         assertTrue(messages.path("unknownReason").asText().contains("receiver-2@beta"), messages.toString());
-        assertNull(SummaryJson.read(test.resolve(SummaryJson.FILE_NAME)).iterations().get(0).messages().lost(),
+        assertNull(
+                SummaryJson.read(test.resolve(SummaryJson.FILE_NAME))
+                        .iterations()
+                        .get(0)
+                        .messages()
+                        .lost(),
                 "summary.json reads back as unknown");
 
         String junit = Files.readString(test.resolve(JUnitXml.FILE_NAME));
@@ -80,7 +103,9 @@ class UnknownLossTest {
         String page = Files.readString(test.resolve(IterationPage.fileName(0)));
         int card = page.indexOf("id=\"card-lost\"");
         assertTrue(card > 0 && page.substring(card, card + 200).contains("unknown"), "the Lost card says unknown");
-        assertTrue(page.contains("<tr class=\"missing\"><td>receiver-2</td><td>receiver</td><td>beta</td>"), "the dead peer has a row");
+        assertTrue(
+                page.contains("<tr class=\"missing\"><td>receiver-2</td><td>receiver</td><td>beta</td>"),
+                "the dead peer has a row");
         assertTrue(page.contains("died: disconnected abnormally at 12:00:03"), "with how it ended");
     }
 
@@ -89,10 +114,14 @@ class UnknownLossTest {
         Path iteration = results.resolve("sender-dead/0");
         writeReceiver(iteration, "receiver-1@alpha", 0, 60);
         writeReceiver(iteration, "receiver-2@beta", 60, 100);
-        new Roster(Roster.FORMAT_VERSION, "run-2", List.of(
-                entry("sender-1@alpha", "sender", PeerEnd.DIED, ""),
-                entry("receiver-1@alpha", "receiver", PeerEnd.FINISHED, ""),
-                entry("receiver-2@beta", "receiver", PeerEnd.FINISHED, ""))).write(iteration);
+        new Roster(
+                        Roster.FORMAT_VERSION,
+                        "run-2",
+                        List.of(
+                                entry("sender-1@alpha", "sender", PeerEnd.DIED, ""),
+                                entry("receiver-1@alpha", "receiver", PeerEnd.FINISHED, ""),
+                                entry("receiver-2@beta", "receiver", PeerEnd.FINISHED, "")))
+                .write(iteration);
 
         MessageCounts m = Reporter.summarize(iteration).messages();
         assertNull(m.sent(), "the sender's count is missing: not 0");
@@ -107,16 +136,23 @@ class UnknownLossTest {
     void everyReceiverGoneLeavesLostUnknownNotZero() throws IOException {
         Path iteration = results.resolve("all-dead/0");
         writeSender(iteration, 100);
-        new Roster(Roster.FORMAT_VERSION, "run-3", List.of(
-                entry("sender-1@alpha", "sender", PeerEnd.STOPPED, ""),
-                entry("receiver-1@alpha", "receiver", PeerEnd.DIED, ""),
-                entry("receiver-2@beta", "receiver", PeerEnd.NO_FILES, "did not send its files"))).write(iteration);
+        new Roster(
+                        Roster.FORMAT_VERSION,
+                        "run-3",
+                        List.of(
+                                entry("sender-1@alpha", "sender", PeerEnd.STOPPED, ""),
+                                entry("receiver-1@alpha", "receiver", PeerEnd.DIED, ""),
+                                entry("receiver-2@beta", "receiver", PeerEnd.NO_FILES, "did not send its files")))
+                .write(iteration);
 
         MessageCounts m = Reporter.summarize(iteration).messages();
         assertEquals(0, m.received());
         assertNull(m.lost());
-        assertTrue(m.unknownReason().contains("receiver-1@alpha") && m.unknownReason().contains("receiver-2@beta")
-                && m.unknownReason().contains("files not collected: did not send its files"), m.unknownReason());
+        assertTrue(
+                m.unknownReason().contains("receiver-1@alpha")
+                        && m.unknownReason().contains("receiver-2@beta")
+                        && m.unknownReason().contains("files not collected: did not send its files"),
+                m.unknownReason());
         Reporter.build(results);
         ResultsAudit.assertConsistent(iteration);
     }
@@ -141,10 +177,14 @@ class UnknownLossTest {
         writeSender(iteration, 100);
         writeReceiver(iteration, "receiver-1@alpha", 0, 60);
         writeReceiver(iteration, "receiver-2@beta", 60, 97);
-        new Roster(Roster.FORMAT_VERSION, "run-4", List.of(
-                entry("sender-1@alpha", "sender", PeerEnd.FINISHED, ""),
-                entry("receiver-1@alpha", "receiver", PeerEnd.FINISHED, ""),
-                entry("receiver-2@beta", "receiver", PeerEnd.IDLE, ""))).write(iteration);
+        new Roster(
+                        Roster.FORMAT_VERSION,
+                        "run-4",
+                        List.of(
+                                entry("sender-1@alpha", "sender", PeerEnd.FINISHED, ""),
+                                entry("receiver-1@alpha", "receiver", PeerEnd.FINISHED, ""),
+                                entry("receiver-2@beta", "receiver", PeerEnd.IDLE, "")))
+                .write(iteration);
 
         MessageCounts m = Reporter.summarize(iteration).messages();
         assertEquals(3L, m.lost());
@@ -162,8 +202,20 @@ class UnknownLossTest {
 
     private static void writeSender(Path iteration, long count) throws IOException {
         Path dir = peer(iteration, "sender-1@alpha", "sender");
-        new PeerResult(1, "sender-1@alpha", "sender", 1000, 5000, 1000, count, 0, 0, 0,
-                List.of(new PeerResult.Stream("sender-1@alpha", 0, count, 0, 0, 0, null)), "success", "sent")
+        new PeerResult(
+                        1,
+                        "sender-1@alpha",
+                        "sender",
+                        1000,
+                        5000,
+                        1000,
+                        count,
+                        0,
+                        0,
+                        0,
+                        List.of(new PeerResult.Stream("sender-1@alpha", 0, count, 0, 0, 0, null)),
+                        "success",
+                        "sent")
                 .write(dir.resolve(PeerResult.FILE_NAME));
     }
 
@@ -171,15 +223,30 @@ class UnknownLossTest {
         Path dir = peer(iteration, name, "receiver");
         RoaringBitmap got = new RoaringBitmap();
         got.add(from, to);
-        new PeerResult(1, name, "receiver", 1000, 5000, 1000, to - from, 0, 0, 0,
-                List.of(new PeerResult.Stream("sender-1@alpha", 0, to - from, 0, 0, 0, PeerResult.Stream.encode(got))),
-                "success", "received").write(dir.resolve(PeerResult.FILE_NAME));
+        new PeerResult(
+                        1,
+                        name,
+                        "receiver",
+                        1000,
+                        5000,
+                        1000,
+                        to - from,
+                        0,
+                        0,
+                        0,
+                        List.of(new PeerResult.Stream(
+                                "sender-1@alpha", 0, to - from, 0, 0, 0, PeerResult.Stream.encode(got))),
+                        "success",
+                        "received")
+                .write(dir.resolve(PeerResult.FILE_NAME));
     }
 
     private static Path peer(Path iteration, String name, String role) throws IOException {
         Path dir = Files.createDirectories(iteration.resolve(name));
-        Files.writeString(dir.resolve("test.properties"), "peer.name=" + name + "\npeer.role=" + role
-                + "\ntest.start=1000\ntest.end=5000\nSEND_RECEIVE_URL=amqp://sut:5672/orders\n");
+        Files.writeString(
+                dir.resolve("test.properties"),
+                "peer.name=" + name + "\npeer.role=" + role
+                        + "\ntest.start=1000\ntest.end=5000\nSEND_RECEIVE_URL=amqp://sut:5672/orders\n");
         return dir;
     }
 }

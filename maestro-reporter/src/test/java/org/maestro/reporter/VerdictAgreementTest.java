@@ -16,8 +16,8 @@ import org.jsoup.nodes.Element;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.maestro.reporter.read.VerdictFile;
-import org.w3c.dom.NodeList;
 import org.maestro.reporter.testing.ResultsAudit;
+import org.w3c.dom.NodeList;
 
 /**
  * One verdict per iteration, whoever decided it: a failure the script declared over passing peers, or the runner's,
@@ -35,7 +35,8 @@ class VerdictAgreementTest {
     }
 
     private JsonNode iteration(String test, int number) throws Exception {
-        for (JsonNode entry : new ObjectMapper().readTree(results.resolve(test + "/summary.json").toFile())
+        for (JsonNode entry : new ObjectMapper()
+                .readTree(results.resolve(test + "/summary.json").toFile())
                 .get("iterations")) {
             if (entry.get("iteration").asInt() == number) {
                 return entry;
@@ -45,8 +46,10 @@ class VerdictAgreementTest {
     }
 
     private org.w3c.dom.Element junitCase(String test, int number) throws Exception {
-        NodeList cases = DocumentBuilderFactory.newInstance().newDocumentBuilder()
-                .parse(results.resolve(test + "/junit.xml").toFile()).getElementsByTagName("testcase");
+        NodeList cases = DocumentBuilderFactory.newInstance()
+                .newDocumentBuilder()
+                .parse(results.resolve(test + "/junit.xml").toFile())
+                .getElementsByTagName("testcase");
         for (int i = 0; i < cases.getLength(); i++) {
             org.w3c.dom.Element each = (org.w3c.dom.Element) cases.item(i);
             if (each.getAttribute("name").equals(test + " #" + number)) {
@@ -60,11 +63,16 @@ class VerdictAgreementTest {
     void aFailureTheScriptDeclaredOverPassingPeersIsTheOutcomeEverywhere() throws Exception {
         SyntheticResults writer = new SyntheticResults(7, 1.0, 1.0);
         writer.simple(results.resolve("restart/0"), SyntheticResults.T0, 2000, "success", "p90 1.2 ms <= 500 ms");
-        writer.simple(results.resolve("restart/1"), SyntheticResults.T0 + 60_000, 2000, "success",
-                "p90 1.1 ms <= 500 ms");
+        writer.simple(
+                results.resolve("restart/1"), SyntheticResults.T0 + 60_000, 2000, "success", "p90 1.1 ms <= 500 ms");
         new VerdictFile(Outcome.FAILURE, LOST).write(results.resolve("restart/0"), VerdictFile.SCRIPT);
-        new ScriptRun("RouterRestart.groovy", Outcome.FAILURE, LOST, List.of("restart #0", "restart #1"),
-                SyntheticResults.T0 + 120_000).write(results);
+        new ScriptRun(
+                        "RouterRestart.groovy",
+                        Outcome.FAILURE,
+                        LOST,
+                        List.of("restart #0", "restart #1"),
+                        SyntheticResults.T0 + 120_000)
+                .write(results);
 
         Reporter.build(results);
         ResultsAudit.assertResultsConsistent(results);
@@ -82,7 +90,11 @@ class VerdictAgreementTest {
         assertEquals("FAIL", failedPage.select("h1 .badge").text());
         assertEquals("script: " + LOST, failedPage.select("#reason").text());
         assertEquals("script", failedPage.select("#decided-by").attr("data-decided-by"));
-        assertEquals("PASS", page(results.resolve("restart/iteration-1.html")).select("h1 .badge").text());
+        assertEquals(
+                "PASS",
+                page(results.resolve("restart/iteration-1.html"))
+                        .select("h1 .badge")
+                        .text());
 
         Document index = page(results.resolve("index.html"));
         Element row = index.selectFirst("#runs tr[data-test=restart][data-iteration=0]");
@@ -91,18 +103,19 @@ class VerdictAgreementTest {
         assertEquals("1", index.select("#card-failed .value").text());
         Element script = index.selectFirst("#script-verdict");
         assertEquals("failure", script.attr("data-outcome"));
-        assertTrue(script.text().contains("RouterRestart.groovy") && script.text().contains(LOST), script.text());
+        assertTrue(
+                script.text().contains("RouterRestart.groovy") && script.text().contains(LOST), script.text());
 
-        org.w3c.dom.Element failure = (org.w3c.dom.Element) junitCase("restart", 0)
-                .getElementsByTagName("failure").item(0);
+        org.w3c.dom.Element failure = (org.w3c.dom.Element)
+                junitCase("restart", 0).getElementsByTagName("failure").item(0);
         assertEquals("script: " + LOST, failure.getAttribute("message"));
         assertEquals(0, junitCase("restart", 1).getElementsByTagName("failure").getLength());
     }
 
     @Test
     void theScriptsFailureComesFirstTheRunnersAndThePeersFollow() throws Exception {
-        new SyntheticResults(8, 1.0, 1.0).simple(results.resolve("t/0"), SyntheticResults.T0, 1000, "failure",
-                "p90 812.5 ms > 500 ms");
+        new SyntheticResults(8, 1.0, 1.0)
+                .simple(results.resolve("t/0"), SyntheticResults.T0, 1000, "failure", "p90 812.5 ms > 500 ms");
         new VerdictFile(Outcome.FAILURE, "peer receiver-1 died").write(results.resolve("t/0"), VerdictFile.RUNNER);
 
         TestSummary byRunner = Reporter.summarize(results.resolve("t/0"));
@@ -137,20 +150,25 @@ class VerdictAgreementTest {
     @Test
     void inspectorChartsNameTheSutTheyShow() throws Exception {
         new SyntheticResults(10, 1.0, 1.0).fixedRate(results.resolve("routed/0"), SyntheticResults.T0, true);
-        Files.writeString(results.resolve("routed/0/inspector-1@sut/inspector.properties"),
+        Files.writeString(
+                results.resolve("routed/0/inspector-1@sut/inspector.properties"),
                 "# maestro-inspector v1\ninspector.name=dispatch\ninspector.url=amqp\\://admin\\:***@127.0.0.1\\:41181\n"
                         + "sut.name=router2\nsut.product=Qpid Dispatch Router\n");
-        Files.move(results.resolve("routed/0/inspector-1@sut/queues.csv"),
+        Files.move(
+                results.resolve("routed/0/inspector-1@sut/queues.csv"),
                 results.resolve("routed/0/inspector-1@sut/dispatch-addresses.csv"));
 
         Reporter.build(results);
         ResultsAudit.assertResultsConsistent(results);
 
-        List<String> titles = page(results.resolve("routed/iteration-0.html")).select("div.chart[id^=chart-inspector-]")
+        List<String> titles = page(results.resolve("routed/iteration-0.html"))
+                .select("div.chart[id^=chart-inspector-]")
                 .eachAttr("data-title");
         assertFalse(titles.isEmpty());
-        assertTrue(titles.stream().allMatch(t -> t.startsWith("router2 (amqp://127.0.0.1:41181) — ")), titles.toString());
-        assertTrue(titles.stream().anyMatch(t -> t.startsWith("router2 (amqp://127.0.0.1:41181) — addresses")),
+        assertTrue(
+                titles.stream().allMatch(t -> t.startsWith("router2 (amqp://127.0.0.1:41181) — ")), titles.toString());
+        assertTrue(
+                titles.stream().anyMatch(t -> t.startsWith("router2 (amqp://127.0.0.1:41181) — addresses")),
                 titles.toString());
         assertTrue(titles.stream().noneMatch(t -> t.contains("***") || t.contains("admin")), titles.toString());
     }

@@ -16,6 +16,8 @@ public enum NodeType {
 
     /** The type named {@code label} (case-insensitive), if it is one. */
     public static Optional<NodeType> fromLabel(String label) {
-        return Arrays.stream(values()).filter(t -> t.label().equalsIgnoreCase(label)).findFirst();
+        return Arrays.stream(values())
+                .filter(t -> t.label().equalsIgnoreCase(label))
+                .findFirst();
     }
 }

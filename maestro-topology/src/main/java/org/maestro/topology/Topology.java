@@ -51,28 +51,43 @@ public final class Topology {
             ObjectMapper mapper = file.toString().endsWith(".json") ? new ObjectMapper() : new YAMLMapper();
             root = mapper.readTree(text);
         } catch (NoSuchFileException e) {
-            throw new TopologyException(file.toString(), "file not found; run 'topology generate' or 'topology up' first");
+            throw new TopologyException(
+                    file.toString(), "file not found; run 'topology generate' or 'topology up' first");
         } catch (IOException e) {
-            throw new TopologyException(file.toString(), "cannot read it as a topology variables or state file: "
-                    + e.getMessage().lines().findFirst().orElse(""));
+            throw new TopologyException(
+                    file.toString(),
+                    "cannot read it as a topology variables or state file: "
+                            + e.getMessage().lines().findFirst().orElse(""));
         }
-        if (root == null || !root.path("nodes").isArray() || !root.path("version").isInt()) {
-            throw new TopologyException(file.toString(), "not a topology variables or state file: "
-                    + "expected 'version' and a list of 'nodes'");
+        if (root == null
+                || !root.path("nodes").isArray()
+                || !root.path("version").isInt()) {
+            throw new TopologyException(
+                    file.toString(),
+                    "not a topology variables or state file: " + "expected 'version' and a list of 'nodes'");
         }
         if (root.path("version").asInt() != 1) {
-            throw new TopologyException(file.toString(), "version " + root.path("version").asInt()
-                    + " is not supported; this version reads version 1");
+            throw new TopologyException(
+                    file.toString(),
+                    "version " + root.path("version").asInt() + " is not supported; this version reads version 1");
         }
         List<NodeEndpoint> endpoints = new ArrayList<>();
         for (JsonNode node : root.path("nodes")) {
             String nodeName = node.path("name").asText(null);
             NodeType type = NodeType.fromLabel(node.path("type").asText("")).orElse(null);
-            if (nodeName == null || type == null || !node.path("host").isTextual() || !node.path("port").isInt()) {
-                throw new TopologyException(file.toString(), "node entry " + node
-                        + " needs 'name', 'type' (router or broker), 'host' and 'port'");
+            if (nodeName == null
+                    || type == null
+                    || !node.path("host").isTextual()
+                    || !node.path("port").isInt()) {
+                throw new TopologyException(
+                        file.toString(),
+                        "node entry " + node + " needs 'name', 'type' (router or broker), 'host' and 'port'");
             }
-            endpoints.add(new NodeEndpoint(nodeName, type, node.path("host").asText(), node.path("port").asInt()));
+            endpoints.add(new NodeEndpoint(
+                    nodeName,
+                    type,
+                    node.path("host").asText(),
+                    node.path("port").asInt()));
         }
         return new Topology(root.path("name").asText(""), endpoints);
     }
@@ -91,8 +106,9 @@ public final class Topology {
     public NodeEndpoint node(String nodeName) {
         NodeEndpoint node = nodes.get(nodeName);
         if (node == null) {
-            throw new TopologyException("topology '" + name + "'", "there is no node '" + nodeName
-                    + "'; nodes: " + String.join(", ", nodes.keySet()));
+            throw new TopologyException(
+                    "topology '" + name + "'",
+                    "there is no node '" + nodeName + "'; nodes: " + String.join(", ", nodes.keySet()));
         }
         return node;
     }
@@ -109,8 +125,9 @@ public final class Topology {
     public String clientUrl(String nodeName, String address) {
         String trimmed = address == null ? "" : address.startsWith("/") ? address.substring(1) : address;
         if (trimmed.isEmpty() || !ADDRESS.matcher(trimmed).matches()) {
-            throw new TopologyException("topology '" + name + "'", "address '" + address
-                    + "' is empty or contains spaces; give an AMQP address such as 'test.queue'");
+            throw new TopologyException(
+                    "topology '" + name + "'",
+                    "address '" + address + "' is empty or contains spaces; give an AMQP address such as 'test.queue'");
         }
         return node(nodeName).url() + "/" + trimmed;
     }

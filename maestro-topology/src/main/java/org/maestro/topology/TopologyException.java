@@ -32,7 +32,10 @@ public class TopologyException extends CommandException {
         if (problems.size() == 1) {
             return source + ": " + problems.get(0);
         }
-        StringBuilder text = new StringBuilder(source).append(" has ").append(problems.size()).append(" problems:");
+        StringBuilder text = new StringBuilder(source)
+                .append(" has ")
+                .append(problems.size())
+                .append(" problems:");
         for (String problem : problems) {
             text.append("\n  - ").append(problem);
         }

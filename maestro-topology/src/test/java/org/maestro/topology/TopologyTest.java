@@ -12,10 +12,12 @@ import org.junit.jupiter.api.io.TempDir;
 /** Naming nodes instead of hosts and ports. */
 class TopologyTest {
 
-    private final Topology topology = new Topology("line", List.of(
-            new NodeEndpoint("router1", NodeType.ROUTER, "10.0.0.3", 5672),
-            new NodeEndpoint("broker1", NodeType.BROKER, "broker.example", 61616),
-            new NodeEndpoint("router6", NodeType.ROUTER, "::1", 5673)));
+    private final Topology topology = new Topology(
+            "line",
+            List.of(
+                    new NodeEndpoint("router1", NodeType.ROUTER, "10.0.0.3", 5672),
+                    new NodeEndpoint("broker1", NodeType.BROKER, "broker.example", 61616),
+                    new NodeEndpoint("router6", NodeType.ROUTER, "::1", 5673)));
 
     @Test
     void givesTheClientUrlOfANodeAndAddress() {
@@ -34,8 +36,10 @@ class TopologyTest {
     @Test
     void rejectsAnEmptyAddress() {
         TopologyException e = assertThrows(TopologyException.class, () -> topology.clientUrl("router1", " "));
-        assertEquals("topology 'line': address ' ' is empty or contains spaces; give an AMQP address such as "
-                + "'test.queue'", e.getMessage());
+        assertEquals(
+                "topology 'line': address ' ' is empty or contains spaces; give an AMQP address such as "
+                        + "'test.queue'",
+                e.getMessage());
     }
 
     @Test
@@ -43,7 +47,8 @@ class TopologyTest {
         Path file = dir.resolve("other.yaml");
         Files.writeString(file, "hello: world\n");
         TopologyException e = assertThrows(TopologyException.class, () -> Topology.load(file));
-        assertEquals(file + ": not a topology variables or state file: expected 'version' and a list of 'nodes'",
+        assertEquals(
+                file + ": not a topology variables or state file: expected 'version' and a list of 'nodes'",
                 e.getMessage());
     }
 }

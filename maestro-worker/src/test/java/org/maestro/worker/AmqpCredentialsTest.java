@@ -15,11 +15,11 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
+import org.maestro.common.time.MicroClock;
 import org.maestro.driver.DriverConnection;
 import org.maestro.driver.DriverException;
 import org.maestro.driver.DriverProducer;
 import org.maestro.driver.Drivers;
-import org.maestro.common.time.MicroClock;
 import org.maestro.embedded.EmbeddedArtemis;
 
 /**
@@ -33,8 +33,12 @@ class AmqpCredentialsTest {
 
     @BeforeAll
     static void startBroker() throws Exception {
-        broker = EmbeddedArtemis.builder().amqp().name("worker-credentials").withoutJmx()
-                .user("maestro", "r1ght-pa55").start();
+        broker = EmbeddedArtemis.builder()
+                .amqp()
+                .name("worker-credentials")
+                .withoutJmx()
+                .user("maestro", "r1ght-pa55")
+                .start();
     }
 
     @AfterAll
@@ -53,7 +57,8 @@ class AmqpCredentialsTest {
         Set<Long> received = ConcurrentHashMap.newKeySet();
         try (DriverConnection receiver = Drivers.forUrl(url).connect(url, MicroClock.system(), TIMEOUT);
                 DriverConnection sender = Drivers.forUrl(url).connect(url, MicroClock.system(), TIMEOUT)) {
-            receiver.createConsumer((body, micros) -> received.add(ByteBuffer.wrap(body).getLong()));
+            receiver.createConsumer(
+                    (body, micros) -> received.add(ByteBuffer.wrap(body).getLong()));
             DriverProducer producer = sender.createProducer();
             for (long i = 0; i < 20; i++) {
                 producer.send(ByteBuffer.allocate(16).putLong(0, i).array(), 16);
@@ -67,8 +72,8 @@ class AmqpCredentialsTest {
     @ValueSource(strings = {"amqp", "proton"})
     void aWrongPasswordIsRefusedNamingTheUserAndTheUrlWithoutThePassword(String scheme) throws Exception {
         String url = url(scheme, "maestro:wr0ng-pa55@", "credentials.refused");
-        DriverException error = assertThrows(DriverException.class,
-                () -> Drivers.forUrl(url).connect(url, MicroClock.system(), TIMEOUT));
+        DriverException error = assertThrows(
+                DriverException.class, () -> Drivers.forUrl(url).connect(url, MicroClock.system(), TIMEOUT));
         String message = error.getMessage();
         assertTrue(message.contains("refused the login of user 'maestro'"), message);
         assertTrue(message.contains(scheme + "://***@" + broker.host() + ":" + broker.amqpPort()), message);
@@ -80,8 +85,8 @@ class AmqpCredentialsTest {
     @ValueSource(strings = {"amqp", "proton"})
     void noCredentialsAreRefusedAskingForThem(String scheme) throws Exception {
         String url = url(scheme, "", "credentials.refused");
-        DriverException error = assertThrows(DriverException.class,
-                () -> Drivers.forUrl(url).connect(url, MicroClock.system(), TIMEOUT));
+        DriverException error = assertThrows(
+                DriverException.class, () -> Drivers.forUrl(url).connect(url, MicroClock.system(), TIMEOUT));
         assertTrue(error.getMessage().contains("refused the anonymous login"), error.getMessage());
         assertTrue(error.getMessage().contains("give a user and password in the URL"), error.getMessage());
     }

@@ -16,12 +16,12 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 import org.maestro.common.measure.OutcomeCounts;
 import org.maestro.common.measure.PeerResult;
+import org.maestro.common.time.MicroClock;
 import org.maestro.driver.DeliveryOutcome;
 import org.maestro.driver.DriverConnection;
 import org.maestro.driver.DriverException;
 import org.maestro.driver.DriverProducer;
 import org.maestro.driver.Drivers;
-import org.maestro.common.time.MicroClock;
 import org.maestro.embedded.EmbeddedArtemis;
 import org.maestro.worker.router.RecordedOutcomes;
 
@@ -39,9 +39,18 @@ class ArtemisOutcomesTest {
 
     @BeforeAll
     static void startBroker() throws Exception {
-        broker = EmbeddedArtemis.builder().amqp().name("worker-outcomes").withoutJmx().start();
-        broker.server().getAddressSettingsRepository().addMatch("full.#", new AddressSettings()
-                .setMaxSizeBytes(20_000).setAddressFullMessagePolicy(AddressFullMessagePolicy.FAIL));
+        broker = EmbeddedArtemis.builder()
+                .amqp()
+                .name("worker-outcomes")
+                .withoutJmx()
+                .start();
+        broker.server()
+                .getAddressSettingsRepository()
+                .addMatch(
+                        "full.#",
+                        new AddressSettings()
+                                .setMaxSizeBytes(20_000)
+                                .setAddressFullMessagePolicy(AddressFullMessagePolicy.FAIL));
     }
 
     @AfterAll
@@ -64,8 +73,7 @@ class ArtemisOutcomesTest {
         String url = url(scheme, "full.driver-" + scheme);
         RecordedOutcomes outcomes = new RecordedOutcomes();
         AtomicLong returned = new AtomicLong();
-        try (DriverConnection connection = Drivers.forUrl(url).connect(url, MicroClock.system(),
-                LoadTestRun.PATIENT)) {
+        try (DriverConnection connection = Drivers.forUrl(url).connect(url, MicroClock.system(), LoadTestRun.PATIENT)) {
             DriverProducer producer = connection.createProducer(outcomes);
             Thread sender = new Thread(() -> {
                 try {
@@ -80,7 +88,8 @@ class ArtemisOutcomesTest {
             sender.setDaemon(true);
             sender.start();
             sender.join(scheme.equals("proton") ? 20_000 : 3_000);
-            assertTrue(outcomes.await(o -> o.total() == returned.get(), 20_000),
+            assertTrue(
+                    outcomes.await(o -> o.total() == returned.get(), 20_000),
                     returned + " sends returned, outcomes: " + outcomes);
             assertFalse(connection.failed(), "a rejection does not fail the connection");
             connection.close();
@@ -96,12 +105,15 @@ class ArtemisOutcomesTest {
         assertTrue(rejected >= 1, outcomes.toString());
         outcomes.byToken().forEach((token, reported) -> {
             // the address fills up once: everything after the first rejection is rejected too
-            assertEquals(token >= accepted ? DeliveryOutcome.REJECTED : DeliveryOutcome.ACCEPTED, reported.outcome(),
+            assertEquals(
+                    token >= accepted ? DeliveryOutcome.REJECTED : DeliveryOutcome.ACCEPTED,
+                    reported.outcome(),
                     "message " + token + ": " + reported);
             assertFalse(reported.resendable(), "a rejected or accepted message is not sent again: " + reported);
         });
         String reason = outcomes.of(accepted).detail();
-        assertTrue(reason.contains("is full") && reason.contains("resource-limit-exceeded"),
+        assertTrue(
+                reason.contains("is full") && reason.contains("resource-limit-exceeded"),
                 "the broker's reason: " + reason);
     }
 
@@ -109,11 +121,24 @@ class ArtemisOutcomesTest {
     @ParameterizedTest
     @ValueSource(strings = {"proton"})
     void rejectedMessagesAreRefusedAndAcceptedOnesNobodyReceivedVanished(String scheme) throws Exception {
-        LoadTestRun run = new LoadTestRun(results, Map.of(
-                "SEND_URL", url(scheme, "full.role-" + scheme), "RECEIVE_URL", url(scheme, "elsewhere-" + scheme),
-                "TEST_DURATION", "300", "RATE", "0", "MESSAGE_SIZE", "1024", "TEST_NAME", "full-" + scheme,
-                // priming messages would fill the address before the run
-                "PRIMING_MESSAGES", "0"))
+        LoadTestRun run = new LoadTestRun(
+                        results,
+                        Map.of(
+                                "SEND_URL",
+                                url(scheme, "full.role-" + scheme),
+                                "RECEIVE_URL",
+                                url(scheme, "elsewhere-" + scheme),
+                                "TEST_DURATION",
+                                "300",
+                                "RATE",
+                                "0",
+                                "MESSAGE_SIZE",
+                                "1024",
+                                "TEST_NAME",
+                                "full-" + scheme,
+                                // priming messages would fill the address before the run
+                                "PRIMING_MESSAGES",
+                                "0"))
                 .run(LoadTestRun.sender(), LoadTestRun.receiver(), LoadTestRun.OUTCOME_TIMEOUT);
         PeerResult sender = run.senderResult();
         OutcomeCounts outcomes = sender.outcomes();
@@ -122,8 +147,8 @@ class ArtemisOutcomesTest {
         assertTrue(outcomes.rejected() > 200, outcomes.toString());
         assertEquals(outcomes.rejected(), sender.errors(), "rejections count as errors");
         assertEquals(outcomes, sender.streams().get(0).outcomes());
-        assertTrue(run.senderOutcome.message().contains(outcomes.rejected() + " rejected"),
-                run.senderOutcome.message());
+        assertTrue(
+                run.senderOutcome.message().contains(outcomes.rejected() + " rejected"), run.senderOutcome.message());
 
         MessageTally total = run.total();
         assertEquals(0, total.received());

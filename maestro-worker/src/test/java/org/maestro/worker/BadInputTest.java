@@ -13,7 +13,6 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.maestro.embedded.EmbeddedArtemis;
 import org.maestro.common.net.FreePorts;
 import org.maestro.common.options.InvalidOptionException;
 import org.maestro.common.options.TestOptions;
@@ -21,6 +20,7 @@ import org.maestro.common.peer.ErrorCodes;
 import org.maestro.common.peer.RoleException;
 import org.maestro.common.protocol.Command;
 import org.maestro.common.protocol.Note;
+import org.maestro.embedded.EmbeddedArtemis;
 import org.maestro.worker.receiver.ReceiverRole;
 import org.maestro.worker.sender.SenderRole;
 
@@ -35,7 +35,11 @@ class BadInputTest {
 
     @BeforeAll
     static void startBroker() throws Exception {
-        broker = EmbeddedArtemis.builder().amqp().name("worker-bad-input").withoutJmx().start();
+        broker = EmbeddedArtemis.builder()
+                .amqp()
+                .name("worker-bad-input")
+                .withoutJmx()
+                .start();
     }
 
     @AfterAll
@@ -53,20 +57,28 @@ class BadInputTest {
 
     private RoleException startFails(SenderRole sender, ReceiverRole receiver, Map<String, String> options) {
         RecordingPeerContext senderContext = new RecordingPeerContext("sender-1", "sender", results).set(options);
-        RecordingPeerContext receiverContext = new RecordingPeerContext("receiver-1", "receiver", results)
-                .set(options);
-        RoleException receiving = assertThrows(RoleException.class,
-                () -> receiver.handle(Note.request(Command.START_RECEIVER), receiverContext));
-        RoleException sending = assertThrows(RoleException.class,
-                () -> sender.handle(Note.request(Command.START_SENDER), senderContext));
+        RecordingPeerContext receiverContext = new RecordingPeerContext("receiver-1", "receiver", results).set(options);
+        RoleException receiving = assertThrows(
+                RoleException.class, () -> receiver.handle(Note.request(Command.START_RECEIVER), receiverContext));
+        RoleException sending = assertThrows(
+                RoleException.class, () -> sender.handle(Note.request(Command.START_SENDER), senderContext));
         assertFalse(sender.busy() || receiver.busy(), "a failed start leaves the role idle");
         assertEquals(receiving.code(), sending.code());
         return sending;
     }
 
     private void runsANormalTestAfterwards() throws Exception {
-        LoadTestRun run = new LoadTestRun(results, Map.of("SEND_RECEIVE_URL", broker.amqpUrl("after.queue"),
-                "TEST_DURATION", "200", "RATE", "1000", "TEST_NAME", "after" + System.nanoTime()))
+        LoadTestRun run = new LoadTestRun(
+                        results,
+                        Map.of(
+                                "SEND_RECEIVE_URL",
+                                broker.amqpUrl("after.queue"),
+                                "TEST_DURATION",
+                                "200",
+                                "RATE",
+                                "1000",
+                                "TEST_NAME",
+                                "after" + System.nanoTime()))
                 .run(sender, receiver, LoadTestRun.OUTCOME_TIMEOUT);
         assertEquals(Command.NOTIFY_SUCCESS, run.senderOutcome.command(), run.senderOutcome.message());
         assertEquals(Command.NOTIFY_SUCCESS, run.receiverOutcome.command(), run.receiverOutcome.message());
@@ -86,8 +98,10 @@ class BadInputTest {
     @Test
     void givesUpOnAnUnreachableFailoverUrlWithinTheDeadline() throws Exception {
         String url = "failover:(amqp://127.0.0.1:" + closedPort() + ")/nowhere.queue";
-        SenderRole quickSender = SenderRole.builder().connectTimeout(Duration.ofSeconds(3)).build();
-        ReceiverRole quickReceiver = ReceiverRole.builder().connectTimeout(Duration.ofSeconds(3)).build();
+        SenderRole quickSender =
+                SenderRole.builder().connectTimeout(Duration.ofSeconds(3)).build();
+        ReceiverRole quickReceiver =
+                ReceiverRole.builder().connectTimeout(Duration.ofSeconds(3)).build();
         long start = System.nanoTime();
         RoleException error = startFails(quickSender, quickReceiver, Map.of("SEND_RECEIVE_URL", url));
         assertTrue(System.nanoTime() - start < 15_000_000_000L, "both roles gave up within their deadlines");
@@ -102,10 +116,10 @@ class BadInputTest {
         assertTrue(error.getMessage().contains("unknown option 'tpye'"), error.getMessage());
         assertTrue(error.getMessage().contains("type, durable, ackMode"), error.getMessage());
 
-        TestOptions options = TestOptions.DEFAULTS.with(org.maestro.common.options.OptionCode.BROKER,
-                broker.amqpUrl("q") + "?tpye=queue");
-        IllegalArgumentException atSet = assertThrows(IllegalArgumentException.class,
-                () -> receiver.checkOptions(options));
+        TestOptions options = TestOptions.DEFAULTS.with(
+                org.maestro.common.options.OptionCode.BROKER, broker.amqpUrl("q") + "?tpye=queue");
+        IllegalArgumentException atSet =
+                assertThrows(IllegalArgumentException.class, () -> receiver.checkOptions(options));
         assertTrue(atSet.getMessage().startsWith("SEND_RECEIVE_URL: unknown option 'tpye'"), atSet.getMessage());
         assertThrows(IllegalArgumentException.class, () -> sender.checkOptions(options));
 
@@ -116,19 +130,21 @@ class BadInputTest {
 
     @Test
     void refusesAMessageSizeSmallerThanTheHeader() throws Exception {
-        Map<String, String> options = new HashMap<>(Map.of("SEND_RECEIVE_URL", broker.amqpUrl("small.queue"),
-                "MESSAGE_SIZE", "40"));
+        Map<String, String> options =
+                new HashMap<>(Map.of("SEND_RECEIVE_URL", broker.amqpUrl("small.queue"), "MESSAGE_SIZE", "40"));
         RecordingPeerContext context = new RecordingPeerContext("sender-1", "sender", results).set(options);
-        RoleException error = assertThrows(RoleException.class,
-                () -> sender.handle(Note.request(Command.START_SENDER), context));
+        RoleException error =
+                assertThrows(RoleException.class, () -> sender.handle(Note.request(Command.START_SENDER), context));
         assertEquals(ErrorCodes.INVALID_OPTION, error.code());
         // 32 fixed bytes + "sender-1@localhost" (18 bytes)
-        assertTrue(error.getMessage().startsWith("MESSAGE_SIZE=40 is smaller than the 50-byte message header"),
+        assertTrue(
+                error.getMessage().startsWith("MESSAGE_SIZE=40 is smaller than the 50-byte message header"),
                 error.getMessage());
         assertTrue(error.getMessage().contains("at least 50"), error.getMessage());
-        InvalidOptionException early = assertThrows(InvalidOptionException.class,
-                () -> sender.checkOptions(TestOptions.DEFAULTS.with(
-                        org.maestro.common.options.OptionCode.MESSAGE_SIZE, "~20")));
+        InvalidOptionException early = assertThrows(
+                InvalidOptionException.class,
+                () -> sender.checkOptions(
+                        TestOptions.DEFAULTS.with(org.maestro.common.options.OptionCode.MESSAGE_SIZE, "~20")));
         assertEquals("MESSAGE_SIZE", early.option());
         assertFalse(sender.busy());
         runsANormalTestAfterwards();

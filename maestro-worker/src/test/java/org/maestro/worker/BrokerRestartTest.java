@@ -8,10 +8,10 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Map;
-import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.ValueSource;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 import org.maestro.common.measure.PeerResult;
 import org.maestro.common.protocol.Command;
 import org.maestro.common.protocol.Note;
@@ -29,22 +29,40 @@ class BrokerRestartTest {
     Path results;
 
     @ParameterizedTest(name = "{0}")
-    @ValueSource(strings = {"failover:(amqp://127.0.0.1:PORT)/restart.queue"
-            + "?failover.initialReconnectDelay=100&failover.maxReconnectDelay=500",
-            "amqp://127.0.0.1:PORT/restart.queue"})
+    @ValueSource(
+            strings = {
+                "failover:(amqp://127.0.0.1:PORT)/restart.queue"
+                        + "?failover.initialReconnectDelay=100&failover.maxReconnectDelay=500",
+                "amqp://127.0.0.1:PORT/restart.queue"
+            })
     @Timeout(400)
     void completesAndAccountsForEveryMessageWhenTheBrokerRestarts(String form) throws Exception {
-        try (EmbeddedArtemis broker = EmbeddedArtemis.builder().amqp().name("worker-restart").withoutJmx().start()) {
+        try (EmbeddedArtemis broker = EmbeddedArtemis.builder()
+                .amqp()
+                .name("worker-restart")
+                .withoutJmx()
+                .start()) {
             String url = form.replace("PORT", Integer.toString(broker.amqpPort()));
-            LoadTestRun run = new LoadTestRun(results, Map.of(
-                    // a message count, not a time: the senders must send past the restart however long it takes
-                    "SEND_RECEIVE_URL", url, "TEST_DURATION", "3000", "PARALLEL_COUNT", "2", "RATE", "500",
-                    "TEST_NAME", "restart"));
+            LoadTestRun run = new LoadTestRun(
+                    results,
+                    Map.of(
+                            // a message count, not a time: the senders must send past the restart however long it takes
+                            "SEND_RECEIVE_URL",
+                            url,
+                            "TEST_DURATION",
+                            "3000",
+                            "PARALLEL_COUNT",
+                            "2",
+                            "RATE",
+                            "500",
+                            "TEST_NAME",
+                            "restart"));
             SenderRole sender = LoadTestRun.sender();
             ReceiverRole receiver = LoadTestRun.receiver();
             receiver.handle(Note.request(Command.START_RECEIVER), run.receiverContext);
             sender.handle(Note.request(Command.START_SENDER), run.senderContext);
-            await("messages flowing before the restart").atMost(Duration.ofSeconds(60))
+            await("messages flowing before the restart")
+                    .atMost(Duration.ofSeconds(60))
                     .until(() -> sender.stats().count() > 0 && receiver.stats().count() > 0);
             broker.restart();
             long restarted = System.currentTimeMillis();
@@ -66,7 +84,8 @@ class BrokerRestartTest {
             assertEquals(received.count(), total.received() + total.duplicates());
             assertTrue(!sender.busy() && !receiver.busy());
             if (!url.startsWith("failover:")) {
-                assertTrue(run.receiverOutcome.message().contains("connections opened again"),
+                assertTrue(
+                        run.receiverOutcome.message().contains("connections opened again"),
                         run.receiverOutcome.message());
             }
         }
@@ -74,9 +93,11 @@ class BrokerRestartTest {
 
     /** Messages counted in rate.csv rows of intervals that began after the given time. */
     private static long countAfter(Path directory, long millis) throws Exception {
-        return Files.readAllLines(directory.resolve("rate.csv")).stream().skip(2)
+        return Files.readAllLines(directory.resolve("rate.csv")).stream()
+                .skip(2)
                 .map(line -> line.split(","))
                 .filter(row -> Long.parseLong(row[0]) - Long.parseLong(row[1]) > millis)
-                .mapToLong(row -> Long.parseLong(row[2])).sum();
+                .mapToLong(row -> Long.parseLong(row[2]))
+                .sum();
     }
 }

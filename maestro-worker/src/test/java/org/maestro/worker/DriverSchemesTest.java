@@ -17,8 +17,10 @@ class DriverSchemesTest {
 
     @Test
     void everyDriverModuleIsFound() {
-        Set<String> found = Drivers.all().stream().map(d -> d.getClass().getSimpleName()).collect(Collectors.toSet());
-        assertTrue(found.containsAll(Set.of("JmsDriver", "ProtonDriver", "MqttDriver", "RabbitDriver", "NatsDriver")),
+        Set<String> found =
+                Drivers.all().stream().map(d -> d.getClass().getSimpleName()).collect(Collectors.toSet());
+        assertTrue(
+                found.containsAll(Set.of("JmsDriver", "ProtonDriver", "MqttDriver", "RabbitDriver", "NatsDriver")),
                 found.toString());
     }
 
@@ -29,17 +31,20 @@ class DriverSchemesTest {
         for (Driver driver : Drivers.all()) {
             schemes.addAll(driver.schemes());
         }
-        assertTrue(schemes.containsAll(Set.of("amqp", "failover", "proton", "mqtt", "rabbitmq", "nats", "nats+tls")),
+        assertTrue(
+                schemes.containsAll(Set.of("amqp", "failover", "proton", "mqtt", "rabbitmq", "nats", "nats+tls")),
                 schemes.toString());
-        assertEquals("no driver for URL scheme 'nosuch' in nosuch://h:1/q; supported schemes: "
-                + String.join(", ", schemes), error.getMessage());
+        assertEquals(
+                "no driver for URL scheme 'nosuch' in nosuch://h:1/q; supported schemes: " + String.join(", ", schemes),
+                error.getMessage());
     }
 
     @Test
     void theGenericTlsSchemePointsToNatsTls() {
         DriverException error = assertThrows(DriverException.class, () -> Drivers.forUrl("tls://h:4222/subject"));
         assertTrue(error.getMessage().contains("supported schemes: "), error.getMessage());
-        assertTrue(error.getMessage().contains("write nats+tls://host:4222/subject for NATS over TLS"),
+        assertTrue(
+                error.getMessage().contains("write nats+tls://host:4222/subject for NATS over TLS"),
                 error.getMessage());
     }
 }

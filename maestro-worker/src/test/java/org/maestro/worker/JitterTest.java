@@ -29,7 +29,11 @@ class JitterTest {
 
     @BeforeAll
     static void startBroker() throws Exception {
-        broker = EmbeddedArtemis.builder().amqp().name("worker-jitter").withoutJmx().start();
+        broker = EmbeddedArtemis.builder()
+                .amqp()
+                .name("worker-jitter")
+                .withoutJmx()
+                .start();
     }
 
     @AfterAll
@@ -44,12 +48,30 @@ class JitterTest {
                 Thread.sleep(1500); // the stall under test: the sender's thread stops for 1.5 s
             }
         };
-        LoadTestRun run = new LoadTestRun(results, Map.of(
-                "SEND_RECEIVE_URL", broker.amqpUrl("jitter.queue"),
-                "TEST_DURATION", "4s", "WARM_UP", "1s", "RATE", "200", "PARALLEL_COUNT", "1",
-                "MESSAGE_SIZE", "256", "TEST_NAME", "jitter"))
-                .run(SenderRole.builder().hook(stall).connectTimeout(LoadTestRun.PATIENT).build(),
-                        LoadTestRun.receiver(), LoadTestRun.OUTCOME_TIMEOUT);
+        LoadTestRun run = new LoadTestRun(
+                        results,
+                        Map.of(
+                                "SEND_RECEIVE_URL",
+                                broker.amqpUrl("jitter.queue"),
+                                "TEST_DURATION",
+                                "4s",
+                                "WARM_UP",
+                                "1s",
+                                "RATE",
+                                "200",
+                                "PARALLEL_COUNT",
+                                "1",
+                                "MESSAGE_SIZE",
+                                "256",
+                                "TEST_NAME",
+                                "jitter"))
+                .run(
+                        SenderRole.builder()
+                                .hook(stall)
+                                .connectTimeout(LoadTestRun.PATIENT)
+                                .build(),
+                        LoadTestRun.receiver(),
+                        LoadTestRun.OUTCOME_TIMEOUT);
 
         assertEquals(Command.NOTIFY_SUCCESS, run.senderOutcome.command(), run.senderOutcome.message());
         assertEquals(0, run.total().lost());
@@ -57,8 +79,12 @@ class JitterTest {
         Histogram[] late = read(run.receiverDirectory().resolve("jitter-late.hlog"));
         Histogram[] early = read(run.receiverDirectory().resolve("jitter-early.hlog"));
         // one stream (one sender connection) on one receiver connection: a value per message but the first
-        assertEquals(received - 1, late[0].getTotalCount() + late[1].getTotalCount()
-                + early[0].getTotalCount() + early[1].getTotalCount());
+        assertEquals(
+                received - 1,
+                late[0].getTotalCount()
+                        + late[1].getTotalCount()
+                        + early[0].getTotalCount()
+                        + early[1].getTotalCount());
         assertTrue(late[1].getTotalCount() + early[1].getTotalCount() > 0, "warm-up values are tagged");
         // the stall (message 600, in the measured part) is the peak: 1.5 s less one interval, give or take the
         // machine's hiccups
@@ -72,9 +98,19 @@ class JitterTest {
 
     @Test
     void writesNoJitterAtUnboundedRate() throws Exception {
-        LoadTestRun run = new LoadTestRun(results, Map.of(
-                "SEND_RECEIVE_URL", broker.amqpUrl("unbounded.queue"),
-                "TEST_DURATION", "500", "RATE", "0", "MESSAGE_SIZE", "64", "TEST_NAME", "unbounded"))
+        LoadTestRun run = new LoadTestRun(
+                        results,
+                        Map.of(
+                                "SEND_RECEIVE_URL",
+                                broker.amqpUrl("unbounded.queue"),
+                                "TEST_DURATION",
+                                "500",
+                                "RATE",
+                                "0",
+                                "MESSAGE_SIZE",
+                                "64",
+                                "TEST_NAME",
+                                "unbounded"))
                 .run(LoadTestRun.sender(), LoadTestRun.receiver(), LoadTestRun.OUTCOME_TIMEOUT);
 
         assertEquals(Command.NOTIFY_SUCCESS, run.receiverOutcome.command(), run.receiverOutcome.message());

@@ -27,6 +27,7 @@ class KafkaSendAndReceiveTest {
 
     @TempDir
     Path results;
+
     private String topic;
 
     @BeforeAll
@@ -50,16 +51,31 @@ class KafkaSendAndReceiveTest {
 
     @Test
     void acknowledgedRecordsAtAFixedRateAreAllReceivedOnceInOrderAndAccepted() throws Exception {
-        LoadTestRun run = LosslessRun.check(results, kafka.url(topic, "acks=all"), 2000, 1000, "kafka-acks",
+        LoadTestRun run = LosslessRun.check(
+                results,
+                kafka.url(topic, "acks=all"),
+                2000,
+                1000,
+                "kafka-acks",
                 "the broker acknowledged every record");
         assertEquals(0, run.total().outOfOrder(), "one partition keeps the order");
     }
 
     @Test
     void twoReceiverConnectionsShareThePartitionsWithoutDuplicates() throws Exception {
-        LoadTestRun run = new LoadTestRun(results, Map.of("SEND_RECEIVE_URL",
-                kafka.url(topic, "partitions=2&key=connection"), "TEST_DURATION", "300", "PARALLEL_COUNT", "2",
-                "RATE", "1000", "TEST_NAME", "kafka-shared"))
+        LoadTestRun run = new LoadTestRun(
+                        results,
+                        Map.of(
+                                "SEND_RECEIVE_URL",
+                                kafka.url(topic, "partitions=2&key=connection"),
+                                "TEST_DURATION",
+                                "300",
+                                "PARALLEL_COUNT",
+                                "2",
+                                "RATE",
+                                "1000",
+                                "TEST_NAME",
+                                "kafka-shared"))
                 .run(LoadTestRun.sender(), LoadTestRun.receiver(), LoadTestRun.OUTCOME_TIMEOUT);
         assertEquals(Command.NOTIFY_SUCCESS, run.receiverOutcome.command(), run.receiverOutcome.message());
         MessageTally total = run.total();
@@ -73,8 +89,17 @@ class KafkaSendAndReceiveTest {
 
     @Test
     void withoutAcknowledgementsRecordsHaveNoOutcomes() throws Exception {
-        LoadTestRun run = new LoadTestRun(results, Map.of("SEND_RECEIVE_URL", kafka.url(topic, "acks=0"),
-                "TEST_DURATION", "200", "RATE", "500", "TEST_NAME", "kafka-no-acks"))
+        LoadTestRun run = new LoadTestRun(
+                        results,
+                        Map.of(
+                                "SEND_RECEIVE_URL",
+                                kafka.url(topic, "acks=0"),
+                                "TEST_DURATION",
+                                "200",
+                                "RATE",
+                                "500",
+                                "TEST_NAME",
+                                "kafka-no-acks"))
                 .run(LoadTestRun.sender(), LoadTestRun.receiver(), LoadTestRun.OUTCOME_TIMEOUT);
         assertEquals(Command.NOTIFY_SUCCESS, run.senderOutcome.command(), run.senderOutcome.message());
         assertEquals(200, run.total().sent());

@@ -33,7 +33,11 @@ class LiveRunTest {
 
     @BeforeAll
     static void startBroker() throws Exception {
-        broker = EmbeddedArtemis.builder().amqp().name("worker-live").withoutJmx().start();
+        broker = EmbeddedArtemis.builder()
+                .amqp()
+                .name("worker-live")
+                .withoutJmx()
+                .start();
     }
 
     @AfterAll
@@ -45,12 +49,21 @@ class LiveRunTest {
     void refusesASecondStartAndShowsLiveFiguresAndFlushedFilesUntilStopped() throws Exception {
         SenderRole sender = LoadTestRun.sender();
         ReceiverRole receiver = LoadTestRun.receiver();
-        LoadTestRun run = new LoadTestRun(results, Map.of("SEND_RECEIVE_URL", broker.amqpUrl("live.queue"),
-                "TEST_DURATION", "60s", "RATE", "200", "TEST_NAME", "live"));
+        LoadTestRun run = new LoadTestRun(
+                results,
+                Map.of(
+                        "SEND_RECEIVE_URL",
+                        broker.amqpUrl("live.queue"),
+                        "TEST_DURATION",
+                        "60s",
+                        "RATE",
+                        "200",
+                        "TEST_NAME",
+                        "live"));
         receiver.handle(Note.request(Command.START_RECEIVER), run.receiverContext);
         sender.handle(Note.request(Command.START_SENDER), run.senderContext);
-        RoleException busy = assertThrows(RoleException.class,
-                () -> sender.handle(Note.request(Command.START_SENDER), run.senderContext));
+        RoleException busy = assertThrows(
+                RoleException.class, () -> sender.handle(Note.request(Command.START_SENDER), run.senderContext));
         assertEquals(ErrorCodes.BUSY, busy.code());
         assertTrue(sender.busy() && receiver.busy());
 
@@ -64,8 +77,13 @@ class LiveRunTest {
         await("rows and intervals flushed").atMost(Duration.ofSeconds(30)).untilAsserted(() -> {
             sender.flush();
             receiver.flush();
-            assertTrue(Files.readAllLines(run.senderDirectory().resolve("rate.csv")).size() > 2, "rows flushed");
-            assertTrue(SendAndReceiveTest.totals(run.receiverDirectory().resolve("response-time.hlog"))[0] > 0,
+            assertTrue(
+                    Files.readAllLines(run.senderDirectory().resolve("rate.csv"))
+                                    .size()
+                            > 2,
+                    "rows flushed");
+            assertTrue(
+                    SendAndReceiveTest.totals(run.receiverDirectory().resolve("response-time.hlog"))[0] > 0,
                     "intervals flushed");
         });
 
@@ -85,11 +103,21 @@ class LiveRunTest {
     void haltStopsAtOnceAndTheRolesRunTheNextTest() throws Exception {
         SenderRole sender = LoadTestRun.sender();
         ReceiverRole receiver = LoadTestRun.receiver();
-        LoadTestRun first = new LoadTestRun(results, Map.of("SEND_RECEIVE_URL", broker.amqpUrl("halt.queue"),
-                "TEST_DURATION", "60s", "RATE", "100", "TEST_NAME", "halted"));
+        LoadTestRun first = new LoadTestRun(
+                results,
+                Map.of(
+                        "SEND_RECEIVE_URL",
+                        broker.amqpUrl("halt.queue"),
+                        "TEST_DURATION",
+                        "60s",
+                        "RATE",
+                        "100",
+                        "TEST_NAME",
+                        "halted"));
         receiver.handle(Note.request(Command.START_RECEIVER), first.receiverContext);
         sender.handle(Note.request(Command.START_SENDER), first.senderContext);
-        await("messages flowing before the halt").atMost(Duration.ofSeconds(30))
+        await("messages flowing before the halt")
+                .atMost(Duration.ofSeconds(30))
                 .until(() -> sender.stats().count() > 0 && receiver.stats().count() > 0);
         long start = System.nanoTime();
         sender.halt();
@@ -101,14 +129,26 @@ class LiveRunTest {
         assertTrue(halted.message().startsWith("halted after"), halted.message());
         assertEquals(PeerResult.FAILURE, first.receiverResult().outcome());
 
-        LoadTestRun next = new LoadTestRun(results, Map.of("SEND_RECEIVE_URL", broker.amqpUrl("topic.after.halt")
-                + "?type=topic", "TEST_DURATION", "500", "RATE", "1000", "PARALLEL_COUNT", "2",
-                "MAXIMUM_LATENCY", "60000", "TEST_NAME", "after-halt"))
+        LoadTestRun next = new LoadTestRun(
+                        results,
+                        Map.of(
+                                "SEND_RECEIVE_URL",
+                                broker.amqpUrl("topic.after.halt") + "?type=topic",
+                                "TEST_DURATION",
+                                "500",
+                                "RATE",
+                                "1000",
+                                "PARALLEL_COUNT",
+                                "2",
+                                "MAXIMUM_LATENCY",
+                                "60000",
+                                "TEST_NAME",
+                                "after-halt"))
                 .run(sender, receiver, LoadTestRun.OUTCOME_TIMEOUT);
         assertEquals(Command.NOTIFY_SUCCESS, next.receiverOutcome.command(), next.receiverOutcome.message());
         assertTrue(next.receiverOutcome.message().startsWith("p90 response time "), next.receiverOutcome.message());
-        assertTrue(next.receiverOutcome.message().contains("≤ MAXIMUM_LATENCY 60000 ms"),
-                next.receiverOutcome.message());
+        assertTrue(
+                next.receiverOutcome.message().contains("≤ MAXIMUM_LATENCY 60000 ms"), next.receiverOutcome.message());
         // on a topic every receiver connection gets every message: the second copy counts as a duplicate
         assertEquals(1000, next.total().sent());
         assertEquals(0, next.total().lost());

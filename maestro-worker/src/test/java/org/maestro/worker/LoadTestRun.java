@@ -44,7 +44,7 @@ final class LoadTestRun {
     }
 
     LoadTestRun run(SenderRole sender, ReceiverRole receiver, Duration senderTimeout) throws Exception {
-        return run(sender, receiver, senderTimeout, () -> { });
+        return run(sender, receiver, senderTimeout, () -> {});
     }
 
     /** Runs as {@link #run(SenderRole, ReceiverRole, Duration)} does, calling {@code whileSending} once sending began. */

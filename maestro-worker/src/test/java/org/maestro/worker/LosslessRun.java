@@ -13,8 +13,7 @@ import org.maestro.common.protocol.Command;
  * message timed.
  */
 final class LosslessRun {
-    private LosslessRun() {
-    }
+    private LosslessRun() {}
 
     /**
      * Runs {@code count} messages of 256 bytes at {@code rate} per second to and from {@code url}, and checks that
@@ -24,9 +23,21 @@ final class LosslessRun {
      */
     static LoadTestRun check(Path results, String url, int count, int rate, String testName, String acceptedBecause)
             throws Exception {
-        LoadTestRun run = new LoadTestRun(results, Map.of("SEND_RECEIVE_URL", url,
-                "TEST_DURATION", Integer.toString(count), "PARALLEL_COUNT", "1", "RATE", Integer.toString(rate),
-                "MESSAGE_SIZE", "256", "TEST_NAME", testName))
+        LoadTestRun run = new LoadTestRun(
+                        results,
+                        Map.of(
+                                "SEND_RECEIVE_URL",
+                                url,
+                                "TEST_DURATION",
+                                Integer.toString(count),
+                                "PARALLEL_COUNT",
+                                "1",
+                                "RATE",
+                                Integer.toString(rate),
+                                "MESSAGE_SIZE",
+                                "256",
+                                "TEST_NAME",
+                                testName))
                 .run(LoadTestRun.sender(), LoadTestRun.receiver(), LoadTestRun.OUTCOME_TIMEOUT);
         assertEquals(Command.NOTIFY_SUCCESS, run.senderOutcome.command(), run.senderOutcome.message());
         assertEquals(Command.NOTIFY_SUCCESS, run.receiverOutcome.command(), run.receiverOutcome.message());

@@ -10,8 +10,8 @@ import java.util.Map;
 import java.util.UUID;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.maestro.common.net.FreePorts;
 import org.maestro.common.measure.OutcomeCounts;
+import org.maestro.common.net.FreePorts;
 import org.maestro.common.testing.MosquittoProcess;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -64,24 +64,40 @@ class MosquittoQueueLimitTest {
 
     private LoadTestRun unboundedQos1(MosquittoProcess mosquitto, String name) throws Exception {
         String url = mosquitto.url() + "/maestro/queue/" + UUID.randomUUID() + "?qos=1";
-        return new LoadTestRun(results.resolve(name), Map.of("SEND_RECEIVE_URL", url, "TEST_DURATION",
-                String.valueOf(COUNT), "PARALLEL_COUNT", "1", "RATE", "0", "MESSAGE_SIZE", "256", "TEST_NAME", name))
+        return new LoadTestRun(
+                        results.resolve(name),
+                        Map.of(
+                                "SEND_RECEIVE_URL",
+                                url,
+                                "TEST_DURATION",
+                                String.valueOf(COUNT),
+                                "PARALLEL_COUNT",
+                                "1",
+                                "RATE",
+                                "0",
+                                "MESSAGE_SIZE",
+                                "256",
+                                "TEST_NAME",
+                                name))
                 .run(LoadTestRun.sender(), LoadTestRun.receiver(), LoadTestRun.OUTCOME_TIMEOUT);
     }
 
     /** A Mosquitto with the given per-client queue limit (0: none), logging its notices to broker.log. */
     private static MosquittoProcess start(Path directory, int maxQueued) throws Exception {
         int port = FreePorts.next();
-        return MosquittoProcess.start(directory, List.of(
-                "listener " + port + " 127.0.0.1",
-                "allow_anonymous true",
-                "persistence false",
-                "max_queued_messages " + maxQueued,
-                // as root, Mosquitto would switch to user mosquitto, which cannot write the test's folder
-                "user " + System.getProperty("user.name"),
-                "log_dest file " + directory.resolve("broker.log"),
-                "log_type error",
-                "log_type warning",
-                "log_type notice"), port);
+        return MosquittoProcess.start(
+                directory,
+                List.of(
+                        "listener " + port + " 127.0.0.1",
+                        "allow_anonymous true",
+                        "persistence false",
+                        "max_queued_messages " + maxQueued,
+                        // as root, Mosquitto would switch to user mosquitto, which cannot write the test's folder
+                        "user " + System.getProperty("user.name"),
+                        "log_dest file " + directory.resolve("broker.log"),
+                        "log_type error",
+                        "log_type warning",
+                        "log_type notice"),
+                port);
     }
 }

@@ -42,8 +42,19 @@ class MqttSendAndReceiveTest {
 
     @Test
     void sharedSubscriptionSplitsTheStreamBetweenReceiverConnections() throws Exception {
-        LoadTestRun run = new LoadTestRun(results, Map.of("SEND_RECEIVE_URL", url("?qos=1&share=maestro"),
-                "TEST_DURATION", "300", "PARALLEL_COUNT", "2", "RATE", "1000", "TEST_NAME", "mqtt-shared"))
+        LoadTestRun run = new LoadTestRun(
+                        results,
+                        Map.of(
+                                "SEND_RECEIVE_URL",
+                                url("?qos=1&share=maestro"),
+                                "TEST_DURATION",
+                                "300",
+                                "PARALLEL_COUNT",
+                                "2",
+                                "RATE",
+                                "1000",
+                                "TEST_NAME",
+                                "mqtt-shared"))
                 .run(LoadTestRun.sender(), LoadTestRun.receiver(), LoadTestRun.OUTCOME_TIMEOUT);
         assertEquals(Command.NOTIFY_SUCCESS, run.receiverOutcome.command(), run.receiverOutcome.message());
         MessageTally total = run.total();
@@ -57,8 +68,17 @@ class MqttSendAndReceiveTest {
 
     @Test
     void qos0HasNoOutcomes() throws Exception {
-        LoadTestRun run = new LoadTestRun(results, Map.of("SEND_RECEIVE_URL", url("?qos=0"),
-                "TEST_DURATION", "200", "RATE", "500", "TEST_NAME", "mqtt-qos0"))
+        LoadTestRun run = new LoadTestRun(
+                        results,
+                        Map.of(
+                                "SEND_RECEIVE_URL",
+                                url("?qos=0"),
+                                "TEST_DURATION",
+                                "200",
+                                "RATE",
+                                "500",
+                                "TEST_NAME",
+                                "mqtt-qos0"))
                 .run(LoadTestRun.sender(), LoadTestRun.receiver(), LoadTestRun.OUTCOME_TIMEOUT);
         assertEquals(Command.NOTIFY_SUCCESS, run.senderOutcome.command(), run.senderOutcome.message());
         assertEquals(200, run.total().sent());

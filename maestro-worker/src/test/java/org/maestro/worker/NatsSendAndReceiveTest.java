@@ -51,8 +51,17 @@ class NatsSendAndReceiveTest {
 
     @Test
     void coreNatsAtAModestRateLosesNothingAndHasNoOutcomes() throws Exception {
-        LoadTestRun run = new LoadTestRun(results, Map.of("SEND_RECEIVE_URL", LocalNats.URL + "/" + subject,
-                "TEST_DURATION", "500", "RATE", "500", "TEST_NAME", "nats-core"))
+        LoadTestRun run = new LoadTestRun(
+                        results,
+                        Map.of(
+                                "SEND_RECEIVE_URL",
+                                LocalNats.URL + "/" + subject,
+                                "TEST_DURATION",
+                                "500",
+                                "RATE",
+                                "500",
+                                "TEST_NAME",
+                                "nats-core"))
                 .run(LoadTestRun.sender(), LoadTestRun.receiver(), LoadTestRun.OUTCOME_TIMEOUT);
         assertEquals(Command.NOTIFY_SUCCESS, run.senderOutcome.command(), run.senderOutcome.message());
         assertEquals(Command.NOTIFY_SUCCESS, run.receiverOutcome.command(), run.receiverOutcome.message());
@@ -65,9 +74,19 @@ class NatsSendAndReceiveTest {
 
     @Test
     void aQueueGroupSplitsTheStreamBetweenReceiverConnections() throws Exception {
-        LoadTestRun run = new LoadTestRun(results, Map.of("SEND_RECEIVE_URL",
-                LocalNats.URL + "/" + subject + "?queue=maestro", "TEST_DURATION", "300", "PARALLEL_COUNT", "2",
-                "RATE", "1000", "TEST_NAME", "nats-queue"))
+        LoadTestRun run = new LoadTestRun(
+                        results,
+                        Map.of(
+                                "SEND_RECEIVE_URL",
+                                LocalNats.URL + "/" + subject + "?queue=maestro",
+                                "TEST_DURATION",
+                                "300",
+                                "PARALLEL_COUNT",
+                                "2",
+                                "RATE",
+                                "1000",
+                                "TEST_NAME",
+                                "nats-queue"))
                 .run(LoadTestRun.sender(), LoadTestRun.receiver(), LoadTestRun.OUTCOME_TIMEOUT);
         assertEquals(Command.NOTIFY_SUCCESS, run.receiverOutcome.command(), run.receiverOutcome.message());
         MessageTally total = run.total();
@@ -80,8 +99,19 @@ class NatsSendAndReceiveTest {
     void aJetStreamQueueGroupSplitsTheStreamBetweenReceiverConnections() throws Exception {
         String url = LocalNats.URL + "/" + subject + "?jetstream=true&stream=" + stream
                 + "&create=true&storage=memory&queue=maestro";
-        LoadTestRun run = new LoadTestRun(results, Map.of("SEND_RECEIVE_URL", url, "TEST_DURATION", "300",
-                "PARALLEL_COUNT", "2", "RATE", "1000", "TEST_NAME", "nats-jetstream-queue"))
+        LoadTestRun run = new LoadTestRun(
+                        results,
+                        Map.of(
+                                "SEND_RECEIVE_URL",
+                                url,
+                                "TEST_DURATION",
+                                "300",
+                                "PARALLEL_COUNT",
+                                "2",
+                                "RATE",
+                                "1000",
+                                "TEST_NAME",
+                                "nats-jetstream-queue"))
                 .run(LoadTestRun.sender(), LoadTestRun.receiver(), LoadTestRun.OUTCOME_TIMEOUT);
         assertEquals(Command.NOTIFY_SUCCESS, run.senderOutcome.command(), run.senderOutcome.message());
         assertEquals(Command.NOTIFY_SUCCESS, run.receiverOutcome.command(), run.receiverOutcome.message());

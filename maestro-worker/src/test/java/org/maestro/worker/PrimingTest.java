@@ -48,12 +48,21 @@ class PrimingTest {
 
     @BeforeAll
     static void startBroker() throws Exception {
-        broker = EmbeddedArtemis.builder().amqp().name("worker-priming").withoutJmx().start();
+        broker = EmbeddedArtemis.builder()
+                .amqp()
+                .name("worker-priming")
+                .withoutJmx()
+                .start();
         // the order in which the broker takes the messages of the priming.* queues, as each arrives
         broker.server().registerBrokerPlugin(new ActiveMQServerMessagePlugin() {
             @Override
-            public void afterSend(ServerSession session, Transaction tx, Message message, boolean direct,
-                    boolean noAutoCreateQueue, RoutingStatus result) {
+            public void afterSend(
+                    ServerSession session,
+                    Transaction tx,
+                    Message message,
+                    boolean direct,
+                    boolean noAutoCreateQueue,
+                    RoutingStatus result) {
                 if (message instanceof AMQPMessage amqp && message.getAddress().startsWith("priming.")) {
                     ARRIVALS.add(bodyOf(amqp));
                 }
@@ -69,8 +78,8 @@ class PrimingTest {
     private static byte[] bodyOf(AMQPMessage message) {
         if (message.getBody() instanceof Data data) {
             Binary value = data.getValue();
-            return Arrays.copyOfRange(value.getArray(), value.getArrayOffset(),
-                    value.getArrayOffset() + value.getLength());
+            return Arrays.copyOfRange(
+                    value.getArray(), value.getArrayOffset(), value.getArrayOffset() + value.getLength());
         }
         return new byte[0];
     }
@@ -80,18 +89,33 @@ class PrimingTest {
     void primingMessagesGoFirstAndAreNotCounted(String scheme) throws Exception {
         String queue = "priming." + scheme;
         ARRIVALS.clear();
-        LoadTestRun run = new LoadTestRun(results, Map.of(
-                "SEND_RECEIVE_URL", scheme + "://127.0.0.1:" + broker.amqpPort() + "/" + queue,
-                "TEST_DURATION", "3s", "RATE", "500", "PARALLEL_COUNT", "2", "MESSAGE_SIZE", "256",
-                "PRIMING_MESSAGES", "300", "TEST_NAME", "priming-" + scheme))
+        LoadTestRun run = new LoadTestRun(
+                        results,
+                        Map.of(
+                                "SEND_RECEIVE_URL",
+                                scheme + "://127.0.0.1:" + broker.amqpPort() + "/" + queue,
+                                "TEST_DURATION",
+                                "3s",
+                                "RATE",
+                                "500",
+                                "PARALLEL_COUNT",
+                                "2",
+                                "MESSAGE_SIZE",
+                                "256",
+                                "PRIMING_MESSAGES",
+                                "300",
+                                "TEST_NAME",
+                                "priming-" + scheme))
                 .run(LoadTestRun.sender(), LoadTestRun.receiver(), LoadTestRun.OUTCOME_TIMEOUT);
         assertEquals(Command.NOTIFY_SUCCESS, run.senderOutcome.command(), run.senderOutcome.message());
         assertEquals(Command.NOTIFY_SUCCESS, run.receiverOutcome.command(), run.receiverOutcome.message());
 
         PeerResult sender = run.senderResult();
         PeerResult receiver = run.receiverResult();
-        assertEquals(sender.outcomes().accepted(), sender.count(), "outcomes count the test's messages only: "
-                + sender.outcomes());
+        assertEquals(
+                sender.outcomes().accepted(),
+                sender.count(),
+                "outcomes count the test's messages only: " + sender.outcomes());
         MessageTally total = run.total();
         assertEquals(sender.count(), total.sent());
         assertEquals(sender.count(), total.received(), "priming messages are not received messages");
@@ -99,7 +123,9 @@ class PrimingTest {
         assertEquals(0, total.duplicates(), "priming messages do not reuse the test's sequence numbers");
         assertEquals(0, receiver.errors(), "priming messages are not foreign messages");
         assertEquals(2, receiver.streams().size(), "one stream per sender connection: " + receiver.streams());
-        assertEquals(sender.count(), responseTimes(run.receiverDirectory()).getTotalCount(),
+        assertEquals(
+                sender.count(),
+                responseTimes(run.receiverDirectory()).getTotalCount(),
                 "no response time of a priming message");
 
         // the broker got 300 priming messages per connection, each before the connection's first test message
@@ -111,8 +137,9 @@ class PrimingTest {
             for (byte[] body : ARRIVALS) {
                 int connection = MessageStamp.connection(body);
                 if (MessageStamp.priming(body)) {
-                    assertTrue(!started[connection], "a priming message of connection " + connection
-                            + " after its timeline started");
+                    assertTrue(
+                            !started[connection],
+                            "a priming message of connection " + connection + " after its timeline started");
                     assertEquals(priming[connection]++, MessageStamp.sequence(body), "priming messages in order");
                 } else {
                     started[connection] = true;
@@ -130,10 +157,21 @@ class PrimingTest {
     @ParameterizedTest
     @ValueSource(strings = {"amqp", "proton"})
     void theFirstMeasuredSecondIsOnTheTimeline(String scheme) throws Exception {
-        LoadTestRun run = new LoadTestRun(results, Map.of(
-                "SEND_RECEIVE_URL", scheme + "://127.0.0.1:" + broker.amqpPort() + "/priming.timeline." + scheme,
-                "TEST_DURATION", "4s", "RATE", "2000", "MESSAGE_SIZE", "256", "WARM_UP", "0",
-                "TEST_NAME", "timeline-" + scheme))
+        LoadTestRun run = new LoadTestRun(
+                        results,
+                        Map.of(
+                                "SEND_RECEIVE_URL",
+                                scheme + "://127.0.0.1:" + broker.amqpPort() + "/priming.timeline." + scheme,
+                                "TEST_DURATION",
+                                "4s",
+                                "RATE",
+                                "2000",
+                                "MESSAGE_SIZE",
+                                "256",
+                                "WARM_UP",
+                                "0",
+                                "TEST_NAME",
+                                "timeline-" + scheme))
                 .run(LoadTestRun.sender(), LoadTestRun.receiver(), LoadTestRun.OUTCOME_TIMEOUT);
         assertEquals(Command.NOTIFY_SUCCESS, run.senderOutcome.command(), run.senderOutcome.message());
         List<Histogram> seconds = intervals(run.senderDirectory().resolve("send-delay.hlog"));
@@ -141,13 +179,16 @@ class PrimingTest {
         Histogram all = new Histogram(3_600_000_000L, 3);
         seconds.forEach(all::add);
         long median = all.getValueAtPercentile(50);
-        assumeTrue(median < 10_000, "the machine was too busy to check timing: the median send delay was "
-                + median / 1000 + " ms (load average "
-                + ManagementFactory.getOperatingSystemMXBean().getSystemLoadAverage() + ")");
+        assumeTrue(
+                median < 10_000,
+                "the machine was too busy to check timing: the median send delay was "
+                        + median / 1000 + " ms (load average "
+                        + ManagementFactory.getOperatingSystemMXBean().getSystemLoadAverage() + ")");
         Histogram first = seconds.get(0);
         assertTrue(first.getTotalCount() >= 1_000, "the first second sent " + first.getTotalCount() + " of 2000");
-        assertTrue(first.getValueAtPercentile(90) < 200_000, "send delay p90 of the first second: "
-                + first.getValueAtPercentile(90) + " µs");
+        assertTrue(
+                first.getValueAtPercentile(90) < 200_000,
+                "send delay p90 of the first second: " + first.getValueAtPercentile(90) + " µs");
     }
 
     private static List<Histogram> intervals(Path hlog) throws Exception {
@@ -166,7 +207,8 @@ class PrimingTest {
 
     private static Histogram responseTimes(Path receiverDirectory) throws Exception {
         Histogram sum = new Histogram(3_600_000_000L, 3);
-        HistogramLogReader reader = new HistogramLogReader(receiverDirectory.resolve("response-time.hlog").toFile());
+        HistogramLogReader reader = new HistogramLogReader(
+                receiverDirectory.resolve("response-time.hlog").toFile());
         try {
             EncodableHistogram interval;
             while ((interval = reader.nextIntervalHistogram()) != null) {

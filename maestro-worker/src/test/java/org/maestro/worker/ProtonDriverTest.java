@@ -18,15 +18,13 @@ import org.maestro.common.peer.ErrorCodes;
 import org.maestro.common.peer.RoleException;
 import org.maestro.common.protocol.Command;
 import org.maestro.common.protocol.Note;
+import org.maestro.common.time.MicroClock;
 import org.maestro.driver.DriverConnection;
 import org.maestro.driver.DriverException;
 import org.maestro.driver.DriverProducer;
 import org.maestro.driver.Drivers;
 import org.maestro.driver.proton.ProtonDriver;
-import org.maestro.common.time.MicroClock;
 import org.maestro.embedded.EmbeddedArtemis;
-import org.maestro.worker.receiver.ReceiverRole;
-import org.maestro.worker.sender.SenderRole;
 
 /** The Proton-J driver against an embedded Artemis broker over real AMQP. */
 class ProtonDriverTest {
@@ -37,7 +35,11 @@ class ProtonDriverTest {
 
     @BeforeAll
     static void startBroker() throws Exception {
-        broker = EmbeddedArtemis.builder().amqp().name("worker-proton").withoutJmx().start();
+        broker = EmbeddedArtemis.builder()
+                .amqp()
+                .name("worker-proton")
+                .withoutJmx()
+                .start();
     }
 
     @AfterAll
@@ -51,9 +53,21 @@ class ProtonDriverTest {
 
     @Test
     void countBoundedRunReceivesExactlyWhatWasSent() throws Exception {
-        LoadTestRun run = new LoadTestRun(results, Map.of("SEND_RECEIVE_URL", url("proton.queue?credit=500"),
-                "TEST_DURATION", "3000", "PARALLEL_COUNT", "2", "RATE", "0", "MESSAGE_SIZE", "~512",
-                "TEST_NAME", "proton"))
+        LoadTestRun run = new LoadTestRun(
+                        results,
+                        Map.of(
+                                "SEND_RECEIVE_URL",
+                                url("proton.queue?credit=500"),
+                                "TEST_DURATION",
+                                "3000",
+                                "PARALLEL_COUNT",
+                                "2",
+                                "RATE",
+                                "0",
+                                "MESSAGE_SIZE",
+                                "~512",
+                                "TEST_NAME",
+                                "proton"))
                 .run(LoadTestRun.sender(), LoadTestRun.receiver(), LoadTestRun.OUTCOME_TIMEOUT);
         assertEquals(Command.NOTIFY_SUCCESS, run.senderOutcome.command(), run.senderOutcome.message());
         assertEquals(Command.NOTIFY_SUCCESS, run.receiverOutcome.command(), run.receiverOutcome.message());
@@ -67,9 +81,19 @@ class ProtonDriverTest {
 
     @Test
     void durableSendsWaitForTheBrokerAndTopicsReachEveryConsumer() throws Exception {
-        LoadTestRun run = new LoadTestRun(results, Map.of("SEND_RECEIVE_URL",
-                url("proton.topic?type=topic&durable=true"), "TEST_DURATION", "300", "PARALLEL_COUNT", "2",
-                "RATE", "1000", "TEST_NAME", "proton-topic"))
+        LoadTestRun run = new LoadTestRun(
+                        results,
+                        Map.of(
+                                "SEND_RECEIVE_URL",
+                                url("proton.topic?type=topic&durable=true"),
+                                "TEST_DURATION",
+                                "300",
+                                "PARALLEL_COUNT",
+                                "2",
+                                "RATE",
+                                "1000",
+                                "TEST_NAME",
+                                "proton-topic"))
                 .run(LoadTestRun.sender(), LoadTestRun.receiver(), LoadTestRun.OUTCOME_TIMEOUT);
         assertEquals(Command.NOTIFY_SUCCESS, run.receiverOutcome.command(), run.receiverOutcome.message());
         assertEquals(600, run.total().received());
@@ -81,18 +105,27 @@ class ProtonDriverTest {
 
     @Test
     void saysTheConnectionFailedWhenTheBrokerGoesAway() throws Exception {
-        try (DriverConnection connection = new ProtonDriver().connect(url("gone.queue"), MicroClock.system(),
-                LoadTestRun.PATIENT)) {
+        try (DriverConnection connection =
+                new ProtonDriver().connect(url("gone.queue"), MicroClock.system(), LoadTestRun.PATIENT)) {
             DriverProducer producer = connection.createProducer();
             producer.send(new byte[64], 64);
             broker.restart();
-            await("failed() after the broker restarted").atMost(Duration.ofSeconds(30)).until(connection::failed);
+            await("failed() after the broker restarted")
+                    .atMost(Duration.ofSeconds(30))
+                    .until(connection::failed);
             DriverException error = assertThrows(DriverException.class, () -> producer.send(new byte[64], 64));
             assertTrue(error.getMessage().contains("failed"), error.getMessage());
         }
         // the role opens a new connection after such a failure: the broker serves again
-        LoadTestRun run = new LoadTestRun(results, Map.of("SEND_RECEIVE_URL", url("back.queue"),
-                "TEST_DURATION", "100", "TEST_NAME", "proton-back"))
+        LoadTestRun run = new LoadTestRun(
+                        results,
+                        Map.of(
+                                "SEND_RECEIVE_URL",
+                                url("back.queue"),
+                                "TEST_DURATION",
+                                "100",
+                                "TEST_NAME",
+                                "proton-back"))
                 .run(LoadTestRun.sender(), LoadTestRun.receiver(), LoadTestRun.OUTCOME_TIMEOUT);
         assertEquals(0, run.total().lost());
     }
@@ -100,8 +133,8 @@ class ProtonDriverTest {
     @Test
     void namesUnknownOptionsAndUnreachableSystems() throws Exception {
         assertTrue(Drivers.forUrl(url("q")) instanceof ProtonDriver);
-        DriverException option = assertThrows(DriverException.class, () -> Drivers.forUrl(url("q?prefetch=5"))
-                .check(url("q?prefetch=5")));
+        DriverException option = assertThrows(
+                DriverException.class, () -> Drivers.forUrl(url("q?prefetch=5")).check(url("q?prefetch=5")));
         assertTrue(option.getMessage().contains("unknown option 'prefetch'"), option.getMessage());
         assertTrue(option.getMessage().contains("type, durable, credit"), option.getMessage());
 
@@ -109,7 +142,8 @@ class ProtonDriverTest {
         String unreachable = "proton://127.0.0.1:" + closed + "/q";
         RecordingPeerContext context = new RecordingPeerContext("receiver-1", "receiver", results)
                 .set(Map.of("SEND_RECEIVE_URL", unreachable));
-        RoleException error = assertThrows(RoleException.class,
+        RoleException error = assertThrows(
+                RoleException.class,
                 () -> LoadTestRun.receiver().handle(Note.request(Command.START_RECEIVER), context));
         assertEquals(ErrorCodes.SUT_UNAVAILABLE, error.code());
         assertTrue(error.getMessage().contains("proton://127.0.0.1:" + closed + "/q"), error.getMessage());

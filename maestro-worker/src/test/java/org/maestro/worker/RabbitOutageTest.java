@@ -41,9 +41,23 @@ class RabbitOutageTest {
         String url = "rabbitmq://guest:guest@127.0.0.1:5672/?queue=" + queue + "&declare=true&connectionName=";
         List<String> names = List.of("maestro-outage-sender-" + id, "maestro-outage-receiver-" + id);
         try {
-            LoadTestRun run = new LoadTestRun(results, Map.of("SEND_URL", url + names.get(0),
-                    "RECEIVE_URL", url + names.get(1), "TEST_DURATION", "4000", "PARALLEL_COUNT", "1",
-                    "RATE", "500", "MESSAGE_SIZE", "128", "TEST_NAME", "rabbitmq-outage"));
+            LoadTestRun run = new LoadTestRun(
+                    results,
+                    Map.of(
+                            "SEND_URL",
+                            url + names.get(0),
+                            "RECEIVE_URL",
+                            url + names.get(1),
+                            "TEST_DURATION",
+                            "4000",
+                            "PARALLEL_COUNT",
+                            "1",
+                            "RATE",
+                            "500",
+                            "MESSAGE_SIZE",
+                            "128",
+                            "TEST_NAME",
+                            "rabbitmq-outage"));
             run.run(LoadTestRun.sender(), LoadTestRun.receiver(), LoadTestRun.OUTCOME_TIMEOUT, () -> {
                 TimeUnit.MILLISECONDS.sleep(500);
                 closeConnectionsNamed(names);

@@ -31,6 +31,7 @@ class RabbitSendAndReceiveTest {
 
     @TempDir
     Path results;
+
     private String queue;
 
     @BeforeEach
@@ -75,8 +76,19 @@ class RabbitSendAndReceiveTest {
 
     @Test
     void twoReceiverConnectionsShareTheQueueWithoutDuplicates() throws Exception {
-        LoadTestRun run = new LoadTestRun(results, Map.of("SEND_RECEIVE_URL", url("&prefetch=50"),
-                "TEST_DURATION", "300", "PARALLEL_COUNT", "2", "RATE", "1000", "TEST_NAME", "rabbitmq-shared"))
+        LoadTestRun run = new LoadTestRun(
+                        results,
+                        Map.of(
+                                "SEND_RECEIVE_URL",
+                                url("&prefetch=50"),
+                                "TEST_DURATION",
+                                "300",
+                                "PARALLEL_COUNT",
+                                "2",
+                                "RATE",
+                                "1000",
+                                "TEST_NAME",
+                                "rabbitmq-shared"))
                 .run(LoadTestRun.sender(), LoadTestRun.receiver(), LoadTestRun.OUTCOME_TIMEOUT);
         assertEquals(Command.NOTIFY_SUCCESS, run.receiverOutcome.command(), run.receiverOutcome.message());
         MessageTally total = run.total();
@@ -89,8 +101,17 @@ class RabbitSendAndReceiveTest {
 
     @Test
     void withoutConfirmsPublishesHaveNoOutcomes() throws Exception {
-        LoadTestRun run = new LoadTestRun(results, Map.of("SEND_RECEIVE_URL", url("&confirm=false"),
-                "TEST_DURATION", "200", "RATE", "500", "TEST_NAME", "rabbitmq-no-confirm"))
+        LoadTestRun run = new LoadTestRun(
+                        results,
+                        Map.of(
+                                "SEND_RECEIVE_URL",
+                                url("&confirm=false"),
+                                "TEST_DURATION",
+                                "200",
+                                "RATE",
+                                "500",
+                                "TEST_NAME",
+                                "rabbitmq-no-confirm"))
                 .run(LoadTestRun.sender(), LoadTestRun.receiver(), LoadTestRun.OUTCOME_TIMEOUT);
         assertEquals(Command.NOTIFY_SUCCESS, run.senderOutcome.command(), run.senderOutcome.message());
         assertEquals(200, run.total().sent());

@@ -8,7 +8,6 @@ import java.io.File;
 import java.lang.management.ManagementFactory;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.Properties;
@@ -40,7 +39,11 @@ class RateAndStallTest {
 
     @BeforeAll
     static void startBroker() throws Exception {
-        broker = EmbeddedArtemis.builder().amqp().name("worker-rate").withoutJmx().start();
+        broker = EmbeddedArtemis.builder()
+                .amqp()
+                .name("worker-rate")
+                .withoutJmx()
+                .start();
     }
 
     @AfterAll
@@ -50,10 +53,23 @@ class RateAndStallTest {
 
     @Test
     void holdsTheRateOfTwoConnectionsForTenSeconds() throws Exception {
-        LoadTestRun run = new LoadTestRun(results, Map.of(
-                "SEND_RECEIVE_URL", broker.amqpUrl("rate.queue"),
-                "TEST_DURATION", "10s", "WARM_UP", "2s", "PARALLEL_COUNT", "2", "RATE", "2000",
-                "MESSAGE_SIZE", "256", "TEST_NAME", "rate"))
+        LoadTestRun run = new LoadTestRun(
+                        results,
+                        Map.of(
+                                "SEND_RECEIVE_URL",
+                                broker.amqpUrl("rate.queue"),
+                                "TEST_DURATION",
+                                "10s",
+                                "WARM_UP",
+                                "2s",
+                                "PARALLEL_COUNT",
+                                "2",
+                                "RATE",
+                                "2000",
+                                "MESSAGE_SIZE",
+                                "256",
+                                "TEST_NAME",
+                                "rate"))
                 .run(LoadTestRun.sender(), LoadTestRun.receiver(), LoadTestRun.OUTCOME_TIMEOUT);
 
         assertEquals(Command.NOTIFY_SUCCESS, run.senderOutcome.command(), run.senderOutcome.message());
@@ -72,27 +88,43 @@ class RateAndStallTest {
         assertTrue(Math.abs(measuredSends - 40_000) <= 800, "sent " + measuredSends + " measured messages");
         double seconds = (sent.endMillis() - sent.warmupEndMillis()) / 1000.0;
         double rate = measuredSends / seconds;
-        assertTrue(Math.abs(rate - 4000) <= 80, "sent " + measuredSends + " messages in " + seconds + " s: "
-                + rate + "/s");
+        assertTrue(
+                Math.abs(rate - 4000) <= 80,
+                "sent " + measuredSends + " messages in " + seconds + " s: " + rate + "/s");
         long[] received = SendAndReceiveTest.totals(run.receiverDirectory().resolve("response-time.hlog"));
         assertEquals(measuredSends, received[0], "measured messages received");
     }
 
     @Test
     void anAutomaticWarmUpEndsOnceTheSendDelaySettledAndTheMeasuredRateIsExact() throws Exception {
-        LoadTestRun run = new LoadTestRun(results, Map.of(
-                "SEND_RECEIVE_URL", broker.amqpUrl("auto.queue"),
-                "TEST_DURATION", "3s", "WARM_UP", "auto", "PARALLEL_COUNT", "2", "RATE", "500",
-                "MESSAGE_SIZE", "256", "TEST_NAME", "auto"))
+        LoadTestRun run = new LoadTestRun(
+                        results,
+                        Map.of(
+                                "SEND_RECEIVE_URL",
+                                broker.amqpUrl("auto.queue"),
+                                "TEST_DURATION",
+                                "3s",
+                                "WARM_UP",
+                                "auto",
+                                "PARALLEL_COUNT",
+                                "2",
+                                "RATE",
+                                "500",
+                                "MESSAGE_SIZE",
+                                "256",
+                                "TEST_NAME",
+                                "auto"))
                 .run(LoadTestRun.sender(), LoadTestRun.receiver(), LoadTestRun.OUTCOME_TIMEOUT);
 
         assertEquals(Command.NOTIFY_SUCCESS, run.senderOutcome.command(), run.senderOutcome.message());
         assertEquals(0, run.total().lost());
         Properties test = SendAndReceiveTest.properties(run.senderDirectory().resolve("test.properties"));
-        long warmUpMillis = Long.parseLong(test.getProperty("warmup.end")) - Long.parseLong(test.getProperty("test.start"));
+        long warmUpMillis =
+                Long.parseLong(test.getProperty("warmup.end")) - Long.parseLong(test.getProperty("test.start"));
         assertTrue(warmUpMillis >= 2000 && warmUpMillis <= 60_000, "warm-up of " + warmUpMillis + " ms");
-        assumeTrue("settled".equals(test.getProperty("warmup.auto")), "the machine was too busy for the send delay "
-                + "to settle within 60 s: " + test);
+        assumeTrue(
+                "settled".equals(test.getProperty("warmup.auto")),
+                "the machine was too busy for the send delay " + "to settle within 60 s: " + test);
         assertEquals("settled", run.senderOutcome.details().get("warmup.auto"), "sent with the outcome");
 
         // every message sent, counted by its own warm-up flag: rate.csv rows, hlog and the 3 s timeline agree
@@ -109,8 +141,10 @@ class RateAndStallTest {
     }
 
     private static long measuredColumn(java.nio.file.Path peer) throws Exception {
-        return Files.readAllLines(peer.resolve("rate.csv")).stream().skip(2)
-                .mapToLong(line -> Long.parseLong(line.split(",")[3])).sum();
+        return Files.readAllLines(peer.resolve("rate.csv")).stream()
+                .skip(2)
+                .mapToLong(line -> Long.parseLong(line.split(",")[3]))
+                .sum();
     }
 
     @Test
@@ -120,12 +154,30 @@ class RateAndStallTest {
                 Thread.sleep(1000); // the stall under test: the sender's thread stops for a second
             }
         };
-        LoadTestRun run = new LoadTestRun(results, Map.of(
-                "SEND_RECEIVE_URL", broker.amqpUrl("stall.queue"),
-                "TEST_DURATION", "4s", "RATE", "500", "MESSAGE_SIZE", "256",
-                "MAXIMUM_LATENCY", "500", "MAXIMUM_LATENCY_MODE", "hard", "TEST_NAME", "stall"))
-                .run(SenderRole.builder().hook(stall).connectTimeout(LoadTestRun.PATIENT).build(),
-                        LoadTestRun.receiver(), LoadTestRun.OUTCOME_TIMEOUT);
+        LoadTestRun run = new LoadTestRun(
+                        results,
+                        Map.of(
+                                "SEND_RECEIVE_URL",
+                                broker.amqpUrl("stall.queue"),
+                                "TEST_DURATION",
+                                "4s",
+                                "RATE",
+                                "500",
+                                "MESSAGE_SIZE",
+                                "256",
+                                "MAXIMUM_LATENCY",
+                                "500",
+                                "MAXIMUM_LATENCY_MODE",
+                                "hard",
+                                "TEST_NAME",
+                                "stall"))
+                .run(
+                        SenderRole.builder()
+                                .hook(stall)
+                                .connectTimeout(LoadTestRun.PATIENT)
+                                .build(),
+                        LoadTestRun.receiver(),
+                        LoadTestRun.OUTCOME_TIMEOUT);
 
         assertEquals(Command.NOTIFY_SUCCESS, run.senderOutcome.command(), run.senderOutcome.message());
         assertEquals(0, run.total().lost());
@@ -137,10 +189,8 @@ class RateAndStallTest {
 
         // the hard fail-condition latency of 500 ms catches the stall
         assertEquals(Command.NOTIFY_FAIL, run.receiverOutcome.command());
-        assertTrue(run.receiverOutcome.message().startsWith("maximum response time "),
-                run.receiverOutcome.message());
-        assertTrue(run.receiverOutcome.message().contains("> MAXIMUM_LATENCY 500 ms"),
-                run.receiverOutcome.message());
+        assertTrue(run.receiverOutcome.message().startsWith("maximum response time "), run.receiverOutcome.message());
+        assertTrue(run.receiverOutcome.message().contains("> MAXIMUM_LATENCY 500 ms"), run.receiverOutcome.message());
         assertEquals(PeerResult.FAILURE, run.receiverResult().outcome());
 
         assumeKeptUp(delay);
@@ -151,9 +201,11 @@ class RateAndStallTest {
 
     private static void assumeKeptUp(Histogram sendDelay) {
         long median = sendDelay.getValueAtPercentile(50);
-        assumeTrue(median < 10_000, "the machine was too busy to check speed-dependent figures: the median send "
-                + "delay was " + median / 1000 + " ms (load average "
-                + ManagementFactory.getOperatingSystemMXBean().getSystemLoadAverage() + ")");
+        assumeTrue(
+                median < 10_000,
+                "the machine was too busy to check speed-dependent figures: the median send "
+                        + "delay was " + median / 1000 + " ms (load average "
+                        + ManagementFactory.getOperatingSystemMXBean().getSystemLoadAverage() + ")");
     }
 
     private static Histogram measured(Path hlog) throws Exception {

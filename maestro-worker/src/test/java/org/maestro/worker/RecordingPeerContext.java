@@ -19,8 +19,7 @@ import org.maestro.common.protocol.PeerInfo;
 /** A peer context for tests: options set by the test, results under a temporary root, notifications recorded. */
 public final class RecordingPeerContext implements PeerContext {
     /** One notification a role published. */
-    public record Notification(Command command, String message, Map<String, String> details) {
-    }
+    public record Notification(Command command, String message, Map<String, String> details) {}
 
     private final PeerInfo self;
     private final Path root;
@@ -56,7 +55,8 @@ public final class RecordingPeerContext implements PeerContext {
     @Override
     public Path resultDirectory() throws IOException {
         return Files.createDirectories(root.resolve(options.testName())
-                .resolve(Integer.toString(options.testIteration())).resolve(self.qualifiedName()));
+                .resolve(Integer.toString(options.testIteration()))
+                .resolve(self.qualifiedName()));
     }
 
     @Override
@@ -73,8 +73,8 @@ public final class RecordingPeerContext implements PeerContext {
             long left = deadline - System.nanoTime();
             Notification next = notifications.poll(Math.max(0, left), TimeUnit.NANOSECONDS);
             if (next == null) {
-                throw new AssertionError(self.name() + " did not notify an outcome within " + timeout
-                        + "; notifications: " + all);
+                throw new AssertionError(
+                        self.name() + " did not notify an outcome within " + timeout + "; notifications: " + all);
             }
             if (next.command() == Command.NOTIFY_SUCCESS || next.command() == Command.NOTIFY_FAIL) {
                 return next;

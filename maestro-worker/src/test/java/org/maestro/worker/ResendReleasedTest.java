@@ -14,10 +14,10 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
-import org.maestro.common.testing.RealRouter;
 import org.maestro.common.measure.OutcomeCounts;
 import org.maestro.common.measure.PeerResult;
 import org.maestro.common.protocol.Command;
+import org.maestro.common.testing.RealRouter;
 import org.maestro.worker.router.SeverableProxy;
 
 /**
@@ -52,24 +52,38 @@ class ResendReleasedTest {
     private LoadTestRun runWithOutage(String scheme, boolean resend) throws Exception {
         String address = "closest/resend-" + scheme + "-" + resend;
         try (SeverableProxy proxy = new SeverableProxy(router.port())) {
-            Thread outage = new Thread(() -> {
-                try {
-                    // the outage under test: 2.5 s into the 7 s run the receiver is cut off for OUTAGE_MILLIS
-                    Thread.sleep(2_500);
-                    proxy.sever();
-                    Thread.sleep(OUTAGE_MILLIS);
-                    proxy.restore();
-                } catch (InterruptedException | IOException e) {
-                    throw new IllegalStateException(e);
-                }
-            }, "outage");
+            Thread outage = new Thread(
+                    () -> {
+                        try {
+                            // the outage under test: 2.5 s into the 7 s run the receiver is cut off for OUTAGE_MILLIS
+                            Thread.sleep(2_500);
+                            proxy.sever();
+                            Thread.sleep(OUTAGE_MILLIS);
+                            proxy.restore();
+                        } catch (InterruptedException | IOException e) {
+                            throw new IllegalStateException(e);
+                        }
+                    },
+                    "outage");
             outage.setDaemon(true);
             outage.start();
-            LoadTestRun run = new LoadTestRun(results, Map.of(
-                    "SEND_URL", router.url(scheme, address),
-                    "RECEIVE_URL", scheme + "://127.0.0.1:" + proxy.port() + "/" + address,
-                    "TEST_DURATION", "7s", "RATE", "300", "PARALLEL_COUNT", "1", "RESEND_RELEASED",
-                    Boolean.toString(resend), "TEST_NAME", "outage-" + scheme + "-" + resend))
+            LoadTestRun run = new LoadTestRun(
+                            results,
+                            Map.of(
+                                    "SEND_URL",
+                                    router.url(scheme, address),
+                                    "RECEIVE_URL",
+                                    scheme + "://127.0.0.1:" + proxy.port() + "/" + address,
+                                    "TEST_DURATION",
+                                    "7s",
+                                    "RATE",
+                                    "300",
+                                    "PARALLEL_COUNT",
+                                    "1",
+                                    "RESEND_RELEASED",
+                                    Boolean.toString(resend),
+                                    "TEST_NAME",
+                                    "outage-" + scheme + "-" + resend))
                     .run(LoadTestRun.sender(), LoadTestRun.receiver(), LoadTestRun.OUTCOME_TIMEOUT);
             outage.join(10_000);
             return run;
@@ -91,8 +105,10 @@ class ResendReleasedTest {
         assertEquals(total.sent(), total.received(), figures);
         assertTrue(outcomes.accepted() >= total.sent(), "each message accepted once at least: " + figures);
         long maxResponseMicros = maxValue(run.receiverDirectory().resolve("response-time.hlog"));
-        assertTrue(maxResponseMicros >= OUTAGE_MILLIS * 1_000, "the response time shows the " + OUTAGE_MILLIS
-                + " ms outage: max " + maxResponseMicros + " µs; " + figures);
+        assertTrue(
+                maxResponseMicros >= OUTAGE_MILLIS * 1_000,
+                "the response time shows the " + OUTAGE_MILLIS + " ms outage: max " + maxResponseMicros + " µs; "
+                        + figures);
     }
 
     @ParameterizedTest

@@ -4,9 +4,9 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import java.nio.file.Path;
 import java.util.Map;
+import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
-import org.junit.jupiter.api.io.TempDir;
 import org.maestro.common.protocol.Command;
 import org.maestro.common.testing.RealRouter;
 
@@ -22,9 +22,19 @@ class RouterTest {
     @ValueSource(strings = {"amqp", "proton"})
     void losesNothingThroughARouterBecauseReceiversAreAttachedFirst(String scheme) throws Exception {
         try (RealRouter router = RealRouter.startStandalone(work.resolve("router"))) {
-            LoadTestRun run = new LoadTestRun(work.resolve("results"), Map.of(
-                    "SEND_RECEIVE_URL", router.url("closest/maestro").replace("amqp:", scheme + ":"),
-                    "TEST_DURATION", "2000", "PARALLEL_COUNT", "2", "RATE", "1000", "TEST_NAME", "router"))
+            LoadTestRun run = new LoadTestRun(
+                            work.resolve("results"),
+                            Map.of(
+                                    "SEND_RECEIVE_URL",
+                                    router.url("closest/maestro").replace("amqp:", scheme + ":"),
+                                    "TEST_DURATION",
+                                    "2000",
+                                    "PARALLEL_COUNT",
+                                    "2",
+                                    "RATE",
+                                    "1000",
+                                    "TEST_NAME",
+                                    "router"))
                     .run(LoadTestRun.sender(), LoadTestRun.receiver(), LoadTestRun.OUTCOME_TIMEOUT);
             assertEquals(Command.NOTIFY_SUCCESS, run.receiverOutcome.command(), run.receiverOutcome.message());
             assertEquals(4000, run.total().sent());

@@ -11,7 +11,6 @@ import jakarta.jms.Session;
 import java.io.File;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.Properties;
@@ -29,8 +28,6 @@ import org.maestro.common.measure.PeerResult;
 import org.maestro.common.protocol.Command;
 import org.maestro.embedded.EmbeddedArtemis;
 import org.maestro.worker.measure.MessageStamp;
-import org.maestro.worker.receiver.ReceiverRole;
-import org.maestro.worker.sender.SenderRole;
 import org.roaringbitmap.RoaringBitmap;
 
 /** Senders and receivers against an embedded Artemis broker over real AMQP. */
@@ -42,7 +39,11 @@ class SendAndReceiveTest {
 
     @BeforeAll
     static void startBroker() throws Exception {
-        broker = EmbeddedArtemis.builder().amqp().name("worker-send-receive").withoutJmx().start();
+        broker = EmbeddedArtemis.builder()
+                .amqp()
+                .name("worker-send-receive")
+                .withoutJmx()
+                .start();
     }
 
     @AfterAll
@@ -52,10 +53,23 @@ class SendAndReceiveTest {
 
     @Test
     void countBoundedRunReceivesExactlyWhatWasSentAndLogsReadBack() throws Exception {
-        LoadTestRun run = new LoadTestRun(results, Map.of(
-                "SEND_RECEIVE_URL", broker.amqpUrl("count.queue"),
-                "TEST_DURATION", "1000", "PARALLEL_COUNT", "2", "RATE", "1000", "WARM_UP", "1s",
-                "MESSAGE_SIZE", "~256", "TEST_NAME", "count"))
+        LoadTestRun run = new LoadTestRun(
+                        results,
+                        Map.of(
+                                "SEND_RECEIVE_URL",
+                                broker.amqpUrl("count.queue"),
+                                "TEST_DURATION",
+                                "1000",
+                                "PARALLEL_COUNT",
+                                "2",
+                                "RATE",
+                                "1000",
+                                "WARM_UP",
+                                "1s",
+                                "MESSAGE_SIZE",
+                                "~256",
+                                "TEST_NAME",
+                                "count"))
                 .run(LoadTestRun.sender(), LoadTestRun.receiver(), LoadTestRun.OUTCOME_TIMEOUT);
 
         assertEquals(Command.NOTIFY_SUCCESS, run.senderOutcome.command(), run.senderOutcome.message());
@@ -88,28 +102,43 @@ class SendAndReceiveTest {
 
         List<String> rate = Files.readAllLines(run.receiverDirectory().resolve("rate.csv"));
         assertEquals("# maestro-rate v3", rate.get(0));
-        assertEquals("timestamp,millis,count,measured,errors,warmup,accepted,released,rejected,modified,failed",
+        assertEquals(
+                "timestamp,millis,count,measured,errors,warmup,accepted,released,rejected,modified,failed",
                 rate.get(1));
-        long rows = rate.stream().skip(2).mapToLong(line -> Long.parseLong(line.split(",")[2])).sum();
+        long rows = rate.stream()
+                .skip(2)
+                .mapToLong(line -> Long.parseLong(line.split(",")[2]))
+                .sum();
         assertEquals(received.count(), rows, "sum of rate.csv counts");
         // each row splits its messages by their own warm-up flag: the measured column adds up to the untagged hlog
-        long measuredRows = rate.stream().skip(2).mapToLong(line -> Long.parseLong(line.split(",")[3])).sum();
+        long measuredRows = rate.stream()
+                .skip(2)
+                .mapToLong(line -> Long.parseLong(line.split(",")[3]))
+                .sum();
         assertEquals(response[0], measuredRows, "sum of the receiver's measured column");
         assertEquals(2000, measuredRows, "1000 measured messages per connection");
-        long senderMeasured = Files.readAllLines(run.senderDirectory().resolve("rate.csv")).stream().skip(2)
-                .mapToLong(line -> Long.parseLong(line.split(",")[3])).sum();
+        long senderMeasured = Files.readAllLines(run.senderDirectory().resolve("rate.csv")).stream()
+                .skip(2)
+                .mapToLong(line -> Long.parseLong(line.split(",")[3]))
+                .sum();
         assertEquals(2000, senderMeasured, "sum of the sender's measured column");
         for (int i = 3; i < rate.size(); i++) {
             long previousEnd = Long.parseLong(rate.get(i - 1).split(",")[0]);
             String[] row = rate.get(i).split(",");
-            assertEquals(Long.parseLong(row[0]) - previousEnd, Long.parseLong(row[1]),
+            assertEquals(
+                    Long.parseLong(row[0]) - previousEnd,
+                    Long.parseLong(row[1]),
                     "a row's length is the time since the row before: " + rate);
         }
         assertTrue(rate.size() < 40, "one row per second, not per message: " + rate.size());
-        assertTrue(rate.stream().skip(2).allMatch(line -> line.endsWith(",,,,,")),
+        assertTrue(
+                rate.stream().skip(2).allMatch(line -> line.endsWith(",,,,,")),
                 "a receiver leaves the outcome columns empty: " + rate);
         List<String> senderRate = Files.readAllLines(run.senderDirectory().resolve("rate.csv"));
-        long accepted = senderRate.stream().skip(2).mapToLong(line -> Long.parseLong(line.split(",", -1)[6])).sum();
+        long accepted = senderRate.stream()
+                .skip(2)
+                .mapToLong(line -> Long.parseLong(line.split(",", -1)[6]))
+                .sum();
         assertEquals(4000, accepted, "sum of the sender's accepted column");
 
         Properties test = properties(run.senderDirectory().resolve("test.properties"));
@@ -149,9 +178,19 @@ class SendAndReceiveTest {
             });
             thief.start();
 
-            LoadTestRun run = new LoadTestRun(results, Map.of(
-                    "SEND_RECEIVE_URL", broker.amqpUrl(queue),
-                    "TEST_DURATION", "1000", "PARALLEL_COUNT", "2", "RATE", "1000", "TEST_NAME", "stolen"))
+            LoadTestRun run = new LoadTestRun(
+                            results,
+                            Map.of(
+                                    "SEND_RECEIVE_URL",
+                                    broker.amqpUrl(queue),
+                                    "TEST_DURATION",
+                                    "1000",
+                                    "PARALLEL_COUNT",
+                                    "2",
+                                    "RATE",
+                                    "1000",
+                                    "TEST_NAME",
+                                    "stolen"))
                     .run(LoadTestRun.sender(), LoadTestRun.receiver(), LoadTestRun.OUTCOME_TIMEOUT);
             thief.close(); // nothing more is taken from here on
 
@@ -166,7 +205,9 @@ class SendAndReceiveTest {
                 RoaringBitmap seen = stream.sequenceBitmap();
                 for (long sequence = 0; sequence < 1000; sequence++) {
                     boolean taken = stolen.contains(sequence << 8 | stream.connection());
-                    assertEquals(!taken, seen.contains((int) sequence),
+                    assertEquals(
+                            !taken,
+                            seen.contains((int) sequence),
                             "sequence " + sequence + " of connection " + stream.connection());
                 }
             }

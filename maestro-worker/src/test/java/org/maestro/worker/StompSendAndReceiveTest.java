@@ -14,9 +14,9 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
-import org.maestro.embedded.EmbeddedArtemis;
 import org.maestro.common.protocol.Command;
 import org.maestro.common.protocol.Note;
+import org.maestro.embedded.EmbeddedArtemis;
 import org.maestro.worker.receiver.ReceiverRole;
 import org.maestro.worker.sender.SenderRole;
 
@@ -29,7 +29,11 @@ class StompSendAndReceiveTest {
 
     @BeforeAll
     static void startBroker() throws Exception {
-        broker = EmbeddedArtemis.builder().stomp().name("worker-stomp").withoutJmx().start();
+        broker = EmbeddedArtemis.builder()
+                .stomp()
+                .name("worker-stomp")
+                .withoutJmx()
+                .start();
     }
 
     @AfterAll
@@ -51,13 +55,25 @@ class StompSendAndReceiveTest {
     @Test
     @Timeout(300)
     void theRunGoesOnAndAccountsForEveryMessageWhenTheBrokerRestarts() throws Exception {
-        LoadTestRun run = new LoadTestRun(results, Map.of("SEND_RECEIVE_URL", url(""), "TEST_DURATION", "4s",
-                "PARALLEL_COUNT", "2", "RATE", "200", "TEST_NAME", "stomp-restart"));
+        LoadTestRun run = new LoadTestRun(
+                results,
+                Map.of(
+                        "SEND_RECEIVE_URL",
+                        url(""),
+                        "TEST_DURATION",
+                        "4s",
+                        "PARALLEL_COUNT",
+                        "2",
+                        "RATE",
+                        "200",
+                        "TEST_NAME",
+                        "stomp-restart"));
         SenderRole sender = LoadTestRun.sender();
         ReceiverRole receiver = LoadTestRun.receiver();
         receiver.handle(Note.request(Command.START_RECEIVER), run.receiverContext);
         sender.handle(Note.request(Command.START_SENDER), run.senderContext);
-        await("messages flowing before the restart").atMost(Duration.ofSeconds(60))
+        await("messages flowing before the restart")
+                .atMost(Duration.ofSeconds(60))
                 .until(() -> sender.stats().count() > 0 && receiver.stats().count() > 0);
         broker.restart();
         long restarted = System.currentTimeMillis();
@@ -74,15 +90,16 @@ class StompSendAndReceiveTest {
         assertEquals(run.senderResult().count(), total.sent());
         assertEquals(total.sent() - total.received(), total.lost(), "lost = sent − received");
         assertTrue(total.received() > 0, "messages arrived");
-        assertTrue(run.receiverOutcome.message().contains("connections opened again"),
-                run.receiverOutcome.message());
+        assertTrue(run.receiverOutcome.message().contains("connections opened again"), run.receiverOutcome.message());
     }
 
     /** Messages counted in rate.csv rows of intervals that began after the given time. */
     private static long countAfter(Path directory, long millis) throws Exception {
-        return Files.readAllLines(directory.resolve("rate.csv")).stream().skip(2)
+        return Files.readAllLines(directory.resolve("rate.csv")).stream()
+                .skip(2)
                 .map(line -> line.split(","))
                 .filter(row -> Long.parseLong(row[0]) - Long.parseLong(row[1]) > millis)
-                .mapToLong(row -> Long.parseLong(row[2])).sum();
+                .mapToLong(row -> Long.parseLong(row[2]))
+                .sum();
     }
 }

@@ -7,8 +7,8 @@ import java.util.Set;
 import java.util.function.BooleanSupplier;
 import org.maestro.agent.handler.Action;
 import org.maestro.agent.handler.ActionContext;
-import org.maestro.agent.handler.ExecResult;
 import org.maestro.agent.handler.ActionFailedException;
+import org.maestro.agent.handler.ExecResult;
 import org.maestro.common.peer.RoleException;
 
 /**
@@ -46,7 +46,8 @@ public final class DropAction implements ReadyAction {
             throw args.wrong("give the duration, and nothing else without --");
         }
         Duration duration = args.duration(args.positional().get(0), "the duration");
-        Integer port = args.option("port").isPresent() ? args.port(args.option("port").get()) : null;
+        Integer port =
+                args.option("port").isPresent() ? args.port(args.option("port").get()) : null;
         String protocol = args.option("protocol").orElse("tcp");
         if (!protocol.equals("tcp") && !protocol.equals("udp")) {
             throw args.wrong("the protocol '" + protocol + "' is neither tcp nor udp");
@@ -66,17 +67,17 @@ public final class DropAction implements ReadyAction {
                 matches.add(match);
             }
         }
-        String what = "dropping " + (port == null ? "all" : protocol + " port " + port) + " packets on "
-                + scope.where();
+        String what =
+                "dropping " + (port == null ? "all" : protocol + " port " + port) + " packets on " + scope.where();
         return context -> run(context, scope, matches, what, duration);
     }
 
-    private static Object run(ActionContext context, NetworkScope scope, List<List<String>> matches, String what,
-                              Duration duration) {
+    private static Object run(
+            ActionContext context, NetworkScope scope, List<List<String>> matches, String what, Duration duration) {
         for (List<String> match : matches) {
             List<String> rule = new ArrayList<>(match);
-            rule.addAll(List.of("-m", "comment", "--comment", "maestro-agent-action-" + context.actionId(), "-j",
-                    "DROP"));
+            rule.addAll(
+                    List.of("-m", "comment", "--comment", "maestro-agent-action-" + context.actionId(), "-j", "DROP"));
             iptables(context, scope, "-I", rule);
             context.onUndo("remove DROP rule " + String.join(" ", match), () -> iptables(context, scope, "-D", rule));
         }

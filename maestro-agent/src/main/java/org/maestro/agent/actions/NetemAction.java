@@ -65,17 +65,17 @@ public final class NetemAction implements ReadyAction {
             throw args.wrong("'" + kind + "' is not a netem fault: give delay or loss");
         }
         Duration duration = args.duration(positional.get(positional.size() - 1), "the duration");
-        Integer port = args.option("port").isPresent() ? args.port(args.option("port").get()) : null;
+        Integer port =
+                args.option("port").isPresent() ? args.port(args.option("port").get()) : null;
         NetworkScope scope = NetworkScope.resolve("netem", "tc", "iproute2", args, tools, netAdmin, true);
         if (busyDevices.contains(scope.deviceKey())) {
-            throw new RoleException(ErrorCodes.BUSY, "netem already acts on " + scope.where()
-                    + "; wait for that action to end");
+            throw new RoleException(
+                    ErrorCodes.BUSY, "netem already acts on " + scope.where() + "; wait for that action to end");
         }
         return context -> run(context, scope, netem, port, duration);
     }
 
-    private Object run(ActionContext context, NetworkScope scope, List<String> netem, Integer port,
-                       Duration duration) {
+    private Object run(ActionContext context, NetworkScope scope, List<String> netem, Integer port, Duration duration) {
         String key = scope.deviceKey();
         if (!busyDevices.add(key)) {
             throw new ActionFailedException("netem already acts on " + scope.where());
@@ -91,13 +91,33 @@ public final class NetemAction implements ReadyAction {
         } else {
             tc(context, scope, List.of("qdisc", "add", "dev", device, "root", "handle", "1:", "prio"));
             context.onUndo("remove netem from " + scope.where(), () -> tc(context, scope, delete));
-            List<String> child = new ArrayList<>(List.of("qdisc", "add", "dev", device, "parent", "1:3", "handle",
-                    "30:", "netem"));
+            List<String> child =
+                    new ArrayList<>(List.of("qdisc", "add", "dev", device, "parent", "1:3", "handle", "30:", "netem"));
             child.addAll(netem);
             tc(context, scope, child);
             for (String direction : List.of("dport", "sport")) {
-                tc(context, scope, List.of("filter", "add", "dev", device, "protocol", "ip", "parent", "1:0", "prio",
-                        "3", "u32", "match", "ip", direction, Integer.toString(port), "0xffff", "flowid", "1:3"));
+                tc(
+                        context,
+                        scope,
+                        List.of(
+                                "filter",
+                                "add",
+                                "dev",
+                                device,
+                                "protocol",
+                                "ip",
+                                "parent",
+                                "1:0",
+                                "prio",
+                                "3",
+                                "u32",
+                                "match",
+                                "ip",
+                                direction,
+                                Integer.toString(port),
+                                "0xffff",
+                                "flowid",
+                                "1:3"));
             }
         }
         String what = String.join(" ", netem) + " on " + scope.where() + (port == null ? "" : " port " + port);
@@ -112,7 +132,8 @@ public final class NetemAction implements ReadyAction {
             String hint = "";
             if (result.output().contains("Specified qdisc kind is unknown")) {
                 hint = "; this kernel lacks the queueing discipline (load the sch_netem / sch_prio module)";
-            } else if (result.output().contains("Exclusivity flag on") || result.output().contains("File exists")) {
+            } else if (result.output().contains("Exclusivity flag on")
+                    || result.output().contains("File exists")) {
                 hint = "; " + scope.where() + " already has a root queueing discipline: remove it first"
                         + " (tc qdisc del dev " + scope.device() + " root)";
             }

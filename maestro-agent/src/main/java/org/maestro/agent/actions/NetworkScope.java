@@ -42,8 +42,15 @@ final class NetworkScope {
      * @param tool          the program it runs ({@code tc} or {@code iptables}) and the package that has it
      * @param deviceNeeded  true when a device is required (taken from the default route when not given)
      */
-    static NetworkScope resolve(String action, String tool, String toolPackage, ReadyArgs args, Tools tools,
-                                BooleanSupplier netAdmin, boolean deviceNeeded) throws RoleException {
+    static NetworkScope resolve(
+            String action,
+            String tool,
+            String toolPackage,
+            ReadyArgs args,
+            Tools tools,
+            BooleanSupplier netAdmin,
+            boolean deviceNeeded)
+            throws RoleException {
         Path program = tools.require(tool, action, toolPackage);
         String namespace = args.option("netns").orElse(null);
         String device = args.option("dev").orElse(null);
@@ -52,8 +59,10 @@ final class NetworkScope {
             ip = tools.require("ip", action, "iproute2");
         }
         if (!netAdmin.getAsBoolean()) {
-            throw new RoleException(ErrorCodes.OTHER, action + " changes network settings and needs the CAP_NET_ADMIN"
-                    + " capability, which this agent lacks: run the agent as root (or grant it cap_net_admin)");
+            throw new RoleException(
+                    ErrorCodes.OTHER,
+                    action + " changes network settings and needs the CAP_NET_ADMIN"
+                            + " capability, which this agent lacks: run the agent as root (or grant it cap_net_admin)");
         }
         if (namespace != null) {
             if (!NAME.matcher(namespace).matches() || !Files.exists(Path.of("/run/netns", namespace))) {
@@ -62,8 +71,8 @@ final class NetworkScope {
         }
         if (device != null) {
             if (!NAME.matcher(device).matches() || !deviceExists(ip, namespace, device)) {
-                throw args.wrong("there is no network device '" + device + "'" + (namespace == null ? ""
-                        : " in namespace " + namespace) + " (see ip link)");
+                throw args.wrong("there is no network device '" + device + "'"
+                        + (namespace == null ? "" : " in namespace " + namespace) + " (see ip link)");
             }
         } else if (deviceNeeded) {
             device = defaultDevice(ip, namespace);
@@ -78,7 +87,8 @@ final class NetworkScope {
         if (namespace == null) {
             return Files.exists(Path.of("/sys/class/net", device));
         }
-        return query(List.of(ip.toString(), "-n", namespace, "link", "show", "dev", device)).ok();
+        return query(List.of(ip.toString(), "-n", namespace, "link", "show", "dev", device))
+                .ok();
     }
 
     private static String defaultDevice(Path ip, String namespace) throws RoleException {
@@ -94,7 +104,7 @@ final class NetworkScope {
 
     private static ExecResult query(List<String> command) throws RoleException {
         try {
-            return Programs.run(command, Duration.ofSeconds(10), line -> { }, process -> { });
+            return Programs.run(command, Duration.ofSeconds(10), line -> {}, process -> {});
         } catch (IOException e) {
             throw new RoleException(ErrorCodes.OTHER, "cannot run " + command.get(0) + ": " + e.getMessage(), e);
         } catch (InterruptedException e) {

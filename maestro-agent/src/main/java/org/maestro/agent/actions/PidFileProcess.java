@@ -45,8 +45,11 @@ public final class PidFileProcess implements ManagedProcess {
     @Override
     public boolean running() {
         OptionalLong pid = pid();
-        return pid.isPresent() && ProcessHandle.of(pid.getAsLong()).map(ProcessHandle::isAlive).orElse(false)
-                && !state(pid.getAsLong()).map(s -> s == 'T' || s == 't' || s == 'Z').orElse(false);
+        return pid.isPresent()
+                && ProcessHandle.of(pid.getAsLong()).map(ProcessHandle::isAlive).orElse(false)
+                && !state(pid.getAsLong())
+                        .map(s -> s == 'T' || s == 't' || s == 'Z')
+                        .orElse(false);
     }
 
     @Override
@@ -68,8 +71,8 @@ public final class PidFileProcess implements ManagedProcess {
             String text = Files.readString(pidFile).trim();
             return Long.parseLong(text);
         } catch (NoSuchFileException e) {
-            throw new IOException("the pid file " + pidFile + " of " + name + " does not exist: is " + name
-                    + " running?", e);
+            throw new IOException(
+                    "the pid file " + pidFile + " of " + name + " does not exist: is " + name + " running?", e);
         } catch (NumberFormatException e) {
             throw new IOException("the pid file " + pidFile + " of " + name + " does not hold a pid", e);
         }
@@ -117,8 +120,8 @@ public final class PidFileProcess implements ManagedProcess {
             log.accept(name + " already runs, pid " + pid().orElse(-1));
             return;
         }
-        ExecResult result = Programs.run(startCommand, Duration.ofMinutes(1), line -> log.accept("  | " + line),
-                process -> { });
+        ExecResult result =
+                Programs.run(startCommand, Duration.ofMinutes(1), line -> log.accept("  | " + line), process -> {});
         if (!result.ok()) {
             throw new IllegalStateException("could not start " + name + ": " + result.describe());
         }
@@ -127,8 +130,11 @@ public final class PidFileProcess implements ManagedProcess {
 
     private void signal(String signal, long pid, Consumer<String> log) throws Exception {
         Path kill = tools.require("kill", "signalling " + name, "procps or util-linux");
-        ExecResult result = Programs.run(List.of(kill.toString(), "-" + signal, Long.toString(pid)),
-                Duration.ofSeconds(10), line -> log.accept("  | " + line), process -> { });
+        ExecResult result = Programs.run(
+                List.of(kill.toString(), "-" + signal, Long.toString(pid)),
+                Duration.ofSeconds(10),
+                line -> log.accept("  | " + line),
+                process -> {});
         if (!result.ok()) {
             throw new IllegalStateException("could not send SIG" + signal + " to " + name + ": " + result.describe());
         }

@@ -8,8 +8,7 @@ import java.nio.file.Path;
 public final class Privileges {
     private static final int CAP_NET_ADMIN = 12;
 
-    private Privileges() {
-    }
+    private Privileges() {}
 
     /** True when this process has CAP_NET_ADMIN in its effective set (root has it). */
     public static boolean hasNetAdmin() {
@@ -21,7 +20,8 @@ public final class Privileges {
         try {
             for (String line : Files.readAllLines(status)) {
                 if (line.startsWith("CapEff:")) {
-                    long effective = Long.parseUnsignedLong(line.substring("CapEff:".length()).trim(), 16);
+                    long effective = Long.parseUnsignedLong(
+                            line.substring("CapEff:".length()).trim(), 16);
                     return (effective & (1L << CAP_NET_ADMIN)) != 0;
                 }
             }

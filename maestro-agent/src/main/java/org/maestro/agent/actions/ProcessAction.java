@@ -19,7 +19,11 @@ import org.maestro.common.peer.RoleException;
 public final class ProcessAction implements ReadyAction {
 
     /** What the action does to the process. */
-    public enum Kind { STOP, START, RESTART }
+    public enum Kind {
+        STOP,
+        START,
+        RESTART
+    }
 
     /** The process-start option named in messages. */
     static final String PROCESS_OPTION = "--process";
@@ -69,8 +73,10 @@ public final class ProcessAction implements ReadyAction {
         String key = "process:" + process.name();
         return switch (kind) {
             case START -> context -> start(context, process, key);
-            case STOP -> down == null ? context -> stopUntilStarted(context, process, kill, key)
-                    : context -> stopFor(context, process, kill, down);
+            case STOP ->
+                down == null
+                        ? context -> stopUntilStarted(context, process, kill, key)
+                        : context -> stopFor(context, process, kill, down);
             case RESTART -> context -> stopFor(context, process, kill, down);
         };
     }
@@ -78,9 +84,11 @@ public final class ProcessAction implements ReadyAction {
     private ManagedProcess process(ReadyArgs args) throws RoleException {
         List<String> names = processes.names();
         if (names.isEmpty()) {
-            throw new RoleException(ErrorCodes.OTHER, name + " acts on a process of the agent's configuration, and"
-                    + " this agent has none: start it with " + PROCESS_OPTION + " name=command… or "
-                    + PROCESS_OPTION + " name=pidfile:/path/to.pid");
+            throw new RoleException(
+                    ErrorCodes.OTHER,
+                    name + " acts on a process of the agent's configuration, and"
+                            + " this agent has none: start it with " + PROCESS_OPTION + " name=command… or "
+                            + PROCESS_OPTION + " name=pidfile:/path/to.pid");
         }
         List<String> positional = args.positional();
         if (!positional.isEmpty() && processes.get(positional.get(0)).isPresent()) {

@@ -20,8 +20,8 @@ public record ProcessSpec(String name, List<String> command, Path pidFile, List<
     public ProcessSpec {
         Objects.requireNonNull(name, "name");
         if (!name.matches("[A-Za-z0-9_.-]+")) {
-            throw new IllegalArgumentException("process name '" + name + "' may only have letters, digits, '_', '.'"
-                    + " and '-'");
+            throw new IllegalArgumentException(
+                    "process name '" + name + "' may only have letters, digits, '_', '.'" + " and '-'");
         }
         command = List.copyOf(command);
         startCommand = List.copyOf(startCommand);
@@ -64,12 +64,15 @@ public record ProcessSpec(String name, List<String> command, Path pidFile, List<
         String name = text.substring(0, equals).trim();
         ParsedCommand words = ParsedCommand.parse(text.substring(equals + 1));
         if (words.name().startsWith("pidfile:")) {
-            return new ProcessSpec(name, List.of(), Path.of(words.name().substring("pidfile:".length())),
-                    words.args());
+            return new ProcessSpec(name, List.of(), Path.of(words.name().substring("pidfile:".length())), words.args());
         }
-        return command(name, words.args().isEmpty() ? List.of(words.name())
-                : java.util.stream.Stream.concat(java.util.stream.Stream.of(words.name()), words.args().stream())
-                        .toList());
+        return command(
+                name,
+                words.args().isEmpty()
+                        ? List.of(words.name())
+                        : java.util.stream.Stream.concat(
+                                        java.util.stream.Stream.of(words.name()), words.args().stream())
+                                .toList());
     }
 
     /** The command line or pid file, for messages. */

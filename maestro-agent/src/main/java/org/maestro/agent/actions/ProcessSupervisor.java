@@ -38,8 +38,8 @@ public final class ProcessSupervisor {
      */
     public synchronized void add(ManagedProcess process) {
         if (processes.containsKey(process.name())) {
-            throw new IllegalArgumentException("two processes are named " + process.name()
-                    + ": give each process of the agent its own name");
+            throw new IllegalArgumentException(
+                    "two processes are named " + process.name() + ": give each process of the agent its own name");
         }
         processes.put(process.name(), process);
     }

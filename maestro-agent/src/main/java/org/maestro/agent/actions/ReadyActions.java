@@ -49,8 +49,10 @@ public final class ReadyActions implements ReadyActionFinder {
     public Action prepare(String name, List<String> args) throws RoleException {
         ReadyAction action = actions.get(name);
         if (action == null) {
-            throw new RoleException(ErrorCodes.UNSUPPORTED, "'" + name + "' is not a ready action; the ready actions"
-                    + " are " + String.join(", ", actions.keySet()));
+            throw new RoleException(
+                    ErrorCodes.UNSUPPORTED,
+                    "'" + name + "' is not a ready action; the ready actions" + " are "
+                            + String.join(", ", actions.keySet()));
         }
         return action.prepare(args);
     }

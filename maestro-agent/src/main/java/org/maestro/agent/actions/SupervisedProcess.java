@@ -39,8 +39,8 @@ public final class SupervisedProcess implements ManagedProcess {
 
     @Override
     public synchronized String describe() {
-        return name + " (" + String.join(" ", command) + (process != null && process.isAlive()
-                ? ", pid " + process.pid() : ", not running") + ")";
+        return name + " (" + String.join(" ", command)
+                + (process != null && process.isAlive() ? ", pid " + process.pid() : ", not running") + ")";
     }
 
     @Override
@@ -65,8 +65,10 @@ public final class SupervisedProcess implements ManagedProcess {
             return;
         }
         Files.createDirectories(logFile.getParent());
-        Process started = new ProcessBuilder(command).redirectErrorStream(true)
-                .redirectOutput(ProcessBuilder.Redirect.appendTo(logFile.toFile())).start();
+        Process started = new ProcessBuilder(command)
+                .redirectErrorStream(true)
+                .redirectOutput(ProcessBuilder.Redirect.appendTo(logFile.toFile()))
+                .start();
         process = started;
         if (started.waitFor(200, TimeUnit.MILLISECONDS)) {
             throw new IllegalStateException(name + " (" + String.join(" ", command) + ") exited at once with code "
@@ -78,8 +80,8 @@ public final class SupervisedProcess implements ManagedProcess {
     @Override
     public synchronized void stop(boolean kill, Consumer<String> log) throws InterruptedException {
         if (!running()) {
-            throw new IllegalStateException(name + " is not running" + (process == null ? ""
-                    : " (it exited with code " + process.exitValue() + ")"));
+            throw new IllegalStateException(name + " is not running"
+                    + (process == null ? "" : " (it exited with code " + process.exitValue() + ")"));
         }
         long pid = process.pid();
         process.descendants().forEach(kill ? ProcessHandle::destroyForcibly : ProcessHandle::destroy);

@@ -15,8 +15,8 @@ import org.maestro.common.peer.RoleException;
  * configuration puts them, else on the PATH and in the sbin directories. Immutable.
  */
 public final class Tools {
-    private static final List<String> SYSTEM_DIRECTORIES = List.of("/usr/local/sbin", "/usr/local/bin", "/usr/sbin",
-            "/usr/bin", "/sbin", "/bin");
+    private static final List<String> SYSTEM_DIRECTORIES =
+            List.of("/usr/local/sbin", "/usr/local/bin", "/usr/sbin", "/usr/bin", "/sbin", "/bin");
 
     private final Map<String, Path> configured;
     private final List<Path> searchPath;
@@ -66,9 +66,12 @@ public final class Tools {
             return found.get();
         }
         Path given = configured.get(tool);
-        String where = given != null ? "at " + given + " (as configured), which does not exist or is not executable"
+        String where = given != null
+                ? "at " + given + " (as configured), which does not exist or is not executable"
                 : "on the PATH or in " + String.join(", ", SYSTEM_DIRECTORIES);
-        throw new RoleException(ErrorCodes.OTHER, neededBy + " needs the program " + tool + ", which is not " + where
-                + ": install " + providedBy + " or give the agent its path");
+        throw new RoleException(
+                ErrorCodes.OTHER,
+                neededBy + " needs the program " + tool + ", which is not " + where + ": install " + providedBy
+                        + " or give the agent its path");
     }
 }

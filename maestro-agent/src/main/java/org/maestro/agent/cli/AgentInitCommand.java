@@ -22,14 +22,21 @@ import picocli.CommandLine.Spec;
  * The {@code agent-init <dir>} subcommand: writes a skeleton agent source (a {@code handlers/} directory with two
  * example handlers, a {@code lib/} class and a README) into a new or empty directory.
  */
-@Command(name = "agent-init", header = "Write a skeleton agent source (extension-point repository).",
-        description = {"Writes handlers/hello.groovy, handlers/service-down.groovy, lib/Service.groovy and a README"
-                + " into <dir>, which must not exist or be empty. Put it in git and allow it on the agents with"
-                + " --allow-source."}, sortOptions = false, mixinStandardHelpOptions = true)
+@Command(
+        name = "agent-init",
+        header = "Write a skeleton agent source (extension-point repository).",
+        description = {
+            "Writes handlers/hello.groovy, handlers/service-down.groovy, lib/Service.groovy and a README"
+                    + " into <dir>, which must not exist or be empty. Put it in git and allow it on the agents with"
+                    + " --allow-source."
+        },
+        sortOptions = false,
+        mixinStandardHelpOptions = true)
 public final class AgentInitCommand implements Callable<Integer> {
     /** The files of the skeleton, relative to the directory. */
-    static final List<String> FILES = List.of("README.md", "handlers/hello.groovy", "handlers/service-down.groovy",
-            "lib/Service.groovy");
+    static final List<String> FILES =
+            List.of("README.md", "handlers/hello.groovy", "handlers/service-down.groovy", "lib/Service.groovy");
+
     private static final String RESOURCES = "/org/maestro/agent/cli/skeleton/";
 
     @Parameters(index = "0", paramLabel = "<dir>", description = "The directory to write (new or empty).")
@@ -60,11 +67,14 @@ public final class AgentInitCommand implements Callable<Integer> {
                 }
             }
         } catch (FileAlreadyExistsException e) {
-            throw new CommandException(ExitCode.USAGE, e.getFile() + " appeared while writing; choose a new directory",
-                    e);
+            throw new CommandException(
+                    ExitCode.USAGE, e.getFile() + " appeared while writing; choose a new directory", e);
         } catch (IOException e) {
-            throw new CommandException(ExitCode.USAGE, "cannot write " + directory + ": " + e.getMessage()
-                    + "; check that its parent directory is writable", e);
+            throw new CommandException(
+                    ExitCode.USAGE,
+                    "cannot write " + directory + ": " + e.getMessage()
+                            + "; check that its parent directory is writable",
+                    e);
         }
         out.println("Wrote an agent source to " + directory.toAbsolutePath() + ": " + String.join(", ", FILES));
         out.println("Next: put it in git, start the agents with --allow-source <its URL or directory>, and try the"

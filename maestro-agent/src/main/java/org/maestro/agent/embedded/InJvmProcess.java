@@ -39,8 +39,8 @@ public final class InJvmProcess implements ManagedProcess {
      */
     public InJvmProcess(String name, String description, Step start, Step stop) {
         if (name == null || !name.matches("[A-Za-z0-9_.-]+")) {
-            throw new IllegalArgumentException("process name '" + name + "' may only have letters, digits, '_', '.'"
-                    + " and '-'");
+            throw new IllegalArgumentException(
+                    "process name '" + name + "' may only have letters, digits, '_', '.'" + " and '-'");
         }
         this.name = name;
         this.description = Objects.requireNonNull(description, "description");

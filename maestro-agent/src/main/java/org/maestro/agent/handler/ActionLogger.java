@@ -36,8 +36,8 @@ public final class ActionLogger extends LegacyAbstractLogger {
     }
 
     @Override
-    protected void handleNormalizedLoggingCall(Level level, Marker marker, String pattern, Object[] arguments,
-                                               Throwable throwable) {
+    protected void handleNormalizedLoggingCall(
+            Level level, Marker marker, String pattern, Object[] arguments, Throwable throwable) {
         String message = MessageFormatter.basicArrayFormat(pattern, arguments);
         StringBuilder line = new StringBuilder().append(level).append(' ').append(message);
         if (throwable != null) {

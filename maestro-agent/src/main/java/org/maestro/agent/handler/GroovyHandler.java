@@ -58,8 +58,11 @@ public final class GroovyHandler implements Action {
         try {
             return new GroovyHandler(file, loader.parseClass(source, false));
         } catch (CompilationFailedException e) {
-            String message = e.getMessage().replace("startup failed:", "").replace(unitName, file.toString())
-                    .replaceAll("\\s*\\n\\s*", " ").strip();
+            String message = e.getMessage()
+                    .replace("startup failed:", "")
+                    .replace(unitName, file.toString())
+                    .replaceAll("\\s*\\n\\s*", " ")
+                    .strip();
             throw new HandlerCompilationException(message, e);
         }
     }
@@ -92,7 +95,8 @@ public final class GroovyHandler implements Action {
         binding.setVariable("log", context.log());
         binding.setVariable("action", context);
         binding.setVariable("sourceDir", context.sourceDirectory().orElse(null));
-        try (PrintWriter out = new PrintWriter(new LineWriter(line -> context.log().info(line)), true)) {
+        try (PrintWriter out =
+                new PrintWriter(new LineWriter(line -> context.log().info(line)), true)) {
             binding.setVariable("out", out);
             Script script = InvokerHelper.createScript(scriptClass, binding);
             return script.run();

@@ -30,8 +30,7 @@ final class LineWriter extends Writer {
     }
 
     @Override
-    public void flush() {
-    }
+    public void flush() {}
 
     @Override
     public void close() {

@@ -52,8 +52,8 @@ import org.slf4j.LoggerFactory;
  */
 public final class AgentRole implements Role {
     private static final Logger LOG = LoggerFactory.getLogger(AgentRole.class);
-    private static final Set<Command> COMMANDS = EnumSet.of(Command.START_AGENT, Command.STOP_AGENT,
-            Command.AGENT_SOURCE, Command.USER_COMMAND_1);
+    private static final Set<Command> COMMANDS =
+            EnumSet.of(Command.START_AGENT, Command.STOP_AGENT, Command.AGENT_SOURCE, Command.USER_COMMAND_1);
 
     private final AgentConfig config;
     private final MicroClock clock;
@@ -81,10 +81,12 @@ public final class AgentRole implements Role {
         this.clock = clock;
         Tools tools = new Tools(config.tools());
         Path work = config.workDirectory();
-        this.fetcher = new SourceFetcher(new SourcePolicy(config.allowedGitPrefixes(), config.allowedDirectories()),
-                work.resolve("sources"), config.fetchTimeout());
-        this.processes = new ProcessSupervisor(config.processes(), work.resolve("processes"), tools,
-                java.time.Duration.ofSeconds(10));
+        this.fetcher = new SourceFetcher(
+                new SourcePolicy(config.allowedGitPrefixes(), config.allowedDirectories()),
+                work.resolve("sources"),
+                config.fetchTimeout());
+        this.processes = new ProcessSupervisor(
+                config.processes(), work.resolve("processes"), tools, java.time.Duration.ofSeconds(10));
         this.readyActions = new ReadyActions(processes, tools, netAdmin);
         this.runner = new ActionRunner(config.maxRunningActions(), restorations, readyActions, clock, this::ended);
     }
@@ -138,8 +140,8 @@ public final class AgentRole implements Role {
         int restored = restorations.runAll(failures::add);
         LOG.info("agent stopped: {} actions cancelled, {} changes restored", cancelled, restored);
         if (!failures.isEmpty()) {
-            throw new RoleException(ErrorCodes.OTHER, "the agent stopped, but could not put back: "
-                    + String.join("; ", failures));
+            throw new RoleException(
+                    ErrorCodes.OTHER, "the agent stopped, but could not put back: " + String.join("; ", failures));
         }
     }
 
@@ -147,13 +149,15 @@ public final class AgentRole implements Role {
         ExtensionSource fetched = fetcher.fetch(given, branch);
         ExtensionSource previous = source;
         source = fetched;
-        Thread precompile = new Thread(() -> {
-            try {
-                fetched.precompile().forEach(problem -> LOG.warn("{}", problem));
-            } catch (RuntimeException e) {
-                LOG.warn("could not precompile the handlers of {}: {}", fetched.describe(), e.toString());
-            }
-        }, "agent-precompile");
+        Thread precompile = new Thread(
+                () -> {
+                    try {
+                        fetched.precompile().forEach(problem -> LOG.warn("{}", problem));
+                    } catch (RuntimeException e) {
+                        LOG.warn("could not precompile the handlers of {}: {}", fetched.describe(), e.toString());
+                    }
+                },
+                "agent-precompile");
         precompile.setDaemon(true);
         precompile.start();
         if (previous != null) {
@@ -177,8 +181,8 @@ public final class AgentRole implements Role {
 
     private void command(String text, PeerContext peer) throws RoleException {
         if (!started) {
-            throw new RoleException(ErrorCodes.OTHER, "the agent is not started: send START_AGENT before the command '"
-                    + text + "'");
+            throw new RoleException(
+                    ErrorCodes.OTHER, "the agent is not started: send START_AGENT before the command '" + text + "'");
         }
         ParsedCommand command;
         try {
@@ -206,19 +210,29 @@ public final class AgentRole implements Role {
             }
         }
         if (action == null) {
-            throw new RoleException(ErrorCodes.UNSUPPORTED, "no handler for '" + command.name() + "': "
-                    + (current == null ? "no agent source is set (send AGENT_SOURCE)"
-                    : current.describe() + " has no " + ExtensionSource.HANDLERS + "/" + command.name()
-                    + ExtensionSource.EXTENSION + " (it has " + String.join(", ", current.handlerNames()) + ")")
-                    + ", and it is not a ready action ("
-                    + String.join(", ", readyActions.all().stream().map(ReadyAction::name).toList()) + ")");
+            throw new RoleException(
+                    ErrorCodes.UNSUPPORTED,
+                    "no handler for '" + command.name() + "': "
+                            + (current == null
+                                    ? "no agent source is set (send AGENT_SOURCE)"
+                                    : current.describe() + " has no " + ExtensionSource.HANDLERS + "/" + command.name()
+                                            + ExtensionSource.EXTENSION + " (it has "
+                                            + String.join(", ", current.handlerNames()) + ")")
+                            + ", and it is not a ready action ("
+                            + String.join(
+                                    ", ",
+                                    readyActions.all().stream()
+                                            .map(ReadyAction::name)
+                                            .toList()) + ")");
         }
         Path resultDirectory;
         try {
             resultDirectory = peer.resultDirectory();
         } catch (IOException e) {
-            throw new RoleException(ErrorCodes.IO, "cannot create the result directory for the action '" + text
-                    + "': " + e.getMessage(), e);
+            throw new RoleException(
+                    ErrorCodes.IO,
+                    "cannot create the result directory for the action '" + text + "': " + e.getMessage(),
+                    e);
         }
         runner.start(command, action, peer.options(), resultDirectory, sourceDirectory, labels);
     }
@@ -251,8 +265,8 @@ public final class AgentRole implements Role {
             default -> "failed: ";
         };
         String message = "action " + record.id() + " (" + record.command() + ") " + how + record.message();
-        peer.notify(record.outcome() == Outcome.SUCCESS ? Command.NOTIFY_SUCCESS : Command.NOTIFY_FAIL, message,
-                details);
+        peer.notify(
+                record.outcome() == Outcome.SUCCESS ? Command.NOTIFY_SUCCESS : Command.NOTIFY_FAIL, message, details);
         if (!busy()) {
             discardRetired();
         }
@@ -260,7 +274,12 @@ public final class AgentRole implements Role {
 
     @Override
     public Payload.Stats stats() {
-        return new Payload.Stats(name(), clock.nowMicros() / 1_000, runner.startedCount(), runner.running().size(), 0,
+        return new Payload.Stats(
+                name(),
+                clock.nowMicros() / 1_000,
+                runner.startedCount(),
+                runner.running().size(),
+                0,
                 runner.failedCount());
     }
 

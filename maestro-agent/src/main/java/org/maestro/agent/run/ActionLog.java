@@ -31,8 +31,8 @@ public final class ActionLog implements AutoCloseable {
         this.file = file;
         this.clock = clock;
         if (file != null) {
-            writer = Files.newBufferedWriter(file, StandardCharsets.UTF_8, StandardOpenOption.CREATE,
-                    StandardOpenOption.APPEND);
+            writer = Files.newBufferedWriter(
+                    file, StandardCharsets.UTF_8, StandardOpenOption.CREATE, StandardOpenOption.APPEND);
         }
     }
 
@@ -55,7 +55,10 @@ public final class ActionLog implements AutoCloseable {
                 writer.flush();
             } catch (IOException e) {
                 writer = null;
-                kept.append("(log file ").append(file).append(" could not be written: ").append(e.getMessage())
+                kept.append("(log file ")
+                        .append(file)
+                        .append(" could not be written: ")
+                        .append(e.getMessage())
                         .append(")\n");
             }
         }
@@ -82,7 +85,9 @@ public final class ActionLog implements AutoCloseable {
             try {
                 writer.close();
             } catch (IOException e) {
-                kept.append("(log file could not be closed: ").append(e.getMessage()).append(")\n");
+                kept.append("(log file could not be closed: ")
+                        .append(e.getMessage())
+                        .append(")\n");
             }
             writer = null;
         }

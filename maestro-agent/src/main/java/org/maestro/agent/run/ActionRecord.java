@@ -14,8 +14,8 @@ import java.util.Objects;
  * @param message         a one-line summary
  * @param resultDirectory the peer result directory the action belongs to (null when there was none)
  */
-public record ActionRecord(String id, String command, long start, long end, Outcome outcome, String message,
-                           Path resultDirectory) {
+public record ActionRecord(
+        String id, String command, long start, long end, Outcome outcome, String message, Path resultDirectory) {
     public ActionRecord {
         Objects.requireNonNull(id, "id");
         Objects.requireNonNull(command, "command");

@@ -59,8 +59,8 @@ public final class ActionRunner {
      * @param clock        the clock of the action timeline (written in epoch milliseconds)
      * @param listener     told when each action ends
      */
-    public ActionRunner(int maxRunning, Restorations restorations, ReadyActionFinder ready, MicroClock clock,
-                        Listener listener) {
+    public ActionRunner(
+            int maxRunning, Restorations restorations, ReadyActionFinder ready, MicroClock clock, Listener listener) {
         this.maxRunning = maxRunning;
         this.restorations = restorations;
         this.ready = ready;
@@ -75,19 +75,26 @@ public final class ActionRunner {
      * @param labels          details added to its notification (e.g. source and commit)
      * @throws RoleException BUSY when as many actions as allowed already run; IO when its log cannot be created
      */
-    public RunningAction start(ParsedCommand command, Action action, TestOptions options, Path resultDirectory,
-                               Optional<Path> sourceDirectory, Map<String, String> labels) throws RoleException {
+    public RunningAction start(
+            ParsedCommand command,
+            Action action,
+            TestOptions options,
+            Path resultDirectory,
+            Optional<Path> sourceDirectory,
+            Map<String, String> labels)
+            throws RoleException {
         RunningAction started;
         synchronized (running) {
             if (running.size() >= maxRunning) {
-                throw new RoleException(ErrorCodes.BUSY, maxRunning + " actions already run on this agent ("
-                        + String.join(", ", running.keySet()) + "); wait for one to end or send STOP_AGENT");
+                throw new RoleException(
+                        ErrorCodes.BUSY,
+                        maxRunning + " actions already run on this agent (" + String.join(", ", running.keySet())
+                                + "); wait for one to end or send STOP_AGENT");
             }
             String id = Long.toString(nextId.getAndIncrement());
             ActionLog log = openLog(id, resultDirectory);
             long start = clock.nowMicros() / 1_000;
-            started = new RunningAction(id, command, options, sourceDirectory, labels, log, restorations, ready,
-                    start);
+            started = new RunningAction(id, command, options, sourceDirectory, labels, log, restorations, ready, start);
             running.put(id, started);
             timeline.update(new ActionRecord(id, command.text(), start, -1, Outcome.RUNNING, "", resultDirectory));
         }
@@ -111,8 +118,10 @@ public final class ActionRunner {
             }
             return new ActionLog(file, clock);
         } catch (IOException e) {
-            throw new RoleException(ErrorCodes.IO, "cannot create the log of action " + id + " in "
-                    + resultDirectory + ": " + e.getMessage(), e);
+            throw new RoleException(
+                    ErrorCodes.IO,
+                    "cannot create the log of action " + id + " in " + resultDirectory + ": " + e.getMessage(),
+                    e);
         }
     }
 
@@ -163,15 +172,23 @@ public final class ActionRunner {
         ActionRecord record;
         synchronized (running) {
             running.remove(action.actionId());
-            record = timeline.records().stream().filter(r -> r.id().equals(action.actionId())).findFirst()
-                    .orElseThrow().ended(end, outcome, message);
+            record = timeline.records().stream()
+                    .filter(r -> r.id().equals(action.actionId()))
+                    .findFirst()
+                    .orElseThrow()
+                    .ended(end, outcome, message);
             timeline.update(record);
         }
         if (outcome == Outcome.FAILED) {
             failedCount.incrementAndGet();
         }
-        action.log().info("action {} {} after {} ms: {}", action.actionId(), outcome.label(),
-                end - action.startMillis(), message);
+        action.log()
+                .info(
+                        "action {} {} after {} ms: {}",
+                        action.actionId(),
+                        outcome.label(),
+                        end - action.startMillis(),
+                        message);
         writeTimeline(record.resultDirectory());
         try {
             listener.ended(action, record);
@@ -203,10 +220,14 @@ public final class ActionRunner {
                 ended = false;
             }
             if (!ended) {
-                action.log().warn("did not end within {} ms of being cancelled; undoing its changes without it",
-                        grace.toMillis());
-                finish(action, Outcome.CANCELLED, reason + " (it did not end within " + grace.toMillis()
-                        + " ms; its undos ran without it)");
+                action.log()
+                        .warn(
+                                "did not end within {} ms of being cancelled; undoing its changes without it",
+                                grace.toMillis());
+                finish(
+                        action,
+                        Outcome.CANCELLED,
+                        reason + " (it did not end within " + grace.toMillis() + " ms; its undos ran without it)");
             }
         }
         return toStop.size();
@@ -248,9 +269,10 @@ public final class ActionRunner {
     /** The message of an exception for the client: its type and message, through wrappers. */
     static String describe(Throwable error) {
         Throwable cause = error;
-        while (cause.getCause() != null && (cause.getMessage() == null
-                || cause instanceof java.lang.reflect.InvocationTargetException
-                || cause.getClass().getName().endsWith("InvokerInvocationException"))) {
+        while (cause.getCause() != null
+                && (cause.getMessage() == null
+                        || cause instanceof java.lang.reflect.InvocationTargetException
+                        || cause.getClass().getName().endsWith("InvokerInvocationException"))) {
             cause = cause.getCause();
         }
         String text = cause.getMessage();

@@ -46,8 +46,13 @@ public final class ActionTimeline {
         List<AgentActions.Row> rows = new ArrayList<>();
         for (ActionRecord record : records()) {
             if (Objects.equals(record.resultDirectory(), resultDirectory)) {
-                rows.add(new AgentActions.Row(record.id(), record.command(), record.start(), record.end(),
-                        record.outcome().label(), record.message()));
+                rows.add(new AgentActions.Row(
+                        record.id(),
+                        record.command(),
+                        record.start(),
+                        record.end(),
+                        record.outcome().label(),
+                        record.message()));
             }
         }
         AgentActionsWriter.write(resultDirectory, rows);

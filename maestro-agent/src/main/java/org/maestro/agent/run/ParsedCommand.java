@@ -63,8 +63,8 @@ public record ParsedCommand(String text, String name, List<String> args) {
             words.add(word.toString());
         }
         if (words.isEmpty()) {
-            throw new IllegalArgumentException("the agent command is empty: give a handler name and its arguments,"
-                    + " e.g. 'restart router 10'");
+            throw new IllegalArgumentException(
+                    "the agent command is empty: give a handler name and its arguments," + " e.g. 'restart router 10'");
         }
         return new ParsedCommand(text, words.get(0), words.subList(1, words.size()));
     }

@@ -18,8 +18,7 @@ public final class Programs {
     /** The most output an {@link ExecResult} keeps (the tail); the line consumer sees all of it. */
     static final int MAX_KEPT_OUTPUT = 64 * 1024;
 
-    private Programs() {
-    }
+    private Programs() {}
 
     /**
      * Runs a program.
@@ -31,8 +30,9 @@ public final class Programs {
      * @throws IOException          when the program cannot be started (missing, not executable)
      * @throws InterruptedException when the calling thread is interrupted; the program is killed first
      */
-    public static ExecResult run(List<String> command, Duration timeout, Consumer<String> lines,
-                                 Consumer<Process> started) throws IOException, InterruptedException {
+    public static ExecResult run(
+            List<String> command, Duration timeout, Consumer<String> lines, Consumer<Process> started)
+            throws IOException, InterruptedException {
         Process process = new ProcessBuilder(command).redirectErrorStream(true).start();
         started.accept(process);
         process.getOutputStream().close();
@@ -70,8 +70,8 @@ public final class Programs {
     }
 
     private static void pump(Process process, Consumer<String> lines, StringBuilder kept) {
-        try (BufferedReader reader = new BufferedReader(
-                new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8))) {
+        try (BufferedReader reader =
+                new BufferedReader(new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8))) {
             String line;
             while ((line = reader.readLine()) != null) {
                 lines.accept(line);

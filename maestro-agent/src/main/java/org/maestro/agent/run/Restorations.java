@@ -15,8 +15,7 @@ import org.maestro.agent.handler.Undo;
 public final class Restorations {
 
     /** One change to put back. */
-    public record Restoration(String key, String description, Undo undo) {
-    }
+    public record Restoration(String key, String description, Undo undo) {}
 
     private final Map<String, Restoration> byKey = new LinkedHashMap<>();
 

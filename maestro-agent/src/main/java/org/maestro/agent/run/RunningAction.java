@@ -32,8 +32,7 @@ import org.slf4j.LoggerFactory;
 public final class RunningAction implements ActionContext {
     private static final Logger AGENT_LOG = LoggerFactory.getLogger("org.maestro.agent.action");
 
-    private record NamedUndo(String description, Undo undo) {
-    }
+    private record NamedUndo(String description, Undo undo) {}
 
     private final String id;
     private final ParsedCommand command;
@@ -59,9 +58,16 @@ public final class RunningAction implements ActionContext {
     private volatile String progress = "";
     private volatile Object result;
 
-    RunningAction(String id, ParsedCommand command, TestOptions options, Optional<Path> sourceDirectory,
-                  Map<String, String> labels, ActionLog log, Restorations restorations, ReadyActionFinder ready,
-                  long startMillis) {
+    RunningAction(
+            String id,
+            ParsedCommand command,
+            TestOptions options,
+            Optional<Path> sourceDirectory,
+            Map<String, String> labels,
+            ActionLog log,
+            Restorations restorations,
+            ReadyActionFinder ready,
+            long startMillis) {
         this.id = id;
         this.command = command;
         this.options = options;
@@ -191,8 +197,10 @@ public final class RunningAction implements ActionContext {
             });
             children.removeIf(process -> !process.isAlive());
             checkCancelled();
-            logger.info("  exit {}{}", outcome.exitCode(), outcome.timedOut() ? " (timed out after "
-                    + timeout.toMillis() + " ms)" : "");
+            logger.info(
+                    "  exit {}{}",
+                    outcome.exitCode(),
+                    outcome.timedOut() ? " (timed out after " + timeout.toMillis() + " ms)" : "");
             return outcome;
         } catch (IOException e) {
             throw new ActionFailedException("cannot run " + program.get(0) + ": " + e.getMessage());

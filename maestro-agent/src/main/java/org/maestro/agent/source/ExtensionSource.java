@@ -28,8 +28,7 @@ public final class ExtensionSource {
 
     private static final Pattern NAME = Pattern.compile("[A-Za-z0-9_][A-Za-z0-9_.-]*(/[A-Za-z0-9_][A-Za-z0-9_.-]*)*");
 
-    private record Compiled(long modified, GroovyHandler handler) {
-    }
+    private record Compiled(long modified, GroovyHandler handler) {}
 
     private final String origin;
     private final String branch;
@@ -100,14 +99,20 @@ public final class ExtensionSource {
      */
     public static String checkName(String name) throws RoleException {
         String bare = name.endsWith(EXTENSION) ? name.substring(0, name.length() - EXTENSION.length()) : name;
-        if (bare.startsWith("/") || bare.contains("\\") || List.of(bare.split("/")).contains("..")) {
-            throw new RoleException(ErrorCodes.REFUSED, "the handler name '" + name + "' is refused: it would leave"
-                    + " the source's " + HANDLERS + "/ directory; name a script below it, e.g. restart for "
-                    + HANDLERS + "/restart" + EXTENSION);
+        if (bare.startsWith("/")
+                || bare.contains("\\")
+                || List.of(bare.split("/")).contains("..")) {
+            throw new RoleException(
+                    ErrorCodes.REFUSED,
+                    "the handler name '" + name + "' is refused: it would leave"
+                            + " the source's " + HANDLERS + "/ directory; name a script below it, e.g. restart for "
+                            + HANDLERS + "/restart" + EXTENSION);
         }
         if (!NAME.matcher(bare).matches()) {
-            throw new RoleException(ErrorCodes.INVALID_OPTION, "the handler name '" + name + "' may only have letters,"
-                    + " digits, '_', '.', '-' and '/' between parts");
+            throw new RoleException(
+                    ErrorCodes.INVALID_OPTION,
+                    "the handler name '" + name + "' may only have letters,"
+                            + " digits, '_', '.', '-' and '/' between parts");
         }
         return bare;
     }
@@ -122,16 +127,18 @@ public final class ExtensionSource {
         Path handlers = root.resolve(HANDLERS).normalize();
         Path file = handlers.resolve(bare + EXTENSION).normalize();
         if (!file.startsWith(handlers)) {
-            throw new RoleException(ErrorCodes.REFUSED, "the handler name '" + name + "' is refused: it leaves "
-                    + handlers);
+            throw new RoleException(
+                    ErrorCodes.REFUSED, "the handler name '" + name + "' is refused: it leaves " + handlers);
         }
         if (!Files.isRegularFile(file)) {
             return Optional.empty();
         }
         try {
             if (!file.toRealPath().startsWith(handlers.toRealPath())) {
-                throw new RoleException(ErrorCodes.REFUSED, "the handler " + name + " is refused: its script "
-                        + file + " links to " + file.toRealPath() + ", outside " + handlers);
+                throw new RoleException(
+                        ErrorCodes.REFUSED,
+                        "the handler " + name + " is refused: its script " + file + " links to " + file.toRealPath()
+                                + ", outside " + handlers);
             }
         } catch (IOException e) {
             throw new RoleException(ErrorCodes.IO, "cannot read the handler " + file + ": " + e.getMessage(), e);
@@ -155,8 +162,11 @@ public final class ExtensionSource {
             compiled.put(file, new Compiled(modified, handler));
             return handler;
         } catch (GroovyHandler.HandlerCompilationException e) {
-            throw new RoleException(ErrorCodes.OTHER, "the handler " + root.relativize(file) + " of " + describe()
-                    + " does not compile: " + e.getMessage(), e);
+            throw new RoleException(
+                    ErrorCodes.OTHER,
+                    "the handler " + root.relativize(file) + " of " + describe() + " does not compile: "
+                            + e.getMessage(),
+                    e);
         } catch (IOException e) {
             throw new RoleException(ErrorCodes.IO, "cannot read the handler " + file + ": " + e.getMessage(), e);
         }
@@ -192,7 +202,8 @@ public final class ExtensionSource {
             return files.filter(f -> f.toString().endsWith(EXTENSION) && Files.isRegularFile(f))
                     .map(f -> handlers.relativize(f).toString().replace('\\', '/'))
                     .map(n -> n.substring(0, n.length() - EXTENSION.length()))
-                    .sorted().toList();
+                    .sorted()
+                    .toList();
         } catch (IOException e) {
             return List.of();
         }

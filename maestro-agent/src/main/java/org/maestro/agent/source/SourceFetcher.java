@@ -54,8 +54,8 @@ public final class SourceFetcher {
         String trimmed = source.trim();
         String wanted = branch.trim();
         if (trimmed.isEmpty()) {
-            throw new RoleException(ErrorCodes.INVALID_OPTION, "the agent source is empty: give a git URL or a"
-                    + " directory");
+            throw new RoleException(
+                    ErrorCodes.INVALID_OPTION, "the agent source is empty: give a git URL or a" + " directory");
         }
         ExtensionSource fetched;
         if (SourcePolicy.isGitUrl(trimmed)) {
@@ -64,16 +64,20 @@ public final class SourceFetcher {
         } else {
             Path directory = policy.checkDirectory(trimmed);
             if (!wanted.isEmpty()) {
-                throw new RoleException(ErrorCodes.INVALID_OPTION, "the agent source " + trimmed + " is a directory,"
-                        + " so it has no branch '" + wanted + "'; give a git URL to use a branch");
+                throw new RoleException(
+                        ErrorCodes.INVALID_OPTION,
+                        "the agent source " + trimmed + " is a directory," + " so it has no branch '" + wanted
+                                + "'; give a git URL to use a branch");
             }
             fetched = new ExtensionSource(trimmed, "", directory, null, false);
         }
         if (!Files.isDirectory(fetched.root().resolve(ExtensionSource.HANDLERS))) {
             discard(fetched);
-            throw new RoleException(ErrorCodes.INVALID_OPTION, "the agent source " + fetched.describe() + " has no "
-                    + ExtensionSource.HANDLERS + "/ directory: put one Groovy script per command in it, e.g. "
-                    + ExtensionSource.HANDLERS + "/restart.groovy (maestro-cli agent-init writes a skeleton)");
+            throw new RoleException(
+                    ErrorCodes.INVALID_OPTION,
+                    "the agent source " + fetched.describe() + " has no "
+                            + ExtensionSource.HANDLERS + "/ directory: put one Groovy script per command in it, e.g. "
+                            + ExtensionSource.HANDLERS + "/restart.groovy (maestro-cli agent-init writes a skeleton)");
         }
         LOG.info("agent source {} with handlers {}", fetched.describe(), fetched.handlerNames());
         return fetched;
@@ -83,21 +87,33 @@ public final class SourceFetcher {
         int seconds = (int) Math.max(1, timeout.toSeconds());
         Collection<Ref> heads;
         try {
-            heads = Git.lsRemoteRepository().setRemote(url).setHeads(true).setTimeout(seconds).call();
+            heads = Git.lsRemoteRepository()
+                    .setRemote(url)
+                    .setHeads(true)
+                    .setTimeout(seconds)
+                    .call();
         } catch (GitAPIException | RuntimeException e) {
-            throw new RoleException(ErrorCodes.OTHER, "cannot read the git repository " + url + ": "
-                    + e.getMessage(), e);
+            throw new RoleException(
+                    ErrorCodes.OTHER, "cannot read the git repository " + url + ": " + e.getMessage(), e);
         }
         if (!branch.isEmpty() && heads.stream().noneMatch(ref -> ref.getName().equals(HEADS + branch))) {
-            List<String> names = heads.stream().map(ref -> ref.getName().substring(HEADS.length())).sorted().toList();
-            throw new RoleException(ErrorCodes.INVALID_OPTION, "the git repository " + url + " has no branch '"
-                    + branch + "'; its branches: " + String.join(", ", names));
+            List<String> names = heads.stream()
+                    .map(ref -> ref.getName().substring(HEADS.length()))
+                    .sorted()
+                    .toList();
+            throw new RoleException(
+                    ErrorCodes.INVALID_OPTION,
+                    "the git repository " + url + " has no branch '" + branch + "'; its branches: "
+                            + String.join(", ", names));
         }
         Path directory = cloneRoot.resolve("source-" + nextClone.getAndIncrement());
         try {
             deleteTree(directory);
             Files.createDirectories(cloneRoot);
-            var clone = Git.cloneRepository().setURI(url).setDirectory(directory.toFile()).setTimeout(seconds)
+            var clone = Git.cloneRepository()
+                    .setURI(url)
+                    .setDirectory(directory.toFile())
+                    .setTimeout(seconds)
                     .setCloneSubmodules(false);
             if (!branch.isEmpty()) {
                 clone.setBranch(HEADS + branch).setBranchesToClone(List.of(HEADS + branch));
@@ -105,15 +121,20 @@ public final class SourceFetcher {
             try (Git git = clone.call()) {
                 ObjectId head = git.getRepository().resolve("HEAD");
                 if (head == null) {
-                    throw new RoleException(ErrorCodes.INVALID_OPTION, "the git repository " + url + " has no commit"
-                            + (branch.isEmpty() ? "" : " on branch " + branch));
+                    throw new RoleException(
+                            ErrorCodes.INVALID_OPTION,
+                            "the git repository " + url + " has no commit"
+                                    + (branch.isEmpty() ? "" : " on branch " + branch));
                 }
                 return new ExtensionSource(url, branch, directory, head.name(), true);
             }
         } catch (GitAPIException | IOException | RuntimeException e) {
             deleteQuietly(directory);
-            throw new RoleException(ErrorCodes.OTHER, "cannot clone the git repository " + url
-                    + (branch.isEmpty() ? "" : " (branch " + branch + ")") + ": " + e.getMessage(), e);
+            throw new RoleException(
+                    ErrorCodes.OTHER,
+                    "cannot clone the git repository " + url + (branch.isEmpty() ? "" : " (branch " + branch + ")")
+                            + ": " + e.getMessage(),
+                    e);
         } catch (RoleException e) {
             deleteQuietly(directory);
             throw e;

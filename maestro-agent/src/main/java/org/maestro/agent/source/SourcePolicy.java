@@ -43,16 +43,21 @@ public final class SourcePolicy {
      */
     public void checkGit(String url) throws RoleException {
         if (url.chars().anyMatch(c -> Character.isWhitespace(c) || Character.isISOControl(c))) {
-            throw new RoleException(ErrorCodes.INVALID_OPTION, "the git URL '" + url + "' contains blanks or control"
-                    + " characters");
+            throw new RoleException(
+                    ErrorCodes.INVALID_OPTION, "the git URL '" + url + "' contains blanks or control" + " characters");
         }
         String lower = url.toLowerCase(Locale.ROOT);
-        if (lower.contains("%2e") || lower.contains("%2f") || List.of(url.split("[/:]")).contains("..")) {
-            throw new RoleException(ErrorCodes.REFUSED, "the agent source '" + url + "' is refused: a git URL may not"
-                    + " contain '..' or encoded dots and slashes, which could leave the allowed location");
+        if (lower.contains("%2e")
+                || lower.contains("%2f")
+                || List.of(url.split("[/:]")).contains("..")) {
+            throw new RoleException(
+                    ErrorCodes.REFUSED,
+                    "the agent source '" + url + "' is refused: a git URL may not"
+                            + " contain '..' or encoded dots and slashes, which could leave the allowed location");
         }
         for (String prefix : gitPrefixes) {
-            if (prefix.endsWith("/") ? url.startsWith(prefix)
+            if (prefix.endsWith("/")
+                    ? url.startsWith(prefix)
                     : url.equals(prefix) || url.equals(prefix + ".git") || url.equals(prefix + "/")) {
                 return;
             }
@@ -69,8 +74,9 @@ public final class SourcePolicy {
     public Path checkDirectory(String source) throws RoleException {
         Path given = Path.of(source);
         if (!given.isAbsolute()) {
-            throw new RoleException(ErrorCodes.INVALID_OPTION, "the agent source '" + source + "' is neither a git URL"
-                    + " nor an absolute directory path");
+            throw new RoleException(
+                    ErrorCodes.INVALID_OPTION,
+                    "the agent source '" + source + "' is neither a git URL" + " nor an absolute directory path");
         }
         Path real;
         try {
@@ -80,12 +86,14 @@ public final class SourcePolicy {
         }
         if (!isAllowed(real)) {
             String resolved = real.toString().equals(source) ? "" : " (it resolves to " + real + ")";
-            throw refused(source, "it is in none of the allowed directories " + describe(directories.stream()
-                    .map(Path::toString).toList()) + resolved);
+            throw refused(
+                    source,
+                    "it is in none of the allowed directories "
+                            + describe(directories.stream().map(Path::toString).toList()) + resolved);
         }
         if (!Files.isDirectory(real)) {
-            throw new RoleException(ErrorCodes.INVALID_OPTION, "the agent source " + source + " is not a directory on"
-                    + " this agent");
+            throw new RoleException(
+                    ErrorCodes.INVALID_OPTION, "the agent source " + source + " is not a directory on" + " this agent");
         }
         return real;
     }
@@ -106,9 +114,12 @@ public final class SourcePolicy {
     }
 
     private static RoleException refused(String source, String rule) {
-        return new RoleException(ErrorCodes.REFUSED, "the agent source '" + source + "' is refused: this agent runs"
-                + " only the sources its configuration allows, and " + rule + "; to allow it, start the agent with "
-                + AgentConfig.ALLOW_SOURCE_OPTION + " " + source);
+        return new RoleException(
+                ErrorCodes.REFUSED,
+                "the agent source '" + source + "' is refused: this agent runs"
+                        + " only the sources its configuration allows, and " + rule
+                        + "; to allow it, start the agent with "
+                        + AgentConfig.ALLOW_SOURCE_OPTION + " " + source);
     }
 
     private static String describe(List<String> values) {

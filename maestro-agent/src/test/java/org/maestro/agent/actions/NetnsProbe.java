@@ -67,7 +67,9 @@ public final class NetnsProbe {
     }
 
     private static void echo(Socket socket) {
-        try (socket; InputStream in = socket.getInputStream(); OutputStream out = socket.getOutputStream()) {
+        try (socket;
+                InputStream in = socket.getInputStream();
+                OutputStream out = socket.getOutputStream()) {
             int b;
             while ((b = in.read()) >= 0) {
                 out.write(b);

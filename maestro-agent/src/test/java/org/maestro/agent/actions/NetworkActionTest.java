@@ -40,6 +40,7 @@ class NetworkActionTest {
 
     @TempDir
     Path temp;
+
     private AgentRole agent;
     private TestPeerContext peer;
 
@@ -74,8 +75,9 @@ class NetworkActionTest {
     }
 
     private void command(String text) throws RoleException {
-        assertEquals(Payload.Empty.INSTANCE, agent.handle(Note.request(Command.USER_COMMAND_1,
-                new Payload.Text(text)), peer));
+        assertEquals(
+                Payload.Empty.INSTANCE,
+                agent.handle(Note.request(Command.USER_COMMAND_1, new Payload.Text(text)), peer));
     }
 
     private static void requireNamespace() {
@@ -97,16 +99,20 @@ class NetworkActionTest {
         assertEquals(Command.NOTIFY_SUCCESS, done.command(), done.message());
         assertFalse(rules().contains("maestro-agent-action-"), "the rules are removed: " + rules());
         assertTrue(namespace.roundTrip(Duration.ofSeconds(5)).isPresent(), "the echo server answers after");
-        assertTrue(done.details().get("output").contains("-I INPUT -p tcp --dport " + port), done.details()
-                .get("output"));
+        assertTrue(
+                done.details().get("output").contains("-I INPUT -p tcp --dport " + port),
+                done.details().get("output"));
     }
 
     @Test
     void theExampleLinkDownHandlerCutsThePortThroughTheReadyDrop() throws Exception {
         requireNamespace();
-        Path example = Path.of("..", "test-scripts", "agent-example").toAbsolutePath().normalize();
+        Path example =
+                Path.of("..", "test-scripts", "agent-example").toAbsolutePath().normalize();
         agent.halt();
-        agent = new AgentRole(AgentConfig.builder(temp.resolve("work")).allowDirectory(example).build());
+        agent = new AgentRole(AgentConfig.builder(temp.resolve("work"))
+                .allowDirectory(example)
+                .build());
         agent.handle(Note.request(Command.AGENT_SOURCE, new Payload.AgentSource(example.toString(), "")), peer);
         agent.handle(Note.request(Command.START_AGENT), peer);
 
@@ -117,8 +123,10 @@ class NetworkActionTest {
 
         assertTrue(during.isEmpty(), "no round trip while the link is down, got " + during);
         assertEquals(Command.NOTIFY_SUCCESS, done.command(), done.message());
-        assertEquals("dropping tcp port " + namespace.port() + " packets on all devices in namespace "
-                + namespace.name() + " for 3000 ms", done.details().get("result"));
+        assertEquals(
+                "dropping tcp port " + namespace.port() + " packets on all devices in namespace " + namespace.name()
+                        + " for 3000 ms",
+                done.details().get("result"));
         assertFalse(rules().contains("maestro-agent-action-"), rules());
     }
 
@@ -127,8 +135,7 @@ class NetworkActionTest {
         requireNamespace();
         command("drop 10m --dev veth-a --netns " + namespace.name());
         awaitRules(-1, true);
-        assertTrue(rules().contains("-A INPUT -i veth-a -m comment --comment maestro-agent-action-1 -j DROP"),
-                rules());
+        assertTrue(rules().contains("-A INPUT -i veth-a -m comment --comment maestro-agent-action-1 -j DROP"), rules());
         agent.handle(Note.request(Command.STOP_AGENT), peer);
         assertFalse(rules().contains("maestro-agent-action-"), rules());
         assertEquals("cancelled", peer.next(WAIT).details().get("outcome"));
@@ -145,8 +152,9 @@ class NetworkActionTest {
 
         assertEquals(Command.NOTIFY_SUCCESS, done.command(), done.message());
         assertTrue(during.isPresent());
-        assertTrue(during.get() >= 2 * 100_000, "a connect and an echo cross the delayed loopback at least twice: "
-                + during.get() + " µs");
+        assertTrue(
+                during.get() >= 2 * 100_000,
+                "a connect and an echo cross the delayed loopback at least twice: " + during.get() + " µs");
         assertFalse(qdisc().contains("netem"), "the netem qdisc is removed: " + qdisc());
     }
 
@@ -165,29 +173,34 @@ class NetworkActionTest {
     @Test
     void refusesAtOnceWhenTheToolIsMissing() throws Exception {
         agent.halt();
-        agent = new AgentRole(AgentConfig.builder(temp.resolve("work")).tool("tc", Path.of("/nonexistent/tc"))
-                .tool("iptables", Path.of("/nonexistent/iptables")).build());
+        agent = new AgentRole(AgentConfig.builder(temp.resolve("work"))
+                .tool("tc", Path.of("/nonexistent/tc"))
+                .tool("iptables", Path.of("/nonexistent/iptables"))
+                .build());
         agent.handle(Note.request(Command.START_AGENT), peer);
 
         RoleException netem = assertThrows(RoleException.class, () -> command("netem delay 200ms 30s --dev lo"));
-        assertEquals("netem needs the program tc, which is not at /nonexistent/tc (as configured), which does not"
-                + " exist or is not executable: install iproute2 or give the agent its path", netem.getMessage());
+        assertEquals(
+                "netem needs the program tc, which is not at /nonexistent/tc (as configured), which does not"
+                        + " exist or is not executable: install iproute2 or give the agent its path",
+                netem.getMessage());
         RoleException drop = assertThrows(RoleException.class, () -> command("drop 30s --port 5672"));
-        assertTrue(drop.getMessage().startsWith("drop needs the program iptables, which is not at"),
-                drop.getMessage());
+        assertTrue(drop.getMessage().startsWith("drop needs the program iptables, which is not at"), drop.getMessage());
         assertFalse(agent.busy());
     }
 
     @Test
     void refusesAtOnceWithoutTheRightToChangeTheNetwork() throws Exception {
         agent.halt();
-        agent = new AgentRole(AgentConfig.builder(temp.resolve("work")).build(), MicroClock.system(),
-                () -> false);
+        agent = new AgentRole(AgentConfig.builder(temp.resolve("work")).build(), MicroClock.system(), () -> false);
         agent.handle(Note.request(Command.START_AGENT), peer);
         Assumptions.assumeTrue(new Tools(java.util.Map.of()).find("tc").isPresent(), "tc is not installed");
         RoleException error = assertThrows(RoleException.class, () -> command("netem delay 200ms 30s --dev lo"));
-        assertTrue(error.getMessage().contains("needs the CAP_NET_ADMIN capability, which this agent lacks: run the"
-                + " agent as root"), error.getMessage());
+        assertTrue(
+                error.getMessage()
+                        .contains("needs the CAP_NET_ADMIN capability, which this agent lacks: run the"
+                                + " agent as root"),
+                error.getMessage());
     }
 
     @Test
@@ -198,7 +211,8 @@ class NetworkActionTest {
         assertMessage("netem delay 200 30s --dev lo", "the delay '200' is not a duration");
         assertMessage("netem loss 150% 30s --dev lo", "the loss '150%' is not a percentage");
         assertMessage("netem delay 1ms 30s --dev lo --rate 1", "unknown option --rate");
-        assertMessage("drop 30s --dev lo --netns no-such-namespace", "there is no network namespace 'no-such-namespace'");
+        assertMessage(
+                "drop 30s --dev lo --netns no-such-namespace", "there is no network namespace 'no-such-namespace'");
         assertMessage("drop 30s --dev no-such-device0", "there is no network device 'no-such-device0'");
         assertFalse(agent.busy());
     }
@@ -232,7 +246,9 @@ class NetworkActionTest {
     private static void awaitOutput(Output output, String text, boolean present) throws Exception {
         await().atMost(WAIT).untilAsserted(() -> {
             String read = output.read();
-            assertEquals(present, read.contains(text),
+            assertEquals(
+                    present,
+                    read.contains(text),
                     "'" + text + "' never " + (present ? "appeared" : "went away") + " in " + read);
         });
     }

@@ -24,7 +24,11 @@ class PrivilegesTest {
     @Test
     void agreesWithThisProcessesOwnStatus() throws Exception {
         String effective = Files.readAllLines(Path.of("/proc/self/status")).stream()
-                .filter(line -> line.startsWith("CapEff:")).findFirst().orElseThrow().substring(7).trim();
+                .filter(line -> line.startsWith("CapEff:"))
+                .findFirst()
+                .orElseThrow()
+                .substring(7)
+                .trim();
         boolean expected = (Long.parseUnsignedLong(effective, 16) >> 12 & 1) == 1;
         assertEquals(expected, Privileges.hasNetAdmin());
     }

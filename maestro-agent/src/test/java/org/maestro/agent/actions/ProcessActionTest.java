@@ -32,6 +32,7 @@ class ProcessActionTest {
 
     @TempDir
     Path temp;
+
     private AgentRole agent;
     private TestPeerContext peer;
     private final List<Process> ownProcesses = new ArrayList<>();
@@ -78,11 +79,13 @@ class ProcessActionTest {
         long after = process("sleeper").pid().orElseThrow();
         assertNotEquals(before, after);
         assertTrue(ProcessHandle.of(after).orElseThrow().isAlive());
-        Matcher down = Pattern.compile("sleeper was down for (\\d+) ms").matcher(done.details().get("result"));
+        Matcher down = Pattern.compile("sleeper was down for (\\d+) ms")
+                .matcher(done.details().get("result"));
         assertTrue(down.find(), done.details().get("result"));
         assertTrue(Long.parseLong(down.group(1)) >= 2000, done.details().get("result"));
         String output = done.details().get("output");
-        assertTrue(output.indexOf("stopped sleeper, pid " + before) < output.indexOf("started sleeper, pid " + after),
+        assertTrue(
+                output.indexOf("stopped sleeper, pid " + before) < output.indexOf("started sleeper, pid " + after),
                 output);
 
         List<String> csv = Files.readAllLines(peer.resultDirectory().resolve("agent-actions.csv"));
@@ -99,7 +102,10 @@ class ProcessActionTest {
         startAgent(config().process(ProcessSpec.command("sleeper", List.of("sleep", "600"))));
         long before = process("sleeper").pid().orElseThrow();
         command("shutdown 60");
-        ProcessHandle.of(before).orElseThrow().onExit().get(WAIT.toMillis(), java.util.concurrent.TimeUnit.MILLISECONDS);
+        ProcessHandle.of(before)
+                .orElseThrow()
+                .onExit()
+                .get(WAIT.toMillis(), java.util.concurrent.TimeUnit.MILLISECONDS);
         assertTrue(agent.busy());
 
         agent.handle(Note.request(Command.STOP_AGENT), peer);
@@ -172,7 +178,8 @@ class ProcessActionTest {
             assertTrue(process("service").running());
         } finally {
             ProcessHandle.of(before).ifPresent(ProcessHandle::destroyForcibly);
-            ProcessHandle.of(Long.parseLong(Files.readString(pidFile).trim())).ifPresent(ProcessHandle::destroyForcibly);
+            ProcessHandle.of(Long.parseLong(Files.readString(pidFile).trim()))
+                    .ifPresent(ProcessHandle::destroyForcibly);
         }
     }
 
@@ -191,7 +198,9 @@ class ProcessActionTest {
         command("bounce");
         Notification done = peer.next(WAIT);
         assertEquals(Command.NOTIFY_SUCCESS, done.command(), done.message());
-        assertTrue(done.details().get("result").startsWith("sleeper was down for "), done.details().toString());
+        assertTrue(
+                done.details().get("result").startsWith("sleeper was down for "),
+                done.details().toString());
         assertNotEquals(before, process("sleeper").pid().orElseThrow());
     }
 
@@ -201,8 +210,8 @@ class ProcessActionTest {
                 .process(ProcessSpec.command("b", List.of("sleep", "600"))));
         RoleException unknown = assertThrows(RoleException.class, () -> command("restart router 5"));
         assertEquals(ErrorCodes.INVALID_OPTION, unknown.code());
-        assertTrue(unknown.getMessage().contains("no process named 'router'; its processes: a, b"),
-                unknown.getMessage());
+        assertTrue(
+                unknown.getMessage().contains("no process named 'router'; its processes: a, b"), unknown.getMessage());
         RoleException ambiguous = assertThrows(RoleException.class, () -> command("restart 5"));
         assertTrue(ambiguous.getMessage().contains("name the process, one of a, b"), ambiguous.getMessage());
         RoleException duration = assertThrows(RoleException.class, () -> command("stop a soon"));
@@ -213,17 +222,21 @@ class ProcessActionTest {
     void saysHowToConfigureProcessesWhenThereAreNone() throws Exception {
         startAgent(config());
         RoleException error = assertThrows(RoleException.class, () -> command("restart"));
-        assertTrue(error.getMessage().contains("this agent has none: start it with --process name=command"),
+        assertTrue(
+                error.getMessage().contains("this agent has none: start it with --process name=command"),
                 error.getMessage());
     }
 
     @Test
     void readsProcessesFromTheCommandLineForm() {
-        assertEquals(ProcessSpec.command("router", List.of("qdrouterd", "-c", "/etc/q d.conf")),
+        assertEquals(
+                ProcessSpec.command("router", List.of("qdrouterd", "-c", "/etc/q d.conf")),
                 ProcessSpec.parse("router=qdrouterd -c '/etc/q d.conf'"));
-        assertEquals(ProcessSpec.pidFile("broker", Path.of("/run/artemis.pid")),
+        assertEquals(
+                ProcessSpec.pidFile("broker", Path.of("/run/artemis.pid")),
                 ProcessSpec.parse("broker=pidfile:/run/artemis.pid"));
-        assertEquals(ProcessSpec.pidFile("broker", Path.of("/run/a.pid"), List.of("systemctl", "start", "artemis")),
+        assertEquals(
+                ProcessSpec.pidFile("broker", Path.of("/run/a.pid"), List.of("systemctl", "start", "artemis")),
                 ProcessSpec.parse("broker=pidfile:/run/a.pid systemctl start artemis"));
         IllegalArgumentException error = assertThrows(IllegalArgumentException.class, () -> ProcessSpec.parse("x"));
         assertTrue(error.getMessage().contains("name=command line"), error.getMessage());

@@ -41,7 +41,8 @@ final class TestNamespace implements AutoCloseable {
                 return new Result(null, "cannot create a network namespace: " + add.describe());
             }
             TestNamespace namespace = new TestNamespace(name);
-            for (List<String> step : List.of(List.of("ip", "-n", name, "link", "set", "lo", "up"),
+            for (List<String> step : List.of(
+                    List.of("ip", "-n", name, "link", "set", "lo", "up"),
                     List.of("ip", "-n", name, "link", "add", "veth-a", "type", "veth", "peer", "name", "veth-b"),
                     List.of("ip", "-n", name, "link", "set", "veth-a", "up"),
                     List.of("ip", "-n", name, "link", "set", "veth-b", "up"))) {
@@ -58,8 +59,7 @@ final class TestNamespace implements AutoCloseable {
     }
 
     /** A namespace, or why there is none. */
-    record Result(TestNamespace namespace, String reason) {
-    }
+    record Result(TestNamespace namespace, String reason) {}
 
     String name() {
         return name;
@@ -85,10 +85,25 @@ final class TestNamespace implements AutoCloseable {
     /** Starts the echo server and prober inside the namespace; returns the echo port. */
     int startProbe() throws IOException {
         String java = ProcessHandle.current().info().command().orElse("java");
-        String classes = Path.of(NetnsProbe.class.getProtectionDomain().getCodeSource().getLocation().getPath())
+        String classes = Path.of(NetnsProbe.class
+                        .getProtectionDomain()
+                        .getCodeSource()
+                        .getLocation()
+                        .getPath())
                 .toString();
-        probe = new ProcessBuilder("ip", "netns", "exec", name, java, "-Xmx32m", "-XX:TieredStopAtLevel=1", "-cp",
-                classes, NetnsProbe.class.getName()).redirectError(ProcessBuilder.Redirect.INHERIT).start();
+        probe = new ProcessBuilder(
+                        "ip",
+                        "netns",
+                        "exec",
+                        name,
+                        java,
+                        "-Xmx32m",
+                        "-XX:TieredStopAtLevel=1",
+                        "-cp",
+                        classes,
+                        NetnsProbe.class.getName())
+                .redirectError(ProcessBuilder.Redirect.INHERIT)
+                .start();
         probeOut = new BufferedReader(new InputStreamReader(probe.getInputStream(), StandardCharsets.UTF_8));
         probeIn = new OutputStreamWriter(probe.getOutputStream(), StandardCharsets.UTF_8);
         String first = probeOut.readLine();
@@ -140,7 +155,7 @@ final class TestNamespace implements AutoCloseable {
 
     private static ExecResult run(String... command) throws IOException {
         try {
-            return Programs.run(List.of(command), Duration.ofSeconds(30), line -> { }, process -> { });
+            return Programs.run(List.of(command), Duration.ofSeconds(30), line -> {}, process -> {});
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new IOException("interrupted", e);

@@ -11,8 +11,8 @@ import java.time.Duration;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.maestro.agent.AgentConfig;
-import org.maestro.agent.TestPeerContext.Notification;
 import org.maestro.agent.TestPeerContext;
+import org.maestro.agent.TestPeerContext.Notification;
 import org.maestro.agent.role.AgentRole;
 import org.maestro.agent.source.ExtensionSource;
 import org.maestro.common.cli.CommandErrors;
@@ -26,6 +26,7 @@ class AgentInitCommandTest {
 
     @TempDir
     Path temp;
+
     private final StringWriter out = new StringWriter();
     private final StringWriter err = new StringWriter();
 
@@ -45,7 +46,8 @@ class AgentInitCommandTest {
         }
         assertTrue(out.toString().contains("Wrote an agent source to " + directory), out.toString());
 
-        AgentRole agent = new AgentRole(AgentConfig.builder(temp.resolve("work")).allowDirectory(temp.resolve("allowed"))
+        AgentRole agent = new AgentRole(AgentConfig.builder(temp.resolve("work"))
+                .allowDirectory(temp.resolve("allowed"))
                 .build());
         TestPeerContext peer = new TestPeerContext(temp.resolve("results"));
         try {
@@ -58,7 +60,9 @@ class AgentInitCommandTest {
             agent.handle(Note.request(Command.USER_COMMAND_1, new Payload.Text("hello big world")), peer);
             Notification done = peer.next(Duration.ofSeconds(30));
             assertEquals(Command.NOTIFY_SUCCESS, done.command(), done.message());
-            assertTrue(done.details().get("output").contains("args: [big, world]"), done.details().get("output"));
+            assertTrue(
+                    done.details().get("output").contains("args: [big, world]"),
+                    done.details().get("output"));
             assertEquals("greeted 2 words", done.details().get("result"));
 
             agent.handle(Note.request(Command.USER_COMMAND_1, new Payload.Text("service-down")), peer);

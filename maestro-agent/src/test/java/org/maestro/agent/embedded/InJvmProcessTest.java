@@ -31,6 +31,7 @@ class InJvmProcessTest {
 
     @TempDir
     Path temp;
+
     private EmbeddedArtemis broker;
     private AgentRole agent;
 
@@ -55,7 +56,8 @@ class InJvmProcessTest {
 
     @Test
     void restartStopsTheInJvmBrokerForTheGivenTimeAndStartsItAgainOnItsPort() throws Exception {
-        broker = EmbeddedArtemis.builder().amqp().name("in-jvm-sut").withoutJmx().start();
+        broker =
+                EmbeddedArtemis.builder().amqp().name("in-jvm-sut").withoutJmx().start();
         int port = broker.amqpPort();
         List<Boolean> acceptingWhileDown = new CopyOnWriteArrayList<>();
         agent = new AgentRole(AgentConfig.builder(temp.resolve("work")).build());
@@ -73,7 +75,9 @@ class InJvmProcessTest {
         assertEquals(List.of(false), acceptingWhileDown, "the port was closed once stopped");
         assertTrue(accepts(port), "the broker listens again on port " + port);
         assertTrue(agent.processes().get("sut").orElseThrow().running());
-        assertTrue(done.details().get("result").startsWith("sut was down for "), done.details().get("result"));
+        assertTrue(
+                done.details().get("result").startsWith("sut was down for "),
+                done.details().get("result"));
         List<String> csv = Files.readAllLines(peer.resultDirectory().resolve("agent-actions.csv"));
         String[] row = csv.get(2).split(",");
         assertEquals("restart 2", row[1]);
@@ -101,10 +105,11 @@ class InJvmProcessTest {
     @Test
     void aSecondProcessOfTheSameNameIsRefused() {
         agent = new AgentRole(AgentConfig.builder(temp.resolve("work")).build());
-        agent.processes().add(new InJvmProcess("sut", "one", () -> { }, () -> { }));
+        agent.processes().add(new InJvmProcess("sut", "one", () -> {}, () -> {}));
 
-        IllegalArgumentException refused = assertThrows(IllegalArgumentException.class,
-                () -> agent.processes().add(new InJvmProcess("sut", "two", () -> { }, () -> { })));
+        IllegalArgumentException refused = assertThrows(
+                IllegalArgumentException.class,
+                () -> agent.processes().add(new InJvmProcess("sut", "two", () -> {}, () -> {})));
         assertTrue(refused.getMessage().contains("two processes are named sut"), refused.getMessage());
     }
 }

@@ -31,6 +31,7 @@ class AgentRoleTest {
 
     @TempDir
     Path temp;
+
     private Path handlers;
     private AgentRole agent;
     private TestPeerContext peer;
@@ -42,7 +43,8 @@ class AgentRoleTest {
         Files.createDirectories(handlers.resolve("router"));
         Files.createDirectories(source.resolve("lib"));
         Files.writeString(handlers.resolve("echo.groovy"), "println args.join(' ')\n");
-        Files.writeString(handlers.resolve("fail.groovy"), "throw new IllegalStateException('router config is broken')\n");
+        Files.writeString(
+                handlers.resolve("fail.groovy"), "throw new IllegalStateException('router config is broken')\n");
         Files.writeString(handlers.resolve("long.groovy"), """
                 def file = new File(args[0])
                 file.text = 'changed'
@@ -66,14 +68,19 @@ class AgentRoleTest {
                 onAgentStop('file') { file.text = 'restored at stop' }
                 """);
         Files.writeString(handlers.resolve("broken.groovy"), "println 'a'\ndef x = 1 +* 2\nprintln x\n");
-        Files.writeString(handlers.resolve("undofail.groovy"), "onUndo { throw new RuntimeException('cannot restore') }\n'ok'\n");
-        Files.writeString(handlers.resolve("router/restart.groovy"), "println \"nested ${new Greeter().greet('router')}\"\n");
-        Files.writeString(source.resolve("lib/Greeter.groovy"), "class Greeter { String greet(String who) { \"hi ${who}\" } }\n");
+        Files.writeString(
+                handlers.resolve("undofail.groovy"), "onUndo { throw new RuntimeException('cannot restore') }\n'ok'\n");
+        Files.writeString(
+                handlers.resolve("router/restart.groovy"), "println \"nested ${new Greeter().greet('router')}\"\n");
+        Files.writeString(
+                source.resolve("lib/Greeter.groovy"), "class Greeter { String greet(String who) { \"hi ${who}\" } }\n");
         Files.createDirectories(temp.resolve("secret/handlers"));
         Files.writeString(temp.resolve("secret/handlers/echo.groovy"), "println 'secret'\n");
 
-        agent = new AgentRole(AgentConfig.builder(temp.resolve("work")).allowDirectory(temp.resolve("allowed"))
-                .stopGrace(Duration.ofMillis(500)).build());
+        agent = new AgentRole(AgentConfig.builder(temp.resolve("work"))
+                .allowDirectory(temp.resolve("allowed"))
+                .stopGrace(Duration.ofMillis(500))
+                .build());
         peer = new TestPeerContext(temp.resolve("results"));
         handle(Command.AGENT_SOURCE, new Payload.AgentSource(source.toString(), ""));
         handle(Command.START_AGENT, Payload.Empty.INSTANCE);
@@ -103,11 +110,14 @@ class AgentRoleTest {
     @Test
     void refusesADirectoryThatClimbsOutOfTheAllowedOne() {
         String climbing = temp.resolve("allowed") + "/../secret";
-        RoleException error = assertThrows(RoleException.class,
-                () -> handle(Command.AGENT_SOURCE, new Payload.AgentSource(climbing, "")));
+        RoleException error = assertThrows(
+                RoleException.class, () -> handle(Command.AGENT_SOURCE, new Payload.AgentSource(climbing, "")));
         assertEquals(ErrorCodes.REFUSED, error.code());
-        assertTrue(error.getMessage().contains("is in none of the allowed directories [" + temp.resolve("allowed")
-                + "] (it resolves to " + temp.resolve("secret") + ")"), error.getMessage());
+        assertTrue(
+                error.getMessage()
+                        .contains("is in none of the allowed directories [" + temp.resolve("allowed")
+                                + "] (it resolves to " + temp.resolve("secret") + ")"),
+                error.getMessage());
         assertTrue(error.getMessage().contains("--allow-source"), error.getMessage());
     }
 
@@ -129,9 +139,12 @@ class AgentRoleTest {
     void namesWhatExistsWhenTheHandlerIsMissing() {
         RoleException error = refusal("reboot now");
         assertEquals(ErrorCodes.UNSUPPORTED, error.code());
-        assertTrue(error.getMessage().startsWith("no handler for 'reboot': " + temp.resolve("allowed/actions")
-                + " has no handlers/reboot.groovy (it has broken, echo, fail, keep, long, router/restart,"
-                + " stubborn, undofail, wait), and it is not a ready action (stop, shutdown, start, restart, netem, drop)"),
+        assertTrue(
+                error.getMessage()
+                        .startsWith(
+                                "no handler for 'reboot': " + temp.resolve("allowed/actions")
+                                        + " has no handlers/reboot.groovy (it has broken, echo, fail, keep, long, router/restart,"
+                                        + " stubborn, undofail, wait), and it is not a ready action (stop, shutdown, start, restart, netem, drop)"),
                 error.getMessage());
     }
 
@@ -221,8 +234,10 @@ class AgentRoleTest {
     @Test
     void reportsAScriptThatDoesNotCompileWithItsLine() {
         RoleException error = refusal("broken");
-        assertTrue(error.getMessage().contains("handlers/broken.groovy of " + temp.resolve("allowed/actions")
-                + " does not compile"), error.getMessage());
+        assertTrue(
+                error.getMessage()
+                        .contains("handlers/broken.groovy of " + temp.resolve("allowed/actions") + " does not compile"),
+                error.getMessage());
         assertTrue(error.getMessage().contains("line 2"), error.getMessage());
     }
 
@@ -247,7 +262,9 @@ class AgentRoleTest {
         command("router/restart");
         Notification done = peer.next(WAIT);
         assertEquals(Command.NOTIFY_SUCCESS, done.command(), done.message());
-        assertTrue(done.details().get("output").contains("nested hi router"), done.details().get("output"));
+        assertTrue(
+                done.details().get("output").contains("nested hi router"),
+                done.details().get("output"));
         assertEquals("handlers/router/restart.groovy", done.details().get("handler"));
     }
 
@@ -273,8 +290,8 @@ class AgentRoleTest {
         assertEquals("# maestro-agent v1", csv.get(0));
         assertEquals("action,command,start,end,outcome,message", csv.get(1));
         assertTrue(csv.get(2).startsWith("1,echo one,") && csv.get(2).endsWith(",success,done"), csv.get(2));
-        assertTrue(csv.get(3).startsWith("2,fail,") && csv.get(3).contains(",failed,IllegalStateException"),
-                csv.get(3));
+        assertTrue(
+                csv.get(3).startsWith("2,fail,") && csv.get(3).contains(",failed,IllegalStateException"), csv.get(3));
         assertEquals(4, csv.size());
     }
 
@@ -286,7 +303,9 @@ class AgentRoleTest {
         assertFalse(child.isAlive(), "the program is killed");
         Notification cancelled = peer.next(WAIT);
         assertEquals("cancelled", cancelled.details().get("outcome"), cancelled.message());
-        assertTrue(cancelled.details().get("output").contains("$ sleep 600"), cancelled.details().get("output"));
+        assertTrue(
+                cancelled.details().get("output").contains("$ sleep 600"),
+                cancelled.details().get("output"));
     }
 
     @Test
@@ -300,15 +319,23 @@ class AgentRoleTest {
     }
 
     private static ProcessHandle awaitChild(String program) throws Exception {
-        return await("a " + program + " child started").atMost(WAIT)
-                .until(() -> ProcessHandle.current().descendants()
-                        .filter(p -> p.info().command().map(c -> c.endsWith("/" + program)).orElse(false))
-                        .findFirst(), Optional::isPresent)
+        return await("a " + program + " child started")
+                .atMost(WAIT)
+                .until(
+                        () -> ProcessHandle.current()
+                                .descendants()
+                                .filter(p -> p.info()
+                                        .command()
+                                        .map(c -> c.endsWith("/" + program))
+                                        .orElse(false))
+                                .findFirst(),
+                        Optional::isPresent)
                 .get();
     }
 
     private static void awaitContent(Path file, String content) throws Exception {
-        await(file + " holds '" + content + "'").atMost(WAIT)
+        await(file + " holds '" + content + "'")
+                .atMost(WAIT)
                 .until(() -> Files.exists(file) && Files.readString(file).equals(content));
     }
 }

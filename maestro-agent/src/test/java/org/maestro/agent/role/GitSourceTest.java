@@ -30,6 +30,7 @@ class GitSourceTest {
 
     @TempDir
     Path temp;
+
     private Path repository;
     private String url;
     private RevCommit mainCommit;
@@ -41,7 +42,10 @@ class GitSourceTest {
     void makeRepositoryWithTwoBranches() throws Exception {
         repository = temp.resolve("repos/router-actions");
         Files.createDirectories(repository.resolve("handlers"));
-        try (Git git = Git.init().setDirectory(repository.toFile()).setInitialBranch("main").call()) {
+        try (Git git = Git.init()
+                .setDirectory(repository.toFile())
+                .setInitialBranch("main")
+                .call()) {
             Files.writeString(repository.resolve("handlers/hello.groovy"), """
                     println "hello from main: ${args.join('|')}"
                     log.info('test {} iteration {}', options.testName(), options.testIteration())
@@ -49,18 +53,25 @@ class GitSourceTest {
                     return "greeted ${args.size()}"
                     """);
             git.add().addFilepattern(".").call();
-            mainCommit = git.commit().setMessage("hello handler").setAuthor("QE", "qe@example.com").setSign(false)
+            mainCommit = git.commit()
+                    .setMessage("hello handler")
+                    .setAuthor("QE", "qe@example.com")
+                    .setSign(false)
                     .call();
             git.checkout().setCreateBranch(true).setName("other").call();
             Files.writeString(repository.resolve("handlers/hello.groovy"), "println 'hello from other'\n");
             git.add().addFilepattern(".").call();
-            otherCommit = git.commit().setMessage("other hello").setAuthor("QE", "qe@example.com").setSign(false)
+            otherCommit = git.commit()
+                    .setMessage("other hello")
+                    .setAuthor("QE", "qe@example.com")
+                    .setSign(false)
                     .call();
             git.checkout().setName("main").call();
         }
         url = repository.toUri().toString();
-        agent = new AgentRole(AgentConfig.builder(temp.resolve("work")).allowGit(temp.resolve("repos").toUri()
-                .toString()).build());
+        agent = new AgentRole(AgentConfig.builder(temp.resolve("work"))
+                .allowGit(temp.resolve("repos").toUri().toString())
+                .build());
         peer = new TestPeerContext(temp.resolve("results"));
         peer.options(peer.options().with(OptionCode.TEST_NAME, "restart-test").with(OptionCode.TEST_ITERATION, "2"));
         agent.handle(Note.request(Command.START_AGENT), peer);
@@ -76,8 +87,9 @@ class GitSourceTest {
     }
 
     private void command(String command) throws RoleException {
-        assertEquals(Payload.Empty.INSTANCE, agent.handle(Note.request(Command.USER_COMMAND_1,
-                new Payload.Text(command)), peer));
+        assertEquals(
+                Payload.Empty.INSTANCE,
+                agent.handle(Note.request(Command.USER_COMMAND_1, new Payload.Text(command)), peer));
     }
 
     @Test
@@ -87,8 +99,9 @@ class GitSourceTest {
 
         Notification done = peer.next(WAIT);
         assertEquals(Command.NOTIFY_SUCCESS, done.command(), done.message());
-        assertTrue(done.details().get("output").contains("hello from main: world|two words"), done.details()
-                .toString());
+        assertTrue(
+                done.details().get("output").contains("hello from main: world|two words"),
+                done.details().toString());
         assertTrue(done.details().get("output").contains("test restart-test iteration 2"));
         assertEquals("hello world 'two words'", done.details().get("command"));
         assertEquals("greeted 2", done.details().get("result"));
@@ -96,14 +109,18 @@ class GitSourceTest {
         assertEquals(url, done.details().get("source"));
         assertEquals(mainCommit.getName(), done.details().get("commit"));
         assertEquals("success", done.details().get("outcome"));
-        assertTrue(Long.parseLong(done.details().get("end")) >= Long.parseLong(done.details().get("start")));
+        assertTrue(Long.parseLong(done.details().get("end"))
+                >= Long.parseLong(done.details().get("start")));
 
         Path results = temp.resolve("results/restart-test/2/agent-1@localhost");
-        String log = Files.readString(results.resolve("agent-action-" + done.details().get("action") + ".log"));
+        String log = Files.readString(
+                results.resolve("agent-action-" + done.details().get("action") + ".log"));
         assertTrue(log.contains("hello from main: world|two words"), log);
         String csvRow = Files.readAllLines(results.resolve("agent-actions.csv")).get(2);
-        assertEquals(done.details().get("action") + ",hello world 'two words'," + done.details().get("start") + ","
-                + done.details().get("end") + ",success,greeted 2", csvRow);
+        assertEquals(
+                done.details().get("action") + ",hello world 'two words',"
+                        + done.details().get("start") + "," + done.details().get("end") + ",success,greeted 2",
+                csvRow);
     }
 
     @Test
@@ -112,14 +129,18 @@ class GitSourceTest {
         command("hello");
         Notification done = peer.next(WAIT);
         assertEquals(Command.NOTIFY_SUCCESS, done.command(), done.message());
-        assertTrue(done.details().get("output").contains("hello from other"), done.details().get("output"));
+        assertTrue(
+                done.details().get("output").contains("hello from other"),
+                done.details().get("output"));
         assertFalse(done.details().get("output").contains("hello from main"));
         assertEquals(otherCommit.getName(), done.details().get("commit"));
 
         source(url, "main");
         command("hello again");
         done = peer.next(WAIT);
-        assertTrue(done.details().get("output").contains("hello from main: again"), done.details().get("output"));
+        assertTrue(
+                done.details().get("output").contains("hello from main: again"),
+                done.details().get("output"));
     }
 
     @Test
@@ -138,10 +159,13 @@ class GitSourceTest {
 
         RoleException error = assertThrows(RoleException.class, () -> source(refusedUrl, ""));
         assertEquals(ErrorCodes.REFUSED, error.code());
-        assertTrue(error.getMessage().contains("starts with none of the allowed git URL prefixes ["
-                + temp.resolve("repos").toUri() + "]"), error.getMessage());
-        assertTrue(error.getMessage().contains("start the agent with --allow-source " + refusedUrl),
+        assertTrue(
+                error.getMessage()
+                        .contains("starts with none of the allowed git URL prefixes ["
+                                + temp.resolve("repos").toUri() + "]"),
                 error.getMessage());
+        assertTrue(
+                error.getMessage().contains("start the agent with --allow-source " + refusedUrl), error.getMessage());
         assertFalse(Files.exists(temp.resolve("work/sources/source-1")), "nothing may be cloned");
     }
 

@@ -23,11 +23,19 @@ class ActionTimelineTest {
 
         timeline.writeAll();
 
-        assertEquals(List.of("# maestro-agent v1", "action,command,start,end,outcome,message",
-                "1,restart router 2,1000,3500,success,\"down, for 2 s\"",
-                "2,\"say \"\"hi\"\"\",4000,,running,"), Files.readAllLines(first.resolve("agent-actions.csv")));
-        assertEquals(List.of("# maestro-agent v1", "action,command,start,end,outcome,message",
-                "3,drop 5s,9000,9100,failed,line one line two"), Files.readAllLines(second.resolve("agent-actions.csv")));
+        assertEquals(
+                List.of(
+                        "# maestro-agent v1",
+                        "action,command,start,end,outcome,message",
+                        "1,restart router 2,1000,3500,success,\"down, for 2 s\"",
+                        "2,\"say \"\"hi\"\"\",4000,,running,"),
+                Files.readAllLines(first.resolve("agent-actions.csv")));
+        assertEquals(
+                List.of(
+                        "# maestro-agent v1",
+                        "action,command,start,end,outcome,message",
+                        "3,drop 5s,9000,9100,failed,line one line two"),
+                Files.readAllLines(second.resolve("agent-actions.csv")));
         assertFalse(Files.exists(first.resolve("agent-actions.csv.tmp")));
     }
 
@@ -38,7 +46,8 @@ class ActionTimelineTest {
         timeline.update(started);
         timeline.update(started.ended(20, Outcome.CANCELLED, "cancelled by STOP_AGENT"));
         timeline.write(root);
-        assertEquals("7,x,10,20,cancelled,cancelled by STOP_AGENT",
+        assertEquals(
+                "7,x,10,20,cancelled,cancelled by STOP_AGENT",
                 Files.readAllLines(root.resolve("agent-actions.csv")).get(2));
     }
 }

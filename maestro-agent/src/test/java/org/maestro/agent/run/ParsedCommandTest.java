@@ -26,14 +26,15 @@ class ParsedCommandTest {
 
     @Test
     void joinsAdjacentQuotedAndPlainParts() {
-        assertEquals(List.of("--dev=my lo"), ParsedCommand.parse("x --dev='my lo'").args());
+        assertEquals(
+                List.of("--dev=my lo"), ParsedCommand.parse("x --dev='my lo'").args());
         assertEquals(List.of(""), ParsedCommand.parse("x ''").args());
     }
 
     @Test
     void rejectsAnUnclosedQuoteSayingWhere() {
-        IllegalArgumentException error = assertThrows(IllegalArgumentException.class,
-                () -> ParsedCommand.parse("restart 'router"));
+        IllegalArgumentException error =
+                assertThrows(IllegalArgumentException.class, () -> ParsedCommand.parse("restart 'router"));
         assertTrue(error.getMessage().contains("unclosed ' quote at character 9"), error.getMessage());
         assertThrows(IllegalArgumentException.class, () -> ParsedCommand.parse("restart \"router"));
     }

@@ -24,15 +24,15 @@ import org.maestro.common.protocol.Payload;
 /** The handler examples of docs/agent.md and the example source of test-scripts compile, and the runnable ones run. */
 class DocumentedExamplesTest {
     private static final Path DOCS = Path.of("..", "docs", "agent.md");
-    private static final Path EXAMPLE = Path.of("..", "test-scripts", "agent-example").toAbsolutePath().normalize();
-    private static final Pattern BLOCK = Pattern.compile("```groovy\\n// (handlers/[\\w/.-]+\\.groovy)(?:\\s+\\(run: ([^)]+)\\))?\\n(.*?)```",
-            Pattern.DOTALL);
+    private static final Path EXAMPLE =
+            Path.of("..", "test-scripts", "agent-example").toAbsolutePath().normalize();
+    private static final Pattern BLOCK = Pattern.compile(
+            "```groovy\\n// (handlers/[\\w/.-]+\\.groovy)(?:\\s+\\(run: ([^)]+)\\))?\\n(.*?)```", Pattern.DOTALL);
 
     @TempDir
     Path temp;
 
-    private record Example(String file, String run, String code) {
-    }
+    private record Example(String file, String run, String code) {}
 
     @Test
     void everyHandlerOfTheDocsCompilesAndTheRunnableOnesSucceed() throws Exception {
@@ -73,20 +73,26 @@ class DocumentedExamplesTest {
             TestPeerContext peer = new TestPeerContext(temp.resolve("results"));
             agent.handle(Note.request(Command.AGENT_SOURCE, new Payload.AgentSource(EXAMPLE.toString(), "")), peer);
             agent.handle(Note.request(Command.START_AGENT), peer);
-            assertEquals(List.of("link-down", "restart", "shutdown", "snapshot"),
+            assertEquals(
+                    List.of("link-down", "restart", "shutdown", "snapshot"),
                     agent.source().orElseThrow().handlerNames());
             compileAll(agent);
 
             agent.handle(Note.request(Command.USER_COMMAND_1, new Payload.Text("snapshot")), peer);
             Notification snapshot = peer.next(Duration.ofSeconds(30));
             assertEquals(Command.NOTIFY_SUCCESS, snapshot.command(), snapshot.message());
-            assertTrue(snapshot.details().get("output").contains("$ uname -a"), snapshot.details().get("output"));
-            assertTrue(snapshot.details().get("output").contains("  | Linux"), snapshot.details().get("output"));
+            assertTrue(
+                    snapshot.details().get("output").contains("$ uname -a"),
+                    snapshot.details().get("output"));
+            assertTrue(
+                    snapshot.details().get("output").contains("  | Linux"),
+                    snapshot.details().get("output"));
 
             agent.handle(Note.request(Command.USER_COMMAND_1, new Payload.Text("link-down 5")), peer);
             Notification usage = peer.next(Duration.ofSeconds(30));
             assertEquals(Command.NOTIFY_FAIL, usage.command());
-            assertTrue(usage.message().endsWith("usage: link-down <seconds> <port> [--netns <namespace>]"),
+            assertTrue(
+                    usage.message().endsWith("usage: link-down <seconds> <port> [--netns <namespace>]"),
                     usage.message());
             assertFalse(agent.busy());
         } finally {
@@ -95,7 +101,9 @@ class DocumentedExamplesTest {
     }
 
     private AgentRole agent(Path allowed) {
-        return new AgentRole(AgentConfig.builder(temp.resolve("work")).allowDirectory(allowed.getParent()).build());
+        return new AgentRole(AgentConfig.builder(temp.resolve("work"))
+                .allowDirectory(allowed.getParent())
+                .build());
     }
 
     private static void compileAll(AgentRole agent) throws Exception {

@@ -30,21 +30,25 @@ class SourcePolicyTest {
     void anyOtherPrefixAllowsThatRepositoryOnly() throws RoleException {
         policy.checkGit("https://github.com/acme/router-actions");
         policy.checkGit("https://github.com/acme/router-actions.git");
-        RoleException error = assertThrows(RoleException.class,
-                () -> policy.checkGit("https://github.com/acme/router-actions-evil"));
+        RoleException error =
+                assertThrows(RoleException.class, () -> policy.checkGit("https://github.com/acme/router-actions-evil"));
         assertEquals(ErrorCodes.REFUSED, error.code());
         assertThrows(RoleException.class, () -> policy.checkGit("https://git.example.com/qeevil/x"));
     }
 
     @Test
     void refusesClimbingAndEncodedSegments() {
-        for (String url : List.of("https://git.example.com/qe/../other/x", "https://git.example.com/qe/%2e%2e/x",
+        for (String url : List.of(
+                "https://git.example.com/qe/../other/x",
+                "https://git.example.com/qe/%2e%2e/x",
                 "https://git.example.com/qe/a%2Fb")) {
             RoleException error = assertThrows(RoleException.class, () -> policy.checkGit(url), url);
             assertEquals(ErrorCodes.REFUSED, error.code());
         }
-        assertEquals(ErrorCodes.INVALID_OPTION,
-                assertThrows(RoleException.class, () -> policy.checkGit("https://git.example.com/qe/a b")).code());
+        assertEquals(
+                ErrorCodes.INVALID_OPTION,
+                assertThrows(RoleException.class, () -> policy.checkGit("https://git.example.com/qe/a b"))
+                        .code());
     }
 
     @Test
@@ -64,13 +68,15 @@ class SourcePolicyTest {
         SourcePolicy directories = new SourcePolicy(List.of(), List.of(temp.resolve("allowed")));
 
         assertEquals(allowed.toRealPath(), directories.checkDirectory(allowed.toString()));
-        RoleException linked = assertThrows(RoleException.class,
+        RoleException linked = assertThrows(
+                RoleException.class,
                 () -> directories.checkDirectory(temp.resolve("allowed/link").toString()));
         assertEquals(ErrorCodes.REFUSED, linked.code());
         assertTrue(linked.getMessage().contains("(it resolves to " + secret.toRealPath() + ")"), linked.getMessage());
         RoleException relative = assertThrows(RoleException.class, () -> directories.checkDirectory("allowed/a"));
         assertEquals(ErrorCodes.INVALID_OPTION, relative.code());
-        RoleException missing = assertThrows(RoleException.class,
+        RoleException missing = assertThrows(
+                RoleException.class,
                 () -> directories.checkDirectory(temp.resolve("allowed/none").toString()));
         assertEquals(ErrorCodes.INVALID_OPTION, missing.code());
     }

@@ -87,8 +87,8 @@ public final class AmqpEngine implements AutoCloseable {
         Selector selector = Selector.open();
         SocketChannel channel = SocketChannel.open();
         try {
-            channel.socket().connect(new InetSocketAddress(endpoint.host(), endpoint.port()),
-                    (int) Math.max(1, timeout.toMillis()));
+            channel.socket().connect(new InetSocketAddress(endpoint.host(), endpoint.port()), (int)
+                    Math.max(1, timeout.toMillis()));
             channel.socket().setTcpNoDelay(true);
             channel.configureBlocking(false);
             channel.register(selector, SelectionKey.OP_READ);
@@ -139,7 +139,8 @@ public final class AmqpEngine implements AutoCloseable {
             return true;
         }
         String[] offered = sasl.getRemoteMechanisms();
-        return offered != null && offered.length > 0
+        return offered != null
+                && offered.length > 0
                 && !Arrays.asList(offered).contains(endpoint.user() == null ? "ANONYMOUS" : "PLAIN");
     }
 
@@ -158,8 +159,8 @@ public final class AmqpEngine implements AutoCloseable {
             long now = System.currentTimeMillis();
             long due = transport.tick(now);
             write();
-            long wait = maxWaitMillis <= 0 ? 0 : due == 0 ? maxWaitMillis
-                    : Math.max(1, Math.min(maxWaitMillis, due - now));
+            long wait =
+                    maxWaitMillis <= 0 ? 0 : due == 0 ? maxWaitMillis : Math.max(1, Math.min(maxWaitMillis, due - now));
             selecting.set(true);
             if (wait > 0 && mayWait.getAsBoolean()) {
                 selector.select(wait);

@@ -42,26 +42,31 @@ class AmqpEngineTest {
     @Test
     void startsWithTheSaslHeaderAndReportsAPeerThatHangsUp() throws Exception {
         try (ServerSocket server = new ServerSocket(0, 1, InetAddress.getLoopbackAddress());
-                AmqpEngine engine = AmqpEngine.connect(endpoint(server.getLocalPort(), "maestro"),
-                        Duration.ofSeconds(2))) {
+                AmqpEngine engine =
+                        AmqpEngine.connect(endpoint(server.getLocalPort(), "maestro"), Duration.ofSeconds(2))) {
             engine.connection().open();
-            assertEquals("amqp://***@127.0.0.1:" + server.getLocalPort(), engine.endpoint().toString());
+            assertEquals(
+                    "amqp://***@127.0.0.1:" + server.getLocalPort(),
+                    engine.endpoint().toString());
             try (Socket peer = server.accept()) {
                 peer.setSoTimeout(5_000);
-                engine.pump(10, () -> true, event -> { });
+                engine.pump(10, () -> true, event -> {});
                 assertArrayEquals(SASL_HEADER, readFully(peer.getInputStream(), 8), "SASL comes first");
             }
             long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(5);
             PeerClosedException closed = null;
             while (closed == null && System.nanoTime() < deadline) {
                 try {
-                    engine.pump(50, () -> true, event -> { });
+                    engine.pump(50, () -> true, event -> {});
                 } catch (PeerClosedException e) {
                     closed = e;
                 }
             }
-            assertTrue(closed != null && closed.getMessage().equals("the connection was closed by 127.0.0.1:"
-                    + server.getLocalPort()), String.valueOf(closed));
+            assertTrue(
+                    closed != null
+                            && closed.getMessage()
+                                    .equals("the connection was closed by 127.0.0.1:" + server.getLocalPort()),
+                    String.valueOf(closed));
             assertFalse(engine.loginRefused(), "no SASL outcome came");
         }
     }
@@ -71,13 +76,13 @@ class AmqpEngineTest {
         try (ServerSocket server = new ServerSocket(0, 1, InetAddress.getLoopbackAddress());
                 AmqpEngine engine = AmqpEngine.connect(endpoint(server.getLocalPort(), null), Duration.ofSeconds(2));
                 Socket peer = server.accept()) {
-            engine.pump(10, () -> true, event -> { });
+            engine.pump(10, () -> true, event -> {});
             CompletableFuture.runAsync(() -> {
                 sleep(200); // the interrupt comes while the engine waits, as it does in use
                 engine.interruptWait();
             });
             long started = System.nanoTime();
-            engine.pump(10_000, () -> true, event -> { });
+            engine.pump(10_000, () -> true, event -> {});
             long waitedMillis = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - started);
             assertTrue(waitedMillis < 5_000, "woken after " + waitedMillis + " ms, not at the 10 s limit");
 
@@ -88,7 +93,7 @@ class AmqpEngineTest {
             started = System.nanoTime();
             IOException error = assertThrows(IOException.class, () -> {
                 while (true) {
-                    engine.pump(10_000, () -> true, event -> { });
+                    engine.pump(10_000, () -> true, event -> {});
                 }
             });
             waitedMillis = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - started);

@@ -41,14 +41,13 @@ class AmqpEngineTlsTest {
         KeyStore trusted = KeyStore.getInstance("PKCS12");
         trusted.load(null, null);
         trusted.setCertificateEntry("server", keys.getCertificate("server"));
-        TrustManagerFactory trustManagers = TrustManagerFactory.getInstance(
-                TrustManagerFactory.getDefaultAlgorithm());
+        TrustManagerFactory trustManagers = TrustManagerFactory.getInstance(TrustManagerFactory.getDefaultAlgorithm());
         trustManagers.init(trusted);
         SSLContext client = SSLContext.getInstance("TLS");
         client.init(null, trustManagers.getTrustManagers(), null);
 
-        try (SSLServerSocket listener = (SSLServerSocket) server.getServerSocketFactory().createServerSocket(0, 1,
-                InetAddress.getLoopbackAddress())) {
+        try (SSLServerSocket listener = (SSLServerSocket)
+                server.getServerSocketFactory().createServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
             CompletableFuture<byte[]> firstBytes = new CompletableFuture<>();
             CompletableFuture<Void> hangUp = new CompletableFuture<>();
             CompletableFuture.runAsync(() -> {
@@ -61,13 +60,13 @@ class AmqpEngineTlsTest {
                     firstBytes.completeExceptionally(e);
                 }
             });
-            AmqpEndpoint endpoint = new AmqpEndpoint("127.0.0.1", listener.getLocalPort(), true, null, null,
-                    "engine-tls-test");
+            AmqpEndpoint endpoint =
+                    new AmqpEndpoint("127.0.0.1", listener.getLocalPort(), true, null, null, "engine-tls-test");
             try (AmqpEngine engine = AmqpEngine.connect(endpoint, Duration.ofSeconds(5), client)) {
                 engine.connection().open();
                 long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
                 while (!firstBytes.isDone() && System.nanoTime() < deadline) {
-                    engine.pump(20, () -> true, event -> { });
+                    engine.pump(20, () -> true, event -> {});
                 }
                 assertArrayEquals(SASL_HEADER, firstBytes.get(1, TimeUnit.SECONDS), "decrypted by the server");
                 hangUp.complete(null);
@@ -79,10 +78,29 @@ class AmqpEngineTlsTest {
     private KeyStore serverKeys() throws Exception {
         Path store = folder.resolve("server.p12");
         Path keytool = Path.of(System.getProperty("java.home"), "bin", "keytool");
-        Process process = new ProcessBuilder(List.of(keytool.toString(), "-genkeypair", "-alias", "server",
-                "-keyalg", "EC", "-groupname", "secp256r1", "-dname", "CN=127.0.0.1", "-ext", "SAN=ip:127.0.0.1",
-                "-validity", "2", "-storetype", "PKCS12", "-keystore", store.toString(), "-storepass",
-                new String(STORE_PASSWORD))).redirectErrorStream(true).start();
+        Process process = new ProcessBuilder(List.of(
+                        keytool.toString(),
+                        "-genkeypair",
+                        "-alias",
+                        "server",
+                        "-keyalg",
+                        "EC",
+                        "-groupname",
+                        "secp256r1",
+                        "-dname",
+                        "CN=127.0.0.1",
+                        "-ext",
+                        "SAN=ip:127.0.0.1",
+                        "-validity",
+                        "2",
+                        "-storetype",
+                        "PKCS12",
+                        "-keystore",
+                        store.toString(),
+                        "-storepass",
+                        new String(STORE_PASSWORD)))
+                .redirectErrorStream(true)
+                .start();
         String output = new String(process.getInputStream().readAllBytes());
         if (!process.waitFor(30, TimeUnit.SECONDS) || process.exitValue() != 0) {
             throw new IllegalStateException("keytool failed: " + output);

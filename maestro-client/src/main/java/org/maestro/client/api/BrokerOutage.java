@@ -39,8 +39,8 @@ final class BrokerOutage {
     /** How long the control broker was unreachable so far in this test. */
     Duration total() {
         observe();
-        return Duration.ofNanos(1_000 * (totalDownMicros + (downSinceMicros >= 0 ? clock.nowMicros() - downSinceMicros
-                : 0)));
+        return Duration.ofNanos(
+                1_000 * (totalDownMicros + (downSinceMicros >= 0 ? clock.nowMicros() - downSinceMicros : 0)));
     }
 
     /**
@@ -52,7 +52,9 @@ final class BrokerOutage {
         if (seconds == 0 && !isOngoing()) {
             return "";
         }
-        return (isOngoing() ? " and the control broker " + client.endpoint() + " is still unreachable after "
-                : " while the control broker " + client.endpoint() + " was unreachable for ") + seconds + " s";
+        return (isOngoing()
+                        ? " and the control broker " + client.endpoint() + " is still unreachable after "
+                        : " while the control broker " + client.endpoint() + " was unreachable for ")
+                + seconds + " s";
     }
 }

@@ -49,20 +49,23 @@ final class ControlTestPeers implements TestPeers {
 
     @Override
     public CompletableFuture<Replies> set(OptionCode option, String value, Set<String> peerIds, Duration timeout) {
-        return client.requestFrom(Topics.ALL_PEERS, Note.request(Command.SET, new Payload.SetOption(option.code(), value)),
-                peerIds, timeout);
+        return client.requestFrom(
+                Topics.ALL_PEERS,
+                Note.request(Command.SET, new Payload.SetOption(option.code(), value)),
+                peerIds,
+                timeout);
     }
 
     @Override
-    public CompletableFuture<Replies> start(Command command, String role, Payload payload, int expected,
-            Duration timeout) {
+    public CompletableFuture<Replies> start(
+            Command command, String role, Payload payload, int expected, Duration timeout) {
         return client.request(Topics.role(role), Note.request(command, payload), expected, timeout);
     }
 
     @Override
     public CompletableFuture<Replies> stats(String role, Set<String> peerIds, Duration timeout) {
-        return client.requestFrom(role == null ? Topics.ALL_PEERS : Topics.role(role), Note.request(Command.STATS),
-                peerIds, timeout);
+        return client.requestFrom(
+                role == null ? Topics.ALL_PEERS : Topics.role(role), Note.request(Command.STATS), peerIds, timeout);
     }
 
     @Override
@@ -82,8 +85,11 @@ final class ControlTestPeers implements TestPeers {
 
     @Override
     public CompletableFuture<Replies> agentAction(String command, int expected, Duration timeout) {
-        return client.request(Topics.role("agent"), Note.request(Command.USER_COMMAND_1, new Payload.Text(command)),
-                expected, timeout);
+        return client.request(
+                Topics.role("agent"),
+                Note.request(Command.USER_COMMAND_1, new Payload.Text(command)),
+                expected,
+                timeout);
     }
 
     @Override

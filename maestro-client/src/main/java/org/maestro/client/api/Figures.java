@@ -3,15 +3,14 @@ package org.maestro.client.api;
 import java.util.HashMap;
 import java.util.Map;
 import org.maestro.common.measure.OutcomeCounts;
-import org.maestro.reporter.Reporter;
-import org.maestro.reporter.TestSummary;
 import org.maestro.reporter.JitterStats;
 import org.maestro.reporter.LatencyStats;
+import org.maestro.reporter.Reporter;
+import org.maestro.reporter.TestSummary;
 
 /** The headline figures of a test iteration, from the reporter's summary of the collected files. */
 final class Figures {
-    private Figures() {
-    }
+    private Figures() {}
 
     /** The reporter's summary of an iteration, or empty when its files cannot be summarized. */
     static java.util.Optional<TestSummary> summarize(java.nio.file.Path iterationDirectory) {
@@ -53,14 +52,16 @@ final class Figures {
             figures.put("measuredSent", summary.rate().sender().total());
             figures.put("measuredReceived", summary.rate().receiver().total());
         }
-        LatencyStats response = summary.latency() == null ? null : summary.latency().responseTime();
+        LatencyStats response =
+                summary.latency() == null ? null : summary.latency().responseTime();
         if (response != null) {
             figures.put("responseP50Ms", response.p50() / 1000.0);
             figures.put("responseP90Ms", response.p90() / 1000.0);
             figures.put("responseP99Ms", response.p99() / 1000.0);
             figures.put("responseMaxMs", response.max() / 1000.0);
         }
-        JitterStats jitter = summary.latency() == null ? null : summary.latency().jitter();
+        JitterStats jitter =
+                summary.latency() == null ? null : summary.latency().jitter();
         if (jitter != null) {
             figures.put("jitterLateMaxMs", jitter.lateMax() / 1000.0);
             figures.put("jitterEarlyMaxMs", jitter.earlyMax() / 1000.0);

@@ -39,7 +39,12 @@ final class FileCollection {
     private final Map<String, Roster.Entry> unfinished = new ConcurrentHashMap<>();
     private final Set<String> doneBeforeStop = ConcurrentHashMap.newKeySet();
 
-    FileCollection(TestPeers peers, TestState state, Watchdog watchdog, Progress progress, TestOptions options,
+    FileCollection(
+            TestPeers peers,
+            TestState state,
+            Watchdog watchdog,
+            Progress progress,
+            TestOptions options,
             Path directory) {
         this.peers = peers;
         this.state = state;
@@ -57,8 +62,8 @@ final class FileCollection {
     /** Asks every live peer for its files and writes them; says in the progress output what could not be had. */
     void collect() {
         List<String> problems = new ArrayList<>();
-        boolean reachable = state.brokerGone() ? peers.isConnected()
-                : watchdog.awaitControlBroker(Watchdog.PEERS_RECONNECT_WAIT);
+        boolean reachable =
+                state.brokerGone() ? peers.isConnected() : watchdog.awaitControlBroker(Watchdog.PEERS_RECONNECT_WAIT);
         BrokerOutage outage = watchdog.outage();
         for (PeerInfo peer : state.peers()) {
             if (state.isDead(peer.id())) {
@@ -69,22 +74,27 @@ final class FileCollection {
                 String why = "the control broker " + peers.endpoint() + " was unreachable when the files were "
                         + "collected; they stay on its host";
                 if (LOAD_ROLES.contains(peer.role()) && !state.hasFailureStartingWith("no files")) {
-                    state.fail("no files collected: the control broker " + peers.endpoint() + " was "
-                            + "unreachable" + outage.describe() + "; the counts are unknown");
+                    state.fail("no files collected: the control broker " + peers.endpoint() + " was " + "unreachable"
+                            + outage.describe() + "; the counts are unknown");
                 }
                 problems.add(peer.qualifiedName() + ": " + why);
                 unfinished.put(peer.id(), entry(peer, PeerEnd.NO_FILES, why));
                 continue;
             }
-            ResultCollector collector = new ResultCollector(directory.resolve(peer.qualifiedName()),
-                    options.runId().orElse(null));
+            ResultCollector collector = new ResultCollector(
+                    directory.resolve(peer.qualifiedName()), options.runId().orElse(null));
             Replies replies = Problems.awaitQuietly(peers.collect(peer.id(), FILES_WAIT, collector::accept));
             try {
                 boolean arrived = replies != null && replies.complete();
                 if (!arrived) {
                     problems.add(peer.qualifiedName() + " did not send its files");
-                    unfinished.put(peer.id(), entry(peer, PeerEnd.NO_FILES, "did not send its files within "
-                            + FILES_WAIT.toSeconds() + " s; they stay on its host"));
+                    unfinished.put(
+                            peer.id(),
+                            entry(
+                                    peer,
+                                    PeerEnd.NO_FILES,
+                                    "did not send its files within " + FILES_WAIT.toSeconds()
+                                            + " s; they stay on its host"));
                     if (LOAD_ROLES.contains(peer.role())) {
                         state.fail("the files of " + peer.qualifiedName() + " did not arrive: its counts are "
                                 + "missing, so the loss is unknown");
@@ -119,8 +129,11 @@ final class FileCollection {
                 entries.add(missing);
                 continue;
             }
-            PeerEnd ended = state.isDead(peer.id()) ? PeerEnd.DIED : !doneBeforeStop.contains(peer.id())
-                    ? PeerEnd.STOPPED : state.hasOutcome(peer.id()) ? PeerEnd.FINISHED : PeerEnd.IDLE;
+            PeerEnd ended = state.isDead(peer.id())
+                    ? PeerEnd.DIED
+                    : !doneBeforeStop.contains(peer.id())
+                            ? PeerEnd.STOPPED
+                            : state.hasOutcome(peer.id()) ? PeerEnd.FINISHED : PeerEnd.IDLE;
             entries.add(entry(peer, ended, ended == PeerEnd.DIED ? state.death(peer.id()) : ""));
         }
         try {
@@ -136,7 +149,12 @@ final class FileCollection {
             case "receiver" -> options.receiveUrl();
             default -> Optional.empty();
         };
-        return new Roster.Entry(peer.qualifiedName(), peer.role(), peer.host(),
-                url.map(MessageAccounting::address).orElse(null), ended, detail);
+        return new Roster.Entry(
+                peer.qualifiedName(),
+                peer.role(),
+                peer.host(),
+                url.map(MessageAccounting::address).orElse(null),
+                ended,
+                detail);
     }
 }

@@ -6,9 +6,8 @@ import java.util.List;
 public interface LiveStatistics {
 
     /** What one sender or receiver reported for its last second; latencies negative when it did not send them. */
-    record PeerStatistics(String peer, String role, long count, double rate, long errors, double p50Ms,
-                          double p99Ms, double maxMs) {
-    }
+    record PeerStatistics(
+            String peer, String role, long count, double rate, long errors, double p50Ms, double p99Ms, double maxMs) {}
 
     /** A test iteration begins: what the previous one reported is no longer current. */
     void started(String test, int iteration);
@@ -20,12 +19,10 @@ public interface LiveStatistics {
     static LiveStatistics none() {
         return new LiveStatistics() {
             @Override
-            public void started(String test, int iteration) {
-            }
+            public void started(String test, int iteration) {}
 
             @Override
-            public void update(String test, int iteration, List<PeerStatistics> peers, Progress.Snapshot total) {
-            }
+            public void update(String test, int iteration, List<PeerStatistics> peers, Progress.Snapshot total) {}
         };
     }
 }

@@ -41,13 +41,14 @@ public class Maestro {
     private final List<TestResult> results = new ArrayList<>();
     /** The first test the next whole-script verdict judges: those run since the previous verdict. */
     private int unjudged;
+
     private Boolean verdict;
     private ScriptTopologies topologies;
     private String verdictReason = "";
     private boolean resumeStudies;
     private boolean allowLargeStudies;
     private String resumeCommand = "maestro-cli run <script> --results <results> --resume";
-    private Consumer<String> notes = note -> { };
+    private Consumer<String> notes = note -> {};
     private int skippedStudyRuns;
     private long skippedStudyFailures;
 
@@ -55,8 +56,8 @@ public class Maestro {
      * @param embeddedSut the embedded mode's SUT, started when a test points at it; null in distributed mode
      * @param defaults    the settings every test starts from (e.g. the embedded SUT's URL)
      */
-    public Maestro(TestRunner runner, UnaryOperator<String> environment, TestDefinition defaults,
-                   EmbeddedSut embeddedSut) {
+    public Maestro(
+            TestRunner runner, UnaryOperator<String> environment, TestDefinition defaults, EmbeddedSut embeddedSut) {
         this.runner = runner;
         this.environment = environment;
         this.defaults = defaults;
@@ -64,8 +65,8 @@ public class Maestro {
     }
 
     /** Runs a fixed-rate test defined by the closure (rate, connections, size, duration…). */
-    public TestResult fixedRate(@DelegatesTo(value = TestDefinition.class, strategy = Closure.DELEGATE_FIRST)
-                                Closure<?> definition) {
+    public TestResult fixedRate(
+            @DelegatesTo(value = TestDefinition.class, strategy = Closure.DELEGATE_FIRST) Closure<?> definition) {
         return test(definition);
     }
 
@@ -78,14 +79,15 @@ public class Maestro {
      * Searches for the highest rate the SUT sustains, each step a fixed-rate test of one named test; returns the
      * answer with every step ({@link org.maestro.client.api.search.MaxRateSearch}).
      */
-    public org.maestro.client.api.search.SearchAnswer findMaxRate(@DelegatesTo(value =
-            org.maestro.client.api.search.SearchSettings.class, strategy = Closure.DELEGATE_FIRST) Closure<?> search) {
+    public org.maestro.client.api.search.SearchAnswer findMaxRate(
+            @DelegatesTo(value = org.maestro.client.api.search.SearchSettings.class, strategy = Closure.DELEGATE_FIRST)
+                    Closure<?> search) {
         return org.maestro.client.api.search.MaxRateSearch.run(this, search);
     }
 
     /** Runs a test defined by the closure, starting from the defaults. */
-    public TestResult test(@DelegatesTo(value = TestDefinition.class, strategy = Closure.DELEGATE_FIRST)
-                           Closure<?> definition) {
+    public TestResult test(
+            @DelegatesTo(value = TestDefinition.class, strategy = Closure.DELEGATE_FIRST) Closure<?> definition) {
         return test(d -> configure(d, definition));
     }
 
@@ -113,21 +115,22 @@ public class Maestro {
      * }
      * }</pre>
      */
-    public StudyResult matrix(@DelegatesTo(value = MatrixDefinition.class, strategy = Closure.DELEGATE_FIRST)
-                              Closure<?> definition) {
+    public StudyResult matrix(
+            @DelegatesTo(value = MatrixDefinition.class, strategy = Closure.DELEGATE_FIRST) Closure<?> definition) {
         MatrixDefinition matrix = new MatrixDefinition();
         Closure<?> copy = (Closure<?>) definition.clone();
         copy.setResolveStrategy(Closure.DELEGATE_FIRST);
         copy.setDelegate(matrix);
         copy.call(matrix);
         StudyPlan.of(matrix, environment, allowLargeStudies); // refuses bad input before anything else
-        StudyRunner.Settings settings = new StudyRunner.Settings(runner.resultsRoot(), resumeStudies,
-                allowLargeStudies, resumeCommand, environment, notes);
-        StudyResult study = new StudyRunner(settings, this::test, () -> runner.afterChange(runner.resultsRoot()))
-                .run(matrix);
+        StudyRunner.Settings settings = new StudyRunner.Settings(
+                runner.resultsRoot(), resumeStudies, allowLargeStudies, resumeCommand, environment, notes);
+        StudyResult study =
+                new StudyRunner(settings, this::test, () -> runner.afterChange(runner.resultsRoot())).run(matrix);
         skippedStudyRuns += study.getSkipped();
         skippedStudyFailures += study.getState().runs().subList(0, study.getSkipped()).stream()
-                .filter(r -> !r.outcome().equals("success")).count();
+                .filter(r -> !r.outcome().equals("success"))
+                .count();
         return study;
     }
 
@@ -157,8 +160,8 @@ public class Maestro {
     }
 
     /** Changes the defaults of the tests that follow. */
-    public void defaults(@DelegatesTo(value = TestDefinition.class, strategy = Closure.DELEGATE_FIRST)
-                         Closure<?> settings) {
+    public void defaults(
+            @DelegatesTo(value = TestDefinition.class, strategy = Closure.DELEGATE_FIRST) Closure<?> settings) {
         configure(defaults, settings);
     }
 
@@ -198,8 +201,8 @@ public class Maestro {
     public TestResult verdict(TestResult test, boolean passed, String reason) {
         int index = test == null ? -1 : indexOfRun(test);
         if (index < 0) {
-            throw MaestroException.usage("maestro.verdict(result, …) was given a result this script did not run: "
-                    + test);
+            throw MaestroException.usage(
+                    "maestro.verdict(result, …) was given a result this script did not run: " + test);
         }
         return judge(List.of(results.get(index)), passed, reason).get(0);
     }
@@ -232,7 +235,10 @@ public class Maestro {
         if (verdict != null) {
             return verdictReason;
         }
-        return results.stream().filter(r -> !r.passed()).map(TestResult::toString).reduce((a, b) -> a + "; " + b)
+        return results.stream()
+                .filter(r -> !r.passed())
+                .map(TestResult::toString)
+                .reduce((a, b) -> a + "; " + b)
                 .orElse("");
     }
 
@@ -327,7 +333,9 @@ public class Maestro {
 
     /** An environment variable, or a default when it is not set. */
     public String env(String name, String fallback) {
-        return Optional.ofNullable(environment.apply(name)).filter(v -> !v.isBlank()).orElse(fallback);
+        return Optional.ofNullable(environment.apply(name))
+                .filter(v -> !v.isBlank())
+                .orElse(fallback);
     }
 
     /** An integer environment variable, or a default; a value that is not an integer is a usage error. */

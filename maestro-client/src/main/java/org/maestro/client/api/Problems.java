@@ -18,8 +18,7 @@ import org.slf4j.LoggerFactory;
 final class Problems {
     private static final Logger LOG = LoggerFactory.getLogger(Problems.class);
 
-    private Problems() {
-    }
+    private Problems() {}
 
     /** The errors among the replies and the peers that did not answer, e.g. for "START_SENDER failed: …". */
     static String describe(Replies replies, List<PeerInfo> peers) {
@@ -28,10 +27,16 @@ final class Problems {
             text.add(replies.describeErrors());
         }
         if (!replies.complete()) {
-            Set<String> answered = replies.notes().stream().map(n -> n.sender().id()).collect(Collectors.toSet());
-            text.add("no reply from " + peers.stream().filter(p -> !answered.contains(p.id()))
-                    .filter(p -> replies.request().command() == Command.SET || p.role().equals(roleOf(replies)))
-                    .map(PeerInfo::qualifiedName).collect(Collectors.joining(", ")) + " within the deadline");
+            Set<String> answered =
+                    replies.notes().stream().map(n -> n.sender().id()).collect(Collectors.toSet());
+            text.add("no reply from "
+                    + peers.stream()
+                            .filter(p -> !answered.contains(p.id()))
+                            .filter(p -> replies.request().command() == Command.SET
+                                    || p.role().equals(roleOf(replies)))
+                            .map(PeerInfo::qualifiedName)
+                            .collect(Collectors.joining(", "))
+                    + " within the deadline");
         }
         return String.join("; ", text);
     }

@@ -15,12 +15,28 @@ public interface Progress {
      * {@code maxMs} are the response time of the receivers' last second (measured values; the largest of the
      * receivers'), {@code p50Ms} and {@code maxMs} negative when the peers did not send them.
      */
-    record Snapshot(String test, Duration elapsed, Duration planned, double rate, double p99Ms, long sent,
-                    long received, long errors, double p50Ms, double maxMs) {
+    record Snapshot(
+            String test,
+            Duration elapsed,
+            Duration planned,
+            double rate,
+            double p99Ms,
+            long sent,
+            long received,
+            long errors,
+            double p50Ms,
+            double maxMs) {
 
         /** A snapshot without p50 and max. */
-        public Snapshot(String test, Duration elapsed, Duration planned, double rate, double p99Ms, long sent,
-                        long received, long errors) {
+        public Snapshot(
+                String test,
+                Duration elapsed,
+                Duration planned,
+                double rate,
+                double p99Ms,
+                long sent,
+                long received,
+                long errors) {
             this(test, elapsed, planned, rate, p99Ms, sent, received, errors, -1, -1);
         }
     }
@@ -63,31 +79,36 @@ public interface Progress {
     static Progress silent() {
         return new Progress() {
             @Override
-            public void started(String test, int iteration, String description) {
-            }
+            public void started(String test, int iteration, String description) {}
 
             @Override
-            public void update(Snapshot snapshot) {
-            }
+            public void update(Snapshot snapshot) {}
 
             @Override
-            public void finished(TestResult result) {
-            }
+            public void finished(TestResult result) {}
 
             @Override
-            public void note(String message) {
-            }
+            public void note(String message) {}
         };
     }
 
     /** Formats a snapshot into one line. */
     static String line(Snapshot s) {
-        String elapsed = s.elapsed().toSeconds() + "s" + (s.planned() != null ? "/" + s.planned().toSeconds() + "s" : "");
+        String elapsed = s.elapsed().toSeconds() + "s"
+                + (s.planned() != null ? "/" + s.planned().toSeconds() + "s" : "");
         String latency = s.p50Ms() >= 0 && s.maxMs() >= 0
-                ? String.format(java.util.Locale.ROOT, "p50 %.2f  p99 %.2f  max %.2f ms", s.p50Ms(), s.p99Ms(), s.maxMs())
+                ? String.format(
+                        java.util.Locale.ROOT, "p50 %.2f  p99 %.2f  max %.2f ms", s.p50Ms(), s.p99Ms(), s.maxMs())
                 : String.format(java.util.Locale.ROOT, "p99 %.2f ms", s.p99Ms());
-        return String.format(java.util.Locale.ROOT,
+        return String.format(
+                java.util.Locale.ROOT,
                 "%s %s  rate %,.0f msg/s  %s  sent %,d  received %,d (warm-up included)  errors %,d",
-                s.test(), elapsed, s.rate(), latency, s.sent(), s.received(), s.errors());
+                s.test(),
+                elapsed,
+                s.rate(),
+                latency,
+                s.sent(),
+                s.received(),
+                s.errors());
     }
 }

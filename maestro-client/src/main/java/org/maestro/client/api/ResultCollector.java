@@ -68,16 +68,17 @@ final class ResultCollector {
         if (runId != null) {
             Optional<String> foreign = RunFiles.foreignRunId(runId, name -> complete(sorted.get(name)));
             if (foreign.isPresent()) {
-                refusal = "they belong to run " + foreign.get() + ", not to the current run " + runId
-                        + "; none of its " + sorted.size() + " files was kept";
+                refusal = "they belong to run " + foreign.get() + ", not to the current run " + runId + "; none of its "
+                        + sorted.size() + " files was kept";
                 return found;
             }
         }
         for (Map.Entry<String, byte[][]> file : sorted.entrySet()) {
             byte[][] parts = file.getValue();
             if (Arrays.stream(parts).anyMatch(p -> p == null)) {
-                found.add(file.getKey() + ": " + Arrays.stream(parts).filter(p -> p == null).count() + " of "
-                        + parts.length + " chunks missing");
+                found.add(file.getKey() + ": "
+                        + Arrays.stream(parts).filter(p -> p == null).count() + " of " + parts.length
+                        + " chunks missing");
                 continue;
             }
             List<byte[]> list = Arrays.asList(parts);

@@ -61,15 +61,21 @@ final class StatisticsPoll {
         try {
             Set<String> alive = state.livePeerIds();
             Set<String> receivers = state.peers().stream()
-                    .filter(p -> p.role().equals("receiver") && alive.contains(p.id())).map(PeerInfo::id)
+                    .filter(p -> p.role().equals("receiver") && alive.contains(p.id()))
+                    .map(PeerInfo::id)
                     .collect(Collectors.toSet());
-            Set<String> others = alive.stream().filter(id -> !receivers.contains(id)).collect(Collectors.toSet());
+            Set<String> others =
+                    alive.stream().filter(id -> !receivers.contains(id)).collect(Collectors.toSet());
             List<Note> notes = new ArrayList<>();
             if (!receivers.isEmpty()) {
-                notes.addAll(peers.stats("receiver", receivers, STATS_TIMEOUT).get(5, TimeUnit.SECONDS).notes());
+                notes.addAll(peers.stats("receiver", receivers, STATS_TIMEOUT)
+                        .get(5, TimeUnit.SECONDS)
+                        .notes());
             }
             if (!others.isEmpty()) {
-                notes.addAll(peers.stats(null, others, STATS_TIMEOUT).get(5, TimeUnit.SECONDS).notes());
+                notes.addAll(peers.stats(null, others, STATS_TIMEOUT)
+                        .get(5, TimeUnit.SECONDS)
+                        .notes());
             }
             long sent = 0;
             long received = 0;
@@ -82,13 +88,18 @@ final class StatisticsPoll {
             int answered = 0;
             List<LiveStatistics.PeerStatistics> perPeer = new ArrayList<>();
             for (Note note : notes) {
-                PeerInfo peer = note.sender() == null ? null : state.peer(note.sender().id());
+                PeerInfo peer =
+                        note.sender() == null ? null : state.peer(note.sender().id());
                 if (!(note.payload() instanceof Payload.Stats stats) || peer == null) {
                     continue;
                 }
                 answered++;
-                perPeer.add(new LiveStatistics.PeerStatistics(peer.qualifiedName(),
-                        stats.role(), stats.count(), stats.rate(), stats.errors(),
+                perPeer.add(new LiveStatistics.PeerStatistics(
+                        peer.qualifiedName(),
+                        stats.role(),
+                        stats.count(),
+                        stats.rate(),
+                        stats.errors(),
                         stats.hasDistribution() ? stats.latencyP50Micros() / 1000.0 : -1,
                         stats.latencyP99Micros() / 1000.0,
                         stats.hasDistribution() ? stats.latencyMaxMicros() / 1000.0 : -1));
@@ -107,8 +118,17 @@ final class StatisticsPoll {
             if (answered == 0) {
                 return Result.none("no peer answered");
             }
-            Progress.Snapshot snapshot = new Progress.Snapshot(test, elapsed, planned, rate, p99,
-                    sent, received, errors, distribution ? p50 : -1, distribution ? max : -1);
+            Progress.Snapshot snapshot = new Progress.Snapshot(
+                    test,
+                    elapsed,
+                    planned,
+                    rate,
+                    p99,
+                    sent,
+                    received,
+                    errors,
+                    distribution ? p50 : -1,
+                    distribution ? max : -1);
             live.update(test, iteration, perPeer, snapshot);
             return Result.of(snapshot);
         } catch (InterruptedException e) {

@@ -22,7 +22,9 @@ final class TerminalProgress implements Progress {
     public void update(Snapshot snapshot) {
         String bar = "";
         if (snapshot.planned() != null && !snapshot.planned().isZero()) {
-            double done = Math.min(1.0, snapshot.elapsed().toMillis() / (double) snapshot.planned().toMillis());
+            double done = Math.min(
+                    1.0,
+                    snapshot.elapsed().toMillis() / (double) snapshot.planned().toMillis());
             int filled = (int) Math.round(done * BAR);
             bar = "[" + "█".repeat(filled) + "·".repeat(BAR - filled) + "] ";
         }

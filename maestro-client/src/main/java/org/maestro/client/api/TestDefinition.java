@@ -32,8 +32,7 @@ public final class TestDefinition {
     private boolean inspect;
 
     /** An agent action at a time offset from the start of the measured part of the test. */
-    public record AgentAction(Duration at, String command) {
-    }
+    public record AgentAction(Duration at, String command) {}
 
     /** A definition with the defaults of a test that sets nothing. */
     public TestDefinition() {
@@ -135,7 +134,8 @@ public final class TestDefinition {
     /** Asks the agent to run a command at a time, e.g. {@code agent "restart 5", at: "30s"}. */
     public TestDefinition agent(Map<String, Object> when, String command) {
         Object at = when.getOrDefault("at", "0s");
-        actions.add(new AgentAction(at.toString().equals("0") ? Duration.ZERO : Durations.parse(at.toString()), command));
+        actions.add(
+                new AgentAction(at.toString().equals("0") ? Duration.ZERO : Durations.parse(at.toString()), command));
         return this;
     }
 
@@ -154,8 +154,9 @@ public final class TestDefinition {
 
     /** Sets any option by parameter name, e.g. {@code option "LOG_LEVEL", "debug"}. */
     public TestDefinition option(String parameter, Object value) {
-        OptionCode option = OptionCode.ofParameter(parameter).orElseThrow(() -> new IllegalArgumentException(
-                "unknown test parameter " + parameter + "; known: " + knownParameters()));
+        OptionCode option = OptionCode.ofParameter(parameter)
+                .orElseThrow(() -> new IllegalArgumentException(
+                        "unknown test parameter " + parameter + "; known: " + knownParameters()));
         return set(option, String.valueOf(value));
     }
 
@@ -202,8 +203,9 @@ public final class TestDefinition {
         }
         TestOptions options = TestOptions.DEFAULTS.withAll(resolved);
         if (options.sendUrl().isEmpty() || options.receiveUrl().isEmpty()) {
-            throw new IllegalArgumentException("test '" + options.testName() + "' names no SUT: set sut \"amqp://host:5672/"
-                    + "queue\" in the script or SEND_RECEIVE_URL in the environment");
+            throw new IllegalArgumentException(
+                    "test '" + options.testName() + "' names no SUT: set sut \"amqp://host:5672/"
+                            + "queue\" in the script or SEND_RECEIVE_URL in the environment");
         }
         return options;
     }
@@ -215,7 +217,9 @@ public final class TestDefinition {
             return duration.time().plus(options.warmUp());
         }
         int rate = options.rate();
-        return rate > 0 ? Duration.ofMillis(duration.messageCount() * 1000L / rate).plus(options.warmUp()) : null;
+        return rate > 0
+                ? Duration.ofMillis(duration.messageCount() * 1000L / rate).plus(options.warmUp())
+                : null;
     }
 
     private static String knownParameters() {

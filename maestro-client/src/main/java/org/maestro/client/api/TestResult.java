@@ -22,8 +22,16 @@ import org.maestro.common.options.TestOptions;
  *
  * @param unknownReason why sent or lost is unknown; null when both are known
  */
-public record TestResult(String name, int iteration, boolean passed, String reason, Path directory,
-                         TestOptions options, Map<String, Number> figures, List<String> peers, String unknownReason) {
+public record TestResult(
+        String name,
+        int iteration,
+        boolean passed,
+        String reason,
+        Path directory,
+        TestOptions options,
+        Map<String, Number> figures,
+        List<String> peers,
+        String unknownReason) {
 
     public TestResult {
         figures = Map.copyOf(figures);
@@ -31,8 +39,15 @@ public record TestResult(String name, int iteration, boolean passed, String reas
     }
 
     /** A result whose counts are all known (or were never computed). */
-    public TestResult(String name, int iteration, boolean passed, String reason, Path directory, TestOptions options,
-                      Map<String, Number> figures, List<String> peers) {
+    public TestResult(
+            String name,
+            int iteration,
+            boolean passed,
+            String reason,
+            Path directory,
+            TestOptions options,
+            Map<String, Number> figures,
+            List<String> peers) {
         this(name, iteration, passed, reason, directory, options, figures, peers, null);
     }
 

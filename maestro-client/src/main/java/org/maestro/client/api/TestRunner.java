@@ -22,9 +22,9 @@ import java.util.stream.Stream;
 import org.maestro.common.client.ControlClient;
 import org.maestro.common.client.PeerStatus;
 import org.maestro.common.client.Replies;
-import org.maestro.common.net.UrlRedactor;
 import org.maestro.common.measure.TestOutcome;
 import org.maestro.common.measure.TestOutcomeWriter;
+import org.maestro.common.net.UrlRedactor;
 import org.maestro.common.options.OptionCode;
 import org.maestro.common.options.TestOptions;
 import org.maestro.common.peer.ErrorCodes;
@@ -32,8 +32,8 @@ import org.maestro.common.protocol.Command;
 import org.maestro.common.protocol.Note;
 import org.maestro.common.protocol.Payload;
 import org.maestro.common.protocol.PeerInfo;
-import org.maestro.common.time.Sleeper;
 import org.maestro.common.time.MicroClock;
+import org.maestro.common.time.Sleeper;
 import org.maestro.reporter.Outcome;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -74,15 +74,31 @@ public final class TestRunner {
      * @param afterTest called with the test's iteration directory once its files are collected (e.g. to build the
      *                  report); may be a no-op
      */
-    public TestRunner(ControlClient client, Path resultsRoot, Progress progress, UnaryOperator<String> environment,
-                      Consumer<Path> afterTest) {
-        this(new ControlTestPeers(client), MicroClock.system(), Sleeper.system(), resultsRoot, progress, environment,
+    public TestRunner(
+            ControlClient client,
+            Path resultsRoot,
+            Progress progress,
+            UnaryOperator<String> environment,
+            Consumer<Path> afterTest) {
+        this(
+                new ControlTestPeers(client),
+                MicroClock.system(),
+                Sleeper.system(),
+                resultsRoot,
+                progress,
+                environment,
                 afterTest);
     }
 
     /** A runner over any {@link TestPeers}, on the given clock (a test passes fakes of both). */
-    TestRunner(TestPeers peers, MicroClock clock, Sleeper sleeper, Path resultsRoot, Progress progress,
-               UnaryOperator<String> environment, Consumer<Path> afterTest) {
+    TestRunner(
+            TestPeers peers,
+            MicroClock clock,
+            Sleeper sleeper,
+            Path resultsRoot,
+            Progress progress,
+            UnaryOperator<String> environment,
+            Consumer<Path> afterTest) {
         this.peers = peers;
         this.clock = clock;
         this.sleeper = sleeper;
@@ -141,9 +157,14 @@ public final class TestRunner {
             throw MaestroException.usage(e.getMessage());
         }
         Path iterationDirectory = claimIteration(options.testName());
-        options = options.with(OptionCode.TEST_ITERATION, iterationDirectory.getFileName().toString())
+        options = options.with(
+                        OptionCode.TEST_ITERATION,
+                        iterationDirectory.getFileName().toString())
                 .with(OptionCode.RUN_ID, UUID.randomUUID().toString());
-        LOG.info("{}: iteration {}, run id {}", options.testName(), options.testIteration(),
+        LOG.info(
+                "{}: iteration {}, run id {}",
+                options.testName(),
+                options.testIteration(),
                 options.runId().orElseThrow());
         Execution execution = new Execution(definition, options, iterationDirectory);
         return execution.run();
@@ -160,15 +181,27 @@ public final class TestRunner {
         List<TestResult> judged = new ArrayList<>();
         for (TestResult test : tests) {
             try {
-                TestOutcomeWriter.write(test.directory(), TestOutcome.SCRIPT_FILE, TestOutcome.of(passed,
-                        passed ? reason == null ? "" : reason.trim() : why, null));
+                TestOutcomeWriter.write(
+                        test.directory(),
+                        TestOutcome.SCRIPT_FILE,
+                        TestOutcome.of(passed, passed ? reason == null ? "" : reason.trim() : why, null));
             } catch (IOException e) {
-                throw MaestroException.infrastructure("cannot record the script's verdict under " + test.directory()
-                        + ": " + e.getMessage());
+                throw MaestroException.infrastructure(
+                        "cannot record the script's verdict under " + test.directory() + ": " + e.getMessage());
             }
-            judged.add(passed ? test : new TestResult(test.name(), test.iteration(), false, "script: " + why
-                    + (test.passed() ? "" : "; " + test.reason()), test.directory(), test.options(), test.figures(),
-                    test.peers(), test.unknownReason()));
+            judged.add(
+                    passed
+                            ? test
+                            : new TestResult(
+                                    test.name(),
+                                    test.iteration(),
+                                    false,
+                                    "script: " + why + (test.passed() ? "" : "; " + test.reason()),
+                                    test.directory(),
+                                    test.options(),
+                                    test.figures(),
+                                    test.peers(),
+                                    test.unknownReason()));
         }
         if (!tests.isEmpty()) {
             afterTest.accept(tests.get(tests.size() - 1).directory());
@@ -204,8 +237,12 @@ public final class TestRunner {
             return 0;
         }
         try (Stream<Path> entries = Files.list(testDirectory)) {
-            return entries.map(p -> p.getFileName().toString()).filter(n -> n.matches("\\d+"))
-                    .mapToInt(Integer::parseInt).max().orElse(-1) + 1;
+            return entries.map(p -> p.getFileName().toString())
+                            .filter(n -> n.matches("\\d+"))
+                            .mapToInt(Integer::parseInt)
+                            .max()
+                            .orElse(-1)
+                    + 1;
         } catch (IOException e) {
             throw MaestroException.infrastructure("cannot read the results directory " + testDirectory + ": " + e);
         }
@@ -226,8 +263,8 @@ public final class TestRunner {
             this.options = options;
             this.directory = directory;
             this.state = new TestState(progress, () -> Instant.EPOCH.plusNanos(clock.nowMicros() * 1_000));
-            StatisticsPoll statistics = new StatisticsPoll(peers, state, options.testName(), options.testIteration(),
-                    liveStatistics);
+            StatisticsPoll statistics =
+                    new StatisticsPoll(peers, state, options.testName(), options.testIteration(), liveStatistics);
             this.watchdog = new Watchdog(peers, state, progress, statistics::poll, brokerOutageLimit, clock, sleeper);
             this.files = new FileCollection(peers, state, watchdog, progress, options, directory);
         }
@@ -240,10 +277,16 @@ public final class TestRunner {
             liveStatistics.started(options.testName(), options.testIteration());
             try {
                 setOptions();
-                LOG.info("{}: options set on {} peers", options.testName(), state.peers().size());
+                LOG.info(
+                        "{}: options set on {} peers",
+                        options.testName(),
+                        state.peers().size());
                 if (startAll()) {
                     LOG.info("{}: all peers started", options.testName());
-                    watchdog.watch(clock.nowMicros(), TestDefinition.plannedTime(options), options.warmUp(),
+                    watchdog.watch(
+                            clock.nowMicros(),
+                            TestDefinition.plannedTime(options),
+                            options.warmUp(),
                             definition.actions());
                     drain();
                 }
@@ -258,7 +301,8 @@ public final class TestRunner {
             LOG.info("{}: results collected", options.testName());
             for (Note outcome : state.outcomes()) {
                 if (outcome.command() == Command.NOTIFY_FAIL) {
-                    state.fail(outcome.sender().qualifiedName() + ": " + ((Payload.Outcome) outcome.payload()).message());
+                    state.fail(
+                            outcome.sender().qualifiedName() + ": " + ((Payload.Outcome) outcome.payload()).message());
                 }
             }
             List<String> failures = state.failures();
@@ -266,17 +310,25 @@ public final class TestRunner {
             writeOutcome(failures);
             var summary = Figures.summarize(directory);
             summary.map(Figures::of).ifPresent(figures::putAll);
-            String unknownReason = summary.isPresent() ? summary.get().messages().unknownReason()
+            String unknownReason = summary.isPresent()
+                    ? summary.get().messages().unknownReason()
                     : "no peer results could be read in " + directory;
             afterTest.accept(directory);
-            if (failures.isEmpty() && summary.filter(s -> s.outcome() == Outcome.FAILURE)
-                    .isPresent()) {
+            if (failures.isEmpty()
+                    && summary.filter(s -> s.outcome() == Outcome.FAILURE).isPresent()) {
                 failures.add("the peers' results report a failure (see the report)");
             }
             boolean passed = failures.isEmpty();
-            TestResult result = new TestResult(options.testName(), options.testIteration(), passed,
-                    passed ? "" : String.join("; ", failures), directory, options, figures,
-                    state.peers().stream().map(PeerInfo::qualifiedName).toList(), unknownReason);
+            TestResult result = new TestResult(
+                    options.testName(),
+                    options.testIteration(),
+                    passed,
+                    passed ? "" : String.join("; ", failures),
+                    directory,
+                    options,
+                    figures,
+                    state.peers().stream().map(PeerInfo::qualifiedName).toList(),
+                    unknownReason);
             progress.finished(result);
             return result;
         }
@@ -284,17 +336,28 @@ public final class TestRunner {
         /** Records the runner's own verdict beside the peers' files, so the report agrees with the run. */
         private void writeOutcome(List<String> failures) {
             try {
-                TestOutcomeWriter.write(directory, TestOutcome.RUNNER_FILE, TestOutcome.of(failures.isEmpty(),
-                        String.join("; ", failures), options.runId().orElse(null)));
+                TestOutcomeWriter.write(
+                        directory,
+                        TestOutcome.RUNNER_FILE,
+                        TestOutcome.of(
+                                failures.isEmpty(),
+                                String.join("; ", failures),
+                                options.runId().orElse(null)));
             } catch (IOException e) {
                 throw MaestroException.infrastructure("cannot write results under " + directory + ": " + e);
             }
         }
 
         private String describe() {
-            return String.format("%s connections × %s msg/s, %s bytes, %s%s → %s", options.parallelCount(),
-                    options.rate() == 0 ? "unbounded" : options.rate(), options.messageSize(), options.duration(),
-                    options.warmUp().isZero() ? "" : " (+ warm-up " + options.get(OptionCode.WARM_UP).orElse("") + ")",
+            return String.format(
+                    "%s connections × %s msg/s, %s bytes, %s%s → %s",
+                    options.parallelCount(),
+                    options.rate() == 0 ? "unbounded" : options.rate(),
+                    options.messageSize(),
+                    options.duration(),
+                    options.warmUp().isZero()
+                            ? ""
+                            : " (+ warm-up " + options.get(OptionCode.WARM_UP).orElse("") + ")",
                     options.sendUrl().map(UrlRedactor::redact).orElse("?"));
         }
 
@@ -305,8 +368,8 @@ public final class TestRunner {
             } catch (Exception e) {
                 throw MaestroException.infrastructure("cannot reach the peers through " + peers.endpoint() + ": " + e);
             }
-            Map<String, Long> byRole = found.stream().collect(Collectors.groupingBy(s -> s.peer().role(),
-                    TreeMap::new, Collectors.counting()));
+            Map<String, Long> byRole = found.stream()
+                    .collect(Collectors.groupingBy(s -> s.peer().role(), TreeMap::new, Collectors.counting()));
             List<String> missing = new ArrayList<>();
             for (String role : neededRoles()) {
                 if (!byRole.containsKey(role)) {
@@ -317,8 +380,10 @@ public final class TestRunner {
                 throw MaestroException.infrastructure("test '" + options.testName() + "' needs peers of role(s) "
                         + String.join(", ", missing) + " but none answered on " + peers.endpoint() + " (found: "
                         + (byRole.isEmpty() ? "no peers" : byRole) + "); start them with 'maestro-cli "
-                        + (missing.contains("sender") || missing.contains("receiver") ? "worker --role "
-                        + missing.get(0) : missing.get(0)) + " --maestro-url " + peers.endpoint() + "'");
+                        + (missing.contains("sender") || missing.contains("receiver")
+                                ? "worker --role " + missing.get(0)
+                                : missing.get(0))
+                        + " --maestro-url " + peers.endpoint() + "'");
             }
             for (PeerStatus status : found) {
                 if (neededRoles().contains(status.peer().role())) {
@@ -340,25 +405,28 @@ public final class TestRunner {
 
         /** An inspector is wanted when the script or the environment names a management interface. */
         private boolean wantsInspector() {
-            return definition.wantsInspector() || options.get(OptionCode.MANAGEMENT_INTERFACE).isPresent();
+            return definition.wantsInspector()
+                    || options.get(OptionCode.MANAGEMENT_INTERFACE).isPresent();
         }
 
         private void setOptions() {
             for (Map.Entry<OptionCode, String> option : options.values().entrySet()) {
-                Replies replies = await(peers.set(option.getKey(), option.getValue(), state.livePeerIds(),
-                        REPLY_TIMEOUT), "SET " + option.getKey().parameter());
+                Replies replies = await(
+                        peers.set(option.getKey(), option.getValue(), state.livePeerIds(), REPLY_TIMEOUT),
+                        "SET " + option.getKey().parameter());
                 if (replies == null) {
                     return;
                 }
-                List<Note> invalid = replies.errors().stream().filter(n -> n.payload() instanceof Payload.Error e
-                        && e.code() == ErrorCodes.INVALID_OPTION).toList();
+                List<Note> invalid = replies.errors().stream()
+                        .filter(n -> n.payload() instanceof Payload.Error e && e.code() == ErrorCodes.INVALID_OPTION)
+                        .toList();
                 if (!invalid.isEmpty()) {
                     throw MaestroException.usage(((Payload.Error) invalid.get(0).payload()).message() + " (refused by "
                             + invalid.get(0).sender().qualifiedName() + ")");
                 }
                 if (!replies.allOk()) {
-                    throw MaestroException.infrastructure("peers did not accept " + option.getKey().parameter() + ": "
-                            + Problems.describe(replies, state.peers()));
+                    throw MaestroException.infrastructure("peers did not accept "
+                            + option.getKey().parameter() + ": " + Problems.describe(replies, state.peers()));
                 }
             }
         }
@@ -369,14 +437,25 @@ public final class TestRunner {
                 return false;
             }
             // without INSPECTOR_NAME the inspector that claims MANAGEMENT_INTERFACE's URL is used (see Inspectors)
-            if (wantsInspector() && !start(Command.START_INSPECTOR, "inspector",
-                    new Payload.Text(options.get(OptionCode.INSPECTOR_NAME).orElse("")), REPLY_TIMEOUT)) {
+            if (wantsInspector()
+                    && !start(
+                            Command.START_INSPECTOR,
+                            "inspector",
+                            new Payload.Text(
+                                    options.get(OptionCode.INSPECTOR_NAME).orElse("")),
+                            REPLY_TIMEOUT)) {
                 return false;
             }
             if (definition.wantsAgent()) {
                 String source = options.get(OptionCode.EXT_POINT_SOURCE).orElse(null);
-                if (source != null && !start(Command.AGENT_SOURCE, "agent", new Payload.AgentSource(source,
-                        options.get(OptionCode.EXT_POINT_BRANCH).orElse("")), ATTACH_TIMEOUT)) {
+                if (source != null
+                        && !start(
+                                Command.AGENT_SOURCE,
+                                "agent",
+                                new Payload.AgentSource(
+                                        source,
+                                        options.get(OptionCode.EXT_POINT_BRANCH).orElse("")),
+                                ATTACH_TIMEOUT)) {
                     return false;
                 }
                 if (!start(Command.START_AGENT, "agent", Payload.Empty.INSTANCE, REPLY_TIMEOUT)) {
@@ -433,7 +512,8 @@ public final class TestRunner {
 
         /** Waits for replies; returns null when a peer died meanwhile (the test is over then). */
         private Replies await(CompletableFuture<Replies> future, String what) {
-            long deadline = clock.nowMicros() + REPLY_TIMEOUT.plus(ATTACH_TIMEOUT).toNanos() / 1_000;
+            long deadline =
+                    clock.nowMicros() + REPLY_TIMEOUT.plus(ATTACH_TIMEOUT).toNanos() / 1_000;
             try {
                 while (true) {
                     try {

@@ -28,8 +28,9 @@ final class TestState {
     private static final Logger LOG = LoggerFactory.getLogger(TestState.class);
     /** The send delay (µs) of a sender's first measured message above which the progress output notes a backlog. */
     static final long BACKLOG_NOTE_MICROS = 10_000;
-    private static final DateTimeFormatter CLOCK = DateTimeFormatter.ofPattern("HH:mm:ss 'UTC'")
-            .withZone(ZoneOffset.UTC);
+
+    private static final DateTimeFormatter CLOCK =
+            DateTimeFormatter.ofPattern("HH:mm:ss 'UTC'").withZone(ZoneOffset.UTC);
 
     private final Map<String, PeerInfo> peers = Collections.synchronizedMap(new LinkedHashMap<>());
     private final Map<String, Note> outcomes = new ConcurrentHashMap<>();
@@ -71,18 +72,25 @@ final class TestState {
 
     /** The ids of the test's peers whose last will has not arrived. */
     Set<String> livePeerIds() {
-        return peers().stream().map(PeerInfo::id).filter(id -> !dead.contains(id)).collect(Collectors.toSet());
+        return peers().stream()
+                .map(PeerInfo::id)
+                .filter(id -> !dead.contains(id))
+                .collect(Collectors.toSet());
     }
 
     /** The live peers of a role (those whose last will has not arrived). */
     int count(String role) {
-        return (int) peers().stream().filter(p -> p.role().equals(role) && !dead.contains(p.id())).count();
+        return (int) peers().stream()
+                .filter(p -> p.role().equals(role) && !dead.contains(p.id()))
+                .count();
     }
 
     /** How many live peers of a role have finished: notified their outcome, or were found idle. */
     long finished(String role) {
-        return peers().stream().filter(p -> p.role().equals(role) && !dead.contains(p.id()))
-                .filter(p -> outcomes.containsKey(p.id()) || idle.contains(p.id())).count();
+        return peers().stream()
+                .filter(p -> p.role().equals(role) && !dead.contains(p.id()))
+                .filter(p -> outcomes.containsKey(p.id()) || idle.contains(p.id()))
+                .count();
     }
 
     /** True when every live peer of a role has finished. */
@@ -178,8 +186,10 @@ final class TestState {
         switch (note.command()) {
             case ABNORMAL_DISCONNECT -> {
                 LOG.warn("{} disconnected abnormally", sender.qualifiedName());
-                deaths.putIfAbsent(sender.id(), "disconnected abnormally at " + CLOCK.format(wallClock.get())
-                        + " (crashed, killed or cut off from the control broker); its files stay on its host");
+                deaths.putIfAbsent(
+                        sender.id(),
+                        "disconnected abnormally at " + CLOCK.format(wallClock.get())
+                                + " (crashed, killed or cut off from the control broker); its files stay on its host");
                 dead.add(sender.id());
                 synchronized (this) {
                     if (abort == null) {
@@ -202,8 +212,7 @@ final class TestState {
                     }
                 }
             }
-            default -> {
-            }
+            default -> {}
         }
     }
 
@@ -219,10 +228,14 @@ final class TestState {
         try {
             long micros = Long.parseLong(lag);
             if (micros > BACKLOG_NOTE_MICROS) {
-                progress.note(String.format(java.util.Locale.ROOT, "%s entered the measured window %.1f ms behind "
-                        + "its timeline (%s warm-up message(s) still to send): the measured latency includes the "
-                        + "load generator's backlog; use a longer WARM_UP, WARM_UP=auto or a lower RATE", sender,
-                        micros / 1000.0, details.getOrDefault("warmup.backlog", "?")));
+                progress.note(String.format(
+                        java.util.Locale.ROOT,
+                        "%s entered the measured window %.1f ms behind "
+                                + "its timeline (%s warm-up message(s) still to send): the measured latency includes the "
+                                + "load generator's backlog; use a longer WARM_UP, WARM_UP=auto or a lower RATE",
+                        sender,
+                        micros / 1000.0,
+                        details.getOrDefault("warmup.backlog", "?")));
             }
         } catch (NumberFormatException e) {
             LOG.debug("{} sent warmup.lag.micros={}, not a number", sender, lag);

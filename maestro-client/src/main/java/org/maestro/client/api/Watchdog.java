@@ -7,8 +7,8 @@ import java.util.function.BooleanSupplier;
 import org.maestro.common.client.Replies;
 import org.maestro.common.protocol.Payload;
 import org.maestro.common.protocol.PeerInfo;
-import org.maestro.common.time.Sleeper;
 import org.maestro.common.time.MicroClock;
+import org.maestro.common.time.Sleeper;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -35,6 +35,7 @@ final class Watchdog {
     static final Duration STOP_WAIT = Duration.ofSeconds(15);
     /** How long the drain may take beyond DRAIN_TIMEOUT (the receivers' own limit). */
     static final Duration DRAIN_MARGIN = Duration.ofSeconds(15);
+
     private static final Duration REPLY_TIMEOUT = Duration.ofSeconds(10);
     private static final Duration STATUS_TIMEOUT = Duration.ofSeconds(3);
     private static final Duration WATCH_POLL = Duration.ofSeconds(1);
@@ -53,8 +54,14 @@ final class Watchdog {
     private long lastStatisticsMicros;
     private long nextSilenceNote = Long.MIN_VALUE;
 
-    Watchdog(TestPeers peers, TestState state, Progress progress, StatisticsPoll.Source statistics,
-            Duration brokerOutageLimit, MicroClock clock, Sleeper sleeper) {
+    Watchdog(
+            TestPeers peers,
+            TestState state,
+            Progress progress,
+            StatisticsPoll.Source statistics,
+            Duration brokerOutageLimit,
+            MicroClock clock,
+            Sleeper sleeper) {
         this.peers = peers;
         this.state = state;
         this.progress = progress;
@@ -94,7 +101,8 @@ final class Watchdog {
             if (state.allFinished("sender")) {
                 return;
             }
-            boolean overdue = planned != null ? elapsed.compareTo(planned.plusSeconds(10)) > 0
+            boolean overdue = planned != null
+                    ? elapsed.compareTo(planned.plusSeconds(10)) > 0
                     : since(lastProgressMicros).toSeconds() > 10;
             if (overdue && clock.nowMicros() > nextIdleCheck && peers.isConnected()) {
                 findIdle("sender");
@@ -120,11 +128,12 @@ final class Watchdog {
                     return;
                 }
                 String brokerPart = outage.describe();
-                state.fail(pastDeadline
-                        ? "the senders did not finish within " + deadline.toSeconds() + " s (planned "
-                                + planned.toSeconds() + " s)" + brokerPart + "; stopped them"
-                        : "the senders made no progress for " + NO_PROGRESS_LIMIT.toSeconds() + " s" + brokerPart
-                                + "; stopped them");
+                state.fail(
+                        pastDeadline
+                                ? "the senders did not finish within " + deadline.toSeconds() + " s (planned "
+                                        + planned.toSeconds() + " s)" + brokerPart + "; stopped them"
+                                : "the senders made no progress for " + NO_PROGRESS_LIMIT.toSeconds() + " s"
+                                        + brokerPart + "; stopped them");
                 return;
             }
             pause(WATCH_POLL);
@@ -162,10 +171,13 @@ final class Watchdog {
 
     /** Waits up to {@code limit} for the control broker to be reachable; says whether it is. */
     boolean awaitControlBroker(Duration limit) {
-        return awaitUntil(() -> {
-            outage.observe();
-            return peers.isConnected();
-        }, limit, BROKER_POLL);
+        return awaitUntil(
+                () -> {
+                    outage.observe();
+                    return peers.isConnected();
+                },
+                limit,
+                BROKER_POLL);
     }
 
     /**
@@ -202,10 +214,12 @@ final class Watchdog {
                 continue;
             }
             Replies replies = Problems.awaitQuietly(peers.status(peer.id(), STATUS_TIMEOUT));
-            if (replies != null && !replies.notes().isEmpty()
+            if (replies != null
+                    && !replies.notes().isEmpty()
                     && replies.notes().get(0).payload() instanceof Payload.Outcome info
                     && "false".equals(info.details().get("busy"))) {
-                LOG.warn("{} is idle but its outcome notification never arrived; taking its files as its result",
+                LOG.warn(
+                        "{} is idle but its outcome notification never arrived; taking its files as its result",
                         peer.qualifiedName());
                 state.markIdle(peer.id());
             }
@@ -219,12 +233,13 @@ final class Watchdog {
                 return false;
             }
             progress.note("agent action '" + action.command() + "' at " + elapsed.toSeconds() + " s");
-            peers.agentAction(action.command(), state.count("agent"), REPLY_TIMEOUT).thenAccept(replies -> {
-                if (!replies.allOk()) {
-                    state.fail("agent action '" + action.command() + "' was refused: "
-                            + Problems.describe(replies, state.peers()));
-                }
-            });
+            peers.agentAction(action.command(), state.count("agent"), REPLY_TIMEOUT)
+                    .thenAccept(replies -> {
+                        if (!replies.allOk()) {
+                            state.fail("agent action '" + action.command() + "' was refused: "
+                                    + Problems.describe(replies, state.peers()));
+                        }
+                    });
             return true;
         });
     }
@@ -249,7 +264,8 @@ final class Watchdog {
             return;
         }
         nextSilenceNote = clock.nowMicros() + micros(Duration.ofSeconds(10));
-        String why = outage.isOngoing() ? "control broker " + peers.endpoint() + " unreachable (reconnecting)"
+        String why = outage.isOngoing()
+                ? "control broker " + peers.endpoint() + " unreachable (reconnecting)"
                 : "the peers did not answer (" + detail + ")";
         LOG.warn("no statistics for {} s: {}", silentSeconds, why);
         progress.note("no statistics for " + silentSeconds + " s: " + why);

@@ -19,10 +19,14 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
 /** {@code maestro-cli agent}: runs an agent peer on a SUT host, with the sources and processes it may act on. */
-@Command(name = "agent", mixinStandardHelpOptions = true,
+@Command(
+        name = "agent",
+        mixinStandardHelpOptions = true,
         header = "Run an agent peer that performs scripted actions on this host during tests.",
-        description = {"The agent runs only extension-point sources it is allowed (--allow-source) and acts on the"
-                + " processes named with --process. Network faults need root and tc/iptables. See docs/agent.md."})
+        description = {
+            "The agent runs only extension-point sources it is allowed (--allow-source) and acts on the"
+                    + " processes named with --process. Network faults need root and tc/iptables. See docs/agent.md."
+        })
 public final class AgentCommand implements Callable<Integer> {
     @Mixin
     ControlBrokerOption broker;
@@ -30,11 +34,15 @@ public final class AgentCommand implements Callable<Integer> {
     @Mixin
     PeerOptions peer;
 
-    @Option(names = AgentConfig.ALLOW_SOURCE_OPTION, paramLabel = "PREFIX|DIR",
+    @Option(
+            names = AgentConfig.ALLOW_SOURCE_OPTION,
+            paramLabel = "PREFIX|DIR",
             description = "A git URL prefix or a directory the agent may take handlers from (repeatable).")
     List<String> allowedSources = new ArrayList<>();
 
-    @Option(names = "--process", paramLabel = "NAME=SPEC",
+    @Option(
+            names = "--process",
+            paramLabel = "NAME=SPEC",
             description = "A process the ready actions act on: name='command args' or name=pidfile:/run/x.pid "
                     + "[start command] (repeatable).")
     List<String> processes = new ArrayList<>();
@@ -42,7 +50,10 @@ public final class AgentCommand implements Callable<Integer> {
     @Option(names = "--tool", paramLabel = "NAME=PATH", description = "Where tc, iptables, ip or kill is (repeatable).")
     List<String> tools = new ArrayList<>();
 
-    @Option(names = "--work-dir", paramLabel = "DIR", defaultValue = "${env:MAESTRO_AGENT_WORK:-agent-work}",
+    @Option(
+            names = "--work-dir",
+            paramLabel = "DIR",
+            defaultValue = "${env:MAESTRO_AGENT_WORK:-agent-work}",
             description = "Where sources are cloned (default: ${DEFAULT-VALUE}).")
     Path workDirectory;
 
@@ -70,7 +81,8 @@ public final class AgentCommand implements Callable<Integer> {
             for (String tool : tools) {
                 String[] parts = tool.split("=", 2);
                 if (parts.length != 2 || parts[0].isBlank() || parts[1].isBlank()) {
-                    throw new IllegalArgumentException("--tool " + tool + " is not NAME=PATH, e.g. --tool tc=/usr/sbin/tc");
+                    throw new IllegalArgumentException(
+                            "--tool " + tool + " is not NAME=PATH, e.g. --tool tc=/usr/sbin/tc");
                 }
                 config.tool(parts[0], Path.of(parts[1]));
             }

@@ -7,11 +7,15 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 
 /** {@code maestro-cli inspector}: runs an inspector peer (next to the SUT) until it is halted. */
-@Command(name = "inspector", mixinStandardHelpOptions = true,
+@Command(
+        name = "inspector",
+        mixinStandardHelpOptions = true,
         header = "Run an inspector peer that polls the SUT's management interface during tests.",
-        description = {"Which SUT and how (artemis via Jolokia, dispatch via AMQP management, rabbitmq via its"
-                + " management HTTP API, nats via its monitoring port, mosquitto via $SYS topics) comes from the test:"
-                + " INSPECTOR_NAME and MANAGEMENT_INTERFACE. Exit code 3 when the control broker cannot be reached."})
+        description = {
+            "Which SUT and how (artemis via Jolokia, dispatch via AMQP management, rabbitmq via its"
+                    + " management HTTP API, nats via its monitoring port, mosquitto via $SYS topics) comes from the test:"
+                    + " INSPECTOR_NAME and MANAGEMENT_INTERFACE. Exit code 3 when the control broker cannot be reached."
+        })
 public final class InspectorCommand implements Callable<Integer> {
     @Mixin
     ControlBrokerOption broker;

@@ -2,25 +2,40 @@ package org.maestro.client.cli;
 
 import org.maestro.common.cli.CommandErrors;
 import org.maestro.common.cli.VersionProvider;
-import picocli.CommandLine.Command;
 import picocli.CommandLine;
+import picocli.CommandLine.Command;
 
 /** The {@code maestro-cli} root command: lists the subcommands; each subcommand is a class of its own. */
-@Command(name = "maestro-cli",
+@Command(
+        name = "maestro-cli",
         mixinStandardHelpOptions = true,
         versionProvider = VersionProvider.class,
         header = "Maestro: distributed performance tests of messaging systems.",
-        description = {"Runs Groovy test scripts against an AMQP 1.0 broker or router, drives sender, receiver,"
-                + " inspector and agent peers through an MQTT control broker, and reports the results."},
-        subcommands = {RunCommand.class, WorkerCommand.class, InspectorCommand.class, AgentCommand.class, PingCommand.class,
-                StatusCommand.class,
-                org.maestro.agent.cli.AgentInitCommand.class, org.maestro.topology.cli.TopologyCommand.class, org.maestro.reporter.cli.ReportCommand.class,
-                org.maestro.reporter.cli.CompareCommand.class, org.maestro.reporter.cli.TrendCommand.class, CommandLine.HelpCommand.class},
+        description = {
+            "Runs Groovy test scripts against an AMQP 1.0 broker or router, drives sender, receiver,"
+                    + " inspector and agent peers through an MQTT control broker, and reports the results."
+        },
+        subcommands = {
+            RunCommand.class,
+            WorkerCommand.class,
+            InspectorCommand.class,
+            AgentCommand.class,
+            PingCommand.class,
+            StatusCommand.class,
+            org.maestro.agent.cli.AgentInitCommand.class,
+            org.maestro.topology.cli.TopologyCommand.class,
+            org.maestro.reporter.cli.ReportCommand.class,
+            org.maestro.reporter.cli.CompareCommand.class,
+            org.maestro.reporter.cli.TrendCommand.class,
+            CommandLine.HelpCommand.class
+        },
         footerHeading = "%nExit codes:%n",
-        footer = {"  0  all tests passed / command succeeded",
-                "  1  a test failed, or a comparison found a regression",
-                "  2  usage, parameter or script error",
-                "  3  infrastructure error: control broker unreachable, peers missing, I/O error"},
+        footer = {
+            "  0  all tests passed / command succeeded",
+            "  1  a test failed, or a comparison found a regression",
+            "  2  usage, parameter or script error",
+            "  3  infrastructure error: control broker unreachable, peers missing, I/O error"
+        },
         usageHelpAutoWidth = true)
 public final class MaestroCli implements Runnable {
 

@@ -6,10 +6,17 @@ import picocli.CommandLine.Option;
 public final class OutputFormat {
 
     /** How a listing is printed. */
-    public enum Kind { text, json }
+    public enum Kind {
+        text,
+        json
+    }
 
-    @Option(names = "--format", defaultValue = "text", paramLabel = "text|json",
-            description = "Output format: a table (text) or a JSON array, one object per peer (default: ${DEFAULT-VALUE}).")
+    @Option(
+            names = "--format",
+            defaultValue = "text",
+            paramLabel = "text|json",
+            description =
+                    "Output format: a table (text) or a JSON array, one object per peer (default: ${DEFAULT-VALUE}).")
     Kind format = Kind.text;
 
     /** True when JSON was asked for. */

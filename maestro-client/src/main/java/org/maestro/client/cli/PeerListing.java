@@ -22,15 +22,31 @@ import org.maestro.common.client.PeerStatus;
  * @param options the options the peer holds (SET), by parameter name; null for {@code ping}
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
-public record PeerListing(String id, String name, String role, String host, double roundTripMillis, String state,
-                          String test, String version, Map<String, String> options) {
+public record PeerListing(
+        String id,
+        String name,
+        String role,
+        String host,
+        double roundTripMillis,
+        String state,
+        String test,
+        String version,
+        Map<String, String> options) {
 
     private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
 
     /** A peer as PING found it. */
     static PeerListing of(PeerStatus status) {
-        return new PeerListing(status.peer().id(), status.peer().name(), status.peer().role(), status.peer().host(),
-                Math.round(status.roundTrip().toNanos() / 1e3) / 1e3, null, null, null, null);
+        return new PeerListing(
+                status.peer().id(),
+                status.peer().name(),
+                status.peer().role(),
+                status.peer().host(),
+                Math.round(status.roundTrip().toNanos() / 1e3) / 1e3,
+                null,
+                null,
+                null,
+                null);
     }
 
     /** The JSON array of peers. */

@@ -10,20 +10,36 @@ public final class PeerOptions {
     @Option(names = "--name", paramLabel = "NAME", description = "Peer name (default: <role>-<pid>).")
     String name;
 
-    @Option(names = "--host", paramLabel = "HOST", description = "Host name reported to the client (default: this machine's).")
+    @Option(
+            names = "--host",
+            paramLabel = "HOST",
+            description = "Host name reported to the client (default: this machine's).")
     String host;
 
-    @Option(names = "--results-dir", paramLabel = "DIR", defaultValue = "${env:MAESTRO_PEER_RESULTS:-peer-results}",
-            description = "Where this peer writes its files before shipping them to the client (default: ${DEFAULT-VALUE}).")
+    @Option(
+            names = "--results-dir",
+            paramLabel = "DIR",
+            defaultValue = "${env:MAESTRO_PEER_RESULTS:-peer-results}",
+            description =
+                    "Where this peer writes its files before shipping them to the client (default: ${DEFAULT-VALUE}).")
     Path resultsDirectory;
 
-    @Option(names = "--keep-alive", paramLabel = "SECONDS", defaultValue = "10",
-            description = "MQTT keep-alive; the client learns of a dead peer within 1.5 × this (default: ${DEFAULT-VALUE}).")
+    @Option(
+            names = "--keep-alive",
+            paramLabel = "SECONDS",
+            defaultValue = "10",
+            description =
+                    "MQTT keep-alive; the client learns of a dead peer within 1.5 × this (default: ${DEFAULT-VALUE}).")
     int keepAliveSeconds;
 
     PeerConfig config(ControlBrokerOption broker, String role) {
-        String peerName = name != null ? name : role + "-" + ProcessHandle.current().pid();
-        return new PeerConfig(broker.endpoint(), peerName, host != null ? host : PeerConfig.localHostName(),
-                resultsDirectory.toAbsolutePath(), Duration.ofSeconds(Math.max(1, keepAliveSeconds)));
+        String peerName =
+                name != null ? name : role + "-" + ProcessHandle.current().pid();
+        return new PeerConfig(
+                broker.endpoint(),
+                peerName,
+                host != null ? host : PeerConfig.localHostName(),
+                resultsDirectory.toAbsolutePath(),
+                Duration.ofSeconds(Math.max(1, keepAliveSeconds)));
     }
 }

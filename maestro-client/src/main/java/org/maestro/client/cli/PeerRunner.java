@@ -9,15 +9,14 @@ import org.maestro.common.transport.TransportException;
 
 /** Runs one peer in the foreground until it is halted (HALT note) or the process is stopped (SIGTERM, Ctrl-C). */
 final class PeerRunner {
-    private PeerRunner() {
-    }
+    private PeerRunner() {}
 
     static int run(PeerConfig config, Role role) throws TransportException, InterruptedException {
         Peer peer = Peer.start(config, role);
         Thread hook = new Thread(peer::close, "maestro-peer-shutdown");
         Runtime.getRuntime().addShutdownHook(hook);
-        System.out.println(role.name() + " " + peer.info().qualifiedName() + " (id " + peer.info().id()
-                + ") serving on " + config.maestro() + "; results in " + config.resultsRoot());
+        System.out.println(role.name() + " " + peer.info().qualifiedName() + " (id "
+                + peer.info().id() + ") serving on " + config.maestro() + "; results in " + config.resultsRoot());
         System.out.flush();
         while (!peer.awaitHalt(Duration.ofHours(1))) {
             // serve until halted

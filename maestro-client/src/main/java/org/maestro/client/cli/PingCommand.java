@@ -18,14 +18,19 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
 /** {@code maestro-cli ping}: lists the live peers on a control broker with their round-trip time. */
-@Command(name = "ping", mixinStandardHelpOptions = true,
+@Command(
+        name = "ping",
+        mixinStandardHelpOptions = true,
         header = "List the live peers on a control broker with their round-trip time.",
         description = "Exits 3 when the broker cannot be reached or no peer answers.")
 public final class PingCommand implements Callable<Integer> {
     @Mixin
     ControlBrokerOption broker;
 
-    @Option(names = "--wait", defaultValue = "2s", paramLabel = "DURATION",
+    @Option(
+            names = "--wait",
+            defaultValue = "2s",
+            paramLabel = "DURATION",
             description = "How long to collect replies (default: ${DEFAULT-VALUE}).")
     String wait;
 
@@ -44,11 +49,14 @@ public final class PingCommand implements Callable<Integer> {
         PrintWriter out = spec.commandLine().getOut();
         try (ControlClient client = ControlClient.connect(broker.endpoint())) {
             List<PeerStatus> peers = client.ping(waitFor).stream()
-                    .sorted(Comparator.comparing((PeerStatus s) -> s.peer().role()).thenComparing(s -> s.peer().name()))
+                    .sorted(Comparator.comparing((PeerStatus s) -> s.peer().role())
+                            .thenComparing(s -> s.peer().name()))
                     .toList();
             if (peers.isEmpty()) {
-                spec.commandLine().getErr().println("maestro-cli: no peer answered on " + client.endpoint() + " within "
-                        + wait + "; start peers with 'maestro-cli worker --maestro-url " + client.endpoint() + "'");
+                spec.commandLine()
+                        .getErr()
+                        .println("maestro-cli: no peer answered on " + client.endpoint() + " within " + wait
+                                + "; start peers with 'maestro-cli worker --maestro-url " + client.endpoint() + "'");
                 return ExitCode.INFRASTRUCTURE.code();
             }
             if (format.json()) {
@@ -58,8 +66,13 @@ public final class PingCommand implements Callable<Integer> {
             }
             out.printf("%-10s %-28s %-24s %10s  %s%n", "ROLE", "NAME", "HOST", "RTT (ms)", "ID");
             for (PeerStatus status : peers) {
-                out.printf("%-10s %-28s %-24s %10.3f  %s%n", status.peer().role(), status.peer().name(),
-                        status.peer().host(), status.roundTrip().toNanos() / 1e6, status.peer().id());
+                out.printf(
+                        "%-10s %-28s %-24s %10.3f  %s%n",
+                        status.peer().role(),
+                        status.peer().name(),
+                        status.peer().host(),
+                        status.roundTrip().toNanos() / 1e6,
+                        status.peer().id());
             }
             out.printf("%d peer(s)%n", peers.size());
             out.flush();

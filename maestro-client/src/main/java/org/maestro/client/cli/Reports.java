@@ -8,8 +8,7 @@ import org.maestro.reporter.Reporter;
 
 /** Builds the HTML report after each test, so a failed or interrupted script still leaves one. */
 final class Reports {
-    private Reports() {
-    }
+    private Reports() {}
 
     static Consumer<Path> builder(Path results, Progress progress) {
         return iterationDirectory -> {

@@ -13,8 +13,7 @@ import org.maestro.worker.sender.SenderRole;
 
 /** Makes the roles of the peers: for {@code maestro-cli worker} and for the embedded cluster. */
 final class Roles {
-    private Roles() {
-    }
+    private Roles() {}
 
     /** The name of the embedded SUT in the embedded agent's commands: {@code restart sut 5}. */
     static final String EMBEDDED_SUT_PROCESS = "sut";
@@ -22,8 +21,10 @@ final class Roles {
     /** The peers of the embedded mode; {@code agentProcesses} receives the processes of its agent. */
     static List<EmbeddedCluster.PeerSpec> embeddedPeers(Consumer<ProcessSupervisor> agentProcesses) {
         return List.of(
-                new EmbeddedCluster.PeerSpec("sender-1", () -> SenderRole.builder().build()),
-                new EmbeddedCluster.PeerSpec("receiver-1", () -> ReceiverRole.builder().build()),
+                new EmbeddedCluster.PeerSpec(
+                        "sender-1", () -> SenderRole.builder().build()),
+                new EmbeddedCluster.PeerSpec(
+                        "receiver-1", () -> ReceiverRole.builder().build()),
                 new EmbeddedCluster.PeerSpec("inspector-1", () -> new InspectorRole()),
                 new EmbeddedCluster.PeerSpec("agent-1", host -> {
                     AgentRole agent = embeddedAgent(host);
@@ -38,9 +39,11 @@ final class Roles {
      * takes no agent source.
      */
     static AgentRole embeddedAgent(EmbeddedCluster.PeerHost host) {
-        AgentRole agent = new AgentRole(AgentConfig.builder(host.workDirectory()).build());
-        agent.processes().add(new InJvmProcess(EMBEDDED_SUT_PROCESS, "the embedded Artemis SUT",
-                host.sut()::startAgain, host.sut()::stop));
+        AgentRole agent =
+                new AgentRole(AgentConfig.builder(host.workDirectory()).build());
+        agent.processes()
+                .add(new InJvmProcess(
+                        EMBEDDED_SUT_PROCESS, "the embedded Artemis SUT", host.sut()::startAgain, host.sut()::stop));
         return agent;
     }
 }

@@ -43,59 +43,84 @@ import picocli.CommandLine.Parameters;
  * {@code maestro-cli run}: runs a Groovy test script, embedded (control broker and peers in this JVM, and an Artemis
  * SUT started when a test points at it) when no control broker is given, distributed otherwise.
  */
-@Command(name = "run", mixinStandardHelpOptions = true,
+@Command(
+        name = "run",
+        mixinStandardHelpOptions = true,
         header = "Run a Groovy test script.",
-        description = {"Without --maestro-url (or MAESTRO_BROKER) everything runs embedded in this JVM: a control broker"
-                + " and sender, receiver, inspector and agent peers. An Artemis SUT (its URL is every test's default)"
-                + " starts when a test points at it; a test against another SUT (SEND_RECEIVE_URL, SEND_URL,"
-                + " RECEIVE_URL or the script's sut) starts none, and is inspected when MANAGEMENT_INTERFACE names its"
-                + " management. With a control broker URL it drives the peers running out there.",
-                "Exit codes: 0 all tests passed, 1 a test failed, 2 usage or script error, 3 infrastructure error."})
+        description = {
+            "Without --maestro-url (or MAESTRO_BROKER) everything runs embedded in this JVM: a control broker"
+                    + " and sender, receiver, inspector and agent peers. An Artemis SUT (its URL is every test's default)"
+                    + " starts when a test points at it; a test against another SUT (SEND_RECEIVE_URL, SEND_URL,"
+                    + " RECEIVE_URL or the script's sut) starts none, and is inspected when MANAGEMENT_INTERFACE names its"
+                    + " management. With a control broker URL it drives the peers running out there.",
+            "Exit codes: 0 all tests passed, 1 a test failed, 2 usage or script error, 3 infrastructure error."
+        })
 public final class RunCommand implements Callable<Integer> {
-    @Parameters(index = "0", paramLabel = "SCRIPT", description = "The Groovy test script, e.g. test-scripts/FixedRateTest.groovy")
+    @Parameters(
+            index = "0",
+            paramLabel = "SCRIPT",
+            description = "The Groovy test script, e.g. test-scripts/FixedRateTest.groovy")
     Path script;
 
     @Mixin
     ControlBrokerOption broker;
 
-    @Option(names = {"-r", "--results"}, paramLabel = "DIR", defaultValue = "${env:MAESTRO_RESULTS:-results}",
+    @Option(
+            names = {"-r", "--results"},
+            paramLabel = "DIR",
+            defaultValue = "${env:MAESTRO_RESULTS:-results}",
             description = "Where results and reports go (default: ${DEFAULT-VALUE}).")
     Path results;
 
-    @Option(names = "--persistent-sut", defaultValue = "${env:MAESTRO_PERSISTENT_SUT:-false}",
+    @Option(
+            names = "--persistent-sut",
+            defaultValue = "${env:MAESTRO_PERSISTENT_SUT:-false}",
             description = "Embedded mode: the Artemis SUT keeps durable messages in a journal, so they survive a "
                     + "restart (default: ${DEFAULT-VALUE}; env MAESTRO_PERSISTENT_SUT).")
     boolean persistentSut;
 
-    @Option(names = "--broker-outage-limit", paramLabel = "DURATION",
+    @Option(
+            names = "--broker-outage-limit",
+            paramLabel = "DURATION",
             defaultValue = "${env:MAESTRO_BROKER_OUTAGE_LIMIT:-5m}",
             description = "Distributed mode: how long a test whose deadline passes while the control broker is "
                     + "unreachable waits for it to come back before failing, naming the outage, e.g. 90s, 10m "
                     + "(default: ${DEFAULT-VALUE}; env MAESTRO_BROKER_OUTAGE_LIMIT).")
     String brokerOutageLimit;
 
-    @Option(names = "--progress-interval", paramLabel = "DURATION",
+    @Option(
+            names = "--progress-interval",
+            paramLabel = "DURATION",
             description = "Print a progress line (rate, sent and received, p50/p99/max response time of the last "
                     + "second, errors) every DURATION, e.g. 1s. Default: a live line on a terminal, one line per "
                     + "second when the CI environment variable is set, every 10 s in other output.")
     String progressInterval;
 
-    @Option(names = "--metrics-port", paramLabel = "PORT",
+    @Option(
+            names = "--metrics-port",
+            paramLabel = "PORT",
             description = "Serve the running test's statistics (per peer and in total: messages, rate, errors, "
                     + "p50/p99/max response time of the last second) as Prometheus/OpenMetrics text on "
                     + "http://<this host>:PORT/metrics while the script runs (0: a free port, printed at start).")
     Integer metricsPort;
 
-    @Option(names = "--metrics-host", paramLabel = "ADDRESS", defaultValue = "0.0.0.0",
+    @Option(
+            names = "--metrics-host",
+            paramLabel = "ADDRESS",
+            defaultValue = "0.0.0.0",
             description = "The address the metrics are served on (default: ${DEFAULT-VALUE}, every interface).")
     String metricsHost;
 
-    @Option(names = "--resume", description = "Go on with the studies (maestro.matrix) of an earlier run of the script"
-            + " into the same results directory: their finished runs are skipped. Refused when a study's matrix changed.")
+    @Option(
+            names = "--resume",
+            description =
+                    "Go on with the studies (maestro.matrix) of an earlier run of the script"
+                            + " into the same results directory: their finished runs are skipped. Refused when a study's matrix changed.")
     boolean resume;
 
-    @Option(names = {"-y", "--yes"}, description = "Allow a study (maestro.matrix) of more than "
-            + StudyPlan.RUN_LIMIT + " runs.")
+    @Option(
+            names = {"-y", "--yes"},
+            description = "Allow a study (maestro.matrix) of more than " + StudyPlan.RUN_LIMIT + " runs.")
     boolean yes;
 
     @Option(names = "--no-report", description = "Do not build the HTML report.")
@@ -124,8 +149,8 @@ public final class RunCommand implements Callable<Integer> {
         }
         Files.createDirectories(results);
         PrintWriter out = spec.commandLine().getOut();
-        Progress progress = Progress.forConsole(out, progressInterval(), System.console() != null,
-                environment.apply("CI") != null);
+        Progress progress =
+                Progress.forConsole(out, progressInterval(), System.console() != null, environment.apply("CI") != null);
         try (MetricsServer metrics = startMetrics(progress)) {
             this.metrics = metrics;
             if (broker.isSet()) {
@@ -141,8 +166,8 @@ public final class RunCommand implements Callable<Integer> {
             return null;
         }
         if (metricsPort < 0 || metricsPort > 65535) {
-            throw CommandException.usage("--metrics-port " + metricsPort + " is not a port: give 1-65535, or 0 "
-                    + "for a free one");
+            throw CommandException.usage(
+                    "--metrics-port " + metricsPort + " is not a port: give 1-65535, or 0 " + "for a free one");
         }
         MetricsServer server = MetricsServer.start(metricsHost, metricsPort);
         progress.note("metrics: http://" + ("0.0.0.0".equals(metricsHost) ? "<this host>" : metricsHost) + ":"
@@ -163,18 +188,24 @@ public final class RunCommand implements Callable<Integer> {
         EmbeddedSut sut = EmbeddedSut.onFreePort(persistentSut, progress::note);
         AtomicReference<ProcessSupervisor> agentProcesses = new AtomicReference<>();
         try (EmbeddedCluster cluster = EmbeddedCluster.start(Roles.embeddedPeers(agentProcesses::set), sut);
-             ControlClient client = ControlClient.connect(MqttEndpoint.parse(cluster.controlUrl()))) {
+                ControlClient client = ControlClient.connect(MqttEndpoint.parse(cluster.controlUrl()))) {
             TestDefinition defaults = new TestDefinition();
             defaults.sut(sut.base() + "/test.queue");
             return runScript(client, defaults, sut, agentProcesses.get(), progress, out);
         }
     }
 
-    private int runScript(ControlClient client, TestDefinition defaults, EmbeddedSut sut,
-                          ProcessSupervisor agentProcesses, Progress progress, PrintWriter out) throws IOException {
-        Consumer<Path> afterTest = noReport ? p -> { } : Reports.builder(results, progress);
-        TestRunner runner = new TestRunner(client, results, progress, environment, afterTest)
-                .brokerOutageLimit(outageLimit());
+    private int runScript(
+            ControlClient client,
+            TestDefinition defaults,
+            EmbeddedSut sut,
+            ProcessSupervisor agentProcesses,
+            Progress progress,
+            PrintWriter out)
+            throws IOException {
+        Consumer<Path> afterTest = noReport ? p -> {} : Reports.builder(results, progress);
+        TestRunner runner =
+                new TestRunner(client, results, progress, environment, afterTest).brokerOutageLimit(outageLimit());
         if (metrics != null) {
             runner.liveStatistics(metrics);
         }
@@ -185,7 +216,8 @@ public final class RunCommand implements Callable<Integer> {
             maestro.startTopologiesWith(topologies);
             ScriptRunner.run(script, maestro);
         } catch (RuntimeException e) {
-            recordScriptRun(maestro, Outcome.UNKNOWN, "the script stopped before its end: " + e.getMessage(), afterTest);
+            recordScriptRun(
+                    maestro, Outcome.UNKNOWN, "the script stopped before its end: " + e.getMessage(), afterTest);
             throw e;
         } finally {
             printSummary(maestro.getResults(), out);
@@ -200,12 +232,15 @@ public final class RunCommand implements Callable<Integer> {
             return ExitCode.OK.code();
         }
         if (maestro.getResults().isEmpty()) {
-            throw MaestroException.usage("the script " + script + " ran no test; call maestro.fixedRate { … } "
-                    + "or maestro.test { … }");
+            throw MaestroException.usage(
+                    "the script " + script + " ran no test; call maestro.fixedRate { … } " + "or maestro.test { … }");
         }
         String reason = maestro.verdictReason();
-        recordScriptRun(maestro, maestro.passed() ? Outcome.SUCCESS : Outcome.FAILURE,
-                reason.isEmpty() && maestro.passed() ? "every test passed" : reason, afterTest);
+        recordScriptRun(
+                maestro,
+                maestro.passed() ? Outcome.SUCCESS : Outcome.FAILURE,
+                reason.isEmpty() && maestro.passed() ? "every test passed" : reason,
+                afterTest);
         if (!maestro.passed()) {
             out.println("FAILED: " + reason);
             return ExitCode.TEST_FAILED.code();
@@ -224,12 +259,18 @@ public final class RunCommand implements Callable<Integer> {
             return;
         }
         try {
-            new ScriptRun(script.getFileName().toString(), outcome, reason,
-                    runs.stream().map(r -> r.name() + " #" + r.iteration()).toList(), System.currentTimeMillis())
+            new ScriptRun(
+                            script.getFileName().toString(),
+                            outcome,
+                            reason,
+                            runs.stream()
+                                    .map(r -> r.name() + " #" + r.iteration())
+                                    .toList(),
+                            System.currentTimeMillis())
                     .write(results);
         } catch (IOException e) {
-            throw MaestroException.infrastructure("cannot write " + ScriptRun.FILE_NAME + " in " + results + ": "
-                    + e.getMessage());
+            throw MaestroException.infrastructure(
+                    "cannot write " + ScriptRun.FILE_NAME + " in " + results + ": " + e.getMessage());
         }
         afterTest.accept(runs.get(runs.size() - 1).directory());
     }
@@ -275,8 +316,7 @@ public final class RunCommand implements Callable<Integer> {
         try {
             return Durations.parse(brokerOutageLimit);
         } catch (IllegalArgumentException e) {
-            throw CommandException.usage("--broker-outage-limit (or MAESTRO_BROKER_OUTAGE_LIMIT) "
-                    + e.getMessage());
+            throw CommandException.usage("--broker-outage-limit (or MAESTRO_BROKER_OUTAGE_LIMIT) " + e.getMessage());
         }
     }
 
@@ -290,13 +330,35 @@ public final class RunCommand implements Callable<Integer> {
             return;
         }
         out.println();
-        out.printf("%-24s %4s  %-6s %12s %12s %8s %8s %8s %12s %10s %10s  %s%n", "TEST", "#", "RESULT", "SENT",
-                "RECEIVED", "LOST", "REFUSED", "VANISHED", "RATE msg/s", "MB/s", "p99 ms", "RESULTS");
+        out.printf(
+                "%-24s %4s  %-6s %12s %12s %8s %8s %8s %12s %10s %10s  %s%n",
+                "TEST",
+                "#",
+                "RESULT",
+                "SENT",
+                "RECEIVED",
+                "LOST",
+                "REFUSED",
+                "VANISHED",
+                "RATE msg/s",
+                "MB/s",
+                "p99 ms",
+                "RESULTS");
         for (TestResult r : results) {
-            out.printf("%-24s %4d  %-6s %12s %,12d %8s %8s %8s %,12.0f %10.3f %10.3f  %s%n", r.name(), r.iteration(),
-                    r.passed() ? "PASS" : "FAIL", count(r.getSent()), r.getReceived(), count(r.getLost()),
-                    count(r.getRefused()), count(r.getVanished()), r.getMeanRate(), r.getMegabytesPerSecond(),
-                    r.getResponseP99Ms(), r.directory());
+            out.printf(
+                    "%-24s %4d  %-6s %12s %,12d %8s %8s %8s %,12.0f %10.3f %10.3f  %s%n",
+                    r.name(),
+                    r.iteration(),
+                    r.passed() ? "PASS" : "FAIL",
+                    count(r.getSent()),
+                    r.getReceived(),
+                    count(r.getLost()),
+                    count(r.getRefused()),
+                    count(r.getVanished()),
+                    r.getMeanRate(),
+                    r.getMegabytesPerSecond(),
+                    r.getResponseP99Ms(),
+                    r.directory());
         }
         out.println("SENT to VANISHED: the whole test, warm-up included; RATE, MB/s (MESSAGE_SIZE x measured messages"
                 + " / window, 10^6 bytes) and p99: the measured window, warm-up excluded.");

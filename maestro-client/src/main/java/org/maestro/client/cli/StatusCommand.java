@@ -28,7 +28,9 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
 /** {@code maestro-cli status}: the live peers, their roles and what each is doing (idle, or busy with which test). */
-@Command(name = "status", mixinStandardHelpOptions = true,
+@Command(
+        name = "status",
+        mixinStandardHelpOptions = true,
         header = "Show the live peers on a control broker, their roles and whether each is idle or running a test.",
         description = "Pings every peer, then asks each for its state (GET). Exits 3 when the broker cannot be "
                 + "reached or no peer answers.")
@@ -39,7 +41,10 @@ public final class StatusCommand implements java.util.concurrent.Callable<Intege
     @Mixin
     OutputFormat format;
 
-    @Option(names = "--wait", defaultValue = "2s", paramLabel = "DURATION",
+    @Option(
+            names = "--wait",
+            defaultValue = "2s",
+            paramLabel = "DURATION",
             description = "How long to collect replies (default: ${DEFAULT-VALUE}).")
     String wait;
 
@@ -60,16 +65,23 @@ public final class StatusCommand implements java.util.concurrent.Callable<Intege
         PrintWriter out = spec.commandLine().getOut();
         try (ControlClient client = ControlClient.connect(broker.endpoint())) {
             List<PeerStatus> peers = client.ping(waitFor).stream()
-                    .sorted(Comparator.comparing((PeerStatus s) -> s.peer().role()).thenComparing(s -> s.peer().name()))
+                    .sorted(Comparator.comparing((PeerStatus s) -> s.peer().role())
+                            .thenComparing(s -> s.peer().name()))
                     .toList();
             if (peers.isEmpty()) {
-                spec.commandLine().getErr().println("maestro-cli: no peer answered on " + client.endpoint() + " within "
-                        + wait + "; start peers with 'maestro-cli worker --maestro-url " + client.endpoint() + "'");
+                spec.commandLine()
+                        .getErr()
+                        .println("maestro-cli: no peer answered on " + client.endpoint() + " within " + wait
+                                + "; start peers with 'maestro-cli worker --maestro-url " + client.endpoint() + "'");
                 return ExitCode.INFRASTRUCTURE.code();
             }
             List<CompletableFuture<Replies>> answers = new ArrayList<>();
             for (PeerStatus peer : peers) {
-                answers.add(client.request(Topics.peer(peer.peer().id()), Note.request(org.maestro.common.protocol.Command.GET), 1, waitFor));
+                answers.add(client.request(
+                        Topics.peer(peer.peer().id()),
+                        Note.request(org.maestro.common.protocol.Command.GET),
+                        1,
+                        waitFor));
             }
             List<PeerListing> listing = new ArrayList<>();
             for (int i = 0; i < peers.size(); i++) {
@@ -80,26 +92,42 @@ public final class StatusCommand implements java.util.concurrent.Callable<Intege
             } else {
                 out.printf("%-10s %-28s %-24s %-8s %-24s %10s%n", "ROLE", "NAME", "HOST", "STATE", "TEST", "RTT (ms)");
                 for (PeerListing peer : listing) {
-                    out.printf("%-10s %-28s %-24s %-8s %-24s %10.3f%n", peer.role(), peer.name(), peer.host(),
-                            peer.state(), peer.test() == null ? "-" : peer.test(), peer.roundTripMillis());
+                    out.printf(
+                            "%-10s %-28s %-24s %-8s %-24s %10.3f%n",
+                            peer.role(),
+                            peer.name(),
+                            peer.host(),
+                            peer.state(),
+                            peer.test() == null ? "-" : peer.test(),
+                            peer.roundTripMillis());
                 }
-                long busy = listing.stream().filter(p -> "busy".equals(p.state())).count();
-                out.printf("%d peer(s): %d busy, %d idle%s%n", listing.size(), busy,
+                long busy =
+                        listing.stream().filter(p -> "busy".equals(p.state())).count();
+                out.printf(
+                        "%d peer(s): %d busy, %d idle%s%n",
+                        listing.size(),
+                        busy,
                         listing.stream().filter(p -> "idle".equals(p.state())).count(),
                         listing.stream().anyMatch(p -> "unknown".equals(p.state()))
-                                ? " (unknown: no answer to GET within " + wait + "; try a longer --wait)" : "");
+                                ? " (unknown: no answer to GET within " + wait + "; try a longer --wait)"
+                                : "");
             }
             out.flush();
             return ExitCode.OK.code();
         }
     }
 
-    private static Payload.Outcome answer(CompletableFuture<Replies> future, Duration wait) throws InterruptedException {
+    private static Payload.Outcome answer(CompletableFuture<Replies> future, Duration wait)
+            throws InterruptedException {
         try {
             Replies replies = future.get(wait.toMillis() + 1000, TimeUnit.MILLISECONDS);
-            return replies.notes().stream().filter(n -> n.command() == org.maestro.common.protocol.Command.GET)
-                    .map(n -> n.payload()).filter(Payload.Outcome.class::isInstance).map(Payload.Outcome.class::cast)
-                    .findFirst().orElse(null);
+            return replies.notes().stream()
+                    .filter(n -> n.command() == org.maestro.common.protocol.Command.GET)
+                    .map(n -> n.payload())
+                    .filter(Payload.Outcome.class::isInstance)
+                    .map(Payload.Outcome.class::cast)
+                    .findFirst()
+                    .orElse(null);
         } catch (ExecutionException | TimeoutException e) {
             return null;
         }
@@ -108,8 +136,16 @@ public final class StatusCommand implements java.util.concurrent.Callable<Intege
     private static PeerListing listing(PeerStatus status, Payload.Outcome get) {
         PeerListing pinged = PeerListing.of(status);
         if (get == null) {
-            return new PeerListing(pinged.id(), pinged.name(), pinged.role(), pinged.host(), pinged.roundTripMillis(),
-                    "unknown", null, null, null);
+            return new PeerListing(
+                    pinged.id(),
+                    pinged.name(),
+                    pinged.role(),
+                    pinged.host(),
+                    pinged.roundTripMillis(),
+                    "unknown",
+                    null,
+                    null,
+                    null);
         }
         Map<String, String> details = get.details();
         boolean busy = Boolean.parseBoolean(details.getOrDefault("busy", "false"));
@@ -120,8 +156,15 @@ public final class StatusCommand implements java.util.concurrent.Callable<Intege
             }
         });
         String version = details.get("version");
-        return new PeerListing(pinged.id(), pinged.name(), pinged.role(), pinged.host(), pinged.roundTripMillis(),
-                busy ? "busy" : "idle", busy ? options.get("TEST_NAME") : null,
-                version == null || version.equals("null") ? null : version, options);
+        return new PeerListing(
+                pinged.id(),
+                pinged.name(),
+                pinged.role(),
+                pinged.host(),
+                pinged.roundTripMillis(),
+                busy ? "busy" : "idle",
+                busy ? options.get("TEST_NAME") : null,
+                version == null || version.equals("null") ? null : version,
+                options);
     }
 }

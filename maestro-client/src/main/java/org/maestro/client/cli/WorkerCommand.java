@@ -10,12 +10,18 @@ import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /** {@code maestro-cli worker}: runs a sender or receiver peer until it is halted. */
-@Command(name = "worker", mixinStandardHelpOptions = true,
+@Command(
+        name = "worker",
+        mixinStandardHelpOptions = true,
         header = "Run a sender or receiver peer connected to a control broker.",
-        description = "Serves tests until a HALT note or SIGTERM. Exit code 3 when the control broker cannot be reached.")
+        description =
+                "Serves tests until a HALT note or SIGTERM. Exit code 3 when the control broker cannot be reached.")
 public final class WorkerCommand implements Callable<Integer> {
     /** The load roles a worker can play. */
-    enum LoadRole { sender, receiver }
+    enum LoadRole {
+        sender,
+        receiver
+    }
 
     @Mixin
     ControlBrokerOption broker;
@@ -31,7 +37,9 @@ public final class WorkerCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        Role instance = role == LoadRole.sender ? SenderRole.builder().build() : ReceiverRole.builder().build();
+        Role instance = role == LoadRole.sender
+                ? SenderRole.builder().build()
+                : ReceiverRole.builder().build();
         return PeerRunner.run(peer.config(broker, role.name()), instance);
     }
 }

@@ -41,8 +41,7 @@ public final class EmbeddedCluster implements AutoCloseable {
     }
 
     /** What the role of an embedded peer may use: the embedded SUT, and a work directory deleted with the cluster. */
-    public record PeerHost(EmbeddedSut sut, Path workDirectory) {
-    }
+    public record PeerHost(EmbeddedSut sut, Path workDirectory) {}
 
     /** A peer to start: its name and how to make its role, from what the cluster offers. */
     public record PeerSpec(String name, Function<PeerHost, Role> role) {
@@ -59,7 +58,11 @@ public final class EmbeddedCluster implements AutoCloseable {
     public static EmbeddedCluster start(List<PeerSpec> specs, EmbeddedSut sut) throws Exception {
         EmbeddedArtemis control;
         try {
-            control = EmbeddedArtemis.builder().mqtt().name(CONTROL_BROKER_NAME).withoutJmx().start();
+            control = EmbeddedArtemis.builder()
+                    .mqtt()
+                    .name(CONTROL_BROKER_NAME)
+                    .withoutJmx()
+                    .start();
         } catch (Exception e) {
             sut.close();
             throw e;
@@ -70,11 +73,20 @@ public final class EmbeddedCluster implements AutoCloseable {
             Path work = Files.createTempDirectory("maestro-peers-work-");
             for (PeerSpec spec : specs) {
                 PeerHost host = new PeerHost(sut, Files.createDirectories(work.resolve(spec.name())));
-                peers.add(Peer.start(new PeerConfig(MqttEndpoint.parse(control.mqttUrl()), spec.name(), "localhost",
-                        staging, Duration.ofSeconds(10)), spec.role().apply(host)));
+                peers.add(Peer.start(
+                        new PeerConfig(
+                                MqttEndpoint.parse(control.mqttUrl()),
+                                spec.name(),
+                                "localhost",
+                                staging,
+                                Duration.ofSeconds(10)),
+                        spec.role().apply(host)));
             }
-            LOG.info("embedded cluster: control {}, SUT {} (started on first use), {} peers", control.mqttUrl(),
-                    sut.base(), peers.size());
+            LOG.info(
+                    "embedded cluster: control {}, SUT {} (started on first use), {} peers",
+                    control.mqttUrl(),
+                    sut.base(),
+                    peers.size());
             return new EmbeddedCluster(control, sut, peers, staging, work);
         } catch (Exception e) {
             peers.forEach(Peer::close);

@@ -4,8 +4,8 @@ import java.io.IOException;
 import java.util.function.Consumer;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-import org.maestro.embedded.EmbeddedArtemis;
 import org.maestro.common.net.FreePorts;
+import org.maestro.embedded.EmbeddedArtemis;
 import org.maestro.inspector.artemis.ArtemisInspector;
 import org.maestro.inspector.artemis.EmbeddedJolokia;
 import org.slf4j.Logger;
@@ -97,7 +97,11 @@ public final class EmbeddedSut implements AutoCloseable {
             return;
         }
         try {
-            broker = EmbeddedArtemis.builder().amqp(port).stomp(stompPort).name(BROKER_NAME).persistent(persistent)
+            broker = EmbeddedArtemis.builder()
+                    .amqp(port)
+                    .stomp(stompPort)
+                    .name(BROKER_NAME)
+                    .persistent(persistent)
                     .start();
         } catch (IllegalStateException e) {
             throw e;
@@ -108,8 +112,8 @@ public final class EmbeddedSut implements AutoCloseable {
             jolokia = EmbeddedJolokia.start();
         } catch (IOException e) {
             closeQuietly();
-            throw new IllegalStateException("cannot start the Jolokia agent the embedded SUT's inspector reads: "
-                    + e.getMessage(), e);
+            throw new IllegalStateException(
+                    "cannot start the Jolokia agent the embedded SUT's inspector reads: " + e.getMessage(), e);
         }
         LOG.info("embedded Artemis SUT {} started at {} and {}", BROKER_NAME, base(), stompBase());
         notes.accept("embedded Artemis SUT started at " + base() + " and " + stompBase() + " (a test points at it)");

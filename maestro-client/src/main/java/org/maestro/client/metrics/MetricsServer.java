@@ -20,38 +20,54 @@ public final class MetricsServer implements LiveStatistics, AutoCloseable {
 
     private final PrometheusRegistry registry = new PrometheusRegistry();
     private final Gauge iteration = gauge("maestro_test_iteration", "iteration of the test running", TEST);
-    private final Gauge elapsed = gauge("maestro_test_elapsed_seconds", "time since the test started, warm-up included",
+    private final Gauge elapsed =
+            gauge("maestro_test_elapsed_seconds", "time since the test started, warm-up included", TEST);
+    private final Gauge sent = gauge(
+            "maestro_test_sent_messages", "messages the senders sent in this test so far, warm-up included", TEST);
+    private final Gauge received = gauge(
+            "maestro_test_received_messages",
+            "messages the receivers received in this test so far, warm-up included",
             TEST);
-    private final Gauge sent = gauge("maestro_test_sent_messages",
-            "messages the senders sent in this test so far, warm-up included", TEST);
-    private final Gauge received = gauge("maestro_test_received_messages",
-            "messages the receivers received in this test so far, warm-up included", TEST);
-    private final Gauge outstanding = gauge("maestro_test_outstanding_messages",
-            "sent but not received yet: in flight while the test runs, lost if still outstanding at its end", TEST);
+    private final Gauge outstanding = gauge(
+            "maestro_test_outstanding_messages",
+            "sent but not received yet: in flight while the test runs, lost if still outstanding at its end",
+            TEST);
     private final Gauge errors = gauge("maestro_test_errors", "errors the peers counted in this test so far", TEST);
-    private final Gauge rate = gauge("maestro_test_rate_messages_per_second",
-            "messages the receivers received in their last second", TEST);
-    private final Gauge p50 = gauge("maestro_test_response_time_p50_seconds",
-            "median response time of the receivers' last second (the largest of the receivers')", TEST);
-    private final Gauge p99 = gauge("maestro_test_response_time_p99_seconds",
-            "99th percentile response time of the receivers' last second (the largest of the receivers')", TEST);
-    private final Gauge max = gauge("maestro_test_response_time_max_seconds",
-            "maximum response time of the receivers' last second", TEST);
-    private final Gauge peerCount = gauge("maestro_peer_messages",
-            "messages this peer sent (sender) or received (receiver) in this test so far, warm-up included", PEER);
-    private final Gauge peerRate = gauge("maestro_peer_rate_messages_per_second",
-            "messages this peer sent or received in its last second", PEER);
+    private final Gauge rate = gauge(
+            "maestro_test_rate_messages_per_second", "messages the receivers received in their last second", TEST);
+    private final Gauge p50 = gauge(
+            "maestro_test_response_time_p50_seconds",
+            "median response time of the receivers' last second (the largest of the receivers')",
+            TEST);
+    private final Gauge p99 = gauge(
+            "maestro_test_response_time_p99_seconds",
+            "99th percentile response time of the receivers' last second (the largest of the receivers')",
+            TEST);
+    private final Gauge max = gauge(
+            "maestro_test_response_time_max_seconds", "maximum response time of the receivers' last second", TEST);
+    private final Gauge peerCount = gauge(
+            "maestro_peer_messages",
+            "messages this peer sent (sender) or received (receiver) in this test so far, warm-up included",
+            PEER);
+    private final Gauge peerRate = gauge(
+            "maestro_peer_rate_messages_per_second", "messages this peer sent or received in its last second", PEER);
     private final Gauge peerErrors = gauge("maestro_peer_errors", "errors this peer counted in this test so far", PEER);
-    private final Gauge peerP50 = gauge("maestro_peer_response_time_p50_seconds",
-            "median response time of this receiver's last second", PEER);
-    private final Gauge peerP99 = gauge("maestro_peer_response_time_p99_seconds",
-            "99th percentile response time of this receiver's last second", PEER);
-    private final Gauge peerMax = gauge("maestro_peer_response_time_max_seconds",
-            "maximum response time of this receiver's last second", PEER);
+    private final Gauge peerP50 = gauge(
+            "maestro_peer_response_time_p50_seconds", "median response time of this receiver's last second", PEER);
+    private final Gauge peerP99 = gauge(
+            "maestro_peer_response_time_p99_seconds",
+            "99th percentile response time of this receiver's last second",
+            PEER);
+    private final Gauge peerMax = gauge(
+            "maestro_peer_response_time_max_seconds", "maximum response time of this receiver's last second", PEER);
     private final HTTPServer server;
 
     private MetricsServer(String host, int port) throws IOException {
-        server = HTTPServer.builder().hostname(host).port(port).registry(registry).buildAndStart();
+        server = HTTPServer.builder()
+                .hostname(host)
+                .port(port)
+                .registry(registry)
+                .buildAndStart();
     }
 
     /**
@@ -91,8 +107,8 @@ public final class MetricsServer implements LiveStatistics, AutoCloseable {
     }
 
     @Override
-    public synchronized void update(String test, int iterationNumber, List<PeerStatistics> peers,
-                                    Progress.Snapshot total) {
+    public synchronized void update(
+            String test, int iterationNumber, List<PeerStatistics> peers, Progress.Snapshot total) {
         iteration.labelValues(test).set(iterationNumber);
         elapsed.labelValues(test).set(total.elapsed().toMillis() / 1000.0);
         sent.labelValues(test).set(total.sent());

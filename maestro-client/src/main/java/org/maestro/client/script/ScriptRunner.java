@@ -18,8 +18,7 @@ import org.maestro.common.cli.ExitCode;
  */
 public final class ScriptRunner {
 
-    private ScriptRunner() {
-    }
+    private ScriptRunner() {}
 
     /**
      * Runs a script.
@@ -42,7 +41,10 @@ public final class ScriptRunner {
         try {
             shell.evaluate(script.toFile());
         } catch (CompilationFailedException e) {
-            throw new MaestroException(ExitCode.USAGE, "syntax error in " + script + ":\n" + e.getMessage().trim(), e);
+            throw new MaestroException(
+                    ExitCode.USAGE,
+                    "syntax error in " + script + ":\n" + e.getMessage().trim(),
+                    e);
         } catch (IOException e) {
             throw MaestroException.usage("cannot read the test script " + script + ": " + e.getMessage());
         } catch (MaestroException e) {

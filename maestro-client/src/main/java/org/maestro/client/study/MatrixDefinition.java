@@ -32,13 +32,16 @@ public final class MatrixDefinition {
             Map.entry("messageSize", OptionCode.MESSAGE_SIZE), Map.entry("rate", OptionCode.RATE),
             Map.entry("parallelCount", OptionCode.PARALLEL_COUNT), Map.entry("duration", OptionCode.DURATION),
             Map.entry("warmUp", OptionCode.WARM_UP), Map.entry("maximumLatency", OptionCode.FCL),
-            Map.entry("drainTimeout", OptionCode.DRAIN_TIMEOUT), Map.entry("resendReleased", OptionCode.RESEND_RELEASED),
+            Map.entry("drainTimeout", OptionCode.DRAIN_TIMEOUT),
+                    Map.entry("resendReleased", OptionCode.RESEND_RELEASED),
             Map.entry("sut", OptionCode.BROKER), Map.entry("sendUrl", OptionCode.SEND_URL),
-            Map.entry("receiveUrl", OptionCode.RECEIVE_URL), Map.entry("inspectionInterval", OptionCode.INSPECTION_INTERVAL),
-            Map.entry("agentSource", OptionCode.EXT_POINT_SOURCE), Map.entry("agentBranch", OptionCode.EXT_POINT_BRANCH));
+            Map.entry("receiveUrl", OptionCode.RECEIVE_URL),
+                    Map.entry("inspectionInterval", OptionCode.INSPECTION_INTERVAL),
+            Map.entry("agentSource", OptionCode.EXT_POINT_SOURCE),
+                    Map.entry("agentBranch", OptionCode.EXT_POINT_BRANCH));
     /** Parameters the client sets for every run. */
-    private static final Set<OptionCode> NOT_DIMENSIONS = Set.of(OptionCode.TEST_NAME, OptionCode.TEST_ITERATION,
-            OptionCode.RUN_ID);
+    private static final Set<OptionCode> NOT_DIMENSIONS =
+            Set.of(OptionCode.TEST_NAME, OptionCode.TEST_ITERATION, OptionCode.RUN_ID);
     /** Names the test closure's cell answers itself. */
     private static final Set<String> RESERVED = Set.of("index", "repeat", "values");
 
@@ -49,8 +52,7 @@ public final class MatrixDefinition {
      * @param parameter the test parameter it sets, null for one of the script's own
      * @param values    its values, in order
      */
-    public record Dimension(String name, OptionCode parameter, List<Object> values) {
-    }
+    public record Dimension(String name, OptionCode parameter, List<Object> values) {}
 
     private String name = "study";
     private final Map<String, Dimension> dimensions = new LinkedHashMap<>();
@@ -113,8 +115,8 @@ public final class MatrixDefinition {
             }
         }
         if (dimensions.containsKey(dimensionName)) {
-            problems.add("dimension " + dimensionName + " is given twice; give all its values at once: "
-                    + dimensionName + " 1, 2, 3");
+            problems.add("dimension " + dimensionName + " is given twice; give all its values at once: " + dimensionName
+                    + " 1, 2, 3");
             return;
         }
         if (RESERVED.contains(dimensionName)) {
@@ -128,8 +130,8 @@ public final class MatrixDefinition {
             return;
         }
         if (flat.isEmpty()) {
-            problems.add("dimension " + dimensionName + " is empty; give it at least one value, e.g. "
-                    + dimensionName + " 1, 2");
+            problems.add("dimension " + dimensionName + " is empty; give it at least one value, e.g. " + dimensionName
+                    + " 1, 2");
         }
         dimensions.put(dimensionName, new Dimension(dimensionName, parameter, List.copyOf(flat)));
     }

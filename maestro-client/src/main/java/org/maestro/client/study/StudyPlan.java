@@ -20,8 +20,7 @@ public final class StudyPlan {
     /** The most runs a study may have without {@code --yes} or {@code allowLarge true}. */
     public static final int RUN_LIMIT = 500;
 
-    private StudyPlan() {
-    }
+    private StudyPlan() {}
 
     /**
      * The state of the study the matrix describes, with no run finished.
@@ -47,15 +46,20 @@ public final class StudyPlan {
             if (dimension.parameter() != null) {
                 checkParameter(dimension, environment, problems);
             }
-            List<String> texts = dimension.values().stream().map(String::valueOf).toList();
-            List<String> repeated = texts.stream().filter(v -> texts.indexOf(v) != texts.lastIndexOf(v)).distinct()
+            List<String> texts =
+                    dimension.values().stream().map(String::valueOf).toList();
+            List<String> repeated = texts.stream()
+                    .filter(v -> texts.indexOf(v) != texts.lastIndexOf(v))
+                    .distinct()
                     .toList();
             if (!repeated.isEmpty()) {
                 problems.add("dimension " + dimension.name() + " has the value(s) " + String.join(", ", repeated)
                         + " more than once; give each value once and use repeat for more runs of a cell");
             }
-            dimensions.add(new StudyState.Dimension(dimension.name(),
-                    dimension.parameter() == null ? null : dimension.parameter().parameter(), texts));
+            dimensions.add(new StudyState.Dimension(
+                    dimension.name(),
+                    dimension.parameter() == null ? null : dimension.parameter().parameter(),
+                    texts));
         }
         List<String> names = dimensions.stream().map(StudyState.Dimension::name).toList();
         List<String> heatMap = matrix.heatMapDimensions();
@@ -68,16 +72,16 @@ public final class StudyPlan {
         if (!problems.isEmpty()) {
             throw MaestroException.usage("maestro.matrix '" + name + "' cannot run: " + String.join("; ", problems));
         }
-        StudyState state = new StudyState(StudyState.FORMAT_VERSION, name, dimensions, repeats, heatMap, List.of(),
-                matrix.spreadStatistic());
+        StudyState state = new StudyState(
+                StudyState.FORMAT_VERSION, name, dimensions, repeats, heatMap, List.of(), matrix.spreadStatistic());
         if (state.runCount() > RUN_LIMIT && !allowLarge && !matrix.allowsLarge()) {
             throw MaestroException.usage(tooLarge(state));
         }
         return state;
     }
 
-    private static void checkParameter(MatrixDefinition.Dimension dimension, UnaryOperator<String> environment,
-                                       List<String> problems) {
+    private static void checkParameter(
+            MatrixDefinition.Dimension dimension, UnaryOperator<String> environment, List<String> problems) {
         String parameter = dimension.parameter().parameter();
         String fromEnvironment = environment.apply(parameter);
         if (fromEnvironment != null && !fromEnvironment.isBlank()) {
@@ -94,15 +98,26 @@ public final class StudyPlan {
     }
 
     private static String tooLarge(StudyState state) {
-        String sizes = state.dimensions().stream().map(d -> Integer.toString(d.values().size()))
+        String sizes = state.dimensions().stream()
+                .map(d -> Integer.toString(d.values().size()))
                 .collect(Collectors.joining(" × "));
         StudyState.Dimension largest = state.dimensions().stream()
-                .max(Comparator.comparingInt(d -> d.values().size())).orElse(null);
-        return String.format(Locale.ROOT, "maestro.matrix '%s' has %s = %d cell(s) × %d repeat(s) = %d runs, more than"
+                .max(Comparator.comparingInt(d -> d.values().size()))
+                .orElse(null);
+        return String.format(
+                Locale.ROOT,
+                "maestro.matrix '%s' has %s = %d cell(s) × %d repeat(s) = %d runs, more than"
                         + " %d; narrow it (fewer values%s, or fewer repeats), or allow it with maestro-cli run --yes or "
-                        + "allowLarge true in maestro.matrix", state.test(), sizes.isEmpty() ? "1" : sizes,
-                state.cellCount(), state.repeats(), state.runCount(), RUN_LIMIT,
-                largest == null ? "" : " — the largest dimension is " + largest.name() + " with "
-                        + largest.values().size() + " values");
+                        + "allowLarge true in maestro.matrix",
+                state.test(),
+                sizes.isEmpty() ? "1" : sizes,
+                state.cellCount(),
+                state.repeats(),
+                state.runCount(),
+                RUN_LIMIT,
+                largest == null
+                        ? ""
+                        : " — the largest dimension is " + largest.name() + " with "
+                                + largest.values().size() + " values");
     }
 }

@@ -33,9 +33,13 @@ public final class StudyRunner {
      * @param environment   where tests read their parameters
      * @param notes         where notes for the user go
      */
-    public record Settings(Path resultsRoot, boolean resume, boolean allowLarge, String resumeCommand,
-                           UnaryOperator<String> environment, Consumer<String> notes) {
-    }
+    public record Settings(
+            Path resultsRoot,
+            boolean resume,
+            boolean allowLarge,
+            String resumeCommand,
+            UnaryOperator<String> environment,
+            Consumer<String> notes) {}
 
     private final Settings settings;
     private final Function<Consumer<TestDefinition>, TestResult> runTest;
@@ -45,8 +49,8 @@ public final class StudyRunner {
      * @param runTest       runs one test from the script's defaults, as {@code maestro.test} does
      * @param rebuildReport rebuilds the report, so that it shows the last finished run
      */
-    public StudyRunner(Settings settings, Function<Consumer<TestDefinition>, TestResult> runTest,
-                       Runnable rebuildReport) {
+    public StudyRunner(
+            Settings settings, Function<Consumer<TestDefinition>, TestResult> runTest, Runnable rebuildReport) {
         this.settings = settings;
         this.runTest = runTest;
         this.rebuildReport = rebuildReport;
@@ -61,8 +65,10 @@ public final class StudyRunner {
         List<TestResult> ran = new ArrayList<>();
         int skipped = state.runs().size();
         if (skipped > 0) {
-            settings.notes().accept("study " + state.test() + ": " + skipped + " of " + state.runCount()
-                    + " runs finished before; " + (state.complete() ? "nothing left to run" : "resuming with the next"));
+            settings.notes()
+                    .accept("study " + state.test() + ": " + skipped + " of " + state.runCount()
+                            + " runs finished before; "
+                            + (state.complete() ? "nothing left to run" : "resuming with the next"));
         }
         Interruption interruption = new Interruption(directory);
         interruption.install();
@@ -74,13 +80,19 @@ public final class StudyRunner {
                         continue;
                     }
                     interruption.progress(state);
-                    settings.notes().accept(String.format("study %s: run %d of %d — cell %d (%s), repeat %d",
-                            state.test(), state.runs().size() + 1, state.runCount(), cell + 1, state.cellLabel(cell),
-                            repeat));
+                    settings.notes()
+                            .accept(String.format(
+                                    "study %s: run %d of %d — cell %d (%s), repeat %d",
+                                    state.test(),
+                                    state.runs().size() + 1,
+                                    state.runCount(),
+                                    cell + 1,
+                                    state.cellLabel(cell),
+                                    repeat));
                     TestResult result = runTest.apply(definitionOf(matrix, state, cell, repeat));
                     ran.add(result);
-                    state = state.with(new StudyState.Run(cell, repeat, result.iteration(),
-                            result.passed() ? "success" : "failure"));
+                    state = state.with(new StudyState.Run(
+                            cell, repeat, result.iteration(), result.passed() ? "success" : "failure"));
                     write(state, directory);
                     interruption.progress(state);
                 }
@@ -93,8 +105,9 @@ public final class StudyRunner {
                 settings.notes().accept(resumeHint(state, directory));
             }
         }
-        settings.notes().accept("study " + state.test() + ": " + state.runs().size() + " runs finished; report "
-                + directory.resolve("study.html").toAbsolutePath());
+        settings.notes()
+                .accept("study " + state.test() + ": " + state.runs().size() + " runs finished; report "
+                        + directory.resolve("study.html").toAbsolutePath());
         return new StudyResult(directory, state, ran, skipped);
     }
 
@@ -108,14 +121,20 @@ public final class StudyRunner {
                     + "results directory (--results)");
         }
         if (!settings.resume()) {
-            earlier.filter(s -> !s.complete()).ifPresent(s -> settings.notes().accept("study " + s.test() + ": an "
-                    + "unfinished study (" + s.runs().size() + " of " + s.runCount() + " runs) in " + directory
-                    + " is replaced by a new one; its iterations stay. To continue it instead, run with --resume"));
+            earlier.filter(s -> !s.complete())
+                    .ifPresent(
+                            s -> settings.notes()
+                                    .accept(
+                                            "study " + s.test() + ": an "
+                                                    + "unfinished study ("
+                                                    + s.runs().size() + " of " + s.runCount() + " runs) in " + directory
+                                                    + " is replaced by a new one; its iterations stay. To continue it instead, run with --resume"));
             return planned;
         }
         if (earlier.isEmpty()) {
-            settings.notes().accept("study " + planned.test() + ": no earlier study in " + directory
-                    + " to resume; starting it");
+            settings.notes()
+                    .accept("study " + planned.test() + ": no earlier study in " + directory
+                            + " to resume; starting it");
             return planned;
         }
         List<String> differences = planned.differencesFrom(earlier.get());
@@ -125,19 +144,29 @@ public final class StudyRunner {
                     + ". Restore the script's matrix to resume it, or run without --resume into another results "
                     + "directory (--results)");
         }
-        return new StudyState(StudyState.FORMAT_VERSION, planned.test(), planned.dimensions(), planned.repeats(),
-                planned.heatMap(), earlier.get().runs(), planned.spread());
+        return new StudyState(
+                StudyState.FORMAT_VERSION,
+                planned.test(),
+                planned.dimensions(),
+                planned.repeats(),
+                planned.heatMap(),
+                earlier.get().runs(),
+                planned.spread());
     }
 
     /** The definition of one run: the test closure with the cell, then the cell's parameter values. */
-    private static Consumer<TestDefinition> definitionOf(MatrixDefinition matrix, StudyState state, int cell,
-                                                         int repeat) {
+    private static Consumer<TestDefinition> definitionOf(
+            MatrixDefinition matrix, StudyState state, int cell, int repeat) {
         Map<String, String> texts = state.cellValues(cell);
         Map<String, Object> values = new LinkedHashMap<>();
         for (MatrixDefinition.Dimension dimension : matrix.dimensions()) {
             String text = texts.get(dimension.name());
-            values.put(dimension.name(), dimension.values().stream().filter(v -> String.valueOf(v).equals(text))
-                    .findFirst().orElse(text));
+            values.put(
+                    dimension.name(),
+                    dimension.values().stream()
+                            .filter(v -> String.valueOf(v).equals(text))
+                            .findFirst()
+                            .orElse(text));
         }
         StudyCell studyCell = new StudyCell(cell + 1, repeat, values);
         return test -> {
@@ -161,8 +190,9 @@ public final class StudyRunner {
         try {
             state.write(directory);
         } catch (IOException e) {
-            throw MaestroException.infrastructure("cannot write the study state " + directory.resolve(
-                    StudyState.FILE_NAME) + ": " + e.getMessage() + "; check that the results directory is writable");
+            throw MaestroException.infrastructure(
+                    "cannot write the study state " + directory.resolve(StudyState.FILE_NAME) + ": " + e.getMessage()
+                            + "; check that the results directory is writable");
         }
     }
 
@@ -180,12 +210,14 @@ public final class StudyRunner {
 
         Interruption(Path directory) {
             this.directory = directory;
-            this.hook = new Thread(() -> {
-                StudyState last = this.state;
-                if (last != null) {
-                    settings.notes().accept("interrupted: " + resumeHint(last, this.directory));
-                }
-            }, "study-interruption");
+            this.hook = new Thread(
+                    () -> {
+                        StudyState last = this.state;
+                        if (last != null) {
+                            settings.notes().accept("interrupted: " + resumeHint(last, this.directory));
+                        }
+                    },
+                    "study-interruption");
         }
 
         void progress(StudyState current) {

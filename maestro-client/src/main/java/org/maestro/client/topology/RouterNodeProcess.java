@@ -61,7 +61,8 @@ final class RouterNodeProcess implements ManagedProcess {
             router.checkAlive();
             if (System.nanoTime() - deadline > 0) {
                 throw new IOException(describe() + " was started again (process " + router.pid()
-                        + ") but does not accept clients after " + START_TIMEOUT_MILLIS / 1000 + " s; see " + router.log());
+                        + ") but does not accept clients after " + START_TIMEOUT_MILLIS / 1000 + " s; see "
+                        + router.log());
             }
             Thread.sleep(20);
         }

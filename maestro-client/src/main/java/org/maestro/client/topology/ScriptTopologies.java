@@ -4,7 +4,6 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.dataformat.yaml.YAMLMapper;
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.LocalDateTime;
@@ -75,16 +74,19 @@ public final class ScriptTopologies implements AutoCloseable {
     /** Starts the described topology and returns its nodes and URLs once its router network has converged. */
     public Topology start(Path description) throws InterruptedException {
         TopologyDescription parsed = DescriptionReader.read(description);
-        String name = parsed.name != null && !parsed.name.isBlank() ? parsed.name
+        String name = parsed.name != null && !parsed.name.isBlank()
+                ? parsed.name
                 : description.getFileName().toString().replaceFirst("\\.[^.]*$", "");
-        Path workDir = resultsRoot.resolve("topology-" + name + "-" + LocalDateTime.now().format(STAMP));
+        Path workDir = resultsRoot.resolve(
+                "topology-" + name + "-" + LocalDateTime.now().format(STAMP));
         RunningTopology topology = new LocalTopologyLauncher(qdrouterd(), Duration.ofSeconds(60))
                 .start(parsed, description.toString(), workDir);
         running.add(topology);
         LOG.info("topology {} is up; configurations and router logs in {}", name, workDir);
         if (agentProcesses != null) {
             for (RouterProcess router : topology.routers()) {
-                agentProcesses.add(new RouterNodeProcess(router, topology.topology().node(router.name())));
+                agentProcesses.add(
+                        new RouterNodeProcess(router, topology.topology().node(router.name())));
                 offered.add(router.name());
             }
         }

@@ -41,7 +41,8 @@ class ByteRateFigureTest {
         String[] lines = text.toString().strip().split("\n");
         assertTrue(lines[0].contains("RATE msg/s") && lines[0].contains("MB/s"), lines[0]);
         assertTrue(lines[2].startsWith("SENT to VANISHED: the whole test, warm-up included;"), lines[2]);
-        assertTrue(lines[1].contains(String.format(java.util.Locale.ROOT, "%10.3f", result.getMegabytesPerSecond())),
+        assertTrue(
+                lines[1].contains(String.format(java.util.Locale.ROOT, "%10.3f", result.getMegabytesPerSecond())),
                 lines[1]);
     }
 }

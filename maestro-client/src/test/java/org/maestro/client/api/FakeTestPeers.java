@@ -24,8 +24,7 @@ import org.maestro.common.time.ManualClock;
  */
 final class FakeTestPeers implements TestPeers {
     /** A request as the fake saw it: what, to whom, and when on the test's clock. */
-    record Request(String what, String to, Duration at) {
-    }
+    record Request(String what, String to, Duration at) {}
 
     private final ManualClock clock;
     private final Map<String, PeerInfo> peers = Collections.synchronizedMap(new java.util.LinkedHashMap<>());
@@ -78,12 +77,18 @@ final class FakeTestPeers implements TestPeers {
         if (!connected) {
             return CompletableFuture.completedFuture(new Replies(request, List.of(), from.size()));
         }
-        return CompletableFuture.completedFuture(new Replies(request,
-                from.stream().map(p -> request.reply(Command.OK, Payload.Empty.INSTANCE, p)).toList(), from.size()));
+        return CompletableFuture.completedFuture(new Replies(
+                request,
+                from.stream()
+                        .map(p -> request.reply(Command.OK, Payload.Empty.INSTANCE, p))
+                        .toList(),
+                from.size()));
     }
 
     private List<PeerInfo> ofRole(String role) {
-        return peers.values().stream().filter(p -> role == null || p.role().equals(role)).toList();
+        return peers.values().stream()
+                .filter(p -> role == null || p.role().equals(role))
+                .toList();
     }
 
     @Override
@@ -99,7 +104,9 @@ final class FakeTestPeers implements TestPeers {
     @Override
     public List<PeerStatus> discover(Duration wait) {
         record("PING", "all");
-        return peers.values().stream().map(p -> new PeerStatus(p, Duration.ofMillis(1))).toList();
+        return peers.values().stream()
+                .map(p -> new PeerStatus(p, Duration.ofMillis(1)))
+                .toList();
     }
 
     @Override
@@ -119,8 +126,8 @@ final class FakeTestPeers implements TestPeers {
     }
 
     @Override
-    public CompletableFuture<Replies> start(Command command, String role, Payload payload, int expected,
-            Duration timeout) {
+    public CompletableFuture<Replies> start(
+            Command command, String role, Payload payload, int expected, Duration timeout) {
         record(command.name(), role);
         return ok(Note.request(command, payload), ofRole(role));
     }
@@ -138,9 +145,13 @@ final class FakeTestPeers implements TestPeers {
         if (!connected) {
             return CompletableFuture.completedFuture(new Replies(request, List.of(), 1));
         }
-        return CompletableFuture.completedFuture(new Replies(request, List.of(request.reply(Command.GET,
-                new Payload.Outcome("", Map.of("busy", Boolean.toString(!idle.contains(peerId)))),
-                peers.get(peerId))), 1));
+        return CompletableFuture.completedFuture(new Replies(
+                request,
+                List.of(request.reply(
+                        Command.GET,
+                        new Payload.Outcome("", Map.of("busy", Boolean.toString(!idle.contains(peerId)))),
+                        peers.get(peerId))),
+                1));
     }
 
     @Override
@@ -163,8 +174,11 @@ final class FakeTestPeers implements TestPeers {
         if (refusal == null) {
             return ok(request, ofRole("agent"));
         }
-        return CompletableFuture.completedFuture(new Replies(request, ofRole("agent").stream()
-                .map(p -> request.reply(Command.INTERNAL_ERROR, new Payload.Error(0, refusal), p)).toList(),
+        return CompletableFuture.completedFuture(new Replies(
+                request,
+                ofRole("agent").stream()
+                        .map(p -> request.reply(Command.INTERNAL_ERROR, new Payload.Error(0, refusal), p))
+                        .toList(),
                 expected));
     }
 

@@ -44,7 +44,9 @@ class JitterFiguresTest {
         TestResult result = result(work.resolve("unbounded/0"), TestOptions.DEFAULTS.with(OptionCode.RATE, "0"));
         assertEquals(0.1, result.getResponseP99Ms(), 0.001, "latency is there");
         IllegalStateException refused = assertThrows(IllegalStateException.class, result::getJitterMaxMs);
-        assertTrue(refused.getMessage().contains("RATE 0 (unbounded)") && refused.getMessage().contains("RATE > 0"),
+        assertTrue(
+                refused.getMessage().contains("RATE 0 (unbounded)")
+                        && refused.getMessage().contains("RATE > 0"),
                 refused.getMessage());
         assertThrows(IllegalStateException.class, result::getJitterEarlyMaxMs);
         assertThrows(IllegalStateException.class, result::getJitterP99Ms);
@@ -64,15 +66,24 @@ class JitterFiguresTest {
     }
 
     private static TestResult result(Path iteration, TestOptions options) {
-        return new TestResult("t", 0, true, "", iteration, options,
-                Figures.of(Figures.summarize(iteration).orElseThrow()), List.of());
+        return new TestResult(
+                "t",
+                0,
+                true,
+                "",
+                iteration,
+                options,
+                Figures.of(Figures.summarize(iteration).orElseThrow()),
+                List.of());
     }
 
     private static Path receiver(Path iteration, String rate) throws IOException {
         Path dir = Files.createDirectories(iteration.resolve("receiver-1@alpha"));
-        Files.writeString(dir.resolve("test.properties"), "peer.name=receiver-1@alpha\npeer.role=receiver\n"
-                + "peer.host=alpha\ntest.name=t\ntest.iteration=0\ntest.start=" + START + "\ntest.end="
-                + (START + 3000) + "\nwarmup.end=0\nRATE=" + rate + "\n");
+        Files.writeString(
+                dir.resolve("test.properties"),
+                "peer.name=receiver-1@alpha\npeer.role=receiver\n"
+                        + "peer.host=alpha\ntest.name=t\ntest.iteration=0\ntest.start=" + START + "\ntest.end="
+                        + (START + 3000) + "\nwarmup.end=0\nRATE=" + rate + "\n");
         log(dir.resolve("response-time.hlog"), 100, 100);
         return dir;
     }

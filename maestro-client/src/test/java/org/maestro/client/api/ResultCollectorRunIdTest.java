@@ -63,7 +63,10 @@ class ResultCollectorRunIdTest {
 
     private static Note chunk(String file, String text) {
         byte[] data = text.getBytes(StandardCharsets.UTF_8);
-        return new Note(NoteType.DATA, Command.LOG, new NoteHeader("c", UUID.randomUUID().toString(), PEER),
+        return new Note(
+                NoteType.DATA,
+                Command.LOG,
+                new NoteHeader("c", UUID.randomUUID().toString(), PEER),
                 new Payload.Chunk(file, 0, 1, ResultShipper.sha256(List.of(data)), data));
     }
 }

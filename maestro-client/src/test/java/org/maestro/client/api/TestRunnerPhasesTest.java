@@ -34,11 +34,14 @@ class TestRunnerPhasesTest {
     private final FakeTestPeers peers = new FakeTestPeers(clock, SENDER, RECEIVER);
 
     private TestRunner runner() {
-        return new TestRunner(peers, clock, timeline, results, Progress.silent(), name -> null, directory -> { });
+        return new TestRunner(peers, clock, timeline, results, Progress.silent(), name -> null, directory -> {});
     }
 
     private static TestDefinition definition() {
-        return new TestDefinition().name("phases").sut("amqp://broker.example:5672/phases.queue").rate(100)
+        return new TestDefinition()
+                .name("phases")
+                .sut("amqp://broker.example:5672/phases.queue")
+                .rate(100)
                 .duration("10s");
     }
 
@@ -47,8 +50,11 @@ class TestRunnerPhasesTest {
     }
 
     private List<String> phases() {
-        return peers.requests("").stream().map(FakeTestPeers.Request::what).filter(w -> !w.startsWith("SET ")
-                && !w.equals("STATS")).distinct().toList();
+        return peers.requests("").stream()
+                .map(FakeTestPeers.Request::what)
+                .filter(w -> !w.startsWith("SET ") && !w.equals("STATS"))
+                .distinct()
+                .toList();
     }
 
     @Test
@@ -59,12 +65,16 @@ class TestRunnerPhasesTest {
 
         TestResult result = runner().run(definition());
 
-        assertEquals(List.of("PING", "START_RECEIVER", "START_SENDER", "DRAIN", "STOP_SENDER", "STOP_RECEIVER",
-                "LOG"), phases());
+        assertEquals(
+                List.of("PING", "START_RECEIVER", "START_SENDER", "DRAIN", "STOP_SENDER", "STOP_RECEIVER", "LOG"),
+                phases());
         assertFalse(peers.requests("SET ").isEmpty(), "the options are set before anything starts");
-        assertEquals(Duration.ofSeconds(11), clock.elapsedSince(0),
+        assertEquals(
+                Duration.ofSeconds(11),
+                clock.elapsedSince(0),
                 "the senders finished at 10 s, the drain at 11 s, and nothing waited after");
-        TestOutcome recorded = TestOutcomeReader.read(result.directory(), TestOutcome.RUNNER_FILE).orElseThrow();
+        TestOutcome recorded = TestOutcomeReader.read(result.directory(), TestOutcome.RUNNER_FILE)
+                .orElseThrow();
         assertEquals(result.options().runId().orElseThrow(), recorded.runId());
         assertTrue(result.passed(), result.reason());
         assertEquals(TestOutcome.of(true, "", result.options().runId().orElseThrow()), recorded);
@@ -76,14 +86,19 @@ class TestRunnerPhasesTest {
 
         TestResult result = runner().run(definition());
 
-        assertEquals(List.of("PING", "START_RECEIVER", "START_SENDER", "STOP_SENDER", "LOG"), phases(),
+        assertEquals(
+                List.of("PING", "START_RECEIVER", "START_SENDER", "STOP_SENDER", "LOG"),
+                phases(),
                 "no drain; the dead receiver is neither stopped nor asked for its files");
-        assertEquals(Duration.ofSeconds(4 + 15), clock.elapsedSince(0),
+        assertEquals(
+                Duration.ofSeconds(4 + 15),
+                clock.elapsedSince(0),
                 "the watch ends at the death, then the stop waits its 15 s for the sender that never notifies");
         assertFalse(result.passed());
-        assertTrue(result.reason().startsWith("peer receiver-1@beta (receiver) disconnected abnormally"),
-                result.reason());
-        TestOutcome recorded = TestOutcomeReader.read(result.directory(), TestOutcome.RUNNER_FILE).orElseThrow();
+        assertTrue(
+                result.reason().startsWith("peer receiver-1@beta (receiver) disconnected abnormally"), result.reason());
+        TestOutcome recorded = TestOutcomeReader.read(result.directory(), TestOutcome.RUNNER_FILE)
+                .orElseThrow();
         assertTrue(recorded.failed());
         assertEquals(result.reason().split("; ")[0], recorded.reason().split("; ")[0]);
     }

@@ -30,7 +30,8 @@ final class Timeline implements Sleeper {
     @Override
     public void sleep(Duration duration) throws InterruptedException {
         clock.sleep(duration);
-        for (Map.Entry<Long, List<Runnable>> due = events.firstEntry(); due != null && due.getKey() <= clock.nowMicros();
+        for (Map.Entry<Long, List<Runnable>> due = events.firstEntry();
+                due != null && due.getKey() <= clock.nowMicros();
                 due = events.firstEntry()) {
             events.pollFirstEntry().getValue().forEach(Runnable::run);
         }

@@ -43,16 +43,13 @@ class WatchdogTest {
     private static Progress progressInto(List<String> notes) {
         return new Progress() {
             @Override
-            public void started(String test, int iteration, String description) {
-            }
+            public void started(String test, int iteration, String description) {}
 
             @Override
-            public void update(Snapshot snapshot) {
-            }
+            public void update(Snapshot snapshot) {}
 
             @Override
-            public void finished(TestResult result) {
-            }
+            public void finished(TestResult result) {}
 
             @Override
             public void note(String message) {
@@ -66,8 +63,8 @@ class WatchdogTest {
         if (!peers.isConnected()) {
             return StatisticsPoll.Result.none("not connected");
         }
-        return StatisticsPoll.Result.of(new Progress.Snapshot("t", elapsed, planned, 100, 1.5, sent.get(),
-                sent.get(), 0));
+        return StatisticsPoll.Result.of(
+                new Progress.Snapshot("t", elapsed, planned, 100, 1.5, sent.get(), sent.get(), 0));
     }
 
     private Watchdog watchdog(Duration brokerOutageLimit) {
@@ -108,8 +105,11 @@ class WatchdogTest {
         watchdog().watch(0, PLANNED, Duration.ZERO, List.of());
         assertEquals(Duration.ofSeconds(46), now(), "the deadline of 45 s is passed at the first look after it");
         assertEquals(List.of("the senders did not finish within 45 s (planned 10 s); stopped them"), state.failures());
-        List<Duration> asked = peers.requests("GET").stream().map(FakeTestPeers.Request::at).toList();
-        assertEquals(List.of(21L, 27L, 33L, 39L, 45L, 46L), asked.stream().map(Duration::toSeconds).toList(),
+        List<Duration> asked =
+                peers.requests("GET").stream().map(FakeTestPeers.Request::at).toList();
+        assertEquals(
+                List.of(21L, 27L, 33L, 39L, 45L, 46L),
+                asked.stream().map(Duration::toSeconds).toList(),
                 "busy senders are asked whether they are idle from 10 s past the planned time, at the first look "
                         + "more than 5 s after the last time, and once more at the deadline");
     }
@@ -136,22 +136,29 @@ class WatchdogTest {
     @Test
     void aPeerThatDiesEndsTheWatchAtOnceAndIsNamedFirst() {
         sending();
-        timeline.at(Duration.ofSeconds(3), () -> peers.notify(RECEIVER.id(), Command.ABNORMAL_DISCONNECT,
-                Payload.Empty.INSTANCE));
+        timeline.at(
+                Duration.ofSeconds(3),
+                () -> peers.notify(RECEIVER.id(), Command.ABNORMAL_DISCONNECT, Payload.Empty.INSTANCE));
         watchdog().watch(0, PLANNED, Duration.ZERO, List.of());
         assertEquals(Duration.ofSeconds(3), now());
-        assertEquals(List.of("peer receiver-1@beta (receiver) disconnected abnormally (crashed, killed or lost its "
-                + "network) during the test"), state.failures());
+        assertEquals(
+                List.of("peer receiver-1@beta (receiver) disconnected abnormally (crashed, killed or lost its "
+                        + "network) during the test"),
+                state.failures());
         assertTrue(state.isDead(RECEIVER.id()));
-        assertEquals("disconnected abnormally at 12:00:03 UTC (crashed, killed or cut off from the control broker); "
-                + "its files stay on its host", state.death(RECEIVER.id()));
+        assertEquals(
+                "disconnected abnormally at 12:00:03 UTC (crashed, killed or cut off from the control broker); "
+                        + "its files stay on its host",
+                state.death(RECEIVER.id()));
     }
 
     @Test
     void aSenderThatFailsEndsTheWatchAsFinishedAndLeavesTheVerdictToItsOutcome() {
         sending();
-        timeline.at(Duration.ofSeconds(4), () -> peers.notify(SENDER.id(), Command.NOTIFY_FAIL,
-                new Payload.Outcome("connection refused", Map.of())));
+        timeline.at(
+                Duration.ofSeconds(4),
+                () -> peers.notify(
+                        SENDER.id(), Command.NOTIFY_FAIL, new Payload.Outcome("connection refused", Map.of())));
         watchdog().watch(0, PLANNED, Duration.ZERO, List.of());
         assertEquals(Duration.ofSeconds(4), now());
         assertEquals(List.of(), state.failures(), "the runner adds the failed outcome when it collects");
@@ -164,8 +171,10 @@ class WatchdogTest {
         timeline.at(Duration.ofSeconds(30), () -> peers.connected(false));
         watchdog(Duration.ofSeconds(20)).watch(0, PLANNED, Duration.ZERO, List.of());
         assertEquals(Duration.ofSeconds(66), now(), "deadline passed at 46 s, then 20 s of waiting for the broker");
-        assertEquals(List.of("the senders did not finish within 45 s (planned 10 s) and the control broker "
-                + "tcp://control.example:1883 is still unreachable after 36 s; stopped them"), state.failures());
+        assertEquals(
+                List.of("the senders did not finish within 45 s (planned 10 s) and the control broker "
+                        + "tcp://control.example:1883 is still unreachable after 36 s; stopped them"),
+                state.failures());
         assertTrue(state.brokerGone());
     }
 
@@ -193,12 +202,18 @@ class WatchdogTest {
                 new TestDefinition.AgentAction(Duration.ofSeconds(1), "slow network"),
                 new TestDefinition.AgentAction(Duration.ofSeconds(5), "start broker"));
         watchdog().watch(0, PLANNED, Duration.ofSeconds(2), actions);
-        assertEquals(List.of(new FakeTestPeers.Request("action slow network", "agent", Duration.ofSeconds(3)),
-                new FakeTestPeers.Request("action kill broker", "agent", Duration.ofSeconds(7)),
-                new FakeTestPeers.Request("action start broker", "agent", Duration.ofSeconds(7))),
+        assertEquals(
+                List.of(
+                        new FakeTestPeers.Request("action slow network", "agent", Duration.ofSeconds(3)),
+                        new FakeTestPeers.Request("action kill broker", "agent", Duration.ofSeconds(7)),
+                        new FakeTestPeers.Request("action start broker", "agent", Duration.ofSeconds(7))),
                 peers.requests("action"));
-        assertEquals(List.of("agent action 'slow network' at 3 s", "agent action 'kill broker' at 7 s",
-                "agent action 'start broker' at 7 s"), notes);
+        assertEquals(
+                List.of(
+                        "agent action 'slow network' at 3 s",
+                        "agent action 'kill broker' at 7 s",
+                        "agent action 'start broker' at 7 s"),
+                notes);
         assertEquals(List.of(), state.failures());
     }
 
@@ -207,8 +222,12 @@ class WatchdogTest {
         sending();
         finishes(SENDER, Duration.ofSeconds(5));
         peers.refuseAgentActions("no such command");
-        watchdog().watch(0, PLANNED, Duration.ZERO,
-                List.of(new TestDefinition.AgentAction(Duration.ofSeconds(2), "reboot")));
+        watchdog()
+                .watch(
+                        0,
+                        PLANNED,
+                        Duration.ZERO,
+                        List.of(new TestDefinition.AgentAction(Duration.ofSeconds(2), "reboot")));
         assertEquals(List.of("agent action 'reboot' was refused: agent-1@gamma: no such command"), state.failures());
     }
 
@@ -225,7 +244,9 @@ class WatchdogTest {
         watchdog().awaitDrained(Duration.ofSeconds(30));
         assertEquals(Duration.ofSeconds(45), now());
         assertEquals(List.of("receivers did not finish draining within 45 s"), state.failures());
-        assertEquals(Duration.ofMillis(10_200), peers.requests("GET").get(0).at(),
+        assertEquals(
+                Duration.ofMillis(10_200),
+                peers.requests("GET").get(0).at(),
                 "the receivers are first asked whether they are idle past 10 s");
     }
 
@@ -233,7 +254,8 @@ class WatchdogTest {
     void aReceiverFoundIdleDuringTheDrainEndsIt() {
         timeline.at(Duration.ofSeconds(12), () -> peers.idle(RECEIVER.id()));
         watchdog().awaitDrained(Duration.ofSeconds(30));
-        assertEquals(List.of(Duration.ofMillis(10_200), Duration.ofMillis(15_400)),
+        assertEquals(
+                List.of(Duration.ofMillis(10_200), Duration.ofMillis(15_400)),
                 peers.requests("GET").stream().map(FakeTestPeers.Request::at).toList(),
                 "asked at the first look past 10 s (busy), then at the first look more than 5 s later (idle)");
         assertEquals(Duration.ofMillis(15_600), now(), "the drain ends at the next look");

@@ -20,8 +20,8 @@ import org.eclipse.paho.client.mqttv3.MqttConnectOptions;
 import org.eclipse.paho.client.mqttv3.MqttException;
 import org.eclipse.paho.client.mqttv3.MqttMessage;
 import org.eclipse.paho.client.mqttv3.persist.MemoryPersistence;
-import org.maestro.embedded.EmbeddedArtemis;
 import org.maestro.common.net.FreePorts;
+import org.maestro.embedded.EmbeddedArtemis;
 
 /**
  * Why a control-plane round trip takes what it takes: one request and its reply over plain Paho clients, as Maestro
@@ -36,8 +36,7 @@ import org.maestro.common.net.FreePorts;
  */
 public final class MqttRoundTripBenchmark {
 
-    private MqttRoundTripBenchmark() {
-    }
+    private MqttRoundTripBenchmark() {}
 
     /** Makes sockets with TCP_NODELAY set (Paho creates its socket unconnected, then connects it). */
     static final class NoDelaySocketFactory extends SocketFactory {
@@ -79,7 +78,8 @@ public final class MqttRoundTripBenchmark {
     public static void main(String[] args) throws Exception {
         int roundTrips = args.length > 0 ? Integer.parseInt(args[0]) : 100;
         System.out.printf("%-34s %-16s %9s %9s %9s%n", "broker", "client sockets", "p50 ms", "p99 ms", "max ms");
-        try (EmbeddedArtemis artemis = EmbeddedArtemis.builder().mqtt().name("round-trip").withoutJmx().start()) {
+        try (EmbeddedArtemis artemis =
+                EmbeddedArtemis.builder().mqtt().name("round-trip").withoutJmx().start()) {
             for (boolean noDelay : List.of(false, true)) {
                 measure("artemis (tcpNoDelay)", "tcp://127.0.0.1:" + artemis.mqttPort(), noDelay, roundTrips);
             }
@@ -89,12 +89,22 @@ public final class MqttRoundTripBenchmark {
             Path directory = Files.createTempDirectory("maestro-round-trip-");
             try {
                 int port = FreePorts.next();
-                Files.writeString(directory.resolve("mosquitto.conf"), "listener " + port + " 127.0.0.1\n"
-                        + "allow_anonymous true\npersistence false\nset_tcp_nodelay " + brokerNoDelay + "\n");
-                mosquitto = new ProcessBuilder("mosquitto", "-c", directory.resolve("mosquitto.conf").toString())
-                        .redirectErrorStream(true).redirectOutput(directory.resolve("mosquitto.log").toFile()).start();
+                Files.writeString(
+                        directory.resolve("mosquitto.conf"),
+                        "listener " + port + " 127.0.0.1\n"
+                                + "allow_anonymous true\npersistence false\nset_tcp_nodelay " + brokerNoDelay + "\n");
+                mosquitto = new ProcessBuilder(
+                                "mosquitto",
+                                "-c",
+                                directory.resolve("mosquitto.conf").toString())
+                        .redirectErrorStream(true)
+                        .redirectOutput(directory.resolve("mosquitto.log").toFile())
+                        .start();
                 for (boolean noDelay : List.of(false, true)) {
-                    measure("mosquitto set_tcp_nodelay " + brokerNoDelay, "tcp://127.0.0.1:" + port, noDelay,
+                    measure(
+                            "mosquitto set_tcp_nodelay " + brokerNoDelay,
+                            "tcp://127.0.0.1:" + port,
+                            noDelay,
                             roundTrips);
                 }
             } finally {
@@ -115,7 +125,7 @@ public final class MqttRoundTripBenchmark {
             options.setSocketFactory(new NoDelaySocketFactory());
         }
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
-        while (true) {   // a broker process just started may not listen yet
+        while (true) { // a broker process just started may not listen yet
             try {
                 client.connect(options).waitForCompletion(10_000);
                 return client;
@@ -157,8 +167,12 @@ public final class MqttRoundTripBenchmark {
                 millis[i] = (end - begin) / 1_000_000.0;
             }
             java.util.Arrays.sort(millis);
-            System.out.printf("%-34s %-16s %9.2f %9.2f %9.2f%n", broker, noDelay ? "TCP_NODELAY" : "default (Nagle)",
-                    OrchestrationBenchmark.percentile(millis, 50), OrchestrationBenchmark.percentile(millis, 99),
+            System.out.printf(
+                    "%-34s %-16s %9.2f %9.2f %9.2f%n",
+                    broker,
+                    noDelay ? "TCP_NODELAY" : "default (Nagle)",
+                    OrchestrationBenchmark.percentile(millis, 50),
+                    OrchestrationBenchmark.percentile(millis, 99),
                     millis[millis.length - 1]);
         } finally {
             answering.shutdownNow();
@@ -176,8 +190,7 @@ public final class MqttRoundTripBenchmark {
         }
 
         @Override
-        public void connectionLost(Throwable cause) {
-        }
+        public void connectionLost(Throwable cause) {}
 
         @Override
         public void messageArrived(String topic, MqttMessage message) throws Exception {
@@ -185,7 +198,6 @@ public final class MqttRoundTripBenchmark {
         }
 
         @Override
-        public void deliveryComplete(IMqttDeliveryToken token) {
-        }
+        public void deliveryComplete(IMqttDeliveryToken token) {}
     }
 }

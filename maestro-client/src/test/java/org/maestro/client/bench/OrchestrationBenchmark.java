@@ -27,10 +27,10 @@ import org.maestro.common.protocol.Command;
 import org.maestro.common.protocol.Note;
 import org.maestro.common.protocol.Payload;
 import org.maestro.common.testing.MosquittoProcess;
+import org.maestro.common.time.MicroClock;
 import org.maestro.common.transport.MqttEndpoint;
 import org.maestro.common.transport.Topics;
 import org.maestro.embedded.EmbeddedArtemis;
-import org.maestro.common.time.MicroClock;
 
 /**
  * How fast the control plane drives a fleet: starts N in-process peers with a role that does nothing on one MQTT
@@ -60,8 +60,7 @@ public final class OrchestrationBenchmark {
         TEST_OPTIONS.put(OptionCode.FCL, "500");
     }
 
-    private OrchestrationBenchmark() {
-    }
+    private OrchestrationBenchmark() {}
 
     /** A sender that sends nothing: answers START_SENDER and STOP_SENDER at once. */
     static final class IdleRole implements Role {
@@ -92,8 +91,7 @@ public final class OrchestrationBenchmark {
         }
 
         @Override
-        public void flush() {
-        }
+        public void flush() {}
 
         @Override
         public boolean busy() {
@@ -101,8 +99,7 @@ public final class OrchestrationBenchmark {
         }
 
         @Override
-        public void halt() {
-        }
+        public void halt() {}
     }
 
     public static void main(String[] args) throws Exception {
@@ -117,7 +114,11 @@ public final class OrchestrationBenchmark {
         AutoCloseable broker;
         String url;
         if (brokerKind.equals("artemis")) {
-            EmbeddedArtemis artemis = EmbeddedArtemis.builder().mqtt().name("bench-control").withoutJmx().start();
+            EmbeddedArtemis artemis = EmbeddedArtemis.builder()
+                    .mqtt()
+                    .name("bench-control")
+                    .withoutJmx()
+                    .start();
             broker = artemis;
             url = artemis.mqttUrl();
         } else {
@@ -129,16 +130,17 @@ public final class OrchestrationBenchmark {
         List<Peer> peers = new ArrayList<>();
         ExecutorService starters = Executors.newFixedThreadPool(8);
         try (ControlClient client = ControlClient.connect(MqttEndpoint.parse(url))) {
-            System.out.printf("broker %s (%s), %d peers, %d pings, %d test setups%n", brokerKind, url, peerCount,
-                    pings, setups);
+            System.out.printf(
+                    "broker %s (%s), %d peers, %d pings, %d test setups%n", brokerKind, url, peerCount, pings, setups);
 
             // Cold: from nothing to every peer connected, discovered, set and started.
             long begin = System.nanoTime();
             List<Future<Peer>> starting = new ArrayList<>();
             for (int i = 1; i <= peerCount; i++) {
                 String name = "bench-" + i;
-                starting.add(starters.submit(() -> Peer.start(new PeerConfig(MqttEndpoint.parse(url), name,
-                        "localhost", results, Duration.ofSeconds(30)), new IdleRole(MicroClock.system()))));
+                starting.add(starters.submit(() -> Peer.start(
+                        new PeerConfig(MqttEndpoint.parse(url), name, "localhost", results, Duration.ofSeconds(30)),
+                        new IdleRole(MicroClock.system()))));
             }
             for (Future<Peer> peer : starting) {
                 peers.add(peer.get(DEADLINE.toSeconds(), TimeUnit.SECONDS));
@@ -146,9 +148,10 @@ public final class OrchestrationBenchmark {
             long connected = System.nanoTime();
             Phases cold = setUp(client, peerCount);
             long started = System.nanoTime();
-            System.out.printf("cold: %d peers connected in %.0f ms; then discovered %.1f ms, set %.1f ms, started "
-                            + "%.1f ms; all started %.0f ms after the first peer began to connect%n", peerCount,
-                    ms(connected - begin), cold.discoverMs, cold.setMs, cold.startMs, ms(started - begin));
+            System.out.printf(
+                    "cold: %d peers connected in %.0f ms; then discovered %.1f ms, set %.1f ms, started "
+                            + "%.1f ms; all started %.0f ms after the first peer began to connect%n",
+                    peerCount, ms(connected - begin), cold.discoverMs, cold.setMs, cold.startMs, ms(started - begin));
 
             // Warm: the setup of a test on a running fleet, as every test of a script does it.
             double[] discover = new double[setups];
@@ -172,8 +175,8 @@ public final class OrchestrationBenchmark {
             for (int i = 0; i < pings; i++) {
                 roundTrips[i] = request(client, Topics.ALL_PEERS, ping(), peerCount);
             }
-            System.out.printf("PING to all %d peers, until the last reply (%d times), p50 / p99 / max ms:%n",
-                    peerCount, pings);
+            System.out.printf(
+                    "PING to all %d peers, until the last reply (%d times), p50 / p99 / max ms:%n", peerCount, pings);
             print("  round trip", roundTrips);
         } finally {
             starters.shutdownNow();
@@ -183,15 +186,18 @@ public final class OrchestrationBenchmark {
         }
     }
 
-    private record Phases(double discoverMs, double setMs, double startMs) {
-    }
+    private record Phases(double discoverMs, double setMs, double startMs) {}
 
     private static Phases setUp(ControlClient client, int peerCount) throws Exception {
         double discover = request(client, Topics.ALL_PEERS, ping(), peerCount);
         double set = 0;
         for (Map.Entry<OptionCode, String> option : TEST_OPTIONS.entrySet()) {
-            set += request(client, Topics.ALL_PEERS, Note.request(Command.SET,
-                    new Payload.SetOption(option.getKey().code(), option.getValue())), peerCount);
+            set += request(
+                    client,
+                    Topics.ALL_PEERS,
+                    Note.request(
+                            Command.SET, new Payload.SetOption(option.getKey().code(), option.getValue())),
+                    peerCount);
         }
         double start = request(client, Topics.role("sender"), Note.request(Command.START_SENDER), peerCount);
         request(client, Topics.role("sender"), Note.request(Command.STOP_SENDER), peerCount);
@@ -206,13 +212,14 @@ public final class OrchestrationBenchmark {
     /** Sends a request and waits for every peer's OK; the milliseconds it took. */
     private static double request(ControlClient client, String topic, Note note, int peerCount) throws Exception {
         long begin = System.nanoTime();
-        Replies replies = client.request(topic, note, peerCount, DEADLINE).get(DEADLINE.toSeconds() + 5,
-                TimeUnit.SECONDS);
+        Replies replies =
+                client.request(topic, note, peerCount, DEADLINE).get(DEADLINE.toSeconds() + 5, TimeUnit.SECONDS);
         long end = System.nanoTime();
         if (!replies.allOk()) {
-            throw new IllegalStateException(note.command() + ": " + replies.notes().size() + " of " + peerCount
-                    + " replies within " + DEADLINE.toSeconds() + " s" + (replies.errors().isEmpty() ? ""
-                    : ", errors: " + replies.describeErrors()));
+            throw new IllegalStateException(
+                    note.command() + ": " + replies.notes().size() + " of " + peerCount
+                            + " replies within " + DEADLINE.toSeconds() + " s"
+                            + (replies.errors().isEmpty() ? "" : ", errors: " + replies.describeErrors()));
         }
         return ms(end - begin);
     }
@@ -220,8 +227,9 @@ public final class OrchestrationBenchmark {
     private static void print(String label, double[] values) {
         double[] sorted = values.clone();
         Arrays.sort(sorted);
-        System.out.printf("%-40s %8.2f %8.2f %8.2f%n", label, percentile(sorted, 50), percentile(sorted, 99),
-                sorted[sorted.length - 1]);
+        System.out.printf(
+                "%-40s %8.2f %8.2f %8.2f%n",
+                label, percentile(sorted, 50), percentile(sorted, 99), sorted[sorted.length - 1]);
     }
 
     /** Nearest-rank percentile of sorted values. */
@@ -236,7 +244,8 @@ public final class OrchestrationBenchmark {
 
     private static void deleteQuietly(Path directory) {
         try (var walk = Files.walk(directory)) {
-            walk.sorted(java.util.Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
+            walk.sorted(java.util.Comparator.reverseOrder())
+                    .forEach(p -> p.toFile().delete());
         } catch (IOException e) {
             System.err.println("cannot delete " + directory + ": " + e);
         }

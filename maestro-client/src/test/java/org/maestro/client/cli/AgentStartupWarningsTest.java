@@ -35,19 +35,30 @@ class AgentStartupWarningsTest {
         Path source = work.resolve("no-such-actions");
         Path pidFile = work.resolve("run/artemis.pid");
         Path tool = work.resolve("bin/tc");
-        CliRun run = agent("--allow-source", source.toString(),
-                "--process", "broker=pidfile:" + pidFile + " no-such-start-program start",
-                "--process", "router=" + work.resolve("bin/qdrouterd") + " -c x.conf",
-                "--tool", "tc=" + tool);
+        CliRun run = agent(
+                "--allow-source",
+                source.toString(),
+                "--process",
+                "broker=pidfile:" + pidFile + " no-such-start-program start",
+                "--process",
+                "router=" + work.resolve("bin/qdrouterd") + " -c x.conf",
+                "--tool",
+                "tc=" + tool);
         assertEquals(ExitCode.INFRASTRUCTURE.code(), run.exitCode(), run.err());
-        assertTrue(run.err().contains("WARNING: agent: the allowed source directory " + source + " does not exist"),
+        assertTrue(
+                run.err().contains("WARNING: agent: the allowed source directory " + source + " does not exist"),
                 run.err());
-        assertTrue(run.err().contains("WARNING: agent: process broker: the pid file " + pidFile + " does not exist"),
+        assertTrue(
+                run.err().contains("WARNING: agent: process broker: the pid file " + pidFile + " does not exist"),
                 run.err());
-        assertTrue(run.err().contains("the program no-such-start-program of its start command is not on the PATH"),
+        assertTrue(
+                run.err().contains("the program no-such-start-program of its start command is not on the PATH"),
                 run.err());
-        assertTrue(run.err().contains("process router: the program " + work.resolve("bin/qdrouterd")
-                + " of its command does not exist or is not executable"), run.err());
+        assertTrue(
+                run.err()
+                        .contains("process router: the program " + work.resolve("bin/qdrouterd")
+                                + " of its command does not exist or is not executable"),
+                run.err());
         assertTrue(run.err().contains("the tool tc at " + tool + " does not exist"), run.err());
     }
 
@@ -55,8 +66,13 @@ class AgentStartupWarningsTest {
     void saysNothingWhenEverythingItNamesIsThere() throws Exception {
         Path source = Files.createDirectories(work.resolve("actions"));
         Path pidFile = Files.writeString(work.resolve("artemis.pid"), "12345\n");
-        CliRun run = agent("--allow-source", source.toString(), "--process", "broker=pidfile:" + pidFile + " sh -c true",
-                "--process", "sleeper=sleep 60");
+        CliRun run = agent(
+                "--allow-source",
+                source.toString(),
+                "--process",
+                "broker=pidfile:" + pidFile + " sh -c true",
+                "--process",
+                "sleeper=sleep 60");
         assertEquals(ExitCode.INFRASTRUCTURE.code(), run.exitCode(), run.err());
         assertFalse(run.err().contains("WARNING"), run.err());
     }

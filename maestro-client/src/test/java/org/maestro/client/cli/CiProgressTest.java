@@ -21,9 +21,10 @@ import org.maestro.common.cli.ExitCode;
 /** In CI (the CI variable set) a run prints one progress line per second with p50, p99 and max of the second. */
 class CiProgressTest {
 
-    private static final Pattern LINE = Pattern.compile("(?m)^(\\d\\d:\\d\\d:\\d\\d) ci-progress \\d+s/\\d+s  rate [\\d,]+ "
-            + "msg/s  p50 ([\\d.]+)  p99 ([\\d.]+)  max ([\\d.]+) ms  sent ([\\d,]+)  received ([\\d,]+) \\(warm-up included\\)"
-            + "  errors \\d+$");
+    private static final Pattern LINE =
+            Pattern.compile("(?m)^(\\d\\d:\\d\\d:\\d\\d) ci-progress \\d+s/\\d+s  rate [\\d,]+ "
+                    + "msg/s  p50 ([\\d.]+)  p99 ([\\d.]+)  max ([\\d.]+) ms  sent ([\\d,]+)  received ([\\d,]+) \\(warm-up included\\)"
+                    + "  errors \\d+$");
 
     @TempDir
     Path work;
@@ -31,10 +32,17 @@ class CiProgressTest {
     @Test
     void aRunInCiPrintsALinePerSecondWithTheLatencyOfThatSecond() throws Exception {
         Path script = work.resolve("Progress.groovy");
-        Files.writeString(script, "maestro.fixedRate { name 'ci-progress'; parallelCount 1; rate 200; "
-                + "duration '6s'; warmUp '1s' }\n");
-        CliRun run = CliRun.runWithEnvironment(Map.of("CI", "true"), "run", script.toString(), "--results",
-                work.resolve("results").toString(), "--no-report");
+        Files.writeString(
+                script,
+                "maestro.fixedRate { name 'ci-progress'; parallelCount 1; rate 200; "
+                        + "duration '6s'; warmUp '1s' }\n");
+        CliRun run = CliRun.runWithEnvironment(
+                Map.of("CI", "true"),
+                "run",
+                script.toString(),
+                "--results",
+                work.resolve("results").toString(),
+                "--no-report");
         assertEquals(ExitCode.OK.code(), run.exitCode(), run.out() + run.err());
         Matcher lines = LINE.matcher(run.out());
         int count = 0;
@@ -53,8 +61,10 @@ class CiProgressTest {
             assertTrue(p50 <= p99 && p99 <= max, lines.group());
             long sent = Long.parseLong(lines.group(5).replace(",", ""));
             long received = Long.parseLong(lines.group(6).replace(",", ""));
-            assertTrue(received <= sent, "receivers are asked before senders, so no line shows more received than "
-                    + "sent: " + lines.group());
+            assertTrue(
+                    received <= sent,
+                    "receivers are asked before senders, so no line shows more received than " + "sent: "
+                            + lines.group());
         }
         assertTrue(count >= 4, "one line per second of a 6 s test:\n" + run.out());
         assertTrue(oneSecondApart >= 3, "lines a second apart:\n" + run.out());
@@ -66,8 +76,11 @@ class CiProgressTest {
         PrintWriter out = new PrintWriter(text);
         Progress.Snapshot second = new Progress.Snapshot("t", Duration.ofSeconds(1), null, 10, 2, 10, 10, 0, 1, 3);
         Progress.Snapshot third = new Progress.Snapshot("t", Duration.ofSeconds(2), null, 10, 2, 20, 20, 0, 1, 3);
-        for (Object[] c : List.of(new Object[] {null, false, true, 2}, new Object[] {Duration.ofSeconds(1), false,
-                false, 2}, new Object[] {null, false, false, 1}, new Object[] {Duration.ofSeconds(10), true, true, 1})) {
+        for (Object[] c : List.of(
+                new Object[] {null, false, true, 2},
+                new Object[] {Duration.ofSeconds(1), false, false, 2},
+                new Object[] {null, false, false, 1},
+                new Object[] {Duration.ofSeconds(10), true, true, 1})) {
             text.getBuffer().setLength(0);
             Progress progress = Progress.forConsole(out, (Duration) c[0], (Boolean) c[1], (Boolean) c[2]);
             progress.update(second);

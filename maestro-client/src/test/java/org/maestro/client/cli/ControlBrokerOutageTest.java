@@ -48,8 +48,14 @@ class ControlBrokerOutageTest {
                 maestro.test { name "long-outage"; sut "URL"; rate 100; duration "4s" }
                 """.replace("URL", cluster.sut().amqpUrl("outage.queue")));
         Path results = work.resolve("results");
-        CompletableFuture<CliRun> run = CompletableFuture.supplyAsync(() -> CliRun.of("run", script.toString(),
-                "--maestro-url", cluster.mosquitto().url(), "--results", results.toString(), "--no-report"));
+        CompletableFuture<CliRun> run = CompletableFuture.supplyAsync(() -> CliRun.of(
+                "run",
+                script.toString(),
+                "--maestro-url",
+                cluster.mosquitto().url(),
+                "--results",
+                results.toString(),
+                "--no-report"));
         cluster.awaitMessages("sender", 50, Duration.ofSeconds(30));
 
         cluster.mosquitto().stop();
@@ -59,11 +65,18 @@ class ControlBrokerOutageTest {
         CliRun outcome = run.get(120, TimeUnit.SECONDS);
         String printed = outcome.out() + outcome.err();
         assertEquals(ExitCode.OK.code(), outcome.exitCode(), "every peer finished and delivered its files: " + printed);
-        assertTrue(printed.contains("no statistics for") && printed.contains("unreachable"),
+        assertTrue(
+                printed.contains("no statistics for") && printed.contains("unreachable"),
                 "the progress names the control broker's outage: " + printed);
         Path iteration = results.resolve("long-outage/0");
-        assertEquals(400, PeerResult.read(PeerDirectories.find(iteration, "sender-o").resolve(PeerResult.FILE_NAME)).count());
-        assertEquals(400, PeerResult.read(PeerDirectories.find(iteration, "receiver-o").resolve(PeerResult.FILE_NAME)).count());
+        assertEquals(
+                400,
+                PeerResult.read(PeerDirectories.find(iteration, "sender-o").resolve(PeerResult.FILE_NAME))
+                        .count());
+        assertEquals(
+                400,
+                PeerResult.read(PeerDirectories.find(iteration, "receiver-o").resolve(PeerResult.FILE_NAME))
+                        .count());
     }
 
     @Test
@@ -73,9 +86,16 @@ class ControlBrokerOutageTest {
                 maestro.test { name "broker-gone"; sut "URL"; rate 100; duration "4s" }
                 """.replace("URL", cluster.sut().amqpUrl("gone.queue")));
         Path results = work.resolve("results");
-        CompletableFuture<CliRun> run = CompletableFuture.supplyAsync(() -> CliRun.of("run", script.toString(),
-                "--maestro-url", cluster.mosquitto().url(), "--results", results.toString(), "--no-report",
-                "--broker-outage-limit", "5s"));
+        CompletableFuture<CliRun> run = CompletableFuture.supplyAsync(() -> CliRun.of(
+                "run",
+                script.toString(),
+                "--maestro-url",
+                cluster.mosquitto().url(),
+                "--results",
+                results.toString(),
+                "--no-report",
+                "--broker-outage-limit",
+                "5s"));
         cluster.awaitMessages("sender", 50, Duration.ofSeconds(30));
 
         cluster.mosquitto().stop();
@@ -88,13 +108,22 @@ class ControlBrokerOutageTest {
 
         String printed = outcome.out() + outcome.err();
         assertEquals(ExitCode.TEST_FAILED.code(), outcome.exitCode(), printed);
-        String reason = outcome.out().lines().filter(l -> l.startsWith("broker-gone #0 failed: ")).findFirst()
+        String reason = outcome.out()
+                .lines()
+                .filter(l -> l.startsWith("broker-gone #0 failed: "))
+                .findFirst()
                 .orElseThrow(() -> new AssertionError("no failure line: " + printed));
-        assertTrue(reason.contains("the senders did not finish within 36 s (planned 4 s) and the control broker ")
-                && reason.contains("is still unreachable after"), "the deadline's reason names the outage: " + reason);
+        assertTrue(
+                reason.contains("the senders did not finish within 36 s (planned 4 s) and the control broker ")
+                        && reason.contains("is still unreachable after"),
+                "the deadline's reason names the outage: " + reason);
         assertTrue(reason.contains("no files collected: the control broker"), reason);
         assertTrue(outcome.out().contains("broker-gone #0 lost unknown: "), "not 'lost 0': " + printed);
-        String row = outcome.out().lines().filter(l -> l.startsWith("broker-gone ")).findFirst().orElseThrow();
+        String row = outcome.out()
+                .lines()
+                .filter(l -> l.startsWith("broker-gone "))
+                .findFirst()
+                .orElseThrow();
         assertTrue(row.matches(".*FAIL\\s+unknown\\s+0\\s+unknown\\s.*"), "sent and lost unknown: " + row);
         assertTrue(printed.contains("no statistics for") && printed.contains("unreachable"), printed);
     }
@@ -103,11 +132,21 @@ class ControlBrokerOutageTest {
     void aBrokerOutageLimitThatIsNoDurationIsRefusedBeforeAnythingRuns() throws Exception {
         Path script = work.resolve("Any.groovy");
         Files.writeString(script, "maestro.test { name \"never\"; rate 1; duration \"1s\" }\n");
-        CliRun outcome = CliRun.of("run", script.toString(), "--maestro-url", cluster.mosquitto().url(),
-                "--results", work.resolve("never").toString(), "--broker-outage-limit", "soon");
+        CliRun outcome = CliRun.of(
+                "run",
+                script.toString(),
+                "--maestro-url",
+                cluster.mosquitto().url(),
+                "--results",
+                work.resolve("never").toString(),
+                "--broker-outage-limit",
+                "soon");
         assertEquals(ExitCode.USAGE.code(), outcome.exitCode(), outcome.out() + outcome.err());
-        assertTrue(outcome.err().contains("--broker-outage-limit (or MAESTRO_BROKER_OUTAGE_LIMIT) 'soon' is not a "
-                + "duration"), outcome.err());
+        assertTrue(
+                outcome.err()
+                        .contains(
+                                "--broker-outage-limit (or MAESTRO_BROKER_OUTAGE_LIMIT) 'soon' is not a " + "duration"),
+                outcome.err());
         assertTrue(Files.notExists(work.resolve("never")), "nothing ran");
     }
 }

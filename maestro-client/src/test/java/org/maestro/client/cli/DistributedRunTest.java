@@ -58,14 +58,17 @@ class DistributedRunTest {
                 """);
         Path results = work.resolve("results");
 
-        CliRun run = CliRun.of("run", script.toString(), "--maestro-url", cluster.mosquitto().url(), "--results",
-                results.toString());
+        CliRun run = CliRun.of(
+                "run", script.toString(), "--maestro-url", cluster.mosquitto().url(), "--results", results.toString());
 
         assertEquals(ExitCode.OK.code(), run.exitCode(), run.err());
         Path iteration = results.resolve("distributed").resolve("0");
         List<String> peers;
         try (Stream<Path> list = Files.list(iteration)) {
-            peers = list.filter(Files::isDirectory).map(p -> p.getFileName().toString()).sorted().toList();
+            peers = list.filter(Files::isDirectory)
+                    .map(p -> p.getFileName().toString())
+                    .sorted()
+                    .toList();
         }
         assertEquals(2, peers.size(), peers.toString());
         assertTrue(peers.get(0).startsWith("receiver-d@") && peers.get(1).startsWith("sender-d@"), peers.toString());
@@ -85,8 +88,14 @@ class DistributedRunTest {
                 maestro.test { name "killed"; sut "SUT_URL"; rate 100; duration "2m" }
                 """);
         Path results = work.resolve("results");
-        CompletableFuture<CliRun> run = CompletableFuture.supplyAsync(() -> CliRun.of("run", script.toString(),
-                "--maestro-url", cluster.mosquitto().url(), "--results", results.toString(), "--no-report"));
+        CompletableFuture<CliRun> run = CompletableFuture.supplyAsync(() -> CliRun.of(
+                "run",
+                script.toString(),
+                "--maestro-url",
+                cluster.mosquitto().url(),
+                "--results",
+                results.toString(),
+                "--no-report"));
         cluster.awaitMessages("sender", 100, Duration.ofSeconds(40));
         // the receiver has measured something too, which must survive the sender's death
         cluster.awaitMessages("receiver", 50, Duration.ofSeconds(40));
@@ -100,18 +109,26 @@ class DistributedRunTest {
         String printed = outcome.out() + outcome.err();
         assertTrue(printed.contains("peer sender-d@") && printed.contains("disconnected abnormally"), printed);
         String recorded = Files.readString(results.resolve("killed/0/test-outcome.json"));
-        assertTrue(recorded.contains("peer sender-d@") && recorded.contains("(sender) disconnected abnormally"),
+        assertTrue(
+                recorded.contains("peer sender-d@") && recorded.contains("(sender) disconnected abnormally"),
                 "the recorded reason names the dead sender: " + recorded);
         Path receiverFiles = PeerDirectories.find(results.resolve("killed/0"), "receiver-d");
-        assertTrue(PeerResult.read(receiverFiles.resolve(PeerResult.FILE_NAME)).count() > 0,
+        assertTrue(
+                PeerResult.read(receiverFiles.resolve(PeerResult.FILE_NAME)).count() > 0,
                 "what the receiver measured before the kill is collected");
 
         cluster.replaceSender("sender-e", work.resolve("sender-e-files"));
         Path next = script("Next", """
                 maestro.test { name "after-kill"; sut "SUT_URL"; rate 200; duration "400" }
                 """);
-        CliRun again = CliRun.of("run", next.toString(), "--maestro-url", cluster.mosquitto().url(), "--results",
-                results.toString(), "--no-report");
+        CliRun again = CliRun.of(
+                "run",
+                next.toString(),
+                "--maestro-url",
+                cluster.mosquitto().url(),
+                "--results",
+                results.toString(),
+                "--no-report");
         assertEquals(ExitCode.OK.code(), again.exitCode(), again.err() + again.out());
     }
 
@@ -121,8 +138,14 @@ class DistributedRunTest {
                 maestro.test { name "outage"; sut "SUT_URL"; rate 100; duration "20s" }
                 """);
         Path results = work.resolve("results");
-        CompletableFuture<CliRun> run = CompletableFuture.supplyAsync(() -> CliRun.of("run", script.toString(),
-                "--maestro-url", cluster.mosquitto().url(), "--results", results.toString(), "--no-report"));
+        CompletableFuture<CliRun> run = CompletableFuture.supplyAsync(() -> CliRun.of(
+                "run",
+                script.toString(),
+                "--maestro-url",
+                cluster.mosquitto().url(),
+                "--results",
+                results.toString(),
+                "--no-report"));
         cluster.awaitMessages("sender", 100, Duration.ofSeconds(40));
 
         cluster.mosquitto().stop();
@@ -130,14 +153,20 @@ class DistributedRunTest {
         cluster.mosquitto().restart();
 
         CliRun outcome = run.get(120, TimeUnit.SECONDS);
-        assertEquals(ExitCode.OK.code(), outcome.exitCode(), "a short outage costs nothing: " + outcome.out() + outcome.err());
+        assertEquals(
+                ExitCode.OK.code(),
+                outcome.exitCode(),
+                "a short outage costs nothing: " + outcome.out() + outcome.err());
         Path iteration = results.resolve("outage/0");
-        long sent = PeerResult.read(PeerDirectories.find(iteration, "sender-d").resolve(PeerResult.FILE_NAME)).count();
-        long received = PeerResult.read(PeerDirectories.find(iteration, "receiver-d").resolve(PeerResult.FILE_NAME))
+        long sent = PeerResult.read(PeerDirectories.find(iteration, "sender-d").resolve(PeerResult.FILE_NAME))
+                .count();
+        long received = PeerResult.read(
+                        PeerDirectories.find(iteration, "receiver-d").resolve(PeerResult.FILE_NAME))
                 .count();
         assertEquals(2000, sent, "100 msg/s for 20 s");
         assertEquals(sent, received, "the data plane never noticed the control broker's outage");
-        try (ControlClient client = ControlClient.connect(MqttEndpoint.parse(cluster.mosquitto().url()))) {
+        try (ControlClient client =
+                ControlClient.connect(MqttEndpoint.parse(cluster.mosquitto().url()))) {
             List<PeerStatus> alive = client.ping(Duration.ofSeconds(2));
             assertEquals(2, alive.size(), "both workers reconnected: " + alive);
         }

@@ -45,10 +45,14 @@ class HelpTextTest {
         List<String> broken = new ArrayList<>();
         commands().forEach((path, command) -> {
             checkParagraphs(path, command.getCommandSpec().usageMessage().description(), broken);
-            command.getCommandSpec().options().forEach(option ->
-                    checkParagraphs(path + " " + option.longestName(), option.description(), broken));
-            command.getCommandSpec().positionalParameters().forEach(parameter ->
-                    checkParagraphs(path + " " + parameter.paramLabel(), parameter.description(), broken));
+            command.getCommandSpec()
+                    .options()
+                    .forEach(
+                            option -> checkParagraphs(path + " " + option.longestName(), option.description(), broken));
+            command.getCommandSpec()
+                    .positionalParameters()
+                    .forEach(parameter ->
+                            checkParagraphs(path + " " + parameter.paramLabel(), parameter.description(), broken));
         });
         assertEquals(List.of(), broken);
     }
@@ -77,7 +81,8 @@ class HelpTextTest {
             if (command.getCommandSpec().subcommands().isEmpty() || path.equals("maestro-cli")) {
                 assertTrue(command.getCommandSpec().optionsMap().containsKey("-V"), path + " has no -V");
             }
-            if (!path.equals("maestro-cli") && command.getCommandSpec().subcommands().isEmpty()) {
+            if (!path.equals("maestro-cli")
+                    && command.getCommandSpec().subcommands().isEmpty()) {
                 assertTrue(command.getCommandSpec().optionsMap().containsKey("-x"), path + " has no -x/--stacktrace");
                 assertTrue(command.getCommandSpec().optionsMap().containsKey("--verbose"), path + " has no --verbose");
             }

@@ -37,7 +37,8 @@ import org.maestro.common.net.FreePorts;
  */
 class LiveMetricsTest {
     /** Prints every sample of the text on standard input as JSON: [name, labels, value]. */
-    private static final String PARSER = String.join("\n",
+    private static final String PARSER = String.join(
+            "\n",
             "import json, sys",
             "from prometheus_client.parser import text_string_to_metric_families",
             "samples = []",
@@ -45,10 +46,11 @@ class LiveMetricsTest {
             "    for s in family.samples:",
             "        samples.append([s.name, s.labels, s.value])",
             "print(json.dumps(samples))");
+
     private static final ObjectMapper JSON = new ObjectMapper();
     /** Debian's Python, where python3-prometheus-client installs the parser (another python3 may come first). */
-    private static final String PYTHON = Files.isExecutable(Path.of("/usr/bin/python3")) ? "/usr/bin/python3"
-            : "python3";
+    private static final String PYTHON =
+            Files.isExecutable(Path.of("/usr/bin/python3")) ? "/usr/bin/python3" : "python3";
 
     @TempDir
     Path work;
@@ -56,7 +58,8 @@ class LiveMetricsTest {
     /** Skips outside CI when Python's Prometheus client is missing; CI installs it. */
     @BeforeAll
     static void requireParser() throws Exception {
-        Process probe = new ProcessBuilder(PYTHON, "-c", "import prometheus_client").redirectErrorStream(true)
+        Process probe = new ProcessBuilder(PYTHON, "-c", "import prometheus_client")
+                .redirectErrorStream(true)
                 .start();
         boolean present = probe.waitFor(30, TimeUnit.SECONDS) && probe.exitValue() == 0;
         if (!present) {
@@ -72,20 +75,25 @@ class LiveMetricsTest {
     /** One scrape, parsed: metric name and labels to value. */
     private record Scrape(List<JsonNode> samples) {
         double value(String name, Map<String, String> labels) {
-            return find(name, labels).orElseThrow(() -> new AssertionError("no sample " + name + labels + " in "
-                    + samples)).get(2).asDouble();
+            return find(name, labels)
+                    .orElseThrow(() -> new AssertionError("no sample " + name + labels + " in " + samples))
+                    .get(2)
+                    .asDouble();
         }
 
         java.util.Optional<JsonNode> find(String name, Map<String, String> labels) {
-            return samples.stream().filter(s -> s.get(0).asText().equals(name))
+            return samples.stream()
+                    .filter(s -> s.get(0).asText().equals(name))
                     .filter(s -> labels.entrySet().stream()
-                            .allMatch(l -> l.getValue().equals(s.get(1).path(l.getKey()).asText(null))))
+                            .allMatch(l -> l.getValue()
+                                    .equals(s.get(1).path(l.getKey()).asText(null))))
                     .findFirst();
         }
 
         List<String> peers(String role) {
             List<String> names = new ArrayList<>();
-            samples.stream().filter(s -> s.get(0).asText().equals("maestro_peer_messages"))
+            samples.stream()
+                    .filter(s -> s.get(0).asText().equals("maestro_peer_messages"))
                     .filter(s -> role.equals(s.get(1).path("role").asText()))
                     .forEach(s -> names.add(s.get(1).path("peer").asText()));
             return names;
@@ -93,15 +101,19 @@ class LiveMetricsTest {
     }
 
     private static Scrape scrape(HttpClient http, int port) throws Exception {
-        HttpResponse<String> response = http.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port
-                + "/metrics")).timeout(Duration.ofSeconds(5)).build(), HttpResponse.BodyHandlers.ofString());
+        HttpResponse<String> response = http.send(
+                HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + "/metrics"))
+                        .timeout(Duration.ofSeconds(5))
+                        .build(),
+                HttpResponse.BodyHandlers.ofString());
         assertEquals(200, response.statusCode(), response.body());
         Process parser = new ProcessBuilder(PYTHON, "-c", PARSER).start();
         parser.getOutputStream().write(response.body().getBytes(StandardCharsets.UTF_8));
         parser.getOutputStream().close();
         String parsed = new String(parser.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
         String errors = new String(parser.getErrorStream().readAllBytes(), StandardCharsets.UTF_8);
-        assertTrue(parser.waitFor(30, TimeUnit.SECONDS) && parser.exitValue() == 0,
+        assertTrue(
+                parser.waitFor(30, TimeUnit.SECONDS) && parser.exitValue() == 0,
                 "the Prometheus parser refused the text: " + errors + "\n" + response.body());
         List<JsonNode> samples = new ArrayList<>();
         JSON.readTree(parsed).forEach(samples::add);
@@ -115,17 +127,26 @@ class LiveMetricsTest {
                 """);
         int port = FreePorts.next();
         Path results = work.resolve("results");
-        CompletableFuture<CliRun> run = CompletableFuture.supplyAsync(() -> CliRun.of("run", script.toString(),
-                "--results", results.toString(), "--no-report", "--metrics-port", String.valueOf(port),
-                "--metrics-host", "127.0.0.1"));
+        CompletableFuture<CliRun> run = CompletableFuture.supplyAsync(() -> CliRun.of(
+                "run",
+                script.toString(),
+                "--results",
+                results.toString(),
+                "--no-report",
+                "--metrics-port",
+                String.valueOf(port),
+                "--metrics-host",
+                "127.0.0.1"));
 
-        HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();
+        HttpClient http =
+                HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();
         List<Scrape> during = new ArrayList<>();
         long deadline = System.nanoTime() + Duration.ofMinutes(2).toNanos();
         while (!run.isDone() && System.nanoTime() < deadline) {
             try {
                 Scrape scrape = scrape(http, port);
-                if (scrape.find("maestro_test_sent_messages", Map.of("test", "live")).isPresent()) {
+                if (scrape.find("maestro_test_sent_messages", Map.of("test", "live"))
+                        .isPresent()) {
                     during.add(scrape);
                 }
             } catch (java.net.ConnectException e) {
@@ -141,7 +162,8 @@ class LiveMetricsTest {
         Scrape first = during.get(0);
         Scrape last = during.get(during.size() - 1);
         Map<String, String> test = Map.of("test", "live");
-        assertTrue(last.value("maestro_test_sent_messages", test) > first.value("maestro_test_sent_messages", test),
+        assertTrue(
+                last.value("maestro_test_sent_messages", test) > first.value("maestro_test_sent_messages", test),
                 "the sent count grows while the test runs");
         for (Scrape scrape : during) {
             double sent = scrape.value("maestro_test_sent_messages", test);
@@ -156,10 +178,14 @@ class LiveMetricsTest {
         List<String> receivers = last.peers("receiver");
         assertEquals(1, senders.size(), last.samples().toString());
         assertEquals(1, receivers.size(), last.samples().toString());
-        assertEquals(last.value("maestro_test_sent_messages", test),
-                last.value("maestro_peer_messages", Map.of("test", "live", "peer", senders.get(0))), 0.0);
-        assertEquals(last.value("maestro_test_received_messages", test),
-                last.value("maestro_peer_messages", Map.of("test", "live", "peer", receivers.get(0))), 0.0);
+        assertEquals(
+                last.value("maestro_test_sent_messages", test),
+                last.value("maestro_peer_messages", Map.of("test", "live", "peer", senders.get(0))),
+                0.0);
+        assertEquals(
+                last.value("maestro_test_received_messages", test),
+                last.value("maestro_peer_messages", Map.of("test", "live", "peer", receivers.get(0))),
+                0.0);
 
         // a scrape in the steady part: 2 connections × 100 msg/s, and a response time that is there and sane
         Scrape steady = during.get(during.size() / 2);
@@ -172,21 +198,27 @@ class LiveMetricsTest {
 
         // never more than the test's own results
         JsonNode sender = JSON.readTree(PeerDirectories.find(results.resolve("live/0"), "sender-")
-                .resolve("peer-result.json").toFile());
-        assertTrue(last.value("maestro_test_sent_messages", test) <= sender.get("count").asLong(),
+                .resolve("peer-result.json")
+                .toFile());
+        assertTrue(
+                last.value("maestro_test_sent_messages", test)
+                        <= sender.get("count").asLong(),
                 "scraped " + last.value("maestro_test_sent_messages", test) + " > sent " + sender.get("count"));
         assertEquals(2 * 100 * 9, sender.get("count").asLong(), "2 connections × 100 msg/s × 9 s");
         assertFalse(outcome.err().contains("Exception"), outcome.err());
 
         // the Grafana dashboard shipped in docs/ asks only for series the run served
-        String dashboard = Files.readString(Path.of("").toAbsolutePath().getParent()
-                .resolve("docs/grafana/maestro-live.json"));
-        java.util.regex.Matcher metric = java.util.regex.Pattern.compile("maestro_[a-z0-9_]+").matcher(dashboard);
+        String dashboard =
+                Files.readString(Path.of("").toAbsolutePath().getParent().resolve("docs/grafana/maestro-live.json"));
+        java.util.regex.Matcher metric =
+                java.util.regex.Pattern.compile("maestro_[a-z0-9_]+").matcher(dashboard);
         int asked = 0;
         while (metric.find()) {
             String name = metric.group();
             asked++;
-            assertTrue(last.samples().stream().anyMatch(sample -> sample.get(0).asText().equals(name)),
+            assertTrue(
+                    last.samples().stream()
+                            .anyMatch(sample -> sample.get(0).asText().equals(name)),
                     "the dashboard asks for " + name + ", which is not served");
         }
         assertTrue(asked >= 10, "metrics the dashboard asks for: " + asked);
@@ -196,11 +228,18 @@ class LiveMetricsTest {
     void aPortInUseIsRefusedNamingIt() throws Exception {
         try (ServerSocket taken = new ServerSocket(0, 1, InetAddress.getByName("127.0.0.1"))) {
             Path script = Files.writeString(work.resolve("Any.groovy"), "maestro.fixedRate { rate 1 }\n");
-            CliRun run = CliRun.of("run", script.toString(), "--metrics-port", String.valueOf(taken.getLocalPort()),
-                    "--metrics-host", "127.0.0.1", "--results", work.resolve("r").toString());
+            CliRun run = CliRun.of(
+                    "run",
+                    script.toString(),
+                    "--metrics-port",
+                    String.valueOf(taken.getLocalPort()),
+                    "--metrics-host",
+                    "127.0.0.1",
+                    "--results",
+                    work.resolve("r").toString());
             assertEquals(ExitCode.USAGE.code(), run.exitCode(), run.err());
-            assertTrue(run.err().contains("--metrics-port " + taken.getLocalPort() + ": the port is in use"),
-                    run.err());
+            assertTrue(
+                    run.err().contains("--metrics-port " + taken.getLocalPort() + ": the port is in use"), run.err());
         }
     }
 }

@@ -57,12 +57,21 @@ class PeerDeathAccountingTest {
     void oneReceiverOfTwoKilledLeavesTheLossUnknownAndTheDeadReceiverListed() throws Exception {
         WorkerProcess second = cluster.addReceiver("receiver-k2", work.resolve("receiver-k2-files"));
         Path script = work.resolve("Two.groovy");
-        Files.writeString(script, "maestro.test { name \"two-receivers\"; sut \""
-                + cluster.sut().amqpUrl("death.two") + "\"; rate 200; parallelCount 2; duration \"2m\" }\n");
+        Files.writeString(
+                script,
+                "maestro.test { name \"two-receivers\"; sut \"" + cluster.sut().amqpUrl("death.two")
+                        + "\"; rate 200; parallelCount 2; duration \"2m\" }\n");
         Path results = work.resolve("results");
 
-        CliRun run = runKilling(() -> CliRun.of("run", script.toString(), "--maestro-url", cluster.mosquitto().url(),
-                "--results", results.toString()), second);
+        CliRun run = runKilling(
+                () -> CliRun.of(
+                        "run",
+                        script.toString(),
+                        "--maestro-url",
+                        cluster.mosquitto().url(),
+                        "--results",
+                        results.toString()),
+                second);
 
         assertEquals(ExitCode.TEST_FAILED.code(), run.exitCode(), run.err());
         JsonNode iteration = iteration(results.resolve("two-receivers"));
@@ -72,10 +81,12 @@ class PeerDeathAccountingTest {
         String why = messages.path("unknownReason").asText();
         assertTrue(why.contains("receiver-k2@") && why.contains("died"), why);
         long senderCount = PeerResult.read(PeerDirectories.find(results.resolve("two-receivers/0"), "sender-k")
-                .resolve(PeerResult.FILE_NAME)).count();
+                        .resolve(PeerResult.FILE_NAME))
+                .count();
         assertEquals(senderCount, messages.path("sent").asLong(), "the sender's own count");
         long survivor = PeerResult.read(PeerDirectories.find(results.resolve("two-receivers/0"), "receiver-k@")
-                .resolve(PeerResult.FILE_NAME)).count();
+                        .resolve(PeerResult.FILE_NAME))
+                .count();
         assertEquals(survivor, messages.path("received").asLong(), "what the surviving receiver got");
         assertTrue(survivor > 0 && survivor < senderCount, survivor + " of " + senderCount);
 
@@ -98,18 +109,36 @@ class PeerDeathAccountingTest {
     @Test
     void everyReceiverKilledFailsFixedRateTestOnUnknownLossInsteadOfPassingWithZero() throws Exception {
         Path results = work.resolve("results");
-        Map<String, String> environment = Map.of("SEND_RECEIVE_URL", cluster.sut().amqpUrl("death.all"),
-                "TEST_DURATION", "2m", "WARM_UP", "0s", "RATE", "100", "PARALLEL_COUNT", "1");
+        Map<String, String> environment = Map.of(
+                "SEND_RECEIVE_URL",
+                cluster.sut().amqpUrl("death.all"),
+                "TEST_DURATION",
+                "2m",
+                "WARM_UP",
+                "0s",
+                "RATE",
+                "100",
+                "PARALLEL_COUNT",
+                "1");
 
-        CliRun run = runKilling(() -> CliRun.runWithEnvironment(environment, "run", FIXED_RATE_SCRIPT.toString(),
-                "--maestro-url", cluster.mosquitto().url(), "--results", results.toString()), cluster.receiver());
+        CliRun run = runKilling(
+                () -> CliRun.runWithEnvironment(
+                        environment,
+                        "run",
+                        FIXED_RATE_SCRIPT.toString(),
+                        "--maestro-url",
+                        cluster.mosquitto().url(),
+                        "--results",
+                        results.toString()),
+                cluster.receiver());
 
         assertEquals(ExitCode.TEST_FAILED.code(), run.exitCode(), run.err());
         JsonNode messages = iteration(results.resolve("fixed-rate")).path("messages");
         assertEquals(0, messages.path("received").asLong(), messages.toString());
         assertTrue(messages.get("lost").isNull(), "not 'lost 0': " + messages);
         assertTrue(messages.path("sent").asLong() > 0, messages.toString());
-        assertTrue(run.out().contains("script: lost messages unknown: receiver-k@"),
+        assertTrue(
+                run.out().contains("script: lost messages unknown: receiver-k@"),
                 "FixedRateTest.groovy judges the unknown loss: " + run.out());
         ResultsAudit.assertConsistent(results.resolve("fixed-rate/0"));
     }
@@ -117,12 +146,21 @@ class PeerDeathAccountingTest {
     @Test
     void aKilledSenderLeavesSentAndLostUnknown() throws Exception {
         Path script = work.resolve("Sender.groovy");
-        Files.writeString(script, "maestro.test { name \"sender-killed\"; sut \""
-                + cluster.sut().amqpUrl("death.sender") + "\"; rate 200; duration \"2m\" }\n");
+        Files.writeString(
+                script,
+                "maestro.test { name \"sender-killed\"; sut \"" + cluster.sut().amqpUrl("death.sender")
+                        + "\"; rate 200; duration \"2m\" }\n");
         Path results = work.resolve("results");
 
-        CliRun run = runKilling(() -> CliRun.of("run", script.toString(), "--maestro-url", cluster.mosquitto().url(),
-                "--results", results.toString()), cluster.sender());
+        CliRun run = runKilling(
+                () -> CliRun.of(
+                        "run",
+                        script.toString(),
+                        "--maestro-url",
+                        cluster.mosquitto().url(),
+                        "--results",
+                        results.toString()),
+                cluster.sender());
 
         assertEquals(ExitCode.TEST_FAILED.code(), run.exitCode(), run.err());
         JsonNode iteration = iteration(results.resolve("sender-killed"));
@@ -148,7 +186,9 @@ class PeerDeathAccountingTest {
     }
 
     private static JsonNode iteration(Path testDirectory) throws Exception {
-        return JSON.readTree(testDirectory.resolve(SummaryJson.FILE_NAME).toFile()).path("iterations").path(0);
+        return JSON.readTree(testDirectory.resolve(SummaryJson.FILE_NAME).toFile())
+                .path("iterations")
+                .path(0);
     }
 
     private static JsonNode peer(JsonNode iteration, String name) {
@@ -161,7 +201,9 @@ class PeerDeathAccountingTest {
     }
 
     private static String tableRow(String out, String test) {
-        return out.lines().filter(line -> line.startsWith(test + " ")).findFirst()
+        return out.lines()
+                .filter(line -> line.startsWith(test + " "))
+                .findFirst()
                 .orElseThrow(() -> new AssertionError("no table row for " + test + " in " + out));
     }
 
@@ -171,6 +213,7 @@ class PeerDeathAccountingTest {
                 return dir.resolve(relative);
             }
         }
-        throw new IllegalStateException(relative + " not found above " + Path.of("").toAbsolutePath());
+        throw new IllegalStateException(
+                relative + " not found above " + Path.of("").toAbsolutePath());
     }
 }

@@ -23,14 +23,18 @@ class PingCommandTest {
     @Test
     void listsTheLivePeersWithTheirRoundTripTime() throws Exception {
         try (MosquittoProcess mosquitto = MosquittoProcess.start();
-             Peer sender = Peer.start(PeerConfig.of(MqttEndpoint.parse(mosquitto.url()), "s-1", results),
-                     new ProbeRole("sender"));
-             Peer receiver = Peer.start(PeerConfig.of(MqttEndpoint.parse(mosquitto.url()), "r-1", results),
-                     new ProbeRole("receiver"))) {
+                Peer sender = Peer.start(
+                        PeerConfig.of(MqttEndpoint.parse(mosquitto.url()), "s-1", results), new ProbeRole("sender"));
+                Peer receiver = Peer.start(
+                        PeerConfig.of(MqttEndpoint.parse(mosquitto.url()), "r-1", results),
+                        new ProbeRole("receiver"))) {
             CliRun run = CliRun.of("ping", "--maestro-url", mosquitto.url(), "--wait", "1s");
             assertEquals(ExitCode.OK.code(), run.exitCode(), run.err());
             assertTrue(run.out().contains("s-1") && run.out().contains("r-1"), run.out());
-            assertTrue(run.out().contains(sender.info().id()) && run.out().contains(receiver.info().id()), run.out());
+            assertTrue(
+                    run.out().contains(sender.info().id())
+                            && run.out().contains(receiver.info().id()),
+                    run.out());
             assertTrue(run.out().contains("2 peer(s)"), run.out());
         }
     }

@@ -32,8 +32,14 @@ class RunCommandInputTest {
     private CliRun run(String name, String body) throws Exception {
         Path script = work.resolve(name);
         Files.writeString(script, body);
-        return CliRun.of("run", script.toString(), "--maestro-url", mosquitto.url(), "--results",
-                work.resolve("results").toString(), "--no-report");
+        return CliRun.of(
+                "run",
+                script.toString(),
+                "--maestro-url",
+                mosquitto.url(),
+                "--results",
+                work.resolve("results").toString(),
+                "--no-report");
     }
 
     @Test
@@ -53,7 +59,8 @@ class RunCommandInputTest {
 
     @Test
     void anAutomaticWarmUpWithAMessageCountIsRefusedNamingWarmUp() throws Exception {
-        CliRun run = run("AutoCount.groovy",
+        CliRun run = run(
+                "AutoCount.groovy",
                 "maestro.fixedRate { sut 'amqp://127.0.0.1:5672/q'; rate 10; duration '500'; warmUp 'auto' }\n");
         assertEquals(ExitCode.USAGE.code(), run.exitCode());
         assertTrue(run.err().contains("WARM_UP=auto with TEST_DURATION=500 is not valid"), run.err());

@@ -51,20 +51,33 @@ class RunIdentityTest {
     @Test
     void aFailedRunAgainstAnUnreachableSutNeverShowsThePreviousRunsNumbers() throws Exception {
         Path first = work.resolve("first");
-        CliRun good = CliRun.of("run", script("Good", cluster.sut().amqpUrl("identity.queue")).toString(), "--maestro-url",
-                cluster.mosquitto().url(), "--results", first.toString());
+        CliRun good = CliRun.of(
+                "run",
+                script("Good", cluster.sut().amqpUrl("identity.queue")).toString(),
+                "--maestro-url",
+                cluster.mosquitto().url(),
+                "--results",
+                first.toString());
         assertEquals(ExitCode.OK.code(), good.exitCode(), good.err() + good.out());
         JsonNode firstSummary = iteration(first, 0);
         assertEquals(1500, firstSummary.path("messages").path("sent").asLong(), firstSummary.toString());
         String firstRun = firstSummary.path("runId").asText();
         assertFalse(firstRun.isBlank(), "summary.json names the run: " + firstSummary);
         Path firstSenderFiles = peerDirectory(first.resolve("same/0"), "sender-r");
-        assertEquals(firstRun, PeerResult.read(firstSenderFiles.resolve(PeerResult.FILE_NAME)).runId());
+        assertEquals(
+                firstRun,
+                PeerResult.read(firstSenderFiles.resolve(PeerResult.FILE_NAME)).runId());
         assertEquals(firstRun, runIdOf(firstSenderFiles.resolve("test.properties")));
 
         Path second = work.resolve("second");
-        CliRun bad = CliRun.of("run", script("Bad", "amqp://127.0.0.1:" + closedPort() + "/identity.queue").toString(),
-                "--maestro-url", cluster.mosquitto().url(), "--results", second.toString());
+        CliRun bad = CliRun.of(
+                "run",
+                script("Bad", "amqp://127.0.0.1:" + closedPort() + "/identity.queue")
+                        .toString(),
+                "--maestro-url",
+                cluster.mosquitto().url(),
+                "--results",
+                second.toString());
 
         assertEquals(ExitCode.TEST_FAILED.code(), bad.exitCode(), bad.err() + bad.out());
         JsonNode secondSummary = iteration(second, 0);
@@ -73,7 +86,8 @@ class RunIdentityTest {
         assertNotEquals(firstRun, secondRun);
         assertNotEquals(1500, secondSummary.path("messages").path("sent").asLong(), secondSummary.toString());
         assertNotEquals(1500, secondSummary.path("messages").path("received").asLong(), secondSummary.toString());
-        assertFalse(secondSummary.toString().contains(cluster.sut().amqpUrl("identity.queue")),
+        assertFalse(
+                secondSummary.toString().contains(cluster.sut().amqpUrl("identity.queue")),
                 "the first run's SUT URL is not reported: " + secondSummary);
         for (Path peer : peerDirectories(second.resolve("same/0"))) {
             Path properties = peer.resolve("test.properties");
@@ -88,7 +102,8 @@ class RunIdentityTest {
         for (Path workerFiles : List.of(work.resolve("sender-files/same/0"), work.resolve("receiver-files/same/0"))) {
             for (Path peer : peerDirectories(workerFiles)) {
                 Path properties = peer.resolve("test.properties");
-                assertTrue(!Files.exists(properties) || secondRun.equals(runIdOf(properties)),
+                assertTrue(
+                        !Files.exists(properties) || secondRun.equals(runIdOf(properties)),
                         "the worker removed the first run's files from " + peer);
             }
         }
@@ -122,8 +137,10 @@ class RunIdentityTest {
     }
 
     private static Path peerDirectory(Path iteration, String prefix) throws Exception {
-        return peerDirectories(iteration).stream().filter(p -> p.getFileName().toString().startsWith(prefix))
-                .findFirst().orElseThrow(() -> new AssertionError("no " + prefix + " directory in " + iteration));
+        return peerDirectories(iteration).stream()
+                .filter(p -> p.getFileName().toString().startsWith(prefix))
+                .findFirst()
+                .orElseThrow(() -> new AssertionError("no " + prefix + " directory in " + iteration));
     }
 
     private static List<Path> peerDirectories(Path iteration) throws Exception {

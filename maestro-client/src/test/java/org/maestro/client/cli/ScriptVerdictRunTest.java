@@ -36,7 +36,11 @@ class ScriptVerdictRunTest {
     private CliRun run(String body) throws Exception {
         Path script = work.resolve("Verdict.groovy");
         Files.writeString(script, body);
-        return CliRun.runWithEnvironment(Map.of(), "run", script.toString(), "--results",
+        return CliRun.runWithEnvironment(
+                Map.of(),
+                "run",
+                script.toString(),
+                "--results",
                 work.resolve("results").toString());
     }
 
@@ -45,7 +49,8 @@ class ScriptVerdictRunTest {
     }
 
     private JsonNode summary(String test, int iteration) throws Exception {
-        for (JsonNode entry : JSON.readTree(results(test + "/summary.json").toFile()).get("iterations")) {
+        for (JsonNode entry :
+                JSON.readTree(results(test + "/summary.json").toFile()).get("iterations")) {
             if (entry.get("iteration").asInt() == iteration) {
                 return entry;
             }
@@ -59,12 +64,15 @@ class ScriptVerdictRunTest {
 
     /** The failure of a test case in junit.xml, or null when it passed. */
     private org.w3c.dom.Element junitFailure(String test, int iteration) throws Exception {
-        NodeList cases = DocumentBuilderFactory.newInstance().newDocumentBuilder()
-                .parse(results(test + "/junit.xml").toFile()).getElementsByTagName("testcase");
+        NodeList cases = DocumentBuilderFactory.newInstance()
+                .newDocumentBuilder()
+                .parse(results(test + "/junit.xml").toFile())
+                .getElementsByTagName("testcase");
         for (int i = 0; i < cases.getLength(); i++) {
             org.w3c.dom.Element each = (org.w3c.dom.Element) cases.item(i);
             if (each.getAttribute("name").equals(test + " #" + iteration)) {
-                return (org.w3c.dom.Element) each.getElementsByTagName("failure").item(0);
+                return (org.w3c.dom.Element)
+                        each.getElementsByTagName("failure").item(0);
             }
         }
         throw new AssertionError("no test case " + test + " #" + iteration + " in junit.xml");
@@ -72,7 +80,8 @@ class ScriptVerdictRunTest {
 
     /** The RESULT column of a test's row in the table the run printed. */
     private static String tableResult(CliRun run, String test, int iteration) {
-        var row = Pattern.compile("(?m)^" + Pattern.quote(test) + "\\s+" + iteration + "\\s+(\\S+)").matcher(run.out());
+        var row = Pattern.compile("(?m)^" + Pattern.quote(test) + "\\s+" + iteration + "\\s+(\\S+)")
+                .matcher(run.out());
         assertTrue(row.find(), "a row for " + test + " #" + iteration + " in:\n" + run.out());
         return row.group(1);
     }
@@ -99,7 +108,9 @@ class ScriptVerdictRunTest {
         assertEquals("failure", row.select(".badge").attr("data-outcome"), row.outerHtml());
         assertTrue(row.text().contains("script: " + reason), row.text());
         assertEquals("failure", index.select("#script-verdict").attr("data-outcome"));
-        assertTrue(index.select("#script-verdict").text().contains(reason), index.select("#script-verdict").text());
+        assertTrue(
+                index.select("#script-verdict").text().contains(reason),
+                index.select("#script-verdict").text());
 
         JsonNode summary = summary("restart", 0);
         assertEquals("failure", summary.get("outcome").asText());
@@ -113,9 +124,13 @@ class ScriptVerdictRunTest {
         assertTrue(table.contains(",test.queue,test.queue,"), table);
         assertFalse(table.contains("$sys.mqtt"), table);
         assertTrue(run.out().contains("embedded Artemis SUT started"), run.out());
-        List<String> titles = iterationPage.select("div.chart[id^=chart-inspector-]").eachAttr("data-title");
-        assertTrue(titles.stream().anyMatch(t -> t.matches("maestro-sut \\(http://127\\.0\\.0\\.1:\\d+/console/jolokia\\)"
-                + " — queues.*")), titles.toString());
+        List<String> titles =
+                iterationPage.select("div.chart[id^=chart-inspector-]").eachAttr("data-title");
+        assertTrue(
+                titles.stream()
+                        .anyMatch(t -> t.matches(
+                                "maestro-sut \\(http://127\\.0\\.0\\.1:\\d+/console/jolokia\\)" + " — queues.*")),
+                titles.toString());
     }
 
     @Test
@@ -124,10 +139,14 @@ class ScriptVerdictRunTest {
 
         assertEquals(ExitCode.OK.code(), run.exitCode(), run.out() + run.err());
         assertEquals("PASS", tableResult(run, "steady", 0));
-        assertEquals("success", page("steady/iteration-0.html").select("h1 .badge").attr("data-outcome"));
+        assertEquals(
+                "success", page("steady/iteration-0.html").select("h1 .badge").attr("data-outcome"));
         Document index = page("index.html");
-        assertEquals("success", index.selectFirst("#runs tr[data-test=steady][data-iteration=0]").select(".badge")
-                .attr("data-outcome"));
+        assertEquals(
+                "success",
+                index.selectFirst("#runs tr[data-test=steady][data-iteration=0]")
+                        .select(".badge")
+                        .attr("data-outcome"));
         assertEquals("success", index.select("#script-verdict").attr("data-outcome"));
         assertEquals("success", summary("steady", 0).get("outcome").asText());
         assertEquals("peers", summary("steady", 0).get("decidedBy").asText());
@@ -144,15 +163,18 @@ class ScriptVerdictRunTest {
         assertEquals(ExitCode.TEST_FAILED.code(), run.exitCode(), run.out() + run.err());
         assertEquals("FAIL", tableResult(run, "first", 0));
         assertEquals("PASS", tableResult(run, "second", 0));
-        assertEquals("failure", page("first/iteration-0.html").select("h1 .badge").attr("data-outcome"));
-        assertEquals("success", page("second/iteration-0.html").select("h1 .badge").attr("data-outcome"));
+        assertEquals(
+                "failure", page("first/iteration-0.html").select("h1 .badge").attr("data-outcome"));
+        assertEquals(
+                "success", page("second/iteration-0.html").select("h1 .badge").attr("data-outcome"));
         assertEquals("script: too slow to drain", junitFailure("first", 0).getAttribute("message"));
         assertEquals(null, junitFailure("second", 0));
     }
 
     private static Path peer(Path iteration, String prefix) throws Exception {
         try (Stream<Path> peers = Files.list(iteration)) {
-            return peers.filter(p -> p.getFileName().toString().startsWith(prefix)).findFirst()
+            return peers.filter(p -> p.getFileName().toString().startsWith(prefix))
+                    .findFirst()
                     .orElseThrow(() -> new AssertionError("no " + prefix + "* directory in " + iteration));
         }
     }

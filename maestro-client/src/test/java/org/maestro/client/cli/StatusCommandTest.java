@@ -32,10 +32,12 @@ class StatusCommandTest {
     @Test
     void pingAndStatusListTheWorkersAsJsonWithRoleAndState() throws Exception {
         try (MosquittoProcess mosquitto = MosquittoProcess.start();
-             Peer sender = Peer.start(PeerConfig.of(MqttEndpoint.parse(mosquitto.url()), "sender-1", results),
-                     SenderRole.builder().build());
-             Peer receiver = Peer.start(PeerConfig.of(MqttEndpoint.parse(mosquitto.url()), "receiver-1", results),
-                     ReceiverRole.builder().build())) {
+                Peer sender = Peer.start(
+                        PeerConfig.of(MqttEndpoint.parse(mosquitto.url()), "sender-1", results),
+                        SenderRole.builder().build());
+                Peer receiver = Peer.start(
+                        PeerConfig.of(MqttEndpoint.parse(mosquitto.url()), "receiver-1", results),
+                        ReceiverRole.builder().build())) {
             CliRun ping = CliRun.of("ping", "--maestro-url", mosquitto.url(), "--wait", "1s", "--format", "json");
             assertEquals(ExitCode.OK.code(), ping.exitCode(), ping.err());
             JsonNode pinged = new ObjectMapper().readTree(ping.out());
@@ -48,9 +50,14 @@ class StatusCommandTest {
 
             // the sender is told its test name, as a run does before it starts
             try (ControlClient client = ControlClient.connect(MqttEndpoint.parse(mosquitto.url()))) {
-                assertTrue(client.request(Topics.peer(sender.info().id()), Note.request(Command.SET,
-                        new Payload.SetOption(OptionCode.TEST_NAME.code(), "fixed-rate")), 1,
-                        java.time.Duration.ofSeconds(5)).get().allOk());
+                assertTrue(client.request(
+                                Topics.peer(sender.info().id()),
+                                Note.request(
+                                        Command.SET, new Payload.SetOption(OptionCode.TEST_NAME.code(), "fixed-rate")),
+                                1,
+                                java.time.Duration.ofSeconds(5))
+                        .get()
+                        .allOk());
             }
             CliRun status = CliRun.of("status", "--maestro-url", mosquitto.url(), "--wait", "1s", "--format", "json");
             assertEquals(ExitCode.OK.code(), status.exitCode(), status.err());
@@ -61,7 +68,8 @@ class StatusCommandTest {
                 assertTrue(peer.path("test").isMissingNode(), "an idle peer runs no test: " + peer);
             }
             JsonNode senderStatus = peers.get(1).path("role").asText().equals("sender") ? peers.get(1) : peers.get(0);
-            assertEquals("fixed-rate", senderStatus.path("options").path("TEST_NAME").asText(), status.out());
+            assertEquals(
+                    "fixed-rate", senderStatus.path("options").path("TEST_NAME").asText(), status.out());
 
             CliRun table = CliRun.of("status", "--maestro-url", mosquitto.url(), "--wait", "1s");
             assertEquals(ExitCode.OK.code(), table.exitCode(), table.err());
@@ -73,21 +81,47 @@ class StatusCommandTest {
     @Test
     void aSenderSendingShowsAsBusyWithItsTest() throws Exception {
         try (MosquittoProcess mosquitto = MosquittoProcess.start();
-             org.maestro.embedded.EmbeddedArtemis sut = org.maestro.embedded.EmbeddedArtemis.builder()
-                     .amqp().name("status-sut").withoutJmx().start();
-             Peer sender = Peer.start(PeerConfig.of(MqttEndpoint.parse(mosquitto.url()), "sender-1", results),
-                     SenderRole.builder().build());
-             ControlClient client = ControlClient.connect(MqttEndpoint.parse(mosquitto.url()))) {
+                org.maestro.embedded.EmbeddedArtemis sut = org.maestro.embedded.EmbeddedArtemis.builder()
+                        .amqp()
+                        .name("status-sut")
+                        .withoutJmx()
+                        .start();
+                Peer sender = Peer.start(
+                        PeerConfig.of(MqttEndpoint.parse(mosquitto.url()), "sender-1", results),
+                        SenderRole.builder().build());
+                ControlClient client = ControlClient.connect(MqttEndpoint.parse(mosquitto.url()))) {
             String topic = Topics.peer(sender.info().id());
-            for (Map.Entry<OptionCode, String> option : Map.of(OptionCode.BROKER, sut.amqpUrl("status.queue"),
-                    OptionCode.RATE, "10", OptionCode.DURATION, "30s", OptionCode.TEST_NAME, "busy-test").entrySet()) {
-                assertTrue(client.request(topic, Note.request(Command.SET, new Payload.SetOption(option.getKey().code(),
-                        option.getValue())), 1, java.time.Duration.ofSeconds(5)).get().allOk(), option.toString());
+            for (Map.Entry<OptionCode, String> option : Map.of(
+                            OptionCode.BROKER,
+                            sut.amqpUrl("status.queue"),
+                            OptionCode.RATE,
+                            "10",
+                            OptionCode.DURATION,
+                            "30s",
+                            OptionCode.TEST_NAME,
+                            "busy-test")
+                    .entrySet()) {
+                assertTrue(
+                        client.request(
+                                        topic,
+                                        Note.request(
+                                                Command.SET,
+                                                new Payload.SetOption(
+                                                        option.getKey().code(), option.getValue())),
+                                        1,
+                                        java.time.Duration.ofSeconds(5))
+                                .get()
+                                .allOk(),
+                        option.toString());
             }
-            assertTrue(client.request(topic, Note.request(Command.START_SENDER), 1, java.time.Duration.ofSeconds(10))
-                    .get().allOk(), "the sender started");
+            assertTrue(
+                    client.request(topic, Note.request(Command.START_SENDER), 1, java.time.Duration.ofSeconds(10))
+                            .get()
+                            .allOk(),
+                    "the sender started");
             try {
-                CliRun status = CliRun.of("status", "--maestro-url", mosquitto.url(), "--wait", "1s", "--format", "json");
+                CliRun status =
+                        CliRun.of("status", "--maestro-url", mosquitto.url(), "--wait", "1s", "--format", "json");
                 assertEquals(ExitCode.OK.code(), status.exitCode(), status.err());
                 JsonNode peer = new ObjectMapper().readTree(status.out()).get(0);
                 assertEquals("busy", peer.path("state").asText(), status.out());
@@ -95,7 +129,8 @@ class StatusCommandTest {
                 CliRun table = CliRun.of("status", "--maestro-url", mosquitto.url(), "--wait", "1s");
                 assertTrue(table.out().matches("(?s).*sender-1\\s+\\S+\\s+busy\\s+busy-test.*"), table.out());
             } finally {
-                client.request(topic, Note.request(Command.HALT), 1, java.time.Duration.ofSeconds(5)).get();
+                client.request(topic, Note.request(Command.HALT), 1, java.time.Duration.ofSeconds(5))
+                        .get();
             }
         }
     }

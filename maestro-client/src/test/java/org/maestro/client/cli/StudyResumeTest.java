@@ -23,6 +23,7 @@ import org.maestro.reporter.study.StudyState;
 class StudyResumeTest {
     /** t(0.975) for 1 degree of freedom, from a printed table of Student's t distribution. */
     private static final double T_1 = 12.706204736174707;
+
     private static final ObjectMapper JSON = new ObjectMapper();
     private static final String SCRIPT = """
             int stopAt = maestro.env("STOP_AT", 0)
@@ -73,16 +74,22 @@ class StudyResumeTest {
         CliRun resumed = run(Map.of(), "--resume");
 
         assertEquals(ExitCode.OK.code(), resumed.exitCode(), resumed.out() + resumed.err());
-        assertTrue(resumed.out().contains("study resumable: 1 of 2 runs finished before; resuming with the next"),
+        assertTrue(
+                resumed.out().contains("study resumable: 1 of 2 runs finished before; resuming with the next"),
                 resumed.out());
-        assertEquals(1, resumed.out().lines().filter(l -> l.startsWith("resumable ")).count(), resumed.out());
+        assertEquals(
+                1, resumed.out().lines().filter(l -> l.startsWith("resumable ")).count(), resumed.out());
         StudyState state = StudyState.read(testDir).orElseThrow();
-        assertEquals(List.of("0:1:0", "0:2:1"), state.runs().stream()
-                .map(r -> r.cell() + ":" + r.repeat() + ":" + r.iteration()).toList());
+        assertEquals(
+                List.of("0:1:0", "0:2:1"),
+                state.runs().stream()
+                        .map(r -> r.cell() + ":" + r.repeat() + ":" + r.iteration())
+                        .toList());
 
         // the study's figures, against the iterations' summaries
         Map<Integer, JsonNode> summaries = new HashMap<>();
-        JSON.readTree(testDir.resolve("summary.json").toFile()).path("iterations")
+        JSON.readTree(testDir.resolve("summary.json").toFile())
+                .path("iterations")
                 .forEach(s -> summaries.put(s.path("iteration").asInt(), s));
         JsonNode cells = JSON.readTree(testDir.resolve("study.json").toFile()).path("cells");
         assertEquals(1, cells.size());
@@ -97,8 +104,10 @@ class StudyResumeTest {
         double p99a = first.path("latency").path("responseTime").path("p99").asDouble() / 1000;
         double p99b = second.path("latency").path("responseTime").path("p99").asDouble() / 1000;
         assertEquals((p99a + p99b) / 2, cells.get(0).path("p99Ms").path("mean").asDouble(), 1e-9);
-        assertEquals((p99a + p99b) / 2 - T_1 * Math.abs(p99a - p99b) / 2, cells.get(0).path("p99Ms").path("low")
-                .asDouble(), 1e-6);
+        assertEquals(
+                (p99a + p99b) / 2 - T_1 * Math.abs(p99a - p99b) / 2,
+                cells.get(0).path("p99Ms").path("low").asDouble(),
+                1e-6);
         assertEquals(100.0, cells.get(0).path("offered").asDouble(), "RATE × 1 connection × 1 sender");
         assertTrue(a > 0 && b > 0, "messages were received: " + a + ", " + b);
         assertTrue(Files.readString(testDir.resolve("study-junit.xml")).contains("name=\"rate=100 length=short\""));
@@ -108,7 +117,8 @@ class StudyResumeTest {
     /** The headline throughput as docs/reporting.md defines it: the receivers' mean rate, else the senders'. */
     private static double headline(JsonNode summary) {
         JsonNode receiver = summary.path("rate").path("receiver");
-        return receiver.path("seconds").asInt() > 0 ? receiver.path("mean").asDouble()
+        return receiver.path("seconds").asInt() > 0
+                ? receiver.path("mean").asDouble()
                 : summary.path("rate").path("sender").path("mean").asDouble();
     }
 
@@ -117,7 +127,8 @@ class StudyResumeTest {
         CliRun refused = run(Map.of(), "--resume");
 
         assertEquals(ExitCode.USAGE.code(), refused.exitCode(), refused.out() + refused.err());
-        assertTrue(refused.err().contains("--resume: " + work.resolve("results") + " holds no study state"),
+        assertTrue(
+                refused.err().contains("--resume: " + work.resolve("results") + " holds no study state"),
                 refused.err());
     }
 }

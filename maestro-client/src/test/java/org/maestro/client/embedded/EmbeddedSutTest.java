@@ -15,7 +15,7 @@ class EmbeddedSutTest {
 
     @Test
     void recognisesItsOwnUrlInEveryFormAndNoOther() {
-        try (EmbeddedSut sut = EmbeddedSut.onFreePort(false, note -> { })) {
+        try (EmbeddedSut sut = EmbeddedSut.onFreePort(false, note -> {})) {
             int port = sut.port();
             assertTrue(sut.serves(sut.base() + "/test.queue"));
             assertTrue(sut.serves("amqp://localhost:" + port + "/q"));
@@ -38,7 +38,9 @@ class EmbeddedSutTest {
             String management = sut.managementUrl();
             assertTrue(sut.started());
             assertTrue(listening(sut.port()));
-            assertTrue(listening(Integer.parseInt(sut.stompBase().substring(sut.stompBase().lastIndexOf(':') + 1))),
+            assertTrue(
+                    listening(Integer.parseInt(
+                            sut.stompBase().substring(sut.stompBase().lastIndexOf(':') + 1))),
                     "the STOMP acceptor listens");
             assertTrue(management.endsWith("/console/jolokia?broker=" + EmbeddedSut.BROKER_NAME), management);
             sut.start();

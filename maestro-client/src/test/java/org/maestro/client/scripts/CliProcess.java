@@ -25,11 +25,16 @@ record CliProcess(int exitCode, String output) {
     static CliProcess run(Map<String, String> environment, Duration deadline, Path work, String... args)
             throws IOException, InterruptedException {
         List<String> command = new ArrayList<>(List.of(
-                Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-Xmx768m",
-                "-cp", System.getProperty("java.class.path"), "org.maestro.client.cli.MaestroCli"));
+                Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "-Xmx768m",
+                "-cp",
+                System.getProperty("java.class.path"),
+                "org.maestro.client.cli.MaestroCli"));
         command.addAll(List.of(args));
         Path log = Files.createTempFile(work, "maestro-cli-", ".out");
-        ProcessBuilder builder = new ProcessBuilder(command).directory(work.toFile()).redirectErrorStream(true)
+        ProcessBuilder builder = new ProcessBuilder(command)
+                .directory(work.toFile())
+                .redirectErrorStream(true)
                 .redirectOutput(log.toFile());
         builder.environment().keySet().removeIf(name -> name.startsWith("MAESTRO_"));
         for (OptionCode option : OptionCode.values()) {

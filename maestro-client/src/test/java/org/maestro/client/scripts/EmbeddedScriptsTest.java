@@ -32,8 +32,10 @@ class EmbeddedScriptsTest {
     Path work;
 
     private CliProcess run(String script, Map<String, String> environment, boolean report) throws Exception {
-        List<String> args = new java.util.ArrayList<>(List.of("run",
-                TestScriptsTest.scriptsDirectory().resolve(script).toString(), "--results",
+        List<String> args = new java.util.ArrayList<>(List.of(
+                "run",
+                TestScriptsTest.scriptsDirectory().resolve(script).toString(),
+                "--results",
                 work.resolve("results").toString()));
         if (!report) {
             args.add("--no-report");
@@ -43,17 +45,21 @@ class EmbeddedScriptsTest {
 
     private static Path peer(Path iteration, String prefix) throws IOException {
         try (Stream<Path> peers = Files.list(iteration)) {
-            return peers.filter(p -> p.getFileName().toString().startsWith(prefix)).findFirst()
+            return peers.filter(p -> p.getFileName().toString().startsWith(prefix))
+                    .findFirst()
                     .orElseThrow(() -> new AssertionError("no " + prefix + "* directory in " + iteration));
         }
     }
 
     private static long count(Path peerDirectory) throws IOException {
-        return JSON.readTree(peerDirectory.resolve("peer-result.json").toFile()).get("count").asLong();
+        return JSON.readTree(peerDirectory.resolve("peer-result.json").toFile())
+                .get("count")
+                .asLong();
     }
 
     private static JsonNode messages(Path testDirectory, int iteration) throws IOException {
-        for (JsonNode entry : JSON.readTree(testDirectory.resolve("summary.json").toFile()).get("iterations")) {
+        for (JsonNode entry :
+                JSON.readTree(testDirectory.resolve("summary.json").toFile()).get("iterations")) {
             if (entry.get("iteration").asInt() == iteration) {
                 return entry.get("messages");
             }
@@ -64,8 +70,10 @@ class EmbeddedScriptsTest {
     @Test
     void fixedRateTestRunsEmbeddedWithItsDurationFromTheEnvironment() throws Exception {
         // A loose latency condition: a cold JVM on a busy machine may stall for a second in its first seconds.
-        CliProcess run = run("FixedRateTest.groovy", Map.of("TEST_DURATION", "4s", "WARM_UP", "1s", "RATE", "200",
-                "MAXIMUM_LATENCY", "5000"), true);
+        CliProcess run = run(
+                "FixedRateTest.groovy",
+                Map.of("TEST_DURATION", "4s", "WARM_UP", "1s", "RATE", "200", "MAXIMUM_LATENCY", "5000"),
+                true);
 
         assertEquals(ExitCode.OK.code(), run.exitCode(), run.output());
         Path iteration = work.resolve("results/fixed-rate/0");
@@ -78,19 +86,27 @@ class EmbeddedScriptsTest {
         List<ResultsAudit.Mismatch> table = ResultsAudit.auditRunTable(run.output(), iteration);
         assertTrue(table.isEmpty(), table + "\n" + run.output());
         // nothing went wrong: the achieved rate is the planned one, 2 connections × 200 msg/s
-        double achieved = JSON.readTree(work.resolve("results/fixed-rate/summary.json").toFile()).get("iterations")
-                .get(0).get("rate").get("receiver").get("mean").asDouble();
+        double achieved = JSON.readTree(
+                        work.resolve("results/fixed-rate/summary.json").toFile())
+                .get("iterations")
+                .get(0)
+                .get("rate")
+                .get("receiver")
+                .get("mean")
+                .asDouble();
         assertEquals(400.0, achieved, 400.0 * 0.005, "within 0.5% of the planned rate");
         assertEquals(achieved, Recount.of(iteration).throughput(), 1e-6);
         assertTrue(Files.isRegularFile(peer(iteration, "inspector-").resolve("artemis-jvm-heap.csv")));
-        assertTrue(run.output().contains("TEST_DURATION=4s") || run.output().contains("4s (+ warm-up 1s)"),
-                run.output());
+        assertTrue(
+                run.output().contains("TEST_DURATION=4s") || run.output().contains("4s (+ warm-up 1s)"), run.output());
     }
 
     @Test
     void fixedRateTestWithAgentRestartsTheEmbeddedSutAndCountsWhatWasLost() throws Exception {
-        CliProcess run = run("FixedRateTestWithAgent.groovy", Map.of("TEST_DURATION", "8s", "WARM_UP", "1s",
-                "AGENT_AT", "1s", "AGENT_COMMAND", "restart 2"), true);
+        CliProcess run = run(
+                "FixedRateTestWithAgent.groovy",
+                Map.of("TEST_DURATION", "8s", "WARM_UP", "1s", "AGENT_AT", "1s", "AGENT_COMMAND", "restart 2"),
+                true);
 
         assertEquals(ExitCode.OK.code(), run.exitCode(), run.output());
         assertTrue(run.output().contains("PASSED: 'restart 2' done"), run.output());
@@ -113,10 +129,13 @@ class EmbeddedScriptsTest {
         assertEquals(0, messages.get("duplicates").asLong(), messages.toString());
         assertEquals(sent, messages.get("sent").asLong());
         assertEquals(sent - received, messages.get("lost").asLong(), messages.toString());
-        assertEquals(messages.get("lost").asLong(), messages.get("refused").asLong()
-                + messages.get("vanished").asLong(), "lost = refused + vanished: " + messages);
+        assertEquals(
+                messages.get("lost").asLong(),
+                messages.get("refused").asLong() + messages.get("vanished").asLong(),
+                "lost = refused + vanished: " + messages);
         assertTrue(messages.get("outcomes").get("accepted").asLong() > 0, messages.toString());
-        Matcher printed = Pattern.compile("sent ([\\d,]+), received ([\\d,]+), lost ([\\d,]+)").matcher(run.output());
+        Matcher printed = Pattern.compile("sent ([\\d,]+), received ([\\d,]+), lost ([\\d,]+)")
+                .matcher(run.output());
         assertTrue(printed.find(), run.output());
         assertEquals(sent - received, Long.parseLong(printed.group(3).replace(",", "")));
         ResultsAudit.assertConsistent(test.resolve("0"));
@@ -124,16 +143,32 @@ class EmbeddedScriptsTest {
 
     @Test
     void durableMessagesOnAPersistentSutSurviveTheRestart() throws Exception {
-        CliProcess run = run("FixedRateTestWithAgent.groovy", Map.of("TEST_DURATION", "8s", "WARM_UP", "1s",
-                "AGENT_AT", "1s", "AGENT_COMMAND", "restart 2", "DURABLE", "true", "MAESTRO_PERSISTENT_SUT", "true",
-                "RATE", "100"), false);
+        CliProcess run = run(
+                "FixedRateTestWithAgent.groovy",
+                Map.of(
+                        "TEST_DURATION",
+                        "8s",
+                        "WARM_UP",
+                        "1s",
+                        "AGENT_AT",
+                        "1s",
+                        "AGENT_COMMAND",
+                        "restart 2",
+                        "DURABLE",
+                        "true",
+                        "MAESTRO_PERSISTENT_SUT",
+                        "true",
+                        "RATE",
+                        "100"),
+                false);
 
         assertEquals(ExitCode.OK.code(), run.exitCode(), run.output());
         assertTrue(run.output().contains("PASSED: 'restart 2' done"), run.output());
         Path iteration = work.resolve("results/fixed-rate-with-agent/0");
         long sent = count(peer(iteration, "sender-"));
         assertTrue(sent > 0);
-        Matcher printed = Pattern.compile("sent ([\\d,]+), received ([\\d,]+), lost ([\\d,]+)").matcher(run.output());
+        Matcher printed = Pattern.compile("sent ([\\d,]+), received ([\\d,]+), lost ([\\d,]+)")
+                .matcher(run.output());
         assertTrue(printed.find(), run.output());
         assertEquals(0, Long.parseLong(printed.group(3).replace(",", "")), "nothing lost: " + printed.group());
     }
@@ -144,19 +179,43 @@ class EmbeddedScriptsTest {
         // in: it must fail on the received rate, be run once more (STEP_RETRIES default 1), fail again, and leave
         // 300 msg/s as the answer when the budget of two steps ends the search. The latency condition is loose: this
         // is about the search, and the first step of a cold JVM on a busy machine may be slow.
-        CliProcess run = run("IncrementalTest.groovy", Map.of("INITIAL_RATE", "300", "RATE_GROWTH", "1000",
-                "CEILING_RATE", "300000", "MAX_STEPS", "2", "MAX_PARALLEL_COUNT", "1", "STEP_DURATION", "3s",
-                "STEP_WARM_UP", "1s", "MAXIMUM_LATENCY", "5000"), false);
+        CliProcess run = run(
+                "IncrementalTest.groovy",
+                Map.of(
+                        "INITIAL_RATE",
+                        "300",
+                        "RATE_GROWTH",
+                        "1000",
+                        "CEILING_RATE",
+                        "300000",
+                        "MAX_STEPS",
+                        "2",
+                        "MAX_PARALLEL_COUNT",
+                        "1",
+                        "STEP_DURATION",
+                        "3s",
+                        "STEP_WARM_UP",
+                        "1s",
+                        "MAXIMUM_LATENCY",
+                        "5000"),
+                false);
 
         assertEquals(ExitCode.OK.code(), run.exitCode(), run.output());
-        assertTrue(run.output().contains("PASSED: maximum sustainable rate 300 msg/s at 1 connections; 300000 msg/s "
-                + "failed, 99900.0% above"), run.output());
-        assertTrue(run.output().contains("incremental: searching the highest per-connection rate from 300 msg/s (×1000 "
-                + "while steps pass, up to 300000) to within 5%, at most 2 steps, on 1 connections"), run.output());
+        assertTrue(
+                run.output()
+                        .contains("PASSED: maximum sustainable rate 300 msg/s at 1 connections; 300000 msg/s "
+                                + "failed, 99900.0% above"),
+                run.output());
+        assertTrue(
+                run.output()
+                        .contains("incremental: searching the highest per-connection rate from 300 msg/s (×1000 "
+                                + "while steps pass, up to 300000) to within 5%, at most 2 steps, on 1 connections"),
+                run.output());
         // On a busy machine the cold first step may fail once and be confirmed by its second attempt: the step
         // numbers then shift by one, the search does not change.
         Matcher failedSteps = Pattern.compile("incremental #\\d+: 1 × 300000 msg/s = 300000 msg/s target, \\d+ msg/s"
-                + " received, .*FAILED \\(received \\d+ msg/s, less than 95% of 300000\\)").matcher(run.output());
+                        + " received, .*FAILED \\(received \\d+ msg/s, less than 95% of 300000\\)")
+                .matcher(run.output());
         int failures = 0;
         while (failedSteps.find()) {
             failures++;
@@ -164,14 +223,19 @@ class EmbeddedScriptsTest {
         assertEquals(2, failures, "the failing step ran twice: " + run.output());
         assertTrue(run.output().contains("incremental: running the failed step again (attempt 2 of 2)"), run.output());
         assertTrue(run.output().contains("the budget of 2 steps is spent"), run.output());
-        Matcher passed = Pattern.compile("incremental #(\\d+): 1 × 300 msg/s = 300 msg/s target, \\d+ msg/s received, "
-                + ".*: PASSED").matcher(run.output());
+        Matcher passed = Pattern.compile(
+                        "incremental #(\\d+): 1 × 300 msg/s = 300 msg/s target, \\d+ msg/s received, " + ".*: PASSED")
+                .matcher(run.output());
         assertTrue(passed.find(), "the 300 msg/s step passed: " + run.output());
         try (Stream<Path> iterations = Files.list(work.resolve("results/incremental"))) {
-            assertEquals(3 + Integer.parseInt(passed.group(1)), iterations.filter(Files::isDirectory).count(),
+            assertEquals(
+                    3 + Integer.parseInt(passed.group(1)),
+                    iterations.filter(Files::isDirectory).count(),
                     "the passing step (after a failed cold attempt, if any) and the failing step twice");
         }
-        assertEquals(300 * (3 + 2), count(peer(work.resolve("results/incremental/" + passed.group(1)), "receiver-")),
+        assertEquals(
+                300 * (3 + 2),
+                count(peer(work.resolve("results/incremental/" + passed.group(1)), "receiver-")),
                 "3 s and a first warm-up of twice 1 s at 300 msg/s");
     }
 
@@ -179,15 +243,35 @@ class EmbeddedScriptsTest {
     void latencyTestRunsAtEightyPercentOfTheRateItsSearchFound() throws Exception {
         // The search: 300 msg/s passes and the budget of one step ends it (the failing steps of a search are the
         // incremental case's); TEST_DURATION and WARM_UP shorten both the search step and the latency run.
-        CliProcess run = run("LatencyTest.groovy", Map.of("INITIAL_RATE", "300", "MAX_STEPS", "1",
-                "MAX_PARALLEL_COUNT", "1", "TEST_DURATION", "3s", "WARM_UP", "1s", "MAXIMUM_LATENCY", "5000"), false);
+        CliProcess run = run(
+                "LatencyTest.groovy",
+                Map.of(
+                        "INITIAL_RATE",
+                        "300",
+                        "MAX_STEPS",
+                        "1",
+                        "MAX_PARALLEL_COUNT",
+                        "1",
+                        "TEST_DURATION",
+                        "3s",
+                        "WARM_UP",
+                        "1s",
+                        "MAXIMUM_LATENCY",
+                        "5000"),
+                false);
 
         assertEquals(ExitCode.OK.code(), run.exitCode(), run.output());
-        assertTrue(run.output().contains("latency-search: maximum sustainable rate 300 msg/s at 1 connections; no step "
-                + "above it failed (the budget of 1 steps is spent)"), run.output());
+        assertTrue(
+                run.output()
+                        .contains("latency-search: maximum sustainable rate 300 msg/s at 1 connections; no step "
+                                + "above it failed (the budget of 1 steps is spent)"),
+                run.output());
         assertTrue(run.output().contains("latency run: 80% of 300 msg/s = 1 × 240 msg/s"), run.output());
-        assertTrue(Pattern.compile("PASSED: p90 [\\d.]+ ms, p99 [\\d.]+ ms at 240 msg/s \\(80% of 300, 1 connections\\)")
-                .matcher(run.output()).find(), run.output());
+        assertTrue(
+                Pattern.compile("PASSED: p90 [\\d.]+ ms, p99 [\\d.]+ ms at 240 msg/s \\(80% of 300, 1 connections\\)")
+                        .matcher(run.output())
+                        .find(),
+                run.output());
         Path latency = work.resolve("results/latency/0");
         assertEquals(240 * (3 + 1), count(peer(latency, "sender-")), "3 s and 1 s of warm-up at 240 msg/s");
         assertEquals(240 * (3 + 1), count(peer(latency, "receiver-")));

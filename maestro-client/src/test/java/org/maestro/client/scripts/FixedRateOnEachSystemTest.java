@@ -44,7 +44,9 @@ class FixedRateOnEachSystemTest {
     static Stream<Arguments> systems() {
         String name = NAME;
         return Stream.of(
-                Arguments.of("RabbitMQ (AMQP 0-9-1)", 5672,
+                Arguments.of(
+                        "RabbitMQ (AMQP 0-9-1)",
+                        5672,
                         "rabbitmq://guest:guest@127.0.0.1:5672/?queue=" + name + "&declare=true"),
                 Arguments.of("Mosquitto (MQTT 3.1.1)", 1883, "mqtt://127.0.0.1:1883/maestro/" + name + "?qos=1"),
                 Arguments.of("NATS", 4222, "nats://127.0.0.1:4222/maestro." + name));
@@ -55,7 +57,8 @@ class FixedRateOnEachSystemTest {
     static void deleteQueue() throws Exception {
         ConnectionFactory factory = new ConnectionFactory();
         factory.setHost("127.0.0.1");
-        try (Connection connection = factory.newConnection(); Channel channel = connection.createChannel()) {
+        try (Connection connection = factory.newConnection();
+                Channel channel = connection.createChannel()) {
             channel.queueDelete(NAME);
         } catch (IOException e) {
             // no broker, or no such queue: nothing to remove
@@ -79,15 +82,36 @@ class FixedRateOnEachSystemTest {
     @MethodSource("systems")
     void theFixedRateScriptRunsAgainstTheSystemNamedByItsUrl(String system, int port, String url) throws Exception {
         requireServer(system, port);
-        CliProcess run = CliProcess.run(Map.of("SEND_RECEIVE_URL", url, "TEST_DURATION", "3s", "WARM_UP", "1s",
-                        "RATE", "100", "PARALLEL_COUNT", "1", "MAXIMUM_LATENCY", "5000"), Duration.ofMinutes(2), work,
-                "run", TestScriptsTest.scriptsDirectory().resolve("FixedRateTest.groovy").toString(), "--results",
+        CliProcess run = CliProcess.run(
+                Map.of(
+                        "SEND_RECEIVE_URL",
+                        url,
+                        "TEST_DURATION",
+                        "3s",
+                        "WARM_UP",
+                        "1s",
+                        "RATE",
+                        "100",
+                        "PARALLEL_COUNT",
+                        "1",
+                        "MAXIMUM_LATENCY",
+                        "5000"),
+                Duration.ofMinutes(2),
+                work,
+                "run",
+                TestScriptsTest.scriptsDirectory()
+                        .resolve("FixedRateTest.groovy")
+                        .toString(),
+                "--results",
                 work.resolve("results").toString());
 
         assertEquals(ExitCode.OK.code(), run.exitCode(), run.output());
         Path iteration = work.resolve("results/fixed-rate/0");
-        JsonNode messages = JSON.readTree(iteration.getParent().resolve("summary.json").toFile())
-                .get("iterations").get(0).get("messages");
+        JsonNode messages = JSON.readTree(
+                        iteration.getParent().resolve("summary.json").toFile())
+                .get("iterations")
+                .get(0)
+                .get("messages");
         assertEquals(400, messages.get("sent").asLong(), "1 connection × 100 msg/s × (3 s + 1 s warm-up): " + messages);
         assertEquals(400, messages.get("received").asLong(), messages.toString());
         assertEquals(0, messages.get("lost").asLong(), messages.toString());
@@ -95,7 +119,8 @@ class FixedRateOnEachSystemTest {
         ResultsAudit.assertConsistent(iteration);
         try (Stream<Path> files = Files.walk(work.resolve("results"))) {
             for (Path file : files.filter(Files::isRegularFile).toList()) {
-                assertFalse(new String(Files.readAllBytes(file), StandardCharsets.ISO_8859_1).contains("guest:guest@"),
+                assertFalse(
+                        new String(Files.readAllBytes(file), StandardCharsets.ISO_8859_1).contains("guest:guest@"),
                         "the password is written in " + file);
             }
         }

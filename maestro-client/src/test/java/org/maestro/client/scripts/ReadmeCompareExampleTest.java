@@ -58,10 +58,14 @@ class ReadmeCompareExampleTest {
             }
             assertEquals("maestro-cli", args.remove(0), "a line of the block runs maestro-cli: " + line);
             // the reader runs from the repository root; this test from a scratch directory
-            args.replaceAll(arg -> arg.startsWith("test-scripts/") ? root.resolve(arg).toString() : arg);
+            args.replaceAll(
+                    arg -> arg.startsWith("test-scripts/") ? root.resolve(arg).toString() : arg);
             long start = System.nanoTime();
             CliProcess run = CliProcess.run(environment, Duration.ofMinutes(2), work, args.toArray(String[]::new));
-            System.out.printf("%s: exit %d after %d s%n", line, run.exitCode(),
+            System.out.printf(
+                    "%s: exit %d after %d s%n",
+                    line,
+                    run.exitCode(),
                     Duration.ofNanos(System.nanoTime() - start).toSeconds());
             if (args.get(0).equals("compare")) {
                 System.out.println(run.output());

@@ -36,7 +36,8 @@ class RouterScriptsTest {
 
     private static Path peer(Path iteration, String prefix) throws IOException {
         try (Stream<Path> peers = Files.list(iteration)) {
-            return peers.filter(p -> p.getFileName().toString().startsWith(prefix)).findFirst()
+            return peers.filter(p -> p.getFileName().toString().startsWith(prefix))
+                    .findFirst()
                     .orElseThrow(() -> new AssertionError("no " + prefix + "* directory in " + iteration));
         }
     }
@@ -44,10 +45,30 @@ class RouterScriptsTest {
     @Test
     void aRestartedMiddleRouterLosesWhatItsOutageExplainsAndEveryMessageIsAccountedFor() throws Exception {
         Path router = RealRouter.require();
-        CliProcess run = CliProcess.run(Map.of("QDROUTERD", router.toString(), "RATE", "500", "PARALLEL_COUNT", "2",
-                "TEST_DURATION", "20s", "WARM_UP", "2s", "AGENT_AT", "5s", "DOWN", Integer.toString(DOWN_SECONDS)),
-                DEADLINE, work, "run", TestScriptsTest.scriptsDirectory().resolve("RouterRestartTest.groovy").toString(),
-                "--results", work.resolve("results").toString());
+        CliProcess run = CliProcess.run(
+                Map.of(
+                        "QDROUTERD",
+                        router.toString(),
+                        "RATE",
+                        "500",
+                        "PARALLEL_COUNT",
+                        "2",
+                        "TEST_DURATION",
+                        "20s",
+                        "WARM_UP",
+                        "2s",
+                        "AGENT_AT",
+                        "5s",
+                        "DOWN",
+                        Integer.toString(DOWN_SECONDS)),
+                DEADLINE,
+                work,
+                "run",
+                TestScriptsTest.scriptsDirectory()
+                        .resolve("RouterRestartTest.groovy")
+                        .toString(),
+                "--results",
+                work.resolve("results").toString());
 
         assertEquals(ExitCode.OK.code(), run.exitCode(), run.output());
         assertTrue(run.output().contains("PASSED: 'restart router2 2 --kill' done"), run.output());
@@ -58,7 +79,8 @@ class RouterScriptsTest {
         assertTrue(agentLog.contains("started router router2"), agentLog);
 
         JsonNode messages = null;
-        for (JsonNode entry : JSON.readTree(work.resolve("results/router-restart/summary.json").toFile())
+        for (JsonNode entry : JSON.readTree(
+                        work.resolve("results/router-restart/summary.json").toFile())
                 .get("iterations")) {
             messages = entry.get("messages");
         }
@@ -69,12 +91,15 @@ class RouterScriptsTest {
         assertEquals(sent, received + refused + vanished, "sent = received + refused + vanished: " + messages);
         long lost = refused + vanished;
         assertTrue(lost >= TOTAL_RATE * DOWN_SECONDS / 2, "at least half the traffic of the outage lost: " + messages);
-        assertTrue(lost <= TOTAL_RATE * (DOWN_SECONDS + 15L), "no more than the outage and re-convergence: " + messages);
+        assertTrue(
+                lost <= TOTAL_RATE * (DOWN_SECONDS + 15L), "no more than the outage and re-convergence: " + messages);
 
-        Matcher outage = Pattern.compile("outage seen by the receivers: (\\d+\\.\\d+) s").matcher(run.output());
+        Matcher outage =
+                Pattern.compile("outage seen by the receivers: (\\d+\\.\\d+) s").matcher(run.output());
         assertTrue(outage.find(), run.output());
-        assertTrue(Double.parseDouble(outage.group(1)) >= DOWN_SECONDS * 0.75, "the receivers saw the outage: "
-                + outage.group());
+        assertTrue(
+                Double.parseDouble(outage.group(1)) >= DOWN_SECONDS * 0.75,
+                "the receivers saw the outage: " + outage.group());
         List<String> gaps = Files.readAllLines(peer(iteration, "receiver-").resolve("receive-gaps.csv"));
         assertEquals("# maestro-receive-gaps v1", gaps.get(0));
 
@@ -85,11 +110,18 @@ class RouterScriptsTest {
             assertFalse(names.stream().anyMatch(n -> n.startsWith("artemis-")), "no idle broker inspected: " + names);
         }
         try (Stream<Path> left = Files.list(work.resolve("results"))) {
-            assertTrue(left.anyMatch(p -> p.getFileName().toString().startsWith("topology-line-3-routers-")),
+            assertTrue(
+                    left.anyMatch(p -> p.getFileName().toString().startsWith("topology-line-3-routers-")),
                     "the topology's configurations and router logs are kept with the results");
         }
-        assertEquals(List.of(), ProcessHandle.allProcesses().filter(p -> p.info().commandLine()
-                .map(c -> c.contains(work.toString()) && c.contains("qdrouterd")).orElse(false)).toList(),
+        assertEquals(
+                List.of(),
+                ProcessHandle.allProcesses()
+                        .filter(p -> p.info()
+                                .commandLine()
+                                .map(c -> c.contains(work.toString()) && c.contains("qdrouterd"))
+                                .orElse(false))
+                        .toList(),
                 "the routers were stopped at the end of the script");
     }
 }

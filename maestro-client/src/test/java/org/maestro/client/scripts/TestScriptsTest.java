@@ -33,15 +33,17 @@ class TestScriptsTest {
     /** The repository's {@code test-scripts/} directory, seen from this module. */
     static Path scriptsDirectory() {
         Path directory = Path.of("").toAbsolutePath().getParent().resolve("test-scripts");
-        assertTrue(Files.isDirectory(directory), "no test-scripts directory at " + directory
-                + "; run the tests from the maestro-client module directory");
+        assertTrue(
+                Files.isDirectory(directory),
+                "no test-scripts directory at " + directory
+                        + "; run the tests from the maestro-client module directory");
         return directory;
     }
 
     /** The scripts of {@code test-scripts/} and of its {@code studies/} directory. */
     static Stream<Path> scripts() throws IOException {
-        try (Stream<Path> files = Stream.concat(Files.list(scriptsDirectory()),
-                Files.list(scriptsDirectory().resolve("studies")))) {
+        try (Stream<Path> files = Stream.concat(
+                Files.list(scriptsDirectory()), Files.list(scriptsDirectory().resolve("studies")))) {
             return files.filter(p -> p.getFileName().toString().endsWith(".groovy")).sorted().toList().stream();
         }
     }
@@ -50,9 +52,15 @@ class TestScriptsTest {
     void theCatalogueHasTheTestsOfTheSpecification() throws IOException {
         List<String> names = scripts().map(p -> p.getFileName().toString()).toList();
 
-        assertTrue(names.containsAll(List.of("FixedRateTest.groovy", "IncrementalTest.groovy",
-                "FairIncrementalTest.groovy", "LatencyTest.groovy", "SoakTest.groovy",
-                "FixedRateTestWithAgent.groovy")), names.toString());
+        assertTrue(
+                names.containsAll(List.of(
+                        "FixedRateTest.groovy",
+                        "IncrementalTest.groovy",
+                        "FairIncrementalTest.groovy",
+                        "LatencyTest.groovy",
+                        "SoakTest.groovy",
+                        "FixedRateTestWithAgent.groovy")),
+                names.toString());
     }
 
     @ParameterizedTest
@@ -80,8 +88,10 @@ class TestScriptsTest {
         String relative = scriptsDirectory().relativize(script).toString();
         assertTrue(header.contains(" * Run:  maestro-cli run test-scripts/" + relative), name + " says how to run it");
         for (String unreadable : List.of("thesis", "SPEC §", "table 6.", "§6.")) {
-            assertFalse(header.contains(unreadable), name + " cites '" + unreadable + "', which its readers do not "
-                    + "have: name the source and give the figures inline");
+            assertFalse(
+                    header.contains(unreadable),
+                    name + " cites '" + unreadable + "', which its readers do not "
+                            + "have: name the source and give the figures inline");
         }
     }
 
@@ -90,21 +100,24 @@ class TestScriptsTest {
     void everyEnvironmentVariableAScriptReadsIsDocumentedInItsHeader(Path script) throws IOException {
         String text = Files.readString(script);
         String header = text.substring(0, text.indexOf("*/"));
-        java.util.regex.Matcher read = java.util.regex.Pattern.compile("maestro\\.env\\(\"([A-Z_]+)\"").matcher(text);
+        java.util.regex.Matcher read =
+                java.util.regex.Pattern.compile("maestro\\.env\\(\"([A-Z_]+)\"").matcher(text);
         int count = 0;
         while (read.find()) {
             count++;
-            assertTrue(header.contains(" " + read.group(1) + " "), script.getFileName() + " reads " + read.group(1)
-                    + " without documenting it");
+            assertTrue(
+                    header.contains(" " + read.group(1) + " "),
+                    script.getFileName() + " reads " + read.group(1) + " without documenting it");
         }
         assertEquals(count == 0, !text.contains("maestro.env("), "every maestro.env call names its variable");
     }
 
     /** Runs a script in this JVM with these environment variables, with no peers: for what it does before a test. */
     private static MaestroException refusal(String script, Map<String, String> environment) {
-        Maestro maestro = new Maestro(null, environment::get, new TestDefinition(),
-                EmbeddedSut.onFreePort(false, note -> { }));
-        return assertThrows(MaestroException.class,
+        Maestro maestro =
+                new Maestro(null, environment::get, new TestDefinition(), EmbeddedSut.onFreePort(false, note -> {}));
+        return assertThrows(
+                MaestroException.class,
                 () -> ScriptRunner.run(scriptsDirectory().resolve(script), maestro));
     }
 
@@ -114,8 +127,11 @@ class TestScriptsTest {
         MaestroException refused = refusal("IncrementalTest.groovy", Map.of(parameter, "10"));
 
         assertEquals(ExitCode.USAGE, refused.exitCode());
-        assertTrue(refused.getMessage().contains(parameter + " is set in the environment and would override every"
-                + " step of the search; unset it and use INITIAL_RATE"), refused.getMessage());
+        assertTrue(
+                refused.getMessage()
+                        .contains(parameter + " is set in the environment and would override every"
+                                + " step of the search; unset it and use INITIAL_RATE"),
+                refused.getMessage());
     }
 
     @Test
@@ -127,12 +143,13 @@ class TestScriptsTest {
 
     @Test
     void theIncrementalSearchRefusesACeilingBelowItsStart() {
-        MaestroException refused = refusal("IncrementalTest.groovy", Map.of("INITIAL_RATE", "500",
-                "CEILING_RATE", "100"));
+        MaestroException refused =
+                refusal("IncrementalTest.groovy", Map.of("INITIAL_RATE", "500", "CEILING_RATE", "100"));
 
         assertEquals(ExitCode.USAGE, refused.exitCode());
         assertTrue(refused.getMessage().contains("needs 1 ≤ INITIAL_RATE ≤ CEILING_RATE"), refused.getMessage());
-        assertTrue(refused.getMessage().contains("got INITIAL_RATE=500 CEILING_RATE=100 RATE_GROWTH=2.0"),
+        assertTrue(
+                refused.getMessage().contains("got INITIAL_RATE=500 CEILING_RATE=100 RATE_GROWTH=2.0"),
                 refused.getMessage());
     }
 
@@ -141,8 +158,11 @@ class TestScriptsTest {
         MaestroException refused = refusal("studies/MatrixExample.groovy", Map.of("RATE", "1000"));
 
         assertEquals(ExitCode.USAGE, refused.exitCode());
-        assertTrue(refused.getMessage().contains("RATE=1000 is set in the environment and would override the "
-                + "dimension rate in every cell; unset it"), refused.getMessage());
+        assertTrue(
+                refused.getMessage()
+                        .contains("RATE=1000 is set in the environment and would override the "
+                                + "dimension rate in every cell; unset it"),
+                refused.getMessage());
     }
 
     @Test
@@ -150,7 +170,8 @@ class TestScriptsTest {
         MaestroException refused = refusal("IncrementalTest.groovy", Map.of("RATE_STEP", "500"));
 
         assertEquals(ExitCode.USAGE, refused.exitCode());
-        assertTrue(refused.getMessage().contains("RATE_STEP is set, but the search no longer adds a fixed step"),
+        assertTrue(
+                refused.getMessage().contains("RATE_STEP is set, but the search no longer adds a fixed step"),
                 refused.getMessage());
     }
 
@@ -166,8 +187,11 @@ class TestScriptsTest {
     void theLatencyTestsSearchRefusesConnectionsFromTheEnvironment() {
         MaestroException refused = refusal("LatencyTest.groovy", Map.of("PARALLEL_COUNT", "3"));
 
-        assertTrue(refused.getMessage().contains("PARALLEL_COUNT is set in the environment and would override every"
-                + " step of the search"), refused.getMessage());
+        assertTrue(
+                refused.getMessage()
+                        .contains("PARALLEL_COUNT is set in the environment and would override every"
+                                + " step of the search"),
+                refused.getMessage());
     }
 
     @Test

@@ -9,9 +9,9 @@ import org.maestro.common.client.ControlClient;
 import org.maestro.common.protocol.Command;
 import org.maestro.common.protocol.Note;
 import org.maestro.common.protocol.Payload;
+import org.maestro.common.testing.MosquittoProcess;
 import org.maestro.common.transport.MqttEndpoint;
 import org.maestro.common.transport.Topics;
-import org.maestro.common.testing.MosquittoProcess;
 import org.maestro.embedded.EmbeddedArtemis;
 
 /**
@@ -25,8 +25,7 @@ public final class DistributedCluster implements AutoCloseable {
     private WorkerProcess sender;
     private final java.util.List<WorkerProcess> extraReceivers = new java.util.ArrayList<>();
 
-    private DistributedCluster() {
-    }
+    private DistributedCluster() {}
 
     /**
      * Starts it; {@code tag} tells the peers and the SUT of one test class apart (e.g. {@code receiver-d}),
@@ -36,11 +35,15 @@ public final class DistributedCluster implements AutoCloseable {
         DistributedCluster cluster = new DistributedCluster();
         try {
             cluster.mosquitto = MosquittoProcess.start();
-            cluster.sut = EmbeddedArtemis.builder().amqp().name(tag + "-sut").withoutJmx().start();
-            cluster.receiver = WorkerProcess.start("receiver", "receiver-" + tag, cluster.mosquitto.url(),
-                    work.resolve("receiver-files"));
-            cluster.sender = WorkerProcess.start("sender", "sender-" + tag, cluster.mosquitto.url(),
-                    work.resolve("sender-files"));
+            cluster.sut = EmbeddedArtemis.builder()
+                    .amqp()
+                    .name(tag + "-sut")
+                    .withoutJmx()
+                    .start();
+            cluster.receiver = WorkerProcess.start(
+                    "receiver", "receiver-" + tag, cluster.mosquitto.url(), work.resolve("receiver-files"));
+            cluster.sender = WorkerProcess.start(
+                    "sender", "sender-" + tag, cluster.mosquitto.url(), work.resolve("sender-files"));
             return cluster;
         } catch (Exception | Error e) {
             cluster.close();
@@ -70,10 +73,14 @@ public final class DistributedCluster implements AutoCloseable {
      */
     public void awaitMessages(String role, long messages, Duration timeout) throws Exception {
         try (ControlClient client = ControlClient.connect(MqttEndpoint.parse(mosquitto.url()))) {
-            await("a " + role + " reporting more than " + messages + " messages").atMost(timeout)
+            await("a " + role + " reporting more than " + messages + " messages")
+                    .atMost(timeout)
                     .pollInterval(Duration.ofMillis(100))
-                    .until(() -> client.request(Topics.role(role), Note.request(Command.STATS), 1,
-                            Duration.ofSeconds(2)).get(5, TimeUnit.SECONDS).notes().stream()
+                    .until(() -> client
+                            .request(Topics.role(role), Note.request(Command.STATS), 1, Duration.ofSeconds(2))
+                            .get(5, TimeUnit.SECONDS)
+                            .notes()
+                            .stream()
                             .anyMatch(n -> n.payload() instanceof Payload.Stats stats && stats.count() > messages));
         }
     }

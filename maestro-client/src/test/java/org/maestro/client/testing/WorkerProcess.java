@@ -25,28 +25,43 @@ public final class WorkerProcess implements AutoCloseable {
     public static WorkerProcess start(String role, String name, String maestroUrl, Path resultsDirectory)
             throws Exception {
         List<String> command = new ArrayList<>(List.of(
-                Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-Xmx256m",
-                "-cp", System.getProperty("java.class.path"), "org.maestro.client.cli.MaestroCli",
-                "worker", "--role", role, "--name", name, "--maestro-url", maestroUrl,
-                "--results-dir", resultsDirectory.toString(), "--keep-alive", "2"));
+                Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "-Xmx256m",
+                "-cp",
+                System.getProperty("java.class.path"),
+                "org.maestro.client.cli.MaestroCli",
+                "worker",
+                "--role",
+                role,
+                "--name",
+                name,
+                "--maestro-url",
+                maestroUrl,
+                "--results-dir",
+                resultsDirectory.toString(),
+                "--keep-alive",
+                "2"));
         Process process = new ProcessBuilder(command).redirectErrorStream(true).start();
         WorkerProcess worker = new WorkerProcess(process, name);
         CompletableFuture<Void> serving = new CompletableFuture<>();
-        Thread reader = new Thread(() -> {
-            try (BufferedReader lines = new BufferedReader(new InputStreamReader(process.getInputStream(),
-                    StandardCharsets.UTF_8))) {
-                String line;
-                while ((line = lines.readLine()) != null) {
-                    worker.output.append(line).append('\n');
-                    if (line.contains("serving on")) {
-                        serving.complete(null);
+        Thread reader = new Thread(
+                () -> {
+                    try (BufferedReader lines = new BufferedReader(
+                            new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8))) {
+                        String line;
+                        while ((line = lines.readLine()) != null) {
+                            worker.output.append(line).append('\n');
+                            if (line.contains("serving on")) {
+                                serving.complete(null);
+                            }
+                        }
+                    } catch (IOException e) {
+                        serving.completeExceptionally(e);
                     }
-                }
-            } catch (IOException e) {
-                serving.completeExceptionally(e);
-            }
-            serving.completeExceptionally(new IllegalStateException("worker " + name + " exited: " + worker.output));
-        }, "worker-output-" + name);
+                    serving.completeExceptionally(
+                            new IllegalStateException("worker " + name + " exited: " + worker.output));
+                },
+                "worker-output-" + name);
         reader.setDaemon(true);
         reader.start();
         serving.get(30, TimeUnit.SECONDS);

@@ -140,21 +140,28 @@ public final class AmqpManagementClient implements AutoCloseable {
         String check = "; is the router running and is " + settings.urlSetting + " right?";
         boolean tls = url.scheme().equals("amqps");
         if (!tls && !url.scheme().equals("amqp")) {
-            throw new IllegalArgumentException("an AMQP management URL is amqp or amqps, such as "
-                    + "amqp://router:5672, not " + url.redacted());
+            throw new IllegalArgumentException(
+                    "an AMQP management URL is amqp or amqps, such as " + "amqp://router:5672, not " + url.redacted());
         }
         int port = url.port(tls ? 5671 : 5672);
-        AmqpEndpoint endpoint = new AmqpEndpoint(url.host(), port, tls, url.user().orElse(null),
-                url.password().orElse(""), settings.clientName + "-" + UUID.randomUUID());
+        AmqpEndpoint endpoint = new AmqpEndpoint(
+                url.host(),
+                port,
+                tls,
+                url.user().orElse(null),
+                url.password().orElse(""),
+                settings.clientName + "-" + UUID.randomUUID());
         AmqpManagementClient client;
         try {
             client = new AmqpManagementClient(settings, AmqpEngine.connect(endpoint, timeout));
         } catch (ConnectException e) {
-            throw new AmqpManagementException("cannot connect to " + url.redacted() + " (" + e.getMessage() + ")"
-                    + check, e);
+            throw new AmqpManagementException(
+                    "cannot connect to " + url.redacted() + " (" + e.getMessage() + ")" + check, e);
         } catch (SocketTimeoutException e) {
-            throw new AmqpManagementException(url.redacted() + " did not accept a connection within "
-                    + timeout.toMillis() + " ms" + check, AmqpManagementException.Reason.TIMEOUT, e);
+            throw new AmqpManagementException(
+                    url.redacted() + " did not accept a connection within " + timeout.toMillis() + " ms" + check,
+                    AmqpManagementException.Reason.TIMEOUT,
+                    e);
         } catch (IOException e) {
             throw new AmqpManagementException("cannot connect to " + url.redacted() + ": " + e, e);
         }
@@ -189,8 +196,12 @@ public final class AmqpManagementClient implements AutoCloseable {
         sender.open();
 
         long deadline = deadline(timeout);
-        pumpUntil("open the management links", timeout, deadline, () -> sender.getRemoteState() == EndpointState.ACTIVE
-                && receiver.getRemoteState() == EndpointState.ACTIVE);
+        pumpUntil(
+                "open the management links",
+                timeout,
+                deadline,
+                () -> sender.getRemoteState() == EndpointState.ACTIVE
+                        && receiver.getRemoteState() == EndpointState.ACTIVE);
         if (!(receiver.getRemoteSource() instanceof Source source) || source.getAddress() == null) {
             throw new AmqpManagementException(url.redacted() + " gave no address to the dynamic reply link; "
                     + "is it an AMQP management endpoint such as a Qpid Dispatch router?");
@@ -262,8 +273,8 @@ public final class AmqpManagementClient implements AutoCloseable {
         Message answer = reply;
         reply = null;
         if (delivery.getRemoteState() instanceof Rejected rejected) {
-            throw new AmqpManagementException(url.redacted() + " rejected the QUERY of " + entityType + ": "
-                    + describe(rejected.getError()));
+            throw new AmqpManagementException(
+                    url.redacted() + " rejected the QUERY of " + entityType + ": " + describe(rejected.getError()));
         }
         return toReply(entityType, answer);
     }
@@ -280,14 +291,17 @@ public final class AmqpManagementClient implements AutoCloseable {
     public ManagementReply queryOk(String entityType, Duration replyTimeout) throws AmqpManagementException {
         ManagementReply answer = query(entityType, replyTimeout);
         if (!answer.ok()) {
-            throw new AmqpManagementException(url.redacted() + " answered " + answer.statusCode() + " "
-                    + answer.statusDescription() + " to a QUERY of " + entityType, answer.statusCode());
+            throw new AmqpManagementException(
+                    url.redacted() + " answered " + answer.statusCode() + " " + answer.statusDescription()
+                            + " to a QUERY of " + entityType,
+                    answer.statusCode());
         }
         return answer;
     }
 
     private ManagementReply toReply(String entityType, Message answer) throws AmqpManagementException {
-        Map<?, ?> properties = answer.getApplicationProperties() == null ? Map.of()
+        Map<?, ?> properties = answer.getApplicationProperties() == null
+                ? Map.of()
                 : answer.getApplicationProperties().getValue();
         Object code = properties.get("statusCode");
         if (!(code instanceof Number number)) {
@@ -299,7 +313,8 @@ public final class AmqpManagementClient implements AutoCloseable {
             return new ManagementReply(number.intValue(), description, List.of(), List.of());
         }
         Object body = answer.getBody() instanceof AmqpValue value ? value.getValue() : null;
-        if (!(body instanceof Map<?, ?> map) || !(map.get("attributeNames") instanceof List<?> names)
+        if (!(body instanceof Map<?, ?> map)
+                || !(map.get("attributeNames") instanceof List<?> names)
                 || !(map.get("results") instanceof List<?> results)) {
             throw new AmqpManagementException(url.redacted() + " answered the QUERY of " + entityType
                     + " with a body that is not a map of attributeNames and results");
@@ -332,19 +347,23 @@ public final class AmqpManagementClient implements AutoCloseable {
                     return;
                 }
                 if (System.nanoTime() - deadline > 0) {
-                    throw fail(new AmqpManagementException(url.redacted() + " did not " + what + " within "
-                            + wait.toMillis() + " ms; the router may be overloaded or restarting",
+                    throw fail(new AmqpManagementException(
+                            url.redacted() + " did not " + what + " within " + wait.toMillis()
+                                    + " ms; the router may be overloaded or restarting",
                             AmqpManagementException.Reason.TIMEOUT));
                 }
             }
         } catch (IOException e) {
-            throw fail(closed ? stopped()
-                    : new AmqpManagementException("the connection to " + url.redacted() + " failed: " + e, e));
+            throw fail(
+                    closed
+                            ? stopped()
+                            : new AmqpManagementException("the connection to " + url.redacted() + " failed: " + e, e));
         }
     }
 
     private AmqpManagementException stopped() {
-        return new AmqpManagementException("the management requests to " + url.redacted() + " were stopped",
+        return new AmqpManagementException(
+                "the management requests to " + url.redacted() + " were stopped",
                 AmqpManagementException.Reason.STOPPED);
     }
 
@@ -357,12 +376,14 @@ public final class AmqpManagementClient implements AutoCloseable {
             engine.dispatch(this::handle);
             checkLogin();
             if (failure == null) {
-                fail(new AmqpManagementException(url.redacted() + " closed the connection",
-                        AmqpManagementException.Reason.UNREACHABLE));
+                fail(new AmqpManagementException(
+                        url.redacted() + " closed the connection", AmqpManagementException.Reason.UNREACHABLE));
             }
         } catch (IOException e) {
-            throw fail(closed ? stopped()
-                    : new AmqpManagementException("the connection to " + url.redacted() + " failed: " + e, e));
+            throw fail(
+                    closed
+                            ? stopped()
+                            : new AmqpManagementException("the connection to " + url.redacted() + " failed: " + e, e));
         }
     }
 
@@ -372,9 +393,12 @@ public final class AmqpManagementClient implements AutoCloseable {
             case DELIVERY -> delivery(event.getDelivery());
             case CONNECTION_REMOTE_CLOSE -> remoteClosed("closed the connection", event.getConnection());
             case SESSION_REMOTE_CLOSE -> remoteClosed("closed the session", event.getSession());
-            case LINK_REMOTE_CLOSE, LINK_REMOTE_DETACH -> remoteClosed(event.getLink() == sender
-                    ? "refused or closed the link to " + MANAGEMENT_NODE
-                    : "refused or closed the dynamic reply link", event.getLink());
+            case LINK_REMOTE_CLOSE, LINK_REMOTE_DETACH ->
+                remoteClosed(
+                        event.getLink() == sender
+                                ? "refused or closed the link to " + MANAGEMENT_NODE
+                                : "refused or closed the dynamic reply link",
+                        event.getLink());
             case TRANSPORT_ERROR -> transportError();
             default -> {
                 // other events need no action
@@ -384,11 +408,14 @@ public final class AmqpManagementClient implements AutoCloseable {
 
     private void checkLogin() {
         if (engine.loginRefused() && failure == null) {
-            fail(new AmqpManagementException(url.redacted() + (url.user().isPresent()
-                    ? " refused the credentials of user '" + url.user().get() + "' (SASL); check the user and "
-                    + "password in " + urlSetting
-                    : " refused anonymous access (SASL); give a user and password in " + urlSetting + ", e.g. "
-                    + "amqp://user:password@" + url.host() + ":" + url.port(5672)),
+            fail(new AmqpManagementException(
+                    url.redacted()
+                            + (url.user().isPresent()
+                                    ? " refused the credentials of user '"
+                                            + url.user().get() + "' (SASL); check the user and " + "password in "
+                                            + urlSetting
+                                    : " refused anonymous access (SASL); give a user and password in " + urlSetting
+                                            + ", e.g. " + "amqp://user:password@" + url.host() + ":" + url.port(5672)),
                     AmqpManagementException.Reason.UNAUTHORIZED));
         }
     }
@@ -415,7 +442,10 @@ public final class AmqpManagementClient implements AutoCloseable {
         message.decode(bytes, 0, read);
         Object correlation = message.getCorrelationId();
         if (correlation != null && !correlation.equals(expectedCorrelation)) {
-            LOG.debug("dropped a late reply from {} (correlation {}, waiting for {})", url.redacted(), correlation,
+            LOG.debug(
+                    "dropped a late reply from {} (correlation {}, waiting for {})",
+                    url.redacted(),
+                    correlation,
                     expectedCorrelation);
             return;
         }
@@ -425,8 +455,9 @@ public final class AmqpManagementClient implements AutoCloseable {
     private void remoteClosed(String what, Endpoint endpoint) {
         if (failure == null) {
             ErrorCondition condition = endpoint.getRemoteCondition();
-            fail(new AmqpManagementException(url.redacted() + " " + what
-                    + (condition == null || condition.getCondition() == null ? "" : ": " + describe(condition)),
+            fail(new AmqpManagementException(
+                    url.redacted() + " " + what
+                            + (condition == null || condition.getCondition() == null ? "" : ": " + describe(condition)),
                     AmqpManagementException.Reason.UNREACHABLE));
         }
     }
@@ -434,8 +465,9 @@ public final class AmqpManagementClient implements AutoCloseable {
     private void transportError() {
         if (failure == null) {
             ErrorCondition condition = engine.transport().getCondition();
-            fail(new AmqpManagementException("the AMQP connection to " + url.redacted() + " failed"
-                    + (condition == null || condition.getCondition() == null ? "" : ": " + describe(condition)),
+            fail(new AmqpManagementException(
+                    "the AMQP connection to " + url.redacted() + " failed"
+                            + (condition == null || condition.getCondition() == null ? "" : ": " + describe(condition)),
                     AmqpManagementException.Reason.UNREACHABLE));
         }
     }

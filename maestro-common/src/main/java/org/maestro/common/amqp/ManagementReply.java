@@ -10,8 +10,8 @@ import java.util.Map;
  * The answer of an AMQP management QUERY: status code and description (application properties) and, when the
  * status is 200, the attribute names and one list of values per entity (the body).
  */
-public record ManagementReply(int statusCode, String statusDescription, List<String> attributeNames,
-        List<List<Object>> results) {
+public record ManagementReply(
+        int statusCode, String statusDescription, List<String> attributeNames, List<List<Object>> results) {
 
     public ManagementReply {
         attributeNames = List.copyOf(attributeNames);

@@ -13,8 +13,10 @@ import picocli.CommandLine.ParseResult;
  * bad arguments {@link ExitCode#USAGE}. A stack trace is printed only with {@code -x/--stacktrace}
  * ({@link DiagnosticOptions}).
  */
-public final class CommandErrors implements CommandLine.IExecutionExceptionHandler,
-        CommandLine.IParameterExceptionHandler, CommandLine.IExitCodeExceptionMapper {
+public final class CommandErrors
+        implements CommandLine.IExecutionExceptionHandler,
+                CommandLine.IParameterExceptionHandler,
+                CommandLine.IExitCodeExceptionMapper {
 
     /** Installs the handlers, the exit-code mapping and {@code --verbose} on a command line and its subcommands. */
     public static CommandLine install(CommandLine commandLine) {
@@ -74,8 +76,11 @@ public final class CommandErrors implements CommandLine.IExecutionExceptionHandl
 
     /** Failures whose message says it all; any other gets a hint to ask for the stack trace. */
     private static boolean expected(Throwable e) {
-        return e instanceof CommandException || e instanceof IllegalArgumentException || e instanceof IOException
-                || e instanceof UncheckedIOException || e instanceof TransportException
+        return e instanceof CommandException
+                || e instanceof IllegalArgumentException
+                || e instanceof IOException
+                || e instanceof UncheckedIOException
+                || e instanceof TransportException
                 || e instanceof InterruptedException;
     }
 
@@ -89,7 +94,8 @@ public final class CommandErrors implements CommandLine.IExecutionExceptionHandl
 
     /** Whether an option was given to the command or any command above it. */
     private static boolean matched(ParseResult parseResult, String option) {
-        for (ParseResult result = parseResult; result != null;
+        for (ParseResult result = parseResult;
+                result != null;
                 result = result.hasSubcommand() ? result.subcommand() : null) {
             if (result.hasMatchedOption(option)) {
                 return true;

@@ -9,7 +9,9 @@ public final class DiagnosticOptions {
     /** The long name that turns on debug logging. */
     static final String VERBOSE = "--verbose";
 
-    @Option(names = {"-x", STACKTRACE}, description = "Print the stack trace of an error.")
+    @Option(
+            names = {"-x", STACKTRACE},
+            description = "Print the stack trace of an error.")
     boolean stacktrace;
 
     @Option(names = VERBOSE, description = "Log what Maestro does in detail (debug level).")

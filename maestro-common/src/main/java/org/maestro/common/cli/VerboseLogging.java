@@ -5,8 +5,7 @@ import org.slf4j.LoggerFactory;
 /** Turns Maestro's own logging to debug level for {@code --verbose}, when Logback is the logging back-end. */
 final class VerboseLogging {
 
-    private VerboseLogging() {
-    }
+    private VerboseLogging() {}
 
     static void enable() {
         try {

@@ -58,13 +58,13 @@ public final class ControlClient implements AutoCloseable {
 
     /** Connects to the control broker and subscribes to replies and notifications. */
     public static ControlClient connect(MqttEndpoint endpoint) throws TransportException {
-        MqttTransport transport = MqttTransport.connect(endpoint,
-                MqttTransport.Options.of("maestro-client-" + UUID.randomUUID()));
+        MqttTransport transport =
+                MqttTransport.connect(endpoint, MqttTransport.Options.of("maestro-client-" + UUID.randomUUID()));
         ControlClient client = new ControlClient(transport);
         try {
             transport.subscribe(Topics.CLIENT, Topics.REQUEST_QOS, (topic, bytes) -> client.onReply(bytes));
-            transport.subscribe(Topics.NOTIFICATIONS, Topics.NOTIFICATION_QOS,
-                    (topic, bytes) -> client.onNotification(bytes));
+            transport.subscribe(
+                    Topics.NOTIFICATIONS, Topics.NOTIFICATION_QOS, (topic, bytes) -> client.onNotification(bytes));
         } catch (TransportException e) {
             client.close();
             throw e;
@@ -95,8 +95,8 @@ public final class ControlClient implements AutoCloseable {
      * Like {@link #request(String, Note, int, Duration)}, and also hands every DATA note correlated with the request
      * to a listener (result files shipped in answer to LOG).
      */
-    public CompletableFuture<Replies> request(String topic, Note request, int expected, Duration timeout,
-                                              Consumer<Note> dataListener) {
+    public CompletableFuture<Replies> request(
+            String topic, Note request, int expected, Duration timeout, Consumer<Note> dataListener) {
         return request(topic, request, expected, timeout, dataListener, null);
     }
 
@@ -105,13 +105,18 @@ public final class ControlClient implements AutoCloseable {
      * until each of them answered or the timeout passed: peers outside the set that answer too (e.g. an idle peer
      * of another role on {@code /mpt/daemon}) neither fill the count nor appear in the replies.
      */
-    public CompletableFuture<Replies> requestFrom(String topic, Note request, java.util.Set<String> peerIds,
-                                                  Duration timeout) {
+    public CompletableFuture<Replies> requestFrom(
+            String topic, Note request, java.util.Set<String> peerIds, Duration timeout) {
         return request(topic, request, peerIds.size(), timeout, null, java.util.Set.copyOf(peerIds));
     }
 
-    private CompletableFuture<Replies> request(String topic, Note request, int expected, Duration timeout,
-                                               Consumer<Note> dataListener, java.util.Set<String> from) {
+    private CompletableFuture<Replies> request(
+            String topic,
+            Note request,
+            int expected,
+            Duration timeout,
+            Consumer<Note> dataListener,
+            java.util.Set<String> from) {
         String correlation = request.header().correlationId();
         Pending entry = new Pending(request, expected, from);
         pending.put(correlation, entry);
@@ -192,7 +197,11 @@ public final class ControlClient implements AutoCloseable {
         try {
             note = NoteCodec.decode(bytes);
         } catch (MalformedNoteException e) {
-            LOG.warn("ignored {} bytes on {} that are not a Maestro note: {}", bytes.length, Topics.CLIENT, e.getMessage());
+            LOG.warn(
+                    "ignored {} bytes on {} that are not a Maestro note: {}",
+                    bytes.length,
+                    Topics.CLIENT,
+                    e.getMessage());
             return;
         }
         String correlation = note.header().correlationId();
@@ -219,7 +228,10 @@ public final class ControlClient implements AutoCloseable {
         try {
             note = NoteCodec.decode(bytes);
         } catch (MalformedNoteException e) {
-            LOG.warn("ignored {} bytes on {} that are not a Maestro note: {}", bytes.length, Topics.NOTIFICATIONS,
+            LOG.warn(
+                    "ignored {} bytes on {} that are not a Maestro note: {}",
+                    bytes.length,
+                    Topics.NOTIFICATIONS,
                     e.getMessage());
             return;
         }
@@ -248,7 +260,8 @@ public final class ControlClient implements AutoCloseable {
         }
 
         synchronized void add(Note reply) {
-            if (from != null && (reply.sender() == null || !from.contains(reply.sender().id()))) {
+            if (from != null
+                    && (reply.sender() == null || !from.contains(reply.sender().id()))) {
                 return;
             }
             replies.add(reply);

@@ -4,5 +4,4 @@ import java.time.Duration;
 import org.maestro.common.protocol.PeerInfo;
 
 /** A peer that answered a PING, and the round-trip time of that PING. */
-public record PeerStatus(PeerInfo peer, Duration roundTrip) {
-}
+public record PeerStatus(PeerInfo peer, Duration roundTrip) {}

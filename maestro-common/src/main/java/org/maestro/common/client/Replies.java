@@ -19,7 +19,8 @@ public record Replies(Note request, List<Note> notes, int expected) {
 
     /** The replies that are errors (INTERNAL_ERROR or PROTOCOL_ERROR). */
     public List<Note> errors() {
-        return notes.stream().filter(n -> n.command() == Command.INTERNAL_ERROR || n.command() == Command.PROTOCOL_ERROR)
+        return notes.stream()
+                .filter(n -> n.command() == Command.INTERNAL_ERROR || n.command() == Command.PROTOCOL_ERROR)
                 .toList();
     }
 
@@ -30,7 +31,8 @@ public record Replies(Note request, List<Note> notes, int expected) {
 
     /** One line per error reply: peer and message, for an error text. */
     public String describeErrors() {
-        return errors().stream().map(n -> n.sender().qualifiedName() + ": " + text(n.payload()))
+        return errors().stream()
+                .map(n -> n.sender().qualifiedName() + ": " + text(n.payload()))
                 .collect(Collectors.joining("; "));
     }
 

@@ -15,12 +15,12 @@ import org.maestro.common.options.ManagementUrl;
 public final class InspectorCatalog {
     private static final List<InspectorDescriptor> ALL = load();
 
-    private InspectorCatalog() {
-    }
+    private InspectorCatalog() {}
 
     private static List<InspectorDescriptor> load() {
         List<InspectorDescriptor> found = new ArrayList<>();
-        ServiceLoader.load(InspectorDescriptor.class, InspectorCatalog.class.getClassLoader()).forEach(found::add);
+        ServiceLoader.load(InspectorDescriptor.class, InspectorCatalog.class.getClassLoader())
+                .forEach(found::add);
         found.sort(Comparator.comparing(InspectorDescriptor::name));
         return List.copyOf(found);
     }
@@ -49,13 +49,17 @@ public final class InspectorCatalog {
 
     /** Each inspector with its description, e.g. {@code artemis (an ActiveMQ Artemis broker, …) and dispatch (…)}. */
     public static String described() {
-        return join(ALL.stream().map(d -> d.name() + " (" + d.description() + ")").toList(), " and ",
+        return join(
+                ALL.stream().map(d -> d.name() + " (" + d.description() + ")").toList(),
+                " and ",
                 "none (no inspector is on the class path)");
     }
 
     /** Each inspector with a URL it reads, e.g. {@code amqp://router:5672 (dispatch) or http://… (artemis)}. */
     public static String exampleUrls() {
-        return join(ALL.stream().map(d -> d.exampleUrl() + " (" + d.name() + ")").toList(), " or ",
+        return join(
+                ALL.stream().map(d -> d.exampleUrl() + " (" + d.name() + ")").toList(),
+                " or ",
                 "(no inspector is on the class path)");
     }
 

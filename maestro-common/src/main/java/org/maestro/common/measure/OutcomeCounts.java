@@ -37,7 +37,11 @@ public record OutcomeCounts(long accepted, long released, long rejected, long mo
         if (other == null) {
             return this;
         }
-        return new OutcomeCounts(accepted + other.accepted, released + other.released, rejected + other.rejected,
-                modified + other.modified, failed + other.failed);
+        return new OutcomeCounts(
+                accepted + other.accepted,
+                released + other.released,
+                rejected + other.rejected,
+                modified + other.modified,
+                failed + other.failed);
     }
 }

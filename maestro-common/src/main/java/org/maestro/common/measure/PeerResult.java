@@ -9,7 +9,6 @@ import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.IOException;
 import java.nio.ByteBuffer;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Base64;
 import java.util.List;
@@ -29,9 +28,22 @@ import org.roaringbitmap.RoaringBitmap;
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 @JsonIgnoreProperties(ignoreUnknown = true)
-public record PeerResult(int formatVersion, String peer, String role, long startMillis, long endMillis,
-        long warmupEndMillis, long count, long errors, long duplicates, long outOfOrder, List<Stream> streams,
-        String outcome, String reason, OutcomeCounts outcomes, String runId) {
+public record PeerResult(
+        int formatVersion,
+        String peer,
+        String role,
+        long startMillis,
+        long endMillis,
+        long warmupEndMillis,
+        long count,
+        long errors,
+        long duplicates,
+        long outOfOrder,
+        List<Stream> streams,
+        String outcome,
+        String reason,
+        OutcomeCounts outcomes,
+        String runId) {
 
     /** The file name in a peer's result directory. */
     public static final String FILE_NAME = "peer-result.json";
@@ -51,25 +63,90 @@ public record PeerResult(int formatVersion, String peer, String role, long start
     }
 
     /** A result without send outcomes (a receiver's, or a sender's written before outcomes were counted). */
-    public PeerResult(int formatVersion, String peer, String role, long startMillis, long endMillis,
-            long warmupEndMillis, long count, long errors, long duplicates, long outOfOrder, List<Stream> streams,
-            String outcome, String reason) {
-        this(formatVersion, peer, role, startMillis, endMillis, warmupEndMillis, count, errors, duplicates,
-                outOfOrder, streams, outcome, reason, null, null);
+    public PeerResult(
+            int formatVersion,
+            String peer,
+            String role,
+            long startMillis,
+            long endMillis,
+            long warmupEndMillis,
+            long count,
+            long errors,
+            long duplicates,
+            long outOfOrder,
+            List<Stream> streams,
+            String outcome,
+            String reason) {
+        this(
+                formatVersion,
+                peer,
+                role,
+                startMillis,
+                endMillis,
+                warmupEndMillis,
+                count,
+                errors,
+                duplicates,
+                outOfOrder,
+                streams,
+                outcome,
+                reason,
+                null,
+                null);
     }
 
     /** A result with the send outcomes of a sender, without a run id; see {@link #withRunId(String)}. */
-    public PeerResult(int formatVersion, String peer, String role, long startMillis, long endMillis,
-            long warmupEndMillis, long count, long errors, long duplicates, long outOfOrder, List<Stream> streams,
-            String outcome, String reason, OutcomeCounts outcomes) {
-        this(formatVersion, peer, role, startMillis, endMillis, warmupEndMillis, count, errors, duplicates,
-                outOfOrder, streams, outcome, reason, outcomes, null);
+    public PeerResult(
+            int formatVersion,
+            String peer,
+            String role,
+            long startMillis,
+            long endMillis,
+            long warmupEndMillis,
+            long count,
+            long errors,
+            long duplicates,
+            long outOfOrder,
+            List<Stream> streams,
+            String outcome,
+            String reason,
+            OutcomeCounts outcomes) {
+        this(
+                formatVersion,
+                peer,
+                role,
+                startMillis,
+                endMillis,
+                warmupEndMillis,
+                count,
+                errors,
+                duplicates,
+                outOfOrder,
+                streams,
+                outcome,
+                reason,
+                outcomes,
+                null);
     }
 
     /** This result marked with the run id (RUN_ID) of the test iteration it measured; null for none. */
     public PeerResult withRunId(String id) {
-        return new PeerResult(formatVersion, peer, role, startMillis, endMillis, warmupEndMillis, count, errors,
-                duplicates, outOfOrder, streams, outcome, reason, outcomes, id);
+        return new PeerResult(
+                formatVersion,
+                peer,
+                role,
+                startMillis,
+                endMillis,
+                warmupEndMillis,
+                count,
+                errors,
+                duplicates,
+                outOfOrder,
+                streams,
+                outcome,
+                reason,
+                outcomes,
+                id);
     }
 
     /**
@@ -83,14 +160,28 @@ public record PeerResult(int formatVersion, String peer, String role, long start
      */
     @JsonInclude(JsonInclude.Include.NON_NULL)
     @JsonIgnoreProperties(ignoreUnknown = true)
-    public record Stream(String sender, int connection, long count, long errors, long duplicates, long outOfOrder,
-            String sequences, OutcomeCounts outcomes, String refusedSequences) {
+    public record Stream(
+            String sender,
+            int connection,
+            long count,
+            long errors,
+            long duplicates,
+            long outOfOrder,
+            String sequences,
+            OutcomeCounts outcomes,
+            String refusedSequences) {
         public Stream {
             Objects.requireNonNull(sender, "sender");
         }
 
         /** A stream without send outcomes: a receiver's, or a sender's written before outcomes were counted. */
-        public Stream(String sender, int connection, long count, long errors, long duplicates, long outOfOrder,
+        public Stream(
+                String sender,
+                int connection,
+                long count,
+                long errors,
+                long duplicates,
+                long outOfOrder,
                 String sequences) {
             this(sender, connection, count, errors, duplicates, outOfOrder, sequences, null, null);
         }
@@ -113,8 +204,10 @@ public record PeerResult(int formatVersion, String peer, String role, long start
                 try {
                     bitmap.deserialize(ByteBuffer.wrap(Base64.getDecoder().decode(encoded.trim())));
                 } catch (IOException | RuntimeException e) {
-                    throw new IllegalArgumentException("stream " + sender + "#" + connection + " has " + field
-                            + " that are not a base64 RoaringBitmap: " + e.getMessage(), e);
+                    throw new IllegalArgumentException(
+                            "stream " + sender + "#" + connection + " has " + field
+                                    + " that are not a base64 RoaringBitmap: " + e.getMessage(),
+                            e);
                 }
             }
             return bitmap;
@@ -155,8 +248,8 @@ public record PeerResult(int formatVersion, String peer, String role, long start
             throw new IOException(file + " is not a readable peer result: " + e.getMessage(), e);
         }
         if (result.formatVersion() != FORMAT_VERSION) {
-            throw new IOException(file + " has formatVersion " + result.formatVersion() + "; this Maestro reads "
-                    + FORMAT_VERSION);
+            throw new IOException(
+                    file + " has formatVersion " + result.formatVersion() + "; this Maestro reads " + FORMAT_VERSION);
         }
         return result;
     }

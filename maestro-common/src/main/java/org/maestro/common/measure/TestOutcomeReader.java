@@ -26,8 +26,7 @@ import java.util.Optional;
 public final class TestOutcomeReader {
     private static final ObjectMapper JSON = new ObjectMapper();
 
-    private TestOutcomeReader() {
-    }
+    private TestOutcomeReader() {}
 
     /**
      * Reads {@code <iterationDirectory>/<fileName>}; empty when there is none.
@@ -53,7 +52,10 @@ public final class TestOutcomeReader {
             throw new IOException(file + " has formatVersion " + version + "; this Maestro reads up to "
                     + TestOutcome.FORMAT_VERSION + ": use a newer Maestro to read it");
         }
-        return Optional.of(new TestOutcome(version, node.path("outcome").asText(""), node.path("reason").asText(""),
+        return Optional.of(new TestOutcome(
+                version,
+                node.path("outcome").asText(""),
+                node.path("reason").asText(""),
                 node.path("runId").isTextual() ? node.path("runId").asText() : null));
     }
 }

@@ -10,8 +10,7 @@ import java.nio.file.Path;
 public final class TestOutcomeWriter {
     private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
 
-    private TestOutcomeWriter() {
-    }
+    private TestOutcomeWriter() {}
 
     /**
      * Writes {@code <iterationDirectory>/<fileName>} ({@link TestOutcome#RUNNER_FILE} or

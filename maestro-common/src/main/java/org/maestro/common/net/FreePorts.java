@@ -7,8 +7,7 @@ import java.net.ServerSocket;
 
 /** Finds free TCP ports on the loopback interface for servers started by Maestro and its tests. */
 public final class FreePorts {
-    private FreePorts() {
-    }
+    private FreePorts() {}
 
     /** A port that was free on 127.0.0.1 a moment ago. */
     public static int next() {

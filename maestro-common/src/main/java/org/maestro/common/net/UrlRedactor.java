@@ -21,11 +21,9 @@ public final class UrlRedactor {
     static final String NO_URL = "(no URL)";
 
     private static final Pattern SECRET_OPTION = Pattern.compile(
-            "((?:^|[?&])[^=&?]*(?:password|passwd|secret|token|sasl\\.jaas\\.config)=)[^&]*",
-            Pattern.CASE_INSENSITIVE);
+            "((?:^|[?&])[^=&?]*(?:password|passwd|secret|token|sasl\\.jaas\\.config)=)[^&]*", Pattern.CASE_INSENSITIVE);
 
-    private UrlRedactor() {
-    }
+    private UrlRedactor() {}
 
     /** The URL with its whole user part and its secret option values replaced by {@value #MASK}. */
     public static String redact(String url) {

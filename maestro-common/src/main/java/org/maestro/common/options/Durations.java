@@ -12,8 +12,7 @@ public final class Durations {
     private static final Pattern WHOLE = Pattern.compile("(?:\\d+(?:h|ms|m|s))+");
     private static final Pattern PART = Pattern.compile("(\\d+)(h|ms|m|s)");
 
-    private Durations() {
-    }
+    private Durations() {}
 
     /** Returns true when the text is a duration with units (a bare number is not). */
     public static boolean isDuration(String text) {

@@ -35,10 +35,12 @@ public final class ManagementUrl {
         try {
             uri = new URI(url.trim());
         } catch (URISyntaxException e) {
-            throw new IllegalArgumentException("'" + UrlRedactor.redactPassword(url) + "' is not a URL: " + e.getReason());
+            throw new IllegalArgumentException(
+                    "'" + UrlRedactor.redactPassword(url) + "' is not a URL: " + e.getReason());
         }
         if (uri.getScheme() == null || uri.getHost() == null) {
-            throw new IllegalArgumentException("'" + UrlRedactor.redactPassword(url) + "' is not a URL with a scheme and a host");
+            throw new IllegalArgumentException(
+                    "'" + UrlRedactor.redactPassword(url) + "' is not a URL with a scheme and a host");
         }
         String user = null;
         String password = null;
@@ -49,11 +51,18 @@ public final class ManagementUrl {
             password = colon < 0 ? "" : userInfo.substring(colon + 1);
         }
         try {
-            URI address = new URI(uri.getScheme().toLowerCase(Locale.ROOT), null, uri.getHost(), uri.getPort(),
-                    uri.getPath(), uri.getQuery(), null);
+            URI address = new URI(
+                    uri.getScheme().toLowerCase(Locale.ROOT),
+                    null,
+                    uri.getHost(),
+                    uri.getPort(),
+                    uri.getPath(),
+                    uri.getQuery(),
+                    null);
             return new ManagementUrl(address, user, password);
         } catch (URISyntaxException e) {
-            throw new IllegalArgumentException("'" + UrlRedactor.redactPassword(url) + "' is not a URL: " + e.getReason());
+            throw new IllegalArgumentException(
+                    "'" + UrlRedactor.redactPassword(url) + "' is not a URL: " + e.getReason());
         }
     }
 
@@ -116,8 +125,14 @@ public final class ManagementUrl {
             }
         }
         try {
-            URI without = new URI(address.getScheme(), null, address.getHost(), address.getPort(), address.getPath(),
-                    kept.isEmpty() ? null : String.join("&", kept), null);
+            URI without = new URI(
+                    address.getScheme(),
+                    null,
+                    address.getHost(),
+                    address.getPort(),
+                    address.getPath(),
+                    kept.isEmpty() ? null : String.join("&", kept),
+                    null);
             return new ManagementUrl(without, user, password);
         } catch (URISyntaxException e) {
             throw new IllegalStateException("cannot rebuild " + redacted() + " without '" + name + "'", e);

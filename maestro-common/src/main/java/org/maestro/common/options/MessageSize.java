@@ -5,7 +5,8 @@ import java.util.random.RandomGenerator;
 /** The size of the messages a sender sends: fixed ({@code 256}) or varying ±5% around a value ({@code ~256}). */
 public record MessageSize(int bytes, boolean variable) {
     /** The accepted forms, for error messages. */
-    public static final String FORMS = "a positive number of bytes such as 256, or ~256 for sizes varying ±5% around it";
+    public static final String FORMS =
+            "a positive number of bytes such as 256, or ~256 for sizes varying ±5% around it";
 
     /** The largest size accepted (64 MiB). */
     public static final int MAX_BYTES = 64 * 1024 * 1024;

@@ -16,20 +16,34 @@ public enum OptionCode {
     /** SUT URL used by senders and receivers alike (SEND_RECEIVE_URL). */
     BROKER(0, "SEND_RECEIVE_URL", OptionCode::checkUrl, Forms.URL),
     DURATION(1, "TEST_DURATION", TestDuration::parse, TestDuration.FORMS),
-    LOG_LEVEL(2, "LOG_LEVEL", v -> checkChoice("LOG_LEVEL", v, "trace", "debug", "info", "warn", "error"),
+    LOG_LEVEL(
+            2,
+            "LOG_LEVEL",
+            v -> checkChoice("LOG_LEVEL", v, "trace", "debug", "info", "warn", "error"),
             "one of trace, debug, info, warn, error"),
     PARALLEL_COUNT(3, "PARALLEL_COUNT", v -> checkInt("PARALLEL_COUNT", v, 1, 10_000), "an integer from 1 to 10000"),
     MESSAGE_SIZE(4, "MESSAGE_SIZE", MessageSize::parse, MessageSize.FORMS),
-    RATE(6, "RATE", v -> checkInt("RATE", v, 0, 100_000_000), "an integer ≥ 0 (messages/s per connection; 0 = unbounded)"),
+    RATE(
+            6,
+            "RATE",
+            v -> checkInt("RATE", v, 0, 100_000_000),
+            "an integer ≥ 0 (messages/s per connection; 0 = unbounded)"),
     /** Fail-condition latency in milliseconds. */
-    FCL(7, "MAXIMUM_LATENCY", v -> checkInt("MAXIMUM_LATENCY", v, 0, 86_400_000),
+    FCL(
+            7,
+            "MAXIMUM_LATENCY",
+            v -> checkInt("MAXIMUM_LATENCY", v, 0, 86_400_000),
             "an integer ≥ 0 (milliseconds; 0 = no latency condition)"),
     MANAGEMENT_INTERFACE(8, "MANAGEMENT_INTERFACE", OptionCode::checkUrl, Forms.URL),
     /** The inspector implementation: one of those on the class path ({@link InspectorCatalog}). */
     INSPECTOR_NAME(9, "INSPECTOR_NAME", OptionCode::checkInspector, null),
     /** Load before measuring: a duration, or {@code auto} (until the senders' send delay has settled, at most 60 s). */
-    WARM_UP(10, "WARM_UP", OptionCode::checkWarmUp, Durations.FORMS + ", 0, or auto (until the send delay has settled, "
-            + "at most 60 s; not with a TEST_DURATION given as a message count)"),
+    WARM_UP(
+            10,
+            "WARM_UP",
+            OptionCode::checkWarmUp,
+            Durations.FORMS + ", 0, or auto (until the send delay has settled, "
+                    + "at most 60 s; not with a TEST_DURATION given as a message count)"),
     /** soft: fail when p90 exceeds the FCL; hard: fail when the maximum does. */
     FCL_MODE(11, "MAXIMUM_LATENCY_MODE", v -> checkChoice("MAXIMUM_LATENCY_MODE", v, "soft", "hard"), "soft or hard"),
     TEST_NAME(12, "TEST_NAME", v -> checkName("TEST_NAME", v), Forms.NAME),
@@ -39,7 +53,8 @@ public enum OptionCode {
     INSPECTION_INTERVAL(16, "INSPECTION_INTERVAL", v -> checkDuration("INSPECTION_INTERVAL", v), Durations.FORMS),
     EXT_POINT_SOURCE(17, "EXT_POINT_SOURCE", v -> checkNotBlank("EXT_POINT_SOURCE", v), "a git URL or a directory"),
     EXT_POINT_BRANCH(18, "EXT_POINT_BRANCH", v -> checkNotBlank("EXT_POINT_BRANCH", v), "a branch name"),
-    EXT_POINT_COMMAND(19, "EXT_POINT_COMMAND", v -> checkNotBlank("EXT_POINT_COMMAND", v), "an agent command such as restart"),
+    EXT_POINT_COMMAND(
+            19, "EXT_POINT_COMMAND", v -> checkNotBlank("EXT_POINT_COMMAND", v), "an agent command such as restart"),
     /** How long receivers may take to consume what is in flight after senders stopped. */
     DRAIN_TIMEOUT(20, "DRAIN_TIMEOUT", v -> checkDuration("DRAIN_TIMEOUT", v), Durations.FORMS),
     /** Whether senders send again the messages the system under test released (default false). */
@@ -50,7 +65,10 @@ public enum OptionCode {
      * Messages each sender connection sends before its timeline starts, so that its client is warm (classes loaded,
      * send path compiled, outcomes flowing) when the first measured message is due; receivers ignore them.
      */
-    PRIMING_MESSAGES(27, "PRIMING_MESSAGES", v -> checkInt("PRIMING_MESSAGES", v, 0, 1_000_000),
+    PRIMING_MESSAGES(
+            27,
+            "PRIMING_MESSAGES",
+            v -> checkInt("PRIMING_MESSAGES", v, 0, 1_000_000),
             "an integer from 0 to 1000000 (messages per sender connection before its timeline; 0 = none)");
 
     private final long code;
@@ -120,7 +138,8 @@ public enum OptionCode {
     }
 
     private static final class Forms {
-        static final String URL = "a URL such as amqp://host:5672/test.queue or failover:(amqp://a:5672,amqp://b:5672)/test.queue";
+        static final String URL =
+                "a URL such as amqp://host:5672/test.queue or failover:(amqp://a:5672,amqp://b:5672)/test.queue";
         static final String NAME = "a name of letters, digits, '.', '_' or '-' (1-100 characters)";
     }
 

@@ -8,7 +8,8 @@ import java.time.Duration;
  */
 public record TestDuration(Duration time, long messageCount) {
     /** The accepted forms, for error messages. */
-    public static final String FORMS = "a time such as 90s, 10m or 1h30m, or a positive message count per connection such as 1000000";
+    public static final String FORMS =
+            "a time such as 90s, 10m or 1h30m, or a positive message count per connection such as 1000000";
 
     public TestDuration {
         if ((time == null) == (messageCount <= 0)) {

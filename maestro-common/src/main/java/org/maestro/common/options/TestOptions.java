@@ -34,7 +34,9 @@ public final class TestOptions {
         copy.put(option, value.trim());
         TestOptions options = new TestOptions(copy);
         if (options.warmUpAuto() && !options.duration().isTimed()) {
-            throw new InvalidOptionException("WARM_UP", AUTO + " with TEST_DURATION=" + copy.get(OptionCode.DURATION),
+            throw new InvalidOptionException(
+                    "WARM_UP",
+                    AUTO + " with TEST_DURATION=" + copy.get(OptionCode.DURATION),
                     "a fixed warm-up (e.g. 10s) when TEST_DURATION is a message count, or TEST_DURATION as a time "
                             + "(e.g. 60s) to use WARM_UP=auto");
         }
@@ -137,16 +139,22 @@ public final class TestOptions {
      * a message as refused.
      */
     public boolean resendReleased() {
-        return get(OptionCode.RESEND_RELEASED).map(v -> v.trim().equalsIgnoreCase("true")).orElse(false);
+        return get(OptionCode.RESEND_RELEASED)
+                .map(v -> v.trim().equalsIgnoreCase("true"))
+                .orElse(false);
     }
 
     /** The messages each sender connection sends before its timeline, which receivers ignore (default 1000). */
     public int primingMessages() {
-        return get(OptionCode.PRIMING_MESSAGES).map(v -> Integer.parseInt(v.trim())).orElse(DEFAULT_PRIMING_MESSAGES);
+        return get(OptionCode.PRIMING_MESSAGES)
+                .map(v -> Integer.parseInt(v.trim()))
+                .orElse(DEFAULT_PRIMING_MESSAGES);
     }
 
     private Duration durationOf(OptionCode option, Duration fallback) {
-        return get(option).map(v -> v.equals("0") ? Duration.ZERO : Durations.parse(v)).orElse(fallback);
+        return get(option)
+                .map(v -> v.equals("0") ? Duration.ZERO : Durations.parse(v))
+                .orElse(fallback);
     }
 
     @Override

@@ -17,6 +17,5 @@ public final class ErrorCodes {
     /** Anything else. */
     public static final int OTHER = 99;
 
-    private ErrorCodes() {
-    }
+    private ErrorCodes() {}
 }

@@ -24,10 +24,10 @@ import org.maestro.common.protocol.NoteHeader;
 import org.maestro.common.protocol.NoteType;
 import org.maestro.common.protocol.Payload;
 import org.maestro.common.protocol.PeerInfo;
+import org.maestro.common.time.MicroClock;
 import org.maestro.common.transport.MqttTransport;
 import org.maestro.common.transport.Topics;
 import org.maestro.common.transport.TransportException;
-import org.maestro.common.time.MicroClock;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -82,13 +82,15 @@ public final class Peer implements AutoCloseable {
     }
 
     private void connect() throws TransportException {
-        byte[] will = NoteCodec.encode(Note.notification(Command.ABNORMAL_DISCONNECT, Payload.Empty.INSTANCE, self, null));
+        byte[] will =
+                NoteCodec.encode(Note.notification(Command.ABNORMAL_DISCONNECT, Payload.Empty.INSTANCE, self, null));
         MqttTransport.Options connectOptions = MqttTransport.Options.of("maestro-" + role.name() + "-" + self.id())
                 .withWill(Topics.NOTIFICATIONS, will, Topics.NOTIFICATION_QOS)
                 .withKeepAlive(config.keepAlive());
         transport = MqttTransport.connect(config.maestro(), connectOptions);
         transport.subscribe(Topics.ALL_PEERS, Topics.REQUEST_QOS, (topic, bytes) -> enqueue(topic, bytes, true));
-        transport.subscribe(Topics.role(role.name()), Topics.REQUEST_QOS, (topic, bytes) -> enqueue(topic, bytes, false));
+        transport.subscribe(
+                Topics.role(role.name()), Topics.REQUEST_QOS, (topic, bytes) -> enqueue(topic, bytes, false));
         transport.subscribe(Topics.peer(self.id()), Topics.REQUEST_QOS, (topic, bytes) -> enqueue(topic, bytes, false));
         LOG.info("{} {} connected to {}", role.name(), self.qualifiedName(), config.maestro());
     }
@@ -164,11 +166,18 @@ public final class Peer implements AutoCloseable {
         try {
             request = NoteCodec.decode(bytes);
         } catch (MalformedNoteException e) {
-            LOG.warn("{} received {} bytes that are not a Maestro note: {}", self.qualifiedName(), bytes.length,
+            LOG.warn(
+                    "{} received {} bytes that are not a Maestro note: {}",
+                    self.qualifiedName(),
+                    bytes.length,
                     e.getMessage());
-            send(Topics.CLIENT, new Note(NoteType.RESPONSE, Command.PROTOCOL_ERROR,
-                    new NoteHeader("unknown", UUID.randomUUID().toString(), self),
-                    new Payload.Text("cannot decode the note: " + e.getMessage())));
+            send(
+                    Topics.CLIENT,
+                    new Note(
+                            NoteType.RESPONSE,
+                            Command.PROTOCOL_ERROR,
+                            new NoteHeader("unknown", UUID.randomUUID().toString(), self),
+                            new Payload.Text("cannot decode the note: " + e.getMessage())));
             return;
         }
         if (request.type() != NoteType.REQUEST) {
@@ -181,12 +190,19 @@ public final class Peer implements AutoCloseable {
             }
         } catch (RoleException e) {
             LOG.info("{} refused {}: {}", self.qualifiedName(), request.command(), e.getMessage());
-            send(Topics.CLIENT, request.reply(Command.INTERNAL_ERROR, new Payload.Error(e.code(), e.getMessage()), self));
+            send(
+                    Topics.CLIENT,
+                    request.reply(Command.INTERNAL_ERROR, new Payload.Error(e.code(), e.getMessage()), self));
         } catch (RuntimeException e) {
             LOG.error("{} failed on {}", self.qualifiedName(), request.command(), e);
-            send(Topics.CLIENT, request.reply(Command.INTERNAL_ERROR,
-                    new Payload.Error(ErrorCodes.OTHER, request.command() + " failed on " + self.qualifiedName() + ": " + e),
-                    self));
+            send(
+                    Topics.CLIENT,
+                    request.reply(
+                            Command.INTERNAL_ERROR,
+                            new Payload.Error(
+                                    ErrorCodes.OTHER,
+                                    request.command() + " failed on " + self.qualifiedName() + ": " + e),
+                            self));
         }
         if (request.command() == Command.HALT) {
             shutdown();
@@ -211,8 +227,8 @@ public final class Peer implements AutoCloseable {
             case PING:
                 Payload.Ping ping = (Payload.Ping) request.payload();
                 long nowMicros = MicroClock.system().nowMicros();
-                return new Payload.PingReply(ping.seconds(), ping.micros(),
-                        nowMicros - (ping.seconds() * 1_000_000L + ping.micros()));
+                return new Payload.PingReply(
+                        ping.seconds(), ping.micros(), nowMicros - (ping.seconds() * 1_000_000L + ping.micros()));
             case SET:
                 set((Payload.SetOption) request.payload());
                 return Payload.Empty.INSTANCE;
@@ -224,8 +240,10 @@ public final class Peer implements AutoCloseable {
                 try {
                     role.flush();
                 } catch (IOException e) {
-                    throw new RoleException(ErrorCodes.IO, "cannot write the test data of " + self.qualifiedName()
-                            + ": " + e.getMessage(), e);
+                    throw new RoleException(
+                            ErrorCodes.IO,
+                            "cannot write the test data of " + self.qualifiedName() + ": " + e.getMessage(),
+                            e);
                 }
                 return Payload.Empty.INSTANCE;
             case HALT:
@@ -245,13 +263,18 @@ public final class Peer implements AutoCloseable {
     }
 
     private void set(Payload.SetOption set) throws RoleException {
-        OptionCode option = OptionCode.ofCode(set.option()).orElseThrow(() -> new RoleException(
-                ErrorCodes.INVALID_OPTION, "unknown option code " + set.option() + "; known codes: "
-                + Arrays.stream(OptionCode.values()).map(o -> o.code() + " (" + o.parameter() + ")")
-                .collect(Collectors.joining(", "))));
+        OptionCode option = OptionCode.ofCode(set.option())
+                .orElseThrow(() -> new RoleException(
+                        ErrorCodes.INVALID_OPTION,
+                        "unknown option code " + set.option() + "; known codes: "
+                                + Arrays.stream(OptionCode.values())
+                                        .map(o -> o.code() + " (" + o.parameter() + ")")
+                                        .collect(Collectors.joining(", "))));
         if (role.busy()) {
-            throw new RoleException(ErrorCodes.BUSY, "cannot set " + option.parameter() + " while "
-                    + self.qualifiedName() + " runs a test; stop it first");
+            throw new RoleException(
+                    ErrorCodes.BUSY,
+                    "cannot set " + option.parameter() + " while " + self.qualifiedName()
+                            + " runs a test; stop it first");
         }
         try {
             TestOptions updated = options.with(option, set.value());
@@ -283,7 +306,9 @@ public final class Peer implements AutoCloseable {
                 Thread.sleep(50);
             }
             if (role.busy()) {
-                LOG.warn("{} is still busy after {} s; shipping what it has written so far", self.qualifiedName(),
+                LOG.warn(
+                        "{} is still busy after {} s; shipping what it has written so far",
+                        self.qualifiedName(),
                         SHIP_WAIT.toSeconds());
             }
             role.flush();
@@ -292,14 +317,25 @@ public final class Peer implements AutoCloseable {
             if (runId != null) {
                 var foreign = RunFiles.foreignRunId(runId, directory);
                 if (foreign.isPresent()) {
-                    throw new RoleException(ErrorCodes.IO, self.qualifiedName() + " did not ship " + directory
-                            + ": its files belong to run " + foreign.get() + ", not to the current run " + runId);
+                    throw new RoleException(
+                            ErrorCodes.IO,
+                            self.qualifiedName() + " did not ship " + directory + ": its files belong to run "
+                                    + foreign.get() + ", not to the current run " + runId);
                 }
             }
-            int files = ResultShipper.ship(directory, chunk -> transport.publish(Topics.CLIENT,
-                    NoteCodec.encode(new Note(NoteType.DATA, Command.LOG, new NoteHeader(
-                            request.header().correlationId(), UUID.randomUUID().toString(), self), chunk)),
-                    Topics.REQUEST_QOS));
+            int files = ResultShipper.ship(
+                    directory,
+                    chunk -> transport.publish(
+                            Topics.CLIENT,
+                            NoteCodec.encode(new Note(
+                                    NoteType.DATA,
+                                    Command.LOG,
+                                    new NoteHeader(
+                                            request.header().correlationId(),
+                                            UUID.randomUUID().toString(),
+                                            self),
+                                    chunk)),
+                            Topics.REQUEST_QOS));
             LOG.info("{} shipped {} result files from {}", self.qualifiedName(), files, directory);
         } catch (RoleException e) {
             throw e;
@@ -310,7 +346,9 @@ public final class Peer implements AutoCloseable {
 
     private void send(String topic, Note note) {
         try {
-            transport.publish(topic, NoteCodec.encode(note),
+            transport.publish(
+                    topic,
+                    NoteCodec.encode(note),
                     note.type() == NoteType.NOTIFICATION ? Topics.NOTIFICATION_QOS : Topics.REQUEST_QOS);
         } catch (TransportException e) {
             LOG.error("{} could not send {}: {}", self.qualifiedName(), note.command(), e.getMessage());
@@ -343,8 +381,11 @@ public final class Peer implements AutoCloseable {
             String run = current.runId().orElse(null);
             if (run != null && !run.equals(preparedRun)) {
                 if (Files.exists(directory)) {
-                    LOG.info("{} removes {}: it holds the files of an earlier run, and run {} starts empty",
-                            self.qualifiedName(), directory, run);
+                    LOG.info(
+                            "{} removes {}: it holds the files of an earlier run, and run {} starts empty",
+                            self.qualifiedName(),
+                            directory,
+                            run);
                     RunFiles.delete(directory);
                 }
                 preparedRun = run;

@@ -28,7 +28,9 @@ public interface PeerContext {
      * (docs/results-format.md); not created.
      */
     static Path resultDirectory(Path resultsRoot, TestOptions options, PeerInfo peer) {
-        return resultsRoot.resolve(options.testName()).resolve(Integer.toString(options.testIteration()))
+        return resultsRoot
+                .resolve(options.testName())
+                .resolve(Integer.toString(options.testIteration()))
                 .resolve(peer.qualifiedName());
     }
 

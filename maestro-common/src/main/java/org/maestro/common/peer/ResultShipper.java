@@ -23,8 +23,7 @@ public final class ResultShipper {
         void accept(Payload.Chunk chunk) throws Exception;
     }
 
-    private ResultShipper() {
-    }
+    private ResultShipper() {}
 
     /**
      * Sends every regular file below a directory, each as chunks {@code 0..total-1}, with paths relative to it.
@@ -81,8 +80,10 @@ public final class ResultShipper {
         List<String> names = new ArrayList<>();
         if (Files.isDirectory(directory)) {
             try (Stream<Path> walk = Files.walk(directory)) {
-                walk.filter(Files::isRegularFile).sorted()
-                        .forEach(p -> names.add(directory.relativize(p).toString().replace('\\', '/')));
+                walk.filter(Files::isRegularFile)
+                        .sorted()
+                        .forEach(p ->
+                                names.add(directory.relativize(p).toString().replace('\\', '/')));
             }
         }
         return names;

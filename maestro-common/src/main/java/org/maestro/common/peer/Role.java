@@ -43,8 +43,7 @@ public interface Role {
     Payload handle(Note request, PeerContext context) throws RoleException;
 
     /** Checks the options this role needs before they are accepted by SET; throws with a clear message. */
-    default void checkOptions(TestOptions options) {
-    }
+    default void checkOptions(TestOptions options) {}
 
     /** The live figures answered to STATS. */
     Payload.Stats stats();

@@ -26,8 +26,7 @@ public final class RunFiles {
 
     private static final ObjectMapper JSON = new ObjectMapper();
 
-    private RunFiles() {
-    }
+    private RunFiles() {}
 
     /**
      * The first run id that differs from the expected one among the files that carry a run id; empty when every such
@@ -92,7 +91,9 @@ public final class RunFiles {
     private static String jsonRunId(byte[] bytes) {
         try {
             JsonNode value = JSON.readTree(bytes).path("runId");
-            return value.isTextual() && !value.asText().isBlank() ? value.asText().trim() : null;
+            return value.isTextual() && !value.asText().isBlank()
+                    ? value.asText().trim()
+                    : null;
         } catch (IOException e) {
             return null;
         }

@@ -14,8 +14,8 @@ public record Note(NoteType type, Command command, NoteHeader header, Payload pa
         Objects.requireNonNull(header, "header");
         Objects.requireNonNull(payload, "payload");
         if (PayloadKind.of(type, command) != kindOf(payload)) {
-            throw new IllegalArgumentException(type + " " + command + " carries a " + PayloadKind.of(type, command)
-                    + " payload, not " + payload);
+            throw new IllegalArgumentException(
+                    type + " " + command + " carries a " + PayloadKind.of(type, command) + " payload, not " + payload);
         }
         if (type != NoteType.REQUEST && header.sender() == null) {
             throw new IllegalArgumentException(type + " " + command + " must name the peer that sends it");
@@ -35,15 +35,21 @@ public record Note(NoteType type, Command command, NoteHeader header, Payload pa
 
     /** A reply to this note from the given peer, correlated with it. */
     public Note reply(Command replyCommand, Payload replyPayload, PeerInfo from) {
-        return new Note(NoteType.RESPONSE, replyCommand,
-                new NoteHeader(header.correlationId(), UUID.randomUUID().toString(), from), replyPayload);
+        return new Note(
+                NoteType.RESPONSE,
+                replyCommand,
+                new NoteHeader(header.correlationId(), UUID.randomUUID().toString(), from),
+                replyPayload);
     }
 
     /** A notification from a peer, correlated with the request that caused it (or a fresh id). */
     public static Note notification(Command command, Payload payload, PeerInfo from, String correlationId) {
         String id = UUID.randomUUID().toString();
-        return new Note(NoteType.NOTIFICATION, command,
-                new NoteHeader(correlationId == null ? id : correlationId, id, from), payload);
+        return new Note(
+                NoteType.NOTIFICATION,
+                command,
+                new NoteHeader(correlationId == null ? id : correlationId, id, from),
+                payload);
     }
 
     /** The sending peer of a reply or notification. */

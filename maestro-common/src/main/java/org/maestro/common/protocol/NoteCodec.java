@@ -24,8 +24,7 @@ public final class NoteCodec {
     /** The largest note accepted, to bound what a garbled length field can make the decoder allocate. */
     public static final int MAX_NOTE_BYTES = 16 * 1024 * 1024;
 
-    private NoteCodec() {
-    }
+    private NoteCodec() {}
 
     /** Encodes a note. */
     public static byte[] encode(Note note) {
@@ -66,15 +65,19 @@ public final class NoteCodec {
             Command command = Command.ofCode(unpacker.unpackLong());
             int version = unpacker.unpackInt();
             if (version != FORMAT_VERSION) {
-                throw new MalformedNoteException("note format version " + version + " is not supported (this peer reads "
-                        + FORMAT_VERSION + "); run the same Maestro version on all peers");
+                throw new MalformedNoteException(
+                        "note format version " + version + " is not supported (this peer reads " + FORMAT_VERSION
+                                + "); run the same Maestro version on all peers");
             }
             String correlationId = unpackString(unpacker, bytes.length);
             String messageId = unpackString(unpacker, bytes.length);
             PeerInfo sender = null;
             if (type != NoteType.REQUEST) {
-                sender = new PeerInfo(unpackString(unpacker, bytes.length), unpackString(unpacker, bytes.length),
-                        unpackString(unpacker, bytes.length), unpackString(unpacker, bytes.length));
+                sender = new PeerInfo(
+                        unpackString(unpacker, bytes.length),
+                        unpackString(unpacker, bytes.length),
+                        unpackString(unpacker, bytes.length),
+                        unpackString(unpacker, bytes.length));
             }
             Payload payload = unpackPayload(unpacker, PayloadKind.of(type, command), bytes.length);
             if (unpacker.hasNext()) {
@@ -143,7 +146,8 @@ public final class NoteCodec {
             case TEXT -> new Payload.Text(unpackString(unpacker, limit));
             case SET_OPTION -> new Payload.SetOption(unpacker.unpackLong(), unpackString(unpacker, limit));
             case PING -> new Payload.Ping(unpacker.unpackLong(), unpacker.unpackLong());
-            case PING_REPLY -> new Payload.PingReply(unpacker.unpackLong(), unpacker.unpackLong(), unpacker.unpackLong());
+            case PING_REPLY ->
+                new Payload.PingReply(unpacker.unpackLong(), unpacker.unpackLong(), unpacker.unpackLong());
             case STATS -> unpackStats(unpacker, limit);
             case ERROR -> new Payload.Error(unpacker.unpackInt(), unpackString(unpacker, limit));
             case OUTCOME -> unpackOutcome(unpacker, limit);
@@ -164,7 +168,8 @@ public final class NoteCodec {
         if (!unpacker.hasNext()) {
             return new Payload.Stats(role, timestamp, count, rate, p99, errors);
         }
-        return new Payload.Stats(role, timestamp, count, rate, p99, errors, unpacker.unpackLong(), unpacker.unpackLong());
+        return new Payload.Stats(
+                role, timestamp, count, rate, p99, errors, unpacker.unpackLong(), unpacker.unpackLong());
     }
 
     private static Payload.Outcome unpackOutcome(MessageUnpacker unpacker, int limit)
@@ -189,7 +194,8 @@ public final class NoteCodec {
         String sha256 = unpackString(unpacker, limit);
         int length = unpacker.unpackBinaryHeader();
         if (length < 0 || length > limit) {
-            throw new MalformedNoteException("chunk of " + length + " bytes cannot fit in a note of " + limit + " bytes");
+            throw new MalformedNoteException(
+                    "chunk of " + length + " bytes cannot fit in a note of " + limit + " bytes");
         }
         if (index < 0 || total <= 0 || index >= total) {
             throw new MalformedNoteException("chunk " + index + " of " + total + " is out of range");
@@ -200,7 +206,8 @@ public final class NoteCodec {
     private static String unpackString(MessageUnpacker unpacker, int limit) throws IOException, MalformedNoteException {
         int length = unpacker.unpackRawStringHeader();
         if (length < 0 || length > limit) {
-            throw new MalformedNoteException("string of " + length + " bytes cannot fit in a note of " + limit + " bytes");
+            throw new MalformedNoteException(
+                    "string of " + length + " bytes cannot fit in a note of " + limit + " bytes");
         }
         return new String(unpacker.readPayload(length), java.nio.charset.StandardCharsets.UTF_8);
     }

@@ -11,7 +11,9 @@ import java.util.Objects;
 public sealed interface Payload {
 
     /** No fields. */
-    enum Empty implements Payload { INSTANCE }
+    enum Empty implements Payload {
+        INSTANCE
+    }
 
     /** One string: inspector name (START_INSPECTOR), command (USER_COMMAND_1), reason (PROTOCOL_ERROR). */
     record Text(String text) implements Payload {
@@ -28,16 +30,22 @@ public sealed interface Payload {
     }
 
     /** PING request: the client's send time as seconds and microseconds of the epoch. */
-    record Ping(long seconds, long micros) implements Payload {
-    }
+    record Ping(long seconds, long micros) implements Payload {}
 
     /** PING reply: the request's time echoed, and the elapsed time the peer saw (its clock minus the request's). */
-    record PingReply(long seconds, long micros, long elapsedMicros) implements Payload {
-    }
+    record PingReply(long seconds, long micros, long elapsedMicros) implements Payload {}
 
     /** STATS reply: the peer's live figures. */
-    record Stats(String role, long timestampMillis, long count, double rate, long latencyP99Micros, long errors,
-                 long latencyP50Micros, long latencyMaxMicros) implements Payload {
+    record Stats(
+            String role,
+            long timestampMillis,
+            long count,
+            double rate,
+            long latencyP99Micros,
+            long errors,
+            long latencyP50Micros,
+            long latencyMaxMicros)
+            implements Payload {
         /** {@code latencyP50Micros} and {@code latencyMaxMicros} of a peer that did not send them. */
         public static final long UNKNOWN = -1;
 
@@ -89,8 +97,12 @@ public sealed interface Payload {
 
         @Override
         public boolean equals(Object other) {
-            return other instanceof Chunk chunk && chunk.file.equals(file) && chunk.index == index
-                    && chunk.total == total && chunk.sha256.equals(sha256) && Arrays.equals(chunk.data, data);
+            return other instanceof Chunk chunk
+                    && chunk.file.equals(file)
+                    && chunk.index == index
+                    && chunk.total == total
+                    && chunk.sha256.equals(sha256)
+                    && Arrays.equals(chunk.data, data);
         }
 
         @Override

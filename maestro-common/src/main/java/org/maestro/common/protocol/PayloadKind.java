@@ -2,7 +2,16 @@ package org.maestro.common.protocol;
 
 /** Which payload layout a note of a given type and command carries. */
 public enum PayloadKind {
-    EMPTY, TEXT, SET_OPTION, PING, PING_REPLY, STATS, ERROR, OUTCOME, AGENT_SOURCE, CHUNK;
+    EMPTY,
+    TEXT,
+    SET_OPTION,
+    PING,
+    PING_REPLY,
+    STATS,
+    ERROR,
+    OUTCOME,
+    AGENT_SOURCE,
+    CHUNK;
 
     /** The payload layout of notes of this type and command. */
     public static PayloadKind of(NoteType type, Command command) {

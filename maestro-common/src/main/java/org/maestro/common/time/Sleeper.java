@@ -52,8 +52,7 @@ public interface Sleeper {
     final class SystemSleeper implements Sleeper {
         static final SystemSleeper INSTANCE = new SystemSleeper();
 
-        private SystemSleeper() {
-        }
+        private SystemSleeper() {}
 
         @Override
         public void sleep(Duration duration) throws InterruptedException {

@@ -11,8 +11,7 @@ final class ConnectFailure {
     private static final String CREDENTIALS = "give them in the URL (--maestro-url or MAESTRO_BROKER) as "
             + "mqtt://user:password@host:port, or the user there and the password in " + MqttEndpoint.PASSWORD_VARIABLE;
 
-    private ConnectFailure() {
-    }
+    private ConnectFailure() {}
 
     /** The message for a connect that failed; never contains the password. */
     static String explain(MqttEndpoint endpoint, MqttException e) {
@@ -49,8 +48,8 @@ final class ConnectFailure {
 
     private static String refusedLogin(MqttEndpoint endpoint, int reason) {
         String prefix = "the control broker at " + endpoint + " refused ";
-        String answer = reason == MqttException.REASON_CODE_NOT_AUTHORIZED ? "not authorized"
-                : "bad user name or password";
+        String answer =
+                reason == MqttException.REASON_CODE_NOT_AUTHORIZED ? "not authorized" : "bad user name or password";
         if (endpoint.user() == null) {
             return prefix + "an anonymous connection (" + answer + "): it needs a user name and password; "
                     + CREDENTIALS;
@@ -65,8 +64,8 @@ final class ConnectFailure {
     }
 
     private static String failedHandshake(MqttEndpoint endpoint, SSLException tls) {
-        String prefix = "the TLS handshake with the control broker at " + endpoint + " failed (" + tls.getMessage()
-                + "): ";
+        String prefix =
+                "the TLS handshake with the control broker at " + endpoint + " failed (" + tls.getMessage() + "): ";
         if (!endpoint.tls()) {
             return prefix + "check the URL";
         }

@@ -85,10 +85,12 @@ public final class MqttEndpoint {
     }
 
     private static IllegalArgumentException invalid(String url) {
-        String passwordHint = url.contains("@") ? " (write @ : / # ? % in a password as %40 %3A %2F %23 %3F %25, or "
-                + "give only the user in the URL and the password in " + PASSWORD_VARIABLE + ")" : "";
-        return new IllegalArgumentException("'" + UrlRedactor.redactPassword(url) + "' is not a control broker URL: expected " + FORMS
-                + passwordHint);
+        String passwordHint = url.contains("@")
+                ? " (write @ : / # ? % in a password as %40 %3A %2F %23 %3F %25, or "
+                        + "give only the user in the URL and the password in " + PASSWORD_VARIABLE + ")"
+                : "";
+        return new IllegalArgumentException("'" + UrlRedactor.redactPassword(url)
+                + "' is not a control broker URL: expected " + FORMS + passwordHint);
     }
 
     /** The URI Paho connects to ({@code tcp://host:port} or {@code ssl://host:port}). */

@@ -28,10 +28,9 @@ public final class MqttTransport implements AutoCloseable {
     private final MqttAsyncClient client;
     private final Map<String, Subscription> subscriptions = new ConcurrentHashMap<>();
     private final Duration operationTimeout;
-    private volatile Runnable onReconnect = () -> { };
+    private volatile Runnable onReconnect = () -> {};
 
-    private record Subscription(int qos, BiConsumer<String, byte[]> handler) {
-    }
+    private record Subscription(int qos, BiConsumer<String, byte[]> handler) {}
 
     private MqttTransport(MqttEndpoint endpoint, MqttAsyncClient client, Duration operationTimeout) {
         this.endpoint = endpoint;
@@ -40,8 +39,13 @@ public final class MqttTransport implements AutoCloseable {
     }
 
     /** Options of a connection: client id, last will, keep-alive and timeouts. */
-    public record Options(String clientId, String willTopic, byte[] willPayload, int willQos, Duration keepAlive,
-                          Duration connectTimeout) {
+    public record Options(
+            String clientId,
+            String willTopic,
+            byte[] willPayload,
+            int willQos,
+            Duration keepAlive,
+            Duration connectTimeout) {
         /** Options without a last will: keep-alive 10 s, connect timeout 5 s. */
         public static Options of(String clientId) {
             return new Options(clientId, null, null, 0, Duration.ofSeconds(10), Duration.ofSeconds(5));
@@ -71,7 +75,8 @@ public final class MqttTransport implements AutoCloseable {
         } catch (MqttException e) {
             throw new TransportException("cannot create an MQTT client for " + endpoint + ": " + e.getMessage(), e);
         }
-        MqttTransport transport = new MqttTransport(endpoint, client, options.connectTimeout().plusSeconds(5));
+        MqttTransport transport =
+                new MqttTransport(endpoint, client, options.connectTimeout().plusSeconds(5));
         client.setCallback(transport.new Callback());
         MqttConnectOptions connect = new MqttConnectOptions();
         connect.setMqttVersion(MqttConnectOptions.MQTT_VERSION_3_1_1);
@@ -92,7 +97,8 @@ public final class MqttTransport implements AutoCloseable {
             connect.setWill(options.willTopic(), options.willPayload(), options.willQos(), false);
         }
         try {
-            client.connect(connect).waitForCompletion(options.connectTimeout().plusSeconds(1).toMillis());
+            client.connect(connect)
+                    .waitForCompletion(options.connectTimeout().plusSeconds(1).toMillis());
         } catch (MqttException e) {
             closeQuietly(client);
             throw new TransportException(ConnectFailure.explain(endpoint, e), e);
@@ -129,7 +135,8 @@ public final class MqttTransport implements AutoCloseable {
                         || e.getReasonCode() == MqttException.REASON_CODE_MAX_INFLIGHT
                         || e.getReasonCode() == MqttException.REASON_CODE_CONNECTION_LOST;
                 if (!retryable || System.nanoTime() > deadline) {
-                    throw new TransportException("cannot publish to " + topic + " on " + endpoint + ": " + describe(e), e);
+                    throw new TransportException(
+                            "cannot publish to " + topic + " on " + endpoint + ": " + describe(e), e);
                 }
                 sleepQuietly(100);
             }

@@ -12,8 +12,7 @@ import javax.net.ssl.SSLSocketFactory;
  * every request/reply of the control plane took about 95 ms instead of a few.
  */
 final class NoDelaySockets {
-    private NoDelaySockets() {
-    }
+    private NoDelaySockets() {}
 
     /** Plain TCP sockets without Nagle. */
     static SocketFactory plain() {

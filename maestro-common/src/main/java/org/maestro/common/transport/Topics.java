@@ -14,8 +14,7 @@ public final class Topics {
     /** QoS of notifications. */
     public static final int NOTIFICATION_QOS = 2;
 
-    private Topics() {
-    }
+    private Topics() {}
 
     /** Requests to every peer of a role, e.g. {@code /mpt/daemon/sender}. */
     public static String role(String role) {

@@ -45,8 +45,7 @@ class CommandErrorsTest {
         }
     }
 
-    private record Run(int exitCode, String err, String out) {
-    }
+    private record Run(int exitCode, String err, String out) {}
 
     private static Run run(String... args) {
         StringWriter err = new StringWriter();
@@ -88,8 +87,8 @@ class CommandErrorsTest {
         assertTrue(unknown.err().startsWith("tool: Unknown option: '--bogus'\n"), unknown.err());
         Run duration = run("--wait", "60");
         assertEquals(ExitCode.USAGE.code(), duration.exitCode());
-        assertTrue(duration.err().contains("'60' is not a duration: write a duration such as 500ms, 90s"),
-                duration.err());
+        assertTrue(
+                duration.err().contains("'60' is not a duration: write a duration such as 500ms, 90s"), duration.err());
     }
 
     @Test

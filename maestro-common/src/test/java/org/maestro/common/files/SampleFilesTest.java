@@ -35,8 +35,13 @@ import org.maestro.common.measure.OutcomeCounts;
  */
 class SampleFilesTest {
     static final long T0 = 1_732_262_400_000L;
-    static final List<String> FILES = List.of("sender/rate.csv", "receiver/rate.csv", "receiver/receive-gaps.csv",
-            "agent/agent-actions.csv", "inspector/artemis-queues.csv", "inspector/inspector.properties");
+    static final List<String> FILES = List.of(
+            "sender/rate.csv",
+            "receiver/rate.csv",
+            "receiver/receive-gaps.csv",
+            "agent/agent-actions.csv",
+            "inspector/artemis-queues.csv",
+            "inspector/inspector.properties");
 
     /** Writes every sample with the real writers into a directory, one sub-directory per peer. */
     static void writeSamples(Path directory) throws IOException {
@@ -51,22 +56,38 @@ class SampleFilesTest {
             rate.write(T0 + 1000, 1000, 1990, 0, 0, true, null);
             rate.write(T0 + 2000, 1000, 2000, 1400, 1, false, null);
         }
-        ReceiveGapsWriter.write(receiver.resolve(ReceiveGaps.FILE_NAME), 200, 3,
-                List.of(new ReceiveGaps.Gap(1_732_262_417_011_000L, 1_732_262_425_099_000L),
+        ReceiveGapsWriter.write(
+                receiver.resolve(ReceiveGaps.FILE_NAME),
+                200,
+                3,
+                List.of(
+                        new ReceiveGaps.Gap(1_732_262_417_011_000L, 1_732_262_425_099_000L),
                         new ReceiveGaps.Gap(1_732_262_430_000_000L, 1_732_262_430_250_500L)));
-        AgentActionsWriter.write(directory.resolve("agent"), List.of(
-                new AgentActions.Row("1", "restart router 2", T0 + 6000, T0 + 8311, "success",
-                        "router stopped, for 2 s"),
-                new AgentActions.Row("2", "say \"hi\"", T0 + 9000, -1, "running", "")));
+        AgentActionsWriter.write(
+                directory.resolve("agent"),
+                List.of(
+                        new AgentActions.Row(
+                                "1", "restart router 2", T0 + 6000, T0 + 8311, "success", "router stopped, for 2 s"),
+                        new AgentActions.Row("2", "say \"hi\"", T0 + 9000, -1, "running", "")));
         Path inspector = Files.createDirectories(directory.resolve("inspector"));
-        try (InspectorCsvWriter queues = InspectorCsvWriter.create(inspector, "artemis-queues",
-                List.of("name", "messageCount", "consumerCount", "durable", "rate"))) {
+        try (InspectorCsvWriter queues = InspectorCsvWriter.create(
+                inspector, "artemis-queues", List.of("name", "messageCount", "consumerCount", "durable", "rate"))) {
             queues.row(T0, List.of("test.queue", 12L, 2, true, 0.25));
             queues.row(T0, Arrays.asList("a,b", 0L, null, false, Double.NaN));
         }
-        InspectorProperties.write(inspector, Map.of("inspector.name", "artemis",
-                "inspector.url", "http://admin:***@127.0.0.1:8161/console/jolokia", "inspector.interval", "1s",
-                "sut.name", "amq broker", "sut.version", "2.55.0"));
+        InspectorProperties.write(
+                inspector,
+                Map.of(
+                        "inspector.name",
+                        "artemis",
+                        "inspector.url",
+                        "http://admin:***@127.0.0.1:8161/console/jolokia",
+                        "inspector.interval",
+                        "1s",
+                        "sut.name",
+                        "amq broker",
+                        "sut.version",
+                        "2.55.0"));
     }
 
     @Test
@@ -77,7 +98,9 @@ class SampleFilesTest {
             writeSamples(Path.of(save));
         }
         for (String file : FILES) {
-            assertArrayEquals(sample(file), Files.readAllBytes(directory.resolve(file)),
+            assertArrayEquals(
+                    sample(file),
+                    Files.readAllBytes(directory.resolve(file)),
                     file + " is not written as the v1 sample; see this test's javadoc");
         }
     }
@@ -86,9 +109,10 @@ class SampleFilesTest {
     void readsTheSendersRateSample(@TempDir Path directory) throws IOException {
         List<RateLog.Row> rows = RateLog.read(copy(directory, "sender/rate.csv"));
         assertEquals(3, rows.size());
-        assertEquals(new RateLog.Row(T0 + 1000, 2000, 0, true, new OutcomeCounts(2000, 0, 0, 0, 0), 1000, 0),
-                rows.get(0));
-        assertEquals(new RateLog.Row(T0 + 2000, 2001, 250, false, new OutcomeCounts(1751, 250, 0, 0, 0), 1000, 1500),
+        assertEquals(
+                new RateLog.Row(T0 + 1000, 2000, 0, true, new OutcomeCounts(2000, 0, 0, 0, 0), 1000, 0), rows.get(0));
+        assertEquals(
+                new RateLog.Row(T0 + 2000, 2001, 250, false, new OutcomeCounts(1751, 250, 0, 0, 0), 1000, 1500),
                 rows.get(1));
         assertEquals(501, rows.get(1).warmupCount());
         assertEquals(3000, rows.get(2).millis());
@@ -107,17 +131,23 @@ class SampleFilesTest {
     @Test
     void readsTheReceiveGapsSample(@TempDir Path directory) throws IOException {
         Path file = copy(directory, "receiver/receive-gaps.csv");
-        assertEquals(List.of(new ReceiveGaps.Gap(1_732_262_417_011_000L, 1_732_262_425_099_000L),
-                new ReceiveGaps.Gap(1_732_262_430_000_000L, 1_732_262_430_250_500L)), ReceiveGaps.read(file));
+        assertEquals(
+                List.of(
+                        new ReceiveGaps.Gap(1_732_262_417_011_000L, 1_732_262_425_099_000L),
+                        new ReceiveGaps.Gap(1_732_262_430_000_000L, 1_732_262_430_250_500L)),
+                ReceiveGaps.read(file));
         assertEquals("250.500", CsvTable.read(file).rows().get(1).get(2));
     }
 
     @Test
     void readsTheAgentActionsSample(@TempDir Path directory) throws IOException {
         List<AgentActions.Row> rows = AgentActions.read(copy(directory, "agent/agent-actions.csv"));
-        assertEquals(List.of(
-                new AgentActions.Row("1", "restart router 2", T0 + 6000, T0 + 8311, "success", "router stopped, for 2 s"),
-                new AgentActions.Row("2", "say \"hi\"", T0 + 9000, -1, "running", "")), rows);
+        assertEquals(
+                List.of(
+                        new AgentActions.Row(
+                                "1", "restart router 2", T0 + 6000, T0 + 8311, "success", "router stopped, for 2 s"),
+                        new AgentActions.Row("2", "say \"hi\"", T0 + 9000, -1, "running", "")),
+                rows);
         assertEquals(T0 + 9000, rows.get(1).endOrStart());
     }
 
@@ -126,19 +156,24 @@ class SampleFilesTest {
         CsvTable table = InspectorCsv.read(copy(directory, "inspector/artemis-queues.csv"));
         assertEquals("inspector", table.kind());
         assertEquals(1, table.version());
-        assertEquals(List.of("timestamp", "name", "messageCount", "consumerCount", "durable", "rate"),
-                table.columns());
-        assertEquals(List.of(Long.toString(T0), "test.queue", "12", "2", "true", "0.25"), table.rows().get(0));
-        assertEquals(List.of(Long.toString(T0), "a,b", "0", "", "false", ""), table.rows().get(1));
+        assertEquals(List.of("timestamp", "name", "messageCount", "consumerCount", "durable", "rate"), table.columns());
+        assertEquals(
+                List.of(Long.toString(T0), "test.queue", "12", "2", "true", "0.25"),
+                table.rows().get(0));
+        assertEquals(
+                List.of(Long.toString(T0), "a,b", "0", "", "false", ""),
+                table.rows().get(1));
     }
 
     @Test
     void readsTheInspectorPropertiesSample(@TempDir Path directory) throws IOException {
         copy(directory, "inspector/inspector.properties");
-        Map<String, String> entries = InspectorProperties.read(directory.resolve("inspector")).orElseThrow();
+        Map<String, String> entries =
+                InspectorProperties.read(directory.resolve("inspector")).orElseThrow();
         assertEquals("amq broker", entries.get("sut.name"));
         assertEquals("http://admin:***@127.0.0.1:8161/console/jolokia", entries.get("inspector.url"));
-        assertEquals(List.of("inspector.interval", "inspector.name", "inspector.url", "sut.name", "sut.version"),
+        assertEquals(
+                List.of("inspector.interval", "inspector.name", "inspector.url", "sut.name", "sut.version"),
                 List.copyOf(entries.keySet()));
         assertEquals(java.util.Optional.empty(), InspectorProperties.read(directory));
     }

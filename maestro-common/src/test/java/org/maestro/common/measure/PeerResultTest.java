@@ -18,9 +18,20 @@ class PeerResultTest {
     @Test
     void readsBackWhatItWroteWithTheReceivedSequences(@TempDir Path dir) throws IOException {
         RoaringBitmap received = RoaringBitmap.bitmapOf(0, 1, 2, 5, 7);
-        PeerResult written = new PeerResult(PeerResult.FORMAT_VERSION, "receiver-1@host", "receiver", 1000, 2000, 0,
-                6, 0, 1, 0, List.of(new PeerResult.Stream("sender-1@host", 0, 5, 0, 1, 0,
-                        PeerResult.Stream.encode(received))), PeerResult.SUCCESS, "ok");
+        PeerResult written = new PeerResult(
+                PeerResult.FORMAT_VERSION,
+                "receiver-1@host",
+                "receiver",
+                1000,
+                2000,
+                0,
+                6,
+                0,
+                1,
+                0,
+                List.of(new PeerResult.Stream("sender-1@host", 0, 5, 0, 1, 0, PeerResult.Stream.encode(received))),
+                PeerResult.SUCCESS,
+                "ok");
         Path file = dir.resolve(PeerResult.FILE_NAME);
         written.write(file);
 
@@ -35,9 +46,22 @@ class PeerResultTest {
             throws IOException {
         OutcomeCounts outcomes = new OutcomeCounts(90, 7, 2, 1, 3);
         RoaringBitmap refused = RoaringBitmap.bitmapOf(3, 4, 50);
-        PeerResult written = new PeerResult(PeerResult.FORMAT_VERSION, "sender-1@host", "sender", 1000, 2000, 0,
-                100, 13, 0, 0, List.of(new PeerResult.Stream("sender-1@host", 0, 100, 13, 0, 0, null, outcomes,
-                        PeerResult.Stream.encode(refused))), PeerResult.SUCCESS, "ok", outcomes);
+        PeerResult written = new PeerResult(
+                PeerResult.FORMAT_VERSION,
+                "sender-1@host",
+                "sender",
+                1000,
+                2000,
+                0,
+                100,
+                13,
+                0,
+                0,
+                List.of(new PeerResult.Stream(
+                        "sender-1@host", 0, 100, 13, 0, 0, null, outcomes, PeerResult.Stream.encode(refused))),
+                PeerResult.SUCCESS,
+                "ok",
+                outcomes);
         Path file = dir.resolve(PeerResult.FILE_NAME);
         written.write(file);
         String json = Files.readString(file);
@@ -61,8 +85,8 @@ class PeerResultTest {
 
     @Test
     void strictReadingRejectsAnotherFormatVersionAndMissingNames(@TempDir Path dir) throws IOException {
-        Path newer = Files.writeString(dir.resolve("newer.json"),
-                "{\"formatVersion\": 2, \"peer\": \"s@h\", \"role\": \"sender\"}");
+        Path newer = Files.writeString(
+                dir.resolve("newer.json"), "{\"formatVersion\": 2, \"peer\": \"s@h\", \"role\": \"sender\"}");
         IOException version = assertThrows(IOException.class, () -> PeerResult.read(newer));
         assertTrue(version.getMessage().contains("has formatVersion 2; this Maestro reads 1"), version.getMessage());
 
@@ -76,7 +100,8 @@ class PeerResultTest {
         Path file = Files.writeString(dir.resolve(PeerResult.FILE_NAME), """
                 {"formatVersion": 2, "role": "receiver", "count": 3, "futureField": {"a": 1},
                  "streams": [{"connection": 1, "count": 3, "sequences": " %s\\n"}]}
-                """.formatted(PeerResult.Stream.encode(RoaringBitmap.bitmapOf(0, 1, 2))));
+                """.formatted(
+                        PeerResult.Stream.encode(RoaringBitmap.bitmapOf(0, 1, 2))));
 
         PeerResult result = PeerResult.readTolerantly(file);
 
@@ -106,9 +131,21 @@ class PeerResultTest {
     @Test
     void writesAndReadsThePeerResultFormat(@TempDir Path directory) throws Exception {
         RoaringBitmap seen = RoaringBitmap.bitmapOf(1, 70_000, 5_000_000);
-        PeerResult result = new PeerResult(1, "r@h", "receiver", 0, 1, 0, seen.getCardinality(), 0, 2, 0,
-                List.of(new PeerResult.Stream("s@h", 3, seen.getCardinality(), 0, 2, 0,
-                        PeerResult.Stream.encode(seen))), "success", "");
+        PeerResult result = new PeerResult(
+                1,
+                "r@h",
+                "receiver",
+                0,
+                1,
+                0,
+                seen.getCardinality(),
+                0,
+                2,
+                0,
+                List.of(new PeerResult.Stream(
+                        "s@h", 3, seen.getCardinality(), 0, 2, 0, PeerResult.Stream.encode(seen))),
+                "success",
+                "");
         Path file = directory.resolve(PeerResult.FILE_NAME);
         result.write(file);
         String json = Files.readString(file);
@@ -116,6 +153,8 @@ class PeerResultTest {
         assertEquals(false, json.contains("\"receiver\" :"), "no derived fields: " + json);
         PeerResult read = PeerResult.read(file);
         assertEquals(result, read);
-        assertEquals(RoaringBitmap.bitmapOf(1, 70_000, 5_000_000), read.streams().get(0).sequenceBitmap());
+        assertEquals(
+                RoaringBitmap.bitmapOf(1, 70_000, 5_000_000),
+                read.streams().get(0).sequenceBitmap());
     }
 }

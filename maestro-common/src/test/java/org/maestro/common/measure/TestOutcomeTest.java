@@ -31,17 +31,18 @@ class TestOutcomeTest {
 
     @Test
     void readsTheSavedVersion1Sample(@TempDir Path dir) throws IOException {
-        TestOutcome read = TestOutcomeReader.read(sample(dir), TestOutcome.RUNNER_FILE).orElseThrow();
+        TestOutcome read =
+                TestOutcomeReader.read(sample(dir), TestOutcome.RUNNER_FILE).orElseThrow();
         assertEquals(new TestOutcome(1, "failure", SAMPLE_REASON, SAMPLE_RUN_ID), read);
         assertTrue(read.failed());
     }
 
     @Test
     void writesTheSavedSampleByteForByte(@TempDir Path dir) throws IOException {
-        String saved = Files.readString(sample(Files.createDirectories(dir.resolve("saved")))
-                .resolve(TestOutcome.RUNNER_FILE));
-        TestOutcomeWriter.write(dir.resolve("written"), TestOutcome.RUNNER_FILE,
-                TestOutcome.of(false, SAMPLE_REASON, SAMPLE_RUN_ID));
+        String saved = Files.readString(
+                sample(Files.createDirectories(dir.resolve("saved"))).resolve(TestOutcome.RUNNER_FILE));
+        TestOutcomeWriter.write(
+                dir.resolve("written"), TestOutcome.RUNNER_FILE, TestOutcome.of(false, SAMPLE_REASON, SAMPLE_RUN_ID));
         assertEquals(saved, Files.readString(dir.resolve("written").resolve(TestOutcome.RUNNER_FILE)));
     }
 

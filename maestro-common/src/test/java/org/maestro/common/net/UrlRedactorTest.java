@@ -18,7 +18,8 @@ class UrlRedactorTest {
     @Test
     void keepsTheUserNameWhenAskedAndHidesOnlyThePassword() {
         assertEquals("mqtt://u:***@h:1/x", UrlRedactor.redactPassword("mqtt://u:pw@h:1/x"));
-        assertEquals("http://admin:***@broker:8161/console/jolokia",
+        assertEquals(
+                "http://admin:***@broker:8161/console/jolokia",
                 UrlRedactor.redactPassword("http://admin:top secret@broker:8161/console/jolokia"));
         assertEquals("mqtt://maestro@broker.lab:1883", UrlRedactor.redactPassword("mqtt://maestro@broker.lab:1883"));
         assertEquals("mqtt://broker.lab:1883", UrlRedactor.redactPassword("mqtt://broker.lab:1883"));
@@ -35,11 +36,14 @@ class UrlRedactorTest {
 
     @Test
     void hidesTheValuesOfSecretLookingOptions() {
-        assertEquals("amqp://***@broker:5672/q?jms.password=***&jms.prefetch=10",
+        assertEquals(
+                "amqp://***@broker:5672/q?jms.password=***&jms.prefetch=10",
                 UrlRedactor.redact("amqp://u:p@broker:5672/q?jms.password=pw&jms.prefetch=10"));
-        assertEquals("kafkas://h/t?client.ssl.truststore.password=***&client.sasl.jaas.config=***",
+        assertEquals(
+                "kafkas://h/t?client.ssl.truststore.password=***&client.sasl.jaas.config=***",
                 UrlRedactor.redact("kafkas://h/t?client.ssl.truststore.password=x&client.sasl.jaas.config=a b;"));
-        assertEquals("nats://h/t?token=***&Secret=***&mode=x",
+        assertEquals(
+                "nats://h/t?token=***&Secret=***&mode=x",
                 UrlRedactor.redactPassword("nats://h/t?token=abc&Secret=def&mode=x"));
     }
 
@@ -51,7 +55,8 @@ class UrlRedactorTest {
 
     @Test
     void redactsEveryUrlOfAFailoverList() {
-        assertEquals("failover:(amqp://***@h1:5672,amqp://***@h2:5672)?failover.maxReconnectAttempts=3",
+        assertEquals(
+                "failover:(amqp://***@h1:5672,amqp://***@h2:5672)?failover.maxReconnectAttempts=3",
                 UrlRedactor.redact("failover:(amqp://u:p@h1:5672,amqp://u:p@h2:5672)?failover.maxReconnectAttempts=3"));
     }
 }

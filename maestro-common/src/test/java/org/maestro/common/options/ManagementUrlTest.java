@@ -39,7 +39,8 @@ class ManagementUrlTest {
 
     @Test
     void aBadUrlIsRefusedWithoutShowingItsPassword() {
-        IllegalArgumentException error = assertThrows(IllegalArgumentException.class,
+        IllegalArgumentException error = assertThrows(
+                IllegalArgumentException.class,
                 () -> ManagementUrl.parse("http://admin:top secret@broker:8161/console/jolokia"));
         assertFalse(error.getMessage().contains("top secret"), error.getMessage());
         assertThrows(IllegalArgumentException.class, () -> ManagementUrl.parse("broker:8161"));
@@ -53,14 +54,22 @@ class ManagementUrlTest {
         ManagementUrl without = url.withoutQueryParameter("broker");
         assertEquals("http://broker:8161/console/jolokia?x=1", without.address().toString());
         assertEquals(Optional.of("secret"), without.password());
-        assertEquals("http://broker:8161/console/jolokia", ManagementUrl.parse(
-                "http://broker:8161/console/jolokia?broker=amq").withoutQueryParameter("broker").address().toString());
+        assertEquals(
+                "http://broker:8161/console/jolokia",
+                ManagementUrl.parse("http://broker:8161/console/jolokia?broker=amq")
+                        .withoutQueryParameter("broker")
+                        .address()
+                        .toString());
     }
 
     @Test
     void theLabelNamesTheEndpointWithoutCredentialsOrQuery() {
-        assertEquals("http://broker:8161/console/jolokia",
-                ManagementUrl.parse("http://admin:secret@broker:8161/console/jolokia?broker=amq").label());
-        assertEquals("amqp://127.0.0.1:41181", ManagementUrl.parse("amqp://127.0.0.1:41181/").label());
+        assertEquals(
+                "http://broker:8161/console/jolokia",
+                ManagementUrl.parse("http://admin:secret@broker:8161/console/jolokia?broker=amq")
+                        .label());
+        assertEquals(
+                "amqp://127.0.0.1:41181",
+                ManagementUrl.parse("amqp://127.0.0.1:41181/").label());
     }
 }

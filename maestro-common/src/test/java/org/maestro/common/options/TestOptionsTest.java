@@ -70,18 +70,23 @@ class TestOptionsTest {
 
     @Test
     void automaticWarmUpIsBoundedAndRefusedWithAMessageCount() {
-        TestOptions timed = TestOptions.DEFAULTS.with(OptionCode.WARM_UP, "auto").with(OptionCode.DURATION, "30s");
+        TestOptions timed =
+                TestOptions.DEFAULTS.with(OptionCode.WARM_UP, "auto").with(OptionCode.DURATION, "30s");
         assertTrue(timed.warmUpAuto());
         assertEquals(TestOptions.AUTO_WARM_UP_LIMIT, timed.warmUp());
         assertFalse(TestOptions.DEFAULTS.with(OptionCode.WARM_UP, "5s").warmUpAuto());
         assertThrows(InvalidOptionException.class, () -> OptionCode.WARM_UP.validate("sometimes"));
-        for (TestOptions first : new TestOptions[] {TestOptions.DEFAULTS.with(OptionCode.WARM_UP, "auto"),
-                TestOptions.DEFAULTS.with(OptionCode.DURATION, "5000")}) {
+        for (TestOptions first : new TestOptions[] {
+            TestOptions.DEFAULTS.with(OptionCode.WARM_UP, "auto"),
+            TestOptions.DEFAULTS.with(OptionCode.DURATION, "5000")
+        }) {
             OptionCode second = first.warmUpAuto() ? OptionCode.DURATION : OptionCode.WARM_UP;
-            InvalidOptionException error = assertThrows(InvalidOptionException.class,
+            InvalidOptionException error = assertThrows(
+                    InvalidOptionException.class,
                     () -> first.with(second, second == OptionCode.DURATION ? "5000" : "auto"));
             assertEquals("WARM_UP", error.option());
-            assertTrue(error.getMessage().startsWith("WARM_UP=auto with TEST_DURATION=5000 is not valid"),
+            assertTrue(
+                    error.getMessage().startsWith("WARM_UP=auto with TEST_DURATION=5000 is not valid"),
                     error.getMessage());
             assertTrue(error.getMessage().contains("TEST_DURATION as a time"), error.getMessage());
         }

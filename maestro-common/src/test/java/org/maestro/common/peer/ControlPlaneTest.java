@@ -55,7 +55,10 @@ class ControlPlaneTest {
             resources.add(mosquitto);
             return mosquitto.url();
         }
-        EmbeddedArtemis artemis = EmbeddedArtemis.builder().mqtt().name("control-" + System.nanoTime()).withoutJmx()
+        EmbeddedArtemis artemis = EmbeddedArtemis.builder()
+                .mqtt()
+                .name("control-" + System.nanoTime())
+                .withoutJmx()
                 .start();
         resources.add(artemis);
         return artemis.mqttUrl();
@@ -64,7 +67,8 @@ class ControlPlaneTest {
     private List<Peer> startPeers(String url, int count) throws Exception {
         List<Peer> peers = new ArrayList<>();
         for (int i = 0; i < count; i++) {
-            Peer peer = Peer.start(PeerConfig.of(MqttEndpoint.parse(url), "probe-" + i, results), new ProbeRole("sender"));
+            Peer peer =
+                    Peer.start(PeerConfig.of(MqttEndpoint.parse(url), "probe-" + i, results), new ProbeRole("sender"));
             resources.add(peer);
             peers.add(peer);
         }
@@ -85,12 +89,17 @@ class ControlPlaneTest {
         ControlClient client = client(url);
 
         List<PeerStatus> found = client.ping(Duration.ofSeconds(2));
-        assertEquals(peers.stream().map(p -> p.info().id()).collect(Collectors.toSet()),
+        assertEquals(
+                peers.stream().map(p -> p.info().id()).collect(Collectors.toSet()),
                 found.stream().map(s -> s.peer().id()).collect(Collectors.toSet()));
         assertTrue(found.stream().allMatch(s -> s.roundTrip().toMillis() < 2000));
 
-        Replies set = client.request(Topics.ALL_PEERS, Note.request(Command.SET,
-                new Payload.SetOption(OptionCode.RATE.code(), "1000")), 3, REPLY_TIMEOUT).get(15, TimeUnit.SECONDS);
+        Replies set = client.request(
+                        Topics.ALL_PEERS,
+                        Note.request(Command.SET, new Payload.SetOption(OptionCode.RATE.code(), "1000")),
+                        3,
+                        REPLY_TIMEOUT)
+                .get(15, TimeUnit.SECONDS);
         assertTrue(set.allOk(), set.describeErrors());
         assertEquals(3, set.notes().size());
         for (Peer peer : peers) {
@@ -148,8 +157,8 @@ class ControlPlaneTest {
             garbage.add(bytes);
         }
         garbage.add("hello".getBytes(StandardCharsets.UTF_8));
-        try (var raw = org.maestro.common.transport.MqttTransport.connect(MqttEndpoint.parse(url),
-                org.maestro.common.transport.MqttTransport.Options.of("raw-listener"))) {
+        try (var raw = org.maestro.common.transport.MqttTransport.connect(
+                MqttEndpoint.parse(url), org.maestro.common.transport.MqttTransport.Options.of("raw-listener"))) {
             raw.subscribe(Topics.CLIENT, Topics.REQUEST_QOS, (topic, bytes) -> {
                 try {
                     Note reply = org.maestro.common.protocol.NoteCodec.decode(bytes);
@@ -196,8 +205,12 @@ class ControlPlaneTest {
         assertTrue(roleRule.contains("at most 100 connections"), roleRule);
 
         assertEquals(TestOptionsDefaults.RATE, peer.options().rate(), "refused values are not kept");
-        Replies good = client.request(Topics.peer(peer.info().id()), Note.request(Command.SET,
-                new Payload.SetOption(OptionCode.MESSAGE_SIZE.code(), "~512")), 1, REPLY_TIMEOUT).get(15, TimeUnit.SECONDS);
+        Replies good = client.request(
+                        Topics.peer(peer.info().id()),
+                        Note.request(Command.SET, new Payload.SetOption(OptionCode.MESSAGE_SIZE.code(), "~512")),
+                        1,
+                        REPLY_TIMEOUT)
+                .get(15, TimeUnit.SECONDS);
         assertTrue(good.allOk(), good.describeErrors());
         assertEquals(512, peer.options().messageSize().bytes());
     }
@@ -214,12 +227,14 @@ class ControlPlaneTest {
         assertTrue(start.allOk(), start.describeErrors());
         assertEquals(List.of(Command.START_SENDER), ((ProbeRole) peer.role()).handled);
 
-        Replies broadcast = client.request(Topics.ALL_PEERS, Note.request(Command.START_RECEIVER), 1,
-                Duration.ofSeconds(2)).get(15, TimeUnit.SECONDS);
+        Replies broadcast = client.request(
+                        Topics.ALL_PEERS, Note.request(Command.START_RECEIVER), 1, Duration.ofSeconds(2))
+                .get(15, TimeUnit.SECONDS);
         assertTrue(broadcast.notes().isEmpty(), "a broadcast role command of another role is ignored");
 
-        Replies direct = client.request(Topics.peer(peer.info().id()), Note.request(Command.START_RECEIVER), 1,
-                REPLY_TIMEOUT).get(15, TimeUnit.SECONDS);
+        Replies direct = client.request(
+                        Topics.peer(peer.info().id()), Note.request(Command.START_RECEIVER), 1, REPLY_TIMEOUT)
+                .get(15, TimeUnit.SECONDS);
         assertEquals(Command.INTERNAL_ERROR, direct.notes().get(0).command());
         assertTrue(direct.describeErrors().contains("does not handle START_RECEIVER"), direct.describeErrors());
     }
@@ -230,7 +245,8 @@ class ControlPlaneTest {
         String url = startBroker(broker);
         Peer peer = startPeers(url, 1).get(0);
         ControlClient client = client(url);
-        Path directory = results.resolve("test").resolve("0").resolve(peer.info().qualifiedName());
+        Path directory =
+                results.resolve("test").resolve("0").resolve(peer.info().qualifiedName());
         Files.createDirectories(directory.resolve("sub"));
         byte[] big = new byte[ResultShipper.CHUNK_BYTES * 2 + 17];
         new Random(7).nextBytes(big);
@@ -238,12 +254,22 @@ class ControlPlaneTest {
         Files.writeString(directory.resolve("sub/small.txt"), "small");
 
         List<Payload.Chunk> chunks = new java.util.concurrent.CopyOnWriteArrayList<>();
-        Replies log = client.request(Topics.peer(peer.info().id()), Note.request(Command.LOG), 1, REPLY_TIMEOUT,
-                note -> chunks.add((Payload.Chunk) note.payload())).get(30, TimeUnit.SECONDS);
+        Replies log = client.request(
+                        Topics.peer(peer.info().id()),
+                        Note.request(Command.LOG),
+                        1,
+                        REPLY_TIMEOUT,
+                        note -> chunks.add((Payload.Chunk) note.payload()))
+                .get(30, TimeUnit.SECONDS);
 
         assertTrue(log.allOk(), log.describeErrors());
-        assertEquals(Set.of("big.bin", "sub/small.txt"), chunks.stream().map(Payload.Chunk::file).collect(Collectors.toSet()));
-        List<byte[]> parts = chunks.stream().filter(c -> c.file().equals("big.bin")).map(Payload.Chunk::data).toList();
+        assertEquals(
+                Set.of("big.bin", "sub/small.txt"),
+                chunks.stream().map(Payload.Chunk::file).collect(Collectors.toSet()));
+        List<byte[]> parts = chunks.stream()
+                .filter(c -> c.file().equals("big.bin"))
+                .map(Payload.Chunk::data)
+                .toList();
         assertEquals(3, parts.size());
         assertEquals(ResultShipper.sha256(directory.resolve("big.bin")), ResultShipper.sha256(parts));
         assertEquals(1, ((ProbeRole) peer.role()).flushes, "LOG flushes before shipping");
@@ -255,21 +281,33 @@ class ControlPlaneTest {
         String url = startBroker(broker);
         List<Peer> peers = startPeers(url, 3);
         ControlClient client = client(url);
-        Set<String> chosen = Set.of(peers.get(0).info().id(), peers.get(2).info().id());
+        Set<String> chosen =
+                Set.of(peers.get(0).info().id(), peers.get(2).info().id());
 
-        Replies replies = client.requestFrom(Topics.ALL_PEERS, Note.request(Command.SET,
-                new Payload.SetOption(OptionCode.RATE.code(), "7")), chosen, REPLY_TIMEOUT).get(15, TimeUnit.SECONDS);
+        Replies replies = client.requestFrom(
+                        Topics.ALL_PEERS,
+                        Note.request(Command.SET, new Payload.SetOption(OptionCode.RATE.code(), "7")),
+                        chosen,
+                        REPLY_TIMEOUT)
+                .get(15, TimeUnit.SECONDS);
 
         assertTrue(replies.allOk(), replies.describeErrors());
-        assertEquals(chosen, replies.notes().stream().map(n -> n.sender().id()).collect(Collectors.toSet()),
+        assertEquals(
+                chosen,
+                replies.notes().stream().map(n -> n.sender().id()).collect(Collectors.toSet()),
                 "the third peer's reply neither fills the count nor is listed");
-        await().atMost(Duration.ofSeconds(30)).untilAsserted(() ->
-                assertEquals(7, peers.get(1).options().rate(), "the request still reached every peer"));
+        await().atMost(Duration.ofSeconds(30))
+                .untilAsserted(
+                        () -> assertEquals(7, peers.get(1).options().rate(), "the request still reached every peer"));
     }
 
     private static String errorOf(ControlClient client, Peer peer, long option, String value) throws Exception {
-        Replies replies = client.request(Topics.peer(peer.info().id()), Note.request(Command.SET,
-                new Payload.SetOption(option, value)), 1, REPLY_TIMEOUT).get(15, TimeUnit.SECONDS);
+        Replies replies = client.request(
+                        Topics.peer(peer.info().id()),
+                        Note.request(Command.SET, new Payload.SetOption(option, value)),
+                        1,
+                        REPLY_TIMEOUT)
+                .get(15, TimeUnit.SECONDS);
         assertEquals(1, replies.notes().size());
         assertEquals(Command.INTERNAL_ERROR, replies.notes().get(0).command());
         Payload.Error error = (Payload.Error) replies.notes().get(0).payload();

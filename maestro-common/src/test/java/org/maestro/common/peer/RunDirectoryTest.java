@@ -39,7 +39,8 @@ class RunDirectoryTest {
     @BeforeEach
     void start() throws Exception {
         mosquitto = MosquittoProcess.start();
-        peer = Peer.start(PeerConfig.of(MqttEndpoint.parse(mosquitto.url()), "probe", results), new ProbeRole("sender"));
+        peer = Peer.start(
+                PeerConfig.of(MqttEndpoint.parse(mosquitto.url()), "probe", results), new ProbeRole("sender"));
         client = ControlClient.connect(MqttEndpoint.parse(mosquitto.url()));
     }
 
@@ -69,24 +70,36 @@ class RunDirectoryTest {
         Files.writeString(directory.resolve(RunFiles.TEST_PROPERTIES), "RUN_ID=run-a\n");
         Replies foreign = log(shipped);
         assertEquals(Command.INTERNAL_ERROR, foreign.notes().get(0).command());
-        assertTrue(foreign.describeErrors().contains("belong to run run-a, not to the current run run-b"),
+        assertTrue(
+                foreign.describeErrors().contains("belong to run run-a, not to the current run run-b"),
                 foreign.describeErrors());
         assertTrue(shipped.isEmpty());
 
         Files.writeString(directory.resolve(RunFiles.TEST_PROPERTIES), "RUN_ID=run-b\n");
         Replies own = log(shipped);
         assertTrue(own.allOk(), own.describeErrors());
-        assertEquals(List.of(RunFiles.TEST_PROPERTIES), shipped.stream().map(Payload.Chunk::file).toList());
+        assertEquals(
+                List.of(RunFiles.TEST_PROPERTIES),
+                shipped.stream().map(Payload.Chunk::file).toList());
     }
 
     private void set(OptionCode option, String value) throws Exception {
-        Replies replies = client.request(Topics.peer(peer.info().id()), Note.request(Command.SET,
-                new Payload.SetOption(option.code(), value)), 1, REPLY_TIMEOUT).get(15, TimeUnit.SECONDS);
+        Replies replies = client.request(
+                        Topics.peer(peer.info().id()),
+                        Note.request(Command.SET, new Payload.SetOption(option.code(), value)),
+                        1,
+                        REPLY_TIMEOUT)
+                .get(15, TimeUnit.SECONDS);
         assertTrue(replies.allOk(), replies.describeErrors());
     }
 
     private Replies log(List<Payload.Chunk> shipped) throws Exception {
-        return client.request(Topics.peer(peer.info().id()), Note.request(Command.LOG), 1, REPLY_TIMEOUT,
-                note -> shipped.add((Payload.Chunk) note.payload())).get(30, TimeUnit.SECONDS);
+        return client.request(
+                        Topics.peer(peer.info().id()),
+                        Note.request(Command.LOG),
+                        1,
+                        REPLY_TIMEOUT,
+                        note -> shipped.add((Payload.Chunk) note.payload()))
+                .get(30, TimeUnit.SECONDS);
     }
 }

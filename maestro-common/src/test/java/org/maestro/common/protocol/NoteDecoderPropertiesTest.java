@@ -14,7 +14,8 @@ import net.jqwik.api.constraints.Size;
 /** Whatever bytes reach the decoder, the only failure that comes out is a typed {@link MalformedNoteException}. */
 class NoteDecoderPropertiesTest {
 
-    private static final List<byte[]> VALID = SampleNotes.all().values().stream().map(NoteCodec::encode).toList();
+    private static final List<byte[]> VALID =
+            SampleNotes.all().values().stream().map(NoteCodec::encode).toList();
 
     @Property(tries = 5000)
     void randomBytesDecodeOrFailWithATypedError(@ForAll @Size(max = 300) byte[] bytes) {
@@ -28,8 +29,8 @@ class NoteDecoderPropertiesTest {
     }
 
     @Property(tries = 3000)
-    void notesWithAFlippedByteDecodeOrFailWithATypedError(@ForAll("validNotes") byte[] note,
-                                                          @ForAll("fractions") double where, @ForAll byte value) {
+    void notesWithAFlippedByteDecodeOrFailWithATypedError(
+            @ForAll("validNotes") byte[] note, @ForAll("fractions") double where, @ForAll byte value) {
         byte[] changed = note.clone();
         changed[(int) (where * (changed.length - 1))] = value;
         decodeOrTypedError(changed);

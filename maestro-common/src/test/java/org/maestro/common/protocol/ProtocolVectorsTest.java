@@ -14,7 +14,8 @@ import org.junit.jupiter.api.Test;
 
 /** The hex test vectors of docs/protocol.md decode to the documented notes and re-encode byte for byte. */
 class ProtocolVectorsTest {
-    private static final Pattern VECTOR = Pattern.compile("#### (.+?)\\n.*?```hex\\n([0-9a-f\\s]+?)```", Pattern.DOTALL);
+    private static final Pattern VECTOR =
+            Pattern.compile("#### (.+?)\\n.*?```hex\\n([0-9a-f\\s]+?)```", Pattern.DOTALL);
 
     static Map<String, String> documentedVectors() throws Exception {
         Path doc = Path.of("..", "docs", "protocol.md");
@@ -49,8 +50,8 @@ class ProtocolVectorsTest {
         for (Command command : Command.values()) {
             for (NoteType type : NoteType.values()) {
                 Payload payload = sampleOf(PayloadKind.of(type, command));
-                Note note = new Note(type, command, new NoteHeader("c", "m", type == NoteType.REQUEST ? null : peer),
-                        payload);
+                Note note = new Note(
+                        type, command, new NoteHeader("c", "m", type == NoteType.REQUEST ? null : peer), payload);
                 assertEquals(note, NoteCodec.decode(NoteCodec.encode(note)), type + " " + command);
             }
         }

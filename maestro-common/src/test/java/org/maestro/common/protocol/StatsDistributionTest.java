@@ -36,12 +36,13 @@ class StatsDistributionTest {
         assertFalse(read.hasDistribution());
         assertEquals(Payload.Stats.UNKNOWN, read.latencyP50Micros());
         Note request = Note.request(Command.STATS);
-        byte[] withDistribution = NoteCodec.encode(request.reply(Command.STATS,
-                new Payload.Stats("receiver", 4, 5, 6.5, 700, 8, 1, 2), PEER));
+        byte[] withDistribution = NoteCodec.encode(
+                request.reply(Command.STATS, new Payload.Stats("receiver", 4, 5, 6.5, 700, 8, 1, 2), PEER));
         byte[] without = NoteCodec.encode(request.reply(Command.STATS, older, PEER));
         assertEquals(without.length + 2, withDistribution.length, "two small integers follow");
         // the same note up to the payload's sixth field, then p50 and max
-        assertArrayEquals(Arrays.copyOfRange(without, without.length - 10, without.length),
+        assertArrayEquals(
+                Arrays.copyOfRange(without, without.length - 10, without.length),
                 Arrays.copyOfRange(withDistribution, without.length - 10, without.length));
     }
 }

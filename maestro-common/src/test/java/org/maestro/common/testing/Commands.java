@@ -8,12 +8,14 @@ import java.util.concurrent.TimeUnit;
 
 /** Runs a tool (openssl, keytool, mosquitto_passwd) from an argument list, never through a shell, for tests. */
 public final class Commands {
-    private Commands() {
-    }
+    private Commands() {}
 
     /** Runs a command in a folder and fails with its output when it does not exit with 0 within 60 s. */
     public static void run(Path directory, List<String> command) throws IOException, InterruptedException {
-        Process process = new ProcessBuilder(command).directory(directory.toFile()).redirectErrorStream(true).start();
+        Process process = new ProcessBuilder(command)
+                .directory(directory.toFile())
+                .redirectErrorStream(true)
+                .start();
         process.getOutputStream().close();
         byte[] output = process.getInputStream().readAllBytes();
         if (!process.waitFor(60, TimeUnit.SECONDS)) {

@@ -16,8 +16,7 @@ public final class LocalNats {
     /** The server's URL without a subject. */
     public static final String URL = "nats://127.0.0.1:4222";
 
-    private LocalNats() {
-    }
+    private LocalNats() {}
 
     /** Skips the calling test when no NATS server listens on 127.0.0.1:4222, or fails it when {@code CI} is set. */
     public static void assumeRunning() {

@@ -30,8 +30,8 @@ class LocalNatsTest {
     @Test
     void failsWithoutAServerInCiAndSaysHowToStartOne() throws Exception {
         int closed = closedPort();
-        AssertionFailedError error = assertThrows(AssertionFailedError.class,
-                () -> LocalNats.assumeListening(closed, "true"));
+        AssertionFailedError error =
+                assertThrows(AssertionFailedError.class, () -> LocalNats.assumeListening(closed, "true"));
         assertTrue(error.getMessage().contains("nats-server -js -a 127.0.0.1 -p " + closed), error.getMessage());
     }
 

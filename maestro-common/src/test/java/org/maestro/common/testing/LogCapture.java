@@ -26,7 +26,10 @@ public final class LogCapture {
         @Override
         protected void append(ILoggingEvent event) {
             records.incrementAndGet();
-            text.append(event.getLoggerName()).append(' ').append(event.getFormattedMessage()).append('\n');
+            text.append(event.getLoggerName())
+                    .append(' ')
+                    .append(event.getFormattedMessage())
+                    .append('\n');
             if (event.getThrowableProxy() != null) {
                 text.append(event.getThrowableProxy().getMessage()).append('\n');
             }
@@ -42,16 +45,13 @@ public final class LogCapture {
         }
 
         @Override
-        public void flush() {
-        }
+        public void flush() {}
 
         @Override
-        public void close() {
-        }
+        public void close() {}
     };
 
-    private LogCapture() {
-    }
+    private LogCapture() {}
 
     /** Starts capturing, with every logger at its most verbose level. */
     public static LogCapture start() {

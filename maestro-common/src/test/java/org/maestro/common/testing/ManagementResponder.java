@@ -52,9 +52,21 @@ import org.maestro.common.net.FreePorts;
  */
 public final class ManagementResponder implements AutoCloseable {
     /** Attribute names of {@code router.node} in Qpid Dispatch 1.19.0 (not part of the recorded fixture). */
-    public static final List<String> ROUTER_NODE_ATTRIBUTES = List.of("name", "identity", "type", "id",
-            "protocolVersion", "instance", "linkState", "nextHop", "validOrigins", "address", "routerLink", "cost",
-            "lastTopoChange", "index");
+    public static final List<String> ROUTER_NODE_ATTRIBUTES = List.of(
+            "name",
+            "identity",
+            "type",
+            "id",
+            "protocolVersion",
+            "instance",
+            "linkState",
+            "nextHop",
+            "validOrigins",
+            "address",
+            "routerLink",
+            "cost",
+            "lastTopoChange",
+            "index");
 
     /** One reply: its status and its body (an AMQP map). */
     public record Reply(int statusCode, String statusDescription, Map<String, Object> body) {
@@ -196,8 +208,8 @@ public final class ManagementResponder implements AutoCloseable {
         Reply answer = fixture != null ? recorded(entityType, properties, request) : answers.apply(entityType);
         Message reply = Message.Factory.create();
         reply.setAddress(request.getReplyTo());
-        reply.setCorrelationId(request.getCorrelationId() != null ? request.getCorrelationId()
-                : request.getMessageId());
+        reply.setCorrelationId(
+                request.getCorrelationId() != null ? request.getCorrelationId() : request.getMessageId());
         Map<String, Object> status = new LinkedHashMap<>();
         status.put("statusCode", answer.statusCode());
         status.put("statusDescription", answer.statusDescription());
@@ -217,8 +229,10 @@ public final class ManagementResponder implements AutoCloseable {
             return new Reply(400, difference, new LinkedHashMap<>());
         }
         Map<String, Object> status = fixture.responseProperties(entityType);
-        return new Reply(((Number) status.get("statusCode")).intValue(),
-                String.valueOf(status.get("statusDescription")), fixture.responseBody(entityType));
+        return new Reply(
+                ((Number) status.get("statusCode")).intValue(),
+                String.valueOf(status.get("statusDescription")),
+                fixture.responseBody(entityType));
     }
 
     private String difference(String entityType, Map<String, Object> properties, Message request) {

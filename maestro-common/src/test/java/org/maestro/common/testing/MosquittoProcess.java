@@ -45,15 +45,18 @@ public final class MosquittoProcess implements AutoCloseable {
     public static MosquittoProcess start() throws IOException, InterruptedException {
         Path directory = Files.createTempDirectory("maestro-mosquitto-");
         int port = FreePorts.next();
-        return start(directory, List.of(
-                "listener " + port + " 127.0.0.1",
-                "allow_anonymous true",
-                "persistence false",
-                "max_keepalive 65535",
-                "set_tcp_nodelay true",
-                "log_dest stdout",
-                "log_type error",
-                "log_type warning"), port);
+        return start(
+                directory,
+                List.of(
+                        "listener " + port + " 127.0.0.1",
+                        "allow_anonymous true",
+                        "persistence false",
+                        "max_keepalive 65535",
+                        "set_tcp_nodelay true",
+                        "log_dest stdout",
+                        "log_type error",
+                        "log_type warning"),
+                port);
     }
 
     /**
@@ -63,15 +66,16 @@ public final class MosquittoProcess implements AutoCloseable {
      */
     public static MosquittoProcess start(Path directory, List<String> configuration, int port, int... otherPorts)
             throws IOException, InterruptedException {
-        MosquittoProcess mosquitto = new MosquittoProcess(directory, port,
-                java.util.Arrays.stream(otherPorts).boxed().toList());
+        MosquittoProcess mosquitto = new MosquittoProcess(
+                directory, port, java.util.Arrays.stream(otherPorts).boxed().toList());
         Files.writeString(directory.resolve("mosquitto.conf"), String.join("\n", configuration) + "\n");
         mosquitto.launch();
         return mosquitto;
     }
 
     private void launch() throws IOException, InterruptedException {
-        process = new ProcessBuilder(List.of(binary(), "-c", directory.resolve("mosquitto.conf").toString()))
+        process = new ProcessBuilder(List.of(
+                        binary(), "-c", directory.resolve("mosquitto.conf").toString()))
                 .redirectErrorStream(true)
                 .redirectOutput(directory.resolve("mosquitto.log").toFile())
                 .start();
@@ -86,8 +90,8 @@ public final class MosquittoProcess implements AutoCloseable {
     private void awaitListening(int awaited, long deadline) throws IOException, InterruptedException {
         while (System.nanoTime() < deadline) {
             if (!process.isAlive()) {
-                throw new IllegalStateException("mosquitto exited at start: "
-                        + Files.readString(directory.resolve("mosquitto.log")));
+                throw new IllegalStateException(
+                        "mosquitto exited at start: " + Files.readString(directory.resolve("mosquitto.log")));
             }
             try (Socket socket = new Socket()) {
                 socket.connect(new InetSocketAddress("127.0.0.1", awaited), 200);

@@ -22,16 +22,16 @@ public final class PingThroughBroker {
     /** The name of the peer that answers. */
     public static final String PEER_NAME = "probe-over-tls";
 
-    private PingThroughBroker() {
-    }
+    private PingThroughBroker() {}
 
     public static void main(String[] args) throws Exception {
         Path results = Files.createTempDirectory("maestro-ping-through-broker-");
-        try (Peer peer = Peer.start(PeerConfig.of(MqttEndpoint.parse(args[0]), PEER_NAME, results),
-                new ProbeRole("sender"));
-             ControlClient client = ControlClient.connect(MqttEndpoint.parse(args[1]))) {
+        try (Peer peer = Peer.start(
+                        PeerConfig.of(MqttEndpoint.parse(args[0]), PEER_NAME, results), new ProbeRole("sender"));
+                ControlClient client = ControlClient.connect(MqttEndpoint.parse(args[1]))) {
             List<PeerStatus> answered = client.ping(Duration.ofSeconds(2));
-            System.out.println("answered: " + answered.stream().map(s -> s.peer().name()).toList());
+            System.out.println(
+                    "answered: " + answered.stream().map(s -> s.peer().name()).toList());
             System.out.flush();
             System.exit(answered.isEmpty() ? 1 : 0);
         } catch (TransportException e) {

@@ -14,8 +14,7 @@ import java.util.concurrent.TimeUnit;
 public final class RabbitCtl {
     private static final long DEADLINE_SECONDS = 60;
 
-    private RabbitCtl() {
-    }
+    private RabbitCtl() {}
 
     /** True when {@code rabbitmqctl} is installed (on PATH or in /usr/sbin). */
     public static boolean installed() {
@@ -41,20 +40,22 @@ public final class RabbitCtl {
     public static String run(String... arguments) throws IOException, InterruptedException {
         String binary = binary();
         if (binary == null) {
-            throw new IllegalStateException("rabbitmqctl is not installed: install it with 'apt-get install "
-                    + "rabbitmq-server'");
+            throw new IllegalStateException(
+                    "rabbitmqctl is not installed: install it with 'apt-get install " + "rabbitmq-server'");
         }
         List<String> command = new ArrayList<>(List.of(binary, "-q"));
         command.addAll(List.of(arguments));
         Path output = Files.createTempFile("maestro-rabbitmqctl-", ".out");
         try {
-            Process process = new ProcessBuilder(command).redirectErrorStream(true)
-                    .redirectOutput(output.toFile()).start();
+            Process process = new ProcessBuilder(command)
+                    .redirectErrorStream(true)
+                    .redirectOutput(output.toFile())
+                    .start();
             process.getOutputStream().close();
             if (!process.waitFor(DEADLINE_SECONDS, TimeUnit.SECONDS)) {
                 process.destroyForcibly();
-                throw new IllegalStateException("rabbitmqctl " + arguments[0] + " did not finish within "
-                        + DEADLINE_SECONDS + " s");
+                throw new IllegalStateException(
+                        "rabbitmqctl " + arguments[0] + " did not finish within " + DEADLINE_SECONDS + " s");
             }
             String printed = Files.readString(output);
             if (process.exitValue() != 0) {

@@ -120,7 +120,9 @@ public final class RealRouter implements AutoCloseable {
         Files.writeString(config, configuration);
         Path log = directory.resolve("qdrouterd.log");
         Process process = new ProcessBuilder(List.of(executable.toString(), "--config", config.toString()))
-                .redirectErrorStream(true).redirectOutput(log.toFile()).start();
+                .redirectErrorStream(true)
+                .redirectOutput(log.toFile())
+                .start();
         RealRouter router = new RealRouter(process, port, log);
         try {
             router.awaitListening(Duration.ofSeconds(20));
@@ -144,8 +146,8 @@ public final class RealRouter implements AutoCloseable {
                 Thread.sleep(100); // a process helper polling for its port, with the deadline above
             }
         }
-        throw new IOException("qdrouterd did not listen on port " + port + " within " + timeout.toSeconds() + " s: "
-                + logText());
+        throw new IOException(
+                "qdrouterd did not listen on port " + port + " within " + timeout.toSeconds() + " s: " + logText());
     }
 
     /** The port of the normal listener. */

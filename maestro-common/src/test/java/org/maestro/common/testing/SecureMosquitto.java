@@ -27,8 +27,8 @@ public final class SecureMosquitto implements AutoCloseable {
     private final TestCertificates certificates;
     private final Path log;
 
-    private SecureMosquitto(MosquittoProcess process, int plainPort, int tlsPort, TestCertificates certificates,
-                            Path log) {
+    private SecureMosquitto(
+            MosquittoProcess process, int plainPort, int tlsPort, TestCertificates certificates, Path log) {
         this.process = process;
         this.plainPort = plainPort;
         this.tlsPort = tlsPort;
@@ -37,8 +37,8 @@ public final class SecureMosquitto implements AutoCloseable {
     }
 
     /** Starts the broker in a folder with the given users (name to password) in its password file. */
-    public static SecureMosquitto start(Path directory, Map<String, String> users) throws IOException,
-            InterruptedException {
+    public static SecureMosquitto start(Path directory, Map<String, String> users)
+            throws IOException, InterruptedException {
         Files.createDirectories(directory);
         writePasswordFile(directory, users);
         Files.copy(SHIPPED.resolve("acl"), directory.resolve("acl"));
@@ -46,8 +46,8 @@ public final class SecureMosquitto implements AutoCloseable {
         int plainPort = FreePorts.next();
         int tlsPort = FreePorts.next();
         Path log = directory.resolve("broker.log");
-        List<String> configuration = localised(Files.readAllLines(SHIPPED.resolve("mosquitto-secure.conf")),
-                directory, plainPort, tlsPort, log);
+        List<String> configuration = localised(
+                Files.readAllLines(SHIPPED.resolve("mosquitto-secure.conf")), directory, plainPort, tlsPort, log);
         MosquittoProcess process = MosquittoProcess.start(directory, configuration, plainPort, tlsPort);
         return new SecureMosquitto(process, plainPort, tlsPort, certificates, log);
     }
@@ -70,8 +70,7 @@ public final class SecureMosquitto implements AutoCloseable {
      * The shipped configuration with its listeners moved to loopback and free ports, its files to the test's folder,
      * its log to a file (flushed line by line, unlike stdout), with debug lines (they report denied publications).
      */
-    private static List<String> localised(List<String> shipped, Path directory, int plainPort, int tlsPort,
-                                          Path log) {
+    private static List<String> localised(List<String> shipped, Path directory, int plainPort, int tlsPort, Path log) {
         List<String> lines = new ArrayList<>();
         int listeners = 0;
         int files = 0;

@@ -22,16 +22,74 @@ public final class TestCertificates {
     /** Makes the CA, the broker's key and certificate, and the trust store in a folder. */
     public static TestCertificates create(Path directory) throws IOException, InterruptedException {
         Files.createDirectories(directory);
-        Commands.run(directory, List.of("openssl", "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "2",
-                "-subj", "/CN=Maestro test control CA", "-keyout", "ca.key", "-out", "ca.crt"));
-        Commands.run(directory, List.of("openssl", "req", "-newkey", "rsa:2048", "-nodes",
-                "-subj", "/CN=127.0.0.1", "-keyout", "server.key", "-out", "server.csr"));
+        Commands.run(
+                directory,
+                List.of(
+                        "openssl",
+                        "req",
+                        "-x509",
+                        "-newkey",
+                        "rsa:2048",
+                        "-nodes",
+                        "-days",
+                        "2",
+                        "-subj",
+                        "/CN=Maestro test control CA",
+                        "-keyout",
+                        "ca.key",
+                        "-out",
+                        "ca.crt"));
+        Commands.run(
+                directory,
+                List.of(
+                        "openssl",
+                        "req",
+                        "-newkey",
+                        "rsa:2048",
+                        "-nodes",
+                        "-subj",
+                        "/CN=127.0.0.1",
+                        "-keyout",
+                        "server.key",
+                        "-out",
+                        "server.csr"));
         Files.writeString(directory.resolve("server.ext"), "subjectAltName=IP:127.0.0.1,DNS:localhost\n");
-        Commands.run(directory, List.of("openssl", "x509", "-req", "-in", "server.csr", "-CA", "ca.crt",
-                "-CAkey", "ca.key", "-CAcreateserial", "-days", "2", "-extfile", "server.ext", "-out", "server.crt"));
-        Commands.run(directory, List.of(Path.of(System.getProperty("java.home"), "bin", "keytool").toString(),
-                "-importcert", "-noprompt", "-alias", "maestro-control-ca", "-file", "ca.crt",
-                "-keystore", "control-ca.p12", "-storetype", "PKCS12", "-storepass", TRUST_STORE_PASSWORD));
+        Commands.run(
+                directory,
+                List.of(
+                        "openssl",
+                        "x509",
+                        "-req",
+                        "-in",
+                        "server.csr",
+                        "-CA",
+                        "ca.crt",
+                        "-CAkey",
+                        "ca.key",
+                        "-CAcreateserial",
+                        "-days",
+                        "2",
+                        "-extfile",
+                        "server.ext",
+                        "-out",
+                        "server.crt"));
+        Commands.run(
+                directory,
+                List.of(
+                        Path.of(System.getProperty("java.home"), "bin", "keytool")
+                                .toString(),
+                        "-importcert",
+                        "-noprompt",
+                        "-alias",
+                        "maestro-control-ca",
+                        "-file",
+                        "ca.crt",
+                        "-keystore",
+                        "control-ca.p12",
+                        "-storetype",
+                        "PKCS12",
+                        "-storepass",
+                        TRUST_STORE_PASSWORD));
         return new TestCertificates(directory);
     }
 
@@ -50,9 +108,25 @@ public final class TestCertificates {
      * {@code <name>.key} in the folder: for a listener whose certificate a client must refuse.
      */
     public void selfSigned(String name) throws IOException, InterruptedException {
-        Commands.run(directory, List.of("openssl", "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "2",
-                "-subj", "/CN=127.0.0.1", "-addext", "subjectAltName=IP:127.0.0.1", "-keyout", name + ".key",
-                "-out", name + ".crt"));
+        Commands.run(
+                directory,
+                List.of(
+                        "openssl",
+                        "req",
+                        "-x509",
+                        "-newkey",
+                        "rsa:2048",
+                        "-nodes",
+                        "-days",
+                        "2",
+                        "-subj",
+                        "/CN=127.0.0.1",
+                        "-addext",
+                        "subjectAltName=IP:127.0.0.1",
+                        "-keyout",
+                        name + ".key",
+                        "-out",
+                        name + ".crt"));
     }
 
     /**
@@ -60,8 +134,22 @@ public final class TestCertificates {
      * with the password {@link #TRUST_STORE_PASSWORD}: for a Java server's TLS listener.
      */
     public Path keyStore(String name) throws IOException, InterruptedException {
-        Commands.run(directory, List.of("openssl", "pkcs12", "-export", "-in", name + ".crt", "-inkey", name + ".key",
-                "-name", name, "-out", name + ".p12", "-passout", "pass:" + TRUST_STORE_PASSWORD));
+        Commands.run(
+                directory,
+                List.of(
+                        "openssl",
+                        "pkcs12",
+                        "-export",
+                        "-in",
+                        name + ".crt",
+                        "-inkey",
+                        name + ".key",
+                        "-name",
+                        name,
+                        "-out",
+                        name + ".p12",
+                        "-passout",
+                        "pass:" + TRUST_STORE_PASSWORD));
         return directory.resolve(name + ".p12");
     }
 

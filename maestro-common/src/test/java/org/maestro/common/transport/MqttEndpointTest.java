@@ -57,8 +57,12 @@ class MqttEndpointTest {
             assertFalse(message.contains(secret), message);
             assertTrue(message.contains("%40") && message.contains(MqttEndpoint.PASSWORD_VARIABLE), message);
         }
-        assertArrayEquals("p:a:ss".toCharArray(), MqttEndpoint.parse("mqtt://maestro:p:a:ss@broker.lab").password());
-        assertEquals("mqtt://maestro:***@broker.lab:1883", UrlRedactor.redactPassword("mqtt://maestro:p:a:ss@broker.lab:1883"));
+        assertArrayEquals(
+                "p:a:ss".toCharArray(),
+                MqttEndpoint.parse("mqtt://maestro:p:a:ss@broker.lab").password());
+        assertEquals(
+                "mqtt://maestro:***@broker.lab:1883",
+                UrlRedactor.redactPassword("mqtt://maestro:p:a:ss@broker.lab:1883"));
         assertEquals("mqtt://broker.lab:1883", UrlRedactor.redactPassword("mqtt://broker.lab:1883"));
         assertEquals("mqtt://maestro@broker.lab:1883", UrlRedactor.redactPassword("mqtt://maestro@broker.lab:1883"));
     }
@@ -66,8 +70,8 @@ class MqttEndpointTest {
     @Test
     void defaultsThePortAndRefusesOtherSchemes() {
         assertEquals(1883, MqttEndpoint.parse("mqtt://localhost").port());
-        IllegalArgumentException error = assertThrows(IllegalArgumentException.class,
-                () -> MqttEndpoint.parse("http://u:pw@localhost:1883"));
+        IllegalArgumentException error =
+                assertThrows(IllegalArgumentException.class, () -> MqttEndpoint.parse("http://u:pw@localhost:1883"));
         assertTrue(error.getMessage().contains("mqtt://host:port"), error.getMessage());
         assertFalse(error.getMessage().contains("pw"), error.getMessage());
     }
@@ -76,8 +80,9 @@ class MqttEndpointTest {
     void anUnreachableBrokerFailsWithinTheConnectTimeoutNamingTheUrl() {
         String url = "mqtt://127.0.0.1:" + FreePorts.next();
         long start = System.nanoTime();
-        TransportException error = assertThrows(TransportException.class, () -> MqttTransport.connect(
-                MqttEndpoint.parse(url), MqttTransport.Options.of("unreachable-test")));
+        TransportException error = assertThrows(
+                TransportException.class,
+                () -> MqttTransport.connect(MqttEndpoint.parse(url), MqttTransport.Options.of("unreachable-test")));
         assertTrue(Duration.ofNanos(System.nanoTime() - start).toSeconds() < 10);
         assertTrue(error.getMessage().contains(url), error.getMessage());
     }

@@ -50,6 +50,7 @@ class MqttSecurityTest {
 
     @TempDir
     static Path brokerDirectory;
+
     private static SecureMosquitto broker;
 
     @TempDir
@@ -59,10 +60,15 @@ class MqttSecurityTest {
 
     @BeforeAll
     static void startBroker() throws Exception {
-        broker = SecureMosquitto.start(brokerDirectory, Map.of(
-                SecureMosquitto.CLIENT_USER, CLIENT_PASSWORD,
-                SecureMosquitto.PEER_USER, PEER_PASSWORD,
-                "guest", GUEST_PASSWORD));
+        broker = SecureMosquitto.start(
+                brokerDirectory,
+                Map.of(
+                        SecureMosquitto.CLIENT_USER,
+                        CLIENT_PASSWORD,
+                        SecureMosquitto.PEER_USER,
+                        PEER_PASSWORD,
+                        "guest",
+                        GUEST_PASSWORD));
     }
 
     @AfterAll
@@ -80,15 +86,16 @@ class MqttSecurityTest {
     }
 
     private Peer startPeer(String login, String name) throws Exception {
-        Peer peer = Peer.start(PeerConfig.of(MqttEndpoint.parse(broker.plainUrl(login), variable -> null), name,
-                results), new ProbeRole("sender"));
+        Peer peer = Peer.start(
+                PeerConfig.of(MqttEndpoint.parse(broker.plainUrl(login), variable -> null), name, results),
+                new ProbeRole("sender"));
         resources.add(peer);
         return peer;
     }
 
     private ControlClient client() throws Exception {
-        ControlClient client = ControlClient.connect(MqttEndpoint.parse(
-                broker.plainUrl(SecureMosquitto.CLIENT_USER + ":" + CLIENT_PASSWORD)));
+        ControlClient client = ControlClient.connect(
+                MqttEndpoint.parse(broker.plainUrl(SecureMosquitto.CLIENT_USER + ":" + CLIENT_PASSWORD)));
         resources.add(client);
         return client;
     }
@@ -96,11 +103,18 @@ class MqttSecurityTest {
     @Test
     void theShippedSecureConfigurationClosesEveryListenerAndKeepsTheControlPlaneFast() throws IOException {
         List<String> lines = Files.readAllLines(Path.of("..", "docker", "mosquitto", "mosquitto-secure.conf"));
-        for (String directive : List.of("per_listener_settings false", "allow_anonymous false",
-                "password_file /mosquitto/config/passwd", "acl_file /mosquitto/config/acl",
-                "listener 8883 0.0.0.0", "cafile /mosquitto/config/certs/ca.crt",
-                "certfile /mosquitto/config/certs/server.crt", "keyfile /mosquitto/config/certs/server.key",
-                "set_tcp_nodelay true", "message_size_limit 0", "max_keepalive 65535")) {
+        for (String directive : List.of(
+                "per_listener_settings false",
+                "allow_anonymous false",
+                "password_file /mosquitto/config/passwd",
+                "acl_file /mosquitto/config/acl",
+                "listener 8883 0.0.0.0",
+                "cafile /mosquitto/config/certs/ca.crt",
+                "certfile /mosquitto/config/certs/server.crt",
+                "keyfile /mosquitto/config/certs/server.key",
+                "set_tcp_nodelay true",
+                "message_size_limit 0",
+                "max_keepalive 65535")) {
             assertTrue(lines.contains(directive), "mosquitto-secure.conf lacks '" + directive + "'");
         }
     }
@@ -109,12 +123,12 @@ class MqttSecurityTest {
     void anAnonymousPeerOrClientIsRefusedAndToldToLogIn() {
         String url = broker.plainUrl("");
         TransportException peerError = assertThrows(TransportException.class, () -> startPeer("", "anonymous"));
-        TransportException clientError = assertThrows(TransportException.class,
-                () -> ControlClient.connect(MqttEndpoint.parse(url, variable -> null)));
+        TransportException clientError = assertThrows(
+                TransportException.class, () -> ControlClient.connect(MqttEndpoint.parse(url, variable -> null)));
         for (TransportException error : List.of(peerError, clientError)) {
             String message = error.getMessage();
-            assertTrue(message.startsWith("the control broker at " + url + " refused an anonymous connection"),
-                    message);
+            assertTrue(
+                    message.startsWith("the control broker at " + url + " refused an anonymous connection"), message);
             assertTrue(message.contains("it needs a user name and password"), message);
             assertTrue(message.contains("mqtt://user:password@host:port"), message);
             assertTrue(message.contains(MqttEndpoint.PASSWORD_VARIABLE), message);
@@ -126,7 +140,8 @@ class MqttSecurityTest {
         LogCapture log = LogCapture.start();
         TransportException error;
         try {
-            error = assertThrows(TransportException.class,
+            error = assertThrows(
+                    TransportException.class,
                     () -> startPeer(SecureMosquitto.PEER_USER + ":" + WRONG_PASSWORD, "wrong-password"));
         } finally {
             log.stop();
@@ -134,8 +149,7 @@ class MqttSecurityTest {
         String message = error.getMessage();
         assertTrue(message.startsWith("the control broker at mqtt://maestro-peer:***@127.0.0.1:"), message);
         assertTrue(message.contains("refused user 'maestro-peer'"), message);
-        assertTrue(message.contains("the password is wrong or the user is not in the broker's password file"),
-                message);
+        assertTrue(message.contains("the password is wrong or the user is not in the broker's password file"), message);
         assertFalse(message.contains(WRONG_PASSWORD), message);
         assertFalse(String.valueOf(error.getCause()).contains(WRONG_PASSWORD));
         assertFalse(log.text().contains(WRONG_PASSWORD), log.text());
@@ -145,8 +159,8 @@ class MqttSecurityTest {
     @Test
     void aUserWithoutAPasswordIsToldWhereToGiveIt() {
         String url = broker.plainUrl(SecureMosquitto.PEER_USER);
-        TransportException error = assertThrows(TransportException.class,
-                () -> ControlClient.connect(MqttEndpoint.parse(url, variable -> null)));
+        TransportException error = assertThrows(
+                TransportException.class, () -> ControlClient.connect(MqttEndpoint.parse(url, variable -> null)));
         assertTrue(error.getMessage().contains("refused user 'maestro-peer' without a password"), error.getMessage());
         assertTrue(error.getMessage().contains(MqttEndpoint.PASSWORD_VARIABLE + " is not set"), error.getMessage());
     }
@@ -154,22 +168,32 @@ class MqttSecurityTest {
     @Test
     void theClientAndAPeerWithTheirOwnUsersPingSetAndHalt() throws Exception {
         Map<String, String> environment = Map.of(MqttEndpoint.PASSWORD_VARIABLE, PEER_PASSWORD);
-        Peer peer = Peer.start(PeerConfig.of(MqttEndpoint.parse(broker.plainUrl(SecureMosquitto.PEER_USER),
-                environment::get), "sender-1", results), new ProbeRole("sender"));
+        Peer peer = Peer.start(
+                PeerConfig.of(
+                        MqttEndpoint.parse(broker.plainUrl(SecureMosquitto.PEER_USER), environment::get),
+                        "sender-1",
+                        results),
+                new ProbeRole("sender"));
         resources.add(peer);
         ControlClient client = client();
 
         List<PeerStatus> found = client.ping(Duration.ofSeconds(2));
-        assertEquals(List.of(peer.info().id()), found.stream().map(s -> s.peer().id()).toList());
+        assertEquals(
+                List.of(peer.info().id()),
+                found.stream().map(s -> s.peer().id()).toList());
 
-        Replies set = client.request(Topics.role("sender"), Note.request(Command.SET,
-                new Payload.SetOption(OptionCode.RATE.code(), "1000")), 1, Duration.ofSeconds(10))
+        Replies set = client.request(
+                        Topics.role("sender"),
+                        Note.request(Command.SET, new Payload.SetOption(OptionCode.RATE.code(), "1000")),
+                        1,
+                        Duration.ofSeconds(10))
                 .get(15, TimeUnit.SECONDS);
         assertTrue(set.allOk(), set.describeErrors());
         assertEquals(1000, peer.options().rate());
 
-        Replies halt = client.request(Topics.peer(peer.info().id()), Note.request(Command.HALT), 1,
-                Duration.ofSeconds(10)).get(15, TimeUnit.SECONDS);
+        Replies halt = client.request(
+                        Topics.peer(peer.info().id()), Note.request(Command.HALT), 1, Duration.ofSeconds(10))
+                .get(15, TimeUnit.SECONDS);
         assertTrue(halt.allOk(), halt.describeErrors());
         assertTrue(peer.awaitHalt(Duration.ofSeconds(10)));
     }
@@ -183,17 +207,21 @@ class MqttSecurityTest {
         ControlClient client = client();
         int defaultRate = peer.options().rate();
         String intruderId = "intruder-" + intruderUser + "-" + System.nanoTime();
-        MqttTransport intruder = MqttTransport.connect(MqttEndpoint.parse(
-                broker.plainUrl(intruderUser + ":" + intruderPassword)), MqttTransport.Options.of(intruderId));
+        MqttTransport intruder = MqttTransport.connect(
+                MqttEndpoint.parse(broker.plainUrl(intruderUser + ":" + intruderPassword)),
+                MqttTransport.Options.of(intruderId));
         resources.add(intruder);
         List<String> overheard = new CopyOnWriteArrayList<>();
         intruder.subscribe(Topics.CLIENT, Topics.REQUEST_QOS, (topic, bytes) -> overheard.add(topic));
         intruder.subscribe(Topics.NOTIFICATIONS, Topics.NOTIFICATION_QOS, (topic, bytes) -> overheard.add(topic));
 
-        List<String> targets = List.of(Topics.ALL_PEERS, Topics.role("sender"), Topics.peer(peer.info().id()));
+        List<String> targets = List.of(
+                Topics.ALL_PEERS, Topics.role("sender"), Topics.peer(peer.info().id()));
         for (String topic : targets) {
-            intruder.publish(topic, NoteCodec.encode(Note.request(Command.SET,
-                    new Payload.SetOption(OptionCode.RATE.code(), "13"))), Topics.REQUEST_QOS);
+            intruder.publish(
+                    topic,
+                    NoteCodec.encode(Note.request(Command.SET, new Payload.SetOption(OptionCode.RATE.code(), "13"))),
+                    Topics.REQUEST_QOS);
             intruder.publish(topic, NoteCodec.encode(Note.request(Command.START_SENDER)), Topics.REQUEST_QOS);
             intruder.publish(topic, NoteCodec.encode(Note.request(Command.HALT)), Topics.REQUEST_QOS);
         }
@@ -204,11 +232,14 @@ class MqttSecurityTest {
         assertNotEquals(13, peer.options().rate(), "the intruder's SET reached the peer");
         assertEquals(defaultRate, peer.options().rate());
         String denied = "Denied PUBLISH from " + intruderId;
-        long deniedCount = broker.log().lines().filter(line -> line.contains(denied)).count();
+        long deniedCount =
+                broker.log().lines().filter(line -> line.contains(denied)).count();
         assertEquals(3 * targets.size(), deniedCount, "the broker denied every note of the intruder:\n" + broker.log());
 
         List<PeerStatus> found = client.ping(Duration.ofSeconds(2));
-        assertEquals(List.of(peer.info().id()), found.stream().map(s -> s.peer().id()).toList(),
+        assertEquals(
+                List.of(peer.info().id()),
+                found.stream().map(s -> s.peer().id()).toList(),
                 "the peer still serves the client");
         assertTrue(overheard.isEmpty(), "the intruder read the peers' replies: " + overheard);
     }

@@ -31,13 +31,16 @@ class MqttTlsTest {
 
     @TempDir
     static Path brokerDirectory;
+
     private static SecureMosquitto broker;
 
     @BeforeAll
     static void startBroker() throws Exception {
-        broker = SecureMosquitto.start(brokerDirectory, Map.of(
-                SecureMosquitto.CLIENT_USER, CLIENT_PASSWORD,
-                SecureMosquitto.PEER_USER, PEER_PASSWORD));
+        broker = SecureMosquitto.start(
+                brokerDirectory,
+                Map.of(
+                        SecureMosquitto.CLIENT_USER, CLIENT_PASSWORD,
+                        SecureMosquitto.PEER_USER, PEER_PASSWORD));
     }
 
     @AfterAll
@@ -48,18 +51,20 @@ class MqttTlsTest {
     }
 
     /** What a JVM running {@link PingThroughBroker} printed, and how it ended. */
-    private record Run(int exitCode, String output) {
-    }
+    private record Run(int exitCode, String output) {}
 
     /**
      * Runs a peer with the password in its URL and a client with the password in MAESTRO_BROKER_PASSWORD, both over
      * the TLS listener, in a new JVM with the given options.
      */
     private static Run pingOverTls(List<String> jvmOptions) throws IOException, InterruptedException {
-        List<String> command = new ArrayList<>(List.of(
-                Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-Xmx128m"));
+        List<String> command = new ArrayList<>(
+                List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-Xmx128m"));
         command.addAll(jvmOptions);
-        command.addAll(List.of("-cp", System.getProperty("java.class.path"), PingThroughBroker.class.getName(),
+        command.addAll(List.of(
+                "-cp",
+                System.getProperty("java.class.path"),
+                PingThroughBroker.class.getName(),
                 broker.tlsUrl(SecureMosquitto.PEER_USER + ":" + PEER_PASSWORD),
                 broker.tlsUrl(SecureMosquitto.CLIENT_USER)));
         ProcessBuilder builder = new ProcessBuilder(command).redirectErrorStream(true);
@@ -87,7 +92,8 @@ class MqttTlsTest {
 
         assertEquals(0, run.exitCode(), run.output());
         assertTrue(run.output().contains("answered: [" + PingThroughBroker.PEER_NAME + "]"), run.output());
-        assertTrue(run.output().contains("connected to " + broker.tlsUrl(SecureMosquitto.PEER_USER + ":***")),
+        assertTrue(
+                run.output().contains("connected to " + broker.tlsUrl(SecureMosquitto.PEER_USER + ":***")),
                 "the peer logs where it connected, without the password:\n" + run.output());
         assertNoPassword(run.output());
         assertTrue(broker.log().contains("u'" + SecureMosquitto.CLIENT_USER + "'"), "the client logged in by TLS");

@@ -7,7 +7,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.ByteBuffer;
 import java.time.Duration;
-import org.awaitility.Awaitility;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -18,12 +17,13 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.BooleanSupplier;
 import java.util.function.Supplier;
+import org.awaitility.Awaitility;
+import org.maestro.common.time.MicroClock;
 import org.maestro.driver.DeliveryOutcome;
 import org.maestro.driver.Driver;
 import org.maestro.driver.DriverConnection;
 import org.maestro.driver.DriverException;
 import org.maestro.driver.DriverProducer;
-import org.maestro.common.time.MicroClock;
 
 /**
  * Checks the drivers' tests share: a round trip through a receiver and a sender connection of one URL, and the
@@ -31,8 +31,7 @@ import org.maestro.common.time.MicroClock;
  * credentials tests.
  */
 public final class DriverChecks {
-    private DriverChecks() {
-    }
+    private DriverChecks() {}
 
     /**
      * Sends {@code count} bodies of many lengths (a NUL inside, the send time at offset 16) from a sender connection
@@ -79,15 +78,19 @@ public final class DriverChecks {
         long timeoutMicros = TimeUnit.NANOSECONDS.toMicros(timeout.toNanos());
         for (int i = 0; i < count; i++) {
             assertArrayEquals(sent.get(i), received.get(i), "message " + i + " in sequence and unchanged");
-            long latency = receiveMicros.get(i) - ByteBuffer.wrap(received.get(i)).getLong(16);
-            assertTrue(latency >= 0 && latency < timeoutMicros, "message " + i + " received " + latency
-                    + " µs after it was sent");
+            long latency =
+                    receiveMicros.get(i) - ByteBuffer.wrap(received.get(i)).getLong(16);
+            assertTrue(
+                    latency >= 0 && latency < timeoutMicros,
+                    "message " + i + " received " + latency + " µs after it was sent");
             if (acknowledged) {
                 assertEquals(DeliveryOutcome.ACCEPTED, outcomes.get((long) i), "outcome of " + i);
             }
         }
-        assertEquals(acknowledged ? count : 0, reports.get(), acknowledged ? "one outcome per send"
-                : "no outcome without acknowledgements");
+        assertEquals(
+                acknowledged ? count : 0,
+                reports.get(),
+                acknowledged ? "one outcome per send" : "no outcome without acknowledgements");
     }
 
     /**
@@ -95,8 +98,7 @@ public final class DriverChecks {
      * names the URL ({@code shownUrlStart}, redacted), says the certificate is not trusted and how to trust it, and
      * never shows {@code password}.
      */
-    public static void assertUntrustedCertificateRefused(DriverException error, String shownUrlStart,
-            String password) {
+    public static void assertUntrustedCertificateRefused(DriverException error, String shownUrlStart, String password) {
         String message = error.getMessage();
         assertTrue(message.startsWith("cannot connect to " + shownUrlStart), message);
         assertTrue(message.contains("the broker's TLS certificate is not trusted"), message);
@@ -106,7 +108,9 @@ public final class DriverChecks {
 
     /** Waits until the condition holds, at most {@code timeout}; fails saying what was awaited. */
     public static void awaitTrue(Duration timeout, BooleanSupplier condition, Supplier<String> what) {
-        Awaitility.await(what.get()).atMost(timeout).pollInterval(Duration.ofMillis(10))
+        Awaitility.await(what.get())
+                .atMost(timeout)
+                .pollInterval(Duration.ofMillis(10))
                 .until(condition::getAsBoolean);
     }
 }

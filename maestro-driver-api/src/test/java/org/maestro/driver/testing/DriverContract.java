@@ -9,11 +9,11 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 import java.time.Duration;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
+import org.maestro.common.time.MicroClock;
 import org.maestro.driver.Driver;
 import org.maestro.driver.DriverConnection;
 import org.maestro.driver.DriverException;
 import org.maestro.driver.DriverProducer;
-import org.maestro.common.time.MicroClock;
 
 /**
  * What every driver must do, checked by the same cases for each: a driver's test extends this class with its
@@ -77,14 +77,14 @@ public abstract class DriverContract {
         try (DriverConnection receiver = driver().connect(url, MicroClock.system(), timeout());
                 DriverConnection sender = driver().connect(url, MicroClock.system(), timeout())) {
             receiver.createConsumer((body, micros) -> received.incrementAndGet());
-            DriverProducer producer = sender.createProducer((token, outcome, resendable, detail) ->
-                    reports.incrementAndGet());
+            DriverProducer producer =
+                    sender.createProducer((token, outcome, resendable, detail) -> reports.incrementAndGet());
             assertFalse(producer.reportsOutcomes(), "sends to " + url + " report no outcome");
             for (int i = 0; i < count; i++) {
                 producer.send(i, new byte[64], 64);
             }
-            DriverChecks.awaitTrue(timeout(), () -> received.get() >= count,
-                    () -> received.get() + " of " + count + " received");
+            DriverChecks.awaitTrue(
+                    timeout(), () -> received.get() >= count, () -> received.get() + " of " + count + " received");
         }
         assertEquals(count, received.get());
         assertEquals(0, reports.get(), "no outcome without acknowledgements");

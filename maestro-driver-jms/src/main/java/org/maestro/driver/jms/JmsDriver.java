@@ -15,10 +15,10 @@ import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicReference;
 import org.apache.qpid.jms.JmsConnectionFactory;
 import org.maestro.common.net.UrlRedactor;
+import org.maestro.common.time.MicroClock;
 import org.maestro.driver.Driver;
 import org.maestro.driver.DriverConnection;
 import org.maestro.driver.DriverException;
-import org.maestro.common.time.MicroClock;
 
 /**
  * The AMQP 1.0 driver, built on the Qpid JMS client: URLs {@code amqp://}, {@code amqps://}, {@code amqpws://},
@@ -68,8 +68,8 @@ public final class JmsDriver implements Driver {
             abandoned.set(true);
             attempt.cancel(true);
             closeQuietly(opened.get());
-            throw new DriverException("cannot connect to " + UrlRedactor.redact(url) + " within "
-                    + timeout.toMillis() + " ms: is the system under test running and reachable?");
+            throw new DriverException("cannot connect to " + UrlRedactor.redact(url) + " within " + timeout.toMillis()
+                    + " ms: is the system under test running and reachable?");
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             abandoned.set(true);
@@ -91,8 +91,8 @@ public final class JmsDriver implements Driver {
             return UrlRedactor.redact(url) + " refused the anonymous login (" + describe(cause) + "): give a user and "
                     + "password in the URL, e.g. amqp://user:password@host:5672/queue";
         }
-        return UrlRedactor.redact(url) + " refused the login of user '" + user + "' (" + describe(cause) + "): check the "
-                + "user name and password in the URL";
+        return UrlRedactor.redact(url) + " refused the login of user '" + user + "' (" + describe(cause)
+                + "): check the " + "user name and password in the URL";
     }
 
     private static JmsConnectionFactory factory(JmsUrl parsed, String url) throws DriverException {
@@ -106,8 +106,10 @@ public final class JmsDriver implements Driver {
             }
             return factory;
         } catch (RuntimeException e) {
-            throw new DriverException("the URL " + UrlRedactor.redact(url) + " has options Qpid JMS does not accept: "
-                    + describe(e) + "; see docs/drivers.md for the options", e);
+            throw new DriverException(
+                    "the URL " + UrlRedactor.redact(url) + " has options Qpid JMS does not accept: " + describe(e)
+                            + "; see docs/drivers.md for the options",
+                    e);
         }
     }
 

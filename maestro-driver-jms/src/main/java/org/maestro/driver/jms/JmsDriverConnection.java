@@ -11,6 +11,7 @@ import jakarta.jms.MessageConsumer;
 import jakarta.jms.MessageProducer;
 import jakarta.jms.Session;
 import org.apache.qpid.jms.JmsConnection;
+import org.maestro.common.time.MicroClock;
 import org.maestro.driver.ConsumerCallback;
 import org.maestro.driver.DeliveryOutcome;
 import org.maestro.driver.DriverConnection;
@@ -20,7 +21,6 @@ import org.maestro.driver.DriverProducer;
 import org.maestro.driver.OutcomeListener;
 import org.maestro.driver.PendingOutcome;
 import org.maestro.driver.ThrottledWarning;
-import org.maestro.common.time.MicroClock;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -37,6 +37,7 @@ final class JmsDriverConnection implements DriverConnection {
     private final ThrottledWarning outcomesOutsideSends;
     /** How long closing waits for the settlement of messages already sent. */
     private static final java.time.Duration SETTLE_BEFORE_CLOSE = java.time.Duration.ofSeconds(5);
+
     private final OutcomeTracer tracer;
     private volatile Throwable failure;
     private volatile boolean closed;
@@ -45,14 +46,13 @@ final class JmsDriverConnection implements DriverConnection {
      * @param tracer hears the outcomes of sends made without a completion listener; null when the connection has
      *               none (the URL asked for tracing of its own)
      */
-    JmsDriverConnection(Connection connection, JmsUrl url, MicroClock clock, OutcomeTracer tracer)
-            throws JMSException {
+    JmsDriverConnection(Connection connection, JmsUrl url, MicroClock clock, OutcomeTracer tracer) throws JMSException {
         this.connection = connection;
         this.url = url;
         this.clock = clock;
         this.tracer = tracer;
-        this.outcomesOutsideSends = new ThrottledWarning(LOG, "connection to " + url
-                + ": delivery failures reported outside a send", 10_000_000_000L);
+        this.outcomesOutsideSends = new ThrottledWarning(
+                LOG, "connection to " + url + ": delivery failures reported outside a send", 10_000_000_000L);
         connection.setExceptionListener(e -> {
             if (JmsOutcomes.isDeliveryOutcome(e)) {
                 if (tracer != null && tracer.onDeliveryFailure(e)) {
@@ -209,8 +209,8 @@ final class JmsDriverConnection implements DriverConnection {
                 send.handed();
                 return;
             }
-            PendingOutcome outcome = url.durable() ? PendingOutcome.awaited(token, outcomes)
-                    : PendingOutcome.later(token, outcomes);
+            PendingOutcome outcome =
+                    url.durable() ? PendingOutcome.awaited(token, outcomes) : PendingOutcome.later(token, outcomes);
             try {
                 producer.send(message(body, length), new Completion(outcome));
             } catch (JMSException | RuntimeException e) {
@@ -245,8 +245,10 @@ final class JmsDriverConnection implements DriverConnection {
         @Override
         public void onException(Message message, Exception exception) {
             JmsOutcomes.Classified classified = JmsOutcomes.classify(exception);
-            outcome.report(classified.outcome(), classified.resendable(), "cannot send to " + url + ": "
-                    + JmsDriver.describe(exception));
+            outcome.report(
+                    classified.outcome(),
+                    classified.resendable(),
+                    "cannot send to " + url + ": " + JmsDriver.describe(exception));
         }
     }
 }

@@ -25,11 +25,9 @@ import org.maestro.driver.DeliveryOutcome;
 final class JmsOutcomes {
 
     /** An outcome and whether sending the message again may succeed. */
-    record Classified(DeliveryOutcome outcome, boolean resendable) {
-    }
+    record Classified(DeliveryOutcome outcome, boolean resendable) {}
 
-    private JmsOutcomes() {
-    }
+    private JmsOutcomes() {}
 
     /** The outcome a send failing with this exception had. */
     static Classified classify(Throwable error) {
@@ -41,7 +39,8 @@ final class JmsOutcomes {
             if (cause instanceof ProviderDeliveryModifiedException modified) {
                 return new Classified(DeliveryOutcome.MODIFIED, !modified.isUndeliverableHere());
             }
-            if (cause instanceof IOException || cause instanceof JmsConnectionFailedException
+            if (cause instanceof IOException
+                    || cause instanceof JmsConnectionFailedException
                     || cause instanceof JmsConnectionClosedException) {
                 return new Classified(DeliveryOutcome.FAILED, false);
             }
@@ -58,7 +57,8 @@ final class JmsOutcomes {
     }
 
     private static boolean isRejection(ProviderException provider) {
-        if (provider == null || provider instanceof ProviderIOException
+        if (provider == null
+                || provider instanceof ProviderIOException
                 || provider instanceof ProviderOperationTimedOutException) {
             return false;
         }
@@ -66,7 +66,8 @@ final class JmsOutcomes {
             return true;
         }
         return !(provider instanceof ProviderResourceClosedException)
-                && (provider.getClass() == ProviderException.class || provider instanceof ProviderSecurityException
+                && (provider.getClass() == ProviderException.class
+                        || provider instanceof ProviderSecurityException
                         || provider instanceof ProviderInvalidDestinationException
                         || provider instanceof ProviderTransactionRolledBackException);
     }

@@ -19,8 +19,14 @@ import org.maestro.driver.QueryOptions;
  * {@code failover:(amqp://a:5672,amqp://b:5672)/queue?failover.maxReconnectAttempts=20}. Options starting with
  * {@code jms.}, {@code amqp.}, {@code transport.}, {@code failover.} or {@code sasl.} go to Qpid JMS unchanged.
  */
-public record JmsUrl(String connectionUri, String destination, boolean topic, boolean durable, int ackMode,
-        String username, String password) {
+public record JmsUrl(
+        String connectionUri,
+        String destination,
+        boolean topic,
+        boolean durable,
+        int ackMode,
+        String username,
+        String password) {
 
     /** The options Maestro reads itself. */
     public static final List<String> OPTIONS = List.of("type", "durable", "ackMode");
@@ -78,12 +84,13 @@ public record JmsUrl(String connectionUri, String destination, boolean topic, bo
         }
 
         QueryOptions options = QueryOptions.parse(text, query);
-        options.refuseUnknown(OPTIONS, JmsUrl::passedToQpid, "and Qpid JMS options starting with "
-                + String.join(" ", QPID_PREFIXES));
-        boolean topic = options.choice("type", List.of("queue", "topic"), "queue").equals("topic");
+        options.refuseUnknown(
+                OPTIONS, JmsUrl::passedToQpid, "and Qpid JMS options starting with " + String.join(" ", QPID_PREFIXES));
+        boolean topic =
+                options.choice("type", List.of("queue", "topic"), "queue").equals("topic");
         boolean durable = options.bool("durable", false);
-        int ackMode = ACK_MODES.get(options.choice("ackMode", List.of("auto", "client", "dups_ok", "individual"),
-                "auto"));
+        int ackMode =
+                ACK_MODES.get(options.choice("ackMode", List.of("auto", "client", "dups_ok", "individual"), "auto"));
         StringJoiner qpid = new StringJoiner("&");
         options.raw().forEach((name, value) -> {
             if (passedToQpid(name)) {
@@ -112,9 +119,11 @@ public record JmsUrl(String connectionUri, String destination, boolean topic, bo
         if (question < 0) {
             return false;
         }
-        Map<String, String> options = QueryOptions.parse(connectionUri, connectionUri.substring(question + 1)).raw();
+        Map<String, String> options = QueryOptions.parse(connectionUri, connectionUri.substring(question + 1))
+                .raw();
         String prefix = "jms.presettlePolicy.";
-        return isTrue(options, prefix + "presettleAll") || isTrue(options, prefix + "presettleProducers")
+        return isTrue(options, prefix + "presettleAll")
+                || isTrue(options, prefix + "presettleProducers")
                 || isTrue(options, prefix + (topic ? "presettleTopicProducers" : "presettleQueueProducers"));
     }
 

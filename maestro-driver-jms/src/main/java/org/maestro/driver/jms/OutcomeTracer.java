@@ -29,8 +29,7 @@ final class OutcomeTracer {
     private static final String CONTEXT_KEY = "org.maestro.outcome";
 
     /** A non-accepted outcome waiting for its reason. */
-    private record Waiting(PendingOutcome outcome, DeliveryOutcome type) {
-    }
+    private record Waiting(PendingOutcome outcome, DeliveryOutcome type) {}
 
     /**
      * One send in progress: a connection failure reported while {@code send} has not returned yet is left to the
@@ -45,7 +44,9 @@ final class OutcomeTracer {
         private final String destination;
         private final AtomicInteger state = new AtomicInteger(SENDING);
         /** True from the moment Qpid JMS took the message until its settlement (or the send threw). */
-        private final java.util.concurrent.atomic.AtomicBoolean unsettled = new java.util.concurrent.atomic.AtomicBoolean();
+        private final java.util.concurrent.atomic.AtomicBoolean unsettled =
+                new java.util.concurrent.atomic.AtomicBoolean();
+
         private java.util.concurrent.atomic.AtomicLong unsettledCount;
 
         TracedSend(PendingOutcome outcome, String destination) {
@@ -126,20 +127,16 @@ final class OutcomeTracer {
             }
 
             @Override
-            public void syncReceive(TraceableMessage message, String address, DeliveryOutcome outcome) {
-            }
+            public void syncReceive(TraceableMessage message, String address, DeliveryOutcome outcome) {}
 
             @Override
-            public void asyncDeliveryInit(TraceableMessage message, String address) {
-            }
+            public void asyncDeliveryInit(TraceableMessage message, String address) {}
 
             @Override
-            public void asyncDeliveryComplete(TraceableMessage message, DeliveryOutcome outcome, Throwable error) {
-            }
+            public void asyncDeliveryComplete(TraceableMessage message, DeliveryOutcome outcome, Throwable error) {}
 
             @Override
-            public void close() {
-            }
+            public void close() {}
         };
     }
 
@@ -177,8 +174,11 @@ final class OutcomeTracer {
             Waiting next = it.next();
             if (next.type() == classified.outcome()) {
                 it.remove();
-                next.outcome().report(classified.outcome(), classified.resendable(), "cannot send to " + destination
-                        + ": " + JmsDriver.describe(failure));
+                next.outcome()
+                        .report(
+                                classified.outcome(),
+                                classified.resendable(),
+                                "cannot send to " + destination + ": " + JmsDriver.describe(failure));
                 return true;
             }
         }
@@ -200,8 +200,12 @@ final class OutcomeTracer {
     void reportWaiting() {
         Waiting next;
         while ((next = waiting.poll()) != null) {
-            next.outcome().report(next.type(), next.type() == DeliveryOutcome.RELEASED, "cannot send to "
-                    + destination + ": the message was " + next.type().name().toLowerCase(Locale.ROOT));
+            next.outcome()
+                    .report(
+                            next.type(),
+                            next.type() == DeliveryOutcome.RELEASED,
+                            "cannot send to " + destination + ": the message was "
+                                    + next.type().name().toLowerCase(Locale.ROOT));
         }
     }
 

@@ -40,15 +40,17 @@ class JmsUrlTest {
         assertEquals("admin", url.username());
         assertEquals("secret", url.password());
         assertFalse(url.toString().contains("secret"));
-        assertEquals("amqp://***@broker:5672/q?jms.password=***",
+        assertEquals(
+                "amqp://***@broker:5672/q?jms.password=***",
                 UrlRedactor.redact("amqp://admin:secret@broker:5672/q?jms.password=secret"));
     }
 
     @Test
     void namesAnUnknownOptionAndTheKnownOnes() {
-        DriverException error = assertThrows(DriverException.class,
-                () -> JmsUrl.parse("amqp://broker:5672/q?prefetch=10"));
-        assertTrue(error.getMessage().startsWith("unknown option 'prefetch' in URL amqp://broker:5672/q?prefetch=10"),
+        DriverException error =
+                assertThrows(DriverException.class, () -> JmsUrl.parse("amqp://broker:5672/q?prefetch=10"));
+        assertTrue(
+                error.getMessage().startsWith("unknown option 'prefetch' in URL amqp://broker:5672/q?prefetch=10"),
                 error.getMessage());
         assertTrue(error.getMessage().contains("known options: type, durable, ackMode"), error.getMessage());
         assertTrue(error.getMessage().contains("jms."), error.getMessage());
@@ -56,8 +58,8 @@ class JmsUrlTest {
 
     @Test
     void namesABadOptionValueAndTheAcceptedOnes() {
-        DriverException error = assertThrows(DriverException.class,
-                () -> JmsUrl.parse("amqp://broker:5672/q?type=queues"));
+        DriverException error =
+                assertThrows(DriverException.class, () -> JmsUrl.parse("amqp://broker:5672/q?type=queues"));
         assertTrue(error.getMessage().contains("type=queues"), error.getMessage());
         assertTrue(error.getMessage().contains("queue or topic"), error.getMessage());
     }
@@ -79,8 +81,8 @@ class JmsUrlTest {
 
     @Test
     void passesQpidOptionsThatQpidRejectsBackAsAClearError() {
-        DriverException error = assertThrows(DriverException.class,
-                () -> new JmsDriver().check("amqp://broker:5672/q?jms.nonsense=1"));
+        DriverException error =
+                assertThrows(DriverException.class, () -> new JmsDriver().check("amqp://broker:5672/q?jms.nonsense=1"));
         assertTrue(error.getMessage().contains("jms.nonsense"), error.getMessage());
     }
 }

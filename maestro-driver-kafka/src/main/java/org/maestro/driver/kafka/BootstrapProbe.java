@@ -11,8 +11,7 @@ import java.net.Socket;
 final class BootstrapProbe {
     private static final int PROBE_MILLIS = 1_000;
 
-    private BootstrapProbe() {
-    }
+    private BootstrapProbe() {}
 
     /** The first {@code host:port} of {@code bootstrap} that accepts a TCP connection within 1 s, or null. */
     static String firstListening(String bootstrap) {

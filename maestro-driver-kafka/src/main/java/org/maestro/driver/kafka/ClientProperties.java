@@ -21,8 +21,7 @@ final class ClientProperties {
     /** Numbers the clients of this JVM, so each has a client id (and JMX metrics) of its own. */
     private static final AtomicInteger CLIENTS = new AtomicInteger();
 
-    private ClientProperties() {
-    }
+    private ClientProperties() {}
 
     private static String clientId(String role) {
         return "maestro-" + role + "-" + CLIENTS.incrementAndGet();
@@ -72,9 +71,11 @@ final class ClientProperties {
         if (url.user() != null) {
             properties.put(CommonClientConfigs.SECURITY_PROTOCOL_CONFIG, url.tls() ? "SASL_SSL" : "SASL_PLAINTEXT");
             properties.put(SaslConfigs.SASL_MECHANISM, "PLAIN");
-            properties.put(SaslConfigs.SASL_JAAS_CONFIG, "org.apache.kafka.common.security.plain.PlainLoginModule "
-                    + "required username=\"" + quoted(url.user()) + "\" password=\"" + quoted(url.password())
-                    + "\";");
+            properties.put(
+                    SaslConfigs.SASL_JAAS_CONFIG,
+                    "org.apache.kafka.common.security.plain.PlainLoginModule "
+                            + "required username=\"" + quoted(url.user()) + "\" password=\"" + quoted(url.password())
+                            + "\";");
         } else if (url.tls()) {
             properties.put(CommonClientConfigs.SECURITY_PROTOCOL_CONFIG, "SSL");
         }

@@ -7,13 +7,13 @@ import org.apache.kafka.clients.consumer.KafkaConsumer;
 import org.apache.kafka.clients.producer.KafkaProducer;
 import org.apache.kafka.clients.producer.Producer;
 import org.apache.kafka.common.KafkaException;
+import org.maestro.common.time.MicroClock;
 import org.maestro.driver.Causes;
 import org.maestro.driver.ConsumerCallback;
 import org.maestro.driver.DriverConnection;
 import org.maestro.driver.DriverConsumer;
 import org.maestro.driver.DriverException;
 import org.maestro.driver.DriverProducer;
-import org.maestro.common.time.MicroClock;
 import org.maestro.driver.OutcomeListener;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -61,8 +61,10 @@ final class KafkaConnection implements DriverConnection {
         try {
             producer = new KafkaProducer<>(ClientProperties.producer(url, deadline.timeout()));
         } catch (KafkaException e) {
-            throw new DriverException("cannot create a Kafka producer for " + url + ": " + Causes.describe(e)
-                    + ": check the producer. and client. options", e);
+            throw new DriverException(
+                    "cannot create a Kafka producer for " + url + ": " + Causes.describe(e)
+                            + ": check the producer. and client. options",
+                    e);
         }
         byte[] key = url.keyed() ? UUID.randomUUID().toString().getBytes(StandardCharsets.US_ASCII) : null;
         return new KafkaSender(producer, url, outcomes, key);
@@ -77,8 +79,13 @@ final class KafkaConnection implements DriverConnection {
         }
         String name = group;
         try {
-            receiver = KafkaReceiver.start(url, group, clock, callback,
-                    () -> new KafkaConsumer<>(ClientProperties.consumer(url, name)), deadline.remaining());
+            receiver = KafkaReceiver.start(
+                    url,
+                    group,
+                    clock,
+                    callback,
+                    () -> new KafkaConsumer<>(ClientProperties.consumer(url, name)),
+                    deadline.remaining());
         } catch (DriverException e) {
             leaveGroup();
             throw e;

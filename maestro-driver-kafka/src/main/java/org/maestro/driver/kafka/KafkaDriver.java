@@ -2,10 +2,10 @@ package org.maestro.driver.kafka;
 
 import java.time.Duration;
 import java.util.Set;
+import org.maestro.common.time.MicroClock;
 import org.maestro.driver.Driver;
 import org.maestro.driver.DriverConnection;
 import org.maestro.driver.DriverException;
-import org.maestro.common.time.MicroClock;
 
 /**
  * A Kafka driver on kafka-clients: URLs {@code kafka://host:9092/topic} and, for TLS, {@code kafkas://} or

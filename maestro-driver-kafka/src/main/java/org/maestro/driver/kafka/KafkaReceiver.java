@@ -16,11 +16,11 @@ import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.consumer.OffsetAndMetadata;
 import org.apache.kafka.common.TopicPartition;
 import org.apache.kafka.common.errors.WakeupException;
+import org.maestro.common.time.MicroClock;
 import org.maestro.driver.Causes;
 import org.maestro.driver.ConsumerCallback;
 import org.maestro.driver.DriverConsumer;
 import org.maestro.driver.DriverException;
-import org.maestro.common.time.MicroClock;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -46,7 +46,11 @@ final class KafkaReceiver implements DriverConsumer {
     private volatile boolean closing;
     private volatile Throwable failure;
 
-    private KafkaReceiver(KafkaUrl url, String group, MicroClock clock, ConsumerCallback callback,
+    private KafkaReceiver(
+            KafkaUrl url,
+            String group,
+            MicroClock clock,
+            ConsumerCallback callback,
             Supplier<Consumer<byte[], byte[]>> consumers) {
         this.url = url;
         this.group = group;
@@ -60,8 +64,14 @@ final class KafkaReceiver implements DriverConsumer {
      * Starts a consumer of the URL's topic in {@code group} and returns once the group gave it its partitions
      * (possibly none, when the group has more members than the topic has partitions), within {@code timeout}.
      */
-    static KafkaReceiver start(KafkaUrl url, String group, MicroClock clock, ConsumerCallback callback,
-            Supplier<Consumer<byte[], byte[]>> consumers, Duration timeout) throws DriverException {
+    static KafkaReceiver start(
+            KafkaUrl url,
+            String group,
+            MicroClock clock,
+            ConsumerCallback callback,
+            Supplier<Consumer<byte[], byte[]>> consumers,
+            Duration timeout)
+            throws DriverException {
         KafkaReceiver receiver = new KafkaReceiver(url, group, clock, callback, consumers);
         receiver.thread.start();
         try {
@@ -69,8 +79,10 @@ final class KafkaReceiver implements DriverConsumer {
             return receiver;
         } catch (ExecutionException e) {
             receiver.close();
-            throw new DriverException("cannot receive from " + url + " in consumer group '" + group + "': "
-                    + Causes.describe(e.getCause()), e.getCause());
+            throw new DriverException(
+                    "cannot receive from " + url + " in consumer group '" + group + "': "
+                            + Causes.describe(e.getCause()),
+                    e.getCause());
         } catch (TimeoutException e) {
             receiver.close();
             throw new DriverException("the consumer group '" + group + "' at " + url + " gave the receiver no "

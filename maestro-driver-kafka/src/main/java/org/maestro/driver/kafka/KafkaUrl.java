@@ -33,9 +33,21 @@ import org.maestro.driver.QueryOptions;
  * @param consumer   kafka-clients consumer properties given as {@code consumer.*}
  * @param client     properties for every client, given as {@code client.*} (e.g. TLS settings)
  */
-public record KafkaUrl(boolean tls, String bootstrap, String topic, String acks, String group, int partitions,
-        int lingerMs, boolean keyed, Map<String, String> producer, Map<String, String> consumer,
-        Map<String, String> client, String user, String password, String redacted) {
+public record KafkaUrl(
+        boolean tls,
+        String bootstrap,
+        String topic,
+        String acks,
+        String group,
+        int partitions,
+        int lingerMs,
+        boolean keyed,
+        Map<String, String> producer,
+        Map<String, String> consumer,
+        Map<String, String> client,
+        String user,
+        String password,
+        String redacted) {
     /** The plain options this driver reads. */
     public static final List<String> OPTIONS = List.of("acks", "group", "partitions", "linger.ms", "key");
     /** The port when a plain URL gives none. */
@@ -45,8 +57,16 @@ public record KafkaUrl(boolean tls, String bootstrap, String topic, String acks,
     /** The most partitions a created topic may have. */
     public static final int MAX_PARTITIONS = 10_000;
     /** Properties the driver sets itself, which the URL may not give. */
-    private static final Set<String> OWN = Set.of("bootstrap.servers", "key.serializer", "value.serializer",
-            "key.deserializer", "value.deserializer", "group.id", "acks", "linger.ms", "sasl.jaas.config");
+    private static final Set<String> OWN = Set.of(
+            "bootstrap.servers",
+            "key.serializer",
+            "value.serializer",
+            "key.deserializer",
+            "value.deserializer",
+            "group.id",
+            "acks",
+            "linger.ms",
+            "sasl.jaas.config");
 
     /** Parses a URL; throws naming the offending part and what is accepted. */
     public static KafkaUrl parse(String url) throws DriverException {
@@ -82,9 +102,10 @@ public record KafkaUrl(boolean tls, String bootstrap, String topic, String acks,
         String bootstrap = servers(shown, authority, tls ? DEFAULT_TLS_PORT : DEFAULT_PORT);
         String topic = topic(shown, decode(path));
         QueryOptions options = QueryOptions.parse(url, query);
-        options.refuseUnknown(OPTIONS, name -> name.startsWith("producer.") || name.startsWith("consumer.")
-                || name.startsWith("client."), "and kafka-clients properties starting with producer. consumer. "
-                + "client.");
+        options.refuseUnknown(
+                OPTIONS,
+                name -> name.startsWith("producer.") || name.startsWith("consumer.") || name.startsWith("client."),
+                "and kafka-clients properties starting with producer. consumer. " + "client.");
         Map<String, String> producer = new LinkedHashMap<>();
         Map<String, String> consumer = new LinkedHashMap<>();
         Map<String, String> client = new LinkedHashMap<>();
@@ -103,9 +124,23 @@ public record KafkaUrl(boolean tls, String bootstrap, String topic, String acks,
         String group = options.has("group") ? group(shown, decode(options.raw().get("group"))) : null;
         int partitions = number(options, "partitions", 1, MAX_PARTITIONS, 0);
         int lingerMs = number(options, "linger.ms", 0, 3_600_000, -1);
-        boolean keyed = options.choice("key", List.of("none", "connection"), "none").equals("connection");
-        return new KafkaUrl(tls, bootstrap, topic, acks, group, partitions, lingerMs, keyed, Map.copyOf(producer),
-                Map.copyOf(consumer), Map.copyOf(client), user, password, shown);
+        boolean keyed =
+                options.choice("key", List.of("none", "connection"), "none").equals("connection");
+        return new KafkaUrl(
+                tls,
+                bootstrap,
+                topic,
+                acks,
+                group,
+                partitions,
+                lingerMs,
+                keyed,
+                Map.copyOf(producer),
+                Map.copyOf(consumer),
+                Map.copyOf(client),
+                user,
+                password,
+                shown);
     }
 
     private static String decode(String text) {
@@ -130,10 +165,10 @@ public record KafkaUrl(boolean tls, String bootstrap, String topic, String acks,
                 throw new DriverException("the server '" + server + "' in URL " + url + " is not a host[:port]: "
                         + "write e.g. kafka://host1:9092,host2:9092/topic");
             }
-            if (port != null && (!port.matches("\\d{1,5}") || Integer.parseInt(port) == 0
-                    || Integer.parseInt(port) > 65_535)) {
-                throw new DriverException("the port of '" + server + "' in URL " + url + " is not valid: expected "
-                        + "1 to 65535");
+            if (port != null
+                    && (!port.matches("\\d{1,5}") || Integer.parseInt(port) == 0 || Integer.parseInt(port) > 65_535)) {
+                throw new DriverException(
+                        "the port of '" + server + "' in URL " + url + " is not valid: expected " + "1 to 65535");
             }
             servers.add(host + ":" + (port == null ? defaultPort : port));
         }
@@ -142,8 +177,8 @@ public record KafkaUrl(boolean tls, String bootstrap, String topic, String acks,
 
     private static String topic(String url, String topic) throws DriverException {
         if (topic.isEmpty()) {
-            throw new DriverException("the URL " + url + " names no topic: add /<topic>, e.g. "
-                    + "kafka://host:9092/maestro-test");
+            throw new DriverException(
+                    "the URL " + url + " names no topic: add /<topic>, e.g. " + "kafka://host:9092/maestro-test");
         }
         if (!topic.matches("[A-Za-z0-9._\\-]{1,249}") || topic.equals(".") || topic.equals("..")) {
             throw new DriverException("the topic '" + topic + "' in URL " + url + " is not a valid Kafka topic "
@@ -152,16 +187,17 @@ public record KafkaUrl(boolean tls, String bootstrap, String topic, String acks,
         return topic;
     }
 
-    private static void property(String url, String option, String value, Set<String> known,
-            Map<String, String> into) throws DriverException {
+    private static void property(String url, String option, String value, Set<String> known, Map<String, String> into)
+            throws DriverException {
         String property = option.substring(option.indexOf('.') + 1);
         if (OWN.contains(property)) {
             throw new DriverException("option " + option + " in URL " + url + " cannot be given: "
                     + switch (property) {
                         case "acks", "linger.ms" -> "use the option " + property + "= instead";
                         case "group.id" -> "use the option group= instead";
-                        case "sasl.jaas.config" -> "give the user and password as the URL's user information "
-                                + "(kafka://user:password@host:9092/topic), which is never shown";
+                        case "sasl.jaas.config" ->
+                            "give the user and password as the URL's user information "
+                                    + "(kafka://user:password@host:9092/topic), which is never shown";
                         default -> "the driver sets it from the URL";
                     });
         }

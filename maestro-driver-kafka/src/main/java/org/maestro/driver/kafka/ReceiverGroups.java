@@ -15,8 +15,8 @@ final class ReceiverGroups {
 
     /** Joins the current group of the URL and returns its name. */
     synchronized String join(String url) {
-        Group group = groups.computeIfAbsent(url,
-                u -> new Group("maestro-" + UUID.randomUUID().toString().substring(0, 13)));
+        Group group = groups.computeIfAbsent(
+                url, u -> new Group("maestro-" + UUID.randomUUID().toString().substring(0, 13)));
         group.members++;
         return group.name;
     }

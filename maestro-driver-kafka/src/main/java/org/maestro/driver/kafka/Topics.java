@@ -25,8 +25,7 @@ import org.slf4j.LoggerFactory;
 final class Topics {
     private static final Logger LOG = LoggerFactory.getLogger(Topics.class);
 
-    private Topics() {
-    }
+    private Topics() {}
 
     /** Returns the topic's partition count once it exists; throws naming the URL and what to do. */
     static int ensure(KafkaUrl url, Duration timeout) throws DriverException {
@@ -59,8 +58,10 @@ final class Topics {
     private static TopicDescription describe(Admin admin, KafkaUrl url, long deadline, Duration timeout)
             throws DriverException {
         try {
-            return admin.describeTopics(Set.of(url.topic())).allTopicNames().get(remaining(deadline),
-                    TimeUnit.NANOSECONDS).get(url.topic());
+            return admin.describeTopics(Set.of(url.topic()))
+                    .allTopicNames()
+                    .get(remaining(deadline), TimeUnit.NANOSECONDS)
+                    .get(url.topic());
         } catch (ExecutionException e) {
             if (e.getCause() instanceof UnknownTopicOrPartitionException) {
                 return null;
@@ -98,16 +99,21 @@ final class Topics {
     private static void create(Admin admin, KafkaUrl url, long deadline, Duration timeout) throws DriverException {
         Optional<Integer> partitions = url.partitions() > 0 ? Optional.of(url.partitions()) : Optional.empty();
         try {
-            admin.createTopics(List.of(new NewTopic(url.topic(), partitions, Optional.empty()))).all()
+            admin.createTopics(List.of(new NewTopic(url.topic(), partitions, Optional.empty())))
+                    .all()
                     .get(remaining(deadline), TimeUnit.NANOSECONDS);
-            LOG.info("created topic '{}' at {} ({} partition(s))", url.topic(), url,
+            LOG.info(
+                    "created topic '{}' at {} ({} partition(s))",
+                    url.topic(),
+                    url,
                     partitions.map(String::valueOf).orElse("the broker's default number of"));
         } catch (ExecutionException e) {
             if (e.getCause() instanceof TopicExistsException) {
                 return; // another connection created it meanwhile
             }
-            throw new DriverException("cannot create the topic '" + url.topic() + "' at " + url + ": "
-                    + Causes.describe(e.getCause()) + ": create it on the cluster, or let the URL's user create topics",
+            throw new DriverException(
+                    "cannot create the topic '" + url.topic() + "' at " + url + ": " + Causes.describe(e.getCause())
+                            + ": create it on the cluster, or let the URL's user create topics",
                     e.getCause());
         } catch (TimeoutException e) {
             throw unreachable(url, timeout, e);
@@ -125,16 +131,21 @@ final class Topics {
         if (cause instanceof TimeoutException || cause instanceof org.apache.kafka.common.errors.TimeoutException) {
             String listening = BootstrapProbe.firstListening(url.bootstrap());
             if (listening != null) {
-                return new DriverException("cannot connect to " + url + " within " + timeout.toMillis() + " ms "
-                        + "(the connect timeout): " + listening + " accepts connections but Kafka did not answer "
-                        + "in time: the broker or this machine is overloaded, the first connection of a JVM is "
-                        + "slower (kafka-clients loading, the topic created), or the URL's port speaks TLS or SASL "
-                        + "to a plain client: try again when the load is lower, and check the URL's scheme "
-                        + "(kafkas:// for TLS) and user information", cause);
+                return new DriverException(
+                        "cannot connect to " + url + " within " + timeout.toMillis() + " ms "
+                                + "(the connect timeout): " + listening
+                                + " accepts connections but Kafka did not answer "
+                                + "in time: the broker or this machine is overloaded, the first connection of a JVM is "
+                                + "slower (kafka-clients loading, the topic created), or the URL's port speaks TLS or SASL "
+                                + "to a plain client: try again when the load is lower, and check the URL's scheme "
+                                + "(kafkas:// for TLS) and user information",
+                        cause);
             }
-            return new DriverException("cannot connect to " + url + " within " + timeout.toMillis() + " ms: no "
-                    + "answer from " + url.bootstrap() + ": is Kafka running and reachable there (and its "
-                    + "advertised listeners too)?", cause);
+            return new DriverException(
+                    "cannot connect to " + url + " within " + timeout.toMillis() + " ms: no "
+                            + "answer from " + url.bootstrap() + ": is Kafka running and reachable there (and its "
+                            + "advertised listeners too)?",
+                    cause);
         }
         DriverException security = LoginFailures.explain(url, cause);
         if (security != null) {
@@ -142,5 +153,4 @@ final class Topics {
         }
         return new DriverException("cannot connect to " + url + ": " + Causes.describe(cause), cause);
     }
-
 }

@@ -89,8 +89,8 @@ public final class InJvmKafka {
         boolean secured = keyAndCertificates != null;
         int saslPort = secured ? FreePorts.next() : 0;
         int tlsPort = secured ? FreePorts.next() : 0;
-        String listeners = "PLAINTEXT://127.0.0.1:" + port + (secured ? ",SASL_PLAINTEXT://127.0.0.1:" + saslPort
-                + ",SSL://127.0.0.1:" + tlsPort : "");
+        String listeners = "PLAINTEXT://127.0.0.1:" + port
+                + (secured ? ",SASL_PLAINTEXT://127.0.0.1:" + saslPort + ",SSL://127.0.0.1:" + tlsPort : "");
         Properties config = new Properties();
         config.put("process.roles", "broker,controller");
         config.put("node.id", "1");
@@ -99,14 +99,20 @@ public final class InJvmKafka {
         config.put("advertised.listeners", listeners);
         config.put("controller.listener.names", "CONTROLLER");
         config.put("inter.broker.listener.name", "PLAINTEXT");
-        config.put("listener.security.protocol.map", "PLAINTEXT:PLAINTEXT,CONTROLLER:PLAINTEXT"
-                + (secured ? ",SASL_PLAINTEXT:SASL_PLAINTEXT,SSL:SSL" : ""));
+        config.put(
+                "listener.security.protocol.map",
+                "PLAINTEXT:PLAINTEXT,CONTROLLER:PLAINTEXT" + (secured ? ",SASL_PLAINTEXT:SASL_PLAINTEXT,SSL:SSL" : ""));
         if (secured) {
             StringBuilder jaas = new StringBuilder("org.apache.kafka.common.security.plain.PlainLoginModule required");
-            USERS.forEach((user, password) -> jaas.append(" user_").append(user).append("=\"").append(password)
+            USERS.forEach((user, password) -> jaas.append(" user_")
+                    .append(user)
+                    .append("=\"")
+                    .append(password)
                     .append('"'));
             config.put("sasl.enabled.mechanisms", "PLAIN");
-            config.put("listener.name.sasl_plaintext.plain.sasl.jaas.config", jaas.append(';').toString());
+            config.put(
+                    "listener.name.sasl_plaintext.plain.sasl.jaas.config",
+                    jaas.append(';').toString());
             config.put("ssl.keystore.type", "PEM");
             config.put("ssl.keystore.location", keyAndCertificates.toString());
         }
@@ -124,11 +130,13 @@ public final class InJvmKafka {
         try (var out = Files.newBufferedWriter(file, StandardCharsets.UTF_8)) {
             config.store(out, "in-JVM test broker");
         }
-        int formatted = StorageTool.execute(new String[] {"format", "-t", Uuid.randomUuid().toString(), "-c",
-                file.toString(), "--ignore-formatted"}, new PrintStream(OutputStream.nullOutputStream()));
+        int formatted = StorageTool.execute(
+                new String[] {"format", "-t", Uuid.randomUuid().toString(), "-c", file.toString(), "--ignore-formatted"
+                },
+                new PrintStream(OutputStream.nullOutputStream()));
         if (formatted != 0) {
-            throw new IllegalStateException("formatting the test broker's log directory " + logDir + " ended with "
-                    + formatted);
+            throw new IllegalStateException(
+                    "formatting the test broker's log directory " + logDir + " ended with " + formatted);
         }
         InJvmKafka kafka = new InJvmKafka(config, logDir, port);
         kafka.saslPort = saslPort;
@@ -160,7 +168,9 @@ public final class InJvmKafka {
         whileDown.run();
         long begin = System.nanoTime();
         run();
-        LOG.info("in-JVM Kafka broker on 127.0.0.1:{} ready again in {} ms", port,
+        LOG.info(
+                "in-JVM Kafka broker on 127.0.0.1:{} ready again in {} ms",
+                port,
                 TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - begin));
     }
 
@@ -175,13 +185,18 @@ public final class InJvmKafka {
         try (Admin admin = admin()) {
             while (true) {
                 try {
-                    if (!admin.describeCluster().nodes().get(5, TimeUnit.SECONDS).isEmpty()) {
+                    if (!admin.describeCluster()
+                            .nodes()
+                            .get(5, TimeUnit.SECONDS)
+                            .isEmpty()) {
                         return;
                     }
                 } catch (Exception e) {
                     if (System.nanoTime() - deadline > 0) {
-                        throw new IllegalStateException("the in-JVM Kafka broker on 127.0.0.1:" + port
-                                + " did not answer within " + READY_TIMEOUT_MILLIS + " ms", e);
+                        throw new IllegalStateException(
+                                "the in-JVM Kafka broker on 127.0.0.1:" + port + " did not answer within "
+                                        + READY_TIMEOUT_MILLIS + " ms",
+                                e);
                     }
                 }
                 Thread.sleep(50); // a process helper polling for its port, with the deadline above
@@ -216,9 +231,13 @@ public final class InJvmKafka {
 
     /** An admin client of kafka-clients itself, for checking and deleting what a test made. */
     public Admin admin() {
-        return Admin.create(Map.of(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrap(),
-                AdminClientConfig.REQUEST_TIMEOUT_MS_CONFIG, 10_000,
-                AdminClientConfig.DEFAULT_API_TIMEOUT_MS_CONFIG, 20_000));
+        return Admin.create(Map.of(
+                AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG,
+                bootstrap(),
+                AdminClientConfig.REQUEST_TIMEOUT_MS_CONFIG,
+                10_000,
+                AdminClientConfig.DEFAULT_API_TIMEOUT_MS_CONFIG,
+                20_000));
     }
 
     public void stop() {
@@ -231,10 +250,10 @@ public final class InJvmKafka {
             LOG.warn("stopping the in-JVM Kafka broker: {}", e.toString());
         }
         try (Stream<Path> files = Files.walk(logDir)) {
-            files.sorted(Comparator.reverseOrder()).forEach(path -> path.toFile().delete());
+            files.sorted(Comparator.reverseOrder())
+                    .forEach(path -> path.toFile().delete());
         } catch (IOException e) {
             LOG.warn("deleting {}: {}", logDir, e.toString());
         }
     }
-
 }

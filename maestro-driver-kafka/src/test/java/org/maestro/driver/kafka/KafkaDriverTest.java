@@ -26,13 +26,13 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.maestro.common.net.FreePorts;
+import org.maestro.common.time.MicroClock;
 import org.maestro.driver.DeliveryOutcome;
 import org.maestro.driver.Driver;
 import org.maestro.driver.DriverConnection;
 import org.maestro.driver.DriverException;
 import org.maestro.driver.DriverProducer;
 import org.maestro.driver.Drivers;
-import org.maestro.common.time.MicroClock;
 import org.maestro.driver.OutcomeListener;
 import org.maestro.driver.testing.DriverContract;
 
@@ -105,10 +105,18 @@ class KafkaDriverTest extends DriverContract {
                 DriverConnection sender = driver.connect(url, MicroClock.system(), TIMEOUT)) {
             a.createConsumer((body, micros) -> first.add(ByteBuffer.wrap(body).getLong()));
             b.createConsumer((body, micros) -> second.add(ByteBuffer.wrap(body).getLong()));
-            c.createConsumer((body, micros) -> otherPeer.add(ByteBuffer.wrap(body).getLong()));
+            c.createConsumer(
+                    (body, micros) -> otherPeer.add(ByteBuffer.wrap(body).getLong()));
             try (Admin admin = kafka.admin()) {
-                assertEquals(2, admin.describeTopics(List.of(topic)).allTopicNames().get(20, TimeUnit.SECONDS)
-                        .get(topic).partitions().size(), "the topic was created with partitions=2");
+                assertEquals(
+                        2,
+                        admin.describeTopics(List.of(topic))
+                                .allTopicNames()
+                                .get(20, TimeUnit.SECONDS)
+                                .get(topic)
+                                .partitions()
+                                .size(),
+                        "the topic was created with partitions=2");
             }
             DriverProducer producer = sender.createProducer(listener);
             // 600 KB: the producer moves to a randomly picked partition after each batch.size (16 KB) of records
@@ -117,7 +125,8 @@ class KafkaDriverTest extends DriverContract {
                 ByteBuffer.wrap(body).putLong(i);
                 producer.send(i, body, body.length);
             }
-            awaitTrue(() -> first.size() + second.size() >= count && otherPeer.size() >= count,
+            awaitTrue(
+                    () -> first.size() + second.size() >= count && otherPeer.size() >= count,
                     () -> first.size() + " + " + second.size() + " and " + otherPeer.size() + " of " + count);
             awaitTrue(() -> reports.get() >= count, () -> reports.get() + " of " + count + " outcomes");
         }
@@ -125,20 +134,26 @@ class KafkaDriverTest extends DriverContract {
         shared.addAll(second);
         assertEquals(count, first.size() + second.size(), "each record read once by the two connections");
         assertEquals(count, shared.size(), "and none twice");
-        assertFalse(first.isEmpty() || second.isEmpty(), "both connections had a partition: " + first.size()
-                + " and " + second.size());
+        assertFalse(
+                first.isEmpty() || second.isEmpty(),
+                "both connections had a partition: " + first.size() + " and " + second.size());
         assertEquals(count, otherPeer.size(), "a receiver of another JVM is in a group of its own");
         assertEquals(count, new HashSet<>(otherPeer).size());
-        assertEquals(count, outcomes.values().stream().filter(o -> o == DeliveryOutcome.ACCEPTED).count());
+        assertEquals(
+                count,
+                outcomes.values().stream()
+                        .filter(o -> o == DeliveryOutcome.ACCEPTED)
+                        .count());
     }
 
     @Test
     void aTopicThatExistsWithOtherPartitionsIsNamed() throws Exception {
-        try (DriverConnection created = driver.connect(kafka.url(topic, "partitions=3"), MicroClock.system(),
-                TIMEOUT)) {
+        try (DriverConnection created =
+                driver.connect(kafka.url(topic, "partitions=3"), MicroClock.system(), TIMEOUT)) {
             assertFalse(created.failed());
         }
-        DriverException e = assertThrows(DriverException.class,
+        DriverException e = assertThrows(
+                DriverException.class,
                 () -> driver.connect(kafka.url(topic, "partitions=2"), MicroClock.system(), TIMEOUT));
         assertTrue(e.getMessage().contains("exists with 3 partition(s), the URL asks for 2"), e.getMessage());
         driver.connect(kafka.url(topic, ""), MicroClock.system(), TIMEOUT).close();
@@ -160,13 +175,16 @@ class KafkaDriverTest extends DriverContract {
 
     @Test
     void unknownOptionsAreRefusedBeforeConnecting() {
-        DriverException plain = assertThrows(DriverException.class,
+        DriverException plain = assertThrows(
+                DriverException.class,
                 () -> Drivers.forUrl("kafka://127.0.0.1:1/t?prefetch=5").check("kafka://127.0.0.1:1/t?prefetch=5"));
         assertTrue(plain.getMessage().contains("unknown option 'prefetch'"), plain.getMessage());
         assertTrue(plain.getMessage().contains("acks, group, partitions, linger.ms, key"), plain.getMessage());
-        DriverException property = assertThrows(DriverException.class,
+        DriverException property = assertThrows(
+                DriverException.class,
                 () -> driver.connect("kafka://127.0.0.1:1/t?producer.lingerr.ms=5", MicroClock.system(), TIMEOUT));
-        assertTrue(property.getMessage().contains("no kafka-clients producer property 'lingerr.ms'"),
+        assertTrue(
+                property.getMessage().contains("no kafka-clients producer property 'lingerr.ms'"),
                 property.getMessage());
     }
 
@@ -175,12 +193,14 @@ class KafkaDriverTest extends DriverContract {
         int port = FreePorts.next();
         String url = "kafka://maestro:s3cret@127.0.0.1:" + port + "/" + topic;
         long start = System.nanoTime();
-        DriverException e = assertThrows(DriverException.class,
-                () -> driver.connect(url, MicroClock.system(), Duration.ofSeconds(2)));
+        DriverException e = assertThrows(
+                DriverException.class, () -> driver.connect(url, MicroClock.system(), Duration.ofSeconds(2)));
         long millis = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start);
         assertTrue(millis < 6_000, "gave up after " + millis + " ms, asked 2000");
-        assertTrue(e.getMessage().contains("cannot connect to kafka://***@127.0.0.1:" + port + "/" + topic
-                + " within 2000 ms"), e.getMessage());
+        assertTrue(
+                e.getMessage()
+                        .contains("cannot connect to kafka://***@127.0.0.1:" + port + "/" + topic + " within 2000 ms"),
+                e.getMessage());
         assertTrue(e.getMessage().contains("is Kafka running and reachable"), e.getMessage());
         assertFalse(e.getMessage().contains("s3cret"), e.getMessage());
     }
@@ -190,13 +210,17 @@ class KafkaDriverTest extends DriverContract {
         try (ServerSocket silent = new ServerSocket(0, 50, java.net.InetAddress.getLoopbackAddress())) {
             String url = "kafka://127.0.0.1:" + silent.getLocalPort() + "/" + topic;
             long start = System.nanoTime();
-            DriverException e = assertThrows(DriverException.class,
-                    () -> driver.connect(url, MicroClock.system(), Duration.ofSeconds(2)));
+            DriverException e = assertThrows(
+                    DriverException.class, () -> driver.connect(url, MicroClock.system(), Duration.ofSeconds(2)));
             long millis = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start);
             assertTrue(millis < 8_000, "gave up after " + millis + " ms, asked 2000");
-            assertTrue(e.getMessage().contains("cannot connect to " + url + " within 2000 ms (the connect timeout): "
-                    + "127.0.0.1:" + silent.getLocalPort() + " accepts connections but Kafka did not answer in "
-                    + "time"), e.getMessage());
+            assertTrue(
+                    e.getMessage()
+                            .contains("cannot connect to " + url + " within 2000 ms (the connect timeout): "
+                                    + "127.0.0.1:" + silent.getLocalPort()
+                                    + " accepts connections but Kafka did not answer in "
+                                    + "time"),
+                    e.getMessage());
             assertTrue(e.getMessage().contains("try again when the load is lower"), e.getMessage());
         }
     }

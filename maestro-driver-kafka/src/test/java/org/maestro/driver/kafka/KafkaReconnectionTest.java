@@ -17,10 +17,10 @@ import java.util.concurrent.TimeUnit;
 import org.apache.kafka.clients.admin.Admin;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
+import org.maestro.common.time.MicroClock;
 import org.maestro.driver.DeliveryOutcome;
 import org.maestro.driver.DriverConnection;
 import org.maestro.driver.DriverProducer;
-import org.maestro.common.time.MicroClock;
 
 /**
  * A producer and a consumer of the Kafka driver across a restart of the in-JVM broker: kafka-clients reconnects by
@@ -46,9 +46,10 @@ class KafkaReconnectionTest {
         List<Long> received = new CopyOnWriteArrayList<>();
         try (DriverConnection receiver = driver.connect(url, MicroClock.system(), TIMEOUT);
                 DriverConnection sender = driver.connect(url, MicroClock.system(), TIMEOUT)) {
-            receiver.createConsumer((body, micros) -> received.add(ByteBuffer.wrap(body).getLong()));
-            DriverProducer producer = sender.createProducer((token, outcome, again, detail) ->
-                    outcomes.put(token, outcome));
+            receiver.createConsumer(
+                    (body, micros) -> received.add(ByteBuffer.wrap(body).getLong()));
+            DriverProducer producer =
+                    sender.createProducer((token, outcome, again, detail) -> outcomes.put(token, outcome));
             byte[] body = new byte[64];
             for (long i = 0; i < 100; i++) {
                 producer.send(i, ByteBuffer.wrap(body).putLong(0, i).array(), body.length);
@@ -67,7 +68,11 @@ class KafkaReconnectionTest {
         Set<Long> distinct = new TreeSet<>(received);
         assertEquals(200, received.size(), "no record twice");
         assertEquals(200, distinct.size());
-        assertEquals(200, outcomes.values().stream().filter(o -> o == DeliveryOutcome.ACCEPTED).count(),
+        assertEquals(
+                200,
+                outcomes.values().stream()
+                        .filter(o -> o == DeliveryOutcome.ACCEPTED)
+                        .count(),
                 "every record acknowledged, those sent during the outage after it");
     }
 }

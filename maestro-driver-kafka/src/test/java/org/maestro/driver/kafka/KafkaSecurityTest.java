@@ -18,8 +18,8 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.maestro.common.testing.LogCapture;
 import org.maestro.common.testing.TestCertificates;
-import org.maestro.driver.DriverException;
 import org.maestro.common.time.MicroClock;
+import org.maestro.driver.DriverException;
 import org.maestro.driver.testing.DriverChecks;
 
 /**
@@ -30,8 +30,10 @@ import org.maestro.driver.testing.DriverChecks;
 class KafkaSecurityTest {
     private static final Duration TIMEOUT = Duration.ofSeconds(20);
     private static final String WRONG_PASSWORD = "not-alices-password";
+
     @TempDir
     static Path folder;
+
     private static TestCertificates certificates;
     private static TestCertificates otherCa;
     private static InJvmKafka kafka;
@@ -44,8 +46,10 @@ class KafkaSecurityTest {
         certificates = TestCertificates.create(folder.resolve("ca"));
         otherCa = TestCertificates.create(folder.resolve("other-ca"));
         Path pem = folder.resolve("broker.pem");
-        Files.writeString(pem, Files.readString(certificates.directory().resolve("server.key"))
-                + Files.readString(certificates.directory().resolve("server.crt")));
+        Files.writeString(
+                pem,
+                Files.readString(certificates.directory().resolve("server.key"))
+                        + Files.readString(certificates.directory().resolve("server.crt")));
         kafka = InJvmKafka.startSecured(pem);
     }
 
@@ -83,12 +87,16 @@ class KafkaSecurityTest {
     void aWrongPasswordIsRefusedNamingTheUserAndTheUrlNotThePassword() {
         String url = "kafka://alice:" + WRONG_PASSWORD + "@" + kafka.saslBootstrap() + "/" + topic;
         long start = System.nanoTime();
-        DriverException e = assertThrows(DriverException.class,
+        DriverException e = assertThrows(
+                DriverException.class,
                 () -> driver.connect(url, MicroClock.system(), TIMEOUT).close());
         long millis = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start);
         assertTrue(millis < TIMEOUT.toMillis(), "refused after " + millis + " ms");
-        assertTrue(e.getMessage().contains("the Kafka cluster at kafka://***@" + kafka.saslBootstrap() + "/" + topic
-                + " refused the login of user 'alice'"), e.getMessage());
+        assertTrue(
+                e.getMessage()
+                        .contains("the Kafka cluster at kafka://***@" + kafka.saslBootstrap() + "/" + topic
+                                + " refused the login of user 'alice'"),
+                e.getMessage());
         assertTrue(e.getMessage().contains("check the user name and password in the URL"), e.getMessage());
         assertFalse(e.getMessage().contains(WRONG_PASSWORD), e.getMessage());
         assertFalse(log.text().contains(WRONG_PASSWORD), "the log shows the password");
@@ -97,7 +105,8 @@ class KafkaSecurityTest {
     @Test
     void connectsWithTlsAndTheTrustStoreOfTheUrl() throws Exception {
         sendsAndReceives("kafkas://" + kafka.tlsBootstrap() + "/" + topic + trustStore(certificates));
-        assertFalse(log.text().contains("password=" + TestCertificates.TRUST_STORE_PASSWORD),
+        assertFalse(
+                log.text().contains("password=" + TestCertificates.TRUST_STORE_PASSWORD),
                 "the log shows the trust store's password");
     }
 
@@ -105,11 +114,13 @@ class KafkaSecurityTest {
     void aTrustStoreWithoutTheBrokersCaGivesAClearError() {
         String url = "kafkas://" + kafka.tlsBootstrap() + "/" + topic + trustStore(otherCa);
         long start = System.nanoTime();
-        DriverException e = assertThrows(DriverException.class,
+        DriverException e = assertThrows(
+                DriverException.class,
                 () -> driver.connect(url, MicroClock.system(), TIMEOUT).close());
         long millis = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start);
         assertTrue(millis < TIMEOUT.toMillis(), "refused after " + millis + " ms");
-        assertTrue(e.getMessage().contains("the TLS handshake with Kafka at kafkas://" + kafka.tlsBootstrap()),
+        assertTrue(
+                e.getMessage().contains("the TLS handshake with Kafka at kafkas://" + kafka.tlsBootstrap()),
                 e.getMessage());
         assertTrue(e.getMessage().contains("certificate is not trusted"), e.getMessage());
         assertTrue(e.getMessage().contains("client.ssl.truststore.location="), e.getMessage());

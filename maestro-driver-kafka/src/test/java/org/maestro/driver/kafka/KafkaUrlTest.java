@@ -51,19 +51,28 @@ class KafkaUrlTest {
         Map<String, Object> producer = ClientProperties.producer(url, Duration.ofSeconds(10));
         assertEquals("SASL_SSL", producer.get("security.protocol"));
         assertEquals("PLAIN", producer.get("sasl.mechanism"));
-        assertEquals("org.apache.kafka.common.security.plain.PlainLoginModule required username=\"bob\" "
-                + "password=\"p@ss\\\"w\";", producer.get("sasl.jaas.config"));
+        assertEquals(
+                "org.apache.kafka.common.security.plain.PlainLoginModule required username=\"bob\" "
+                        + "password=\"p@ss\\\"w\";",
+                producer.get("sasl.jaas.config"));
         assertEquals("/tmp/ts.jks", producer.get("ssl.truststore.location"));
-        assertEquals("SSL", ClientProperties.admin(KafkaUrl.parse("kafka+ssl://host:9094/t"), Duration.ofSeconds(1))
-                .get("security.protocol"));
+        assertEquals(
+                "SSL",
+                ClientProperties.admin(KafkaUrl.parse("kafka+ssl://host:9094/t"), Duration.ofSeconds(1))
+                        .get("security.protocol"));
     }
 
     @Test
     void theProducerBlocksAtMostTheConnectTimeoutUnlessTheUrlSaysOtherwise() throws Exception {
-        assertEquals(7000L, ClientProperties.producer(KafkaUrl.parse("kafka://h/t"), Duration.ofSeconds(7))
-                .get("max.block.ms"));
-        assertEquals("500", ClientProperties.producer(KafkaUrl.parse("kafka://h/t?producer.max.block.ms=500"),
-                Duration.ofSeconds(7)).get("max.block.ms"));
+        assertEquals(
+                7000L,
+                ClientProperties.producer(KafkaUrl.parse("kafka://h/t"), Duration.ofSeconds(7))
+                        .get("max.block.ms"));
+        assertEquals(
+                "500",
+                ClientProperties.producer(
+                                KafkaUrl.parse("kafka://h/t?producer.max.block.ms=500"), Duration.ofSeconds(7))
+                        .get("max.block.ms"));
     }
 
     @Test
@@ -86,7 +95,8 @@ class KafkaUrlTest {
 
     @Test
     void neverShowsThePassword() {
-        DriverException e = assertThrows(DriverException.class,
+        DriverException e = assertThrows(
+                DriverException.class,
                 () -> KafkaUrl.parse("kafka://u:secret@h/t?bad=1&client.ssl.key.password=hidden"));
         assertFalse(e.getMessage().contains("secret"), e.getMessage());
         assertFalse(e.getMessage().contains("hidden"), e.getMessage());

@@ -16,8 +16,8 @@ import org.eclipse.paho.mqttv5.client.persist.MemoryPersistence;
 import org.eclipse.paho.mqttv5.common.MqttException;
 import org.eclipse.paho.mqttv5.common.MqttMessage;
 import org.eclipse.paho.mqttv5.common.packet.MqttProperties;
-import org.maestro.driver.DriverException;
 import org.maestro.common.time.MicroClock;
+import org.maestro.driver.DriverException;
 import org.maestro.driver.OutcomeListener;
 import org.maestro.driver.TlsFailures;
 import org.slf4j.Logger;
@@ -35,6 +35,7 @@ final class Mqtt5Connection extends PahoConnection implements MqttCallback {
     static final int PROTOCOL_RECEIVE_MAXIMUM = 65_535;
     /** CONNACK reason codes of a refused login: Bad User Name or Password, Not authorized. */
     private static final int BAD_LOGIN = 0x86;
+
     private static final int NOT_AUTHORIZED = 0x87;
 
     private final MqttAsyncClient client;
@@ -85,9 +86,11 @@ final class Mqtt5Connection extends PahoConnection implements MqttCallback {
             if (tls != null) {
                 throw new DriverException("cannot connect to " + url + ": " + tls, e);
             }
-            throw new DriverException("cannot connect to " + url + " within " + timeout.toMillis() + " ms over MQTT 5: "
-                    + describe(e) + ": is the MQTT broker running and reachable, does it speak MQTT 5 "
-                    + "(else leave version=5 out), and are the user name and password right?", e);
+            throw new DriverException(
+                    "cannot connect to " + url + " within " + timeout.toMillis() + " ms over MQTT 5: "
+                            + describe(e) + ": is the MQTT broker running and reachable, does it speak MQTT 5 "
+                            + "(else leave version=5 out), and are the user name and password right?",
+                    e);
         }
         return connection;
     }
@@ -96,8 +99,12 @@ final class Mqtt5Connection extends PahoConnection implements MqttCallback {
     protected PahoProducer newProducer(OutcomeListener outcomes) {
         int window = Math.min(url.inflight(), serverReceiveMaximum);
         if (window < url.inflight()) {
-            LOG.info("{}: the broker accepts at most {} unacknowledged publishes (its Receive Maximum), fewer than "
-                    + "inflight={}; sends wait for room beyond that", url, window, url.inflight());
+            LOG.info(
+                    "{}: the broker accepts at most {} unacknowledged publishes (its Receive Maximum), fewer than "
+                            + "inflight={}; sends wait for room beyond that",
+                    url,
+                    window,
+                    url.inflight());
         }
         return new Mqtt5Producer(client, url, window, outcomes, this::failed);
     }
@@ -108,7 +115,8 @@ final class Mqtt5Connection extends PahoConnection implements MqttCallback {
         token.waitForCompletion(millis);
         int[] codes = token.getReasonCodes();
         return codes != null && codes.length > 0 && ReasonCodes.refused(codes[0])
-                ? " with reason code " + ReasonCodes.describe(codes[0]) : null;
+                ? " with reason code " + ReasonCodes.describe(codes[0])
+                : null;
     }
 
     @Override
@@ -148,10 +156,12 @@ final class Mqtt5Connection extends PahoConnection implements MqttCallback {
 
     @Override
     public void disconnected(MqttDisconnectResponse response) {
-        lost(response.getException() != null ? response.getException()
-                : new DriverException("the broker disconnected with reason code "
-                        + ReasonCodes.describe(response.getReturnCode())
-                        + (response.getReasonString() == null ? "" : ": " + response.getReasonString())));
+        lost(
+                response.getException() != null
+                        ? response.getException()
+                        : new DriverException("the broker disconnected with reason code "
+                                + ReasonCodes.describe(response.getReturnCode())
+                                + (response.getReasonString() == null ? "" : ": " + response.getReasonString())));
     }
 
     @Override

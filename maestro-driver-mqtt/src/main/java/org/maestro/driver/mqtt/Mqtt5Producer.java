@@ -22,8 +22,7 @@ import org.maestro.driver.OutcomeListener;
 final class Mqtt5Producer extends PahoProducer {
     private final MqttAsyncClient client;
 
-    Mqtt5Producer(MqttAsyncClient client, MqttUrl url, int windowSize, OutcomeListener outcomes,
-            BooleanSupplier gone) {
+    Mqtt5Producer(MqttAsyncClient client, MqttUrl url, int windowSize, OutcomeListener outcomes, BooleanSupplier gone) {
         super(url, windowSize, outcomes, gone, client::isConnected);
         this.client = client;
     }
@@ -45,13 +44,17 @@ final class Mqtt5Producer extends PahoProducer {
 
             @Override
             public void onFailure(IMqttToken paho, Throwable e) {
-                if (e instanceof MqttException refused && ReasonCodes.refused(refused.getReasonCode())
+                if (e instanceof MqttException refused
+                        && ReasonCodes.refused(refused.getReasonCode())
                         && refused.getReasonCode() <= ReasonCodes.LAST) {
                     // a PUBREC refusing a QoS 2 publish: Paho drops the connection and fails what was in flight
-                    publish.finish(DeliveryOutcome.REJECTED, "the broker refused a QoS 2 publish to '"
-                            + url.topic() + "' with reason code " + ReasonCodes.describe(refused.getReasonCode())
-                            + " (PUBREC); Paho then dropped the connection, so publishes in flight with it count "
-                            + "as refused too");
+                    publish.finish(
+                            DeliveryOutcome.REJECTED,
+                            "the broker refused a QoS 2 publish to '"
+                                    + url.topic() + "' with reason code "
+                                    + ReasonCodes.describe(refused.getReasonCode())
+                                    + " (PUBREC); Paho then dropped the connection, so publishes in flight with it count "
+                                    + "as refused too");
                 } else {
                     publish.finish(DeliveryOutcome.FAILED, Causes.describe(e));
                 }

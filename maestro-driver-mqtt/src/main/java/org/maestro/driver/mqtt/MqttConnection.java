@@ -13,8 +13,8 @@ import org.eclipse.paho.client.mqttv3.MqttConnectOptions;
 import org.eclipse.paho.client.mqttv3.MqttException;
 import org.eclipse.paho.client.mqttv3.MqttMessage;
 import org.eclipse.paho.client.mqttv3.persist.MemoryPersistence;
-import org.maestro.driver.DriverException;
 import org.maestro.common.time.MicroClock;
+import org.maestro.driver.DriverException;
 import org.maestro.driver.OutcomeListener;
 import org.maestro.driver.TlsFailures;
 
@@ -66,9 +66,12 @@ final class MqttConnection extends PahoConnection implements MqttCallbackExtende
             if (tls != null) {
                 throw new DriverException("cannot connect to " + url + ": " + tls, e);
             }
-            throw new DriverException("cannot connect to " + url + " within " + timeout.toMillis() + " ms: "
-                    + describe(e) + ": is the MQTT broker running and reachable, and are the user name and password "
-                    + "right?", e);
+            throw new DriverException(
+                    "cannot connect to " + url + " within " + timeout.toMillis() + " ms: "
+                            + describe(e)
+                            + ": is the MQTT broker running and reachable, and are the user name and password "
+                            + "right?",
+                    e);
         }
         return connection;
     }

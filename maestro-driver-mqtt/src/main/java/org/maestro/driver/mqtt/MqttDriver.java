@@ -2,10 +2,10 @@ package org.maestro.driver.mqtt;
 
 import java.time.Duration;
 import java.util.Set;
+import org.maestro.common.time.MicroClock;
 import org.maestro.driver.Driver;
 import org.maestro.driver.DriverConnection;
 import org.maestro.driver.DriverException;
-import org.maestro.common.time.MicroClock;
 
 /**
  * An MQTT driver on the Eclipse Paho clients: URLs {@code mqtt://host:1883/topic} and {@code mqtts://host:8883/topic}
@@ -27,7 +27,8 @@ public final class MqttDriver implements Driver {
     @Override
     public DriverConnection connect(String url, MicroClock clock, Duration timeout) throws DriverException {
         MqttUrl parsed = MqttUrl.parse(url);
-        return parsed.version() == 5 ? Mqtt5Connection.open(parsed, clock, timeout)
+        return parsed.version() == 5
+                ? Mqtt5Connection.open(parsed, clock, timeout)
                 : MqttConnection.open(parsed, clock, timeout);
     }
 }

@@ -1,6 +1,5 @@
 package org.maestro.driver.mqtt;
 
-import java.net.URI;
 import java.net.URLDecoder;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
@@ -22,8 +21,20 @@ import org.maestro.driver.QueryOptions;
  * @param reconnect whether the client reconnects by itself (and subscribes again) after losing its connection
  * @param inflight  how many publishes a connection has on the wire at most before a send waits
  */
-public record MqttUrl(boolean tls, String host, int port, String topic, int qos, int version, String share,
-        boolean clean, boolean reconnect, int inflight, String user, String password, String redacted) {
+public record MqttUrl(
+        boolean tls,
+        String host,
+        int port,
+        String topic,
+        int qos,
+        int version,
+        String share,
+        boolean clean,
+        boolean reconnect,
+        int inflight,
+        String user,
+        String password,
+        String redacted) {
     /** The options this driver reads. */
     public static final List<String> OPTIONS = List.of("qos", "version", "share", "clean", "reconnect", "inflight");
     /** The MQTT port when a {@code mqtt://} URL gives none. */
@@ -45,15 +56,18 @@ public record MqttUrl(boolean tls, String host, int port, String topic, int qos,
 
     /** Parses a URL; throws naming the offending part and what is accepted. */
     public static MqttUrl parse(String url) throws DriverException {
-        DestinationUri uri = DestinationUri.parse(url, List.of("mqtt", "mqtts"), "mqtt://host:1883/some/topic",
+        DestinationUri uri = DestinationUri.parse(
+                url,
+                List.of("mqtt", "mqtts"),
+                "mqtt://host:1883/some/topic",
                 "is not an MQTT URL: write mqtt://host:1883/topic or mqtts://host:8883/topic");
         String shown = uri.shown();
         uri.refuseFragment("write the MQTT wildcard # as %23, e.g. mqtt://host:1883/sensors/%23");
         String path = uri.rawPath();
         String topic = URLDecoder.decode(path.startsWith("/") ? path.substring(1) : path, StandardCharsets.UTF_8);
         if (topic.isEmpty()) {
-            throw new DriverException("the URL " + shown + " names no topic: add /<topic>, "
-                    + "e.g. mqtt://host:1883/maestro/test");
+            throw new DriverException(
+                    "the URL " + shown + " names no topic: add /<topic>, " + "e.g. mqtt://host:1883/maestro/test");
         }
         QueryOptions options = uri.options();
         options.refuseUnknown(OPTIONS);
@@ -64,8 +78,20 @@ public record MqttUrl(boolean tls, String host, int port, String topic, int qos,
         boolean reconnect = options.bool("reconnect", true);
         int inflight = options.count("inflight", MAX_INFLIGHT, qos == 2 ? DEFAULT_QOS2_INFLIGHT : DEFAULT_INFLIGHT);
         boolean tls = uri.scheme().equals("mqtts");
-        return new MqttUrl(tls, uri.host(), uri.port(tls ? DEFAULT_TLS_PORT : DEFAULT_PORT), topic, qos, version,
-                share, clean, reconnect, inflight, uri.user(), uri.password(), shown);
+        return new MqttUrl(
+                tls,
+                uri.host(),
+                uri.port(tls ? DEFAULT_TLS_PORT : DEFAULT_PORT),
+                topic,
+                qos,
+                version,
+                share,
+                clean,
+                reconnect,
+                inflight,
+                uri.user(),
+                uri.password(),
+                shown);
     }
 
     private static String share(String url, String value) throws DriverException {

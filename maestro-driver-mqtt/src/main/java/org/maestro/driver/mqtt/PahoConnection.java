@@ -4,12 +4,12 @@ import static org.maestro.driver.Causes.describe;
 
 import java.util.UUID;
 import java.util.concurrent.TimeUnit;
+import org.maestro.common.time.MicroClock;
 import org.maestro.driver.ConsumerCallback;
 import org.maestro.driver.DriverConnection;
 import org.maestro.driver.DriverConsumer;
 import org.maestro.driver.DriverException;
 import org.maestro.driver.DriverProducer;
-import org.maestro.common.time.MicroClock;
 import org.maestro.driver.OutcomeListener;
 import org.maestro.driver.ThrottledWarning;
 import org.slf4j.Logger;
@@ -35,6 +35,7 @@ abstract class PahoConnection implements DriverConnection {
 
     /** The connection's URL. */
     protected final MqttUrl url;
+
     private final MicroClock clock;
     private final ThrottledWarning losses;
     private final ReconnectDeadline reconnecting = new ReconnectDeadline();
@@ -108,8 +109,8 @@ abstract class PahoConnection implements DriverConnection {
             refused = subscribe(SUBSCRIBE_MILLIS);
         } catch (Exception e) {
             consumer = null;
-            throw new DriverException("cannot subscribe to '" + url.subscription() + "' at " + url + ": "
-                    + describe(e), e);
+            throw new DriverException(
+                    "cannot subscribe to '" + url.subscription() + "' at " + url + ": " + describe(e), e);
         }
         if (refused != null) {
             consumer = null;
@@ -156,7 +157,8 @@ abstract class PahoConnection implements DriverConnection {
             return;
         }
         try {
-            resubscribe(() -> LOG.info("connected again to {} and subscribed to '{}'", url, url.subscription()),
+            resubscribe(
+                    () -> LOG.info("connected again to {} and subscribed to '{}'", url, url.subscription()),
                     this::resubscribeFailed);
         } catch (Exception e) {
             resubscribeFailed(e);
@@ -166,7 +168,10 @@ abstract class PahoConnection implements DriverConnection {
     private void resubscribeFailed(Throwable e) {
         failure = e;
         failed = true;
-        LOG.warn("connected again to {} but could not subscribe to '{}' again: {}", url, url.subscription(),
+        LOG.warn(
+                "connected again to {} but could not subscribe to '{}' again: {}",
+                url,
+                url.subscription(),
                 describe(e));
     }
 

@@ -16,6 +16,7 @@ import org.maestro.driver.OutcomeListener;
 abstract class PahoProducer implements DriverProducer {
     /** The connection's URL. */
     protected final MqttUrl url;
+
     private final PublishWindow window;
 
     /**
@@ -23,8 +24,8 @@ abstract class PahoProducer implements DriverProducer {
      * @param gone       true once the connection is closed or failed for good
      * @param connected  false while the client is reconnecting
      */
-    PahoProducer(MqttUrl url, int windowSize, OutcomeListener outcomes, BooleanSupplier gone,
-            BooleanSupplier connected) {
+    PahoProducer(
+            MqttUrl url, int windowSize, OutcomeListener outcomes, BooleanSupplier gone, BooleanSupplier connected) {
         this.url = url;
         this.window = new PublishWindow(url, windowSize, outcomes, gone, connected);
     }

@@ -27,8 +27,7 @@ final class ReasonCodes {
             Map.entry(0xA1, "Subscription Identifiers not supported"),
             Map.entry(0xA2, "Wildcard Subscriptions not supported"));
 
-    private ReasonCodes() {
-    }
+    private ReasonCodes() {}
 
     /** True for a reason code that says the broker refused. */
     static boolean refused(int code) {

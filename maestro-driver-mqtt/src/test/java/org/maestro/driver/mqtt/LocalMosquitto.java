@@ -16,8 +16,7 @@ final class LocalMosquitto {
     static final String HOST = "127.0.0.1";
     static final int PORT = 1883;
 
-    private LocalMosquitto() {
-    }
+    private LocalMosquitto() {}
 
     /** Skips the calling test when no broker listens (fails it under CI). */
     static void require() {

@@ -24,10 +24,10 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 import org.maestro.common.net.FreePorts;
 import org.maestro.common.testing.MosquittoProcess;
+import org.maestro.common.time.MicroClock;
 import org.maestro.driver.DeliveryOutcome;
 import org.maestro.driver.DriverConnection;
 import org.maestro.driver.DriverProducer;
-import org.maestro.common.time.MicroClock;
 
 /**
  * The MQTT driver over MQTT 5 ({@code version=5}) against the machine's Mosquitto on 127.0.0.1:1883, and against a
@@ -59,25 +59,29 @@ class Mqtt5DriverTest {
     void theWindowKeepsToTheReceiveMaximumTheBrokerAnnounces() throws Exception {
         Path directory = Files.createTempDirectory("maestro-mosquitto-inflight-");
         int port = FreePorts.next();
-        try (MosquittoProcess mosquitto = MosquittoProcess.start(directory, List.of(
-                "listener " + port + " 127.0.0.1",
-                "allow_anonymous true",
-                "persistence false",
-                "max_inflight_messages 5",
-                "log_dest stdout"), port)) {
+        try (MosquittoProcess mosquitto = MosquittoProcess.start(
+                directory,
+                List.of(
+                        "listener " + port + " 127.0.0.1",
+                        "allow_anonymous true",
+                        "persistence false",
+                        "max_inflight_messages 5",
+                        "log_dest stdout"),
+                port)) {
             String url = mosquitto.url() + "/maestro/inflight/" + UUID.randomUUID() + "?version=5&qos=1";
             AtomicInteger received = new AtomicInteger();
             Map<Long, DeliveryOutcome> outcomes = new ConcurrentHashMap<>();
             try (DriverConnection receiver = new MqttDriver().connect(url, MicroClock.system(), TIMEOUT);
                     DriverConnection sender = new MqttDriver().connect(url, MicroClock.system(), TIMEOUT)) {
                 receiver.createConsumer((body, micros) -> received.incrementAndGet());
-                DriverProducer producer = sender.createProducer((token, outcome, again, detail) ->
-                        outcomes.put(token, outcome));
+                DriverProducer producer =
+                        sender.createProducer((token, outcome, again, detail) -> outcomes.put(token, outcome));
                 assertEquals(5, ((Mqtt5Producer) producer).windowSize(), "Mosquitto's max_inflight_messages");
                 for (long i = 0; i < 300; i++) {
                     producer.send(i, stamped(i), 40);
                 }
-                awaitTrue(() -> received.get() == 300 && outcomes.size() == 300,
+                awaitTrue(
+                        () -> received.get() == 300 && outcomes.size() == 300,
                         () -> "300 messages and outcomes; got " + received + " and " + outcomes.size());
                 assertTrue(outcomes.values().stream().allMatch(DeliveryOutcome.ACCEPTED::equals));
             }
@@ -89,12 +93,13 @@ class Mqtt5DriverTest {
         try (MosquittoProcess mosquitto = MosquittoProcess.start()) {
             String url = mosquitto.url() + "/maestro/deadline/" + UUID.randomUUID() + "?version=5";
             try (DriverConnection receiver = new MqttDriver().connect(url, MicroClock.system(), TIMEOUT)) {
-                receiver.createConsumer((body, micros) -> { });
+                receiver.createConsumer((body, micros) -> {});
                 long stopped = System.nanoTime();
                 mosquitto.stop();
                 awaitTrue(receiver::failed, () -> "the receiver's connection failed while the broker is down");
                 long waited = System.nanoTime() - stopped;
-                assertTrue(waited >= TimeUnit.SECONDS.toNanos(ReconnectDeadline.GIVE_UP_SECONDS),
+                assertTrue(
+                        waited >= TimeUnit.SECONDS.toNanos(ReconnectDeadline.GIVE_UP_SECONDS),
                         "Paho had " + ReconnectDeadline.GIVE_UP_SECONDS + " s to reconnect; failed after "
                                 + TimeUnit.NANOSECONDS.toMillis(waited) + " ms");
             }
@@ -129,14 +134,17 @@ class Mqtt5DriverTest {
         Path directory = Files.createTempDirectory("maestro-mosquitto-acl-");
         Files.writeString(directory.resolve("acl"), "topic readwrite maestro/allowed/#\n");
         int port = FreePorts.next();
-        try (MosquittoProcess mosquitto = MosquittoProcess.start(directory, List.of(
-                "listener " + port + " 127.0.0.1",
-                "allow_anonymous true",
-                "persistence false",
-                "acl_file " + directory.resolve("acl"),
-                // as root, Mosquitto would switch to user mosquitto, which cannot read the test's folder
-                "user " + System.getProperty("user.name"),
-                "log_dest stdout"), port)) {
+        try (MosquittoProcess mosquitto = MosquittoProcess.start(
+                directory,
+                List.of(
+                        "listener " + port + " 127.0.0.1",
+                        "allow_anonymous true",
+                        "persistence false",
+                        "acl_file " + directory.resolve("acl"),
+                        // as root, Mosquitto would switch to user mosquitto, which cannot read the test's folder
+                        "user " + System.getProperty("user.name"),
+                        "log_dest stdout"),
+                port)) {
             String allowed = mosquitto.url() + "/maestro/allowed/t?version=5&qos=" + qos;
             String denied = mosquitto.url() + "/maestro/denied/t?version=5&qos=" + qos;
             Map<Long, String> details = new ConcurrentHashMap<>();

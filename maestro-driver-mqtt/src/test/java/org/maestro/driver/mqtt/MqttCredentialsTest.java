@@ -19,10 +19,10 @@ import org.junit.jupiter.params.provider.ValueSource;
 import org.maestro.common.net.FreePorts;
 import org.maestro.common.testing.Commands;
 import org.maestro.common.testing.MosquittoProcess;
+import org.maestro.common.time.MicroClock;
 import org.maestro.driver.DriverConnection;
 import org.maestro.driver.DriverException;
 import org.maestro.driver.DriverProducer;
-import org.maestro.common.time.MicroClock;
 
 /**
  * A Mosquitto of the test's own with a password file (made by {@code mosquitto_passwd}) and
@@ -36,17 +36,21 @@ class MqttCredentialsTest {
     @BeforeAll
     static void startBroker() throws Exception {
         Path directory = Files.createTempDirectory("maestro-mosquitto-login-");
-        Commands.run(directory, List.of(MosquittoProcess.tool("mosquitto_passwd"), "-c", "-b", "passwd", "maestro",
-                "r1ght-pa55"));
+        Commands.run(
+                directory,
+                List.of(MosquittoProcess.tool("mosquitto_passwd"), "-c", "-b", "passwd", "maestro", "r1ght-pa55"));
         int port = FreePorts.next();
-        mosquitto = MosquittoProcess.start(directory, List.of(
-                "listener " + port + " 127.0.0.1",
-                "allow_anonymous false",
-                "password_file " + directory.resolve("passwd").toAbsolutePath(),
-                "persistence false",
-                // as root, Mosquitto would switch to user mosquitto, which cannot read the test's folder
-                "user " + System.getProperty("user.name"),
-                "log_dest stdout"), port);
+        mosquitto = MosquittoProcess.start(
+                directory,
+                List.of(
+                        "listener " + port + " 127.0.0.1",
+                        "allow_anonymous false",
+                        "password_file " + directory.resolve("passwd").toAbsolutePath(),
+                        "persistence false",
+                        // as root, Mosquitto would switch to user mosquitto, which cannot read the test's folder
+                        "user " + System.getProperty("user.name"),
+                        "log_dest stdout"),
+                port);
     }
 
     @AfterAll
@@ -82,8 +86,10 @@ class MqttCredentialsTest {
     @ParameterizedTest(name = "MQTT version {0}")
     @ValueSource(ints = {3, 5})
     void aWrongPasswordIsRefusedNamingTheUserAndTheUrlWithoutThePassword(int version) {
-        DriverException error = assertThrows(DriverException.class, () -> new MqttDriver().connect(
-                url("maestro:wr0ng-pa55@") + "?version=" + version, MicroClock.system(), TIMEOUT));
+        DriverException error = assertThrows(
+                DriverException.class,
+                () -> new MqttDriver()
+                        .connect(url("maestro:wr0ng-pa55@") + "?version=" + version, MicroClock.system(), TIMEOUT));
         String message = error.getMessage();
         assertTrue(message.contains("refused the login of user 'maestro'"), message);
         assertTrue(message.contains("mqtt://***@127.0.0.1:" + mosquitto.port() + "/maestro/login/"), message);
@@ -93,8 +99,8 @@ class MqttCredentialsTest {
 
     @Test
     void noCredentialsAreRefusedAskingForThem() {
-        DriverException error = assertThrows(DriverException.class,
-                () -> new MqttDriver().connect(url(""), MicroClock.system(), TIMEOUT));
+        DriverException error = assertThrows(
+                DriverException.class, () -> new MqttDriver().connect(url(""), MicroClock.system(), TIMEOUT));
         assertTrue(error.getMessage().contains("refused the connection without credentials"), error.getMessage());
         assertTrue(error.getMessage().contains("give a user and password in the URL"), error.getMessage());
     }

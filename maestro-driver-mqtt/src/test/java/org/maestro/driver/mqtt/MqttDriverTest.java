@@ -22,11 +22,11 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.maestro.common.net.FreePorts;
 import org.maestro.common.testing.MosquittoProcess;
+import org.maestro.common.time.MicroClock;
 import org.maestro.driver.Driver;
 import org.maestro.driver.DriverConnection;
 import org.maestro.driver.DriverException;
 import org.maestro.driver.DriverProducer;
-import org.maestro.common.time.MicroClock;
 import org.maestro.driver.testing.DriverContract;
 
 /**
@@ -136,10 +136,12 @@ class MqttDriverTest extends DriverContract {
             try (DriverConnection sender = new MqttDriver().connect(url, MicroClock.system(), TIMEOUT)) {
                 DriverProducer producer = sender.createProducer();
                 // the receiver reconnects within 2 s and subscribes again: messages sent from then on reach it
-                awaitTrue(() -> {
-                    sendQuietly(producer);
-                    return received.get() > 0;
-                }, "a message after the restart");
+                awaitTrue(
+                        () -> {
+                            sendQuietly(producer);
+                            return received.get() > 0;
+                        },
+                        "a message after the restart");
             }
         }
     }
@@ -148,13 +150,14 @@ class MqttDriverTest extends DriverContract {
     void aConnectionPahoCannotReconnectWithinTheDeadlineCountsAsFailed() throws Exception {
         String url = url("?qos=1");
         try (DriverConnection receiver = new MqttDriver().connect(url, MicroClock.system(), TIMEOUT)) {
-            receiver.createConsumer((body, micros) -> { });
+            receiver.createConsumer((body, micros) -> {});
             long stopped = System.nanoTime();
             mosquitto.stop();
             try {
                 awaitTrue(receiver::failed, "the receiver's connection counts as failed while the broker is down");
                 long waited = System.nanoTime() - stopped;
-                assertTrue(waited >= TimeUnit.SECONDS.toNanos(ReconnectDeadline.GIVE_UP_SECONDS),
+                assertTrue(
+                        waited >= TimeUnit.SECONDS.toNanos(ReconnectDeadline.GIVE_UP_SECONDS),
                         "Paho had " + ReconnectDeadline.GIVE_UP_SECONDS + " s to reconnect; failed after "
                                 + TimeUnit.NANOSECONDS.toMillis(waited) + " ms");
             } finally {
@@ -167,9 +170,10 @@ class MqttDriverTest extends DriverContract {
     void namesTheUrlWithoutThePasswordWhenTheBrokerCannotBeReached() throws Exception {
         int closed = FreePorts.next();
         String url = "mqtt://maestro:s3cret@127.0.0.1:" + closed + "/t";
-        DriverException error = assertThrows(DriverException.class,
-                () -> new MqttDriver().connect(url, MicroClock.system(), Duration.ofSeconds(5)));
-        assertTrue(error.getMessage().contains("cannot connect to mqtt://***@127.0.0.1:" + closed + "/t"),
+        DriverException error = assertThrows(
+                DriverException.class, () -> new MqttDriver().connect(url, MicroClock.system(), Duration.ofSeconds(5)));
+        assertTrue(
+                error.getMessage().contains("cannot connect to mqtt://***@127.0.0.1:" + closed + "/t"),
                 error.getMessage());
         assertTrue(error.getMessage().contains("is the MQTT broker running"), error.getMessage());
         assertFalse(error.getMessage().contains("s3cret"), error.getMessage());
@@ -177,8 +181,8 @@ class MqttDriverTest extends DriverContract {
 
     @Test
     void sendersRefuseWildcardTopics() throws Exception {
-        try (DriverConnection connection = new MqttDriver().connect(mosquitto.url() + "/a/%2B/c",
-                MicroClock.system(), TIMEOUT)) {
+        try (DriverConnection connection =
+                new MqttDriver().connect(mosquitto.url() + "/a/%2B/c", MicroClock.system(), TIMEOUT)) {
             DriverException error = assertThrows(DriverException.class, connection::createProducer);
             assertTrue(error.getMessage().contains("wildcard"), error.getMessage());
         }

@@ -13,10 +13,10 @@ import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicInteger;
+import org.maestro.common.time.MicroClock;
 import org.maestro.driver.DeliveryOutcome;
 import org.maestro.driver.DriverConnection;
 import org.maestro.driver.DriverProducer;
-import org.maestro.common.time.MicroClock;
 
 /**
  * The MQTT tests' round trip, for both protocol versions: a receiver and a sender connection of one URL, {@code count}
@@ -25,8 +25,7 @@ import org.maestro.common.time.MicroClock;
 final class MqttRoundTrip {
     private static final Duration TIMEOUT = Duration.ofSeconds(20);
 
-    private MqttRoundTrip() {
-    }
+    private MqttRoundTrip() {}
 
     /** A body of 100 bytes starting with the sequence number. */
     static byte[] stamped(long sequence) {
@@ -53,11 +52,14 @@ final class MqttRoundTrip {
             for (long i = 0; i < count; i++) {
                 producer.send(i, stamped(i), 64 + (int) (i % 30));
             }
-            await("" + count + " messages and outcomes").atMost(Duration.ofSeconds(30))
+            await("" + count + " messages and outcomes")
+                    .atMost(Duration.ofSeconds(30))
                     .until(() -> received.size() >= count && reports.get() >= count);
             assertEquals(count, reports.get(), "one outcome per publish");
             for (int i = 0; i < count; i++) {
-                assertArrayEquals(Arrays.copyOf(stamped(i), 64 + i % 30), received.get(i),
+                assertArrayEquals(
+                        Arrays.copyOf(stamped(i), 64 + i % 30),
+                        received.get(i),
                         "message " + i + " in order and unchanged");
                 assertEquals(DeliveryOutcome.ACCEPTED, outcomes.get((long) i), "outcome of " + i);
             }

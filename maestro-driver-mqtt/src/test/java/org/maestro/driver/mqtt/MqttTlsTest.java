@@ -14,8 +14,8 @@ import org.junit.jupiter.params.provider.ValueSource;
 import org.maestro.common.net.FreePorts;
 import org.maestro.common.testing.MosquittoProcess;
 import org.maestro.common.testing.TestCertificates;
-import org.maestro.driver.DriverException;
 import org.maestro.common.time.MicroClock;
+import org.maestro.driver.DriverException;
 import org.maestro.driver.testing.DriverChecks;
 
 /**
@@ -38,18 +38,22 @@ class MqttTlsTest {
         trustStore = certificates.trustedByTheJvm();
         trustedPort = FreePorts.next();
         untrustedPort = FreePorts.next();
-        mosquitto = MosquittoProcess.start(directory, List.of(
-                "allow_anonymous true",
-                "persistence false",
-                // as root, Mosquitto would switch to user mosquitto, which cannot read the test's folder
-                "user " + System.getProperty("user.name"),
-                "log_dest stdout",
-                "listener " + trustedPort + " 127.0.0.1",
-                "certfile " + directory.resolve("server.crt"),
-                "keyfile " + directory.resolve("server.key"),
-                "listener " + untrustedPort + " 127.0.0.1",
-                "certfile " + directory.resolve("stranger.crt"),
-                "keyfile " + directory.resolve("stranger.key")), trustedPort, untrustedPort);
+        mosquitto = MosquittoProcess.start(
+                directory,
+                List.of(
+                        "allow_anonymous true",
+                        "persistence false",
+                        // as root, Mosquitto would switch to user mosquitto, which cannot read the test's folder
+                        "user " + System.getProperty("user.name"),
+                        "log_dest stdout",
+                        "listener " + trustedPort + " 127.0.0.1",
+                        "certfile " + directory.resolve("server.crt"),
+                        "keyfile " + directory.resolve("server.key"),
+                        "listener " + untrustedPort + " 127.0.0.1",
+                        "certfile " + directory.resolve("stranger.crt"),
+                        "keyfile " + directory.resolve("stranger.key")),
+                trustedPort,
+                untrustedPort);
     }
 
     @AfterAll
@@ -65,16 +69,25 @@ class MqttTlsTest {
     @ParameterizedTest(name = "MQTT version {0}")
     @ValueSource(ints = {3, 5})
     void aTrustedCertificateCarriesEveryMessage(int version) throws Exception {
-        DriverChecks.carriesInSequence(new MqttDriver(), "mqtts://127.0.0.1:" + trustedPort + "/maestro/tls/"
-                + UUID.randomUUID() + "?qos=1&version=" + version, 500, TIMEOUT, true);
+        DriverChecks.carriesInSequence(
+                new MqttDriver(),
+                "mqtts://127.0.0.1:" + trustedPort + "/maestro/tls/" + UUID.randomUUID() + "?qos=1&version=" + version,
+                500,
+                TIMEOUT,
+                true);
     }
 
     @ParameterizedTest(name = "MQTT version {0}")
     @ValueSource(ints = {3, 5})
     void anUntrustedCertificateIsRefusedSayingWhatToDo(int version) {
         String url = "mqtts://maestro:s3cret@127.0.0.1:" + untrustedPort + "/maestro/tls?version=" + version;
-        DriverChecks.assertUntrustedCertificateRefused(assertThrows(DriverException.class,
-                () -> new MqttDriver().connect(url, MicroClock.system(), TIMEOUT).close()),
-                "mqtts://***@127.0.0.1:" + untrustedPort, "s3cret");
+        DriverChecks.assertUntrustedCertificateRefused(
+                assertThrows(
+                        DriverException.class,
+                        () -> new MqttDriver()
+                                .connect(url, MicroClock.system(), TIMEOUT)
+                                .close()),
+                "mqtts://***@127.0.0.1:" + untrustedPort,
+                "s3cret");
     }
 }

@@ -27,8 +27,8 @@ class MqttUrlTest {
         assertNull(plain.user());
         assertEquals("maestro/test", plain.subscription());
 
-        MqttUrl all = MqttUrl.parse("mqtts://h:9999/a/b?qos=2&version=3&share=workers&clean=false&reconnect=false"
-                + "&inflight=10");
+        MqttUrl all = MqttUrl.parse(
+                "mqtts://h:9999/a/b?qos=2&version=3&share=workers&clean=false&reconnect=false" + "&inflight=10");
         assertEquals("ssl://h:9999", all.serverUri());
         assertEquals(2, all.qos());
         assertFalse(all.clean());
@@ -36,7 +36,8 @@ class MqttUrlTest {
         assertEquals(10, all.inflight());
         assertEquals("$share/workers/a/b", all.subscription());
         assertEquals(8883, MqttUrl.parse("mqtts://h/t").port());
-        assertEquals(MqttUrl.DEFAULT_QOS2_INFLIGHT, MqttUrl.parse("mqtt://h/t?qos=2").inflight());
+        assertEquals(
+                MqttUrl.DEFAULT_QOS2_INFLIGHT, MqttUrl.parse("mqtt://h/t?qos=2").inflight());
         assertEquals("sensors/#", MqttUrl.parse("mqtt://h/sensors/%23").topic());
     }
 
@@ -46,16 +47,18 @@ class MqttUrlTest {
         assertEquals("maestro", url.user());
         assertEquals("s@cret", url.password());
         assertFalse(url.toString().contains("cret"), url.toString());
-        DriverException error = assertThrows(DriverException.class,
-                () -> MqttUrl.parse("mqtt://maestro:s3cret@h:1883/t?qos=3"));
+        DriverException error =
+                assertThrows(DriverException.class, () -> MqttUrl.parse("mqtt://maestro:s3cret@h:1883/t?qos=3"));
         assertFalse(error.getMessage().contains("s3cret"), error.getMessage());
-        assertTrue(error.getMessage().contains("qos=3") && error.getMessage().contains("0 or 1 or 2"),
-                error.getMessage());
+        assertTrue(
+                error.getMessage().contains("qos=3") && error.getMessage().contains("0 or 1 or 2"), error.getMessage());
     }
 
     @Test
     void refusesWhatItCannotDoWithTheFix() {
-        assertMessage("mqtt://h:1883/t?prefetch=1", "unknown option 'prefetch'",
+        assertMessage(
+                "mqtt://h:1883/t?prefetch=1",
+                "unknown option 'prefetch'",
                 "qos, version, share, clean, reconnect, inflight");
         assertMessage("mqtt://h:1883/t?version=4", "version=4", "3 or 5");
         assertMessage("mqtt://h:1883/", "names no topic", "mqtt://host:1883/maestro/test");

@@ -20,8 +20,7 @@ final class RabbitMqttPlugin {
             + "application:set_env(rabbitmq_mqtt, tcp_listeners, [{\"" + HOST + "\", " + PORT + "}]), "
             + "application:ensure_all_started(rabbitmq_mqtt).";
 
-    private RabbitMqttPlugin() {
-    }
+    private RabbitMqttPlugin() {}
 
     /** Makes sure the plugin listens; skips the calling test when there is no broker (fails it under CI). */
     static void require() throws Exception {

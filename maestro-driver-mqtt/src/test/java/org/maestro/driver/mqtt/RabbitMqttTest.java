@@ -17,14 +17,14 @@ import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Supplier;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
-import org.junit.jupiter.api.Test;
+import org.maestro.common.time.MicroClock;
 import org.maestro.driver.DeliveryOutcome;
 import org.maestro.driver.DriverConnection;
 import org.maestro.driver.DriverException;
 import org.maestro.driver.DriverProducer;
-import org.maestro.common.time.MicroClock;
 
 /** The MQTT driver against RabbitMQ 3.10's MQTT plugin (MQTT 3.1.1 only; MQTT 5 came with RabbitMQ 3.13). */
 class RabbitMqttTest {
@@ -55,7 +55,8 @@ class RabbitMqttTest {
                 producer.send(i, stamped(i), 64);
             }
             int expectedReports = qos > 0 ? count : 0;
-            awaitTrue(() -> received.size() >= count && reports.get() >= expectedReports,
+            awaitTrue(
+                    () -> received.size() >= count && reports.get() >= expectedReports,
                     () -> count + " messages and " + expectedReports + " outcomes; got " + received.size() + " and "
                             + reports.get());
             for (int i = 0; i < count; i++) {
@@ -73,8 +74,11 @@ class RabbitMqttTest {
     @Test
     void mqtt5IsRefusedAtConnectWithAMessageSayingSo() {
         String url = RabbitMqttPlugin.url("?version=5");
-        DriverException error = assertThrows(DriverException.class,
-                () -> new MqttDriver().connect(url, MicroClock.system(), TIMEOUT).close());
+        DriverException error = assertThrows(
+                DriverException.class,
+                () -> new MqttDriver()
+                        .connect(url, MicroClock.system(), TIMEOUT)
+                        .close());
         assertTrue(error.getMessage().contains("over MQTT 5"), error.getMessage());
         assertTrue(error.getMessage().contains("does it speak MQTT 5"), error.getMessage());
         assertFalse(error.getMessage().contains("guest:guest"), error.getMessage());

@@ -25,12 +25,12 @@ import java.io.IOException;
 import java.time.Duration;
 import java.util.Locale;
 import java.util.concurrent.TimeUnit;
+import org.maestro.common.time.MicroClock;
 import org.maestro.driver.ConsumerCallback;
 import org.maestro.driver.DriverConnection;
 import org.maestro.driver.DriverConsumer;
 import org.maestro.driver.DriverException;
 import org.maestro.driver.DriverProducer;
-import org.maestro.common.time.MicroClock;
 import org.maestro.driver.OutcomeListener;
 import org.maestro.driver.ThrottledWarning;
 import org.slf4j.Logger;
@@ -103,9 +103,12 @@ final class NatsConnection implements DriverConnection, ConnectionListener, Erro
             if (loginRefused(e)) {
                 throw new DriverException(loginRefusedMessage(url, e), e);
             }
-            throw new DriverException("cannot connect to " + url + " within " + timeout.toMillis() + " ms: "
-                    + describe(e) + ": is the NATS server running and reachable, and are the user name and password "
-                    + "(or token) right?", e);
+            throw new DriverException(
+                    "cannot connect to " + url + " within " + timeout.toMillis() + " ms: "
+                            + describe(e)
+                            + ": is the NATS server running and reachable, and are the user name and password "
+                            + "(or token) right?",
+                    e);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new DriverException("interrupted while connecting to " + url);
@@ -137,8 +140,11 @@ final class NatsConnection implements DriverConnection, ConnectionListener, Erro
                         + "exist: create it over the subject '" + url.subject() + "' or add create=true to the URL");
             }
             try {
-                management.addStream(StreamConfiguration.builder().name(url.stream()).subjects(url.subject())
-                        .storageType(url.memory() ? StorageType.Memory : StorageType.File).build());
+                management.addStream(StreamConfiguration.builder()
+                        .name(url.stream())
+                        .subjects(url.subject())
+                        .storageType(url.memory() ? StorageType.Memory : StorageType.File)
+                        .build());
                 LOG.info("created the JetStream stream '{}' over '{}' at {}", url.stream(), url.subject(), url);
             } catch (JetStreamApiException e) {
                 if (e.getApiErrorCode() != STREAM_NAME_IN_USE) {
@@ -146,20 +152,25 @@ final class NatsConnection implements DriverConnection, ConnectionListener, Erro
                 }
             }
         } catch (JetStreamApiException e) {
-            throw new DriverException("the JetStream stream '" + url.stream() + "' of " + url + " cannot be used: "
-                    + describe(e) + ": is JetStream enabled on the server (nats-server -js), and does no other "
-                    + "stream capture the subject '" + url.subject() + "'?", e);
+            throw new DriverException(
+                    "the JetStream stream '" + url.stream() + "' of " + url + " cannot be used: "
+                            + describe(e) + ": is JetStream enabled on the server (nats-server -js), and does no other "
+                            + "stream capture the subject '" + url.subject() + "'?",
+                    e);
         } catch (IOException | RuntimeException e) {
-            throw new DriverException("cannot reach JetStream at " + url + ": " + describe(e)
-                    + ": is JetStream enabled on the server (nats-server -js)?", e);
+            throw new DriverException(
+                    "cannot reach JetStream at " + url + ": " + describe(e)
+                            + ": is JetStream enabled on the server (nats-server -js)?",
+                    e);
         }
     }
 
     /** True when the server refused the login: jnats's {@link AuthenticationException}, or its error text. */
     private static boolean loginRefused(Throwable error) {
         for (Throwable cause = error; cause != null; cause = cause.getCause() == cause ? null : cause.getCause()) {
-            if (cause instanceof AuthenticationException || (cause.getMessage() != null
-                    && cause.getMessage().toLowerCase(Locale.ROOT).contains("authorization violation"))) {
+            if (cause instanceof AuthenticationException
+                    || (cause.getMessage() != null
+                            && cause.getMessage().toLowerCase(Locale.ROOT).contains("authorization violation"))) {
                 return true;
             }
         }
@@ -187,11 +198,13 @@ final class NatsConnection implements DriverConnection, ConnectionListener, Erro
         }
         NatsProducer created;
         try {
-            created = new NatsProducer(connection, url.jetStream() ? connection.jetStream() : null, url, outcomes,
-                    this::failed);
+            created = new NatsProducer(
+                    connection, url.jetStream() ? connection.jetStream() : null, url, outcomes, this::failed);
         } catch (IOException e) {
-            throw new DriverException("cannot use JetStream at " + url + ": " + describe(e)
-                    + ": is JetStream enabled on the server (nats-server -js)?", e);
+            throw new DriverException(
+                    "cannot use JetStream at " + url + ": " + describe(e)
+                            + ": is JetStream enabled on the server (nats-server -js)?",
+                    e);
         }
         producer = created;
         return created;
@@ -221,9 +234,13 @@ final class NatsConnection implements DriverConnection, ConnectionListener, Erro
             if (e instanceof InterruptedException) {
                 Thread.currentThread().interrupt();
             }
-            throw new DriverException("cannot subscribe to '" + url.subject() + "' at " + url + ": " + describe(e)
-                    + (url.jetStream() ? ": check the stream, and that an existing durable consumer of that name has "
-                    + "the same settings (or delete it, or choose another durable name)" : ""), e);
+            throw new DriverException(
+                    "cannot subscribe to '" + url.subject() + "' at " + url + ": " + describe(e)
+                            + (url.jetStream()
+                                    ? ": check the stream, and that an existing durable consumer of that name has "
+                                            + "the same settings (or delete it, or choose another durable name)"
+                                    : ""),
+                    e);
         }
         return () -> {
             if (!closed && connection.getStatus() != Connection.Status.CLOSED) {
@@ -273,8 +290,7 @@ final class NatsConnection implements DriverConnection, ConnectionListener, Erro
         if (url.queue() == null) {
             connection.jetStream().subscribe(url.subject(), dispatcher, handler, false, options.build());
         } else {
-            connection.jetStream().subscribe(url.subject(), url.queue(), dispatcher, handler, false,
-                    options.build());
+            connection.jetStream().subscribe(url.subject(), url.queue(), dispatcher, handler, false, options.build());
         }
     }
 
@@ -310,8 +326,8 @@ final class NatsConnection implements DriverConnection, ConnectionListener, Erro
             case RECONNECTED -> LOG.info("connected again to {}", url);
             case CLOSED -> {
                 if (!closed) {
-                    failure = new DriverException("the connection to " + url + " was closed after "
-                            + MAX_RECONNECTS + " failed reconnection attempts: is the NATS server running?");
+                    failure = new DriverException("the connection to " + url + " was closed after " + MAX_RECONNECTS
+                            + " failed reconnection attempts: is the NATS server running?");
                     failed = true;
                     LOG.warn("{}", failure.getMessage());
                 }
@@ -339,8 +355,8 @@ final class NatsConnection implements DriverConnection, ConnectionListener, Erro
     }
 
     @Override
-    public void heartbeatAlarm(Connection conn, JetStreamSubscription subscription, long lastStreamSequence,
-            long lastConsumerSequence) {
+    public void heartbeatAlarm(
+            Connection conn, JetStreamSubscription subscription, long lastStreamSequence, long lastConsumerSequence) {
         if (!established || closed || failed) {
             return;
         }
@@ -375,8 +391,8 @@ final class NatsConnection implements DriverConnection, ConnectionListener, Erro
             Thread.currentThread().interrupt();
         }
         if (sending != null) {
-            sending.failPending("the connection to " + url + " was closed before the server acknowledged the "
-                    + "message");
+            sending.failPending(
+                    "the connection to " + url + " was closed before the server acknowledged the " + "message");
         }
     }
 }

@@ -2,10 +2,10 @@ package org.maestro.driver.nats;
 
 import java.time.Duration;
 import java.util.Set;
+import org.maestro.common.time.MicroClock;
 import org.maestro.driver.Driver;
 import org.maestro.driver.DriverConnection;
 import org.maestro.driver.DriverException;
-import org.maestro.common.time.MicroClock;
 
 /**
  * A NATS driver on the NATS Java client (jnats): URLs {@code nats://host:4222/subject} (core NATS) and

@@ -37,10 +37,11 @@ final class NatsProducer implements DriverProducer {
      * answer). It times out every asynchronous publish by itself (5 s, checked every 5 s), so the driver schedules
      * no timeout of its own per message.
      */
-    static final List<String> JNATS_NO_ACK = List.of("response not registered in time",
-            "Timeout or no response waiting for NATS JetStream server");
+    static final List<String> JNATS_NO_ACK =
+            List.of("response not registered in time", "Timeout or no response waiting for NATS JetStream server");
     /** The outcome's detail when no acknowledgement came. */
     static final String NO_ACK_DETAIL = "no acknowledgement within jnats's request timeout (5 to 10 s)";
+
     private static final long POLL_MILLIS = 100;
 
     private final Connection connection;
@@ -52,8 +53,8 @@ final class NatsProducer implements DriverProducer {
     private final Set<Publish> pending = ConcurrentHashMap.newKeySet();
 
     /** A producer of core NATS publishes when {@code jetStream} is null, of JetStream publishes otherwise. */
-    NatsProducer(Connection connection, JetStream jetStream, NatsUrl url, OutcomeListener outcomes,
-            BooleanSupplier gone) {
+    NatsProducer(
+            Connection connection, JetStream jetStream, NatsUrl url, OutcomeListener outcomes, BooleanSupplier gone) {
         this.connection = connection;
         this.jetStream = jetStream;
         this.url = url;
@@ -150,9 +151,12 @@ final class NatsProducer implements DriverProducer {
         @Override
         public void accept(PublishAck ack, Throwable error) {
             if (error == null && !url.stream().equals(ack.getStream())) {
-                finish(DeliveryOutcome.REJECTED, "stored in the JetStream stream '" + ack.getStream() + "', not in '"
-                        + url.stream() + "': that stream captures the subject '" + url.subject() + "'; name it in the "
-                        + "URL (stream=" + ack.getStream() + ") or change the streams' subjects");
+                finish(
+                        DeliveryOutcome.REJECTED,
+                        "stored in the JetStream stream '" + ack.getStream() + "', not in '"
+                                + url.stream() + "': that stream captures the subject '" + url.subject()
+                                + "'; name it in the "
+                                + "URL (stream=" + ack.getStream() + ") or change the streams' subjects");
                 return;
             }
             if (error == null) {
@@ -161,8 +165,9 @@ final class NatsProducer implements DriverProducer {
             }
             Throwable cause = reason(error);
             if (cause instanceof JetStreamApiException refused) {
-                finish(DeliveryOutcome.REJECTED, refused.getErrorDescription() + " (JetStream error "
-                        + refused.getApiErrorCode() + ")");
+                finish(
+                        DeliveryOutcome.REJECTED,
+                        refused.getErrorDescription() + " (JetStream error " + refused.getApiErrorCode() + ")");
             } else if (cause instanceof TimeoutException || isNoAcknowledgement(error)) {
                 finish(DeliveryOutcome.FAILED, NO_ACK_DETAIL);
             } else {

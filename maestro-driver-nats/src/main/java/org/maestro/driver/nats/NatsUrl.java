@@ -1,10 +1,10 @@
 package org.maestro.driver.nats;
 
-import org.maestro.common.net.UrlRedactor;
 import java.net.URLDecoder;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.Locale;
+import org.maestro.common.net.UrlRedactor;
 import org.maestro.driver.DestinationUri;
 import org.maestro.driver.DriverException;
 import org.maestro.driver.QueryOptions;
@@ -28,17 +28,31 @@ import org.maestro.driver.QueryOptions;
  * @param password  the password, or null
  * @param token     the authentication token (user information without a colon), or null
  */
-public record NatsUrl(boolean tls, String host, int port, String subject, String queue, boolean jetStream,
-        String stream, boolean create, boolean memory, String durable, boolean deliverAll, int inflight, String user,
-        String password, String token, String redacted) {
+public record NatsUrl(
+        boolean tls,
+        String host,
+        int port,
+        String subject,
+        String queue,
+        boolean jetStream,
+        String stream,
+        boolean create,
+        boolean memory,
+        String durable,
+        boolean deliverAll,
+        int inflight,
+        String user,
+        String password,
+        String token,
+        String redacted) {
     /** The options this driver reads. */
-    public static final List<String> OPTIONS = List.of("queue", "jetstream", "stream", "create", "storage",
-            "durable", "deliver", "inflight");
+    public static final List<String> OPTIONS =
+            List.of("queue", "jetstream", "stream", "create", "storage", "durable", "deliver", "inflight");
     /** The scheme of NATS over TLS; jnats itself calls it {@code tls}. */
     public static final String TLS_SCHEME = "nats+tls";
     /** Why a {@code tls://} URL is refused, and what to write instead. */
-    public static final String TLS_SCHEME_ADVICE = "the scheme tls:// is not taken by any driver: write "
-            + "nats+tls://host:4222/subject for NATS over TLS";
+    public static final String TLS_SCHEME_ADVICE =
+            "the scheme tls:// is not taken by any driver: write " + "nats+tls://host:4222/subject for NATS over TLS";
     /** The NATS port when the URL gives none. */
     public static final int DEFAULT_PORT = 4222;
     /** The JetStream publish window when the URL gives none. */
@@ -51,17 +65,22 @@ public record NatsUrl(boolean tls, String host, int port, String subject, String
         if (url != null && url.trim().toLowerCase(Locale.ROOT).startsWith("tls:")) {
             throw new DriverException(TLS_SCHEME_ADVICE + ": " + UrlRedactor.redact(url));
         }
-        DestinationUri uri = DestinationUri.parse(url, List.of("nats", TLS_SCHEME), "nats://host:4222/some.subject",
+        DestinationUri uri = DestinationUri.parse(
+                url,
+                List.of("nats", TLS_SCHEME),
+                "nats://host:4222/some.subject",
                 "is not a NATS URL: write nats://host:4222/subject or nats+tls://host:4222/subject");
         String shown = uri.shown();
         String scheme = uri.scheme();
         String path = uri.rawPath();
         String subject = URLDecoder.decode(path.startsWith("/") ? path.substring(1) : path, StandardCharsets.UTF_8);
         if (subject.isEmpty()) {
-            throw new DriverException("the URL " + shown + " names no subject: add /<subject>, "
-                    + "e.g. nats://host:4222/maestro.test");
+            throw new DriverException(
+                    "the URL " + shown + " names no subject: add /<subject>, " + "e.g. nats://host:4222/maestro.test");
         }
-        if (!subject.matches("[^\\s/]+") || subject.startsWith(".") || subject.endsWith(".")
+        if (!subject.matches("[^\\s/]+")
+                || subject.startsWith(".")
+                || subject.endsWith(".")
                 || subject.contains("..")) {
             throw new DriverException("the subject '" + subject + "' in URL " + shown + " is not a valid NATS "
                     + "subject: write tokens separated by dots, without spaces or '/', e.g. maestro.test");
@@ -83,9 +102,11 @@ public record NatsUrl(boolean tls, String host, int port, String subject, String
         boolean jetStream = options.bool("jetstream", false);
         String stream = name(options, "stream", "MAESTRO");
         boolean create = options.bool("create", false);
-        boolean memory = options.choice("storage", List.of("file", "memory"), "file").equals("memory");
+        boolean memory =
+                options.choice("storage", List.of("file", "memory"), "file").equals("memory");
         String durable = name(options, "durable", "maestro");
-        boolean deliverAll = options.choice("deliver", List.of("new", "all"), "new").equals("all");
+        boolean deliverAll =
+                options.choice("deliver", List.of("new", "all"), "new").equals("all");
         int inflight = options.count("inflight", MAX_INFLIGHT, DEFAULT_INFLIGHT);
         if (jetStream && stream == null) {
             throw new DriverException("the URL " + shown + " asks for JetStream but names no stream: add "
@@ -96,8 +117,23 @@ public record NatsUrl(boolean tls, String host, int port, String subject, String
                     + "durable, deliver) without jetstream=true: add jetstream=true or remove them");
         }
         int port = uri.port(DEFAULT_PORT);
-        return new NatsUrl(scheme.equals(TLS_SCHEME), uri.host(), port, subject, queue, jetStream, stream, create,
-                memory, durable, deliverAll, inflight, user, password, token, shown);
+        return new NatsUrl(
+                scheme.equals(TLS_SCHEME),
+                uri.host(),
+                port,
+                subject,
+                queue,
+                jetStream,
+                stream,
+                create,
+                memory,
+                durable,
+                deliverAll,
+                inflight,
+                user,
+                password,
+                token,
+                shown);
     }
 
     private static String name(QueryOptions options, String option, String example) throws DriverException {

@@ -11,15 +11,16 @@ import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.maestro.common.time.MicroClock;
 import org.maestro.driver.DriverConnection;
 import org.maestro.driver.DriverException;
-import org.maestro.common.time.MicroClock;
 
 /** A NATS server of the test's own that asks for a user and password: the right ones work, wrong ones are named. */
 class NatsCredentialsTest {
     private static final Duration TIMEOUT = Duration.ofSeconds(10);
     /** jnats reports a refused login only when the connect timeout ends. */
     private static final Duration REFUSAL_TIMEOUT = Duration.ofSeconds(2);
+
     private static NatsServerProcess server;
 
     @BeforeAll
@@ -46,7 +47,8 @@ class NatsCredentialsTest {
                 DriverConnection sender = driver.connect(url("maestro:r1ght-pa55"), MicroClock.system(), TIMEOUT)) {
             receiver.createConsumer((body, micros) -> received.incrementAndGet());
             for (long i = 0; i < 10; i++) {
-                sender.createProducer().send(ByteBuffer.allocate(8).putLong(0, i).array(), 8);
+                sender.createProducer()
+                        .send(ByteBuffer.allocate(8).putLong(0, i).array(), 8);
             }
             long deadline = System.nanoTime() + TIMEOUT.toNanos();
             while (received.get() < 10 && System.nanoTime() < deadline) {
@@ -58,7 +60,8 @@ class NatsCredentialsTest {
 
     @Test
     void aWrongPasswordIsRefusedNamingTheUserAndTheUrlWithoutThePassword() {
-        DriverException error = assertThrows(DriverException.class,
+        DriverException error = assertThrows(
+                DriverException.class,
                 () -> new NatsDriver().connect(url("maestro:wr0ng-pa55"), MicroClock.system(), REFUSAL_TIMEOUT));
         String message = error.getMessage();
         assertTrue(message.contains("refused the login of user 'maestro'"), message);
@@ -69,8 +72,13 @@ class NatsCredentialsTest {
 
     @Test
     void noCredentialsAtAllAreRefusedAskingForThem() {
-        DriverException error = assertThrows(DriverException.class, () -> new NatsDriver().connect(
-                "nats://127.0.0.1:" + server.port() + "/maestro.credentials", MicroClock.system(), REFUSAL_TIMEOUT));
+        DriverException error = assertThrows(
+                DriverException.class,
+                () -> new NatsDriver()
+                        .connect(
+                                "nats://127.0.0.1:" + server.port() + "/maestro.credentials",
+                                MicroClock.system(),
+                                REFUSAL_TIMEOUT));
         assertTrue(error.getMessage().contains("refused the connection without credentials"), error.getMessage());
         assertTrue(error.getMessage().contains("nats://user:password@"), error.getMessage());
     }

@@ -32,12 +32,12 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.maestro.common.net.FreePorts;
 import org.maestro.common.testing.LocalNats;
+import org.maestro.common.time.MicroClock;
 import org.maestro.driver.DeliveryOutcome;
 import org.maestro.driver.Driver;
 import org.maestro.driver.DriverConnection;
 import org.maestro.driver.DriverException;
 import org.maestro.driver.DriverProducer;
-import org.maestro.common.time.MicroClock;
 import org.maestro.driver.testing.DriverContract;
 
 /**
@@ -178,7 +178,8 @@ class NatsDriverTest extends DriverContract {
                 ByteBuffer.wrap(body).putLong(0, i);
                 producer.send(i, body, 80);
             }
-            awaitTrue(() -> received.size() >= 2000 && reports.get() >= 2000,
+            awaitTrue(
+                    () -> received.size() >= 2000 && reports.get() >= 2000,
                     () -> "2000 messages and 2000 outcomes; got " + received.size() + " and " + reports.get());
             Thread.sleep(300); // time passes in which a duplicate would arrive: nothing more may
             assertEquals(2000, received.size(), "no duplicates");
@@ -207,10 +208,13 @@ class NatsDriverTest extends DriverContract {
     @Test
     void aMissingStreamIsRefusedWithTheFixUnlessCreateIsGiven() {
         String url = LocalNats.URL + "/" + subject + "?jetstream=true&stream=" + stream;
-        DriverException error = assertThrows(DriverException.class,
-                () -> new NatsDriver().connect(url, MicroClock.system(), TIMEOUT));
-        assertTrue(error.getMessage().contains("'" + stream + "'") && error.getMessage().contains("does not exist")
-                && error.getMessage().contains("create=true"), error.getMessage());
+        DriverException error =
+                assertThrows(DriverException.class, () -> new NatsDriver().connect(url, MicroClock.system(), TIMEOUT));
+        assertTrue(
+                error.getMessage().contains("'" + stream + "'")
+                        && error.getMessage().contains("does not exist")
+                        && error.getMessage().contains("create=true"),
+                error.getMessage());
     }
 
     @Test
@@ -265,10 +269,18 @@ class NatsDriverTest extends DriverContract {
     void aPublishAnotherStreamStoresIsRejectedNamingThatStream() throws Exception {
         String other = stream + "_OTHER";
         try (Connection admin = Nats.connect(LocalNats.URL)) {
-            admin.jetStreamManagement().addStream(StreamConfiguration.builder().name(stream)
-                    .subjects(subject + ".elsewhere").storageType(StorageType.Memory).build());
-            admin.jetStreamManagement().addStream(StreamConfiguration.builder().name(other).subjects(subject)
-                    .storageType(StorageType.Memory).build());
+            admin.jetStreamManagement()
+                    .addStream(StreamConfiguration.builder()
+                            .name(stream)
+                            .subjects(subject + ".elsewhere")
+                            .storageType(StorageType.Memory)
+                            .build());
+            admin.jetStreamManagement()
+                    .addStream(StreamConfiguration.builder()
+                            .name(other)
+                            .subjects(subject)
+                            .storageType(StorageType.Memory)
+                            .build());
             Map<Long, DeliveryOutcome> outcomes = new ConcurrentHashMap<>();
             Map<Long, String> details = new ConcurrentHashMap<>();
             String url = LocalNats.URL + "/" + subject + "?jetstream=true&stream=" + stream;
@@ -280,7 +292,9 @@ class NatsDriverTest extends DriverContract {
                 producer.send(1, new byte[40], 40);
                 awaitTrue(() -> outcomes.containsKey(1L), "the outcome of a publish another stream stores");
                 assertEquals(DeliveryOutcome.REJECTED, outcomes.get(1L), details.get(1L));
-                assertTrue(details.get(1L).contains("'" + other + "'") && details.get(1L).contains("'" + stream + "'"),
+                assertTrue(
+                        details.get(1L).contains("'" + other + "'")
+                                && details.get(1L).contains("'" + stream + "'"),
                         details.get(1L));
             } finally {
                 admin.jetStreamManagement().deleteStream(other);
@@ -291,8 +305,14 @@ class NatsDriverTest extends DriverContract {
     @Test
     void aPublishTheStreamRefusesIsRejectedWithTheServersReason() throws Exception {
         try (Connection admin = Nats.connect(LocalNats.URL)) {
-            admin.jetStreamManagement().addStream(StreamConfiguration.builder().name(stream).subjects(subject)
-                    .storageType(StorageType.Memory).maxMessages(1).discardPolicy(DiscardPolicy.New).build());
+            admin.jetStreamManagement()
+                    .addStream(StreamConfiguration.builder()
+                            .name(stream)
+                            .subjects(subject)
+                            .storageType(StorageType.Memory)
+                            .maxMessages(1)
+                            .discardPolicy(DiscardPolicy.New)
+                            .build());
         }
         Map<Long, DeliveryOutcome> outcomes = new ConcurrentHashMap<>();
         Map<Long, String> details = new ConcurrentHashMap<>();
@@ -315,20 +335,22 @@ class NatsDriverTest extends DriverContract {
     void aDurableConsumerWithOtherSettingsIsRefusedWithTheReason() throws Exception {
         NatsDriver driver = new NatsDriver();
         try (DriverConnection first = driver.connect(jetStream("&durable=maestro"), MicroClock.system(), TIMEOUT);
-                DriverConnection second = driver.connect(jetStream("&durable=maestro&deliver=all"),
-                        MicroClock.system(), TIMEOUT)) {
-            first.createConsumer((body, micros) -> { }).close();
-            DriverException error = assertThrows(DriverException.class,
-                    () -> second.createConsumer((body, micros) -> { }));
-            assertTrue(error.getMessage().contains("cannot subscribe to '" + subject + "'")
-                    && error.getMessage().contains("same settings"), error.getMessage());
+                DriverConnection second =
+                        driver.connect(jetStream("&durable=maestro&deliver=all"), MicroClock.system(), TIMEOUT)) {
+            first.createConsumer((body, micros) -> {}).close();
+            DriverException error =
+                    assertThrows(DriverException.class, () -> second.createConsumer((body, micros) -> {}));
+            assertTrue(
+                    error.getMessage().contains("cannot subscribe to '" + subject + "'")
+                            && error.getMessage().contains("same settings"),
+                    error.getMessage());
         }
     }
 
     @Test
     void sendersRefuseWildcardSubjects() throws Exception {
-        try (DriverConnection connection = new NatsDriver().connect(LocalNats.URL + "/maestro.test.*",
-                MicroClock.system(), TIMEOUT)) {
+        try (DriverConnection connection =
+                new NatsDriver().connect(LocalNats.URL + "/maestro.test.*", MicroClock.system(), TIMEOUT)) {
             DriverException error = assertThrows(DriverException.class, connection::createProducer);
             assertTrue(error.getMessage().contains("wildcard"), error.getMessage());
         }
@@ -348,9 +370,10 @@ class NatsDriverTest extends DriverContract {
     void namesTheUrlWithoutThePasswordWhenTheServerCannotBeReached() throws Exception {
         int closed = FreePorts.next();
         String url = "nats://maestro:s3cret@127.0.0.1:" + closed + "/t";
-        DriverException error = assertThrows(DriverException.class,
-                () -> new NatsDriver().connect(url, MicroClock.system(), Duration.ofSeconds(5)));
-        assertTrue(error.getMessage().contains("cannot connect to nats://***@127.0.0.1:" + closed + "/t"),
+        DriverException error = assertThrows(
+                DriverException.class, () -> new NatsDriver().connect(url, MicroClock.system(), Duration.ofSeconds(5)));
+        assertTrue(
+                error.getMessage().contains("cannot connect to nats://***@127.0.0.1:" + closed + "/t"),
                 error.getMessage());
         assertTrue(error.getMessage().contains("is the NATS server running"), error.getMessage());
         assertFalse(error.getMessage().contains("s3cret"), error.getMessage());

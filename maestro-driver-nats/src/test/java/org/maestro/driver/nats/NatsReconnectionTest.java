@@ -13,10 +13,10 @@ import java.util.function.BooleanSupplier;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.maestro.common.time.MicroClock;
 import org.maestro.driver.DriverConnection;
 import org.maestro.driver.DriverException;
 import org.maestro.driver.DriverProducer;
-import org.maestro.common.time.MicroClock;
 
 /**
  * The NATS driver across a restart of a NATS server the test starts (so the machine's server is left alone):
@@ -41,7 +41,9 @@ class NatsReconnectionTest {
 
     @Test
     void aCoreReceiverHearsAgainAfterTheServerRestarts() throws Exception {
-        hearsAgainAfterARestart(server.url() + "/maestro.test.restart", "a message after the restart",
+        hearsAgainAfterARestart(
+                server.url() + "/maestro.test.restart",
+                "a message after the restart",
                 "jnats reconnected and subscribed again");
     }
 
@@ -49,7 +51,7 @@ class NatsReconnectionTest {
     void aReceiverWhoseConsumerTheServerLostCountsAsFailed() throws Exception {
         String url = server.url() + "/maestro.test.lost?jetstream=true&stream=LOST&create=true";
         try (DriverConnection receiver = new NatsDriver().connect(url, MicroClock.system(), TIMEOUT)) {
-            receiver.createConsumer((body, micros) -> { });
+            receiver.createConsumer((body, micros) -> {});
             assertFalse(receiver.failed());
             try (Connection admin = Nats.connect(server.url())) {
                 JetStreamManagement management = admin.jetStreamManagement();
@@ -58,22 +60,24 @@ class NatsReconnectionTest {
                 }
             }
             awaitTrue(receiver::failed, "the heartbeat alarm of the lost consumer");
-            assertTrue(receiver.failure().getMessage().contains("stopped sending heartbeats"),
+            assertTrue(
+                    receiver.failure().getMessage().contains("stopped sending heartbeats"),
                     receiver.failure().getMessage());
         }
     }
 
     @Test
     void anEphemeralConsumerResumesAfterTheServerRestarts() throws Exception {
-        hearsAgainAfterARestart(server.url() + "/maestro.test.ephemeral?jetstream=true&stream=EPHEMERAL&create=true",
+        hearsAgainAfterARestart(
+                server.url() + "/maestro.test.ephemeral?jetstream=true&stream=EPHEMERAL&create=true",
                 "a message through the ephemeral consumer after the restart",
                 "the ephemeral consumer survived the restart");
     }
 
     @Test
     void aDurableConsumerResumesAfterTheServerRestarts() throws Exception {
-        hearsAgainAfterARestart(server.url()
-                + "/maestro.test.durable?jetstream=true&stream=DURABLE&create=true&durable=maestro",
+        hearsAgainAfterARestart(
+                server.url() + "/maestro.test.durable?jetstream=true&stream=DURABLE&create=true&durable=maestro",
                 "a message through the durable consumer after the restart",
                 "the durable consumer survived the restart");
     }
@@ -89,10 +93,12 @@ class NatsReconnectionTest {
             server.restart();
             try (DriverConnection sender = new NatsDriver().connect(url, MicroClock.system(), TIMEOUT)) {
                 DriverProducer producer = sender.createProducer();
-                awaitTrue(() -> {
-                    sendQuietly(producer);
-                    return received.get() > 0;
-                }, awaited);
+                awaitTrue(
+                        () -> {
+                            sendQuietly(producer);
+                            return received.get() > 0;
+                        },
+                        awaited);
             }
             assertFalse(receiver.failed(), notFailed);
         }

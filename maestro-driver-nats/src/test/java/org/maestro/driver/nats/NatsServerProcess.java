@@ -54,26 +54,34 @@ final class NatsServerProcess implements AutoCloseable {
             }
             assumeTrue(false, "nats-server is not installed (apt-get install nats-server)");
         }
-        NatsServerProcess server = new NatsServerProcess(Files.createTempDirectory("maestro-nats-"), FreePorts.next(),
-                extraArguments);
+        NatsServerProcess server =
+                new NatsServerProcess(Files.createTempDirectory("maestro-nats-"), FreePorts.next(), extraArguments);
         server.launch(binary);
         return server;
     }
 
     private void launch(Path program) throws IOException, InterruptedException {
         binary = program;
-        List<String> command = new ArrayList<>(List.of(program.toString(), "-js", "-a", "127.0.0.1", "-p",
-                Integer.toString(port), "-sd", directory.resolve("store").toString()));
+        List<String> command = new ArrayList<>(List.of(
+                program.toString(),
+                "-js",
+                "-a",
+                "127.0.0.1",
+                "-p",
+                Integer.toString(port),
+                "-sd",
+                directory.resolve("store").toString()));
         command.addAll(extraArguments);
         process = new ProcessBuilder(command)
                 .redirectErrorStream(true)
-                .redirectOutput(ProcessBuilder.Redirect.appendTo(directory.resolve("nats-server.log").toFile()))
+                .redirectOutput(ProcessBuilder.Redirect.appendTo(
+                        directory.resolve("nats-server.log").toFile()))
                 .start();
         long deadline = System.nanoTime() + Duration.ofSeconds(10).toNanos();
         while (System.nanoTime() < deadline) {
             if (!process.isAlive()) {
-                throw new IllegalStateException("nats-server exited at start: "
-                        + Files.readString(directory.resolve("nats-server.log")));
+                throw new IllegalStateException(
+                        "nats-server exited at start: " + Files.readString(directory.resolve("nats-server.log")));
             }
             try (Socket socket = new Socket()) {
                 socket.connect(new InetSocketAddress("127.0.0.1", port), 200);

@@ -1,6 +1,5 @@
 package org.maestro.driver.nats;
 
-
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -24,8 +23,12 @@ class NatsTlsTest {
         Path directory = Files.createTempDirectory("maestro-nats-tls-");
         TestCertificates certificates = TestCertificates.create(directory);
         trustStore = certificates.trustedByTheJvm();
-        server = NatsServerProcess.start(List.of("--tls", "--tlscert", directory.resolve("server.crt").toString(),
-                "--tlskey", directory.resolve("server.key").toString()));
+        server = NatsServerProcess.start(List.of(
+                "--tls",
+                "--tlscert",
+                directory.resolve("server.crt").toString(),
+                "--tlskey",
+                directory.resolve("server.key").toString()));
     }
 
     @AfterAll
@@ -40,7 +43,11 @@ class NatsTlsTest {
 
     @Test
     void carriesMessagesOverTls() throws Exception {
-        DriverChecks.carriesInSequence(new NatsDriver(), "nats+tls://127.0.0.1:" + server.port()
-                + "/maestro.test.tls", 100, Duration.ofSeconds(20), false);
+        DriverChecks.carriesInSequence(
+                new NatsDriver(),
+                "nats+tls://127.0.0.1:" + server.port() + "/maestro.test.tls",
+                100,
+                Duration.ofSeconds(20),
+                false);
     }
 }

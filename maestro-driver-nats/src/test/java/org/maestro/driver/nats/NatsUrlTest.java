@@ -49,16 +49,20 @@ class NatsUrlTest {
         assertEquals("t0ken", token.token());
         assertNull(token.user());
         assertFalse(token.toString().contains("t0ken"), token.toString());
-        DriverException error = assertThrows(DriverException.class,
-                () -> NatsUrl.parse("nats://maestro:s3cret@h:4222/t?jetstream=maybe"));
+        DriverException error = assertThrows(
+                DriverException.class, () -> NatsUrl.parse("nats://maestro:s3cret@h:4222/t?jetstream=maybe"));
         assertFalse(error.getMessage().contains("s3cret"), error.getMessage());
-        assertTrue(error.getMessage().contains("jetstream=maybe") && error.getMessage().contains("true or false"),
+        assertTrue(
+                error.getMessage().contains("jetstream=maybe")
+                        && error.getMessage().contains("true or false"),
                 error.getMessage());
     }
 
     @Test
     void refusesWhatItCannotDoWithTheFix() {
-        assertMessage("nats://h:4222/t?prefetch=1", "unknown option 'prefetch'",
+        assertMessage(
+                "nats://h:4222/t?prefetch=1",
+                "unknown option 'prefetch'",
                 "queue, jetstream, stream, create, storage, durable, deliver, inflight");
         assertMessage("nats://h:4222/", "names no subject", "nats://host:4222/maestro.test");
         assertMessage("nats://h:4222/a..b", "not a valid NATS subject", "tokens separated by dots");

@@ -2,7 +2,6 @@ package org.maestro.driver.proton;
 
 import java.io.IOException;
 import java.time.Duration;
-import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Queue;
@@ -37,6 +36,7 @@ import org.apache.qpid.proton.engine.Transport;
 import org.apache.qpid.proton.message.Message;
 import org.maestro.amqp.engine.AmqpEndpoint;
 import org.maestro.amqp.engine.AmqpEngine;
+import org.maestro.common.time.MicroClock;
 import org.maestro.driver.ConsumerCallback;
 import org.maestro.driver.DeliveryOutcome;
 import org.maestro.driver.DriverConnection;
@@ -45,7 +45,6 @@ import org.maestro.driver.DriverException;
 import org.maestro.driver.DriverProducer;
 import org.maestro.driver.OutcomeListener;
 import org.maestro.driver.PendingOutcome;
-import org.maestro.common.time.MicroClock;
 
 /**
  * One AMQP connection on the Proton-J engine, with one session and the links made on it. All engine objects belong
@@ -55,6 +54,7 @@ import org.maestro.common.time.MicroClock;
 final class ProtonConnection implements DriverConnection {
     /** Encoded messages handed to the I/O thread and not yet given to the engine, per connection. */
     private static final int MAX_QUEUED = 2048;
+
     private static final long SYNC_SEND_TIMEOUT_MILLIS = 30_000;
     /** How long closing waits for queued messages to go to the wire. */
     private static final long FLUSH_MILLIS = 5_000;
@@ -78,8 +78,7 @@ final class ProtonConnection implements DriverConnection {
     private volatile boolean closing;
 
     /** A message encoded and waiting for credit; {@code outcome} hears how the peer settles it. */
-    private record Outgoing(byte[] encoded, int length, PendingOutcome outcome) {
-    }
+    private record Outgoing(byte[] encoded, int length, PendingOutcome outcome) {}
 
     private ProtonConnection(ProtonUrl url, MicroClock clock, Duration timeout, AmqpEngine engine) {
         this.url = url;
@@ -96,8 +95,8 @@ final class ProtonConnection implements DriverConnection {
     static ProtonConnection open(ProtonUrl url, MicroClock clock, Duration timeout) throws DriverException {
         ProtonConnection opened = null;
         try {
-            AmqpEndpoint endpoint = new AmqpEndpoint(url.host(), url.port(), false, url.user(), url.password(),
-                    "maestro-" + UUID.randomUUID());
+            AmqpEndpoint endpoint = new AmqpEndpoint(
+                    url.host(), url.port(), false, url.user(), url.password(), "maestro-" + UUID.randomUUID());
             opened = new ProtonConnection(url, clock, timeout, AmqpEngine.connect(endpoint, timeout));
             opened.start();
             opened.remoteOpen.get(timeout.toMillis(), TimeUnit.MILLISECONDS);
@@ -107,8 +106,8 @@ final class ProtonConnection implements DriverConnection {
             Throwable cause = e instanceof ExecutionException ? e.getCause() : e;
             String reason = String.valueOf(cause.getMessage());
             // a refused login names the URL already
-            throw new DriverException(reason.startsWith(url.toString()) ? reason
-                    : "cannot connect to " + url + ": " + reason, cause);
+            throw new DriverException(
+                    reason.startsWith(url.toString()) ? reason : "cannot connect to " + url + ": " + reason, cause);
         } catch (TimeoutException e) {
             close(opened);
             throw new DriverException("cannot connect to " + url + " within " + timeout.toMillis() + " ms: is the "
@@ -179,7 +178,8 @@ final class ProtonConnection implements DriverConnection {
         try {
             future.get(timeout.toMillis(), TimeUnit.MILLISECONDS);
         } catch (ExecutionException e) {
-            throw new DriverException("cannot " + what + " " + url + ": " + e.getCause().getMessage(), e.getCause());
+            throw new DriverException(
+                    "cannot " + what + " " + url + ": " + e.getCause().getMessage(), e.getCause());
         } catch (TimeoutException e) {
             throw new DriverException("cannot " + what + " " + url + " within " + timeout.toMillis() + " ms");
         } catch (InterruptedException e) {
@@ -277,8 +277,8 @@ final class ProtonConnection implements DriverConnection {
 
         @Override
         public void send(long token, byte[] body, int length) throws DriverException {
-            PendingOutcome outcome = url.durable() ? PendingOutcome.awaited(token, outcomes)
-                    : PendingOutcome.later(token, outcomes);
+            PendingOutcome outcome =
+                    url.durable() ? PendingOutcome.awaited(token, outcomes) : PendingOutcome.later(token, outcomes);
             Outgoing message = encode(body, length, outcome);
             try {
                 enqueue(message);
@@ -295,12 +295,10 @@ final class ProtonConnection implements DriverConnection {
         public boolean reportsOutcomes() {
             return true;
         }
-
     }
 
     /** The state of a receiver link: its attach and its callback. */
-    private record Incoming(CompletableFuture<Void> attached, ConsumerCallback callback) {
-    }
+    private record Incoming(CompletableFuture<Void> attached, ConsumerCallback callback) {}
 
     // ---- the I/O thread ----
 
@@ -317,8 +315,10 @@ final class ProtonConnection implements DriverConnection {
                 }
                 engine.dispatch(this::handle);
                 sendPending();
-                engine.pump(100, () -> tasks.isEmpty()
-                        && (pending.isEmpty() || sender == null || sender.getCredit() <= 0), this::handle);
+                engine.pump(
+                        100,
+                        () -> tasks.isEmpty() && (pending.isEmpty() || sender == null || sender.getCredit() <= 0),
+                        this::handle);
                 if (failure != null) {
                     return;
                 }
@@ -344,8 +344,7 @@ final class ProtonConnection implements DriverConnection {
         }
         // every message handed over was settled by the peer, so it reached it, and the output is written
         boolean done = pending.isEmpty() && sender.getUnsettled() == 0 && transport.pending() <= 0;
-        return done
-                || System.currentTimeMillis() - closeStartedMillis > FLUSH_MILLIS;
+        return done || System.currentTimeMillis() - closeStartedMillis > FLUSH_MILLIS;
     }
 
     private void sendPending() {
@@ -355,8 +354,8 @@ final class ProtonConnection implements DriverConnection {
         Outgoing message;
         while (sender.getCredit() > 0 && (message = pending.poll()) != null) {
             long tag = nextTag++;
-            Delivery delivery = sender.delivery(new byte[] {(byte) (tag >>> 24), (byte) (tag >>> 16),
-                (byte) (tag >>> 8), (byte) tag});
+            Delivery delivery = sender.delivery(
+                    new byte[] {(byte) (tag >>> 24), (byte) (tag >>> 16), (byte) (tag >>> 8), (byte) tag});
             delivery.setContext(message);
             sender.send(message.encoded(), 0, message.length());
             sender.advance();
@@ -367,11 +366,12 @@ final class ProtonConnection implements DriverConnection {
     private void handle(Event event) {
         switch (event.getType()) {
             case CONNECTION_REMOTE_OPEN -> onRemoteOpen();
-            case CONNECTION_REMOTE_CLOSE -> fail(new IOException(
-                    unauthorized(connection.getRemoteCondition()) ? loginRefused(connection.getRemoteCondition())
-                            : "the peer closed the connection" + describe(connection.getRemoteCondition())));
-            case TRANSPORT_ERROR -> fail(new IOException("AMQP transport error"
-                    + describe(transport.getCondition())));
+            case CONNECTION_REMOTE_CLOSE ->
+                fail(new IOException(
+                        unauthorized(connection.getRemoteCondition())
+                                ? loginRefused(connection.getRemoteCondition())
+                                : "the peer closed the connection" + describe(connection.getRemoteCondition())));
+            case TRANSPORT_ERROR -> fail(new IOException("AMQP transport error" + describe(transport.getCondition())));
             case LINK_REMOTE_OPEN -> onLinkOpen(event.getLink());
             case LINK_REMOTE_CLOSE -> onLinkClose(event.getLink());
             case LINK_FLOW -> sendPending();
@@ -383,8 +383,7 @@ final class ProtonConnection implements DriverConnection {
                     onSettled(delivery);
                 }
             }
-            default -> {
-            }
+            default -> {}
         }
     }
 
@@ -403,16 +402,16 @@ final class ProtonConnection implements DriverConnection {
         boolean refused = link instanceof Sender ? link.getRemoteTarget() == null : link.getRemoteSource() == null;
         CompletableFuture<Void> attached = attachedOf(link);
         if (refused) {
-            attached.completeExceptionally(new IOException("the peer refused the link to " + url.address()
-                    + describe(link.getRemoteCondition())));
+            attached.completeExceptionally(new IOException(
+                    "the peer refused the link to " + url.address() + describe(link.getRemoteCondition())));
         } else {
             attached.complete(null);
         }
     }
 
     private void onLinkClose(Link link) {
-        IOException error = new IOException("the peer detached the link to " + url.address()
-                + describe(link.getRemoteCondition()));
+        IOException error =
+                new IOException("the peer detached the link to " + url.address() + describe(link.getRemoteCondition()));
         CompletableFuture<Void> attached = attachedOf(link);
         if (!attached.isDone()) {
             attached.completeExceptionally(error);
@@ -428,7 +427,8 @@ final class ProtonConnection implements DriverConnection {
         if (context instanceof Incoming incoming) {
             return incoming.attached();
         }
-        return context instanceof CompletableFuture<?> future ? (CompletableFuture<Void>) future
+        return context instanceof CompletableFuture<?> future
+                ? (CompletableFuture<Void>) future
                 : new CompletableFuture<>();
     }
 
@@ -471,7 +471,9 @@ final class ProtonConnection implements DriverConnection {
     /** Reports the outcome of a delivery the peer settled or gave a terminal state, and settles it. */
     private void onSettled(Delivery delivery) {
         DeliveryState state = delivery.getRemoteState();
-        boolean terminal = state instanceof Accepted || state instanceof Released || state instanceof Rejected
+        boolean terminal = state instanceof Accepted
+                || state instanceof Released
+                || state instanceof Rejected
                 || state instanceof Modified;
         if (!terminal && !delivery.remotelySettled()) {
             return;
@@ -480,13 +482,19 @@ final class ProtonConnection implements DriverConnection {
             if (state instanceof Released) {
                 message.outcome().report(DeliveryOutcome.RELEASED, true, "released by " + url);
             } else if (state instanceof Rejected rejected) {
-                message.outcome().report(DeliveryOutcome.REJECTED, false, "rejected by " + url
-                        + describe(rejected.getError()));
+                message.outcome()
+                        .report(DeliveryOutcome.REJECTED, false, "rejected by " + url + describe(rejected.getError()));
             } else if (state instanceof Modified modified) {
                 boolean undeliverableHere = Boolean.TRUE.equals(modified.getUndeliverableHere());
-                message.outcome().report(DeliveryOutcome.MODIFIED, !undeliverableHere, "modified by " + url
-                        + (Boolean.TRUE.equals(modified.getDeliveryFailed()) ? " (delivery failed)" : "")
-                        + (undeliverableHere ? " (undeliverable here)" : ""));
+                message.outcome()
+                        .report(
+                                DeliveryOutcome.MODIFIED,
+                                !undeliverableHere,
+                                "modified by " + url
+                                        + (Boolean.TRUE.equals(modified.getDeliveryFailed())
+                                                ? " (delivery failed)"
+                                                : "")
+                                        + (undeliverableHere ? " (undeliverable here)" : ""));
             } else {
                 // accepted, or settled without a state: the peer took the message
                 message.outcome().report(DeliveryOutcome.ACCEPTED, false, null);
@@ -514,7 +522,8 @@ final class ProtonConnection implements DriverConnection {
     }
 
     private static boolean unauthorized(ErrorCondition condition) {
-        return condition != null && condition.getCondition() != null
+        return condition != null
+                && condition.getCondition() != null
                 && "amqp:unauthorized-access".equals(condition.getCondition().toString());
     }
 
@@ -524,8 +533,10 @@ final class ProtonConnection implements DriverConnection {
      */
     private void failWaiting() {
         Throwable reason = failure != null ? failure : new IOException("the connection to " + url + " closed");
-        String detail = (failure != null ? "the connection to " + url + " failed before the message was settled: "
-                : "the connection to " + url + " closed before the message was settled: ") + reason.getMessage();
+        String detail = (failure != null
+                        ? "the connection to " + url + " failed before the message was settled: "
+                        : "the connection to " + url + " closed before the message was settled: ")
+                + reason.getMessage();
         if (sender != null) {
             List<Outgoing> unsettled = new ArrayList<>();
             for (Delivery delivery = sender.head(); delivery != null; delivery = delivery.next()) {
@@ -559,7 +570,7 @@ final class ProtonConnection implements DriverConnection {
         if (condition == null || condition.getCondition() == null) {
             return "";
         }
-        return ": " + condition.getCondition() + (condition.getDescription() == null ? ""
-                : " " + condition.getDescription());
+        return ": " + condition.getCondition()
+                + (condition.getDescription() == null ? "" : " " + condition.getDescription());
     }
 }

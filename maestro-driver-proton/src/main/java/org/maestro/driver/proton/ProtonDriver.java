@@ -2,10 +2,10 @@ package org.maestro.driver.proton;
 
 import java.time.Duration;
 import java.util.Set;
+import org.maestro.common.time.MicroClock;
 import org.maestro.driver.Driver;
 import org.maestro.driver.DriverConnection;
 import org.maestro.driver.DriverException;
-import org.maestro.common.time.MicroClock;
 
 /**
  * An AMQP 1.0 driver on the Proton-J engine directly, without JMS: one I/O thread per connection, no per-message

@@ -15,8 +15,15 @@ import org.maestro.driver.QueryOptions;
  * @param user     the user of SASL PLAIN (percent-decoded), or null for SASL ANONYMOUS
  * @param password the password of SASL PLAIN, or null
  */
-public record ProtonUrl(String host, int port, String address, boolean topic, boolean durable, int credit,
-        String user, String password) {
+public record ProtonUrl(
+        String host,
+        int port,
+        String address,
+        boolean topic,
+        boolean durable,
+        int credit,
+        String user,
+        String password) {
     /** The options this driver reads. */
     public static final List<String> OPTIONS = List.of("type", "durable", "credit");
     /** The AMQP port when the URL gives none. */
@@ -54,11 +61,19 @@ public record ProtonUrl(String host, int port, String address, boolean topic, bo
         }
         QueryOptions options = QueryOptions.parse(url, uri.getRawQuery());
         options.refuseUnknown(OPTIONS);
-        boolean topic = options.choice("type", List.of("queue", "topic"), "queue").equals("topic");
+        boolean topic =
+                options.choice("type", List.of("queue", "topic"), "queue").equals("topic");
         boolean durable = options.bool("durable", false);
         int credit = options.count("credit", MAX_CREDIT, DEFAULT_CREDIT);
-        return new ProtonUrl(uri.getHost(), uri.getPort() < 0 ? DEFAULT_PORT : uri.getPort(), address, topic, durable,
-                credit, user, password);
+        return new ProtonUrl(
+                uri.getHost(),
+                uri.getPort() < 0 ? DEFAULT_PORT : uri.getPort(),
+                address,
+                topic,
+                durable,
+                credit,
+                user,
+                password);
     }
 
     @Override

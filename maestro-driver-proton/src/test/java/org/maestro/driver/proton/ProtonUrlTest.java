@@ -39,16 +39,24 @@ class ProtonUrlTest {
 
     @Test
     void refusesBadOptionsNamingThemAndWhatIsAccepted() {
-        assertMessage("proton://h/q?prefetch=5", "unknown option 'prefetch' in URL proton://h/q?prefetch=5; known "
-                + "options: type, durable, credit (see docs/drivers.md)");
-        assertMessage("proton://h/q?credit=0", "option credit=0 in URL proton://h/q?credit=0 is not valid: expected a "
-                + "number of messages from 1 to 999999");
-        assertMessage("proton://h/q?type=queues", "option type=queues in URL proton://h/q?type=queues is not valid: "
-                + "expected queue or topic");
-        assertMessage("proton://u:s3cret@h/q?durable=maybe", "option durable=maybe in URL proton://***@h/q?"
-                + "durable=maybe is not valid: expected true or false");
-        assertMessage("proton://h/", "the URL proton://h/ names no destination: add /<queue or topic name>, e.g. "
-                + "proton://host:5672/test.queue");
+        assertMessage(
+                "proton://h/q?prefetch=5",
+                "unknown option 'prefetch' in URL proton://h/q?prefetch=5; known "
+                        + "options: type, durable, credit (see docs/drivers.md)");
+        assertMessage(
+                "proton://h/q?credit=0",
+                "option credit=0 in URL proton://h/q?credit=0 is not valid: expected a "
+                        + "number of messages from 1 to 999999");
+        assertMessage(
+                "proton://h/q?type=queues",
+                "option type=queues in URL proton://h/q?type=queues is not valid: " + "expected queue or topic");
+        assertMessage(
+                "proton://u:s3cret@h/q?durable=maybe",
+                "option durable=maybe in URL proton://***@h/q?" + "durable=maybe is not valid: expected true or false");
+        assertMessage(
+                "proton://h/",
+                "the URL proton://h/ names no destination: add /<queue or topic name>, e.g. "
+                        + "proton://host:5672/test.queue");
     }
 
     private static void assertMessage(String url, String expected) {

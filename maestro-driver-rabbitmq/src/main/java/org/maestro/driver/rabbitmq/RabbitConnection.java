@@ -16,13 +16,13 @@ import java.time.Duration;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import javax.net.ssl.SSLContext;
+import org.maestro.common.time.MicroClock;
 import org.maestro.driver.Causes;
 import org.maestro.driver.ConsumerCallback;
 import org.maestro.driver.DriverConnection;
 import org.maestro.driver.DriverConsumer;
 import org.maestro.driver.DriverException;
 import org.maestro.driver.DriverProducer;
-import org.maestro.common.time.MicroClock;
 import org.maestro.driver.OutcomeListener;
 import org.maestro.driver.ThrottledWarning;
 import org.maestro.driver.TlsFailures;
@@ -59,8 +59,8 @@ final class RabbitConnection implements DriverConnection {
         this.clock = clock;
         this.connection = connection;
         this.channel = channel;
-        this.losses = new ThrottledWarning(LOG, "connections to " + url + " closed by RabbitMQ or lost",
-                TimeUnit.SECONDS.toNanos(10));
+        this.losses = new ThrottledWarning(
+                LOG, "connections to " + url + " closed by RabbitMQ or lost", TimeUnit.SECONDS.toNanos(10));
     }
 
     /** Connects to the URL's broker and opens a channel within {@code timeout}; throws naming the URL and why. */
@@ -85,8 +85,10 @@ final class RabbitConnection implements DriverConnection {
             try {
                 factory.useSslProtocol(SSLContext.getDefault());
             } catch (NoSuchAlgorithmException e) {
-                throw new DriverException("cannot use TLS for " + url + ": the JVM has no default SSL context ("
-                        + e.getMessage() + "): check the JVM's javax.net.ssl settings", e);
+                throw new DriverException(
+                        "cannot use TLS for " + url + ": the JVM has no default SSL context (" + e.getMessage()
+                                + "): check the JVM's javax.net.ssl settings",
+                        e);
             }
             factory.enableHostnameVerification();
         }
@@ -94,16 +96,20 @@ final class RabbitConnection implements DriverConnection {
         try {
             connection = factory.newConnection(url.connectionName());
         } catch (AuthenticationFailureException e) {
-            throw new DriverException("RabbitMQ at " + url + " refused the login of user '" + factory.getUsername()
-                    + "' (" + describe(e) + "): check the user name and password in the URL", e);
+            throw new DriverException(
+                    "RabbitMQ at " + url + " refused the login of user '" + factory.getUsername() + "' (" + describe(e)
+                            + "): check the user name and password in the URL",
+                    e);
         } catch (IOException | TimeoutException | RuntimeException e) {
             String tls = TlsFailures.explain(e, url.host());
             if (tls != null) {
                 throw new DriverException("cannot connect to " + url + ": " + tls, e);
             }
-            throw new DriverException("cannot connect to " + url + " within " + millis + " ms: " + describe(e)
-                    + ": is RabbitMQ running and reachable, does the virtual host '" + url.vhost()
-                    + "' exist and may the user use it?", e);
+            throw new DriverException(
+                    "cannot connect to " + url + " within " + millis + " ms: " + describe(e)
+                            + ": is RabbitMQ running and reachable, does the virtual host '" + url.vhost()
+                            + "' exist and may the user use it?",
+                    e);
         }
         Channel channel;
         try {
@@ -123,8 +129,10 @@ final class RabbitConnection implements DriverConnection {
         connection.addBlockedListener(new BlockedListener() {
             @Override
             public void handleBlocked(String reason) {
-                LOG.warn("RabbitMQ at {} blocks publishing: {} (a resource alarm; sends wait until it clears)",
-                        url, reason);
+                LOG.warn(
+                        "RabbitMQ at {} blocks publishing: {} (a resource alarm; sends wait until it clears)",
+                        url,
+                        reason);
             }
 
             @Override
@@ -159,8 +167,10 @@ final class RabbitConnection implements DriverConnection {
             try {
                 channel.confirmSelect();
             } catch (IOException | RuntimeException e) {
-                throw new DriverException("cannot turn on publisher confirms on " + url + ": " + describe(e)
-                        + "; add confirm=false to send without outcomes", e);
+                throw new DriverException(
+                        "cannot turn on publisher confirms on " + url + ": " + describe(e)
+                                + "; add confirm=false to send without outcomes",
+                        e);
             }
         }
         channel.addConfirmListener(created);
@@ -181,8 +191,8 @@ final class RabbitConnection implements DriverConnection {
             channel.basicQos(url.prefetch());
             tag = channel.basicConsume(url.queue(), false, new Delivery(callback));
         } catch (IOException | RuntimeException e) {
-            throw new DriverException("cannot consume from queue '" + url.queue() + "' at " + url + ": "
-                    + describe(e), e);
+            throw new DriverException(
+                    "cannot consume from queue '" + url.queue() + "' at " + url + ": " + describe(e), e);
         }
         return () -> {
             if (channel.isOpen()) {
@@ -204,8 +214,9 @@ final class RabbitConnection implements DriverConnection {
             try {
                 channel.queueDeclare(url.queue(), url.durable(), false, false, null);
             } catch (IOException | RuntimeException e) {
-                throw new DriverException("cannot declare queue '" + url.queue() + "' at " + url + ": " + describe(e)
-                        + ": if the queue exists with other settings, make durable= match it or leave out declare=true",
+                throw new DriverException(
+                        "cannot declare queue '" + url.queue() + "' at " + url + ": " + describe(e)
+                                + ": if the queue exists with other settings, make durable= match it or leave out declare=true",
                         e);
             }
             return;
@@ -216,8 +227,10 @@ final class RabbitConnection implements DriverConnection {
         try (Channel check = connection.createChannel()) {
             check.queueDeclarePassive(url.queue());
         } catch (IOException | TimeoutException | RuntimeException e) {
-            throw new DriverException("cannot " + what + " queue '" + url.queue() + "' at " + url + ": "
-                    + describe(e) + ": create the queue, or add declare=true to the URL", e);
+            throw new DriverException(
+                    "cannot " + what + " queue '" + url.queue() + "' at " + url + ": " + describe(e)
+                            + ": create the queue, or add declare=true to the URL",
+                    e);
         }
     }
 
@@ -232,8 +245,8 @@ final class RabbitConnection implements DriverConnection {
         }
         RabbitProducer sending = producer;
         if (sending != null) {
-            sending.failPending("the connection to " + url + " closed before the broker confirmed the message: "
-                    + describe(cause));
+            sending.failPending(
+                    "the connection to " + url + " closed before the broker confirmed the message: " + describe(cause));
         }
     }
 
@@ -283,8 +296,8 @@ final class RabbitConnection implements DriverConnection {
         }
 
         @Override
-        public void handleDelivery(String consumerTag, Envelope envelope, AMQP.BasicProperties properties,
-                byte[] body) throws IOException {
+        public void handleDelivery(String consumerTag, Envelope envelope, AMQP.BasicProperties properties, byte[] body)
+                throws IOException {
             long receiveMicros = clock.nowMicros();
             try {
                 callback.onMessage(body, receiveMicros);

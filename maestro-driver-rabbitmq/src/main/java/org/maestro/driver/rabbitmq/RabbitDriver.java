@@ -2,10 +2,10 @@ package org.maestro.driver.rabbitmq;
 
 import java.time.Duration;
 import java.util.Set;
+import org.maestro.common.time.MicroClock;
 import org.maestro.driver.Driver;
 import org.maestro.driver.DriverConnection;
 import org.maestro.driver.DriverException;
-import org.maestro.common.time.MicroClock;
 
 /**
  * A RabbitMQ driver on the RabbitMQ Java client (AMQP 0-9-1): URLs {@code rabbitmq://host:5672/vhost?queue=q} and

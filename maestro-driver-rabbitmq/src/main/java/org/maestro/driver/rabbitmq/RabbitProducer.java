@@ -48,9 +48,11 @@ final class RabbitProducer implements DriverProducer, ConfirmListener, ReturnLis
         this.outcomes = outcomes;
         this.gone = gone;
         this.window = new Semaphore(url.inflight());
-        this.unroutable = new ThrottledWarning(LOG, "messages RabbitMQ could not route at " + url,
-                TimeUnit.SECONDS.toNanos(10));
-        this.shared = new AMQP.BasicProperties.Builder().deliveryMode(url.durable() ? 2 : 1).build();
+        this.unroutable =
+                new ThrottledWarning(LOG, "messages RabbitMQ could not route at " + url, TimeUnit.SECONDS.toNanos(10));
+        this.shared = new AMQP.BasicProperties.Builder()
+                .deliveryMode(url.durable() ? 2 : 1)
+                .build();
     }
 
     @Override
@@ -139,8 +141,10 @@ final class RabbitProducer implements DriverProducer, ConfirmListener, ReturnLis
     private void finish(Publish publish, boolean ack) {
         window.release();
         if (!ack) {
-            publish.finish(DeliveryOutcome.REJECTED, false, "RabbitMQ refused the message (basic.nack), e.g. a "
-                    + "full queue with x-overflow=reject-publish");
+            publish.finish(
+                    DeliveryOutcome.REJECTED,
+                    false,
+                    "RabbitMQ refused the message (basic.nack), e.g. a " + "full queue with x-overflow=reject-publish");
         } else if (publish.returned != null) {
             publish.finish(DeliveryOutcome.RELEASED, true, publish.returned);
         } else {
@@ -149,8 +153,13 @@ final class RabbitProducer implements DriverProducer, ConfirmListener, ReturnLis
     }
 
     @Override
-    public void handleReturn(int replyCode, String replyText, String exchange, String routingKey,
-            AMQP.BasicProperties properties, byte[] body) {
+    public void handleReturn(
+            int replyCode,
+            String replyText,
+            String exchange,
+            String routingKey,
+            AMQP.BasicProperties properties,
+            byte[] body) {
         String detail = "RabbitMQ returned the message: " + replyText + " (reply code " + replyCode + "): no queue "
                 + "is bound to exchange '" + exchange + "' with routing key '" + routingKey + "'";
         unroutable.record(detail);

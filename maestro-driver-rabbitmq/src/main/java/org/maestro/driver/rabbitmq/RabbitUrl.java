@@ -29,12 +29,36 @@ import org.maestro.driver.QueryOptions;
  * @param connectionName the name each connection gives RabbitMQ (shown by the management UI and
  *                   {@code rabbitmqctl list_connections user_provided_name})
  */
-public record RabbitUrl(boolean tls, String host, int port, String vhost, String queue, String exchange,
-        String routingKey, boolean confirm, boolean mandatory, boolean durable, boolean declare, int prefetch,
-        int inflight, String connectionName, String user, String password, String redacted) {
+public record RabbitUrl(
+        boolean tls,
+        String host,
+        int port,
+        String vhost,
+        String queue,
+        String exchange,
+        String routingKey,
+        boolean confirm,
+        boolean mandatory,
+        boolean durable,
+        boolean declare,
+        int prefetch,
+        int inflight,
+        String connectionName,
+        String user,
+        String password,
+        String redacted) {
     /** The options this driver reads. */
-    public static final List<String> OPTIONS = List.of("queue", "exchange", "routingKey", "confirm", "mandatory",
-            "durable", "declare", "prefetch", "inflight", "connectionName");
+    public static final List<String> OPTIONS = List.of(
+            "queue",
+            "exchange",
+            "routingKey",
+            "confirm",
+            "mandatory",
+            "durable",
+            "declare",
+            "prefetch",
+            "inflight",
+            "connectionName");
     /** The connections' name when the URL gives none. */
     public static final String DEFAULT_CONNECTION_NAME = "maestro";
     /** The AMQP port when a {@code rabbitmq://} URL gives none. */
@@ -52,9 +76,11 @@ public record RabbitUrl(boolean tls, String host, int port, String vhost, String
 
     /** Parses a URL; throws naming the offending part and what is accepted. */
     public static RabbitUrl parse(String url) throws DriverException {
-        DestinationUri uri = DestinationUri.parse(url, List.of("rabbitmq", "rabbitmqs"),
-                "rabbitmq://host:5672/?queue=test", "is not a RabbitMQ URL: write rabbitmq://host:5672/?queue=q or "
-                        + "rabbitmqs://host:5671/?queue=q");
+        DestinationUri uri = DestinationUri.parse(
+                url,
+                List.of("rabbitmq", "rabbitmqs"),
+                "rabbitmq://host:5672/?queue=test",
+                "is not a RabbitMQ URL: write rabbitmq://host:5672/?queue=q or " + "rabbitmqs://host:5671/?queue=q");
         uri.refuseFragment("write # in a name as %23");
         String shown = uri.shown();
         String scheme = uri.scheme();
@@ -81,13 +107,28 @@ public record RabbitUrl(boolean tls, String host, int port, String vhost, String
                     + "(receivers need one), or ?exchange=<name>&routingKey=<key> for senders");
         }
         if (declare && queue.isEmpty()) {
-            throw new DriverException("option declare=true in URL " + shown + " needs a queue to declare: add "
-                    + "?queue=<name>");
+            throw new DriverException(
+                    "option declare=true in URL " + shown + " needs a queue to declare: add " + "?queue=<name>");
         }
         int port = uri.port(scheme.equals("rabbitmqs") ? DEFAULT_TLS_PORT : DEFAULT_PORT);
-        return new RabbitUrl(scheme.equals("rabbitmqs"), uri.host(), port, vhost, queue, exchange,
-                routingKey == null ? queue : routingKey, confirm, mandatory, durable, declare, prefetch, inflight,
-                connectionName, user, password, shown);
+        return new RabbitUrl(
+                scheme.equals("rabbitmqs"),
+                uri.host(),
+                port,
+                vhost,
+                queue,
+                exchange,
+                routingKey == null ? queue : routingKey,
+                confirm,
+                mandatory,
+                durable,
+                declare,
+                prefetch,
+                inflight,
+                connectionName,
+                user,
+                password,
+                shown);
     }
 
     private static String vhost(String url, String rawPath) throws DriverException {

@@ -19,8 +19,7 @@ final class LocalRabbit {
     static final String HOST = "127.0.0.1";
     static final int PORT = 5672;
 
-    private LocalRabbit() {
-    }
+    private LocalRabbit() {}
 
     /** Skips the calling test when no broker listens (fails it under CI). */
     static void require() {

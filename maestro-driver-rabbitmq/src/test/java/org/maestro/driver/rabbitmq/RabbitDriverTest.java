@@ -8,11 +8,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.rabbitmq.client.Channel;
 import com.rabbitmq.client.Connection;
-import java.net.ServerSocket;
 import java.time.Duration;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.BooleanSupplier;
 import java.util.function.Supplier;
@@ -20,13 +18,13 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.maestro.common.net.FreePorts;
+import org.maestro.common.time.MicroClock;
 import org.maestro.driver.DeliveryOutcome;
 import org.maestro.driver.Driver;
 import org.maestro.driver.DriverConnection;
 import org.maestro.driver.DriverConsumer;
 import org.maestro.driver.DriverException;
 import org.maestro.driver.DriverProducer;
-import org.maestro.common.time.MicroClock;
 import org.maestro.driver.OutcomeListener;
 import org.maestro.driver.testing.DriverContract;
 
@@ -84,11 +82,12 @@ class RabbitDriverTest extends DriverContract {
 
     @Test
     void anUnroutableMandatoryPublishIsReleasedAndAnUnroutableOtherOneAccepted() throws Exception {
-        try (Connection admin = LocalRabbit.admin(); Channel channel = admin.createChannel()) {
+        try (Connection admin = LocalRabbit.admin();
+                Channel channel = admin.createChannel()) {
             channel.exchangeDeclare(name, "direct", false, false, null);
         }
-        try (DriverConnection sender = driver.connect(LocalRabbit.url("exchange=" + name + "&routingKey=nowhere"),
-                MicroClock.system(), TIMEOUT)) {
+        try (DriverConnection sender = driver.connect(
+                LocalRabbit.url("exchange=" + name + "&routingKey=nowhere"), MicroClock.system(), TIMEOUT)) {
             DriverProducer producer = sender.createProducer(listener);
             for (int i = 0; i < 5; i++) {
                 producer.send(i, new byte[10], 10);
@@ -99,8 +98,10 @@ class RabbitDriverTest extends DriverContract {
             assertEquals(DeliveryOutcome.RELEASED, outcomes.get(i), "no queue is bound: returned, then released");
             assertTrue(resendable.get(i), "a released message may be sent again");
         }
-        try (DriverConnection sender = driver.connect(LocalRabbit.url("exchange=" + name
-                + "&routingKey=nowhere&mandatory=false"), MicroClock.system(), TIMEOUT)) {
+        try (DriverConnection sender = driver.connect(
+                LocalRabbit.url("exchange=" + name + "&routingKey=nowhere&mandatory=false"),
+                MicroClock.system(),
+                TIMEOUT)) {
             sender.createProducer(listener).send(7, new byte[10], 10);
             awaitTrue(() -> outcomes.containsKey(7L), () -> "the outcome of a publish without mandatory");
         }
@@ -109,12 +110,11 @@ class RabbitDriverTest extends DriverContract {
 
     @Test
     void aFullQueueThatRejectsPublishesHasThemRejected() throws Exception {
-        try (Connection admin = LocalRabbit.admin(); Channel channel = admin.createChannel()) {
-            channel.queueDeclare(name, false, false, false, Map.of("x-max-length", 1, "x-overflow",
-                    "reject-publish"));
+        try (Connection admin = LocalRabbit.admin();
+                Channel channel = admin.createChannel()) {
+            channel.queueDeclare(name, false, false, false, Map.of("x-max-length", 1, "x-overflow", "reject-publish"));
         }
-        try (DriverConnection sender = driver.connect(LocalRabbit.url("queue=" + name), MicroClock.system(),
-                TIMEOUT)) {
+        try (DriverConnection sender = driver.connect(LocalRabbit.url("queue=" + name), MicroClock.system(), TIMEOUT)) {
             DriverProducer producer = sender.createProducer(listener);
             for (int i = 0; i < 3; i++) {
                 producer.send(i, new byte[10], 10);
@@ -129,14 +129,16 @@ class RabbitDriverTest extends DriverContract {
 
     @Test
     void publishingToAMissingExchangeFailsTheConnectionAndThePublish() throws Exception {
-        try (DriverConnection sender = driver.connect(LocalRabbit.url("exchange=" + name), MicroClock.system(),
-                TIMEOUT)) {
+        try (DriverConnection sender =
+                driver.connect(LocalRabbit.url("exchange=" + name), MicroClock.system(), TIMEOUT)) {
             DriverProducer producer = sender.createProducer(listener);
             producer.send(1, new byte[10], 10);
             awaitTrue(sender::failed, () -> "the broker closes the channel of a publish to a missing exchange");
             awaitTrue(() -> reports.get() >= 1, () -> "the publish's outcome");
             assertEquals(DeliveryOutcome.FAILED, outcomes.get(1L));
-            assertTrue(sender.failure().getMessage().contains("no exchange"), sender.failure().getMessage());
+            assertTrue(
+                    sender.failure().getMessage().contains("no exchange"),
+                    sender.failure().getMessage());
             assertThrows(DriverException.class, () -> producer.send(2, new byte[10], 10));
         }
         assertEquals(1, reports.get(), "a send that threw reports nothing");
@@ -144,9 +146,9 @@ class RabbitDriverTest extends DriverContract {
 
     @Test
     void aReceiverOfAMissingQueueIsToldToDeclareIt() throws Exception {
-        try (DriverConnection receiver = driver.connect(LocalRabbit.url("queue=" + name), MicroClock.system(),
-                TIMEOUT)) {
-            DriverException e = assertThrows(DriverException.class, () -> receiver.createConsumer((b, m) -> { }));
+        try (DriverConnection receiver =
+                driver.connect(LocalRabbit.url("queue=" + name), MicroClock.system(), TIMEOUT)) {
+            DriverException e = assertThrows(DriverException.class, () -> receiver.createConsumer((b, m) -> {}));
             assertTrue(e.getMessage().contains("no queue '" + name + "'"), e.getMessage());
             assertTrue(e.getMessage().contains("declare=true"), e.getMessage());
             assertFalse(receiver.failed(), "a failed check does not close the connection's channel");
@@ -155,12 +157,13 @@ class RabbitDriverTest extends DriverContract {
 
     @Test
     void declaringAQueueThatExistsWithOtherSettingsSaysWhichOne() throws Exception {
-        try (Connection admin = LocalRabbit.admin(); Channel channel = admin.createChannel()) {
+        try (Connection admin = LocalRabbit.admin();
+                Channel channel = admin.createChannel()) {
             channel.queueDeclare(name, false, false, false, null);
         }
         String url = LocalRabbit.url("queue=" + name + "&declare=true&durable=true");
         try (DriverConnection receiver = driver.connect(url, MicroClock.system(), TIMEOUT)) {
-            DriverException e = assertThrows(DriverException.class, () -> receiver.createConsumer((b, m) -> { }));
+            DriverException e = assertThrows(DriverException.class, () -> receiver.createConsumer((b, m) -> {}));
             assertTrue(e.getMessage().contains("inequivalent arg 'durable'"), e.getMessage());
             assertTrue(e.getMessage().contains("make durable= match it or leave out declare=true"), e.getMessage());
         }
@@ -168,34 +171,42 @@ class RabbitDriverTest extends DriverContract {
 
     @Test
     void aReceiverWhoseQueueIsDeletedCountsAsFailed() throws Exception {
-        try (DriverConnection receiver = driver.connect(LocalRabbit.url("queue=" + name + "&declare=true"),
-                MicroClock.system(), TIMEOUT)) {
-            DriverConsumer consumer = receiver.createConsumer((b, m) -> { });
+        try (DriverConnection receiver =
+                driver.connect(LocalRabbit.url("queue=" + name + "&declare=true"), MicroClock.system(), TIMEOUT)) {
+            DriverConsumer consumer = receiver.createConsumer((b, m) -> {});
             assertFalse(receiver.failed());
             LocalRabbit.delete(name);
             awaitTrue(receiver::failed, () -> "the broker cancels the consumer of a deleted queue");
-            assertTrue(receiver.failure().getMessage().contains("cancelled"), receiver.failure().getMessage());
+            assertTrue(
+                    receiver.failure().getMessage().contains("cancelled"),
+                    receiver.failure().getMessage());
             consumer.close();
         }
     }
 
     @Test
     void aWrongPasswordIsRefusedWithoutShowingIt() {
-        String url = "rabbitmq://guest:not-the-pa55word@" + LocalRabbit.HOST + ":" + LocalRabbit.PORT + "/?queue="
-                + name;
-        DriverException e = assertThrows(DriverException.class,
-                () -> driver.connect(url, MicroClock.system(), TIMEOUT));
+        String url =
+                "rabbitmq://guest:not-the-pa55word@" + LocalRabbit.HOST + ":" + LocalRabbit.PORT + "/?queue=" + name;
+        DriverException e =
+                assertThrows(DriverException.class, () -> driver.connect(url, MicroClock.system(), TIMEOUT));
         assertTrue(e.getMessage().contains("refused the login of user 'guest'"), e.getMessage());
-        assertTrue(e.getMessage().contains("rabbitmq://***@" + LocalRabbit.HOST + ":" + LocalRabbit.PORT + "/?queue="
-                + name), e.getMessage());
+        assertTrue(
+                e.getMessage()
+                        .contains("rabbitmq://***@" + LocalRabbit.HOST + ":" + LocalRabbit.PORT + "/?queue=" + name),
+                e.getMessage());
         assertTrue(e.getMessage().contains("check the user name and password"), e.getMessage());
         assertFalse(e.getMessage().contains("not-the-pa55word"), e.getMessage());
     }
 
     @Test
     void anUnknownVirtualHostIsNamed() {
-        DriverException e = assertThrows(DriverException.class, () -> driver.connect("rabbitmq://guest:guest@"
-                + LocalRabbit.HOST + ":" + LocalRabbit.PORT + "/" + name + "?queue=q", MicroClock.system(), TIMEOUT));
+        DriverException e = assertThrows(
+                DriverException.class,
+                () -> driver.connect(
+                        "rabbitmq://guest:guest@" + LocalRabbit.HOST + ":" + LocalRabbit.PORT + "/" + name + "?queue=q",
+                        MicroClock.system(),
+                        TIMEOUT));
         assertTrue(e.getMessage().contains("virtual host '" + name + "'"), e.getMessage());
         assertFalse(e.getMessage().contains("guest:guest"), e.getMessage());
     }
@@ -204,8 +215,8 @@ class RabbitDriverTest extends DriverContract {
     void namesTheUrlWhenNothingListens() throws Exception {
         int port = FreePorts.next();
         String url = "rabbitmq://guest:secret@127.0.0.1:" + port + "/?queue=q";
-        DriverException e = assertThrows(DriverException.class,
-                () -> driver.connect(url, MicroClock.system(), Duration.ofSeconds(2)));
+        DriverException e = assertThrows(
+                DriverException.class, () -> driver.connect(url, MicroClock.system(), Duration.ofSeconds(2)));
         assertTrue(e.getMessage().contains("cannot connect to rabbitmq://***@127.0.0.1:" + port), e.getMessage());
         assertTrue(e.getMessage().contains("is RabbitMQ running and reachable"), e.getMessage());
         assertFalse(e.getMessage().contains("secret"), e.getMessage());

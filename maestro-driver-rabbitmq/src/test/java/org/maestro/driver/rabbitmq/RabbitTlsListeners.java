@@ -28,10 +28,22 @@ final class RabbitTlsListeners implements AutoCloseable {
         List<Integer> ports = new ArrayList<>();
         List<String> starts = new ArrayList<>();
         for (String name : names) {
-            Commands.run(directory, List.of("openssl", "x509", "-in", name + ".crt", "-outform", "DER",
-                    "-out", name + ".crt.der"));
-            Commands.run(directory, List.of("openssl", "pkcs8", "-topk8", "-nocrypt", "-in", name + ".key",
-                    "-outform", "DER", "-out", name + ".key.der"));
+            Commands.run(
+                    directory,
+                    List.of("openssl", "x509", "-in", name + ".crt", "-outform", "DER", "-out", name + ".crt.der"));
+            Commands.run(
+                    directory,
+                    List.of(
+                            "openssl",
+                            "pkcs8",
+                            "-topk8",
+                            "-nocrypt",
+                            "-in",
+                            name + ".key",
+                            "-outform",
+                            "DER",
+                            "-out",
+                            name + ".key.der"));
             int port = FreePorts.next();
             ports.add(port);
             starts.add("rabbit_networking:start_ssl_listener({\"127.0.0.1\", " + port + "}, "
@@ -41,8 +53,8 @@ final class RabbitTlsListeners implements AutoCloseable {
         }
         String answer = RabbitCtl.eval("[" + String.join(", ", starts) + "].");
         RabbitTlsListeners listeners = new RabbitTlsListeners(ports);
-        if (!answer.replaceAll("\\s", "").equals(ports.stream().map(p -> "ok").collect(Collectors.joining(",", "[",
-                "]")))) {
+        if (!answer.replaceAll("\\s", "")
+                .equals(ports.stream().map(p -> "ok").collect(Collectors.joining(",", "[", "]")))) {
             listeners.close();
             throw new IllegalStateException("RabbitMQ did not start TLS listeners on ports " + ports + ": " + answer);
         }
@@ -60,7 +72,6 @@ final class RabbitTlsListeners implements AutoCloseable {
 
     @Override
     public void close() throws IOException, InterruptedException {
-        RabbitCtl.eval("[catch rabbit_networking:stop_tcp_listener({\"127.0.0.1\", Port}) || Port <- "
-                + ports + "].");
+        RabbitCtl.eval("[catch rabbit_networking:stop_tcp_listener({\"127.0.0.1\", Port}) || Port <- " + ports + "].");
     }
 }

@@ -13,8 +13,8 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.maestro.common.testing.RabbitCtl;
 import org.maestro.common.testing.TestCertificates;
-import org.maestro.driver.DriverException;
 import org.maestro.common.time.MicroClock;
+import org.maestro.driver.DriverException;
 import org.maestro.driver.testing.DriverChecks;
 
 /**
@@ -62,8 +62,12 @@ class RabbitTlsTest {
     void aTrustedCertificateCarriesEveryMessage() throws Exception {
         String queue = LocalRabbit.uniqueName();
         try {
-            DriverChecks.carriesInSequence(new RabbitDriver(), "rabbitmqs://guest:guest@127.0.0.1:" + trustedPort
-                    + "/?queue=" + queue + "&declare=true", 500, TIMEOUT, true);
+            DriverChecks.carriesInSequence(
+                    new RabbitDriver(),
+                    "rabbitmqs://guest:guest@127.0.0.1:" + trustedPort + "/?queue=" + queue + "&declare=true",
+                    500,
+                    TIMEOUT,
+                    true);
         } finally {
             LocalRabbit.delete(queue);
         }
@@ -72,18 +76,25 @@ class RabbitTlsTest {
     @Test
     void anUntrustedCertificateIsRefusedSayingWhatToDo() {
         String url = "rabbitmqs://guest:s3cret@127.0.0.1:" + untrustedPort + "/?queue=never-declared";
-        DriverChecks.assertUntrustedCertificateRefused(assertThrows(DriverException.class,
-                () -> new RabbitDriver().connect(url, MicroClock.system(), TIMEOUT).close()),
-                "rabbitmqs://***@127.0.0.1:" + untrustedPort, "s3cret");
+        DriverChecks.assertUntrustedCertificateRefused(
+                assertThrows(
+                        DriverException.class,
+                        () -> new RabbitDriver()
+                                .connect(url, MicroClock.system(), TIMEOUT)
+                                .close()),
+                "rabbitmqs://***@127.0.0.1:" + untrustedPort,
+                "s3cret");
     }
 
     @Test
     void aPlainPortIsRefusedAsAFailedHandshake() {
         String url = "rabbitmqs://guest:guest@127.0.0.1:" + LocalRabbit.PORT + "/?queue=never-declared";
-        DriverException error = assertThrows(DriverException.class,
-                () -> new RabbitDriver().connect(url, MicroClock.system(), Duration.ofSeconds(5)).close());
-        assertTrue(error.getMessage().contains("cannot connect to rabbitmqs://***@127.0.0.1:5672"),
-                error.getMessage());
+        DriverException error = assertThrows(
+                DriverException.class,
+                () -> new RabbitDriver()
+                        .connect(url, MicroClock.system(), Duration.ofSeconds(5))
+                        .close());
+        assertTrue(error.getMessage().contains("cannot connect to rabbitmqs://***@127.0.0.1:5672"), error.getMessage());
         assertTrue(error.getMessage().contains("the TLS handshake failed"), error.getMessage());
         assertTrue(error.getMessage().contains("does the port speak TLS"), error.getMessage());
     }

@@ -36,8 +36,8 @@ class RabbitUrlTest {
         assertEquals("/", RabbitUrl.parse("rabbitmq://h/%2F?queue=q").vhost());
         assertEquals("prod", RabbitUrl.parse("rabbitmq://h:5673/prod?queue=q").vhost());
         assertEquals("/a b", RabbitUrl.parse("rabbitmq://h/%2Fa%20b?queue=q").vhost());
-        DriverException twoSegments = assertThrows(DriverException.class,
-                () -> RabbitUrl.parse("rabbitmq://h/a/b?queue=q"));
+        DriverException twoSegments =
+                assertThrows(DriverException.class, () -> RabbitUrl.parse("rabbitmq://h/a/b?queue=q"));
         assertTrue(twoSegments.getMessage().contains("%2F"), twoSegments.getMessage());
     }
 
@@ -62,8 +62,7 @@ class RabbitUrlTest {
 
     @Test
     void refusesUnknownOptionsNamingTheKnownOnes() {
-        DriverException e = assertThrows(DriverException.class,
-                () -> RabbitUrl.parse("rabbitmq://h/?queue=q&qos=1"));
+        DriverException e = assertThrows(DriverException.class, () -> RabbitUrl.parse("rabbitmq://h/?queue=q&qos=1"));
         assertTrue(e.getMessage().contains("unknown option 'qos'"), e.getMessage());
         assertTrue(e.getMessage().contains("prefetch"), e.getMessage());
     }
@@ -84,8 +83,8 @@ class RabbitUrlTest {
     void neverShowsThePassword() throws Exception {
         RabbitUrl url = RabbitUrl.parse("rabbitmq://maestro:s3cret@h/?queue=q");
         assertFalse(url.toString().contains("s3cret"), url.toString());
-        DriverException e = assertThrows(DriverException.class,
-                () -> RabbitUrl.parse("rabbitmq://maestro:s3cret@h/?queue=q&bogus=1"));
+        DriverException e = assertThrows(
+                DriverException.class, () -> RabbitUrl.parse("rabbitmq://maestro:s3cret@h/?queue=q&bogus=1"));
         assertFalse(e.getMessage().contains("s3cret"), e.getMessage());
         assertTrue(e.getMessage().contains("***"), e.getMessage());
     }

@@ -14,8 +14,7 @@ final class SharedVertx {
     private static Vertx vertx;
     private static int users;
 
-    private SharedVertx() {
-    }
+    private SharedVertx() {}
 
     /** The shared instance, made if none runs; each call must be matched by one {@link #release()}. */
     static synchronized Vertx acquire() {
@@ -28,8 +27,8 @@ final class SharedVertx {
                     .setMaxEventLoopExecuteTime(10)
                     .setMaxEventLoopExecuteTimeUnit(TimeUnit.SECONDS)
                     // no .vertx cache directory in the working directory
-                    .setFileSystemOptions(new FileSystemOptions().setFileCachingEnabled(false)
-                            .setClassPathResolvingEnabled(false));
+                    .setFileSystemOptions(
+                            new FileSystemOptions().setFileCachingEnabled(false).setClassPathResolvingEnabled(false));
             vertx = Vertx.vertx(options);
         }
         users++;

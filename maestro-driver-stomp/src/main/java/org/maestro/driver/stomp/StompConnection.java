@@ -20,12 +20,12 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
+import org.maestro.common.time.MicroClock;
 import org.maestro.driver.ConsumerCallback;
 import org.maestro.driver.DriverConnection;
 import org.maestro.driver.DriverConsumer;
 import org.maestro.driver.DriverException;
 import org.maestro.driver.DriverProducer;
-import org.maestro.common.time.MicroClock;
 import org.maestro.driver.OutcomeListener;
 import org.maestro.driver.ThrottledWarning;
 import org.maestro.driver.TlsFailures;
@@ -46,8 +46,9 @@ final class StompConnection implements DriverConnection {
     static final long DISCONNECT_MILLIS = 2_000;
     /** How long subscribing waits for the server's receipt. */
     static final long ATTACH_TIMEOUT_MILLIS = 30_000;
-    private static final ThrottledWarning LOSSES = new ThrottledWarning(LOG,
-            "STOMP connections closed by the server or lost", TimeUnit.SECONDS.toNanos(10));
+
+    private static final ThrottledWarning LOSSES =
+            new ThrottledWarning(LOG, "STOMP connections closed by the server or lost", TimeUnit.SECONDS.toNanos(10));
     private static final AtomicInteger SUBSCRIPTIONS = new AtomicInteger();
 
     private final StompUrl url;
@@ -114,8 +115,10 @@ final class StompConnection implements DriverConnection {
         } catch (TimeoutException e) {
             opened.cancel(false);
             release();
-            throw new DriverException("cannot connect to " + url + " within " + millis + " ms: is the STOMP server "
-                    + "running and reachable?", e);
+            throw new DriverException(
+                    "cannot connect to " + url + " within " + millis + " ms: is the STOMP server "
+                            + "running and reachable?",
+                    e);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             opened.cancel(false);
@@ -125,17 +128,21 @@ final class StompConnection implements DriverConnection {
             release();
             Throwable cause = e.getCause();
             if (cause instanceof RefusedException refused) {
-                throw new DriverException("the STOMP server at " + url + " refused the connection"
-                        + (url.user() == null ? " without a user" : " of user '" + url.user() + "'") + ": "
-                        + refused.getMessage() + ": check the user name and password"
-                        + (url.vhost() == null ? "" : " and vhost=" + url.vhost()) + " in the URL", cause);
+                throw new DriverException(
+                        "the STOMP server at " + url + " refused the connection"
+                                + (url.user() == null ? " without a user" : " of user '" + url.user() + "'") + ": "
+                                + refused.getMessage() + ": check the user name and password"
+                                + (url.vhost() == null ? "" : " and vhost=" + url.vhost()) + " in the URL",
+                        cause);
             }
             String tls = url.tls() ? TlsFailures.explain(cause, url.host()) : null;
             if (tls != null) {
                 throw new DriverException("cannot connect to " + url + ": " + tls, cause);
             }
-            throw new DriverException("cannot connect to " + url + ": " + describe(cause) + ": is the STOMP server "
-                    + "running and reachable?", cause);
+            throw new DriverException(
+                    "cannot connect to " + url + ": " + describe(cause) + ": is the STOMP server "
+                            + "running and reachable?",
+                    cause);
         }
     }
 
@@ -186,8 +193,13 @@ final class StompConnection implements DriverConnection {
 
     @Override
     public DriverProducer createProducer(OutcomeListener outcomes) {
-        StompProducer created = new StompProducer(connection, ((StompClientConnectionImpl) connection).socket(),
-                url, outcomes, this::failed, () -> lastError);
+        StompProducer created = new StompProducer(
+                connection,
+                ((StompClientConnectionImpl) connection).socket(),
+                url,
+                outcomes,
+                this::failed,
+                () -> lastError);
         producer = created;
         return created;
     }
@@ -199,27 +211,30 @@ final class StompConnection implements DriverConnection {
         if (url.clientAcks()) {
             headers.put("prefetch-count", Integer.toString(url.prefetch()));
         }
-        Future<String> subscribed = connection.subscribe(url.destination(), headers, frame -> deliver(callback,
-                frame));
+        Future<String> subscribed = connection.subscribe(url.destination(), headers, frame -> deliver(callback, frame));
         try {
             subscribed.toCompletionStage().toCompletableFuture().get(ATTACH_TIMEOUT_MILLIS, TimeUnit.MILLISECONDS);
         } catch (TimeoutException e) {
-            throw new DriverException("the STOMP server at " + url + " did not confirm the subscription to '"
-                    + url.destination() + "' within " + ATTACH_TIMEOUT_MILLIS / 1000 + " s", e);
+            throw new DriverException(
+                    "the STOMP server at " + url + " did not confirm the subscription to '" + url.destination()
+                            + "' within " + ATTACH_TIMEOUT_MILLIS / 1000 + " s",
+                    e);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new DriverException("interrupted while subscribing to " + url, e);
         } catch (ExecutionException e) {
             String error = lastError;
-            throw new DriverException("cannot subscribe to '" + url.destination() + "' at " + url + ": "
-                    + (error != null ? error : describe(e.getCause())), e.getCause());
+            throw new DriverException(
+                    "cannot subscribe to '" + url.destination() + "' at " + url + ": "
+                            + (error != null ? error : describe(e.getCause())),
+                    e.getCause());
         }
         return () -> {
             StompClientConnection current = connection;
             if (current.isConnected() && !closed.get()) {
                 try {
-                    current.unsubscribe(url.destination(), Headers.create(Frame.ID, id),
-                            (Handler<AsyncResult<Frame>>) null);
+                    current.unsubscribe(
+                            url.destination(), Headers.create(Frame.ID, id), (Handler<AsyncResult<Frame>>) null);
                 } catch (RuntimeException e) {
                     LOG.debug("unsubscribing from {}: {}", url, e.getMessage());
                 }
@@ -266,7 +281,9 @@ final class StompConnection implements DriverConnection {
         StompClientConnection current = connection;
         if (current != null && current.isConnected()) {
             try {
-                current.disconnect().toCompletionStage().toCompletableFuture()
+                current.disconnect()
+                        .toCompletionStage()
+                        .toCompletableFuture()
                         .get(DISCONNECT_MILLIS, TimeUnit.MILLISECONDS);
             } catch (ExecutionException | TimeoutException | RuntimeException e) {
                 LOG.debug("disconnecting from {}: {}", url, e.toString());

@@ -2,10 +2,10 @@ package org.maestro.driver.stomp;
 
 import java.time.Duration;
 import java.util.Set;
+import org.maestro.common.time.MicroClock;
 import org.maestro.driver.Driver;
 import org.maestro.driver.DriverConnection;
 import org.maestro.driver.DriverException;
-import org.maestro.common.time.MicroClock;
 
 /**
  * A STOMP 1.2 driver on the Eclipse Vert.x STOMP client: URLs {@code stomp://host:61613/queue/q} and, with TLS,

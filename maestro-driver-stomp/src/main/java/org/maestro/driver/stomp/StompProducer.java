@@ -39,8 +39,13 @@ final class StompProducer implements DriverProducer {
     private final Map<String, Send> unreceipted = new ConcurrentHashMap<>();
     private final Map<String, String> rejections = new ConcurrentHashMap<>();
 
-    StompProducer(StompClientConnection connection, NetSocket socket, StompUrl url, OutcomeListener outcomes,
-            BooleanSupplier gone, Supplier<String> lastError) {
+    StompProducer(
+            StompClientConnection connection,
+            NetSocket socket,
+            StompUrl url,
+            OutcomeListener outcomes,
+            BooleanSupplier gone,
+            Supplier<String> lastError) {
         this.connection = connection;
         this.socket = socket;
         this.url = url;
@@ -68,8 +73,8 @@ final class StompProducer implements DriverProducer {
     private void publish(Send send, byte[] body, int length) throws DriverException {
         awaitRoom();
         // content-length: the body may hold NUL bytes, which would otherwise end the frame
-        Headers headers = Headers.create(Frame.DESTINATION, url.destination(), Frame.CONTENT_LENGTH,
-                Integer.toString(length));
+        Headers headers =
+                Headers.create(Frame.DESTINATION, url.destination(), Frame.CONTENT_LENGTH, Integer.toString(length));
         if (url.durable()) {
             headers.put("persistent", "true");
         }
@@ -123,8 +128,10 @@ final class StompProducer implements DriverProducer {
             send.finish(DeliveryOutcome.REJECTED, rejection);
         } else {
             String error = lastError.get();
-            send.finish(DeliveryOutcome.FAILED, "the connection to " + url + " closed before the server's RECEIPT"
-                    + (error == null ? "" : ": " + error));
+            send.finish(
+                    DeliveryOutcome.FAILED,
+                    "the connection to " + url + " closed before the server's RECEIPT"
+                            + (error == null ? "" : ": " + error));
         }
     }
 
@@ -141,8 +148,7 @@ final class StompProducer implements DriverProducer {
     /** Waits at most {@code millis} until every send has its receipt (or, without receipts, is written). */
     void awaitReceipts(long millis) {
         long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(millis);
-        while (window.availablePermits() < url.inflight() && System.nanoTime() - deadline < 0
-                && !gone.getAsBoolean()) {
+        while (window.availablePermits() < url.inflight() && System.nanoTime() - deadline < 0 && !gone.getAsBoolean()) {
             try {
                 Thread.sleep(10);
             } catch (InterruptedException e) {

@@ -23,12 +23,24 @@ import org.maestro.driver.QueryOptions;
  * @param vhost       the {@code host} header of CONNECT (RabbitMQ's virtual host), or null to send none
  * @param heartbeatMillis the heart-beat both ways in ms; 0 for none
  */
-public record StompUrl(boolean tls, String host, int port, String destination, String ack, boolean receipt,
-        boolean durable, int prefetch, int inflight, String vhost, int heartbeatMillis, String user,
-        String password, String redacted) {
+public record StompUrl(
+        boolean tls,
+        String host,
+        int port,
+        String destination,
+        String ack,
+        boolean receipt,
+        boolean durable,
+        int prefetch,
+        int inflight,
+        String vhost,
+        int heartbeatMillis,
+        String user,
+        String password,
+        String redacted) {
     /** The options this driver reads. */
-    public static final List<String> OPTIONS = List.of("ack", "receipt", "durable", "prefetch", "inflight", "vhost",
-            "heartbeat");
+    public static final List<String> OPTIONS =
+            List.of("ack", "receipt", "durable", "prefetch", "inflight", "vhost", "heartbeat");
     /** The acknowledgement modes of STOMP 1.2. */
     public static final List<String> ACK_MODES = List.of("auto", "client", "client-individual");
     /** The STOMP port when the URL gives none, with or without TLS. */
@@ -48,9 +60,11 @@ public record StompUrl(boolean tls, String host, int port, String destination, S
 
     /** Parses a URL; throws naming the offending part and what is accepted. */
     public static StompUrl parse(String url) throws DriverException {
-        DestinationUri uri = DestinationUri.parse(url, List.of("stomp", "stomp+ssl", "stomps"),
-                "stomp://host:61613/queue/test", "is not a STOMP URL: write stomp://host:61613/queue/q, or "
-                        + "stomp+ssl://host:61614/queue/q for TLS");
+        DestinationUri uri = DestinationUri.parse(
+                url,
+                List.of("stomp", "stomp+ssl", "stomps"),
+                "stomp://host:61613/queue/test",
+                "is not a STOMP URL: write stomp://host:61613/queue/q, or " + "stomp+ssl://host:61614/queue/q for TLS");
         uri.refuseFragment("write # in a name as %23");
         String shown = uri.shown();
         boolean tls = !uri.scheme().equals("stomp");
@@ -85,8 +99,21 @@ public record StompUrl(boolean tls, String host, int port, String destination, S
             }
             heartbeat = Integer.parseInt(value);
         }
-        return new StompUrl(tls, uri.host(), uri.port(DEFAULT_PORT), destination, ack, receipt, durable, prefetch,
-                inflight, vhost, heartbeat, user, password, shown);
+        return new StompUrl(
+                tls,
+                uri.host(),
+                uri.port(DEFAULT_PORT),
+                destination,
+                ack,
+                receipt,
+                durable,
+                prefetch,
+                inflight,
+                vhost,
+                heartbeat,
+                user,
+                password,
+                shown);
     }
 
     /** True when receivers acknowledge each message themselves (ack=client or client-individual). */

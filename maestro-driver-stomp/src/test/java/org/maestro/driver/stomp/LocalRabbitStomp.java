@@ -31,12 +31,13 @@ final class LocalRabbitStomp {
     static final int PORT = 61613;
     static final int MANAGEMENT_PORT = 15672;
     private static final HttpClient HTTP = HttpClient.newBuilder()
-            .version(HttpClient.Version.HTTP_1_1).connectTimeout(Duration.ofSeconds(5)).build();
-    private static final String AUTHORIZATION = "Basic " + Base64.getEncoder()
-            .encodeToString("guest:guest".getBytes(StandardCharsets.UTF_8));
+            .version(HttpClient.Version.HTTP_1_1)
+            .connectTimeout(Duration.ofSeconds(5))
+            .build();
+    private static final String AUTHORIZATION =
+            "Basic " + Base64.getEncoder().encodeToString("guest:guest".getBytes(StandardCharsets.UTF_8));
 
-    private LocalRabbitStomp() {
-    }
+    private LocalRabbitStomp() {}
 
     /** Skips the calling test when no broker with the STOMP and management plugins listens (fails it under CI). */
     static void require() {
@@ -70,7 +71,9 @@ final class LocalRabbitStomp {
     static String createVhost() throws Exception {
         String vhost = "maestro-test-" + UUID.randomUUID();
         call("PUT", "/api/vhosts/" + encode(vhost), "{}");
-        call("PUT", "/api/permissions/" + encode(vhost) + "/guest",
+        call(
+                "PUT",
+                "/api/permissions/" + encode(vhost) + "/guest",
                 "{\"configure\":\".*\",\"write\":\".*\",\"read\":\".*\"}");
         return vhost;
     }
@@ -86,7 +89,9 @@ final class LocalRabbitStomp {
      */
     static int closeConnections(String vhost, int expected) throws Exception {
         List<String> names = await(expected + " connections listed in virtual host " + vhost)
-                .atMost(Duration.ofSeconds(30)).pollDelay(Duration.ZERO).pollInterval(Duration.ofMillis(200))
+                .atMost(Duration.ofSeconds(30))
+                .pollDelay(Duration.ZERO)
+                .pollInterval(Duration.ofMillis(200))
                 .until(() -> connectionNames(vhost), listed -> listed.size() >= expected);
         for (String name : names) {
             call("DELETE", "/api/connections/" + encode(name), null);
@@ -96,8 +101,8 @@ final class LocalRabbitStomp {
 
     private static List<String> connectionNames(String vhost) throws Exception {
         List<String> names = new ArrayList<>();
-        for (JsonNode connection : new ObjectMapper().readTree(call("GET", "/api/vhosts/" + encode(vhost)
-                + "/connections", null))) {
+        for (JsonNode connection :
+                new ObjectMapper().readTree(call("GET", "/api/vhosts/" + encode(vhost) + "/connections", null))) {
             names.add(connection.get("name").asText());
         }
         return names;
@@ -114,17 +119,18 @@ final class LocalRabbitStomp {
     }
 
     private static String call(String method, String path, String json) throws Exception {
-        HttpRequest.Builder request = HttpRequest.newBuilder(URI.create("http://" + HOST + ":" + MANAGEMENT_PORT
-                + path)).timeout(Duration.ofSeconds(30)).header("Authorization", AUTHORIZATION);
+        HttpRequest.Builder request = HttpRequest.newBuilder(
+                        URI.create("http://" + HOST + ":" + MANAGEMENT_PORT + path))
+                .timeout(Duration.ofSeconds(30))
+                .header("Authorization", AUTHORIZATION);
         if (json != null) {
             request.header("Content-Type", "application/json");
         }
-        request.method(method, json == null ? HttpRequest.BodyPublishers.noBody()
-                : HttpRequest.BodyPublishers.ofString(json));
+        request.method(
+                method, json == null ? HttpRequest.BodyPublishers.noBody() : HttpRequest.BodyPublishers.ofString(json));
         HttpResponse<String> response = HTTP.send(request.build(), HttpResponse.BodyHandlers.ofString());
         if (response.statusCode() / 100 != 2) {
-            throw new IOException(method + " " + path + " answered " + response.statusCode() + ": "
-                    + response.body());
+            throw new IOException(method + " " + path + " answered " + response.statusCode() + ": " + response.body());
         }
         return response.body();
     }

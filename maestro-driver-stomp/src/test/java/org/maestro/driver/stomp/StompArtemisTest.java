@@ -19,21 +19,22 @@ import org.apache.activemq.artemis.core.settings.impl.AddressSettings;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import org.maestro.embedded.EmbeddedArtemis;
 import org.maestro.common.net.FreePorts;
+import org.maestro.common.time.MicroClock;
 import org.maestro.driver.DeliveryOutcome;
 import org.maestro.driver.DriverConnection;
 import org.maestro.driver.DriverException;
 import org.maestro.driver.DriverProducer;
 import org.maestro.driver.Drivers;
-import org.maestro.common.time.MicroClock;
 import org.maestro.driver.OutcomeListener;
+import org.maestro.embedded.EmbeddedArtemis;
 
 /** The STOMP driver against an Artemis broker in this JVM with a STOMP acceptor on a free loopback port. */
 class StompArtemisTest {
     private static final Duration TIMEOUT = Duration.ofSeconds(20);
     /** How long a test waits for what a broker does in milliseconds when the machine is idle. */
     private static final Duration AWAIT = Duration.ofSeconds(30);
+
     private static EmbeddedArtemis broker;
     private final StompDriver driver = new StompDriver();
     private final Map<Long, DeliveryOutcome> outcomes = new ConcurrentHashMap<>();
@@ -45,7 +46,11 @@ class StompArtemisTest {
 
     @BeforeAll
     static void startBroker() throws Exception {
-        broker = EmbeddedArtemis.builder().stomp().name("maestro-stomp-test").withoutJmx().start();
+        broker = EmbeddedArtemis.builder()
+                .stomp()
+                .name("maestro-stomp-test")
+                .withoutJmx()
+                .start();
     }
 
     @AfterAll
@@ -72,23 +77,30 @@ class StompArtemisTest {
         List<Long> received = new CopyOnWriteArrayList<>();
         try (DriverConnection receiver = driver.connect(url, MicroClock.system(), TIMEOUT);
                 DriverConnection sender = driver.connect(url, MicroClock.system(), TIMEOUT)) {
-            receiver.createConsumer((body, micros) -> received.add(ByteBuffer.wrap(body).getLong()));
+            receiver.createConsumer(
+                    (body, micros) -> received.add(ByteBuffer.wrap(body).getLong()));
             DriverProducer producer = sender.createProducer(listener);
             byte[] body = new byte[100];
             for (long i = 0; i < count; i++) {
                 ByteBuffer.wrap(body).putLong(i);
                 producer.send(i, body, body.length);
             }
-            await().atMost(AWAIT).untilAsserted(() ->
-                    assertTrue(received.size() >= count, received.size() + " of " + count + " received"));
-            await().atMost(AWAIT).untilAsserted(() ->
-                    assertTrue(reports.get() >= count, reports.get() + " of " + count + " outcomes"));
+            await().atMost(AWAIT)
+                    .untilAsserted(
+                            () -> assertTrue(received.size() >= count, received.size() + " of " + count + " received"));
+            await().atMost(AWAIT)
+                    .untilAsserted(
+                            () -> assertTrue(reports.get() >= count, reports.get() + " of " + count + " outcomes"));
         }
         assertEquals(count, received.size(), "no duplicates");
         for (int i = 0; i < count; i++) {
             assertEquals(i, received.get(i), "sequence number at " + i);
         }
-        assertEquals(count, outcomes.values().stream().filter(o -> o == DeliveryOutcome.ACCEPTED).count());
+        assertEquals(
+                count,
+                outcomes.values().stream()
+                        .filter(o -> o == DeliveryOutcome.ACCEPTED)
+                        .count());
     }
 
     @Test
@@ -105,8 +117,9 @@ class StompArtemisTest {
             for (int i = 0; i < 400; i++) {
                 producer.send(i, new byte[20], 20);
             }
-            await().atMost(AWAIT).untilAsserted(() ->
-                    assertTrue(first.get() + second.get() >= 400, (first.get() + second.get()) + " of 400"));
+            await().atMost(AWAIT)
+                    .untilAsserted(() ->
+                            assertTrue(first.get() + second.get() >= 400, (first.get() + second.get()) + " of 400"));
         }
         assertEquals(400, first.get() + second.get(), "each message reaches one receiver");
         assertTrue(first.get() > 0 && second.get() > 0, first + " and " + second);
@@ -125,12 +138,14 @@ class StompArtemisTest {
             for (int i = 0; i < 50; i++) {
                 producer.send(i, new byte[20], 20);
             }
-            await().atMost(AWAIT).untilAsserted(() ->
-                    assertTrue(received.get() >= 50, received.get() + " of 50 before the restart"));
+            await().atMost(AWAIT)
+                    .untilAsserted(
+                            () -> assertTrue(received.get() >= 50, received.get() + " of 50 before the restart"));
             broker.restart();
             await("both connections count as failed").atMost(AWAIT).until(() -> sender.failed() && receiver.failed());
-            assertTrue(receiver.failure().getMessage().contains("was lost")
-                    || receiver.failure().getMessage().contains("closed by the server"),
+            assertTrue(
+                    receiver.failure().getMessage().contains("was lost")
+                            || receiver.failure().getMessage().contains("closed by the server"),
                     receiver.failure().getMessage());
             assertThrows(DriverException.class, () -> producer.send(99, new byte[20], 20));
         } finally {
@@ -144,8 +159,9 @@ class StompArtemisTest {
             for (int i = 100; i < 150; i++) {
                 producer.send(i, new byte[20], 20);
             }
-            await().atMost(AWAIT).untilAsserted(() ->
-                    assertTrue(received.get() >= 100, received.get() + " of 100 after reconnecting"));
+            await().atMost(AWAIT)
+                    .untilAsserted(
+                            () -> assertTrue(received.get() >= 100, received.get() + " of 100 after reconnecting"));
         }
         assertEquals(100, received.get());
     }
@@ -153,8 +169,13 @@ class StompArtemisTest {
     @Test
     void aFullAddressRejectsTheSendsItRefusesNamingWhy() throws Exception {
         String name = "full-" + UUID.randomUUID();
-        broker.server().getAddressSettingsRepository().addMatch(name, new AddressSettings().setMaxSizeBytes(2048)
-                .setAddressFullMessagePolicy(AddressFullMessagePolicy.FAIL));
+        broker.server()
+                .getAddressSettingsRepository()
+                .addMatch(
+                        name,
+                        new AddressSettings()
+                                .setMaxSizeBytes(2048)
+                                .setAddressFullMessagePolicy(AddressFullMessagePolicy.FAIL));
         Map<Long, String> details = new ConcurrentHashMap<>();
         OutcomeListener detailed = (token, outcome, again, detail) -> {
             listener.onOutcome(token, outcome, again, detail);
@@ -162,8 +183,8 @@ class StompArtemisTest {
                 details.put(token, detail);
             }
         };
-        try (DriverConnection sender = driver.connect(broker.stompUrl("/queue/" + name) + "?inflight=1",
-                MicroClock.system(), TIMEOUT)) {
+        try (DriverConnection sender =
+                driver.connect(broker.stompUrl("/queue/" + name) + "?inflight=1", MicroClock.system(), TIMEOUT)) {
             DriverProducer producer = sender.createProducer(detailed);
             for (long i = 0; i < 40 && !sender.failed(); i++) {
                 try {
@@ -172,15 +193,20 @@ class StompArtemisTest {
                     break; // the server closed the connection after its ERROR frame
                 }
             }
-            await().atMost(AWAIT).untilAsserted(() ->
-                    assertTrue(outcomes.values().stream().anyMatch(o -> o != DeliveryOutcome.ACCEPTED),
+            await().atMost(AWAIT)
+                    .untilAsserted(() -> assertTrue(
+                            outcomes.values().stream().anyMatch(o -> o != DeliveryOutcome.ACCEPTED),
                             "a send refused: " + outcomes));
         }
         assertTrue(outcomes.containsValue(DeliveryOutcome.ACCEPTED), outcomes.toString());
-        long refused = outcomes.entrySet().stream().filter(e -> e.getValue() != DeliveryOutcome.ACCEPTED)
-                .mapToLong(Map.Entry::getKey).min().orElseThrow();
+        long refused = outcomes.entrySet().stream()
+                .filter(e -> e.getValue() != DeliveryOutcome.ACCEPTED)
+                .mapToLong(Map.Entry::getKey)
+                .min()
+                .orElseThrow();
         assertEquals(DeliveryOutcome.REJECTED, outcomes.get(refused), details.get(refused));
-        assertTrue(details.get(refused).startsWith("the STOMP server refused the message: AMQ339011"),
+        assertTrue(
+                details.get(refused).startsWith("the STOMP server refused the message: AMQ339011"),
                 details.get(refused));
     }
 
@@ -188,8 +214,8 @@ class StompArtemisTest {
     void namesTheUrlWhenNothingListens() throws Exception {
         int port = FreePorts.next();
         String url = "stomp://user:secret@127.0.0.1:" + port + "/queue/q";
-        DriverException e = assertThrows(DriverException.class,
-                () -> driver.connect(url, MicroClock.system(), Duration.ofSeconds(2)));
+        DriverException e = assertThrows(
+                DriverException.class, () -> driver.connect(url, MicroClock.system(), Duration.ofSeconds(2)));
         assertTrue(e.getMessage().contains("cannot connect to stomp://***@127.0.0.1:" + port), e.getMessage());
         assertTrue(e.getMessage().contains("is the STOMP server running and reachable"), e.getMessage());
         assertFalse(e.getMessage().contains("secret"), e.getMessage());

@@ -15,12 +15,12 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.maestro.common.time.MicroClock;
 import org.maestro.driver.DeliveryOutcome;
 import org.maestro.driver.Driver;
 import org.maestro.driver.DriverConnection;
 import org.maestro.driver.DriverException;
 import org.maestro.driver.DriverProducer;
-import org.maestro.common.time.MicroClock;
 import org.maestro.driver.OutcomeListener;
 import org.maestro.driver.testing.DriverContract;
 
@@ -33,6 +33,7 @@ class StompRabbitTest extends DriverContract {
     private static final Duration TIMEOUT = Duration.ofSeconds(20);
     /** How long a test waits for what a broker does in milliseconds when the machine is idle. */
     private static final Duration AWAIT = Duration.ofSeconds(30);
+
     private static String vhost;
     private final StompDriver driver = new StompDriver();
     private final Map<Long, DeliveryOutcome> outcomes = new ConcurrentHashMap<>();
@@ -92,7 +93,9 @@ class StompRabbitTest extends DriverContract {
             DriverProducer producer = sender.createProducer(listener);
             producer.send(1, new byte[10], 10);
             await("the outcome of a send to a missing exchange").atMost(AWAIT).until(() -> reports.get() >= 1);
-            await("RabbitMQ closes the connection after its ERROR frame").atMost(AWAIT).until(sender::failed);
+            await("RabbitMQ closes the connection after its ERROR frame")
+                    .atMost(AWAIT)
+                    .until(sender::failed);
         }
         // RabbitMQ's ERROR frame names no receipt, and the connection closes: the send failed, with its reason
         assertEquals(DeliveryOutcome.FAILED, outcomes.get(1L));
@@ -104,10 +107,13 @@ class StompRabbitTest extends DriverContract {
     void aWrongPasswordIsRefusedNamingTheUserAndNotThePassword() {
         String url = "stomp://guest:not-the-pa55word@" + LocalRabbitStomp.HOST + ":" + LocalRabbitStomp.PORT + queue
                 + "?vhost=" + vhost;
-        DriverException e = assertThrows(DriverException.class,
-                () -> driver.connect(url, MicroClock.system(), TIMEOUT));
-        assertTrue(e.getMessage().contains("refused the connection of user 'guest': Bad CONNECT (Access refused for user"
-                + " 'guest')"), e.getMessage());
+        DriverException e =
+                assertThrows(DriverException.class, () -> driver.connect(url, MicroClock.system(), TIMEOUT));
+        assertTrue(
+                e.getMessage()
+                        .contains("refused the connection of user 'guest': Bad CONNECT (Access refused for user"
+                                + " 'guest')"),
+                e.getMessage());
         assertTrue(e.getMessage().contains("stomp://***@127.0.0.1:61613" + queue), e.getMessage());
         assertTrue(e.getMessage().contains("check the user name and password"), e.getMessage());
         assertFalse(e.getMessage().contains("not-the-pa55word"), e.getMessage());
@@ -125,11 +131,13 @@ class StompRabbitTest extends DriverContract {
             for (int i = 0; i < 100; i++) {
                 producer.send(i, new byte[32], 32);
             }
-            await().atMost(AWAIT).untilAsserted(() ->
-                    assertTrue(received.get() >= 100, received.get() + " of 100 received before the drop"));
+            await().atMost(AWAIT)
+                    .untilAsserted(() ->
+                            assertTrue(received.get() >= 100, received.get() + " of 100 received before the drop"));
             assertTrue(LocalRabbitStomp.closeConnections(vhost, 2) >= 2, "both connections closed by the broker");
             await("both connections count as failed").atMost(AWAIT).until(() -> sender.failed() && receiver.failed());
-            assertTrue(sender.failure().getMessage().contains(url.replace("guest:guest", "***")),
+            assertTrue(
+                    sender.failure().getMessage().contains(url.replace("guest:guest", "***")),
                     sender.failure().getMessage());
             assertThrows(DriverException.class, () -> producer.send(100, new byte[32], 32));
         } finally {
@@ -143,10 +151,11 @@ class StompRabbitTest extends DriverContract {
             for (int i = 200; i < 300; i++) {
                 producer.send(i, new byte[32], 32);
             }
-            await().atMost(AWAIT).untilAsserted(() ->
-                    assertTrue(received.get() >= 200, received.get() + " of 200 received after reconnecting"));
-            await().atMost(AWAIT).untilAsserted(() ->
-                    assertTrue(reports.get() >= 200, reports.get() + " of 200 outcomes"));
+            await().atMost(AWAIT)
+                    .untilAsserted(() ->
+                            assertTrue(received.get() >= 200, received.get() + " of 200 received after reconnecting"));
+            await().atMost(AWAIT)
+                    .untilAsserted(() -> assertTrue(reports.get() >= 200, reports.get() + " of 200 outcomes"));
         }
         assertEquals(200, received.get());
         assertEquals(DeliveryOutcome.ACCEPTED, outcomes.get(299L));

@@ -14,13 +14,13 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.maestro.embedded.EmbeddedArtemis;
 import org.maestro.common.net.FreePorts;
 import org.maestro.common.testing.LogCapture;
 import org.maestro.common.testing.TestCertificates;
-import org.maestro.driver.DriverException;
 import org.maestro.common.time.MicroClock;
+import org.maestro.driver.DriverException;
 import org.maestro.driver.testing.DriverChecks;
+import org.maestro.embedded.EmbeddedArtemis;
 
 /**
  * The STOMP driver's login and TLS against an Artemis broker in this JVM with security on (one user) and, besides
@@ -32,8 +32,10 @@ class StompSecurityTest {
     private static final String USER = "maestro";
     private static final String PASSWORD = "stomp-s3cret";
     private static final String WRONG_PASSWORD = "not-the-stomp-password";
+
     @TempDir
     static Path folder;
+
     private static EmbeddedArtemis broker;
     private static TestCertificates.JvmTrustStore trustStore;
     private static int trustedPort;
@@ -47,8 +49,12 @@ class StompSecurityTest {
         certificates.selfSigned("stranger");
         // the driver's TLS uses the JVM's trust store, as a worker started with -Djavax.net.ssl.trustStore would
         trustStore = certificates.trustedByTheJvm();
-        broker = EmbeddedArtemis.builder().stomp().user(USER, PASSWORD).name("maestro-stomp-security-test")
-                .withoutJmx().start();
+        broker = EmbeddedArtemis.builder()
+                .stomp()
+                .user(USER, PASSWORD)
+                .name("maestro-stomp-security-test")
+                .withoutJmx()
+                .start();
         trustedPort = FreePorts.next();
         untrustedPort = FreePorts.next();
         tlsAcceptor("stomp-tls", trustedPort, certificates.keyStore("server"));
@@ -56,9 +62,15 @@ class StompSecurityTest {
     }
 
     private static void tlsAcceptor(String name, int port, Path keyStore) throws Exception {
-        broker.server().getRemotingService().createAcceptor(name, "tcp://127.0.0.1:" + port + "?protocols=STOMP;"
-                + "anycastPrefix=/queue/;multicastPrefix=/topic/;sslEnabled=true;keyStorePath=" + keyStore
-                + ";keyStoreType=PKCS12;keyStorePassword=" + TestCertificates.TRUST_STORE_PASSWORD).start();
+        broker.server()
+                .getRemotingService()
+                .createAcceptor(
+                        name,
+                        "tcp://127.0.0.1:" + port + "?protocols=STOMP;"
+                                + "anycastPrefix=/queue/;multicastPrefix=/topic/;sslEnabled=true;keyStorePath="
+                                + keyStore
+                                + ";keyStoreType=PKCS12;keyStorePassword=" + TestCertificates.TRUST_STORE_PASSWORD)
+                .start();
     }
 
     @AfterAll
@@ -87,8 +99,12 @@ class StompSecurityTest {
 
     @Test
     void sendsAndReceivesOverTlsWithTheUserOfTheUrl() throws Exception {
-        DriverChecks.carriesInSequence(driver, "stomp+ssl://" + USER + ":" + PASSWORD + "@127.0.0.1:" + trustedPort
-                + queue(), 200, TIMEOUT, true);
+        DriverChecks.carriesInSequence(
+                driver,
+                "stomp+ssl://" + USER + ":" + PASSWORD + "@127.0.0.1:" + trustedPort + queue(),
+                200,
+                TIMEOUT,
+                true);
         assertFalse(log.text().contains(PASSWORD), "the log shows the password");
     }
 
@@ -97,12 +113,16 @@ class StompSecurityTest {
         String destination = queue();
         String url = broker.stompUrl(destination).replace("stomp://", "stomp://" + USER + ":" + WRONG_PASSWORD + "@");
         long start = System.nanoTime();
-        DriverException e = assertThrows(DriverException.class,
+        DriverException e = assertThrows(
+                DriverException.class,
                 () -> driver.connect(url, MicroClock.system(), TIMEOUT).close());
         long millis = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start);
         assertTrue(millis < TIMEOUT.toMillis(), "refused after " + millis + " ms");
-        assertTrue(e.getMessage().startsWith("the STOMP server at stomp://***@127.0.0.1:" + broker.stompPort()
-                + destination + " refused the connection of user '" + USER + "': "), e.getMessage());
+        assertTrue(
+                e.getMessage()
+                        .startsWith("the STOMP server at stomp://***@127.0.0.1:" + broker.stompPort() + destination
+                                + " refused the connection of user '" + USER + "': "),
+                e.getMessage());
         assertTrue(e.getMessage().endsWith(": check the user name and password in the URL"), e.getMessage());
         assertFalse(e.getMessage().contains(WRONG_PASSWORD), e.getMessage());
         assertFalse(log.text().contains(WRONG_PASSWORD), "the log shows the password");
@@ -111,8 +131,11 @@ class StompSecurityTest {
     @Test
     void anUntrustedCertificateIsRefusedSayingSo() {
         String url = "stomp+ssl://" + USER + ":" + PASSWORD + "@127.0.0.1:" + untrustedPort + queue();
-        DriverChecks.assertUntrustedCertificateRefused(assertThrows(DriverException.class,
-                () -> driver.connect(url, MicroClock.system(), TIMEOUT).close()),
-                "stomp+ssl://***@127.0.0.1:" + untrustedPort + "/queue/", PASSWORD);
+        DriverChecks.assertUntrustedCertificateRefused(
+                assertThrows(
+                        DriverException.class,
+                        () -> driver.connect(url, MicroClock.system(), TIMEOUT).close()),
+                "stomp+ssl://***@127.0.0.1:" + untrustedPort + "/queue/",
+                PASSWORD);
     }
 }

@@ -30,8 +30,10 @@ class StompUrlTest {
         assertEquals(0, url.heartbeatMillis());
         assertEquals("us@r", url.user());
         assertEquals("p:ss", url.password());
-        assertEquals("stomp://***@broker:61000/queue/orders?ack=client&receipt=false&durable=true&prefetch=50"
-                + "&inflight=10&vhost=%2Fprod&heartbeat=0", url.toString());
+        assertEquals(
+                "stomp://***@broker:61000/queue/orders?ack=client&receipt=false&durable=true&prefetch=50"
+                        + "&inflight=10&vhost=%2Fprod&heartbeat=0",
+                url.toString());
     }
 
     @Test
@@ -53,10 +55,12 @@ class StompUrlTest {
 
     @Test
     void refusesAnUnknownOptionNamingTheKnownOnes() {
-        DriverException e = assertThrows(DriverException.class,
-                () -> new StompDriver().check("stomp://u:secret@h/queue/q?qos=1"));
-        assertEquals("unknown option 'qos' in URL stomp://***@h/queue/q?qos=1; known options: ack, receipt, durable,"
-                + " prefetch, inflight, vhost, heartbeat (see docs/drivers.md)", e.getMessage());
+        DriverException e =
+                assertThrows(DriverException.class, () -> new StompDriver().check("stomp://u:secret@h/queue/q?qos=1"));
+        assertEquals(
+                "unknown option 'qos' in URL stomp://***@h/queue/q?qos=1; known options: ack, receipt, durable,"
+                        + " prefetch, inflight, vhost, heartbeat (see docs/drivers.md)",
+                e.getMessage());
     }
 
     @Test

@@ -9,23 +9,40 @@ public final class ArtemisDataSets {
     public static final DataSet JVM_HEAP = DataSet.of("artemis-jvm-heap", "init", "committed", "max", "used");
 
     /** Each JVM memory pool (Eden, Survivor, Old/Tenured, Metaspace, code cache …): one row per pool per poll. */
-    public static final DataSet MEMORY_POOLS = DataSet.of("artemis-memory-pools",
-            "pool", "type", "init", "committed", "max", "used");
+    public static final DataSet MEMORY_POOLS =
+            DataSet.of("artemis-memory-pools", "pool", "type", "init", "committed", "max", "used");
 
     /** The operating system as the broker's JVM sees it: one row per poll. */
-    public static final DataSet OS = DataSet.of("artemis-os",
-            "openFileDescriptors", "maxFileDescriptors", "systemLoadAverage", "availableProcessors",
-            "processCpuLoad", "systemCpuLoad", "freePhysicalMemory", "totalPhysicalMemory", "freeSwapSpace",
-            "totalSwapSpace", "committedVirtualMemory");
+    public static final DataSet OS = DataSet.of(
+            "artemis-os",
+            "openFileDescriptors",
+            "maxFileDescriptors",
+            "systemLoadAverage",
+            "availableProcessors",
+            "processCpuLoad",
+            "systemCpuLoad",
+            "freePhysicalMemory",
+            "totalPhysicalMemory",
+            "freeSwapSpace",
+            "totalSwapSpace",
+            "committedVirtualMemory");
 
     /** Each queue of the broker: one row per queue per poll. */
-    public static final DataSet QUEUES = DataSet.of("artemis-queues",
-            "address", "queue", "routingType", "messageCount", "messagesAdded", "messagesAcknowledged",
-            "messagesExpired", "messagesKilled", "consumerCount", "deliveringCount");
+    public static final DataSet QUEUES = DataSet.of(
+            "artemis-queues",
+            "address",
+            "queue",
+            "routingType",
+            "messageCount",
+            "messagesAdded",
+            "messagesAcknowledged",
+            "messagesExpired",
+            "messagesKilled",
+            "consumerCount",
+            "deliveringCount");
 
     /** All of them, in file order. */
     public static final List<DataSet> ALL = List.of(JVM_HEAP, MEMORY_POOLS, OS, QUEUES);
 
-    private ArtemisDataSets() {
-    }
+    private ArtemisDataSets() {}
 }

@@ -29,12 +29,31 @@ public final class ArtemisInspector implements Inspector {
     /** The name used in START_INSPECTOR and INSPECTOR_NAME. */
     public static final String NAME = "artemis";
 
-    private static final String[] OS_ATTRIBUTES = {"OpenFileDescriptorCount", "MaxFileDescriptorCount",
-        "SystemLoadAverage", "AvailableProcessors", "ProcessCpuLoad", "SystemCpuLoad", "FreePhysicalMemorySize",
-        "TotalPhysicalMemorySize", "FreeSwapSpaceSize", "TotalSwapSpaceSize", "CommittedVirtualMemorySize"};
-    private static final String[] QUEUE_ATTRIBUTES = {"Address", "Name", "RoutingType", "MessageCount",
-        "MessagesAdded", "MessagesAcknowledged", "MessagesExpired", "MessagesKilled", "ConsumerCount",
-        "DeliveringCount"};
+    private static final String[] OS_ATTRIBUTES = {
+        "OpenFileDescriptorCount",
+        "MaxFileDescriptorCount",
+        "SystemLoadAverage",
+        "AvailableProcessors",
+        "ProcessCpuLoad",
+        "SystemCpuLoad",
+        "FreePhysicalMemorySize",
+        "TotalPhysicalMemorySize",
+        "FreeSwapSpaceSize",
+        "TotalSwapSpaceSize",
+        "CommittedVirtualMemorySize"
+    };
+    private static final String[] QUEUE_ATTRIBUTES = {
+        "Address",
+        "Name",
+        "RoutingType",
+        "MessageCount",
+        "MessagesAdded",
+        "MessagesAcknowledged",
+        "MessagesExpired",
+        "MessagesKilled",
+        "ConsumerCount",
+        "DeliveringCount"
+    };
     private static final String BROKER_PATTERN = "org.apache.activemq.artemis:broker=*";
     private static final String QUEUE_PATTERN = "org.apache.activemq.artemis:component=addresses,subcomponent=queues,*";
     /** The query parameter of the management URL naming the broker to inspect, e.g. {@code ?broker=amq}. */
@@ -51,7 +70,9 @@ public final class ArtemisInspector implements Inspector {
      * @param timeout the longest wait for one answer
      */
     public ArtemisInspector(ManagementUrl url, Duration timeout) {
-        this.requestedBroker = url.queryParameter(BROKER_PARAMETER).filter(name -> !name.isBlank()).orElse(null);
+        this.requestedBroker = url.queryParameter(BROKER_PARAMETER)
+                .filter(name -> !name.isBlank())
+                .orElse(null);
         this.jolokia = new JolokiaClient(url.withoutQueryParameter(BROKER_PARAMETER), timeout);
         facts.put("sut.product", "ActiveMQ Artemis");
     }
@@ -71,16 +92,23 @@ public final class ArtemisInspector implements Inspector {
         List<JolokiaClient.JolokiaResponse> answers = jolokia.bulk(List.of(JolokiaClient.version(), brokerRead()));
         JolokiaClient.JolokiaResponse agent = answers.get(0);
         if (!agent.ok()) {
-            throw new InspectionException(Kind.BAD_REPLY, jolokia.url().redacted() + " did not answer a Jolokia version request ("
-                    + agent.status() + " " + agent.error() + "); is it a Jolokia agent?");
+            throw new InspectionException(
+                    Kind.BAD_REPLY,
+                    jolokia.url().redacted() + " did not answer a Jolokia version request (" + agent.status() + " "
+                            + agent.error() + "); is it a Jolokia agent?");
         }
         facts.put("jolokia.agent.version", agent.value().path("agent").asText(""));
         learnBroker(answers.get(1));
         if (requestedBroker != null && broker == null) {
-            throw new InspectionException(Kind.BAD_REPLY, "no Artemis broker named '" + requestedBroker + "' at "
-                    + jolokia.url().redacted() + " (" + (answers.get(1).ok() ? "brokers there: "
-                    + brokerNames(answers.get(1)) : "none registered") + "); correct ?" + BROKER_PARAMETER
-                    + "= in MANAGEMENT_INTERFACE");
+            throw new InspectionException(
+                    Kind.BAD_REPLY,
+                    "no Artemis broker named '" + requestedBroker + "' at "
+                            + jolokia.url().redacted() + " ("
+                            + (answers.get(1).ok()
+                                    ? "brokers there: " + brokerNames(answers.get(1))
+                                    : "none registered")
+                            + "); correct ?" + BROKER_PARAMETER
+                            + "= in MANAGEMENT_INTERFACE");
         }
     }
 
@@ -102,14 +130,18 @@ public final class ArtemisInspector implements Inspector {
         each.forEachRemaining(brokers::add);
         JsonNode chosen = null;
         if (requestedBroker != null) {
-            chosen = brokers.stream().filter(b -> requestedBroker.equals(b.path("Name").asText(""))).findFirst()
+            chosen = brokers.stream()
+                    .filter(b -> requestedBroker.equals(b.path("Name").asText("")))
+                    .findFirst()
                     .orElse(null);
         } else if (brokers.size() == 1) {
             chosen = brokers.get(0);
         } else if (brokers.size() > 1) {
-            throw new InspectionException(Kind.BAD_REPLY, jolokia.url().redacted() + " serves " + brokers.size() + " Artemis brokers ("
-                    + brokerNames(answer) + "): name the one under test with ?" + BROKER_PARAMETER
-                    + "=<name> at the end of MANAGEMENT_INTERFACE");
+            throw new InspectionException(
+                    Kind.BAD_REPLY,
+                    jolokia.url().redacted() + " serves " + brokers.size() + " Artemis brokers ("
+                            + brokerNames(answer) + "): name the one under test with ?" + BROKER_PARAMETER
+                            + "=<name> at the end of MANAGEMENT_INTERFACE");
         }
         if (chosen != null) {
             facts.put("sut.version", chosen.path("Version").asText(""));
@@ -127,8 +159,10 @@ public final class ArtemisInspector implements Inspector {
     /** The queues of the broker under test, or of every broker while it is not known yet. */
     private String queuePattern() {
         String name = broker;
-        return name == null ? QUEUE_PATTERN : "org.apache.activemq.artemis:broker=" + ObjectName.quote(name)
-                + ",component=addresses,subcomponent=queues,*";
+        return name == null
+                ? QUEUE_PATTERN
+                : "org.apache.activemq.artemis:broker=" + ObjectName.quote(name)
+                        + ",component=addresses,subcomponent=queues,*";
     }
 
     @Override
@@ -168,7 +202,10 @@ public final class ArtemisInspector implements Inspector {
     }
 
     private static List<Object> usage(JsonNode usage) {
-        return Arrays.asList(number(usage.path("init")), number(usage.path("committed")), number(usage.path("max")),
+        return Arrays.asList(
+                number(usage.path("init")),
+                number(usage.path("committed")),
+                number(usage.path("max")),
                 number(usage.path("used")));
     }
 
@@ -214,9 +251,12 @@ public final class ArtemisInspector implements Inspector {
             return;
         }
         Map<String, JsonNode> byName = new java.util.TreeMap<>();
-        answer.value().fields().forEachRemaining(entry -> byName.put(
-                entry.getValue().path("Address").asText("") + "\u0000" + entry.getValue().path("Name").asText("")
-                + "\u0000" + entry.getKey(), entry.getValue()));
+        answer.value()
+                .fields()
+                .forEachRemaining(entry -> byName.put(
+                        entry.getValue().path("Address").asText("") + "\u0000"
+                                + entry.getValue().path("Name").asText("") + "\u0000" + entry.getKey(),
+                        entry.getValue()));
         for (JsonNode queue : byName.values()) {
             List<Object> row = new ArrayList<>();
             row.add(text(queue.path("Address")));

@@ -59,8 +59,8 @@ public final class EmbeddedJolokia implements AutoCloseable {
             config.put("user", user);
             config.put("password", password == null ? "" : password);
         }
-        JolokiaServer server = new JolokiaServer(new JolokiaServerConfig(config, SystemPropertyMode.NEVER),
-                new Slf4jLogHandler());
+        JolokiaServer server =
+                new JolokiaServer(new JolokiaServerConfig(config, SystemPropertyMode.NEVER), new Slf4jLogHandler());
         server.start();
         EmbeddedJolokia jolokia = new EmbeddedJolokia(server, user, password);
         LOG.info("Jolokia agent serving the platform MBeans at {}", jolokia.urlWithoutCredentials());

@@ -51,10 +51,17 @@ public final class JolokiaClient implements AutoCloseable {
         }
         this.url = url;
         this.timeout = timeout;
-        this.http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).connectTimeout(timeout)
-                .followRedirects(HttpClient.Redirect.NEVER).build();
-        this.authorization = url.user().map(user -> "Basic " + Base64.getEncoder().encodeToString(
-                (user + ":" + url.password().orElse("")).getBytes(StandardCharsets.UTF_8))).orElse(null);
+        this.http = HttpClient.newBuilder()
+                .version(HttpClient.Version.HTTP_1_1)
+                .connectTimeout(timeout)
+                .followRedirects(HttpClient.Redirect.NEVER)
+                .build();
+        this.authorization = url.user()
+                .map(user -> "Basic "
+                        + Base64.getEncoder()
+                                .encodeToString(
+                                        (user + ":" + url.password().orElse("")).getBytes(StandardCharsets.UTF_8)))
+                .orElse(null);
         URI address = url.address();
         this.origin = address.getScheme() + "://" + address.getHost()
                 + (address.getPort() < 0 ? "" : ":" + address.getPort());
@@ -97,8 +104,10 @@ public final class JolokiaClient implements AutoCloseable {
     public List<JolokiaResponse> bulk(List<ObjectNode> requests) throws InspectionException {
         ArrayNode body = JSON.createArrayNode();
         requests.forEach(body::add);
-        HttpRequest.Builder request = HttpRequest.newBuilder(url.address()).timeout(timeout)
-                .header("Content-Type", "application/json").header("Accept", "application/json")
+        HttpRequest.Builder request = HttpRequest.newBuilder(url.address())
+                .timeout(timeout)
+                .header("Content-Type", "application/json")
+                .header("Accept", "application/json")
                 .header("Origin", origin)
                 .POST(HttpRequest.BodyPublishers.ofString(body.toString(), StandardCharsets.UTF_8));
         if (authorization != null) {
@@ -107,16 +116,23 @@ public final class JolokiaClient implements AutoCloseable {
         HttpResponse<String> response = send(request.build());
         JsonNode answer = parse(response);
         if (answer.isObject()) {
-            throw refusal(answer.path("status").asInt(response.statusCode()), answer.path("error").asText(""));
+            throw refusal(
+                    answer.path("status").asInt(response.statusCode()),
+                    answer.path("error").asText(""));
         }
         if (!answer.isArray() || answer.size() != requests.size()) {
-            throw new InspectionException(Kind.BAD_REPLY, url.redacted() + " answered " + answer.size() + " responses to "
-                    + requests.size() + " requests; is this a Jolokia agent?");
+            throw new InspectionException(
+                    Kind.BAD_REPLY,
+                    url.redacted() + " answered " + answer.size() + " responses to " + requests.size()
+                            + " requests; is this a Jolokia agent?");
         }
         List<JolokiaResponse> responses = new ArrayList<>(answer.size());
         for (JsonNode each : answer) {
-            responses.add(new JolokiaResponse(each.path("status").asInt(0), each.path("value"),
-                    each.path("error").asText(""), each.path("error_type").asText("")));
+            responses.add(new JolokiaResponse(
+                    each.path("status").asInt(0),
+                    each.path("value"),
+                    each.path("error").asText(""),
+                    each.path("error_type").asText("")));
         }
         return responses;
     }
@@ -125,8 +141,8 @@ public final class JolokiaClient implements AutoCloseable {
         if (closed) {
             throw new InspectionException(Kind.STOPPED, "the inspection of " + url.redacted() + " was stopped");
         }
-        CompletableFuture<HttpResponse<String>> pending = http.sendAsync(request,
-                HttpResponse.BodyHandlers.ofString(StandardCharsets.UTF_8));
+        CompletableFuture<HttpResponse<String>> pending =
+                http.sendAsync(request, HttpResponse.BodyHandlers.ofString(StandardCharsets.UTF_8));
         call = pending;
         try {
             return pending.get(timeout.toNanos() + TimeUnit.MILLISECONDS.toNanos(500), TimeUnit.NANOSECONDS);
@@ -138,7 +154,8 @@ public final class JolokiaClient implements AutoCloseable {
             pending.cancel(true);
             throw noAnswer();
         } catch (java.util.concurrent.CancellationException e) {
-            throw new InspectionException(Kind.STOPPED, "the call to " + url.redacted() + " was aborted: the inspection stopped");
+            throw new InspectionException(
+                    Kind.STOPPED, "the call to " + url.redacted() + " was aborted: the inspection stopped");
         } catch (ExecutionException e) {
             throw unreachable(e.getCause());
         } finally {
@@ -147,8 +164,10 @@ public final class JolokiaClient implements AutoCloseable {
     }
 
     private InspectionException noAnswer() {
-        return new InspectionException(Kind.TIMEOUT, url.redacted() + " did not answer within " + timeout.toMillis()
-                + " ms; the SUT may be overloaded or restarting");
+        return new InspectionException(
+                Kind.TIMEOUT,
+                url.redacted() + " did not answer within " + timeout.toMillis()
+                        + " ms; the SUT may be overloaded or restarting");
     }
 
     private InspectionException unreachable(Throwable cause) {
@@ -160,13 +179,18 @@ public final class JolokiaClient implements AutoCloseable {
             root = root.getCause();
         }
         if (root instanceof ConnectException || cause instanceof ConnectException) {
-            return new InspectionException(Kind.UNREACHABLE, "cannot connect to " + url.redacted() + " (" + describe(root)
-                    + "); is the SUT running and is MANAGEMENT_INTERFACE right?", cause);
+            return new InspectionException(
+                    Kind.UNREACHABLE,
+                    "cannot connect to " + url.redacted() + " (" + describe(root)
+                            + "); is the SUT running and is MANAGEMENT_INTERFACE right?",
+                    cause);
         }
         if (closed) {
-            return new InspectionException(Kind.STOPPED, "the call to " + url.redacted() + " was aborted: the inspection stopped");
+            return new InspectionException(
+                    Kind.STOPPED, "the call to " + url.redacted() + " was aborted: the inspection stopped");
         }
-        return new InspectionException(Kind.UNREACHABLE, "the call to " + url.redacted() + " failed: " + describe(root), cause);
+        return new InspectionException(
+                Kind.UNREACHABLE, "the call to " + url.redacted() + " failed: " + describe(root), cause);
     }
 
     private static String describe(Throwable error) {
@@ -189,26 +213,43 @@ public final class JolokiaClient implements AutoCloseable {
         try {
             return JSON.readTree(text);
         } catch (IOException e) {
-            throw new InspectionException(Kind.BAD_REPLY, url.redacted() + " answered something that is not Jolokia JSON ("
-                    + abbreviate(text) + "); is MANAGEMENT_INTERFACE the Jolokia URL, e.g. "
-                    + "http://host:8161/console/jolokia?");
+            throw new InspectionException(
+                    Kind.BAD_REPLY,
+                    url.redacted() + " answered something that is not Jolokia JSON ("
+                            + abbreviate(text) + "); is MANAGEMENT_INTERFACE the Jolokia URL, e.g. "
+                            + "http://host:8161/console/jolokia?");
         }
     }
 
     private InspectionException refusal(int status, String error) {
         String detail = error.isBlank() ? "" : ": " + abbreviate(error);
         return switch (status) {
-            case 401 -> new InspectionException(Kind.UNAUTHORIZED, url.user().isPresent()
-                    ? url.redacted() + " refused the credentials of user '" + url.user().get() + "' (HTTP 401); "
-                    + "check the user and password in MANAGEMENT_INTERFACE"
-                    : url.redacted() + " asks for credentials (HTTP 401); give them in MANAGEMENT_INTERFACE, e.g. "
-                    + "http://user:password@" + url.host() + ":" + url.port(8161) + url.address().getPath());
-            case 403 -> new InspectionException(Kind.UNAUTHORIZED, url.redacted() + " refused access (HTTP 403" + detail + "); on a "
-                    + "standalone Artemis, etc/jolokia-access.xml must allow this host and the origin " + origin);
-            case 404 -> new InspectionException(Kind.BAD_REPLY, "no Jolokia agent at " + url.redacted() + " (HTTP 404" + detail
-                    + "); a standalone Artemis serves it at /console/jolokia");
-            default -> new InspectionException(status >= 500 ? Kind.UNREACHABLE : Kind.BAD_REPLY,
-                    url.redacted() + " answered HTTP " + status + detail);
+            case 401 ->
+                new InspectionException(
+                        Kind.UNAUTHORIZED,
+                        url.user().isPresent()
+                                ? url.redacted() + " refused the credentials of user '"
+                                        + url.user().get() + "' (HTTP 401); "
+                                        + "check the user and password in MANAGEMENT_INTERFACE"
+                                : url.redacted()
+                                        + " asks for credentials (HTTP 401); give them in MANAGEMENT_INTERFACE, e.g. "
+                                        + "http://user:password@" + url.host() + ":" + url.port(8161)
+                                        + url.address().getPath());
+            case 403 ->
+                new InspectionException(
+                        Kind.UNAUTHORIZED,
+                        url.redacted() + " refused access (HTTP 403" + detail + "); on a "
+                                + "standalone Artemis, etc/jolokia-access.xml must allow this host and the origin "
+                                + origin);
+            case 404 ->
+                new InspectionException(
+                        Kind.BAD_REPLY,
+                        "no Jolokia agent at " + url.redacted() + " (HTTP 404" + detail
+                                + "); a standalone Artemis serves it at /console/jolokia");
+            default ->
+                new InspectionException(
+                        status >= 500 ? Kind.UNREACHABLE : Kind.BAD_REPLY,
+                        url.redacted() + " answered HTTP " + status + detail);
         };
     }
 

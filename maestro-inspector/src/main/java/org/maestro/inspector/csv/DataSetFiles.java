@@ -16,8 +16,7 @@ public final class DataSetFiles implements Closeable {
     private final Map<DataSet, InspectorCsvWriter> writers = new LinkedHashMap<>();
     private boolean closed;
 
-    private DataSetFiles() {
-    }
+    private DataSetFiles() {}
 
     /** Creates one file per data set in the directory, each with its format line and header. */
     public static DataSetFiles create(Path directory, List<DataSet> dataSets) throws IOException {

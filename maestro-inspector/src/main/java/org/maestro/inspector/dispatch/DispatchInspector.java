@@ -65,9 +65,12 @@ public final class DispatchInspector implements Inspector {
         AmqpManagementClient connected = client();
         ManagementReply router = query(connected, DispatchDataSets.entityType(DispatchDataSets.ROUTER));
         if (!router.ok()) {
-            throw new InspectionException(Kind.BAD_REPLY, url.redacted()
-                    + " answered the router QUERY with status "
-                    + router.statusCode() + " " + router.statusDescription() + "; is it a Qpid Dispatch router?");
+            throw new InspectionException(
+                    Kind.BAD_REPLY,
+                    url.redacted()
+                            + " answered the router QUERY with status "
+                            + router.statusCode() + " " + router.statusDescription()
+                            + "; is it a Qpid Dispatch router?");
         }
         learn(router);
     }
@@ -82,12 +85,14 @@ public final class DispatchInspector implements Inspector {
             current.close();
         }
         if (closed) {
-            throw new InspectionException(Kind.STOPPED, "the inspection of " + url.redacted()
-                    + " was stopped");
+            throw new InspectionException(Kind.STOPPED, "the inspection of " + url.redacted() + " was stopped");
         }
         try {
-            current = AmqpManagementClient.to(url).timeout(timeout).clientName("maestro-inspector")
-                    .urlSetting("MANAGEMENT_INTERFACE").connect();
+            current = AmqpManagementClient.to(url)
+                    .timeout(timeout)
+                    .clientName("maestro-inspector")
+                    .urlSetting("MANAGEMENT_INTERFACE")
+                    .connect();
         } catch (AmqpManagementException e) {
             throw new InspectionException(kindOf(e), e.getMessage(), e);
         }
@@ -119,8 +124,7 @@ public final class DispatchInspector implements Inspector {
             String entityType = DispatchDataSets.entityType(dataSet);
             ManagementReply reply = query(connected, entityType);
             if (!reply.ok()) {
-                sample.fail(entityType + " not read: status " + reply.statusCode() + " "
-                        + reply.statusDescription());
+                sample.fail(entityType + " not read: status " + reply.statusCode() + " " + reply.statusDescription());
                 continue;
             }
             if (dataSet.equals(DispatchDataSets.ROUTER)) {
@@ -141,8 +145,10 @@ public final class DispatchInspector implements Inspector {
         try {
             return connected.query(entityType);
         } catch (AmqpManagementException e) {
-            throw new InspectionException(closed ? Kind.STOPPED : kindOf(e), closed ? "the inspection of "
-                    + url.redacted() + " was stopped" : e.getMessage(), e);
+            throw new InspectionException(
+                    closed ? Kind.STOPPED : kindOf(e),
+                    closed ? "the inspection of " + url.redacted() + " was stopped" : e.getMessage(),
+                    e);
         }
     }
 

@@ -22,6 +22,7 @@ public abstract class JsonApiInspector implements Inspector {
     protected final JsonHttpClient api;
     /** What was learned about the SUT, e.g. {@code sut.product}, {@code sut.version}. */
     protected final Map<String, String> facts = new LinkedHashMap<>();
+
     private final String name;
     private final List<DataSet> dataSets;
 
@@ -30,8 +31,14 @@ public abstract class JsonApiInspector implements Inspector {
      * @param product what answers there, for messages, e.g. {@code the RabbitMQ management API (…)}
      * @param sutName the {@code sut.product} fact, e.g. {@code RabbitMQ}
      */
-    protected JsonApiInspector(String name, List<DataSet> dataSets, ManagementUrl url, URI base, Duration timeout,
-            String product, String sutName) {
+    protected JsonApiInspector(
+            String name,
+            List<DataSet> dataSets,
+            ManagementUrl url,
+            URI base,
+            Duration timeout,
+            String product,
+            String sutName) {
         this.name = name;
         this.dataSets = dataSets;
         this.api = new JsonHttpClient(url, base, timeout, product);
@@ -45,8 +52,11 @@ public abstract class JsonApiInspector implements Inspector {
     public static URI apiBase(ManagementUrl url, String prefix, String defaultPath) {
         URI address = url.address();
         String scheme = url.scheme().startsWith(prefix) ? url.scheme().substring(prefix.length()) : url.scheme();
-        String path = address.getPath() == null || address.getPath().isEmpty() || address.getPath().equals("/")
-                ? defaultPath : address.getPath();
+        String path = address.getPath() == null
+                        || address.getPath().isEmpty()
+                        || address.getPath().equals("/")
+                ? defaultPath
+                : address.getPath();
         return URI.create(scheme + "://" + address.getHost() + (address.getPort() < 0 ? "" : ":" + address.getPort())
                 + (path.endsWith("/") ? path.substring(0, path.length() - 1) : path));
     }
@@ -69,8 +79,10 @@ public abstract class JsonApiInspector implements Inspector {
             throws InspectionException {
         JsonNode document = api.get(path);
         if (!document.has(field)) {
-            throw new InspectionException(InspectionException.Kind.BAD_REPLY, "the " + path + " of " + where
-                    + " names no " + field + "; is MANAGEMENT_INTERFACE " + expected + "?");
+            throw new InspectionException(
+                    InspectionException.Kind.BAD_REPLY,
+                    "the " + path + " of " + where + " names no " + field + "; is MANAGEMENT_INTERFACE " + expected
+                            + "?");
         }
         return document;
     }

@@ -50,10 +50,17 @@ public final class JsonHttpClient implements AutoCloseable {
         this.base = URI.create(text.endsWith("/") ? text.substring(0, text.length() - 1) : text);
         this.timeout = timeout;
         this.product = product;
-        this.http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).connectTimeout(timeout)
-                .followRedirects(HttpClient.Redirect.NEVER).build();
-        this.authorization = shown.user().map(user -> "Basic " + Base64.getEncoder().encodeToString(
-                (user + ":" + shown.password().orElse("")).getBytes(StandardCharsets.UTF_8))).orElse(null);
+        this.http = HttpClient.newBuilder()
+                .version(HttpClient.Version.HTTP_1_1)
+                .connectTimeout(timeout)
+                .followRedirects(HttpClient.Redirect.NEVER)
+                .build();
+        this.authorization = shown.user()
+                .map(user -> "Basic "
+                        + Base64.getEncoder()
+                                .encodeToString(
+                                        (user + ":" + shown.password().orElse("")).getBytes(StandardCharsets.UTF_8)))
+                .orElse(null);
     }
 
     /**
@@ -62,8 +69,10 @@ public final class JsonHttpClient implements AutoCloseable {
      * @param path starting with {@code /}, query included, e.g. {@code /queues?columns=name}
      */
     public JsonNode get(String path) throws InspectionException {
-        HttpRequest.Builder request = HttpRequest.newBuilder(URI.create(base + path)).timeout(timeout)
-                .header("Accept", "application/json").GET();
+        HttpRequest.Builder request = HttpRequest.newBuilder(URI.create(base + path))
+                .timeout(timeout)
+                .header("Accept", "application/json")
+                .GET();
         if (authorization != null) {
             request.header("Authorization", authorization);
         }
@@ -71,26 +80,37 @@ public final class JsonHttpClient implements AutoCloseable {
         String body = response.body() == null ? "" : response.body();
         int status = response.statusCode();
         if (status == 401) {
-            throw new InspectionException(Kind.UNAUTHORIZED, shown.user().isPresent()
-                    ? shown.redacted() + " refused the credentials of user '" + shown.user().get() + "' (HTTP 401); "
-                    + "check the user and password in MANAGEMENT_INTERFACE"
-                    : shown.redacted() + " asks for credentials (HTTP 401); give them in MANAGEMENT_INTERFACE as "
-                    + "user:password@ before the host");
+            throw new InspectionException(
+                    Kind.UNAUTHORIZED,
+                    shown.user().isPresent()
+                            ? shown.redacted() + " refused the credentials of user '"
+                                    + shown.user().get() + "' (HTTP 401); "
+                                    + "check the user and password in MANAGEMENT_INTERFACE"
+                            : shown.redacted()
+                                    + " asks for credentials (HTTP 401); give them in MANAGEMENT_INTERFACE as "
+                                    + "user:password@ before the host");
         }
         if (status == 403) {
-            throw new InspectionException(Kind.UNAUTHORIZED, shown.redacted() + " refused access to " + path
-                    + " (HTTP 403); the user needs a monitoring or management permission");
+            throw new InspectionException(
+                    Kind.UNAUTHORIZED,
+                    shown.redacted() + " refused access to " + path
+                            + " (HTTP 403); the user needs a monitoring or management permission");
         }
         if (status != 200) {
-            throw new InspectionException(status >= 500 ? Kind.UNREACHABLE : Kind.BAD_REPLY, shown.redacted()
-                    + " answered HTTP " + status + " to " + path + " (" + abbreviate(body) + "); is it " + product
-                    + "?");
+            throw new InspectionException(
+                    status >= 500 ? Kind.UNREACHABLE : Kind.BAD_REPLY,
+                    shown.redacted()
+                            + " answered HTTP " + status + " to " + path + " (" + abbreviate(body) + "); is it "
+                            + product
+                            + "?");
         }
         try {
             return JSON.readTree(body);
         } catch (IOException e) {
-            throw new InspectionException(Kind.BAD_REPLY, shown.redacted() + " answered " + path + " with something "
-                    + "that is not JSON (" + abbreviate(body) + "); is it " + product + "?");
+            throw new InspectionException(
+                    Kind.BAD_REPLY,
+                    shown.redacted() + " answered " + path + " with something " + "that is not JSON ("
+                            + abbreviate(body) + "); is it " + product + "?");
         }
     }
 
@@ -98,8 +118,8 @@ public final class JsonHttpClient implements AutoCloseable {
         if (closed) {
             throw stopped();
         }
-        CompletableFuture<HttpResponse<String>> pending = http.sendAsync(request,
-                HttpResponse.BodyHandlers.ofString(StandardCharsets.UTF_8));
+        CompletableFuture<HttpResponse<String>> pending =
+                http.sendAsync(request, HttpResponse.BodyHandlers.ofString(StandardCharsets.UTF_8));
         call = pending;
         try {
             return pending.get(timeout.toNanos() + TimeUnit.MILLISECONDS.toNanos(500), TimeUnit.NANOSECONDS);
@@ -124,17 +144,22 @@ public final class JsonHttpClient implements AutoCloseable {
             while (root.getCause() != null && root.getCause() != root) {
                 root = root.getCause();
             }
-            throw new InspectionException(Kind.UNREACHABLE, (root instanceof ConnectException
-                    ? "cannot connect to " : "the call to " + path + " of ") + shown.redacted() + " (" + describe(root)
-                    + "); is the SUT running and is MANAGEMENT_INTERFACE right?", cause);
+            throw new InspectionException(
+                    Kind.UNREACHABLE,
+                    (root instanceof ConnectException ? "cannot connect to " : "the call to " + path + " of ")
+                            + shown.redacted() + " (" + describe(root)
+                            + "); is the SUT running and is MANAGEMENT_INTERFACE right?",
+                    cause);
         } finally {
             call = null;
         }
     }
 
     private InspectionException noAnswer(String path) {
-        return new InspectionException(Kind.TIMEOUT, shown.redacted() + " did not answer " + path + " within "
-                + timeout.toMillis() + " ms; the SUT may be overloaded or restarting");
+        return new InspectionException(
+                Kind.TIMEOUT,
+                shown.redacted() + " did not answer " + path + " within " + timeout.toMillis()
+                        + " ms; the SUT may be overloaded or restarting");
     }
 
     private InspectionException stopped() {

@@ -33,6 +33,7 @@ import org.slf4j.LoggerFactory;
 public final class MosquittoInspector implements Inspector {
     /** The name used in START_INSPECTOR and INSPECTOR_NAME. */
     public static final String NAME = "mosquitto";
+
     private static final Logger LOG = LoggerFactory.getLogger(MosquittoInspector.class);
     private static final String SYS = "$SYS/broker/";
 
@@ -80,13 +81,16 @@ public final class MosquittoInspector implements Inspector {
         url.user().ifPresent(options::setUserName);
         url.password().ifPresent(password -> options.setPassword(password.toCharArray()));
         try {
-            MqttClient connecting = new MqttClient(serverUri, "maestro-inspector-" + UUID.randomUUID(),
-                    new MemoryPersistence());
+            MqttClient connecting =
+                    new MqttClient(serverUri, "maestro-inspector-" + UUID.randomUUID(), new MemoryPersistence());
             connecting.setTimeToWait(timeout.toMillis());
             client = connecting;
             connecting.connect(options);
-            connecting.subscribe("$SYS/#", 0, (topic, message) -> values.put(topic,
-                    new String(message.getPayload(), StandardCharsets.UTF_8).trim()));
+            connecting.subscribe(
+                    "$SYS/#",
+                    0,
+                    (topic, message) ->
+                            values.put(topic, new String(message.getPayload(), StandardCharsets.UTF_8).trim()));
         } catch (MqttException e) {
             disconnect();
             throw failure(e);
@@ -105,9 +109,12 @@ public final class MosquittoInspector implements Inspector {
             }
             if (System.nanoTime() - deadline > 0) {
                 disconnect();
-                throw new InspectionException(Kind.BAD_REPLY, url.redacted() + " sent no $SYS/broker/version within "
-                        + timeout.toMillis() + " ms of subscribing to $SYS/#; is it Mosquitto, with sys_interval "
-                        + "above 0 and $SYS readable by this user?");
+                throw new InspectionException(
+                        Kind.BAD_REPLY,
+                        url.redacted() + " sent no $SYS/broker/version within "
+                                + timeout.toMillis()
+                                + " ms of subscribing to $SYS/#; is it Mosquitto, with sys_interval "
+                                + "above 0 and $SYS readable by this user?");
             }
             try {
                 Thread.sleep(10);
@@ -124,26 +131,44 @@ public final class MosquittoInspector implements Inspector {
         int code = e.getReasonCode();
         if (code == MqttException.REASON_CODE_FAILED_AUTHENTICATION
                 || code == MqttException.REASON_CODE_NOT_AUTHORIZED) {
-            return new InspectionException(Kind.UNAUTHORIZED, url.redacted() + (url.user().isPresent()
-                    ? " refused the credentials of user '" + url.user().get() + "'; check the user and password"
-                    + " in MANAGEMENT_INTERFACE" : " refused an anonymous client; give a user and password in "
-                    + "MANAGEMENT_INTERFACE, e.g. mqtt://user:password@" + url.host() + ":" + url.port(1883)), e);
+            return new InspectionException(
+                    Kind.UNAUTHORIZED,
+                    url.redacted()
+                            + (url.user().isPresent()
+                                    ? " refused the credentials of user '"
+                                            + url.user().get() + "'; check the user and password"
+                                            + " in MANAGEMENT_INTERFACE"
+                                    : " refused an anonymous client; give a user and password in "
+                                            + "MANAGEMENT_INTERFACE, e.g. mqtt://user:password@" + url.host() + ":"
+                                            + url.port(1883)),
+                    e);
         }
         if (code == MqttException.REASON_CODE_CLIENT_TIMEOUT || cause instanceof SocketTimeoutException) {
-            return new InspectionException(Kind.TIMEOUT, url.redacted() + " did not answer within "
-                    + timeout.toMillis() + " ms; the broker may be overloaded or restarting", e);
+            return new InspectionException(
+                    Kind.TIMEOUT,
+                    url.redacted() + " did not answer within " + timeout.toMillis()
+                            + " ms; the broker may be overloaded or restarting",
+                    e);
         }
         if (closed) {
             return new InspectionException(Kind.STOPPED, "the inspection of " + url.redacted() + " was stopped", e);
         }
-        if (code == MqttException.REASON_CODE_SERVER_CONNECT_ERROR || code == MqttException.REASON_CODE_CONNECTION_LOST
-                || cause instanceof ConnectException || cause instanceof UnknownHostException) {
-            return new InspectionException(Kind.UNREACHABLE, "cannot connect to " + url.redacted() + " ("
-                    + (cause != null && cause.getMessage() != null ? cause.getMessage() : e.getMessage())
-                    + "); is the broker running and is MANAGEMENT_INTERFACE right?", e);
+        if (code == MqttException.REASON_CODE_SERVER_CONNECT_ERROR
+                || code == MqttException.REASON_CODE_CONNECTION_LOST
+                || cause instanceof ConnectException
+                || cause instanceof UnknownHostException) {
+            return new InspectionException(
+                    Kind.UNREACHABLE,
+                    "cannot connect to " + url.redacted() + " ("
+                            + (cause != null && cause.getMessage() != null ? cause.getMessage() : e.getMessage())
+                            + "); is the broker running and is MANAGEMENT_INTERFACE right?",
+                    e);
         }
-        return new InspectionException(Kind.BAD_REPLY, url.redacted() + " refused the MQTT connection or the "
-                + "subscription to $SYS/#: " + e.getMessage() + " (reason " + code + ")", e);
+        return new InspectionException(
+                Kind.BAD_REPLY,
+                url.redacted() + " refused the MQTT connection or the " + "subscription to $SYS/#: " + e.getMessage()
+                        + " (reason " + code + ")",
+                e);
     }
 
     @Override
@@ -171,8 +196,10 @@ public final class MosquittoInspector implements Inspector {
     private List<Object> numbers(List<String> topics) {
         List<Object> row = new ArrayList<>(topics.size());
         for (String topic : topics) {
-            row.add(topic.equals("clients/connected") && !values.containsKey(SYS + topic)
-                    ? number("clients/active") : number(topic));
+            row.add(
+                    topic.equals("clients/connected") && !values.containsKey(SYS + topic)
+                            ? number("clients/active")
+                            : number(topic));
         }
         return row;
     }

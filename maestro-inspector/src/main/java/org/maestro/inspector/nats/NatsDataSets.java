@@ -9,21 +9,46 @@ import org.maestro.inspector.csv.DataSet;
  */
 public final class NatsDataSets {
     /** {@code /varz}: the server, one row per poll. */
-    public static final DataSet SERVER = DataSet.of("nats-server", "connections", "totalConnections", "inMsgs",
-            "outMsgs", "inBytes", "outBytes", "slowConsumers", "subscriptions", "cpuPercent", "mem");
+    public static final DataSet SERVER = DataSet.of(
+            "nats-server",
+            "connections",
+            "totalConnections",
+            "inMsgs",
+            "outMsgs",
+            "inBytes",
+            "outBytes",
+            "slowConsumers",
+            "subscriptions",
+            "cpuPercent",
+            "mem");
     /** {@code /connz}: one row per client connection per poll ({@code connection} is its name and id). */
-    public static final DataSet CONNECTIONS = DataSet.of("nats-connections", "connection", "ip", "subscriptions",
-            "pendingBytes", "inMsgs", "outMsgs", "inBytes", "outBytes");
+    public static final DataSet CONNECTIONS = DataSet.of(
+            "nats-connections",
+            "connection",
+            "ip",
+            "subscriptions",
+            "pendingBytes",
+            "inMsgs",
+            "outMsgs",
+            "inBytes",
+            "outBytes");
     /** {@code /jsz}: JetStream as a whole, one row per poll (none when JetStream is off). */
-    public static final DataSet JETSTREAM = DataSet.of("nats-jetstream", "streams", "consumers", "messages",
-            "bytes", "memory", "storage", "apiRequests", "apiErrors");
+    public static final DataSet JETSTREAM = DataSet.of(
+            "nats-jetstream",
+            "streams",
+            "consumers",
+            "messages",
+            "bytes",
+            "memory",
+            "storage",
+            "apiRequests",
+            "apiErrors");
     /** {@code /jsz?streams=true}: one row per stream per poll, sorted by account and name. */
-    public static final DataSet STREAMS = DataSet.of("nats-streams", "account", "stream", "messages", "bytes",
-            "consumers");
+    public static final DataSet STREAMS =
+            DataSet.of("nats-streams", "account", "stream", "messages", "bytes", "consumers");
 
     /** Every data set, in the order a poll reads them. */
     public static final List<DataSet> ALL = List.of(SERVER, CONNECTIONS, JETSTREAM, STREAMS);
 
-    private NatsDataSets() {
-    }
+    private NatsDataSets() {}
 }

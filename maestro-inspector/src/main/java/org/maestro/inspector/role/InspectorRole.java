@@ -1,12 +1,11 @@
 package org.maestro.inspector.role;
 
-import java.util.List;
-
 import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.EnumSet;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import org.maestro.common.files.inspector.InspectorProperties;
@@ -23,8 +22,8 @@ import org.maestro.common.protocol.Command;
 import org.maestro.common.protocol.Note;
 import org.maestro.common.protocol.Payload;
 import org.maestro.common.time.FixedRateTicker;
-import org.maestro.common.time.Ticker;
 import org.maestro.common.time.MicroClock;
+import org.maestro.common.time.Ticker;
 import org.maestro.inspector.InspectionException;
 import org.maestro.inspector.InspectionPoller;
 import org.maestro.inspector.Inspector;
@@ -111,7 +110,8 @@ public final class InspectorRole implements Role {
     public void checkOptions(TestOptions options) {
         Duration interval = options.inspectionInterval();
         if (interval.compareTo(MINIMUM_INTERVAL) < 0) {
-            throw new InvalidOptionException(OptionCode.INSPECTION_INTERVAL.parameter(),
+            throw new InvalidOptionException(
+                    OptionCode.INSPECTION_INTERVAL.parameter(),
                     options.get(OptionCode.INSPECTION_INTERVAL).orElse(Durations.format(interval)),
                     "a duration of at least 1s, such as 5s (the default): polling more often would load the SUT");
         }
@@ -120,24 +120,30 @@ public final class InspectorRole implements Role {
     private void start(String requestedName, PeerContext context) throws RoleException {
         synchronized (lock) {
             if (inspection != null) {
-                throw new RoleException(ErrorCodes.BUSY, "the " + inspection.inspector.name()
-                        + " inspector already inspects " + inspection.url.redacted()
-                        + "; send STOP_INSPECTOR before starting another");
+                throw new RoleException(
+                        ErrorCodes.BUSY,
+                        "the " + inspection.inspector.name()
+                                + " inspector already inspects " + inspection.url.redacted()
+                                + "; send STOP_INSPECTOR before starting another");
             }
             TestOptions options = context.options();
-            String name = requestedName.isBlank() ? options.get(OptionCode.INSPECTOR_NAME).orElse("") : requestedName;
+            String name = requestedName.isBlank()
+                    ? options.get(OptionCode.INSPECTOR_NAME).orElse("")
+                    : requestedName;
             try {
                 checkOptions(options);
             } catch (InvalidOptionException e) {
                 throw new RoleException(ErrorCodes.INVALID_OPTION, e.getMessage());
             }
             Duration interval = options.inspectionInterval();
-            String address = options.get(OptionCode.MANAGEMENT_INTERFACE).orElseThrow(() -> new RoleException(
-                    ErrorCodes.INVALID_OPTION, "MANAGEMENT_INTERFACE is not set: set it to the SUT's management URL, "
-                    + "e.g. http://user:password@broker:8161/console/jolokia (artemis) or amqp://router:5672 "
-                    + "(dispatch)"));
-            Duration requestTimeout = interval.compareTo(MAXIMUM_REQUEST_TIMEOUT) < 0 ? interval
-                    : MAXIMUM_REQUEST_TIMEOUT;
+            String address = options.get(OptionCode.MANAGEMENT_INTERFACE)
+                    .orElseThrow(() -> new RoleException(
+                            ErrorCodes.INVALID_OPTION,
+                            "MANAGEMENT_INTERFACE is not set: set it to the SUT's management URL, "
+                                    + "e.g. http://user:password@broker:8161/console/jolokia (artemis) or amqp://router:5672 "
+                                    + "(dispatch)"));
+            Duration requestTimeout =
+                    interval.compareTo(MAXIMUM_REQUEST_TIMEOUT) < 0 ? interval : MAXIMUM_REQUEST_TIMEOUT;
             ManagementUrl url;
             Inspector inspector;
             try {
@@ -163,22 +169,29 @@ public final class InspectorRole implements Role {
                 // a busy host): that is tried again, as long as another attempt like this one fits in the start's
                 // budget; a refusal of the credentials or a wrong answer is not
                 long now = System.nanoTime();
-                Duration retryPause = e.kind() == InspectionException.Kind.UNREACHABLE ? UNREACHABLE_PAUSE
-                        : Duration.ZERO;
+                Duration retryPause =
+                        e.kind() == InspectionException.Kind.UNREACHABLE ? UNREACHABLE_PAUSE : Duration.ZERO;
                 boolean fits = now - begin + (now - attemptBegin) + retryPause.toNanos() <= START_BUDGET.toNanos();
                 if (e.kind().transientFailure() && attempt < CONNECT_ATTEMPTS && fits) {
-                    LOG.info("{} inspector: {}; trying again ({} of {})", inspector.name(), e.getMessage(),
-                            attempt + 1, CONNECT_ATTEMPTS);
+                    LOG.info(
+                            "{} inspector: {}; trying again ({} of {})",
+                            inspector.name(),
+                            e.getMessage(),
+                            attempt + 1,
+                            CONNECT_ATTEMPTS);
                     if (!retryPause.isZero() && !pause(retryPause)) {
                         inspector.close();
-                        throw new RoleException(ErrorCodes.SUT_UNAVAILABLE, "the " + inspector.name()
-                                + " inspector cannot start: interrupted while waiting to try again");
+                        throw new RoleException(
+                                ErrorCodes.SUT_UNAVAILABLE,
+                                "the " + inspector.name()
+                                        + " inspector cannot start: interrupted while waiting to try again");
                     }
                     continue;
                 }
                 inspector.close();
-                throw new RoleException(ErrorCodes.SUT_UNAVAILABLE, "the " + inspector.name() + " inspector cannot "
-                        + "start: " + e.getMessage());
+                throw new RoleException(
+                        ErrorCodes.SUT_UNAVAILABLE,
+                        "the " + inspector.name() + " inspector cannot " + "start: " + e.getMessage());
             }
         }
         Path directory;
@@ -192,15 +205,27 @@ public final class InspectorRole implements Role {
             inspector.close();
             throw new RoleException(ErrorCodes.IO, "the inspector cannot write its data: " + e.getMessage(), e);
         }
-        Inspection started = new Inspection(inspector, url, interval, directory, files, clock.nowMicros() / 1_000,
+        Inspection started = new Inspection(
+                inspector,
+                url,
+                interval,
+                directory,
+                files,
+                clock.nowMicros() / 1_000,
                 new InspectionPoller(inspector, files, interval, ticker, clock));
         started.writeProperties(null, 0);
         started.poller.start();
-        LOG.info("{} inspector polls {} every {} into {}", inspector.name(), url.redacted(),
-                Durations.format(interval), directory);
-        context.notify(Command.NOTIFY_READY, "the " + inspector.name() + " inspector polls " + url.redacted()
-                + " every " + Durations.format(interval), Map.of("inspector", inspector.name(),
-                "url", url.redacted(), "interval", Durations.format(interval)));
+        LOG.info(
+                "{} inspector polls {} every {} into {}",
+                inspector.name(),
+                url.redacted(),
+                Durations.format(interval),
+                directory);
+        context.notify(
+                Command.NOTIFY_READY,
+                "the " + inspector.name() + " inspector polls " + url.redacted() + " every "
+                        + Durations.format(interval),
+                Map.of("inspector", inspector.name(), "url", url.redacted(), "interval", Durations.format(interval)));
         return started;
     }
 
@@ -239,14 +264,19 @@ public final class InspectorRole implements Role {
         details.put("errors", Long.toString(stats.errors()));
         details.put("skippedTicks", Long.toString(stats.skippedTicks()));
         if (stats.polls() > stats.errors()) {
-            context.notify(Command.NOTIFY_SUCCESS, "the " + stopping.inspector.name() + " inspector made "
-                    + stats.polls() + " polls of " + stopping.url.redacted() + ", " + stats.errors() + " failed",
+            context.notify(
+                    Command.NOTIFY_SUCCESS,
+                    "the " + stopping.inspector.name() + " inspector made " + stats.polls() + " polls of "
+                            + stopping.url.redacted() + ", " + stats.errors() + " failed",
                     details);
         } else {
             details.put("lastError", stats.lastError());
-            context.notify(Command.NOTIFY_FAIL, "the " + stopping.inspector.name() + " inspector read nothing from "
-                    + stopping.url.redacted() + " (" + stats.polls() + " polls, all failed"
-                    + (stats.lastError().isEmpty() ? "" : "; last: " + stats.lastError()) + ")", details);
+            context.notify(
+                    Command.NOTIFY_FAIL,
+                    "the " + stopping.inspector.name() + " inspector read nothing from "
+                            + stopping.url.redacted() + " (" + stats.polls() + " polls, all failed"
+                            + (stats.lastError().isEmpty() ? "" : "; last: " + stats.lastError()) + ")",
+                    details);
         }
     }
 
@@ -303,8 +333,14 @@ public final class InspectorRole implements Role {
         final long startMillis;
         final InspectionPoller poller;
 
-        Inspection(Inspector inspector, ManagementUrl url, Duration interval, Path directory, DataSetFiles files,
-                long startMillis, InspectionPoller poller) {
+        Inspection(
+                Inspector inspector,
+                ManagementUrl url,
+                Duration interval,
+                Path directory,
+                DataSetFiles files,
+                long startMillis,
+                InspectionPoller poller) {
             this.inspector = inspector;
             this.url = url;
             this.interval = interval;

@@ -14,8 +14,7 @@ import org.maestro.inspector.InspectorProvider;
  */
 public final class Inspectors {
 
-    private Inspectors() {
-    }
+    private Inspectors() {}
 
     /** The names known, sorted. */
     public static List<String> names() {
@@ -29,9 +28,11 @@ public final class Inspectors {
      * @throws IllegalArgumentException when none claims it, saying which URLs are known
      */
     public static String forUrl(ManagementUrl url) {
-        return InspectorCatalog.claiming(url).map(InspectorDescriptor::name).orElseThrow(() ->
-                new IllegalArgumentException("no inspector reads " + url.redacted() + ": MANAGEMENT_INTERFACE is "
-                        + InspectorCatalog.exampleUrls() + ", or name the inspector in INSPECTOR_NAME"));
+        return InspectorCatalog.claiming(url)
+                .map(InspectorDescriptor::name)
+                .orElseThrow(() -> new IllegalArgumentException(
+                        "no inspector reads " + url.redacted() + ": MANAGEMENT_INTERFACE is "
+                                + InspectorCatalog.exampleUrls() + ", or name the inspector in INSPECTOR_NAME"));
     }
 
     /**
@@ -41,9 +42,9 @@ public final class Inspectors {
      *     or the URL is not one that inspector can use
      */
     public static Inspector create(String name, ManagementUrl url, Duration requestTimeout) {
-        InspectorDescriptor descriptor = InspectorCatalog.named(name).orElseThrow(() ->
-                new IllegalArgumentException("unknown inspector '" + name + "': known inspectors are "
-                        + InspectorCatalog.described()));
+        InspectorDescriptor descriptor = InspectorCatalog.named(name)
+                .orElseThrow(() -> new IllegalArgumentException(
+                        "unknown inspector '" + name + "': known inspectors are " + InspectorCatalog.described()));
         if (!(descriptor instanceof InspectorProvider provider)) {
             throw new IllegalArgumentException("the " + descriptor.name() + " inspector is described on the class "
                     + "path but " + descriptor.getClass().getName() + " makes no inspector; it must implement "

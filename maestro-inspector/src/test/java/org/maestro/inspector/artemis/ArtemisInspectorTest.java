@@ -2,8 +2,8 @@ package org.maestro.inspector.artemis;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
-import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.sun.management.OperatingSystemMXBean;
 import jakarta.jms.Connection;
@@ -22,8 +22,8 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.maestro.common.options.ManagementUrl;
-import org.maestro.embedded.EmbeddedArtemis;
 import org.maestro.common.time.MicroClock;
+import org.maestro.embedded.EmbeddedArtemis;
 import org.maestro.inspector.CsvTable;
 import org.maestro.inspector.InspectionException;
 import org.maestro.inspector.InspectionPoller;
@@ -60,19 +60,20 @@ class ArtemisInspectorTest {
         String queue = "inspected.load";
         ArtemisInspector inspector = new ArtemisInspector(ManagementUrl.parse(jolokia.url()), Duration.ofSeconds(5));
         inspector.connect();
-        assertEquals(broker.server().getVersion().getFullVersion(), inspector.facts().get("sut.version"));
+        assertEquals(
+                broker.server().getVersion().getFullVersion(), inspector.facts().get("sut.version"));
         assertEquals("inspected-broker", inspector.facts().get("sut.name"));
 
         ManualTicker ticker = new ManualTicker();
         List<Integer> sentBeforePoll = new ArrayList<>();
         try (DataSetFiles files = DataSetFiles.create(results, inspector.dataSets());
-                Connection connection = new JmsConnectionFactory("amqp://127.0.0.1:" + broker.amqpPort())
-                        .createConnection()) {
+                Connection connection =
+                        new JmsConnectionFactory("amqp://127.0.0.1:" + broker.amqpPort()).createConnection()) {
             Session session = connection.createSession(false, Session.AUTO_ACKNOWLEDGE);
             MessageProducer producer = session.createProducer(session.createQueue(queue));
             producer.setDeliveryMode(DeliveryMode.PERSISTENT); // each send waits for the broker's acceptance
-            InspectionPoller poller = new InspectionPoller(inspector, files, Duration.ofSeconds(1), ticker,
-                    MicroClock.system());
+            InspectionPoller poller =
+                    new InspectionPoller(inspector, files, Duration.ofSeconds(1), ticker, MicroClock.system());
             poller.start();
             int sent = 0;
             for (int batch = 1; batch <= 3; batch++) {
@@ -91,8 +92,19 @@ class ArtemisInspectorTest {
 
         CsvTable queues = CsvTable.read(results.resolve("artemis-queues.csv"));
         assertEquals("# maestro-inspector v1", queues.formatLine());
-        assertEquals(List.of("timestamp", "address", "queue", "routingType", "messageCount", "messagesAdded",
-                "messagesAcknowledged", "messagesExpired", "messagesKilled", "consumerCount", "deliveringCount"),
+        assertEquals(
+                List.of(
+                        "timestamp",
+                        "address",
+                        "queue",
+                        "routingType",
+                        "messageCount",
+                        "messagesAdded",
+                        "messagesAcknowledged",
+                        "messagesExpired",
+                        "messagesKilled",
+                        "consumerCount",
+                        "deliveringCount"),
                 queues.header());
         List<Map<String, String>> rows = queues.where("queue", queue);
         assertEquals(3, rows.size(), "one row per poll: " + rows);
@@ -105,7 +117,8 @@ class ArtemisInspectorTest {
             assertEquals("0", row.get("consumerCount"));
             assertEquals("0", row.get("messagesAcknowledged"));
         }
-        assertTrue(Long.parseLong(rows.get(0).get("timestamp")) <= Long.parseLong(rows.get(2).get("timestamp")));
+        assertTrue(Long.parseLong(rows.get(0).get("timestamp"))
+                <= Long.parseLong(rows.get(2).get("timestamp")));
 
         CsvTable heap = CsvTable.read(results.resolve("artemis-jvm-heap.csv"));
         assertEquals(3, heap.rows().size());
@@ -124,9 +137,16 @@ class ArtemisInspectorTest {
 
         CsvTable pools = CsvTable.read(results.resolve("artemis-memory-pools.csv"));
         List<String> poolNames = ManagementFactory.getMemoryPoolMXBeans().stream()
-                .filter(pool -> pool.isValid()).map(pool -> pool.getName()).sorted().toList();
-        assertEquals(poolNames, pools.rows().stream().filter(r -> r.get("timestamp").equals(heap.timestamps().get(0)))
-                .map(r -> r.get("pool")).toList());
+                .filter(pool -> pool.isValid())
+                .map(pool -> pool.getName())
+                .sorted()
+                .toList();
+        assertEquals(
+                poolNames,
+                pools.rows().stream()
+                        .filter(r -> r.get("timestamp").equals(heap.timestamps().get(0)))
+                        .map(r -> r.get("pool"))
+                        .toList());
         assertEquals("NON_HEAP", pools.where("pool", "Metaspace").get(0).get("type"));
 
         CsvTable os = CsvTable.read(results.resolve("artemis-os.csv"));
@@ -135,8 +155,7 @@ class ArtemisInspectorTest {
             long open = Long.parseLong(row.get("openFileDescriptors"));
             assertTrue(open > 0 && open <= Long.parseLong(row.get("maxFileDescriptors")), row.toString());
             assertEquals(system.getTotalMemorySize(), Long.parseLong(row.get("totalPhysicalMemory")));
-            assertEquals(Runtime.getRuntime().availableProcessors(),
-                    Integer.parseInt(row.get("availableProcessors")));
+            assertEquals(Runtime.getRuntime().availableProcessors(), Integer.parseInt(row.get("availableProcessors")));
         }
     }
 
@@ -145,7 +164,8 @@ class ArtemisInspectorTest {
         String url = jolokia.urlWithoutCredentials().replace("http://", "http://" + USER + ":wrong-pw@");
         ArtemisInspector inspector = new ArtemisInspector(ManagementUrl.parse(url), Duration.ofSeconds(5));
         InspectionException refused = assertThrows(InspectionException.class, inspector::connect);
-        assertTrue(refused.getMessage().contains("refused the credentials of user 'inspector' (HTTP 401)"),
+        assertTrue(
+                refused.getMessage().contains("refused the credentials of user 'inspector' (HTTP 401)"),
                 refused.getMessage());
         assertFalse(refused.getMessage().contains("wrong-pw"), refused.getMessage());
         InspectionException pollRefused = assertThrows(InspectionException.class, inspector::poll);
@@ -155,19 +175,22 @@ class ArtemisInspectorTest {
 
     @Test
     void missingCredentialsAreAskedFor() {
-        ArtemisInspector inspector = new ArtemisInspector(ManagementUrl.parse(jolokia.urlWithoutCredentials()),
-                Duration.ofSeconds(5));
+        ArtemisInspector inspector =
+                new ArtemisInspector(ManagementUrl.parse(jolokia.urlWithoutCredentials()), Duration.ofSeconds(5));
         InspectionException refused = assertThrows(InspectionException.class, inspector::connect);
         assertTrue(refused.getMessage().contains("asks for credentials (HTTP 401)"), refused.getMessage());
     }
 
     @Test
     void withTwoBrokersInTheJvmOnlyTheNamedBrokersQueuesAreListed() throws Exception {
-        try (EmbeddedArtemis other = EmbeddedArtemis.builder().amqp().name("other-broker").start()) {
-            other.server().createQueue(org.apache.activemq.artemis.api.core.QueueConfiguration.of("other.queue")
-                    .setRoutingType(org.apache.activemq.artemis.api.core.RoutingType.ANYCAST));
-            broker.server().createQueue(org.apache.activemq.artemis.api.core.QueueConfiguration.of("inspected.queue")
-                    .setRoutingType(org.apache.activemq.artemis.api.core.RoutingType.ANYCAST));
+        try (EmbeddedArtemis other =
+                EmbeddedArtemis.builder().amqp().name("other-broker").start()) {
+            other.server()
+                    .createQueue(org.apache.activemq.artemis.api.core.QueueConfiguration.of("other.queue")
+                            .setRoutingType(org.apache.activemq.artemis.api.core.RoutingType.ANYCAST));
+            broker.server()
+                    .createQueue(org.apache.activemq.artemis.api.core.QueueConfiguration.of("inspected.queue")
+                            .setRoutingType(org.apache.activemq.artemis.api.core.RoutingType.ANYCAST));
 
             ArtemisInspector unnamed = new ArtemisInspector(ManagementUrl.parse(jolokia.url()), Duration.ofSeconds(5));
             InspectionException refused = assertThrows(InspectionException.class, unnamed::connect);
@@ -175,8 +198,8 @@ class ArtemisInspectorTest {
             assertTrue(refused.getMessage().contains("?broker=<name>"), refused.getMessage());
             unnamed.close();
 
-            ArtemisInspector misnamed = new ArtemisInspector(ManagementUrl.parse(jolokia.url() + "?broker=nope"),
-                    Duration.ofSeconds(5));
+            ArtemisInspector misnamed =
+                    new ArtemisInspector(ManagementUrl.parse(jolokia.url() + "?broker=nope"), Duration.ofSeconds(5));
             InspectionException unknown = assertThrows(InspectionException.class, misnamed::connect);
             assertTrue(unknown.getMessage().startsWith("no Artemis broker named 'nope'"), unknown.getMessage());
             misnamed.close();

@@ -32,8 +32,8 @@ import org.maestro.common.options.TestOptions;
 import org.maestro.common.peer.PeerContext;
 import org.maestro.common.protocol.Command;
 import org.maestro.common.protocol.Note;
-import org.maestro.common.protocol.PeerInfo;
 import org.maestro.common.protocol.Payload;
+import org.maestro.common.protocol.PeerInfo;
 import org.maestro.embedded.EmbeddedArtemis;
 import org.maestro.inspector.PollerStats;
 import org.maestro.inspector.artemis.EmbeddedJolokia;
@@ -54,11 +54,14 @@ public final class InspectorOverheadBenchmark {
     private static final int SIZE = 256;
     /** Producers pause while more messages than this are sent but not yet received, so the queue stays short. */
     private static final long MAX_IN_FLIGHT = 20_000;
+
     private static final String QUEUE = "inspector.bench";
 
     /** The three settings compared. */
     private enum Mode {
-        NONE("no inspector", 0), EVERY_5S("inspector every 5 s", 5), EVERY_1S("inspector every 1 s", 1);
+        NONE("no inspector", 0),
+        EVERY_5S("inspector every 5 s", 5),
+        EVERY_1S("inspector every 1 s", 1);
 
         final String label;
         final int intervalSeconds;
@@ -75,8 +78,8 @@ public final class InspectorOverheadBenchmark {
     private final int seconds;
     private final int settle;
 
-    private InspectorOverheadBenchmark(EmbeddedArtemis broker, EmbeddedJolokia jolokia, Path results, int seconds,
-            int settle) {
+    private InspectorOverheadBenchmark(
+            EmbeddedArtemis broker, EmbeddedJolokia jolokia, Path results, int seconds, int settle) {
         this.broker = broker;
         this.jolokia = jolokia;
         this.results = results;
@@ -93,17 +96,35 @@ public final class InspectorOverheadBenchmark {
         int exitCode = 0;
         byte[] secret = new byte[12];
         new SecureRandom().nextBytes(secret);
-        try (EmbeddedArtemis broker = EmbeddedArtemis.builder().amqp().name("inspected").start();
-                EmbeddedJolokia jolokia = EmbeddedJolokia.start("bench", HexFormat.of().formatHex(secret));
+        try (EmbeddedArtemis broker =
+                        EmbeddedArtemis.builder().amqp().name("inspected").start();
+                EmbeddedJolokia jolokia =
+                        EmbeddedJolokia.start("bench", HexFormat.of().formatHex(secret));
                 Load load = new Load(broker, connections)) {
-            InspectorOverheadBenchmark bench = new InspectorOverheadBenchmark(broker, jolokia, results, seconds,
+            InspectorOverheadBenchmark bench =
+                    new InspectorOverheadBenchmark(broker, jolokia, results, seconds, settle);
+            System.out.printf(
+                    Locale.ROOT,
+                    "%d producer and %d consumer connections, %d-byte messages, a warm-up of "
+                            + "%d s, then windows of %d s, each after %d s of settling%n",
+                    connections,
+                    connections,
+                    SIZE,
+                    seconds,
+                    seconds,
                     settle);
-            System.out.printf(Locale.ROOT, "%d producer and %d consumer connections, %d-byte messages, a warm-up of "
-                    + "%d s, then windows of %d s, each after %d s of settling%n", connections, connections, SIZE,
-                    seconds, seconds, settle);
             Thread.sleep(seconds * 1000L); // warm-up: the JIT compiles the broker's and the clients' paths
-            String header = String.format(Locale.ROOT, "%-6s %-20s %9s %9s %6s %11s %8s %8s", "round", "mode",
-                    "msg/s", "vs none", "polls", "cpu us/msg", "agent", "client");
+            String header = String.format(
+                    Locale.ROOT,
+                    "%-6s %-20s %9s %9s %6s %11s %8s %8s",
+                    "round",
+                    "mode",
+                    "msg/s",
+                    "vs none",
+                    "polls",
+                    "cpu us/msg",
+                    "agent",
+                    "client");
             System.out.println("(cpu us/msg: CPU of the whole JVM per message; agent, client: CPU ms per second of "
                     + "the Jolokia agent's and of the inspector's threads)");
             System.out.println(header);
@@ -118,31 +139,60 @@ public final class InspectorOverheadBenchmark {
                     thisRound.put(mode, bench.window(mode, round));
                 }
                 for (Mode mode : order) {
-                    System.out.println(thisRound.get(mode).row(round, thisRound.get(Mode.NONE).rate()));
+                    System.out.println(thisRound
+                            .get(mode)
+                            .row(round, thisRound.get(Mode.NONE).rate()));
                 }
                 windows.addAll(thisRound.values());
             }
             System.out.println("== over all rounds (means; msg/s min-max)");
-            System.out.printf(Locale.ROOT, "%-20s %9s %13s %9s %11s %15s %15s%n", "mode", "msg/s", "min-max",
-                    "vs none", "cpu us/msg", "agent ms/poll", "client ms/poll");
+            System.out.printf(
+                    Locale.ROOT,
+                    "%-20s %9s %13s %9s %11s %15s %15s%n",
+                    "mode",
+                    "msg/s",
+                    "min-max",
+                    "vs none",
+                    "cpu us/msg",
+                    "agent ms/poll",
+                    "client ms/poll");
             double baseline = mean(windows, Mode.NONE, Window::rate);
             long succeeded = 0;
             for (Mode mode : Mode.values()) {
                 double polls = mean(windows, mode, w -> (double) w.polls());
-                System.out.printf(Locale.ROOT, "%-20s %9.0f %6.0f-%-6.0f %8.1f%% %11.1f %15s %15s%n", mode.label,
-                        mean(windows, mode, Window::rate), stat(windows, mode, true), stat(windows, mode, false),
-                        100 * mean(windows, mode, Window::rate) / baseline, mean(windows, mode, Window::cpuPerMessage),
-                        polls == 0 ? "-" : String.format(Locale.ROOT, "%.1f",
-                                mean(windows, mode, w -> w.cpu().agent() / 1e6) / polls),
-                        polls == 0 ? "-" : String.format(Locale.ROOT, "%.1f",
-                                mean(windows, mode, w -> w.cpu().inspector() / 1e6) / polls));
+                System.out.printf(
+                        Locale.ROOT,
+                        "%-20s %9.0f %6.0f-%-6.0f %8.1f%% %11.1f %15s %15s%n",
+                        mode.label,
+                        mean(windows, mode, Window::rate),
+                        stat(windows, mode, true),
+                        stat(windows, mode, false),
+                        100 * mean(windows, mode, Window::rate) / baseline,
+                        mean(windows, mode, Window::cpuPerMessage),
+                        polls == 0
+                                ? "-"
+                                : String.format(
+                                        Locale.ROOT,
+                                        "%.1f",
+                                        mean(windows, mode, w -> w.cpu().agent() / 1e6) / polls),
+                        polls == 0
+                                ? "-"
+                                : String.format(
+                                        Locale.ROOT,
+                                        "%.1f",
+                                        mean(windows, mode, w -> w.cpu().inspector() / 1e6) / polls));
             }
             for (Window window : windows) {
                 succeeded += window.succeeded();
             }
             long rows = heapRows(results);
-            System.out.printf(Locale.ROOT, "queue depth at the end: %d messages; %d successful polls, %d rows in "
-                    + "the artemis-jvm-heap.csv files%n", bench.queue().getMessageCount(), succeeded, rows);
+            System.out.printf(
+                    Locale.ROOT,
+                    "queue depth at the end: %d messages; %d successful polls, %d rows in "
+                            + "the artemis-jvm-heap.csv files%n",
+                    bench.queue().getMessageCount(),
+                    succeeded,
+                    rows);
             if (rows != succeeded) {
                 System.out.println("ROWS DIFFER from the successful polls: the inspector lost data");
                 exitCode = 1;
@@ -159,7 +209,8 @@ public final class InspectorOverheadBenchmark {
             long rows = 0;
             for (Path file : (Iterable<Path>) files.filter(f -> f.endsWith("artemis-jvm-heap.csv"))::iterator) {
                 try (Stream<String> lines = Files.lines(file)) {
-                    rows += lines.filter(line -> !line.startsWith("#") && !line.startsWith("timestamp")).count();
+                    rows += lines.filter(line -> !line.startsWith("#") && !line.startsWith("timestamp"))
+                            .count();
                 }
             }
             return rows;
@@ -175,7 +226,11 @@ public final class InspectorOverheadBenchmark {
     }
 
     private static double mean(List<Window> windows, Mode mode, ToDoubleFunction<Window> value) {
-        return windows.stream().filter(w -> w.mode() == mode).mapToDouble(value).average().orElse(0);
+        return windows.stream()
+                .filter(w -> w.mode() == mode)
+                .mapToDouble(value)
+                .average()
+                .orElse(0);
     }
 
     private static double stat(List<Window> windows, Mode mode, boolean min) {
@@ -202,8 +257,8 @@ public final class InspectorOverheadBenchmark {
      * @param succeeded polls of the whole inspection (settling included) that read everything
      * @param cpu CPU spent during the window
      */
-    private record Window(Mode mode, double rate, long messages, double seconds, long polls, long succeeded,
-            ThreadCpu.Spent cpu) {
+    private record Window(
+            Mode mode, double rate, long messages, double seconds, long polls, long succeeded, ThreadCpu.Spent cpu) {
 
         /** CPU of the whole JVM per message acknowledged, µs. */
         double cpuPerMessage() {
@@ -211,20 +266,32 @@ public final class InspectorOverheadBenchmark {
         }
 
         String row(int round, double baseline) {
-            return String.format(Locale.ROOT, "%-6d %-20s %9.0f %8.1f%% %6s %11.1f %8.2f %8.2f", round, mode.label,
-                    rate, 100 * rate / baseline, mode == Mode.NONE ? "-" : Long.toString(polls), cpuPerMessage(),
-                    cpu.agent() / 1e6 / seconds, cpu.inspector() / 1e6 / seconds);
+            return String.format(
+                    Locale.ROOT,
+                    "%-6d %-20s %9.0f %8.1f%% %6s %11.1f %8.2f %8.2f",
+                    round,
+                    mode.label,
+                    rate,
+                    100 * rate / baseline,
+                    mode == Mode.NONE ? "-" : Long.toString(polls),
+                    cpuPerMessage(),
+                    cpu.agent() / 1e6 / seconds,
+                    cpu.inspector() / 1e6 / seconds);
         }
     }
 
     /** One window: the inspector (if any) starts, the load settles, then the broker counts for {@code seconds}. */
     private Window window(Mode mode, int round) throws Exception {
         InspectorRole role = new InspectorRole();
-        BenchPeerContext context = new BenchPeerContext(results, TestOptions.DEFAULTS
-                .with(OptionCode.TEST_NAME, "overhead-" + round + "-" + mode.name().toLowerCase(Locale.ROOT))
-                .with(OptionCode.MANAGEMENT_INTERFACE, jolokia.url())
-                .with(OptionCode.INSPECTOR_NAME, "artemis")
-                .with(OptionCode.INSPECTION_INTERVAL, mode.intervalSeconds + "s"));
+        BenchPeerContext context = new BenchPeerContext(
+                results,
+                TestOptions.DEFAULTS
+                        .with(
+                                OptionCode.TEST_NAME,
+                                "overhead-" + round + "-" + mode.name().toLowerCase(Locale.ROOT))
+                        .with(OptionCode.MANAGEMENT_INTERFACE, jolokia.url())
+                        .with(OptionCode.INSPECTOR_NAME, "artemis")
+                        .with(OptionCode.INSPECTION_INTERVAL, mode.intervalSeconds + "s"));
         if (mode != Mode.NONE) {
             role.handle(Note.request(Command.START_INSPECTOR, new Payload.Text("artemis")), context);
         }
@@ -240,8 +307,14 @@ public final class InspectorOverheadBenchmark {
             double elapsed = (System.nanoTime() - start) / 1e9;
             long polls = role.pollerStats().polls() - pollsBefore;
             PollerStats stats = stop(role, context, mode);
-            return new Window(mode, (after - before) / elapsed, after - before, elapsed, polls,
-                    stats.polls() - stats.errors(), spent);
+            return new Window(
+                    mode,
+                    (after - before) / elapsed,
+                    after - before,
+                    elapsed,
+                    polls,
+                    stats.polls() - stats.errors(),
+                    spent);
         } catch (Exception e) {
             stop(role, context, mode);
             throw e;
@@ -255,8 +328,8 @@ public final class InspectorOverheadBenchmark {
         role.handle(Note.request(Command.STOP_INSPECTOR), context);
         PollerStats stats = role.pollerStats();
         if (stats.errors() > 0) {
-            System.out.println("  (" + mode.label + ": " + stats.errors() + " of " + stats.polls()
-                    + " polls failed: " + stats.lastError() + ")");
+            System.out.println("  (" + mode.label + ": " + stats.errors() + " of " + stats.polls() + " polls failed: "
+                    + stats.lastError() + ")");
         }
         return stats;
     }
@@ -296,15 +369,17 @@ public final class InspectorOverheadBenchmark {
 
         /** Runs a loop until {@link #close()}; a failure before then is printed. */
         private void start(String name, LoadLoop loop) {
-            Thread thread = new Thread(() -> {
-                try {
-                    loop.run();
-                } catch (Exception e) {
-                    if (!stop.get()) {
-                        e.printStackTrace();
-                    }
-                }
-            }, name);
+            Thread thread = new Thread(
+                    () -> {
+                        try {
+                            loop.run();
+                        } catch (Exception e) {
+                            if (!stop.get()) {
+                                e.printStackTrace();
+                            }
+                        }
+                    },
+                    name);
             thread.start();
             threads.add(thread);
         }

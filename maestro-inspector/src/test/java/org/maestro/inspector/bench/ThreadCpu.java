@@ -24,8 +24,7 @@ final class ThreadCpu {
      * @param agent the Jolokia agent's threads
      * @param inspector the inspector's threads
      */
-    record Spent(long process, long agent, long inspector) {
-    }
+    record Spent(long process, long agent, long inspector) {}
 
     private final Map<Long, Long> threads = new HashMap<>();
     private final long process;

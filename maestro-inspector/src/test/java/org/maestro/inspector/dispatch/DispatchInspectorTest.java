@@ -42,8 +42,8 @@ class DispatchInspectorTest {
             assertEquals("R1", inspector.facts().get("sut.name"));
             ManualTicker ticker = new ManualTicker();
             try (DataSetFiles files = DataSetFiles.create(results, inspector.dataSets())) {
-                InspectionPoller poller = new InspectionPoller(inspector, files, Duration.ofSeconds(5), ticker,
-                        () -> 1_732_262_400_000_000L);
+                InspectionPoller poller = new InspectionPoller(
+                        inspector, files, Duration.ofSeconds(5), ticker, () -> 1_732_262_400_000_000L);
                 poller.start();
                 ticker.tick();
                 TickedInspection.awaitPolls(poller, 1);
@@ -69,14 +69,17 @@ class DispatchInspectorTest {
                 Map<String, String> cells = table.rows().get(row);
                 assertEquals("1732262400000", cells.get("timestamp"));
                 for (String column : dataSet.columns()) {
-                    assertEquals(text(fixture.value(entityType, row % entities, column)), cells.get(column),
+                    assertEquals(
+                            text(fixture.value(entityType, row % entities, column)),
+                            cells.get(column),
                             dataSet.name() + " row " + row + " column " + column);
                 }
             }
         }
 
         // a few numbers of the recorded router, read from the fixture file by hand
-        Map<String, String> router = CsvTable.read(results.resolve("dispatch-router.csv")).rows().get(0);
+        Map<String, String> router =
+                CsvTable.read(results.resolve("dispatch-router.csv")).rows().get(0);
         assertEquals("4", router.get("linkCount"));
         assertEquals("6", router.get("addrCount"));
         assertEquals("1", router.get("connectionCount"));
@@ -89,13 +92,17 @@ class DispatchInspectorTest {
         fixtureLinks.forEach(link -> assertEquals("100", link.get("deliveryCount")));
         assertEquals("250", links.where("identity", "6").get(0).get("capacity"));
         Map<String, String> closest = CsvTable.read(results.resolve("dispatch-addresses.csv"))
-                .where("identity", "M0closest/fixture").get(0);
+                .where("identity", "M0closest/fixture")
+                .get(0);
         assertEquals("100", closest.get("deliveriesEgress"));
         Map<String, String> buffers = CsvTable.read(results.resolve("dispatch-allocator.csv"))
-                .where("typeName", "qd_buffer_t").get(0);
+                .where("typeName", "qd_buffer_t")
+                .get(0);
         assertEquals("536", buffers.get("typeSize"));
         assertEquals("192", buffers.get("totalAllocFromHeap"));
-        Map<String, String> connection = CsvTable.read(results.resolve("dispatch-connections.csv")).rows().get(0);
+        Map<String, String> connection = CsvTable.read(results.resolve("dispatch-connections.csv"))
+                .rows()
+                .get(0);
         assertEquals("127.0.0.1:42382", connection.get("host"));
         assertEquals("true", connection.get("isAuthenticated"));
     }
@@ -108,10 +115,13 @@ class DispatchInspectorTest {
     void anErrorStatusOfTheRouterIsAnsweredAsSuchNotAsAFailure() throws Exception {
         try (ManagementResponder router = ManagementResponder.start();
                 AmqpManagementClient client = AmqpManagementClient.to(ManagementUrl.parse(router.url()))
-                        .timeout(TIMEOUT).connect()) {
+                        .timeout(TIMEOUT)
+                        .connect()) {
             ManagementReply reply = client.query("org.apache.qpid.dispatch.address");
             assertEquals(400, reply.statusCode());
-            assertEquals(fixture.responseProperties("org.apache.qpid.dispatch.address").get("statusDescription"),
+            assertEquals(
+                    fixture.responseProperties("org.apache.qpid.dispatch.address")
+                            .get("statusDescription"),
                     reply.statusDescription());
             assertEquals(Collections.emptyList(), reply.results());
             assertTrue(client.usable());
@@ -131,8 +141,8 @@ class DispatchInspectorTest {
             port = router.port();
             inspector = new DispatchInspector(ManagementUrl.parse(router.url()), TIMEOUT);
             inspector.connect();
-            InspectionPoller poller = new InspectionPoller(inspector, files, Duration.ofSeconds(1), ticker,
-                    MicroClock.system());
+            InspectionPoller poller =
+                    new InspectionPoller(inspector, files, Duration.ofSeconds(1), ticker, MicroClock.system());
             poller.start();
             ticker.tick();
             TickedInspection.awaitPolls(poller, 1);
@@ -151,31 +161,36 @@ class DispatchInspectorTest {
             poller.stop(TIMEOUT);
             inspector.close();
         }
-        assertEquals(2 * 4, CsvTable.read(results.resolve("dispatch-links.csv")).rows().size(),
+        assertEquals(
+                2 * 4,
+                CsvTable.read(results.resolve("dispatch-links.csv")).rows().size(),
                 "two good polls of four links");
     }
 
     @Test
     void anUnreachableRouterIsReportedClearly() {
         int port = FreePorts.next();
-        DispatchInspector inspector = new DispatchInspector(ManagementUrl.parse("amqp://127.0.0.1:" + port),
-                TIMEOUT);
+        DispatchInspector inspector = new DispatchInspector(ManagementUrl.parse("amqp://127.0.0.1:" + port), TIMEOUT);
         InspectionException error = assertThrows(InspectionException.class, inspector::connect);
         assertTrue(error.getMessage().startsWith("cannot connect to amqp://127.0.0.1:" + port), error.getMessage());
-        assertTrue(error.getMessage().contains("is the router running and is MANAGEMENT_INTERFACE right?"),
+        assertTrue(
+                error.getMessage().contains("is the router running and is MANAGEMENT_INTERFACE right?"),
                 error.getMessage());
     }
 
     @Test
     void aRouterAnsweringTooLateTimesOutAndTheNextPollStartsAFreshConnection() throws Exception {
         try (ManagementResponder router = ManagementResponder.start()) {
-            DispatchInspector inspector = new DispatchInspector(ManagementUrl.parse(router.url()),
-                    Duration.ofMillis(1500));
+            DispatchInspector inspector =
+                    new DispatchInspector(ManagementUrl.parse(router.url()), Duration.ofMillis(1500));
             inspector.connect();
             router.delayReplies(4_000);
             InspectionException late = assertThrows(InspectionException.class, inspector::poll);
-            assertTrue(late.getMessage().contains("did not answer the QUERY of org.apache.qpid.dispatch.router "
-                    + "within 1500 ms"), late.getMessage());
+            assertTrue(
+                    late.getMessage()
+                            .contains(
+                                    "did not answer the QUERY of org.apache.qpid.dispatch.router " + "within 1500 ms"),
+                    late.getMessage());
             router.delayReplies(0);
             Sample sample = inspector.poll();
             assertEquals(List.of(), sample.failures());

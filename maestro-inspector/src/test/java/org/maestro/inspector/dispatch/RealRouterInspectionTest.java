@@ -26,15 +26,17 @@ class RealRouterInspectionTest {
     void readsTheFiveDataSetsOfARunningRouter(@TempDir Path work) throws Exception {
         int port = FreePorts.next();
         String text;
-        try (InputStream template = getClass().getResourceAsStream(
-                "/fixtures/qpid-dispatch-1.19.0/qdrouterd-standalone.conf")) {
+        try (InputStream template =
+                getClass().getResourceAsStream("/fixtures/qpid-dispatch-1.19.0/qdrouterd-standalone.conf")) {
             text = new String(template.readAllBytes(), StandardCharsets.UTF_8).replace("port: 5672", "port: " + port);
         }
         try (RealRouter router = RealRouter.start(work, text, port)) {
-            DispatchInspector inspector = new DispatchInspector(ManagementUrl.parse(router.url()),
-                    Duration.ofSeconds(5));
+            DispatchInspector inspector =
+                    new DispatchInspector(ManagementUrl.parse(router.url()), Duration.ofSeconds(5));
             inspector.connect();
-            assertFalse(inspector.facts().getOrDefault("sut.version", "").isEmpty(), inspector.facts().toString());
+            assertFalse(
+                    inspector.facts().getOrDefault("sut.version", "").isEmpty(),
+                    inspector.facts().toString());
             assertEquals("R1", inspector.facts().get("sut.name"));
             Sample first = inspector.poll();
             Sample second = inspector.poll();
@@ -45,9 +47,11 @@ class RealRouterInspectionTest {
                 assertEquals(1, sample.rows(DispatchDataSets.ROUTER).size());
                 assertFalse(sample.rows(DispatchDataSets.ALLOCATOR).isEmpty());
                 assertTrue(sample.rows(DispatchDataSets.CONNECTIONS).size() >= 1, "our own connection");
-                assertTrue(sample.rows(DispatchDataSets.LINKS).stream()
-                        .anyMatch(row -> "M0$management".equals(row.get(
-                                DispatchDataSets.LINKS.columns().indexOf("owningAddr")))),
+                assertTrue(
+                        sample.rows(DispatchDataSets.LINKS).stream()
+                                .anyMatch(row -> "M0$management"
+                                        .equals(row.get(
+                                                DispatchDataSets.LINKS.columns().indexOf("owningAddr")))),
                         "the management link is listed");
             }
         }

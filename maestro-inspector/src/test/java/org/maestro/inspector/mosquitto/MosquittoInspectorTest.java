@@ -45,32 +45,51 @@ class MosquittoInspectorTest {
     void countersGrowByWhatWasPublishedAndClientsAndRetainedMessagesAreCounted() throws Exception {
         String topic = "maestro/inspector/test/" + UUID.randomUUID();
         try (MosquittoProcess broker = MosquittoProcess.start()) {
-            MosquittoInspector inspector = new MosquittoInspector(ManagementUrl.parse(broker.url()),
-                    Duration.ofSeconds(5));
+            MosquittoInspector inspector =
+                    new MosquittoInspector(ManagementUrl.parse(broker.url()), Duration.ofSeconds(5));
             inspector.connect();
-            assertTrue(inspector.facts().get("sut.version").matches("\\d+\\.\\d+.*"), inspector.facts().toString());
+            assertTrue(
+                    inspector.facts().get("sut.version").matches("\\d+\\.\\d+.*"),
+                    inspector.facts().toString());
             try (TickedInspection inspection = new TickedInspection(inspector, results)) {
-                long retainedBefore = Long.parseLong(inspection.pollUntil("mosquitto-broker.csv", "the first "
-                        + "figures", Duration.ofSeconds(10), table -> !table.last().getOrDefault("retainedMessages", "")
-                        .isEmpty()).last().get("retainedMessages"));
+                long retainedBefore = Long.parseLong(inspection
+                        .pollUntil(
+                                "mosquitto-broker.csv",
+                                "the first " + "figures",
+                                Duration.ofSeconds(10),
+                                table -> !table.last()
+                                        .getOrDefault("retainedMessages", "")
+                                        .isEmpty())
+                        .last()
+                        .get("retainedMessages"));
                 MqttClient subscriber = client(broker, "sub-" + UUID.randomUUID());
                 MqttClient publisher = client(broker, "pub-" + UUID.randomUUID());
                 try {
                     CountDownLatch received = new CountDownLatch(MESSAGES);
                     subscriber.subscribe(topic, 1, (t, m) -> received.countDown());
                     publisher.publish(topic + "/retained", new byte[SIZE], 1, true);
-                    Map<String, String> state = inspection.pollUntil("mosquitto-broker.csv", "3 clients connected "
-                            + "and one more retained message", Duration.ofSeconds(10), table ->
-                            "3".equals(table.last().get("clientsConnected"))
-                            // $SYS topics are retained too, so the count may also grow by new ones of those
-                            && Long.parseLong(table.last().get("retainedMessages")) >= retainedBefore + 1
-                            // each figure is a $SYS topic of its own, published one after the other: wait for all
-                            && !table.last().getOrDefault("subscriptions", "").isEmpty()
-                            && Long.parseLong(table.last().get("subscriptions")) >= 2).last();
+                    Map<String, String> state = inspection
+                            .pollUntil(
+                                    "mosquitto-broker.csv",
+                                    "3 clients connected " + "and one more retained message",
+                                    Duration.ofSeconds(10),
+                                    table -> "3".equals(table.last().get("clientsConnected"))
+                                            // $SYS topics are retained too, so the count may also grow by new ones of
+                                            // those
+                                            && Long.parseLong(table.last().get("retainedMessages"))
+                                                    >= retainedBefore + 1
+                                            // each figure is a $SYS topic of its own, published one after the other:
+                                            // wait for all
+                                            && !table.last()
+                                                    .getOrDefault("subscriptions", "")
+                                                    .isEmpty()
+                                            && Long.parseLong(table.last().get("subscriptions")) >= 2)
+                            .last();
                     assertTrue(Long.parseLong(state.get("subscriptions")) >= 2, "$SYS/# and the test's: " + state);
                     assertTrue(Long.parseLong(state.get("uptimeSeconds")) >= 0, state.toString());
                     // $SYS figures of one interval are published together: these counters include the retained one
-                    Map<String, String> before = CsvTable.read(results.resolve("mosquitto-traffic.csv")).last();
+                    Map<String, String> before = CsvTable.read(results.resolve("mosquitto-traffic.csv"))
+                            .last();
                     long receivedBefore = Long.parseLong(before.get("publishReceived"));
                     long bytesBefore = Long.parseLong(before.get("publishBytesReceived"));
 
@@ -78,17 +97,24 @@ class MosquittoInspectorTest {
                         publisher.publish(topic, new byte[SIZE], 1, false);
                     }
                     assertTrue(received.await(10, TimeUnit.SECONDS), "the subscriber got every message");
-                    CsvTable traffic = inspection.pollUntil("mosquitto-traffic.csv", MESSAGES + " more PUBLISH "
-                            + "received", Duration.ofSeconds(15), table -> Long.parseLong(table.last()
-                            .get("publishReceived")) - receivedBefore == MESSAGES);
+                    CsvTable traffic = inspection.pollUntil(
+                            "mosquitto-traffic.csv",
+                            MESSAGES + " more PUBLISH " + "received",
+                            Duration.ofSeconds(15),
+                            table -> Long.parseLong(table.last().get("publishReceived")) - receivedBefore == MESSAGES);
                     Map<String, String> after = traffic.last();
-                    assertEquals((long) MESSAGES * SIZE, Long.parseLong(after.get("publishBytesReceived"))
-                            - bytesBefore, after.toString());
+                    assertEquals(
+                            (long) MESSAGES * SIZE,
+                            Long.parseLong(after.get("publishBytesReceived")) - bytesBefore,
+                            after.toString());
                     assertTrue(Long.parseLong(after.get("publishSent")) >= MESSAGES, after.toString());
                     List<String> windows = CsvTable.read(results.resolve("mosquitto-load.csv")).rows().stream()
-                            .map(row -> row.get("window")).distinct().toList();
+                            .map(row -> row.get("window"))
+                            .distinct()
+                            .toList();
                     assertEquals(List.of("1min", "5min", "15min"), windows);
-                    assertEquals(0, inspection.stats().errors(), inspection.stats().lastError());
+                    assertEquals(
+                            0, inspection.stats().errors(), inspection.stats().lastError());
                 } finally {
                     publisher.disconnect();
                     publisher.close();
@@ -112,12 +138,14 @@ class MosquittoInspectorTest {
     @Test
     void aBrokerThatPublishesNoSysTopicsIsRefusedSayingWhy() throws Exception {
         try (MosquittoProcess broker = MosquittoProcess.start(0)) {
-            MosquittoInspector inspector = new MosquittoInspector(ManagementUrl.parse(broker.url()),
-                    Duration.ofSeconds(1));
+            MosquittoInspector inspector =
+                    new MosquittoInspector(ManagementUrl.parse(broker.url()), Duration.ofSeconds(1));
             InspectionException error = assertThrows(InspectionException.class, inspector::connect);
             assertEquals(InspectionException.Kind.BAD_REPLY, error.kind(), error.getMessage());
-            assertEquals(broker.url() + " sent no $SYS/broker/version within 1000 ms of subscribing to $SYS/#; is it "
-                    + "Mosquitto, with sys_interval above 0 and $SYS readable by this user?", error.getMessage());
+            assertEquals(
+                    broker.url() + " sent no $SYS/broker/version within 1000 ms of subscribing to $SYS/#; is it "
+                            + "Mosquitto, with sys_interval above 0 and $SYS readable by this user?",
+                    error.getMessage());
             inspector.close();
         }
     }

@@ -49,10 +49,14 @@ final class MosquittoProcess implements AutoCloseable {
         Path directory = Files.createTempDirectory("maestro-inspector-mosquitto-");
         int port = FreePorts.next();
         Path config = directory.resolve("mosquitto.conf");
-        Files.writeString(config, "listener " + port + " 127.0.0.1\nallow_anonymous true\nsys_interval "
-                + sysIntervalSeconds + "\npersistence false\n");
+        Files.writeString(
+                config,
+                "listener " + port + " 127.0.0.1\nallow_anonymous true\nsys_interval " + sysIntervalSeconds
+                        + "\npersistence false\n");
         Process process = new ProcessBuilder(List.of(binary.toString(), "-c", config.toString()))
-                .redirectErrorStream(true).redirectOutput(directory.resolve("mosquitto.log").toFile()).start();
+                .redirectErrorStream(true)
+                .redirectOutput(directory.resolve("mosquitto.log").toFile())
+                .start();
         MosquittoProcess broker = new MosquittoProcess(directory, port, process);
         broker.awaitListening();
         return broker;
@@ -62,8 +66,8 @@ final class MosquittoProcess implements AutoCloseable {
         long deadline = System.nanoTime() + Duration.ofSeconds(10).toNanos();
         while (System.nanoTime() < deadline) {
             if (!process.isAlive()) {
-                throw new IllegalStateException("mosquitto exited at start: "
-                        + Files.readString(directory.resolve("mosquitto.log")));
+                throw new IllegalStateException(
+                        "mosquitto exited at start: " + Files.readString(directory.resolve("mosquitto.log")));
             }
             try (Socket socket = new Socket()) {
                 socket.connect(new InetSocketAddress("127.0.0.1", port), 200);

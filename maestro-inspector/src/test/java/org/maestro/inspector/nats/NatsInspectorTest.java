@@ -33,8 +33,11 @@ class NatsInspectorTest {
     Path results;
 
     private static Connection connect(NatsMonitoredServer server, String name) throws Exception {
-        return Nats.connect(new Options.Builder().server(server.clientUrl()).connectionName(name)
-                .connectionTimeout(Duration.ofSeconds(5)).build());
+        return Nats.connect(new Options.Builder()
+                .server(server.clientUrl())
+                .connectionName(name)
+                .connectionTimeout(Duration.ofSeconds(5))
+                .build());
     }
 
     @Test
@@ -43,8 +46,8 @@ class NatsInspectorTest {
         String subject = "maestro.inspector.test." + id;
         String stream = "maestro-inspector-test-" + id;
         try (NatsMonitoredServer server = NatsMonitoredServer.start()) {
-            NatsInspector inspector = new NatsInspector(ManagementUrl.parse(server.monitorUrl()),
-                    Duration.ofSeconds(5));
+            NatsInspector inspector =
+                    new NatsInspector(ManagementUrl.parse(server.monitorUrl()), Duration.ofSeconds(5));
             inspector.connect();
             assertEquals("NATS", inspector.facts().get("sut.product"));
             assertEquals("true", inspector.facts().get("nats.jetstream"));
@@ -52,7 +55,8 @@ class NatsInspectorTest {
                     Connection publisher = connect(server, "pub-" + id);
                     Connection subscriber = connect(server, "sub-" + id);
                     Connection storer = connect(server, "store-" + id)) {
-                long inBefore = Long.parseLong(inspection.pollOnce("nats-server.csv").last().get("inMsgs"));
+                long inBefore = Long.parseLong(
+                        inspection.pollOnce("nats-server.csv").last().get("inMsgs"));
                 Subscription subscription = subscriber.subscribe(subject);
                 subscriber.flush(Duration.ofSeconds(5));
                 for (int i = 0; i < CORE_MESSAGES; i++) {
@@ -63,17 +67,25 @@ class NatsInspectorTest {
                     Message message = subscription.nextMessage(Duration.ofSeconds(5));
                     assertNotNull(message, "message " + i + " received");
                 }
-                storer.jetStreamManagement().addStream(StreamConfiguration.builder().name(stream)
-                        .subjects(subject + ".stored").storageType(StorageType.Memory).build());
+                storer.jetStreamManagement()
+                        .addStream(StreamConfiguration.builder()
+                                .name(stream)
+                                .subjects(subject + ".stored")
+                                .storageType(StorageType.Memory)
+                                .build());
                 JetStream jetStream = storer.jetStream();
                 for (int i = 0; i < STREAM_MESSAGES; i++) {
                     jetStream.publish(subject + ".stored", new byte[SIZE]);
                 }
 
-                CsvTable connections = inspection.pollUntil("nats-connections.csv", "the publisher's and the "
-                        + "subscriber's counters", Duration.ofSeconds(15), table ->
-                        String.valueOf(CORE_MESSAGES).equals(lastOf(table, "pub-" + id).get("inMsgs"))
-                        && String.valueOf(CORE_MESSAGES).equals(lastOf(table, "sub-" + id).get("outMsgs")));
+                CsvTable connections = inspection.pollUntil(
+                        "nats-connections.csv",
+                        "the publisher's and the " + "subscriber's counters",
+                        Duration.ofSeconds(15),
+                        table -> String.valueOf(CORE_MESSAGES)
+                                        .equals(lastOf(table, "pub-" + id).get("inMsgs"))
+                                && String.valueOf(CORE_MESSAGES)
+                                        .equals(lastOf(table, "sub-" + id).get("outMsgs")));
                 Map<String, String> pub = lastOf(connections, "pub-" + id);
                 assertEquals(String.valueOf(CORE_MESSAGES * SIZE), pub.get("inBytes"), pub.toString());
                 assertEquals("0", pub.get("outMsgs"), pub.toString());
@@ -82,18 +94,20 @@ class NatsInspectorTest {
                 assertEquals("1", sub.get("subscriptions"), sub.toString());
                 assertEquals("127.0.0.1", sub.get("ip"));
 
-                Map<String, String> varz = CsvTable.read(results.resolve("nats-server.csv")).last();
+                Map<String, String> varz =
+                        CsvTable.read(results.resolve("nats-server.csv")).last();
                 long inAfter = Long.parseLong(varz.get("inMsgs"));
                 assertTrue(inAfter - inBefore >= CORE_MESSAGES + STREAM_MESSAGES, inBefore + " → " + inAfter);
                 assertEquals("3", varz.get("connections"), varz.toString());
                 assertTrue(Long.parseLong(varz.get("mem")) > 1_000_000, varz.toString());
 
-                Map<String, String> stored = CsvTable.read(results.resolve("nats-streams.csv"))
-                        .lastWhere("stream", stream);
+                Map<String, String> stored =
+                        CsvTable.read(results.resolve("nats-streams.csv")).lastWhere("stream", stream);
                 assertEquals(String.valueOf(STREAM_MESSAGES), stored.get("messages"), stored.toString());
                 assertEquals("0", stored.get("consumers"), stored.toString());
                 assertTrue(Long.parseLong(stored.get("bytes")) >= (long) STREAM_MESSAGES * SIZE, stored.toString());
-                Map<String, String> jetStreamTotals = CsvTable.read(results.resolve("nats-jetstream.csv")).last();
+                Map<String, String> jetStreamTotals =
+                        CsvTable.read(results.resolve("nats-jetstream.csv")).last();
                 assertEquals("1", jetStreamTotals.get("streams"), jetStreamTotals.toString());
                 assertEquals(String.valueOf(STREAM_MESSAGES), jetStreamTotals.get("messages"));
                 assertEquals(0, inspection.stats().errors(), inspection.stats().lastError());
@@ -102,14 +116,18 @@ class NatsInspectorTest {
     }
 
     private static Map<String, String> lastOf(CsvTable connections, String name) {
-        return connections.rows().stream().filter(row -> row.get("connection").startsWith(name + "#"))
-                .reduce((first, second) -> second).orElse(Map.of());
+        return connections.rows().stream()
+                .filter(row -> row.get("connection").startsWith(name + "#"))
+                .reduce((first, second) -> second)
+                .orElse(Map.of());
     }
 
     @Test
     void aNatsMonitoringUrlChoosesTheNatsInspector() {
         assertEquals("nats", Inspectors.forUrl(ManagementUrl.parse("nats+http://host:8222")));
-        assertEquals("http://host:8222", NatsInspector.monitorBase(ManagementUrl.parse("nats+http://host:8222/"))
-                .toString());
+        assertEquals(
+                "http://host:8222",
+                NatsInspector.monitorBase(ManagementUrl.parse("nats+http://host:8222/"))
+                        .toString());
     }
 }

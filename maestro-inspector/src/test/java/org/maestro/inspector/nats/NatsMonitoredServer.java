@@ -47,11 +47,20 @@ public final class NatsMonitoredServer implements AutoCloseable {
         Path directory = Files.createTempDirectory("maestro-inspector-nats-");
         int port = FreePorts.next();
         int monitorPort = FreePorts.next();
-        Process process = new ProcessBuilder(List.of(binary.toString(), "-a", "127.0.0.1", "-p",
-                Integer.toString(port), "-m", Integer.toString(monitorPort), "-js", "-sd",
-                directory.resolve("store").toString()))
+        Process process = new ProcessBuilder(List.of(
+                        binary.toString(),
+                        "-a",
+                        "127.0.0.1",
+                        "-p",
+                        Integer.toString(port),
+                        "-m",
+                        Integer.toString(monitorPort),
+                        "-js",
+                        "-sd",
+                        directory.resolve("store").toString()))
                 .redirectErrorStream(true)
-                .redirectOutput(directory.resolve("nats-server.log").toFile()).start();
+                .redirectOutput(directory.resolve("nats-server.log").toFile())
+                .start();
         NatsMonitoredServer server = new NatsMonitoredServer(directory, port, monitorPort, process);
         server.awaitListening();
         return server;
@@ -61,8 +70,8 @@ public final class NatsMonitoredServer implements AutoCloseable {
         long deadline = System.nanoTime() + Duration.ofSeconds(10).toNanos();
         while (System.nanoTime() < deadline) {
             if (!process.isAlive()) {
-                throw new IllegalStateException("nats-server exited at start: "
-                        + Files.readString(directory.resolve("nats-server.log")));
+                throw new IllegalStateException(
+                        "nats-server exited at start: " + Files.readString(directory.resolve("nats-server.log")));
             }
             if (listens(port) && listens(monitorPort)) {
                 return;
@@ -70,8 +79,8 @@ public final class NatsMonitoredServer implements AutoCloseable {
             Thread.sleep(50); // a process helper polling for its port, with the deadline above
         }
         close();
-        throw new IllegalStateException("nats-server did not listen on ports " + port + " and " + monitorPort
-                + " within 10 s");
+        throw new IllegalStateException(
+                "nats-server did not listen on ports " + port + " and " + monitorPort + " within 10 s");
     }
 
     private static boolean listens(int port) {

@@ -26,9 +26,10 @@ final class RabbitManagementApi {
     static final String BASE = "http://127.0.0.1:15672/api";
     static final String URL = "http://guest:guest@127.0.0.1:15672/api";
 
-    private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
-    private final String authorization = "Basic " + Base64.getEncoder()
-            .encodeToString("guest:guest".getBytes(StandardCharsets.UTF_8));
+    private final HttpClient http =
+            HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
+    private final String authorization =
+            "Basic " + Base64.getEncoder().encodeToString("guest:guest".getBytes(StandardCharsets.UTF_8));
 
     /** The API, or the test skipped (failed under CI) when it does not answer. */
     static RabbitManagementApi require() {
@@ -54,18 +55,24 @@ final class RabbitManagementApi {
         return "maestro-inspector-test-" + UUID.randomUUID();
     }
 
-    private HttpResponse<String> call(String method, String path, String json) throws IOException, InterruptedException {
-        HttpRequest request = HttpRequest.newBuilder(URI.create(BASE + path)).timeout(Duration.ofSeconds(10))
-                .header("Authorization", authorization).header("Content-Type", "application/json")
-                .method(method, json == null ? HttpRequest.BodyPublishers.noBody()
-                        : HttpRequest.BodyPublishers.ofString(json)).build();
+    private HttpResponse<String> call(String method, String path, String json)
+            throws IOException, InterruptedException {
+        HttpRequest request = HttpRequest.newBuilder(URI.create(BASE + path))
+                .timeout(Duration.ofSeconds(10))
+                .header("Authorization", authorization)
+                .header("Content-Type", "application/json")
+                .method(
+                        method,
+                        json == null ? HttpRequest.BodyPublishers.noBody() : HttpRequest.BodyPublishers.ofString(json))
+                .build();
         return http.send(request, HttpResponse.BodyHandlers.ofString());
     }
 
     private String ok(String method, String path, String json) throws IOException, InterruptedException {
         HttpResponse<String> response = call(method, path, json);
-        assertTrue(response.statusCode() / 100 == 2, method + " " + path + ": HTTP " + response.statusCode() + " "
-                + response.body());
+        assertTrue(
+                response.statusCode() / 100 == 2,
+                method + " " + path + ": HTTP " + response.statusCode() + " " + response.body());
         return response.body();
     }
 

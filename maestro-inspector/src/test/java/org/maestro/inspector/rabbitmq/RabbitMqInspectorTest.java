@@ -37,8 +37,9 @@ class RabbitMqInspectorTest {
                     ManagementUrl.parse("rabbitmq+http://guest:guest@127.0.0.1:15672"), Duration.ofSeconds(5));
             inspector.connect();
             assertEquals("RabbitMQ", inspector.facts().get("sut.product"));
-            assertTrue(inspector.facts().get("sut.version").matches("\\d+\\.\\d+\\.\\d+.*"), inspector.facts()
-                    .toString());
+            assertTrue(
+                    inspector.facts().get("sut.version").matches("\\d+\\.\\d+\\.\\d+.*"),
+                    inspector.facts().toString());
             try (TickedInspection inspection = new TickedInspection(inspector, results)) {
                 CsvTable first = inspection.pollOnce("rabbitmq-queues.csv");
                 Map<String, String> fresh = first.lastWhere("queue", queue);
@@ -51,14 +52,19 @@ class RabbitMqInspectorTest {
                         channel.basicPublish("", queue, null, ("message " + i).getBytes(StandardCharsets.UTF_8));
                     }
                     for (int i = 0; i < 3; i++) {
-                        channel.basicAck(channel.basicGet(queue, false).getEnvelope().getDeliveryTag(), false);
+                        channel.basicAck(
+                                channel.basicGet(queue, false).getEnvelope().getDeliveryTag(), false);
                     }
                     assertTrue(channel.basicGet(queue, false) != null, "a fourth message is held unacknowledged");
                     // the management API refreshes queue figures every 5 s (collect_statistics_interval)
-                    CsvTable queues = inspection.pollUntil("rabbitmq-queues.csv", "4 messages left of 7 "
-                            + "published, 3 acknowledged, 1 held", Duration.ofSeconds(25), table -> {
+                    CsvTable queues = inspection.pollUntil(
+                            "rabbitmq-queues.csv",
+                            "4 messages left of 7 " + "published, 3 acknowledged, 1 held",
+                            Duration.ofSeconds(25),
+                            table -> {
                                 Map<String, String> row = table.lastWhere("queue", queue);
-                                return "4".equals(row.get("messages")) && "7".equals(row.get("messagesPublished"))
+                                return "4".equals(row.get("messages"))
+                                        && "7".equals(row.get("messagesPublished"))
                                         && "3".equals(row.get("messagesAcknowledged"))
                                         && "1".equals(row.get("messagesUnacknowledged"));
                             });
@@ -81,8 +87,10 @@ class RabbitMqInspectorTest {
         CsvTable nodes = CsvTable.read(results.resolve("rabbitmq-nodes.csv"));
         Map<String, String> node = nodes.last();
         assertEquals("true", node.get("running"));
-        assertTrue(Long.parseLong(node.get("memUsed")) > 0 && Long.parseLong(node.get("memUsed"))
-                < Long.parseLong(node.get("memLimit")) * 10, node.toString());
+        assertTrue(
+                Long.parseLong(node.get("memUsed")) > 0
+                        && Long.parseLong(node.get("memUsed")) < Long.parseLong(node.get("memLimit")) * 10,
+                node.toString());
         assertFalse(Files.readString(results.resolve("rabbitmq-overview.csv")).contains("guest:guest"));
     }
 
@@ -93,8 +101,10 @@ class RabbitMqInspectorTest {
                 ManagementUrl.parse("http://guest:not-the-password@127.0.0.1:15672/api"), Duration.ofSeconds(5));
         InspectionException refused = assertThrows(InspectionException.class, inspector::connect);
         assertEquals(InspectionException.Kind.UNAUTHORIZED, refused.kind());
-        assertEquals("http://guest:***@127.0.0.1:15672/api refused the credentials of user 'guest' (HTTP 401); "
-                + "check the user and password in MANAGEMENT_INTERFACE", refused.getMessage());
+        assertEquals(
+                "http://guest:***@127.0.0.1:15672/api refused the credentials of user 'guest' (HTTP 401); "
+                        + "check the user and password in MANAGEMENT_INTERFACE",
+                refused.getMessage());
     }
 
     @Test
@@ -102,7 +112,9 @@ class RabbitMqInspectorTest {
         assertEquals("rabbitmq", Inspectors.forUrl(ManagementUrl.parse("http://guest:guest@host:15672/api")));
         assertEquals("rabbitmq", Inspectors.forUrl(ManagementUrl.parse("rabbitmq+https://host:15671")));
         assertEquals("artemis", Inspectors.forUrl(ManagementUrl.parse("http://admin:admin@host:8161/console/jolokia")));
-        assertEquals("http://host:15672/api", RabbitMqInspector.apiBase(ManagementUrl.parse("rabbitmq+http://host:15672"))
-                .toString());
+        assertEquals(
+                "http://host:15672/api",
+                RabbitMqInspector.apiBase(ManagementUrl.parse("rabbitmq+http://host:15672"))
+                        .toString());
     }
 }

@@ -17,7 +17,6 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.maestro.embedded.EmbeddedArtemis;
 import org.maestro.common.net.FreePorts;
 import org.maestro.common.options.InvalidOptionException;
 import org.maestro.common.options.OptionCode;
@@ -27,6 +26,7 @@ import org.maestro.common.protocol.Command;
 import org.maestro.common.protocol.Note;
 import org.maestro.common.protocol.Payload;
 import org.maestro.common.time.MicroClock;
+import org.maestro.embedded.EmbeddedArtemis;
 import org.maestro.inspector.CsvTable;
 import org.maestro.inspector.ManualTicker;
 import org.maestro.inspector.PollerStats;
@@ -64,15 +64,17 @@ class InspectorRoleTest {
     }
 
     private void awaitPolls(long polls) throws InterruptedException {
-        await().atMost(Duration.ofSeconds(20)).untilAsserted(() -> assertTrue(role.pollerStats().polls() >= polls,
-                polls + " polls (" + role.pollerStats() + ")"));
+        await().atMost(Duration.ofSeconds(20))
+                .untilAsserted(() ->
+                        assertTrue(role.pollerStats().polls() >= polls, polls + " polls (" + role.pollerStats() + ")"));
     }
 
     @Test
     void inspectsTheNamedSutUntilStoppedAndRecordsWhatItLearned() throws Exception {
         RecordingPeerContext peer = new RecordingPeerContext(results)
                 .set(OptionCode.MANAGEMENT_INTERFACE, jolokia.url())
-                .set(OptionCode.TEST_NAME, "inspected").set(OptionCode.INSPECTION_INTERVAL, "2s");
+                .set(OptionCode.TEST_NAME, "inspected")
+                .set(OptionCode.INSPECTION_INTERVAL, "2s");
         role.handle(start("artemis"), peer);
         assertTrue(role.busy());
         assertEquals(Command.NOTIFY_READY, peer.notifications().get(0).command());
@@ -107,7 +109,8 @@ class InspectorRoleTest {
         assertEquals("artemis", properties.getProperty("inspector.name"));
         assertEquals("2s", properties.getProperty("inspector.interval"));
         assertEquals("2", properties.getProperty("inspector.polls"));
-        assertEquals(jolokia.urlWithoutCredentials().replace("http://", "http://admin:***@"),
+        assertEquals(
+                jolokia.urlWithoutCredentials().replace("http://", "http://admin:***@"),
                 properties.getProperty("inspector.url"));
         assertFalse(Files.readString(directory.resolve("inspector.properties")).contains("pa55word"));
     }
@@ -115,7 +118,8 @@ class InspectorRoleTest {
     @Test
     void takesTheInspectorNameFromTheOptionWhenTheNoteHasNone() throws Exception {
         RecordingPeerContext peer = new RecordingPeerContext(results)
-                .set(OptionCode.MANAGEMENT_INTERFACE, jolokia.url()).set(OptionCode.INSPECTOR_NAME, "artemis");
+                .set(OptionCode.MANAGEMENT_INTERFACE, jolokia.url())
+                .set(OptionCode.INSPECTOR_NAME, "artemis");
         role.handle(start(""), peer);
         assertTrue(role.busy());
         role.halt();
@@ -126,11 +130,14 @@ class InspectorRoleTest {
     @Test
     void refusesAnIntervalBelowOneSecond() {
         RecordingPeerContext peer = new RecordingPeerContext(results)
-                .set(OptionCode.MANAGEMENT_INTERFACE, jolokia.url()).set(OptionCode.INSPECTION_INTERVAL, "500ms");
-        InvalidOptionException atSet = assertThrows(InvalidOptionException.class,
-                () -> role.checkOptions(peer.options()));
-        assertEquals("INSPECTION_INTERVAL=500ms is not valid: expected a duration of at least 1s, such as 5s (the "
-                + "default): polling more often would load the SUT", atSet.getMessage());
+                .set(OptionCode.MANAGEMENT_INTERFACE, jolokia.url())
+                .set(OptionCode.INSPECTION_INTERVAL, "500ms");
+        InvalidOptionException atSet =
+                assertThrows(InvalidOptionException.class, () -> role.checkOptions(peer.options()));
+        assertEquals(
+                "INSPECTION_INTERVAL=500ms is not valid: expected a duration of at least 1s, such as 5s (the "
+                        + "default): polling more often would load the SUT",
+                atSet.getMessage());
         RoleException atStart = assertThrows(RoleException.class, () -> role.handle(start("artemis"), peer));
         assertEquals(ErrorCodes.INVALID_OPTION, atStart.code());
         assertEquals(atSet.getMessage(), atStart.getMessage());
@@ -139,14 +146,15 @@ class InspectorRoleTest {
 
     @Test
     void refusesAnUnknownInspectorNamingTheKnownOnes() {
-        RecordingPeerContext peer = new RecordingPeerContext(results)
-                .set(OptionCode.MANAGEMENT_INTERFACE, jolokia.url());
+        RecordingPeerContext peer =
+                new RecordingPeerContext(results).set(OptionCode.MANAGEMENT_INTERFACE, jolokia.url());
         RoleException error = assertThrows(RoleException.class, () -> role.handle(start("activemq"), peer));
         assertEquals(ErrorCodes.INVALID_OPTION, error.code());
-        assertEquals("unknown inspector 'activemq': known inspectors are artemis (an ActiveMQ Artemis broker, "
-                + "through its Jolokia agent), dispatch (a Qpid Dispatch router, through AMQP management), "
-                + "mosquitto (a Mosquitto broker, through its $SYS topics), nats (a NATS server, through its HTTP "
-                + "monitoring port) and rabbitmq (a RabbitMQ broker, through its management HTTP API)",
+        assertEquals(
+                "unknown inspector 'activemq': known inspectors are artemis (an ActiveMQ Artemis broker, "
+                        + "through its Jolokia agent), dispatch (a Qpid Dispatch router, through AMQP management), "
+                        + "mosquitto (a Mosquitto broker, through its $SYS topics), nats (a NATS server, through its HTTP "
+                        + "monitoring port) and rabbitmq (a RabbitMQ broker, through its management HTTP API)",
                 error.getMessage());
     }
 
@@ -157,24 +165,25 @@ class InspectorRoleTest {
         assertTrue(missingUrl.getMessage().startsWith("MANAGEMENT_INTERFACE is not set"), missingUrl.getMessage());
         RoleException neither = assertThrows(RoleException.class, () -> role.handle(start(" "), noUrl));
         assertTrue(neither.getMessage().startsWith("MANAGEMENT_INTERFACE is not set"), neither.getMessage());
-        RecordingPeerContext unknownScheme = new RecordingPeerContext(results)
-                .set(OptionCode.MANAGEMENT_INTERFACE, "ftp://127.0.0.1:21");
+        RecordingPeerContext unknownScheme =
+                new RecordingPeerContext(results).set(OptionCode.MANAGEMENT_INTERFACE, "ftp://127.0.0.1:21");
         RoleException noInspector = assertThrows(RoleException.class, () -> role.handle(start(" "), unknownScheme));
         assertEquals(ErrorCodes.INVALID_OPTION, noInspector.code());
-        assertTrue(noInspector.getMessage().startsWith("no inspector reads ftp://127.0.0.1:21"),
-                noInspector.getMessage());
+        assertTrue(
+                noInspector.getMessage().startsWith("no inspector reads ftp://127.0.0.1:21"), noInspector.getMessage());
     }
 
     @Test
     void withoutANameTheSchemeOfTheManagementInterfaceChoosesTheInspector() throws Exception {
         RecordingPeerContext peer = new RecordingPeerContext(results)
-                .set(OptionCode.MANAGEMENT_INTERFACE, jolokia.url()).set(OptionCode.TEST_NAME, "unnamed");
+                .set(OptionCode.MANAGEMENT_INTERFACE, jolokia.url())
+                .set(OptionCode.TEST_NAME, "unnamed");
         role.handle(start(""), peer);
         assertTrue(role.busy());
         role.handle(stop(), peer);
         Properties properties = new Properties();
-        try (Reader in = Files.newBufferedReader(results.resolve("unnamed/0/inspector-1@localhost/inspector.properties"),
-                StandardCharsets.UTF_8)) {
+        try (Reader in = Files.newBufferedReader(
+                results.resolve("unnamed/0/inspector-1@localhost/inspector.properties"), StandardCharsets.UTF_8)) {
             properties.load(in);
         }
         assertEquals("artemis", properties.getProperty("inspector.name"));
@@ -183,11 +192,12 @@ class InspectorRoleTest {
 
     @Test
     void refusesAUrlTheNamedInspectorCannotUse() {
-        RecordingPeerContext peer = new RecordingPeerContext(results)
-                .set(OptionCode.MANAGEMENT_INTERFACE, "amqp://127.0.0.1:5672");
+        RecordingPeerContext peer =
+                new RecordingPeerContext(results).set(OptionCode.MANAGEMENT_INTERFACE, "amqp://127.0.0.1:5672");
         RoleException error = assertThrows(RoleException.class, () -> role.handle(start("artemis"), peer));
         assertEquals(ErrorCodes.INVALID_OPTION, error.code());
-        assertTrue(error.getMessage().startsWith("the artemis inspector reads the broker's Jolokia over HTTP"),
+        assertTrue(
+                error.getMessage().startsWith("the artemis inspector reads the broker's Jolokia over HTTP"),
                 error.getMessage());
     }
 
@@ -197,9 +207,11 @@ class InspectorRoleTest {
         RecordingPeerContext peer = new RecordingPeerContext(results).set(OptionCode.MANAGEMENT_INTERFACE, url);
         RoleException error = assertThrows(RoleException.class, () -> role.handle(start("artemis"), peer));
         assertEquals(ErrorCodes.SUT_UNAVAILABLE, error.code());
-        assertTrue(error.getMessage().startsWith("the artemis inspector cannot start: cannot connect to " + url),
+        assertTrue(
+                error.getMessage().startsWith("the artemis inspector cannot start: cannot connect to " + url),
                 error.getMessage());
-        assertTrue(error.getMessage().endsWith("is the SUT running and is MANAGEMENT_INTERFACE right?"),
+        assertTrue(
+                error.getMessage().endsWith("is the SUT running and is MANAGEMENT_INTERFACE right?"),
                 error.getMessage());
         assertFalse(role.busy());
     }
@@ -210,15 +222,15 @@ class InspectorRoleTest {
         RecordingPeerContext peer = new RecordingPeerContext(results).set(OptionCode.MANAGEMENT_INTERFACE, url);
         RoleException error = assertThrows(RoleException.class, () -> role.handle(start("artemis"), peer));
         assertEquals(ErrorCodes.SUT_UNAVAILABLE, error.code());
-        assertTrue(error.getMessage().contains("refused the credentials of user 'admin' (HTTP 401)"),
-                error.getMessage());
+        assertTrue(
+                error.getMessage().contains("refused the credentials of user 'admin' (HTTP 401)"), error.getMessage());
         assertFalse(error.getMessage().contains("not-it"));
     }
 
     @Test
     void aSecondStartWhileInspectingIsRefused() throws Exception {
-        RecordingPeerContext peer = new RecordingPeerContext(results)
-                .set(OptionCode.MANAGEMENT_INTERFACE, jolokia.url());
+        RecordingPeerContext peer =
+                new RecordingPeerContext(results).set(OptionCode.MANAGEMENT_INTERFACE, jolokia.url());
         role.handle(start("artemis"), peer);
         RoleException busy = assertThrows(RoleException.class, () -> role.handle(start("artemis"), peer));
         assertEquals(ErrorCodes.BUSY, busy.code());
@@ -230,7 +242,8 @@ class InspectorRoleTest {
     void aSlowSutMakesTicksSkipAndNeverGetsTwoRequestsAtOnce() throws Exception {
         try (SlowJolokiaEndpoint slow = new SlowJolokiaEndpoint(700)) {
             RecordingPeerContext peer = new RecordingPeerContext(results)
-                    .set(OptionCode.MANAGEMENT_INTERFACE, slow.url()).set(OptionCode.INSPECTION_INTERVAL, "1s");
+                    .set(OptionCode.MANAGEMENT_INTERFACE, slow.url())
+                    .set(OptionCode.INSPECTION_INTERVAL, "1s");
             role.handle(start("artemis"), peer);
             assertEquals(1, slow.served(), "the start asked once");
             ticker.tick();

@@ -33,12 +33,17 @@ class InspectorRoleWithoutANameTest {
         InspectorRole role = new InspectorRole(ticker, MicroClock.system());
         try (NatsMonitoredServer server = NatsMonitoredServer.start()) {
             RecordingPeerContext peer = new RecordingPeerContext(results)
-                    .set(OptionCode.MANAGEMENT_INTERFACE, server.monitorUrl()).set(OptionCode.TEST_NAME, "nats-run");
+                    .set(OptionCode.MANAGEMENT_INTERFACE, server.monitorUrl())
+                    .set(OptionCode.TEST_NAME, "nats-run");
             role.handle(Note.request(Command.START_INSPECTOR, new Payload.Text("")), peer);
             ticker.tick();
-            await("one poll").atMost(Duration.ofSeconds(20)).until(() -> role.pollerStats().polls() >= 1);
+            await("one poll")
+                    .atMost(Duration.ofSeconds(20))
+                    .until(() -> role.pollerStats().polls() >= 1);
             role.handle(Note.request(Command.STOP_INSPECTOR), peer);
-            assertEquals(Command.NOTIFY_SUCCESS, peer.notifications().get(1).command(),
+            assertEquals(
+                    Command.NOTIFY_SUCCESS,
+                    peer.notifications().get(1).command(),
                     peer.notifications().get(1).message());
         }
         Path directory = results.resolve("nats-run/0/inspector-1@localhost");
@@ -52,6 +57,8 @@ class InspectorRoleWithoutANameTest {
         CsvTable server = CsvTable.read(directory.resolve("nats-server.csv"));
         assertEquals(1, server.rows().size());
         assertEquals("0", server.last().get("connections"), "no client but the inspector's HTTP calls");
-        assertEquals(1, CsvTable.read(directory.resolve("inspector-polls.csv")).rows().size());
+        assertEquals(
+                1,
+                CsvTable.read(directory.resolve("inspector-polls.csv")).rows().size());
     }
 }

@@ -35,7 +35,8 @@ class InspectorStartRetryTest {
     private final InspectorRole role = new InspectorRole(new ManualTicker(), MicroClock.system());
 
     private RecordingPeerContext peer(String url) {
-        return new RecordingPeerContext(results).set(OptionCode.MANAGEMENT_INTERFACE, url)
+        return new RecordingPeerContext(results)
+                .set(OptionCode.MANAGEMENT_INTERFACE, url)
                 .set(OptionCode.INSPECTION_INTERVAL, "1s");
     }
 
@@ -66,7 +67,9 @@ class InspectorStartRetryTest {
             long tookMillis = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - begin);
             assertTrue(error.getMessage().contains("within 3000 ms"), error.getMessage());
             // three attempts of 3 s would end after the client stopped waiting (10 s); a third never begins
-            assertTrue(router.requests().size() < InspectorRole.CONNECT_ATTEMPTS, router.requests().toString());
+            assertTrue(
+                    router.requests().size() < InspectorRole.CONNECT_ATTEMPTS,
+                    router.requests().toString());
             assertTrue(tookMillis < 10_000, "the start took " + tookMillis + " ms");
         }
     }
@@ -95,21 +98,25 @@ class InspectorStartRetryTest {
             assertTrue(tookMillis >= 900, "the start waited before trying again, took " + tookMillis + " ms");
             assertTrue(role.busy());
             assertEquals(Command.NOTIFY_READY, peer.notifications().get(0).command());
-            assertEquals("router", router.requests().get(0).get("entityType").toString()
-                    .replace("org.apache.qpid.dispatch.", ""));
+            assertEquals(
+                    "router",
+                    router.requests().get(0).get("entityType").toString().replace("org.apache.qpid.dispatch.", ""));
             role.halt();
         }
     }
 
     @Test
     void aRouterThatAnswersTheQueryWithAnErrorIsNotTriedAgain() throws Exception {
-        try (ManagementResponder router = ManagementResponder.start(
-                type -> ManagementResponder.Reply.noSuchEntityType(type))) {
+        try (ManagementResponder router =
+                ManagementResponder.start(type -> ManagementResponder.Reply.noSuchEntityType(type))) {
             RoleException error = assertThrows(RoleException.class, () -> role.handle(start(), peer(router.url())));
             assertEquals(ErrorCodes.SUT_UNAVAILABLE, error.code());
             assertTrue(error.getMessage().contains("is it a Qpid Dispatch router?"), error.getMessage());
-            assertEquals(List.of("org.apache.qpid.dispatch.router"),
-                    router.requests().stream().map(r -> String.valueOf(r.get("entityType"))).toList());
+            assertEquals(
+                    List.of("org.apache.qpid.dispatch.router"),
+                    router.requests().stream()
+                            .map(r -> String.valueOf(r.get("entityType")))
+                            .toList());
         }
     }
 }

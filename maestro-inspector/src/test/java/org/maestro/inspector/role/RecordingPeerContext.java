@@ -15,8 +15,7 @@ import org.maestro.common.protocol.PeerInfo;
 /** The peer side a role sees, for tests: options set by the test, a result directory, notifications recorded. */
 final class RecordingPeerContext implements PeerContext {
     /** A notification the role sent. */
-    record Notification(Command command, String message, Map<String, String> details) {
-    }
+    record Notification(Command command, String message, Map<String, String> details) {}
 
     private final PeerInfo self = new PeerInfo("id-1", "inspector-1", "localhost", "inspector");
     private final Path resultsRoot;

@@ -66,7 +66,8 @@ final class SlowJolokiaEndpoint implements AutoCloseable {
         served.incrementAndGet();
         try {
             JsonNode requests = JSON.readTree(exchange.getRequestBody());
-            boolean versionOnly = requests.isArray() && requests.size() > 0
+            boolean versionOnly = requests.isArray()
+                    && requests.size() > 0
                     && "version".equals(requests.get(0).path("type").asText());
             if (!versionOnly) {
                 Thread.sleep(delayMillis); // the slow server the tests need
@@ -75,7 +76,8 @@ final class SlowJolokiaEndpoint implements AutoCloseable {
             for (JsonNode request : requests) {
                 responses.addObject().put("status", 200).set("request", request);
                 ((com.fasterxml.jackson.databind.node.ObjectNode) responses.get(responses.size() - 1))
-                        .putObject("value").put("agent", "slow-test");
+                        .putObject("value")
+                        .put("agent", "slow-test");
             }
             byte[] body = responses.toString().getBytes(StandardCharsets.UTF_8);
             exchange.getResponseHeaders().add("Content-Type", "application/json");

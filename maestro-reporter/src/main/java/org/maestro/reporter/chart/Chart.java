@@ -22,8 +22,17 @@ import java.util.List;
  *             the others
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
-public record Chart(String id, String title, String kind, String unit, List<Series> series, List<Band> bands,
-                    String note, Long viewFrom, Double yMax, Axes axes) {
+public record Chart(
+        String id,
+        String title,
+        String kind,
+        String unit,
+        List<Series> series,
+        List<Band> bands,
+        String note,
+        Long viewFrom,
+        Double yMax,
+        Axes axes) {
 
     public static final String TIME = "time";
     public static final String NINES = "nines";
@@ -48,18 +57,32 @@ public record Chart(String id, String title, String kind, String unit, List<Seri
      * @param yLabels the y categories in order (heat map); null for a numeric y axis
      */
     @JsonInclude(JsonInclude.Include.NON_NULL)
-    public record Axes(String xName, String yName, List<String> xLabels, List<String> yLabels) {
-    }
+    public record Axes(String xName, String yName, List<String> xLabels, List<String> yLabels) {}
 
     /** A chart whose axes are the usual ones of its kind. */
-    public Chart(String id, String title, String kind, String unit, List<Series> series, List<Band> bands, String note,
-                 Long viewFrom, Double yMax) {
+    public Chart(
+            String id,
+            String title,
+            String kind,
+            String unit,
+            List<Series> series,
+            List<Band> bands,
+            String note,
+            Long viewFrom,
+            Double yMax) {
         this(id, title, kind, unit, series, bands, note, viewFrom, yMax, null);
     }
 
     /** A chart whose y axis fits every value. */
-    public Chart(String id, String title, String kind, String unit, List<Series> series, List<Band> bands, String note,
-                 Long viewFrom) {
+    public Chart(
+            String id,
+            String title,
+            String kind,
+            String unit,
+            List<Series> series,
+            List<Band> bands,
+            String note,
+            Long viewFrom) {
         this(id, title, kind, unit, series, bands, note, viewFrom, null, null);
     }
 

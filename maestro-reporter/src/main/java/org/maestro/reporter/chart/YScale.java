@@ -20,8 +20,7 @@ public final class YScale {
     /** Room left above the fitted percentile. */
     static final double HEADROOM = 1.5;
 
-    private YScale() {
-    }
+    private YScale() {}
 
     /** The chart, its y axis clipped when a few values would flatten the rest; unchanged otherwise. */
     public static Chart robust(Chart chart) {
@@ -29,7 +28,10 @@ public final class YScale {
         if (values.length < 10) {
             return chart;
         }
-        long warmupEnd = chart.bands().stream().filter(b -> Band.WARMUP.equals(b.kind())).mapToLong(Band::to).max()
+        long warmupEnd = chart.bands().stream()
+                .filter(b -> Band.WARMUP.equals(b.kind()))
+                .mapToLong(Band::to)
+                .max()
                 .orElse(Long.MIN_VALUE);
         // fitted to the measured period after its first seconds, whose catch-up after the warm-up is often far above
         double[] settled = warmupEnd == Long.MIN_VALUE ? new double[0] : values(chart, warmupEnd + SETTLE_MILLIS);
@@ -43,17 +45,22 @@ public final class YScale {
         double top = nice(fitted * HEADROOM);
         long above = Arrays.stream(values).filter(v -> v > top).count();
         String note = "y axis clipped at " + format(top) + (chart.unit().isEmpty() ? "" : " " + chart.unit()) + ": "
-                + above + " higher point(s), up to " + format(largest) + (chart.unit().isEmpty() ? "" : " "
-                + chart.unit()) + ", are marked ▲ at the top edge.";
+                + above + " higher point(s), up to " + format(largest)
+                + (chart.unit().isEmpty() ? "" : " " + chart.unit()) + ", are marked ▲ at the top edge.";
         return chart.clippedAt(top).withNote(chart.note() == null ? note : chart.note() + " " + note);
     }
 
     /** The sorted y values of the visible lines at x after {@code from}. */
     private static double[] values(Chart chart, long from) {
-        return chart.series().stream().filter(s -> !s.hidden()).flatMap(s -> s.points().stream())
+        return chart.series().stream()
+                .filter(s -> !s.hidden())
+                .flatMap(s -> s.points().stream())
                 .filter(p -> p.length > 1 && p[1] instanceof Number)
                 .filter(p -> !(p[0] instanceof Number) || ((Number) p[0]).longValue() > from)
-                .mapToDouble(p -> ((Number) p[1]).doubleValue()).filter(v -> !Double.isNaN(v)).sorted().toArray();
+                .mapToDouble(p -> ((Number) p[1]).doubleValue())
+                .filter(v -> !Double.isNaN(v))
+                .sorted()
+                .toArray();
     }
 
     /** The smallest 1, 2 or 5 × 10^n at or above {@code value}. */
@@ -68,7 +75,8 @@ public final class YScale {
     }
 
     private static String format(double value) {
-        return value == Math.rint(value) ? String.format(java.util.Locale.ROOT, "%,d", (long) value)
+        return value == Math.rint(value)
+                ? String.format(java.util.Locale.ROOT, "%,d", (long) value)
                 : String.format(java.util.Locale.ROOT, "%,.3f", value);
     }
 }

@@ -28,20 +28,28 @@ import picocli.CommandLine.Spec;
  * {@code compare <baseline-dir> <current-dir>}: checks a run against a baseline and exits 1 on a
  * regression; writes comparison.html and comparison.json into the current directory.
  */
-@Command(name = "compare", mixinStandardHelpOptions = true,
+@Command(
+        name = "compare",
+        mixinStandardHelpOptions = true,
         header = "Compare a results directory with a baseline; exit 1 on a performance regression.",
-        description = {"Matches tests by name and compares the latest iteration of each side (or the ones"
-                + " --iteration, --baseline-iteration and --current-iteration name). A regression is a throughput"
-                + " (mean receive rate) drop beyond --throughput-drop, a latency percentile rise beyond"
-                + " --latency-rise, or a test that passed in the baseline and does not now. Test parameters that"
-                + " differ between the compared iterations (RATE 500 vs 1000) are printed as a WARNING, and are an"
-                + " error (exit 2) with --strict-parameters; RUN_ID, TEST_NAME, TEST_ITERATION and the host and port"
-                + " of URLs are not compared. Writes comparison.html and comparison.json into <current-dir>, linked"
-                + " from its index.html."},
+        description = {
+            "Matches tests by name and compares the latest iteration of each side (or the ones"
+                    + " --iteration, --baseline-iteration and --current-iteration name). A regression is a throughput"
+                    + " (mean receive rate) drop beyond --throughput-drop, a latency percentile rise beyond"
+                    + " --latency-rise, or a test that passed in the baseline and does not now. Test parameters that"
+                    + " differ between the compared iterations (RATE 500 vs 1000) are printed as a WARNING, and are an"
+                    + " error (exit 2) with --strict-parameters; RUN_ID, TEST_NAME, TEST_ITERATION and the host and port"
+                    + " of URLs are not compared. Writes comparison.html and comparison.json into <current-dir>, linked"
+                    + " from its index.html."
+        },
         exitCodeListHeading = "%nExit codes:%n",
-        exitCodeList = {"0:no regression", "1:regression", "2:bad arguments, a directory without test results, a "
-                + "missing iteration, or differing parameters with --strict-parameters",
-                "3:a file could not be read or written"})
+        exitCodeList = {
+            "0:no regression",
+            "1:regression",
+            "2:bad arguments, a directory without test results, a "
+                    + "missing iteration, or differing parameters with --strict-parameters",
+            "3:a file could not be read or written"
+        })
 public final class CompareCommand implements Callable<Integer> {
 
     @Parameters(index = "0", paramLabel = "<baseline-dir>", description = "results (or summary.json) of the baseline")
@@ -50,45 +58,73 @@ public final class CompareCommand implements Callable<Integer> {
     @Parameters(index = "1", paramLabel = "<current-dir>", description = "results of the run to check")
     Path current;
 
-    @Option(names = "--throughput-drop", paramLabel = "PCT", description = "allowed throughput drop in percent "
-            + "(default: ${DEFAULT-VALUE})", defaultValue = "10")
+    @Option(
+            names = "--throughput-drop",
+            paramLabel = "PCT",
+            description = "allowed throughput drop in percent " + "(default: ${DEFAULT-VALUE})",
+            defaultValue = "10")
     double throughputDrop;
 
-    @Option(names = "--latency-rise", paramLabel = "PCT", description = "allowed latency rise in percent "
-            + "(default: ${DEFAULT-VALUE})", defaultValue = "20")
+    @Option(
+            names = "--latency-rise",
+            paramLabel = "PCT",
+            description = "allowed latency rise in percent " + "(default: ${DEFAULT-VALUE})",
+            defaultValue = "20")
     double latencyRise;
 
-    @Option(names = "--percentiles", split = ",", paramLabel = "P", description = {
-            "latency percentiles checked (default: ${DEFAULT-VALUE}), any of:",
-            // short enough for the description column, so the line breaking never splits p99.9
-            "p50, p90, p95, p99, p99.9, p99.99, max"}, defaultValue = "p50,p90,p99")
+    @Option(
+            names = "--percentiles",
+            split = ",",
+            paramLabel = "P",
+            description = {
+                "latency percentiles checked (default: ${DEFAULT-VALUE}), any of:",
+                // short enough for the description column, so the line breaking never splits p99.9
+                "p50, p90, p95, p99, p99.9, p99.99, max"
+            },
+            defaultValue = "p50,p90,p99")
     List<String> percentiles;
 
-    @Option(names = "--metrics", split = ",", paramLabel = "M", description = "latency metrics checked: "
-            + "responseTime, serviceTime, sendDelay, jitter (|J| at a fixed rate), or none to judge only throughput "
-            + "and outcome (default: ${DEFAULT-VALUE})", defaultValue = "responseTime,serviceTime")
+    @Option(
+            names = "--metrics",
+            split = ",",
+            paramLabel = "M",
+            description = "latency metrics checked: "
+                    + "responseTime, serviceTime, sendDelay, jitter (|J| at a fixed rate), or none to judge only throughput "
+                    + "and outcome (default: ${DEFAULT-VALUE})",
+            defaultValue = "responseTime,serviceTime")
     List<String> metrics;
 
     @Option(names = "--ignore-outcome", description = "do not count a test that passed before and fails now")
     boolean ignoreOutcome;
 
-    @Option(names = "--iteration", paramLabel = "N", description = "compare iteration N of each test on both "
-            + "sides (default: the latest of each side)")
+    @Option(
+            names = "--iteration",
+            paramLabel = "N",
+            description = "compare iteration N of each test on both " + "sides (default: the latest of each side)")
     Integer iteration;
 
-    @Option(names = "--baseline-iteration", paramLabel = "N", description = "the baseline's iteration to compare "
-            + "(default: --iteration, else the latest)")
+    @Option(
+            names = "--baseline-iteration",
+            paramLabel = "N",
+            description = "the baseline's iteration to compare " + "(default: --iteration, else the latest)")
     Integer baselineIteration;
 
-    @Option(names = "--current-iteration", paramLabel = "N", description = "the current iteration to compare "
-            + "(default: --iteration, else the latest)")
+    @Option(
+            names = "--current-iteration",
+            paramLabel = "N",
+            description = "the current iteration to compare " + "(default: --iteration, else the latest)")
     Integer currentIteration;
 
-    @Option(names = "--strict-parameters", description = "exit 2 when the compared iterations ran with different "
-            + "test parameters, instead of warning")
+    @Option(
+            names = "--strict-parameters",
+            description =
+                    "exit 2 when the compared iterations ran with different " + "test parameters, instead of warning")
     boolean strictParameters;
 
-    @Option(names = "--format", paramLabel = "text|json", description = "output format (default: ${DEFAULT-VALUE})",
+    @Option(
+            names = "--format",
+            paramLabel = "text|json",
+            description = "output format (default: ${DEFAULT-VALUE})",
             defaultValue = "text")
     String format;
 
@@ -106,11 +142,13 @@ public final class CompareCommand implements Callable<Integer> {
         }
         List<String> checked = metrics.equals(List.of("none")) ? List.of() : metrics;
         Thresholds thresholds = new Thresholds(throughputDrop, latencyRise, percentiles, checked, !ignoreOutcome);
-        IterationChoice choice = new IterationChoice(baselineIteration != null ? baselineIteration : iteration,
+        IterationChoice choice = new IterationChoice(
+                baselineIteration != null ? baselineIteration : iteration,
                 currentIteration != null ? currentIteration : iteration);
         ComparisonResult result = Comparison.compare(baseline, current, thresholds, choice);
         if (!result.parameterDifferences().isEmpty()) {
-            String listed = result.parameterDifferences().stream().map(ParameterDifference::toString)
+            String listed = result.parameterDifferences().stream()
+                    .map(ParameterDifference::toString)
                     .collect(Collectors.joining("; "));
             if (strictParameters) {
                 throw new ReportException("the compared runs ran with different parameters (" + listed
@@ -134,12 +172,23 @@ public final class CompareCommand implements Callable<Integer> {
     }
 
     private void printText(PrintWriter out, ComparisonResult result) {
-        long checked = result.differences().stream().filter(d -> d.status() != Difference.Status.INFO).count();
+        long checked = result.differences().stream()
+                .filter(d -> d.status() != Difference.Status.INFO)
+                .count();
         if (result.isRegression()) {
-            out.printf("REGRESSION: %d of %d checks beyond their thresholds%n", result.regressions().size(), checked);
+            out.printf(
+                    "REGRESSION: %d of %d checks beyond their thresholds%n",
+                    result.regressions().size(), checked);
             for (Difference d : result.regressions()) {
-                out.printf(Locale.ROOT, "  %s #%d %s: %.3f -> %.3f %s%s (allowed %s)%n", d.test(), d.currentIteration(),
-                        d.metric(), d.baseline(), d.current(), d.unit(),
+                out.printf(
+                        Locale.ROOT,
+                        "  %s #%d %s: %.3f -> %.3f %s%s (allowed %s)%n",
+                        d.test(),
+                        d.currentIteration(),
+                        d.metric(),
+                        d.baseline(),
+                        d.current(),
+                        d.unit(),
                         d.changePercent() == null ? "" : String.format(Locale.ROOT, " (%+.1f%%)", d.changePercent()),
                         d.limit());
             }

@@ -17,13 +17,20 @@ import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
 /** {@code report <dir>}: (re)builds the HTML report, summary.json and JUnit XML of a results directory. */
-@Command(name = "report", mixinStandardHelpOptions = true,
+@Command(
+        name = "report",
+        mixinStandardHelpOptions = true,
         header = "Build the HTML report, summary.json and JUnit XML of a results directory.",
-        description = {"Reads <dir>/<test-name>/<iteration>/<peer-name>@<host>/ and writes <dir>/index.html,"
-                + " <dir>/echarts.min.js and, per test, index.html, iteration-N.html, summary.json and junit.xml."},
+        description = {
+            "Reads <dir>/<test-name>/<iteration>/<peer-name>@<host>/ and writes <dir>/index.html,"
+                    + " <dir>/echarts.min.js and, per test, index.html, iteration-N.html, summary.json and junit.xml."
+        },
         exitCodeListHeading = "%nExit codes:%n",
-        exitCodeList = {"0:report written", "2:the directory is missing or holds no test results",
-                "3:a file could not be read or written"})
+        exitCodeList = {
+            "0:report written",
+            "2:the directory is missing or holds no test results",
+            "3:a file could not be read or written"
+        })
 public final class ReportCommand implements Callable<Integer> {
 
     @Parameters(index = "0", paramLabel = "<dir>", description = "results directory")
@@ -45,8 +52,9 @@ public final class ReportCommand implements Callable<Integer> {
                 out.printf("%-9s %s #%d  %s%n", verdict, s.test(), s.iteration(), s.reason());
             }
         }
-        out.printf("%d run(s): %d passed, %d not passed. Report: %s%n", result.summaries().size(),
-                result.passed(), result.notPassed(), result.index());
+        out.printf(
+                "%d run(s): %d passed, %d not passed. Report: %s%n",
+                result.summaries().size(), result.passed(), result.notPassed(), result.index());
         out.flush();
         return ExitCode.OK.code();
     }

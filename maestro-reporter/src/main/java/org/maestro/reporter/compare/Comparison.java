@@ -44,8 +44,7 @@ import org.maestro.reporter.read.ResultsLayout;
  */
 public final class Comparison {
 
-    private Comparison() {
-    }
+    private Comparison() {}
 
     /** Compares with the default thresholds and writes comparison.html/json into {@code currentDir}. */
     public static ComparisonResult compare(Path baselineDir, Path currentDir) {
@@ -71,12 +70,17 @@ public final class Comparison {
      *         or a chosen iteration does not exist
      * @throws UncheckedIOException when files cannot be read or written
      */
-    public static ComparisonResult compare(Path baselineDir, Path currentDir, Thresholds thresholds,
-                                           IterationChoice choice) {
+    public static ComparisonResult compare(
+            Path baselineDir, Path currentDir, Thresholds thresholds, IterationChoice choice) {
         Map<String, List<TestSummary>> baseline = load(baselineDir, "baseline");
         Map<String, List<TestSummary>> current = load(currentDir, "current");
-        ComparisonResult result = evaluate(baselineDir.toAbsolutePath().normalize().toString(),
-                currentDir.toAbsolutePath().normalize().toString(), baseline, current, thresholds, choice);
+        ComparisonResult result = evaluate(
+                baselineDir.toAbsolutePath().normalize().toString(),
+                currentDir.toAbsolutePath().normalize().toString(),
+                baseline,
+                current,
+                thresholds,
+                choice);
         if (result.differences().isEmpty()) {
             throw new ReportException("the baseline " + baselineDir + " (tests: " + String.join(", ", baseline.keySet())
                     + ") and the current results " + currentDir + " (tests: " + String.join(", ", current.keySet())
@@ -87,9 +91,12 @@ public final class Comparison {
     }
 
     /** Compares the latest iterations of summaries without reading or writing files. */
-    public static ComparisonResult evaluate(String baselineName, String currentName,
-                                            Map<String, List<TestSummary>> baseline,
-                                            Map<String, List<TestSummary>> current, Thresholds thresholds) {
+    public static ComparisonResult evaluate(
+            String baselineName,
+            String currentName,
+            Map<String, List<TestSummary>> baseline,
+            Map<String, List<TestSummary>> current,
+            Thresholds thresholds) {
         return evaluate(baselineName, currentName, baseline, current, thresholds, IterationChoice.LATEST);
     }
 
@@ -98,10 +105,13 @@ public final class Comparison {
      *
      * @throws ReportException when a chosen iteration is missing from a test found on both sides
      */
-    public static ComparisonResult evaluate(String baselineName, String currentName,
-                                            Map<String, List<TestSummary>> baseline,
-                                            Map<String, List<TestSummary>> current, Thresholds thresholds,
-                                            IterationChoice choice) {
+    public static ComparisonResult evaluate(
+            String baselineName,
+            String currentName,
+            Map<String, List<TestSummary>> baseline,
+            Map<String, List<TestSummary>> current,
+            Thresholds thresholds,
+            IterationChoice choice) {
         List<Difference> differences = new ArrayList<>();
         List<String> notes = new ArrayList<>();
         List<ParameterDifference> parameters = new ArrayList<>();
@@ -115,24 +125,30 @@ public final class Comparison {
             TestSummary b = pick(entry.getValue(), choice.baseline(), "the baseline has", "--baseline-iteration");
             TestSummary c = pick(now, choice.current(), "the current results have", "--current-iteration");
             if (b.iteration() != c.iteration()) {
-                notes.add("test '" + test + "': compared baseline #" + b.iteration() + " with current #" + c.iteration());
+                notes.add(
+                        "test '" + test + "': compared baseline #" + b.iteration() + " with current #" + c.iteration());
             }
             parameters.addAll(parameterDifferences(b, c));
             differences.addAll(compareRun(b, c, thresholds));
         }
-        current.keySet().stream().filter(test -> !baseline.containsKey(test))
+        current.keySet().stream()
+                .filter(test -> !baseline.containsKey(test))
                 .forEach(test -> notes.add("test '" + test + "' is new (not in the baseline); not compared"));
         return new ComparisonResult(baselineName, currentName, thresholds, differences, notes, parameters);
     }
 
     private static TestSummary pick(List<TestSummary> iterations, Integer wanted, String side, String option) {
         if (wanted == null) {
-            return iterations.stream().max(Comparator.comparingInt(TestSummary::iteration)).orElseThrow();
+            return iterations.stream()
+                    .max(Comparator.comparingInt(TestSummary::iteration))
+                    .orElseThrow();
         }
-        return iterations.stream().filter(s -> s.iteration() == wanted).findFirst()
+        return iterations.stream()
+                .filter(s -> s.iteration() == wanted)
+                .findFirst()
                 .orElseThrow(() -> new ReportException(side + " no iteration #" + wanted + " of test '"
-                        + iterations.get(0).test() + "' (it has " + iterations.stream()
-                        .map(s -> "#" + s.iteration()).collect(Collectors.joining(", "))
+                        + iterations.get(0).test() + "' (it has "
+                        + iterations.stream().map(s -> "#" + s.iteration()).collect(Collectors.joining(", "))
                         + "); choose one of those with " + option + ", or leave it out to compare the latest"));
     }
 
@@ -163,8 +179,13 @@ public final class Comparison {
             String vb = before.get(key);
             String vc = now.get(key);
             if (vb == null || vc == null || !comparable(vb).equals(comparable(vc))) {
-                rows.add(new ParameterDifference(c.test(), b.iteration(), c.iteration(), key,
-                        vb == null ? "(not set)" : vb, vc == null ? "(not set)" : vc));
+                rows.add(new ParameterDifference(
+                        c.test(),
+                        b.iteration(),
+                        c.iteration(),
+                        key,
+                        vb == null ? "(not set)" : vb,
+                        vc == null ? "(not set)" : vc));
             }
         }
         return rows;
@@ -178,8 +199,16 @@ public final class Comparison {
         List<Difference> rows = new ArrayList<>();
         if (t.outcomeMatters()) {
             boolean regression = b.passed() && !c.passed();
-            rows.add(new Difference(c.test(), b.iteration(), c.iteration(), "outcome", "", b.passed() ? 1 : 0,
-                    c.passed() ? 1 : 0, null, "baseline passed → current passes",
+            rows.add(new Difference(
+                    c.test(),
+                    b.iteration(),
+                    c.iteration(),
+                    "outcome",
+                    "",
+                    b.passed() ? 1 : 0,
+                    c.passed() ? 1 : 0,
+                    null,
+                    "baseline passed → current passes",
                     regression ? Difference.Status.REGRESSION : Difference.Status.OK));
         }
         double before = b.throughput();
@@ -187,11 +216,21 @@ public final class Comparison {
         Double change = change(before, now);
         Difference.Status status = Difference.Status.INFO;
         if (change != null) {
-            status = change < -t.throughputDropPercent() ? Difference.Status.REGRESSION
+            status = change < -t.throughputDropPercent()
+                    ? Difference.Status.REGRESSION
                     : change > t.throughputDropPercent() ? Difference.Status.IMPROVED : Difference.Status.OK;
         }
-        rows.add(new Difference(c.test(), b.iteration(), c.iteration(), "throughput", "msg/s", before, now, change,
-                "≥ −" + Format.plain(t.throughputDropPercent()) + "%", status));
+        rows.add(new Difference(
+                c.test(),
+                b.iteration(),
+                c.iteration(),
+                "throughput",
+                "msg/s",
+                before,
+                now,
+                change,
+                "≥ −" + Format.plain(t.throughputDropPercent()) + "%",
+                status));
         for (String metric : t.metrics()) {
             LatencyStats lb = b.latency().get(metric);
             LatencyStats lc = c.latency().get(metric);
@@ -204,18 +243,37 @@ public final class Comparison {
                 Double rise = change(vb, vc);
                 Difference.Status s = Difference.Status.INFO;
                 if (rise != null) {
-                    s = rise > t.latencyRisePercent() ? Difference.Status.REGRESSION
+                    s = rise > t.latencyRisePercent()
+                            ? Difference.Status.REGRESSION
                             : rise < -t.latencyRisePercent() ? Difference.Status.IMPROVED : Difference.Status.OK;
                 }
-                rows.add(new Difference(c.test(), b.iteration(), c.iteration(), metric + "." + percentile, "us", vb, vc,
-                        rise, "≤ +" + Format.plain(t.latencyRisePercent()) + "%", s));
+                rows.add(new Difference(
+                        c.test(),
+                        b.iteration(),
+                        c.iteration(),
+                        metric + "." + percentile,
+                        "us",
+                        vb,
+                        vc,
+                        rise,
+                        "≤ +" + Format.plain(t.latencyRisePercent()) + "%",
+                        s));
             }
         }
         Double lostBefore = b.messages().lostPercent();
         Double lostNow = c.messages().lostPercent();
         if (lostBefore != null && lostNow != null) {
-            rows.add(new Difference(c.test(), b.iteration(), c.iteration(), "lostPercent", "%", lostBefore, lostNow,
-                    change(lostBefore, lostNow), "", Difference.Status.INFO));
+            rows.add(new Difference(
+                    c.test(),
+                    b.iteration(),
+                    c.iteration(),
+                    "lostPercent",
+                    "%",
+                    lostBefore,
+                    lostNow,
+                    change(lostBefore, lostNow),
+                    "",
+                    Difference.Status.INFO));
         }
         return rows;
     }
@@ -233,8 +291,9 @@ public final class Comparison {
      */
     public static Map<String, List<TestSummary>> load(Path dir, String role) {
         Path absolute = dir.toAbsolutePath().normalize();
-        String expected = "expected a results directory (<dir>/<test-name>/<iteration>/<peer-name>@<host>/) or a directory "
-                + "of <test-name>/summary.json files";
+        String expected =
+                "expected a results directory (<dir>/<test-name>/<iteration>/<peer-name>@<host>/) or a directory "
+                        + "of <test-name>/summary.json files";
         if (!Files.isDirectory(absolute)) {
             throw new ReportException("the " + role + " directory " + dir
                     + (Files.exists(absolute) ? " is a file" : " does not exist") + "; " + expected);
@@ -274,8 +333,9 @@ public final class Comparison {
             SummaryJson.writeValue(currentDir.resolve(Reporter.COMPARISON_JSON), result);
             Page.write(currentDir.resolve(Reporter.COMPARISON_HTML), ComparisonPage.render(result));
             if (Files.isRegularFile(currentDir.resolve(IndexPage.FILE_NAME))) {
-                Reporter.writeIndex(currentDir, current.values().stream().flatMap(List::stream)
-                        .collect(Collectors.toList()));
+                Reporter.writeIndex(
+                        currentDir,
+                        current.values().stream().flatMap(List::stream).collect(Collectors.toList()));
             } else {
                 Reporter.build(currentDir);
             }

@@ -19,14 +19,27 @@ import java.util.stream.Collectors;
  * @param notes tests or iterations that could not be compared
  * @param parameterDifferences parameters that differ between the compared iterations (empty when alike)
  */
-@JsonPropertyOrder({"formatVersion", "baseline", "current", "regression", "thresholds", "differences",
-        "parameterDifferences", "notes"})
-public record ComparisonResult(String baseline, String current, Thresholds thresholds, List<Difference> differences,
-                               List<String> notes, List<ParameterDifference> parameterDifferences) {
+@JsonPropertyOrder({
+    "formatVersion",
+    "baseline",
+    "current",
+    "regression",
+    "thresholds",
+    "differences",
+    "parameterDifferences",
+    "notes"
+})
+public record ComparisonResult(
+        String baseline,
+        String current,
+        Thresholds thresholds,
+        List<Difference> differences,
+        List<String> notes,
+        List<ParameterDifference> parameterDifferences) {
 
     /** A result whose compared iterations ran with the same parameters. */
-    public ComparisonResult(String baseline, String current, Thresholds thresholds, List<Difference> differences,
-                            List<String> notes) {
+    public ComparisonResult(
+            String baseline, String current, Thresholds thresholds, List<Difference> differences, List<String> notes) {
         this(baseline, current, thresholds, differences, notes, List.of());
     }
 

@@ -17,11 +17,25 @@ import com.fasterxml.jackson.annotation.JsonInclude;
  * @param status OK, IMPROVED, REGRESSION or INFO (shown, not checked)
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
-public record Difference(String test, int baselineIteration, int currentIteration, String metric, String unit,
-                         double baseline, double current, Double changePercent, String limit, Status status) {
+public record Difference(
+        String test,
+        int baselineIteration,
+        int currentIteration,
+        String metric,
+        String unit,
+        double baseline,
+        double current,
+        Double changePercent,
+        String limit,
+        Status status) {
 
     /** The verdict of one row. */
-    public enum Status { OK, IMPROVED, REGRESSION, INFO }
+    public enum Status {
+        OK,
+        IMPROVED,
+        REGRESSION,
+        INFO
+    }
 
     /** True for a regression. */
     public boolean isRegression() {

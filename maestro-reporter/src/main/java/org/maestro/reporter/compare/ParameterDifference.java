@@ -11,8 +11,8 @@ package org.maestro.reporter.compare;
  * @param baseline its value in the baseline ("(not set)" when absent)
  * @param current its value now ("(not set)" when absent)
  */
-public record ParameterDifference(String test, int baselineIteration, int currentIteration, String parameter,
-                                  String baseline, String current) {
+public record ParameterDifference(
+        String test, int baselineIteration, int currentIteration, String parameter, String baseline, String current) {
 
     /** One line for a terminal: {@code fixed-rate: RATE 500 vs 1000}. */
     @Override

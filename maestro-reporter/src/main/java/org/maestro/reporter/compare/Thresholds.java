@@ -14,15 +14,19 @@ import org.maestro.reporter.LatencyStats;
  * @param metrics latency metrics checked (responseTime, serviceTime, sendDelay, jitter: its |J| figures)
  * @param outcomeMatters true to count "baseline passed, current did not" as a regression
  */
-public record Thresholds(double throughputDropPercent, double latencyRisePercent, List<String> percentiles,
-                         List<String> metrics, boolean outcomeMatters) {
+public record Thresholds(
+        double throughputDropPercent,
+        double latencyRisePercent,
+        List<String> percentiles,
+        List<String> metrics,
+        boolean outcomeMatters) {
 
     /** Latency metric names. */
     public static final List<String> METRICS = List.of("responseTime", "serviceTime", "sendDelay", "jitter");
 
     /** The documented defaults. */
-    public static final Thresholds DEFAULTS = new Thresholds(10.0, 20.0, List.of("p50", "p90", "p99"),
-            List.of("responseTime", "serviceTime"), true);
+    public static final Thresholds DEFAULTS =
+            new Thresholds(10.0, 20.0, List.of("p50", "p90", "p99"), List.of("responseTime", "serviceTime"), true);
 
     public Thresholds {
         if (throughputDropPercent < 0 || latencyRisePercent < 0) {
@@ -31,14 +35,14 @@ public record Thresholds(double throughputDropPercent, double latencyRisePercent
         }
         for (String p : percentiles) {
             if (!LatencyStats.PERCENTILES.contains(p)) {
-                throw new IllegalArgumentException("unknown percentile '" + p + "'; use some of "
-                        + String.join(", ", LatencyStats.PERCENTILES));
+                throw new IllegalArgumentException(
+                        "unknown percentile '" + p + "'; use some of " + String.join(", ", LatencyStats.PERCENTILES));
             }
         }
         for (String m : metrics) {
             if (!METRICS.contains(m)) {
-                throw new IllegalArgumentException("unknown latency metric '" + m + "'; use some of "
-                        + String.join(", ", METRICS));
+                throw new IllegalArgumentException(
+                        "unknown latency metric '" + m + "'; use some of " + String.join(", ", METRICS));
             }
         }
         percentiles = List.copyOf(percentiles);

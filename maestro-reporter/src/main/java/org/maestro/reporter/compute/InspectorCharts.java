@@ -43,8 +43,8 @@ public final class InspectorCharts {
     /** Columns naming who owns an entity rather than the entity: NATS's default account {@code $G} is not internal. */
     private static final Set<String> OWNER_COLUMNS = Set.of("account");
     /** Internal queues and addresses: the broker's own and those of the control topics (/mpt/…). */
-    private static final Pattern INTERNAL = Pattern.compile(
-            "(?i)^(\\$.*|activemq\\..*|notif.*)|.*(^|[./])mpt([./]|$).*");
+    private static final Pattern INTERNAL =
+            Pattern.compile("(?i)^(\\$.*|activemq\\..*|notif.*)|.*(^|[./])mpt([./]|$).*");
     /** Counters that only grow while the SUT runs; drawn as their rate per second. */
     private static final Pattern CUMULATIVE = Pattern.compile(
             "messages(Added|Acknowledged|Expired|Killed|Published|Delivered|Received|Sent)|deliveryCount"
@@ -66,11 +66,9 @@ public final class InspectorCharts {
         static final Unit PER_SECOND = new Unit("/s", 1, "counters per second");
     }
 
-    private record Column(String name, Unit unit, boolean cumulative, Map<String, List<Object[]>> points) {
-    }
+    private record Column(String name, Unit unit, boolean cumulative, Map<String, List<Object[]>> points) {}
 
-    private InspectorCharts() {
-    }
+    private InspectorCharts() {}
 
     /**
      * Charts of one data-set file; empty when it has no time stamps or numbers. A data set whose values never change
@@ -158,22 +156,26 @@ public final class InspectorCharts {
             List<String> still = new ArrayList<>();
             column.points().forEach((key, points) -> {
                 if (constant(points)) {
-                    still.add((key.isEmpty() ? "" : key + " ") + format(((Number) points.get(0)[1]).doubleValue(),
-                            column.unit()));
+                    still.add((key.isEmpty() ? "" : key + " ")
+                            + format(((Number) points.get(0)[1]).doubleValue(), column.unit()));
                 } else {
                     moving.put(key, points);
                 }
             });
             if (!still.isEmpty()) {
-                unchanged.add(column.name() + (keys.isEmpty() ? " " + String.join(", ", still)
-                        : " (" + String.join(", ", first(still, 8)) + (still.size() > 8 ? ", " + (still.size() - 8)
-                        + " more" : "") + ")"));
+                unchanged.add(column.name()
+                        + (keys.isEmpty()
+                                ? " " + String.join(", ", still)
+                                : " (" + String.join(", ", first(still, 8))
+                                        + (still.size() > 8 ? ", " + (still.size() - 8) + " more" : "") + ")"));
             }
             if (!moving.isEmpty()) {
                 varying.add(new Column(column.name(), column.unit(), column.cumulative(), moving));
             }
         }
-        boolean pollsAllOk = dataSet.endsWith("inspector-polls") && varying.isEmpty() && unchanged.size() == 1
+        boolean pollsAllOk = dataSet.endsWith("inspector-polls")
+                && varying.isEmpty()
+                && unchanged.size() == 1
                 && unchanged.get(0).equals("ok 1");
         if (pollsAllOk) {
             notes.add("Every one of the " + kept.size() + " polls succeeded.");
@@ -189,18 +191,28 @@ public final class InspectorCharts {
         } else {
             for (List<Column> group : byUnitAndMagnitude(varying)) {
                 List<Series> series = new ArrayList<>();
-                group.forEach(column -> series.add(Series.of(column.name(), column.points().get(""))));
+                group.forEach(column ->
+                        series.add(Series.of(column.name(), column.points().get(""))));
                 Unit unit = group.get(0).unit();
-                String what = group.size() <= 3 ? String.join(", ", group.stream().map(Column::name).toList())
+                String what = group.size() <= 3
+                        ? String.join(", ", group.stream().map(Column::name).toList())
                         : unit.label();
-                charts.add(new Chart(idPrefix + "-" + charts.size(), title + (what.isEmpty() ? "" : ": " + what),
-                        Chart.TIME, unit.chartUnit(), series, bands, null, null));
+                charts.add(new Chart(
+                        idPrefix + "-" + charts.size(),
+                        title + (what.isEmpty() ? "" : ": " + what),
+                        Chart.TIME,
+                        unit.chartUnit(),
+                        series,
+                        bands,
+                        null,
+                        null));
             }
         }
         String note = notes.isEmpty() ? null : String.join(" ", notes);
         if (charts.isEmpty()) {
-            return note == null ? List.of() : List.of(new Chart(idPrefix + "-0", title, Chart.NOTE, "", List.of(),
-                    List.of(), note, null));
+            return note == null
+                    ? List.of()
+                    : List.of(new Chart(idPrefix + "-0", title, Chart.NOTE, "", List.of(), List.of(), note, null));
         }
         if (note != null) {
             charts.add(charts.remove(charts.size() - 1).withNote(note));
@@ -209,28 +221,40 @@ public final class InspectorCharts {
     }
 
     /** One chart per {@link #SERIES_PER_CHART} names of a column, largest first; names beyond the last listed. */
-    private static void keyedCharts(String idPrefix, String title, Column column, List<Band> bands, List<Chart> charts,
-                                    List<String> notes) {
-        List<Map.Entry<String, List<Object[]>>> entries = new ArrayList<>(column.points().entrySet());
+    private static void keyedCharts(
+            String idPrefix, String title, Column column, List<Band> bands, List<Chart> charts, List<String> notes) {
+        List<Map.Entry<String, List<Object[]>>> entries =
+                new ArrayList<>(column.points().entrySet());
         entries.sort(Comparator.comparingDouble((Map.Entry<String, List<Object[]>> e) -> -peak(e.getValue()))
                 .thenComparing(Map.Entry::getKey));
         int pages = Math.min(CHARTS_PER_COLUMN, (entries.size() + SERIES_PER_CHART - 1) / SERIES_PER_CHART);
         for (int page = 0; page < pages; page++) {
             List<Series> series = new ArrayList<>();
             int from = page * SERIES_PER_CHART;
-            for (Map.Entry<String, List<Object[]>> entry : entries.subList(from,
-                    Math.min(entries.size(), from + SERIES_PER_CHART))) {
+            for (Map.Entry<String, List<Object[]>> entry :
+                    entries.subList(from, Math.min(entries.size(), from + SERIES_PER_CHART))) {
                 series.add(Series.of(entry.getKey(), entry.getValue()));
             }
-            String part = entries.size() <= SERIES_PER_CHART ? ""
-                    : page == 0 ? " (largest " + series.size() + " of " + entries.size() + ")"
-                    : " (" + (from + 1) + "–" + (from + series.size()) + " of " + entries.size() + ")";
-            charts.add(new Chart(idPrefix + "-" + charts.size(), title + ": " + column.name() + part, Chart.TIME,
-                    column.unit().chartUnit(), series, bands, null, null));
+            String part = entries.size() <= SERIES_PER_CHART
+                    ? ""
+                    : page == 0
+                            ? " (largest " + series.size() + " of " + entries.size() + ")"
+                            : " (" + (from + 1) + "–" + (from + series.size()) + " of " + entries.size() + ")";
+            charts.add(new Chart(
+                    idPrefix + "-" + charts.size(),
+                    title + ": " + column.name() + part,
+                    Chart.TIME,
+                    column.unit().chartUnit(),
+                    series,
+                    bands,
+                    null,
+                    null));
         }
         int shown = pages * SERIES_PER_CHART;
         if (entries.size() > shown) {
-            List<String> rest = entries.subList(shown, entries.size()).stream().map(Map.Entry::getKey).toList();
+            List<String> rest = entries.subList(shown, entries.size()).stream()
+                    .map(Map.Entry::getKey)
+                    .toList();
             notes.add(column.name() + " of " + rest.size() + " more not drawn (smaller values): "
                     + String.join(", ", first(rest, 10)) + (rest.size() > 10 ? ", …" : "") + ".");
         }
@@ -242,8 +266,10 @@ public final class InspectorCharts {
         for (Column column : columns) {
             String group = column.unit().chartUnit() + "|" + column.unit().label();
             if (column.unit() == Unit.COUNT || column.unit() == Unit.PER_SECOND) {
-                double largest = column.points().get("").stream().mapToDouble(p -> Math.abs(((Number) p[1])
-                        .doubleValue())).max().orElse(0);
+                double largest = column.points().get("").stream()
+                        .mapToDouble(p -> Math.abs(((Number) p[1]).doubleValue()))
+                        .max()
+                        .orElse(0);
                 group += "|" + (largest < 1 ? 0 : (int) Math.floor(Math.log10(largest) / 3));
             }
             groups.computeIfAbsent(group, g -> new ArrayList<>()).add(column);
@@ -272,9 +298,10 @@ public final class InspectorCharts {
                 if (c == d || !keys.contains(d)) {
                     continue;
                 }
-                boolean repeats = rows.stream().allMatch(row -> CsvTable.cell(row, c).equals(CsvTable.cell(row, d)));
-                if (repeats && c > d || distinct.get(c) <= 3 && distinct.get(d) > distinct.get(c)
-                        && determines(rows, d, c)) {
+                boolean repeats =
+                        rows.stream().allMatch(row -> CsvTable.cell(row, c).equals(CsvTable.cell(row, d)));
+                if (repeats && c > d
+                        || distinct.get(c) <= 3 && distinct.get(d) > distinct.get(c) && determines(rows, d, c)) {
                     keys.remove(Integer.valueOf(c));
                     break;
                 }
@@ -351,22 +378,32 @@ public final class InspectorCharts {
         if (name.endsWith("seconds")) {
             return Unit.SECONDS;
         }
-        if (name.contains("byte") || name.contains("heap") && !name.contains("fromheap") && !name.contains("toheap")
-                || name.contains("memory") || name.contains("swapspace") || name.startsWith("mem")
+        if (name.contains("byte")
+                || name.contains("heap") && !name.contains("fromheap") && !name.contains("toheap")
+                || name.contains("memory")
+                || name.contains("swapspace")
+                || name.startsWith("mem")
                 || name.equals("typesize")
                 || (dataSet.contains("heap") || dataSet.contains("memory"))
-                && Set.of("init", "committed", "max", "used").contains(name)) {
+                        && Set.of("init", "committed", "max", "used").contains(name)) {
             return Unit.BYTES;
         }
         return Unit.COUNT;
     }
 
     private static double peak(List<Object[]> points) {
-        return points.stream().mapToDouble(p -> ((Number) p[1]).doubleValue()).max().orElse(0);
+        return points.stream()
+                .mapToDouble(p -> ((Number) p[1]).doubleValue())
+                .max()
+                .orElse(0);
     }
 
     private static boolean constant(List<Object[]> points) {
-        return points.stream().map(p -> ((Number) p[1]).doubleValue()).distinct().count() == 1;
+        return points.stream()
+                        .map(p -> ((Number) p[1]).doubleValue())
+                        .distinct()
+                        .count()
+                == 1;
     }
 
     private static List<String> first(java.util.Collection<String> values, int n) {
@@ -414,12 +451,17 @@ public final class InspectorCharts {
     private static String format(double value, Unit unit) {
         if (unit == Unit.BYTES && Math.abs(value) >= 1024) {
             double mib = value / (1024.0 * 1024);
-            return mib >= 1 ? String.format(Locale.ROOT, "%.1f MiB", mib)
+            return mib >= 1
+                    ? String.format(Locale.ROOT, "%.1f MiB", mib)
                     : String.format(Locale.ROOT, "%.1f KiB", value / 1024);
         }
-        String number = value == Math.rint(value) && Math.abs(value) < 1e15 ? Long.toString((long) value)
+        String number = value == Math.rint(value) && Math.abs(value) < 1e15
+                ? Long.toString((long) value)
                 : String.format(Locale.ROOT, "%.3f", value);
-        return unit == Unit.PER_SECOND ? number + "/s" : unit == Unit.PER_MINUTE ? number + "/min"
-                : unit == Unit.PERCENT || unit == Unit.PERCENT_POINTS ? number + " %" : number;
+        return unit == Unit.PER_SECOND
+                ? number + "/s"
+                : unit == Unit.PER_MINUTE
+                        ? number + "/min"
+                        : unit == Unit.PERCENT || unit == Unit.PERCENT_POINTS ? number + " %" : number;
     }
 }

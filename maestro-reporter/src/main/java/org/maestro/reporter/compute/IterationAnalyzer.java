@@ -36,10 +36,10 @@ import org.maestro.reporter.out.PercentileDistribution;
 import org.maestro.reporter.read.AgentActionsFile;
 import org.maestro.reporter.read.InspectedSystem;
 import org.maestro.reporter.read.PeerDirectory;
-import org.maestro.reporter.read.VerdictFile;
 import org.maestro.reporter.read.ResultsLayout;
 import org.maestro.reporter.read.Role;
 import org.maestro.reporter.read.Roster;
+import org.maestro.reporter.read.VerdictFile;
 
 /**
  * Reads every peer of one test iteration and computes its {@link TestSummary} and the charts of
@@ -61,8 +61,7 @@ public final class IterationAnalyzer {
      * @param distributions the measured values of each latency metric, all peers merged, by file name
      *                      ({@code response-time.hgrm} …); only the metrics that were recorded
      */
-    public record Analysis(TestSummary summary, List<Chart> charts, Map<String, Histogram> distributions) {
-    }
+    public record Analysis(TestSummary summary, List<Chart> charts, Map<String, Histogram> distributions) {}
 
     private final Path dir;
     private final List<PeerDirectory> peers = new ArrayList<>();
@@ -109,17 +108,30 @@ public final class IterationAnalyzer {
         }
         String test = dir.getParent().getFileName().toString();
         int iteration = iterationNumber();
-        long start = earliest(p -> p.millisProperty("test.start"), p -> p.result().map(PeerResult::startMillis).orElse(0L));
-        long end = latest(p -> p.millisProperty("test.end"), p -> p.result().map(PeerResult::endMillis).orElse(0L));
+        long start = earliest(
+                p -> p.millisProperty("test.start"),
+                p -> p.result().map(PeerResult::startMillis).orElse(0L));
+        long end = latest(
+                p -> p.millisProperty("test.end"),
+                p -> p.result().map(PeerResult::endMillis).orElse(0L));
         TestSummary.MeasuredWindow window = measuredWindow();
         long warmupEnd = latestOfSenders(p -> p.millisProperty("warmup.end"));
         if (warmupEnd == 0) {
-            warmupEnd = latest(p -> p.millisProperty("warmup.end"),
+            warmupEnd = latest(
+                    p -> p.millisProperty("warmup.end"),
                     p -> p.result().map(PeerResult::warmupEndMillis).orElse(0L));
         }
         warnAboutBacklog();
-        long firstRow = rates.values().stream().flatMap(List::stream).mapToLong(RateLog.Row::timestamp).min().orElse(0);
-        long lastRow = rates.values().stream().flatMap(List::stream).mapToLong(RateLog.Row::timestamp).max().orElse(0);
+        long firstRow = rates.values().stream()
+                .flatMap(List::stream)
+                .mapToLong(RateLog.Row::timestamp)
+                .min()
+                .orElse(0);
+        long lastRow = rates.values().stream()
+                .flatMap(List::stream)
+                .mapToLong(RateLog.Row::timestamp)
+                .max()
+                .orElse(0);
         if (start == 0 && firstRow > 0) {
             start = firstRow - 1000;
         }
@@ -127,8 +139,12 @@ public final class IterationAnalyzer {
             end = lastRow;
         }
         if (warmupEnd == 0) {
-            warmupEnd = rates.values().stream().flatMap(List::stream).filter(RateLog.Row::warmup)
-                    .mapToLong(RateLog.Row::timestamp).max().orElse(0);
+            warmupEnd = rates.values().stream()
+                    .flatMap(List::stream)
+                    .filter(RateLog.Row::warmup)
+                    .mapToLong(RateLog.Row::timestamp)
+                    .max()
+                    .orElse(0);
         }
 
         List<AgentAction> actions = readActions();
@@ -139,7 +155,9 @@ public final class IterationAnalyzer {
         }
         for (AgentAction action : actions) {
             boolean failed = Outcome.parse(action.outcome()) == Outcome.FAILURE;
-            bands.add(new Band(action.startMillis(), action.endMillis(),
+            bands.add(new Band(
+                    action.startMillis(),
+                    action.endMillis(),
                     action.command() + (action.outcome().isEmpty() ? "" : " (" + action.outcome() + ")"),
                     failed ? Band.ACTION_FAILED : Band.ACTION));
         }
@@ -147,8 +165,10 @@ public final class IterationAnalyzer {
         MessageAccounting.Result accounting = accountMessages();
         warnings.addAll(accounting.problems());
 
-        List<RateAggregation.Second> senderTotals = RateAggregation.totals(ratesOf(Role.SENDER).values());
-        List<RateAggregation.Second> receiverTotals = RateAggregation.totals(ratesOf(Role.RECEIVER).values());
+        List<RateAggregation.Second> senderTotals =
+                RateAggregation.totals(ratesOf(Role.SENDER).values());
+        List<RateAggregation.Second> receiverTotals =
+                RateAggregation.totals(ratesOf(Role.RECEIVER).values());
 
         LatencyAggregation.Result response = latency(PeerDirectory.RESPONSE_TIME);
         LatencyAggregation.Result service = latency(PeerDirectory.SERVICE_TIME);
@@ -163,8 +183,7 @@ public final class IterationAnalyzer {
 
         List<Chart> charts = new ArrayList<>();
         charts.add(rateChart(senderTotals, receiverTotals, bands));
-        addLatencyChart(charts, "chart-response-time", "Response time (ms): receive − intended send",
-                response, bands);
+        addLatencyChart(charts, "chart-response-time", "Response time (ms): receive − intended send", response, bands);
         addLatencyChart(charts, "chart-service-time", "Service time (ms): receive − actual send", service, bands);
         addLatencyChart(charts, "chart-send-delay", "Send delay (ms): actual − intended send", sendDelay, bands);
         addJitterChart(charts, jitter, bands);
@@ -185,10 +204,24 @@ public final class IterationAnalyzer {
             senderRate = senderRate.withMessageSize(messageBytes);
             receiverRate = receiverRate.withMessageSize(messageBytes);
         }
-        TestSummary summary = new TestSummary(TestSummary.FORMAT_VERSION, test, iteration, start, end, warmupEnd,
-                verdict.outcome(), verdict.reason(), verdict.decidedBy(), withRateErrors(accounting.counts()),
+        TestSummary summary = new TestSummary(
+                TestSummary.FORMAT_VERSION,
+                test,
+                iteration,
+                start,
+                end,
+                warmupEnd,
+                verdict.outcome(),
+                verdict.reason(),
+                verdict.decidedBy(),
+                withRateErrors(accounting.counts()),
                 new TestSummary.Rates(senderRate, receiverRate, window),
-                latencies, parameters, peerSummaries(), accounting.streams(), actions, List.copyOf(warnings));
+                latencies,
+                parameters,
+                peerSummaries(),
+                accounting.streams(),
+                actions,
+                List.copyOf(warnings));
         Map<String, Histogram> distributions = new LinkedHashMap<>();
         putDistribution(distributions, PercentileDistribution.RESPONSE_TIME, response);
         putDistribution(distributions, PercentileDistribution.SERVICE_TIME, service);
@@ -288,7 +321,11 @@ public final class IterationAnalyzer {
     }
 
     private long latestOfSenders(ToLongFunction<PeerDirectory> source) {
-        return peers.stream().filter(p -> p.role() == Role.SENDER).mapToLong(source).max().orElse(0);
+        return peers.stream()
+                .filter(p -> p.role() == Role.SENDER)
+                .mapToLong(source)
+                .max()
+                .orElse(0);
     }
 
     /**
@@ -307,9 +344,14 @@ public final class IterationAnalyzer {
 
     /** The warning about a sender that entered the measured window behind its timeline. */
     public static String backlogWarning(String sender, long lagMicros, long backlog) {
-        return String.format(java.util.Locale.ROOT, "%s entered the measured window %.1f ms behind its timeline "
-                + "(%,d warm-up message(s) still to send): the measured latency includes the load generator's "
-                + "backlog; use a longer WARM_UP, WARM_UP=auto or a lower RATE", sender, lagMicros / 1000.0, backlog);
+        return String.format(
+                java.util.Locale.ROOT,
+                "%s entered the measured window %.1f ms behind its timeline "
+                        + "(%,d warm-up message(s) still to send): the measured latency includes the load generator's "
+                        + "backlog; use a longer WARM_UP, WARM_UP=auto or a lower RATE",
+                sender,
+                lagMicros / 1000.0,
+                backlog);
     }
 
     private Map<String, List<RateLog.Row>> ratesOf(Role role) {
@@ -346,27 +388,32 @@ public final class IterationAnalyzer {
                 continue;
             }
             Map<String, String> props = peer.testProperties();
-            String url = peer.role() == Role.SENDER ? props.getOrDefault("SEND_URL", props.get("SEND_RECEIVE_URL"))
+            String url = peer.role() == Role.SENDER
+                    ? props.getOrDefault("SEND_URL", props.get("SEND_RECEIVE_URL"))
                     : props.getOrDefault("RECEIVE_URL", props.get("SEND_RECEIVE_URL"));
             String address = url == null ? rosterAddress(peer) : MessageAccounting.address(url);
             if (peer.result().isEmpty()) {
-                String why = rosterEntry(peer).map(Roster.Entry::describe)
+                String why = rosterEntry(peer)
+                        .map(Roster.Entry::describe)
                         .orElse("wrote no " + PeerDirectory.PEER_RESULT + " (did it stop before the end of the test?)");
                 warnings.add(peer.name() + " has no " + PeerDirectory.PEER_RESULT + " (" + why
                         + "): its messages are missing from the counts");
-                missing.add(new MessageAccounting.Missing(peer.name(), peer.role().label(), address, why));
+                missing.add(
+                        new MessageAccounting.Missing(peer.name(), peer.role().label(), address, why));
             } else if (peer.role() == Role.SENDER) {
-                senders.add(new MessageAccounting.Peer(peer.name(), address, peer.result().get()));
+                senders.add(new MessageAccounting.Peer(
+                        peer.name(), address, peer.result().get()));
             } else {
-                receivers.add(new MessageAccounting.Peer(peer.name(), address, peer.result().get()));
+                receivers.add(new MessageAccounting.Peer(
+                        peer.name(), address, peer.result().get()));
             }
         }
         for (Roster.Entry entry : absentPeers()) {
             if (entry.loadsTheSystem()) {
                 warnings.add(entry.name() + " (" + entry.role() + ") has no files here (" + entry.describe()
                         + "): its messages are missing from the counts");
-                missing.add(new MessageAccounting.Missing(entry.name(), entry.role(),
-                        entry.address() == null ? "" : entry.address(), entry.describe()));
+                missing.add(new MessageAccounting.Missing(
+                        entry.name(), entry.role(), entry.address() == null ? "" : entry.address(), entry.describe()));
             }
         }
         return MessageAccounting.account(senders, receivers, missing);
@@ -377,15 +424,21 @@ public final class IterationAnalyzer {
         if (roster == null) {
             return List.of();
         }
-        Set<String> present = peers.stream().map(p -> p.dir().getFileName().toString()).collect(Collectors.toSet());
-        return roster.peers().stream().filter(entry -> !present.contains(entry.name())).toList();
+        Set<String> present =
+                peers.stream().map(p -> p.dir().getFileName().toString()).collect(Collectors.toSet());
+        return roster.peers().stream()
+                .filter(entry -> !present.contains(entry.name()))
+                .toList();
     }
 
     /** The roster's entry of a peer, known by its directory's name (the runner's qualified name). */
     private Optional<Roster.Entry> rosterEntry(PeerDirectory peer) {
         String directory = peer.dir().getFileName().toString();
-        return roster == null ? Optional.empty()
-                : roster.peers().stream().filter(entry -> entry.name().equals(directory)).findFirst();
+        return roster == null
+                ? Optional.empty()
+                : roster.peers().stream()
+                        .filter(entry -> entry.name().equals(directory))
+                        .findFirst();
     }
 
     private String rosterAddress(PeerDirectory peer) {
@@ -398,7 +451,8 @@ public final class IterationAnalyzer {
         for (Map.Entry<PeerDirectory, List<RateLog.Row>> entry : rates.entrySet()) {
             PeerDirectory peer = entry.getKey();
             if (peer.result().isEmpty() && (peer.role() == Role.SENDER || peer.role() == Role.RECEIVER)) {
-                extra += entry.getValue().stream().mapToLong(RateLog.Row::errors).sum();
+                extra +=
+                        entry.getValue().stream().mapToLong(RateLog.Row::errors).sum();
             }
         }
         return extra == 0 ? counts : counts.withMoreErrors(extra);
@@ -406,9 +460,13 @@ public final class IterationAnalyzer {
 
     /** The receivers' jitter logs merged, or null when no receiver wrote one (unbounded rate). */
     private JitterAggregation.Result jitter() {
-        List<Path> late = peers.stream().map(p -> p.file(PeerDirectory.JITTER_LATE)).flatMap(Optional::stream)
+        List<Path> late = peers.stream()
+                .map(p -> p.file(PeerDirectory.JITTER_LATE))
+                .flatMap(Optional::stream)
                 .collect(Collectors.toList());
-        List<Path> early = peers.stream().map(p -> p.file(PeerDirectory.JITTER_EARLY)).flatMap(Optional::stream)
+        List<Path> early = peers.stream()
+                .map(p -> p.file(PeerDirectory.JITTER_EARLY))
+                .flatMap(Optional::stream)
                 .collect(Collectors.toList());
         if (late.isEmpty() && early.isEmpty()) {
             return null;
@@ -419,7 +477,9 @@ public final class IterationAnalyzer {
     }
 
     private LatencyAggregation.Result latency(String fileName) {
-        List<Path> logs = peers.stream().map(p -> p.file(fileName)).flatMap(Optional::stream)
+        List<Path> logs = peers.stream()
+                .map(p -> p.file(fileName))
+                .flatMap(Optional::stream)
                 .collect(Collectors.toList());
         if (logs.isEmpty()) {
             return null;
@@ -459,8 +519,8 @@ public final class IterationAnalyzer {
         }
     }
 
-    private Chart rateChart(List<RateAggregation.Second> senderTotals, List<RateAggregation.Second> receiverTotals,
-                            List<Band> bands) {
+    private Chart rateChart(
+            List<RateAggregation.Second> senderTotals, List<RateAggregation.Second> receiverTotals, List<Band> bands) {
         List<Series> series = new ArrayList<>();
         Map<String, List<RateLog.Row>> senders = ratesOf(Role.SENDER);
         Map<String, List<RateLog.Row>> receivers = ratesOf(Role.RECEIVER);
@@ -504,8 +564,12 @@ public final class IterationAnalyzer {
                     continue;
                 }
                 long[] sums = seconds.computeIfAbsent(Math.round(row.timestamp() / 1000.0), s -> new long[4]);
-                long[] values = {row.outcomes().released(), row.outcomes().rejected(), row.outcomes().modified(),
-                    row.outcomes().failed()};
+                long[] values = {
+                    row.outcomes().released(),
+                    row.outcomes().rejected(),
+                    row.outcomes().modified(),
+                    row.outcomes().failed()
+                };
                 for (int i = 0; i < 4; i++) {
                     sums[i] += values[i];
                     totals[i] += values[i];
@@ -532,8 +596,8 @@ public final class IterationAnalyzer {
         return points;
     }
 
-    private static void addLatencyChart(List<Chart> charts, String id, String title, LatencyAggregation.Result result,
-                                        List<Band> bands) {
+    private static void addLatencyChart(
+            List<Chart> charts, String id, String title, LatencyAggregation.Result result, List<Band> bands) {
         if (result == null || result.overTime().isEmpty()) {
             return;
         }
@@ -545,8 +609,15 @@ public final class IterationAnalyzer {
             p99.add(new Object[] {point.timestamp(), LatencyAggregation.toMillis(point.p99())});
             max.add(new Object[] {point.timestamp(), LatencyAggregation.toMillis(point.max())});
         }
-        charts.add(new Chart(id, title, Chart.TIME, "ms",
-                List.of(Series.of("p50", p50), Series.of("p99", p99), Series.of("max", max)), bands, null, null));
+        charts.add(new Chart(
+                id,
+                title,
+                Chart.TIME,
+                "ms",
+                List.of(Series.of("p50", p50), Series.of("p99", p99), Series.of("max", max)),
+                bands,
+                null,
+                null));
     }
 
     /**
@@ -554,7 +625,9 @@ public final class IterationAnalyzer {
      * value drawn below zero (−max of −J), so a stall is a peak and its catch-up burst a dip.
      */
     private static void addJitterChart(List<Chart> charts, JitterAggregation.Result jitter, List<Band> bands) {
-        if (jitter == null || jitter.late().overTime().isEmpty() && jitter.early().overTime().isEmpty()) {
+        if (jitter == null
+                || jitter.late().overTime().isEmpty()
+                        && jitter.early().overTime().isEmpty()) {
             return;
         }
         List<Object[]> lateMax = new ArrayList<>();
@@ -567,14 +640,25 @@ public final class IterationAnalyzer {
         for (LatencyAggregation.Point point : jitter.early().overTime()) {
             earlyMax.add(new Object[] {point.timestamp(), -LatencyAggregation.toMillis(point.max())});
         }
-        charts.add(new Chart("chart-jitter", "Inter-arrival jitter (ms): J = t'n − t'n−1 − 1/RATE per stream",
-                Chart.TIME, "ms", List.of(Series.of("late max", lateMax), Series.of("late p99", lateP99),
-                        Series.of("early max (−)", earlyMax)), bands,
-                "late: a gap longer than the intended interval; early (below 0): arrivals closer together", null));
+        charts.add(new Chart(
+                "chart-jitter",
+                "Inter-arrival jitter (ms): J = t'n − t'n−1 − 1/RATE per stream",
+                Chart.TIME,
+                "ms",
+                List.of(
+                        Series.of("late max", lateMax),
+                        Series.of("late p99", lateP99),
+                        Series.of("early max (−)", earlyMax)),
+                bands,
+                "late: a gap longer than the intended interval; early (below 0): arrivals closer together",
+                null));
     }
 
-    private static Chart distributionChart(LatencyAggregation.Result response, LatencyAggregation.Result service,
-                                           LatencyAggregation.Result sendDelay, JitterAggregation.Result jitter) {
+    private static Chart distributionChart(
+            LatencyAggregation.Result response,
+            LatencyAggregation.Result service,
+            LatencyAggregation.Result sendDelay,
+            JitterAggregation.Result jitter) {
         List<Series> series = new ArrayList<>();
         addDistribution(series, "response time", response);
         addDistribution(series, "service time", service);
@@ -582,8 +666,15 @@ public final class IterationAnalyzer {
         if (jitter != null && jitter.magnitude().getTotalCount() > 0) {
             series.add(Series.of("jitter |J|", LatencyAggregation.distribution(jitter.magnitude())));
         }
-        return new Chart("chart-distribution", "Latency by percentile (ms), measured intervals", Chart.NINES, "ms",
-                series, List.of(), null, null);
+        return new Chart(
+                "chart-distribution",
+                "Latency by percentile (ms), measured intervals",
+                Chart.NINES,
+                "ms",
+                series,
+                List.of(),
+                null,
+                null);
     }
 
     private static void addDistribution(List<Series> series, String name, LatencyAggregation.Result result) {
@@ -600,7 +691,9 @@ public final class IterationAnalyzer {
             InspectedSystem inspected;
             try {
                 dataSets = peer.dataSets();
-                inspected = dataSets.isEmpty() ? null : InspectedSystem.of(peer.dir()).orElse(null);
+                inspected = dataSets.isEmpty()
+                        ? null
+                        : InspectedSystem.of(peer.dir()).orElse(null);
             } catch (IOException e) {
                 warnings.add("cannot read " + peer.dir() + ": " + e.getMessage());
                 continue;
@@ -618,8 +711,7 @@ public final class IterationAnalyzer {
         return charts;
     }
 
-    private record Verdict(Outcome outcome, String reason, Decider decidedBy) {
-    }
+    private record Verdict(Outcome outcome, String reason, Decider decidedBy) {}
 
     /**
      * The iteration's one verdict: a failure the script declared comes first, then the runner's, then the peers';
@@ -657,15 +749,21 @@ public final class IterationAnalyzer {
             return new Verdict(Outcome.FAILURE, String.join("; ", failures), decidedBy);
         }
         if (!successes.isEmpty()) {
-            if (script != null && script.outcome() == Outcome.SUCCESS && !script.reason().isBlank()) {
+            if (script != null
+                    && script.outcome() == Outcome.SUCCESS
+                    && !script.reason().isBlank()) {
                 return new Verdict(Outcome.SUCCESS, script.reason(), Decider.SCRIPT);
             }
             successes.remove("");
-            return new Verdict(Outcome.SUCCESS,
-                    successes.isEmpty() ? "all peers reported success" : String.join("; ", successes), Decider.PEERS);
+            return new Verdict(
+                    Outcome.SUCCESS,
+                    successes.isEmpty() ? "all peers reported success" : String.join("; ", successes),
+                    Decider.PEERS);
         }
-        return new Verdict(Outcome.UNKNOWN, "no peer reported an outcome (no " + PeerDirectory.PEER_RESULT
-                + " with an outcome)", Decider.PEERS);
+        return new Verdict(
+                Outcome.UNKNOWN,
+                "no peer reported an outcome (no " + PeerDirectory.PEER_RESULT + " with an outcome)",
+                Decider.PEERS);
     }
 
     private static String orNoReason(String reason) {
@@ -725,7 +823,9 @@ public final class IterationAnalyzer {
 
     /** Test parameters are the peers' test.properties without what the page shows elsewhere (the run id too). */
     private static boolean isParameter(String key) {
-        return !key.startsWith("peer.") && !key.startsWith("test.") && !key.equals("warmup.end")
+        return !key.startsWith("peer.")
+                && !key.startsWith("test.")
+                && !key.equals("warmup.end")
                 && !key.equals(RunFiles.RUN_ID_KEY);
     }
 
@@ -734,25 +834,49 @@ public final class IterationAnalyzer {
         for (PeerDirectory peer : peers) {
             List<RateLog.Row> rows = rates.get(peer);
             TestSummary.MeasuredWindow own = peer.role() == Role.SENDER ? ownWindow(peer) : measuredWindow();
-            RateStats rate = rows == null ? RateStats.EMPTY
-                    : RateAggregation.stats(RateAggregation.totals(List.of(rows)), own);
+            RateStats rate =
+                    rows == null ? RateStats.EMPTY : RateAggregation.stats(RateAggregation.totals(List.of(rows)), own);
             PeerResult result = peer.result().orElse(null);
-            long count = result != null ? result.count()
-                    : rows == null ? 0 : rows.stream().mapToLong(RateLog.Row::count).sum();
-            long errors = result != null ? result.errors()
-                    : rows == null ? 0 : rows.stream().mapToLong(RateLog.Row::errors).sum();
-            summaries.add(new PeerSummary(peer.name(), peer.role().label(), peer.host(),
+            long count = result != null
+                    ? result.count()
+                    : rows == null
+                            ? 0
+                            : rows.stream().mapToLong(RateLog.Row::count).sum();
+            long errors = result != null
+                    ? result.errors()
+                    : rows == null
+                            ? 0
+                            : rows.stream().mapToLong(RateLog.Row::errors).sum();
+            summaries.add(new PeerSummary(
+                    peer.name(),
+                    peer.role().label(),
+                    peer.host(),
                     result == null ? Outcome.UNKNOWN : Outcome.parse(result.outcome()),
                     result == null || result.reason() == null ? "" : result.reason(),
-                    result == null && rows == null ? null : count, errors, rate, peer.testProperties(),
-                    peer.systemProperties(), rosterEntry(peer).map(Roster.Entry::describe).orElse(null)));
+                    result == null && rows == null ? null : count,
+                    errors,
+                    rate,
+                    peer.testProperties(),
+                    peer.systemProperties(),
+                    rosterEntry(peer).map(Roster.Entry::describe).orElse(null)));
         }
         for (Roster.Entry entry : absentPeers()) {
             String host = entry.host() == null ? "" : entry.host();
             String name = entry.name().endsWith("@" + host) && !host.isEmpty()
-                    ? entry.name().substring(0, entry.name().length() - host.length() - 1) : entry.name();
-            summaries.add(new PeerSummary(name, entry.role(), host,
-                    Outcome.UNKNOWN, "", null, 0, RateStats.EMPTY, Map.of(), Map.of(), entry.describe()));
+                    ? entry.name().substring(0, entry.name().length() - host.length() - 1)
+                    : entry.name();
+            summaries.add(new PeerSummary(
+                    name,
+                    entry.role(),
+                    host,
+                    Outcome.UNKNOWN,
+                    "",
+                    null,
+                    0,
+                    RateStats.EMPTY,
+                    Map.of(),
+                    Map.of(),
+                    entry.describe()));
         }
         return summaries;
     }

@@ -29,9 +29,19 @@ public final class JitterAggregation {
             }
             Histogram lateValues = late.measured();
             Histogram earlyValues = early.measured();
-            return new JitterStats(all.count(), all.mean(), all.p50(), all.p90(), all.p95(), all.p99(), all.p999(),
-                    all.p9999(), all.max(), lateValues.getTotalCount(),
-                    lateValues.getTotalCount() == 0 ? 0 : lateValues.getMaxValue(), earlyValues.getTotalCount(),
+            return new JitterStats(
+                    all.count(),
+                    all.mean(),
+                    all.p50(),
+                    all.p90(),
+                    all.p95(),
+                    all.p99(),
+                    all.p999(),
+                    all.p9999(),
+                    all.max(),
+                    lateValues.getTotalCount(),
+                    lateValues.getTotalCount() == 0 ? 0 : lateValues.getMaxValue(),
+                    earlyValues.getTotalCount(),
                     earlyValues.getTotalCount() == 0 ? 0 : earlyValues.getMaxValue());
         }
 
@@ -43,8 +53,7 @@ public final class JitterAggregation {
         }
     }
 
-    private JitterAggregation() {
-    }
+    private JitterAggregation() {}
 
     /** Aggregates the late and the early logs of the receivers (any order; either list may be empty). */
     public static Result aggregate(List<java.nio.file.Path> lateLogs, List<java.nio.file.Path> earlyLogs) {

@@ -27,8 +27,7 @@ public final class LatencyAggregation {
      * @param count values recorded in the second
      * @param warmup true when any merged interval was a warm-up one
      */
-    public record Point(long timestamp, long p50, long p99, long max, long count, boolean warmup) {
-    }
+    public record Point(long timestamp, long p50, long p99, long max, long count, boolean warmup) {}
 
     /**
      * The result.
@@ -45,8 +44,7 @@ public final class LatencyAggregation {
         }
     }
 
-    private LatencyAggregation() {
-    }
+    private LatencyAggregation() {}
 
     /** Aggregates the given logs (any order). */
     public static Result aggregate(List<Path> logs) {
@@ -93,8 +91,13 @@ public final class LatencyAggregation {
                     heads.set(i, head);
                 }
                 if (second.getTotalCount() > 0) {
-                    points.add(new Point(bucket * 1000, second.getValueAtPercentile(50.0),
-                            second.getValueAtPercentile(99.0), second.getMaxValue(), second.getTotalCount(), warmup));
+                    points.add(new Point(
+                            bucket * 1000,
+                            second.getValueAtPercentile(50.0),
+                            second.getValueAtPercentile(99.0),
+                            second.getMaxValue(),
+                            second.getTotalCount(),
+                            warmup));
                 }
             }
         } finally {
@@ -117,10 +120,15 @@ public final class LatencyAggregation {
         if (histogram.getTotalCount() == 0) {
             return null;
         }
-        return new LatencyStats(histogram.getTotalCount(), histogram.getMean(),
-                histogram.getValueAtPercentile(50.0), histogram.getValueAtPercentile(90.0),
-                histogram.getValueAtPercentile(95.0), histogram.getValueAtPercentile(99.0),
-                histogram.getValueAtPercentile(99.9), histogram.getValueAtPercentile(99.99),
+        return new LatencyStats(
+                histogram.getTotalCount(),
+                histogram.getMean(),
+                histogram.getValueAtPercentile(50.0),
+                histogram.getValueAtPercentile(90.0),
+                histogram.getValueAtPercentile(95.0),
+                histogram.getValueAtPercentile(99.0),
+                histogram.getValueAtPercentile(99.9),
+                histogram.getValueAtPercentile(99.99),
                 histogram.getMaxValue());
     }
 

@@ -37,8 +37,7 @@ public final class MessageAccounting {
      * @param address destination (see {@link #address(String)}), "" when unknown
      * @param result its peer-result.json
      */
-    public record Peer(String name, String address, PeerResult result) {
-    }
+    public record Peer(String name, String address, PeerResult result) {}
 
     /**
      * A sender or receiver of the test whose result is missing.
@@ -67,14 +66,11 @@ public final class MessageAccounting {
      * @param streams per stream and address
      * @param problems what could not be accounted for
      */
-    public record Result(MessageCounts counts, List<StreamSummary> streams, List<String> problems) {
-    }
+    public record Result(MessageCounts counts, List<StreamSummary> streams, List<String> problems) {}
 
-    private record StreamKey(String sender, int connection) {
-    }
+    private record StreamKey(String sender, int connection) {}
 
-    private MessageAccounting() {
-    }
+    private MessageAccounting() {}
 
     /** The address of a URL: its path without the leading slash ({@code amqp://h:5672/test.queue} → test.queue). */
     public static String address(String url) {
@@ -134,7 +130,9 @@ public final class MessageAccounting {
                 sentPerStream.merge(key, stream.count(), Long::sum);
                 senderAddress.put(key, sender.address());
                 try {
-                    refusedPerStream.computeIfAbsent(key, k -> new RoaringBitmap()).or(stream.refusedBitmap());
+                    refusedPerStream
+                            .computeIfAbsent(key, k -> new RoaringBitmap())
+                            .or(stream.refusedBitmap());
                 } catch (IllegalArgumentException e) {
                     problems.add(sender.name() + ": " + e.getMessage() + "; its refused messages count as vanished");
                 }
@@ -172,7 +170,8 @@ public final class MessageAccounting {
                 outOfOrder += receiver.result().outOfOrder();
                 if (receiver.result().streams().isEmpty() && receiver.result().count() > 0) {
                     received += receiver.result().count();
-                    problems.add(receiver.name() + " lists no streams: its " + receiver.result().count()
+                    problems.add(receiver.name() + " lists no streams: its "
+                            + receiver.result().count()
                             + " messages are counted as received without checking sequence numbers");
                 }
                 for (PeerResult.Stream stream : receiver.result().streams()) {
@@ -189,7 +188,8 @@ public final class MessageAccounting {
                     sums[0] += sequences.getLongCardinality();
                     sums[1] += stream.duplicates();
                     sums[2] += stream.outOfOrder();
-                    receivedBy.computeIfAbsent(key, k -> new TreeMap<>())
+                    receivedBy
+                            .computeIfAbsent(key, k -> new TreeMap<>())
                             .merge(receiver.name(), sequences.getLongCardinality(), Long::sum);
                 }
             }
@@ -222,9 +222,17 @@ public final class MessageAccounting {
                 lost += streamLost;
                 refused += streamRefused;
                 duplicates += sums[0] - distinct;
-                streams.add(new StreamSummary(address, key.sender(), key.connection(), streamSent, distinct,
-                        streamKnown ? streamLost : null, streamDuplicates, sums[2],
-                        receivedBy.getOrDefault(key, Map.of()), streamKnown ? streamRefused : null,
+                streams.add(new StreamSummary(
+                        address,
+                        key.sender(),
+                        key.connection(),
+                        streamSent,
+                        distinct,
+                        streamKnown ? streamLost : null,
+                        streamDuplicates,
+                        sums[2],
+                        receivedBy.getOrDefault(key, Map.of()),
+                        streamKnown ? streamRefused : null,
                         streamKnown ? streamLost - streamRefused : null));
             }
         }
@@ -237,8 +245,9 @@ public final class MessageAccounting {
                 String to = senderAddress.get(entry.getKey());
                 boolean receiverGone = receiverMissing(missing, to::equals);
                 if (!accounted.containsKey(entry.getKey()) && !receiverGone) {
-                    unknown.add("stream " + entry.getKey().sender() + "#" + entry.getKey().connection()
-                            + " sent to '" + senderAddress.get(entry.getKey()) + "' where no receiver listened");
+                    unknown.add("stream " + entry.getKey().sender() + "#"
+                            + entry.getKey().connection() + " sent to '" + senderAddress.get(entry.getKey())
+                            + "' where no receiver listened");
                 }
             }
         }
@@ -252,11 +261,26 @@ public final class MessageAccounting {
         if (!unknown.isEmpty()) {
             String reason = String.join("; ", unknown);
             problems.add("lost messages are unknown: " + reason);
-            return new Result(new MessageCounts(senderMissing ? null : sent, received, null, duplicates, outOfOrder,
-                    errors, null, null, outcomes, reason), streams, problems);
+            return new Result(
+                    new MessageCounts(
+                            senderMissing ? null : sent,
+                            received,
+                            null,
+                            duplicates,
+                            outOfOrder,
+                            errors,
+                            null,
+                            null,
+                            outcomes,
+                            reason),
+                    streams,
+                    problems);
         }
-        return new Result(new MessageCounts(sent, received, lost, duplicates, outOfOrder, errors, refused,
-                lost - refused, outcomes), streams, problems);
+        return new Result(
+                new MessageCounts(
+                        sent, received, lost, duplicates, outOfOrder, errors, refused, lost - refused, outcomes),
+                streams,
+                problems);
     }
 
     /** A sender's outcome counts: its own total, else the sum of its streams', else null (not counted). */
@@ -280,8 +304,9 @@ public final class MessageAccounting {
 
     /** True when a missing receiver's address is unknown (it may be any) or passes {@code at}. */
     private static boolean receiverMissing(List<Missing> missing, java.util.function.Predicate<String> at) {
-        return missing.stream().anyMatch(m -> !m.isSender()
-                && (m.address() == null || m.address().isEmpty() || at.test(m.address())));
+        return missing.stream()
+                .anyMatch(m ->
+                        !m.isSender() && (m.address() == null || m.address().isEmpty() || at.test(m.address())));
     }
 
     private static boolean belongsTo(String senderAddress, String receiverAddress, int groupCount) {

@@ -27,11 +27,9 @@ public final class RateAggregation {
      * @param errors errors in the second
      * @param warmup true when every row of the second is a warm-up row
      */
-    public record Second(long timestamp, long count, long measured, long errors, boolean warmup) {
-    }
+    public record Second(long timestamp, long count, long measured, long errors, boolean warmup) {}
 
-    private RateAggregation() {
-    }
+    private RateAggregation() {}
 
     /** Per second totals of the given peers' rows, in time order. */
     public static List<Second> totals(Collection<List<RateLog.Row>> peers) {
@@ -49,8 +47,8 @@ public final class RateAggregation {
             }
         }
         List<Second> result = new ArrayList<>(seconds.size());
-        seconds.forEach((second, sums) ->
-                result.add(new Second(second * 1000, sums[0], sums[1], sums[2], sums[3] == 0)));
+        seconds.forEach(
+                (second, sums) -> result.add(new Second(second * 1000, sums[0], sums[1], sums[2], sums[3] == 0)));
         return result;
     }
 
@@ -84,7 +82,11 @@ public final class RateAggregation {
         }
         if (max == Long.MIN_VALUE) {
             max = totals.stream().mapToLong(Second::measured).max().orElse(0);
-            min = totals.stream().mapToLong(Second::measured).filter(m -> m > 0).min().orElse(0);
+            min = totals.stream()
+                    .mapToLong(Second::measured)
+                    .filter(m -> m > 0)
+                    .min()
+                    .orElse(0);
         }
         return new RateStats(total * 1000.0 / window.millis(), max, min, seconds, total, window.millis(), warmUp);
     }
@@ -96,7 +98,9 @@ public final class RateAggregation {
      * stragglers after they stop) would only dilute the rate and are left out.
      */
     public static RateStats stats(List<Second> totals) {
-        long warmUp = totals.stream().mapToLong(second -> second.count() - second.measured()).sum();
+        long warmUp = totals.stream()
+                .mapToLong(second -> second.count() - second.measured())
+                .sum();
         int first = -1;
         int last = -1;
         for (int i = 0; i < totals.size(); i++) {

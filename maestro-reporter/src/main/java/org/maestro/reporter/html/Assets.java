@@ -27,8 +27,7 @@ public final class Assets {
     private static final String CSS = text("report.css");
     private static final String SCRIPT = text("report.js");
 
-    private Assets() {
-    }
+    private Assets() {}
 
     /** The page style sheet. */
     public static String css() {

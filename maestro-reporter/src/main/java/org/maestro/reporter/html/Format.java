@@ -8,11 +8,10 @@ import java.util.Locale;
 /** Formats numbers, latencies, times and durations the same way on every page. */
 public final class Format {
 
-    private static final DateTimeFormatter TIME = DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm:ss 'UTC'")
-            .withZone(ZoneOffset.UTC);
+    private static final DateTimeFormatter TIME =
+            DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm:ss 'UTC'").withZone(ZoneOffset.UTC);
 
-    private Format() {
-    }
+    private Format() {}
 
     /** 1234567 → "1,234,567". */
     public static String count(long value) {

@@ -3,8 +3,7 @@ package org.maestro.reporter.html;
 /** Escapes text for HTML and builds the few repeated fragments of the pages. */
 public final class Html {
 
-    private Html() {
-    }
+    private Html() {}
 
     /** Text safe inside an element or a quoted attribute. */
     public static String esc(String text) {
@@ -15,12 +14,23 @@ public final class Html {
         for (int i = 0; i < text.length(); i++) {
             char c = text.charAt(i);
             switch (c) {
-                case '<': out.append("&lt;"); break;
-                case '>': out.append("&gt;"); break;
-                case '&': out.append("&amp;"); break;
-                case '"': out.append("&quot;"); break;
-                case '\'': out.append("&#39;"); break;
-                default: out.append(c);
+                case '<':
+                    out.append("&lt;");
+                    break;
+                case '>':
+                    out.append("&gt;");
+                    break;
+                case '&':
+                    out.append("&amp;");
+                    break;
+                case '"':
+                    out.append("&quot;");
+                    break;
+                case '\'':
+                    out.append("&#39;");
+                    break;
+                default:
+                    out.append(c);
             }
         }
         return out.toString();
@@ -30,12 +40,17 @@ public final class Html {
     public static String badge(org.maestro.reporter.Outcome outcome) {
         String label;
         switch (outcome) {
-            case SUCCESS: label = "PASS"; break;
-            case FAILURE: label = "FAIL"; break;
-            default: label = "NO VERDICT";
+            case SUCCESS:
+                label = "PASS";
+                break;
+            case FAILURE:
+                label = "FAIL";
+                break;
+            default:
+                label = "NO VERDICT";
         }
-        return "<span class=\"badge " + outcome.jsonName() + "\" data-outcome=\"" + outcome.jsonName() + "\">"
-                + label + "</span>";
+        return "<span class=\"badge " + outcome.jsonName() + "\" data-outcome=\"" + outcome.jsonName() + "\">" + label
+                + "</span>";
     }
 
     /** A headline card; {@code tone} is "", "good" or "bad". */

@@ -22,11 +22,9 @@ public final class IndexPage {
      * @param badge badge text next to it, may be empty
      * @param bad true to show the badge as a failure
      */
-    public record Link(String href, String text, String badge, boolean bad) {
-    }
+    public record Link(String href, String text, String badge, boolean bad) {}
 
-    private IndexPage() {
-    }
+    private IndexPage() {}
 
     /** Renders the index. */
     public static String render(String resultsPath, List<TestSummary> runs, List<Link> links) {
@@ -36,32 +34,53 @@ public final class IndexPage {
     /** Renders the index, with the verdict of the last script run above the runs when there is one. */
     public static String render(String resultsPath, List<TestSummary> runs, List<Link> links, ScriptRun lastScript) {
         List<TestSummary> newestFirst = new ArrayList<>(runs);
-        newestFirst.sort(Comparator.comparingLong(TestSummary::startMillis).thenComparingInt(TestSummary::iteration)
+        newestFirst.sort(Comparator.comparingLong(TestSummary::startMillis)
+                .thenComparingInt(TestSummary::iteration)
                 .reversed());
         long tests = runs.stream().map(TestSummary::test).distinct().count();
         long passed = runs.stream().filter(TestSummary::passed).count();
         StringBuilder b = new StringBuilder();
-        b.append("<h1>Test results</h1>\n<p class=\"meta\">").append(esc(resultsPath)).append("</p>\n");
+        b.append("<h1>Test results</h1>\n<p class=\"meta\">")
+                .append(esc(resultsPath))
+                .append("</p>\n");
         b.append("<section class=\"cards\" id=\"totals\">\n")
                 .append(Html.card("card-tests", "Tests", Long.toString(tests), runs.size() + " runs", ""))
                 .append(Html.card("card-passed", "Passed", Long.toString(passed), "", passed > 0 ? "good" : ""))
-                .append(Html.card("card-failed", "Not passed", Long.toString(runs.size() - passed), "failed or no verdict",
+                .append(Html.card(
+                        "card-failed",
+                        "Not passed",
+                        Long.toString(runs.size() - passed),
+                        "failed or no verdict",
                         runs.size() > passed ? "bad" : ""))
                 .append("</section>\n");
         if (lastScript != null) {
             b.append("<section class=\"title\" id=\"script-verdict\" data-outcome=\"")
-                    .append(lastScript.outcome().jsonName()).append("\">\n<h2>Last script: ")
-                    .append(esc(lastScript.script())).append(' ').append(Html.badge(lastScript.outcome()))
-                    .append("</h2>\n<p class=\"reason\">").append(esc(lastScript.reason())).append("</p>\n")
-                    .append("<p class=\"meta\">ended ").append(esc(Format.time(lastScript.endMillis())))
-                    .append(" · runs: ").append(esc(String.join(", ", lastScript.tests()))).append("</p>\n</section>\n");
+                    .append(lastScript.outcome().jsonName())
+                    .append("\">\n<h2>Last script: ")
+                    .append(esc(lastScript.script()))
+                    .append(' ')
+                    .append(Html.badge(lastScript.outcome()))
+                    .append("</h2>\n<p class=\"reason\">")
+                    .append(esc(lastScript.reason()))
+                    .append("</p>\n")
+                    .append("<p class=\"meta\">ended ")
+                    .append(esc(Format.time(lastScript.endMillis())))
+                    .append(" · runs: ")
+                    .append(esc(String.join(", ", lastScript.tests())))
+                    .append("</p>\n</section>\n");
         }
         for (Link link : links) {
-            b.append("<p class=\"reason\"><a href=\"").append(esc(link.href())).append("\">").append(esc(link.text()))
+            b.append("<p class=\"reason\"><a href=\"")
+                    .append(esc(link.href()))
+                    .append("\">")
+                    .append(esc(link.text()))
                     .append("</a> ");
             if (!link.badge().isEmpty()) {
-                b.append("<span class=\"badge ").append(link.bad() ? "failure" : "success").append("\">")
-                        .append(esc(link.badge())).append("</span>");
+                b.append("<span class=\"badge ")
+                        .append(link.bad() ? "failure" : "success")
+                        .append("\">")
+                        .append(esc(link.badge()))
+                        .append("</span>");
             }
             b.append("</p>\n");
         }

@@ -21,8 +21,7 @@ public final class Page {
 
     private static final Set<PosixFilePermission> READABLE = PosixFilePermissions.fromString("rw-r--r--");
 
-    private Page() {
-    }
+    private Page() {}
 
     /**
      * Renders a page.
@@ -38,16 +37,31 @@ public final class Page {
         html.append("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n")
                 .append("<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n")
                 .append("<meta name=\"generator\" content=\"Maestro reporter\">\n")
-                .append("<title>").append(Html.esc(title)).append("</title>\n")
-                .append("<style>\n").append(Assets.css()).append("</style>\n</head>\n<body>\n")
-                .append("<div class=\"top\"><span class=\"brand\">Maestro</span>").append(breadcrumb).append("</div>\n")
-                .append("<main>\n").append(body).append("\n</main>\n");
-        List<Chart> drawn = charts.stream().filter(chart -> !Chart.NOTE.equals(chart.kind())).toList();
+                .append("<title>")
+                .append(Html.esc(title))
+                .append("</title>\n")
+                .append("<style>\n")
+                .append(Assets.css())
+                .append("</style>\n</head>\n<body>\n")
+                .append("<div class=\"top\"><span class=\"brand\">Maestro</span>")
+                .append(breadcrumb)
+                .append("</div>\n")
+                .append("<main>\n")
+                .append(body)
+                .append("\n</main>\n");
+        List<Chart> drawn = charts.stream()
+                .filter(chart -> !Chart.NOTE.equals(chart.kind()))
+                .toList();
         if (!drawn.isEmpty()) {
             html.append("<script type=\"application/json\" id=\"maestro-charts\">")
-                    .append(SummaryJson.forScript(drawn)).append("</script>\n")
-                    .append("<script src=\"").append(Html.esc(echartsPath)).append("\"></script>\n")
-                    .append("<script>\n").append(Assets.script()).append("</script>\n");
+                    .append(SummaryJson.forScript(drawn))
+                    .append("</script>\n")
+                    .append("<script src=\"")
+                    .append(Html.esc(echartsPath))
+                    .append("\"></script>\n")
+                    .append("<script>\n")
+                    .append(Assets.script())
+                    .append("</script>\n");
         }
         html.append("</body>\n</html>\n");
         return html.toString();

@@ -17,8 +17,7 @@ import org.maestro.reporter.chart.Series;
 /** The page of one test ({@code <test>/index.html}): its iterations, newest first, and their trend. */
 public final class TestPage {
 
-    private TestPage() {
-    }
+    private TestPage() {}
 
     /** Charts of the trend over iterations; empty with fewer than two iterations. */
     public static List<Chart> trendCharts(List<TestSummary> iterations) {
@@ -40,11 +39,25 @@ public final class TestPage {
             }
         }
         List<Chart> charts = new ArrayList<>();
-        charts.add(new Chart("chart-trend-rate", "Throughput by iteration (msg/s)", Chart.CATEGORY, "msg/s",
-                List.of(Series.of("throughput", throughput)), List.of(), null, null));
+        charts.add(new Chart(
+                "chart-trend-rate",
+                "Throughput by iteration (msg/s)",
+                Chart.CATEGORY,
+                "msg/s",
+                List.of(Series.of("throughput", throughput)),
+                List.of(),
+                null,
+                null));
         if (!p99.isEmpty()) {
-            charts.add(new Chart("chart-trend-latency", "Response time by iteration (ms)", Chart.CATEGORY, "ms",
-                    List.of(Series.of("p50", p50), Series.of("p99", p99)), List.of(), null, null));
+            charts.add(new Chart(
+                    "chart-trend-latency",
+                    "Response time by iteration (ms)",
+                    Chart.CATEGORY,
+                    "ms",
+                    List.of(Series.of("p50", p50), Series.of("p99", p99)),
+                    List.of(),
+                    null,
+                    null));
         }
         return charts;
     }
@@ -57,7 +70,8 @@ public final class TestPage {
     /** Renders the page, linking the study report beside it when the test is a study. */
     public static String render(String test, List<TestSummary> iterations, boolean study) {
         List<TestSummary> newestFirst = new ArrayList<>(iterations);
-        newestFirst.sort(Comparator.comparingLong(TestSummary::startMillis).thenComparingInt(TestSummary::iteration)
+        newestFirst.sort(Comparator.comparingLong(TestSummary::startMillis)
+                .thenComparingInt(TestSummary::iteration)
                 .reversed());
         StringBuilder b = new StringBuilder();
         long failed = iterations.stream().filter(s -> !s.passed()).count();
@@ -65,10 +79,16 @@ public final class TestPage {
         if (!newestFirst.isEmpty()) {
             b.append(Html.badge(newestFirst.get(0).outcome()));
         }
-        b.append("</h1>\n<p class=\"meta\">").append(iterations.size()).append(" iteration(s), ")
-                .append(iterations.size() - failed).append(" passed, ").append(failed).append(" not passed · ")
+        b.append("</h1>\n<p class=\"meta\">")
+                .append(iterations.size())
+                .append(" iteration(s), ")
+                .append(iterations.size() - failed)
+                .append(" passed, ")
+                .append(failed)
+                .append(" not passed · ")
                 .append("<a href=\"summary.json\">summary.json</a> · <a href=\"junit.xml\">junit.xml</a>")
-                .append(study ? " · <a id=\"study-link\" href=\"study.html\">study report</a>" : "").append("</p>\n");
+                .append(study ? " · <a id=\"study-link\" href=\"study.html\">study report</a>" : "")
+                .append("</p>\n");
         b.append("<h2>Iterations</h2>\n");
         b.append(runTable(newestFirst, false));
         List<Chart> charts = trendCharts(iterations);
@@ -77,8 +97,12 @@ public final class TestPage {
             charts.forEach(chart -> b.append(Page.chartBox(chart, false)));
             b.append("</div>\n");
         }
-        return Page.render(test + " · Maestro", "<a href=\"../index.html\">All tests</a> › " + esc(test), b.toString(),
-                charts, Assets.ECHARTS_FROM_TEST_DIRECTORY);
+        return Page.render(
+                test + " · Maestro",
+                "<a href=\"../index.html\">All tests</a> › " + esc(test),
+                b.toString(),
+                charts,
+                Assets.ECHARTS_FROM_TEST_DIRECTORY);
     }
 
     /**
@@ -93,21 +117,42 @@ public final class TestPage {
         if (withTest) {
             b.append(th("test"));
         }
-        b.append(thNum("iteration")).append(th("outcome")).append(thNum("duration")).append(thNum("throughput msg/s"))
-                .append(thNum("p50 response")).append(thNum("p99 response")).append(thNum("sent"))
-                .append(thNum("lost")).append(thNum("errors")).append(th("reason")).append("</tr></thead>\n<tbody>\n");
+        b.append(thNum("iteration"))
+                .append(th("outcome"))
+                .append(thNum("duration"))
+                .append(thNum("throughput msg/s"))
+                .append(thNum("p50 response"))
+                .append(thNum("p99 response"))
+                .append(thNum("sent"))
+                .append(thNum("lost"))
+                .append(thNum("errors"))
+                .append(th("reason"))
+                .append("</tr></thead>\n<tbody>\n");
         for (TestSummary s : runs) {
             String page = (withTest ? s.test() + "/" : "") + IterationPage.fileName(s.iteration());
             LatencyStats response = s.latency().responseTime();
-            b.append("<tr data-test=\"").append(esc(s.test())).append("\" data-iteration=\"").append(s.iteration())
-                    .append("\"><td class=\"when\">").append(esc(Format.time(s.startMillis()))).append("</td>");
+            b.append("<tr data-test=\"")
+                    .append(esc(s.test()))
+                    .append("\" data-iteration=\"")
+                    .append(s.iteration())
+                    .append("\"><td class=\"when\">")
+                    .append(esc(Format.time(s.startMillis())))
+                    .append("</td>");
             if (withTest) {
-                b.append("<td><a href=\"").append(esc(s.test())).append("/index.html\">").append(esc(s.test()))
+                b.append("<td><a href=\"")
+                        .append(esc(s.test()))
+                        .append("/index.html\">")
+                        .append(esc(s.test()))
                         .append("</a></td>");
             }
-            b.append("<td class=\"num\"><a href=\"").append(esc(page)).append("\">#").append(s.iteration())
+            b.append("<td class=\"num\"><a href=\"")
+                    .append(esc(page))
+                    .append("\">#")
+                    .append(s.iteration())
                     .append("</a></td>")
-                    .append("<td>").append(Html.badge(s.outcome())).append("</td>")
+                    .append("<td>")
+                    .append(Html.badge(s.outcome()))
+                    .append("</td>")
                     .append(num(Format.duration(s.durationSeconds())))
                     .append(num(Format.rate(s.throughput())))
                     .append(num(response == null ? "" : Format.millis(response.p50())))
@@ -115,7 +160,8 @@ public final class TestPage {
                     .append(num(Format.count(s.messages().sent())))
                     .append(lostCell(s.messages().lost()))
                     .append(num(Format.count(s.messages().errors())))
-                    .append(td(s.reason())).append("</tr>\n");
+                    .append(td(s.reason()))
+                    .append("</tr>\n");
         }
         b.append("</tbody></table>\n<p class=\"legend-hint\" id=\"runs-coverage\">Throughput and response times: the "
                 + "measured window, warm-up excluded. Sent, lost and errors: the whole test, warm-up included.</p>\n");

@@ -26,8 +26,7 @@ public final class JUnitXml {
     /** File name of the JUnit XML in a test directory. */
     public static final String FILE_NAME = "junit.xml";
 
-    private JUnitXml() {
-    }
+    private JUnitXml() {}
 
     /** Writes {@code <testDir>/junit.xml}. */
     public static Path write(Path testDir, String test, List<TestSummary> iterations) throws IOException {
@@ -36,9 +35,15 @@ public final class JUnitXml {
             XMLStreamWriter xml = XMLOutputFactory.newFactory().createXMLStreamWriter(out, "UTF-8");
             xml.writeStartDocument("UTF-8", "1.0");
             xml.writeCharacters("\n");
-            long failures = iterations.stream().filter(s -> s.outcome() == Outcome.FAILURE).count();
-            long errors = iterations.stream().filter(s -> s.outcome() == Outcome.UNKNOWN).count();
-            double time = iterations.stream().mapToDouble(TestSummary::durationSeconds).sum();
+            long failures = iterations.stream()
+                    .filter(s -> s.outcome() == Outcome.FAILURE)
+                    .count();
+            long errors = iterations.stream()
+                    .filter(s -> s.outcome() == Outcome.UNKNOWN)
+                    .count();
+            double time = iterations.stream()
+                    .mapToDouble(TestSummary::durationSeconds)
+                    .sum();
             xml.writeStartElement("testsuite");
             xml.writeAttribute("name", "maestro." + test);
             xml.writeAttribute("tests", Integer.toString(iterations.size()));
@@ -46,14 +51,21 @@ public final class JUnitXml {
             xml.writeAttribute("errors", Long.toString(errors));
             xml.writeAttribute("skipped", "0");
             xml.writeAttribute("time", seconds(time));
-            iterations.stream().mapToLong(TestSummary::startMillis).filter(t -> t > 0).min().ifPresent(start -> {
-                try {
-                    xml.writeAttribute("timestamp", DateTimeFormatter.ISO_LOCAL_DATE_TIME
-                            .format(Instant.ofEpochMilli(start).atOffset(ZoneOffset.UTC).withNano(0)));
-                } catch (XMLStreamException e) {
-                    throw new IllegalStateException(e);
-                }
-            });
+            iterations.stream()
+                    .mapToLong(TestSummary::startMillis)
+                    .filter(t -> t > 0)
+                    .min()
+                    .ifPresent(start -> {
+                        try {
+                            xml.writeAttribute(
+                                    "timestamp",
+                                    DateTimeFormatter.ISO_LOCAL_DATE_TIME.format(Instant.ofEpochMilli(start)
+                                            .atOffset(ZoneOffset.UTC)
+                                            .withNano(0)));
+                        } catch (XMLStreamException e) {
+                            throw new IllegalStateException(e);
+                        }
+                    });
             xml.writeCharacters("\n");
             for (TestSummary summary : iterations) {
                 writeCase(xml, test, summary);
@@ -97,28 +109,47 @@ public final class JUnitXml {
     /** One line with the numbers a CI log reader wants first. */
     static String headline(TestSummary s) {
         StringBuilder line = new StringBuilder();
-        line.append(String.format(Locale.ROOT, "sent=%s received=%d lost=%s duplicates=%d outOfOrder=%d errors=%d"
-                        + " throughput=%.1f msg/s",
-                known(s.messages().sent()), s.messages().received(), known(s.messages().lost()),
-                s.messages().duplicates(), s.messages().outOfOrder(), s.messages().errors(), s.throughput()));
-        line.append(String.format(Locale.ROOT, " refused=%s vanished=%s", known(s.messages().refused()),
+        line.append(String.format(
+                Locale.ROOT,
+                "sent=%s received=%d lost=%s duplicates=%d outOfOrder=%d errors=%d" + " throughput=%.1f msg/s",
+                known(s.messages().sent()),
+                s.messages().received(),
+                known(s.messages().lost()),
+                s.messages().duplicates(),
+                s.messages().outOfOrder(),
+                s.messages().errors(),
+                s.throughput()));
+        line.append(String.format(
+                Locale.ROOT,
+                " refused=%s vanished=%s",
+                known(s.messages().refused()),
                 known(s.messages().vanished())));
         if (s.messages().unknownReason() != null) {
             line.append(" (unknown: ").append(s.messages().unknownReason()).append(')');
         }
         OutcomeCounts outcomes = s.messages().outcomes();
         if (outcomes != null) {
-            line.append(String.format(Locale.ROOT, " accepted=%d released=%d rejected=%d modified=%d failed=%d",
-                    outcomes.accepted(), outcomes.released(), outcomes.rejected(), outcomes.modified(),
+            line.append(String.format(
+                    Locale.ROOT,
+                    " accepted=%d released=%d rejected=%d modified=%d failed=%d",
+                    outcomes.accepted(),
+                    outcomes.released(),
+                    outcomes.rejected(),
+                    outcomes.modified(),
                     outcomes.failed()));
         }
         if (s.latency().responseTime() != null) {
-            line.append(String.format(Locale.ROOT, " responseTime.p99=%.3f ms",
+            line.append(String.format(
+                    Locale.ROOT,
+                    " responseTime.p99=%.3f ms",
                     s.latency().responseTime().p99() / 1000.0));
         }
         if (s.latency().jitter() != null) {
-            line.append(String.format(Locale.ROOT, " jitter.lateMax=%.3f ms jitter.p99=%.3f ms jitter.earlyMax=%.3f ms",
-                    s.latency().jitter().lateMax() / 1000.0, s.latency().jitter().p99() / 1000.0,
+            line.append(String.format(
+                    Locale.ROOT,
+                    " jitter.lateMax=%.3f ms jitter.p99=%.3f ms jitter.earlyMax=%.3f ms",
+                    s.latency().jitter().lateMax() / 1000.0,
+                    s.latency().jitter().p99() / 1000.0,
                     s.latency().jitter().earlyMax() / 1000.0));
         }
         return line.toString();

@@ -31,8 +31,7 @@ public final class PercentileDistribution {
     /** Histogram values are µs; the distribution is printed in ms. */
     public static final double MICROS_PER_MILLI = 1000.0;
 
-    private PercentileDistribution() {
-    }
+    private PercentileDistribution() {}
 
     /** The text of one distribution: a comment line naming unit and source, then HdrHistogram's table. */
     public static String text(String name, Histogram measured) {
@@ -49,8 +48,9 @@ public final class PercentileDistribution {
     /** Writes one file per metric into {@code dir} (world-readable, atomically). */
     public static void write(Path dir, Map<String, Histogram> distributions) throws IOException {
         for (Map.Entry<String, Histogram> entry : distributions.entrySet()) {
-            Page.replace(dir.resolve(entry.getKey()), text(entry.getKey(), entry.getValue())
-                    .getBytes(StandardCharsets.UTF_8));
+            Page.replace(
+                    dir.resolve(entry.getKey()),
+                    text(entry.getKey(), entry.getValue()).getBytes(StandardCharsets.UTF_8));
         }
     }
 }

@@ -28,16 +28,14 @@ public final class SummaryJson {
      * @param iterations one summary per iteration, by iteration number
      */
     @JsonIgnoreProperties(ignoreUnknown = true)
-    public record TestFile(int formatVersion, String test, List<TestSummary> iterations) {
-    }
+    public record TestFile(int formatVersion, String test, List<TestSummary> iterations) {}
 
     static final ObjectMapper MAPPER = new ObjectMapper()
             .enable(SerializationFeature.INDENT_OUTPUT)
             .disable(DeserializationFeature.FAIL_ON_NULL_FOR_PRIMITIVES);
     private static final ObjectMapper COMPACT = new ObjectMapper();
 
-    private SummaryJson() {
-    }
+    private SummaryJson() {}
 
     /** Writes {@code <testDir>/summary.json}. */
     public static Path write(Path testDir, String test, List<TestSummary> iterations) throws IOException {
@@ -78,7 +76,9 @@ public final class SummaryJson {
     public static String forScript(Object value) {
         try {
             return COMPACT.writeValueAsString(value)
-                    .replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026");
+                    .replace("<", "\\u003c")
+                    .replace(">", "\\u003e")
+                    .replace("&", "\\u0026");
         } catch (JsonProcessingException e) {
             throw new UncheckedIOException(e);
         }

@@ -13,15 +13,14 @@ import org.maestro.reporter.AgentAction;
  */
 public final class AgentActionsFile {
 
-    private AgentActionsFile() {
-    }
+    private AgentActionsFile() {}
 
     /** Reads the actions of one agent; rows without a readable start time are reported in the exception. */
     public static List<AgentAction> read(Path file, String agent) throws IOException {
         List<AgentAction> actions = new ArrayList<>();
         for (AgentActions.Row row : AgentActions.read(file)) {
-            actions.add(new AgentAction(agent, row.command(), row.start(), row.endOrStart(), row.outcome(),
-                    row.message()));
+            actions.add(
+                    new AgentAction(agent, row.command(), row.start(), row.endOrStart(), row.outcome(), row.message()));
         }
         return actions;
     }

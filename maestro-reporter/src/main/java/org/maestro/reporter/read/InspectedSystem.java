@@ -38,14 +38,16 @@ public record InspectedSystem(String label, String inspector) {
         if (label.isEmpty()) {
             return Optional.empty();
         }
-        return Optional.of(new InspectedSystem(label, properties.getOrDefault("inspector.name", "").trim()));
+        return Optional.of(new InspectedSystem(
+                label, properties.getOrDefault("inspector.name", "").trim()));
     }
 
     /** The chart title of one data set: {@code router2 (amqp://127.0.0.1:41181) — links}. */
     public String title(String dataSet) {
         String prefix = inspector + "-";
         String shortName = !inspector.isEmpty() && dataSet.startsWith(prefix) && dataSet.length() > prefix.length()
-                ? dataSet.substring(prefix.length()) : dataSet;
+                ? dataSet.substring(prefix.length())
+                : dataSet;
         return label + " — " + shortName;
     }
 
@@ -54,7 +56,8 @@ public record InspectedSystem(String label, String inspector) {
             return "";
         }
         try {
-            return ManagementUrl.parse(url.replace(":" + UrlRedactor.MASK + "@", "@")).label();
+            return ManagementUrl.parse(url.replace(":" + UrlRedactor.MASK + "@", "@"))
+                    .label();
         } catch (IllegalArgumentException e) {
             return url.replaceFirst("//[^/@]*@", "//");
         }

@@ -35,8 +35,7 @@ public final class LatencyLogCursor implements Closeable {
      * @param warmup true when tagged {@value #WARMUP_TAG}
      * @param histogram the values recorded in the interval, microseconds
      */
-    public record Interval(long startMillis, long endMillis, boolean warmup, AbstractHistogram histogram) {
-    }
+    public record Interval(long startMillis, long endMillis, boolean warmup, AbstractHistogram histogram) {}
 
     private final Path file;
     private final HistogramLogReader reader;
@@ -71,7 +70,8 @@ public final class LatencyLogCursor implements Closeable {
             try {
                 next = reader.nextIntervalHistogram();
             } catch (RuntimeException e) {
-                problem = file + ": unreadable interval after " + "the last good one (" + e + "); later intervals ignored";
+                problem = file + ": unreadable interval after " + "the last good one (" + e
+                        + "); later intervals ignored";
                 return null;
             }
             if (next == null) {
@@ -82,8 +82,11 @@ public final class LatencyLogCursor implements Closeable {
                 continue;
             }
             AbstractHistogram histogram = (AbstractHistogram) next;
-            return new Interval(histogram.getStartTimeStamp(), histogram.getEndTimeStamp(),
-                    WARMUP_TAG.equals(histogram.getTag()), histogram);
+            return new Interval(
+                    histogram.getStartTimeStamp(),
+                    histogram.getEndTimeStamp(),
+                    WARMUP_TAG.equals(histogram.getTag()),
+                    histogram);
         }
     }
 

@@ -33,12 +33,14 @@ public final class PeerDirectory {
     public static final String RESPONSE_TIME = "response-time.hlog";
     /** A receiver's silences (epoch µs start and end): not an inspector data set, and not charted as one. */
     public static final String RECEIVE_GAPS = ReceiveGaps.FILE_NAME;
+
     public static final String SERVICE_TIME = "service-time.hlog";
     public static final String SEND_DELAY = "send-delay.hlog";
     /** Receivers at a fixed rate: inter-arrival jitter J ≥ 0. */
     public static final String JITTER_LATE = "jitter-late.hlog";
     /** Receivers at a fixed rate: −J for inter-arrival jitter J &lt; 0. */
     public static final String JITTER_EARLY = "jitter-early.hlog";
+
     public static final String AGENT_ACTIONS = AgentActions.FILE_NAME;
 
     private final Path dir;
@@ -48,8 +50,12 @@ public final class PeerDirectory {
     private final Role role;
     private final List<String> problems;
 
-    private PeerDirectory(Path dir, Map<String, String> testProperties, Map<String, String> systemProperties,
-                          PeerResult result, List<String> problems) {
+    private PeerDirectory(
+            Path dir,
+            Map<String, String> testProperties,
+            Map<String, String> systemProperties,
+            PeerResult result,
+            List<String> problems) {
         this.dir = dir;
         this.testProperties = testProperties;
         this.systemProperties = systemProperties;
@@ -198,7 +204,9 @@ public final class PeerDirectory {
                     .filter(f -> {
                         String n = f.getFileName().toString();
                         String base = n.endsWith(".gz") ? n.substring(0, n.length() - 3) : n;
-                        return base.endsWith(".csv") && !base.equals(RATE) && !base.equals(AGENT_ACTIONS)
+                        return base.endsWith(".csv")
+                                && !base.equals(RATE)
+                                && !base.equals(AGENT_ACTIONS)
                                 && !base.equals(RECEIVE_GAPS);
                     })
                     .sorted()

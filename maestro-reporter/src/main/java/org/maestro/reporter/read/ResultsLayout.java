@@ -15,8 +15,7 @@ import java.util.stream.Stream;
  */
 public final class ResultsLayout {
 
-    private ResultsLayout() {
-    }
+    private ResultsLayout() {}
 
     /** Test directories of a results directory: those holding at least one iteration, by name. */
     public static List<Path> testDirectories(Path resultsDir) {
@@ -30,7 +29,8 @@ public final class ResultsLayout {
         return subdirectories(testDir).stream()
                 .filter(dir -> isIterationName(dir.getFileName().toString()))
                 .filter(dir -> !subdirectories(dir).isEmpty())
-                .sorted(Comparator.comparingLong(dir -> Long.parseLong(dir.getFileName().toString())))
+                .sorted(Comparator.comparingLong(
+                        dir -> Long.parseLong(dir.getFileName().toString())))
                 .collect(Collectors.toList());
     }
 

@@ -4,7 +4,11 @@ import java.util.Locale;
 
 /** The part a peer played in a test, which decides which of its files the reporter reads. */
 public enum Role {
-    SENDER, RECEIVER, INSPECTOR, AGENT, OTHER;
+    SENDER,
+    RECEIVER,
+    INSPECTOR,
+    AGENT,
+    OTHER;
 
     /** Lower-case name as written in test.properties and peer-result.json. */
     public String label() {

@@ -29,7 +29,8 @@ public record Roster(int formatVersion, String runId, List<Entry> peers) {
     /** Version of the format this class writes. */
     public static final int FORMAT_VERSION = 1;
 
-    private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT)
+    private static final ObjectMapper JSON = new ObjectMapper()
+            .enable(SerializationFeature.INDENT_OUTPUT)
             .disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES);
 
     public Roster {
@@ -82,8 +83,10 @@ public record Roster(int formatVersion, String runId, List<Entry> peers) {
         try {
             return Optional.of(JSON.readValue(file.toFile(), Roster.class));
         } catch (IOException e) {
-            throw new IOException(file + " is not a peer roster (JSON with formatVersion and peers): " + e.getMessage()
-                    + "; delete it to report from the peers' directories alone", e);
+            throw new IOException(
+                    file + " is not a peer roster (JSON with formatVersion and peers): " + e.getMessage()
+                            + "; delete it to report from the peers' directories alone",
+                    e);
         }
     }
 }

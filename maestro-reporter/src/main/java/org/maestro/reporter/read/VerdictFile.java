@@ -36,8 +36,10 @@ public record VerdictFile(Outcome outcome, String reason, String runId) {
 
     /** Writes {@code <iterationDirectory>/<fileName>}, replacing an earlier verdict. */
     public void write(Path iterationDirectory, String fileName) throws IOException {
-        TestOutcomeWriter.write(iterationDirectory, fileName, new TestOutcome(TestOutcome.FORMAT_VERSION,
-                outcome.jsonName(), reason, runId));
+        TestOutcomeWriter.write(
+                iterationDirectory,
+                fileName,
+                new TestOutcome(TestOutcome.FORMAT_VERSION, outcome.jsonName(), reason, runId));
     }
 
     /**
@@ -47,6 +49,7 @@ public record VerdictFile(Outcome outcome, String reason, String runId) {
      */
     public static Optional<VerdictFile> read(Path iterationDirectory, String fileName) throws IOException {
         return TestOutcomeReader.read(iterationDirectory, fileName)
-                .map(recorded -> new VerdictFile(Outcome.parse(recorded.outcome()), recorded.reason(), recorded.runId()));
+                .map(recorded ->
+                        new VerdictFile(Outcome.parse(recorded.outcome()), recorded.reason(), recorded.runId()));
     }
 }

@@ -26,15 +26,43 @@ import java.util.Map;
  * @param runs        the finished runs, by repeat
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
-@JsonPropertyOrder({"cell", "label", "values", "outcome", "finished", "failed", "offered", "throughput", "p50Ms",
-        "p99Ms", "maxMs", "lost", "lostPercent", "jitterMaxMs", "runs"})
-public record CellResult(int cell, String label, Map<String, String> values, String outcome, int finished, int failed,
-                         Double offered, Estimate throughput, Estimate p50Ms, Estimate p99Ms, Estimate maxMs,
-                         Estimate lost, Estimate lostPercent, Estimate jitterMaxMs, List<RunFigures> runs) {
+@JsonPropertyOrder({
+    "cell",
+    "label",
+    "values",
+    "outcome",
+    "finished",
+    "failed",
+    "offered",
+    "throughput",
+    "p50Ms",
+    "p99Ms",
+    "maxMs",
+    "lost",
+    "lostPercent",
+    "jitterMaxMs",
+    "runs"
+})
+public record CellResult(
+        int cell,
+        String label,
+        Map<String, String> values,
+        String outcome,
+        int finished,
+        int failed,
+        Double offered,
+        Estimate throughput,
+        Estimate p50Ms,
+        Estimate p99Ms,
+        Estimate maxMs,
+        Estimate lost,
+        Estimate lostPercent,
+        Estimate jitterMaxMs,
+        List<RunFigures> runs) {
 
     /** The statistics a cell estimates, by the names {@link RunFigures#statistic(String)} knows. */
-    public static final List<String> STATISTICS = List.of("throughput", "p50Ms", "p99Ms", "maxMs", "lost",
-            "lostPercent", "jitterMaxMs");
+    public static final List<String> STATISTICS =
+            List.of("throughput", "p50Ms", "p99Ms", "maxMs", "lost", "lostPercent", "jitterMaxMs");
 
     /** The estimate of a statistic by name. */
     public Estimate estimate(String statistic) {
@@ -46,8 +74,9 @@ public record CellResult(int cell, String label, Map<String, String> values, Str
             case "lost" -> lost;
             case "lostPercent" -> lostPercent;
             case "jitterMaxMs" -> jitterMaxMs;
-            default -> throw new IllegalArgumentException("unknown statistic '" + statistic + "'; use one of "
-                    + String.join(", ", STATISTICS));
+            default ->
+                throw new IllegalArgumentException(
+                        "unknown statistic '" + statistic + "'; use one of " + String.join(", ", STATISTICS));
         };
     }
 }

@@ -25,7 +25,10 @@ public record Estimate(int n, Double mean, Double low, Double high, List<Double>
 
     /** The estimate of the given values; null values (not known in a run) are left out. */
     public static Estimate of(List<Double> values) {
-        double[] known = values.stream().filter(Objects::nonNull).mapToDouble(Double::doubleValue).toArray();
+        double[] known = values.stream()
+                .filter(Objects::nonNull)
+                .mapToDouble(Double::doubleValue)
+                .toArray();
         List<Double> kept = Arrays.stream(known).boxed().toList();
         if (known.length == 0) {
             return new Estimate(0, null, null, null, kept);
@@ -45,9 +48,14 @@ public record Estimate(int n, Double mean, Double low, Double high, List<Double>
         if (values.isEmpty()) {
             return new double[0];
         }
-        DescriptiveStatistics statistics = new DescriptiveStatistics(values.stream().mapToDouble(Double::doubleValue)
-                .toArray());
-        return new double[] {statistics.getMin(), statistics.getPercentile(25), statistics.getPercentile(50),
-                statistics.getPercentile(75), statistics.getMax()};
+        DescriptiveStatistics statistics = new DescriptiveStatistics(
+                values.stream().mapToDouble(Double::doubleValue).toArray());
+        return new double[] {
+            statistics.getMin(),
+            statistics.getPercentile(25),
+            statistics.getPercentile(50),
+            statistics.getPercentile(75),
+            statistics.getMax()
+        };
     }
 }

@@ -25,27 +25,48 @@ import org.maestro.reporter.TestSummary;
  *                    the parameters are not known
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
-public record RunFigures(int repeat, int iteration, String outcome, String reason, Double throughput, Double p50Ms,
-                         Double p99Ms, Double maxMs, Long lost, Double lostPercent, Double jitterMaxMs,
-                         Double offered) {
+public record RunFigures(
+        int repeat,
+        int iteration,
+        String outcome,
+        String reason,
+        Double throughput,
+        Double p50Ms,
+        Double p99Ms,
+        Double maxMs,
+        Long lost,
+        Double lostPercent,
+        Double jitterMaxMs,
+        Double offered) {
 
     /** The figures of a run from its summary. */
     public static RunFigures of(int repeat, TestSummary summary) {
-        LatencyStats response = summary.latency() == null ? null : summary.latency().responseTime();
+        LatencyStats response =
+                summary.latency() == null ? null : summary.latency().responseTime();
         Long lost = summary.messages().lost();
         Long sent = summary.messages().sent();
         Double lostPercent = lost == null || sent == null || sent == 0 ? null : 100.0 * lost / sent;
-        return new RunFigures(repeat, summary.iteration(), summary.outcome().jsonName(), summary.reason(),
-                summary.throughput(), response == null ? null : response.p50() / 1000.0,
-                response == null ? null : response.p99() / 1000.0, response == null ? null : response.max() / 1000.0,
-                lost, lostPercent, summary.latency() == null || summary.latency().jitter() == null ? null
-                        : summary.latency().jitter().lateMax() / 1000.0, offered(summary));
+        return new RunFigures(
+                repeat,
+                summary.iteration(),
+                summary.outcome().jsonName(),
+                summary.reason(),
+                summary.throughput(),
+                response == null ? null : response.p50() / 1000.0,
+                response == null ? null : response.p99() / 1000.0,
+                response == null ? null : response.max() / 1000.0,
+                lost,
+                lostPercent,
+                summary.latency() == null || summary.latency().jitter() == null
+                        ? null
+                        : summary.latency().jitter().lateMax() / 1000.0,
+                offered(summary));
     }
 
     /** A finished run whose summary could not be read: only its outcome is known. */
     public static RunFigures unreadable(StudyState.Run run, String why) {
-        return new RunFigures(run.repeat(), run.iteration(), run.outcome(), why, null, null, null, null, null, null,
-                null, null);
+        return new RunFigures(
+                run.repeat(), run.iteration(), run.outcome(), why, null, null, null, null, null, null, null, null);
     }
 
     /** The statistic by name: throughput, p50Ms, p99Ms, maxMs, lost, lostPercent or jitterMaxMs. */
@@ -58,8 +79,9 @@ public record RunFigures(int repeat, int iteration, String outcome, String reaso
             case "lost" -> lost == null ? null : lost.doubleValue();
             case "lostPercent" -> lostPercent;
             case "jitterMaxMs" -> jitterMaxMs;
-            default -> throw new IllegalArgumentException("unknown statistic '" + name
-                    + "'; use throughput, p50Ms, p99Ms, maxMs, lost, lostPercent or jitterMaxMs");
+            default ->
+                throw new IllegalArgumentException("unknown statistic '" + name
+                        + "'; use throughput, p50Ms, p99Ms, maxMs, lost, lostPercent or jitterMaxMs");
         };
     }
 
@@ -67,8 +89,11 @@ public record RunFigures(int repeat, int iteration, String outcome, String reaso
         Map<String, String> parameters = summary.parameters() == null ? Map.of() : summary.parameters();
         Long rate = number(parameters.get("RATE"));
         Long connections = number(parameters.get("PARALLEL_COUNT"));
-        long senders = summary.peers() == null ? 0 : summary.peers().stream()
-                .filter(p -> "sender".equals(p.role())).count();
+        long senders = summary.peers() == null
+                ? 0
+                : summary.peers().stream()
+                        .filter(p -> "sender".equals(p.role()))
+                        .count();
         if (rate == null || connections == null || senders == 0) {
             return null;
         }

@@ -10,8 +10,7 @@ import org.maestro.reporter.TestSummary;
 /** Groups the runs of a study by cell and estimates every statistic over each cell's repeats. */
 public final class StudyAnalysis {
 
-    private StudyAnalysis() {
-    }
+    private StudyAnalysis() {}
 
     /**
      * The cells of a study, in cell order.
@@ -28,8 +27,10 @@ public final class StudyAnalysis {
                     continue;
                 }
                 TestSummary summary = summaries.get(run.iteration());
-                runs.add(summary == null ? RunFigures.unreadable(run, "iteration " + run.iteration()
-                        + " has no results") : RunFigures.of(run.repeat(), summary));
+                runs.add(
+                        summary == null
+                                ? RunFigures.unreadable(run, "iteration " + run.iteration() + " has no results")
+                                : RunFigures.of(run.repeat(), summary));
             }
             runs.sort(Comparator.comparingInt(RunFigures::repeat));
             cells.add(cell(state, cell, runs));
@@ -38,16 +39,31 @@ public final class StudyAnalysis {
     }
 
     private static CellResult cell(StudyState state, int cell, List<RunFigures> runs) {
-        int failed = (int) runs.stream().filter(r -> "failure".equals(r.outcome())).count();
+        int failed =
+                (int) runs.stream().filter(r -> "failure".equals(r.outcome())).count();
         boolean unknown = runs.stream().anyMatch(r -> "unknown".equals(r.outcome()));
         String outcome = failed > 0 ? "failure" : unknown || runs.size() < state.repeats() ? "unknown" : "success";
-        List<Double> offered = runs.stream().map(RunFigures::offered).filter(Objects::nonNull).toList();
-        Double offeredMean = offered.isEmpty() ? null : offered.stream().mapToDouble(Double::doubleValue).average()
-                .orElse(0);
-        return new CellResult(cell, state.cellLabel(cell), state.cellValues(cell), outcome, runs.size(), failed,
-                offeredMean, estimate(runs, "throughput"), estimate(runs, "p50Ms"), estimate(runs, "p99Ms"),
-                estimate(runs, "maxMs"), estimate(runs, "lost"), estimate(runs, "lostPercent"),
-                estimate(runs, "jitterMaxMs"), List.copyOf(runs));
+        List<Double> offered =
+                runs.stream().map(RunFigures::offered).filter(Objects::nonNull).toList();
+        Double offeredMean = offered.isEmpty()
+                ? null
+                : offered.stream().mapToDouble(Double::doubleValue).average().orElse(0);
+        return new CellResult(
+                cell,
+                state.cellLabel(cell),
+                state.cellValues(cell),
+                outcome,
+                runs.size(),
+                failed,
+                offeredMean,
+                estimate(runs, "throughput"),
+                estimate(runs, "p50Ms"),
+                estimate(runs, "p99Ms"),
+                estimate(runs, "maxMs"),
+                estimate(runs, "lost"),
+                estimate(runs, "lostPercent"),
+                estimate(runs, "jitterMaxMs"),
+                List.copyOf(runs));
     }
 
     private static Estimate estimate(List<RunFigures> runs, String statistic) {

@@ -17,19 +17,47 @@ public final class StudyCharts {
 
     /** The parameters that make the offered load; cells differing only in these lie on one line. */
     private static final Set<String> LOAD_PARAMETERS = Set.of("RATE", "PARALLEL_COUNT");
-    private static final String OFFERED = "offered load (msg/s)";
-    private static final Map<String, String> SPREAD_NAMES = Map.of("throughput", "Throughput", "p50Ms",
-            "p50 response time", "p99Ms", "p99 response time", "maxMs", "Maximum response time", "lost",
-            "Lost messages", "lostPercent", "Lost percentage", "jitterMaxMs", "Maximum jitter");
-    private static final Map<String, String> SPREAD_UNITS = Map.of("throughput", "msg/s", "p50Ms", "ms", "p99Ms", "ms",
-            "maxMs", "ms", "lost", "", "lostPercent", "%", "jitterMaxMs", "ms");
 
-    private StudyCharts() {
-    }
+    private static final String OFFERED = "offered load (msg/s)";
+    private static final Map<String, String> SPREAD_NAMES = Map.of(
+            "throughput",
+            "Throughput",
+            "p50Ms",
+            "p50 response time",
+            "p99Ms",
+            "p99 response time",
+            "maxMs",
+            "Maximum response time",
+            "lost",
+            "Lost messages",
+            "lostPercent",
+            "Lost percentage",
+            "jitterMaxMs",
+            "Maximum jitter");
+    private static final Map<String, String> SPREAD_UNITS = Map.of(
+            "throughput",
+            "msg/s",
+            "p50Ms",
+            "ms",
+            "p99Ms",
+            "ms",
+            "maxMs",
+            "ms",
+            "lost",
+            "",
+            "lostPercent",
+            "%",
+            "jitterMaxMs",
+            "ms");
+
+    private StudyCharts() {}
 
     /** Every chart of the study report, in page order. */
     public static List<Chart> all(StudyState state, List<CellResult> cells) {
-        return List.of(throughput(state, cells), latency(state, cells), lostHeatMap(state, cells),
+        return List.of(
+                throughput(state, cells),
+                latency(state, cells),
+                lostHeatMap(state, cells),
                 spread(cells, state.spread() == null ? "throughput" : state.spread()));
     }
 
@@ -51,11 +79,19 @@ public final class StudyCharts {
             }
             series.add(Series.of(group.getKey().isEmpty() ? "throughput" : group.getKey(), points));
         }
-        series.add(new Series("offered (ideal)", List.of(new Object[] {0.0, 0.0}, new Object[] {top, top}), false,
-                true));
-        return new Chart("study-throughput", "Throughput against offered load", Chart.VALUE, "msg/s", series, List.of(),
+        series.add(
+                new Series("offered (ideal)", List.of(new Object[] {0.0, 0.0}, new Object[] {top, top}), false, true));
+        return new Chart(
+                "study-throughput",
+                "Throughput against offered load",
+                Chart.VALUE,
+                "msg/s",
+                series,
+                List.of(),
                 "Mean over the repeats of each cell; offered load = RATE × PARALLEL_COUNT × senders. A line below the "
-                        + "dashed one: the system took in less than it was offered.", null, null,
+                        + "dashed one: the system took in less than it was offered.",
+                null,
+                null,
                 new Chart.Axes(OFFERED, "throughput (msg/s)", null, null));
     }
 
@@ -76,12 +112,23 @@ public final class StudyCharts {
                     }
                 }
                 String name = statistic.replace("Ms", "");
-                series.add(new Series(group.getKey().isEmpty() ? name : name + " " + group.getKey(), points, false,
+                series.add(new Series(
+                        group.getKey().isEmpty() ? name : name + " " + group.getKey(),
+                        points,
+                        false,
                         statistic.equals("maxMs")));
             }
         }
-        return new Chart("study-latency", "Response time against offered load", Chart.VALUE, "ms", series, List.of(),
-                "Mean over the repeats of each cell of the response time's p50, p99 and maximum (dashed).", null, null,
+        return new Chart(
+                "study-latency",
+                "Response time against offered load",
+                Chart.VALUE,
+                "ms",
+                series,
+                List.of(),
+                "Mean over the repeats of each cell of the response time's p50, p99 and maximum (dashed).",
+                null,
+                null,
                 new Chart.Axes(OFFERED, "response time (ms)", null, null));
     }
 
@@ -90,8 +137,16 @@ public final class StudyCharts {
         List<String> axes = heatMapDimensions(state);
         String title = "Lost messages (% of sent)";
         if (axes.size() < 2) {
-            return new Chart("study-lost", title, Chart.NOTE, "%", List.of(), List.of(),
-                    "A heat map needs two dimensions; this study has " + state.dimensions().size() + ".", null);
+            return new Chart(
+                    "study-lost",
+                    title,
+                    Chart.NOTE,
+                    "%",
+                    List.of(),
+                    List.of(),
+                    "A heat map needs two dimensions; this study has "
+                            + state.dimensions().size() + ".",
+                    null);
         }
         List<String> xLabels = valuesOf(state, axes.get(0));
         List<String> yLabels = valuesOf(state, axes.get(1));
@@ -102,7 +157,8 @@ public final class StudyCharts {
                 int count = 0;
                 for (CellResult cell : cells) {
                     Double mean = cell.lostPercent().mean();
-                    if (mean != null && x.equals(cell.values().get(axes.get(0)))
+                    if (mean != null
+                            && x.equals(cell.values().get(axes.get(0)))
                             && y.equals(cell.values().get(axes.get(1)))) {
                         sum += mean;
                         count++;
@@ -114,9 +170,17 @@ public final class StudyCharts {
             }
         }
         String others = state.dimensions().size() > 2 ? " averaged over the other dimensions" : "";
-        return new Chart("study-lost", title + " by " + axes.get(0) + " and " + axes.get(1), Chart.HEATMAP, "%",
-                List.of(Series.of("lost %", points)), List.of(), "Mean lost percentage over the repeats" + others
-                + "; a blank square: the loss of those runs is unknown.", null, null,
+        return new Chart(
+                "study-lost",
+                title + " by " + axes.get(0) + " and " + axes.get(1),
+                Chart.HEATMAP,
+                "%",
+                List.of(Series.of("lost %", points)),
+                List.of(),
+                "Mean lost percentage over the repeats" + others
+                        + "; a blank square: the loss of those runs is unknown.",
+                null,
+                null,
                 new Chart.Axes(axes.get(0), axes.get(1), xLabels, yLabels));
     }
 
@@ -139,10 +203,18 @@ public final class StudyCharts {
             }
         }
         String name = SPREAD_NAMES.get(statistic);
-        return new Chart("study-spread", name + " over the repeats of each cell", Chart.BOXPLOT,
-                SPREAD_UNITS.get(statistic), List.of(Series.of("quartiles", boxes), Series.of("repeats", points)),
-                List.of(), "Box: minimum, quartiles and maximum of the repeats' " + name.toLowerCase(java.util.Locale.ROOT)
-                + "; a point per repeat. Cells are numbered as in the table.", null, null, new Chart.Axes("cell", name, labels, null));
+        return new Chart(
+                "study-spread",
+                name + " over the repeats of each cell",
+                Chart.BOXPLOT,
+                SPREAD_UNITS.get(statistic),
+                List.of(Series.of("quartiles", boxes), Series.of("repeats", points)),
+                List.of(),
+                "Box: minimum, quartiles and maximum of the repeats' " + name.toLowerCase(java.util.Locale.ROOT)
+                        + "; a point per repeat. Cells are numbered as in the table.",
+                null,
+                null,
+                new Chart.Axes("cell", name, labels, null));
     }
 
     /** The dimensions the heat map spans: the study's choice, else the first two. */
@@ -150,12 +222,18 @@ public final class StudyCharts {
         if (state.heatMap().size() == 2) {
             return state.heatMap();
         }
-        return state.dimensions().stream().limit(2).map(StudyState.Dimension::name).toList();
+        return state.dimensions().stream()
+                .limit(2)
+                .map(StudyState.Dimension::name)
+                .toList();
     }
 
     private static List<String> valuesOf(StudyState state, String dimension) {
-        return state.dimensions().stream().filter(d -> d.name().equals(dimension)).findFirst()
-                .map(StudyState.Dimension::values).orElse(List.of());
+        return state.dimensions().stream()
+                .filter(d -> d.name().equals(dimension))
+                .findFirst()
+                .map(StudyState.Dimension::values)
+                .orElse(List.of());
     }
 
     /**
@@ -174,14 +252,23 @@ public final class StudyCharts {
                     key.add(dimension.name() + "=" + cell.values().get(dimension.name()));
                 }
             }
-            groups.computeIfAbsent(String.join(" ", key), k -> new ArrayList<>()).add(cell);
+            groups.computeIfAbsent(String.join(" ", key), k -> new ArrayList<>())
+                    .add(cell);
         }
         groups.values().forEach(list -> list.sort(Comparator.comparingDouble(CellResult::offered)));
         return groups;
     }
 
     private static Chart noLoad(String id, String title) {
-        return new Chart(id, title, Chart.NOTE, "", List.of(), List.of(), "No run had an offered load: they ran at "
-                + "unbounded rate (RATE 0) or their parameters are unknown; see the table.", null);
+        return new Chart(
+                id,
+                title,
+                Chart.NOTE,
+                "",
+                List.of(),
+                List.of(),
+                "No run had an offered load: they ran at "
+                        + "unbounded rate (RATE 0) or their parameters are unknown; see the table.",
+                null);
     }
 }

@@ -20,8 +20,7 @@ public final class StudyJUnit {
     /** File name in the test directory. */
     public static final String FILE_NAME = "study-junit.xml";
 
-    private StudyJUnit() {
-    }
+    private StudyJUnit() {}
 
     /** Writes {@code <testDir>/study-junit.xml}. */
     public static Path write(Path testDir, StudyState state, List<CellResult> cells) throws IOException {
@@ -33,10 +32,16 @@ public final class StudyJUnit {
             xml.writeStartElement("testsuite");
             xml.writeAttribute("name", "maestro.study." + state.test());
             xml.writeAttribute("tests", Integer.toString(cells.size()));
-            xml.writeAttribute("failures", Long.toString(cells.stream().filter(c -> c.outcome().equals("failure"))
-                    .count()));
-            xml.writeAttribute("errors", Long.toString(cells.stream().filter(c -> c.outcome().equals("unknown"))
-                    .count()));
+            xml.writeAttribute(
+                    "failures",
+                    Long.toString(cells.stream()
+                            .filter(c -> c.outcome().equals("failure"))
+                            .count()));
+            xml.writeAttribute(
+                    "errors",
+                    Long.toString(cells.stream()
+                            .filter(c -> c.outcome().equals("unknown"))
+                            .count()));
             xml.writeAttribute("skipped", "0");
             xml.writeCharacters("\n");
             for (CellResult cell : cells) {
@@ -59,17 +64,23 @@ public final class StudyJUnit {
         xml.writeAttribute("name", cell.label());
         if (cell.outcome().equals("failure")) {
             xml.writeStartElement("failure");
-            xml.writeAttribute("message", cell.failed() + " of " + cell.finished() + " repeat(s) failed: "
-                    + cell.runs().stream().filter(r -> r.outcome().equals("failure"))
-                    .map(r -> "#" + r.iteration() + " " + r.reason()).collect(Collectors.joining("; ")));
+            xml.writeAttribute(
+                    "message",
+                    cell.failed() + " of " + cell.finished() + " repeat(s) failed: "
+                            + cell.runs().stream()
+                                    .filter(r -> r.outcome().equals("failure"))
+                                    .map(r -> "#" + r.iteration() + " " + r.reason())
+                                    .collect(Collectors.joining("; ")));
             xml.writeAttribute("type", "maestro.CellFailure");
             xml.writeCharacters(headline(cell));
             xml.writeEndElement();
         } else if (cell.outcome().equals("unknown")) {
             xml.writeStartElement("error");
-            xml.writeAttribute("message", cell.finished() < state.repeats()
-                    ? cell.finished() + " of " + state.repeats() + " repeat(s) finished"
-                    : "a repeat has no verdict");
+            xml.writeAttribute(
+                    "message",
+                    cell.finished() < state.repeats()
+                            ? cell.finished() + " of " + state.repeats() + " repeat(s) finished"
+                            : "a repeat has no verdict");
             xml.writeAttribute("type", "maestro.CellIncomplete");
             xml.writeCharacters(headline(cell));
             xml.writeEndElement();

@@ -19,18 +19,29 @@ public final class StudyPage {
     /** File name of the page in the test directory. */
     public static final String FILE_NAME = "study.html";
 
-    private StudyPage() {
-    }
+    private StudyPage() {}
 
     /** Renders the page; it lives in the test directory. */
     public static String render(StudyState state, List<CellResult> cells, List<Chart> charts) {
         StringBuilder b = new StringBuilder();
         long failed = cells.stream().filter(c -> c.outcome().equals("failure")).count();
         Outcome overall = failed > 0 ? Outcome.FAILURE : state.complete() ? Outcome.SUCCESS : Outcome.UNKNOWN;
-        b.append("<h1>Study ").append(esc(state.test())).append(' ').append(Html.badge(overall)).append("</h1>\n")
-                .append("<p class=\"meta\" id=\"study-progress\">").append(state.cellCount()).append(" cell(s) × ")
-                .append(state.repeats()).append(" repeat(s): ").append(state.runs().size()).append(" of ")
-                .append(state.runCount()).append(" runs finished, ").append(failed).append(" cell(s) with a failed run")
+        b.append("<h1>Study ")
+                .append(esc(state.test()))
+                .append(' ')
+                .append(Html.badge(overall))
+                .append("</h1>\n")
+                .append("<p class=\"meta\" id=\"study-progress\">")
+                .append(state.cellCount())
+                .append(" cell(s) × ")
+                .append(state.repeats())
+                .append(" repeat(s): ")
+                .append(state.runs().size())
+                .append(" of ")
+                .append(state.runCount())
+                .append(" runs finished, ")
+                .append(failed)
+                .append(" cell(s) with a failed run")
                 .append(state.complete() ? "" : " · unfinished: resume with maestro-cli run … --resume")
                 .append(" · <a href=\"study.json\">study.json</a> · <a href=\"study-junit.xml\">study-junit.xml</a>")
                 .append(" · <a href=\"index.html\">every iteration</a></p>\n");
@@ -38,32 +49,57 @@ public final class StudyPage {
         b.append("<h2>Charts</h2>\n<div class=\"charts\">\n");
         charts.forEach(chart -> b.append(Page.chartBox(chart, chart.kind().equals(Chart.BOXPLOT))));
         b.append("</div>\n");
-        return Page.render("Study " + state.test() + " · Maestro", "<a href=\"../index.html\">All tests</a> › <a href=\""
-                + "index.html\">" + esc(state.test()) + "</a> › study", b.toString(), charts,
+        return Page.render(
+                "Study " + state.test() + " · Maestro",
+                "<a href=\"../index.html\">All tests</a> › <a href=\"" + "index.html\">" + esc(state.test())
+                        + "</a> › study",
+                b.toString(),
+                charts,
                 Assets.ECHARTS_FROM_TEST_DIRECTORY);
     }
 
     private static String table(StudyState state, List<CellResult> cells) {
         StringBuilder b = new StringBuilder("<table id=\"cells\">\n<thead><tr>").append(thNum("cell"));
         state.dimensions().forEach(d -> b.append(th(d.name())));
-        b.append(thNum("runs")).append(th("outcome")).append(thNum("offered msg/s")).append(thNum("throughput msg/s"))
-                .append(thNum("p50 ms")).append(thNum("p99 ms")).append(thNum("max ms")).append(thNum("lost"))
+        b.append(thNum("runs"))
+                .append(th("outcome"))
+                .append(thNum("offered msg/s"))
+                .append(thNum("throughput msg/s"))
+                .append(thNum("p50 ms"))
+                .append(thNum("p99 ms"))
+                .append(thNum("max ms"))
+                .append(thNum("lost"))
                 .append(thNum("max jitter ms"))
-                .append(th("iterations")).append("</tr></thead>\n<tbody>\n");
+                .append(th("iterations"))
+                .append("</tr></thead>\n<tbody>\n");
         for (CellResult cell : cells) {
-            b.append("<tr data-cell=\"").append(cell.cell()).append("\">").append(num(Integer.toString(cell.cell() + 1)));
+            b.append("<tr data-cell=\"")
+                    .append(cell.cell())
+                    .append("\">")
+                    .append(num(Integer.toString(cell.cell() + 1)));
             state.dimensions().forEach(d -> b.append(Html.td(cell.values().get(d.name()))));
             b.append(num(cell.finished() + "/" + state.repeats()))
-                    .append("<td>").append(Html.badge(Outcome.parse(cell.outcome()))).append("</td>")
+                    .append("<td>")
+                    .append(Html.badge(Outcome.parse(cell.outcome())))
+                    .append("</td>")
                     .append(num(cell.offered() == null ? "" : format(cell.offered(), 0)))
-                    .append(estimate("throughput", cell.throughput(), 0)).append(estimate("p50Ms", cell.p50Ms(), 3))
-                    .append(estimate("p99Ms", cell.p99Ms(), 3)).append(estimate("maxMs", cell.maxMs(), 3))
-                    .append(estimate("lost", cell.lost(), 1)).append(estimate("jitterMaxMs", cell.jitterMaxMs(), 3))
+                    .append(estimate("throughput", cell.throughput(), 0))
+                    .append(estimate("p50Ms", cell.p50Ms(), 3))
+                    .append(estimate("p99Ms", cell.p99Ms(), 3))
+                    .append(estimate("maxMs", cell.maxMs(), 3))
+                    .append(estimate("lost", cell.lost(), 1))
+                    .append(estimate("jitterMaxMs", cell.jitterMaxMs(), 3))
                     .append("<td>");
             for (RunFigures run : cell.runs()) {
-                b.append("<a href=\"iteration-").append(run.iteration()).append(".html\" title=\"repeat ")
-                        .append(run.repeat()).append(": ").append(esc(run.outcome())).append("\">#")
-                        .append(run.iteration()).append("</a> ");
+                b.append("<a href=\"iteration-")
+                        .append(run.iteration())
+                        .append(".html\" title=\"repeat ")
+                        .append(run.repeat())
+                        .append(": ")
+                        .append(esc(run.outcome()))
+                        .append("\">#")
+                        .append(run.iteration())
+                        .append("</a> ");
             }
             b.append("</td></tr>\n");
         }
@@ -82,8 +118,10 @@ public final class StudyPage {
             text += " ± " + format((estimate.high() - estimate.low()) / 2, decimals);
         }
         return "<td class=\"num\" data-statistic=\"" + statistic + "\" data-mean=\"" + estimate.mean() + "\""
-                + (estimate.low() == null ? "" : " data-low=\"" + estimate.low() + "\" data-high=\"" + estimate.high()
-                + "\"") + ">" + esc(text) + "</td>";
+                + (estimate.low() == null
+                        ? ""
+                        : " data-low=\"" + estimate.low() + "\" data-high=\"" + estimate.high() + "\"")
+                + ">" + esc(text) + "</td>";
     }
 
     private static String format(double value, int decimals) {

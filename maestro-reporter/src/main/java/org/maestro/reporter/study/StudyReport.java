@@ -31,12 +31,16 @@ public final class StudyReport {
      * @param finished      runs finished
      * @param cells         the cells, in cell order
      */
-    public record StudyFile(int formatVersion, String test, List<StudyState.Dimension> dimensions, int repeats,
-                            long runs, int finished, List<CellResult> cells) {
-    }
+    public record StudyFile(
+            int formatVersion,
+            String test,
+            List<StudyState.Dimension> dimensions,
+            int repeats,
+            long runs,
+            int finished,
+            List<CellResult> cells) {}
 
-    private StudyReport() {
-    }
+    private StudyReport() {}
 
     /**
      * Writes the study report of a test directory that holds a study state; nothing otherwise.
@@ -53,8 +57,16 @@ public final class StudyReport {
         iterations.forEach(s -> byIteration.put(s.iteration(), s));
         List<CellResult> cells = StudyAnalysis.cells(state.get(), byIteration);
         StudyState study = state.get();
-        SummaryJson.writeValue(testDir.resolve(JSON_FILE), new StudyFile(StudyState.FORMAT_VERSION, study.test(),
-                study.dimensions(), study.repeats(), study.runCount(), study.runs().size(), cells));
+        SummaryJson.writeValue(
+                testDir.resolve(JSON_FILE),
+                new StudyFile(
+                        StudyState.FORMAT_VERSION,
+                        study.test(),
+                        study.dimensions(),
+                        study.repeats(),
+                        study.runCount(),
+                        study.runs().size(),
+                        cells));
         StudyJUnit.write(testDir, study, cells);
         List<Chart> charts = StudyCharts.all(study, cells);
         return Optional.of(Page.write(testDir.resolve(StudyPage.FILE_NAME), StudyPage.render(study, cells, charts)));

@@ -35,15 +35,22 @@ import org.maestro.reporter.html.Page;
  */
 @JsonIgnoreProperties(ignoreUnknown = true)
 @JsonInclude(JsonInclude.Include.NON_NULL)
-public record StudyState(int formatVersion, String test, List<Dimension> dimensions, int repeats, List<String> heatMap,
-                         List<Run> runs, String spread) {
+public record StudyState(
+        int formatVersion,
+        String test,
+        List<Dimension> dimensions,
+        int repeats,
+        List<String> heatMap,
+        List<Run> runs,
+        String spread) {
 
     /** File name of the state in the test directory. */
     public static final String FILE_NAME = "study-state.json";
     /** Version of the state format written here. */
     public static final int FORMAT_VERSION = 1;
 
-    private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT)
+    private static final ObjectMapper JSON = new ObjectMapper()
+            .enable(SerializationFeature.INDENT_OUTPUT)
             .disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES);
 
     /**
@@ -55,8 +62,7 @@ public record StudyState(int formatVersion, String test, List<Dimension> dimensi
      */
     @JsonIgnoreProperties(ignoreUnknown = true)
     @JsonInclude(JsonInclude.Include.NON_NULL)
-    public record Dimension(String name, String parameter, List<String> values) {
-    }
+    public record Dimension(String name, String parameter, List<String> values) {}
 
     /**
      * One finished run.
@@ -67,12 +73,16 @@ public record StudyState(int formatVersion, String test, List<Dimension> dimensi
      * @param outcome   {@code success}, {@code failure} or {@code unknown}
      */
     @JsonIgnoreProperties(ignoreUnknown = true)
-    public record Run(int cell, int repeat, int iteration, String outcome) {
-    }
+    public record Run(int cell, int repeat, int iteration, String outcome) {}
 
     /** A state whose box plot shows the throughput. */
-    public StudyState(int formatVersion, String test, List<Dimension> dimensions, int repeats, List<String> heatMap,
-                      List<Run> runs) {
+    public StudyState(
+            int formatVersion,
+            String test,
+            List<Dimension> dimensions,
+            int repeats,
+            List<String> heatMap,
+            List<Run> runs) {
         this(formatVersion, test, dimensions, repeats, heatMap, runs, null);
     }
 
@@ -123,7 +133,9 @@ public record StudyState(int formatVersion, String test, List<Dimension> dimensi
 
     /** The finished run of a cell and repeat, if any. */
     public Optional<Run> finished(int cell, int repeat) {
-        return runs.stream().filter(r -> r.cell() == cell && r.repeat() == repeat).findFirst();
+        return runs.stream()
+                .filter(r -> r.cell() == cell && r.repeat() == repeat)
+                .findFirst();
     }
 
     /** True when every run finished. */
@@ -159,8 +171,8 @@ public record StudyState(int formatVersion, String test, List<Dimension> dimensi
         }
         for (Dimension dimension : other.dimensions) {
             if (!mine.containsKey(dimension.name())) {
-                differences.add("dimension " + dimension.name() + " " + String.join(", ", dimension.values())
-                        + " is missing");
+                differences.add(
+                        "dimension " + dimension.name() + " " + String.join(", ", dimension.values()) + " is missing");
             }
         }
         if (differences.isEmpty() && !names(dimensions).equals(names(other.dimensions))) {

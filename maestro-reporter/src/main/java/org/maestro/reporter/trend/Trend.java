@@ -33,21 +33,24 @@ public final class Trend {
     /** The figures of the page. */
     public static final String JSON = "trend.json";
 
-    private Trend() {
-    }
+    private Trend() {}
 
     /** One test in one run: its latest iteration's figures and how it compares with the baseline. */
-    public record Point(String run, int iteration, boolean passed, double throughput,
-                        Map<String, Long> responseTimeMicros, boolean regression, List<String> regressions) {
-    }
+    public record Point(
+            String run,
+            int iteration,
+            boolean passed,
+            double throughput,
+            Map<String, Long> responseTimeMicros,
+            boolean regression,
+            List<String> regressions) {}
 
     /** One test across the runs, in run order; a run without the test has no point. */
-    public record TestTrend(String test, Point baseline, List<Point> points) {
-    }
+    public record TestTrend(String test, Point baseline, List<Point> points) {}
 
     /** Every test across the runs. */
-    public record TrendResult(int formatVersion, List<String> runs, String baseline, Thresholds thresholds,
-                              List<TestTrend> tests) {
+    public record TrendResult(
+            int formatVersion, List<String> runs, String baseline, Thresholds thresholds, List<TestTrend> tests) {
         /** The tests whose latest run regressed against the baseline. */
         public List<String> regressedNow() {
             List<String> regressed = new ArrayList<>();
@@ -98,8 +101,8 @@ public final class Trend {
         }
         String baseName = baseline == null ? byRun.keySet().iterator().next() : label(baseline);
         // a baseline that is one of the runs is not read again
-        Map<String, List<TestSummary>> base = byRun.containsKey(baseName) ? byRun.get(baseName)
-                : Comparison.load(baseline, "baseline");
+        Map<String, List<TestSummary>> base =
+                byRun.containsKey(baseName) ? byRun.get(baseName) : Comparison.load(baseline, "baseline");
         Set<String> tests = new LinkedHashSet<>();
         byRun.values().forEach(run -> tests.addAll(run.keySet()));
         List<TestTrend> trends = new ArrayList<>();
@@ -108,12 +111,19 @@ public final class Trend {
             for (Map.Entry<String, Map<String, List<TestSummary>>> run : byRun.entrySet()) {
                 List<TestSummary> iterations = run.getValue().get(test);
                 if (iterations != null && !iterations.isEmpty()) {
-                    points.add(point(run.getKey(), test, latest(iterations), base.get(test), baseName, run.getValue(),
+                    points.add(point(
+                            run.getKey(),
+                            test,
+                            latest(iterations),
+                            base.get(test),
+                            baseName,
+                            run.getValue(),
                             thresholds));
                 }
             }
             List<TestSummary> baseIterations = base.get(test);
-            Point basePoint = baseIterations == null ? null
+            Point basePoint = baseIterations == null
+                    ? null
                     : point(baseName, test, latest(baseIterations), null, baseName, base, thresholds);
             if (points.size() > 1 || basePoint != null && !points.isEmpty()) {
                 trends.add(new TestTrend(test, basePoint, points));
@@ -126,10 +136,17 @@ public final class Trend {
         return new TrendResult(1, List.copyOf(byRun.keySet()), baseName, thresholds, trends);
     }
 
-    private static Point point(String run, String test, TestSummary summary, List<TestSummary> baseline,
-                               String baseName, Map<String, List<TestSummary>> runTests, Thresholds thresholds) {
+    private static Point point(
+            String run,
+            String test,
+            TestSummary summary,
+            List<TestSummary> baseline,
+            String baseName,
+            Map<String, List<TestSummary>> runTests,
+            Thresholds thresholds) {
         Map<String, Long> response = new LinkedHashMap<>();
-        LatencyStats stats = summary.latency() == null ? null : summary.latency().responseTime();
+        LatencyStats stats =
+                summary.latency() == null ? null : summary.latency().responseTime();
         if (stats != null) {
             for (String percentile : thresholds.percentiles()) {
                 response.put(percentile, stats.valueAt(percentile));
@@ -137,18 +154,31 @@ public final class Trend {
         }
         List<String> regressions = new ArrayList<>();
         if (baseline != null && !baseline.isEmpty()) {
-            ComparisonResult compared = Comparison.evaluate(baseName, run, Map.of(test, baseline),
-                    Map.of(test, runTests.get(test)), thresholds, IterationChoice.LATEST);
+            ComparisonResult compared = Comparison.evaluate(
+                    baseName,
+                    run,
+                    Map.of(test, baseline),
+                    Map.of(test, runTests.get(test)),
+                    thresholds,
+                    IterationChoice.LATEST);
             for (Difference difference : compared.regressions()) {
                 regressions.add(difference.metric());
             }
         }
-        return new Point(run, summary.iteration(), summary.passed(), summary.throughput(), response,
-                !regressions.isEmpty(), regressions);
+        return new Point(
+                run,
+                summary.iteration(),
+                summary.passed(),
+                summary.throughput(),
+                response,
+                !regressions.isEmpty(),
+                regressions);
     }
 
     private static TestSummary latest(List<TestSummary> iterations) {
-        return iterations.stream().max(Comparator.comparingInt(TestSummary::iteration)).orElseThrow();
+        return iterations.stream()
+                .max(Comparator.comparingInt(TestSummary::iteration))
+                .orElseThrow();
     }
 
     /** A run's name on the page: its directory's name (a build number, a date). */

@@ -19,29 +19,45 @@ import org.maestro.reporter.html.Page;
 /** The page of a trend across runs: per test, throughput and response time by run with the limits of the baseline. */
 final class TrendPage {
 
-    private TrendPage() {
-    }
+    private TrendPage() {}
 
     static String render(Trend.TrendResult result) {
         Thresholds t = result.thresholds();
         StringBuilder b = new StringBuilder();
         List<String> regressed = result.regressedNow();
-        b.append("<h1>Trend over ").append(result.runs().size()).append(" runs <span class=\"badge ")
-                .append(regressed.isEmpty() ? "success" : "failure").append("\" id=\"verdict\">")
-                .append(regressed.isEmpty() ? "LATEST RUN WITHIN LIMITS" : "LATEST RUN REGRESSED").append("</span></h1>\n")
-                .append("<p class=\"meta\">Runs, oldest first: ").append(esc(String.join(", ", result.runs())))
-                .append("<br>Baseline: ").append(esc(result.baseline())).append("</p>\n")
+        b.append("<h1>Trend over ")
+                .append(result.runs().size())
+                .append(" runs <span class=\"badge ")
+                .append(regressed.isEmpty() ? "success" : "failure")
+                .append("\" id=\"verdict\">")
+                .append(regressed.isEmpty() ? "LATEST RUN WITHIN LIMITS" : "LATEST RUN REGRESSED")
+                .append("</span></h1>\n")
+                .append("<p class=\"meta\">Runs, oldest first: ")
+                .append(esc(String.join(", ", result.runs())))
+                .append("<br>Baseline: ")
+                .append(esc(result.baseline()))
+                .append("</p>\n")
                 .append("<p class=\"reason\">Each point is the latest iteration of the test in that run. A run "
-                        + "regressed when its throughput is more than ").append(esc(Format.plain(t.throughputDropPercent())))
-                .append("% below the baseline's, or its ").append(esc(String.join(", ", t.percentiles())))
-                .append(" of ").append(esc(String.join(", ", t.metrics()))).append(" more than ")
-                .append(esc(Format.plain(t.latencyRisePercent()))).append("% above")
-                .append(t.outcomeMatters() ? ", or it failed where the baseline passed" : "").append(".</p>\n");
+                        + "regressed when its throughput is more than ")
+                .append(esc(Format.plain(t.throughputDropPercent())))
+                .append("% below the baseline's, or its ")
+                .append(esc(String.join(", ", t.percentiles())))
+                .append(" of ")
+                .append(esc(String.join(", ", t.metrics())))
+                .append(" more than ")
+                .append(esc(Format.plain(t.latencyRisePercent())))
+                .append("% above")
+                .append(t.outcomeMatters() ? ", or it failed where the baseline passed" : "")
+                .append(".</p>\n");
         List<Chart> charts = new ArrayList<>();
         int index = 0;
         for (Trend.TestTrend test : result.tests()) {
             index++;
-            b.append("<h2 id=\"test-").append(index).append("\">").append(esc(test.test())).append("</h2>\n");
+            b.append("<h2 id=\"test-")
+                    .append(index)
+                    .append("\">")
+                    .append(esc(test.test()))
+                    .append("</h2>\n");
             List<Chart> testCharts = charts(index, test, result.runs(), t);
             b.append("<div class=\"charts\">\n");
             testCharts.forEach(chart -> b.append(Page.chartBox(chart, false)));
@@ -49,7 +65,11 @@ final class TrendPage {
             charts.addAll(testCharts);
             b.append(table(test, t));
         }
-        b.append("<footer>Data: <a href=\"").append(Trend.JSON).append("\">").append(Trend.JSON).append("</a></footer>\n");
+        b.append("<footer>Data: <a href=\"")
+                .append(Trend.JSON)
+                .append("\">")
+                .append(Trend.JSON)
+                .append("</a></footer>\n");
         return Page.render("Trend · Maestro", "› trend", b.toString(), charts, Assets.ECHARTS_FILE);
     }
 
@@ -59,20 +79,28 @@ final class TrendPage {
         Map<String, List<Object[]>> percentiles = new java.util.LinkedHashMap<>();
         Map<String, List<Object[]>> ceilings = new java.util.LinkedHashMap<>();
         for (String run : runs) {
-            Trend.Point point = test.points().stream().filter(p -> p.run().equals(run)).findFirst().orElse(null);
+            Trend.Point point = test.points().stream()
+                    .filter(p -> p.run().equals(run))
+                    .findFirst()
+                    .orElse(null);
             throughput.add(new Object[] {run, point == null ? null : Math.round(point.throughput() * 10) / 10.0});
             if (test.baseline() != null) {
-                floor.add(new Object[] {run, Math.round(test.baseline().throughput()
-                        * (1 - t.throughputDropPercent() / 100) * 10) / 10.0});
+                floor.add(new Object[] {
+                    run, Math.round(test.baseline().throughput() * (1 - t.throughputDropPercent() / 100) * 10) / 10.0
+                });
             }
             for (String percentile : t.percentiles()) {
                 Long value = point == null ? null : point.responseTimeMicros().get(percentile);
-                percentiles.computeIfAbsent(percentile, k -> new ArrayList<>())
+                percentiles
+                        .computeIfAbsent(percentile, k -> new ArrayList<>())
                         .add(new Object[] {run, value == null ? null : value / 1000.0});
-                Long base = test.baseline() == null ? null : test.baseline().responseTimeMicros().get(percentile);
+                Long base = test.baseline() == null
+                        ? null
+                        : test.baseline().responseTimeMicros().get(percentile);
                 if (base != null) {
-                    ceilings.computeIfAbsent(percentile, k -> new ArrayList<>())
-                            .add(new Object[] {run, base * (1 + t.latencyRisePercent() / 100) / 1000.0});
+                    ceilings.computeIfAbsent(percentile, k -> new ArrayList<>()).add(new Object[] {
+                        run, base * (1 + t.latencyRisePercent() / 100) / 1000.0
+                    });
                 }
             }
         }
@@ -82,33 +110,58 @@ final class TrendPage {
         }
         List<Series> latency = new ArrayList<>();
         percentiles.forEach((percentile, points) -> latency.add(Series.of(percentile, points)));
-        ceilings.forEach((percentile, points) -> latency.add(Series.of(percentile + " highest allowed (baseline +"
-                + Format.plain(t.latencyRisePercent()) + "%)", points)));
+        ceilings.forEach((percentile, points) -> latency.add(Series.of(
+                percentile + " highest allowed (baseline +" + Format.plain(t.latencyRisePercent()) + "%)", points)));
         List<Chart> charts = new ArrayList<>();
-        charts.add(new Chart("chart-trend-" + index + "-rate", "Throughput by run (msg/s)", Chart.CATEGORY, "msg/s",
-                rate, List.of(), null, null));
+        charts.add(new Chart(
+                "chart-trend-" + index + "-rate",
+                "Throughput by run (msg/s)",
+                Chart.CATEGORY,
+                "msg/s",
+                rate,
+                List.of(),
+                null,
+                null));
         if (percentiles.values().stream().flatMap(List::stream).anyMatch(p -> p[1] != null)) {
-            charts.add(new Chart("chart-trend-" + index + "-latency", "Response time by run (ms)", Chart.CATEGORY,
-                    "ms", latency, List.of(), null, null));
+            charts.add(new Chart(
+                    "chart-trend-" + index + "-latency",
+                    "Response time by run (ms)",
+                    Chart.CATEGORY,
+                    "ms",
+                    latency,
+                    List.of(),
+                    null,
+                    null));
         }
         return charts;
     }
 
     private static String table(Trend.TestTrend test, Thresholds t) {
-        StringBuilder b = new StringBuilder("<table class=\"trend\">\n<thead><tr>").append(th("run"))
-                .append(thNum("iteration")).append(th("outcome")).append(thNum("throughput"));
+        StringBuilder b = new StringBuilder("<table class=\"trend\">\n<thead><tr>")
+                .append(th("run"))
+                .append(thNum("iteration"))
+                .append(th("outcome"))
+                .append(thNum("throughput"));
         t.percentiles().forEach(p -> b.append(thNum(p)));
         b.append(th("against the baseline")).append("</tr></thead>\n<tbody>\n");
         for (Trend.Point p : test.points()) {
-            b.append("<tr data-regression=\"").append(p.regression()).append("\">").append(td(p.run()))
-                    .append(num("#" + p.iteration())).append(td(p.passed() ? "passed" : "not passed"))
+            b.append("<tr data-regression=\"")
+                    .append(p.regression())
+                    .append("\">")
+                    .append(td(p.run()))
+                    .append(num("#" + p.iteration()))
+                    .append(td(p.passed() ? "passed" : "not passed"))
                     .append(num(Format.rate(p.throughput()) + " msg/s"));
             t.percentiles().forEach(percentile -> {
                 Long value = p.responseTimeMicros().get(percentile);
                 b.append(num(value == null ? "" : Format.millis(value)));
             });
-            b.append(p.regression() ? "<td class=\"bad\">REGRESSION: " + esc(String.join(", ", p.regressions()))
-                    + "</td>" : td("within limits")).append("</tr>\n");
+            b.append(
+                            p.regression()
+                                    ? "<td class=\"bad\">REGRESSION: " + esc(String.join(", ", p.regressions()))
+                                            + "</td>"
+                                    : td("within limits"))
+                    .append("</tr>\n");
         }
         return b.append("</tbody></table>\n").toString();
     }

@@ -49,10 +49,11 @@ final class HeapWatch implements AutoCloseable {
         if (!GarbageCollectionNotificationInfo.GARBAGE_COLLECTION_NOTIFICATION.equals(notification.getType())) {
             return;
         }
-        GarbageCollectionNotificationInfo info = GarbageCollectionNotificationInfo.from(
-                (CompositeData) notification.getUserData());
+        GarbageCollectionNotificationInfo info =
+                GarbageCollectionNotificationInfo.from((CompositeData) notification.getUserData());
         long used = 0;
-        for (Map.Entry<String, MemoryUsage> pool : info.getGcInfo().getMemoryUsageAfterGc().entrySet()) {
+        for (Map.Entry<String, MemoryUsage> pool :
+                info.getGcInfo().getMemoryUsageAfterGc().entrySet()) {
             if (pools.stream().anyMatch(p -> p.getName().equals(pool.getKey()))) {
                 used += pool.getValue().getUsed();
             }
@@ -68,7 +69,9 @@ final class HeapWatch implements AutoCloseable {
 
     /** Sum of the heap pools' peak committed bytes since the watch began. */
     long peakCommitted() {
-        return pools.stream().mapToLong(pool -> pool.getPeakUsage().getCommitted()).sum();
+        return pools.stream()
+                .mapToLong(pool -> pool.getPeakUsage().getCommitted())
+                .sum();
     }
 
     /** The largest heap in use right after a collection (0 when none happened). */

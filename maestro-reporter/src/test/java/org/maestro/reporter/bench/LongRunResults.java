@@ -36,8 +36,7 @@ final class LongRunResults {
     private static final long HIGHEST = 3_600_000_000L;
 
     /** The message counts the report must show for what was written. */
-    record Expected(long sent, long received, long lost, long duplicates) {
-    }
+    record Expected(long sent, long received, long lost, long duplicates) {}
 
     private final int seconds;
     private final int senders;
@@ -108,8 +107,8 @@ final class LongRunResults {
             List<PeerResult.Stream> own = new ArrayList<>();
             for (Stream stream : streams) {
                 RoaringBitmap bitmap = stream.received[r];
-                own.add(new PeerResult.Stream(stream.sender, 0, bitmap.getLongCardinality(), 0, 0, 0,
-                        PeerResult.Stream.encode(bitmap)));
+                own.add(new PeerResult.Stream(
+                        stream.sender, 0, bitmap.getLongCardinality(), 0, 0, 0, PeerResult.Stream.encode(bitmap)));
             }
             receiving[r].close(own);
         }
@@ -156,17 +155,30 @@ final class LongRunResults {
     /** An {@code artemis} inspector's four data sets, one poll every 5 s, in the inspector's own columns. */
     private void writeInspector(Path iteration) throws IOException {
         Path dir = peerDirectory(iteration, "inspector-1@sut", "inspector", "sut");
-        String[] pools = {"CodeHeap 'non-nmethods'", "CodeHeap 'non-profiled nmethods'",
-            "CodeHeap 'profiled nmethods'", "Compressed Class Space", "G1 Eden Space", "G1 Old Gen",
-            "G1 Survivor Space", "Metaspace"};
+        String[] pools = {
+            "CodeHeap 'non-nmethods'",
+            "CodeHeap 'non-profiled nmethods'",
+            "CodeHeap 'profiled nmethods'",
+            "Compressed Class Space",
+            "G1 Eden Space",
+            "G1 Old Gen",
+            "G1 Survivor Space",
+            "Metaspace"
+        };
         String[] queues = {"DLQ", "ExpiryQueue", ADDRESS};
         try (Writer heap = csv(dir, "artemis-jvm-heap", "init,committed,max,used");
                 Writer pool = csv(dir, "artemis-memory-pools", "pool,type,init,committed,max,used");
-                Writer os = csv(dir, "artemis-os", "openFileDescriptors,maxFileDescriptors,systemLoadAverage,"
-                        + "availableProcessors,processCpuLoad,systemCpuLoad,freePhysicalMemory,totalPhysicalMemory,"
-                        + "freeSwapSpace,totalSwapSpace,committedVirtualMemory");
-                Writer queue = csv(dir, "artemis-queues", "address,queue,routingType,messageCount,messagesAdded,"
-                        + "messagesAcknowledged,messagesExpired,messagesKilled,consumerCount,deliveringCount")) {
+                Writer os = csv(
+                        dir,
+                        "artemis-os",
+                        "openFileDescriptors,maxFileDescriptors,systemLoadAverage,"
+                                + "availableProcessors,processCpuLoad,systemCpuLoad,freePhysicalMemory,totalPhysicalMemory,"
+                                + "freeSwapSpace,totalSwapSpace,committedVirtualMemory");
+                Writer queue = csv(
+                        dir,
+                        "artemis-queues",
+                        "address,queue,routingType,messageCount,messagesAdded,"
+                                + "messagesAcknowledged,messagesExpired,messagesKilled,consumerCount,deliveringCount")) {
             long max = 4L << 30;
             for (int second = 0; second < seconds; second += INSPECTION_SECONDS) {
                 long ts = START + second * 1000L;
@@ -178,9 +190,14 @@ final class LongRunResults {
                     pool.write(ts + "," + quoted(pools[p]) + "," + (onHeap ? "HEAP" : "NON_HEAP") + ",0,"
                             + (poolUsed * 2) + "," + (onHeap ? max : -1) + "," + poolUsed + "\n");
                 }
-                os.write(ts + "," + (180 + random.nextInt(40)) + ",1048576," + String.format(Locale.ROOT,
-                        "%.2f,8,%.4f,%.4f", 1 + random.nextDouble() * 3, random.nextDouble() * 0.6,
-                        0.2 + random.nextDouble() * 0.5) + "," + (20L << 30) + "," + (32L << 30) + ",0,0,"
+                os.write(ts + "," + (180 + random.nextInt(40)) + ",1048576,"
+                        + String.format(
+                                Locale.ROOT,
+                                "%.2f,8,%.4f,%.4f",
+                                1 + random.nextDouble() * 3,
+                                random.nextDouble() * 0.6,
+                                0.2 + random.nextDouble() * 0.5)
+                        + "," + (20L << 30) + "," + (32L << 30) + ",0,0,"
                         + (6L << 30) + "\n");
                 for (String name : queues) {
                     boolean test = name.equals(ADDRESS);
@@ -208,10 +225,12 @@ final class LongRunResults {
         Path dir = peerDirectory(iteration, "agent-1@sut", "agent", "sut");
         long first = START + seconds / 3 * 1000L;
         long second = START + 2L * seconds / 3 * 1000L;
-        Files.writeString(dir.resolve("agent-actions.csv"), "# maestro-agent v1\n"
-                + "action,command,start,end,outcome,message\n"
-                + "1,restart," + first + "," + (first + 4_200) + ",success,broker restarted in 4.2 s\n"
-                + "2,restart," + second + "," + (second + 3_900) + ",success,broker restarted in 3.9 s\n",
+        Files.writeString(
+                dir.resolve("agent-actions.csv"),
+                "# maestro-agent v1\n"
+                        + "action,command,start,end,outcome,message\n"
+                        + "1,restart," + first + "," + (first + 4_200) + ",success,broker restarted in 4.2 s\n"
+                        + "2,restart," + second + "," + (second + 3_900) + ",success,broker restarted in 3.9 s\n",
                 StandardCharsets.UTF_8);
     }
 
@@ -250,10 +269,12 @@ final class LongRunResults {
             this.dir = peerDirectory(iteration, name, role, host);
             rateCsv = Files.newBufferedWriter(dir.resolve("rate.csv"), StandardCharsets.UTF_8);
             rateCsv.write("# maestro-rate v1\ntimestamp,count,errors,warmup\n");
-            for (String file : receiver ? List.of("response-time.hlog", "service-time.hlog")
-                    : List.of("send-delay.hlog")) {
-                PrintStream out = new PrintStream(new BufferedOutputStream(Files.newOutputStream(dir.resolve(file)),
-                        1 << 16), false, StandardCharsets.UTF_8);
+            for (String file :
+                    receiver ? List.of("response-time.hlog", "service-time.hlog") : List.of("send-delay.hlog")) {
+                PrintStream out = new PrintStream(
+                        new BufferedOutputStream(Files.newOutputStream(dir.resolve(file)), 1 << 16),
+                        false,
+                        StandardCharsets.UTF_8);
                 HistogramLogWriter log = new HistogramLogWriter(out);
                 log.outputLogFormatVersion();
                 log.outputStartTime(START);
@@ -299,9 +320,21 @@ final class LongRunResults {
             for (PrintStream out : outputs) {
                 out.close();
             }
-            new PeerResult(PeerResult.FORMAT_VERSION, name, role, START, START + seconds * 1000L,
-                    START + WARMUP_SECONDS * 1000L, count, 0, 0, 0, streams, PeerResult.SUCCESS,
-                    "p90 response time below 500 ms").write(dir.resolve(PeerResult.FILE_NAME));
+            new PeerResult(
+                            PeerResult.FORMAT_VERSION,
+                            name,
+                            role,
+                            START,
+                            START + seconds * 1000L,
+                            START + WARMUP_SECONDS * 1000L,
+                            count,
+                            0,
+                            0,
+                            0,
+                            streams,
+                            PeerResult.SUCCESS,
+                            "p90 response time below 500 ms")
+                    .write(dir.resolve(PeerResult.FILE_NAME));
         }
     }
 }

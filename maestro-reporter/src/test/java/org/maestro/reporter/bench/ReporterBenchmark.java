@@ -30,8 +30,7 @@ import org.maestro.reporter.TestSummary;
 public final class ReporterBenchmark {
     private static final double MIB = 1024.0 * 1024.0;
 
-    private ReporterBenchmark() {
-    }
+    private ReporterBenchmark() {}
 
     public static void main(String[] args) throws Exception {
         if (args.length < 2 || !List.of("generate", "build").contains(args[0])) {
@@ -71,9 +70,17 @@ public final class ReporterBenchmark {
         try (Writer out = Files.newBufferedWriter(expectedFile(dir), StandardCharsets.UTF_8)) {
             properties.store(out, "message counts written by ReporterBenchmark generate");
         }
-        System.out.printf(Locale.ROOT, "generated %d s x (%d senders + %d receivers) at %d msg/s per sender, an "
-                + "inspector every %d s and an agent in %.1f s: %s%n", seconds, senders, receivers, rate,
-                LongRunResults.INSPECTION_SECONDS, (System.nanoTime() - start) / 1e9, dir);
+        System.out.printf(
+                Locale.ROOT,
+                "generated %d s x (%d senders + %d receivers) at %d msg/s per sender, an "
+                        + "inspector every %d s and an agent in %.1f s: %s%n",
+                seconds,
+                senders,
+                receivers,
+                rate,
+                LongRunResults.INSPECTION_SECONDS,
+                (System.nanoTime() - start) / 1e9,
+                dir);
         printFiles(dir, "input (peer files)", false);
     }
 
@@ -100,14 +107,23 @@ public final class ReporterBenchmark {
             collections = heap.collections();
         }
         System.out.printf(Locale.ROOT, "build time           %8.2f s%n", nanos / 1e9);
-        System.out.printf(Locale.ROOT, "cpu time             %8.2f s in the building thread, %.2f s in the JVM "
-                + "(GC and JIT included)%n", threadCpu / 1e9, processCpu / 1e9);
-        System.out.printf(Locale.ROOT, "max heap (-Xmx)      %8.0f MiB%n", Runtime.getRuntime().maxMemory() / MIB);
-        System.out.printf(Locale.ROOT, "peak used heap       %8.0f MiB  (sum of the heap pools' peaks)%n",
-                peakUsed / MIB);
+        System.out.printf(
+                Locale.ROOT,
+                "cpu time             %8.2f s in the building thread, %.2f s in the JVM " + "(GC and JIT included)%n",
+                threadCpu / 1e9,
+                processCpu / 1e9);
+        System.out.printf(
+                Locale.ROOT,
+                "max heap (-Xmx)      %8.0f MiB%n",
+                Runtime.getRuntime().maxMemory() / MIB);
+        System.out.printf(
+                Locale.ROOT, "peak used heap       %8.0f MiB  (sum of the heap pools' peaks)%n", peakUsed / MIB);
         System.out.printf(Locale.ROOT, "peak committed heap  %8.0f MiB%n", peakCommitted / MIB);
-        System.out.printf(Locale.ROOT, "max heap after GC    %8.0f MiB  (live data, over %d collections)%n",
-                afterGc / MIB, collections);
+        System.out.printf(
+                Locale.ROOT,
+                "max heap after GC    %8.0f MiB  (live data, over %d collections)%n",
+                afterGc / MIB,
+                collections);
         printFiles(dir, "report (own files)", true);
         return check(dir, result);
     }
@@ -143,8 +159,14 @@ public final class ReporterBenchmark {
                 }
             }
         }
-        System.out.printf(Locale.ROOT, "%-20s %8.1f MiB in %d files; largest %s: %.1f MiB (%d bytes)%n",
-                title, total / MIB, count, largest == null ? "-" : root.relativize(largest), largestBytes / MIB,
+        System.out.printf(
+                Locale.ROOT,
+                "%-20s %8.1f MiB in %d files; largest %s: %.1f MiB (%d bytes)%n",
+                title,
+                total / MIB,
+                count,
+                largest == null ? "-" : root.relativize(largest),
+                largestBytes / MIB,
                 largestBytes);
     }
 
@@ -152,10 +174,18 @@ public final class ReporterBenchmark {
     private static boolean check(Path dir, ReportResult result) throws IOException {
         TestSummary summary = result.test(LongRunResults.TEST).iterations().get(0);
         MessageCounts messages = summary.messages();
-        System.out.printf(Locale.ROOT, "report says          sent %d, received %d, lost %d, duplicates %d, "
-                + "throughput %.1f msg/s, p99 response %d us, outcome %s%n", messages.sent(), messages.received(),
-                messages.lost(), messages.duplicates(), summary.throughput(),
-                summary.latency().responseTime() == null ? -1 : summary.latency().responseTime().p99(),
+        System.out.printf(
+                Locale.ROOT,
+                "report says          sent %d, received %d, lost %d, duplicates %d, "
+                        + "throughput %.1f msg/s, p99 response %d us, outcome %s%n",
+                messages.sent(),
+                messages.received(),
+                messages.lost(),
+                messages.duplicates(),
+                summary.throughput(),
+                summary.latency().responseTime() == null
+                        ? -1
+                        : summary.latency().responseTime().p99(),
                 summary.outcome());
         Path file = expectedFile(dir);
         if (!Files.isRegularFile(file)) {
@@ -166,12 +196,19 @@ public final class ReporterBenchmark {
         try (Reader in = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
             expected.load(in);
         }
-        long[] want = {Long.parseLong(expected.getProperty("sent")), Long.parseLong(expected.getProperty("received")),
-            Long.parseLong(expected.getProperty("lost")), Long.parseLong(expected.getProperty("duplicates"))};
+        long[] want = {
+            Long.parseLong(expected.getProperty("sent")),
+            Long.parseLong(expected.getProperty("received")),
+            Long.parseLong(expected.getProperty("lost")),
+            Long.parseLong(expected.getProperty("duplicates"))
+        };
         long[] got = {messages.sent(), messages.received(), messages.lost(), messages.duplicates()};
         boolean same = Arrays.equals(want, got);
-        System.out.println(same ? "counts match the ones written" : "COUNTS DIFFER from the ones written: sent, "
-                + "received, lost, duplicates = " + Arrays.toString(want));
+        System.out.println(
+                same
+                        ? "counts match the ones written"
+                        : "COUNTS DIFFER from the ones written: sent, " + "received, lost, duplicates = "
+                                + Arrays.toString(want));
         return same;
     }
 }

@@ -16,11 +16,18 @@ class YScaleTest {
     private static Chart latency(double spike) {
         List<Object[]> p99 = new ArrayList<>();
         for (int s = 1; s <= 20; s++) {
-            double value = s <= 2 ? 900 : s == 3 ? spike : 4 + (s % 3);   // warm-up, first measured second, the rest
+            double value = s <= 2 ? 900 : s == 3 ? spike : 4 + (s % 3); // warm-up, first measured second, the rest
             p99.add(new Object[] {T0 + s * 1000L, value});
         }
-        return new Chart("chart-response-time", "Response time (ms)", Chart.TIME, "ms", List.of(Series.of("p99", p99)),
-                List.of(new Band(T0, T0 + 2000, "warm-up", Band.WARMUP)), null, null);
+        return new Chart(
+                "chart-response-time",
+                "Response time (ms)",
+                Chart.TIME,
+                "ms",
+                List.of(Series.of("p99", p99)),
+                List.of(new Band(T0, T0 + 2000, "warm-up", Band.WARMUP)),
+                null,
+                null);
     }
 
     @Test

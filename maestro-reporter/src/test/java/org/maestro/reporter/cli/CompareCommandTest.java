@@ -24,6 +24,7 @@ class CompareCommandTest {
 
     @TempDir
     static Path work;
+
     static Path baseline;
 
     @BeforeAll
@@ -47,23 +48,28 @@ class CompareCommandTest {
         assertTrue(run.out().contains("fixed-rate #0 throughput"), run.out());
         assertTrue(run.out().contains("fixed-rate #0 responseTime.p99"), run.out());
 
-        JsonNode json = new ObjectMapper().readTree(current.resolve(Reporter.COMPARISON_JSON).toFile());
+        JsonNode json = new ObjectMapper()
+                .readTree(current.resolve(Reporter.COMPARISON_JSON).toFile());
         assertEquals(1, json.path("formatVersion").asInt());
         assertTrue(json.path("regression").asBoolean());
         JsonNode throughput = null;
         for (JsonNode row : json.path("differences")) {
-            if (row.path("test").asText().equals("fixed-rate") && row.path("metric").asText().equals("throughput")) {
+            if (row.path("test").asText().equals("fixed-rate")
+                    && row.path("metric").asText().equals("throughput")) {
                 throughput = row;
             }
         }
-        double expected = (throughput.path("current").asDouble() - throughput.path("baseline").asDouble())
-                / throughput.path("baseline").asDouble() * 100;
+        double expected = (throughput.path("current").asDouble()
+                        - throughput.path("baseline").asDouble())
+                / throughput.path("baseline").asDouble()
+                * 100;
         assertEquals(expected, throughput.path("changePercent").asDouble(), 1e-9);
         assertTrue(expected < -15 && expected > -25, "about −20%: " + expected);
         assertEquals("REGRESSION", throughput.path("status").asText());
 
         Document index = Jsoup.parse(current.resolve("index.html").toFile());
-        assertEquals("REGRESSION", index.select("a[href=comparison.html] + .badge").text());
+        assertEquals(
+                "REGRESSION", index.select("a[href=comparison.html] + .badge").text());
         Document page = Jsoup.parse(current.resolve(Reporter.COMPARISON_HTML).toFile());
         assertEquals("REGRESSION", page.select("#verdict").text());
         assertTrue(page.select("#differences tr[data-status=REGRESSION]").size() >= 2);
@@ -77,30 +83,40 @@ class CompareCommandTest {
         assertTrue(run.out().startsWith("No regression"), run.out());
         assertFalse(run.err().contains("WARNING"), run.err());
         Document index = Jsoup.parse(current.resolve("index.html").toFile());
-        assertEquals("NO REGRESSION", index.select("a[href=comparison.html] + .badge").text());
+        assertEquals(
+                "NO REGRESSION",
+                index.select("a[href=comparison.html] + .badge").text());
     }
 
     @Test
     void thresholdsCanBeWidenedOnTheCommandLine() throws IOException {
         Path current = current("slower", 1.0, 0.85);
-        assertEquals(ExitCode.TEST_FAILED.code(),
-                CommandRun.of(new CompareCommand(), baseline.toString(), current.toString()).exitCode());
-        CommandRun widened = CommandRun.of(new CompareCommand(), baseline.toString(), current.toString(),
-                "--throughput-drop", "25");
+        assertEquals(
+                ExitCode.TEST_FAILED.code(),
+                CommandRun.of(new CompareCommand(), baseline.toString(), current.toString())
+                        .exitCode());
+        CommandRun widened =
+                CommandRun.of(new CompareCommand(), baseline.toString(), current.toString(), "--throughput-drop", "25");
         assertEquals(ExitCode.OK.code(), widened.exitCode(), widened.toString());
     }
 
     @Test
     void metricsNoneJudgesOnlyThroughputAndOutcome() throws IOException {
         Path current = current("slower-latency-same-rate", 3.0, 1.0);
-        assertEquals(ExitCode.TEST_FAILED.code(),
-                CommandRun.of(new CompareCommand(), baseline.toString(), current.toString()).exitCode());
-        CommandRun none = CommandRun.of(new CompareCommand(), baseline.toString(), current.toString(),
-                "--metrics", "none");
+        assertEquals(
+                ExitCode.TEST_FAILED.code(),
+                CommandRun.of(new CompareCommand(), baseline.toString(), current.toString())
+                        .exitCode());
+        CommandRun none =
+                CommandRun.of(new CompareCommand(), baseline.toString(), current.toString(), "--metrics", "none");
         assertEquals(ExitCode.OK.code(), none.exitCode(), none.toString());
         assertTrue(none.out().startsWith("No regression"), none.out());
-        CommandRun slower = CommandRun.of(new CompareCommand(), baseline.toString(), current("slower-rate", 1.0, 0.7)
-                .toString(), "--metrics", "none");
+        CommandRun slower = CommandRun.of(
+                new CompareCommand(),
+                baseline.toString(),
+                current("slower-rate", 1.0, 0.7).toString(),
+                "--metrics",
+                "none");
         assertEquals(ExitCode.TEST_FAILED.code(), slower.exitCode(), slower.toString());
         assertTrue(slower.out().contains("fixed-rate #0 throughput"), slower.out());
     }
@@ -111,10 +127,13 @@ class CompareCommandTest {
         Path compact = work.resolve("compact-baseline");
         for (String test : new String[] {"fixed-rate", "incremental", "no-verdict"}) {
             Files.createDirectories(compact.resolve(test));
-            Files.copy(baseline.resolve(test).resolve("summary.json"), compact.resolve(test).resolve("summary.json"));
+            Files.copy(
+                    baseline.resolve(test).resolve("summary.json"),
+                    compact.resolve(test).resolve("summary.json"));
         }
         Path current = current("equal-to-compact", 1.0, 1.0);
-        CommandRun run = CommandRun.of(new CompareCommand(), compact.toString(), current.toString(), "--format", "json");
+        CommandRun run =
+                CommandRun.of(new CompareCommand(), compact.toString(), current.toString(), "--format", "json");
         assertEquals(ExitCode.OK.code(), run.exitCode(), run.toString());
         JsonNode json = new ObjectMapper().readTree(run.out());
         assertTrue(json.path("differences").size() > 10, run.out());
@@ -138,16 +157,21 @@ class CompareCommandTest {
 
     @Test
     void anUnknownPercentileIsAUsageError() {
-        CommandRun run = CommandRun.of(new CompareCommand(), baseline.toString(), baseline.toString(),
-                "--percentiles", "p42");
+        CommandRun run =
+                CommandRun.of(new CompareCommand(), baseline.toString(), baseline.toString(), "--percentiles", "p42");
         assertEquals(ExitCode.USAGE.code(), run.exitCode(), run.toString());
         assertTrue(run.err().contains("unknown percentile 'p42'"), run.err());
     }
 
     /** One test "t" of one sender and one receiver: messages / 10 msg/s (its RATE), latencies scaled. */
     private static void simpleRun(Path results, int iteration, long messages, double latencyScale) throws IOException {
-        new SyntheticResults(7, latencyScale, 1.0).simple(results.resolve("t").resolve(Integer.toString(iteration)),
-                SyntheticResults.T0 + iteration * 3_600_000L, messages, "success", "p90 response time 1.2 ms <= 500 ms");
+        new SyntheticResults(7, latencyScale, 1.0)
+                .simple(
+                        results.resolve("t").resolve(Integer.toString(iteration)),
+                        SyntheticResults.T0 + iteration * 3_600_000L,
+                        messages,
+                        "success",
+                        "p90 response time 1.2 ms <= 500 ms");
     }
 
     @Test
@@ -162,8 +186,8 @@ class CompareCommandTest {
         assertEquals(ExitCode.TEST_FAILED.code(), latest.exitCode(), latest.toString());
         assertTrue(latest.out().contains("t #1 responseTime.p50"), latest.out());
 
-        CommandRun first = CommandRun.of(new CompareCommand(), before.toString(), now.toString(),
-                "--current-iteration", "0");
+        CommandRun first =
+                CommandRun.of(new CompareCommand(), before.toString(), now.toString(), "--current-iteration", "0");
         assertEquals(ExitCode.OK.code(), first.exitCode(), first.toString());
 
         CommandRun missing = CommandRun.of(new CompareCommand(), before.toString(), now.toString(), "--iteration", "1");
@@ -182,12 +206,21 @@ class CompareCommandTest {
         assertEquals(ExitCode.OK.code(), warned.exitCode(), warned.toString());
         assertTrue(warned.err().contains("WARNING: the compared runs ran with different parameters"), warned.err());
         assertTrue(warned.err().contains("t: RATE 200 vs 400"), warned.err());
-        JsonNode json = new ObjectMapper().readTree(now.resolve(Reporter.COMPARISON_JSON).toFile());
-        assertEquals("RATE", json.path("parameterDifferences").path(0).path("parameter").asText(), json.toString());
-        assertEquals("RATE 200 vs 400", Jsoup.parse(now.resolve(Reporter.COMPARISON_HTML).toFile())
-                .select("#parameter-differences li").text().replace("t: ", ""));
+        JsonNode json = new ObjectMapper()
+                .readTree(now.resolve(Reporter.COMPARISON_JSON).toFile());
+        assertEquals(
+                "RATE",
+                json.path("parameterDifferences").path(0).path("parameter").asText(),
+                json.toString());
+        assertEquals(
+                "RATE 200 vs 400",
+                Jsoup.parse(now.resolve(Reporter.COMPARISON_HTML).toFile())
+                        .select("#parameter-differences li")
+                        .text()
+                        .replace("t: ", ""));
 
-        CommandRun strict = CommandRun.of(new CompareCommand(), before.toString(), now.toString(), "--strict-parameters");
+        CommandRun strict =
+                CommandRun.of(new CompareCommand(), before.toString(), now.toString(), "--strict-parameters");
         assertEquals(ExitCode.USAGE.code(), strict.exitCode(), strict.toString());
         assertTrue(strict.err().contains("ran with different parameters (t: RATE 200 vs 400)"), strict.err());
     }
@@ -200,8 +233,10 @@ class CompareCommandTest {
         simpleRun(now, 0, 2000, 1.0);
         for (Path peer : List.of(now.resolve("t/0/sender-1@alpha"), now.resolve("t/0/receiver-1@alpha"))) {
             Path properties = peer.resolve("test.properties");
-            Files.writeString(properties, Files.readString(properties).replace("amqp://sut:5672/", "amqp://127.0.0.1:40123/")
-                    + "RUN_ID=3f1c0d2e-0000-4000-8000-000000000001\nwarmup.lag.micros=46608\n");
+            Files.writeString(
+                    properties,
+                    Files.readString(properties).replace("amqp://sut:5672/", "amqp://127.0.0.1:40123/")
+                            + "RUN_ID=3f1c0d2e-0000-4000-8000-000000000001\nwarmup.lag.micros=46608\n");
         }
         CommandRun run = CommandRun.of(new CompareCommand(), before.toString(), now.toString(), "--strict-parameters");
         assertEquals(ExitCode.OK.code(), run.exitCode(), run.toString());
@@ -209,11 +244,15 @@ class CompareCommandTest {
 
         Path otherQueue = work.resolve("other-queue");
         simpleRun(otherQueue, 0, 2000, 1.0);
-        for (Path peer : List.of(otherQueue.resolve("t/0/sender-1@alpha"), otherQueue.resolve("t/0/receiver-1@alpha"))) {
+        for (Path peer :
+                List.of(otherQueue.resolve("t/0/sender-1@alpha"), otherQueue.resolve("t/0/receiver-1@alpha"))) {
             Path properties = peer.resolve("test.properties");
-            Files.writeString(properties, Files.readString(properties).replace("amqp://sut:5672/q", "amqp://sut:5672/other"));
+            Files.writeString(
+                    properties, Files.readString(properties).replace("amqp://sut:5672/q", "amqp://sut:5672/other"));
         }
         CommandRun address = CommandRun.of(new CompareCommand(), before.toString(), otherQueue.toString());
-        assertTrue(address.err().contains("t: SEND_RECEIVE_URL amqp://sut:5672/q vs amqp://sut:5672/other"), address.err());
+        assertTrue(
+                address.err().contains("t: SEND_RECEIVE_URL amqp://sut:5672/q vs amqp://sut:5672/other"),
+                address.err());
     }
 }

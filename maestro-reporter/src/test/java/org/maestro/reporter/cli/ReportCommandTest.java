@@ -24,7 +24,8 @@ class ReportCommandTest {
         SyntheticResults.writeStandard(results, 1.0, 1.0);
         CommandRun run = CommandRun.of(new ReportCommand(), results.toString());
         assertEquals(ExitCode.OK.code(), run.exitCode(), run.toString());
-        assertTrue(run.out().contains("FAIL      incremental #1  receiver-1@alpha: p90 response time 812.5 ms > 500 ms"),
+        assertTrue(
+                run.out().contains("FAIL      incremental #1  receiver-1@alpha: p90 response time 812.5 ms > 500 ms"),
                 run.out());
         assertTrue(run.out().contains("4 run(s): 2 passed, 2 not passed"), run.out());
         assertTrue(Files.isRegularFile(results.resolve("index.html")));

@@ -37,7 +37,9 @@ class TrendCommandTest {
     }
 
     private static List<String> runs(String... names) {
-        return java.util.Arrays.stream(names).map(n -> work.resolve(n).toString()).toList();
+        return java.util.Arrays.stream(names)
+                .map(n -> work.resolve(n).toString())
+                .toList();
     }
 
     @Test
@@ -50,7 +52,8 @@ class TrendCommandTest {
         assertEquals(ExitCode.OK.code(), run.exitCode(), run.toString());
         assertTrue(run.out().contains("Latest run within the limits of baseline build-101."), run.out());
         JsonNode trend = JSON.readTree(output.resolve(Trend.JSON).toFile());
-        assertEquals(List.of("build-101", "build-102", "build-103", "build-104"),
+        assertEquals(
+                List.of("build-101", "build-102", "build-103", "build-104"),
                 JSON.convertValue(trend.get("runs"), List.class));
         JsonNode test = trend.get("tests").get(0);
         JsonNode points = test.get("points");
@@ -60,20 +63,28 @@ class TrendCommandTest {
             regressed[i] = points.get(i).get("regression").asBoolean();
         }
         assertEquals("[false, false, true, false]", java.util.Arrays.toString(regressed));
-        assertTrue(points.get(2).get("regressions").toString().contains("throughput"), points.get(2).toString());
+        assertTrue(
+                points.get(2).get("regressions").toString().contains("throughput"),
+                points.get(2).toString());
 
         // every figure is the one the reporter computes for that run's latest iteration
         for (int i = 0; i < 4; i++) {
             String name = "build-10" + (i + 1);
-            List<TestSummary> iterations = Reporter.build(work.resolve(name)).tests().get(0).iterations();
-            TestSummary latest = iterations.stream().max(java.util.Comparator.comparingInt(TestSummary::iteration))
+            List<TestSummary> iterations =
+                    Reporter.build(work.resolve(name)).tests().get(0).iterations();
+            TestSummary latest = iterations.stream()
+                    .max(java.util.Comparator.comparingInt(TestSummary::iteration))
                     .orElseThrow();
             assertEquals(latest.throughput(), points.get(i).get("throughput").asDouble(), 1e-9, name);
-            assertEquals(latest.latency().responseTime().p99(),
-                    points.get(i).get("responseTimeMicros").get("p99").asLong(), name);
+            assertEquals(
+                    latest.latency().responseTime().p99(),
+                    points.get(i).get("responseTimeMicros").get("p99").asLong(),
+                    name);
         }
         // the judgement agrees with compare between the baseline and the slow run
-        CommandRun compared = CommandRun.of(new CompareCommand(), work.resolve("build-101").toString(),
+        CommandRun compared = CommandRun.of(
+                new CompareCommand(),
+                work.resolve("build-101").toString(),
                 work.resolve("build-103").toString());
         assertEquals(ExitCode.TEST_FAILED.code(), compared.exitCode(), compared.toString());
 
@@ -82,11 +93,13 @@ class TrendCommandTest {
         // three tests, each regressed in build-103 only
         assertEquals(3, page.select("table.trend").size());
         assertEquals(3, page.select("table.trend tr[data-regression=true]").size());
-        page.select("table.trend tr[data-regression=true]").forEach(row -> assertEquals("build-103",
-                row.select("td").first().text()));
+        page.select("table.trend tr[data-regression=true]")
+                .forEach(row ->
+                        assertEquals("build-103", row.select("td").first().text()));
         assertTrue(Files.isRegularFile(output.resolve("echarts.min.js")));
         String charts = page.select("#maestro-charts").html();
-        assertTrue(charts.contains("lowest allowed (baseline −10%)") && charts.contains("p99 highest allowed"),
+        assertTrue(
+                charts.contains("lowest allowed (baseline −10%)") && charts.contains("p99 highest allowed"),
                 charts.substring(0, Math.min(400, charts.length())));
     }
 
@@ -99,12 +112,16 @@ class TrendCommandTest {
         assertTrue(lenient.out().contains("Latest run within the limits"), lenient.out());
 
         args = new java.util.ArrayList<>(runs("build-101", "build-102", "build-103"));
-        args.addAll(List.of("-o", output.toString(), "--baseline", work.resolve("build-102").toString()));
+        args.addAll(List.of(
+                "-o", output.toString(), "--baseline", work.resolve("build-102").toString()));
         CommandRun run = CommandRun.of(new TrendCommand(), args.toArray(String[]::new));
         assertEquals(ExitCode.OK.code(), run.exitCode(), run.toString());
         assertTrue(run.out().contains("Latest run regressed against baseline build-102: fixed-rate"), run.out());
-        assertEquals("LATEST RUN REGRESSED", Jsoup.parse(output.resolve(Trend.HTML).toFile()).select("#verdict")
-                .text());
+        assertEquals(
+                "LATEST RUN REGRESSED",
+                Jsoup.parse(output.resolve(Trend.HTML).toFile())
+                        .select("#verdict")
+                        .text());
     }
 
     @Test
@@ -113,7 +130,8 @@ class TrendCommandTest {
         assertEquals(ExitCode.USAGE.code(), one.exitCode());
         assertTrue(one.err().contains("a trend needs at least two results directories"), one.err());
         Path empty = Files.createDirectories(work.resolve("empty"));
-        CommandRun none = CommandRun.of(new TrendCommand(), work.resolve("build-101").toString(), empty.toString());
+        CommandRun none =
+                CommandRun.of(new TrendCommand(), work.resolve("build-101").toString(), empty.toString());
         assertEquals(ExitCode.USAGE.code(), none.exitCode());
         assertTrue(none.err().contains("holds no test results"), none.err());
     }

@@ -22,6 +22,7 @@ class ComparisonTest {
 
     @TempDir
     static Path work;
+
     static TestSummary baseline;
     static TestSummary faster;
 
@@ -34,14 +35,29 @@ class ComparisonTest {
     }
 
     private static ComparisonResult compare(TestSummary before, TestSummary now, Thresholds thresholds) {
-        return Comparison.evaluate("b", "c", Map.of(before.test(), List.of(before)), Map.of(now.test(), List.of(now)),
-                thresholds);
+        return Comparison.evaluate(
+                "b", "c", Map.of(before.test(), List.of(before)), Map.of(now.test(), List.of(now)), thresholds);
     }
 
     private static TestSummary withOutcome(TestSummary s, Outcome outcome) {
-        return new TestSummary(s.formatVersion(), s.test(), s.iteration(), s.startMillis(), s.endMillis(),
-                s.warmupEndMillis(), outcome, "receiver-1@alpha: p90 response time 900 ms > 500 ms", Decider.PEERS, s.messages(),
-                s.rate(), s.latency(), s.parameters(), s.peers(), s.streams(), s.actions(), s.warnings());
+        return new TestSummary(
+                s.formatVersion(),
+                s.test(),
+                s.iteration(),
+                s.startMillis(),
+                s.endMillis(),
+                s.warmupEndMillis(),
+                outcome,
+                "receiver-1@alpha: p90 response time 900 ms > 500 ms",
+                Decider.PEERS,
+                s.messages(),
+                s.rate(),
+                s.latency(),
+                s.parameters(),
+                s.peers(),
+                s.streams(),
+                s.actions(),
+                s.warnings());
     }
 
     @Test
@@ -49,21 +65,30 @@ class ComparisonTest {
         TestSummary failing = withOutcome(baseline, Outcome.FAILURE);
         ComparisonResult result = compare(baseline, failing, Thresholds.DEFAULTS);
         assertTrue(result.isRegression());
-        assertEquals(List.of("outcome"), result.regressions().stream().map(Difference::metric).toList());
-        assertFalse(compare(baseline, failing, Thresholds.DEFAULTS.withOutcomeMatters(false)).isRegression());
+        assertEquals(
+                List.of("outcome"),
+                result.regressions().stream().map(Difference::metric).toList());
+        assertFalse(compare(baseline, failing, Thresholds.DEFAULTS.withOutcomeMatters(false))
+                .isRegression());
     }
 
     @Test
     void fasterAndQuickerRunIsMarkedImprovedNotRegressed() {
         ComparisonResult result = compare(baseline, faster, Thresholds.DEFAULTS);
         assertFalse(result.isRegression(), result.regressions().toString());
-        Difference throughput = result.differences().stream().filter(d -> d.metric().equals("throughput"))
-                .findFirst().orElseThrow();
+        Difference throughput = result.differences().stream()
+                .filter(d -> d.metric().equals("throughput"))
+                .findFirst()
+                .orElseThrow();
         assertEquals(Difference.Status.IMPROVED, throughput.status());
-        assertEquals((faster.throughput() - baseline.throughput()) / baseline.throughput() * 100,
-                throughput.changePercent(), 1e-9);
-        Difference p99 = result.differences().stream().filter(d -> d.metric().equals("responseTime.p99"))
-                .findFirst().orElseThrow();
+        assertEquals(
+                (faster.throughput() - baseline.throughput()) / baseline.throughput() * 100,
+                throughput.changePercent(),
+                1e-9);
+        Difference p99 = result.differences().stream()
+                .filter(d -> d.metric().equals("responseTime.p99"))
+                .findFirst()
+                .orElseThrow();
         assertEquals(baseline.latency().responseTime().p99(), p99.baseline(), 0);
         assertEquals(faster.latency().responseTime().p99(), p99.current(), 0);
         assertEquals(Difference.Status.IMPROVED, p99.status());
@@ -74,19 +99,39 @@ class ComparisonTest {
         ComparisonResult result = compare(faster, baseline, Thresholds.DEFAULTS);
         assertTrue(result.regressions().stream().anyMatch(d -> d.metric().equals("throughput")));
         assertTrue(result.regressions().stream().anyMatch(d -> d.metric().equals("serviceTime.p50")));
-        assertFalse(compare(faster, baseline, Thresholds.DEFAULTS.withThroughputDrop(50).withLatencyRise(150))
+        assertFalse(compare(
+                        faster,
+                        baseline,
+                        Thresholds.DEFAULTS.withThroughputDrop(50).withLatencyRise(150))
                 .isRegression());
     }
 
     @Test
     void iterationsWithoutACommonNumberCompareTheLatestOfEach() {
-        TestSummary renumbered = new TestSummary(baseline.formatVersion(), baseline.test(), 7, baseline.startMillis(),
-                baseline.endMillis(), baseline.warmupEndMillis(), baseline.outcome(), baseline.reason(),
-                baseline.decidedBy(), baseline.messages(), baseline.rate(), baseline.latency(), baseline.parameters(), baseline.peers(),
-                baseline.streams(), baseline.actions(), baseline.warnings());
+        TestSummary renumbered = new TestSummary(
+                baseline.formatVersion(),
+                baseline.test(),
+                7,
+                baseline.startMillis(),
+                baseline.endMillis(),
+                baseline.warmupEndMillis(),
+                baseline.outcome(),
+                baseline.reason(),
+                baseline.decidedBy(),
+                baseline.messages(),
+                baseline.rate(),
+                baseline.latency(),
+                baseline.parameters(),
+                baseline.peers(),
+                baseline.streams(),
+                baseline.actions(),
+                baseline.warnings());
         ComparisonResult result = compare(baseline, renumbered, Thresholds.DEFAULTS);
         assertFalse(result.isRegression());
-        assertTrue(result.notes().get(0).contains("compared baseline #0 with current #7"), result.notes().toString());
-        assertTrue(result.differences().stream().allMatch(d -> d.currentIteration() == 7 && d.baselineIteration() == 0));
+        assertTrue(
+                result.notes().get(0).contains("compared baseline #0 with current #7"),
+                result.notes().toString());
+        assertTrue(
+                result.differences().stream().allMatch(d -> d.currentIteration() == 7 && d.baselineIteration() == 0));
     }
 }

@@ -21,27 +21,70 @@ class MessageAccountingTest {
             streams.add(new PeerResult.Stream(name, i, counts[i], 0, 0, 0, null));
             total += counts[i];
         }
-        return new MessageAccounting.Peer(name, "q",
-                new PeerResult(1, name, "sender", 0, 1, 0, total, 0, 0, 0, streams, "success", ""));
+        return new MessageAccounting.Peer(
+                name, "q", new PeerResult(1, name, "sender", 0, 1, 0, total, 0, 0, 0, streams, "success", ""));
     }
 
-    private static MessageAccounting.Peer receiver(String name, String sender, int connection, RoaringBitmap seen,
-            long ownDuplicates) {
-        return new MessageAccounting.Peer(name, "q", new PeerResult(1, name, "receiver", 0, 1, 0,
-                seen.getCardinality(), 0, ownDuplicates, 0,
-                List.of(new PeerResult.Stream(sender, connection, seen.getCardinality(), 0, ownDuplicates, 0,
-                        PeerResult.Stream.encode(seen))), "success", ""));
+    private static MessageAccounting.Peer receiver(
+            String name, String sender, int connection, RoaringBitmap seen, long ownDuplicates) {
+        return new MessageAccounting.Peer(
+                name,
+                "q",
+                new PeerResult(
+                        1,
+                        name,
+                        "receiver",
+                        0,
+                        1,
+                        0,
+                        seen.getCardinality(),
+                        0,
+                        ownDuplicates,
+                        0,
+                        List.of(new PeerResult.Stream(
+                                sender,
+                                connection,
+                                seen.getCardinality(),
+                                0,
+                                ownDuplicates,
+                                0,
+                                PeerResult.Stream.encode(seen))),
+                        "success",
+                        ""));
     }
 
     @Test
     void lostSplitsIntoRefusedMessagesNobodyReceivedAndVanishedOnes() {
-        RoaringBitmap refused = RoaringBitmap.bitmapOf(2, 3, 7);     // 7 was refused and yet received
-        PeerResult result = new PeerResult(1, "s@h", "sender", 0, 1, 0, 10, 3, 0, 0,
-                List.of(new PeerResult.Stream("s@h", 0, 10, 3, 0, 0, null, new OutcomeCounts(7, 3, 0, 0, 0),
-                        PeerResult.Stream.encode(refused))), "success", "", new OutcomeCounts(7, 3, 0, 0, 0));
-        RoaringBitmap seen = RoaringBitmap.bitmapOf(0, 1, 4, 5, 7, 8);  // 2, 3 refused; 6, 9 vanished
-        MessageCounts total = MessageAccounting.account(List.of(new MessageAccounting.Peer("s@h", "q", result)),
-                List.of(receiver("r@h", "s@h", 0, seen, 0))).counts();
+        RoaringBitmap refused = RoaringBitmap.bitmapOf(2, 3, 7); // 7 was refused and yet received
+        PeerResult result = new PeerResult(
+                1,
+                "s@h",
+                "sender",
+                0,
+                1,
+                0,
+                10,
+                3,
+                0,
+                0,
+                List.of(new PeerResult.Stream(
+                        "s@h",
+                        0,
+                        10,
+                        3,
+                        0,
+                        0,
+                        null,
+                        new OutcomeCounts(7, 3, 0, 0, 0),
+                        PeerResult.Stream.encode(refused))),
+                "success",
+                "",
+                new OutcomeCounts(7, 3, 0, 0, 0));
+        RoaringBitmap seen = RoaringBitmap.bitmapOf(0, 1, 4, 5, 7, 8); // 2, 3 refused; 6, 9 vanished
+        MessageCounts total = MessageAccounting.account(
+                        List.of(new MessageAccounting.Peer("s@h", "q", result)),
+                        List.of(receiver("r@h", "s@h", 0, seen, 0)))
+                .counts();
         assertEquals(4L, (long) total.lost());
         assertEquals(2L, (long) total.refused());
         assertEquals(2L, (long) total.vanished());
@@ -52,7 +95,8 @@ class MessageAccountingTest {
     void unionsTheReceiversOfAnAddressPerStream() {
         RoaringBitmap first = RoaringBitmap.bitmapOf(0, 1, 2, 3, 4);
         RoaringBitmap second = RoaringBitmap.bitmapOf(4, 5, 6, 8, 12); // 4 twice across receivers; 12 not sent
-        MessageAccounting.Result result = MessageAccounting.account(List.of(sender("s@h", 10, 3)),
+        MessageAccounting.Result result = MessageAccounting.account(
+                List.of(sender("s@h", 10, 3)),
                 List.of(receiver("r1@h", "s@h", 0, first, 1), receiver("r2@h", "s@h", 0, second, 0)));
 
         StreamSummary zero = result.streams().get(0);
@@ -70,9 +114,11 @@ class MessageAccountingTest {
 
     @Test
     void saysSentAndLostAreUnknownWithoutTheSenderResult() {
-        MessageCounts total = MessageAccounting.account(List.of(),
-                List.of(receiver("r@h", "s@h", 0, RoaringBitmap.bitmapOf(0, 1), 0)),
-                List.of(new MessageAccounting.Missing("s@h", "sender", "q", "died"))).counts();
+        MessageCounts total = MessageAccounting.account(
+                        List.of(),
+                        List.of(receiver("r@h", "s@h", 0, RoaringBitmap.bitmapOf(0, 1), 0)),
+                        List.of(new MessageAccounting.Missing("s@h", "sender", "q", "died")))
+                .counts();
         assertNull(total.sent());
         assertNull(total.lost());
         assertEquals(2, total.received());

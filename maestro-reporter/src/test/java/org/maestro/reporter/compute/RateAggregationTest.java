@@ -31,8 +31,10 @@ class RateAggregationTest {
 
     @Test
     void aRunWithoutMeasuredMessagesHasNoRate() {
-        assertEquals(RateStats.EMPTY, RateAggregation.stats(List.of(
-                new RateAggregation.Second(1000, 500, 0, 0, true),
-                new RateAggregation.Second(2000, 0, 0, 0, false))));
+        assertEquals(
+                RateStats.EMPTY,
+                RateAggregation.stats(List.of(
+                        new RateAggregation.Second(1000, 500, 0, 0, true),
+                        new RateAggregation.Second(2000, 0, 0, 0, false))));
     }
 }

@@ -48,13 +48,20 @@ public final class Recount {
     private static final ObjectMapper JSON = new ObjectMapper();
 
     /** Count, mean, percentiles (p50 … p99.99) and max of the summed measured intervals, in µs. */
-    public record Latency(long count, double mean, long p50, long p90, long p95, long p99, long p999, long p9999,
-            long max) {
+    public record Latency(
+            long count, double mean, long p50, long p90, long p95, long p99, long p999, long p9999, long max) {
 
         static Latency of(Histogram h) {
-            return new Latency(h.getTotalCount(), h.getMean(), h.getValueAtPercentile(50.0),
-                    h.getValueAtPercentile(90.0), h.getValueAtPercentile(95.0), h.getValueAtPercentile(99.0),
-                    h.getValueAtPercentile(99.9), h.getValueAtPercentile(99.99), h.getMaxValue());
+            return new Latency(
+                    h.getTotalCount(),
+                    h.getMean(),
+                    h.getValueAtPercentile(50.0),
+                    h.getValueAtPercentile(90.0),
+                    h.getValueAtPercentile(95.0),
+                    h.getValueAtPercentile(99.0),
+                    h.getValueAtPercentile(99.9),
+                    h.getValueAtPercentile(99.99),
+                    h.getMaxValue());
         }
 
         /** The values by the names summary.json uses. */
@@ -72,8 +79,7 @@ public final class Recount {
     }
 
     /** Inter-arrival jitter: |J| (late and early values together) and each side's count and maximum, µs. */
-    public record Jitter(Latency magnitude, long lateCount, long lateMax, long earlyCount, long earlyMax) {
-    }
+    public record Jitter(Latency magnitude, long lateCount, long lateMax, long earlyCount, long earlyMax) {}
 
     /**
      * A role's (or one peer's) rate: measured messages ÷ measured window, max and min of the per-second totals
@@ -84,13 +90,20 @@ public final class Recount {
     }
 
     /** One stream (sender connection) at one address; null counts are unknown. */
-    public record StreamCount(String address, String sender, int connection, Long sent, long received, Long lost,
-            Long refused, Long vanished, long duplicates, long outOfOrder) {
-    }
+    public record StreamCount(
+            String address,
+            String sender,
+            int connection,
+            Long sent,
+            long received,
+            Long lost,
+            Long refused,
+            Long vanished,
+            long duplicates,
+            long outOfOrder) {}
 
     /** One peer of the peer table; {@code count} null when nothing of it arrived. */
-    public record PeerCount(String name, String role, Long count, long errors, Rate rate, boolean present) {
-    }
+    public record PeerCount(String name, String role, Long count, long errors, Rate rate, boolean present) {}
 
     /**
      * Everything the report shows of an iteration, recomputed.
@@ -98,9 +111,23 @@ public final class Recount {
      * @param outcomes accepted, released, rejected, modified, failed; null when no sender counted outcomes
      * @param windowStart the measured window's start (epoch ms), 0 without a window (older senders)
      */
-    public record Numbers(Long sent, long received, Long lost, Long refused, Long vanished, long duplicates,
-            long outOfOrder, long errors, long[] outcomes, Rate senderRate, Rate receiverRate, long windowStart,
-            long windowEnd, Map<String, Latency> latency, Jitter jitter, List<StreamCount> streams,
+    public record Numbers(
+            Long sent,
+            long received,
+            Long lost,
+            Long refused,
+            Long vanished,
+            long duplicates,
+            long outOfOrder,
+            long errors,
+            long[] outcomes,
+            Rate senderRate,
+            Rate receiverRate,
+            long windowStart,
+            long windowEnd,
+            Map<String, Latency> latency,
+            Jitter jitter,
+            List<StreamCount> streams,
             List<PeerCount> peers) {
 
         /** The headline throughput: the receivers' rate, the senders' when no receiver counted measured messages. */
@@ -115,8 +142,7 @@ public final class Recount {
     }
 
     /** One peer directory, read plainly. */
-    private record PeerFiles(Path dir, String name, String role, Properties props, JsonNode result,
-            List<long[]> rows) {
+    private record PeerFiles(Path dir, String name, String role, Properties props, JsonNode result, List<long[]> rows) {
 
         long millis(String key) {
             String value = props.getProperty(key);
@@ -134,20 +160,22 @@ public final class Recount {
 
     /** Indexes of a rate row: timestamp, count, measured, errors, warm-up flag (1/0). */
     private static final int TS = 0;
+
     private static final int COUNT = 1;
     private static final int MEASURED = 2;
     private static final int ERRORS = 3;
     private static final int WARMUP = 4;
 
-    private Recount() {
-    }
+    private Recount() {}
 
     /** Recomputes the numbers of {@code <results>/<test>/<iteration>/}. */
     public static Numbers of(Path iterationDir) throws IOException {
         List<PeerFiles> peers = new ArrayList<>();
         try (Stream<Path> children = Files.list(iterationDir)) {
             for (Path dir : children.filter(Files::isDirectory)
-                    .filter(d -> !d.getFileName().toString().startsWith(".")).sorted().toList()) {
+                    .filter(d -> !d.getFileName().toString().startsWith("."))
+                    .sorted()
+                    .toList()) {
                 peers.add(readPeer(dir));
             }
         }
@@ -217,12 +245,15 @@ public final class Recount {
                     String key = sender + "#" + stream.path("connection").asInt();
                     sentPerStream.merge(key, stream.path("count").asLong(), Long::sum);
                     streamAddress.put(key, address(p, roster));
-                    refusedPerStream.computeIfAbsent(key, k -> new RoaringBitmap())
+                    refusedPerStream
+                            .computeIfAbsent(key, k -> new RoaringBitmap())
                             .or(bitmap(stream.path("refusedSequences").asText("")));
                 }
             } else if ("receiver".equals(p.role())) {
                 errors += p.result().path("errors").asLong();
-                receiversByAddress.computeIfAbsent(address(p, roster), a -> new ArrayList<>()).add(p);
+                receiversByAddress
+                        .computeIfAbsent(address(p, roster), a -> new ArrayList<>())
+                        .add(p);
             }
         }
         long received = 0;
@@ -235,8 +266,9 @@ public final class Recount {
         int groups = receiversByAddress.size();
         for (Map.Entry<String, List<PeerFiles>> group : receiversByAddress.entrySet()) {
             String address = group.getKey();
-            boolean known = !senderMissing && missingReceiverAddresses.stream()
-                    .noneMatch(a -> a.isEmpty() || a.equals(address) || groups == 1);
+            boolean known = !senderMissing
+                    && missingReceiverAddresses.stream()
+                            .noneMatch(a -> a.isEmpty() || a.equals(address) || groups == 1);
             Map<String, RoaringBitmap> union = new LinkedHashMap<>();
             Map<String, long[]> sums = new LinkedHashMap<>();
             streamAddress.forEach((key, to) -> {
@@ -249,7 +281,8 @@ public final class Recount {
                 duplicates += receiver.result().path("duplicates").asLong();
                 outOfOrder += receiver.result().path("outOfOrder").asLong();
                 for (JsonNode stream : receiver.result().path("streams")) {
-                    String key = stream.path("sender").asText() + "#" + stream.path("connection").asInt();
+                    String key = stream.path("sender").asText() + "#"
+                            + stream.path("connection").asInt();
                     RoaringBitmap sequences = bitmap(stream.path("sequences").asText(""));
                     union.computeIfAbsent(key, k -> new RoaringBitmap()).or(sequences);
                     long[] s = sums.computeIfAbsent(key, k -> new long[3]);
@@ -280,9 +313,17 @@ public final class Recount {
                 received += distinct;
                 duplicates += s[0] - distinct;
                 int hash = key.lastIndexOf('#');
-                streams.add(new StreamCount(address, key.substring(0, hash), Integer.parseInt(key.substring(hash + 1)),
-                        streamSent, distinct, streamLost, streamRefused,
-                        streamLost == null ? null : streamLost - streamRefused, s[0] - distinct + s[1], s[2]));
+                streams.add(new StreamCount(
+                        address,
+                        key.substring(0, hash),
+                        Integer.parseInt(key.substring(hash + 1)),
+                        streamSent,
+                        distinct,
+                        streamLost,
+                        streamRefused,
+                        streamLost == null ? null : streamLost - streamRefused,
+                        s[0] - distinct + s[1],
+                        s[2]));
             }
         }
         boolean lostKnown = !anyMissing && groups > 0 && accounted.containsAll(sentPerStream.keySet());
@@ -323,14 +364,18 @@ public final class Recount {
                 count = p.result().path("count").asLong();
                 peerErrors = p.result().path("errors").asLong();
             } else {
-                count = p.rows() == null ? null : p.rows().stream().mapToLong(r -> r[COUNT]).sum();
-                peerErrors = p.rows() == null ? 0 : p.rows().stream().mapToLong(r -> r[ERRORS]).sum();
+                count = p.rows() == null
+                        ? null
+                        : p.rows().stream().mapToLong(r -> r[COUNT]).sum();
+                peerErrors = p.rows() == null
+                        ? 0
+                        : p.rows().stream().mapToLong(r -> r[ERRORS]).sum();
             }
             peerCounts.add(new PeerCount(p.name(), p.role(), count, peerErrors, rate, true));
         }
         for (JsonNode entry : absent) {
-            peerCounts.add(new PeerCount(entry.path("name").asText(), entry.path("role").asText(), null, 0,
-                    Rate.EMPTY, false));
+            peerCounts.add(new PeerCount(
+                    entry.path("name").asText(), entry.path("role").asText(), null, 0, Rate.EMPTY, false));
         }
 
         // Latency and jitter: the measured intervals of every log of that name, summed.
@@ -352,16 +397,33 @@ public final class Recount {
             magnitude.add(late);
             magnitude.add(early);
             if (magnitude.getTotalCount() > 0) {
-                jitter = new Jitter(Latency.of(magnitude), late.getTotalCount(),
-                        late.getTotalCount() == 0 ? 0 : late.getMaxValue(), early.getTotalCount(),
+                jitter = new Jitter(
+                        Latency.of(magnitude),
+                        late.getTotalCount(),
+                        late.getTotalCount() == 0 ? 0 : late.getMaxValue(),
+                        early.getTotalCount(),
                         early.getTotalCount() == 0 ? 0 : early.getMaxValue());
             }
         }
 
-        return new Numbers(senderMissing ? null : sent, received, lostKnown ? lost : null,
-                lostKnown ? refused : null, lostKnown ? lost - refused : null, duplicates, outOfOrder, errors,
-                outcomes, senderRate, receiverRate, window == null ? 0 : window[0], window == null ? 0 : window[1],
-                latency, jitter, streams, peerCounts);
+        return new Numbers(
+                senderMissing ? null : sent,
+                received,
+                lostKnown ? lost : null,
+                lostKnown ? refused : null,
+                lostKnown ? lost - refused : null,
+                duplicates,
+                outOfOrder,
+                errors,
+                outcomes,
+                senderRate,
+                receiverRate,
+                window == null ? 0 : window[0],
+                window == null ? 0 : window[1],
+                latency,
+                jitter,
+                streams,
+                peerCounts);
     }
 
     /**
@@ -414,7 +476,11 @@ public final class Recount {
             }
             if (max == Long.MIN_VALUE) {
                 max = seconds.values().stream().mapToLong(s -> s[1]).max().orElse(0);
-                min = seconds.values().stream().mapToLong(s -> s[1]).filter(m -> m > 0).min().orElse(0);
+                min = seconds.values().stream()
+                        .mapToLong(s -> s[1])
+                        .filter(m -> m > 0)
+                        .min()
+                        .orElse(0);
             }
             return new Rate(total * 1000.0 / millis, max, min, counted, total, millis, warmup);
         }
@@ -462,13 +528,19 @@ public final class Recount {
         if (name == null || name.isBlank()) {
             name = dir.getFileName().toString();
         }
-        String role = props.getProperty("peer.role", result == null ? "" : result.path("role").asText(""))
-                .trim().toLowerCase(Locale.ROOT);
+        String role = props.getProperty(
+                        "peer.role", result == null ? "" : result.path("role").asText(""))
+                .trim()
+                .toLowerCase(Locale.ROOT);
         if (!Set.of("sender", "receiver", "inspector", "agent").contains(role)) {
             String lower = name.toLowerCase(Locale.ROOT);
-            role = Stream.of("sender", "receiver", "inspector", "agent").filter(lower::startsWith).findFirst()
-                    .orElse(find(dir, "send-delay.hlog") != null ? "sender"
-                            : find(dir, "response-time.hlog") != null ? "receiver" : "other");
+            role = Stream.of("sender", "receiver", "inspector", "agent")
+                    .filter(lower::startsWith)
+                    .findFirst()
+                    .orElse(
+                            find(dir, "send-delay.hlog") != null
+                                    ? "sender"
+                                    : find(dir, "response-time.hlog") != null ? "receiver" : "other");
         }
         Path rate = find(dir, "rate.csv");
         return new PeerFiles(dir, name, role, props, result, rate == null ? null : readableRows(rate));
@@ -487,8 +559,10 @@ public final class Recount {
     static List<long[]> rateRows(Path file) throws IOException {
         List<String> lines;
         try (InputStream in = open(file)) {
-            lines = new String(in.readAllBytes(), StandardCharsets.UTF_8).lines()
-                    .filter(l -> !l.isBlank() && !l.startsWith("#")).toList();
+            lines = new String(in.readAllBytes(), StandardCharsets.UTF_8)
+                    .lines()
+                    .filter(l -> !l.isBlank() && !l.startsWith("#"))
+                    .toList();
         }
         List<long[]> rows = new ArrayList<>();
         if (lines.isEmpty()) {
@@ -599,8 +673,13 @@ public final class Recount {
         if (node == null || node.isNull()) {
             return null;
         }
-        return new long[] {node.path("accepted").asLong(), node.path("released").asLong(),
-            node.path("rejected").asLong(), node.path("modified").asLong(), node.path("failed").asLong()};
+        return new long[] {
+            node.path("accepted").asLong(),
+            node.path("released").asLong(),
+            node.path("rejected").asLong(),
+            node.path("modified").asLong(),
+            node.path("failed").asLong()
+        };
     }
 
     private static long[] add(long[] sum, long[] more) {

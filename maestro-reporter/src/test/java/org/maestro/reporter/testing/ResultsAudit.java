@@ -48,8 +48,7 @@ public final class ResultsAudit {
 
     private final List<Mismatch> mismatches = new ArrayList<>();
 
-    private ResultsAudit() {
-    }
+    private ResultsAudit() {}
 
     /** Throws an {@link AssertionError} listing every mismatch of the iteration's report. */
     public static void assertConsistent(Path iterationDir) {
@@ -70,7 +69,9 @@ public final class ResultsAudit {
             for (Path test : tests.filter(Files::isDirectory).sorted().toList()) {
                 try (java.util.stream.Stream<Path> dirs = Files.list(test)) {
                     for (Path dir : dirs.filter(Files::isDirectory)
-                            .filter(d -> d.getFileName().toString().matches("\\d+")).sorted().toList()) {
+                            .filter(d -> d.getFileName().toString().matches("\\d+"))
+                            .sorted()
+                            .toList()) {
                         iterations++;
                         found.addAll(audit(dir));
                     }
@@ -83,8 +84,8 @@ public final class ResultsAudit {
             throw new AssertionError(resultsDir + " holds no test iteration to audit");
         }
         if (!found.isEmpty()) {
-            StringBuilder text = new StringBuilder("the report of " + resultsDir + " shows " + found.size()
-                    + " number(s) the raw files do not give:");
+            StringBuilder text = new StringBuilder(
+                    "the report of " + resultsDir + " shows " + found.size() + " number(s) the raw files do not give:");
             found.forEach(m -> text.append("\n  ").append(m));
             throw new AssertionError(text.toString());
         }
@@ -125,10 +126,15 @@ public final class ResultsAudit {
             String iteration = dir.getFileName().toString();
             ResultsAudit audit = new ResultsAudit();
             String f = "maestro-cli run table";
-            String[] row = output.lines().map(String::trim).map(line -> line.split("\\s+"))
-                    .filter(cells -> cells.length >= 11 && cells[0].equals(test) && cells[1].equals(iteration)
+            String[] row = output.lines()
+                    .map(String::trim)
+                    .map(line -> line.split("\\s+"))
+                    .filter(cells -> cells.length >= 11
+                            && cells[0].equals(test)
+                            && cells[1].equals(iteration)
                             && (cells[2].equals("PASS") || cells[2].equals("FAIL")))
-                    .findFirst().orElse(null);
+                    .findFirst()
+                    .orElse(null);
             if (row == null) {
                 audit.mismatches.add(new Mismatch(f, test + " #" + iteration, "missing", "a row"));
                 return List.copyOf(audit.mismatches);
@@ -140,7 +146,8 @@ public final class ResultsAudit {
             audit.shownCount(f, p + "REFUSED", row[6], n.refused());
             audit.shownCount(f, p + "VANISHED", row[7], n.vanished());
             audit.shown(f, p + "RATE msg/s", row[8], n.throughput());
-            boolean byteRate = output.lines().map(String::trim)
+            boolean byteRate = output.lines()
+                    .map(String::trim)
                     .anyMatch(line -> line.startsWith("TEST ") && line.contains(" MB/s "));
             Recount.Latency response = n.latency().get("responseTime");
             if (response != null) {
@@ -183,12 +190,18 @@ public final class ResultsAudit {
         real(f, "messages.lostPercent", m.get("lostPercent"), n.lostPercent());
         JsonNode outcomes = m.get("outcomes");
         if (n.outcomes() == null) {
-            same(f, "messages.outcomes", outcomes == null || outcomes.isNull() ? "absent" : outcomes.toString(),
+            same(
+                    f,
+                    "messages.outcomes",
+                    outcomes == null || outcomes.isNull() ? "absent" : outcomes.toString(),
                     "absent");
         } else {
             String[] names = {"accepted", "released", "rejected", "modified", "failed"};
             for (int i = 0; i < names.length; i++) {
-                count(f, "messages.outcomes." + names[i], outcomes == null ? null : outcomes.get(names[i]),
+                count(
+                        f,
+                        "messages.outcomes." + names[i],
+                        outcomes == null ? null : outcomes.get(names[i]),
                         n.outcomes()[i]);
             }
         }
@@ -206,17 +219,42 @@ public final class ResultsAudit {
             latency(f, "latency." + metric, latency.get(metric), n.latency().get(metric));
         }
         JsonNode jitter = latency.get("jitter");
-        latency(f, "latency.jitter", jitter, n.jitter() == null ? null : n.jitter().magnitude());
+        latency(
+                f,
+                "latency.jitter",
+                jitter,
+                n.jitter() == null ? null : n.jitter().magnitude());
         if (n.jitter() != null && jitter != null) {
-            count(f, "latency.jitter.lateCount", jitter.get("lateCount"), n.jitter().lateCount());
+            count(
+                    f,
+                    "latency.jitter.lateCount",
+                    jitter.get("lateCount"),
+                    n.jitter().lateCount());
             count(f, "latency.jitter.lateMax", jitter.get("lateMax"), n.jitter().lateMax());
-            count(f, "latency.jitter.earlyCount", jitter.get("earlyCount"), n.jitter().earlyCount());
-            count(f, "latency.jitter.earlyMax", jitter.get("earlyMax"), n.jitter().earlyMax());
+            count(
+                    f,
+                    "latency.jitter.earlyCount",
+                    jitter.get("earlyCount"),
+                    n.jitter().earlyCount());
+            count(
+                    f,
+                    "latency.jitter.earlyMax",
+                    jitter.get("earlyMax"),
+                    n.jitter().earlyMax());
         }
         Map<String, JsonNode> streams = new LinkedHashMap<>();
-        entry.path("streams").forEach(s -> streams.put(streamKey(s.path("address").asText(), s.path("sender").asText(),
-                s.path("connection").asInt()), s));
-        same(f, "streams (rows)", Integer.toString(streams.size()), Integer.toString(n.streams().size()));
+        entry.path("streams")
+                .forEach(s -> streams.put(
+                        streamKey(
+                                s.path("address").asText(),
+                                s.path("sender").asText(),
+                                s.path("connection").asInt()),
+                        s));
+        same(
+                f,
+                "streams (rows)",
+                Integer.toString(streams.size()),
+                Integer.toString(n.streams().size()));
         for (Recount.StreamCount s : n.streams()) {
             String key = streamKey(s.address(), s.sender(), s.connection());
             JsonNode row = streams.get(key);
@@ -235,10 +273,17 @@ public final class ResultsAudit {
         }
         List<JsonNode> peers = new ArrayList<>();
         entry.path("peers").forEach(peers::add);
-        same(f, "peers (rows)", Integer.toString(peers.size()), Integer.toString(n.peers().size()));
+        same(
+                f,
+                "peers (rows)",
+                Integer.toString(peers.size()),
+                Integer.toString(n.peers().size()));
         for (Recount.PeerCount peer : n.peers()) {
-            JsonNode row = peers.stream().filter(r -> namesPeer(r.path("name").asText(), r.path("host").asText(),
-                    peer.name())).findFirst().orElse(null);
+            JsonNode row = peers.stream()
+                    .filter(r ->
+                            namesPeer(r.path("name").asText(), r.path("host").asText(), peer.name()))
+                    .findFirst()
+                    .orElse(null);
             if (row == null) {
                 mismatches.add(new Mismatch(f, "peers[" + peer.name() + "]", "missing", "present"));
                 continue;
@@ -264,7 +309,10 @@ public final class ResultsAudit {
 
     private void latency(String f, String field, JsonNode shown, Recount.Latency expected) {
         if (expected == null || shown == null || shown.isNull()) {
-            same(f, field, shown == null || shown.isNull() ? "absent" : "present",
+            same(
+                    f,
+                    field,
+                    shown == null || shown.isNull() ? "absent" : "present",
                     expected == null ? "absent" : "present");
             return;
         }
@@ -294,11 +342,24 @@ public final class ResultsAudit {
             shownMillis(f, "card-service-p99", cardValue(doc, "card-service-p99"), service.p99());
         }
         if (n.jitter() != null) {
-            shownMillis(f, "card-jitter", cardValue(doc, "card-jitter"), n.jitter().lateMax());
+            shownMillis(
+                    f, "card-jitter", cardValue(doc, "card-jitter"), n.jitter().lateMax());
             String sub = cardSub(doc, "card-jitter");
-            shownMillis(f, "card-jitter |J| p50", after(sub, "p50 "), n.jitter().magnitude().p50());
-            shownMillis(f, "card-jitter |J| p99", after(sub, "p99 "), n.jitter().magnitude().p99());
-            shownMillis(f, "card-jitter early max", after(sub, "early max "), n.jitter().earlyMax());
+            shownMillis(
+                    f,
+                    "card-jitter |J| p50",
+                    after(sub, "p50 "),
+                    n.jitter().magnitude().p50());
+            shownMillis(
+                    f,
+                    "card-jitter |J| p99",
+                    after(sub, "p99 "),
+                    n.jitter().magnitude().p99());
+            shownMillis(
+                    f,
+                    "card-jitter early max",
+                    after(sub, "early max "),
+                    n.jitter().earlyMax());
         }
         shownCount(f, "card-sent", cardValue(doc, "card-sent"), n.sent());
         shownCount(f, "card-sent received", after(cardSub(doc, "card-sent"), "received "), n.received());
@@ -324,7 +385,10 @@ public final class ResultsAudit {
             same(f, "card-outcomes", "present", "absent");
         }
         shownCount(f, "card-duplicates", cardValue(doc, "card-duplicates"), n.duplicates());
-        shownCount(f, "card-duplicates out of order", after(cardSub(doc, "card-duplicates"), "out of order "),
+        shownCount(
+                f,
+                "card-duplicates out of order",
+                after(cardSub(doc, "card-duplicates"), "out of order "),
                 n.outOfOrder());
         shownCount(f, "card-errors", cardValue(doc, "card-errors"), n.errors());
 
@@ -336,7 +400,10 @@ public final class ResultsAudit {
             Element row = doc.selectFirst("tr[data-metric=" + metric + "]");
             Recount.Latency expected = rows.get(metric);
             if (expected == null || row == null) {
-                same(f, "latency row " + metric, row == null ? "absent" : "present",
+                same(
+                        f,
+                        "latency row " + metric,
+                        row == null ? "absent" : "present",
                         expected == null ? "absent" : "present");
                 continue;
             }
@@ -352,16 +419,38 @@ public final class ResultsAudit {
         if (n.jitter() != null) {
             Element note = doc.getElementById("jitter-note");
             String text = note == null ? "" : note.text();
-            Matcher late = Pattern.compile("([\\d,]+) late values \\(J ≥ 0, max ([\\d,.]+) ms").matcher(text);
-            Matcher early = Pattern.compile("([\\d,]+) early values \\(J < 0, max ([\\d,.]+) ms").matcher(text);
+            Matcher late = Pattern.compile("([\\d,]+) late values \\(J ≥ 0, max ([\\d,.]+) ms")
+                    .matcher(text);
+            Matcher early = Pattern.compile("([\\d,]+) early values \\(J < 0, max ([\\d,.]+) ms")
+                    .matcher(text);
             boolean found = late.find() && early.find();
-            shownCount(f, "jitter-note late count", found ? late.group(1) : "", n.jitter().lateCount());
-            shownMillis(f, "jitter-note late max", found ? late.group(2) : "", n.jitter().lateMax());
-            shownCount(f, "jitter-note early count", found ? early.group(1) : "", n.jitter().earlyCount());
-            shownMillis(f, "jitter-note early max", found ? early.group(2) : "", n.jitter().earlyMax());
+            shownCount(
+                    f,
+                    "jitter-note late count",
+                    found ? late.group(1) : "",
+                    n.jitter().lateCount());
+            shownMillis(
+                    f,
+                    "jitter-note late max",
+                    found ? late.group(2) : "",
+                    n.jitter().lateMax());
+            shownCount(
+                    f,
+                    "jitter-note early count",
+                    found ? early.group(1) : "",
+                    n.jitter().earlyCount());
+            shownMillis(
+                    f,
+                    "jitter-note early max",
+                    found ? early.group(2) : "",
+                    n.jitter().earlyMax());
         }
 
-        same(f, "rate table (rows)", Integer.toString(doc.select("table#rates tbody tr").size()), "2");
+        same(
+                f,
+                "rate table (rows)",
+                Integer.toString(doc.select("table#rates tbody tr").size()),
+                "2");
         for (Element row : doc.select("table#rates tbody tr")) {
             Elements cells = row.select("td");
             String label = cells.get(0).text();
@@ -380,10 +469,18 @@ public final class ResultsAudit {
         Map<String, Elements> streamRows = new LinkedHashMap<>();
         for (Element row : doc.select("table#streams tbody tr")) {
             Elements cells = row.select("td");
-            streamRows.put(streamKey(cells.get(0).text(), cells.get(1).text(), Integer.parseInt(cells.get(2).text())),
+            streamRows.put(
+                    streamKey(
+                            cells.get(0).text(),
+                            cells.get(1).text(),
+                            Integer.parseInt(cells.get(2).text())),
                     cells);
         }
-        same(f, "streams table (rows)", Integer.toString(streamRows.size()), Integer.toString(n.streams().size()));
+        same(
+                f,
+                "streams table (rows)",
+                Integer.toString(streamRows.size()),
+                Integer.toString(n.streams().size()));
         for (Recount.StreamCount s : n.streams()) {
             String key = streamKey(s.address(), s.sender(), s.connection());
             Elements cells = streamRows.get(key);
@@ -402,10 +499,16 @@ public final class ResultsAudit {
 
         List<Elements> peerRows = new ArrayList<>();
         doc.select("table#peers tbody tr").forEach(row -> peerRows.add(row.select("td")));
-        same(f, "peers table (rows)", Integer.toString(peerRows.size()), Integer.toString(n.peers().size()));
+        same(
+                f,
+                "peers table (rows)",
+                Integer.toString(peerRows.size()),
+                Integer.toString(n.peers().size()));
         for (Recount.PeerCount peer : n.peers()) {
-            Elements cells = peerRows.stream().filter(c -> namesPeer(c.get(0).text(), c.get(2).text(), peer.name()))
-                    .findFirst().orElse(null);
+            Elements cells = peerRows.stream()
+                    .filter(c -> namesPeer(c.get(0).text(), c.get(2).text(), peer.name()))
+                    .findFirst()
+                    .orElse(null);
             if (cells == null) {
                 mismatches.add(new Mismatch(f, "peers table " + peer.name(), "missing", "present"));
                 continue;
@@ -476,7 +579,8 @@ public final class ResultsAudit {
         }
         String line = out.text();
         Map<String, String> values = new LinkedHashMap<>();
-        Matcher pair = Pattern.compile("(?:^|\\s)([A-Za-z]+(?:\\.[A-Za-z0-9]+)?)=(\\S+)").matcher(line);
+        Matcher pair = Pattern.compile("(?:^|\\s)([A-Za-z]+(?:\\.[A-Za-z0-9]+)?)=(\\S+)")
+                .matcher(line);
         while (pair.find()) {
             values.putIfAbsent(pair.group(1), pair.group(2));
         }
@@ -501,9 +605,21 @@ public final class ResultsAudit {
             shownMillis(f, p + "responseTime.p99", values.get("responseTime.p99"), response.p99());
         }
         if (n.jitter() != null) {
-            shownMillis(f, p + "jitter.lateMax", values.get("jitter.lateMax"), n.jitter().lateMax());
-            shownMillis(f, p + "jitter.p99", values.get("jitter.p99"), n.jitter().magnitude().p99());
-            shownMillis(f, p + "jitter.earlyMax", values.get("jitter.earlyMax"), n.jitter().earlyMax());
+            shownMillis(
+                    f,
+                    p + "jitter.lateMax",
+                    values.get("jitter.lateMax"),
+                    n.jitter().lateMax());
+            shownMillis(
+                    f,
+                    p + "jitter.p99",
+                    values.get("jitter.p99"),
+                    n.jitter().magnitude().p99());
+            shownMillis(
+                    f,
+                    p + "jitter.earlyMax",
+                    values.get("jitter.earlyMax"),
+                    n.jitter().earlyMax());
         }
     }
 
@@ -512,8 +628,9 @@ public final class ResultsAudit {
     /** A JSON count: null (or absent) only when the recomputed count is unknown, else equal. */
     private void count(String f, String field, JsonNode shown, Long expected) {
         String text = shown == null ? "absent" : shown.isNull() ? "null" : shown.asText();
-        if (expected == null ? !"null".equals(text) : !(shown != null && shown.isIntegralNumber()
-                && shown.asLong() == expected)) {
+        if (expected == null
+                ? !"null".equals(text)
+                : !(shown != null && shown.isIntegralNumber() && shown.asLong() == expected)) {
             mismatches.add(new Mismatch(f, field, text, expected == null ? "null" : expected.toString()));
         }
     }
@@ -521,7 +638,8 @@ public final class ResultsAudit {
     /** A JSON real within {@value #RELATIVE} relative. */
     private void real(String f, String field, JsonNode shown, Double expected) {
         String text = shown == null ? "absent" : shown.isNull() ? "null" : shown.asText();
-        boolean ok = expected == null ? "null".equals(text)
+        boolean ok = expected == null
+                ? "null".equals(text)
                 : shown != null && shown.isNumber() && close(shown.asDouble(), expected);
         if (!ok) {
             mismatches.add(new Mismatch(f, field, text, expected == null ? "null" : expected.toString()));
@@ -567,8 +685,8 @@ public final class ResultsAudit {
             ok = false;
         }
         if (!ok) {
-            mismatches.add(new Mismatch(f, field, text, expected == null ? "unknown"
-                    : String.format(Locale.ROOT, "%.6f", expected)));
+            mismatches.add(new Mismatch(
+                    f, field, text, expected == null ? "unknown" : String.format(Locale.ROOT, "%.6f", expected)));
         }
     }
 

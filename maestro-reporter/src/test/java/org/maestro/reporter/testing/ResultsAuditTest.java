@@ -46,22 +46,30 @@ class ResultsAuditTest {
         ObjectNode messages = (ObjectNode) root.path("iterations").get(0).path("messages");
         long received = messages.path("received").asLong();
         messages.put("received", received + 1);
-        ObjectNode response = (ObjectNode) root.path("iterations").get(0).path("latency").path("responseTime");
+        ObjectNode response =
+                (ObjectNode) root.path("iterations").get(0).path("latency").path("responseTime");
         long p99 = response.path("p99").asLong();
         response.put("p99", p99 + 100);
         json.writeValue(summary.toFile(), root);
 
         List<ResultsAudit.Mismatch> found = ResultsAudit.audit(results.resolve("fixed-rate/0"));
 
-        assertTrue(found.contains(new ResultsAudit.Mismatch("summary.json", "messages.received",
-                Long.toString(received + 1), Long.toString(received))), found.toString());
-        assertTrue(found.contains(new ResultsAudit.Mismatch("summary.json", "latency.responseTime.p99",
-                Long.toString(p99 + 100), Long.toString(p99))), found.toString());
+        assertTrue(
+                found.contains(new ResultsAudit.Mismatch(
+                        "summary.json", "messages.received", Long.toString(received + 1), Long.toString(received))),
+                found.toString());
+        assertTrue(
+                found.contains(new ResultsAudit.Mismatch(
+                        "summary.json", "latency.responseTime.p99", Long.toString(p99 + 100), Long.toString(p99))),
+                found.toString());
         assertEquals(2, found.size(), found.toString());
-        AssertionError error = assertThrows(AssertionError.class,
-                () -> ResultsAudit.assertConsistent(results.resolve("fixed-rate/0")));
-        assertTrue(error.getMessage().contains("summary.json messages.received: shows " + (received + 1)
-                + ", recomputed " + received), error.getMessage());
+        AssertionError error = assertThrows(
+                AssertionError.class, () -> ResultsAudit.assertConsistent(results.resolve("fixed-rate/0")));
+        assertTrue(
+                error.getMessage()
+                        .contains(
+                                "summary.json messages.received: shows " + (received + 1) + ", recomputed " + received),
+                error.getMessage());
     }
 
     @Test
@@ -85,10 +93,14 @@ class ResultsAuditTest {
 
         List<ResultsAudit.Mismatch> found = ResultsAudit.audit(iteration);
 
-        assertTrue(found.contains(new ResultsAudit.Mismatch("iteration-0.html", "card-sent", wrongSent,
-                Long.toString(n.sent()))), found.toString());
-        assertTrue(found.stream().anyMatch(m -> m.file().equals("junit.xml")
-                && m.field().equals("fixed-rate #0 duplicates")), found.toString());
+        assertTrue(
+                found.contains(
+                        new ResultsAudit.Mismatch("iteration-0.html", "card-sent", wrongSent, Long.toString(n.sent()))),
+                found.toString());
+        assertTrue(
+                found.stream()
+                        .anyMatch(m -> m.file().equals("junit.xml") && m.field().equals("fixed-rate #0 duplicates")),
+                found.toString());
     }
 
     @Test
@@ -97,13 +109,35 @@ class ResultsAuditTest {
         Path iteration = results.resolve("fixed-rate/0");
         Recount.Numbers n = Recount.of(iteration);
         String format = "%-24s %4d  %-6s %,12d %,12d %8d %8d %8d %,12.0f %10.3f  %s%n";
-        String right = String.format(java.util.Locale.ROOT, format, "fixed-rate", 0, "PASS", n.sent(), n.received(),
-                n.lost(), n.refused(), n.vanished(), n.throughput(), n.latency().get("responseTime").p99() / 1000.0,
+        String right = String.format(
+                java.util.Locale.ROOT,
+                format,
+                "fixed-rate",
+                0,
+                "PASS",
+                n.sent(),
+                n.received(),
+                n.lost(),
+                n.refused(),
+                n.vanished(),
+                n.throughput(),
+                n.latency().get("responseTime").p99() / 1000.0,
                 iteration);
         assertEquals(List.of(), ResultsAudit.auditRunTable("TEST …\n" + right, iteration));
 
-        String wrong = String.format(java.util.Locale.ROOT, format, "fixed-rate", 0, "PASS", n.sent(), n.received(),
-                n.lost(), n.refused(), n.vanished(), n.throughput() + 5, n.latency().get("responseTime").p99() / 1000.0,
+        String wrong = String.format(
+                java.util.Locale.ROOT,
+                format,
+                "fixed-rate",
+                0,
+                "PASS",
+                n.sent(),
+                n.received(),
+                n.lost(),
+                n.refused(),
+                n.vanished(),
+                n.throughput() + 5,
+                n.latency().get("responseTime").p99() / 1000.0,
                 iteration);
         List<ResultsAudit.Mismatch> found = ResultsAudit.auditRunTable(wrong, iteration);
         assertEquals(1, found.size(), found.toString());
@@ -118,7 +152,9 @@ class ResultsAuditTest {
         Path iteration = results.resolve("fixed-rate/0");
         Path log;
         try (var peers = Files.list(iteration)) {
-            log = peers.map(p -> p.resolve("response-time.hlog")).filter(Files::isRegularFile).findFirst()
+            log = peers.map(p -> p.resolve("response-time.hlog"))
+                    .filter(Files::isRegularFile)
+                    .findFirst()
                     .orElseThrow();
         }
         Histogram stall = new Histogram(3_600_000_000L, 3);
@@ -131,13 +167,26 @@ class ResultsAuditTest {
 
         List<ResultsAudit.Mismatch> found = ResultsAudit.audit(iteration);
 
-        assertTrue(found.stream().anyMatch(m -> m.file().equals("summary.json")
-                && m.field().equals("latency.responseTime.max") && m.recomputed().equals("9879551")), found.toString());
-        assertTrue(found.stream().anyMatch(m -> m.file().equals("iteration-0.html")
-                && m.field().equals("latency row responseTime max")), found.toString());
-        assertTrue(found.stream().anyMatch(m -> m.file().equals("iteration-0.html")
-                && m.field().equals("card-response-p99 max")), found.toString());
-        assertTrue(found.stream().anyMatch(m -> m.file().equals("summary.json")
-                && m.field().equals("latency.responseTime.count")), found.toString());
+        assertTrue(
+                found.stream()
+                        .anyMatch(m -> m.file().equals("summary.json")
+                                && m.field().equals("latency.responseTime.max")
+                                && m.recomputed().equals("9879551")),
+                found.toString());
+        assertTrue(
+                found.stream()
+                        .anyMatch(m -> m.file().equals("iteration-0.html")
+                                && m.field().equals("latency row responseTime max")),
+                found.toString());
+        assertTrue(
+                found.stream()
+                        .anyMatch(m ->
+                                m.file().equals("iteration-0.html") && m.field().equals("card-response-p99 max")),
+                found.toString());
+        assertTrue(
+                found.stream()
+                        .anyMatch(m ->
+                                m.file().equals("summary.json") && m.field().equals("latency.responseTime.count")),
+                found.toString());
     }
 }

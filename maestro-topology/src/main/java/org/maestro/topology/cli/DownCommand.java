@@ -25,8 +25,7 @@ import picocli.CommandLine.Spec;
  * and waits for it; when that process is gone or does not stop in time, stops the recorded
  * router processes itself.
  */
-@Command(name = "down", mixinStandardHelpOptions = true,
-        header = "Stop a topology started with 'topology up'.")
+@Command(name = "down", mixinStandardHelpOptions = true, header = "Stop a topology started with 'topology up'.")
 public final class DownCommand implements Callable<Integer> {
 
     @Spec
@@ -35,14 +34,21 @@ public final class DownCommand implements Callable<Integer> {
     @Mixin
     DiagnosticOptions diagnostics;
 
-    @Option(names = "--work-dir", paramLabel = "DIR", defaultValue = "topology-run",
+    @Option(
+            names = "--work-dir",
+            paramLabel = "DIR",
+            defaultValue = "topology-run",
             description = "Directory given to 'topology up' (default: ${DEFAULT-VALUE}).")
     Path workDir;
 
     @Option(names = "--state", paramLabel = "FILE", description = "State file (default: <work-dir>/state.json).")
     Path state;
 
-    @Option(names = "--timeout", paramLabel = "DURATION", defaultValue = "30s", converter = DurationConverter.class,
+    @Option(
+            names = "--timeout",
+            paramLabel = "DURATION",
+            defaultValue = "30s",
+            converter = DurationConverter.class,
             description = "How long to wait for the topology to stop (default: ${DEFAULT-VALUE}).")
     Duration timeout;
 
@@ -71,8 +77,8 @@ public final class DownCommand implements Callable<Integer> {
         Files.deleteIfExists(stateFile);
         Files.deleteIfExists(TopologyState.stopRequest(stateFile));
         if (!stillRunning.isEmpty()) {
-            throw CommandException.infrastructure("could not stop router process(es) " + stillRunning
-                    + "; stop them by process id");
+            throw CommandException.infrastructure(
+                    "could not stop router process(es) " + stillRunning + "; stop them by process id");
         }
         out.println("Topology '" + topology.name() + "' is down.");
         return ExitCode.OK.code();
@@ -96,7 +102,9 @@ public final class DownCommand implements Callable<Integer> {
             if (node.pid() == null) {
                 continue;
             }
-            ProcessHandle.of(node.pid()).filter(ProcessHandle::isAlive).filter(p -> sameStart(p, node.started()))
+            ProcessHandle.of(node.pid())
+                    .filter(ProcessHandle::isAlive)
+                    .filter(p -> sameStart(p, node.started()))
                     .ifPresent(p -> {
                         p.destroy();
                         stopping.add(p);

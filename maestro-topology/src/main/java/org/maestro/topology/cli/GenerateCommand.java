@@ -22,11 +22,15 @@ import picocli.CommandLine.Spec;
 import picocli.CommandLine.TypeConversionException;
 
 /** {@code topology generate}: writes one qdrouterd.conf per router and the variables file. */
-@Command(name = "generate", mixinStandardHelpOptions = true,
+@Command(
+        name = "generate",
+        mixinStandardHelpOptions = true,
         header = "Generate one qdrouterd.conf per router and a variables file from a topology description.",
-        description = {"Examples:",
+        description = {
+            "Examples:",
             "  topology generate --input line.yaml --output out/",
-            "  topology generate --type line --inventory inventory.yaml --output out/"})
+            "  topology generate --type line --inventory inventory.yaml --output out/"
+        })
 public final class GenerateCommand implements Callable<Integer> {
 
     @Spec
@@ -38,19 +42,35 @@ public final class GenerateCommand implements Callable<Integer> {
     @Mixin
     TopologySourceOptions source;
 
-    @Option(names = {"-o", "--output"}, required = true, paramLabel = "DIR", description = "Directory to write to.")
+    @Option(
+            names = {"-o", "--output"},
+            required = true,
+            paramLabel = "DIR",
+            description = "Directory to write to.")
     Path output;
 
-    @Option(names = "--normal-port-base", paramLabel = "PORT", description = "Port of the first router's client listener.")
+    @Option(
+            names = "--normal-port-base",
+            paramLabel = "PORT",
+            description = "Port of the first router's client listener.")
     Integer normalPortBase;
 
-    @Option(names = "--inter-router-port-base", paramLabel = "PORT", description = "Port of the first router's inter-router listener.")
+    @Option(
+            names = "--inter-router-port-base",
+            paramLabel = "PORT",
+            description = "Port of the first router's inter-router listener.")
     Integer interRouterPortBase;
 
-    @Option(names = "--broker-port-base", paramLabel = "PORT", description = "Port of the first broker's AMQP acceptor.")
+    @Option(
+            names = "--broker-port-base",
+            paramLabel = "PORT",
+            description = "Port of the first broker's AMQP acceptor.")
     Integer brokerPortBase;
 
-    @Option(names = "--variables-format", paramLabel = "FORMAT", defaultValue = "yaml",
+    @Option(
+            names = "--variables-format",
+            paramLabel = "FORMAT",
+            defaultValue = "yaml",
             converter = VariablesFormatConverter.class,
             description = "Format of the variables file: yaml or json (default: ${DEFAULT-VALUE}).")
     TopologyFiles.VariablesFormat variablesFormat;
@@ -80,8 +100,8 @@ public final class GenerateCommand implements Callable<Integer> {
         if (brokerPortBase != null) {
             description.ports.broker = brokerPortBase;
         }
-        GeneratedTopology topology = TopologyGenerator.generate(description, source.source(),
-                GenerationSettings.asDescribed(new BasePortAssigner(description.ports)));
+        GeneratedTopology topology = TopologyGenerator.generate(
+                description, source.source(), GenerationSettings.asDescribed(new BasePortAssigner(description.ports)));
         List<Path> written = TopologyFiles.write(topology, output, variablesFormat);
         PrintWriter out = spec.commandLine().getOut();
         out.println("Topology '" + topology.name() + "': " + topology.routers().size() + " router(s), "

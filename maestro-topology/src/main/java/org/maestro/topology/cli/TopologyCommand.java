@@ -8,7 +8,10 @@ import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Spec;
 
 /** {@code topology}: generate router/broker networks from one description, and run them on this machine. */
-@Command(name = "topology", mixinStandardHelpOptions = true, versionProvider = VersionProvider.class,
+@Command(
+        name = "topology",
+        mixinStandardHelpOptions = true,
+        versionProvider = VersionProvider.class,
         header = "Generate router/broker networks from one description, and run them on this machine.",
         subcommands = {GenerateCommand.class, UpCommand.class, DownCommand.class})
 public final class TopologyCommand implements Callable<Integer> {

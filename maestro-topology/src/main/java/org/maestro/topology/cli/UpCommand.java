@@ -30,11 +30,15 @@ import picocli.CommandLine.Spec;
  * processes), waits until the router network has converged, writes the state file, prints the
  * client URLs, then runs until {@code topology down} or Ctrl-C.
  */
-@Command(name = "up", mixinStandardHelpOptions = true,
+@Command(
+        name = "up",
+        mixinStandardHelpOptions = true,
         header = "Start a topology on this machine and keep it running until 'topology down'.",
-        description = {"Brokers run as embedded Artemis brokers, routers as qdrouterd processes (qdrouterd must be "
-                + "on PATH), all on free loopback ports. The state file is written once the router network has "
-                + "converged; scripts can wait for it to appear."})
+        description = {
+            "Brokers run as embedded Artemis brokers, routers as qdrouterd processes (qdrouterd must be "
+                    + "on PATH), all on free loopback ports. The state file is written once the router network has "
+                    + "converged; scripts can wait for it to appear."
+        })
 public final class UpCommand implements Callable<Integer> {
 
     private static final Duration POLL = Duration.ofMillis(200);
@@ -48,18 +52,28 @@ public final class UpCommand implements Callable<Integer> {
     @Mixin
     TopologySourceOptions source;
 
-    @Option(names = "--work-dir", paramLabel = "DIR", defaultValue = "topology-run",
+    @Option(
+            names = "--work-dir",
+            paramLabel = "DIR",
+            defaultValue = "topology-run",
             description = "Directory for configurations, logs and the state file (default: ${DEFAULT-VALUE}).")
     Path workDir;
 
     @Option(names = "--state", paramLabel = "FILE", description = "State file (default: <work-dir>/state.json).")
     Path state;
 
-    @Option(names = "--timeout", paramLabel = "DURATION", defaultValue = "60s", converter = DurationConverter.class,
+    @Option(
+            names = "--timeout",
+            paramLabel = "DURATION",
+            defaultValue = "60s",
+            converter = DurationConverter.class,
             description = "How long to wait for the router network to converge (default: ${DEFAULT-VALUE}).")
     Duration timeout;
 
-    @Option(names = "--qdrouterd", paramLabel = "FILE", description = "The qdrouterd executable (default: found on PATH).")
+    @Option(
+            names = "--qdrouterd",
+            paramLabel = "FILE",
+            description = "The qdrouterd executable (default: found on PATH).")
     Path qdrouterdPath;
 
     private final Supplier<Optional<Path>> qdrouterdOnPath;
@@ -79,7 +93,8 @@ public final class UpCommand implements Callable<Integer> {
         Path stateFile = state != null ? state : workDir.resolve("state.json");
         refuseIfAlreadyUp(stateFile);
         TopologyDescription description = source.load();
-        Optional<Path> qdrouterd = qdrouterdPath != null ? Optional.of(checkExecutable(qdrouterdPath)) : qdrouterdOnPath.get();
+        Optional<Path> qdrouterd =
+                qdrouterdPath != null ? Optional.of(checkExecutable(qdrouterdPath)) : qdrouterdOnPath.get();
         LocalTopologyLauncher launcher = new LocalTopologyLauncher(qdrouterd, timeout);
         Path stop = TopologyState.stopRequest(stateFile);
         Files.deleteIfExists(stop);
@@ -96,7 +111,9 @@ public final class UpCommand implements Callable<Integer> {
                 shutDown(running, stateFile, stop);
                 removeHook(hook);
             }
-            spec.commandLine().getOut().println("Topology '" + running.topology().name() + "' is down.");
+            spec.commandLine()
+                    .getOut()
+                    .println("Topology '" + running.topology().name() + "' is down.");
         }
         return ExitCode.OK.code();
     }
@@ -106,12 +123,17 @@ public final class UpCommand implements Callable<Integer> {
             return;
         }
         TopologyState existing = TopologyState.read(stateFile);
-        boolean alive = ProcessHandle.of(existing.ownerPid()).map(ProcessHandle::isAlive).orElse(false);
-        throw new TopologyException(stateFile.toString(), alive
-                ? "topology '" + existing.name() + "' is already up (process " + existing.ownerPid()
-                        + "); run 'topology down --state " + stateFile + "' first or choose another --work-dir"
-                : "a stale state file of topology '" + existing.name() + "' (process " + existing.ownerPid()
-                        + " is gone); run 'topology down --state " + stateFile + "' to stop what it left running");
+        boolean alive = ProcessHandle.of(existing.ownerPid())
+                .map(ProcessHandle::isAlive)
+                .orElse(false);
+        throw new TopologyException(
+                stateFile.toString(),
+                alive
+                        ? "topology '" + existing.name() + "' is already up (process " + existing.ownerPid()
+                                + "); run 'topology down --state " + stateFile + "' first or choose another --work-dir"
+                        : "a stale state file of topology '" + existing.name() + "' (process " + existing.ownerPid()
+                                + " is gone); run 'topology down --state " + stateFile
+                                + "' to stop what it left running");
     }
 
     private static Path checkExecutable(Path file) {

@@ -25,8 +25,7 @@ public final class RouterConfParser {
     private static final Pattern OPEN = Pattern.compile("([A-Za-z][A-Za-z0-9_-]*)\\s*\\{\\s*");
     private static final Pattern ATTRIBUTE = Pattern.compile("([A-Za-z][A-Za-z0-9_-]*)\\s*:\\s*(.*?)\\s*");
 
-    private RouterConfParser() {
-    }
+    private RouterConfParser() {}
 
     /** Parses the file at {@code file}. */
     public static RouterConf parse(Path file) throws IOException, ConfSyntaxException {
@@ -49,9 +48,12 @@ public final class RouterConfParser {
             Matcher openMatch = OPEN.matcher(line);
             if (openMatch.matches()) {
                 if (open != null) {
-                    throw new ConfSyntaxException(source, lineNo, "section '" + openMatch.group(1)
-                            + "' opens inside section '" + open + "' (opened on line " + openLine
-                            + "); close '" + open + "' with '}' first");
+                    throw new ConfSyntaxException(
+                            source,
+                            lineNo,
+                            "section '" + openMatch.group(1)
+                                    + "' opens inside section '" + open + "' (opened on line " + openLine
+                                    + "); close '" + open + "' with '}' first");
                 }
                 open = openMatch.group(1);
                 openLine = lineNo;
@@ -70,22 +72,31 @@ public final class RouterConfParser {
             if (attributeMatch.matches()) {
                 String name = attributeMatch.group(1);
                 if (open == null) {
-                    throw new ConfSyntaxException(source, lineNo, "attribute '" + name
-                            + "' is outside any section; put it inside a section such as 'listener { ... }'");
+                    throw new ConfSyntaxException(
+                            source,
+                            lineNo,
+                            "attribute '" + name
+                                    + "' is outside any section; put it inside a section such as 'listener { ... }'");
                 }
                 if (attributeMatch.group(2).isEmpty()) {
-                    throw new ConfSyntaxException(source, lineNo, "attribute '" + name + "' in section '"
-                            + open + "' has no value; write '" + name + ": <value>'");
+                    throw new ConfSyntaxException(
+                            source,
+                            lineNo,
+                            "attribute '" + name + "' in section '" + open + "' has no value; write '" + name
+                                    + ": <value>'");
                 }
                 if (attributes.containsKey(name)) {
-                    throw new ConfSyntaxException(source, lineNo, "attribute '" + name + "' appears twice in section '"
-                            + open + "' (opened on line " + openLine + "); keep one");
+                    throw new ConfSyntaxException(
+                            source,
+                            lineNo,
+                            "attribute '" + name + "' appears twice in section '" + open + "' (opened on line "
+                                    + openLine + "); keep one");
                 }
                 attributes.put(name, attributeMatch.group(2));
                 continue;
             }
-            throw new ConfSyntaxException(source, lineNo, "cannot read '" + line
-                    + "'; expected 'section {', 'attribute: value' or '}'");
+            throw new ConfSyntaxException(
+                    source, lineNo, "cannot read '" + line + "'; expected 'section {', 'attribute: value' or '}'");
         }
         if (open != null) {
             throw new ConfSyntaxException(source, openLine, "section '" + open + "' is never closed; add '}'");

@@ -23,8 +23,7 @@ public final class RouterConfWriter {
 
     static final Pattern NAME = Pattern.compile("[A-Za-z][A-Za-z0-9_-]*");
 
-    private RouterConfWriter() {
-    }
+    private RouterConfWriter() {}
 
     /** The file text: {@code header} lines as comments, then each section, separated by blank lines. */
     public static String write(List<String> header, RouterConf conf) {
@@ -53,7 +52,11 @@ public final class RouterConfWriter {
                         "attribute name '" + attribute.getKey() + "' in section " + section.name() + " is not a word");
             }
             checkValue(section.name() + "." + attribute.getKey(), attribute.getValue());
-            out.append("    ").append(attribute.getKey()).append(": ").append(attribute.getValue()).append('\n');
+            out.append("    ")
+                    .append(attribute.getKey())
+                    .append(": ")
+                    .append(attribute.getValue())
+                    .append('\n');
         }
         out.append("}\n");
     }

@@ -20,7 +20,9 @@ public final class BasePortAssigner implements PortAssigner {
         if (node.spec().port != null) {
             return node.spec().port;
         }
-        int base = node.isRouter() ? orDefault(bases.normal, new PortBases().normal) : orDefault(bases.broker, new PortBases().broker);
+        int base = node.isRouter()
+                ? orDefault(bases.normal, new PortBases().normal)
+                : orDefault(bases.broker, new PortBases().broker);
         return base + node.index();
     }
 

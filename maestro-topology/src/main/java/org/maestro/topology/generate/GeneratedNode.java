@@ -21,8 +21,16 @@ import org.maestro.topology.conf.RouterConf;
  * @param routes            routers: lowest cost to every router it exchanges routing information with (itself at 0)
  * @param conf              routers: the configuration; null for brokers
  */
-public record GeneratedNode(String name, NodeType type, String host, int port, Integer interRouterPort,
-        List<String> neighbours, List<String> linkRoutePrefixes, Map<String, Integer> routes, RouterConf conf) {
+public record GeneratedNode(
+        String name,
+        NodeType type,
+        String host,
+        int port,
+        Integer interRouterPort,
+        List<String> neighbours,
+        List<String> linkRoutePrefixes,
+        Map<String, Integer> routes,
+        RouterConf conf) {
 
     /** Where clients reach this node. */
     public NodeEndpoint endpoint() {

@@ -21,7 +21,8 @@ public final class TopologyFiles {
 
     /** Format of the variables file. */
     public enum VariablesFormat {
-        YAML, JSON;
+        YAML,
+        JSON;
 
         /** The file name: {@code variables.yaml} or {@code variables.json}. */
         public String fileName() {
@@ -32,8 +33,7 @@ public final class TopologyFiles {
     /** Name of each router's configuration file inside its directory. */
     public static final String CONF_FILE = "qdrouterd.conf";
 
-    private TopologyFiles() {
-    }
+    private TopologyFiles() {}
 
     /** Writes everything under {@code dir} (created if needed); returns the files written. */
     public static List<Path> write(GeneratedTopology topology, Path dir, VariablesFormat format) throws IOException {

@@ -34,11 +34,11 @@ public final class TopologyGenerator {
     private static final String NORMAL_LISTENER = "normal";
     private static final String INTER_ROUTER_LISTENER = "inter-router";
 
-    private TopologyGenerator() {
-    }
+    private TopologyGenerator() {}
 
     /** Validates {@code description} ({@code source} names it in messages) and generates it. */
-    public static GeneratedTopology generate(TopologyDescription description, String source, GenerationSettings settings) {
+    public static GeneratedTopology generate(
+            TopologyDescription description, String source, GenerationSettings settings) {
         TopologyGraph graph = DescriptionValidator.validate(description, source);
         String listenHost = settings.listenHost() != null ? settings.listenHost() : description.listenHost;
         return generate(graph, listenHost == null ? "0.0.0.0" : listenHost, settings);
@@ -59,25 +59,47 @@ public final class TopologyGenerator {
         checkPortClashes(graph, hosts, clientPorts, interRouterPorts);
         List<GeneratedNode> nodes = new ArrayList<>();
         for (TopologyNode node : graph.nodes()) {
-            List<String> neighbours = graph.neighbours(node.name()).stream().map(TopologyNode::name).toList();
+            List<String> neighbours = graph.neighbours(node.name()).stream()
+                    .map(TopologyNode::name)
+                    .toList();
             if (node.isRouter()) {
                 RouterConf conf = routerConf(graph, node, listenHost, hosts, clientPorts, interRouterPorts);
-                nodes.add(new GeneratedNode(node.name(), node.type(), hosts.get(node.name()), clientPorts.get(node.name()),
-                        interRouterPorts.get(node.name()), neighbours, List.of(), graph.routerCosts(node.name()), conf));
+                nodes.add(new GeneratedNode(
+                        node.name(),
+                        node.type(),
+                        hosts.get(node.name()),
+                        clientPorts.get(node.name()),
+                        interRouterPorts.get(node.name()),
+                        neighbours,
+                        List.of(),
+                        graph.routerCosts(node.name()),
+                        conf));
             } else {
-                nodes.add(new GeneratedNode(node.name(), node.type(), hosts.get(node.name()), clientPorts.get(node.name()),
-                        null, neighbours, DescriptionValidator.linkRoutePrefixes(node), Map.of(), null));
+                nodes.add(new GeneratedNode(
+                        node.name(),
+                        node.type(),
+                        hosts.get(node.name()),
+                        clientPorts.get(node.name()),
+                        null,
+                        neighbours,
+                        DescriptionValidator.linkRoutePrefixes(node),
+                        Map.of(),
+                        null));
             }
         }
         return new GeneratedTopology(graph.name(), nodes, graph);
     }
 
     private static boolean acceptsRouters(TopologyGraph graph, TopologyNode router) {
-        return graph.links().stream().anyMatch(l -> l.interRouter() && l.target().name().equals(router.name()));
+        return graph.links().stream()
+                .anyMatch(l -> l.interRouter() && l.target().name().equals(router.name()));
     }
 
-    private static void checkPortClashes(TopologyGraph graph, Map<String, String> hosts,
-            Map<String, Integer> clientPorts, Map<String, Integer> interRouterPorts) {
+    private static void checkPortClashes(
+            TopologyGraph graph,
+            Map<String, String> hosts,
+            Map<String, Integer> clientPorts,
+            Map<String, Integer> interRouterPorts) {
         Map<String, String> owners = new HashMap<>();
         List<String> problems = new ArrayList<>();
         for (TopologyNode node : graph.nodes()) {
@@ -91,8 +113,9 @@ public final class TopologyGenerator {
                 String owner = node.name() + " (" + port.getKey() + ")";
                 String previous = owners.putIfAbsent(key, owner);
                 if (previous != null) {
-                    problems.add(previous + " and " + owner + " both use " + key
-                            + "; set 'port'/'interRouterPort' on one of the nodes or move the port bases under 'ports' apart");
+                    problems.add(
+                            previous + " and " + owner + " both use " + key
+                                    + "; set 'port'/'interRouterPort' on one of the nodes or move the port bases under 'ports' apart");
                 }
             }
         }
@@ -101,8 +124,13 @@ public final class TopologyGenerator {
         }
     }
 
-    private static RouterConf routerConf(TopologyGraph graph, TopologyNode router, String listenHost,
-            Map<String, String> hosts, Map<String, Integer> clientPorts, Map<String, Integer> interRouterPorts) {
+    private static RouterConf routerConf(
+            TopologyGraph graph,
+            TopologyNode router,
+            String listenHost,
+            Map<String, String> hosts,
+            Map<String, Integer> clientPorts,
+            Map<String, Integer> interRouterPorts) {
         NodeSpec spec = router.spec();
         List<ConfSection> sections = new ArrayList<>();
         Map<String, String> routerSection = new LinkedHashMap<>();
@@ -114,9 +142,11 @@ public final class TopologyGenerator {
         sections.add(ConfSection.of("router", routerSection));
         extra(sections, "sslProfile", spec.sslProfile);
 
-        sections.add(ConfSection.of("listener", listener(NORMAL_LISTENER, listenHost, clientPorts.get(router.name()), "normal")));
+        sections.add(ConfSection.of(
+                "listener", listener(NORMAL_LISTENER, listenHost, clientPorts.get(router.name()), "normal")));
         if (interRouterPorts.containsKey(router.name())) {
-            sections.add(ConfSection.of("listener",
+            sections.add(ConfSection.of(
+                    "listener",
                     listener(INTER_ROUTER_LISTENER, listenHost, interRouterPorts.get(router.name()), "inter-router")));
         }
         extra(sections, "listener", spec.listener);

@@ -38,12 +38,29 @@ public record TopologyVariables(int version, String name, List<Node> nodes) {
      * @param config            routers: configuration sections by name, in file order
      */
     @JsonInclude(JsonInclude.Include.NON_EMPTY)
-    @JsonPropertyOrder({"name", "type", "host", "port", "interRouterPort", "url", "neighbours",
-        "linkRoutePrefixes", "routes", "config"})
-    public record Node(String name, String type, String host, int port, Integer interRouterPort, String url,
-            List<String> neighbours, List<String> linkRoutePrefixes, Map<String, Integer> routes,
-            Map<String, List<Map<String, String>>> config) {
-    }
+    @JsonPropertyOrder({
+        "name",
+        "type",
+        "host",
+        "port",
+        "interRouterPort",
+        "url",
+        "neighbours",
+        "linkRoutePrefixes",
+        "routes",
+        "config"
+    })
+    public record Node(
+            String name,
+            String type,
+            String host,
+            int port,
+            Integer interRouterPort,
+            String url,
+            List<String> neighbours,
+            List<String> linkRoutePrefixes,
+            Map<String, Integer> routes,
+            Map<String, List<Map<String, String>>> config) {}
 
     /** The variables of {@code topology}. */
     public static TopologyVariables of(GeneratedTopology topology) {
@@ -52,11 +69,21 @@ public record TopologyVariables(int version, String name, List<Node> nodes) {
             Map<String, List<Map<String, String>>> config = new LinkedHashMap<>();
             node.routerConf().ifPresent(conf -> {
                 for (ConfSection section : conf.sections()) {
-                    config.computeIfAbsent(section.name(), k -> new ArrayList<>()).add(section.attributes());
+                    config.computeIfAbsent(section.name(), k -> new ArrayList<>())
+                            .add(section.attributes());
                 }
             });
-            nodes.add(new Node(node.name(), node.type().label(), node.host(), node.port(), node.interRouterPort(),
-                    node.endpoint().url(), node.neighbours(), node.linkRoutePrefixes(), node.routes(), config));
+            nodes.add(new Node(
+                    node.name(),
+                    node.type().label(),
+                    node.host(),
+                    node.port(),
+                    node.interRouterPort(),
+                    node.endpoint().url(),
+                    node.neighbours(),
+                    node.linkRoutePrefixes(),
+                    node.routes(),
+                    config));
         }
         return new TopologyVariables(FORMAT_VERSION, topology.name(), nodes);
     }

@@ -37,7 +37,9 @@ public final class TopologyGraph {
         this.nodes = Collections.unmodifiableMap(byName);
         this.links = List.copyOf(links);
         this.graph = GraphTypeBuilder.<String, TopologyLink>undirected()
-                .allowingMultipleEdges(false).allowingSelfLoops(false).buildGraph();
+                .allowingMultipleEdges(false)
+                .allowingSelfLoops(false)
+                .buildGraph();
         byName.keySet().forEach(graph::addVertex);
         for (TopologyLink link : links) {
             graph.addEdge(link.source().name(), link.target().name(), link);
@@ -76,7 +78,9 @@ public final class TopologyGraph {
 
     /** The links of node {@code name}, in declaration order. */
     public List<TopologyLink> linksOf(String name) {
-        return links.stream().filter(l -> l.source().name().equals(name) || l.target().name().equals(name)).toList();
+        return links.stream()
+                .filter(l -> l.source().name().equals(name) || l.target().name().equals(name))
+                .toList();
     }
 
     /** The neighbours of node {@code name}, in link declaration order. */
@@ -86,8 +90,10 @@ public final class TopologyGraph {
 
     /** The connected parts of the whole graph (routers and brokers), each sorted by name. */
     public List<Set<String>> parts() {
-        return new ConnectivityInspector<>(graph).connectedSets().stream()
-                .map(s -> (Set<String>) new java.util.TreeSet<>(s)).toList();
+        return new ConnectivityInspector<>(graph)
+                .connectedSets().stream()
+                        .map(s -> (Set<String>) new java.util.TreeSet<>(s))
+                        .toList();
     }
 
     /**

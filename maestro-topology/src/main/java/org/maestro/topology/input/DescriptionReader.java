@@ -9,8 +9,7 @@ import java.nio.file.Path;
  */
 public final class DescriptionReader {
 
-    private DescriptionReader() {
-    }
+    private DescriptionReader() {}
 
     /** Reads {@code file}; the topology name defaults to the file name without extension. */
     public static TopologyDescription read(Path file) {

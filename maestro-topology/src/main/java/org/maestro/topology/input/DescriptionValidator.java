@@ -168,7 +168,8 @@ public final class DescriptionValidator {
                 profiles.add(String.valueOf(profile.get("name")));
             }
         }
-        for (Map.Entry<String, List<Map<String, Object>>> sections : spec.extraSections().entrySet()) {
+        for (Map.Entry<String, List<Map<String, Object>>> sections :
+                spec.extraSections().entrySet()) {
             List<Map<String, Object>> list = nullSafe(sections.getValue());
             for (int i = 0; i < list.size(); i++) {
                 String what = sections.getKey() + " #" + (i + 1);
@@ -179,7 +180,9 @@ public final class DescriptionValidator {
                 }
                 section.forEach((key, value) -> checkAttribute(at, what, key, value));
                 Object profile = section.get("sslProfile");
-                if (profile != null && !sections.getKey().equals("sslProfile") && !profiles.contains(profile.toString())) {
+                if (profile != null
+                        && !sections.getKey().equals("sslProfile")
+                        && !profiles.contains(profile.toString())) {
                     problems.add(at + what + " uses sslProfile '" + profile + "', which this node does not define; "
                             + "add an 'sslProfile' section with 'name: " + profile + "'");
                 }
@@ -276,7 +279,8 @@ public final class DescriptionValidator {
                 continue;
             }
             if (spec.cost != null && spec.cost < 1) {
-                problems.add(spec.at() + label + ": cost " + spec.cost + " is below the minimum 1; use a whole number of 1 or more");
+                problems.add(spec.at() + label + ": cost " + spec.cost
+                        + " is below the minimum 1; use a whole number of 1 or more");
                 continue;
             }
             if (spec.cost != null && spec.cost != 1 && !(source.isRouter() && target.isRouter())) {
@@ -317,9 +321,10 @@ public final class DescriptionValidator {
         for (TopologyNode broker : graph.brokers()) {
             if (graph.neighbours(broker.name()).stream().noneMatch(TopologyNode::isRouter)) {
                 String router = graph.routers().get(0).name();
-                problems.add(broker.spec().at() + "broker '" + broker.name() + "' has no link to a router, so no client "
-                        + "can reach it through the network; add a link such as "
-                        + "'- {source: " + router + ", target: " + broker.name() + "}'");
+                problems.add(
+                        broker.spec().at() + "broker '" + broker.name() + "' has no link to a router, so no client "
+                                + "can reach it through the network; add a link such as "
+                                + "'- {source: " + router + ", target: " + broker.name() + "}'");
             }
         }
         List<Set<String>> parts = graph.parts();

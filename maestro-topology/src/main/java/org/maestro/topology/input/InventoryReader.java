@@ -17,8 +17,7 @@ import java.nio.file.Path;
  */
 public final class InventoryReader {
 
-    private InventoryReader() {
-    }
+    private InventoryReader() {}
 
     /** Reads {@code file}; errors name the file and line. */
     public static Inventory read(Path file) {

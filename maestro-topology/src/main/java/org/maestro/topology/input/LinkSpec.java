@@ -23,8 +23,7 @@ public final class LinkSpec implements Located {
     @JsonIgnore
     private int line;
 
-    public LinkSpec() {
-    }
+    public LinkSpec() {}
 
     public LinkSpec(String source, String target, Integer cost) {
         this.source = source;

@@ -14,8 +14,22 @@ import java.util.Map;
  * extra {@code qdrouterd.conf} sections for routers. Plain data.
  */
 @JsonInclude(JsonInclude.Include.NON_EMPTY)
-@JsonPropertyOrder({"id", "type", "host", "port", "interRouterPort", "linkRoutePrefixes", "router",
-    "sslProfile", "listener", "connector", "address", "linkRoute", "autoLink", "log"})
+@JsonPropertyOrder({
+    "id",
+    "type",
+    "host",
+    "port",
+    "interRouterPort",
+    "linkRoutePrefixes",
+    "router",
+    "sslProfile",
+    "listener",
+    "connector",
+    "address",
+    "linkRoute",
+    "autoLink",
+    "log"
+})
 public final class NodeSpec implements Located {
 
     /** Node name, unique in the topology; also the router id. */
@@ -67,8 +81,7 @@ public final class NodeSpec implements Located {
     @JsonIgnore
     private int line;
 
-    public NodeSpec() {
-    }
+    public NodeSpec() {}
 
     public NodeSpec(String id, String type, String host) {
         this.id = id;

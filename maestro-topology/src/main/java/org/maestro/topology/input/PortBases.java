@@ -15,8 +15,7 @@ public final class PortBases {
     /** Port of the first broker's AMQP acceptor. */
     public Integer broker = 61616;
 
-    public PortBases() {
-    }
+    public PortBases() {}
 
     public PortBases(int normal, int interRouter, int broker) {
         this.normal = normal;

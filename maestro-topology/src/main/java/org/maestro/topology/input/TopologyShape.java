@@ -41,7 +41,9 @@ public enum TopologyShape {
 
     /** The shape named {@code label}, if it is one. */
     public static Optional<TopologyShape> fromLabel(String label) {
-        return Arrays.stream(values()).filter(s -> s.label().equalsIgnoreCase(label)).findFirst();
+        return Arrays.stream(values())
+                .filter(s -> s.label().equalsIgnoreCase(label))
+                .findFirst();
     }
 
     /** The shape as a noun in messages: "line", "circle", "complete graph", "star". */
@@ -61,12 +63,15 @@ public enum TopologyShape {
     public TopologyDescription describe(String name, Inventory inventory, String inventorySource) {
         List<InventoryNode> entries = inventory.nodes == null ? List.of() : inventory.nodes;
         if (inventory.version == null || inventory.version != 1) {
-            throw new TopologyException(inventorySource, "inventory version " + inventory.version
-                    + " is not supported; this version reads 'version: 1'");
+            throw new TopologyException(
+                    inventorySource,
+                    "inventory version " + inventory.version + " is not supported; this version reads 'version: 1'");
         }
         if (entries.size() < minimumNodes) {
-            throw new TopologyException(inventorySource, "a " + noun() + " needs at least " + minimumNodes
-                    + " nodes but the inventory lists " + entries.size() + "; add nodes under 'nodes'");
+            throw new TopologyException(
+                    inventorySource,
+                    "a " + noun() + " needs at least " + minimumNodes + " nodes but the inventory lists "
+                            + entries.size() + "; add nodes under 'nodes'");
         }
         TopologyDescription description = new TopologyDescription();
         description.name = name;
@@ -82,21 +87,29 @@ public enum TopologyShape {
         }
         Iterator<String> supplier = names.iterator();
         Graph<String, DefaultEdge> graph = GraphTypeBuilder.<String, DefaultEdge>undirected()
-                .allowingMultipleEdges(false).allowingSelfLoops(false)
-                .vertexSupplier(supplier::next).edgeClass(DefaultEdge.class).buildGraph();
+                .allowingMultipleEdges(false)
+                .allowingSelfLoops(false)
+                .vertexSupplier(supplier::next)
+                .edgeClass(DefaultEdge.class)
+                .buildGraph();
         if (names.stream().distinct().count() != names.size()) {
             return description; // duplicates are reported by the validator
         }
         generator(names.size()).generateGraph(graph, null);
-        Set<String> brokers = entries.stream().filter(e -> "broker".equalsIgnoreCase(e.type)).map(e -> e.name)
+        Set<String> brokers = entries.stream()
+                .filter(e -> "broker".equalsIgnoreCase(e.type))
+                .map(e -> e.name)
                 .collect(Collectors.toSet());
         for (DefaultEdge edge : graph.edgeSet()) {
             String source = graph.getEdgeSource(edge);
             String target = graph.getEdgeTarget(edge);
             if (brokers.contains(source) && brokers.contains(target)) {
-                throw new TopologyException(inventorySource, "a " + noun() + " would link broker " + source + " to broker "
-                        + target + ", but brokers connect only to routers; reorder the inventory or describe the "
-                        + "topology in a file for --input");
+                throw new TopologyException(
+                        inventorySource,
+                        "a " + noun() + " would link broker " + source + " to broker "
+                                + target
+                                + ", but brokers connect only to routers; reorder the inventory or describe the "
+                                + "topology in a file for --input");
             }
             description.links.add(new LinkSpec(source, target, null));
         }

@@ -44,8 +44,7 @@ final class YamlFiles {
 
     private static final ObjectMapper MAPPER = createMapper();
 
-    private YamlFiles() {
-    }
+    private YamlFiles() {}
 
     static <T> T read(Path file, Class<T> type) {
         String text;
@@ -80,18 +79,22 @@ final class YamlFiles {
         for (Throwable cause = e; cause != null; cause = cause.getCause()) {
             if (cause instanceof MarkedYAMLException yaml && yaml.getProblemMark() != null) {
                 String context = yaml.getContext() == null ? "" : yaml.getContext() + ": ";
-                return "line " + (yaml.getProblemMark().getLine() + 1) + ": not valid YAML: " + context + yaml.getProblem();
+                return "line " + (yaml.getProblemMark().getLine() + 1) + ": not valid YAML: " + context
+                        + yaml.getProblem();
             }
         }
         if (e instanceof UnrecognizedPropertyException unknown) {
             if (e.getLocation() != null) {
-                at = "line " + keyLine(text, unknown.getPropertyName(), e.getLocation().getLineNr()) + ": ";
+                at = "line "
+                        + keyLine(
+                                text, unknown.getPropertyName(), e.getLocation().getLineNr()) + ": ";
             }
             return at + "'" + unknown.getPropertyName() + "' is not a key of " + what(unknown.getReferringClass())
                     + "; use one of: " + names(unknown.getKnownPropertyIds());
         }
         if (e instanceof InvalidFormatException format) {
-            return at + "value '" + format.getValue() + "' of '" + path(format) + "' is not " + kind(format.getTargetType());
+            return at + "value '" + format.getValue() + "' of '" + path(format) + "' is not "
+                    + kind(format.getTargetType());
         }
         if (e instanceof MismatchedInputException mismatch && mismatch.getTargetType() != null) {
             return at + "'" + path(mismatch) + "' must be " + kind(mismatch.getTargetType());
@@ -154,8 +157,8 @@ final class YamlFiles {
     }
 
     private static String names(Collection<Object> known) {
-        return known.stream().map(Object::toString).collect(Collectors.toCollection(TreeSet::new))
-                .stream().collect(Collectors.joining(", "));
+        return known.stream().map(Object::toString).collect(Collectors.toCollection(TreeSet::new)).stream()
+                .collect(Collectors.joining(", "));
     }
 
     private static ObjectMapper createMapper() {
@@ -166,8 +169,8 @@ final class YamlFiles {
         SimpleModule module = new SimpleModule("located-items");
         module.setDeserializerModifier(new BeanDeserializerModifier() {
             @Override
-            public JsonDeserializer<?> modifyDeserializer(DeserializationConfig config, BeanDescription description,
-                    JsonDeserializer<?> deserializer) {
+            public JsonDeserializer<?> modifyDeserializer(
+                    DeserializationConfig config, BeanDescription description, JsonDeserializer<?> deserializer) {
                 if (Located.class.isAssignableFrom(description.getBeanClass())) {
                     return new LocatingDeserializer(deserializer);
                 }

@@ -8,8 +8,7 @@ import java.util.Optional;
 /** Finds an executable by name on a {@code PATH}-style list of directories. */
 public final class ExecutableFinder {
 
-    private ExecutableFinder() {
-    }
+    private ExecutableFinder() {}
 
     /** The first executable file called {@code name} in the directories of {@code path}, if any. */
     public static Optional<Path> find(String name, String path) {

@@ -11,9 +11,9 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import org.maestro.embedded.EmbeddedArtemis;
-import org.maestro.common.time.Sleeper;
 import org.maestro.common.time.MicroClock;
+import org.maestro.common.time.Sleeper;
+import org.maestro.embedded.EmbeddedArtemis;
 import org.maestro.topology.InfrastructureException;
 import org.maestro.topology.conf.ConfSection;
 import org.maestro.topology.conf.ConfSyntaxException;
@@ -75,7 +75,8 @@ public final class LocalTopologyLauncher {
      * @throws org.maestro.topology.TopologyException for a bad description
      * @throws InfrastructureException when qdrouterd is missing, a node does not start or the network does not converge
      */
-    public RunningTopology start(TopologyDescription description, String source, Path workDir) throws InterruptedException {
+    public RunningTopology start(TopologyDescription description, String source, Path workDir)
+            throws InterruptedException {
         TopologyGraph graph = DescriptionValidator.validate(description, source);
         if (!graph.routers().isEmpty() && qdrouterd.isEmpty()) {
             throw new InfrastructureException(QDROUTERD_REQUIRED);
@@ -85,7 +86,8 @@ public final class LocalTopologyLauncher {
         try {
             TopologyFiles.write(generated, workDir, TopologyFiles.VariablesFormat.YAML);
         } catch (IOException e) {
-            throw new InfrastructureException("cannot write the configurations to " + workDir + ": " + e.getMessage(), e);
+            throw new InfrastructureException(
+                    "cannot write the configurations to " + workDir + ": " + e.getMessage(), e);
         }
         List<EmbeddedArtemis> brokers = new ArrayList<>();
         List<RouterProcess> routers = new ArrayList<>();
@@ -94,15 +96,19 @@ public final class LocalTopologyLauncher {
                 Path dir = workDir.resolve(broker.name());
                 Files.createDirectories(dir);
                 brokers.add(startBroker(broker, dir));
-                LOG.info("broker {} accepts AMQP on {}", broker.name(), broker.endpoint().url());
+                LOG.info(
+                        "broker {} accepts AMQP on {}",
+                        broker.name(),
+                        broker.endpoint().url());
             }
             for (GeneratedNode router : generated.routers()) {
                 Path conf = TopologyFiles.confPath(workDir, router.name());
-                routers.add(RouterProcess.start(router.name(), qdrouterd.orElseThrow(), conf,
-                        conf.resolveSibling("qdrouterd.log")));
+                routers.add(RouterProcess.start(
+                        router.name(), qdrouterd.orElseThrow(), conf, conf.resolveSibling("qdrouterd.log")));
                 LOG.info("router {} started with {}", router.name(), conf);
             }
-            Map<String, RouterView> views = routers.isEmpty() ? Map.of() : awaitConvergence(generated, routers, workDir);
+            Map<String, RouterView> views =
+                    routers.isEmpty() ? Map.of() : awaitConvergence(generated, routers, workDir);
             return new RunningTopology(generated.topology(), workDir, brokers, routers, views);
         } catch (IOException e) {
             stopAll(routers, brokers);
@@ -128,20 +134,24 @@ public final class LocalTopologyLauncher {
             socket.setReuseAddress(true);
             socket.bind(new InetSocketAddress("127.0.0.1", port));
         } catch (IOException e) {
-            throw new InfrastructureException(node.type().label() + " " + node.name() + " cannot listen on its " + listener
+            throw new InfrastructureException(node.type().label() + " " + node.name() + " cannot listen on its "
+                    + listener
                     + " port 127.0.0.1:" + port + ": it is already in use by another process; stop that process, or "
                     + "remove the port from " + node.name() + " in the description so that a free one is chosen");
         }
     }
 
-    private Map<String, RouterView> awaitConvergence(GeneratedTopology generated, List<RouterProcess> routers,
-            Path workDir) throws InterruptedException {
+    private Map<String, RouterView> awaitConvergence(
+            GeneratedTopology generated, List<RouterProcess> routers, Path workDir) throws InterruptedException {
         Map<String, ConvergenceWaiter.Expectation> expected = new LinkedHashMap<>();
         Map<String, String> urls = new LinkedHashMap<>();
         Map<String, Integer> brokerCounts = new LinkedHashMap<>();
         for (GeneratedNode router : generated.routers()) {
             int brokers = (int) router.neighbours().stream()
-                    .filter(n -> generated.node(n).map(g -> g.type() == org.maestro.topology.NodeType.BROKER).orElse(false))
+                    .filter(n -> generated
+                            .node(n)
+                            .map(g -> g.type() == org.maestro.topology.NodeType.BROKER)
+                            .orElse(false))
                     .count();
             expected.put(router.name(), new ConvergenceWaiter.Expectation(router.routes(), brokers));
             urls.put(router.name(), managementUrl(router.name(), TopologyFiles.confPath(workDir, router.name())));
@@ -167,9 +177,11 @@ public final class LocalTopologyLauncher {
             throw new InfrastructureException("cannot read back " + conf + ": " + e.getMessage(), e);
         }
         ConfSection listener = parsed.sections("listener").stream()
-                .filter(l -> l.get("role", "normal").equals("normal") && l.get("port").isPresent())
+                .filter(l -> l.get("role", "normal").equals("normal")
+                        && l.get("port").isPresent())
                 .findFirst()
-                .orElseThrow(() -> new InfrastructureException(conf + " has no normal listener to ask router " + router));
+                .orElseThrow(
+                        () -> new InfrastructureException(conf + " has no normal listener to ask router " + router));
         String host = listener.get("host", "127.0.0.1");
         if (host.equals("0.0.0.0") || host.equals("::")) {
             host = "127.0.0.1";
@@ -184,8 +196,14 @@ public final class LocalTopologyLauncher {
     private static EmbeddedArtemis startBroker(GeneratedNode node, Path dir) {
         EmbeddedArtemis broker;
         try {
-            broker = EmbeddedArtemis.builder().name(node.name()).host(node.host()).amqp(node.port()).withoutJmx()
-                    .anycastByDefault().dataDirectory(dir).start();
+            broker = EmbeddedArtemis.builder()
+                    .name(node.name())
+                    .host(node.host())
+                    .amqp(node.port())
+                    .withoutJmx()
+                    .anycastByDefault()
+                    .dataDirectory(dir)
+                    .start();
         } catch (Exception e) {
             throw new InfrastructureException("broker " + node.name() + " did not start: " + e.getMessage(), e);
         }

@@ -44,7 +44,8 @@ public final class RouterProcess implements AutoCloseable {
         try {
             process = builder.start();
         } catch (IOException e) {
-            throw new InfrastructureException("cannot start " + executable + " for router " + name + ": " + e.getMessage(), e);
+            throw new InfrastructureException(
+                    "cannot start " + executable + " for router " + name + ": " + e.getMessage(), e);
         }
     }
 
@@ -72,8 +73,8 @@ public final class RouterProcess implements AutoCloseable {
     /** Starts the router again with the same configuration, appending to its log; fails when it still runs. */
     public synchronized void restart() {
         if (process.isAlive()) {
-            throw new InfrastructureException("router " + name + " still runs (process " + process.pid()
-                    + "); stop it before starting it again");
+            throw new InfrastructureException(
+                    "router " + name + " still runs (process " + process.pid() + "); stop it before starting it again");
         }
         launch(ProcessBuilder.Redirect.appendTo(log.toFile()));
     }
@@ -113,7 +114,8 @@ public final class RouterProcess implements AutoCloseable {
         if (!process.isAlive()) {
             String errors = errorLines();
             throw new InfrastructureException("router " + name + " exited with code " + process.exitValue()
-                    + (errors.isEmpty() ? "; last lines of " + log + ":\n" + logTail(15)
+                    + (errors.isEmpty()
+                            ? "; last lines of " + log + ":\n" + logTail(15)
                             : ": " + errors + " (whole log: " + log + ")"));
         }
     }
@@ -130,9 +132,12 @@ public final class RouterProcess implements AutoCloseable {
             return "";
         }
         for (String severity : List.of("(critical)", "(error)")) {
-            List<String> found = all.stream().filter(line -> line.contains(" " + severity + " "))
-                    .map(line -> line.substring(line.indexOf(severity) + severity.length()).trim())
-                    .distinct().toList();
+            List<String> found = all.stream()
+                    .filter(line -> line.contains(" " + severity + " "))
+                    .map(line -> line.substring(line.indexOf(severity) + severity.length())
+                            .trim())
+                    .distinct()
+                    .toList();
             if (!found.isEmpty()) {
                 return String.join("; ", found);
             }

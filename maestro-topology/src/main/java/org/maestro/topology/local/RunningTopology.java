@@ -22,7 +22,11 @@ public final class RunningTopology implements AutoCloseable {
     private final Map<String, RouterView> converged;
     private boolean closed;
 
-    RunningTopology(Topology topology, Path workDir, List<EmbeddedArtemis> brokers, List<RouterProcess> routers,
+    RunningTopology(
+            Topology topology,
+            Path workDir,
+            List<EmbeddedArtemis> brokers,
+            List<RouterProcess> routers,
             Map<String, RouterView> converged) {
         this.topology = topology;
         this.workDir = workDir;
@@ -60,14 +64,28 @@ public final class RunningTopology implements AutoCloseable {
     public TopologyState state() {
         List<TopologyState.Node> nodes = new ArrayList<>();
         for (NodeEndpoint node : topology.nodes()) {
-            RouterProcess process = routers.stream().filter(r -> r.name().equals(node.name())).findFirst().orElse(null);
-            nodes.add(new TopologyState.Node(node.name(), node.type().label(), node.host(), node.port(), node.url(),
+            RouterProcess process = routers.stream()
+                    .filter(r -> r.name().equals(node.name()))
+                    .findFirst()
+                    .orElse(null);
+            nodes.add(new TopologyState.Node(
+                    node.name(),
+                    node.type().label(),
+                    node.host(),
+                    node.port(),
+                    node.url(),
                     process == null ? null : process.pid(),
-                    process == null || process.startInstant() == null ? null : process.startInstant().toString(),
+                    process == null || process.startInstant() == null
+                            ? null
+                            : process.startInstant().toString(),
                     process == null ? null : process.log().toString()));
         }
-        return new TopologyState(TopologyState.FORMAT_VERSION, topology.name(), ProcessHandle.current().pid(),
-                workDir.toString(), nodes);
+        return new TopologyState(
+                TopologyState.FORMAT_VERSION,
+                topology.name(),
+                ProcessHandle.current().pid(),
+                workDir.toString(),
+                nodes);
     }
 
     @Override

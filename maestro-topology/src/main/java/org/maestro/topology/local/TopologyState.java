@@ -47,8 +47,8 @@ public record TopologyState(int version, String name, long ownerPid, String work
     @JsonIgnoreProperties(ignoreUnknown = true)
     @JsonInclude(JsonInclude.Include.NON_NULL)
     @JsonPropertyOrder({"name", "type", "host", "port", "url", "pid", "started", "log"})
-    public record Node(String name, String type, String host, int port, String url, Long pid, String started, String log) {
-    }
+    public record Node(
+            String name, String type, String host, int port, String url, Long pid, String started, String log) {}
 
     /** Writes the file atomically (a reader never sees half of it). */
     public void write(Path file) throws IOException {
@@ -62,19 +62,25 @@ public record TopologyState(int version, String name, long ownerPid, String work
     /** Reads a state file; a missing or unreadable file is a {@link TopologyException}. */
     public static TopologyState read(Path file) {
         if (!Files.exists(file)) {
-            throw new TopologyException(file.toString(), "no topology state here; nothing is up "
-                    + "(start one with 'topology up', or pass the --state file it printed)");
+            throw new TopologyException(
+                    file.toString(),
+                    "no topology state here; nothing is up "
+                            + "(start one with 'topology up', or pass the --state file it printed)");
         }
         try {
             TopologyState state = JSON.readValue(file.toFile(), TopologyState.class);
             if (state.version() != FORMAT_VERSION) {
-                throw new TopologyException(file.toString(), "state format version " + state.version()
-                        + " is not supported; this version reads " + FORMAT_VERSION);
+                throw new TopologyException(
+                        file.toString(),
+                        "state format version " + state.version() + " is not supported; this version reads "
+                                + FORMAT_VERSION);
             }
             return state;
         } catch (IOException e) {
-            throw new TopologyException(file.toString(), "not a topology state file: "
-                    + e.getMessage().lines().findFirst().orElse(""));
+            throw new TopologyException(
+                    file.toString(),
+                    "not a topology state file: "
+                            + e.getMessage().lines().findFirst().orElse(""));
         }
     }
 

@@ -38,7 +38,8 @@ public final class AmqpRouterProbe implements RouterProbe, AutoCloseable {
                 clients.put(router, client);
             }
             Map<String, Integer> known = new TreeMap<>();
-            for (Map<String, Object> row : client.query(ManagementClient.ROUTER_NODE, timeout).entities()) {
+            for (Map<String, Object> row :
+                    client.query(ManagementClient.ROUTER_NODE, timeout).entities()) {
                 Object id = row.get("id");
                 Object cost = row.get("cost");
                 if (id != null) {
@@ -47,7 +48,8 @@ public final class AmqpRouterProbe implements RouterProbe, AutoCloseable {
             }
             int brokers = 0;
             if (expectedBrokers.getOrDefault(router, 0) > 0) {
-                for (Map<String, Object> row : client.query(ManagementClient.CONNECTION, timeout).entities()) {
+                for (Map<String, Object> row :
+                        client.query(ManagementClient.CONNECTION, timeout).entities()) {
                     if ("route-container".equals(row.get("role")) && !Boolean.FALSE.equals(row.get("opened"))) {
                         brokers++;
                     }

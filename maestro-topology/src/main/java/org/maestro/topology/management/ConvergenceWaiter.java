@@ -9,8 +9,8 @@ import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.TreeSet;
-import org.maestro.common.time.Sleeper;
 import org.maestro.common.time.MicroClock;
+import org.maestro.common.time.Sleeper;
 
 /**
  * Waits, with a deadline, until every router of a network has exactly the expected routers in
@@ -74,8 +74,9 @@ public final class ConvergenceWaiter {
      * @return the last view of every router
      * @throws NotConvergedException when {@code timeout} passes first, naming what is missing
      */
-    public Map<String, RouterView> await(Map<String, Expectation> expected, RouterProbe probe, Runnable healthCheck,
-            Duration timeout) throws InterruptedException {
+    public Map<String, RouterView> await(
+            Map<String, Expectation> expected, RouterProbe probe, Runnable healthCheck, Duration timeout)
+            throws InterruptedException {
         long deadline = clock.nowMicros() + timeout.toNanos() / 1_000;
         while (true) {
             healthCheck.run();
@@ -100,8 +101,8 @@ public final class ConvergenceWaiter {
                 return views;
             }
             if (clock.nowMicros() - deadline >= 0) {
-                throw new NotConvergedException("the router network did not converge within "
-                        + timeout.toSeconds() + " s: " + String.join("; ", missing));
+                throw new NotConvergedException("the router network did not converge within " + timeout.toSeconds()
+                        + " s: " + String.join("; ", missing));
             }
             sleeper.sleep(pollInterval);
         }

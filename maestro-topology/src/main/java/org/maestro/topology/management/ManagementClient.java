@@ -35,11 +35,14 @@ public final class ManagementClient implements AutoCloseable {
     /** Connects to the router (or any AMQP management peer) at {@code url}, {@code amqp://host:port}. */
     public static ManagementClient connect(String url, Duration timeout) throws AmqpManagementException {
         try {
-            return new ManagementClient(AmqpManagementClient.to(ManagementUrl.parse(url)).timeout(timeout)
-                    .clientName("maestro-topology").urlSetting("the normal listener in its configuration file").connect());
+            return new ManagementClient(AmqpManagementClient.to(ManagementUrl.parse(url))
+                    .timeout(timeout)
+                    .clientName("maestro-topology")
+                    .urlSetting("the normal listener in its configuration file")
+                    .connect());
         } catch (AmqpManagementException | IllegalArgumentException e) {
-            throw new AmqpManagementException("cannot open an AMQP management session to " + url + ": "
-                    + e.getMessage(), e);
+            throw new AmqpManagementException(
+                    "cannot open an AMQP management session to " + url + ": " + e.getMessage(), e);
         }
     }
 

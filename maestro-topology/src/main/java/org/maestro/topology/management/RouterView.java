@@ -9,5 +9,4 @@ import java.util.Map;
  *                                 reported cost, which may be null
  * @param routeContainerConnections open {@code route-container} connections (to brokers)
  */
-public record RouterView(Map<String, Integer> knownRouters, int routeContainerConnections) {
-}
+public record RouterView(Map<String, Integer> knownRouters, int routeContainerConnections) {}

@@ -20,12 +20,22 @@ class GenerateCommandTest {
 
     @Test
     void generatesFromADescriptionAndPrintsTheClientUrls() throws Exception {
-        CliRun run = CliRun.of(new TopologyCommand(), "generate", "--input", EXAMPLES.resolve("line-3-routers.yaml").toString(),
-                "--output", out.toString());
+        CliRun run = CliRun.of(
+                new TopologyCommand(),
+                "generate",
+                "--input",
+                EXAMPLES.resolve("line-3-routers.yaml").toString(),
+                "--output",
+                out.toString());
         assertEquals(0, run.exitCode(), run.err());
         assertTrue(run.out().contains("router1          router  amqp://10.0.0.3:5672"), run.out());
-        assertEquals("router2", RouterConfParser.parse(out.resolve("router2/qdrouterd.conf")).routerId().orElseThrow());
-        assertEquals("amqp://10.0.0.5:5674/test.queue",
+        assertEquals(
+                "router2",
+                RouterConfParser.parse(out.resolve("router2/qdrouterd.conf"))
+                        .routerId()
+                        .orElseThrow());
+        assertEquals(
+                "amqp://10.0.0.5:5674/test.queue",
                 Topology.load(out.resolve("variables.yaml")).clientUrl("router3", "test.queue"));
     }
 
@@ -33,23 +43,50 @@ class GenerateCommandTest {
     void generatesALineFromAnInventoryIdenticalToTheEquivalentDescription() throws Exception {
         Path fromType = out.resolve("type");
         Path fromInput = out.resolve("input");
-        CliRun run = CliRun.of(new TopologyCommand(), "generate", "--type", "line", "--inventory",
-                EXAMPLES.resolve("inventory-3-routers.yaml").toString(), "--name", "line-3-routers",
-                "--output", fromType.toString());
+        CliRun run = CliRun.of(
+                new TopologyCommand(),
+                "generate",
+                "--type",
+                "line",
+                "--inventory",
+                EXAMPLES.resolve("inventory-3-routers.yaml").toString(),
+                "--name",
+                "line-3-routers",
+                "--output",
+                fromType.toString());
         assertEquals(0, run.exitCode(), run.err());
-        assertEquals(0, CliRun.of(new TopologyCommand(), "generate", "--input",
-                EXAMPLES.resolve("line-3-routers.yaml").toString(), "--output", fromInput.toString()).exitCode());
-        for (String file : new String[] {"router1/qdrouterd.conf", "router2/qdrouterd.conf", "router3/qdrouterd.conf",
-            "variables.yaml"}) {
+        assertEquals(
+                0,
+                CliRun.of(
+                                new TopologyCommand(),
+                                "generate",
+                                "--input",
+                                EXAMPLES.resolve("line-3-routers.yaml").toString(),
+                                "--output",
+                                fromInput.toString())
+                        .exitCode());
+        for (String file : new String[] {
+            "router1/qdrouterd.conf", "router2/qdrouterd.conf", "router3/qdrouterd.conf", "variables.yaml"
+        }) {
             assertEquals(Files.readString(fromInput.resolve(file)), Files.readString(fromType.resolve(file)), file);
         }
     }
 
     @Test
     void writesJsonVariablesWithOtherPortBases() throws Exception {
-        CliRun run = CliRun.of(new TopologyCommand(), "generate", "-i", EXAMPLES.resolve("router-broker-router.yaml").toString(),
-                "-o", out.toString(), "--variables-format", "json", "--normal-port-base", "7000",
-                "--broker-port-base", "7100");
+        CliRun run = CliRun.of(
+                new TopologyCommand(),
+                "generate",
+                "-i",
+                EXAMPLES.resolve("router-broker-router.yaml").toString(),
+                "-o",
+                out.toString(),
+                "--variables-format",
+                "json",
+                "--normal-port-base",
+                "7000",
+                "--broker-port-base",
+                "7100");
         assertEquals(0, run.exitCode(), run.err());
         Topology topology = Topology.load(out.resolve("variables.json"));
         assertEquals("amqp://10.0.0.4:7001", topology.clientUrl("router2"));
@@ -60,32 +97,60 @@ class GenerateCommandTest {
     @Test
     void exitsWithTwoAndNamesTheLineOfABadDescription() throws Exception {
         Path bad = out.resolve("bad.yaml");
-        Files.writeString(bad, "nodes:\n  - {id: router1, type: router}\nlinks:\n  - {source: router1, target: router2}\n");
-        CliRun run = CliRun.of(new TopologyCommand(), "generate", "--input", bad.toString(), "--output", out.toString());
+        Files.writeString(
+                bad, "nodes:\n  - {id: router1, type: router}\nlinks:\n  - {source: router1, target: router2}\n");
+        CliRun run =
+                CliRun.of(new TopologyCommand(), "generate", "--input", bad.toString(), "--output", out.toString());
         assertEquals(2, run.exitCode());
-        assertEquals("topology generate: " + bad + ": line 4: link router1–router2: node 'router2' is not defined; define it under "
-                + "'nodes' or correct the name (nodes: router1)\n", run.err());
+        assertEquals(
+                "topology generate: " + bad
+                        + ": line 4: link router1–router2: node 'router2' is not defined; define it under "
+                        + "'nodes' or correct the name (nodes: router1)\n",
+                run.err());
     }
 
     @Test
     void exitsWithTwoWhenTheSourceIsAmbiguousOrMissing() {
-        CliRun both = CliRun.of(new TopologyCommand(), "generate", "--input", "a.yaml", "--type", "line",
-                "--inventory", "b.yaml", "--output", out.toString());
+        CliRun both = CliRun.of(
+                new TopologyCommand(),
+                "generate",
+                "--input",
+                "a.yaml",
+                "--type",
+                "line",
+                "--inventory",
+                "b.yaml",
+                "--output",
+                out.toString());
         assertEquals(2, both.exitCode());
-        assertEquals("topology generate: command line: give either --input FILE or --type TYPE with --inventory FILE, not both\n", both.err());
+        assertEquals(
+                "topology generate: command line: give either --input FILE or --type TYPE with --inventory FILE, not both\n",
+                both.err());
         CliRun none = CliRun.of(new TopologyCommand(), "generate", "--output", out.toString());
         assertEquals(2, none.exitCode());
-        assertEquals("topology generate: command line: say what to build: --input FILE, or --type TYPE with --inventory FILE "
-                + "(types: line, circle, complete, star)\n", none.err());
+        assertEquals(
+                "topology generate: command line: say what to build: --input FILE, or --type TYPE with --inventory FILE "
+                        + "(types: line, circle, complete, star)\n",
+                none.err());
     }
 
     @Test
     void exitsWithTwoForAnUnknownTypeOrAMissingFile() {
-        CliRun type = CliRun.of(new TopologyCommand(), "generate", "--type", "mesh", "--inventory",
-                EXAMPLES.resolve("inventory-3-routers.yaml").toString(), "--output", out.toString());
+        CliRun type = CliRun.of(
+                new TopologyCommand(),
+                "generate",
+                "--type",
+                "mesh",
+                "--inventory",
+                EXAMPLES.resolve("inventory-3-routers.yaml").toString(),
+                "--output",
+                out.toString());
         assertEquals(2, type.exitCode());
-        assertEquals("topology generate: command line: --type mesh is not known; use one of: line, circle, complete, star\n", type.err());
-        CliRun missing = CliRun.of(new TopologyCommand(), "generate", "--input", "no-such.yaml", "--output", out.toString());
+        assertEquals(
+                "topology generate: command line: --type mesh is not known; use one of: line, circle, complete, star\n",
+                type.err());
+        CliRun missing =
+                CliRun.of(new TopologyCommand(), "generate", "--input", "no-such.yaml", "--output", out.toString());
         assertEquals(2, missing.exitCode());
         assertEquals("topology generate: no-such.yaml: file not found; check the path\n", missing.err());
     }

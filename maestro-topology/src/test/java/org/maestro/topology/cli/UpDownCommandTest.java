@@ -35,17 +35,21 @@ class UpDownCommandTest {
 
     @Test
     void upStartsBrokersAtThePrintedUrlsAndDownStopsThem() throws Exception {
-        Path input = write("brokers.yaml", "nodes:\n  - {id: broker1, type: broker}\n  - {id: broker2, type: broker}\n");
+        Path input =
+                write("brokers.yaml", "nodes:\n  - {id: broker1, type: broker}\n  - {id: broker2, type: broker}\n");
         Path runDir = work.resolve("run");
         Path state = runDir.resolve("state.json");
-        CompletableFuture<CliRun> up = CompletableFuture.supplyAsync(() -> CliRun.of(new UpCommand(Optional::empty),
-                "--input", input.toString(), "--work-dir", runDir.toString()));
-        await("topology up writes its state file or ends").atMost(Duration.ofSeconds(60))
+        CompletableFuture<CliRun> up = CompletableFuture.supplyAsync(() -> CliRun.of(
+                new UpCommand(Optional::empty), "--input", input.toString(), "--work-dir", runDir.toString()));
+        await("topology up writes its state file or ends")
+                .atMost(Duration.ofSeconds(60))
                 .until(() -> Files.exists(state) || up.isDone());
         assertTrue(Files.exists(state), "state file written once up: " + (up.isDone() ? up.get() : "still starting"));
 
         Topology topology = Topology.load(state);
-        assertEquals(List.of("broker1", "broker2"), topology.nodes().stream().map(NodeEndpoint::name).toList());
+        assertEquals(
+                List.of("broker1", "broker2"),
+                topology.nodes().stream().map(NodeEndpoint::name).toList());
         String url = topology.clientUrl("broker2", "test.queue");
         assertEquals("ping", AmqpProbe.sendAndReceive(url, url, "ping"));
 
@@ -54,8 +58,12 @@ class UpDownCommandTest {
         assertEquals("Topology 'brokers' is down.\n", down.out());
         CliRun upRun = up.get(30, TimeUnit.SECONDS);
         assertEquals(0, upRun.exitCode(), upRun.err());
-        assertTrue(upRun.out().contains("Topology 'brokers' is up. Client URLs:\n  broker1          broker  "
-                + topology.clientUrl("broker1") + "\n  broker2          broker  " + topology.clientUrl("broker2")), upRun.out());
+        assertTrue(
+                upRun.out()
+                        .contains("Topology 'brokers' is up. Client URLs:\n  broker1          broker  "
+                                + topology.clientUrl("broker1") + "\n  broker2          broker  "
+                                + topology.clientUrl("broker2")),
+                upRun.out());
         assertTrue(upRun.out().endsWith("Topology 'brokers' is down.\n"), upRun.out());
         assertFalse(Files.exists(state), "state file removed");
         NodeEndpoint broker2 = topology.node("broker2");
@@ -71,8 +79,12 @@ class UpDownCommandTest {
                 links:
                   - {source: router1, target: broker1}
                 """);
-        CliRun run = CliRun.of(new UpCommand(Optional::empty), "--input", input.toString(),
-                "--work-dir", work.resolve("run").toString());
+        CliRun run = CliRun.of(
+                new UpCommand(Optional::empty),
+                "--input",
+                input.toString(),
+                "--work-dir",
+                work.resolve("run").toString());
         assertEquals(3, run.exitCode());
         assertEquals("up: " + LocalTopologyLauncher.QDROUTERD_REQUIRED + "\n", run.err());
         assertFalse(Files.exists(work.resolve("run/state.json")));
@@ -84,16 +96,26 @@ class UpDownCommandTest {
         new TopologyState(1, "other", ProcessHandle.current().pid(), work.toString(), List.of()).write(state);
         CliRun run = CliRun.of(new UpCommand(Optional::empty), "--input", "x.yaml", "--state", state.toString());
         assertEquals(2, run.exitCode());
-        assertEquals("up: " + state + ": topology 'other' is already up (process " + ProcessHandle.current().pid()
-                + "); run 'topology down --state " + state + "' first or choose another --work-dir\n", run.err());
+        assertEquals(
+                "up: " + state + ": topology 'other' is already up (process "
+                        + ProcessHandle.current().pid() + "); run 'topology down --state " + state
+                        + "' first or choose another --work-dir\n",
+                run.err());
     }
 
     @Test
     void downWithoutAStateFileExitsWithTwo() {
-        CliRun run = CliRun.of(new TopologyCommand(), "down", "--state", work.resolve("none.json").toString());
+        CliRun run = CliRun.of(
+                new TopologyCommand(),
+                "down",
+                "--state",
+                work.resolve("none.json").toString());
         assertEquals(2, run.exitCode());
-        assertEquals("topology down: " + work.resolve("none.json") + ": no topology state here; nothing is up (start one with "
-                + "'topology up', or pass the --state file it printed)\n", run.err());
+        assertEquals(
+                "topology down: " + work.resolve("none.json")
+                        + ": no topology state here; nothing is up (start one with "
+                        + "'topology up', or pass the --state file it printed)\n",
+                run.err());
     }
 
     @Test
@@ -104,13 +126,27 @@ class UpDownCommandTest {
         try {
             String started = orphan.info().startInstant().orElseThrow().toString();
             Path state = work.resolve("state.json");
-            new TopologyState(1, "left-over", gone.pid(), work.toString(), List.of(
-                    new TopologyState.Node("router1", "router", "127.0.0.1", 1, "amqp://127.0.0.1:1", orphan.pid(),
-                            started, null))).write(state);
+            new TopologyState(
+                            1,
+                            "left-over",
+                            gone.pid(),
+                            work.toString(),
+                            List.of(new TopologyState.Node(
+                                    "router1",
+                                    "router",
+                                    "127.0.0.1",
+                                    1,
+                                    "amqp://127.0.0.1:1",
+                                    orphan.pid(),
+                                    started,
+                                    null)))
+                    .write(state);
             CliRun run = CliRun.of(new TopologyCommand(), "down", "--state", state.toString());
             assertEquals(0, run.exitCode(), run.err());
-            assertEquals("The process that started topology 'left-over' (" + gone.pid() + ") is gone; stopping the "
-                    + "routers it left running.\nTopology 'left-over' is down.\n", run.out());
+            assertEquals(
+                    "The process that started topology 'left-over' (" + gone.pid() + ") is gone; stopping the "
+                            + "routers it left running.\nTopology 'left-over' is down.\n",
+                    run.out());
             assertTrue(orphan.waitFor(10, TimeUnit.SECONDS), "the left-over router process was stopped");
             assertFalse(Files.exists(state));
         } finally {
@@ -125,10 +161,25 @@ class UpDownCommandTest {
         Process unrelated = new ProcessBuilder(List.of("sleep", "60")).start();
         try {
             Path state = work.resolve("state.json");
-            new TopologyState(1, "old", gone.pid(), work.toString(), List.of(
-                    new TopologyState.Node("router1", "router", "127.0.0.1", 1, "amqp://127.0.0.1:1", unrelated.pid(),
-                            "2001-01-01T00:00:00Z", null))).write(state);
-            assertEquals(0, CliRun.of(new TopologyCommand(), "down", "--state", state.toString()).exitCode());
+            new TopologyState(
+                            1,
+                            "old",
+                            gone.pid(),
+                            work.toString(),
+                            List.of(new TopologyState.Node(
+                                    "router1",
+                                    "router",
+                                    "127.0.0.1",
+                                    1,
+                                    "amqp://127.0.0.1:1",
+                                    unrelated.pid(),
+                                    "2001-01-01T00:00:00Z",
+                                    null)))
+                    .write(state);
+            assertEquals(
+                    0,
+                    CliRun.of(new TopologyCommand(), "down", "--state", state.toString())
+                            .exitCode());
             assertTrue(unrelated.isAlive(), "a process with another start time is not the recorded router");
         } finally {
             unrelated.destroyForcibly();
@@ -139,17 +190,25 @@ class UpDownCommandTest {
     private CompletableFuture<CliRun> upUntilReady(Path input, Path runDir) throws Exception {
         Path router = RealRouter.require();
         CompletableFuture<CliRun> up = CompletableFuture.supplyAsync(() -> CliRun.of(
-                new UpCommand(() -> Optional.of(router)), "--input", input.toString(), "--work-dir", runDir.toString()));
+                new UpCommand(() -> Optional.of(router)),
+                "--input",
+                input.toString(),
+                "--work-dir",
+                runDir.toString()));
         Path state = runDir.resolve("state.json");
-        await("topology up writes its state file or ends").atMost(Duration.ofSeconds(90))
+        await("topology up writes its state file or ends")
+                .atMost(Duration.ofSeconds(90))
                 .until(() -> Files.exists(state) || up.isDone());
         assertTrue(Files.exists(state), "state file written once up: " + (up.isDone() ? up.get() : "still starting"));
         return up;
     }
 
     private static List<ProcessHandle> routerProcesses() {
-        return ProcessHandle.current().descendants()
-                .filter(p -> p.info().command().map(c -> c.endsWith("qdrouterd")).orElse(false)).toList();
+        return ProcessHandle.current()
+                .descendants()
+                .filter(p ->
+                        p.info().command().map(c -> c.endsWith("qdrouterd")).orElse(false))
+                .toList();
     }
 
     /** Up, a message across, down: every router process ends and every port closes. */
@@ -159,10 +218,17 @@ class UpDownCommandTest {
         CompletableFuture<CliRun> up = upUntilReady(input, runDir);
         Topology topology = Topology.load(runDir.resolve("state.json"));
         TopologyState state = TopologyState.read(runDir.resolve("state.json"));
-        List<Long> pids = state.nodes().stream().map(TopologyState.Node::pid).filter(java.util.Objects::nonNull).toList();
+        List<Long> pids = state.nodes().stream()
+                .map(TopologyState.Node::pid)
+                .filter(java.util.Objects::nonNull)
+                .toList();
         assertFalse(pids.isEmpty(), "router processes are recorded");
-        assertEquals("across " + example, AmqpProbe.sendAndReceive(topology.clientUrl(fromNode, address),
-                topology.clientUrl(toNode, address), "across " + example));
+        assertEquals(
+                "across " + example,
+                AmqpProbe.sendAndReceive(
+                        topology.clientUrl(fromNode, address),
+                        topology.clientUrl(toNode, address),
+                        "across " + example));
 
         CliRun down = CliRun.of(new TopologyCommand(), "down", "--work-dir", runDir.toString());
         assertEquals(0, down.exitCode(), down.err());
@@ -189,8 +255,8 @@ class UpDownCommandTest {
     @Test
     void upWithATakenPortNamesTheNodeAndThePortAndStartsNothing() throws Exception {
         Path router = RealRouter.require();
-        try (java.net.ServerSocket taken = new java.net.ServerSocket(0, 1,
-                java.net.InetAddress.getByName("127.0.0.1"))) {
+        try (java.net.ServerSocket taken =
+                new java.net.ServerSocket(0, 1, java.net.InetAddress.getByName("127.0.0.1"))) {
             int port = taken.getLocalPort();
             Path input = write("taken.yaml", """
                     nodes:
@@ -199,12 +265,18 @@ class UpDownCommandTest {
                     links:
                       - {source: router1, target: router2}
                     """.formatted(port));
-            CliRun run = CliRun.of(new UpCommand(() -> Optional.of(router)), "--input", input.toString(),
-                    "--work-dir", work.resolve("run").toString());
+            CliRun run = CliRun.of(
+                    new UpCommand(() -> Optional.of(router)),
+                    "--input",
+                    input.toString(),
+                    "--work-dir",
+                    work.resolve("run").toString());
             assertEquals(3, run.exitCode(), run.out() + run.err());
-            assertEquals("up: router router2 cannot listen on its client port 127.0.0.1:" + port + ": it is already "
-                    + "in use by another process; stop that process, or remove the port from router2 in the description "
-                    + "so that a free one is chosen\n", run.err());
+            assertEquals(
+                    "up: router router2 cannot listen on its client port 127.0.0.1:" + port + ": it is already "
+                            + "in use by another process; stop that process, or remove the port from router2 in the description "
+                            + "so that a free one is chosen\n",
+                    run.err());
             assertFalse(Files.exists(work.resolve("run/state.json")));
             assertEquals(List.of(), routerProcesses(), "no router was started");
         }

@@ -23,11 +23,13 @@ class RouterConfParserTest {
     @Test
     void readsTheConfigurationARealRouterRan() throws Exception {
         RouterConf conf = RouterConfParser.parse("qdrouterd-standalone.conf", fixture());
-        assertEquals(List.of("router", "listener", "address", "address"),
+        assertEquals(
+                List.of("router", "listener", "address", "address"),
                 conf.sections().stream().map(ConfSection::name).toList());
         assertEquals("R1", conf.routerId().orElseThrow());
         ConfSection listener = conf.first("listener").orElseThrow();
-        assertEquals(List.of("host", "port", "role", "authenticatePeer", "saslMechanisms"),
+        assertEquals(
+                List.of("host", "port", "role", "authenticatePeer", "saslMechanisms"),
                 List.copyOf(listener.attributes().keySet()));
         assertEquals("ANONYMOUS", listener.get("saslMechanisms", null));
         assertEquals("multicast", conf.sections("address").get(1).get("distribution", null));
@@ -39,7 +41,8 @@ class RouterConfParserTest {
         RouterConf original = RouterConfParser.parse("fixture", fixture());
         String text = RouterConfWriter.write(List.of("header line"), original);
         RouterConf again = RouterConfParser.parse("written", text);
-        assertEquals(original.sections().stream().map(s -> s.name() + s.attributes()).toList(),
+        assertEquals(
+                original.sections().stream().map(s -> s.name() + s.attributes()).toList(),
                 again.sections().stream().map(s -> s.name() + s.attributes()).toList());
     }
 
@@ -52,57 +55,73 @@ class RouterConfParserTest {
                     port: 5672 # port comment
                 }
                 """);
-        assertEquals(Map.of("saslMechanisms", "ANONYMOUS PLAIN", "port", "5672"), conf.sections().get(0).attributes());
+        assertEquals(
+                Map.of("saslMechanisms", "ANONYMOUS PLAIN", "port", "5672"),
+                conf.sections().get(0).attributes());
     }
 
     @Test
     void rejectsAnUnclosedSection() {
-        ConfSyntaxException e = assertThrows(ConfSyntaxException.class,
-                () -> RouterConfParser.parse("r.conf", "router {\n    id: R1\n"));
+        ConfSyntaxException e = assertThrows(
+                ConfSyntaxException.class, () -> RouterConfParser.parse("r.conf", "router {\n    id: R1\n"));
         assertEquals("r.conf line 1: section 'router' is never closed; add '}'", e.getMessage());
     }
 
     @Test
     void rejectsAnAttributeOutsideASection() {
-        ConfSyntaxException e = assertThrows(ConfSyntaxException.class,
-                () -> RouterConfParser.parse("r.conf", "router {\n}\nport: 5672\n"));
-        assertEquals("r.conf line 3: attribute 'port' is outside any section; put it inside a section such as "
-                + "'listener { ... }'", e.getMessage());
+        ConfSyntaxException e = assertThrows(
+                ConfSyntaxException.class, () -> RouterConfParser.parse("r.conf", "router {\n}\nport: 5672\n"));
+        assertEquals(
+                "r.conf line 3: attribute 'port' is outside any section; put it inside a section such as "
+                        + "'listener { ... }'",
+                e.getMessage());
         assertEquals(3, e.line());
     }
 
     @Test
     void rejectsANestedSection() {
-        ConfSyntaxException e = assertThrows(ConfSyntaxException.class,
-                () -> RouterConfParser.parse("r.conf", "router {\nlistener {\n}\n}\n"));
-        assertEquals("r.conf line 2: section 'listener' opens inside section 'router' (opened on line 1); "
-                + "close 'router' with '}' first", e.getMessage());
+        ConfSyntaxException e = assertThrows(
+                ConfSyntaxException.class, () -> RouterConfParser.parse("r.conf", "router {\nlistener {\n}\n}\n"));
+        assertEquals(
+                "r.conf line 2: section 'listener' opens inside section 'router' (opened on line 1); "
+                        + "close 'router' with '}' first",
+                e.getMessage());
     }
 
     @Test
     void rejectsARepeatedAttribute() {
-        ConfSyntaxException e = assertThrows(ConfSyntaxException.class,
+        ConfSyntaxException e = assertThrows(
+                ConfSyntaxException.class,
                 () -> RouterConfParser.parse("r.conf", "listener {\n port: 1\n port: 2\n}\n"));
-        assertEquals("r.conf line 3: attribute 'port' appears twice in section 'listener' (opened on line 1); keep one",
+        assertEquals(
+                "r.conf line 3: attribute 'port' appears twice in section 'listener' (opened on line 1); keep one",
                 e.getMessage());
     }
 
     @Test
     void rejectsAStrayClosingBraceAndUnreadableLines() {
-        assertEquals("r.conf line 1: '}' closes no section; remove it", assertThrows(ConfSyntaxException.class,
-                () -> RouterConfParser.parse("r.conf", "}\n")).getMessage());
-        assertEquals("r.conf line 2: cannot read 'port 5672'; expected 'section {', 'attribute: value' or '}'",
-                assertThrows(ConfSyntaxException.class,
-                        () -> RouterConfParser.parse("r.conf", "listener {\nport 5672\n}\n")).getMessage());
+        assertEquals(
+                "r.conf line 1: '}' closes no section; remove it",
+                assertThrows(ConfSyntaxException.class, () -> RouterConfParser.parse("r.conf", "}\n"))
+                        .getMessage());
+        assertEquals(
+                "r.conf line 2: cannot read 'port 5672'; expected 'section {', 'attribute: value' or '}'",
+                assertThrows(
+                                ConfSyntaxException.class,
+                                () -> RouterConfParser.parse("r.conf", "listener {\nport 5672\n}\n"))
+                        .getMessage());
     }
 
     @Test
     void theWriterRefusesAValueTheRouterWouldCutAtAHash() {
         Map<String, String> attributes = new LinkedHashMap<>();
         attributes.put("prefix", "a#b");
-        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
-                () -> RouterConfWriter.write(List.of(), new RouterConf(List.of(ConfSection.of("address", attributes)))));
-        assertEquals("address.prefix: value 'a#b' contains '#', which qdrouterd reads as the start of a comment",
+        IllegalArgumentException e = assertThrows(
+                IllegalArgumentException.class,
+                () -> RouterConfWriter.write(
+                        List.of(), new RouterConf(List.of(ConfSection.of("address", attributes)))));
+        assertEquals(
+                "address.prefix: value 'a#b' contains '#', which qdrouterd reads as the start of a comment",
                 e.getMessage());
     }
 }

@@ -22,8 +22,8 @@ import org.maestro.topology.input.TopologyDescription;
 class ExamplesTest {
 
     private static final Path DOC = Path.of("..", "docs", "topology.md");
-    private static final Pattern EMBEDDED = Pattern.compile("<!-- file: (test-scripts/topologies/[^ ]+) -->\\n```yaml\\n(.*?)```",
-            Pattern.DOTALL);
+    private static final Pattern EMBEDDED =
+            Pattern.compile("<!-- file: (test-scripts/topologies/[^ ]+) -->\\n```yaml\\n(.*?)```", Pattern.DOTALL);
 
     @TempDir
     Path out;
@@ -31,7 +31,9 @@ class ExamplesTest {
     static List<Path> descriptions() throws IOException {
         try (Stream<Path> files = Files.list(GoldenFilesTest.EXAMPLES)) {
             return files.filter(f -> f.toString().endsWith(".yaml"))
-                    .filter(f -> !f.getFileName().toString().startsWith("inventory")).sorted().toList();
+                    .filter(f -> !f.getFileName().toString().startsWith("inventory"))
+                    .sorted()
+                    .toList();
         }
     }
 
@@ -39,7 +41,9 @@ class ExamplesTest {
     @MethodSource("descriptions")
     void everyExampleGeneratesAConnectedNetwork(Path example) throws Exception {
         TopologyDescription description = DescriptionReader.read(example);
-        GeneratedTopology topology = TopologyGenerator.generate(description, example.toString(),
+        GeneratedTopology topology = TopologyGenerator.generate(
+                description,
+                example.toString(),
                 GenerationSettings.asDescribed(new BasePortAssigner(description.ports)));
         TopologyFiles.write(topology, out, TopologyFiles.VariablesFormat.YAML);
         new NetworkChecks(out).checkNetwork();

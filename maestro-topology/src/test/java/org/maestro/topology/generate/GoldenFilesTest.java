@@ -40,7 +40,8 @@ class GoldenFilesTest {
         }
         assertEquals(listFiles(expected), listFiles(out), name + ": same set of files");
         for (String file : listFiles(out)) {
-            assertEquals(Files.readString(expected.resolve(file)), Files.readString(out.resolve(file)), name + ": " + file);
+            assertEquals(
+                    Files.readString(expected.resolve(file)), Files.readString(out.resolve(file)), name + ": " + file);
         }
     }
 
@@ -56,22 +57,28 @@ class GoldenFilesTest {
                 continue;
             }
             Map<String, Integer> routes = new TreeMap<>();
-            node.path("routes").fields().forEachRemaining(e -> routes.put(e.getKey(), e.getValue().asInt()));
-            assertEquals(expectedRoutes.get(node.path("name").asText()), routes, name + ": routes of " + node.path("name"));
+            node.path("routes")
+                    .fields()
+                    .forEachRemaining(e -> routes.put(e.getKey(), e.getValue().asInt()));
+            assertEquals(
+                    expectedRoutes.get(node.path("name").asText()), routes, name + ": routes of " + node.path("name"));
         }
     }
 
     private void generate(String name) throws IOException {
         Path input = EXAMPLES.resolve(name + ".yaml");
         TopologyDescription description = DescriptionReader.read(input);
-        GeneratedTopology topology = TopologyGenerator.generate(description, input.toString(),
-                GenerationSettings.asDescribed(new BasePortAssigner(description.ports)));
+        GeneratedTopology topology = TopologyGenerator.generate(
+                description, input.toString(), GenerationSettings.asDescribed(new BasePortAssigner(description.ports)));
         TopologyFiles.write(topology, out, TopologyFiles.VariablesFormat.YAML);
     }
 
     private static List<String> listFiles(Path dir) throws IOException {
         try (Stream<Path> files = Files.walk(dir)) {
-            return files.filter(Files::isRegularFile).map(p -> dir.relativize(p).toString().replace('\\', '/')).sorted().toList();
+            return files.filter(Files::isRegularFile)
+                    .map(p -> dir.relativize(p).toString().replace('\\', '/'))
+                    .sorted()
+                    .toList();
         }
     }
 
@@ -79,7 +86,8 @@ class GoldenFilesTest {
         for (String file : listFiles(from)) {
             Path target = to.resolve(file);
             Files.createDirectories(target.getParent());
-            Files.writeString(target, Files.readString(from.resolve(file), StandardCharsets.UTF_8), StandardCharsets.UTF_8);
+            Files.writeString(
+                    target, Files.readString(from.resolve(file), StandardCharsets.UTF_8), StandardCharsets.UTF_8);
         }
     }
 }

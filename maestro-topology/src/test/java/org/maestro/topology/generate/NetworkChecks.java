@@ -54,7 +54,9 @@ final class NetworkChecks {
         for (JsonNode node : variables.path("nodes")) {
             nodeHosts.put(node.path("name").asText(), node.path("host").asText());
             if (node.path("type").asText().equals("broker")) {
-                brokerAcceptors.put(node.path("name").asText(), node.path("host").asText() + ":" + node.path("port").asInt());
+                brokerAcceptors.put(
+                        node.path("name").asText(),
+                        node.path("host").asText() + ":" + node.path("port").asInt());
             }
         }
         Map<String, Map<String, Integer>> costs = new TreeMap<>();
@@ -71,8 +73,12 @@ final class NetworkChecks {
                 assertPort(router, listener);
                 assertNotNull(listener.get("host", null), router + ": listener host");
             }
-            assertEquals(1, conf.sections("listener").stream()
-                    .filter(l -> l.get("name", "").equals("normal") && l.get("role", "").equals("normal")).count(),
+            assertEquals(
+                    1,
+                    conf.sections("listener").stream()
+                            .filter(l -> l.get("name", "").equals("normal")
+                                    && l.get("role", "").equals("normal"))
+                            .count(),
                     router + ": one generated client listener");
             Set<String> connectorNames = new java.util.HashSet<>();
             for (ConfSection connector : conf.sections("connector")) {
@@ -89,19 +95,26 @@ final class NetworkChecks {
                     costs.get(router).put(peer, cost);
                     costs.computeIfAbsent(peer, k -> new TreeMap<>()).put(router, cost);
                 } else if (role.equals("route-container")) {
-                    assertEquals(brokerAcceptors.get(name), target, router + ": connector " + name + " points at its broker");
+                    assertEquals(
+                            brokerAcceptors.get(name),
+                            target,
+                            router + ": connector " + name + " points at its broker");
                 } else {
                     fail(router + ": unexpected connector role " + role);
                 }
             }
             for (ConfSection address : conf.sections("address")) {
                 assertNotNull(address.get("prefix", null), router + ": address prefix");
-                assertTrue(DISTRIBUTIONS.contains(address.get("distribution", "")), router + ": distribution " + address);
+                assertTrue(
+                        DISTRIBUTIONS.contains(address.get("distribution", "")), router + ": distribution " + address);
             }
             for (ConfSection linkRoute : conf.sections("linkRoute")) {
                 assertNotNull(linkRoute.get("prefix", null), router + ": link route prefix");
-                assertTrue(Set.of("in", "out").contains(linkRoute.get("direction", "")), router + ": link route direction");
-                assertTrue(connectorNames.contains(linkRoute.get("connection", "")),
+                assertTrue(
+                        Set.of("in", "out").contains(linkRoute.get("direction", "")),
+                        router + ": link route direction");
+                assertTrue(
+                        connectorNames.contains(linkRoute.get("connection", "")),
                         router + ": link route connection names a connector: " + linkRoute);
             }
         }

@@ -15,8 +15,8 @@ class DescriptionErrorsTest {
     private static String errorOf(String yaml) {
         TopologyException e = assertThrows(TopologyException.class, () -> {
             TopologyDescription description = DescriptionReader.read("topo.yaml", yaml);
-            TopologyGenerator.generate(description, "topo.yaml",
-                    GenerationSettings.asDescribed(new BasePortAssigner(description.ports)));
+            TopologyGenerator.generate(
+                    description, "topo.yaml", GenerationSettings.asDescribed(new BasePortAssigner(description.ports)));
         });
         return e.getMessage();
     }
@@ -31,8 +31,10 @@ class DescriptionErrorsTest {
                   - {source: router1, target: router2}
                   - {source: router2, target: router9}
                 """;
-        assertEquals("topo.yaml: line 6: link router2–router9: node 'router9' is not defined; define it under 'nodes' "
-                + "or correct the name (nodes: router1, router2)", errorOf(yaml));
+        assertEquals(
+                "topo.yaml: line 6: link router2–router9: node 'router9' is not defined; define it under 'nodes' "
+                        + "or correct the name (nodes: router1, router2)",
+                errorOf(yaml));
     }
 
     @Test
@@ -45,8 +47,10 @@ class DescriptionErrorsTest {
                 links:
                   - {source: router1, target: router2}
                 """;
-        assertEquals("topo.yaml: line 4: broker 'broker1' has no link to a router, so no client can reach it through "
-                + "the network; add a link such as '- {source: router1, target: broker1}'", errorOf(yaml));
+        assertEquals(
+                "topo.yaml: line 4: broker 'broker1' has no link to a router, so no client can reach it through "
+                        + "the network; add a link such as '- {source: router1, target: broker1}'",
+                errorOf(yaml));
     }
 
     @Test
@@ -58,7 +62,8 @@ class DescriptionErrorsTest {
                   - id: router1
                     type: router
                 """;
-        assertEquals("topo.yaml: line 4: node id 'router1' is used twice (first on line 2); rename one of them",
+        assertEquals(
+                "topo.yaml: line 4: node id 'router1' is used twice (first on line 2); rename one of them",
                 errorOf(yaml));
     }
 
@@ -68,13 +73,15 @@ class DescriptionErrorsTest {
                 nodes:
                   - {id: router1, type: rooter}
                 """;
-        assertEquals("topo.yaml: line 2: node 'router1': type 'rooter' is not known; use 'router' or 'broker'",
+        assertEquals(
+                "topo.yaml: line 2: node 'router1': type 'rooter' is not known; use 'router' or 'broker'",
                 errorOf(yaml));
     }
 
     @Test
     void rejectsAMissingNodeType() {
-        assertEquals("topo.yaml: line 2: node 'router1' has no 'type'; set 'type: router' or 'type: broker'",
+        assertEquals(
+                "topo.yaml: line 2: node 'router1' has no 'type'; set 'type: router' or 'type: broker'",
                 errorOf("nodes:\n  - {id: router1}\n"));
     }
 
@@ -87,9 +94,11 @@ class DescriptionErrorsTest {
                     listners:
                       - {port: 9999}
                 """;
-        assertEquals("topo.yaml: line 4: 'listners' is not a key of a node; use one of: address, autoLink, connector, "
-                + "host, id, interRouterPort, linkRoute, linkRoutePrefixes, listener, log, port, router, "
-                + "sslProfile, type", errorOf(yaml));
+        assertEquals(
+                "topo.yaml: line 4: 'listners' is not a key of a node; use one of: address, autoLink, connector, "
+                        + "host, id, interRouterPort, linkRoute, linkRoutePrefixes, listener, log, port, router, "
+                        + "sslProfile, type",
+                errorOf(yaml));
     }
 
     @Test
@@ -115,7 +124,8 @@ class DescriptionErrorsTest {
                 links:
                   - {source: router1, target: router2, cost: 0}
                 """;
-        assertEquals("topo.yaml: line 5: link router1–router2: cost 0 is below the minimum 1; use a whole number of 1 or more",
+        assertEquals(
+                "topo.yaml: line 5: link router1–router2: cost 0 is below the minimum 1; use a whole number of 1 or more",
                 errorOf(yaml));
     }
 
@@ -130,8 +140,10 @@ class DescriptionErrorsTest {
                   - {source: router1, target: broker1}
                   - {source: broker1, target: broker2}
                 """;
-        assertEquals("topo.yaml: line 7: link broker1–broker2 joins two brokers; brokers connect only to routers, "
-                + "so link each broker to a router", errorOf(yaml));
+        assertEquals(
+                "topo.yaml: line 7: link broker1–broker2 joins two brokers; brokers connect only to routers, "
+                        + "so link each broker to a router",
+                errorOf(yaml));
     }
 
     @Test
@@ -144,8 +156,10 @@ class DescriptionErrorsTest {
                   - {source: router1, target: router2}
                   - {source: router2, target: router1}
                 """;
-        assertEquals("topo.yaml: line 6: link router2–router1 is listed twice (first on line 5); a pair of nodes has one "
-                + "link, remove one", errorOf(yaml));
+        assertEquals(
+                "topo.yaml: line 6: link router2–router1 is listed twice (first on line 5); a pair of nodes has one "
+                        + "link, remove one",
+                errorOf(yaml));
     }
 
     @Test
@@ -158,8 +172,10 @@ class DescriptionErrorsTest {
                 links:
                   - {source: router1, target: router2}
                 """;
-        assertEquals("topo.yaml: the topology falls apart into 2 separate parts: [router1, router2] and [router3]; "
-                + "add links so that every node can be reached", errorOf(yaml));
+        assertEquals(
+                "topo.yaml: the topology falls apart into 2 separate parts: [router1, router2] and [router3]; "
+                        + "add links so that every node can be reached",
+                errorOf(yaml));
     }
 
     @Test
@@ -191,7 +207,8 @@ class DescriptionErrorsTest {
                 links:
                   - {source: router1, target: broker1}
                 """;
-        assertEquals("topo.yaml: line 3: node 'broker1': it is a broker; listener applies to routers only; remove it",
+        assertEquals(
+                "topo.yaml: line 3: node 'broker1': it is a broker; listener applies to routers only; remove it",
                 errorOf(yaml));
     }
 
@@ -204,8 +221,10 @@ class DescriptionErrorsTest {
                     listener:
                       - {port: 5671, role: normal, sslProfile: tls}
                 """;
-        assertEquals("topo.yaml: line 2: node 'router1': listener #1 uses sslProfile 'tls', which this node does not "
-                + "define; add an 'sslProfile' section with 'name: tls'", errorOf(yaml));
+        assertEquals(
+                "topo.yaml: line 2: node 'router1': listener #1 uses sslProfile 'tls', which this node does not "
+                        + "define; add an 'sslProfile' section with 'name: tls'",
+                errorOf(yaml));
     }
 
     @Test
@@ -217,8 +236,10 @@ class DescriptionErrorsTest {
                     address:
                       - {prefix: "a#b", distribution: closest}
                 """;
-        assertEquals("topo.yaml: line 2: node 'router1': address #1: attribute 'prefix': value 'a#b' contains '#', "
-                + "which qdrouterd reads as the start of a comment", errorOf(yaml));
+        assertEquals(
+                "topo.yaml: line 2: node 'router1': address #1: attribute 'prefix': value 'a#b' contains '#', "
+                        + "which qdrouterd reads as the start of a comment",
+                errorOf(yaml));
     }
 
     @Test
@@ -230,15 +251,18 @@ class DescriptionErrorsTest {
                 links:
                   - {source: router1, target: router2}
                 """;
-        assertEquals("topology 'topo.yaml': router1 (normal listener) and router2 (normal listener) both use h1:5672; "
-                + "set 'port'/'interRouterPort' on one of the nodes or move the port bases under 'ports' apart",
+        assertEquals(
+                "topology 'topo.yaml': router1 (normal listener) and router2 (normal listener) both use h1:5672; "
+                        + "set 'port'/'interRouterPort' on one of the nodes or move the port bases under 'ports' apart",
                 errorOf(yaml));
     }
 
     @Test
     void rejectsInvalidYamlNamingTheLine() {
         String message = errorOf("nodes:\n  - {id: router1, type: router\n");
-        assertEquals("topo.yaml: line 3: not valid YAML: while parsing a flow mapping: expected ',' or '}', but got <stream end>", message);
+        assertEquals(
+                "topo.yaml: line 3: not valid YAML: while parsing a flow mapping: expected ',' or '}', but got <stream end>",
+                message);
     }
 
     @Test
@@ -248,7 +272,8 @@ class DescriptionErrorsTest {
 
     @Test
     void rejectsAnUnknownFormatVersion() {
-        assertEquals("topo.yaml: version 2 is not supported; this version reads 'version: 1'",
+        assertEquals(
+                "topo.yaml: version 2 is not supported; this version reads 'version: 1'",
                 errorOf("version: 2\nnodes:\n  - {id: router1, type: router}\n"));
     }
 
@@ -259,9 +284,10 @@ class DescriptionErrorsTest {
                   - {name: router1, host: 10.0.0.1}
                   - {name: router2, host: 10.0.0.2}
                 """);
-        TopologyException e = assertThrows(TopologyException.class,
-                () -> TopologyShape.CIRCLE.describe("c", inventory, "inv.yaml"));
-        assertEquals("inv.yaml: a circle needs at least 3 nodes but the inventory lists 2; add nodes under 'nodes'",
+        TopologyException e =
+                assertThrows(TopologyException.class, () -> TopologyShape.CIRCLE.describe("c", inventory, "inv.yaml"));
+        assertEquals(
+                "inv.yaml: a circle needs at least 3 nodes but the inventory lists 2; add nodes under 'nodes'",
                 e.getMessage());
     }
 }

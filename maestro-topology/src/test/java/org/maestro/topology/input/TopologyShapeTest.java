@@ -58,9 +58,12 @@ class TopologyShapeTest {
     @Test
     void keepsTheInventoryHostsAndTypes() {
         TopologyDescription description = TopologyShape.LINE.describe("t", FOUR, "inv.yaml");
-        assertEquals(List.of("10.0.0.1", "10.0.0.2", "10.0.0.3", "10.0.0.4"),
+        assertEquals(
+                List.of("10.0.0.1", "10.0.0.2", "10.0.0.3", "10.0.0.4"),
                 description.nodes.stream().map(n -> n.host).toList());
-        assertEquals(List.of("router", "router", "router", "router"), description.nodes.stream().map(n -> n.type).toList());
+        assertEquals(
+                List.of("router", "router", "router", "router"),
+                description.nodes.stream().map(n -> n.type).toList());
     }
 
     /** An inventory of {@code name} or {@code name:type} entries. */
@@ -68,7 +71,10 @@ class TopologyShapeTest {
         StringBuilder yaml = new StringBuilder("nodes:\n");
         for (String entry : entries) {
             String[] parts = entry.split(":");
-            yaml.append("  - {name: ").append(parts[0]).append(parts.length > 1 ? ", type: " + parts[1] : "").append("}\n");
+            yaml.append("  - {name: ")
+                    .append(parts[0])
+                    .append(parts.length > 1 ? ", type: " + parts[1] : "")
+                    .append("}\n");
         }
         return InventoryReader.read("inv.yaml", yaml.toString());
     }
@@ -81,8 +87,10 @@ class TopologyShapeTest {
     @Test
     void aLineThroughABrokerPutsTheBrokerBetweenTwoRouters() {
         Inventory inventory = inventory("router1", "broker1:broker", "router2");
-        var graph = DescriptionValidator.validate(TopologyShape.LINE.describe("rbr", inventory, "inv.yaml"), "inv.yaml");
-        assertEquals(List.of("router1", "router2"),
+        var graph =
+                DescriptionValidator.validate(TopologyShape.LINE.describe("rbr", inventory, "inv.yaml"), "inv.yaml");
+        assertEquals(
+                List.of("router1", "router2"),
                 graph.neighbours("broker1").stream().map(n -> n.name()).toList());
         assertEquals(Map.of("router1", 0), graph.routerCosts("router1"), "a broker does not join router networks");
     }
@@ -90,9 +98,11 @@ class TopologyShapeTest {
     @Test
     void aCompleteGraphOfTwoBrokersIsRejected() {
         Inventory inventory = inventory("router1", "broker1:broker", "broker2:broker");
-        TopologyException e = assertThrows(TopologyException.class,
-                () -> TopologyShape.COMPLETE.describe("c", inventory, "inv.yaml"));
-        assertEquals("inv.yaml: a complete graph would link broker broker1 to broker broker2, but brokers connect only to "
-                + "routers; reorder the inventory or describe the topology in a file for --input", e.getMessage());
+        TopologyException e = assertThrows(
+                TopologyException.class, () -> TopologyShape.COMPLETE.describe("c", inventory, "inv.yaml"));
+        assertEquals(
+                "inv.yaml: a complete graph would link broker broker1 to broker broker2, but brokers connect only to "
+                        + "routers; reorder the inventory or describe the topology in a file for --input",
+                e.getMessage());
     }
 }

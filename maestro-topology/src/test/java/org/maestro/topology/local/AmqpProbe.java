@@ -17,8 +17,7 @@ import org.apache.qpid.jms.JmsConnectionFactory;
 /** Test helper: real AMQP traffic through a node URL, and a check that a port accepts connections. */
 public final class AmqpProbe {
 
-    private AmqpProbe() {
-    }
+    private AmqpProbe() {}
 
     /**
      * Sends {@code text} to {@code sendUrl} ({@code amqp://host:port/address}) and receives one message from
@@ -30,13 +29,16 @@ public final class AmqpProbe {
         URI send = URI.create(sendUrl);
         URI receive = URI.create(receiveUrl);
         ExecutorService receiverThread = Executors.newSingleThreadExecutor();
-        try (Connection receiving = connect(receive); Connection sending = connect(send)) {
+        try (Connection receiving = connect(receive);
+                Connection sending = connect(send)) {
             Session receiveSession = receiving.createSession(false, Session.AUTO_ACKNOWLEDGE);
             MessageConsumer consumer = receiveSession.createConsumer(receiveSession.createQueue(address(receive)));
             receiving.start();
             Future<TextMessage> received = receiverThread.submit(() -> (TextMessage) consumer.receive(10_000));
             Session sendSession = sending.createSession(false, Session.AUTO_ACKNOWLEDGE);
-            sendSession.createProducer(sendSession.createQueue(address(send))).send(sendSession.createTextMessage(text));
+            sendSession
+                    .createProducer(sendSession.createQueue(address(send)))
+                    .send(sendSession.createTextMessage(text));
             TextMessage message = received.get(15, TimeUnit.SECONDS);
             return message == null ? null : message.getText();
         } finally {
@@ -46,7 +48,8 @@ public final class AmqpProbe {
 
     private static Connection connect(URI url) throws Exception {
         return new JmsConnectionFactory("amqp://" + url.getHost() + ":" + url.getPort()
-                + "?jms.connectTimeout=10000&jms.sendTimeout=15000").createConnection();
+                        + "?jms.connectTimeout=10000&jms.sendTimeout=15000")
+                .createConnection();
     }
 
     private static String address(URI url) {

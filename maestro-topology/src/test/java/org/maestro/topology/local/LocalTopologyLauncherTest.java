@@ -47,10 +47,18 @@ class LocalTopologyLauncherTest {
         NodeEndpoint broker2;
         try (RunningTopology running = launcher.start(brokersOnly(), "brokers.yaml", work)) {
             Topology topology = running.topology();
-            assertEquals("hello 1", AmqpProbe.sendAndReceive(topology.clientUrl("broker1", "test.queue"),
-                    topology.clientUrl("broker1", "test.queue"), "hello 1"));
-            assertEquals("hello 2", AmqpProbe.sendAndReceive(running.clientUrl("broker2", "orders.x"),
-                    running.clientUrl("broker2", "orders.x"), "hello 2"));
+            assertEquals(
+                    "hello 1",
+                    AmqpProbe.sendAndReceive(
+                            topology.clientUrl("broker1", "test.queue"),
+                            topology.clientUrl("broker1", "test.queue"),
+                            "hello 1"));
+            assertEquals(
+                    "hello 2",
+                    AmqpProbe.sendAndReceive(
+                            running.clientUrl("broker2", "orders.x"),
+                            running.clientUrl("broker2", "orders.x"),
+                            "hello 2"));
             broker2 = topology.node("broker2");
             assertEquals("127.0.0.1", broker2.host());
             assertTrue(Files.exists(work.resolve("variables.yaml")), "variables written");
@@ -62,8 +70,8 @@ class LocalTopologyLauncherTest {
     void refusesARouterTopologyAtOnceWhenQdrouterdIsMissing() {
         LocalTopologyLauncher launcher = new LocalTopologyLauncher(Optional.empty(), Duration.ofSeconds(30));
         Path dir = work.resolve("never");
-        InfrastructureException e = assertThrows(InfrastructureException.class,
-                () -> launcher.start(routerBroker(), "router-broker.yaml", dir));
+        InfrastructureException e = assertThrows(
+                InfrastructureException.class, () -> launcher.start(routerBroker(), "router-broker.yaml", dir));
         assertEquals(LocalTopologyLauncher.QDROUTERD_REQUIRED, e.getMessage());
         assertTrue(e.getMessage().startsWith("qdrouterd (Apache Qpid Dispatch Router) is required"));
         assertFalse(Files.exists(dir), "nothing was prepared or started");
@@ -90,8 +98,8 @@ class LocalTopologyLauncherTest {
                 """);
         assertEquals("amqp://127.0.0.1:40002", LocalTopologyLauncher.managementUrl("r1", conf));
         Files.writeString(conf, "router {\n    id: r1\n}\n");
-        InfrastructureException e = assertThrows(InfrastructureException.class,
-                () -> LocalTopologyLauncher.managementUrl("r1", conf));
+        InfrastructureException e =
+                assertThrows(InfrastructureException.class, () -> LocalTopologyLauncher.managementUrl("r1", conf));
         assertEquals(conf + " has no normal listener to ask router r1", e.getMessage());
     }
 }

@@ -53,27 +53,36 @@ class RealRouterTest {
     }
 
     private static void assertCosts(String example, Map<String, RouterView> views) {
-        expectedCosts(example).forEach((router, costs) -> costs.forEach((other, cost) -> {
-            if (!other.equals(router)) {
-                assertEquals(cost, views.get(router).knownRouters().get(other), router + " → " + other);
-            }
-        }));
+        expectedCosts(example)
+                .forEach((router, costs) -> costs.forEach((other, cost) -> {
+                    if (!other.equals(router)) {
+                        assertEquals(cost, views.get(router).knownRouters().get(other), router + " → " + other);
+                    }
+                }));
     }
 
     @Test
     void aLineOfThreeRoutersConvergesAndCarriesMessagesEndToEnd() throws Exception {
         try (RunningTopology running = start("line-3-routers")) {
             assertCosts("line-3-routers", running.convergedViews());
-            assertEquals("across the line", AmqpProbe.sendAndReceive(running.clientUrl("router1", "closest/line"),
-                    running.clientUrl("router3", "closest/line"), "across the line"));
+            assertEquals(
+                    "across the line",
+                    AmqpProbe.sendAndReceive(
+                            running.clientUrl("router1", "closest/line"),
+                            running.clientUrl("router3", "closest/line"),
+                            "across the line"));
         }
     }
 
     @Test
     void routersLinkRouteToTheBrokerBetweenThem() throws Exception {
         try (RunningTopology running = start("router-broker-router")) {
-            assertEquals("through the broker", AmqpProbe.sendAndReceive(running.clientUrl("router1", "broker1.test"),
-                    running.clientUrl("router2", "broker1.test"), "through the broker"));
+            assertEquals(
+                    "through the broker",
+                    AmqpProbe.sendAndReceive(
+                            running.clientUrl("router1", "broker1.test"),
+                            running.clientUrl("router2", "broker1.test"),
+                            "through the broker"));
         }
     }
 
@@ -81,7 +90,8 @@ class RealRouterTest {
     void theRedundantPathIsKnownAtItsHigherCost() throws Exception {
         try (RunningTopology running = start("redundant-router")) {
             assertCosts("redundant-router", running.convergedViews());
-            assertEquals(2, running.convergedViews().get("router1").knownRouters().get("router3"));
+            assertEquals(
+                    2, running.convergedViews().get("router1").knownRouters().get("router3"));
         }
     }
 
@@ -91,13 +101,23 @@ class RealRouterTest {
             // every router process is alive and its configuration names it
             for (RouterProcess router : running.routers()) {
                 router.checkAlive();
-                assertEquals(router.name(), org.maestro.topology.conf.RouterConfParser
-                        .parse(work.resolve(router.name()).resolve("qdrouterd.conf")).routerId().orElseThrow());
+                assertEquals(
+                        router.name(),
+                        org.maestro.topology.conf.RouterConfParser.parse(
+                                        work.resolve(router.name()).resolve("qdrouterd.conf"))
+                                .routerId()
+                                .orElseThrow());
             }
         }
         // generation itself is unaffected by where it runs
-        assertEquals(3, TopologyGenerator.generate(DescriptionReader.read(EXAMPLES.resolve("line-3-routers.yaml")),
-                "line", GenerationSettings.loopback()).routers().size());
+        assertEquals(
+                3,
+                TopologyGenerator.generate(
+                                DescriptionReader.read(EXAMPLES.resolve("line-3-routers.yaml")),
+                                "line",
+                                GenerationSettings.loopback())
+                        .routers()
+                        .size());
     }
 
     @Test
@@ -113,13 +133,14 @@ class RealRouterTest {
                 links:
                   - {source: router1, target: broker1}
                 """));
-        LocalTopologyLauncher launcher = new LocalTopologyLauncher(Optional.of(RealRouter.require()),
-                Duration.ofSeconds(60));
+        LocalTopologyLauncher launcher =
+                new LocalTopologyLauncher(Optional.of(RealRouter.require()), Duration.ofSeconds(60));
         Path dir = work.resolve("run");
         long before = System.nanoTime();
-        InfrastructureException e = assertThrows(InfrastructureException.class,
-                () -> launcher.start(description, "bad.yaml", dir));
-        assertTrue(e.getMessage().startsWith("router router1 exited with code 1: Router start-up failed: "),
+        InfrastructureException e =
+                assertThrows(InfrastructureException.class, () -> launcher.start(description, "bad.yaml", dir));
+        assertTrue(
+                e.getMessage().startsWith("router router1 exited with code 1: Router start-up failed: "),
                 e.getMessage());
         assertTrue(e.getMessage().contains("invalid literal for int() with base 10: 'many'"), e.getMessage());
         assertTrue(System.nanoTime() - before < Duration.ofSeconds(30).toNanos(), "reported at once, not at a timeout");

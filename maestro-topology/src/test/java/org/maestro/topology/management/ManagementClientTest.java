@@ -37,7 +37,9 @@ class ManagementClientTest {
 
     @Test
     void readsTheRouterEntityAsRecorded() throws Exception {
-        JsonNode recorded = DispatchFixture.load().exchange("org.apache.qpid.dispatch.router").get("response_body");
+        JsonNode recorded = DispatchFixture.load()
+                .exchange("org.apache.qpid.dispatch.router")
+                .get("response_body");
         try (ManagementClient client = ManagementClient.connect(router.url(), TIMEOUT)) {
             ManagementReply result = client.query("org.apache.qpid.dispatch.router", TIMEOUT);
             List<String> names = new ArrayList<>();
@@ -65,7 +67,8 @@ class ManagementClientTest {
             client.query("org.apache.qpid.dispatch.connection", TIMEOUT);
         }
         Map<String, Object> sent = router.requests().get(router.requests().size() - 1);
-        JsonNode recorded = DispatchFixture.load().exchange("org.apache.qpid.dispatch.connection")
+        JsonNode recorded = DispatchFixture.load()
+                .exchange("org.apache.qpid.dispatch.connection")
                 .get("request_application_properties");
         @SuppressWarnings("unchecked")
         Map<String, Object> expected = new ObjectMapper().convertValue(recorded, Map.class);
@@ -75,22 +78,31 @@ class ManagementClientTest {
     @Test
     void reportsTheStatusOfAnErrorReply() throws Exception {
         try (ManagementClient client = ManagementClient.connect(router.url(), TIMEOUT)) {
-            AmqpManagementException e = assertThrows(AmqpManagementException.class,
-                    () -> client.query("org.apache.qpid.dispatch.address", TIMEOUT));
+            AmqpManagementException e = assertThrows(
+                    AmqpManagementException.class, () -> client.query("org.apache.qpid.dispatch.address", TIMEOUT));
             assertEquals(400, e.statusCode());
-            assertEquals(router.url() + " answered 400 No such entity type 'org.apache.qpid.dispatch.address' "
-                    + "to a QUERY of org.apache.qpid.dispatch.address", e.getMessage());
+            assertEquals(
+                    router.url() + " answered 400 No such entity type 'org.apache.qpid.dispatch.address' "
+                            + "to a QUERY of org.apache.qpid.dispatch.address",
+                    e.getMessage());
             // the session stays usable after an error reply
-            assertEquals(1, client.query("org.apache.qpid.dispatch.listener", TIMEOUT).results().size());
+            assertEquals(
+                    1,
+                    client.query("org.apache.qpid.dispatch.listener", TIMEOUT)
+                            .results()
+                            .size());
         }
     }
 
     @Test
     void failsClearlyWhenNothingListens() throws Exception {
         int port = FreePorts.next();
-        AmqpManagementException e = assertThrows(AmqpManagementException.class,
+        AmqpManagementException e = assertThrows(
+                AmqpManagementException.class,
                 () -> ManagementClient.connect("amqp://127.0.0.1:" + port, Duration.ofSeconds(2)));
-        assertEquals(true, e.getMessage().startsWith("cannot open an AMQP management session to amqp://127.0.0.1:" + port),
+        assertEquals(
+                true,
+                e.getMessage().startsWith("cannot open an AMQP management session to amqp://127.0.0.1:" + port),
                 e.getMessage());
     }
 }

@@ -42,8 +42,7 @@ public final class MessageStamp {
     static final int INTENDED = 16;
     static final int ACTUAL = 24;
 
-    private MessageStamp() {
-    }
+    private MessageStamp() {}
 
     /** The sender name as header bytes; throws when it is longer than {@link #MAX_NAME_BYTES}. */
     public static byte[] nameBytes(String sender) {
@@ -74,8 +73,8 @@ public final class MessageStamp {
     }
 
     /** Writes the per-message fields into a body prepared by {@link #writeFixed}. */
-    public static void writeMessage(byte[] body, long sequence, long intendedMicros, long actualMicros,
-            boolean warmUp) {
+    public static void writeMessage(
+            byte[] body, long sequence, long intendedMicros, long actualMicros, boolean warmUp) {
         body[2] = (byte) (warmUp ? FLAG_WARMUP : 0);
         putLong(body, SEQUENCE, sequence);
         putLong(body, INTENDED, intendedMicros);
@@ -99,7 +98,10 @@ public final class MessageStamp {
 
     /** True when the body is long enough and starts with a version-1 Maestro header. */
     public static boolean isStamped(byte[] body) {
-        return body != null && body.length >= FIXED_SIZE && body[0] == MAGIC && body[1] == VERSION
+        return body != null
+                && body.length >= FIXED_SIZE
+                && body[0] == MAGIC
+                && body[1] == VERSION
                 && body.length >= FIXED_SIZE + (body[NAME_LENGTH] & 0xFF);
     }
 

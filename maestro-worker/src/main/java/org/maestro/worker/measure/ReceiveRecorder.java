@@ -21,8 +21,7 @@ import java.util.concurrent.atomic.AtomicLong;
  */
 public final class ReceiveRecorder {
     /** A stream's sender and connection index. */
-    public record StreamId(String sender, int connection) {
-    }
+    public record StreamId(String sender, int connection) {}
 
     /** The streams of one sender, by connection index. */
     private static final class SenderStreams {
@@ -51,7 +50,8 @@ public final class ReceiveRecorder {
         /** The last arrival of that connection; {@link #get} has made room for its index. */
         JitterRecorder.StreamArrival arrival(int connection) {
             if (arrivals == null || arrivals.length < byConnection.length) {
-                arrivals = arrivals == null ? new JitterRecorder.StreamArrival[byConnection.length]
+                arrivals = arrivals == null
+                        ? new JitterRecorder.StreamArrival[byConnection.length]
                         : Arrays.copyOf(arrivals, byConnection.length);
             }
             JitterRecorder.StreamArrival arrival = arrivals[connection];
@@ -78,8 +78,8 @@ public final class ReceiveRecorder {
     }
 
     /** A recorder that also tells {@code silences} of every message. */
-    public ReceiveRecorder(SingleWriterLatencyRecorder responseTime, SingleWriterLatencyRecorder serviceTime,
-            SilenceLog silences) {
+    public ReceiveRecorder(
+            SingleWriterLatencyRecorder responseTime, SingleWriterLatencyRecorder serviceTime, SilenceLog silences) {
         this(responseTime, serviceTime, silences, null);
     }
 
@@ -87,8 +87,11 @@ public final class ReceiveRecorder {
      * A recorder that also tells {@code silences} of every message (when not null) and records the inter-arrival
      * jitter of each stream into {@code jitter} (when not null: receivers at a fixed rate).
      */
-    public ReceiveRecorder(SingleWriterLatencyRecorder responseTime, SingleWriterLatencyRecorder serviceTime,
-            SilenceLog silences, JitterRecorder jitter) {
+    public ReceiveRecorder(
+            SingleWriterLatencyRecorder responseTime,
+            SingleWriterLatencyRecorder serviceTime,
+            SilenceLog silences,
+            JitterRecorder jitter) {
         this.responseTime = responseTime;
         this.serviceTime = serviceTime;
         this.silences = silences;
@@ -110,7 +113,8 @@ public final class ReceiveRecorder {
         if (silences != null) {
             silences.onMessage(receiveMicros);
         }
-        if (!MessageStamp.isStamped(body) || MessageStamp.connection(body) < 0
+        if (!MessageStamp.isStamped(body)
+                || MessageStamp.connection(body) < 0
                 || MessageStamp.connection(body) > MAX_CONNECTION) {
             errors.lazySet(errors.get() + 1);
             return;

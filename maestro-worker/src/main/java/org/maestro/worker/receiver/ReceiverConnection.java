@@ -82,7 +82,9 @@ final class ReceiverConnection {
                 old = connection;
                 connection = null;
             }
-            String reason = old == null || old.failure() == null ? "not connected" : old.failure().getMessage();
+            String reason = old == null || old.failure() == null
+                    ? "not connected"
+                    : old.failure().getMessage();
             if (old != null) {
                 old.close();
             }

@@ -13,10 +13,10 @@ import org.maestro.common.peer.RoleException;
 import org.maestro.common.protocol.Command;
 import org.maestro.common.protocol.Note;
 import org.maestro.common.protocol.Payload;
+import org.maestro.common.time.MicroClock;
 import org.maestro.driver.Driver;
 import org.maestro.driver.DriverException;
 import org.maestro.driver.Drivers;
-import org.maestro.common.time.MicroClock;
 import org.maestro.worker.role.LoadRole;
 import org.maestro.worker.role.LoadRun;
 
@@ -53,8 +53,7 @@ public final class ReceiverRole extends LoadRole {
         private Duration quietPeriod = Duration.ofSeconds(1);
         private Duration gracePeriod = Duration.ofSeconds(10);
 
-        private Builder() {
-        }
+        private Builder() {}
 
         public Builder clock(MicroClock value) {
             clock = value;
@@ -118,8 +117,11 @@ public final class ReceiverRole extends LoadRole {
 
     @Override
     public void checkOptions(TestOptions options) {
-        checkUrl(options.get(org.maestro.common.options.OptionCode.RECEIVE_URL).isPresent() ? "RECEIVE_URL"
-                : "SEND_RECEIVE_URL", options.receiveUrl());
+        checkUrl(
+                options.get(org.maestro.common.options.OptionCode.RECEIVE_URL).isPresent()
+                        ? "RECEIVE_URL"
+                        : "SEND_RECEIVE_URL",
+                options.receiveUrl());
     }
 
     @Override
@@ -148,8 +150,10 @@ public final class ReceiverRole extends LoadRole {
     private void start(PeerContext context) throws RoleException {
         checkIdle();
         TestOptions options = context.options();
-        String url = options.receiveUrl().orElseThrow(() -> new RoleException(ErrorCodes.INVALID_OPTION,
-                "no RECEIVE_URL or SEND_RECEIVE_URL is set: set one, e.g. amqp://host:5672/test.queue"));
+        String url = options.receiveUrl()
+                .orElseThrow(() -> new RoleException(
+                        ErrorCodes.INVALID_OPTION,
+                        "no RECEIVE_URL or SEND_RECEIVE_URL is set: set one, e.g. amqp://host:5672/test.queue"));
         Driver driver;
         try {
             driver = Drivers.forUrl(url);

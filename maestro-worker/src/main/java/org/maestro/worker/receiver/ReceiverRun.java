@@ -47,7 +47,12 @@ final class ReceiverRun extends LoadRun {
     private long drainStartMicros = -1;
     private boolean drainTimedOut;
 
-    ReceiverRun(PeerContext context, TestOptions options, Path directory, String url, Driver driver,
+    ReceiverRun(
+            PeerContext context,
+            TestOptions options,
+            Path directory,
+            String url,
+            Driver driver,
             ReceiverRole.Settings settings) {
         super(context, options, settings.clock(), directory);
         this.url = url;
@@ -62,8 +67,11 @@ final class ReceiverRun extends LoadRun {
             if (jitter != null) {
                 jitterRecorders.add(jitter);
             }
-            connections.add(new ReceiverConnection(i, url, () -> driver.connect(url, settings.clock(),
-                    settings.connectTimeout()), new ReceiveRecorder(response, service, silences, jitter)));
+            connections.add(new ReceiverConnection(
+                    i,
+                    url,
+                    () -> driver.connect(url, settings.clock(), settings.connectTimeout()),
+                    new ReceiveRecorder(response, service, silences, jitter)));
         }
     }
 
@@ -72,14 +80,16 @@ final class ReceiverRun extends LoadRun {
         List<CompletableFuture<Void>> opening = new ArrayList<>();
         for (ReceiverConnection connection : connections) {
             CompletableFuture<Void> opened = new CompletableFuture<>();
-            Thread thread = new Thread(() -> {
-                try {
-                    connection.open();
-                    opened.complete(null);
-                } catch (Exception e) {
-                    opened.completeExceptionally(e);
-                }
-            }, "maestro-receiver-open-" + connection.index());
+            Thread thread = new Thread(
+                    () -> {
+                        try {
+                            connection.open();
+                            opened.complete(null);
+                        } catch (Exception e) {
+                            opened.completeExceptionally(e);
+                        }
+                    },
+                    "maestro-receiver-open-" + connection.index());
             thread.setDaemon(true);
             thread.start();
             opening.add(opened);
@@ -93,16 +103,18 @@ final class ReceiverRun extends LoadRun {
             throw new RoleException(ErrorCodes.SUT_UNAVAILABLE, e.getCause().getMessage(), e.getCause());
         } catch (TimeoutException e) {
             closeAll();
-            throw new RoleException(ErrorCodes.SUT_UNAVAILABLE, "the receiver could not attach its consumers to "
-                    + UrlRedactor.redact(url) + " within " + settings.connectTimeout().toSeconds() + " s");
+            throw new RoleException(
+                    ErrorCodes.SUT_UNAVAILABLE,
+                    "the receiver could not attach its consumers to " + UrlRedactor.redact(url) + " within "
+                            + settings.connectTimeout().toSeconds() + " s");
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             closeAll();
             throw new RoleException(ErrorCodes.OTHER, "interrupted while connecting to " + UrlRedactor.redact(url));
         } catch (IOException e) {
             closeAll();
-            throw new RoleException(ErrorCodes.IO, "cannot create the result files in " + directory + ": "
-                    + e.getMessage(), e);
+            throw new RoleException(
+                    ErrorCodes.IO, "cannot create the result files in " + directory + ": " + e.getMessage(), e);
         }
     }
 
@@ -113,7 +125,8 @@ final class ReceiverRun extends LoadRun {
 
     @Override
     protected List<String> logNames() {
-        return options.rate() > 0 ? List.of(RESPONSE_TIME, SERVICE_TIME, JitterRecorder.LATE, JitterRecorder.EARLY)
+        return options.rate() > 0
+                ? List.of(RESPONSE_TIME, SERVICE_TIME, JitterRecorder.LATE, JitterRecorder.EARLY)
                 : List.of(RESPONSE_TIME, SERVICE_TIME);
     }
 
@@ -133,7 +146,10 @@ final class ReceiverRun extends LoadRun {
     }
 
     private long lastReceiveMicros() {
-        return connections.stream().mapToLong(c -> c.recorder().lastReceiveMicros()).max().orElse(0);
+        return connections.stream()
+                .mapToLong(c -> c.recorder().lastReceiveMicros())
+                .max()
+                .orElse(0);
     }
 
     @Override
@@ -161,11 +177,14 @@ final class ReceiverRun extends LoadRun {
         TestDuration duration = options.duration();
         long grace = settings.gracePeriod().toNanos() / 1000;
         if (duration.isTimed()) {
-            long end = startMicros() + (options.warmUp().toNanos() + duration.time().toNanos()) / 1000 + grace;
+            long end = startMicros()
+                    + (options.warmUp().toNanos() + duration.time().toNanos()) / 1000
+                    + grace;
             return nowMicros >= end ? "end of the test duration and grace period" : null;
         }
         return nowMicros - lastActivity >= grace
-                ? "nothing arrived for " + settings.gracePeriod().toSeconds() + " s" : null;
+                ? "nothing arrived for " + settings.gracePeriod().toSeconds() + " s"
+                : null;
     }
 
     private void reconnectFailed(long nowMicros) {
@@ -184,8 +203,7 @@ final class ReceiverRun extends LoadRun {
     @Override
     protected void beforeOutcome(RunOutcome outcome) {
         if (drainStartMicros >= 0) {
-            context.notify(Command.DRAIN_COMPLETE, drainTimedOut ? "drain timed out" : "drained",
-                    outcome.details());
+            context.notify(Command.DRAIN_COMPLETE, drainTimedOut ? "drain timed out" : "drained", outcome.details());
         }
     }
 
@@ -202,8 +220,11 @@ final class ReceiverRun extends LoadRun {
         for (ReceiverConnection connection : connections) {
             count += connection.recorder().received();
             errors += connection.recorder().errors();
-            connection.recorder().streams().forEach((id, sequences) ->
-                    byStream.computeIfAbsent(id, k -> new ArrayList<>()).add(sequences));
+            connection
+                    .recorder()
+                    .streams()
+                    .forEach((id, sequences) ->
+                            byStream.computeIfAbsent(id, k -> new ArrayList<>()).add(sequences));
         }
         List<PeerResult.Stream> streams = new ArrayList<>();
         long duplicates = 0;
@@ -224,18 +245,35 @@ final class ReceiverRun extends LoadRun {
             streamDuplicates += distinctSum - union.getLongCardinality();
             duplicates += streamDuplicates;
             outOfOrder += streamOutOfOrder;
-            streams.add(new PeerResult.Stream(entry.getKey().sender(), entry.getKey().connection(),
-                    union.getLongCardinality(), streamErrors, streamDuplicates, streamOutOfOrder,
+            streams.add(new PeerResult.Stream(
+                    entry.getKey().sender(),
+                    entry.getKey().connection(),
+                    union.getLongCardinality(),
+                    streamErrors,
+                    streamDuplicates,
+                    streamOutOfOrder,
                     PeerResult.Stream.encode(union)));
         }
         String[] outcome = evaluate(endReason, halted, count);
-        int reconnections = connections.stream().mapToInt(ReceiverConnection::reconnections).sum();
+        int reconnections =
+                connections.stream().mapToInt(ReceiverConnection::reconnections).sum();
         if (reconnections > 0) {
             outcome[1] += "; connections opened again " + reconnections + " time(s)";
         }
-        return new PeerResult(PeerResult.FORMAT_VERSION, context.self().qualifiedName(), "receiver",
-                startMicros() / 1000, endMillis, warmupEndMillis, count, errors, duplicates, outOfOrder, streams,
-                outcome[0], outcome[1]);
+        return new PeerResult(
+                PeerResult.FORMAT_VERSION,
+                context.self().qualifiedName(),
+                "receiver",
+                startMicros() / 1000,
+                endMillis,
+                warmupEndMillis,
+                count,
+                errors,
+                duplicates,
+                outOfOrder,
+                streams,
+                outcome[0],
+                outcome[1]);
     }
 
     /** The outcome and its reason: the fail-condition latency on measured response times, warm-up excluded. */
@@ -244,24 +282,28 @@ final class ReceiverRun extends LoadRun {
             return new String[] {PeerResult.FAILURE, endReason + " after " + count + " messages received"};
         }
         if (count == 0) {
-            return new String[] {PeerResult.FAILURE, "received no messages from " + UrlRedactor.redact(url) + " ("
-                    + endReason + ")"};
+            return new String[] {
+                PeerResult.FAILURE, "received no messages from " + UrlRedactor.redact(url) + " (" + endReason + ")"
+            };
         }
         Histogram measured = log(RESPONSE_TIME).measuredTotal();
         long limitMillis = options.maximumLatencyMillis();
         if (limitMillis <= 0) {
-            return new String[] {PeerResult.SUCCESS, "received " + count + " messages; no latency condition ("
-                    + endReason + ")"};
+            return new String[] {
+                PeerResult.SUCCESS, "received " + count + " messages; no latency condition (" + endReason + ")"
+            };
         }
         boolean hard = options.hardLatencyLimit();
         String what = hard ? "maximum" : "p90";
-        long valueMicros = measured.getTotalCount() == 0 ? 0
-                : hard ? measured.getMaxValue() : measured.getValueAtPercentile(90.0);
+        long valueMicros =
+                measured.getTotalCount() == 0 ? 0 : hard ? measured.getMaxValue() : measured.getValueAtPercentile(90.0);
         String text = String.format(Locale.ROOT, "%s response time %.3f ms", what, valueMicros / 1000.0);
         if (valueMicros > limitMillis * 1000) {
             return new String[] {PeerResult.FAILURE, text + " > MAXIMUM_LATENCY " + limitMillis + " ms"};
         }
-        return new String[] {PeerResult.SUCCESS, text + " ≤ MAXIMUM_LATENCY " + limitMillis + " ms; received "
-                + count + " messages (" + endReason + ")"};
+        return new String[] {
+            PeerResult.SUCCESS,
+            text + " ≤ MAXIMUM_LATENCY " + limitMillis + " ms; received " + count + " messages (" + endReason + ")"
+        };
     }
 }

@@ -51,8 +51,14 @@ public final class IntervalWriter implements Closeable {
      * @param errors   the run's error count so far
      * @param outcomes the run's send outcomes so far, or null for a peer that sends nothing
      */
-    public IntervalWriter(String role, Path directory, long startMillis, List<String> logNames, LongSupplier errors,
-            Supplier<OutcomeCounts> outcomes) throws IOException {
+    public IntervalWriter(
+            String role,
+            Path directory,
+            long startMillis,
+            List<String> logNames,
+            LongSupplier errors,
+            Supplier<OutcomeCounts> outcomes)
+            throws IOException {
         this.role = role;
         this.errors = errors;
         this.outcomes = outcomes;
@@ -92,9 +98,12 @@ public final class IntervalWriter implements Closeable {
         OutcomeCounts interval = null;
         if (outcomes != null) {
             OutcomeCounts now = outcomes.get();
-            interval = new OutcomeCounts(now.accepted() - lastOutcomes.accepted(),
-                    now.released() - lastOutcomes.released(), now.rejected() - lastOutcomes.rejected(),
-                    now.modified() - lastOutcomes.modified(), now.failed() - lastOutcomes.failed());
+            interval = new OutcomeCounts(
+                    now.accepted() - lastOutcomes.accepted(),
+                    now.released() - lastOutcomes.released(),
+                    now.rejected() - lastOutcomes.rejected(),
+                    now.modified() - lastOutcomes.modified(),
+                    now.failed() - lastOutcomes.failed());
             lastOutcomes = now;
         }
         rateLog.write(endMillis, endMillis - startMillis, count, measured, errorsNow - lastErrors, warmUp, interval);
@@ -103,8 +112,14 @@ public final class IntervalWriter implements Closeable {
         double seconds = Math.max(1, endMillis - startMillis) / 1000.0;
         Histogram last = primary.lastInterval();
         boolean any = last.getTotalCount() > 0;
-        stats = new Payload.Stats(role, endMillis, primary.totalCount(), count / seconds,
-                any ? last.getValueAtPercentile(99.0) : 0, errorsNow, any ? last.getValueAtPercentile(50.0) : 0,
+        stats = new Payload.Stats(
+                role,
+                endMillis,
+                primary.totalCount(),
+                count / seconds,
+                any ? last.getValueAtPercentile(99.0) : 0,
+                errorsNow,
+                any ? last.getValueAtPercentile(50.0) : 0,
                 any ? last.getMaxValue() : 0);
     }
 

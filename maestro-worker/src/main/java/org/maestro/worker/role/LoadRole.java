@@ -24,8 +24,10 @@ public abstract class LoadRole implements Role {
     /** Fails with BUSY when a run is going on. */
     protected final void checkIdle() throws RoleException {
         if (current.get() != null) {
-            throw new RoleException(ErrorCodes.BUSY, "this " + name() + " is still running a test: send STOP or "
-                    + "HALT first, or wait for its NOTIFY_SUCCESS/NOTIFY_FAIL");
+            throw new RoleException(
+                    ErrorCodes.BUSY,
+                    "this " + name() + " is still running a test: send STOP or "
+                            + "HALT first, or wait for its NOTIFY_SUCCESS/NOTIFY_FAIL");
         }
     }
 

@@ -27,7 +27,9 @@ import org.slf4j.LoggerFactory;
 public abstract class LoadRun {
     /** What the control thread (or a connection that ended) asks of a running run. */
     public enum Event {
-        STOP, HALT, DRAIN,
+        STOP,
+        HALT,
+        DRAIN,
         /** Something changed (e.g. a connection ended): check now whether the run has ended. */
         CHECK
     }
@@ -79,8 +81,7 @@ public abstract class LoadRun {
     protected abstract PeerResult result(String endReason, boolean halted, long endMillis, long warmupEndMillis);
 
     /** Called by the supervisor after each interval it wrote (ending at {@code endMillis}); nothing by default. */
-    protected void afterInterval(long endMillis) {
-    }
+    protected void afterInterval(long endMillis) {}
 
     /**
      * When the run's warm-up ended (epoch ms), once the work has stopped: by default the start plus {@code WARM_UP};
@@ -103,18 +104,21 @@ public abstract class LoadRun {
     }
 
     /** Called once the run has ended and notified, whatever the outcome. */
-    protected void onFinished(RunOutcome outcome) {
-    }
+    protected void onFinished(RunOutcome outcome) {}
 
     /** The role's notifications before the outcome (e.g. DRAIN_COMPLETE); none by default. */
-    protected void beforeOutcome(RunOutcome outcome) {
-    }
+    protected void beforeOutcome(RunOutcome outcome) {}
 
     /** Opens the files and starts the supervisor; the run's time starts now. */
     protected final void begin(String threadName) throws IOException {
         startMicros = clock.nowMicros();
-        IntervalWriter writer = new IntervalWriter(context.self().role(), directory, startMicros / 1000, logNames(),
-                this::errors, outcomes() != null ? this::outcomes : null);
+        IntervalWriter writer = new IntervalWriter(
+                context.self().role(),
+                directory,
+                startMicros / 1000,
+                logNames(),
+                this::errors,
+                outcomes() != null ? this::outcomes : null);
         attachRecorders(writer);
         intervals = writer;
         Thread supervisor = new Thread(this::supervise, threadName);
@@ -159,8 +163,15 @@ public abstract class LoadRun {
         if (stats == null || live < 0) {
             return stats;
         }
-        return new Payload.Stats(stats.role(), stats.timestampMillis(), live, stats.rate(), stats.latencyP99Micros(),
-                stats.errors(), stats.latencyP50Micros(), stats.latencyMaxMicros());
+        return new Payload.Stats(
+                stats.role(),
+                stats.timestampMillis(),
+                live,
+                stats.rate(),
+                stats.latencyP99Micros(),
+                stats.errors(),
+                stats.latencyP50Micros(),
+                stats.latencyMaxMicros());
     }
 
     /** The messages counted by now, warm-up included, or −1 to answer the count of the last interval (the default). */
@@ -219,8 +230,12 @@ public abstract class LoadRun {
                     .withRunId(options.runId().orElse(null));
             result.write(directory.resolve(PeerResult.FILE_NAME));
             Map<String, String> measurements = measurements();
-            ResultFiles.writeTestProperties(directory, context.self(), options,
-                    new ResultFiles.RunTimes(startMicros / 1000, endMillis, warmupEnd), measurements);
+            ResultFiles.writeTestProperties(
+                    directory,
+                    context.self(),
+                    options,
+                    new ResultFiles.RunTimes(startMicros / 1000, endMillis, warmupEnd),
+                    measurements);
             ResultFiles.writeSystemProperties(directory);
             Map<String, String> details = new HashMap<>();
             details.put("count", Long.toString(result.count()));
@@ -241,7 +256,9 @@ public abstract class LoadRun {
             outcome = new RunOutcome(PeerResult.SUCCESS.equals(result.outcome()), result.reason(), details);
         } catch (IOException | RuntimeException e) {
             LOG.error("cannot write the results of the {} run", context.self().role(), e);
-            outcome = new RunOutcome(false, "cannot write the results to " + directory + ": " + e.getMessage(),
+            outcome = new RunOutcome(
+                    false,
+                    "cannot write the results to " + directory + ": " + e.getMessage(),
                     Map.of("resultDirectory", directory.toString()));
         } finally {
             IntervalWriter writer = intervals;
@@ -259,10 +276,15 @@ public abstract class LoadRun {
         }
         try {
             beforeOutcome(outcome);
-            context.notify(outcome.success() ? Command.NOTIFY_SUCCESS : Command.NOTIFY_FAIL, outcome.reason(),
+            context.notify(
+                    outcome.success() ? Command.NOTIFY_SUCCESS : Command.NOTIFY_FAIL,
+                    outcome.reason(),
                     outcome.details());
         } catch (RuntimeException e) {
-            LOG.warn("cannot notify the outcome of the {} run: {}", context.self().role(), e.getMessage());
+            LOG.warn(
+                    "cannot notify the outcome of the {} run: {}",
+                    context.self().role(),
+                    e.getMessage());
         } finally {
             onFinished(outcome);
             finished.complete(outcome);

@@ -23,12 +23,10 @@ public final class ResultFiles {
     /** The file describing the machine. */
     public static final String SYSTEM_PROPERTIES = "system.properties";
 
-    private ResultFiles() {
-    }
+    private ResultFiles() {}
 
     /** The times of one run of a peer, in epoch milliseconds. */
-    public record RunTimes(long startMillis, long endMillis, long warmupEndMillis) {
-    }
+    public record RunTimes(long startMillis, long endMillis, long warmupEndMillis) {}
 
     /**
      * Writes the options the peer ran with (by SPEC parameter name, URLs without credentials), plus the peer's
@@ -43,8 +41,9 @@ public final class ResultFiles {
      * Writes the test properties as {@link #writeTestProperties(Path, PeerInfo, TestOptions, RunTimes)} does, plus the
      * role's own measurements (e.g. a sender's {@code measured.end} and {@code warmup.lag.micros}).
      */
-    public static void writeTestProperties(Path directory, PeerInfo self, TestOptions options, RunTimes times,
-            Map<String, String> measurements) throws IOException {
+    public static void writeTestProperties(
+            Path directory, PeerInfo self, TestOptions options, RunTimes times, Map<String, String> measurements)
+            throws IOException {
         Map<String, String> values = new TreeMap<>();
         for (Map.Entry<OptionCode, String> option : options.values().entrySet()) {
             String value = option.getValue();

@@ -7,8 +7,7 @@ package org.maestro.worker.sender;
 @FunctionalInterface
 public interface SendHook {
     /** Does nothing. */
-    SendHook NONE = (connection, sequence) -> {
-    };
+    SendHook NONE = (connection, sequence) -> {};
 
     /** Called on the connection's thread before message {@code sequence} is sent. */
     void beforeSend(int connection, long sequence) throws InterruptedException;

@@ -9,8 +9,13 @@ import org.maestro.common.options.TestOptions;
  * (by time or by number of measured messages), whether released messages are sent again, and how many priming
  * messages go before the timeline. Immutable.
  */
-public record SendPlan(MessageSize size, int rate, long warmUpMicros, TestDuration duration,
-        boolean resendReleased, int primingMessages) {
+public record SendPlan(
+        MessageSize size,
+        int rate,
+        long warmUpMicros,
+        TestDuration duration,
+        boolean resendReleased,
+        int primingMessages) {
 
     /** How long after its last new message a sender may go on sending again released messages, unless timed. */
     static final long RESEND_TAIL_MICROS = 2_000_000;
@@ -27,8 +32,13 @@ public record SendPlan(MessageSize size, int rate, long warmUpMicros, TestDurati
 
     /** The plan of the given options. */
     public static SendPlan of(TestOptions options) {
-        return new SendPlan(options.messageSize(), options.rate(), options.warmUp().toNanos() / 1_000,
-                options.duration(), options.resendReleased(), options.primingMessages());
+        return new SendPlan(
+                options.messageSize(),
+                options.rate(),
+                options.warmUp().toNanos() / 1_000,
+                options.duration(),
+                options.resendReleased(),
+                options.primingMessages());
     }
 
     /** When a timed run started at {@code startMicros} ends (warm-up plus duration), or MAX_VALUE for a count. */

@@ -6,12 +6,12 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 import org.maestro.common.measure.OutcomeCounts;
+import org.maestro.common.time.MicroClock;
 import org.maestro.common.time.Sleeper;
 import org.maestro.driver.DriverConnection;
 import org.maestro.driver.DriverException;
 import org.maestro.driver.DriverProducer;
 import org.maestro.worker.measure.MessageStamp;
-import org.maestro.common.time.MicroClock;
 import org.maestro.worker.measure.SingleWriterLatencyRecorder;
 import org.maestro.worker.role.Connector;
 import org.slf4j.Logger;
@@ -80,8 +80,15 @@ public final class SenderConnection implements Runnable {
     private long lastRefusalLogMicros;
     private long refusalsAtLastLog;
 
-    public SenderConnection(int index, Connector connector, SendPlan plan, MicroClock clock, Sleeper pause,
-            SendHook hook, SingleWriterLatencyRecorder sendDelay, byte[] nameBytes) {
+    public SenderConnection(
+            int index,
+            Connector connector,
+            SendPlan plan,
+            MicroClock clock,
+            Sleeper pause,
+            SendHook hook,
+            SingleWriterLatencyRecorder sendDelay,
+            byte[] nameBytes) {
         this.index = index;
         this.connector = connector;
         this.plan = plan;
@@ -205,9 +212,16 @@ public final class SenderConnection implements Runnable {
             return;
         }
         OutcomeCounts counts = outcomes.counts();
-        LOG.warn("connection {}: {} send attempt(s) not accepted since the last report (so far: {} released, {} "
-                + "rejected, {} modified, {} failed; last: {})", index, refusals - refusalsAtLastLog,
-                counts.released(), counts.rejected(), counts.modified(), counts.failed(), outcomes.lastRefusal());
+        LOG.warn(
+                "connection {}: {} send attempt(s) not accepted since the last report (so far: {} released, {} "
+                        + "rejected, {} modified, {} failed; last: {})",
+                index,
+                refusals - refusalsAtLastLog,
+                counts.released(),
+                counts.rejected(),
+                counts.modified(),
+                counts.failed(),
+                outcomes.lastRefusal());
         refusalsAtLastLog = refusals;
         lastRefusalLogMicros = nowMicros;
     }
@@ -229,8 +243,8 @@ public final class SenderConnection implements Runnable {
             failure = "connection " + index + " stopped on an unexpected error: " + e;
             LOG.error("sender connection {} failed", index, e);
         } finally {
-            connected.completeExceptionally(new DriverException("connection " + index
-                    + " stopped before it was connected"));
+            connected.completeExceptionally(
+                    new DriverException("connection " + index + " stopped before it was connected"));
             outcomes.endResends();
             DriverConnection current = connection;
             if (current != null) {
@@ -283,9 +297,13 @@ public final class SenderConnection implements Runnable {
             pause.sleepMicros(1_000);
         }
         if (outcomes.primingSettled() < sentPriming && !stop) {
-            LOG.warn("connection {}: {} of {} priming messages unsettled after {} s; starting the timeline anyway "
-                    + "(is the system under test overloaded? PRIMING_MESSAGES=0 turns priming off)", index,
-                    sentPriming - outcomes.primingSettled(), sentPriming, PRIMING_LIMIT_MICROS / 1_000_000);
+            LOG.warn(
+                    "connection {}: {} of {} priming messages unsettled after {} s; starting the timeline anyway "
+                            + "(is the system under test overloaded? PRIMING_MESSAGES=0 turns priming off)",
+                    index,
+                    sentPriming - outcomes.primingSettled(),
+                    sentPriming,
+                    PRIMING_LIMIT_MICROS / 1_000_000);
         }
     }
 
@@ -294,7 +312,8 @@ public final class SenderConnection implements Runnable {
         WarmUpBoundary warmUp = boundary;
         long end = plan.endAfterWarmUp(warmUp.endMicros());
         long lastChance = end == Long.MAX_VALUE ? end : end + plan.catchUpMicros();
-        long count = plan.duration().isTimed() ? Long.MAX_VALUE : plan.duration().messageCount();
+        long count =
+                plan.duration().isTimed() ? Long.MAX_VALUE : plan.duration().messageCount();
         random = new SplittableRandom(31L * index + startMicros);
         body = new byte[plan.size().maximum()];
         MessageStamp.writeFixed(body, nameBytes, index);
@@ -355,15 +374,21 @@ public final class SenderConnection implements Runnable {
         }
         measuredEndMicros = measuredEnd(timeline, measured, end, reachedEnd, lastIntended, lastActual);
         if (resends != null && producer != null && producer.reportsOutcomes()) {
-            long tailEnd = timeline != null && end != Long.MAX_VALUE ? lastChance
+            long tailEnd = timeline != null && end != Long.MAX_VALUE
+                    ? lastChance
                     : clock.nowMicros() + SendPlan.RESEND_TAIL_MICROS;
             resendUntilSettled(tailEnd);
         }
     }
 
     /** The end of the measured window, see {@link #measuredEndMicros()}; 0 when no measured message was sent. */
-    private long measuredEnd(FixedRateTimeline timeline, long measured, long end, boolean reachedEnd,
-            long lastIntended, long lastActual) {
+    private long measuredEnd(
+            FixedRateTimeline timeline,
+            long measured,
+            long end,
+            boolean reachedEnd,
+            long lastIntended,
+            long lastActual) {
         if (measured == 0) {
             return 0;
         }
@@ -395,7 +420,11 @@ public final class SenderConnection implements Runnable {
             } catch (DriverException e) {
                 outcomes.countFailedAttempt(e.getMessage());
                 if (attempt >= MAX_ATTEMPTS || stop) {
-                    LOG.warn("connection {} gave up message {} after {} attempts: {}", index, sequence, attempt,
+                    LOG.warn(
+                            "connection {} gave up message {} after {} attempts: {}",
+                            index,
+                            sequence,
+                            attempt,
                             e.getMessage());
                     outcomes.refuse(sequence);
                     return;

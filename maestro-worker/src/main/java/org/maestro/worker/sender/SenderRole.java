@@ -14,12 +14,12 @@ import org.maestro.common.peer.RoleException;
 import org.maestro.common.protocol.Command;
 import org.maestro.common.protocol.Note;
 import org.maestro.common.protocol.Payload;
+import org.maestro.common.time.MicroClock;
 import org.maestro.common.time.Sleeper;
 import org.maestro.driver.Driver;
 import org.maestro.driver.DriverException;
 import org.maestro.driver.Drivers;
 import org.maestro.worker.measure.MessageStamp;
-import org.maestro.common.time.MicroClock;
 import org.maestro.worker.role.LoadRole;
 import org.maestro.worker.role.LoadRun;
 
@@ -37,8 +37,8 @@ import org.maestro.worker.role.LoadRun;
 public final class SenderRole extends LoadRole {
 
     /** The settings of a sender that are not test options: clock, pauses, deadlines and the test hook. */
-    public record Settings(MicroClock clock, Sleeper pause, SendHook hook, Duration connectTimeout,
-            Duration stallLimit) {
+    public record Settings(
+            MicroClock clock, Sleeper pause, SendHook hook, Duration connectTimeout, Duration stallLimit) {
         public Settings {
             Objects.requireNonNull(clock, "clock");
             Objects.requireNonNull(pause, "pause");
@@ -56,8 +56,7 @@ public final class SenderRole extends LoadRole {
         private Duration connectTimeout = Duration.ofSeconds(10);
         private Duration stallLimit = Duration.ofSeconds(60);
 
-        private Builder() {
-        }
+        private Builder() {}
 
         public Builder clock(MicroClock value) {
             clock = value;
@@ -125,11 +124,17 @@ public final class SenderRole extends LoadRole {
     public void checkOptions(TestOptions options) {
         MessageSize size = options.messageSize();
         if (size.minimum() < MessageStamp.FIXED_SIZE) {
-            throw new InvalidOptionException("MESSAGE_SIZE", size.toString(), "at least " + MessageStamp.FIXED_SIZE
-                    + " bytes plus the sender name: smaller messages cannot carry the Maestro message header");
+            throw new InvalidOptionException(
+                    "MESSAGE_SIZE",
+                    size.toString(),
+                    "at least " + MessageStamp.FIXED_SIZE
+                            + " bytes plus the sender name: smaller messages cannot carry the Maestro message header");
         }
-        checkUrl(options.get(org.maestro.common.options.OptionCode.SEND_URL).isPresent() ? "SEND_URL"
-                : "SEND_RECEIVE_URL", options.sendUrl());
+        checkUrl(
+                options.get(org.maestro.common.options.OptionCode.SEND_URL).isPresent()
+                        ? "SEND_URL"
+                        : "SEND_RECEIVE_URL",
+                options.sendUrl());
     }
 
     @Override
@@ -150,8 +155,10 @@ public final class SenderRole extends LoadRole {
     private void start(PeerContext context) throws RoleException {
         checkIdle();
         TestOptions options = context.options();
-        String url = options.sendUrl().orElseThrow(() -> new RoleException(ErrorCodes.INVALID_OPTION,
-                "no SEND_URL or SEND_RECEIVE_URL is set: set one, e.g. amqp://host:5672/test.queue"));
+        String url = options.sendUrl()
+                .orElseThrow(() -> new RoleException(
+                        ErrorCodes.INVALID_OPTION,
+                        "no SEND_URL or SEND_RECEIVE_URL is set: set one, e.g. amqp://host:5672/test.queue"));
         byte[] nameBytes;
         try {
             nameBytes = MessageStamp.nameBytes(context.self().qualifiedName());
@@ -161,11 +168,16 @@ public final class SenderRole extends LoadRole {
         int header = MessageStamp.headerSize(nameBytes);
         MessageSize size = options.messageSize();
         if (size.minimum() < header) {
-            throw new RoleException(ErrorCodes.INVALID_OPTION, "MESSAGE_SIZE=" + size + " is smaller than the "
-                    + header + "-byte message header of " + context.self().qualifiedName() + " ("
-                    + MessageStamp.FIXED_SIZE + " bytes + the sender name): set MESSAGE_SIZE to at least " + header
-                    + (size.variable() ? " (the smallest size of ~" + size.bytes() + " is " + size.minimum() + ")"
-                            : ""));
+            throw new RoleException(
+                    ErrorCodes.INVALID_OPTION,
+                    "MESSAGE_SIZE=" + size + " is smaller than the "
+                            + header + "-byte message header of "
+                            + context.self().qualifiedName() + " ("
+                            + MessageStamp.FIXED_SIZE + " bytes + the sender name): set MESSAGE_SIZE to at least "
+                            + header
+                            + (size.variable()
+                                    ? " (the smallest size of ~" + size.bytes() + " is " + size.minimum() + ")"
+                                    : ""));
         }
         Driver driver;
         try {

@@ -16,9 +16,9 @@ import org.maestro.common.options.TestOptions;
 import org.maestro.common.peer.ErrorCodes;
 import org.maestro.common.peer.PeerContext;
 import org.maestro.common.peer.RoleException;
+import org.maestro.common.time.MicroClock;
 import org.maestro.common.time.Sleeper;
 import org.maestro.driver.Driver;
-import org.maestro.common.time.MicroClock;
 import org.maestro.worker.measure.SingleWriterLatencyRecorder;
 import org.maestro.worker.role.IntervalWriter;
 import org.maestro.worker.role.LoadRun;
@@ -36,6 +36,7 @@ final class SenderRun extends LoadRun {
     public static final String WARMUP_BACKLOG = "warmup.backlog";
     /** The test property saying how an automatic warm-up ended: settled or limit. */
     public static final String WARMUP_AUTO = "warmup.auto";
+
     private static final Logger LOG = LoggerFactory.getLogger(SenderRun.class);
 
     private final String url;
@@ -44,8 +45,14 @@ final class SenderRun extends LoadRun {
     private final List<SingleWriterLatencyRecorder> recorders = new ArrayList<>();
     private volatile WarmUpBoundary warmUp;
 
-    SenderRun(PeerContext context, TestOptions options, Path directory, String url, Driver driver,
-            byte[] nameBytes, SenderRole.Settings settings) {
+    SenderRun(
+            PeerContext context,
+            TestOptions options,
+            Path directory,
+            String url,
+            Driver driver,
+            byte[] nameBytes,
+            SenderRole.Settings settings) {
         super(context, options, settings.clock(), directory);
         this.url = url;
         this.settings = settings;
@@ -55,8 +62,15 @@ final class SenderRun extends LoadRun {
         for (int i = 0; i < options.parallelCount(); i++) {
             SingleWriterLatencyRecorder recorder = new SingleWriterLatencyRecorder();
             recorders.add(recorder);
-            connections.add(new SenderConnection(i, () -> driver.connect(url, clock, settings.connectTimeout()),
-                    plan, clock, pause, settings.hook(), recorder, nameBytes));
+            connections.add(new SenderConnection(
+                    i,
+                    () -> driver.connect(url, clock, settings.connectTimeout()),
+                    plan,
+                    clock,
+                    pause,
+                    settings.hook(),
+                    recorder,
+                    nameBytes));
         }
     }
 
@@ -64,20 +78,23 @@ final class SenderRun extends LoadRun {
     void start() throws RoleException {
         String name = context.self().name();
         for (SenderConnection connection : connections) {
-            Thread thread = new Thread(() -> {
-                try {
-                    connection.run();
-                } finally {
-                    request(Event.CHECK);
-                }
-            }, "maestro-sender-" + name + "-" + connection.index());
+            Thread thread = new Thread(
+                    () -> {
+                        try {
+                            connection.run();
+                        } finally {
+                            request(Event.CHECK);
+                        }
+                    },
+                    "maestro-sender-" + name + "-" + connection.index());
             thread.setDaemon(true);
             thread.start();
         }
         CompletableFuture<Void> all = CompletableFuture.allOf(
                 connections.stream().map(SenderConnection::connected).toArray(CompletableFuture[]::new));
         try {
-            all.get(settings.connectTimeout().toMillis() + SenderConnection.PRIMING_LIMIT_MICROS / 1000 + 2_000,
+            all.get(
+                    settings.connectTimeout().toMillis() + SenderConnection.PRIMING_LIMIT_MICROS / 1000 + 2_000,
                     TimeUnit.MILLISECONDS);
             begin("maestro-sender-" + name + "-supervisor");
         } catch (ExecutionException e) {
@@ -85,19 +102,23 @@ final class SenderRun extends LoadRun {
             throw new RoleException(ErrorCodes.SUT_UNAVAILABLE, e.getCause().getMessage(), e.getCause());
         } catch (TimeoutException e) {
             abortAll();
-            throw new RoleException(ErrorCodes.SUT_UNAVAILABLE, "the sender could not connect to "
-                    + UrlRedactor.redact(url) + " and send its priming messages within "
-                    + (settings.connectTimeout().toSeconds() + SenderConnection.PRIMING_LIMIT_MICROS / 1_000_000 + 2)
-                    + " s: is the system under test running, and does it take messages for the address (a router "
-                    + "gives no credit to an address without a receiver)?");
+            throw new RoleException(
+                    ErrorCodes.SUT_UNAVAILABLE,
+                    "the sender could not connect to "
+                            + UrlRedactor.redact(url) + " and send its priming messages within "
+                            + (settings.connectTimeout().toSeconds()
+                                    + SenderConnection.PRIMING_LIMIT_MICROS / 1_000_000
+                                    + 2)
+                            + " s: is the system under test running, and does it take messages for the address (a router "
+                            + "gives no credit to an address without a receiver)?");
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             abortAll();
             throw new RoleException(ErrorCodes.OTHER, "interrupted while connecting to " + UrlRedactor.redact(url));
         } catch (java.io.IOException e) {
             abortAll();
-            throw new RoleException(ErrorCodes.IO, "cannot create the result files in " + directory + ": "
-                    + e.getMessage(), e);
+            throw new RoleException(
+                    ErrorCodes.IO, "cannot create the result files in " + directory + ": " + e.getMessage(), e);
         }
         long start = startMicros();
         WarmUpBoundary boundary = options.warmUpAuto()
@@ -111,7 +132,8 @@ final class SenderRun extends LoadRun {
     protected void afterInterval(long endMillis) {
         WarmUpBoundary boundary = warmUp;
         if (boundary != null && boundary.afterInterval(log(SEND_DELAY).lastWarmUpInterval(), clock.nowMicros())) {
-            LOG.info("the send delay settled: the warm-up ends after {} ms",
+            LOG.info(
+                    "the send delay settled: the warm-up ends after {} ms",
                     (boundary.endMicros() - startMicros()) / 1000);
         }
     }
@@ -136,15 +158,25 @@ final class SenderRun extends LoadRun {
     @Override
     protected Map<String, String> measurements() {
         Map<String, String> values = new LinkedHashMap<>();
-        long measuredEnd = connections.stream().mapToLong(SenderConnection::measuredEndMicros).max().orElse(0);
+        long measuredEnd = connections.stream()
+                .mapToLong(SenderConnection::measuredEndMicros)
+                .max()
+                .orElse(0);
         if (measuredEnd > 0) {
             values.put(MEASURED_END, Long.toString(measuredEnd / 1000));
         }
-        long lag = connections.stream().mapToLong(SenderConnection::firstMeasuredDelayMicros).max().orElse(-1);
+        long lag = connections.stream()
+                .mapToLong(SenderConnection::firstMeasuredDelayMicros)
+                .max()
+                .orElse(-1);
         if (lag >= 0) {
             values.put(WARMUP_LAG, Long.toString(lag));
         }
-        values.put(WARMUP_BACKLOG, Long.toString(connections.stream().mapToLong(SenderConnection::backlog).sum()));
+        values.put(
+                WARMUP_BACKLOG,
+                Long.toString(connections.stream()
+                        .mapToLong(SenderConnection::backlog)
+                        .sum()));
         WarmUpBoundary boundary = warmUp;
         if (boundary != null && boundary.auto()) {
             values.put(WARMUP_AUTO, boundary.settled() ? "settled" : "limit");
@@ -251,15 +283,24 @@ final class SenderRun extends LoadRun {
         for (SenderConnection connection : connections) {
             connection.logRefusals(Long.MAX_VALUE);
             OutcomeCounts own = connection.outcomes();
-            streams.add(new PeerResult.Stream(sender, connection.index(), connection.sent(), connection.errors(), 0, 0,
-                    null, own, connection.refusedSequences()));
+            streams.add(new PeerResult.Stream(
+                    sender,
+                    connection.index(),
+                    connection.sent(),
+                    connection.errors(),
+                    0,
+                    0,
+                    null,
+                    own,
+                    connection.refusedSequences()));
             count += connection.sent();
             errors += connection.errors();
             refused += connection.refused();
             outcomes = outcomes.plus(own);
         }
-        boolean success = !halted && (endReason.equals("end of the test duration")
-                || endReason.equals("stopped by the client")) && count > 0;
+        boolean success = !halted
+                && (endReason.equals("end of the test duration") || endReason.equals("stopped by the client"))
+                && count > 0;
         String reason;
         if (success) {
             reason = "sent " + count + " messages on " + connections.size() + " connection(s), " + errors
@@ -269,9 +310,21 @@ final class SenderRun extends LoadRun {
         } else {
             reason = endReason + " after " + count + " messages sent";
         }
-        return new PeerResult(PeerResult.FORMAT_VERSION, sender, "sender", startMicros() / 1000, endMillis,
-                warmupEndMillis, count, errors, 0, 0, streams, success ? PeerResult.SUCCESS : PeerResult.FAILURE,
-                reason, outcomes);
+        return new PeerResult(
+                PeerResult.FORMAT_VERSION,
+                sender,
+                "sender",
+                startMicros() / 1000,
+                endMillis,
+                warmupEndMillis,
+                count,
+                errors,
+                0,
+                0,
+                streams,
+                success ? PeerResult.SUCCESS : PeerResult.FAILURE,
+                reason,
+                outcomes);
     }
 
     /** The attempts that did not end accepted, e.g. " (1,200 released, 3 failed; 1,203 messages refused)". */

@@ -66,8 +66,8 @@ public final class WarmUpBoundary {
         if (!auto || settled || nowMicros >= endMicros) {
             return false;
         }
-        boolean calm = warmUpSendDelay.getTotalCount() > 0
-                && warmUpSendDelay.getValueAtPercentile(99.0) <= SETTLED_P99_MICROS;
+        boolean calm =
+                warmUpSendDelay.getTotalCount() > 0 && warmUpSendDelay.getValueAtPercentile(99.0) <= SETTLED_P99_MICROS;
         settledIntervals = calm ? settledIntervals + 1 : 0;
         if (settledIntervals < SETTLED_INTERVALS) {
             return false;

@@ -9,21 +9,22 @@ import java.lang.management.ManagementFactory;
 final class CpuWindow {
     private final long[] cpu = {-1, -1};
 
-    private CpuWindow() {
-    }
+    private CpuWindow() {}
 
     /** Starts watching now; the window opens {@code from} seconds from now and lasts {@code length} seconds. */
     static CpuWindow start(int from, int length) {
         CpuWindow window = new CpuWindow();
         long begin = System.nanoTime();
-        Thread reader = new Thread(() -> {
-            try {
-                window.readAt(0, begin + from * 1_000_000_000L);
-                window.readAt(1, begin + (from + length) * 1_000_000_000L);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-            }
-        }, "cpu-window");
+        Thread reader = new Thread(
+                () -> {
+                    try {
+                        window.readAt(0, begin + from * 1_000_000_000L);
+                        window.readAt(1, begin + (from + length) * 1_000_000_000L);
+                    } catch (InterruptedException e) {
+                        Thread.currentThread().interrupt();
+                    }
+                },
+                "cpu-window");
         reader.setDaemon(true);
         reader.start();
         return window;

@@ -24,8 +24,8 @@ import java.util.concurrent.atomic.AtomicReference;
  */
 public final class DriverBenchmark {
     /** The cases, in the order the script runs them. */
-    static final List<String> CASES = List.of("mqtt-qos0", "mqtt-qos1", "rabbitmq", "rabbitmq-confirm", "nats",
-            "nats-jetstream");
+    static final List<String> CASES =
+            List.of("mqtt-qos0", "mqtt-qos1", "rabbitmq", "rabbitmq-confirm", "nats", "nats-jetstream");
 
     private final String client;
     private final String scenario;
@@ -61,9 +61,16 @@ public final class DriverBenchmark {
             loop.removeDestination();
         }
         long measured = measuredAndSent[0];
-        System.out.printf(Locale.ROOT, "RESULT client=%s case=%s connections=%d size=%d throughput=%.0f sent=%d "
-                + "cpuMicrosPerMessage=%.2f%n", bench.client, bench.scenario, bench.connections, bench.size,
-                measured / (double) bench.seconds, measuredAndSent[1],
+        System.out.printf(
+                Locale.ROOT,
+                "RESULT client=%s case=%s connections=%d size=%d throughput=%.0f sent=%d "
+                        + "cpuMicrosPerMessage=%.2f%n",
+                bench.client,
+                bench.scenario,
+                bench.connections,
+                bench.size,
+                measured / (double) bench.seconds,
+                measuredAndSent[1],
                 measured == 0 ? 0.0 : cpu.nanos() / 1000.0 / measured);
         System.exit(0);
     }
@@ -110,18 +117,20 @@ public final class DriverBenchmark {
             List<Thread> threads = new ArrayList<>();
             for (int i = 0; i < connections; i++) {
                 int connection = i;
-                Thread thread = new Thread(() -> {
-                    try {
-                        for (long now = nowMicros(); now < windowEnd; now = nowMicros()) {
-                            byte[] body = new byte[size];
-                            putLong(body, now);
-                            loop.send(connection, body);
-                            sent.incrementAndGet();
-                        }
-                    } catch (Exception e) {
-                        failure.compareAndSet(null, e);
-                    }
-                }, "bare-sender-" + i);
+                Thread thread = new Thread(
+                        () -> {
+                            try {
+                                for (long now = nowMicros(); now < windowEnd; now = nowMicros()) {
+                                    byte[] body = new byte[size];
+                                    putLong(body, now);
+                                    loop.send(connection, body);
+                                    sent.incrementAndGet();
+                                }
+                            } catch (Exception e) {
+                                failure.compareAndSet(null, e);
+                            }
+                        },
+                        "bare-sender-" + i);
                 thread.start();
                 threads.add(thread);
             }

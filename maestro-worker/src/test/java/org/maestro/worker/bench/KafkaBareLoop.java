@@ -38,8 +38,7 @@ import org.apache.kafka.common.serialization.ByteArraySerializer;
 public final class KafkaBareLoop {
     private static final int SIZE = 256;
 
-    private KafkaBareLoop() {
-    }
+    private KafkaBareLoop() {}
 
     public static void main(String[] args) throws Exception {
         if (args.length != 5) {
@@ -65,32 +64,44 @@ public final class KafkaBareLoop {
         AtomicLong windowStart = new AtomicLong(Long.MAX_VALUE);
         AtomicLong windowEnd = new AtomicLong(Long.MAX_VALUE);
         KafkaConsumer<byte[], byte[]> consumer = new KafkaConsumer<>(Map.of(
-                ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrap,
-                ConsumerConfig.GROUP_ID_CONFIG, "bench-" + UUID.randomUUID(),
-                ConsumerConfig.AUTO_OFFSET_RESET_CONFIG, "earliest",
-                ConsumerConfig.KEY_DESERIALIZER_CLASS_CONFIG, ByteArrayDeserializer.class,
-                ConsumerConfig.VALUE_DESERIALIZER_CLASS_CONFIG, ByteArrayDeserializer.class));
+                ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG,
+                bootstrap,
+                ConsumerConfig.GROUP_ID_CONFIG,
+                "bench-" + UUID.randomUUID(),
+                ConsumerConfig.AUTO_OFFSET_RESET_CONFIG,
+                "earliest",
+                ConsumerConfig.KEY_DESERIALIZER_CLASS_CONFIG,
+                ByteArrayDeserializer.class,
+                ConsumerConfig.VALUE_DESERIALIZER_CLASS_CONFIG,
+                ByteArrayDeserializer.class));
         consumer.subscribe(List.of(topic));
-        Thread polling = new Thread(() -> {
-            while (!stop.get()) {
-                for (ConsumerRecord<byte[], byte[]> record : consumer.poll(Duration.ofMillis(100))) {
-                    long now = nowMicros();
-                    long intended = ByteBuffer.wrap(record.value()).getLong();
-                    if (intended >= windowStart.get() && intended < windowEnd.get()) {
-                        recorder.recordValue(Math.max(0, now - intended));
+        Thread polling = new Thread(
+                () -> {
+                    while (!stop.get()) {
+                        for (ConsumerRecord<byte[], byte[]> record : consumer.poll(Duration.ofMillis(100))) {
+                            long now = nowMicros();
+                            long intended = ByteBuffer.wrap(record.value()).getLong();
+                            if (intended >= windowStart.get() && intended < windowEnd.get()) {
+                                recorder.recordValue(Math.max(0, now - intended));
+                            }
+                            received.incrementAndGet();
+                        }
                     }
-                    received.incrementAndGet();
-                }
-            }
-            consumer.close();
-        }, "bare-consumer");
+                    consumer.close();
+                },
+                "bare-consumer");
         polling.start();
         List<KafkaProducer<byte[], byte[]>> producers = new ArrayList<>();
         for (int i = 0; i < connections; i++) {
-            producers.add(new KafkaProducer<>(Map.of(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrap,
-                    ProducerConfig.ACKS_CONFIG, "all",
-                    ProducerConfig.KEY_SERIALIZER_CLASS_CONFIG, ByteArraySerializer.class,
-                    ProducerConfig.VALUE_SERIALIZER_CLASS_CONFIG, ByteArraySerializer.class)));
+            producers.add(new KafkaProducer<>(Map.of(
+                    ProducerConfig.BOOTSTRAP_SERVERS_CONFIG,
+                    bootstrap,
+                    ProducerConfig.ACKS_CONFIG,
+                    "all",
+                    ProducerConfig.KEY_SERIALIZER_CLASS_CONFIG,
+                    ByteArraySerializer.class,
+                    ProducerConfig.VALUE_SERIALIZER_CLASS_CONFIG,
+                    ByteArraySerializer.class)));
         }
         long start = nowMicros();
         long end = start + (warmUp + seconds) * 1_000_000L;
@@ -98,22 +109,25 @@ public final class KafkaBareLoop {
         windowStart.set(start + warmUp * 1_000_000L);
         List<Thread> threads = new ArrayList<>();
         for (KafkaProducer<byte[], byte[]> producer : producers) {
-            Thread thread = new Thread(() -> {
-                for (long n = 0; ; n++) {
-                    long intended = rate > 0 ? start + n * 1_000_000L / rate : nowMicros();
-                    if (intended >= end) {
-                        break;
-                    }
-                    long wait = intended - nowMicros();
-                    if (wait > 0) {
-                        LockSupport.parkNanos(wait * 1000);
-                    }
-                    byte[] body = new byte[SIZE];
-                    ByteBuffer.wrap(body).putLong(intended);
-                    producer.send(new ProducerRecord<>(topic, body), (metadata, e) -> acknowledged.incrementAndGet());
-                    sent.incrementAndGet();
-                }
-            }, "bare-producer-" + threads.size());
+            Thread thread = new Thread(
+                    () -> {
+                        for (long n = 0; ; n++) {
+                            long intended = rate > 0 ? start + n * 1_000_000L / rate : nowMicros();
+                            if (intended >= end) {
+                                break;
+                            }
+                            long wait = intended - nowMicros();
+                            if (wait > 0) {
+                                LockSupport.parkNanos(wait * 1000);
+                            }
+                            byte[] body = new byte[SIZE];
+                            ByteBuffer.wrap(body).putLong(intended);
+                            producer.send(
+                                    new ProducerRecord<>(topic, body), (metadata, e) -> acknowledged.incrementAndGet());
+                            sent.incrementAndGet();
+                        }
+                    },
+                    "bare-producer-" + threads.size());
             thread.start();
             threads.add(thread);
         }
@@ -131,11 +145,21 @@ public final class KafkaBareLoop {
         polling.join(10_000);
         long cpu = cpuNanos() - cpuBefore;
         Histogram response = recorder.getIntervalHistogram();
-        System.out.printf(Locale.ROOT, "RESULT client=bare-kafka connections=%d rate=%d throughput=%.0f p50=%.3f "
-                + "p90=%.3f p99=%.3f max=%.3f sent=%d cpuMicrosPerMessage=%.2f acknowledged=%d received=%d%n",
-                connections, rate, response.getTotalCount() / (double) seconds, ms(response, 50), ms(response, 90),
-                ms(response, 99), response.getMaxValue() / 1000.0, sent.get(),
-                sent.get() == 0 ? 0.0 : cpu / 1000.0 / sent.get(), acknowledged.get(), received.get());
+        System.out.printf(
+                Locale.ROOT,
+                "RESULT client=bare-kafka connections=%d rate=%d throughput=%.0f p50=%.3f "
+                        + "p90=%.3f p99=%.3f max=%.3f sent=%d cpuMicrosPerMessage=%.2f acknowledged=%d received=%d%n",
+                connections,
+                rate,
+                response.getTotalCount() / (double) seconds,
+                ms(response, 50),
+                ms(response, 90),
+                ms(response, 99),
+                response.getMaxValue() / 1000.0,
+                sent.get(),
+                sent.get() == 0 ? 0.0 : cpu / 1000.0 / sent.get(),
+                acknowledged.get(),
+                received.get());
         System.exit(0);
     }
 

@@ -73,10 +73,19 @@ public final class LoadGeneratorBenchmark {
         Outcome outcome = bench.client.startsWith("bare") ? bench.bare() : bench.maestro();
         long cpu = cpuNanos() - cpuBefore;
         Histogram response = outcome.responseTime();
-        System.out.printf(Locale.ROOT, "RESULT client=%s connections=%d rate=%d throughput=%.0f p50=%.3f p90=%.3f "
-                + "p99=%.3f max=%.3f sent=%d cpuMicrosPerMessage=%.2f%n", bench.client, bench.connections,
-                bench.rate, response.getTotalCount() / (double) bench.seconds, ms(response, 50), ms(response, 90),
-                ms(response, 99), response.getMaxValue() / 1000.0, outcome.sent(),
+        System.out.printf(
+                Locale.ROOT,
+                "RESULT client=%s connections=%d rate=%d throughput=%.0f p50=%.3f p90=%.3f "
+                        + "p99=%.3f max=%.3f sent=%d cpuMicrosPerMessage=%.2f%n",
+                bench.client,
+                bench.connections,
+                bench.rate,
+                response.getTotalCount() / (double) bench.seconds,
+                ms(response, 50),
+                ms(response, 90),
+                ms(response, 99),
+                response.getMaxValue() / 1000.0,
+                outcome.sent(),
                 outcome.sent() == 0 ? 0.0 : cpu / 1000.0 / outcome.sent());
         System.exit(0);
     }
@@ -91,11 +100,14 @@ public final class LoadGeneratorBenchmark {
     }
 
     /** Response times of the measured messages received, and the messages sent in all. */
-    private record Outcome(Histogram responseTime, long sent) {
-    }
+    private record Outcome(Histogram responseTime, long sent) {}
 
     private static void runBroker(Path portFile) throws Exception {
-        EmbeddedArtemis broker = EmbeddedArtemis.builder().amqp().name("load-generator").withoutJmx().start();
+        EmbeddedArtemis broker = EmbeddedArtemis.builder()
+                .amqp()
+                .name("load-generator")
+                .withoutJmx()
+                .start();
         Files.writeString(portFile, Integer.toString(broker.amqpPort()));
         Thread.currentThread().join();
     }
@@ -161,34 +173,36 @@ public final class LoadGeneratorBenchmark {
             for (int i = 0; i < connections; i++) {
                 Session session = sessions.get(i);
                 MessageProducer producer = senders.get(i);
-                Thread thread = new Thread(() -> {
-                    byte[] body = new byte[SIZE];
-                    try {
-                        for (long n = 0; !stop.get(); n++) {
-                            long intended = rate > 0 ? start + n * 1_000_000L / rate : nowMicros();
-                            if (intended >= window[1]) {
-                                break;
+                Thread thread = new Thread(
+                        () -> {
+                            byte[] body = new byte[SIZE];
+                            try {
+                                for (long n = 0; !stop.get(); n++) {
+                                    long intended = rate > 0 ? start + n * 1_000_000L / rate : nowMicros();
+                                    if (intended >= window[1]) {
+                                        break;
+                                    }
+                                    long wait = intended - nowMicros();
+                                    if (wait > 0) {
+                                        LockSupport.parkNanos(wait * 1000);
+                                    }
+                                    putLong(body, intended);
+                                    BytesMessage message = session.createBytesMessage();
+                                    message.writeBytes(body, 0, SIZE);
+                                    if (completions != null) {
+                                        producer.send(message, completions);
+                                    } else {
+                                        producer.send(message);
+                                    }
+                                    sent.incrementAndGet();
+                                }
+                            } catch (Exception e) {
+                                if (!stop.get()) {
+                                    e.printStackTrace();
+                                }
                             }
-                            long wait = intended - nowMicros();
-                            if (wait > 0) {
-                                LockSupport.parkNanos(wait * 1000);
-                            }
-                            putLong(body, intended);
-                            BytesMessage message = session.createBytesMessage();
-                            message.writeBytes(body, 0, SIZE);
-                            if (completions != null) {
-                                producer.send(message, completions);
-                            } else {
-                                producer.send(message);
-                            }
-                            sent.incrementAndGet();
-                        }
-                    } catch (Exception e) {
-                        if (!stop.get()) {
-                            e.printStackTrace();
-                        }
-                    }
-                }, "bare-producer-" + i);
+                        },
+                        "bare-producer-" + i);
                 thread.start();
                 producers.add(thread);
             }

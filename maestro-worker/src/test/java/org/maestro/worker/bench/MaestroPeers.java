@@ -17,11 +17,9 @@ import org.maestro.worker.sender.SenderRole;
 /** Runs one Maestro sender and one receiver in this JVM against a URL, driven as the client drives them. */
 final class MaestroPeers {
     /** Response times of the measured messages received, and the messages sent in all (warm-up included). */
-    record Outcome(Histogram responseTime, long sent) {
-    }
+    record Outcome(Histogram responseTime, long sent) {}
 
-    private MaestroPeers() {
-    }
+    private MaestroPeers() {}
 
     /**
      * Starts the receiver, then the sender, with {@code connections} connections each, {@code rate} msg/s per
@@ -30,10 +28,21 @@ final class MaestroPeers {
      */
     static Outcome run(String url, int connections, int rate, int size, int warmUp, int seconds) throws Exception {
         Path root = Files.createTempDirectory("maestro-bench-");
-        Map<String, String> options = Map.of("SEND_RECEIVE_URL", url, "PARALLEL_COUNT",
-                Integer.toString(connections), "RATE", Integer.toString(rate), "MESSAGE_SIZE",
-                Integer.toString(size), "TEST_DURATION", seconds + "s", "WARM_UP", warmUp + "s",
-                "TEST_NAME", "bench");
+        Map<String, String> options = Map.of(
+                "SEND_RECEIVE_URL",
+                url,
+                "PARALLEL_COUNT",
+                Integer.toString(connections),
+                "RATE",
+                Integer.toString(rate),
+                "MESSAGE_SIZE",
+                Integer.toString(size),
+                "TEST_DURATION",
+                seconds + "s",
+                "WARM_UP",
+                warmUp + "s",
+                "TEST_NAME",
+                "bench");
         RecordingPeerContext senderContext = new RecordingPeerContext("sender-1", "sender", root).set(options);
         RecordingPeerContext receiverContext = new RecordingPeerContext("receiver-1", "receiver", root).set(options);
         SenderRole sender = SenderRole.builder().build();
@@ -44,7 +53,8 @@ final class MaestroPeers {
         receiver.handle(Note.request(Command.DRAIN), receiverContext);
         report("receiver", receiverContext.awaitOutcome(Duration.ofSeconds(180)));
         Histogram response = sum(receiverContext.resultDirectory().resolve("response-time.hlog"), false);
-        long sent = sum(senderContext.resultDirectory().resolve("send-delay.hlog"), true).getTotalCount();
+        long sent = sum(senderContext.resultDirectory().resolve("send-delay.hlog"), true)
+                .getTotalCount();
         return new Outcome(response, sent);
     }
 

@@ -51,10 +51,17 @@ final class NatsLoop implements ClientLoop {
                 if (i == 0) {
                     createStream(connection);
                 }
-                connection.jetStream().subscribe(subject, dispatcher, message -> {
-                    onMessage.accept(message.getData());
-                    message.ack();
-                }, false, PushSubscribeOptions.builder().stream(stream).build());
+                connection
+                        .jetStream()
+                        .subscribe(
+                                subject,
+                                dispatcher,
+                                message -> {
+                                    onMessage.accept(message.getData());
+                                    message.ack();
+                                },
+                                false,
+                                PushSubscribeOptions.builder().stream(stream).build());
             } else {
                 dispatcher.subscribe(subject, message -> onMessage.accept(message.getData()));
                 connection.flush(WAIT);
@@ -64,11 +71,18 @@ final class NatsLoop implements ClientLoop {
 
     private void createStream(Connection connection) throws Exception {
         try {
-            connection.jetStreamManagement().addStream(StreamConfiguration.builder().name(stream).subjects(subject)
-                    .storageType(StorageType.Memory).build());
+            connection
+                    .jetStreamManagement()
+                    .addStream(StreamConfiguration.builder()
+                            .name(stream)
+                            .subjects(subject)
+                            .storageType(StorageType.Memory)
+                            .build());
         } catch (JetStreamApiException e) {
-            throw new IllegalStateException("cannot create the JetStream stream " + stream + ": "
-                    + e.getMessage() + ": is JetStream enabled on the server (nats-server -js)?", e);
+            throw new IllegalStateException(
+                    "cannot create the JetStream stream " + stream + ": " + e.getMessage()
+                            + ": is JetStream enabled on the server (nats-server -js)?",
+                    e);
         }
     }
 

@@ -21,7 +21,9 @@ import java.util.function.Consumer;
 final class RabbitLoop implements ClientLoop {
     /** The prefetch of the driver's receivers when the URL gives none. */
     static final int PREFETCH = 500;
-    private static final AMQP.BasicProperties TRANSIENT = new AMQP.BasicProperties.Builder().deliveryMode(1).build();
+
+    private static final AMQP.BasicProperties TRANSIENT =
+            new AMQP.BasicProperties.Builder().deliveryMode(1).build();
 
     private final String queue;
     private final boolean confirm;
@@ -57,8 +59,8 @@ final class RabbitLoop implements ClientLoop {
             channel.basicQos(PREFETCH);
             channel.basicConsume(queue, false, new DefaultConsumer(channel) {
                 @Override
-                public void handleDelivery(String tag, Envelope envelope, AMQP.BasicProperties properties,
-                        byte[] body) throws IOException {
+                public void handleDelivery(String tag, Envelope envelope, AMQP.BasicProperties properties, byte[] body)
+                        throws IOException {
                     onMessage.accept(body);
                     getChannel().basicAck(envelope.getDeliveryTag(), false);
                 }
@@ -73,7 +75,8 @@ final class RabbitLoop implements ClientLoop {
             Sender sender = new Sender(channel);
             if (confirm) {
                 channel.confirmSelect();
-                channel.addConfirmListener((tag, multiple) -> sender.confirmed(tag, multiple),
+                channel.addConfirmListener(
+                        (tag, multiple) -> sender.confirmed(tag, multiple),
                         (tag, multiple) -> sender.confirmed(tag, multiple));
             }
             senders.add(sender);

@@ -42,8 +42,8 @@ public class RecordingCostBenchmark {
     @Setup
     public void setUp() {
         receiver = new ReceiveRecorder(new SingleWriterLatencyRecorder(), new SingleWriterLatencyRecorder());
-        fixedRateReceiver = new ReceiveRecorder(new SingleWriterLatencyRecorder(), new SingleWriterLatencyRecorder(),
-                null, new JitterRecorder());
+        fixedRateReceiver = new ReceiveRecorder(
+                new SingleWriterLatencyRecorder(), new SingleWriterLatencyRecorder(), null, new JitterRecorder());
         sendDelay = new SingleWriterLatencyRecorder();
         bare = new Recorder(SingleWriterLatencyRecorder.HIGHEST_MICROS, SingleWriterLatencyRecorder.DIGITS);
         bodies = new byte[STREAMS][256];

@@ -7,6 +7,7 @@ import java.util.concurrent.TimeUnit;
 final class SendWindow {
     /** The window of the bare loops: the drivers' default {@code inflight}. */
     static final int SIZE = 1000;
+
     private static final long LIMIT_SECONDS = 10;
 
     private final Semaphore room = new Semaphore(SIZE);

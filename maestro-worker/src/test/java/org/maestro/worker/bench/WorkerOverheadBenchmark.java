@@ -53,10 +53,18 @@ public final class WorkerOverheadBenchmark {
         int warmUp = args.length > 1 ? Integer.parseInt(args[1]) : 3;
         String[] counts = (args.length > 2 ? args[2] : "1,5").split(",");
         int rounds = args.length > 3 ? Integer.parseInt(args[3]) : 1;
-        try (EmbeddedArtemis broker = EmbeddedArtemis.builder().amqp().name("bench").withoutJmx().start()) {
+        try (EmbeddedArtemis broker =
+                EmbeddedArtemis.builder().amqp().name("bench").withoutJmx().start()) {
             WorkerOverheadBenchmark bench = new WorkerOverheadBenchmark(broker, seconds, warmUp);
-            System.out.printf(Locale.ROOT, "%-11s %-6s %12s %14s %14s  %s%n", "connections", "round", "bare msg/s",
-                    "maestro msg/s", "m.proton msg/s", "maestro/bare");
+            System.out.printf(
+                    Locale.ROOT,
+                    "%-11s %-6s %12s %14s %14s  %s%n",
+                    "connections",
+                    "round",
+                    "bare msg/s",
+                    "maestro msg/s",
+                    "m.proton msg/s",
+                    "maestro/bare");
             for (String count : counts) {
                 int connections = Integer.parseInt(count.trim());
                 List<Double> ratios = new ArrayList<>();
@@ -73,12 +81,23 @@ public final class WorkerOverheadBenchmark {
                     }
                     double proton = bench.maestro(connections, "proton");
                     ratios.add(maestro / bare);
-                    System.out.printf(Locale.ROOT, "%-11d %-6d %12.0f %14.0f %14.0f  %.1f%%%n",
-                            connections, round, bare, maestro, proton, 100 * maestro / bare);
+                    System.out.printf(
+                            Locale.ROOT,
+                            "%-11d %-6d %12.0f %14.0f %14.0f  %.1f%%%n",
+                            connections,
+                            round,
+                            bare,
+                            maestro,
+                            proton,
+                            100 * maestro / bare);
                 }
                 ratios.sort(null);
-                System.out.printf(Locale.ROOT, "%-11d median maestro/bare over %d rounds: %.1f%%%n", connections,
-                        rounds, 100 * ratios.get(ratios.size() / 2));
+                System.out.printf(
+                        Locale.ROOT,
+                        "%-11d median maestro/bare over %d rounds: %.1f%%%n",
+                        connections,
+                        rounds,
+                        100 * ratios.get(ratios.size() / 2));
             }
         }
         System.exit(0);
@@ -138,19 +157,21 @@ public final class WorkerOverheadBenchmark {
                 producer.setDisableMessageID(true);
                 producer.setDisableMessageTimestamp(true);
                 byte[] body = new byte[SIZE];
-                Thread thread = new Thread(() -> {
-                    try {
-                        while (!stop.get()) {
-                            BytesMessage message = session.createBytesMessage();
-                            message.writeBytes(body, 0, SIZE);
-                            producer.send(message);
-                        }
-                    } catch (Exception e) {
-                        if (!stop.get()) {
-                            e.printStackTrace();
-                        }
-                    }
-                }, "bare-producer-" + i);
+                Thread thread = new Thread(
+                        () -> {
+                            try {
+                                while (!stop.get()) {
+                                    BytesMessage message = session.createBytesMessage();
+                                    message.writeBytes(body, 0, SIZE);
+                                    producer.send(message);
+                                }
+                            } catch (Exception e) {
+                                if (!stop.get()) {
+                                    e.printStackTrace();
+                                }
+                            }
+                        },
+                        "bare-producer-" + i);
                 thread.start();
                 producers.add(thread);
             }
@@ -195,9 +216,19 @@ public final class WorkerOverheadBenchmark {
         String queue = nextQueue();
         Path root = Files.createTempDirectory("maestro-bench-");
         String url = scheme + "://127.0.0.1:" + broker.amqpPort() + "/" + queue;
-        Map<String, String> options = Map.of("SEND_RECEIVE_URL", url, "PARALLEL_COUNT",
-                Integer.toString(connections), "RATE", "0", "MESSAGE_SIZE", Integer.toString(SIZE),
-                "TEST_DURATION", (warmUp + seconds + 2) + "s", "TEST_NAME", "bench");
+        Map<String, String> options = Map.of(
+                "SEND_RECEIVE_URL",
+                url,
+                "PARALLEL_COUNT",
+                Integer.toString(connections),
+                "RATE",
+                "0",
+                "MESSAGE_SIZE",
+                Integer.toString(SIZE),
+                "TEST_DURATION",
+                (warmUp + seconds + 2) + "s",
+                "TEST_NAME",
+                "bench");
         RecordingPeerContext senderContext = new RecordingPeerContext("sender-1", "sender", root).set(options);
         RecordingPeerContext receiverContext = new RecordingPeerContext("receiver-1", "receiver", root).set(options);
         SenderRole sender = SenderRole.builder().build();

@@ -25,22 +25,22 @@ class JitterRecorderTest {
         LatencyLog late = new LatencyLog(directory.resolve(JitterRecorder.LATE + ".hlog"), START / 1000);
         LatencyLog early = new LatencyLog(directory.resolve(JitterRecorder.EARLY + ".hlog"), START / 1000);
         JitterRecorder jitter = new JitterRecorder(late.newRecorder(), early.newRecorder());
-        ReceiveRecorder recorder = new ReceiveRecorder(new SingleWriterLatencyRecorder(),
-                new SingleWriterLatencyRecorder(), null, jitter);
+        ReceiveRecorder recorder =
+                new ReceiveRecorder(new SingleWriterLatencyRecorder(), new SingleWriterLatencyRecorder(), null, jitter);
         Sender a = new Sender("sender-a", 0);
         Sender b = new Sender("sender-b", 3);
 
         // stream a: on time, 300 µs late, a 2 s stall, then a burst of three messages 1 ms apart
         recorder.record(a.message(0, true), START + 500);
-        recorder.record(a.message(1, true), START + T + 500);          // J = 0, warm-up
-        recorder.record(a.message(2, false), START + 2 * T + 800);     // J = +300
+        recorder.record(a.message(1, true), START + T + 500); // J = 0, warm-up
+        recorder.record(a.message(2, false), START + 2 * T + 800); // J = +300
         recorder.record(a.message(3, false), START + 3 * T + 2_000_000); // J = +2 s − 800 µs
         recorder.record(a.message(4, false), START + 3 * T + 2_001_000); // J = 1 ms − T = −9 ms
         recorder.record(a.message(5, false), START + 3 * T + 2_002_000); // J = −9 ms
         // stream b, interleaved: messages 0 and 1, then 3 (2 went elsewhere: its interval is not jitter)
         recorder.record(b.message(0, false), START + 100);
-        recorder.record(b.message(1, false), START + T + 100);         // J = 0
-        recorder.record(b.message(3, false), START + 3 * T + 50);      // J = −50
+        recorder.record(b.message(1, false), START + T + 100); // J = 0
+        recorder.record(b.message(3, false), START + 3 * T + 50); // J = −50
         // a message without a Maestro header is an error, not an arrival
         recorder.record(new byte[] {1, 2, 3}, START + 4 * T);
         late.writeInterval(START / 1000, START / 1000 + 3000);
@@ -51,15 +51,20 @@ class JitterRecorderTest {
         Histogram[] lateParts = read(directory.resolve("jitter-late.hlog"));
         Histogram[] earlyParts = read(directory.resolve("jitter-early.hlog"));
         // one value per arrival after the first of each stream: 9 stamped messages, 2 streams
-        assertEquals(9 - 2, lateParts[0].getTotalCount() + lateParts[1].getTotalCount()
-                + earlyParts[0].getTotalCount() + earlyParts[1].getTotalCount());
+        assertEquals(
+                9 - 2,
+                lateParts[0].getTotalCount()
+                        + lateParts[1].getTotalCount()
+                        + earlyParts[0].getTotalCount()
+                        + earlyParts[1].getTotalCount());
         assertEquals(1, lateParts[1].getTotalCount(), "the warm-up value is tagged");
         assertEquals(0, lateParts[1].getMaxValue());
         // measured late: 300 µs, the stall (message 3 received 2 s after its intended time, its predecessor 800 µs
         // after its own) and 0 (stream b)
         assertEquals(3, lateParts[0].getTotalCount());
         long stall = 2_000_000 + 3 * T - (2 * T + 800) - T;
-        assertTrue(lateParts[0].valuesAreEquivalent(stall, lateParts[0].getMaxValue()),
+        assertTrue(
+                lateParts[0].valuesAreEquivalent(stall, lateParts[0].getMaxValue()),
                 "max " + lateParts[0].getMaxValue() + " is the stall's " + stall);
         assertEquals(1, lateParts[0].getCountAtValue(300));
         assertEquals(1, lateParts[0].getCountAtValue(0));

@@ -44,8 +44,8 @@ class MessageStampTest {
 
     @Test
     void refusesSenderNamesLongerThanTheHeaderHolds() {
-        IllegalArgumentException error = assertThrows(IllegalArgumentException.class,
-                () -> MessageStamp.nameBytes("x".repeat(256)));
+        IllegalArgumentException error =
+                assertThrows(IllegalArgumentException.class, () -> MessageStamp.nameBytes("x".repeat(256)));
         assertTrue(error.getMessage().contains("at most 255"), error.getMessage());
     }
 }

@@ -16,8 +16,8 @@ class ReceiveRecorderTest {
     @Test
     void ignoresPrimingMessages() {
         byte[] name = MessageStamp.nameBytes("sender-1");
-        ReceiveRecorder recorder = new ReceiveRecorder(new SingleWriterLatencyRecorder(),
-                new SingleWriterLatencyRecorder());
+        ReceiveRecorder recorder =
+                new ReceiveRecorder(new SingleWriterLatencyRecorder(), new SingleWriterLatencyRecorder());
         byte[] body = prepared(name, 0);
         for (long i = 0; i < 3; i++) {
             MessageStamp.writePriming(body, i, 1_000);

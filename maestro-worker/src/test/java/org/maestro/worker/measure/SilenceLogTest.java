@@ -16,10 +16,10 @@ class SilenceLogTest {
         SilenceLog log = new SilenceLog(200_000);
         long t = 1_700_000_000_000_000L;
         log.onMessage(t);
-        log.onMessage(t + 1_000);          // another connection, 1 ms later
-        log.onMessage(t + 500);            // late report of an earlier message: no silence, no going back
-        log.onMessage(t + 150_000);        // 149 ms: below the threshold
-        log.onMessage(t + 2_350_000);      // 2.2 s outage
+        log.onMessage(t + 1_000); // another connection, 1 ms later
+        log.onMessage(t + 500); // late report of an earlier message: no silence, no going back
+        log.onMessage(t + 150_000); // 149 ms: below the threshold
+        log.onMessage(t + 2_350_000); // 2.2 s outage
         log.onMessage(t + 2_351_000);
         assertEquals(List.of(new SilenceLog.Silence(t + 150_000, t + 2_350_000)), log.silences());
         assertEquals(2200.0, log.silences().get(0).millis());
@@ -39,8 +39,12 @@ class SilenceLogTest {
         log.onMessage(1_300_500);
         Path file = dir.resolve(SilenceLog.FILE_NAME);
         log.write(file);
-        assertEquals(List.of("# maestro-receive-gaps v1",
-                "# silences of at least 200 ms between two messages of any connection",
-                "start,end,millis", "1000000,1300500,300.500"), Files.readAllLines(file));
+        assertEquals(
+                List.of(
+                        "# maestro-receive-gaps v1",
+                        "# silences of at least 200 ms between two messages of any connection",
+                        "start,end,millis",
+                        "1000000,1300500,300.500"),
+                Files.readAllLines(file));
     }
 }

@@ -11,8 +11,7 @@ import org.maestro.driver.OutcomeListener;
 /** Records every outcome a producer reports, by token, for tests that assert on them. Thread-safe. */
 public final class RecordedOutcomes implements OutcomeListener {
     /** One reported outcome. */
-    public record Reported(DeliveryOutcome outcome, boolean resendable, String detail) {
-    }
+    public record Reported(DeliveryOutcome outcome, boolean resendable, String detail) {}
 
     private final Map<Long, Reported> byToken = new HashMap<>();
     private final Map<DeliveryOutcome, Long> counts = new EnumMap<>(DeliveryOutcome.class);
@@ -53,8 +52,7 @@ public final class RecordedOutcomes implements OutcomeListener {
     }
 
     /** Waits until the condition holds; false when it did not within the time. */
-    public synchronized boolean await(Predicate<RecordedOutcomes> condition, long millis)
-            throws InterruptedException {
+    public synchronized boolean await(Predicate<RecordedOutcomes> condition, long millis) throws InterruptedException {
         long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(millis);
         while (!condition.test(this)) {
             long left = TimeUnit.NANOSECONDS.toMillis(deadline - System.nanoTime());

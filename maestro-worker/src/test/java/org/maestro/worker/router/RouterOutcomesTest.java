@@ -16,12 +16,12 @@ import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 import org.maestro.common.testing.RealRouter;
+import org.maestro.common.time.MicroClock;
 import org.maestro.driver.DeliveryOutcome;
 import org.maestro.driver.DriverConnection;
 import org.maestro.driver.DriverConsumer;
 import org.maestro.driver.DriverProducer;
 import org.maestro.driver.Drivers;
-import org.maestro.common.time.MicroClock;
 
 /**
  * Both drivers against a real Qpid Dispatch router: the router accepts what it routes to a consumer, and once the
@@ -90,13 +90,15 @@ class RouterOutcomesTest {
             });
             sender.setDaemon(true);
             sender.start();
-            assertTrue(outcomes.await(o -> o.count(DeliveryOutcome.RELEASED) > 0, 20_000),
+            assertTrue(
+                    outcomes.await(o -> o.count(DeliveryOutcome.RELEASED) > 0, 20_000),
                     "no release after the consumer left: " + outcomes);
             sender.join(1_000);
             sending.close();
             sender.join(20_000);
             assertTrue(!sender.isAlive(), "a send still blocks after the connection closed");
-            assertTrue(outcomes.await(o -> o.total() == returned.size(), 10_000),
+            assertTrue(
+                    outcomes.await(o -> o.total() == returned.size(), 10_000),
                     returned.size() + " sends returned, outcomes: " + outcomes);
         } finally {
             sending.close();
@@ -115,7 +117,9 @@ class RouterOutcomesTest {
         });
         if (scheme.equals("proton")) {
             // the driver used the credit it had (the router's window of 250) and queued the rest until the close
-            assertEquals(300, outcomes.count(DeliveryOutcome.RELEASED) + outcomes.count(DeliveryOutcome.FAILED),
+            assertEquals(
+                    300,
+                    outcomes.count(DeliveryOutcome.RELEASED) + outcomes.count(DeliveryOutcome.FAILED),
                     outcomes.toString());
             assertEquals(250, outcomes.count(DeliveryOutcome.RELEASED), outcomes.toString());
         }

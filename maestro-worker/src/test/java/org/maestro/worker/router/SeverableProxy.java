@@ -86,20 +86,23 @@ public final class SeverableProxy implements AutoCloseable {
     }
 
     private void pump(Socket from, Socket to) {
-        Thread thread = new Thread(() -> {
-            byte[] buffer = new byte[16_384];
-            try (InputStream in = from.getInputStream(); OutputStream out = to.getOutputStream()) {
-                int read;
-                while ((read = in.read(buffer)) >= 0) {
-                    out.write(buffer, 0, read);
-                }
-            } catch (IOException e) {
-                // one side closed
-            } finally {
-                closeQuietly(from);
-                closeQuietly(to);
-            }
-        }, "proxy-pump-" + port);
+        Thread thread = new Thread(
+                () -> {
+                    byte[] buffer = new byte[16_384];
+                    try (InputStream in = from.getInputStream();
+                            OutputStream out = to.getOutputStream()) {
+                        int read;
+                        while ((read = in.read(buffer)) >= 0) {
+                            out.write(buffer, 0, read);
+                        }
+                    } catch (IOException e) {
+                        // one side closed
+                    } finally {
+                        closeQuietly(from);
+                        closeQuietly(to);
+                    }
+                },
+                "proxy-pump-" + port);
         thread.setDaemon(true);
         thread.start();
     }

@@ -47,7 +47,9 @@ class ResendScheduleTest {
             unbounded.sent(sequence, 5_000_000 + sequence);
         }
         assertEquals(5_009_000, unbounded.intendedMicros(9_000, 10_000, 7), "remembered");
-        assertEquals(7, unbounded.intendedMicros(10_000 - ResendSchedule.REMEMBERED - 1, 10_000, 7),
+        assertEquals(
+                7,
+                unbounded.intendedMicros(10_000 - ResendSchedule.REMEMBERED - 1, 10_000, 7),
                 "too old to be remembered: intended now");
     }
 }

@@ -29,8 +29,9 @@ class SenderConnectionTimingTest {
     private final DriverProducer producer = new DriverProducer() {
         @Override
         public void send(byte[] body, int length) {
-            sends.add(new long[] {MessageStamp.sequence(body), MessageStamp.intendedMicros(body),
-                    MessageStamp.actualMicros(body), length});
+            sends.add(new long[] {
+                MessageStamp.sequence(body), MessageStamp.intendedMicros(body), MessageStamp.actualMicros(body), length
+            });
             now.addAndGet(10);
         }
     };
@@ -57,13 +58,19 @@ class SenderConnectionTimingTest {
         }
 
         @Override
-        public void close() {
-        }
+        public void close() {}
     };
 
     private SenderConnection connection(SendPlan plan, SendHook hook) {
-        return new SenderConnection(0, () -> connection, plan, now::get, pause -> now.addAndGet(pause.toNanos() / 1_000), hook,
-                new SingleWriterLatencyRecorder(), MessageStamp.nameBytes("s@h"));
+        return new SenderConnection(
+                0,
+                () -> connection,
+                plan,
+                now::get,
+                pause -> now.addAndGet(pause.toNanos() / 1_000),
+                hook,
+                new SingleWriterLatencyRecorder(),
+                MessageStamp.nameBytes("s@h"));
     }
 
     private void run(SenderConnection sender) {
@@ -107,8 +114,8 @@ class SenderConnectionTimingTest {
 
     @Test
     void aTimedRunSendsRateTimesDurationMessages() {
-        SendPlan plan = new SendPlan(new MessageSize(64, false), 500, 1_000_000,
-                TestDuration.ofTime(java.time.Duration.ofSeconds(2)));
+        SendPlan plan = new SendPlan(
+                new MessageSize(64, false), 500, 1_000_000, TestDuration.ofTime(java.time.Duration.ofSeconds(2)));
         SenderConnection sender = connection(plan, SendHook.NONE);
         run(sender);
         assertEquals(1500, sends.size(), "1 s warm-up + 2 s at 500/s");
@@ -133,8 +140,9 @@ class SenderConnectionTimingTest {
         assertEquals(100, sender.backlog(), "warm-up messages 900-999 went out after the warm-up ended");
         long[] first = sends.get(1000);
         assertEquals(first[2] - first[1], sender.firstMeasuredDelayMicros());
-        assertTrue(sender.firstMeasuredDelayMicros() >= 190_000, "still ~200 ms behind: "
-                + sender.firstMeasuredDelayMicros());
+        assertTrue(
+                sender.firstMeasuredDelayMicros() >= 190_000,
+                "still ~200 ms behind: " + sender.firstMeasuredDelayMicros());
         // 500 measured messages at 1000/s from 1 s on: the window ends at the next intended time (1.5 s)
         assertEquals(start + 1_500_000, sender.measuredEndMicros());
     }

@@ -57,7 +57,8 @@ class WarmUpBoundaryTest {
     void anAutomaticWarmUpThatNeverSettlesEndsAtItsLimit() {
         WarmUpBoundary boundary = WarmUpBoundary.automatic(START, 3_000_000);
         for (int second = 1; second <= 5; second++) {
-            assertFalse(boundary.afterInterval(second < 3 ? p99Of(100, 60_000) : delays(10), START + second * 1_000_000L));
+            assertFalse(
+                    boundary.afterInterval(second < 3 ? p99Of(100, 60_000) : delays(10), START + second * 1_000_000L));
         }
         assertEquals(START + 3_000_000, boundary.endMicros());
         assertFalse(boundary.settled());

@@ -58,19 +58,35 @@ public final class FixedRateSteps implements StepRunner {
             problems.add(result.getErrors() + " errors");
         }
         if (measured.received() < settings.achievedShare() * target) {
-            problems.add(String.format(Locale.ROOT, "received %.0f msg/s, less than %s%% of %d", measured.received(),
-                    percent(settings.achievedShare()), target));
+            problems.add(String.format(
+                    Locale.ROOT,
+                    "received %.0f msg/s, less than %s%% of %d",
+                    measured.received(),
+                    percent(settings.achievedShare()),
+                    target));
         }
-        StepOutcome outcome = new StepOutcome(problems.isEmpty(), String.join("; ", problems), target,
-                measured.received(), result.iteration(), result.getResponseP90Ms());
+        StepOutcome outcome = new StepOutcome(
+                problems.isEmpty(),
+                String.join("; ", problems),
+                target,
+                measured.received(),
+                result.iteration(),
+                result.getResponseP90Ms());
         onePassed |= outcome.passed();
         if (!outcome.passed() && result.passed()) {
             // the test's page, summary.json and junit.xml then say why the search counted the step as failed
             maestro.verdict(result, false, "the search's step failed: " + outcome.why());
         }
-        out.println(String.format(Locale.ROOT, "%s #%d: %d × %d msg/s = %d msg/s target, %.0f msg/s received, "
-                + "p90 %.3f ms: %s", settings.name(), result.iteration(), connections, perConnection, target,
-                measured.received(), result.getResponseP90Ms(),
+        out.println(String.format(
+                Locale.ROOT,
+                "%s #%d: %d × %d msg/s = %d msg/s target, %.0f msg/s received, " + "p90 %.3f ms: %s",
+                settings.name(),
+                result.iteration(),
+                connections,
+                perConnection,
+                target,
+                measured.received(),
+                result.getResponseP90Ms(),
                 outcome.passed() ? "PASSED" : "FAILED (" + outcome.why() + ")"));
         return outcome;
     }
@@ -78,7 +94,9 @@ public final class FixedRateSteps implements StepRunner {
     /** The step's warm-up: twice as long until a step passed, as the SUT and the workers start cold. */
     private String warmUp() {
         String warmUp = settings.stepWarmUp();
-        if (onePassed || !Durations.isDuration(warmUp) || Durations.parse(warmUp).isZero()) {
+        if (onePassed
+                || !Durations.isDuration(warmUp)
+                || Durations.parse(warmUp).isZero()) {
             return warmUp;
         }
         return Durations.format(Durations.parse(warmUp).multipliedBy(2));

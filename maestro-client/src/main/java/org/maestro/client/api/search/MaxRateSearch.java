@@ -13,8 +13,7 @@ import org.maestro.client.api.MaestroException;
  */
 public final class MaxRateSearch {
 
-    private MaxRateSearch() {
-    }
+    private MaxRateSearch() {}
 
     /** Runs the search the closure describes, printing to standard output. */
     public static SearchAnswer run(Maestro maestro, Closure<?> definition) {
@@ -26,13 +25,24 @@ public final class MaxRateSearch {
     /** Runs a search of these settings. */
     public static SearchAnswer run(Maestro maestro, SearchSettings settings, PrintStream out) {
         SearchPlan plan = settings.plan();
-        out.println(String.format(Locale.ROOT, "%s: searching the highest %s rate from %d msg/s (×%s while steps pass, "
-                + "up to %d) to within %s%%, at most %d steps, on %d connections%s", settings.name(),
-                plan.fair() ? "total" : "per-connection", plan.initialRate(), number(plan.rateGrowth()),
-                plan.ceilingRate(), number(plan.resolutionPercent()), plan.maxSteps(), plan.initialConnections(),
+        out.println(String.format(
+                Locale.ROOT,
+                "%s: searching the highest %s rate from %d msg/s (×%s while steps pass, "
+                        + "up to %d) to within %s%%, at most %d steps, on %d connections%s",
+                settings.name(),
+                plan.fair() ? "total" : "per-connection",
+                plan.initialRate(),
+                number(plan.rateGrowth()),
+                plan.ceilingRate(),
+                number(plan.resolutionPercent()),
+                plan.maxSteps(),
+                plan.initialConnections(),
                 plan.maxConnections() > plan.initialConnections() ? " then up to " + plan.maxConnections() : ""));
-        SearchAnswer answer = new RateSearch(plan, new FixedRateSteps(maestro, settings, plan, out),
-                line -> out.println(settings.name() + ": " + line)).run();
+        SearchAnswer answer = new RateSearch(
+                        plan,
+                        new FixedRateSteps(maestro, settings, plan, out),
+                        line -> out.println(settings.name() + ": " + line))
+                .run();
         printTable(answer, out);
         out.println(settings.name() + ": " + answer.summary());
         out.println(settings.name() + ": the search ended: " + answer.stopReason());
@@ -56,13 +66,30 @@ public final class MaxRateSearch {
 
     private static void printTable(SearchAnswer answer, PrintStream out) {
         out.println();
-        out.println(String.format(Locale.ROOT, "%-4s %-11s %5s %10s %10s %10s %10s  %s", "#", "phase", "conn",
-                "msg/s/conn", "target", "received", "p90 ms", "result"));
+        out.println(String.format(
+                Locale.ROOT,
+                "%-4s %-11s %5s %10s %10s %10s %10s  %s",
+                "#",
+                "phase",
+                "conn",
+                "msg/s/conn",
+                "target",
+                "received",
+                "p90 ms",
+                "result"));
         for (SearchStep step : answer.steps()) {
             for (StepOutcome run : step.runs()) {
-                out.println(String.format(Locale.ROOT, "%-4d %-11s %5d %10d %10d %10.0f %10.3f  %s", run.iteration(),
-                        step.phase(), step.connections(), step.perConnection(), run.target(), run.received(),
-                        run.responseP90Ms(), run.passed() ? "PASS" : "FAIL: " + run.why()));
+                out.println(String.format(
+                        Locale.ROOT,
+                        "%-4d %-11s %5d %10d %10d %10.0f %10.3f  %s",
+                        run.iteration(),
+                        step.phase(),
+                        step.connections(),
+                        step.perConnection(),
+                        run.target(),
+                        run.received(),
+                        run.responseP90Ms(),
+                        run.passed() ? "PASS" : "FAIL: " + run.why()));
             }
         }
     }

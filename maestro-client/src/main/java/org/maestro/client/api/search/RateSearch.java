@@ -71,8 +71,8 @@ public final class RateSearch {
             double gap = gapPercent(passing, failing);
             int middle = passing + (failing - passing) / 2;
             if (gap <= plan.resolutionPercent()) {
-                stop = String.format(Locale.ROOT, "resolution reached: %.1f%% ≤ %s%%", gap,
-                        Format.plain(plan.resolutionPercent()));
+                stop = String.format(
+                        Locale.ROOT, "resolution reached: %.1f%% ≤ %s%%", gap, Format.plain(plan.resolutionPercent()));
             } else if (middle <= passing) {
                 stop = "the passing and the failing rate are 1 msg/s apart";
             } else if (budgetSpent()) {
@@ -112,13 +112,21 @@ public final class RateSearch {
         StepOutcome outcome = runner.run(rate, connections);
         runs.add(outcome);
         while (!outcome.passed() && runs.size() < plan.attempts()) {
-            log.accept(String.format(Locale.ROOT, "running the failed step again (attempt %d of %d)", runs.size() + 1,
-                    plan.attempts()));
+            log.accept(String.format(
+                    Locale.ROOT, "running the failed step again (attempt %d of %d)", runs.size() + 1, plan.attempts()));
             outcome = runner.run(rate, connections);
             runs.add(outcome);
         }
-        SearchStep step = new SearchStep(phase, rate, plan.perConnection(rate, connections), connections,
-                outcome.target(), runs.size(), outcome.passed(), outcome.why(), runs);
+        SearchStep step = new SearchStep(
+                phase,
+                rate,
+                plan.perConnection(rate, connections),
+                connections,
+                outcome.target(),
+                runs.size(),
+                outcome.passed(),
+                outcome.why(),
+                runs);
         steps.add(step);
         return step;
     }
@@ -140,14 +148,17 @@ public final class RateSearch {
             }
         }
         long floor = best == null ? Long.MIN_VALUE : best.target();
-        Long failingRate = steps.stream().filter(s -> !s.passed() && s.target() > floor).map(SearchStep::target)
-                .min(Comparator.naturalOrder()).orElse(null);
+        Long failingRate = steps.stream()
+                .filter(s -> !s.passed() && s.target() > floor)
+                .map(SearchStep::target)
+                .min(Comparator.naturalOrder())
+                .orElse(null);
         if (best == null) {
             return new SearchAnswer(false, 0, 0, 0, failingRate, null, stop, steps);
         }
         Double resolution = failingRate == null ? null : gapPercent(best.target(), failingRate);
-        return new SearchAnswer(true, best.target(), best.perConnection(), best.connections(), failingRate, resolution,
-                stop, steps);
+        return new SearchAnswer(
+                true, best.target(), best.perConnection(), best.connections(), failingRate, resolution, stop, steps);
     }
 
     private static double gapPercent(long passing, long failing) {

@@ -24,11 +24,16 @@ public record ReceivedRate(int senders, double received) {
     /** Reads the iteration directory ({@code results/<test>/<iteration>}); files it cannot read count as no rows. */
     public static ReceivedRate of(Path iteration) {
         List<PeerDirectory> peers = peers(iteration);
-        List<PeerDirectory> senders = peers.stream().filter(p -> p.role() == Role.SENDER).toList();
-        long from = senders.stream().mapToLong(p -> p.millisProperty("warmup.end")).max().orElse(0);
+        List<PeerDirectory> senders =
+                peers.stream().filter(p -> p.role() == Role.SENDER).toList();
+        long from = senders.stream()
+                .mapToLong(p -> p.millisProperty("warmup.end"))
+                .max()
+                .orElse(0);
         long to = senders.stream().mapToLong(ReceivedRate::lastSending).min().orElse(0);
         double received = 0;
-        for (PeerDirectory receiver : peers.stream().filter(p -> p.role() == Role.RECEIVER).toList()) {
+        for (PeerDirectory receiver :
+                peers.stream().filter(p -> p.role() == Role.RECEIVER).toList()) {
             long messages = 0;
             long millis = 0;
             for (RateLog.Row row : rows(receiver)) {
@@ -52,7 +57,11 @@ public record ReceivedRate(int senders, double received) {
 
     /** The end of a sender's last row with a message sent; 0 when none. */
     private static long lastSending(PeerDirectory sender) {
-        return rows(sender).stream().filter(r -> r.count() > 0).mapToLong(RateLog.Row::timestamp).max().orElse(0);
+        return rows(sender).stream()
+                .filter(r -> r.count() > 0)
+                .mapToLong(RateLog.Row::timestamp)
+                .max()
+                .orElse(0);
     }
 
     private static List<RateLog.Row> rows(PeerDirectory peer) {

@@ -21,8 +21,15 @@ import java.util.List;
  * @param stopReason        why the search ended
  * @param steps             every step, in the order run
  */
-public record SearchAnswer(boolean found, long rate, int perConnection, int connections, Long failingRate,
-                           Double resolutionPercent, String stopReason, List<SearchStep> steps) {
+public record SearchAnswer(
+        boolean found,
+        long rate,
+        int perConnection,
+        int connections,
+        Long failingRate,
+        Double resolutionPercent,
+        String stopReason,
+        List<SearchStep> steps) {
 
     public SearchAnswer {
         steps = List.copyOf(steps);
@@ -33,7 +40,8 @@ public record SearchAnswer(boolean found, long rate, int perConnection, int conn
         if (!found) {
             return "no step passed: " + stopReason;
         }
-        String bound = failingRate == null ? "no step above it failed (" + stopReason + ")"
+        String bound = failingRate == null
+                ? "no step above it failed (" + stopReason + ")"
                 : String.format(java.util.Locale.ROOT, "%d msg/s failed, %.1f%% above", failingRate, resolutionPercent);
         return "maximum sustainable rate " + rate + " msg/s at " + connections + " connections; " + bound;
     }

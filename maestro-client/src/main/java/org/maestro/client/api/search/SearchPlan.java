@@ -16,8 +16,17 @@ package org.maestro.client.api.search;
  * @param maxConnections     the most connections; equal to {@code initialConnections} to search the rate only
  * @param attempts           runs of a failing step before it counts as failed (1: no confirmation)
  */
-public record SearchPlan(boolean fair, int initialRate, int ceilingRate, double rateGrowth, double resolutionPercent,
-                         int maxSteps, int initialConnections, int connectionStep, int maxConnections, int attempts) {
+public record SearchPlan(
+        boolean fair,
+        int initialRate,
+        int ceilingRate,
+        double rateGrowth,
+        double resolutionPercent,
+        int maxSteps,
+        int initialConnections,
+        int connectionStep,
+        int maxConnections,
+        int attempts) {
 
     /** The rate per connection of a step at this rate and connection count. */
     public int perConnection(int rate, int connections) {

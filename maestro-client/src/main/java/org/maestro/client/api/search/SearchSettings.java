@@ -25,9 +25,19 @@ import org.maestro.client.api.TestDefinition;
  */
 public final class SearchSettings {
     /** The environment variables a search reads, beside those of the tests it runs. */
-    public static final List<String> ENVIRONMENT = List.of("INITIAL_RATE", "CEILING_RATE", "RATE_GROWTH",
-            "RESOLUTION", "MAX_STEPS", "INITIAL_PARALLEL_COUNT", "PARALLEL_COUNT_STEP", "MAX_PARALLEL_COUNT",
-            "STEP_DURATION", "STEP_WARM_UP", "STEP_RETRIES", "ACHIEVED_PERCENT");
+    public static final List<String> ENVIRONMENT = List.of(
+            "INITIAL_RATE",
+            "CEILING_RATE",
+            "RATE_GROWTH",
+            "RESOLUTION",
+            "MAX_STEPS",
+            "INITIAL_PARALLEL_COUNT",
+            "PARALLEL_COUNT_STEP",
+            "MAX_PARALLEL_COUNT",
+            "STEP_DURATION",
+            "STEP_WARM_UP",
+            "STEP_RETRIES",
+            "ACHIEVED_PERCENT");
 
     private String name = "max-rate";
     private boolean fair;
@@ -154,8 +164,8 @@ public final class SearchSettings {
     }
 
     /** The test every step runs: SUT, message size, latency condition… (its rate and connections are the search's). */
-    public SearchSettings test(@DelegatesTo(value = TestDefinition.class, strategy = Closure.DELEGATE_FIRST)
-                               Closure<?> definition) {
+    public SearchSettings test(
+            @DelegatesTo(value = TestDefinition.class, strategy = Closure.DELEGATE_FIRST) Closure<?> definition) {
         test.add(d -> configure(d, definition));
         return this;
     }
@@ -197,20 +207,47 @@ public final class SearchSettings {
      */
     public SearchPlan plan() {
         int most = maxParallelCount == null ? initialParallelCount : maxParallelCount;
-        if (initialRate < 1 || ceilingRate < initialRate || !(rateGrowth > 1) || !(resolution > 0) || maxSteps < 1
-                || initialParallelCount < 1 || parallelCountStep < 1 || most < initialParallelCount
-                || stepRetries < 0 || !(achievedPercent >= 0 && achievedPercent <= 100)) {
-            throw MaestroException.usage(String.format(Locale.ROOT, "the search of the highest rate needs "
-                    + "1 ≤ INITIAL_RATE ≤ CEILING_RATE, RATE_GROWTH > 1, RESOLUTION > 0, MAX_STEPS ≥ 1, "
-                    + "1 ≤ INITIAL_PARALLEL_COUNT ≤ MAX_PARALLEL_COUNT, PARALLEL_COUNT_STEP ≥ 1, STEP_RETRIES ≥ 0 "
-                    + "and 0 ≤ ACHIEVED_PERCENT ≤ 100; got INITIAL_RATE=%d CEILING_RATE=%d RATE_GROWTH=%s "
-                    + "RESOLUTION=%s MAX_STEPS=%d INITIAL_PARALLEL_COUNT=%d MAX_PARALLEL_COUNT=%d "
-                    + "PARALLEL_COUNT_STEP=%d STEP_RETRIES=%d ACHIEVED_PERCENT=%s (from the script's findMaxRate "
-                    + "block or the environment)", initialRate, ceilingRate, rateGrowth, resolution, maxSteps,
-                    initialParallelCount, most, parallelCountStep, stepRetries, achievedPercent));
+        if (initialRate < 1
+                || ceilingRate < initialRate
+                || !(rateGrowth > 1)
+                || !(resolution > 0)
+                || maxSteps < 1
+                || initialParallelCount < 1
+                || parallelCountStep < 1
+                || most < initialParallelCount
+                || stepRetries < 0
+                || !(achievedPercent >= 0 && achievedPercent <= 100)) {
+            throw MaestroException.usage(String.format(
+                    Locale.ROOT,
+                    "the search of the highest rate needs "
+                            + "1 ≤ INITIAL_RATE ≤ CEILING_RATE, RATE_GROWTH > 1, RESOLUTION > 0, MAX_STEPS ≥ 1, "
+                            + "1 ≤ INITIAL_PARALLEL_COUNT ≤ MAX_PARALLEL_COUNT, PARALLEL_COUNT_STEP ≥ 1, STEP_RETRIES ≥ 0 "
+                            + "and 0 ≤ ACHIEVED_PERCENT ≤ 100; got INITIAL_RATE=%d CEILING_RATE=%d RATE_GROWTH=%s "
+                            + "RESOLUTION=%s MAX_STEPS=%d INITIAL_PARALLEL_COUNT=%d MAX_PARALLEL_COUNT=%d "
+                            + "PARALLEL_COUNT_STEP=%d STEP_RETRIES=%d ACHIEVED_PERCENT=%s (from the script's findMaxRate "
+                            + "block or the environment)",
+                    initialRate,
+                    ceilingRate,
+                    rateGrowth,
+                    resolution,
+                    maxSteps,
+                    initialParallelCount,
+                    most,
+                    parallelCountStep,
+                    stepRetries,
+                    achievedPercent));
         }
-        return new SearchPlan(fair, initialRate, ceilingRate, rateGrowth, resolution, maxSteps, initialParallelCount,
-                parallelCountStep, most, stepRetries + 1);
+        return new SearchPlan(
+                fair,
+                initialRate,
+                ceilingRate,
+                rateGrowth,
+                resolution,
+                maxSteps,
+                initialParallelCount,
+                parallelCountStep,
+                most,
+                stepRetries + 1);
     }
 
     private SearchSettings overriddenBy(UnaryOperator<String> environment) {
@@ -236,7 +273,7 @@ public final class SearchSettings {
         copy.setResolveStrategy(Closure.DELEGATE_FIRST);
         copy.setDelegate(target);
         if (copy.getMaximumNumberOfParameters() == 0) {
-            copy.call();   // { -> … }
+            copy.call(); // { -> … }
         } else {
             copy.call(target);
         }

@@ -15,8 +15,16 @@ import java.util.List;
  * @param why           why the last attempt failed, or an empty text
  * @param runs          every attempt, in order
  */
-public record SearchStep(String phase, int rate, int perConnection, int connections, long target, int attempts,
-                         boolean passed, String why, List<StepOutcome> runs) {
+public record SearchStep(
+        String phase,
+        int rate,
+        int perConnection,
+        int connections,
+        long target,
+        int attempts,
+        boolean passed,
+        String why,
+        List<StepOutcome> runs) {
 
     public SearchStep {
         runs = List.copyOf(runs);
@@ -25,6 +33,7 @@ public record SearchStep(String phase, int rate, int perConnection, int connecti
     @Override
     public String toString() {
         return connections + " × " + perConnection + " msg/s = " + target + " msg/s: "
-                + (passed ? "passed" : "failed (" + why + ")") + (attempts > 1 ? " after " + attempts + " attempts" : "");
+                + (passed ? "passed" : "failed (" + why + ")")
+                + (attempts > 1 ? " after " + attempts + " attempts" : "");
     }
 }

@@ -10,8 +10,8 @@ package org.maestro.client.api.search;
  * @param iteration     the iteration of the test in the results (-1 when no test ran)
  * @param responseP90Ms p90 of response time, ms (NaN when not measured)
  */
-public record StepOutcome(boolean passed, String why, long target, double received, int iteration,
-                          double responseP90Ms) {
+public record StepOutcome(
+        boolean passed, String why, long target, double received, int iteration, double responseP90Ms) {
 
     /** A passing run that recorded nothing but its target (for a search driven by a function). */
     public static StepOutcome pass(long target) {

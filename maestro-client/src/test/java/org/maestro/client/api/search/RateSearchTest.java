@@ -35,8 +35,10 @@ class RateSearchTest {
     }
 
     private static List<String> steps(SearchAnswer answer) {
-        return answer.steps().stream().map(s -> s.phase() + " " + s.connections() + "×" + s.perConnection() + " "
-                + (s.passed() ? "pass" : "FAIL") + "/" + s.attempts()).collect(Collectors.toList());
+        return answer.steps().stream()
+                .map(s -> s.phase() + " " + s.connections() + "×" + s.perConnection() + " "
+                        + (s.passed() ? "pass" : "FAIL") + "/" + s.attempts())
+                .collect(Collectors.toList());
     }
 
     @Test
@@ -45,9 +47,17 @@ class RateSearchTest {
 
         SearchAnswer answer = new RateSearch(plan, capacity(7300, Set.of(2000), plan), log::add).run();
 
-        assertEquals(List.of("grow 1×1000 pass/1", "grow 1×2000 pass/2", "grow 1×4000 pass/1",
-                "grow 1×8000 FAIL/2", "bisect 1×6000 pass/1", "bisect 1×7000 pass/1", "bisect 1×7500 FAIL/2",
-                "bisect 1×7250 pass/1"), steps(answer));
+        assertEquals(
+                List.of(
+                        "grow 1×1000 pass/1",
+                        "grow 1×2000 pass/2",
+                        "grow 1×4000 pass/1",
+                        "grow 1×8000 FAIL/2",
+                        "bisect 1×6000 pass/1",
+                        "bisect 1×7000 pass/1",
+                        "bisect 1×7500 FAIL/2",
+                        "bisect 1×7250 pass/1"),
+                steps(answer));
         assertTrue(answer.found());
         assertEquals(7250, answer.rate());
         assertEquals(1, answer.connections());
@@ -57,10 +67,14 @@ class RateSearchTest {
         assertTrue(answer.stopReason().startsWith("resolution reached: 3.4% ≤ 5%"), answer.stopReason());
         assertEquals("a stall", answer.steps().get(1).runs().get(0).why(), "the flaky first attempt is kept");
         assertEquals(11, runs.size(), "8 steps, 3 of them run twice: " + runs);
-        assertEquals(List.of("running the failed step again (attempt 2 of 2)",
-                "running the failed step again (attempt 2 of 2)", "running the failed step again (attempt 2 of 2)"),
+        assertEquals(
+                List.of(
+                        "running the failed step again (attempt 2 of 2)",
+                        "running the failed step again (attempt 2 of 2)",
+                        "running the failed step again (attempt 2 of 2)"),
                 log);
-        assertEquals("maximum sustainable rate 7250 msg/s at 1 connections; 7500 msg/s failed, 3.4% above",
+        assertEquals(
+                "maximum sustainable rate 7250 msg/s at 1 connections; 7500 msg/s failed, 3.4% above",
                 answer.summary());
     }
 
@@ -70,8 +84,15 @@ class RateSearchTest {
 
         SearchAnswer answer = new RateSearch(plan, capacity(7300, Set.of(2000), plan), log::add).run();
 
-        assertEquals(List.of("grow 1×1000 pass/1", "grow 1×2000 FAIL/1", "bisect 1×1500 pass/1",
-                "bisect 1×1750 pass/1", "bisect 1×1875 pass/1", "bisect 1×1937 pass/1"), steps(answer));
+        assertEquals(
+                List.of(
+                        "grow 1×1000 pass/1",
+                        "grow 1×2000 FAIL/1",
+                        "bisect 1×1500 pass/1",
+                        "bisect 1×1750 pass/1",
+                        "bisect 1×1875 pass/1",
+                        "bisect 1×1937 pass/1"),
+                steps(answer));
         assertEquals(1937, answer.rate());
         assertEquals(2000L, answer.failingRate());
         assertTrue(log.isEmpty(), log.toString());
@@ -83,7 +104,8 @@ class RateSearchTest {
 
         SearchAnswer answer = new RateSearch(plan, capacity(7300, Set.of(), plan), log::add).run();
 
-        assertEquals(List.of("grow 1×1000 pass/1", "grow 1×2000 pass/1", "grow 1×4000 pass/1", "grow 1×5000 pass/1"),
+        assertEquals(
+                List.of("grow 1×1000 pass/1", "grow 1×2000 pass/1", "grow 1×4000 pass/1", "grow 1×5000 pass/1"),
                 steps(answer));
         assertEquals(5000, answer.rate());
         assertNull(answer.failingRate());
@@ -110,8 +132,17 @@ class RateSearchTest {
 
         SearchAnswer answer = new RateSearch(plan, capacity(7300, Set.of(), plan), log::add).run();
 
-        assertEquals(List.of("grow 1×40000 FAIL/1", "grow 1×20000 FAIL/1", "grow 1×10000 FAIL/1", "grow 1×5000 pass/1",
-                "grow 1×10000 FAIL/1", "bisect 1×7500 FAIL/1", "bisect 1×6250 pass/1", "bisect 1×6875 pass/1", "bisect 1×7187 pass/1"),
+        assertEquals(
+                List.of(
+                        "grow 1×40000 FAIL/1",
+                        "grow 1×20000 FAIL/1",
+                        "grow 1×10000 FAIL/1",
+                        "grow 1×5000 pass/1",
+                        "grow 1×10000 FAIL/1",
+                        "bisect 1×7500 FAIL/1",
+                        "bisect 1×6250 pass/1",
+                        "bisect 1×6875 pass/1",
+                        "bisect 1×7187 pass/1"),
                 steps(answer));
         assertEquals(7187, answer.rate());
         assertEquals(7500L, answer.failingRate());
@@ -126,16 +157,27 @@ class RateSearchTest {
 
             @Override
             public StepOutcome run(int rate, int connections) {
-                return ++runs <= 2 ? StepOutcome.fail(rate, "p90 14000 ms > 500 ms")
+                return ++runs <= 2
+                        ? StepOutcome.fail(rate, "p90 14000 ms > 500 ms")
                         : rate <= 7300 ? StepOutcome.pass(rate) : StepOutcome.fail(rate, "received less than 95%");
             }
         };
 
         SearchAnswer answer = new RateSearch(plan, coldAtFirst, log::add).run();
 
-        assertEquals(List.of("grow 1×1000 FAIL/2", "grow 1×500 pass/1", "grow 1×1000 pass/1", "grow 1×2000 pass/1",
-                "grow 1×4000 pass/1", "grow 1×8000 FAIL/2", "bisect 1×6000 pass/1", "bisect 1×7000 pass/1",
-                "bisect 1×7500 FAIL/2", "bisect 1×7250 pass/1"), steps(answer));
+        assertEquals(
+                List.of(
+                        "grow 1×1000 FAIL/2",
+                        "grow 1×500 pass/1",
+                        "grow 1×1000 pass/1",
+                        "grow 1×2000 pass/1",
+                        "grow 1×4000 pass/1",
+                        "grow 1×8000 FAIL/2",
+                        "bisect 1×6000 pass/1",
+                        "bisect 1×7000 pass/1",
+                        "bisect 1×7500 FAIL/2",
+                        "bisect 1×7250 pass/1"),
+                steps(answer));
         assertEquals(7250, answer.rate());
         assertEquals(7500L, answer.failingRate(), "the cold failure at 1000 is below the answer and no bound");
     }
@@ -164,9 +206,18 @@ class RateSearchTest {
 
         SearchAnswer answer = new RateSearch(plan, perConnectionLimited, log::add).run();
 
-        assertEquals(List.of("grow 1×1000 pass/1", "grow 1×2000 pass/1", "grow 1×4000 FAIL/1", "bisect 1×3000 pass/1",
-                "bisect 1×3500 pass/1", "bisect 1×3750 FAIL/1", "bisect 1×3625 FAIL/1", "connections 2×3500 pass/1",
-                "connections 3×3500 FAIL/1"), steps(answer));
+        assertEquals(
+                List.of(
+                        "grow 1×1000 pass/1",
+                        "grow 1×2000 pass/1",
+                        "grow 1×4000 FAIL/1",
+                        "bisect 1×3000 pass/1",
+                        "bisect 1×3500 pass/1",
+                        "bisect 1×3750 FAIL/1",
+                        "bisect 1×3625 FAIL/1",
+                        "connections 2×3500 pass/1",
+                        "connections 3×3500 FAIL/1"),
+                steps(answer));
         assertEquals(7000, answer.rate());
         assertEquals(2, answer.connections());
         assertEquals(3500, answer.perConnection());
@@ -182,14 +233,16 @@ class RateSearchTest {
         StepRunner perConnectionCost = (rate, connections) -> {
             long total = (long) plan.perConnection(rate, connections) * connections;
             runs.add(connections + "×" + plan.perConnection(rate, connections));
-            return total <= 7300 - 1000L * (connections - 1) ? StepOutcome.pass(total)
+            return total <= 7300 - 1000L * (connections - 1)
+                    ? StepOutcome.pass(total)
                     : StepOutcome.fail(total, "too much");
         };
 
         SearchAnswer answer = new RateSearch(plan, perConnectionCost, log::add).run();
 
-        assertEquals(List.of("1×1000", "1×2000", "1×4000", "1×8000", "1×6000", "1×7000", "1×7500", "1×7250",
-                "3×2417"), runs);
+        assertEquals(
+                List.of("1×1000", "1×2000", "1×4000", "1×8000", "1×6000", "1×7000", "1×7500", "1×7250", "3×2417"),
+                runs);
         assertEquals(7250, answer.rate(), "3 × 2417 = 7251 failed: the answer stays at 1 connection");
         assertEquals(1, answer.connections());
         assertEquals(7251L, answer.failingRate());
@@ -201,8 +254,15 @@ class RateSearchTest {
 
         SearchAnswer answer = new RateSearch(plan, capacity(7300, Set.of(), plan), log::add).run();
 
-        assertEquals(List.of("grow 1×1000 pass/1", "grow 1×2000 pass/1", "grow 1×4000 pass/1",
-                "connections 2×2000 pass/1", "connections 3×1333 pass/1", "connections 4×1000 pass/1"), steps(answer));
+        assertEquals(
+                List.of(
+                        "grow 1×1000 pass/1",
+                        "grow 1×2000 pass/1",
+                        "grow 1×4000 pass/1",
+                        "connections 2×2000 pass/1",
+                        "connections 3×1333 pass/1",
+                        "connections 4×1000 pass/1"),
+                steps(answer));
         assertEquals(4000, answer.rate());
         assertEquals(4, answer.connections());
         assertEquals(1000, answer.perConnection());

@@ -20,9 +20,11 @@ class ReceivedRateTest {
     /** Writes a peer directory: its role, the end of its warm-up, and rate.csv rows of [end offset ms, millis, count]. */
     private void peer(String name, String role, long warmUpEnd, long[]... rows) throws IOException {
         Path directory = Files.createDirectories(iteration.resolve(name));
-        Files.writeString(directory.resolve("test.properties"), "peer.name=" + name + "\npeer.role=" + role
-                + "\nwarmup.end=" + (START + warmUpEnd) + "\n");
-        List<String> lines = new ArrayList<>(List.of("# maestro-rate v3",
+        Files.writeString(
+                directory.resolve("test.properties"),
+                "peer.name=" + name + "\npeer.role=" + role + "\nwarmup.end=" + (START + warmUpEnd) + "\n");
+        List<String> lines = new ArrayList<>(List.of(
+                "# maestro-rate v3",
                 "timestamp,millis,count,measured,errors,warmup,accepted,released,rejected,modified,failed"));
         for (long[] row : rows) {
             boolean warmUp = row[0] <= warmUpEnd;
@@ -36,16 +38,33 @@ class ReceivedRateTest {
     @Test
     void countsOnlyTheReceiversRowsBetweenTheSendersWarmUpAndTheirLastSecondOfSending() throws IOException {
         // the sender warms up for 2 s, sends 100 msg/s until 6 s, then nothing
-        peer("sender-1@host", "sender", 2000, new long[] {1000, 1000, 100}, new long[] {2000, 1000, 100},
-                new long[] {3000, 1000, 100}, new long[] {4000, 1000, 100}, new long[] {5000, 1000, 100},
-                new long[] {6000, 1000, 100}, new long[] {7000, 1000, 0});
+        peer(
+                "sender-1@host",
+                "sender",
+                2000,
+                new long[] {1000, 1000, 100},
+                new long[] {2000, 1000, 100},
+                new long[] {3000, 1000, 100},
+                new long[] {4000, 1000, 100},
+                new long[] {5000, 1000, 100},
+                new long[] {6000, 1000, 100},
+                new long[] {7000, 1000, 0});
         // receiver 1: warm-up rows (not counted), 400 messages in 3 s to 6 s, then a drain of 300 (not counted)
-        peer("receiver-1@host", "receiver", 0, new long[] {1000, 1000, 100}, new long[] {2000, 1000, 100},
-                new long[] {3000, 1000, 100}, new long[] {4000, 1000, 90}, new long[] {5000, 1000, 110},
-                new long[] {6000, 1000, 100}, new long[] {7000, 1000, 300});
+        peer(
+                "receiver-1@host",
+                "receiver",
+                0,
+                new long[] {1000, 1000, 100},
+                new long[] {2000, 1000, 100},
+                new long[] {3000, 1000, 100},
+                new long[] {4000, 1000, 90},
+                new long[] {5000, 1000, 110},
+                new long[] {6000, 1000, 100},
+                new long[] {7000, 1000, 300});
         // receiver 2: a row that began in the warm-up (not counted), then one of a 2 s stall: 200 messages in 3 s
-        peer("receiver-2@host", "receiver", 0, new long[] {3000, 1500, 50}, new long[] {4000, 1000, 100},
-                new long[] {6000, 2000, 100});
+        peer("receiver-2@host", "receiver", 0, new long[] {3000, 1500, 50}, new long[] {4000, 1000, 100}, new long[] {
+            6000, 2000, 100
+        });
 
         ReceivedRate rate = ReceivedRate.of(iteration);
 

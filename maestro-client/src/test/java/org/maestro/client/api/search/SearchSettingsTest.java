@@ -23,9 +23,11 @@ class SearchSettingsTest {
 
     @Test
     void theBlockSetsThePlanAndTheTestOfEveryStep() {
-        SearchSettings settings = settings("{ -> name 'orders-max'; fair true; initialRate 2000; ceilingRate 40000;"
-                + " rateGrowth 1.5; resolution 2; maxSteps 12; initialParallelCount 2; parallelCountStep 2;"
-                + " maxParallelCount 6; stepRetries 2; maximumLatency 200; test { messageSize 1024 } }", Map.of());
+        SearchSettings settings = settings(
+                "{ -> name 'orders-max'; fair true; initialRate 2000; ceilingRate 40000;"
+                        + " rateGrowth 1.5; resolution 2; maxSteps 12; initialParallelCount 2; parallelCountStep 2;"
+                        + " maxParallelCount 6; stepRetries 2; maximumLatency 200; test { messageSize 1024 } }",
+                Map.of());
 
         assertEquals(new SearchPlan(true, 2000, 40000, 1.5, 2, 12, 2, 2, 6, 3), settings.plan());
         assertEquals("orders-max", settings.name());
@@ -37,9 +39,19 @@ class SearchSettingsTest {
 
     @Test
     void theEnvironmentWinsOverTheBlock() {
-        SearchSettings settings = settings("{ -> initialRate 2000; maxParallelCount 6; stepDuration '20s' }",
-                Map.of("INITIAL_RATE", "500", "RATE_GROWTH", "4", "MAX_PARALLEL_COUNT", "3", "STEP_DURATION", "5s",
-                        "ACHIEVED_PERCENT", "90"));
+        SearchSettings settings = settings(
+                "{ -> initialRate 2000; maxParallelCount 6; stepDuration '20s' }",
+                Map.of(
+                        "INITIAL_RATE",
+                        "500",
+                        "RATE_GROWTH",
+                        "4",
+                        "MAX_PARALLEL_COUNT",
+                        "3",
+                        "STEP_DURATION",
+                        "5s",
+                        "ACHIEVED_PERCENT",
+                        "90"));
 
         assertEquals(new SearchPlan(false, 500, 1_000_000, 4, 5, 20, 1, 1, 3, 2), settings.plan());
         assertEquals("5s", settings.stepDuration());
@@ -56,7 +68,8 @@ class SearchSettingsTest {
 
     @Test
     void settingsThatDoNotFitAreAUsageErrorWithTheValuesGot() {
-        MaestroException refused = assertThrows(MaestroException.class,
+        MaestroException refused = assertThrows(
+                MaestroException.class,
                 () -> settings("{ -> rateGrowth 1 }", Map.of()).plan());
 
         assertEquals(ExitCode.USAGE, refused.exitCode());

@@ -46,8 +46,7 @@ public final class AgentActions {
         }
     }
 
-    private AgentActions() {
-    }
+    private AgentActions() {}
 
     /**
      * Reads the actions of a file. Columns are found by name: start ({@code start}, {@code startMillis}, …), end,
@@ -86,8 +85,12 @@ public final class AgentActions {
                 throw new IOException(file + ": data row " + line + " has no readable start time: " + row);
             }
             long endMillis = Timestamps.parseMillis(CsvTable.cell(row, end));
-            rows.add(new Row(CsvTable.cell(row, action), CsvTable.cell(row, command), startMillis,
-                    endMillis == Timestamps.NONE ? -1 : endMillis, CsvTable.cell(row, outcome),
+            rows.add(new Row(
+                    CsvTable.cell(row, action),
+                    CsvTable.cell(row, command),
+                    startMillis,
+                    endMillis == Timestamps.NONE ? -1 : endMillis,
+                    CsvTable.cell(row, outcome),
                     CsvTable.cell(row, message)));
         }
         return rows;

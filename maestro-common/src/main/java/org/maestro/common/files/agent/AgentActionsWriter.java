@@ -12,26 +12,35 @@ import org.maestro.common.files.csv.CsvFileWriter;
  * moved over the old one, so that a reader never sees half a file. Line breaks in a command or message become spaces.
  */
 public final class AgentActionsWriter {
-    private AgentActionsWriter() {
-    }
+    private AgentActionsWriter() {}
 
     /** Creates (or replaces) {@code <directory>/agent-actions.csv} with the given actions, creating the directory. */
     public static void write(Path directory, List<AgentActions.Row> rows) throws IOException {
         Files.createDirectories(directory);
         Path temporary = directory.resolve(AgentActions.FILE_NAME + ".tmp");
-        try (CsvFileWriter out = CsvFileWriter.create(temporary, AgentActions.VERSION_LINE, List.of(),
-                AgentActions.COLUMNS)) {
+        try (CsvFileWriter out =
+                CsvFileWriter.create(temporary, AgentActions.VERSION_LINE, List.of(), AgentActions.COLUMNS)) {
             for (AgentActions.Row row : rows) {
-                out.row(oneLine(row.action()), oneLine(row.command()), row.start(), row.end() < 0 ? null : row.end(),
-                        row.outcome(), oneLine(row.message()));
+                out.row(
+                        oneLine(row.action()),
+                        oneLine(row.command()),
+                        row.start(),
+                        row.end() < 0 ? null : row.end(),
+                        row.outcome(),
+                        oneLine(row.message()));
             }
         }
-        Files.move(temporary, directory.resolve(AgentActions.FILE_NAME), StandardCopyOption.REPLACE_EXISTING,
+        Files.move(
+                temporary,
+                directory.resolve(AgentActions.FILE_NAME),
+                StandardCopyOption.REPLACE_EXISTING,
                 StandardCopyOption.ATOMIC_MOVE);
     }
 
     /** The text on one line: line breaks become spaces. */
     static String oneLine(String field) {
-        return field == null ? null : field.replace("\r\n", " ").replace('\n', ' ').replace('\r', ' ');
+        return field == null
+                ? null
+                : field.replace("\r\n", " ").replace('\n', ' ').replace('\r', ' ');
     }
 }

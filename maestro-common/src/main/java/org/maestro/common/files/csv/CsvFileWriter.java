@@ -68,13 +68,13 @@ public final class CsvFileWriter implements Closeable {
     /** Writes one row: one cell per column, in column order. */
     public void row(Object... cells) throws IOException {
         if (cells.length != columns) {
-            throw new IllegalArgumentException("the file has " + columns + " columns, a row of " + cells.length
-                    + " cells was given");
+            throw new IllegalArgumentException(
+                    "the file has " + columns + " columns, a row of " + cells.length + " cells was given");
         }
         Object[] written = cells.clone();
         for (int i = 0; i < written.length; i++) {
             if (written[i] == null) {
-                written[i] = "";    // Jackson leaves a null element of an array out of the row
+                written[i] = ""; // Jackson leaves a null element of an array out of the row
             }
         }
         rows.write(written);

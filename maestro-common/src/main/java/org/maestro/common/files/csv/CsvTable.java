@@ -79,7 +79,7 @@ public final class CsvTable {
 
     private static String readText(Path file) throws IOException {
         try (InputStream raw = Files.newInputStream(file);
-             InputStream in = file.getFileName().toString().endsWith(".gz") ? new GZIPInputStream(raw) : raw) {
+                InputStream in = file.getFileName().toString().endsWith(".gz") ? new GZIPInputStream(raw) : raw) {
             ByteArrayOutputStream out = new ByteArrayOutputStream();
             in.transferTo(out);
             return out.toString(StandardCharsets.UTF_8);

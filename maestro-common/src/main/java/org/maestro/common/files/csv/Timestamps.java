@@ -15,8 +15,7 @@ public final class Timestamps {
 
     private static final DateTimeFormatter SPACED = DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm:ss[.SSSSSS][.SSS]");
 
-    private Timestamps() {
-    }
+    private Timestamps() {}
 
     /** Epoch milliseconds of a cell, or {@link #NONE}. Numbers below 10^11 are taken as seconds. */
     public static long parseMillis(String cell) {

@@ -37,21 +37,20 @@ public final class ReceiveGaps {
         }
     }
 
-    private ReceiveGaps() {
-    }
+    private ReceiveGaps() {}
 
     /** Reads the silences of a file; throws naming the file and row when one is not as documented. */
     public static List<Gap> read(Path file) throws IOException {
         CsvTable table = CsvTable.read(file);
         if (table.version() > FORMAT_VERSION) {
-            throw new IOException(file + " has receive-gaps format v" + table.version()
-                    + "; this reader reads up to v" + FORMAT_VERSION + " (upgrade Maestro)");
+            throw new IOException(file + " has receive-gaps format v" + table.version() + "; this reader reads up to v"
+                    + FORMAT_VERSION + " (upgrade Maestro)");
         }
         int start = table.column("start");
         int end = table.column("end");
         if (start < 0 || end < 0) {
-            throw new IOException(file + ": expected a header '" + String.join(",", COLUMNS) + "', found "
-                    + table.columns());
+            throw new IOException(
+                    file + ": expected a header '" + String.join(",", COLUMNS) + "', found " + table.columns());
         }
         List<Gap> gaps = new ArrayList<>(table.rows().size());
         int line = 0;
@@ -60,8 +59,8 @@ public final class ReceiveGaps {
             try {
                 gaps.add(new Gap(Long.parseLong(CsvTable.cell(row, start)), Long.parseLong(CsvTable.cell(row, end))));
             } catch (NumberFormatException e) {
-                throw new IOException(file + ": data row " + line + " " + row + " is not numeric ("
-                        + e.getMessage() + ")", e);
+                throw new IOException(
+                        file + ": data row " + line + " " + row + " is not numeric (" + e.getMessage() + ")", e);
             }
         }
         return gaps;

@@ -10,8 +10,7 @@ import org.maestro.common.files.csv.CsvFileWriter;
 
 /** Writes a receiver's {@code receive-gaps.csv} (see {@link ReceiveGaps}) in one go, at the end of a run. */
 public final class ReceiveGapsWriter {
-    private ReceiveGapsWriter() {
-    }
+    private ReceiveGapsWriter() {}
 
     /**
      * Creates (or replaces) the file with one row per silence.

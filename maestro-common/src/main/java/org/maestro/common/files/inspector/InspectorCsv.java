@@ -25,8 +25,7 @@ public final class InspectorCsv {
     /** What a data set's name is followed by in its file name. */
     public static final String SUFFIX = ".csv";
 
-    private InspectorCsv() {
-    }
+    private InspectorCsv() {}
 
     /** The file name of a data set. */
     public static String fileName(String dataSet) {

@@ -36,8 +36,8 @@ public final class InspectorCsvWriter implements Closeable {
         List<String> header = new ArrayList<>(columns.size() + 1);
         header.add(InspectorCsv.TIMESTAMP);
         header.addAll(columns);
-        CsvFileWriter out = CsvFileWriter.create(directory.resolve(InspectorCsv.fileName(name)),
-                InspectorCsv.FORMAT_LINE, List.of(), header);
+        CsvFileWriter out = CsvFileWriter.create(
+                directory.resolve(InspectorCsv.fileName(name)), InspectorCsv.FORMAT_LINE, List.of(), header);
         return new InspectorCsvWriter(name, columns.size(), out);
     }
 
@@ -48,8 +48,8 @@ public final class InspectorCsvWriter implements Closeable {
      */
     public void row(long timestampMillis, List<?> values) throws IOException {
         if (values.size() != columns) {
-            throw new IllegalArgumentException(name + " has " + columns + " columns, a row of " + values.size()
-                    + " values was given");
+            throw new IllegalArgumentException(
+                    name + " has " + columns + " columns, a row of " + values.size() + " values was given");
         }
         Object[] cells = new Object[columns + 1];
         cells[0] = timestampMillis;

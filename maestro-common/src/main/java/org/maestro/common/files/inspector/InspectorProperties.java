@@ -22,8 +22,7 @@ public final class InspectorProperties {
     /** The file name in the result directory. */
     public static final String FILE = "inspector.properties";
 
-    private InspectorProperties() {
-    }
+    private InspectorProperties() {}
 
     /**
      * Reads the file of a result directory; empty when there is none.
@@ -50,7 +49,9 @@ public final class InspectorProperties {
     public static void write(Path directory, Map<String, String> entries) throws IOException {
         StringBuilder text = new StringBuilder(InspectorCsv.FORMAT_LINE).append('\n');
         for (Map.Entry<String, String> entry : new TreeMap<>(entries).entrySet()) {
-            text.append(escape(entry.getKey(), true)).append('=').append(escape(entry.getValue(), false))
+            text.append(escape(entry.getKey(), true))
+                    .append('=')
+                    .append(escape(entry.getValue(), false))
                     .append('\n');
         }
         Path file = directory.resolve(FILE);

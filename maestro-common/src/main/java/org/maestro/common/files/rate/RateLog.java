@@ -28,8 +28,18 @@ public final class RateLog {
     /** The first line of the file. */
     public static final String VERSION_LINE = "# maestro-rate v" + FORMAT_VERSION;
     /** The column names, in the order they are written. */
-    public static final List<String> COLUMNS = List.of("timestamp", "millis", "count", "measured", "errors",
-            "warmup", "accepted", "released", "rejected", "modified", "failed");
+    public static final List<String> COLUMNS = List.of(
+            "timestamp",
+            "millis",
+            "count",
+            "measured",
+            "errors",
+            "warmup",
+            "accepted",
+            "released",
+            "rejected",
+            "modified",
+            "failed");
 
     /** The outcome columns of format v2, in {@link OutcomeCounts} order. */
     static final List<String> OUTCOME_COLUMNS = List.of("accepted", "released", "rejected", "modified", "failed");
@@ -46,7 +56,13 @@ public final class RateLog {
      * @param measured the messages of the interval that were not warm-up messages (v3; older files: {@code count}
      *                 unless the row is a warm-up row)
      */
-    public record Row(long timestamp, long count, long errors, boolean warmup, OutcomeCounts outcomes, long millis,
+    public record Row(
+            long timestamp,
+            long count,
+            long errors,
+            boolean warmup,
+            OutcomeCounts outcomes,
+            long millis,
             long measured) {
 
         /** A row of an older format: one second, its messages all measured or all warm-up by its flag. */
@@ -65,15 +81,14 @@ public final class RateLog {
         }
     }
 
-    private RateLog() {
-    }
+    private RateLog() {}
 
     /** Reads all rows; throws with the file, line and column named when a row is not as documented. */
     public static List<Row> read(Path file) throws IOException {
         CsvTable table = CsvTable.read(file);
         if (table.version() > FORMAT_VERSION) {
-            throw new IOException(file + " has rate format v" + table.version()
-                    + "; this reporter reads up to v" + FORMAT_VERSION + " (upgrade maestro-reporter)");
+            throw new IOException(file + " has rate format v" + table.version() + "; this reporter reads up to v"
+                    + FORMAT_VERSION + " (upgrade maestro-reporter)");
         }
         int timestamp = table.column("timestamp");
         int count = table.column("count");
@@ -98,8 +113,14 @@ public final class RateLog {
                         Boolean.parseBoolean(CsvTable.cell(row, warmup)),
                         outcomes(row, outcomeColumns));
                 if (millis >= 0 && measured >= 0) {
-                    read = new Row(read.timestamp(), read.count(), read.errors(), read.warmup(), read.outcomes(),
-                            Long.parseLong(CsvTable.cell(row, millis)), Long.parseLong(CsvTable.cell(row, measured)));
+                    read = new Row(
+                            read.timestamp(),
+                            read.count(),
+                            read.errors(),
+                            read.warmup(),
+                            read.outcomes(),
+                            Long.parseLong(CsvTable.cell(row, millis)),
+                            Long.parseLong(CsvTable.cell(row, measured)));
                     if (read.measured() > read.count() || read.measured() < 0) {
                         throw new IOException(file + ": data row " + line + " " + row + " counts " + read.measured()
                                 + " measured messages of " + read.count() + "; measured must be between 0 and count");
@@ -107,8 +128,8 @@ public final class RateLog {
                 }
                 rows.add(read);
             } catch (NumberFormatException e) {
-                throw new IOException(file + ": data row " + line + " " + row + " is not numeric ("
-                        + e.getMessage() + ")", e);
+                throw new IOException(
+                        file + ": data row " + line + " " + row + " is not numeric (" + e.getMessage() + ")", e);
             }
         }
         return rows;

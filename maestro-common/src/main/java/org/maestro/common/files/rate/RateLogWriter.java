@@ -34,13 +34,24 @@ public final class RateLogWriter implements Closeable {
      * @param warmUp   true when the interval had messages and all were warm-up messages
      * @param outcomes the send outcomes of the interval, or null for a peer that sends nothing (empty cells)
      */
-    public void write(long endMillis, long millis, long count, long measured, long errors, boolean warmUp,
-            OutcomeCounts outcomes) throws IOException {
+    public void write(
+            long endMillis, long millis, long count, long measured, long errors, boolean warmUp, OutcomeCounts outcomes)
+            throws IOException {
         if (outcomes == null) {
             out.row(endMillis, millis, count, measured, errors, warmUp, null, null, null, null, null);
         } else {
-            out.row(endMillis, millis, count, measured, errors, warmUp, outcomes.accepted(), outcomes.released(),
-                    outcomes.rejected(), outcomes.modified(), outcomes.failed());
+            out.row(
+                    endMillis,
+                    millis,
+                    count,
+                    measured,
+                    errors,
+                    warmUp,
+                    outcomes.accepted(),
+                    outcomes.released(),
+                    outcomes.rejected(),
+                    outcomes.modified(),
+                    outcomes.failed());
         }
     }
 

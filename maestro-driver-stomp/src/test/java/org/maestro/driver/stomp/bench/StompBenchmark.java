@@ -18,9 +18,9 @@ import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 import org.HdrHistogram.Histogram;
+import org.maestro.common.time.MicroClock;
 import org.maestro.driver.DriverConnection;
 import org.maestro.driver.DriverProducer;
-import org.maestro.common.time.MicroClock;
 import org.maestro.driver.stomp.StompDriver;
 import org.maestro.embedded.EmbeddedArtemis;
 
@@ -49,12 +49,15 @@ public final class StompBenchmark {
     private volatile long windowStart = Long.MAX_VALUE;
     private volatile long windowEnd = Long.MAX_VALUE;
 
-    private StompBenchmark() {
-    }
+    private StompBenchmark() {}
 
     public static void main(String[] args) throws Exception {
         if (args[0].equals("broker")) {
-            EmbeddedArtemis broker = EmbeddedArtemis.builder().stomp().name("stomp-bench").withoutJmx().start();
+            EmbeddedArtemis broker = EmbeddedArtemis.builder()
+                    .stomp()
+                    .name("stomp-bench")
+                    .withoutJmx()
+                    .start();
             Files.writeString(Path.of(args[1]), Integer.toString(broker.stompPort()));
             Thread.currentThread().join();
             return;
@@ -83,8 +86,11 @@ public final class StompBenchmark {
             }
             long cpu = cpuTime() - cpuBefore;
             long received = measured.get();
-            System.out.printf("RESULT client=%s sent=%.0f throughput=%.0f p99=%.3f cpu=%.2f%n", client,
-                    sentInWindow / (double) seconds, received / (double) seconds,
+            System.out.printf(
+                    "RESULT client=%s sent=%.0f throughput=%.0f p99=%.3f cpu=%.2f%n",
+                    client,
+                    sentInWindow / (double) seconds,
+                    received / (double) seconds,
                     latency.getValueAtPercentile(99) / 1000.0,
                     received == 0 ? 0.0 : cpu / 1000.0 / received);
         }
@@ -105,7 +111,7 @@ public final class StompBenchmark {
     /** Sends through the driver until the window ends; returns the CPU time when the window started. */
     private long driverLoop(StompDriver driver, String url) throws Exception {
         try (DriverConnection sender = driver.connect(url, MicroClock.system(), Duration.ofSeconds(30))) {
-            DriverProducer producer = sender.createProducer((token, outcome, again, detail) -> { });
+            DriverProducer producer = sender.createProducer((token, outcome, again, detail) -> {});
             byte[] body = new byte[SIZE];
             long cpuAtWindow = -1;
             long token = 0;
@@ -128,10 +134,13 @@ public final class StompBenchmark {
     private long bareLoop(int port, String destination) throws Exception {
         Vertx vertx = Vertx.vertx();
         try {
-            StompClientOptions options = new StompClientOptions().setHost("127.0.0.1").setPort(port)
-                    .setBypassHostHeader(true);
-            StompClientConnection connection = StompClient.create(vertx, options).connect().toCompletionStage()
-                    .toCompletableFuture().get(30, TimeUnit.SECONDS);
+            StompClientOptions options =
+                    new StompClientOptions().setHost("127.0.0.1").setPort(port).setBypassHostHeader(true);
+            StompClientConnection connection = StompClient.create(vertx, options)
+                    .connect()
+                    .toCompletionStage()
+                    .toCompletableFuture()
+                    .get(30, TimeUnit.SECONDS);
             Semaphore window = new Semaphore(INFLIGHT);
             byte[] body = new byte[SIZE];
             long cpuAtWindow = -1;
@@ -145,8 +154,8 @@ public final class StompBenchmark {
                 if (now >= windowStart) {
                     sentInWindow++;
                 }
-                Headers headers = Headers.create(Frame.DESTINATION, destination, Frame.CONTENT_LENGTH,
-                        Integer.toString(SIZE));
+                Headers headers =
+                        Headers.create(Frame.DESTINATION, destination, Frame.CONTENT_LENGTH, Integer.toString(SIZE));
                 connection.send(new Frame(Command.SEND, headers, Buffer.buffer(body)), receipt -> window.release());
             }
             connection.disconnect().toCompletionStage().toCompletableFuture().get(10, TimeUnit.SECONDS);
