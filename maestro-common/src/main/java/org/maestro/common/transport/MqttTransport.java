@@ -179,12 +179,13 @@ public final class MqttTransport implements AutoCloseable {
             if (client.isConnected()) {
                 client.disconnect(1000).waitForCompletion(2000);
             }
-        } catch (MqttException e) {
+        } catch (MqttException | RuntimeException e) {
             LOG.debug("disconnect from {}: {}", endpoint, e.getMessage());
             try {
                 client.disconnectForcibly(0, 1000, true);
-            } catch (MqttException ignored) {
-                // already gone
+            } catch (MqttException | RuntimeException ignored) {
+                // already gone; Paho throws a NullPointerException when its connection was never set up or is
+                // being set up again at that moment
             }
         }
         closeQuietly(client);
