@@ -123,23 +123,27 @@ final class RabbitProducer implements DriverProducer, ConfirmListener, ReturnLis
     }
 
     private void settle(long deliveryTag, boolean multiple, boolean ack) {
+        int settled = 0;
         if (multiple) {
-            Map<Long, Publish> settled = unconfirmed.headMap(deliveryTag, true);
-            for (Map.Entry<Long, Publish> entry : settled.entrySet()) {
+            Map<Long, Publish> upTo = unconfirmed.headMap(deliveryTag, true);
+            for (Map.Entry<Long, Publish> entry : upTo.entrySet()) {
                 if (unconfirmed.remove(entry.getKey(), entry.getValue())) {
                     finish(entry.getValue(), ack);
+                    settled++;
                 }
             }
         } else {
             Publish publish = unconfirmed.remove(deliveryTag);
             if (publish != null) {
                 finish(publish, ack);
+                settled = 1;
             }
         }
+        // one release for the whole confirm: the sender waiting for room wakes once, not once per message
+        window.release(settled);
     }
 
-    private void finish(Publish publish, boolean ack) {
-        window.release();
+    private static void finish(Publish publish, boolean ack) {
         if (!ack) {
             publish.finish(
                     DeliveryOutcome.REJECTED,
@@ -192,12 +196,14 @@ final class RabbitProducer implements DriverProducer, ConfirmListener, ReturnLis
 
     /** Reports every publish still unconfirmed as failed, with {@code reason}. */
     void failPending(String reason) {
+        int failed = 0;
         for (Map.Entry<Long, Publish> entry : unconfirmed.entrySet()) {
             if (unconfirmed.remove(entry.getKey(), entry.getValue())) {
-                window.release();
                 entry.getValue().finish(DeliveryOutcome.FAILED, false, reason);
+                failed++;
             }
         }
+        window.release(failed);
     }
 
     /** One confirmed publish: finished exactly once, by a confirm or by the channel closing. */
