@@ -1,5 +1,8 @@
 package org.maestro.inspector.artemis;
 
+import static org.maestro.inspector.http.HttpCalls.abbreviate;
+import static org.maestro.inspector.http.HttpCalls.describe;
+
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
@@ -14,7 +17,6 @@ import java.net.http.HttpTimeoutException;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.Base64;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
@@ -23,6 +25,7 @@ import java.util.concurrent.TimeoutException;
 import org.maestro.common.options.ManagementUrl;
 import org.maestro.inspector.InspectionException;
 import org.maestro.inspector.InspectionException.Kind;
+import org.maestro.inspector.http.HttpCalls;
 
 /**
  * Calls a Jolokia agent over HTTP with JSON bulk requests (one HTTP POST carrying several Jolokia requests), with
@@ -51,17 +54,8 @@ public final class JolokiaClient implements AutoCloseable {
         }
         this.url = url;
         this.timeout = timeout;
-        this.http = HttpClient.newBuilder()
-                .version(HttpClient.Version.HTTP_1_1)
-                .connectTimeout(timeout)
-                .followRedirects(HttpClient.Redirect.NEVER)
-                .build();
-        this.authorization = url.user()
-                .map(user -> "Basic "
-                        + Base64.getEncoder()
-                                .encodeToString(
-                                        (user + ":" + url.password().orElse("")).getBytes(StandardCharsets.UTF_8)))
-                .orElse(null);
+        this.http = HttpCalls.newClient(timeout);
+        this.authorization = HttpCalls.basicAuthorization(url);
         URI address = url.address();
         this.origin = address.getScheme() + "://" + address.getHost()
                 + (address.getPort() < 0 ? "" : ":" + address.getPort());
@@ -174,10 +168,7 @@ public final class JolokiaClient implements AutoCloseable {
         if (cause instanceof HttpTimeoutException) {
             return noAnswer();
         }
-        Throwable root = cause;
-        while (root.getCause() != null && root.getCause() != root) {
-            root = root.getCause();
-        }
+        Throwable root = HttpCalls.rootCause(cause);
         if (root instanceof ConnectException || cause instanceof ConnectException) {
             return new InspectionException(
                     Kind.UNREACHABLE,
@@ -191,11 +182,6 @@ public final class JolokiaClient implements AutoCloseable {
         }
         return new InspectionException(
                 Kind.UNREACHABLE, "the call to " + url.redacted() + " failed: " + describe(root), cause);
-    }
-
-    private static String describe(Throwable error) {
-        String message = error.getMessage();
-        return message == null || message.isBlank() ? error.getClass().getSimpleName() : message;
     }
 
     private JsonNode parse(HttpResponse<String> response) throws InspectionException {
@@ -225,16 +211,10 @@ public final class JolokiaClient implements AutoCloseable {
         String detail = error.isBlank() ? "" : ": " + abbreviate(error);
         return switch (status) {
             case 401 ->
-                new InspectionException(
-                        Kind.UNAUTHORIZED,
-                        url.user().isPresent()
-                                ? url.redacted() + " refused the credentials of user '"
-                                        + url.user().get() + "' (HTTP 401); "
-                                        + "check the user and password in MANAGEMENT_INTERFACE"
-                                : url.redacted()
-                                        + " asks for credentials (HTTP 401); give them in MANAGEMENT_INTERFACE, e.g. "
-                                        + "http://user:password@" + url.host() + ":" + url.port(8161)
-                                        + url.address().getPath());
+                HttpCalls.unauthorized(
+                        url,
+                        ", e.g. http://user:password@" + url.host() + ":" + url.port(8161)
+                                + url.address().getPath());
             case 403 ->
                 new InspectionException(
                         Kind.UNAUTHORIZED,
@@ -251,11 +231,6 @@ public final class JolokiaClient implements AutoCloseable {
                         status >= 500 ? Kind.UNREACHABLE : Kind.BAD_REPLY,
                         url.redacted() + " answered HTTP " + status + detail);
         };
-    }
-
-    private static String abbreviate(String text) {
-        String line = text.replaceAll("\\s+", " ").trim();
-        return line.length() <= 160 ? line : line.substring(0, 160) + "…";
     }
 
     /** Aborts a call in progress; later calls fail. */

@@ -1,5 +1,8 @@
 package org.maestro.inspector.http;
 
+import static org.maestro.inspector.http.HttpCalls.abbreviate;
+import static org.maestro.inspector.http.HttpCalls.describe;
+
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
@@ -11,7 +14,6 @@ import java.net.http.HttpResponse;
 import java.net.http.HttpTimeoutException;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
-import java.util.Base64;
 import java.util.concurrent.CancellationException;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
@@ -50,17 +52,8 @@ public final class JsonHttpClient implements AutoCloseable {
         this.base = URI.create(text.endsWith("/") ? text.substring(0, text.length() - 1) : text);
         this.timeout = timeout;
         this.product = product;
-        this.http = HttpClient.newBuilder()
-                .version(HttpClient.Version.HTTP_1_1)
-                .connectTimeout(timeout)
-                .followRedirects(HttpClient.Redirect.NEVER)
-                .build();
-        this.authorization = shown.user()
-                .map(user -> "Basic "
-                        + Base64.getEncoder()
-                                .encodeToString(
-                                        (user + ":" + shown.password().orElse("")).getBytes(StandardCharsets.UTF_8)))
-                .orElse(null);
+        this.http = HttpCalls.newClient(timeout);
+        this.authorization = HttpCalls.basicAuthorization(shown);
     }
 
     /**
@@ -80,15 +73,7 @@ public final class JsonHttpClient implements AutoCloseable {
         String body = response.body() == null ? "" : response.body();
         int status = response.statusCode();
         if (status == 401) {
-            throw new InspectionException(
-                    Kind.UNAUTHORIZED,
-                    shown.user().isPresent()
-                            ? shown.redacted() + " refused the credentials of user '"
-                                    + shown.user().get() + "' (HTTP 401); "
-                                    + "check the user and password in MANAGEMENT_INTERFACE"
-                            : shown.redacted()
-                                    + " asks for credentials (HTTP 401); give them in MANAGEMENT_INTERFACE as "
-                                    + "user:password@ before the host");
+            throw HttpCalls.unauthorized(shown, " as user:password@ before the host");
         }
         if (status == 403) {
             throw new InspectionException(
@@ -140,10 +125,7 @@ public final class JsonHttpClient implements AutoCloseable {
             if (closed) {
                 throw stopped();
             }
-            Throwable root = cause;
-            while (root.getCause() != null && root.getCause() != root) {
-                root = root.getCause();
-            }
+            Throwable root = HttpCalls.rootCause(cause);
             throw new InspectionException(
                     Kind.UNREACHABLE,
                     (root instanceof ConnectException ? "cannot connect to " : "the call to " + path + " of ")
@@ -164,16 +146,6 @@ public final class JsonHttpClient implements AutoCloseable {
 
     private InspectionException stopped() {
         return new InspectionException(Kind.STOPPED, "the inspection of " + shown.redacted() + " was stopped");
-    }
-
-    private static String describe(Throwable error) {
-        String message = error.getMessage();
-        return message == null || message.isBlank() ? error.getClass().getSimpleName() : message;
-    }
-
-    private static String abbreviate(String text) {
-        String line = text.replaceAll("\\s+", " ").trim();
-        return line.length() <= 160 ? line : line.substring(0, 160) + "…";
     }
 
     /** Aborts a call in progress; later calls fail as stopped. */
