@@ -10,7 +10,6 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.IOException;
 import java.net.ConnectException;
 import java.net.URI;
-import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.net.http.HttpTimeoutException;
@@ -18,14 +17,13 @@ import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
-import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import org.maestro.common.options.ManagementUrl;
 import org.maestro.inspector.InspectionException;
 import org.maestro.inspector.InspectionException.Kind;
 import org.maestro.inspector.http.HttpCalls;
+import org.maestro.inspector.http.SingleCallHttpClient;
 
 /**
  * Calls a Jolokia agent over HTTP with JSON bulk requests (one HTTP POST carrying several Jolokia requests), with
@@ -40,11 +38,9 @@ public final class JolokiaClient implements AutoCloseable {
 
     private final ManagementUrl url;
     private final Duration timeout;
-    private final HttpClient http;
+    private final SingleCallHttpClient http;
     private final String authorization;
     private final String origin;
-    private volatile CompletableFuture<HttpResponse<String>> call;
-    private volatile boolean closed;
 
     /** A client of the Jolokia agent at the URL (http or https); no request is made yet. */
     public JolokiaClient(ManagementUrl url, Duration timeout) {
@@ -54,7 +50,7 @@ public final class JolokiaClient implements AutoCloseable {
         }
         this.url = url;
         this.timeout = timeout;
-        this.http = HttpCalls.newClient(timeout);
+        this.http = new SingleCallHttpClient(timeout);
         this.authorization = HttpCalls.basicAuthorization(url);
         URI address = url.address();
         this.origin = address.getScheme() + "://" + address.getHost()
@@ -132,28 +128,21 @@ public final class JolokiaClient implements AutoCloseable {
     }
 
     private HttpResponse<String> send(HttpRequest request) throws InspectionException {
-        if (closed) {
+        if (http.closed()) {
             throw new InspectionException(Kind.STOPPED, "the inspection of " + url.redacted() + " was stopped");
         }
-        CompletableFuture<HttpResponse<String>> pending =
-                http.sendAsync(request, HttpResponse.BodyHandlers.ofString(StandardCharsets.UTF_8));
-        call = pending;
         try {
-            return pending.get(timeout.toNanos() + TimeUnit.MILLISECONDS.toNanos(500), TimeUnit.NANOSECONDS);
+            return http.send(request);
         } catch (InterruptedException e) {
-            pending.cancel(true);
             Thread.currentThread().interrupt();
             throw new InspectionException(Kind.STOPPED, "the call to " + url.redacted() + " was interrupted");
         } catch (TimeoutException e) {
-            pending.cancel(true);
             throw noAnswer();
         } catch (java.util.concurrent.CancellationException e) {
             throw new InspectionException(
                     Kind.STOPPED, "the call to " + url.redacted() + " was aborted: the inspection stopped");
         } catch (ExecutionException e) {
             throw unreachable(e.getCause());
-        } finally {
-            call = null;
         }
     }
 
@@ -176,7 +165,7 @@ public final class JolokiaClient implements AutoCloseable {
                             + "); is the SUT running and is MANAGEMENT_INTERFACE right?",
                     cause);
         }
-        if (closed) {
+        if (http.closed()) {
             return new InspectionException(
                     Kind.STOPPED, "the call to " + url.redacted() + " was aborted: the inspection stopped");
         }
@@ -236,11 +225,7 @@ public final class JolokiaClient implements AutoCloseable {
     /** Aborts a call in progress; later calls fail. */
     @Override
     public void close() {
-        closed = true;
-        CompletableFuture<HttpResponse<String>> pending = call;
-        if (pending != null) {
-            pending.cancel(true);
-        }
+        http.close();
     }
 
     /**

@@ -1,25 +1,14 @@
 package org.maestro.inspector.http;
 
-import java.net.http.HttpClient;
 import java.nio.charset.StandardCharsets;
-import java.time.Duration;
 import java.util.Base64;
 import org.maestro.common.options.ManagementUrl;
 import org.maestro.inspector.InspectionException;
 import org.maestro.inspector.InspectionException.Kind;
 
-/** What the HTTP clients of management APIs share: the client's settings, basic authentication and failure texts. */
+/** What the HTTP clients of management APIs share: basic authentication and the wording of failures. */
 public final class HttpCalls {
     private HttpCalls() {}
-
-    /** An HTTP/1.1 client that connects within the timeout and does not follow redirects. */
-    public static HttpClient newClient(Duration timeout) {
-        return HttpClient.newBuilder()
-                .version(HttpClient.Version.HTTP_1_1)
-                .connectTimeout(timeout)
-                .followRedirects(HttpClient.Redirect.NEVER)
-                .build();
-    }
 
     /** The {@code Authorization} header value for the URL's user and password, or null when it names no user. */
     public static String basicAuthorization(ManagementUrl url) {

@@ -8,16 +8,12 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
 import java.net.ConnectException;
 import java.net.URI;
-import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.net.http.HttpTimeoutException;
-import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.concurrent.CancellationException;
-import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
-import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import org.maestro.common.options.ManagementUrl;
 import org.maestro.inspector.InspectionException;
@@ -35,10 +31,8 @@ public final class JsonHttpClient implements AutoCloseable {
     private final URI base;
     private final Duration timeout;
     private final String product;
-    private final HttpClient http;
+    private final SingleCallHttpClient http;
     private final String authorization;
-    private volatile CompletableFuture<HttpResponse<String>> call;
-    private volatile boolean closed;
 
     /**
      * A client of the API at {@code base} (http or https, no trailing slash needed).
@@ -52,7 +46,7 @@ public final class JsonHttpClient implements AutoCloseable {
         this.base = URI.create(text.endsWith("/") ? text.substring(0, text.length() - 1) : text);
         this.timeout = timeout;
         this.product = product;
-        this.http = HttpCalls.newClient(timeout);
+        this.http = new SingleCallHttpClient(timeout);
         this.authorization = HttpCalls.basicAuthorization(shown);
     }
 
@@ -100,20 +94,15 @@ public final class JsonHttpClient implements AutoCloseable {
     }
 
     private HttpResponse<String> send(HttpRequest request, String path) throws InspectionException {
-        if (closed) {
+        if (http.closed()) {
             throw stopped();
         }
-        CompletableFuture<HttpResponse<String>> pending =
-                http.sendAsync(request, HttpResponse.BodyHandlers.ofString(StandardCharsets.UTF_8));
-        call = pending;
         try {
-            return pending.get(timeout.toNanos() + TimeUnit.MILLISECONDS.toNanos(500), TimeUnit.NANOSECONDS);
+            return http.send(request);
         } catch (InterruptedException e) {
-            pending.cancel(true);
             Thread.currentThread().interrupt();
             throw stopped();
         } catch (TimeoutException e) {
-            pending.cancel(true);
             throw noAnswer(path);
         } catch (CancellationException e) {
             throw stopped();
@@ -122,7 +111,7 @@ public final class JsonHttpClient implements AutoCloseable {
             if (cause instanceof HttpTimeoutException) {
                 throw noAnswer(path);
             }
-            if (closed) {
+            if (http.closed()) {
                 throw stopped();
             }
             Throwable root = HttpCalls.rootCause(cause);
@@ -132,8 +121,6 @@ public final class JsonHttpClient implements AutoCloseable {
                             + shown.redacted() + " (" + describe(root)
                             + "); is the SUT running and is MANAGEMENT_INTERFACE right?",
                     cause);
-        } finally {
-            call = null;
         }
     }
 
@@ -151,10 +138,6 @@ public final class JsonHttpClient implements AutoCloseable {
     /** Aborts a call in progress; later calls fail as stopped. */
     @Override
     public void close() {
-        closed = true;
-        CompletableFuture<HttpResponse<String>> pending = call;
-        if (pending != null) {
-            pending.cancel(true);
-        }
+        http.close();
     }
 }
