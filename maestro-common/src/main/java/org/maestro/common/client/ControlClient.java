@@ -193,15 +193,8 @@ public final class ControlClient implements AutoCloseable {
     }
 
     private void onReply(byte[] bytes) {
-        Note note;
-        try {
-            note = NoteCodec.decode(bytes);
-        } catch (MalformedNoteException e) {
-            LOG.warn(
-                    "ignored {} bytes on {} that are not a Maestro note: {}",
-                    bytes.length,
-                    Topics.CLIENT,
-                    e.getMessage());
+        Note note = decode(bytes, Topics.CLIENT);
+        if (note == null) {
             return;
         }
         String correlation = note.header().correlationId();
@@ -224,15 +217,8 @@ public final class ControlClient implements AutoCloseable {
     }
 
     private void onNotification(byte[] bytes) {
-        Note note;
-        try {
-            note = NoteCodec.decode(bytes);
-        } catch (MalformedNoteException e) {
-            LOG.warn(
-                    "ignored {} bytes on {} that are not a Maestro note: {}",
-                    bytes.length,
-                    Topics.NOTIFICATIONS,
-                    e.getMessage());
+        Note note = decode(bytes, Topics.NOTIFICATIONS);
+        if (note == null) {
             return;
         }
         for (Consumer<Note> listener : notificationListeners) {
@@ -241,6 +227,16 @@ public final class ControlClient implements AutoCloseable {
             } catch (RuntimeException e) {
                 LOG.error("notification listener failed on {}", note.command(), e);
             }
+        }
+    }
+
+    /** The note in the bytes received on the topic, or null (logged) when they are not a Maestro note. */
+    private static Note decode(byte[] bytes, String topic) {
+        try {
+            return NoteCodec.decode(bytes);
+        } catch (MalformedNoteException e) {
+            LOG.warn("ignored {} bytes on {} that are not a Maestro note: {}", bytes.length, topic, e.getMessage());
+            return null;
         }
     }
 

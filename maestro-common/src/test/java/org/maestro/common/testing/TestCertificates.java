@@ -3,6 +3,7 @@ package org.maestro.common.testing;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -22,23 +23,7 @@ public final class TestCertificates {
     /** Makes the CA, the broker's key and certificate, and the trust store in a folder. */
     public static TestCertificates create(Path directory) throws IOException, InterruptedException {
         Files.createDirectories(directory);
-        Commands.run(
-                directory,
-                List.of(
-                        "openssl",
-                        "req",
-                        "-x509",
-                        "-newkey",
-                        "rsa:2048",
-                        "-nodes",
-                        "-days",
-                        "2",
-                        "-subj",
-                        "/CN=Maestro test control CA",
-                        "-keyout",
-                        "ca.key",
-                        "-out",
-                        "ca.crt"));
+        selfSignedCertificate(directory, "ca", "/CN=Maestro test control CA");
         Commands.run(
                 directory,
                 List.of(
@@ -108,25 +93,20 @@ public final class TestCertificates {
      * {@code <name>.key} in the folder: for a listener whose certificate a client must refuse.
      */
     public void selfSigned(String name) throws IOException, InterruptedException {
-        Commands.run(
-                directory,
-                List.of(
-                        "openssl",
-                        "req",
-                        "-x509",
-                        "-newkey",
-                        "rsa:2048",
-                        "-nodes",
-                        "-days",
-                        "2",
-                        "-subj",
-                        "/CN=127.0.0.1",
-                        "-addext",
-                        "subjectAltName=IP:127.0.0.1",
-                        "-keyout",
-                        name + ".key",
-                        "-out",
-                        name + ".crt"));
+        selfSignedCertificate(directory, name, "/CN=127.0.0.1", "-addext", "subjectAltName=IP:127.0.0.1");
+    }
+
+    /**
+     * Makes a self-signed certificate for {@code subject}, valid for 2 days, as {@code <name>.crt} and
+     * {@code <name>.key} in the folder; {@code options} go to {@code openssl req} as well.
+     */
+    private static void selfSignedCertificate(Path directory, String name, String subject, String... options)
+            throws IOException, InterruptedException {
+        List<String> command = new ArrayList<>(
+                List.of("openssl", "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "2", "-subj", subject));
+        command.addAll(List.of(options));
+        command.addAll(List.of("-keyout", name + ".key", "-out", name + ".crt"));
+        Commands.run(directory, command);
     }
 
     /**

@@ -1,5 +1,8 @@
 package org.maestro.inspector.artemis;
 
+import static org.maestro.inspector.http.HttpCalls.abbreviate;
+import static org.maestro.inspector.http.HttpCalls.describe;
+
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
@@ -7,22 +10,20 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.IOException;
 import java.net.ConnectException;
 import java.net.URI;
-import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.net.http.HttpTimeoutException;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.Base64;
 import java.util.List;
-import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
-import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import org.maestro.common.options.ManagementUrl;
 import org.maestro.inspector.InspectionException;
 import org.maestro.inspector.InspectionException.Kind;
+import org.maestro.inspector.http.HttpCalls;
+import org.maestro.inspector.http.SingleCallHttpClient;
 
 /**
  * Calls a Jolokia agent over HTTP with JSON bulk requests (one HTTP POST carrying several Jolokia requests), with
@@ -37,11 +38,9 @@ public final class JolokiaClient implements AutoCloseable {
 
     private final ManagementUrl url;
     private final Duration timeout;
-    private final HttpClient http;
+    private final SingleCallHttpClient http;
     private final String authorization;
     private final String origin;
-    private volatile CompletableFuture<HttpResponse<String>> call;
-    private volatile boolean closed;
 
     /** A client of the Jolokia agent at the URL (http or https); no request is made yet. */
     public JolokiaClient(ManagementUrl url, Duration timeout) {
@@ -51,17 +50,8 @@ public final class JolokiaClient implements AutoCloseable {
         }
         this.url = url;
         this.timeout = timeout;
-        this.http = HttpClient.newBuilder()
-                .version(HttpClient.Version.HTTP_1_1)
-                .connectTimeout(timeout)
-                .followRedirects(HttpClient.Redirect.NEVER)
-                .build();
-        this.authorization = url.user()
-                .map(user -> "Basic "
-                        + Base64.getEncoder()
-                                .encodeToString(
-                                        (user + ":" + url.password().orElse("")).getBytes(StandardCharsets.UTF_8)))
-                .orElse(null);
+        this.http = new SingleCallHttpClient(timeout);
+        this.authorization = HttpCalls.basicAuthorization(url);
         URI address = url.address();
         this.origin = address.getScheme() + "://" + address.getHost()
                 + (address.getPort() < 0 ? "" : ":" + address.getPort());
@@ -138,28 +128,21 @@ public final class JolokiaClient implements AutoCloseable {
     }
 
     private HttpResponse<String> send(HttpRequest request) throws InspectionException {
-        if (closed) {
+        if (http.closed()) {
             throw new InspectionException(Kind.STOPPED, "the inspection of " + url.redacted() + " was stopped");
         }
-        CompletableFuture<HttpResponse<String>> pending =
-                http.sendAsync(request, HttpResponse.BodyHandlers.ofString(StandardCharsets.UTF_8));
-        call = pending;
         try {
-            return pending.get(timeout.toNanos() + TimeUnit.MILLISECONDS.toNanos(500), TimeUnit.NANOSECONDS);
+            return http.send(request);
         } catch (InterruptedException e) {
-            pending.cancel(true);
             Thread.currentThread().interrupt();
             throw new InspectionException(Kind.STOPPED, "the call to " + url.redacted() + " was interrupted");
         } catch (TimeoutException e) {
-            pending.cancel(true);
             throw noAnswer();
         } catch (java.util.concurrent.CancellationException e) {
             throw new InspectionException(
                     Kind.STOPPED, "the call to " + url.redacted() + " was aborted: the inspection stopped");
         } catch (ExecutionException e) {
             throw unreachable(e.getCause());
-        } finally {
-            call = null;
         }
     }
 
@@ -174,10 +157,7 @@ public final class JolokiaClient implements AutoCloseable {
         if (cause instanceof HttpTimeoutException) {
             return noAnswer();
         }
-        Throwable root = cause;
-        while (root.getCause() != null && root.getCause() != root) {
-            root = root.getCause();
-        }
+        Throwable root = HttpCalls.rootCause(cause);
         if (root instanceof ConnectException || cause instanceof ConnectException) {
             return new InspectionException(
                     Kind.UNREACHABLE,
@@ -185,17 +165,12 @@ public final class JolokiaClient implements AutoCloseable {
                             + "); is the SUT running and is MANAGEMENT_INTERFACE right?",
                     cause);
         }
-        if (closed) {
+        if (http.closed()) {
             return new InspectionException(
                     Kind.STOPPED, "the call to " + url.redacted() + " was aborted: the inspection stopped");
         }
         return new InspectionException(
                 Kind.UNREACHABLE, "the call to " + url.redacted() + " failed: " + describe(root), cause);
-    }
-
-    private static String describe(Throwable error) {
-        String message = error.getMessage();
-        return message == null || message.isBlank() ? error.getClass().getSimpleName() : message;
     }
 
     private JsonNode parse(HttpResponse<String> response) throws InspectionException {
@@ -225,16 +200,10 @@ public final class JolokiaClient implements AutoCloseable {
         String detail = error.isBlank() ? "" : ": " + abbreviate(error);
         return switch (status) {
             case 401 ->
-                new InspectionException(
-                        Kind.UNAUTHORIZED,
-                        url.user().isPresent()
-                                ? url.redacted() + " refused the credentials of user '"
-                                        + url.user().get() + "' (HTTP 401); "
-                                        + "check the user and password in MANAGEMENT_INTERFACE"
-                                : url.redacted()
-                                        + " asks for credentials (HTTP 401); give them in MANAGEMENT_INTERFACE, e.g. "
-                                        + "http://user:password@" + url.host() + ":" + url.port(8161)
-                                        + url.address().getPath());
+                HttpCalls.unauthorized(
+                        url,
+                        ", e.g. http://user:password@" + url.host() + ":" + url.port(8161)
+                                + url.address().getPath());
             case 403 ->
                 new InspectionException(
                         Kind.UNAUTHORIZED,
@@ -253,19 +222,10 @@ public final class JolokiaClient implements AutoCloseable {
         };
     }
 
-    private static String abbreviate(String text) {
-        String line = text.replaceAll("\\s+", " ").trim();
-        return line.length() <= 160 ? line : line.substring(0, 160) + "…";
-    }
-
     /** Aborts a call in progress; later calls fail. */
     @Override
     public void close() {
-        closed = true;
-        CompletableFuture<HttpResponse<String>> pending = call;
-        if (pending != null) {
-            pending.cancel(true);
-        }
+        http.close();
     }
 
     /**

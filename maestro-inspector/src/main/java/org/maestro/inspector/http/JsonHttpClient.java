@@ -1,21 +1,19 @@
 package org.maestro.inspector.http;
 
+import static org.maestro.inspector.http.HttpCalls.abbreviate;
+import static org.maestro.inspector.http.HttpCalls.describe;
+
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
 import java.net.ConnectException;
 import java.net.URI;
-import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.net.http.HttpTimeoutException;
-import java.nio.charset.StandardCharsets;
 import java.time.Duration;
-import java.util.Base64;
 import java.util.concurrent.CancellationException;
-import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
-import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import org.maestro.common.options.ManagementUrl;
 import org.maestro.inspector.InspectionException;
@@ -33,10 +31,8 @@ public final class JsonHttpClient implements AutoCloseable {
     private final URI base;
     private final Duration timeout;
     private final String product;
-    private final HttpClient http;
+    private final SingleCallHttpClient http;
     private final String authorization;
-    private volatile CompletableFuture<HttpResponse<String>> call;
-    private volatile boolean closed;
 
     /**
      * A client of the API at {@code base} (http or https, no trailing slash needed).
@@ -50,17 +46,8 @@ public final class JsonHttpClient implements AutoCloseable {
         this.base = URI.create(text.endsWith("/") ? text.substring(0, text.length() - 1) : text);
         this.timeout = timeout;
         this.product = product;
-        this.http = HttpClient.newBuilder()
-                .version(HttpClient.Version.HTTP_1_1)
-                .connectTimeout(timeout)
-                .followRedirects(HttpClient.Redirect.NEVER)
-                .build();
-        this.authorization = shown.user()
-                .map(user -> "Basic "
-                        + Base64.getEncoder()
-                                .encodeToString(
-                                        (user + ":" + shown.password().orElse("")).getBytes(StandardCharsets.UTF_8)))
-                .orElse(null);
+        this.http = new SingleCallHttpClient(timeout);
+        this.authorization = HttpCalls.basicAuthorization(shown);
     }
 
     /**
@@ -80,15 +67,7 @@ public final class JsonHttpClient implements AutoCloseable {
         String body = response.body() == null ? "" : response.body();
         int status = response.statusCode();
         if (status == 401) {
-            throw new InspectionException(
-                    Kind.UNAUTHORIZED,
-                    shown.user().isPresent()
-                            ? shown.redacted() + " refused the credentials of user '"
-                                    + shown.user().get() + "' (HTTP 401); "
-                                    + "check the user and password in MANAGEMENT_INTERFACE"
-                            : shown.redacted()
-                                    + " asks for credentials (HTTP 401); give them in MANAGEMENT_INTERFACE as "
-                                    + "user:password@ before the host");
+            throw HttpCalls.unauthorized(shown, " as user:password@ before the host");
         }
         if (status == 403) {
             throw new InspectionException(
@@ -115,20 +94,15 @@ public final class JsonHttpClient implements AutoCloseable {
     }
 
     private HttpResponse<String> send(HttpRequest request, String path) throws InspectionException {
-        if (closed) {
+        if (http.closed()) {
             throw stopped();
         }
-        CompletableFuture<HttpResponse<String>> pending =
-                http.sendAsync(request, HttpResponse.BodyHandlers.ofString(StandardCharsets.UTF_8));
-        call = pending;
         try {
-            return pending.get(timeout.toNanos() + TimeUnit.MILLISECONDS.toNanos(500), TimeUnit.NANOSECONDS);
+            return http.send(request);
         } catch (InterruptedException e) {
-            pending.cancel(true);
             Thread.currentThread().interrupt();
             throw stopped();
         } catch (TimeoutException e) {
-            pending.cancel(true);
             throw noAnswer(path);
         } catch (CancellationException e) {
             throw stopped();
@@ -137,21 +111,16 @@ public final class JsonHttpClient implements AutoCloseable {
             if (cause instanceof HttpTimeoutException) {
                 throw noAnswer(path);
             }
-            if (closed) {
+            if (http.closed()) {
                 throw stopped();
             }
-            Throwable root = cause;
-            while (root.getCause() != null && root.getCause() != root) {
-                root = root.getCause();
-            }
+            Throwable root = HttpCalls.rootCause(cause);
             throw new InspectionException(
                     Kind.UNREACHABLE,
                     (root instanceof ConnectException ? "cannot connect to " : "the call to " + path + " of ")
                             + shown.redacted() + " (" + describe(root)
                             + "); is the SUT running and is MANAGEMENT_INTERFACE right?",
                     cause);
-        } finally {
-            call = null;
         }
     }
 
@@ -166,23 +135,9 @@ public final class JsonHttpClient implements AutoCloseable {
         return new InspectionException(Kind.STOPPED, "the inspection of " + shown.redacted() + " was stopped");
     }
 
-    private static String describe(Throwable error) {
-        String message = error.getMessage();
-        return message == null || message.isBlank() ? error.getClass().getSimpleName() : message;
-    }
-
-    private static String abbreviate(String text) {
-        String line = text.replaceAll("\\s+", " ").trim();
-        return line.length() <= 160 ? line : line.substring(0, 160) + "…";
-    }
-
     /** Aborts a call in progress; later calls fail as stopped. */
     @Override
     public void close() {
-        closed = true;
-        CompletableFuture<HttpResponse<String>> pending = call;
-        if (pending != null) {
-            pending.cancel(true);
-        }
+        http.close();
     }
 }

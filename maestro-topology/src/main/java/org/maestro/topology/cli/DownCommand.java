@@ -34,15 +34,8 @@ public final class DownCommand implements Callable<Integer> {
     @Mixin
     DiagnosticOptions diagnostics;
 
-    @Option(
-            names = "--work-dir",
-            paramLabel = "DIR",
-            defaultValue = "topology-run",
-            description = "Directory given to 'topology up' (default: ${DEFAULT-VALUE}).")
-    Path workDir;
-
-    @Option(names = "--state", paramLabel = "FILE", description = "State file (default: <work-dir>/state.json).")
-    Path state;
+    @Mixin
+    StateFileOptions files;
 
     @Option(
             names = "--timeout",
@@ -54,7 +47,7 @@ public final class DownCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        Path stateFile = state != null ? state : workDir.resolve("state.json");
+        Path stateFile = files.stateFile();
         TopologyState topology = TopologyState.read(stateFile);
         PrintWriter out = spec.commandLine().getOut();
         Optional<ProcessHandle> owner = ProcessHandle.of(topology.ownerPid()).filter(ProcessHandle::isAlive);

@@ -52,15 +52,8 @@ public final class UpCommand implements Callable<Integer> {
     @Mixin
     TopologySourceOptions source;
 
-    @Option(
-            names = "--work-dir",
-            paramLabel = "DIR",
-            defaultValue = "topology-run",
-            description = "Directory for configurations, logs and the state file (default: ${DEFAULT-VALUE}).")
-    Path workDir;
-
-    @Option(names = "--state", paramLabel = "FILE", description = "State file (default: <work-dir>/state.json).")
-    Path state;
+    @Mixin
+    StateFileOptions files;
 
     @Option(
             names = "--timeout",
@@ -90,7 +83,7 @@ public final class UpCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        Path stateFile = state != null ? state : workDir.resolve("state.json");
+        Path stateFile = files.stateFile();
         refuseIfAlreadyUp(stateFile);
         TopologyDescription description = source.load();
         Optional<Path> qdrouterd =
@@ -98,7 +91,7 @@ public final class UpCommand implements Callable<Integer> {
         LocalTopologyLauncher launcher = new LocalTopologyLauncher(qdrouterd, timeout);
         Path stop = TopologyState.stopRequest(stateFile);
         Files.deleteIfExists(stop);
-        try (RunningTopology running = launcher.start(description, source.source(), workDir)) {
+        try (RunningTopology running = launcher.start(description, source.source(), files.workDir)) {
             Thread hook = new Thread(() -> shutDown(running, stateFile, stop), "topology-shutdown");
             Runtime.getRuntime().addShutdownHook(hook);
             try {

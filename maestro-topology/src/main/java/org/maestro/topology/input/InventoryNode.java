@@ -1,10 +1,9 @@
 package org.maestro.topology.input;
 
 import com.fasterxml.jackson.annotation.JsonAlias;
-import com.fasterxml.jackson.annotation.JsonIgnore;
 
 /** One host entry of an {@link Inventory}: node name, host and type. Plain data. */
-public final class InventoryNode implements Located {
+public final class InventoryNode extends Located {
 
     /** Node name, unique in the inventory. */
     @JsonAlias("id")
@@ -15,17 +14,4 @@ public final class InventoryNode implements Located {
 
     /** {@code router} (the default) or {@code broker}. */
     public String type = "router";
-
-    @JsonIgnore
-    private int line;
-
-    @Override
-    public int line() {
-        return line;
-    }
-
-    @Override
-    public void line(int line) {
-        this.line = line;
-    }
 }

@@ -9,7 +9,7 @@ import com.fasterxml.jackson.annotation.JsonPropertyOrder;
  * always connects to a broker. Plain data.
  */
 @JsonPropertyOrder({"source", "target", "cost"})
-public final class LinkSpec implements Located {
+public final class LinkSpec extends Located {
 
     /** Name of the node that opens the connection. */
     public String source;
@@ -19,9 +19,6 @@ public final class LinkSpec implements Located {
 
     /** Routing cost of the link between two routers; 1 (the minimum) when absent. */
     public Integer cost;
-
-    @JsonIgnore
-    private int line;
 
     public LinkSpec() {}
 
@@ -35,15 +32,5 @@ public final class LinkSpec implements Located {
     @JsonIgnore
     public int effectiveCost() {
         return cost == null ? 1 : cost;
-    }
-
-    @Override
-    public int line() {
-        return line;
-    }
-
-    @Override
-    public void line(int line) {
-        this.line = line;
     }
 }

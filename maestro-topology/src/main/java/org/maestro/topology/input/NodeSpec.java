@@ -30,7 +30,7 @@ import java.util.Map;
     "autoLink",
     "log"
 })
-public final class NodeSpec implements Located {
+public final class NodeSpec extends Located {
 
     /** Node name, unique in the topology; also the router id. */
     @JsonAlias("name")
@@ -78,9 +78,6 @@ public final class NodeSpec implements Located {
     /** Routers only: extra {@code log} sections. */
     public List<Map<String, Object>> log = new ArrayList<>();
 
-    @JsonIgnore
-    private int line;
-
     public NodeSpec() {}
 
     public NodeSpec(String id, String type, String host) {
@@ -101,15 +98,5 @@ public final class NodeSpec implements Located {
         sections.put("autoLink", autoLink);
         sections.put("log", log);
         return sections;
-    }
-
-    @Override
-    public int line() {
-        return line;
-    }
-
-    @Override
-    public void line(int line) {
-        this.line = line;
     }
 }

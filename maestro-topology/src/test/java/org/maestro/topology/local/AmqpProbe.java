@@ -1,5 +1,7 @@
 package org.maestro.topology.local;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
 import jakarta.jms.Connection;
 import jakarta.jms.MessageConsumer;
 import jakarta.jms.Session;
@@ -18,6 +20,11 @@ import org.apache.qpid.jms.JmsConnectionFactory;
 public final class AmqpProbe {
 
     private AmqpProbe() {}
+
+    /** Sends {@code text} to {@code sendUrl} and asserts that {@code receiveUrl} receives it. */
+    public static void assertCarries(String sendUrl, String receiveUrl, String text) throws Exception {
+        assertEquals(text, sendAndReceive(sendUrl, receiveUrl, text));
+    }
 
     /**
      * Sends {@code text} to {@code sendUrl} ({@code amqp://host:port/address}) and receives one message from
