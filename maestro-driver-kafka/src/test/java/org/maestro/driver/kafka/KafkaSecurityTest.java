@@ -86,12 +86,7 @@ class KafkaSecurityTest {
     @Test
     void aWrongPasswordIsRefusedNamingTheUserAndTheUrlNotThePassword() {
         String url = "kafka://alice:" + WRONG_PASSWORD + "@" + kafka.saslBootstrap() + "/" + topic;
-        long start = System.nanoTime();
-        DriverException e = assertThrows(
-                DriverException.class,
-                () -> driver.connect(url, MicroClock.system(), TIMEOUT).close());
-        long millis = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start);
-        assertTrue(millis < TIMEOUT.toMillis(), "refused after " + millis + " ms");
+        DriverException e = refusedInTime(url);
         assertTrue(
                 e.getMessage()
                         .contains("the Kafka cluster at kafka://***@" + kafka.saslBootstrap() + "/" + topic
@@ -113,18 +108,24 @@ class KafkaSecurityTest {
     @Test
     void aTrustStoreWithoutTheBrokersCaGivesAClearError() {
         String url = "kafkas://" + kafka.tlsBootstrap() + "/" + topic + trustStore(otherCa);
-        long start = System.nanoTime();
-        DriverException e = assertThrows(
-                DriverException.class,
-                () -> driver.connect(url, MicroClock.system(), TIMEOUT).close());
-        long millis = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start);
-        assertTrue(millis < TIMEOUT.toMillis(), "refused after " + millis + " ms");
+        DriverException e = refusedInTime(url);
         assertTrue(
                 e.getMessage().contains("the TLS handshake with Kafka at kafkas://" + kafka.tlsBootstrap()),
                 e.getMessage());
         assertTrue(e.getMessage().contains("certificate is not trusted"), e.getMessage());
         assertTrue(e.getMessage().contains("client.ssl.truststore.location="), e.getMessage());
         assertFalse(e.getMessage().contains(TestCertificates.TRUST_STORE_PASSWORD), e.getMessage());
+    }
+
+    /** The error connecting to {@code url} fails with, checked to come within the connect timeout. */
+    private DriverException refusedInTime(String url) {
+        long start = System.nanoTime();
+        DriverException e = assertThrows(
+                DriverException.class,
+                () -> driver.connect(url, MicroClock.system(), TIMEOUT).close());
+        long millis = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start);
+        assertTrue(millis < TIMEOUT.toMillis(), "refused after " + millis + " ms");
+        return e;
     }
 
     private static String trustStore(TestCertificates ca) {
