@@ -3,10 +3,7 @@ package org.maestro.worker;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import java.nio.file.Path;
-import java.util.List;
 import java.util.UUID;
-import java.util.concurrent.TimeUnit;
-import org.apache.kafka.clients.admin.Admin;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
@@ -41,11 +38,7 @@ class KafkaSendAndReceiveTest {
 
     @AfterEach
     void deleteTopic() throws Exception {
-        try (Admin admin = kafka.admin()) {
-            if (admin.listTopics().names().get(20, TimeUnit.SECONDS).contains(topic)) {
-                admin.deleteTopics(List.of(topic)).all().get(20, TimeUnit.SECONDS);
-            }
-        }
+        kafka.deleteTopic(topic);
     }
 
     @Test

@@ -64,11 +64,7 @@ class KafkaDriverTest extends DriverContract {
 
     @AfterEach
     void deleteTopic() throws Exception {
-        try (Admin admin = kafka.admin()) {
-            if (admin.listTopics().names().get(20, TimeUnit.SECONDS).contains(topic)) {
-                admin.deleteTopics(List.of(topic)).all().get(20, TimeUnit.SECONDS);
-            }
-        }
+        kafka.deleteTopic(topic);
     }
 
     @Override

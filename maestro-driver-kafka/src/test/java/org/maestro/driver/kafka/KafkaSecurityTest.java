@@ -7,7 +7,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.List;
 import java.util.UUID;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterAll;
@@ -69,11 +68,7 @@ class KafkaSecurityTest {
     @AfterEach
     void deleteTopic() throws Exception {
         log.stop();
-        try (var admin = kafka.admin()) {
-            if (admin.listTopics().names().get(20, TimeUnit.SECONDS).contains(topic)) {
-                admin.deleteTopics(List.of(topic)).all().get(20, TimeUnit.SECONDS);
-            }
-        }
+        kafka.deleteTopic(topic);
     }
 
     @Test
