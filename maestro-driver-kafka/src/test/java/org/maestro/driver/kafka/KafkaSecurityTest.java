@@ -1,14 +1,12 @@
 package org.maestro.driver.kafka;
 
 import static org.junit.jupiter.api.Assertions.assertFalse;
-import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.UUID;
-import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
@@ -17,7 +15,6 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.maestro.common.testing.LogCapture;
 import org.maestro.common.testing.TestCertificates;
-import org.maestro.common.time.MicroClock;
 import org.maestro.driver.DriverException;
 import org.maestro.driver.testing.DriverChecks;
 
@@ -81,7 +78,7 @@ class KafkaSecurityTest {
     @Test
     void aWrongPasswordIsRefusedNamingTheUserAndTheUrlNotThePassword() {
         String url = "kafka://alice:" + WRONG_PASSWORD + "@" + kafka.saslBootstrap() + "/" + topic;
-        DriverException e = refusedInTime(url);
+        DriverException e = DriverChecks.refusedInTime(driver, url, TIMEOUT);
         assertTrue(
                 e.getMessage()
                         .contains("the Kafka cluster at kafka://***@" + kafka.saslBootstrap() + "/" + topic
@@ -103,24 +100,13 @@ class KafkaSecurityTest {
     @Test
     void aTrustStoreWithoutTheBrokersCaGivesAClearError() {
         String url = "kafkas://" + kafka.tlsBootstrap() + "/" + topic + trustStore(otherCa);
-        DriverException e = refusedInTime(url);
+        DriverException e = DriverChecks.refusedInTime(driver, url, TIMEOUT);
         assertTrue(
                 e.getMessage().contains("the TLS handshake with Kafka at kafkas://" + kafka.tlsBootstrap()),
                 e.getMessage());
         assertTrue(e.getMessage().contains("certificate is not trusted"), e.getMessage());
         assertTrue(e.getMessage().contains("client.ssl.truststore.location="), e.getMessage());
         assertFalse(e.getMessage().contains(TestCertificates.TRUST_STORE_PASSWORD), e.getMessage());
-    }
-
-    /** The error connecting to {@code url} fails with, checked to come within the connect timeout. */
-    private DriverException refusedInTime(String url) {
-        long start = System.nanoTime();
-        DriverException e = assertThrows(
-                DriverException.class,
-                () -> driver.connect(url, MicroClock.system(), TIMEOUT).close());
-        long millis = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start);
-        assertTrue(millis < TIMEOUT.toMillis(), "refused after " + millis + " ms");
-        return e;
     }
 
     private static String trustStore(TestCertificates ca) {
