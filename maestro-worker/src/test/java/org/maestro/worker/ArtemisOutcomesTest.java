@@ -9,8 +9,8 @@ import java.util.Map;
 import java.util.concurrent.atomic.AtomicLong;
 import org.apache.activemq.artemis.core.settings.impl.AddressFullMessagePolicy;
 import org.apache.activemq.artemis.core.settings.impl.AddressSettings;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -22,7 +22,6 @@ import org.maestro.driver.DriverConnection;
 import org.maestro.driver.DriverException;
 import org.maestro.driver.DriverProducer;
 import org.maestro.driver.Drivers;
-import org.maestro.embedded.EmbeddedArtemis;
 import org.maestro.worker.router.RecordedOutcomes;
 
 /**
@@ -32,18 +31,14 @@ import org.maestro.worker.router.RecordedOutcomes;
  * nobody received as vanished.
  */
 class ArtemisOutcomesTest {
-    private static EmbeddedArtemis broker;
+    @RegisterExtension
+    static final AmqpBroker broker = new AmqpBroker("worker-outcomes");
 
     @TempDir
     Path results;
 
     @BeforeAll
-    static void startBroker() throws Exception {
-        broker = EmbeddedArtemis.builder()
-                .amqp()
-                .name("worker-outcomes")
-                .withoutJmx()
-                .start();
+    static void configureBroker() {
         broker.server()
                 .getAddressSettingsRepository()
                 .addMatch(
@@ -51,11 +46,6 @@ class ArtemisOutcomesTest {
                         new AddressSettings()
                                 .setMaxSizeBytes(20_000)
                                 .setAddressFullMessagePolicy(AddressFullMessagePolicy.FAIL));
-    }
-
-    @AfterAll
-    static void stopBroker() throws Exception {
-        broker.close();
     }
 
     private static String url(String scheme, String address) {

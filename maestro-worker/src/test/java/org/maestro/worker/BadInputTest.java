@@ -9,9 +9,8 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.HashMap;
 import java.util.Map;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 import org.maestro.common.net.FreePorts;
 import org.maestro.common.options.InvalidOptionException;
@@ -20,32 +19,19 @@ import org.maestro.common.peer.ErrorCodes;
 import org.maestro.common.peer.RoleException;
 import org.maestro.common.protocol.Command;
 import org.maestro.common.protocol.Note;
-import org.maestro.embedded.EmbeddedArtemis;
 import org.maestro.worker.receiver.ReceiverRole;
 import org.maestro.worker.sender.SenderRole;
 
 /** Wrong URLs and sizes get a message naming the problem, and the roles run the next test afterwards. */
 class BadInputTest {
-    private static EmbeddedArtemis broker;
+    @RegisterExtension
+    static final AmqpBroker broker = new AmqpBroker("worker-bad-input");
+
     private final SenderRole sender = LoadTestRun.sender();
     private final ReceiverRole receiver = LoadTestRun.receiver();
 
     @TempDir
     Path results;
-
-    @BeforeAll
-    static void startBroker() throws Exception {
-        broker = EmbeddedArtemis.builder()
-                .amqp()
-                .name("worker-bad-input")
-                .withoutJmx()
-                .start();
-    }
-
-    @AfterAll
-    static void stopBroker() throws Exception {
-        broker.close();
-    }
 
     private static int closedPort() {
         return FreePorts.next();

@@ -1,20 +1,15 @@
 package org.maestro.worker;
 
-import static org.awaitility.Awaitility.await;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.Map;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 import org.maestro.common.measure.PeerResult;
-import org.maestro.common.protocol.Command;
-import org.maestro.common.protocol.Note;
 import org.maestro.embedded.EmbeddedArtemis;
 import org.maestro.worker.receiver.ReceiverRole;
 import org.maestro.worker.sender.SenderRole;
@@ -43,7 +38,9 @@ class BrokerRestartTest {
                 .withoutJmx()
                 .start()) {
             String url = form.replace("PORT", Integer.toString(broker.amqpPort()));
-            LoadTestRun run = new LoadTestRun(
+            SenderRole sender = LoadTestRun.sender();
+            ReceiverRole receiver = LoadTestRun.receiver();
+            LoadTestRun run = RestartRun.check(
                     results,
                     Map.of(
                             // a message count, not a time: the senders must send past the restart however long it takes
@@ -56,27 +53,12 @@ class BrokerRestartTest {
                             "RATE",
                             "500",
                             "TEST_NAME",
-                            "restart"));
-            SenderRole sender = LoadTestRun.sender();
-            ReceiverRole receiver = LoadTestRun.receiver();
-            receiver.handle(Note.request(Command.START_RECEIVER), run.receiverContext);
-            sender.handle(Note.request(Command.START_SENDER), run.senderContext);
-            await("messages flowing before the restart")
-                    .atMost(Duration.ofSeconds(60))
-                    .until(() -> sender.stats().count() > 0 && receiver.stats().count() > 0);
-            broker.restart();
-            long restarted = System.currentTimeMillis();
-
-            run.senderOutcome = run.senderContext.awaitOutcome(LoadTestRun.OUTCOME_TIMEOUT);
-            receiver.handle(Note.request(Command.DRAIN), run.receiverContext);
-            run.receiverOutcome = run.receiverContext.awaitOutcome(LoadTestRun.OUTCOME_TIMEOUT);
-
-            assertEquals(Command.NOTIFY_SUCCESS, run.senderOutcome.command(), run.senderOutcome.message());
-            assertEquals(Command.NOTIFY_SUCCESS, run.receiverOutcome.command(), run.receiverOutcome.message());
+                            "restart"),
+                    sender,
+                    receiver,
+                    broker::restart);
             PeerResult sent = run.senderResult();
             PeerResult received = run.receiverResult();
-            assertTrue(countAfter(run.senderDirectory(), restarted) > 0, "the senders went on after the restart");
-            assertTrue(countAfter(run.receiverDirectory(), restarted) > 0, "the receivers went on after the restart");
             MessageTally total = run.total();
             assertEquals(sent.count(), total.sent());
             assertEquals(total.sent() - total.received(), total.lost(), "lost = sent − received");
@@ -89,15 +71,5 @@ class BrokerRestartTest {
                         run.receiverOutcome.message());
             }
         }
-    }
-
-    /** Messages counted in rate.csv rows of intervals that began after the given time. */
-    private static long countAfter(Path directory, long millis) throws Exception {
-        return Files.readAllLines(directory.resolve("rate.csv")).stream()
-                .skip(2)
-                .map(line -> line.split(","))
-                .filter(row -> Long.parseLong(row[0]) - Long.parseLong(row[1]) > millis)
-                .mapToLong(row -> Long.parseLong(row[2]))
-                .sum();
     }
 }

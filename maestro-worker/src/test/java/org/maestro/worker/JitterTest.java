@@ -11,35 +11,20 @@ import java.util.Map;
 import org.HdrHistogram.EncodableHistogram;
 import org.HdrHistogram.Histogram;
 import org.HdrHistogram.HistogramLogReader;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 import org.maestro.common.protocol.Command;
-import org.maestro.embedded.EmbeddedArtemis;
 import org.maestro.worker.sender.SendHook;
 import org.maestro.worker.sender.SenderRole;
 
 /** Inter-arrival jitter through a real broker over AMQP: one value per arrival, a sender's stall as the peak. */
 class JitterTest {
-    private static EmbeddedArtemis broker;
+    @RegisterExtension
+    static final AmqpBroker broker = new AmqpBroker("worker-jitter");
 
     @TempDir
     Path results;
-
-    @BeforeAll
-    static void startBroker() throws Exception {
-        broker = EmbeddedArtemis.builder()
-                .amqp()
-                .name("worker-jitter")
-                .withoutJmx()
-                .start();
-    }
-
-    @AfterAll
-    static void stopBroker() throws Exception {
-        broker.close();
-    }
 
     @Test
     void showsASenderStallAsLateJitterAndTheCatchUpAsEarlyJitter() throws Exception {

@@ -3,11 +3,7 @@ package org.maestro.worker;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import java.nio.file.Path;
-import java.util.List;
-import java.util.Map;
 import java.util.UUID;
-import java.util.concurrent.TimeUnit;
-import org.apache.kafka.clients.admin.Admin;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
@@ -42,11 +38,7 @@ class KafkaSendAndReceiveTest {
 
     @AfterEach
     void deleteTopic() throws Exception {
-        try (Admin admin = kafka.admin()) {
-            if (admin.listTopics().names().get(20, TimeUnit.SECONDS).contains(topic)) {
-                admin.deleteTopics(List.of(topic)).all().get(20, TimeUnit.SECONDS);
-            }
-        }
+        kafka.deleteTopic(topic);
     }
 
     @Test
@@ -63,44 +55,18 @@ class KafkaSendAndReceiveTest {
 
     @Test
     void twoReceiverConnectionsShareThePartitionsWithoutDuplicates() throws Exception {
-        LoadTestRun run = new LoadTestRun(
-                        results,
-                        Map.of(
-                                "SEND_RECEIVE_URL",
-                                kafka.url(topic, "partitions=2&key=connection"),
-                                "TEST_DURATION",
-                                "300",
-                                "PARALLEL_COUNT",
-                                "2",
-                                "RATE",
-                                "1000",
-                                "TEST_NAME",
-                                "kafka-shared"))
-                .run(LoadTestRun.sender(), LoadTestRun.receiver(), LoadTestRun.OUTCOME_TIMEOUT);
-        assertEquals(Command.NOTIFY_SUCCESS, run.receiverOutcome.command(), run.receiverOutcome.message());
-        MessageTally total = run.total();
-        assertEquals(600, total.sent());
-        assertEquals(600, total.received());
-        assertEquals(0, total.lost());
-        assertEquals(0, total.duplicates(), "each record reached one receiver connection");
-        assertEquals(0, total.outOfOrder(), "each sender connection writes to one partition");
+        LoadTestRun run = SharedRun.check(
+                results,
+                kafka.url(topic, "partitions=2&key=connection"),
+                "kafka-shared",
+                "each record reached one receiver connection");
+        assertEquals(0, run.total().outOfOrder(), "each sender connection writes to one partition");
         assertEquals(new OutcomeCounts(600, 0, 0, 0, 0), run.senderResult().outcomes());
     }
 
     @Test
     void withoutAcknowledgementsRecordsHaveNoOutcomes() throws Exception {
-        LoadTestRun run = new LoadTestRun(
-                        results,
-                        Map.of(
-                                "SEND_RECEIVE_URL",
-                                kafka.url(topic, "acks=0"),
-                                "TEST_DURATION",
-                                "200",
-                                "RATE",
-                                "500",
-                                "TEST_NAME",
-                                "kafka-no-acks"))
-                .run(LoadTestRun.sender(), LoadTestRun.receiver(), LoadTestRun.OUTCOME_TIMEOUT);
+        LoadTestRun run = LoadTestRun.sendAndReceive(results, kafka.url(topic, "acks=0"), 1, 200, 500, "kafka-no-acks");
         assertEquals(Command.NOTIFY_SUCCESS, run.senderOutcome.command(), run.senderOutcome.message());
         assertEquals(200, run.total().sent());
         assertEquals(200, run.total().received());

@@ -10,9 +10,8 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Map;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 import org.maestro.common.measure.PeerResult;
 import org.maestro.common.peer.ErrorCodes;
@@ -20,30 +19,16 @@ import org.maestro.common.peer.RoleException;
 import org.maestro.common.protocol.Command;
 import org.maestro.common.protocol.Note;
 import org.maestro.common.protocol.Payload;
-import org.maestro.embedded.EmbeddedArtemis;
 import org.maestro.worker.receiver.ReceiverRole;
 import org.maestro.worker.sender.SenderRole;
 
 /** What the client sees of a running test: BUSY, live figures, flushed files, STOP and HALT. */
 class LiveRunTest {
-    private static EmbeddedArtemis broker;
+    @RegisterExtension
+    static final AmqpBroker broker = new AmqpBroker("worker-live");
 
     @TempDir
     Path results;
-
-    @BeforeAll
-    static void startBroker() throws Exception {
-        broker = EmbeddedArtemis.builder()
-                .amqp()
-                .name("worker-live")
-                .withoutJmx()
-                .start();
-    }
-
-    @AfterAll
-    static void stopBroker() throws Exception {
-        broker.close();
-    }
 
     @Test
     void refusesASecondStartAndShowsLiveFiguresAndFlushedFilesUntilStopped() throws Exception {

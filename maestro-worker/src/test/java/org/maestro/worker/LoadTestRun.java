@@ -38,6 +38,26 @@ final class LoadTestRun {
         return ReceiverRole.builder().connectTimeout(PATIENT).build();
     }
 
+    /**
+     * Runs {@code count} messages per connection at {@code rate} per second over {@code connections} sender and as
+     * many receiver connections to and from {@code url}, with a {@link #sender()} and a {@link #receiver()}.
+     */
+    static LoadTestRun sendAndReceive(Path results, String url, int connections, int count, int rate, String testName)
+            throws Exception {
+        Map<String, String> options = Map.of(
+                "SEND_RECEIVE_URL",
+                url,
+                "TEST_DURATION",
+                Integer.toString(count),
+                "PARALLEL_COUNT",
+                Integer.toString(connections),
+                "RATE",
+                Integer.toString(rate),
+                "TEST_NAME",
+                testName);
+        return new LoadTestRun(results, options).run(sender(), receiver(), OUTCOME_TIMEOUT);
+    }
+
     LoadTestRun(Path root, Map<String, String> options) {
         senderContext = new RecordingPeerContext("sender-1", "sender", root).set(options);
         receiverContext = new RecordingPeerContext("receiver-1", "receiver", root).set(options);

@@ -4,7 +4,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Path;
-import java.util.Map;
 import java.util.UUID;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -42,44 +41,15 @@ class MqttSendAndReceiveTest {
 
     @Test
     void sharedSubscriptionSplitsTheStreamBetweenReceiverConnections() throws Exception {
-        LoadTestRun run = new LoadTestRun(
-                        results,
-                        Map.of(
-                                "SEND_RECEIVE_URL",
-                                url("?qos=1&share=maestro"),
-                                "TEST_DURATION",
-                                "300",
-                                "PARALLEL_COUNT",
-                                "2",
-                                "RATE",
-                                "1000",
-                                "TEST_NAME",
-                                "mqtt-shared"))
-                .run(LoadTestRun.sender(), LoadTestRun.receiver(), LoadTestRun.OUTCOME_TIMEOUT);
-        assertEquals(Command.NOTIFY_SUCCESS, run.receiverOutcome.command(), run.receiverOutcome.message());
-        MessageTally total = run.total();
-        assertEquals(600, total.sent());
-        assertEquals(600, total.received());
-        assertEquals(0, total.lost());
-        assertEquals(0, total.duplicates(), "each message reached one receiver connection");
+        LoadTestRun run = SharedRun.check(
+                results, url("?qos=1&share=maestro"), "mqtt-shared", "each message reached one receiver connection");
         PeerResult received = run.receiverResult();
         assertEquals(600, received.count());
     }
 
     @Test
     void qos0HasNoOutcomes() throws Exception {
-        LoadTestRun run = new LoadTestRun(
-                        results,
-                        Map.of(
-                                "SEND_RECEIVE_URL",
-                                url("?qos=0"),
-                                "TEST_DURATION",
-                                "200",
-                                "RATE",
-                                "500",
-                                "TEST_NAME",
-                                "mqtt-qos0"))
-                .run(LoadTestRun.sender(), LoadTestRun.receiver(), LoadTestRun.OUTCOME_TIMEOUT);
+        LoadTestRun run = LoadTestRun.sendAndReceive(results, url("?qos=0"), 1, 200, 500, "mqtt-qos0");
         assertEquals(Command.NOTIFY_SUCCESS, run.senderOutcome.command(), run.senderOutcome.message());
         assertEquals(200, run.total().sent());
         assertTrue(run.total().received() <= 200);

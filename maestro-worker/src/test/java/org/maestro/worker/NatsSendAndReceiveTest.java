@@ -7,7 +7,6 @@ import io.nats.client.JetStreamApiException;
 import io.nats.client.Nats;
 import java.io.IOException;
 import java.nio.file.Path;
-import java.util.Map;
 import java.util.UUID;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -51,18 +50,7 @@ class NatsSendAndReceiveTest {
 
     @Test
     void coreNatsAtAModestRateLosesNothingAndHasNoOutcomes() throws Exception {
-        LoadTestRun run = new LoadTestRun(
-                        results,
-                        Map.of(
-                                "SEND_RECEIVE_URL",
-                                LocalNats.URL + "/" + subject,
-                                "TEST_DURATION",
-                                "500",
-                                "RATE",
-                                "500",
-                                "TEST_NAME",
-                                "nats-core"))
-                .run(LoadTestRun.sender(), LoadTestRun.receiver(), LoadTestRun.OUTCOME_TIMEOUT);
+        LoadTestRun run = LoadTestRun.sendAndReceive(results, LocalNats.URL + "/" + subject, 1, 500, 500, "nats-core");
         assertEquals(Command.NOTIFY_SUCCESS, run.senderOutcome.command(), run.senderOutcome.message());
         assertEquals(Command.NOTIFY_SUCCESS, run.receiverOutcome.command(), run.receiverOutcome.message());
         MessageTally total = run.total();
@@ -74,52 +62,20 @@ class NatsSendAndReceiveTest {
 
     @Test
     void aQueueGroupSplitsTheStreamBetweenReceiverConnections() throws Exception {
-        LoadTestRun run = new LoadTestRun(
-                        results,
-                        Map.of(
-                                "SEND_RECEIVE_URL",
-                                LocalNats.URL + "/" + subject + "?queue=maestro",
-                                "TEST_DURATION",
-                                "300",
-                                "PARALLEL_COUNT",
-                                "2",
-                                "RATE",
-                                "1000",
-                                "TEST_NAME",
-                                "nats-queue"))
-                .run(LoadTestRun.sender(), LoadTestRun.receiver(), LoadTestRun.OUTCOME_TIMEOUT);
-        assertEquals(Command.NOTIFY_SUCCESS, run.receiverOutcome.command(), run.receiverOutcome.message());
-        MessageTally total = run.total();
-        assertEquals(600, total.sent());
-        assertEquals(600, total.received());
-        assertEquals(0, total.duplicates(), "each message reached one receiver connection");
+        SharedRun.check(
+                results,
+                LocalNats.URL + "/" + subject + "?queue=maestro",
+                "nats-queue",
+                "each message reached one receiver connection");
     }
 
     @Test
     void aJetStreamQueueGroupSplitsTheStreamBetweenReceiverConnections() throws Exception {
         String url = LocalNats.URL + "/" + subject + "?jetstream=true&stream=" + stream
                 + "&create=true&storage=memory&queue=maestro";
-        LoadTestRun run = new LoadTestRun(
-                        results,
-                        Map.of(
-                                "SEND_RECEIVE_URL",
-                                url,
-                                "TEST_DURATION",
-                                "300",
-                                "PARALLEL_COUNT",
-                                "2",
-                                "RATE",
-                                "1000",
-                                "TEST_NAME",
-                                "nats-jetstream-queue"))
-                .run(LoadTestRun.sender(), LoadTestRun.receiver(), LoadTestRun.OUTCOME_TIMEOUT);
+        LoadTestRun run =
+                SharedRun.check(results, url, "nats-jetstream-queue", "each message reached one receiver connection");
         assertEquals(Command.NOTIFY_SUCCESS, run.senderOutcome.command(), run.senderOutcome.message());
-        assertEquals(Command.NOTIFY_SUCCESS, run.receiverOutcome.command(), run.receiverOutcome.message());
-        MessageTally total = run.total();
-        assertEquals(600, total.sent());
-        assertEquals(600, total.received());
-        assertEquals(0, total.lost());
-        assertEquals(0, total.duplicates(), "each message reached one receiver connection");
         assertEquals(new OutcomeCounts(600, 0, 0, 0, 0), run.senderResult().outcomes());
     }
 }

@@ -24,14 +24,13 @@ import org.apache.activemq.artemis.core.transaction.Transaction;
 import org.apache.activemq.artemis.protocol.amqp.broker.AMQPMessage;
 import org.apache.qpid.proton.amqp.Binary;
 import org.apache.qpid.proton.amqp.messaging.Data;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 import org.maestro.common.measure.PeerResult;
 import org.maestro.common.protocol.Command;
-import org.maestro.embedded.EmbeddedArtemis;
 import org.maestro.worker.measure.MessageStamp;
 
 /**
@@ -40,19 +39,16 @@ import org.maestro.worker.measure.MessageStamp;
  * receiver counts, measures and tracks none of them.
  */
 class PrimingTest {
-    private static EmbeddedArtemis broker;
+    @RegisterExtension
+    static final AmqpBroker broker = new AmqpBroker("worker-priming");
+
     private static final List<byte[]> ARRIVALS = Collections.synchronizedList(new ArrayList<>());
 
     @TempDir
     Path results;
 
     @BeforeAll
-    static void startBroker() throws Exception {
-        broker = EmbeddedArtemis.builder()
-                .amqp()
-                .name("worker-priming")
-                .withoutJmx()
-                .start();
+    static void configureBroker() {
         // the order in which the broker takes the messages of the priming.* queues, as each arrives
         broker.server().registerBrokerPlugin(new ActiveMQServerMessagePlugin() {
             @Override
@@ -68,11 +64,6 @@ class PrimingTest {
                 }
             }
         });
-    }
-
-    @AfterAll
-    static void stopBroker() throws Exception {
-        broker.close();
     }
 
     private static byte[] bodyOf(AMQPMessage message) {

@@ -8,9 +8,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Map;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 import org.maestro.common.measure.PeerResult;
 import org.maestro.common.net.FreePorts;
@@ -24,28 +23,14 @@ import org.maestro.driver.DriverException;
 import org.maestro.driver.DriverProducer;
 import org.maestro.driver.Drivers;
 import org.maestro.driver.proton.ProtonDriver;
-import org.maestro.embedded.EmbeddedArtemis;
 
 /** The Proton-J driver against an embedded Artemis broker over real AMQP. */
 class ProtonDriverTest {
-    private static EmbeddedArtemis broker;
+    @RegisterExtension
+    static final AmqpBroker broker = new AmqpBroker("worker-proton");
 
     @TempDir
     Path results;
-
-    @BeforeAll
-    static void startBroker() throws Exception {
-        broker = EmbeddedArtemis.builder()
-                .amqp()
-                .name("worker-proton")
-                .withoutJmx()
-                .start();
-    }
-
-    @AfterAll
-    static void stopBroker() throws Exception {
-        broker.close();
-    }
 
     private static String url(String address) {
         return "proton://127.0.0.1:" + broker.amqpPort() + "/" + address;
@@ -81,20 +66,8 @@ class ProtonDriverTest {
 
     @Test
     void durableSendsWaitForTheBrokerAndTopicsReachEveryConsumer() throws Exception {
-        LoadTestRun run = new LoadTestRun(
-                        results,
-                        Map.of(
-                                "SEND_RECEIVE_URL",
-                                url("proton.topic?type=topic&durable=true"),
-                                "TEST_DURATION",
-                                "300",
-                                "PARALLEL_COUNT",
-                                "2",
-                                "RATE",
-                                "1000",
-                                "TEST_NAME",
-                                "proton-topic"))
-                .run(LoadTestRun.sender(), LoadTestRun.receiver(), LoadTestRun.OUTCOME_TIMEOUT);
+        LoadTestRun run = LoadTestRun.sendAndReceive(
+                results, url("proton.topic?type=topic&durable=true"), 2, 300, 1000, "proton-topic");
         assertEquals(Command.NOTIFY_SUCCESS, run.receiverOutcome.command(), run.receiverOutcome.message());
         assertEquals(600, run.total().received());
         assertEquals(0, run.total().lost());

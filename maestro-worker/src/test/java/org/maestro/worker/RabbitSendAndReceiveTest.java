@@ -11,7 +11,6 @@ import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.net.Socket;
 import java.nio.file.Path;
-import java.util.Map;
 import java.util.UUID;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -76,43 +75,15 @@ class RabbitSendAndReceiveTest {
 
     @Test
     void twoReceiverConnectionsShareTheQueueWithoutDuplicates() throws Exception {
-        LoadTestRun run = new LoadTestRun(
-                        results,
-                        Map.of(
-                                "SEND_RECEIVE_URL",
-                                url("&prefetch=50"),
-                                "TEST_DURATION",
-                                "300",
-                                "PARALLEL_COUNT",
-                                "2",
-                                "RATE",
-                                "1000",
-                                "TEST_NAME",
-                                "rabbitmq-shared"))
-                .run(LoadTestRun.sender(), LoadTestRun.receiver(), LoadTestRun.OUTCOME_TIMEOUT);
-        assertEquals(Command.NOTIFY_SUCCESS, run.receiverOutcome.command(), run.receiverOutcome.message());
-        MessageTally total = run.total();
-        assertEquals(600, total.sent());
-        assertEquals(600, total.received());
-        assertEquals(0, total.lost());
-        assertEquals(0, total.duplicates(), "each message reached one receiver connection");
+        LoadTestRun run = SharedRun.check(
+                results, url("&prefetch=50"), "rabbitmq-shared", "each message reached one receiver connection");
         assertEquals(new OutcomeCounts(600, 0, 0, 0, 0), run.senderResult().outcomes());
     }
 
     @Test
     void withoutConfirmsPublishesHaveNoOutcomes() throws Exception {
-        LoadTestRun run = new LoadTestRun(
-                        results,
-                        Map.of(
-                                "SEND_RECEIVE_URL",
-                                url("&confirm=false"),
-                                "TEST_DURATION",
-                                "200",
-                                "RATE",
-                                "500",
-                                "TEST_NAME",
-                                "rabbitmq-no-confirm"))
-                .run(LoadTestRun.sender(), LoadTestRun.receiver(), LoadTestRun.OUTCOME_TIMEOUT);
+        LoadTestRun run =
+                LoadTestRun.sendAndReceive(results, url("&confirm=false"), 1, 200, 500, "rabbitmq-no-confirm");
         assertEquals(Command.NOTIFY_SUCCESS, run.senderOutcome.command(), run.senderOutcome.message());
         assertEquals(200, run.total().sent());
         assertEquals(200, run.total().received());

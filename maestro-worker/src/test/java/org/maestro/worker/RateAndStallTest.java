@@ -14,13 +14,11 @@ import java.util.Properties;
 import org.HdrHistogram.EncodableHistogram;
 import org.HdrHistogram.Histogram;
 import org.HdrHistogram.HistogramLogReader;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 import org.maestro.common.measure.PeerResult;
 import org.maestro.common.protocol.Command;
-import org.maestro.embedded.EmbeddedArtemis;
 import org.maestro.worker.sender.SendHook;
 import org.maestro.worker.sender.SenderRole;
 
@@ -32,24 +30,11 @@ import org.maestro.worker.sender.SenderRole;
  * about Maestro. The timeline itself is checked with a test clock in {@code SenderConnectionTimingTest}.
  */
 class RateAndStallTest {
-    private static EmbeddedArtemis broker;
+    @RegisterExtension
+    static final AmqpBroker broker = new AmqpBroker("worker-rate");
 
     @TempDir
     Path results;
-
-    @BeforeAll
-    static void startBroker() throws Exception {
-        broker = EmbeddedArtemis.builder()
-                .amqp()
-                .name("worker-rate")
-                .withoutJmx()
-                .start();
-    }
-
-    @AfterAll
-    static void stopBroker() throws Exception {
-        broker.close();
-    }
 
     @Test
     void holdsTheRateOfTwoConnectionsForTenSeconds() throws Exception {

@@ -19,37 +19,22 @@ import java.util.concurrent.ConcurrentHashMap;
 import org.HdrHistogram.EncodableHistogram;
 import org.HdrHistogram.HistogramLogReader;
 import org.apache.qpid.jms.JmsConnectionFactory;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 import org.maestro.common.measure.OutcomeCounts;
 import org.maestro.common.measure.PeerResult;
 import org.maestro.common.protocol.Command;
-import org.maestro.embedded.EmbeddedArtemis;
 import org.maestro.worker.measure.MessageStamp;
 import org.roaringbitmap.RoaringBitmap;
 
 /** Senders and receivers against an embedded Artemis broker over real AMQP. */
 class SendAndReceiveTest {
-    private static EmbeddedArtemis broker;
+    @RegisterExtension
+    static final AmqpBroker broker = new AmqpBroker("worker-send-receive");
 
     @TempDir
     Path results;
-
-    @BeforeAll
-    static void startBroker() throws Exception {
-        broker = EmbeddedArtemis.builder()
-                .amqp()
-                .name("worker-send-receive")
-                .withoutJmx()
-                .start();
-    }
-
-    @AfterAll
-    static void stopBroker() throws Exception {
-        broker.close();
-    }
 
     @Test
     void countBoundedRunReceivesExactlyWhatWasSentAndLogsReadBack() throws Exception {
@@ -178,20 +163,7 @@ class SendAndReceiveTest {
             });
             thief.start();
 
-            LoadTestRun run = new LoadTestRun(
-                            results,
-                            Map.of(
-                                    "SEND_RECEIVE_URL",
-                                    broker.amqpUrl(queue),
-                                    "TEST_DURATION",
-                                    "1000",
-                                    "PARALLEL_COUNT",
-                                    "2",
-                                    "RATE",
-                                    "1000",
-                                    "TEST_NAME",
-                                    "stolen"))
-                    .run(LoadTestRun.sender(), LoadTestRun.receiver(), LoadTestRun.OUTCOME_TIMEOUT);
+            LoadTestRun run = LoadTestRun.sendAndReceive(results, broker.amqpUrl(queue), 2, 1000, 1000, "stolen");
             thief.close(); // nothing more is taken from here on
 
             assertTrue(stolen.size() > 0, "the other consumer took some messages");

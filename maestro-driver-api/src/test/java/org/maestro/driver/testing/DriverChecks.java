@@ -3,6 +3,7 @@ package org.maestro.driver.testing;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.ByteBuffer;
@@ -104,6 +105,20 @@ public final class DriverChecks {
         assertTrue(message.contains("the broker's TLS certificate is not trusted"), message);
         assertTrue(message.contains("-Djavax.net.ssl.trustStore="), message);
         assertFalse(message.contains(password), message);
+    }
+
+    /**
+     * The error {@code driver} fails with connecting to {@code url} (closing the connection, should one open), checked
+     * to come within {@code timeout}: a refusal must not wait for the timeout.
+     */
+    public static DriverException refusedInTime(Driver driver, String url, Duration timeout) {
+        long start = System.nanoTime();
+        DriverException e = assertThrows(
+                DriverException.class,
+                () -> driver.connect(url, MicroClock.system(), timeout).close());
+        long millis = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start);
+        assertTrue(millis < timeout.toMillis(), "refused after " + millis + " ms");
+        return e;
     }
 
     /** Waits until the condition holds, at most {@code timeout}; fails saying what was awaited. */

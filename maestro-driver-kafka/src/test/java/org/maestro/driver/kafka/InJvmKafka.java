@@ -7,6 +7,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Comparator;
+import java.util.List;
 import java.util.Map;
 import java.util.Properties;
 import java.util.concurrent.TimeUnit;
@@ -238,6 +239,15 @@ public final class InJvmKafka {
                 10_000,
                 AdminClientConfig.DEFAULT_API_TIMEOUT_MS_CONFIG,
                 20_000));
+    }
+
+    /** Deletes {@code topic} when it exists, waiting at most 20 s for each step: what a test does afterwards. */
+    public void deleteTopic(String topic) throws Exception {
+        try (Admin admin = admin()) {
+            if (admin.listTopics().names().get(20, TimeUnit.SECONDS).contains(topic)) {
+                admin.deleteTopics(List.of(topic)).all().get(20, TimeUnit.SECONDS);
+            }
+        }
     }
 
     public void stop() {

@@ -9,6 +9,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
@@ -58,16 +59,7 @@ class Mqtt5DriverTest {
     @Test
     void theWindowKeepsToTheReceiveMaximumTheBrokerAnnounces() throws Exception {
         Path directory = Files.createTempDirectory("maestro-mosquitto-inflight-");
-        int port = FreePorts.next();
-        try (MosquittoProcess mosquitto = MosquittoProcess.start(
-                directory,
-                List.of(
-                        "listener " + port + " 127.0.0.1",
-                        "allow_anonymous true",
-                        "persistence false",
-                        "max_inflight_messages 5",
-                        "log_dest stdout"),
-                port)) {
+        try (MosquittoProcess mosquitto = startMosquitto(directory, "max_inflight_messages 5")) {
             String url = mosquitto.url() + "/maestro/inflight/" + UUID.randomUUID() + "?version=5&qos=1";
             AtomicInteger received = new AtomicInteger();
             Map<Long, DeliveryOutcome> outcomes = new ConcurrentHashMap<>();
@@ -133,18 +125,11 @@ class Mqtt5DriverTest {
     void aPublishTheBrokerRefusesIsRejectedWithTheReasonNamed(int qos) throws Exception {
         Path directory = Files.createTempDirectory("maestro-mosquitto-acl-");
         Files.writeString(directory.resolve("acl"), "topic readwrite maestro/allowed/#\n");
-        int port = FreePorts.next();
-        try (MosquittoProcess mosquitto = MosquittoProcess.start(
+        try (MosquittoProcess mosquitto = startMosquitto(
                 directory,
-                List.of(
-                        "listener " + port + " 127.0.0.1",
-                        "allow_anonymous true",
-                        "persistence false",
-                        "acl_file " + directory.resolve("acl"),
-                        // as root, Mosquitto would switch to user mosquitto, which cannot read the test's folder
-                        "user " + System.getProperty("user.name"),
-                        "log_dest stdout"),
-                port)) {
+                "acl_file " + directory.resolve("acl"),
+                // as root, Mosquitto would switch to user mosquitto, which cannot read the test's folder
+                "user " + System.getProperty("user.name"))) {
             String allowed = mosquitto.url() + "/maestro/allowed/t?version=5&qos=" + qos;
             String denied = mosquitto.url() + "/maestro/denied/t?version=5&qos=" + qos;
             Map<Long, String> details = new ConcurrentHashMap<>();
@@ -191,5 +176,18 @@ class Mqtt5DriverTest {
 
     private static void awaitTrue(BooleanSupplier condition, Supplier<String> what) throws InterruptedException {
         await().atMost(Duration.ofSeconds(30)).untilAsserted(() -> assertTrue(condition.getAsBoolean(), what));
+    }
+
+    /**
+     * A Mosquitto of the test's own in {@code directory}, on a free port, anonymous and without persistence, with
+     * {@code settings} besides and its log on standard output.
+     */
+    private static MosquittoProcess startMosquitto(Path directory, String... settings) throws Exception {
+        int port = FreePorts.next();
+        List<String> config = new ArrayList<>(
+                List.of("listener " + port + " 127.0.0.1", "allow_anonymous true", "persistence false"));
+        config.addAll(List.of(settings));
+        config.add("log_dest stdout");
+        return MosquittoProcess.start(directory, config, port);
     }
 }

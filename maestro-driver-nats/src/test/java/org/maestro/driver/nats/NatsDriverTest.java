@@ -223,10 +223,7 @@ class NatsDriverTest extends DriverContract {
         Map<Long, DeliveryOutcome> outcomes = new ConcurrentHashMap<>();
         Map<Long, String> details = new ConcurrentHashMap<>();
         try (DriverConnection sender = new NatsDriver().connect(url, MicroClock.system(), TIMEOUT)) {
-            DriverProducer producer = sender.createProducer((token, outcome, r, detail) -> {
-                details.put(token, String.valueOf(detail));
-                outcomes.put(token, outcome);
-            });
+            DriverProducer producer = recordingProducer(sender, outcomes, details);
             producer.send(1, new byte[40], 40);
             awaitTrue(() -> outcomes.containsKey(1L), "the first outcome");
             try (Connection admin = Nats.connect(LocalNats.URL)) {
@@ -247,10 +244,7 @@ class NatsDriverTest extends DriverContract {
         Map<Long, String> details = new ConcurrentHashMap<>();
         try (DriverConnection sender = new NatsDriver().connect(url, MicroClock.system(), TIMEOUT);
                 Connection silent = Nats.connect(LocalNats.URL)) {
-            DriverProducer producer = sender.createProducer((token, outcome, r, detail) -> {
-                details.put(token, String.valueOf(detail));
-                outcomes.put(token, outcome);
-            });
+            DriverProducer producer = recordingProducer(sender, outcomes, details);
             silent.jetStreamManagement().deleteStream(stream);
             // a plain subscriber takes the publish (so the server does not answer "no responders") and never replies
             silent.subscribe(subject);
@@ -270,25 +264,13 @@ class NatsDriverTest extends DriverContract {
         String other = stream + "_OTHER";
         try (Connection admin = Nats.connect(LocalNats.URL)) {
             admin.jetStreamManagement()
-                    .addStream(StreamConfiguration.builder()
-                            .name(stream)
-                            .subjects(subject + ".elsewhere")
-                            .storageType(StorageType.Memory)
-                            .build());
-            admin.jetStreamManagement()
-                    .addStream(StreamConfiguration.builder()
-                            .name(other)
-                            .subjects(subject)
-                            .storageType(StorageType.Memory)
-                            .build());
+                    .addStream(memoryStream(stream, subject + ".elsewhere").build());
+            admin.jetStreamManagement().addStream(memoryStream(other, subject).build());
             Map<Long, DeliveryOutcome> outcomes = new ConcurrentHashMap<>();
             Map<Long, String> details = new ConcurrentHashMap<>();
             String url = LocalNats.URL + "/" + subject + "?jetstream=true&stream=" + stream;
             try (DriverConnection sender = new NatsDriver().connect(url, MicroClock.system(), TIMEOUT)) {
-                DriverProducer producer = sender.createProducer((token, outcome, r, detail) -> {
-                    details.put(token, String.valueOf(detail));
-                    outcomes.put(token, outcome);
-                });
+                DriverProducer producer = recordingProducer(sender, outcomes, details);
                 producer.send(1, new byte[40], 40);
                 awaitTrue(() -> outcomes.containsKey(1L), "the outcome of a publish another stream stores");
                 assertEquals(DeliveryOutcome.REJECTED, outcomes.get(1L), details.get(1L));
@@ -306,10 +288,7 @@ class NatsDriverTest extends DriverContract {
     void aPublishTheStreamRefusesIsRejectedWithTheServersReason() throws Exception {
         try (Connection admin = Nats.connect(LocalNats.URL)) {
             admin.jetStreamManagement()
-                    .addStream(StreamConfiguration.builder()
-                            .name(stream)
-                            .subjects(subject)
-                            .storageType(StorageType.Memory)
+                    .addStream(memoryStream(stream, subject)
                             .maxMessages(1)
                             .discardPolicy(DiscardPolicy.New)
                             .build());
@@ -318,10 +297,7 @@ class NatsDriverTest extends DriverContract {
         Map<Long, String> details = new ConcurrentHashMap<>();
         String url = LocalNats.URL + "/" + subject + "?jetstream=true&stream=" + stream;
         try (DriverConnection sender = new NatsDriver().connect(url, MicroClock.system(), TIMEOUT)) {
-            DriverProducer producer = sender.createProducer((token, outcome, r, detail) -> {
-                details.put(token, String.valueOf(detail));
-                outcomes.put(token, outcome);
-            });
+            DriverProducer producer = recordingProducer(sender, outcomes, details);
             producer.send(1, new byte[40], 40);
             producer.send(2, new byte[40], 40);
             awaitTrue(() -> outcomes.size() == 2, "two outcomes");
@@ -385,5 +361,20 @@ class NatsDriverTest extends DriverContract {
 
     private static void awaitTrue(BooleanSupplier condition, Supplier<String> what) throws InterruptedException {
         await().atMost(Duration.ofSeconds(30)).untilAsserted(() -> assertTrue(condition.getAsBoolean(), what));
+    }
+
+    /** A producer on {@code sender} that records the outcome and the detail of each send by token. */
+    private static DriverProducer recordingProducer(
+            DriverConnection sender, Map<Long, DeliveryOutcome> outcomes, Map<Long, String> details)
+            throws DriverException {
+        return sender.createProducer((token, outcome, r, detail) -> {
+            details.put(token, String.valueOf(detail));
+            outcomes.put(token, outcome);
+        });
+    }
+
+    /** A stream kept in memory, named {@code name}, storing {@code subjects}. */
+    private static StreamConfiguration.Builder memoryStream(String name, String subjects) {
+        return StreamConfiguration.builder().name(name).subjects(subjects).storageType(StorageType.Memory);
     }
 }
