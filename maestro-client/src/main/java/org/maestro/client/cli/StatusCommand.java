@@ -116,16 +116,7 @@ public final class StatusCommand implements java.util.concurrent.Callable<Intege
     private static PeerListing listing(PeerStatus status, Payload.Outcome get) {
         PeerListing pinged = PeerListing.of(status);
         if (get == null) {
-            return new PeerListing(
-                    pinged.id(),
-                    pinged.name(),
-                    pinged.role(),
-                    pinged.host(),
-                    pinged.roundTripMillis(),
-                    "unknown",
-                    null,
-                    null,
-                    null);
+            return pinged.withState("unknown", null, null, null);
         }
         Map<String, String> details = get.details();
         boolean busy = Boolean.parseBoolean(details.getOrDefault("busy", "false"));
@@ -136,12 +127,7 @@ public final class StatusCommand implements java.util.concurrent.Callable<Intege
             }
         });
         String version = details.get("version");
-        return new PeerListing(
-                pinged.id(),
-                pinged.name(),
-                pinged.role(),
-                pinged.host(),
-                pinged.roundTripMillis(),
+        return pinged.withState(
                 busy ? "busy" : "idle",
                 busy ? options.get("TEST_NAME") : null,
                 version == null || version.equals("null") ? null : version,
