@@ -109,8 +109,8 @@ class RefusedAndVanishedTest {
     @Test
     void resultsWithoutOutcomesReadAsNothingRefused() throws IOException {
         Path iteration = results.resolve("old/0");
-        Path sender = peer(iteration, "sender-1@alpha", "sender");
-        Path receiver = peer(iteration, "receiver-1@alpha", "receiver");
+        Path sender = SyntheticResults.peer(iteration, "sender-1@alpha", "sender");
+        Path receiver = SyntheticResults.peer(iteration, "receiver-1@alpha", "receiver");
         new PeerResult(
                         1,
                         "sender-1@alpha",
@@ -149,10 +149,10 @@ class RefusedAndVanishedTest {
 
     private Path writeIteration() throws IOException {
         Path iteration = results.resolve("outcomes/0");
-        Path sender1 = peer(iteration, "sender-1@alpha", "sender");
-        Path sender2 = peer(iteration, "sender-2@alpha", "sender");
-        Path receiver1 = peer(iteration, "receiver-1@alpha", "receiver");
-        Path receiver2 = peer(iteration, "receiver-2@beta", "receiver");
+        Path sender1 = SyntheticResults.peer(iteration, "sender-1@alpha", "sender");
+        Path sender2 = SyntheticResults.peer(iteration, "sender-2@alpha", "sender");
+        Path receiver1 = SyntheticResults.peer(iteration, "receiver-1@alpha", "receiver");
+        Path receiver2 = SyntheticResults.peer(iteration, "receiver-2@beta", "receiver");
 
         RoaringBitmap refused = bitmap(10, 20);
         refused.add(50);
@@ -240,15 +240,6 @@ class RefusedAndVanishedTest {
                 sender2.resolve("rate.csv"),
                 "# maestro-rate v1\ntimestamp,count,errors,warmup\n" + "2000,30,0,false\n");
         return iteration;
-    }
-
-    private static Path peer(Path iteration, String name, String role) throws IOException {
-        Path dir = Files.createDirectories(iteration.resolve(name));
-        Files.writeString(
-                dir.resolve("test.properties"),
-                "peer.name=" + name + "\npeer.role=" + role
-                        + "\ntest.start=1000\ntest.end=5000\nSEND_RECEIVE_URL=amqp://sut:5672/orders\n");
-        return dir;
     }
 
     private static void receiverResult(Path dir, String name, List<PeerResult.Stream> streams) throws IOException {

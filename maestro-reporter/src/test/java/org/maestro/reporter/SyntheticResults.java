@@ -59,6 +59,19 @@ public final class SyntheticResults {
         this.rateScale = rateScale;
     }
 
+    /**
+     * Creates the directory of one peer of an iteration with a minimal test.properties (the test ran from 1000 to
+     * 5000 ms against amqp://sut:5672/orders), for tests that write the peer's other files themselves.
+     */
+    public static Path peer(Path iteration, String name, String role) throws IOException {
+        Path dir = Files.createDirectories(iteration.resolve(name));
+        Files.writeString(
+                dir.resolve("test.properties"),
+                "peer.name=" + name + "\npeer.role=" + role
+                        + "\ntest.start=1000\ntest.end=5000\nSEND_RECEIVE_URL=amqp://sut:5672/orders\n");
+        return dir;
+    }
+
     /** The usual three tests: fixed-rate (passed, two receivers share an address), incremental (2 iterations, #1 failed), no-verdict. */
     public static Map<String, Truth> writeStandard(Path results, double latencyScale, double rateScale)
             throws IOException {

@@ -38,18 +38,12 @@ class UnknownLossTest {
         Path iteration = results.resolve("one-dead/0");
         writeSender(iteration, 100);
         writeReceiver(iteration, "receiver-1@alpha", 0, 60);
-        new Roster(
-                        Roster.FORMAT_VERSION,
-                        "run-1",
-                        List.of(
-                                entry("sender-1@alpha", "sender", PeerEnd.STOPPED, ""),
-                                entry("receiver-1@alpha", "receiver", PeerEnd.STOPPED, ""),
-                                entry(
-                                        "receiver-2@beta",
-                                        "receiver",
-                                        PeerEnd.DIED,
-                                        "disconnected abnormally at 12:00:03")))
-                .write(iteration);
+        writeRoster(
+                iteration,
+                "run-1",
+                entry("sender-1@alpha", "sender", PeerEnd.STOPPED, ""),
+                entry("receiver-1@alpha", "receiver", PeerEnd.STOPPED, ""),
+                entry("receiver-2@beta", "receiver", PeerEnd.DIED, "disconnected abnormally at 12:00:03"));
 
         TestSummary summary = Reporter.summarize(iteration);
         MessageCounts m = summary.messages();
@@ -114,14 +108,12 @@ class UnknownLossTest {
         Path iteration = results.resolve("sender-dead/0");
         writeReceiver(iteration, "receiver-1@alpha", 0, 60);
         writeReceiver(iteration, "receiver-2@beta", 60, 100);
-        new Roster(
-                        Roster.FORMAT_VERSION,
-                        "run-2",
-                        List.of(
-                                entry("sender-1@alpha", "sender", PeerEnd.DIED, ""),
-                                entry("receiver-1@alpha", "receiver", PeerEnd.FINISHED, ""),
-                                entry("receiver-2@beta", "receiver", PeerEnd.FINISHED, "")))
-                .write(iteration);
+        writeRoster(
+                iteration,
+                "run-2",
+                entry("sender-1@alpha", "sender", PeerEnd.DIED, ""),
+                entry("receiver-1@alpha", "receiver", PeerEnd.FINISHED, ""),
+                entry("receiver-2@beta", "receiver", PeerEnd.FINISHED, ""));
 
         MessageCounts m = Reporter.summarize(iteration).messages();
         assertNull(m.sent(), "the sender's count is missing: not 0");
@@ -136,14 +128,12 @@ class UnknownLossTest {
     void everyReceiverGoneLeavesLostUnknownNotZero() throws IOException {
         Path iteration = results.resolve("all-dead/0");
         writeSender(iteration, 100);
-        new Roster(
-                        Roster.FORMAT_VERSION,
-                        "run-3",
-                        List.of(
-                                entry("sender-1@alpha", "sender", PeerEnd.STOPPED, ""),
-                                entry("receiver-1@alpha", "receiver", PeerEnd.DIED, ""),
-                                entry("receiver-2@beta", "receiver", PeerEnd.NO_FILES, "did not send its files")))
-                .write(iteration);
+        writeRoster(
+                iteration,
+                "run-3",
+                entry("sender-1@alpha", "sender", PeerEnd.STOPPED, ""),
+                entry("receiver-1@alpha", "receiver", PeerEnd.DIED, ""),
+                entry("receiver-2@beta", "receiver", PeerEnd.NO_FILES, "did not send its files"));
 
         MessageCounts m = Reporter.summarize(iteration).messages();
         assertEquals(0, m.received());
@@ -162,7 +152,7 @@ class UnknownLossTest {
         Path iteration = results.resolve("no-roster/0");
         writeSender(iteration, 100);
         writeReceiver(iteration, "receiver-1@alpha", 0, 60);
-        peer(iteration, "receiver-2@beta", "receiver");
+        SyntheticResults.peer(iteration, "receiver-2@beta", "receiver");
 
         MessageCounts m = Reporter.summarize(iteration).messages();
         assertNull(m.lost());
@@ -177,14 +167,12 @@ class UnknownLossTest {
         writeSender(iteration, 100);
         writeReceiver(iteration, "receiver-1@alpha", 0, 60);
         writeReceiver(iteration, "receiver-2@beta", 60, 97);
-        new Roster(
-                        Roster.FORMAT_VERSION,
-                        "run-4",
-                        List.of(
-                                entry("sender-1@alpha", "sender", PeerEnd.FINISHED, ""),
-                                entry("receiver-1@alpha", "receiver", PeerEnd.FINISHED, ""),
-                                entry("receiver-2@beta", "receiver", PeerEnd.IDLE, "")))
-                .write(iteration);
+        writeRoster(
+                iteration,
+                "run-4",
+                entry("sender-1@alpha", "sender", PeerEnd.FINISHED, ""),
+                entry("receiver-1@alpha", "receiver", PeerEnd.FINISHED, ""),
+                entry("receiver-2@beta", "receiver", PeerEnd.IDLE, ""));
 
         MessageCounts m = Reporter.summarize(iteration).messages();
         assertEquals(3L, m.lost());
@@ -196,12 +184,16 @@ class UnknownLossTest {
         ResultsAudit.assertConsistent(iteration);
     }
 
+    private static void writeRoster(Path iteration, String runId, Roster.Entry... entries) throws IOException {
+        new Roster(Roster.FORMAT_VERSION, runId, List.of(entries)).write(iteration);
+    }
+
     private static Roster.Entry entry(String name, String role, PeerEnd ended, String detail) {
         return new Roster.Entry(name, role, name.substring(name.indexOf('@') + 1), "orders", ended, detail);
     }
 
     private static void writeSender(Path iteration, long count) throws IOException {
-        Path dir = peer(iteration, "sender-1@alpha", "sender");
+        Path dir = SyntheticResults.peer(iteration, "sender-1@alpha", "sender");
         new PeerResult(
                         1,
                         "sender-1@alpha",
@@ -220,7 +212,7 @@ class UnknownLossTest {
     }
 
     private static void writeReceiver(Path iteration, String name, long from, long to) throws IOException {
-        Path dir = peer(iteration, name, "receiver");
+        Path dir = SyntheticResults.peer(iteration, name, "receiver");
         RoaringBitmap got = new RoaringBitmap();
         got.add(from, to);
         new PeerResult(
@@ -239,14 +231,5 @@ class UnknownLossTest {
                         "success",
                         "received")
                 .write(dir.resolve(PeerResult.FILE_NAME));
-    }
-
-    private static Path peer(Path iteration, String name, String role) throws IOException {
-        Path dir = Files.createDirectories(iteration.resolve(name));
-        Files.writeString(
-                dir.resolve("test.properties"),
-                "peer.name=" + name + "\npeer.role=" + role
-                        + "\ntest.start=1000\ntest.end=5000\nSEND_RECEIVE_URL=amqp://sut:5672/orders\n");
-        return dir;
     }
 }

@@ -69,17 +69,17 @@ public record TestResult(
 
     /** Messages received by all receivers (distinct sequence numbers), the whole test: warm-up included. */
     public long getReceived() {
-        return figures.getOrDefault("received", 0L).longValue();
+        return count("received");
     }
 
     /** Measured messages sent: those not sent during warm-up, by each message's own warm-up flag. */
     public long getMeasuredSent() {
-        return figures.getOrDefault("measuredSent", 0L).longValue();
+        return count("measuredSent");
     }
 
     /** Measured messages received (duplicates included): warm-up messages excluded, by each message's own flag. */
     public long getMeasuredReceived() {
-        return figures.getOrDefault("measuredReceived", 0L).longValue();
+        return count("measuredReceived");
     }
 
     /** Messages sent and never received by any receiver of their address; null when unknown. */
@@ -97,6 +97,16 @@ public record TestResult(
         return known("vanished");
     }
 
+    /** A count of the figures; 0 when absent. */
+    private long count(String figure) {
+        return figures.getOrDefault(figure, 0L).longValue();
+    }
+
+    /** A figure that is not a count (a rate, a time); 0 when absent. */
+    private double number(String figure) {
+        return figures.getOrDefault(figure, 0.0).doubleValue();
+    }
+
     /** A count of the figures: 0 when no test ran, null when this test's count is unknown. */
     private Long known(String figure) {
         Number value = figures.get(figure);
@@ -108,27 +118,27 @@ public record TestResult(
 
     /** Send attempts the system under test accepted (one per attempt; 0 when the senders did not count them). */
     public long getAccepted() {
-        return figures.getOrDefault("accepted", 0L).longValue();
+        return count("accepted");
     }
 
     /** Send attempts the system under test released. */
     public long getReleased() {
-        return figures.getOrDefault("released", 0L).longValue();
+        return count("released");
     }
 
     /** Send attempts the system under test rejected. */
     public long getRejected() {
-        return figures.getOrDefault("rejected", 0L).longValue();
+        return count("rejected");
     }
 
     /** Send attempts the system under test returned modified. */
     public long getModified() {
-        return figures.getOrDefault("modified", 0L).longValue();
+        return count("modified");
     }
 
     /** Send attempts that failed: not handed over, or the connection failed before an outcome. */
     public long getFailed() {
-        return figures.getOrDefault("failed", 0L).longValue();
+        return count("failed");
     }
 
     /**
@@ -137,7 +147,7 @@ public record TestResult(
      * number in summary.json, junit.xml and the table {@code maestro-cli run} prints.
      */
     public double getMeanRate() {
-        return figures.getOrDefault("meanRate", 0.0).doubleValue();
+        return number("meanRate");
     }
 
     /**
@@ -145,17 +155,17 @@ public record TestResult(
      * size is unknown.
      */
     public double getMegabytesPerSecond() {
-        return figures.getOrDefault("megabytesPerSecond", 0.0).doubleValue();
+        return number("megabytesPerSecond");
     }
 
     /** p99 of response time (receive − intended send), ms. */
     public double getResponseP99Ms() {
-        return figures.getOrDefault("responseP99Ms", 0.0).doubleValue();
+        return number("responseP99Ms");
     }
 
     /** p90 of response time, ms. */
     public double getResponseP90Ms() {
-        return figures.getOrDefault("responseP90Ms", 0.0).doubleValue();
+        return number("responseP90Ms");
     }
 
     /**
@@ -208,7 +218,7 @@ public record TestResult(
 
     /** Errors counted by senders and receivers. */
     public long getErrors() {
-        return figures.getOrDefault("errors", 0L).longValue();
+        return count("errors");
     }
 
     public boolean isPassed() {

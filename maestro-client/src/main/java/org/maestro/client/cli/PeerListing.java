@@ -49,6 +49,11 @@ public record PeerListing(
                 null);
     }
 
+    /** This peer as PING found it, with what its GET reply told (all null for no reply but the state). */
+    PeerListing withState(String state, String test, String version, Map<String, String> options) {
+        return new PeerListing(id, name, role, host, roundTripMillis, state, test, version, options);
+    }
+
     /** The JSON array of peers. */
     static String json(List<PeerListing> peers) {
         try {

@@ -2,19 +2,15 @@ package org.maestro.client.cli;
 
 import java.io.PrintWriter;
 import java.time.Duration;
-import java.util.Comparator;
 import java.util.List;
 import java.util.concurrent.Callable;
-import org.maestro.common.cli.CommandException;
 import org.maestro.common.cli.DiagnosticOptions;
 import org.maestro.common.cli.ExitCode;
 import org.maestro.common.client.ControlClient;
 import org.maestro.common.client.PeerStatus;
-import org.maestro.common.options.Durations;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
-import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
 /** {@code maestro-cli ping}: lists the live peers on a control broker with their round-trip time. */
@@ -27,12 +23,8 @@ public final class PingCommand implements Callable<Integer> {
     @Mixin
     ControlBrokerOption broker;
 
-    @Option(
-            names = "--wait",
-            defaultValue = "2s",
-            paramLabel = "DURATION",
-            description = "How long to collect replies (default: ${DEFAULT-VALUE}).")
-    String wait;
+    @Mixin
+    PingWaitOption wait;
 
     @Mixin
     OutputFormat format;
@@ -45,19 +37,12 @@ public final class PingCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        Duration waitFor = parseWait();
+        Duration waitFor = wait.duration();
         PrintWriter out = spec.commandLine().getOut();
         try (ControlClient client = ControlClient.connect(broker.endpoint())) {
-            List<PeerStatus> peers = client.ping(waitFor).stream()
-                    .sorted(Comparator.comparing((PeerStatus s) -> s.peer().role())
-                            .thenComparing(s -> s.peer().name()))
-                    .toList();
+            List<PeerStatus> peers = wait.livePeers(client, waitFor);
             if (peers.isEmpty()) {
-                spec.commandLine()
-                        .getErr()
-                        .println("maestro-cli: no peer answered on " + client.endpoint() + " within " + wait
-                                + "; start peers with 'maestro-cli worker --maestro-url " + client.endpoint() + "'");
-                return ExitCode.INFRASTRUCTURE.code();
+                return wait.noPeerAnswered(spec, client);
             }
             if (format.json()) {
                 out.println(PeerListing.json(peers.stream().map(PeerListing::of).toList()));
@@ -77,14 +62,6 @@ public final class PingCommand implements Callable<Integer> {
             out.printf("%d peer(s)%n", peers.size());
             out.flush();
             return ExitCode.OK.code();
-        }
-    }
-
-    private Duration parseWait() {
-        try {
-            return Durations.parse(wait);
-        } catch (IllegalArgumentException e) {
-            throw CommandException.usage("--wait " + e.getMessage());
         }
     }
 }

@@ -3,7 +3,6 @@ package org.maestro.client.cli;
 import java.io.PrintWriter;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
@@ -11,20 +10,17 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
-import org.maestro.common.cli.CommandException;
 import org.maestro.common.cli.DiagnosticOptions;
 import org.maestro.common.cli.ExitCode;
 import org.maestro.common.client.ControlClient;
 import org.maestro.common.client.PeerStatus;
 import org.maestro.common.client.Replies;
-import org.maestro.common.options.Durations;
 import org.maestro.common.protocol.Note;
 import org.maestro.common.protocol.Payload;
 import org.maestro.common.transport.Topics;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
-import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
 /** {@code maestro-cli status}: the live peers, their roles and what each is doing (idle, or busy with which test). */
@@ -41,12 +37,8 @@ public final class StatusCommand implements java.util.concurrent.Callable<Intege
     @Mixin
     OutputFormat format;
 
-    @Option(
-            names = "--wait",
-            defaultValue = "2s",
-            paramLabel = "DURATION",
-            description = "How long to collect replies (default: ${DEFAULT-VALUE}).")
-    String wait;
+    @Mixin
+    PingWaitOption wait;
 
     @Mixin
     DiagnosticOptions diagnostics;
@@ -56,24 +48,12 @@ public final class StatusCommand implements java.util.concurrent.Callable<Intege
 
     @Override
     public Integer call() throws Exception {
-        Duration waitFor;
-        try {
-            waitFor = Durations.parse(wait);
-        } catch (IllegalArgumentException e) {
-            throw CommandException.usage("--wait " + e.getMessage());
-        }
+        Duration waitFor = wait.duration();
         PrintWriter out = spec.commandLine().getOut();
         try (ControlClient client = ControlClient.connect(broker.endpoint())) {
-            List<PeerStatus> peers = client.ping(waitFor).stream()
-                    .sorted(Comparator.comparing((PeerStatus s) -> s.peer().role())
-                            .thenComparing(s -> s.peer().name()))
-                    .toList();
+            List<PeerStatus> peers = wait.livePeers(client, waitFor);
             if (peers.isEmpty()) {
-                spec.commandLine()
-                        .getErr()
-                        .println("maestro-cli: no peer answered on " + client.endpoint() + " within " + wait
-                                + "; start peers with 'maestro-cli worker --maestro-url " + client.endpoint() + "'");
-                return ExitCode.INFRASTRUCTURE.code();
+                return wait.noPeerAnswered(spec, client);
             }
             List<CompletableFuture<Replies>> answers = new ArrayList<>();
             for (PeerStatus peer : peers) {
@@ -109,7 +89,7 @@ public final class StatusCommand implements java.util.concurrent.Callable<Intege
                         busy,
                         listing.stream().filter(p -> "idle".equals(p.state())).count(),
                         listing.stream().anyMatch(p -> "unknown".equals(p.state()))
-                                ? " (unknown: no answer to GET within " + wait + "; try a longer --wait)"
+                                ? " (unknown: no answer to GET within " + wait.text() + "; try a longer --wait)"
                                 : "");
             }
             out.flush();
@@ -136,16 +116,7 @@ public final class StatusCommand implements java.util.concurrent.Callable<Intege
     private static PeerListing listing(PeerStatus status, Payload.Outcome get) {
         PeerListing pinged = PeerListing.of(status);
         if (get == null) {
-            return new PeerListing(
-                    pinged.id(),
-                    pinged.name(),
-                    pinged.role(),
-                    pinged.host(),
-                    pinged.roundTripMillis(),
-                    "unknown",
-                    null,
-                    null,
-                    null);
+            return pinged.withState("unknown", null, null, null);
         }
         Map<String, String> details = get.details();
         boolean busy = Boolean.parseBoolean(details.getOrDefault("busy", "false"));
@@ -156,12 +127,7 @@ public final class StatusCommand implements java.util.concurrent.Callable<Intege
             }
         });
         String version = details.get("version");
-        return new PeerListing(
-                pinged.id(),
-                pinged.name(),
-                pinged.role(),
-                pinged.host(),
-                pinged.roundTripMillis(),
+        return pinged.withState(
                 busy ? "busy" : "idle",
                 busy ? options.get("TEST_NAME") : null,
                 version == null || version.equals("null") ? null : version,

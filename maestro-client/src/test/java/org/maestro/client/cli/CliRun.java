@@ -2,6 +2,10 @@ package org.maestro.client.cli;
 
 import java.io.PrintWriter;
 import java.io.StringWriter;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
 import java.util.Map;
 import picocli.CommandLine;
 
@@ -10,6 +14,17 @@ record CliRun(int exitCode, String out, String err) {
 
     static CliRun of(String... args) {
         return execute(MaestroCli.commandLine(), args);
+    }
+
+    /**
+     * Runs {@code maestro-cli run <script> --maestro-url <maestroUrl> --results <results>} followed by {@code more}
+     * options.
+     */
+    static CliRun run(Path script, String maestroUrl, Path results, String... more) {
+        List<String> args = new ArrayList<>(
+                List.of("run", script.toString(), "--maestro-url", maestroUrl, "--results", results.toString()));
+        args.addAll(Arrays.asList(more));
+        return of(args.toArray(String[]::new));
     }
 
     /**

@@ -48,14 +48,8 @@ class ControlBrokerOutageTest {
                 maestro.test { name "long-outage"; sut "URL"; rate 100; duration "4s" }
                 """.replace("URL", cluster.sut().amqpUrl("outage.queue")));
         Path results = work.resolve("results");
-        CompletableFuture<CliRun> run = CompletableFuture.supplyAsync(() -> CliRun.of(
-                "run",
-                script.toString(),
-                "--maestro-url",
-                cluster.mosquitto().url(),
-                "--results",
-                results.toString(),
-                "--no-report"));
+        CompletableFuture<CliRun> run = CompletableFuture.supplyAsync(
+                () -> CliRun.run(script, cluster.mosquitto().url(), results, "--no-report"));
         cluster.awaitMessages("sender", 50, Duration.ofSeconds(30));
 
         cluster.mosquitto().stop();
@@ -86,16 +80,8 @@ class ControlBrokerOutageTest {
                 maestro.test { name "broker-gone"; sut "URL"; rate 100; duration "4s" }
                 """.replace("URL", cluster.sut().amqpUrl("gone.queue")));
         Path results = work.resolve("results");
-        CompletableFuture<CliRun> run = CompletableFuture.supplyAsync(() -> CliRun.of(
-                "run",
-                script.toString(),
-                "--maestro-url",
-                cluster.mosquitto().url(),
-                "--results",
-                results.toString(),
-                "--no-report",
-                "--broker-outage-limit",
-                "5s"));
+        CompletableFuture<CliRun> run = CompletableFuture.supplyAsync(() ->
+                CliRun.run(script, cluster.mosquitto().url(), results, "--no-report", "--broker-outage-limit", "5s"));
         cluster.awaitMessages("sender", 50, Duration.ofSeconds(30));
 
         cluster.mosquitto().stop();
@@ -132,15 +118,8 @@ class ControlBrokerOutageTest {
     void aBrokerOutageLimitThatIsNoDurationIsRefusedBeforeAnythingRuns() throws Exception {
         Path script = work.resolve("Any.groovy");
         Files.writeString(script, "maestro.test { name \"never\"; rate 1; duration \"1s\" }\n");
-        CliRun outcome = CliRun.of(
-                "run",
-                script.toString(),
-                "--maestro-url",
-                cluster.mosquitto().url(),
-                "--results",
-                work.resolve("never").toString(),
-                "--broker-outage-limit",
-                "soon");
+        CliRun outcome =
+                CliRun.run(script, cluster.mosquitto().url(), work.resolve("never"), "--broker-outage-limit", "soon");
         assertEquals(ExitCode.USAGE.code(), outcome.exitCode(), outcome.out() + outcome.err());
         assertTrue(
                 outcome.err()

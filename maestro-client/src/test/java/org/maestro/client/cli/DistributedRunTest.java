@@ -58,8 +58,7 @@ class DistributedRunTest {
                 """);
         Path results = work.resolve("results");
 
-        CliRun run = CliRun.of(
-                "run", script.toString(), "--maestro-url", cluster.mosquitto().url(), "--results", results.toString());
+        CliRun run = CliRun.run(script, cluster.mosquitto().url(), results);
 
         assertEquals(ExitCode.OK.code(), run.exitCode(), run.err());
         Path iteration = results.resolve("distributed").resolve("0");
@@ -88,14 +87,8 @@ class DistributedRunTest {
                 maestro.test { name "killed"; sut "SUT_URL"; rate 100; duration "2m" }
                 """);
         Path results = work.resolve("results");
-        CompletableFuture<CliRun> run = CompletableFuture.supplyAsync(() -> CliRun.of(
-                "run",
-                script.toString(),
-                "--maestro-url",
-                cluster.mosquitto().url(),
-                "--results",
-                results.toString(),
-                "--no-report"));
+        CompletableFuture<CliRun> run = CompletableFuture.supplyAsync(
+                () -> CliRun.run(script, cluster.mosquitto().url(), results, "--no-report"));
         cluster.awaitMessages("sender", 100, Duration.ofSeconds(40));
         // the receiver has measured something too, which must survive the sender's death
         cluster.awaitMessages("receiver", 50, Duration.ofSeconds(40));
@@ -121,14 +114,7 @@ class DistributedRunTest {
         Path next = script("Next", """
                 maestro.test { name "after-kill"; sut "SUT_URL"; rate 200; duration "400" }
                 """);
-        CliRun again = CliRun.of(
-                "run",
-                next.toString(),
-                "--maestro-url",
-                cluster.mosquitto().url(),
-                "--results",
-                results.toString(),
-                "--no-report");
+        CliRun again = CliRun.run(next, cluster.mosquitto().url(), results, "--no-report");
         assertEquals(ExitCode.OK.code(), again.exitCode(), again.err() + again.out());
     }
 
@@ -138,14 +124,8 @@ class DistributedRunTest {
                 maestro.test { name "outage"; sut "SUT_URL"; rate 100; duration "20s" }
                 """);
         Path results = work.resolve("results");
-        CompletableFuture<CliRun> run = CompletableFuture.supplyAsync(() -> CliRun.of(
-                "run",
-                script.toString(),
-                "--maestro-url",
-                cluster.mosquitto().url(),
-                "--results",
-                results.toString(),
-                "--no-report"));
+        CompletableFuture<CliRun> run = CompletableFuture.supplyAsync(
+                () -> CliRun.run(script, cluster.mosquitto().url(), results, "--no-report"));
         cluster.awaitMessages("sender", 100, Duration.ofSeconds(40));
 
         cluster.mosquitto().stop();

@@ -63,15 +63,7 @@ class PeerDeathAccountingTest {
                         + "\"; rate 200; parallelCount 2; duration \"2m\" }\n");
         Path results = work.resolve("results");
 
-        CliRun run = runKilling(
-                () -> CliRun.of(
-                        "run",
-                        script.toString(),
-                        "--maestro-url",
-                        cluster.mosquitto().url(),
-                        "--results",
-                        results.toString()),
-                second);
+        CliRun run = runKilling(() -> CliRun.run(script, cluster.mosquitto().url(), results), second);
 
         assertEquals(ExitCode.TEST_FAILED.code(), run.exitCode(), run.err());
         JsonNode iteration = iteration(results.resolve("two-receivers"));
@@ -152,15 +144,7 @@ class PeerDeathAccountingTest {
                         + "\"; rate 200; duration \"2m\" }\n");
         Path results = work.resolve("results");
 
-        CliRun run = runKilling(
-                () -> CliRun.of(
-                        "run",
-                        script.toString(),
-                        "--maestro-url",
-                        cluster.mosquitto().url(),
-                        "--results",
-                        results.toString()),
-                cluster.sender());
+        CliRun run = runKilling(() -> CliRun.run(script, cluster.mosquitto().url(), results), cluster.sender());
 
         assertEquals(ExitCode.TEST_FAILED.code(), run.exitCode(), run.err());
         JsonNode iteration = iteration(results.resolve("sender-killed"));

@@ -32,14 +32,7 @@ class RunCommandInputTest {
     private CliRun run(String name, String body) throws Exception {
         Path script = work.resolve(name);
         Files.writeString(script, body);
-        return CliRun.of(
-                "run",
-                script.toString(),
-                "--maestro-url",
-                mosquitto.url(),
-                "--results",
-                work.resolve("results").toString(),
-                "--no-report");
+        return CliRun.run(script, mosquitto.url(), work.resolve("results"), "--no-report");
     }
 
     @Test

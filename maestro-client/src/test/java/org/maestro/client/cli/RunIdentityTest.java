@@ -51,13 +51,10 @@ class RunIdentityTest {
     @Test
     void aFailedRunAgainstAnUnreachableSutNeverShowsThePreviousRunsNumbers() throws Exception {
         Path first = work.resolve("first");
-        CliRun good = CliRun.of(
-                "run",
-                script("Good", cluster.sut().amqpUrl("identity.queue")).toString(),
-                "--maestro-url",
+        CliRun good = CliRun.run(
+                script("Good", cluster.sut().amqpUrl("identity.queue")),
                 cluster.mosquitto().url(),
-                "--results",
-                first.toString());
+                first);
         assertEquals(ExitCode.OK.code(), good.exitCode(), good.err() + good.out());
         JsonNode firstSummary = iteration(first, 0);
         assertEquals(1500, firstSummary.path("messages").path("sent").asLong(), firstSummary.toString());
@@ -70,14 +67,10 @@ class RunIdentityTest {
         assertEquals(firstRun, runIdOf(firstSenderFiles.resolve("test.properties")));
 
         Path second = work.resolve("second");
-        CliRun bad = CliRun.of(
-                "run",
-                script("Bad", "amqp://127.0.0.1:" + closedPort() + "/identity.queue")
-                        .toString(),
-                "--maestro-url",
+        CliRun bad = CliRun.run(
+                script("Bad", "amqp://127.0.0.1:" + closedPort() + "/identity.queue"),
                 cluster.mosquitto().url(),
-                "--results",
-                second.toString());
+                second);
 
         assertEquals(ExitCode.TEST_FAILED.code(), bad.exitCode(), bad.err() + bad.out());
         JsonNode secondSummary = iteration(second, 0);

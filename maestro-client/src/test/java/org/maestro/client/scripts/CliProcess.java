@@ -18,6 +18,22 @@ import org.maestro.common.options.OptionCode;
 record CliProcess(int exitCode, String output) {
 
     /**
+     * Runs {@code maestro-cli run <script> --results <work>/results} followed by {@code more}, for one of the scripts
+     * shipped in the distribution, and waits for it.
+     */
+    static CliProcess runScript(
+            String script, Map<String, String> environment, Duration deadline, Path work, String... more)
+            throws IOException, InterruptedException {
+        List<String> args = new ArrayList<>(List.of(
+                "run",
+                TestScriptsTest.scriptsDirectory().resolve(script).toString(),
+                "--results",
+                work.resolve("results").toString()));
+        args.addAll(List.of(more));
+        return run(environment, deadline, work, args.toArray(String[]::new));
+    }
+
+    /**
      * Runs the command and waits for it.
      *
      * @throws IllegalStateException when it does not end within the deadline (it is killed)

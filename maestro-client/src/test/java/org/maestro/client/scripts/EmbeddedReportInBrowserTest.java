@@ -36,16 +36,11 @@ class EmbeddedReportInBrowserTest {
                 Chromium.available(),
                 "/usr/bin/chromium is not installed (apt-get install chromium); "
                         + "the report was not opened in a browser");
-        CliProcess run = CliProcess.run(
+        CliProcess run = CliProcess.runScript(
+                "FixedRateTest.groovy",
                 Map.of("TEST_DURATION", "6s", "WARM_UP", "2s", "RATE", "200", "MAXIMUM_LATENCY", "5000"),
                 Duration.ofMinutes(3),
-                work,
-                "run",
-                TestScriptsTest.scriptsDirectory()
-                        .resolve("FixedRateTest.groovy")
-                        .toString(),
-                "--results",
-                work.resolve("results").toString());
+                work);
         assertEquals(ExitCode.OK.code(), run.exitCode(), run.output());
 
         Path page = work.resolve("results/fixed-rate/iteration-0.html");

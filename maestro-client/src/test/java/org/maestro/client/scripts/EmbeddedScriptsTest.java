@@ -32,15 +32,9 @@ class EmbeddedScriptsTest {
     Path work;
 
     private CliProcess run(String script, Map<String, String> environment, boolean report) throws Exception {
-        List<String> args = new java.util.ArrayList<>(List.of(
-                "run",
-                TestScriptsTest.scriptsDirectory().resolve(script).toString(),
-                "--results",
-                work.resolve("results").toString()));
-        if (!report) {
-            args.add("--no-report");
-        }
-        return CliProcess.run(environment, DEADLINE, work, args.toArray(String[]::new));
+        return report
+                ? CliProcess.runScript(script, environment, DEADLINE, work)
+                : CliProcess.runScript(script, environment, DEADLINE, work, "--no-report");
     }
 
     private static Path peer(Path iteration, String prefix) throws IOException {

@@ -82,7 +82,8 @@ class FixedRateOnEachSystemTest {
     @MethodSource("systems")
     void theFixedRateScriptRunsAgainstTheSystemNamedByItsUrl(String system, int port, String url) throws Exception {
         requireServer(system, port);
-        CliProcess run = CliProcess.run(
+        CliProcess run = CliProcess.runScript(
+                "FixedRateTest.groovy",
                 Map.of(
                         "SEND_RECEIVE_URL",
                         url,
@@ -97,13 +98,7 @@ class FixedRateOnEachSystemTest {
                         "MAXIMUM_LATENCY",
                         "5000"),
                 Duration.ofMinutes(2),
-                work,
-                "run",
-                TestScriptsTest.scriptsDirectory()
-                        .resolve("FixedRateTest.groovy")
-                        .toString(),
-                "--results",
-                work.resolve("results").toString());
+                work);
 
         assertEquals(ExitCode.OK.code(), run.exitCode(), run.output());
         Path iteration = work.resolve("results/fixed-rate/0");

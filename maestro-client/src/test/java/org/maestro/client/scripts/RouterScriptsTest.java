@@ -45,7 +45,8 @@ class RouterScriptsTest {
     @Test
     void aRestartedMiddleRouterLosesWhatItsOutageExplainsAndEveryMessageIsAccountedFor() throws Exception {
         Path router = RealRouter.require();
-        CliProcess run = CliProcess.run(
+        CliProcess run = CliProcess.runScript(
+                "RouterRestartTest.groovy",
                 Map.of(
                         "QDROUTERD",
                         router.toString(),
@@ -62,13 +63,7 @@ class RouterScriptsTest {
                         "DOWN",
                         Integer.toString(DOWN_SECONDS)),
                 DEADLINE,
-                work,
-                "run",
-                TestScriptsTest.scriptsDirectory()
-                        .resolve("RouterRestartTest.groovy")
-                        .toString(),
-                "--results",
-                work.resolve("results").toString());
+                work);
 
         assertEquals(ExitCode.OK.code(), run.exitCode(), run.output());
         assertTrue(run.output().contains("PASSED: 'restart router2 2 --kill' done"), run.output());

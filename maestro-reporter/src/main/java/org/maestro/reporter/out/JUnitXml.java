@@ -1,15 +1,12 @@
 package org.maestro.reporter.out;
 
 import java.io.IOException;
-import java.io.OutputStream;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
 import java.util.List;
 import java.util.Locale;
-import javax.xml.stream.XMLOutputFactory;
 import javax.xml.stream.XMLStreamException;
 import javax.xml.stream.XMLStreamWriter;
 import org.maestro.common.measure.OutcomeCounts;
@@ -30,11 +27,7 @@ public final class JUnitXml {
 
     /** Writes {@code <testDir>/junit.xml}. */
     public static Path write(Path testDir, String test, List<TestSummary> iterations) throws IOException {
-        Path file = testDir.resolve(FILE_NAME);
-        try (OutputStream out = Files.newOutputStream(file)) {
-            XMLStreamWriter xml = XMLOutputFactory.newFactory().createXMLStreamWriter(out, "UTF-8");
-            xml.writeStartDocument("UTF-8", "1.0");
-            xml.writeCharacters("\n");
+        return JUnitFormat.write(testDir.resolve(FILE_NAME), xml -> {
             long failures = iterations.stream()
                     .filter(s -> s.outcome() == Outcome.FAILURE)
                     .count();
@@ -71,13 +64,7 @@ public final class JUnitXml {
                 writeCase(xml, test, summary);
             }
             xml.writeEndElement();
-            xml.writeCharacters("\n");
-            xml.writeEndDocument();
-            xml.close();
-        } catch (XMLStreamException e) {
-            throw new IOException("cannot write " + file + ": " + e.getMessage(), e);
-        }
-        return file;
+        });
     }
 
     private static void writeCase(XMLStreamWriter xml, String test, TestSummary summary) throws XMLStreamException {
@@ -87,23 +74,11 @@ public final class JUnitXml {
         xml.writeAttribute("name", test + " #" + summary.iteration());
         xml.writeAttribute("time", seconds(summary.durationSeconds()));
         if (summary.outcome() == Outcome.FAILURE) {
-            xml.writeStartElement("failure");
-            xml.writeAttribute("message", summary.reason());
-            xml.writeAttribute("type", "maestro.TestFailure");
-            xml.writeCharacters(headline(summary));
-            xml.writeEndElement();
+            JUnitFormat.problem(xml, "failure", summary.reason(), "maestro.TestFailure", headline(summary));
         } else if (summary.outcome() == Outcome.UNKNOWN) {
-            xml.writeStartElement("error");
-            xml.writeAttribute("message", summary.reason());
-            xml.writeAttribute("type", "maestro.NoOutcome");
-            xml.writeCharacters(headline(summary));
-            xml.writeEndElement();
+            JUnitFormat.problem(xml, "error", summary.reason(), "maestro.NoOutcome", headline(summary));
         }
-        xml.writeStartElement("system-out");
-        xml.writeCharacters(headline(summary));
-        xml.writeEndElement();
-        xml.writeEndElement();
-        xml.writeCharacters("\n");
+        JUnitFormat.endCase(xml, headline(summary));
     }
 
     /** One line with the numbers a CI log reader wants first. */

@@ -1,15 +1,13 @@
 package org.maestro.reporter.study;
 
 import java.io.IOException;
-import java.io.OutputStream;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;
 import java.util.stream.Collectors;
-import javax.xml.stream.XMLOutputFactory;
 import javax.xml.stream.XMLStreamException;
 import javax.xml.stream.XMLStreamWriter;
+import org.maestro.reporter.out.JUnitFormat;
 
 /**
  * Writes a study's {@code study-junit.xml}: one test suite, one test case per cell; a cell fails when one of its
@@ -24,11 +22,7 @@ public final class StudyJUnit {
 
     /** Writes {@code <testDir>/study-junit.xml}. */
     public static Path write(Path testDir, StudyState state, List<CellResult> cells) throws IOException {
-        Path file = testDir.resolve(FILE_NAME);
-        try (OutputStream out = Files.newOutputStream(file)) {
-            XMLStreamWriter xml = XMLOutputFactory.newFactory().createXMLStreamWriter(out, "UTF-8");
-            xml.writeStartDocument("UTF-8", "1.0");
-            xml.writeCharacters("\n");
+        return JUnitFormat.write(testDir.resolve(FILE_NAME), xml -> {
             xml.writeStartElement("testsuite");
             xml.writeAttribute("name", "maestro.study." + state.test());
             xml.writeAttribute("tests", Integer.toString(cells.size()));
@@ -48,13 +42,7 @@ public final class StudyJUnit {
                 writeCase(xml, state, cell);
             }
             xml.writeEndElement();
-            xml.writeCharacters("\n");
-            xml.writeEndDocument();
-            xml.close();
-        } catch (XMLStreamException e) {
-            throw new IOException("cannot write " + file + ": " + e.getMessage(), e);
-        }
-        return file;
+        });
     }
 
     private static void writeCase(XMLStreamWriter xml, StudyState state, CellResult cell) throws XMLStreamException {
@@ -63,33 +51,27 @@ public final class StudyJUnit {
         xml.writeAttribute("classname", "maestro.study." + state.test());
         xml.writeAttribute("name", cell.label());
         if (cell.outcome().equals("failure")) {
-            xml.writeStartElement("failure");
-            xml.writeAttribute(
-                    "message",
+            JUnitFormat.problem(
+                    xml,
+                    "failure",
                     cell.failed() + " of " + cell.finished() + " repeat(s) failed: "
                             + cell.runs().stream()
                                     .filter(r -> r.outcome().equals("failure"))
                                     .map(r -> "#" + r.iteration() + " " + r.reason())
-                                    .collect(Collectors.joining("; ")));
-            xml.writeAttribute("type", "maestro.CellFailure");
-            xml.writeCharacters(headline(cell));
-            xml.writeEndElement();
+                                    .collect(Collectors.joining("; ")),
+                    "maestro.CellFailure",
+                    headline(cell));
         } else if (cell.outcome().equals("unknown")) {
-            xml.writeStartElement("error");
-            xml.writeAttribute(
-                    "message",
+            JUnitFormat.problem(
+                    xml,
+                    "error",
                     cell.finished() < state.repeats()
                             ? cell.finished() + " of " + state.repeats() + " repeat(s) finished"
-                            : "a repeat has no verdict");
-            xml.writeAttribute("type", "maestro.CellIncomplete");
-            xml.writeCharacters(headline(cell));
-            xml.writeEndElement();
+                            : "a repeat has no verdict",
+                    "maestro.CellIncomplete",
+                    headline(cell));
         }
-        xml.writeStartElement("system-out");
-        xml.writeCharacters(headline(cell));
-        xml.writeEndElement();
-        xml.writeEndElement();
-        xml.writeCharacters("\n");
+        JUnitFormat.endCase(xml, headline(cell));
     }
 
     /** The cell's means and intervals in one line. */

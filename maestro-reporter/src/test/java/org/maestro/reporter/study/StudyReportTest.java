@@ -149,6 +149,13 @@ class StudyReportTest {
         return t * Math.sqrt(squares / (values.length - 1)) / Math.sqrt(values.length);
     }
 
+    /** Writes the study report of the iterations in the test directory's summary.json. */
+    private static void writeReport(Path testDir) throws IOException {
+        StudyReport.write(
+                testDir,
+                SummaryJson.read(testDir.resolve(SummaryJson.FILE_NAME)).iterations());
+    }
+
     private static void assertClose(double expected, JsonNode actual, String what) {
         assertTrue(actual.isNumber(), what + " is missing: " + actual);
         assertEquals(expected, actual.asDouble(), Math.abs(expected) * 1e-9 + 1e-9, what);
@@ -158,9 +165,7 @@ class StudyReportTest {
     void meansAndIntervalsOfEveryCellAreThoseOfStudentsTOverTheRepeats() throws IOException {
         Path testDir = writeStudy(3);
 
-        StudyReport.write(
-                testDir,
-                SummaryJson.read(testDir.resolve(SummaryJson.FILE_NAME)).iterations());
+        writeReport(testDir);
 
         JsonNode study = JSON.readTree(testDir.resolve(StudyReport.JSON_FILE).toFile());
         assertEquals(12, study.path("runs").asInt());
@@ -216,9 +221,7 @@ class StudyReportTest {
     void theJUnitFileHasOneCaseperCellAndFailsTheCellWithAFailedRepeat() throws Exception {
         Path testDir = writeStudy(3);
 
-        StudyReport.write(
-                testDir,
-                SummaryJson.read(testDir.resolve(SummaryJson.FILE_NAME)).iterations());
+        writeReport(testDir);
 
         Document junit = Jsoup.parse(
                 Files.readString(testDir.resolve(StudyJUnit.FILE_NAME)), "", org.jsoup.parser.Parser.xmlParser());
@@ -287,9 +290,7 @@ class StudyReportTest {
     void theChartsShowTheCellsMeansTheHeatMapAndTheRepeats() throws IOException {
         Path testDir = writeStudy(3);
 
-        StudyReport.write(
-                testDir,
-                SummaryJson.read(testDir.resolve(SummaryJson.FILE_NAME)).iterations());
+        writeReport(testDir);
 
         Document page = Jsoup.parse(testDir.resolve(StudyPage.FILE_NAME).toFile());
         JsonNode charts = JSON.readTree(page.selectFirst("#maestro-charts").data());
@@ -337,9 +338,7 @@ class StudyReportTest {
                         "p99Ms")
                 .write(testDir);
 
-        StudyReport.write(
-                testDir,
-                SummaryJson.read(testDir.resolve(SummaryJson.FILE_NAME)).iterations());
+        writeReport(testDir);
 
         JsonNode spread = JSON.readTree(
                         Jsoup.parse(testDir.resolve(StudyPage.FILE_NAME).toFile())
@@ -419,9 +418,7 @@ class StudyReportTest {
         Path testDir = writeStudy(3);
         org.maestro.reporter.html.Assets.copyCharts(results);
 
-        StudyReport.write(
-                testDir,
-                SummaryJson.read(testDir.resolve(SummaryJson.FILE_NAME)).iterations());
+        writeReport(testDir);
 
         Document dom = Jsoup.parse(Chromium.dumpDom(results.resolve("study/" + StudyPage.FILE_NAME), work));
         assertFalse(

@@ -108,41 +108,32 @@ class ResultsAuditTest {
         SyntheticResults.writeStandard(results, 1.0, 1.0);
         Path iteration = results.resolve("fixed-rate/0");
         Recount.Numbers n = Recount.of(iteration);
-        String format = "%-24s %4d  %-6s %,12d %,12d %8d %8d %8d %,12.0f %10.3f  %s%n";
-        String right = String.format(
-                java.util.Locale.ROOT,
-                format,
-                "fixed-rate",
-                0,
-                "PASS",
-                n.sent(),
-                n.received(),
-                n.lost(),
-                n.refused(),
-                n.vanished(),
-                n.throughput(),
-                n.latency().get("responseTime").p99() / 1000.0,
-                iteration);
+        String right = runTableRow(n, n.throughput(), iteration);
         assertEquals(List.of(), ResultsAudit.auditRunTable("TEST …\n" + right, iteration));
 
-        String wrong = String.format(
-                java.util.Locale.ROOT,
-                format,
-                "fixed-rate",
-                0,
-                "PASS",
-                n.sent(),
-                n.received(),
-                n.lost(),
-                n.refused(),
-                n.vanished(),
-                n.throughput() + 5,
-                n.latency().get("responseTime").p99() / 1000.0,
-                iteration);
+        String wrong = runTableRow(n, n.throughput() + 5, iteration);
         List<ResultsAudit.Mismatch> found = ResultsAudit.auditRunTable(wrong, iteration);
         assertEquals(1, found.size(), found.toString());
         assertEquals("fixed-rate #0 RATE msg/s", found.get(0).field());
         assertEquals(1, ResultsAudit.auditRunTable("no table", iteration).size(), "a missing row is a mismatch");
+    }
+
+    /** The run table's row of fixed-rate #0 as {@code maestro-cli run} prints it, with the given throughput. */
+    private static String runTableRow(Recount.Numbers n, double throughput, Path iteration) {
+        return String.format(
+                java.util.Locale.ROOT,
+                "%-24s %4d  %-6s %,12d %,12d %8d %8d %8d %,12.0f %10.3f  %s%n",
+                "fixed-rate",
+                0,
+                "PASS",
+                n.sent(),
+                n.received(),
+                n.lost(),
+                n.refused(),
+                n.vanished(),
+                throughput,
+                n.latency().get("responseTime").p99() / 1000.0,
+                iteration);
     }
 
     @Test
