@@ -7,16 +7,12 @@ import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.concurrent.Callable;
 import java.util.stream.Stream;
 import org.maestro.common.cli.CommandException;
-import org.maestro.common.cli.DiagnosticOptions;
 import org.maestro.common.cli.ExitCode;
+import org.maestro.common.cli.MaestroCommand;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.Mixin;
-import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Parameters;
-import picocli.CommandLine.Spec;
 
 /**
  * The {@code agent-init <dir>} subcommand: writes a skeleton agent source (a {@code handlers/} directory with two
@@ -32,7 +28,7 @@ import picocli.CommandLine.Spec;
         },
         sortOptions = false,
         mixinStandardHelpOptions = true)
-public final class AgentInitCommand implements Callable<Integer> {
+public final class AgentInitCommand extends MaestroCommand {
     /** The files of the skeleton, relative to the directory. */
     static final List<String> FILES =
             List.of("README.md", "handlers/hello.groovy", "handlers/service-down.groovy", "lib/Service.groovy");
@@ -41,12 +37,6 @@ public final class AgentInitCommand implements Callable<Integer> {
 
     @Parameters(index = "0", paramLabel = "<dir>", description = "The directory to write (new or empty).")
     Path directory;
-
-    @Mixin
-    DiagnosticOptions diagnostics;
-
-    @Spec
-    CommandSpec spec;
 
     @Override
     public Integer call() {

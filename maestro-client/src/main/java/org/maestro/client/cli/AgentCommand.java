@@ -5,18 +5,15 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.Callable;
 import org.maestro.agent.AgentConfig;
 import org.maestro.agent.StartupCheck;
 import org.maestro.agent.actions.ProcessSpec;
 import org.maestro.agent.role.AgentRole;
 import org.maestro.common.cli.CommandException;
-import org.maestro.common.cli.DiagnosticOptions;
+import org.maestro.common.cli.MaestroCommand;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
-import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.Spec;
 
 /** {@code maestro-cli agent}: runs an agent peer on a SUT host, with the sources and processes it may act on. */
 @Command(
@@ -27,7 +24,7 @@ import picocli.CommandLine.Spec;
             "The agent runs only extension-point sources it is allowed (--allow-source) and acts on the"
                     + " processes named with --process. Network faults need root and tc/iptables. See docs/agent.md."
         })
-public final class AgentCommand implements Callable<Integer> {
+public final class AgentCommand extends MaestroCommand {
     @Mixin
     ControlBrokerOption broker;
 
@@ -56,12 +53,6 @@ public final class AgentCommand implements Callable<Integer> {
             defaultValue = "${env:MAESTRO_AGENT_WORK:-agent-work}",
             description = "Where sources are cloned (default: ${DEFAULT-VALUE}).")
     Path workDirectory;
-
-    @Mixin
-    DiagnosticOptions diagnostics;
-
-    @Spec
-    CommandSpec spec;
 
     @Override
     public Integer call() throws Exception {

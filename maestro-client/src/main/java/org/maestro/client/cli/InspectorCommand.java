@@ -1,7 +1,6 @@
 package org.maestro.client.cli;
 
-import java.util.concurrent.Callable;
-import org.maestro.common.cli.DiagnosticOptions;
+import org.maestro.common.cli.MaestroCommand;
 import org.maestro.inspector.role.InspectorRole;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -16,15 +15,12 @@ import picocli.CommandLine.Mixin;
                     + " management HTTP API, nats via its monitoring port, mosquitto via $SYS topics) comes from the test:"
                     + " INSPECTOR_NAME and MANAGEMENT_INTERFACE. Exit code 3 when the control broker cannot be reached."
         })
-public final class InspectorCommand implements Callable<Integer> {
+public final class InspectorCommand extends MaestroCommand {
     @Mixin
     ControlBrokerOption broker;
 
     @Mixin
     PeerOptions peer;
-
-    @Mixin
-    DiagnosticOptions diagnostics;
 
     @Override
     public Integer call() throws Exception {

@@ -3,15 +3,12 @@ package org.maestro.client.cli;
 import java.io.PrintWriter;
 import java.time.Duration;
 import java.util.List;
-import java.util.concurrent.Callable;
-import org.maestro.common.cli.DiagnosticOptions;
 import org.maestro.common.cli.ExitCode;
+import org.maestro.common.cli.MaestroCommand;
 import org.maestro.common.client.ControlClient;
 import org.maestro.common.client.PeerStatus;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
-import picocli.CommandLine.Model.CommandSpec;
-import picocli.CommandLine.Spec;
 
 /** {@code maestro-cli ping}: lists the live peers on a control broker with their round-trip time. */
 @Command(
@@ -19,7 +16,7 @@ import picocli.CommandLine.Spec;
         mixinStandardHelpOptions = true,
         header = "List the live peers on a control broker with their round-trip time.",
         description = "Exits 3 when the broker cannot be reached or no peer answers.")
-public final class PingCommand implements Callable<Integer> {
+public final class PingCommand extends MaestroCommand {
     @Mixin
     ControlBrokerOption broker;
 
@@ -28,12 +25,6 @@ public final class PingCommand implements Callable<Integer> {
 
     @Mixin
     OutputFormat format;
-
-    @Mixin
-    DiagnosticOptions diagnostics;
-
-    @Spec
-    CommandSpec spec;
 
     @Override
     public Integer call() throws Exception {

@@ -7,7 +7,6 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Locale;
-import java.util.concurrent.Callable;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Consumer;
 import java.util.function.UnaryOperator;
@@ -25,8 +24,8 @@ import org.maestro.client.script.ScriptRunner;
 import org.maestro.client.study.StudyPlan;
 import org.maestro.client.topology.ScriptTopologies;
 import org.maestro.common.cli.CommandException;
-import org.maestro.common.cli.DiagnosticOptions;
 import org.maestro.common.cli.ExitCode;
+import org.maestro.common.cli.MaestroCommand;
 import org.maestro.common.client.ControlClient;
 import org.maestro.common.options.Durations;
 import org.maestro.common.transport.MqttEndpoint;
@@ -55,7 +54,7 @@ import picocli.CommandLine.Parameters;
                     + " management. With a control broker URL it drives the peers running out there.",
             "Exit codes: 0 all tests passed, 1 a test failed, 2 usage or script error, 3 infrastructure error."
         })
-public final class RunCommand implements Callable<Integer> {
+public final class RunCommand extends MaestroCommand {
     @Parameters(
             index = "0",
             paramLabel = "SCRIPT",
@@ -125,12 +124,6 @@ public final class RunCommand implements Callable<Integer> {
 
     @Option(names = "--no-report", description = "Do not build the HTML report.")
     boolean noReport;
-
-    @Mixin
-    DiagnosticOptions diagnostics;
-
-    @picocli.CommandLine.Spec
-    picocli.CommandLine.Model.CommandSpec spec;
 
     /** The server of live metrics while the script runs, when asked for. */
     private MetricsServer metrics;

@@ -10,8 +10,8 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
-import org.maestro.common.cli.DiagnosticOptions;
 import org.maestro.common.cli.ExitCode;
+import org.maestro.common.cli.MaestroCommand;
 import org.maestro.common.client.ControlClient;
 import org.maestro.common.client.PeerStatus;
 import org.maestro.common.client.Replies;
@@ -20,8 +20,6 @@ import org.maestro.common.protocol.Payload;
 import org.maestro.common.transport.Topics;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
-import picocli.CommandLine.Model.CommandSpec;
-import picocli.CommandLine.Spec;
 
 /** {@code maestro-cli status}: the live peers, their roles and what each is doing (idle, or busy with which test). */
 @Command(
@@ -30,7 +28,7 @@ import picocli.CommandLine.Spec;
         header = "Show the live peers on a control broker, their roles and whether each is idle or running a test.",
         description = "Pings every peer, then asks each for its state (GET). Exits 3 when the broker cannot be "
                 + "reached or no peer answers.")
-public final class StatusCommand implements java.util.concurrent.Callable<Integer> {
+public final class StatusCommand extends MaestroCommand {
     @Mixin
     ControlBrokerOption broker;
 
@@ -39,12 +37,6 @@ public final class StatusCommand implements java.util.concurrent.Callable<Intege
 
     @Mixin
     PingWaitOption wait;
-
-    @Mixin
-    DiagnosticOptions diagnostics;
-
-    @Spec
-    CommandSpec spec;
 
     @Override
     public Integer call() throws Exception {

@@ -1,7 +1,6 @@
 package org.maestro.client.cli;
 
-import java.util.concurrent.Callable;
-import org.maestro.common.cli.DiagnosticOptions;
+import org.maestro.common.cli.MaestroCommand;
 import org.maestro.common.peer.Role;
 import org.maestro.worker.receiver.ReceiverRole;
 import org.maestro.worker.sender.SenderRole;
@@ -16,7 +15,7 @@ import picocli.CommandLine.Option;
         header = "Run a sender or receiver peer connected to a control broker.",
         description =
                 "Serves tests until a HALT note or SIGTERM. Exit code 3 when the control broker cannot be reached.")
-public final class WorkerCommand implements Callable<Integer> {
+public final class WorkerCommand extends MaestroCommand {
     /** The load roles a worker can play. */
     enum LoadRole {
         sender,
@@ -31,9 +30,6 @@ public final class WorkerCommand implements Callable<Integer> {
 
     @Option(names = "--role", required = true, paramLabel = "ROLE", description = "sender or receiver")
     LoadRole role;
-
-    @Mixin
-    DiagnosticOptions diagnostics;
 
     @Override
     public Integer call() throws Exception {

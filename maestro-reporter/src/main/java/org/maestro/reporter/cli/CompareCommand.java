@@ -4,10 +4,9 @@ import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;
-import java.util.concurrent.Callable;
 import java.util.stream.Collectors;
-import org.maestro.common.cli.DiagnosticOptions;
 import org.maestro.common.cli.ExitCode;
+import org.maestro.common.cli.MaestroCommand;
 import org.maestro.reporter.ReportException;
 import org.maestro.reporter.Reporter;
 import org.maestro.reporter.compare.Comparison;
@@ -18,11 +17,8 @@ import org.maestro.reporter.compare.ParameterDifference;
 import org.maestro.reporter.compare.Thresholds;
 import org.maestro.reporter.out.SummaryJson;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.Mixin;
-import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
-import picocli.CommandLine.Spec;
 
 /**
  * {@code compare <baseline-dir> <current-dir>}: checks a run against a baseline and exits 1 on a
@@ -50,7 +46,7 @@ import picocli.CommandLine.Spec;
                     + "missing iteration, or differing parameters with --strict-parameters",
             "3:a file could not be read or written"
         })
-public final class CompareCommand implements Callable<Integer> {
+public final class CompareCommand extends MaestroCommand {
 
     @Parameters(index = "0", paramLabel = "<baseline-dir>", description = "results (or summary.json) of the baseline")
     Path baseline;
@@ -127,12 +123,6 @@ public final class CompareCommand implements Callable<Integer> {
             description = "output format (default: ${DEFAULT-VALUE})",
             defaultValue = "text")
     String format;
-
-    @Mixin
-    DiagnosticOptions diagnostics;
-
-    @Spec
-    CommandSpec spec;
 
     @Override
     public Integer call() throws Exception {

@@ -2,19 +2,15 @@ package org.maestro.reporter.cli;
 
 import java.io.PrintWriter;
 import java.nio.file.Path;
-import java.util.concurrent.Callable;
-import org.maestro.common.cli.DiagnosticOptions;
 import org.maestro.common.cli.ExitCode;
+import org.maestro.common.cli.MaestroCommand;
 import org.maestro.reporter.Outcome;
 import org.maestro.reporter.ReportResult;
 import org.maestro.reporter.Reporter;
 import org.maestro.reporter.TestReport;
 import org.maestro.reporter.TestSummary;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.Mixin;
-import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Parameters;
-import picocli.CommandLine.Spec;
 
 /** {@code report <dir>}: (re)builds the HTML report, summary.json and JUnit XML of a results directory. */
 @Command(
@@ -31,16 +27,10 @@ import picocli.CommandLine.Spec;
             "2:the directory is missing or holds no test results",
             "3:a file could not be read or written"
         })
-public final class ReportCommand implements Callable<Integer> {
+public final class ReportCommand extends MaestroCommand {
 
     @Parameters(index = "0", paramLabel = "<dir>", description = "results directory")
     Path dir;
-
-    @Mixin
-    DiagnosticOptions diagnostics;
-
-    @Spec
-    CommandSpec spec;
 
     @Override
     public Integer call() throws Exception {

@@ -4,18 +4,14 @@ import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;
-import java.util.concurrent.Callable;
-import org.maestro.common.cli.DiagnosticOptions;
 import org.maestro.common.cli.ExitCode;
+import org.maestro.common.cli.MaestroCommand;
 import org.maestro.reporter.compare.Thresholds;
 import org.maestro.reporter.html.Format;
 import org.maestro.reporter.trend.Trend;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.Mixin;
-import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
-import picocli.CommandLine.Spec;
 
 /** {@code trend <dir>…}: each test's throughput and response time across runs, judged against a baseline run. */
 @Command(
@@ -35,7 +31,7 @@ import picocli.CommandLine.Spec;
             "2:fewer than two runs, a " + "directory without test results, or no test in common",
             "3:a file could not be read or written"
         })
-public final class TrendCommand implements Callable<Integer> {
+public final class TrendCommand extends MaestroCommand {
 
     @Parameters(arity = "1..*", paramLabel = "<dir>", description = "results directories, one per run, oldest first")
     List<Path> runs;
@@ -77,12 +73,6 @@ public final class TrendCommand implements Callable<Integer> {
                 "p50, p90, p95, p99, p99.9, p99.99, max"
             })
     List<String> percentiles;
-
-    @Mixin
-    DiagnosticOptions diagnostics;
-
-    @Spec
-    CommandSpec spec;
 
     @Override
     public Integer call() {

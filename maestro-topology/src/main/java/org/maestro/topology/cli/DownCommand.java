@@ -8,17 +8,14 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
-import java.util.concurrent.Callable;
 import org.maestro.common.cli.CommandException;
-import org.maestro.common.cli.DiagnosticOptions;
 import org.maestro.common.cli.DurationConverter;
 import org.maestro.common.cli.ExitCode;
+import org.maestro.common.cli.MaestroCommand;
 import org.maestro.topology.local.TopologyState;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
-import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.Spec;
 
 /**
  * {@code topology down}: asks the {@code up} process named in the state file to stop everything
@@ -26,13 +23,7 @@ import picocli.CommandLine.Spec;
  * router processes itself.
  */
 @Command(name = "down", mixinStandardHelpOptions = true, header = "Stop a topology started with 'topology up'.")
-public final class DownCommand implements Callable<Integer> {
-
-    @Spec
-    CommandSpec spec;
-
-    @Mixin
-    DiagnosticOptions diagnostics;
+public final class DownCommand extends MaestroCommand {
 
     @Mixin
     StateFileOptions files;

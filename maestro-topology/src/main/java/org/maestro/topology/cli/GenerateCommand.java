@@ -3,9 +3,8 @@ package org.maestro.topology.cli;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.concurrent.Callable;
-import org.maestro.common.cli.DiagnosticOptions;
 import org.maestro.common.cli.ExitCode;
+import org.maestro.common.cli.MaestroCommand;
 import org.maestro.topology.NodeEndpoint;
 import org.maestro.topology.generate.BasePortAssigner;
 import org.maestro.topology.generate.GeneratedTopology;
@@ -16,9 +15,7 @@ import org.maestro.topology.input.TopologyDescription;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.ITypeConverter;
 import picocli.CommandLine.Mixin;
-import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.Spec;
 import picocli.CommandLine.TypeConversionException;
 
 /** {@code topology generate}: writes one qdrouterd.conf per router and the variables file. */
@@ -31,13 +28,7 @@ import picocli.CommandLine.TypeConversionException;
             "  topology generate --input line.yaml --output out/",
             "  topology generate --type line --inventory inventory.yaml --output out/"
         })
-public final class GenerateCommand implements Callable<Integer> {
-
-    @Spec
-    CommandSpec spec;
-
-    @Mixin
-    DiagnosticOptions diagnostics;
+public final class GenerateCommand extends MaestroCommand {
 
     @Mixin
     TopologySourceOptions source;

@@ -6,11 +6,10 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Optional;
-import java.util.concurrent.Callable;
 import java.util.function.Supplier;
-import org.maestro.common.cli.DiagnosticOptions;
 import org.maestro.common.cli.DurationConverter;
 import org.maestro.common.cli.ExitCode;
+import org.maestro.common.cli.MaestroCommand;
 import org.maestro.topology.InfrastructureException;
 import org.maestro.topology.NodeEndpoint;
 import org.maestro.topology.TopologyException;
@@ -21,9 +20,7 @@ import org.maestro.topology.local.RunningTopology;
 import org.maestro.topology.local.TopologyState;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
-import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.Spec;
 
 /**
  * {@code topology up}: starts the topology on this machine (embedded brokers, qdrouterd
@@ -39,15 +36,9 @@ import picocli.CommandLine.Spec;
                     + "on PATH), all on free loopback ports. The state file is written once the router network has "
                     + "converged; scripts can wait for it to appear."
         })
-public final class UpCommand implements Callable<Integer> {
+public final class UpCommand extends MaestroCommand {
 
     private static final Duration POLL = Duration.ofMillis(200);
-
-    @Spec
-    CommandSpec spec;
-
-    @Mixin
-    DiagnosticOptions diagnostics;
 
     @Mixin
     TopologySourceOptions source;
