@@ -121,11 +121,27 @@ public final class DriverChecks {
         return e;
     }
 
-    /** Waits until the condition holds, at most {@code timeout}; fails saying what was awaited. */
+    /** How long {@link #awaitTrue(BooleanSupplier, Supplier)} waits: generous for a loaded 2-core machine. */
+    public static final Duration AWAIT = Duration.ofSeconds(30);
+
+    /**
+     * Waits until the condition holds, at most {@code timeout}; fails with {@code what} as it reads at the deadline
+     * (e.g. the counts reached by then).
+     */
     public static void awaitTrue(Duration timeout, BooleanSupplier condition, Supplier<String> what) {
-        Awaitility.await(what.get())
+        Awaitility.await()
                 .atMost(timeout)
                 .pollInterval(Duration.ofMillis(10))
-                .until(condition::getAsBoolean);
+                .untilAsserted(() -> assertTrue(condition.getAsBoolean(), what));
+    }
+
+    /** Waits until the condition holds, at most {@link #AWAIT}; fails with {@code what} as it reads at the deadline. */
+    public static void awaitTrue(BooleanSupplier condition, Supplier<String> what) {
+        awaitTrue(AWAIT, condition, what);
+    }
+
+    /** Waits until the condition holds, at most {@link #AWAIT}; fails saying what was awaited. */
+    public static void awaitTrue(BooleanSupplier condition, String what) {
+        awaitTrue(AWAIT, condition, () -> what);
     }
 }

@@ -1,10 +1,10 @@
 package org.maestro.driver.kafka;
 
-import static org.awaitility.Awaitility.await;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.maestro.driver.testing.DriverChecks.awaitTrue;
 
 import java.net.ServerSocket;
 import java.nio.ByteBuffer;
@@ -18,8 +18,6 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
-import java.util.function.BooleanSupplier;
-import java.util.function.Supplier;
 import org.apache.kafka.clients.admin.Admin;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
@@ -211,10 +209,6 @@ class KafkaDriverTest extends DriverContract {
                     e.getMessage());
             assertTrue(e.getMessage().contains("try again when the load is lower"), e.getMessage());
         }
-    }
-
-    static void awaitTrue(BooleanSupplier condition, Supplier<String> what) throws InterruptedException {
-        await().atMost(Duration.ofSeconds(30)).untilAsserted(() -> assertTrue(condition.getAsBoolean(), what));
     }
 
     /**

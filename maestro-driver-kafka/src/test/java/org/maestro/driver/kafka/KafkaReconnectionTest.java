@@ -2,7 +2,7 @@ package org.maestro.driver.kafka;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
-import static org.maestro.driver.kafka.KafkaDriverTest.awaitTrue;
+import static org.maestro.driver.testing.DriverChecks.awaitTrue;
 
 import java.nio.ByteBuffer;
 import java.time.Duration;

@@ -1,10 +1,10 @@
 package org.maestro.driver.mqtt;
 
-import static org.awaitility.Awaitility.await;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.maestro.driver.testing.DriverChecks.awaitTrue;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -18,8 +18,6 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
-import java.util.function.BooleanSupplier;
-import java.util.function.Supplier;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -172,10 +170,6 @@ class Mqtt5DriverTest {
 
     private static void roundTrip(String url, int count) throws Exception {
         MqttRoundTrip.run(url, count, Mqtt5Connection.class);
-    }
-
-    private static void awaitTrue(BooleanSupplier condition, Supplier<String> what) throws InterruptedException {
-        await().atMost(Duration.ofSeconds(30)).untilAsserted(() -> assertTrue(condition.getAsBoolean(), what));
     }
 
     /**

@@ -1,11 +1,11 @@
 package org.maestro.driver.mqtt;
 
-import static org.awaitility.Awaitility.await;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.maestro.driver.testing.DriverChecks.awaitTrue;
 
 import java.nio.ByteBuffer;
 import java.time.Duration;
@@ -15,7 +15,6 @@ import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicInteger;
-import java.util.function.Supplier;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -88,10 +87,5 @@ class RabbitMqttTest {
         byte[] body = new byte[100];
         ByteBuffer.wrap(body).putLong(0, sequence);
         return body;
-    }
-
-    private static void awaitTrue(java.util.function.BooleanSupplier condition, Supplier<String> what)
-            throws InterruptedException {
-        await().atMost(Duration.ofSeconds(30)).untilAsserted(() -> assertTrue(condition.getAsBoolean(), what));
     }
 }

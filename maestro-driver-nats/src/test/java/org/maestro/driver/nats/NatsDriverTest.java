@@ -1,11 +1,11 @@
 package org.maestro.driver.nats;
 
-import static org.awaitility.Awaitility.await;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.maestro.driver.testing.DriverChecks.awaitTrue;
 
 import io.nats.client.Connection;
 import io.nats.client.JetStreamApiException;
@@ -25,8 +25,6 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
-import java.util.function.BooleanSupplier;
-import java.util.function.Supplier;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -353,14 +351,6 @@ class NatsDriverTest extends DriverContract {
                 error.getMessage());
         assertTrue(error.getMessage().contains("is the NATS server running"), error.getMessage());
         assertFalse(error.getMessage().contains("s3cret"), error.getMessage());
-    }
-
-    private static void awaitTrue(BooleanSupplier condition, String what) throws InterruptedException {
-        awaitTrue(condition, () -> what);
-    }
-
-    private static void awaitTrue(BooleanSupplier condition, Supplier<String> what) throws InterruptedException {
-        await().atMost(Duration.ofSeconds(30)).untilAsserted(() -> assertTrue(condition.getAsBoolean(), what));
     }
 
     /** A producer on {@code sender} that records the outcome and the detail of each send by token. */

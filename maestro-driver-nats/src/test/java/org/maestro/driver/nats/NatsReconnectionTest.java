@@ -1,15 +1,14 @@
 package org.maestro.driver.nats;
 
-import static org.awaitility.Awaitility.await;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.maestro.driver.testing.DriverChecks.awaitTrue;
 
 import io.nats.client.Connection;
 import io.nats.client.JetStreamManagement;
 import io.nats.client.Nats;
 import java.time.Duration;
 import java.util.concurrent.atomic.AtomicInteger;
-import java.util.function.BooleanSupplier;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -59,7 +58,7 @@ class NatsReconnectionTest {
                     management.deleteConsumer("LOST", consumer);
                 }
             }
-            awaitTrue(receiver::failed, "the heartbeat alarm of the lost consumer");
+            awaitTrue(Duration.ofSeconds(40), receiver::failed, () -> "the heartbeat alarm of the lost consumer");
             assertTrue(
                     receiver.failure().getMessage().contains("stopped sending heartbeats"),
                     receiver.failure().getMessage());
@@ -94,11 +93,12 @@ class NatsReconnectionTest {
             try (DriverConnection sender = new NatsDriver().connect(url, MicroClock.system(), TIMEOUT)) {
                 DriverProducer producer = sender.createProducer();
                 awaitTrue(
+                        Duration.ofSeconds(40),
                         () -> {
                             sendQuietly(producer);
                             return received.get() > 0;
                         },
-                        awaited);
+                        () -> awaited);
             }
             assertFalse(receiver.failed(), notFailed);
         }
@@ -110,9 +110,5 @@ class NatsReconnectionTest {
         } catch (DriverException e) {
             // tried again by the caller's loop
         }
-    }
-
-    private static void awaitTrue(BooleanSupplier condition, String what) throws InterruptedException {
-        await().atMost(Duration.ofSeconds(40)).untilAsserted(() -> assertTrue(condition.getAsBoolean(), what));
     }
 }

@@ -1,10 +1,10 @@
 package org.maestro.driver.rabbitmq;
 
-import static org.awaitility.Awaitility.await;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.maestro.driver.testing.DriverChecks.awaitTrue;
 
 import com.rabbitmq.client.Channel;
 import com.rabbitmq.client.Connection;
@@ -12,8 +12,6 @@ import java.time.Duration;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicInteger;
-import java.util.function.BooleanSupplier;
-import java.util.function.Supplier;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -220,9 +218,5 @@ class RabbitDriverTest extends DriverContract {
         assertTrue(e.getMessage().contains("cannot connect to rabbitmq://***@127.0.0.1:" + port), e.getMessage());
         assertTrue(e.getMessage().contains("is RabbitMQ running and reachable"), e.getMessage());
         assertFalse(e.getMessage().contains("secret"), e.getMessage());
-    }
-
-    private static void awaitTrue(BooleanSupplier condition, Supplier<String> what) throws InterruptedException {
-        await().atMost(Duration.ofSeconds(30)).untilAsserted(() -> assertTrue(condition.getAsBoolean(), what));
     }
 }
