@@ -13,6 +13,9 @@
 #
 # Usage: bench/drivers.sh [seconds=10] [warmup-seconds=3] [rounds=3] [cases=all] [connections=1] [size=256]
 #   cases: comma-separated, e.g. mqtt-qos1,rabbitmq-confirm.  DRIVERS_JFR=1 records each Maestro run with JFR.
+# RABBITMQ_MANDATORY=false makes all three RabbitMQ clients publish without the mandatory flag; by default all three
+# publish mandatory messages, as the driver does unless its URL says mandatory=false (the bare loop and PerfTest count
+# what the broker returns), so that each side asks the broker for the same routing check.
 # Besides msg/s the script prints the client JVM's CPU time per message over the measuring window: on a busy
 # machine it says more than throughput about what a driver adds.
 set -euo pipefail
@@ -26,6 +29,7 @@ CASES=${4:-mqtt-qos0,mqtt-qos1,rabbitmq,rabbitmq-confirm,nats,nats-jetstream}
 CONNECTIONS=${5:-1}
 SIZE=${6:-256}
 PERF_TEST_VERSION=2.22.1
+RABBITMQ_MANDATORY=${RABBITMQ_MANDATORY:-true}
 
 print_machine
 build_test_classpath maestro-worker
@@ -75,7 +79,8 @@ run_client() {
     if [ "$1" = maestro ] && [ "${DRIVERS_JFR:-0}" = 1 ]; then
         jfr="-XX:StartFlightRecording=filename=$out/$2-$(date +%s).jfr,settings=profile"
     fi
-    line=$(java -Xmx512m $jfr $LOGBACK -cp "$CP" $MAIN "$1" "$2" "$CONNECTIONS" "$SIZE" "$WARMUP" "$SECONDS_PER_RUN" \
+    line=$(java -Xmx512m $jfr $LOGBACK -Drabbitmq.mandatory="$RABBITMQ_MANDATORY" -cp "$CP" $MAIN "$1" "$2" \
+        "$CONNECTIONS" "$SIZE" "$WARMUP" "$SECONDS_PER_RUN" \
         2>"$out/$1-$2.err" | grep '^RESULT' || true)
     if [ -z "$line" ]; then
         echo "$1 $2 gave no result: see $out/$1-$2.err" >&2
@@ -91,13 +96,14 @@ run_client() {
 # run_perftest <case>: PerfTest with the same settings; throughput is the mean received rate after the warm-up
 run_perftest() {
     [ -n "$PERF_TEST_CP" ] || return 0
-    local queue="maestro-bench-$1-perftest-$$-$RANDOM" confirm=()
+    local queue="maestro-bench-$1-perftest-$$-$RANDOM" confirm=() flags=()
     [ "$1" = rabbitmq-confirm ] && confirm=(--confirm 1000)
+    [ "$RABBITMQ_MANDATORY" = true ] && flags=(--flag mandatory)
     # transient messages, one acknowledgement per delivery, prefetch 500: as the driver's defaults; the queue
     # is auto-deleted when its consumers leave
     java -Xmx512m -cp "$PERF_TEST_CP" com.rabbitmq.perf.PerfTest --uri amqp://guest:guest@127.0.0.1:5672 \
         --producers "$CONNECTIONS" --consumers "$CONNECTIONS" --size "$SIZE" --queue "$queue" --qos 500 \
-        "${confirm[@]}" --time $((WARMUP + SECONDS_PER_RUN)) --interval 1 > "$out/perftest-$1.log" 2>&1 || true
+        "${confirm[@]}" "${flags[@]}" --time $((WARMUP + SECONDS_PER_RUN)) --interval 1 > "$out/perftest-$1.log" 2>&1 || true
     python3 - "$out/perftest-$1.log" "$WARMUP" > "$out/perftest-$1.rate" <<'PY' || true
 import re, sys
 rates = [float(m.group(2)) for m in (re.search(r'time ([0-9.]+) s, .*received: ([0-9.]+) msg/s', line)
@@ -114,7 +120,7 @@ PY
 }
 
 echo "== ${SECONDS_PER_RUN} s measured after ${WARMUP} s of warm-up, $CONNECTIONS connection(s), $SIZE-byte" \
-    "messages, $ROUNDS round(s); results in $out"
+    "messages, $ROUNDS round(s), RabbitMQ publishes mandatory: $RABBITMQ_MANDATORY; results in $out"
 for round in $(seq 1 "$ROUNDS"); do
     for scenario in ${CASES//,/ }; do
         clients="maestro bare"

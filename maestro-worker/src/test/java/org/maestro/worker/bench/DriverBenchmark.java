@@ -20,12 +20,19 @@ import java.util.concurrent.atomic.AtomicReference;
  *   case: mqtt-qos0 | mqtt-qos1 | rabbitmq | rabbitmq-confirm | nats | nats-jetstream
  * </pre>
  *
+ * The RabbitMQ cases publish mandatory messages, as the driver does by default, unless the system property
+ * {@code rabbitmq.mandatory} is {@code false}; Maestro and the bare loop then both publish without.
+ *
  * Run by {@code bench/drivers.sh}.
  */
 public final class DriverBenchmark {
     /** The cases, in the order the script runs them. */
     static final List<String> CASES =
             List.of("mqtt-qos0", "mqtt-qos1", "rabbitmq", "rabbitmq-confirm", "nats", "nats-jetstream");
+
+    /** Whether the RabbitMQ cases publish mandatory messages (the driver's default) on both sides. */
+    private static final boolean RABBITMQ_MANDATORY =
+            Boolean.parseBoolean(System.getProperty("rabbitmq.mandatory", "true"));
 
     private final String client;
     private final String scenario;
@@ -79,8 +86,8 @@ public final class DriverBenchmark {
         return switch (scenario) {
             case "mqtt-qos0" -> new MqttLoop(name, 0);
             case "mqtt-qos1" -> new MqttLoop(name, 1);
-            case "rabbitmq" -> new RabbitLoop(name, false);
-            case "rabbitmq-confirm" -> new RabbitLoop(name, true);
+            case "rabbitmq" -> new RabbitLoop(name, false, RABBITMQ_MANDATORY);
+            case "rabbitmq-confirm" -> new RabbitLoop(name, true, RABBITMQ_MANDATORY);
             case "nats" -> new NatsLoop(name, false);
             case "nats-jetstream" -> new NatsLoop(name, true);
             default -> throw new IllegalArgumentException("unknown case " + scenario + "; known: " + CASES);

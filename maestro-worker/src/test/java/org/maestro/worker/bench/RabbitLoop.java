@@ -11,12 +11,14 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.NavigableSet;
 import java.util.concurrent.ConcurrentSkipListSet;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Consumer;
 
 /**
  * A bare RabbitMQ Java client loop: transient publishes to the default exchange (with publisher confirms and a window
- * of {@link SendWindow#SIZE} unconfirmed per channel, or without), and consumers acknowledging each delivery with a
- * prefetch of 500, on a queue of its own at 127.0.0.1:5672 (guest).
+ * of {@link SendWindow#SIZE} unconfirmed per channel, or without; mandatory, with returns counted, like the driver's
+ * default, or not), and consumers acknowledging each delivery with a prefetch of 500, on a queue of its own at
+ * 127.0.0.1:5672 (guest).
  */
 final class RabbitLoop implements ClientLoop {
     /** The prefetch of the driver's receivers when the URL gives none. */
@@ -27,13 +29,16 @@ final class RabbitLoop implements ClientLoop {
 
     private final String queue;
     private final boolean confirm;
+    private final boolean mandatory;
+    private final AtomicLong returned = new AtomicLong();
     private final ConnectionFactory factory = new ConnectionFactory();
     private final List<Connection> connections = new ArrayList<>();
     private final List<Sender> senders = new ArrayList<>();
 
-    RabbitLoop(String name, boolean confirm) {
+    RabbitLoop(String name, boolean confirm, boolean mandatory) {
         this.queue = name;
         this.confirm = confirm;
+        this.mandatory = mandatory;
         factory.setHost("127.0.0.1");
         factory.setPort(5672);
         factory.setUsername("guest");
@@ -48,7 +53,8 @@ final class RabbitLoop implements ClientLoop {
 
     @Override
     public String maestroUrl() {
-        return "rabbitmq://guest:guest@127.0.0.1:5672/?queue=" + queue + "&declare=true&confirm=" + confirm;
+        return "rabbitmq://guest:guest@127.0.0.1:5672/?queue=" + queue + "&declare=true&confirm=" + confirm
+                + "&mandatory=" + mandatory;
     }
 
     @Override
@@ -73,6 +79,9 @@ final class RabbitLoop implements ClientLoop {
         for (int i = 0; i < count; i++) {
             Channel channel = open().createChannel();
             Sender sender = new Sender(channel);
+            if (mandatory) {
+                channel.addReturnListener(message -> returned.incrementAndGet());
+            }
             if (confirm) {
                 channel.confirmSelect();
                 channel.addConfirmListener(
@@ -96,6 +105,9 @@ final class RabbitLoop implements ClientLoop {
 
     @Override
     public void close() {
+        if (returned.get() > 0) {
+            System.err.println("RabbitMQ returned " + returned.get() + " unroutable messages to the bare loop");
+        }
         for (Connection connection : connections) {
             try {
                 connection.close(5_000);
@@ -131,7 +143,7 @@ final class RabbitLoop implements ClientLoop {
                 window.take();
                 unconfirmed.add(channel.getNextPublishSeqNo());
             }
-            channel.basicPublish("", queue, false, TRANSIENT, body);
+            channel.basicPublish("", queue, mandatory, TRANSIENT, body);
         }
 
         void confirmed(long tag, boolean multiple) {
