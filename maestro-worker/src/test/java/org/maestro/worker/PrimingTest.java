@@ -25,6 +25,7 @@ import org.apache.activemq.artemis.protocol.amqp.broker.AMQPMessage;
 import org.apache.qpid.proton.amqp.Binary;
 import org.apache.qpid.proton.amqp.messaging.Data;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -38,6 +39,7 @@ import org.maestro.worker.measure.MessageStamp;
  * messages before its timeline starts, the broker gets them all before the first message of the test, and the
  * receiver counts, measures and tracks none of them.
  */
+@Tag("timing") // run alone, after the other tests of this module (see the pom)
 class PrimingTest {
     @RegisterExtension
     static final AmqpBroker broker = new AmqpBroker("worker-priming");

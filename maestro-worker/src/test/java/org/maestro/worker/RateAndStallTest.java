@@ -14,6 +14,7 @@ import java.util.Properties;
 import org.HdrHistogram.EncodableHistogram;
 import org.HdrHistogram.Histogram;
 import org.HdrHistogram.HistogramLogReader;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
@@ -29,6 +30,7 @@ import org.maestro.worker.sender.SenderRole;
  * message was sent late, the host (shared with other work) could not carry the load, and the figures say nothing
  * about Maestro. The timeline itself is checked with a test clock in {@code SenderConnectionTimingTest}.
  */
+@Tag("timing") // run alone, after the other tests of this module (see the pom)
 class RateAndStallTest {
     @RegisterExtension
     static final AmqpBroker broker = new AmqpBroker("worker-rate");
