@@ -55,9 +55,14 @@ final class StatisticsPoll {
 
     /**
      * Asks the live peers for their statistics: the receivers first, everyone else once they answered, so that a
-     * sender's count is read after every receiver's and a snapshot never shows more received than sent.
+     * sender's count is read after every receiver's and a snapshot never shows more received than sent. While the
+     * control broker is unreachable it asks nothing and says so at once: a request would wait for the broker (up to
+     * the transport's operation timeout), and the watchdog would see its deadlines that much later.
      */
     Result poll(Duration elapsed, Duration planned) {
+        if (!peers.isConnected()) {
+            return Result.none("the control broker " + peers.endpoint() + " is unreachable");
+        }
         try {
             Set<String> alive = state.livePeerIds();
             Set<String> receivers = state.peers().stream()

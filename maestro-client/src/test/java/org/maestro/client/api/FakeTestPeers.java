@@ -134,7 +134,7 @@ final class FakeTestPeers implements TestPeers {
 
     @Override
     public CompletableFuture<Replies> stats(String role, Set<String> peerIds, Duration timeout) {
-        record("STATS", role);
+        record("STATS", role == null ? "all" : role);
         return ok(Note.request(Command.STATS), List.of());
     }
 
