@@ -42,6 +42,8 @@ final class Watchdog {
     private static final Duration DRAIN_POLL = Duration.ofMillis(200);
     private static final Duration STOP_POLL = Duration.ofMillis(100);
     private static final Duration BROKER_POLL = Duration.ofMillis(500);
+    /** How much later than due an agent action runs before its note says when it was due. */
+    private static final Duration LATE_ACTION = Duration.ofSeconds(2);
 
     private final TestPeers peers;
     private final TestState state;
@@ -226,16 +228,30 @@ final class Watchdog {
         }
     }
 
+    /**
+     * Sends the agent actions that are due. While the control broker is unreachable none goes out (a request would
+     * wait for the broker): each is sent once it is back, and its note says when it was due. An action that cannot
+     * be sent, or that the agents refuse, fails the test.
+     */
     private void runDueActions(List<TestDefinition.AgentAction> pending, Duration elapsed, Duration warmUp) {
+        if (!peers.isConnected()) {
+            return;
+        }
         Duration measuredSince = elapsed.minus(warmUp);
         pending.removeIf(action -> {
             if (measuredSince.compareTo(action.at()) < 0) {
                 return false;
             }
-            progress.note("agent action '" + action.command() + "' at " + elapsed.toSeconds() + " s");
+            Duration due = warmUp.plus(action.at());
+            String late = elapsed.minus(due).compareTo(LATE_ACTION) > 0 ? " (due at " + due.toSeconds() + " s)" : "";
+            progress.note("agent action '" + action.command() + "' at " + elapsed.toSeconds() + " s" + late);
             peers.agentAction(action.command(), state.count("agent"), REPLY_TIMEOUT)
-                    .thenAccept(replies -> {
-                        if (!replies.allOk()) {
+                    .whenComplete((replies, error) -> {
+                        if (error != null) {
+                            Throwable cause = error.getCause() != null ? error.getCause() : error;
+                            state.fail(
+                                    "agent action '" + action.command() + "' could not be sent: " + cause.getMessage());
+                        } else if (!replies.allOk()) {
                             state.fail("agent action '" + action.command() + "' was refused: "
                                     + Problems.describe(replies, state.peers()));
                         }

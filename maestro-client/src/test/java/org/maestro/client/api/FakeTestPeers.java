@@ -33,6 +33,7 @@ final class FakeTestPeers implements TestPeers {
     private final List<Consumer<Note>> listeners = new java.util.concurrent.CopyOnWriteArrayList<>();
     private volatile boolean connected = true;
     private volatile String agentRefusal;
+    private volatile String agentActionFailure;
 
     FakeTestPeers(ManualClock clock, PeerInfo... peers) {
         this.clock = clock;
@@ -54,6 +55,11 @@ final class FakeTestPeers implements TestPeers {
     /** From now on the agents refuse every action with this message. */
     void refuseAgentActions(String message) {
         agentRefusal = message;
+    }
+
+    /** From now on every agent action fails to go out, as when the transport gives up, with this message. */
+    void failAgentActions(String message) {
+        agentActionFailure = message;
     }
 
     /** Delivers a notification from a peer to the listeners, as the control client would. */
@@ -169,6 +175,9 @@ final class FakeTestPeers implements TestPeers {
     @Override
     public CompletableFuture<Replies> agentAction(String command, int expected, Duration timeout) {
         record("action " + command, "agent");
+        if (agentActionFailure != null) {
+            return CompletableFuture.failedFuture(new IllegalStateException(agentActionFailure));
+        }
         Note request = Note.request(Command.USER_COMMAND_1, new Payload.Text(command));
         String refusal = agentRefusal;
         if (refusal == null) {

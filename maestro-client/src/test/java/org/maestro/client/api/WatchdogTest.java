@@ -232,6 +232,47 @@ class WatchdogTest {
     }
 
     @Test
+    void anAgentActionDueDuringABrokerOutageGoesOutOnceTheBrokerIsBackAndSaysWhenItWasDue() {
+        sending();
+        timeline.at(Duration.ofSeconds(2), () -> peers.connected(false));
+        timeline.at(Duration.ofSeconds(8), () -> peers.connected(true));
+        finishes(SENDER, Duration.ofSeconds(10));
+        watchdog()
+                .watch(
+                        0,
+                        PLANNED,
+                        Duration.ofSeconds(1),
+                        List.of(new TestDefinition.AgentAction(Duration.ofSeconds(3), "restart broker")));
+        assertEquals(
+                List.of(new FakeTestPeers.Request("action restart broker", "agent", Duration.ofSeconds(8))),
+                peers.requests("action"),
+                "nothing is sent while the broker is unreachable");
+        assertEquals(
+                List.of(
+                        "no statistics for 5 s: control broker tcp://control.example:1883 unreachable (reconnecting)",
+                        "agent action 'restart broker' at 8 s (due at 4 s)"),
+                notes);
+        assertEquals(List.of(), state.failures());
+    }
+
+    @Test
+    void anAgentActionThatCannotBeSentFailsTheTestNamingItAndWhy() {
+        sending();
+        finishes(SENDER, Duration.ofSeconds(5));
+        peers.failAgentActions("cannot publish to /mpt/agent: the client is not connected");
+        watchdog()
+                .watch(
+                        0,
+                        PLANNED,
+                        Duration.ZERO,
+                        List.of(new TestDefinition.AgentAction(Duration.ofSeconds(2), "reboot")));
+        assertEquals(
+                List.of("agent action 'reboot' could not be sent: cannot publish to /mpt/agent: the client is not "
+                        + "connected"),
+                state.failures());
+    }
+
+    @Test
     void theDrainEndsAsSoonAsEveryReceiverFinished() {
         finishes(RECEIVER, Duration.ofMillis(1_200));
         watchdog().awaitDrained(Duration.ofSeconds(30));
