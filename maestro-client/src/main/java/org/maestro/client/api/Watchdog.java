@@ -85,14 +85,30 @@ final class Watchdog {
      * without a planned time: {@link #NO_PROGRESS_LIMIT} without progress). Whether the senders finished is looked
      * at again just before any deadline fails the test, and a deadline that passes while the control broker is
      * unreachable waits for it (up to the outage limit) before judging. Runs the agent actions when they are due,
-     * measured from the end of the warm-up.
+     * measured from the end of the warm-up; one that fell due and was never sent fails the test.
      *
      * @param startMicros when the senders started, on this watchdog's clock
      * @param planned     the test's planned time, null when it sends a count of messages
      */
     void watch(long startMicros, Duration planned, Duration warmUp, List<TestDefinition.AgentAction> actions) {
-        Duration deadline = planned != null ? planned.plus(planned.dividedBy(2)).plusSeconds(30) : null;
         List<TestDefinition.AgentAction> pendingActions = new ArrayList<>(actions);
+        watchSenders(startMicros, planned, warmUp, pendingActions);
+        // an action that fell due and was not sent must not vanish: the test would pass without its disruption
+        Duration measuredSince = since(startMicros).minus(warmUp);
+        String why = peers.isConnected()
+                ? "the watch ended first"
+                : "the control broker " + peers.endpoint() + " was unreachable from then on";
+        for (TestDefinition.AgentAction action : pendingActions) {
+            if (measuredSince.compareTo(action.at()) >= 0 && !state.aborted()) {
+                state.fail("agent action '" + action.command() + "' due at "
+                        + warmUp.plus(action.at()).toSeconds() + " s was never sent: " + why);
+            }
+        }
+    }
+
+    private void watchSenders(
+            long startMicros, Duration planned, Duration warmUp, List<TestDefinition.AgentAction> pendingActions) {
+        Duration deadline = planned != null ? planned.plus(planned.dividedBy(2)).plusSeconds(30) : null;
         long lastCount = -1;
         long lastProgressMicros = clock.nowMicros();
         long nextIdleCheck = Long.MIN_VALUE;

@@ -256,6 +256,27 @@ class WatchdogTest {
     }
 
     @Test
+    void anAgentActionDueDuringAnOutageThatOutlastsTheSendersFailsTheTestInsteadOfVanishing() {
+        sending();
+        timeline.at(Duration.ofSeconds(2), () -> peers.connected(false));
+        finishes(SENDER, Duration.ofSeconds(6));
+        watchdog()
+                .watch(
+                        0,
+                        PLANNED,
+                        Duration.ZERO,
+                        List.of(
+                                new TestDefinition.AgentAction(Duration.ofSeconds(3), "restart broker"),
+                                new TestDefinition.AgentAction(Duration.ofSeconds(9), "start broker")));
+        assertEquals(List.of(), peers.requests("action"));
+        assertEquals(
+                List.of("agent action 'restart broker' due at 3 s was never sent: the control broker "
+                        + "tcp://control.example:1883 was unreachable from then on"),
+                state.failures(),
+                "the action due after the senders finished was never due");
+    }
+
+    @Test
     void anAgentActionThatCannotBeSentFailsTheTestNamingItAndWhy() {
         sending();
         finishes(SENDER, Duration.ofSeconds(5));
