@@ -3,6 +3,7 @@ package org.maestro.client.api;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.CompletionException;
 import java.util.function.BooleanSupplier;
 import org.maestro.common.client.Replies;
 import org.maestro.common.protocol.Payload;
@@ -264,7 +265,9 @@ final class Watchdog {
             peers.agentAction(action.command(), state.count("agent"), REPLY_TIMEOUT)
                     .whenComplete((replies, error) -> {
                         if (error != null) {
-                            Throwable cause = error.getCause() != null ? error.getCause() : error;
+                            Throwable cause = error instanceof CompletionException && error.getCause() != null
+                                    ? error.getCause()
+                                    : error;
                             state.fail(
                                     "agent action '" + action.command() + "' could not be sent: " + cause.getMessage());
                         } else if (!replies.allOk()) {

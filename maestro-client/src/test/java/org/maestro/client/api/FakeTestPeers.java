@@ -176,7 +176,9 @@ final class FakeTestPeers implements TestPeers {
     public CompletableFuture<Replies> agentAction(String command, int expected, Duration timeout) {
         record("action " + command, "agent");
         if (agentActionFailure != null) {
-            return CompletableFuture.failedFuture(new IllegalStateException(agentActionFailure));
+            // as the control client fails it: the transport's own exception, with the MQTT client's as its cause
+            return CompletableFuture.failedFuture(new IllegalStateException(
+                    agentActionFailure, new IllegalStateException("Client is not connected")));
         }
         Note request = Note.request(Command.USER_COMMAND_1, new Payload.Text(command));
         String refusal = agentRefusal;
