@@ -94,15 +94,19 @@ final class Watchdog {
     void watch(long startMicros, Duration planned, Duration warmUp, List<TestDefinition.AgentAction> actions) {
         List<TestDefinition.AgentAction> pendingActions = new ArrayList<>(actions);
         watchSenders(startMicros, planned, warmUp, pendingActions);
+        if (state.aborted()) {
+            return;
+        }
         // an action that fell due and was not sent must not vanish: the test would pass without its disruption
-        Duration measuredSince = since(startMicros).minus(warmUp);
+        Duration elapsed = since(startMicros);
         String why = peers.isConnected()
                 ? "the watch ended first"
                 : "the control broker " + peers.endpoint() + " was unreachable from then on";
         for (TestDefinition.AgentAction action : pendingActions) {
-            if (measuredSince.compareTo(action.at()) >= 0 && !state.aborted()) {
-                state.fail("agent action '" + action.command() + "' due at "
-                        + warmUp.plus(action.at()).toSeconds() + " s was never sent: " + why);
+            Duration due = dueAt(action, warmUp);
+            if (elapsed.compareTo(due) >= 0) {
+                state.fail("agent action '" + action.command() + "' due at " + due.toSeconds() + " s was never sent: "
+                        + why);
             }
         }
     }
@@ -254,12 +258,11 @@ final class Watchdog {
         if (!peers.isConnected()) {
             return;
         }
-        Duration measuredSince = elapsed.minus(warmUp);
         pending.removeIf(action -> {
-            if (measuredSince.compareTo(action.at()) < 0) {
+            Duration due = dueAt(action, warmUp);
+            if (elapsed.compareTo(due) < 0) {
                 return false;
             }
-            Duration due = warmUp.plus(action.at());
             String late = elapsed.minus(due).compareTo(LATE_ACTION) > 0 ? " (due at " + due.toSeconds() + " s)" : "";
             progress.note("agent action '" + action.command() + "' at " + elapsed.toSeconds() + " s" + late);
             peers.agentAction(action.command(), state.count("agent"), REPLY_TIMEOUT)
@@ -304,6 +307,11 @@ final class Watchdog {
                 : "the peers did not answer (" + detail + ")";
         LOG.warn("no statistics for {} s: {}", silentSeconds, why);
         progress.note("no statistics for " + silentSeconds + " s: " + why);
+    }
+
+    /** When an action is due from the senders' start: its offset counts from the end of the warm-up. */
+    private static Duration dueAt(TestDefinition.AgentAction action, Duration warmUp) {
+        return warmUp.plus(action.at());
     }
 
     private Duration since(long micros) {
