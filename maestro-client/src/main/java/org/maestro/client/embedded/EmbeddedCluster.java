@@ -8,6 +8,7 @@ import java.util.Comparator;
 import java.util.List;
 import java.util.function.Function;
 import java.util.function.Supplier;
+import org.maestro.common.net.FreePorts;
 import org.maestro.common.peer.Peer;
 import org.maestro.common.peer.PeerConfig;
 import org.maestro.common.peer.Role;
@@ -58,8 +59,9 @@ public final class EmbeddedCluster implements AutoCloseable {
     public static EmbeddedCluster start(List<PeerSpec> specs, EmbeddedSut sut) throws Exception {
         EmbeddedArtemis control;
         try {
+            // from the same allocator as the SUT's ports, chosen earlier but bound only when a test points at it
             control = EmbeddedArtemis.builder()
-                    .mqtt()
+                    .mqtt(FreePorts.next())
                     .name(CONTROL_BROKER_NAME)
                     .withoutJmx()
                     .start();
