@@ -48,6 +48,11 @@ final class ControlTestPeers implements TestPeers {
     }
 
     @Override
+    public CompletableFuture<Replies> reset(Set<String> peerIds, Duration timeout) {
+        return client.requestFrom(Topics.ALL_PEERS, Note.request(Command.RESET), peerIds, timeout);
+    }
+
+    @Override
     public CompletableFuture<Replies> set(OptionCode option, String value, Set<String> peerIds, Duration timeout) {
         return client.requestFrom(
                 Topics.ALL_PEERS,

@@ -126,6 +126,12 @@ final class FakeTestPeers implements TestPeers {
     }
 
     @Override
+    public CompletableFuture<Replies> reset(Set<String> peerIds, Duration timeout) {
+        record("RESET", String.join(",", peerIds));
+        return ok(Note.request(Command.RESET), ofRole(null));
+    }
+
+    @Override
     public CompletableFuture<Replies> set(OptionCode option, String value, Set<String> peerIds, Duration timeout) {
         record("SET " + option.parameter(), String.join(",", peerIds));
         return ok(Note.request(Command.SET, new Payload.SetOption(option.code(), value)), ofRole(null));

@@ -49,12 +49,29 @@ class TestRunnerPhasesTest {
         timeline.at(at, () -> peers.notify(peer.id(), command, payload));
     }
 
+    /** The requests in order, each SET and STATS left out and every other request once, but a RESET each time. */
     private List<String> phases() {
         return peers.requests("").stream()
                 .map(FakeTestPeers.Request::what)
                 .filter(w -> !w.startsWith("SET ") && !w.equals("STATS"))
-                .distinct()
-                .toList();
+                .reduce(
+                        new java.util.ArrayList<String>(),
+                        (seen, what) -> {
+                            if (what.equals("RESET") || !seen.contains(what)) {
+                                seen.add(what);
+                            }
+                            return seen;
+                        },
+                        (a, b) -> a);
+    }
+
+    /** The request that came just before the first SET. */
+    private String beforeFirstSet() {
+        List<String> all =
+                peers.requests("").stream().map(FakeTestPeers.Request::what).toList();
+        int first = all.indexOf(
+                all.stream().filter(w -> w.startsWith("SET ")).findFirst().orElseThrow());
+        return all.get(first - 1);
     }
 
     @Test
@@ -66,9 +83,26 @@ class TestRunnerPhasesTest {
         TestResult result = runner().run(definition());
 
         assertEquals(
-                List.of("PING", "START_RECEIVER", "START_SENDER", "DRAIN", "STOP_SENDER", "STOP_RECEIVER", "LOG"),
-                phases());
+                List.of(
+                        "PING",
+                        "RESET",
+                        "START_RECEIVER",
+                        "START_SENDER",
+                        "DRAIN",
+                        "STOP_SENDER",
+                        "STOP_RECEIVER",
+                        "LOG",
+                        "RESET"),
+                phases(),
+                "the peers are reset before the options are set and again once the files are home");
         assertFalse(peers.requests("SET ").isEmpty(), "the options are set before anything starts");
+        assertEquals("RESET", beforeFirstSet(), "every option is set on peers just reset to the defaults");
+        assertEquals(
+                List.of("r1", "s1"),
+                java.util.Arrays.stream(peers.requests("RESET").get(1).to().split(","))
+                        .sorted()
+                        .toList(),
+                "both peers are reset after the test");
         assertEquals(
                 Duration.ofSeconds(11),
                 clock.elapsedSince(0),
@@ -87,9 +121,10 @@ class TestRunnerPhasesTest {
         TestResult result = runner().run(definition());
 
         assertEquals(
-                List.of("PING", "START_RECEIVER", "START_SENDER", "STOP_SENDER", "LOG"),
+                List.of("PING", "RESET", "START_RECEIVER", "START_SENDER", "STOP_SENDER", "LOG", "RESET"),
                 phases(),
                 "no drain; the dead receiver is neither stopped nor asked for its files");
+        assertEquals("s1", peers.requests("RESET").get(1).to(), "only the live sender is reset after the test");
         assertEquals(
                 Duration.ofSeconds(4 + 15),
                 clock.elapsedSince(0),
