@@ -2,6 +2,7 @@ package org.maestro.client.api;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
@@ -11,6 +12,7 @@ import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.maestro.common.cli.ExitCode;
 import org.maestro.common.measure.TestOutcome;
 import org.maestro.common.measure.TestOutcomeReader;
 import org.maestro.common.protocol.Command;
@@ -136,5 +138,22 @@ class TestRunnerPhasesTest {
                 .orElseThrow();
         assertTrue(recorded.failed());
         assertEquals(result.reason().split("; ")[0], recorded.reason().split("; ")[0]);
+    }
+
+    @Test
+    void peersThatCannotBeResetAreNamedAndTheTestDoesNotStart() {
+        peers.refuseReset("it still runs test 'other'");
+
+        MaestroException refused = assertThrows(MaestroException.class, () -> runner().run(definition()));
+
+        assertEquals(ExitCode.INFRASTRUCTURE, refused.exitCode());
+        assertTrue(
+                refused.getMessage()
+                        .startsWith("peers did not reset their options to the defaults, so the test cannot start"
+                                + " from them: "),
+                refused.getMessage());
+        assertTrue(refused.getMessage().contains("sender-1@alpha: it still runs test 'other'"), refused.getMessage());
+        assertTrue(peers.requests("SET ").isEmpty(), "nothing is set on peers that were not reset");
+        assertTrue(peers.requests("START_").isEmpty(), "nothing starts");
     }
 }

@@ -298,8 +298,9 @@ public final class Peer implements AutoCloseable {
         if (role.busy()) {
             throw new RoleException(
                     ErrorCodes.BUSY,
-                    "cannot reset the options of " + self.qualifiedName()
-                            + " while it runs a test; stop it first (STOP or HALT), or wait for its outcome");
+                    "cannot reset the options of " + self.qualifiedName() + ": it still runs test '"
+                            + options.testName() + "' (of this client or another); wait for that test to end"
+                            + " ('maestro-cli status' lists the busy peers)");
         }
         options = TestOptions.DEFAULTS;
         role.reset();

@@ -331,7 +331,8 @@ class ControlPlaneTest {
         Payload.Error busy = (Payload.Error) refused.notes().get(0).payload();
         assertEquals(ErrorCodes.BUSY, busy.code());
         assertTrue(busy.message().contains("cannot reset the options of probe-0@"), busy.message());
-        assertTrue(busy.message().contains("while it runs a test"), busy.message());
+        assertTrue(busy.message().contains("it still runs test 'test'"), busy.message());
+        assertTrue(busy.message().contains("wait for that test to end"), busy.message());
         assertEquals(3, peer.options().values().size(), "a refused RESET keeps the options of the running test");
         assertEquals(0, role.resets, "a refused RESET leaves the role alone");
 
