@@ -40,7 +40,7 @@ interface TestPeers {
     /** Stops calling {@code listener}. */
     void removeNotificationListener(Consumer<Note> listener);
 
-    /** Drops every option the peers {@code peerIds} hold, back to the defaults (RESET). */
+    /** Drops every option the peers {@code peerIds} hold, back to the defaults (RESET); no other peer gets it. */
     CompletableFuture<Replies> reset(Set<String> peerIds, Duration timeout);
 
     /** Sets one option (SET) on the peers {@code peerIds}. */

@@ -41,9 +41,9 @@ import org.slf4j.LoggerFactory;
 
 /**
  * Runs one test through the control plane, start to finish: finds the peers, resets their options to the defaults
- * and sets the test's, starts receivers
- * (and waits until they are attached), inspectors, agents and senders, watches progress and outcomes, drains the
- * receivers, stops everything and collects every peer's files into {@code <results>/<test>/<iteration>/<peer-name>@<host>/}.
+ * and sets the test's, starts receivers (and waits until they are attached), inspectors, agents and senders, watches
+ * progress and outcomes, drains the receivers, stops everything and collects every peer's files into
+ * {@code <results>/<test>/<iteration>/<peer-name>@<host>/}.
  * It coordinates: the peers are asked through {@link TestPeers}, what they report is kept in {@link TestState}, and
  * every timing decision (deadlines, idle peers, broker outages, the agent actions' schedule, drain, stop) is the
  * {@link Watchdog}'s; {@link FileCollection} brings the files home and the verdict is written as a
