@@ -459,6 +459,7 @@ public final class TestRunner {
                 return false;
             }
             if (!replies.allOk()) {
+                released = true; // nothing of this test was set: nothing to reset after it
                 throw MaestroException.infrastructure("peers did not reset their options to the defaults, so the test"
                         + " cannot start from them: " + Problems.describe(replies, state.peers())
                         + (replies.complete()

@@ -155,5 +155,6 @@ class TestRunnerPhasesTest {
         assertTrue(refused.getMessage().contains("sender-1@alpha: it still runs test 'other'"), refused.getMessage());
         assertTrue(peers.requests("SET ").isEmpty(), "nothing is set on peers that were not reset");
         assertTrue(peers.requests("START_").isEmpty(), "nothing starts");
+        assertEquals(1, peers.requests("RESET").size(), "nothing was set, so nothing is reset after");
     }
 }
