@@ -6,13 +6,16 @@ import java.lang.management.ManagementFactory;
 import java.net.InetAddress;
 import java.net.ServerSocket;
 import java.nio.file.Path;
+import java.util.OptionalLong;
 import java.util.Set;
 import org.apache.activemq.artemis.api.core.RoutingType;
+import org.apache.activemq.artemis.api.core.SimpleString;
 import org.apache.activemq.artemis.core.config.Configuration;
 import org.apache.activemq.artemis.core.config.impl.ConfigurationImpl;
 import org.apache.activemq.artemis.core.config.impl.SecurityConfiguration;
 import org.apache.activemq.artemis.core.security.Role;
 import org.apache.activemq.artemis.core.server.ActiveMQServer;
+import org.apache.activemq.artemis.core.server.Queue;
 import org.apache.activemq.artemis.core.server.embedded.EmbeddedActiveMQ;
 import org.apache.activemq.artemis.core.settings.impl.AddressSettings;
 import org.apache.activemq.artemis.spi.core.security.ActiveMQJAASSecurityManager;
@@ -98,6 +101,15 @@ public final class EmbeddedArtemis implements AutoCloseable {
     /** The running server, for tests that need its management API. */
     public ActiveMQServer server() {
         return broker.getActiveMQServer();
+    }
+
+    /**
+     * How many messages the queue of this name took in since it was created, as the broker counts them (priming
+     * messages included); empty when the broker has no such queue.
+     */
+    public OptionalLong messagesAdded(String queue) {
+        Queue found = server().locateQueue(SimpleString.of(queue));
+        return found == null ? OptionalLong.empty() : OptionalLong.of(found.getMessagesAdded());
     }
 
     /** Stops the broker and waits until it has stopped. */

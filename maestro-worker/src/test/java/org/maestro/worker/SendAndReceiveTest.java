@@ -26,6 +26,9 @@ import org.maestro.common.measure.OutcomeCounts;
 import org.maestro.common.measure.PeerResult;
 import org.maestro.common.protocol.Command;
 import org.maestro.worker.measure.MessageStamp;
+import org.maestro.worker.receiver.ReceiverRole;
+import org.maestro.worker.role.LoadRole;
+import org.maestro.worker.sender.SenderRole;
 import org.roaringbitmap.RoaringBitmap;
 
 /** Senders and receivers against an embedded Artemis broker over real AMQP. */
@@ -38,6 +41,8 @@ class SendAndReceiveTest {
 
     @Test
     void countBoundedRunReceivesExactlyWhatWasSentAndLogsReadBack() throws Exception {
+        SenderRole sender = LoadTestRun.sender();
+        ReceiverRole receiver = LoadTestRun.receiver();
         LoadTestRun run = new LoadTestRun(
                         results,
                         Map.of(
@@ -55,10 +60,16 @@ class SendAndReceiveTest {
                                 "~256",
                                 "TEST_NAME",
                                 "count"))
-                .run(LoadTestRun.sender(), LoadTestRun.receiver(), LoadTestRun.OUTCOME_TIMEOUT);
+                .run(sender, receiver, LoadTestRun.OUTCOME_TIMEOUT);
 
         assertEquals(Command.NOTIFY_SUCCESS, run.senderOutcome.command(), run.senderOutcome.message());
         assertEquals(Command.NOTIFY_SUCCESS, run.receiverOutcome.command(), run.receiverOutcome.message());
+        // idle, the roles answer STATS with their last run's figures until RESET makes them forget it
+        for (LoadRole role : List.of(sender, receiver)) {
+            assertTrue(role.stats().count() > 0, role.name() + " " + role.stats());
+            role.reset();
+            assertEquals(0, role.stats().count(), role.name() + " after RESET");
+        }
         PeerResult sent = run.senderResult();
         PeerResult received = run.receiverResult();
         // 1 s of warm-up at 1000/s, then exactly 1000 measured messages per connection

@@ -293,6 +293,22 @@ public final class AgentRole implements Role {
         return !runner.running().isEmpty();
     }
 
+    /**
+     * Forgets the last test: its extension-point source (a test that sets none gets the ready actions only), the
+     * started state, and the timeline and counts of its actions. Its configured processes keep running.
+     */
+    @Override
+    public void reset() {
+        started = false;
+        runner.reset();
+        discardRetired();
+        ExtensionSource current = source;
+        source = null;
+        if (current != null) {
+            fetcher.discard(current);
+        }
+    }
+
     @Override
     public void halt() {
         try {

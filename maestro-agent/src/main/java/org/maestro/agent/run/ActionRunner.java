@@ -233,6 +233,18 @@ public final class ActionRunner {
         return toStop.size();
     }
 
+    /**
+     * Forgets the actions that ended (their timeline and counts), so that a later test neither counts nor writes
+     * them; action ids keep counting up. Actions still running are kept.
+     */
+    public void reset() {
+        synchronized (running) {
+            timeline.retainOnly(running.keySet());
+        }
+        startedCount.set(running().size());
+        failedCount.set(0);
+    }
+
     /** The actions running now. */
     public List<RunningAction> running() {
         synchronized (running) {

@@ -36,6 +36,11 @@ public final class ActionTimeline {
         records.put(record.id(), record);
     }
 
+    /** Drops the records of every action but those named. */
+    public synchronized void retainOnly(Set<String> actionIds) {
+        records.keySet().retainAll(actionIds);
+    }
+
     /** All records, in the order the actions started. */
     public synchronized List<ActionRecord> records() {
         return List.copyOf(records.values());

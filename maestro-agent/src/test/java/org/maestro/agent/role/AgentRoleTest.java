@@ -279,6 +279,29 @@ class AgentRoleTest {
     }
 
     @Test
+    void resetForgetsTheSourceTheActionsAndTheirCountsOfTheLastTest() throws Exception {
+        command("fail");
+        peer.next(WAIT);
+        assertEquals(1, agent.stats().count());
+        assertEquals(1, agent.stats().errors());
+        handle(Command.STOP_AGENT, Payload.Empty.INSTANCE);
+
+        agent.reset();
+
+        assertTrue(agent.source().isEmpty(), "a test that sets no source gets none of an earlier test");
+        assertTrue(
+                agent.timeline().records().isEmpty(), agent.timeline().records().toString());
+        assertEquals(0, agent.stats().count());
+        assertEquals(0, agent.stats().errors());
+        RoleException notStarted = refusal("echo next test");
+        assertTrue(notStarted.getMessage().contains("send START_AGENT"), notStarted.getMessage());
+        handle(Command.START_AGENT, Payload.Empty.INSTANCE);
+        RoleException noSource = refusal("echo next test");
+        assertEquals(ErrorCodes.UNSUPPORTED, noSource.code());
+        assertTrue(noSource.getMessage().contains("no agent source is set"), noSource.getMessage());
+    }
+
+    @Test
     void flushWritesTheTimelineOfEveryAction() throws Exception {
         command("echo one");
         peer.next(WAIT);

@@ -48,6 +48,12 @@ final class ControlTestPeers implements TestPeers {
     }
 
     @Override
+    public CompletableFuture<Replies> reset(Set<String> peerIds, Duration timeout) {
+        // to each peer's own topic: an idle peer of another test (or another client) keeps its options
+        return client.requestEach(peerIds, Note.request(Command.RESET), timeout);
+    }
+
+    @Override
     public CompletableFuture<Replies> set(OptionCode option, String value, Set<String> peerIds, Duration timeout) {
         return client.requestFrom(
                 Topics.ALL_PEERS,

@@ -33,6 +33,7 @@ final class Problems {
                     + peers.stream()
                             .filter(p -> !answered.contains(p.id()))
                             .filter(p -> replies.request().command() == Command.SET
+                                    || replies.request().command() == Command.RESET
                                     || p.role().equals(roleOf(replies)))
                             .map(PeerInfo::qualifiedName)
                             .collect(Collectors.joining(", "))

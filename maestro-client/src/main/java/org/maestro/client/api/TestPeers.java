@@ -13,7 +13,7 @@ import org.maestro.common.protocol.Note;
 import org.maestro.common.protocol.Payload;
 
 /**
- * The peers of one test as the runner talks to them: discover, set, start by role, statistics, drain, stop and
+ * The peers of one test as the runner talks to them: discover, reset, set, start by role, statistics, drain, stop and
  * collect. {@link ControlTestPeers} reaches them through the control broker; a test passes a fake that answers at
  * once. Each request returns the replies as they came, with whether as many came as were expected; what to make of
  * them is the caller's. Implementations must be thread-safe.
@@ -39,6 +39,9 @@ interface TestPeers {
 
     /** Stops calling {@code listener}. */
     void removeNotificationListener(Consumer<Note> listener);
+
+    /** Drops every option the peers {@code peerIds} hold, back to the defaults (RESET); no other peer gets it. */
+    CompletableFuture<Replies> reset(Set<String> peerIds, Duration timeout);
 
     /** Sets one option (SET) on the peers {@code peerIds}. */
     CompletableFuture<Replies> set(OptionCode option, String value, Set<String> peerIds, Duration timeout);

@@ -9,6 +9,7 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.TreeMap;
 import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
@@ -39,13 +40,15 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Runs one test through the control plane, start to finish: finds the peers, sets the options, starts receivers
- * (and waits until they are attached), inspectors, agents and senders, watches progress and outcomes, drains the
- * receivers, stops everything and collects every peer's files into {@code <results>/<test>/<iteration>/<peer-name>@<host>/}.
+ * Runs one test through the control plane, start to finish: finds the peers, resets their options to the defaults
+ * and sets the test's, starts receivers (and waits until they are attached), inspectors, agents and senders, watches
+ * progress and outcomes, drains the receivers, stops everything and collects every peer's files into
+ * {@code <results>/<test>/<iteration>/<peer-name>@<host>/}.
  * It coordinates: the peers are asked through {@link TestPeers}, what they report is kept in {@link TestState}, and
  * every timing decision (deadlines, idle peers, broker outages, the agent actions' schedule, drain, stop) is the
  * {@link Watchdog}'s; {@link FileCollection} brings the files home and the verdict is written as a
- * {@link TestOutcome}.
+ * {@link TestOutcome}. Once the files are home (or the test ended early) the peers are reset again, so that they hold
+ * no option of this test past its end.
  *
  * <p>Every wait has a deadline. A peer that dies (its ABNORMAL_DISCONNECT last will arrives) fails the test at once,
  * naming it; the other peers are stopped and what they measured is still collected. Not thread-safe: one test at a
@@ -167,7 +170,11 @@ public final class TestRunner {
                 options.testIteration(),
                 options.runId().orElseThrow());
         Execution execution = new Execution(definition, options, iterationDirectory);
-        return execution.run();
+        try {
+            return execution.run();
+        } finally {
+            execution.releasePeers();
+        }
     }
 
     /**
@@ -257,6 +264,7 @@ public final class TestRunner {
         private final Watchdog watchdog;
         private final FileCollection files;
         private final Map<String, Number> figures = new TreeMap<>();
+        private boolean released;
 
         Execution(TestDefinition definition, TestOptions options, Path directory) {
             this.definition = definition;
@@ -299,6 +307,7 @@ public final class TestRunner {
             LOG.info("{}: collecting the results", options.testName());
             files.collect();
             LOG.info("{}: results collected", options.testName());
+            releasePeers();
             for (Note outcome : state.outcomes()) {
                 if (outcome.command() == Command.NOTIFY_FAIL) {
                     state.fail(
@@ -348,7 +357,13 @@ public final class TestRunner {
             }
         }
 
+        /**
+         * The start line: the load as the peers run it (every peer starts from the defaults, so what the test leaves
+         * unset is the default shown here) and where it goes, both URLs when senders and receivers use different ones.
+         */
         private String describe() {
+            String send = options.sendUrl().map(UrlRedactor::redact).orElse("?");
+            String receive = options.receiveUrl().map(UrlRedactor::redact).orElse("?");
             return String.format(
                     "%s connections × %s msg/s, %s bytes, %s%s → %s",
                     options.parallelCount(),
@@ -358,7 +373,7 @@ public final class TestRunner {
                     options.warmUp().isZero()
                             ? ""
                             : " (+ warm-up " + options.get(OptionCode.WARM_UP).orElse("") + ")",
-                    options.sendUrl().map(UrlRedactor::redact).orElse("?"));
+                    send.equals(receive) ? send : "send " + send + ", receive " + receive);
         }
 
         private void discover() {
@@ -410,6 +425,9 @@ public final class TestRunner {
         }
 
         private void setOptions() {
+            if (!resetPeers()) {
+                return;
+            }
             for (Map.Entry<OptionCode, String> option : options.values().entrySet()) {
                 Replies replies = await(
                         peers.set(option.getKey(), option.getValue(), state.livePeerIds(), REPLY_TIMEOUT),
@@ -428,6 +446,66 @@ public final class TestRunner {
                     throw MaestroException.infrastructure("peers did not accept "
                             + option.getKey().parameter() + ": " + Problems.describe(replies, state.peers()));
                 }
+            }
+        }
+
+        /**
+         * Resets the options of the test's peers to the defaults (RESET), whatever an earlier test or another client
+         * left; false when a peer died meanwhile.
+         */
+        private boolean resetPeers() {
+            Replies replies = await(peers.reset(state.livePeerIds(), REPLY_TIMEOUT), "RESET");
+            if (replies == null) {
+                return false;
+            }
+            if (!replies.allOk()) {
+                released = true; // nothing of this test was set: nothing to reset after it
+                throw MaestroException.infrastructure("peers did not reset their options to the defaults, so the test"
+                        + " cannot start from them: " + Problems.describe(replies, state.peers())
+                        + (replies.complete()
+                                ? ""
+                                : " (a peer of a release without RESET does not answer it: run the client and the"
+                                        + " peers of the same release)"));
+            }
+            return true;
+        }
+
+        /**
+         * Resets the test's live peers once its files are home (or it ended early), so that none holds its options
+         * past its end; done once, never throws: a failure is logged, the next test resets them before it starts.
+         */
+        void releasePeers() {
+            if (released) {
+                return;
+            }
+            released = true;
+            Set<String> live = state.livePeerIds();
+            if (live.isEmpty()) {
+                return;
+            }
+            if (!peers.isConnected()) {
+                LOG.warn(
+                        "{}: the control broker {} is unreachable: the peers keep this test's options until the next"
+                                + " test resets them",
+                        options.testName(),
+                        peers.endpoint());
+                return;
+            }
+            try {
+                Replies replies = Problems.awaitQuietly(peers.reset(live, REPLY_TIMEOUT));
+                if (replies == null || !replies.allOk()) {
+                    LOG.warn(
+                            "{}: not every peer reset its options after the test ({}); the next test resets them"
+                                    + " before it starts",
+                            options.testName(),
+                            replies == null ? "no reply" : Problems.describe(replies, state.peers()));
+                }
+            } catch (RuntimeException e) {
+                LOG.warn(
+                        "{}: could not reset the peers' options after the test: {}; the next test resets them"
+                                + " before it starts",
+                        options.testName(),
+                        e.toString());
             }
         }
 

@@ -12,6 +12,7 @@ import java.util.function.Consumer;
 import org.maestro.common.client.PeerStatus;
 import org.maestro.common.client.Replies;
 import org.maestro.common.options.OptionCode;
+import org.maestro.common.peer.ErrorCodes;
 import org.maestro.common.protocol.Command;
 import org.maestro.common.protocol.Note;
 import org.maestro.common.protocol.Payload;
@@ -34,6 +35,7 @@ final class FakeTestPeers implements TestPeers {
     private volatile boolean connected = true;
     private volatile String agentRefusal;
     private volatile String agentActionFailure;
+    private volatile String resetRefusal;
 
     FakeTestPeers(ManualClock clock, PeerInfo... peers) {
         this.clock = clock;
@@ -60,6 +62,11 @@ final class FakeTestPeers implements TestPeers {
     /** From now on every agent action fails to go out, as when the transport gives up, with this message. */
     void failAgentActions(String message) {
         agentActionFailure = message;
+    }
+
+    /** From now on every peer refuses RESET as busy, with this message. */
+    void refuseReset(String message) {
+        resetRefusal = message;
     }
 
     /** Delivers a notification from a peer to the listeners, as the control client would. */
@@ -123,6 +130,22 @@ final class FakeTestPeers implements TestPeers {
     @Override
     public void removeNotificationListener(Consumer<Note> listener) {
         listeners.remove(listener);
+    }
+
+    @Override
+    public CompletableFuture<Replies> reset(Set<String> peerIds, Duration timeout) {
+        record("RESET", String.join(",", peerIds));
+        Note request = Note.request(Command.RESET);
+        String refusal = resetRefusal;
+        if (refusal == null) {
+            return ok(request, ofRole(null));
+        }
+        return CompletableFuture.completedFuture(new Replies(
+                request,
+                ofRole(null).stream()
+                        .map(p -> request.reply(Command.INTERNAL_ERROR, new Payload.Error(ErrorCodes.BUSY, refusal), p))
+                        .toList(),
+                peerIds.size()));
     }
 
     @Override

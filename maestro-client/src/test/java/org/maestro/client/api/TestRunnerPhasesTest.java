@@ -2,6 +2,7 @@ package org.maestro.client.api;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
@@ -11,6 +12,7 @@ import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.maestro.common.cli.ExitCode;
 import org.maestro.common.measure.TestOutcome;
 import org.maestro.common.measure.TestOutcomeReader;
 import org.maestro.common.protocol.Command;
@@ -49,12 +51,29 @@ class TestRunnerPhasesTest {
         timeline.at(at, () -> peers.notify(peer.id(), command, payload));
     }
 
+    /** The requests in order, each SET and STATS left out and every other request once, but a RESET each time. */
     private List<String> phases() {
         return peers.requests("").stream()
                 .map(FakeTestPeers.Request::what)
                 .filter(w -> !w.startsWith("SET ") && !w.equals("STATS"))
-                .distinct()
-                .toList();
+                .reduce(
+                        new java.util.ArrayList<String>(),
+                        (seen, what) -> {
+                            if (what.equals("RESET") || !seen.contains(what)) {
+                                seen.add(what);
+                            }
+                            return seen;
+                        },
+                        (a, b) -> a);
+    }
+
+    /** The request that came just before the first SET. */
+    private String beforeFirstSet() {
+        List<String> all =
+                peers.requests("").stream().map(FakeTestPeers.Request::what).toList();
+        int first = all.indexOf(
+                all.stream().filter(w -> w.startsWith("SET ")).findFirst().orElseThrow());
+        return all.get(first - 1);
     }
 
     @Test
@@ -66,9 +85,26 @@ class TestRunnerPhasesTest {
         TestResult result = runner().run(definition());
 
         assertEquals(
-                List.of("PING", "START_RECEIVER", "START_SENDER", "DRAIN", "STOP_SENDER", "STOP_RECEIVER", "LOG"),
-                phases());
+                List.of(
+                        "PING",
+                        "RESET",
+                        "START_RECEIVER",
+                        "START_SENDER",
+                        "DRAIN",
+                        "STOP_SENDER",
+                        "STOP_RECEIVER",
+                        "LOG",
+                        "RESET"),
+                phases(),
+                "the peers are reset before the options are set and again once the files are home");
         assertFalse(peers.requests("SET ").isEmpty(), "the options are set before anything starts");
+        assertEquals("RESET", beforeFirstSet(), "every option is set on peers just reset to the defaults");
+        assertEquals(
+                List.of("r1", "s1"),
+                java.util.Arrays.stream(peers.requests("RESET").get(1).to().split(","))
+                        .sorted()
+                        .toList(),
+                "both peers are reset after the test");
         assertEquals(
                 Duration.ofSeconds(11),
                 clock.elapsedSince(0),
@@ -87,9 +123,10 @@ class TestRunnerPhasesTest {
         TestResult result = runner().run(definition());
 
         assertEquals(
-                List.of("PING", "START_RECEIVER", "START_SENDER", "STOP_SENDER", "LOG"),
+                List.of("PING", "RESET", "START_RECEIVER", "START_SENDER", "STOP_SENDER", "LOG", "RESET"),
                 phases(),
                 "no drain; the dead receiver is neither stopped nor asked for its files");
+        assertEquals("s1", peers.requests("RESET").get(1).to(), "only the live sender is reset after the test");
         assertEquals(
                 Duration.ofSeconds(4 + 15),
                 clock.elapsedSince(0),
@@ -101,5 +138,23 @@ class TestRunnerPhasesTest {
                 .orElseThrow();
         assertTrue(recorded.failed());
         assertEquals(result.reason().split("; ")[0], recorded.reason().split("; ")[0]);
+    }
+
+    @Test
+    void peersThatCannotBeResetAreNamedAndTheTestDoesNotStart() {
+        peers.refuseReset("it still runs test 'other'");
+
+        MaestroException refused = assertThrows(MaestroException.class, () -> runner().run(definition()));
+
+        assertEquals(ExitCode.INFRASTRUCTURE, refused.exitCode());
+        assertTrue(
+                refused.getMessage()
+                        .startsWith("peers did not reset their options to the defaults, so the test cannot start"
+                                + " from them: "),
+                refused.getMessage());
+        assertTrue(refused.getMessage().contains("sender-1@alpha: it still runs test 'other'"), refused.getMessage());
+        assertTrue(peers.requests("SET ").isEmpty(), "nothing is set on peers that were not reset");
+        assertTrue(peers.requests("START_").isEmpty(), "nothing starts");
+        assertEquals(1, peers.requests("RESET").size(), "nothing was set, so nothing is reset after");
     }
 }

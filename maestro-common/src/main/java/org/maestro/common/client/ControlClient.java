@@ -110,8 +110,27 @@ public final class ControlClient implements AutoCloseable {
         return request(topic, request, peerIds.size(), timeout, null, java.util.Set.copyOf(peerIds));
     }
 
+    /**
+     * Sends a request to each of the given peers on its own topic ({@code /mpt/peer/<id>}), so that no other peer
+     * gets it, and collects their replies until each answered or the timeout passed.
+     */
+    public CompletableFuture<Replies> requestEach(java.util.Set<String> peerIds, Note request, Duration timeout) {
+        java.util.Set<String> peers = java.util.Set.copyOf(peerIds);
+        return request(peers.stream().map(Topics::peer).toList(), request, peers.size(), timeout, null, peers);
+    }
+
     private CompletableFuture<Replies> request(
             String topic,
+            Note request,
+            int expected,
+            Duration timeout,
+            Consumer<Note> dataListener,
+            java.util.Set<String> from) {
+        return request(List.of(topic), request, expected, timeout, dataListener, from);
+    }
+
+    private CompletableFuture<Replies> request(
+            List<String> topics,
             Note request,
             int expected,
             Duration timeout,
@@ -130,7 +149,10 @@ public final class ControlClient implements AutoCloseable {
         ScheduledFuture<?> timer = timers.schedule(entry::finish, timeout.toMillis(), TimeUnit.MILLISECONDS);
         entry.future.whenComplete((r, e) -> timer.cancel(false));
         try {
-            transport.publish(topic, NoteCodec.encode(request), Topics.REQUEST_QOS);
+            byte[] encoded = NoteCodec.encode(request);
+            for (String topic : topics) {
+                transport.publish(topic, encoded, Topics.REQUEST_QOS);
+            }
         } catch (TransportException e) {
             entry.future.completeExceptionally(e);
         }

@@ -15,6 +15,11 @@ public final class TestOptions {
     public static final TestOptions DEFAULTS = new TestOptions(new EnumMap<>(OptionCode.class));
     /** The priming messages per sender connection when PRIMING_MESSAGES is not set. */
     public static final int DEFAULT_PRIMING_MESSAGES = 1000;
+    /**
+     * The value a peer uses for each option that has a default, when the option is not set; the accessors below read
+     * them, so what a peer records ({@link ParameterTable}) and what it does are the same.
+     */
+    public static final Map<OptionCode, String> DEFAULT_VALUES = defaultValues();
 
     /** The WARM_UP value that lets the senders end the warm-up once their send delay has settled. */
     public static final String AUTO = "auto";
@@ -25,6 +30,22 @@ public final class TestOptions {
 
     private TestOptions(EnumMap<OptionCode, String> values) {
         this.values = Collections.unmodifiableMap(values);
+    }
+
+    private static Map<OptionCode, String> defaultValues() {
+        EnumMap<OptionCode, String> defaults = new EnumMap<>(OptionCode.class);
+        defaults.put(OptionCode.DURATION, "1m");
+        defaults.put(OptionCode.PARALLEL_COUNT, "1");
+        defaults.put(OptionCode.MESSAGE_SIZE, "256");
+        defaults.put(OptionCode.RATE, "0");
+        defaults.put(OptionCode.FCL, "0");
+        defaults.put(OptionCode.WARM_UP, "0");
+        defaults.put(OptionCode.FCL_MODE, "soft");
+        defaults.put(OptionCode.INSPECTION_INTERVAL, "5s");
+        defaults.put(OptionCode.DRAIN_TIMEOUT, "30s");
+        defaults.put(OptionCode.RESEND_RELEASED, "false");
+        defaults.put(OptionCode.PRIMING_MESSAGES, Integer.toString(DEFAULT_PRIMING_MESSAGES));
+        return Collections.unmodifiableMap(defaults);
     }
 
     /** Returns options with one more value, after checking it. */
@@ -62,21 +83,30 @@ public final class TestOptions {
         return Optional.ofNullable(values.get(option));
     }
 
+    /** The raw value of an option: the value set, else its default; empty for an option without a default. */
+    public Optional<String> valueOrDefault(OptionCode option) {
+        return get(option).or(() -> Optional.ofNullable(DEFAULT_VALUES.get(option)));
+    }
+
+    private String required(OptionCode option) {
+        return valueOrDefault(option).orElseThrow().trim();
+    }
+
     public TestDuration duration() {
-        return get(OptionCode.DURATION).map(TestDuration::parse).orElse(TestDuration.ofTime(Duration.ofMinutes(1)));
+        return TestDuration.parse(required(OptionCode.DURATION));
     }
 
     public MessageSize messageSize() {
-        return get(OptionCode.MESSAGE_SIZE).map(MessageSize::parse).orElse(new MessageSize(256, false));
+        return MessageSize.parse(required(OptionCode.MESSAGE_SIZE));
     }
 
     public int parallelCount() {
-        return get(OptionCode.PARALLEL_COUNT).map(Integer::parseInt).orElse(1);
+        return Integer.parseInt(required(OptionCode.PARALLEL_COUNT));
     }
 
     /** Messages per second per connection; 0 is unbounded. */
     public int rate() {
-        return get(OptionCode.RATE).map(Integer::parseInt).orElse(0);
+        return Integer.parseInt(required(OptionCode.RATE));
     }
 
     /**
@@ -84,7 +114,7 @@ public final class TestOptions {
      * warm-up may last ({@link #AUTO_WARM_UP_LIMIT}); the senders end it earlier once their send delay has settled.
      */
     public Duration warmUp() {
-        return warmUpAuto() ? AUTO_WARM_UP_LIMIT : durationOf(OptionCode.WARM_UP, Duration.ZERO);
+        return warmUpAuto() ? AUTO_WARM_UP_LIMIT : durationOf(OptionCode.WARM_UP);
     }
 
     /** True for {@code WARM_UP=auto}: the senders end the warm-up once their send delay has settled. */
@@ -94,12 +124,12 @@ public final class TestOptions {
 
     /** Fail-condition latency in milliseconds; 0 means none. */
     public long maximumLatencyMillis() {
-        return get(OptionCode.FCL).map(Long::parseLong).orElse(0L);
+        return Long.parseLong(required(OptionCode.FCL));
     }
 
     /** True when the FCL applies to the maximum latency (hard) rather than to p90 (soft). */
     public boolean hardLatencyLimit() {
-        return get(OptionCode.FCL_MODE).map("hard"::equalsIgnoreCase).orElse(false);
+        return required(OptionCode.FCL_MODE).equalsIgnoreCase("hard");
     }
 
     /** The URL senders send to: SEND_URL, else SEND_RECEIVE_URL. */
@@ -126,11 +156,11 @@ public final class TestOptions {
     }
 
     public Duration inspectionInterval() {
-        return durationOf(OptionCode.INSPECTION_INTERVAL, Duration.ofSeconds(5));
+        return durationOf(OptionCode.INSPECTION_INTERVAL);
     }
 
     public Duration drainTimeout() {
-        return durationOf(OptionCode.DRAIN_TIMEOUT, Duration.ofSeconds(30));
+        return durationOf(OptionCode.DRAIN_TIMEOUT);
     }
 
     /**
@@ -139,22 +169,17 @@ public final class TestOptions {
      * a message as refused.
      */
     public boolean resendReleased() {
-        return get(OptionCode.RESEND_RELEASED)
-                .map(v -> v.trim().equalsIgnoreCase("true"))
-                .orElse(false);
+        return required(OptionCode.RESEND_RELEASED).equalsIgnoreCase("true");
     }
 
     /** The messages each sender connection sends before its timeline, which receivers ignore (default 1000). */
     public int primingMessages() {
-        return get(OptionCode.PRIMING_MESSAGES)
-                .map(v -> Integer.parseInt(v.trim()))
-                .orElse(DEFAULT_PRIMING_MESSAGES);
+        return Integer.parseInt(required(OptionCode.PRIMING_MESSAGES));
     }
 
-    private Duration durationOf(OptionCode option, Duration fallback) {
-        return get(option)
-                .map(v -> v.equals("0") ? Duration.ZERO : Durations.parse(v))
-                .orElse(fallback);
+    private Duration durationOf(OptionCode option) {
+        String value = required(option);
+        return value.equals("0") ? Duration.ZERO : Durations.parse(value);
     }
 
     @Override

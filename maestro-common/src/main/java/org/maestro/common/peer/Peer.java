@@ -32,8 +32,11 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * A Maestro peer: connects to the control broker, answers the commands every peer answers (PING, SET, STATS, GET,
- * FLUSH, HALT, LOG) and hands the commands of its role to a {@link Role}.
+ * A Maestro peer: connects to the control broker, answers the commands every peer answers (PING, SET, RESET, STATS,
+ * GET, FLUSH, HALT, LOG) and hands the commands of its role to a {@link Role}.
+ *
+ * <p>A peer holds the options SET gave it until RESET (or its end): the client resets them before and after each
+ * test, so that every test starts from {@link TestOptions#DEFAULTS} whatever an earlier test or another client set.
  *
  * <p>Requests are handled one at a time on the peer's control thread, in the order they arrive. A note that cannot
  * be decoded is answered with PROTOCOL_ERROR and the peer keeps serving. The peer leaves an ABNORMAL_DISCONNECT last
@@ -105,7 +108,7 @@ public final class Peer implements AutoCloseable {
         return role;
     }
 
-    /** The options set so far. */
+    /** The options set since the last RESET. */
     public TestOptions options() {
         return options;
     }
@@ -232,6 +235,9 @@ public final class Peer implements AutoCloseable {
             case SET:
                 set((Payload.SetOption) request.payload());
                 return Payload.Empty.INSTANCE;
+            case RESET:
+                reset();
+                return Payload.Empty.INSTANCE;
             case STATS:
                 return role.stats();
             case GET:
@@ -285,6 +291,20 @@ public final class Peer implements AutoCloseable {
         } catch (IllegalArgumentException e) {
             throw new RoleException(ErrorCodes.INVALID_OPTION, option.parameter() + ": " + e.getMessage());
         }
+    }
+
+    /** Drops every option and what the role kept of its last test; refused while the role runs a test. */
+    private void reset() throws RoleException {
+        if (role.busy()) {
+            throw new RoleException(
+                    ErrorCodes.BUSY,
+                    "cannot reset the options of " + self.qualifiedName() + ": it still runs test '"
+                            + options.testName() + "' (of this client or another); wait for that test to end"
+                            + " ('maestro-cli status' lists the busy peers)");
+        }
+        options = TestOptions.DEFAULTS;
+        role.reset();
+        LOG.debug("{} reset its options to the defaults", self.qualifiedName());
     }
 
     private Map<String, String> describe() {

@@ -9,7 +9,7 @@ import org.maestro.common.protocol.Payload;
 
 /**
  * What a peer of one role (sender, receiver, inspector, agent) does beyond the commands every peer answers
- * (PING, SET, STATS, GET, FLUSH, HALT, LOG), which {@link Peer} handles itself.
+ * (PING, SET, RESET, STATS, GET, FLUSH, HALT, LOG), which {@link Peer} handles itself.
  *
  * <p>{@link #handle} is called on the peer's single control thread, one request at a time: it must return
  * within a few seconds. Long work (a test, an action) runs on the role's own threads and ends with
@@ -50,6 +50,12 @@ public interface Role {
 
     /** Writes buffered test data to the result directory (FLUSH). */
     void flush() throws IOException;
+
+    /**
+     * Forgets what the last test left in the role (its last figures, a source it was given), so that the next test
+     * starts as on a new peer; called on RESET, only while the role is not {@link #busy()}.
+     */
+    default void reset() {}
 
     /** True while the role runs a test or an action. */
     boolean busy();

@@ -35,7 +35,12 @@ public enum Command {
     /** A receiver finished draining. */
     DRAIN_COMPLETE(42),
     /** A peer finished starting the work of a START_* request (e.g. receivers attached). */
-    NOTIFY_READY(43);
+    NOTIFY_READY(43),
+    /**
+     * Drops every option a peer holds, back to the defaults, and what its role kept of the last test; refused with
+     * BUSY while the role runs a test.
+     */
+    RESET(44);
 
     private final long code;
 

@@ -11,6 +11,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Random;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
@@ -299,6 +300,70 @@ class ControlPlaneTest {
         await().atMost(Duration.ofSeconds(30))
                 .untilAsserted(
                         () -> assertEquals(7, peers.get(1).options().rate(), "the request still reached every peer"));
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"mosquitto"})
+    void resetDropsEveryOptionAndIsRefusedWhileTheRoleRunsATest(String broker) throws Exception {
+        String url = startBroker(broker);
+        List<Peer> peers = startPeers(url, 2);
+        Peer peer = peers.get(0);
+        Peer bystander = peers.get(1);
+        ProbeRole role = (ProbeRole) peer.role();
+        ControlClient client = client(url);
+        String topic = Topics.peer(peer.info().id());
+        Replies both = client.request(
+                        Topics.ALL_PEERS,
+                        Note.request(Command.SET, new Payload.SetOption(OptionCode.TEST_NAME.code(), "other")),
+                        2,
+                        REPLY_TIMEOUT)
+                .get(15, TimeUnit.SECONDS);
+        assertTrue(both.allOk(), both.describeErrors());
+        for (OptionCode option : List.of(OptionCode.RATE, OptionCode.PARALLEL_COUNT, OptionCode.SEND_URL)) {
+            String value = option == OptionCode.SEND_URL ? "amqp://router.example:5672/q" : "7";
+            Replies set = client.request(
+                            topic,
+                            Note.request(Command.SET, new Payload.SetOption(option.code(), value)),
+                            1,
+                            REPLY_TIMEOUT)
+                    .get(15, TimeUnit.SECONDS);
+            assertTrue(set.allOk(), set.describeErrors());
+        }
+        assertEquals(4, peer.options().values().size(), peer.options().toString());
+
+        Replies start = client.request(topic, Note.request(Command.START_SENDER), 1, REPLY_TIMEOUT)
+                .get(15, TimeUnit.SECONDS);
+        assertTrue(start.allOk(), start.describeErrors());
+        Replies refused = client.request(topic, Note.request(Command.RESET), 1, REPLY_TIMEOUT)
+                .get(15, TimeUnit.SECONDS);
+        assertEquals(Command.INTERNAL_ERROR, refused.notes().get(0).command());
+        Payload.Error busy = (Payload.Error) refused.notes().get(0).payload();
+        assertEquals(ErrorCodes.BUSY, busy.code());
+        assertTrue(busy.message().contains("cannot reset the options of probe-0@"), busy.message());
+        assertTrue(busy.message().contains("it still runs test 'other'"), busy.message());
+        assertTrue(busy.message().contains("wait for that test to end"), busy.message());
+        assertEquals(4, peer.options().values().size(), "a refused RESET keeps the options of the running test");
+        assertEquals(0, role.resets, "a refused RESET leaves the role alone");
+
+        Replies stop = client.request(topic, Note.request(Command.STOP_SENDER), 1, REPLY_TIMEOUT)
+                .get(15, TimeUnit.SECONDS);
+        assertTrue(stop.allOk(), stop.describeErrors());
+        Replies reset = client.requestEach(Set.of(peer.info().id()), Note.request(Command.RESET), REPLY_TIMEOUT)
+                .get(15, TimeUnit.SECONDS);
+
+        assertTrue(reset.allOk(), reset.describeErrors());
+        assertEquals(
+                List.of(Command.OK), reset.notes().stream().map(Note::command).toList());
+        assertEquals(org.maestro.common.options.TestOptions.DEFAULTS, peer.options());
+        assertEquals("other", bystander.options().testName(), "a peer not asked keeps its options");
+        assertEquals(0, ((ProbeRole) bystander.role()).resets);
+        assertEquals(1, role.resets, "the role forgets its last test too");
+        Replies get = client.request(topic, Note.request(Command.GET), 1, REPLY_TIMEOUT)
+                .get(15, TimeUnit.SECONDS);
+        Map<String, String> details = ((Payload.Outcome) get.notes().get(0).payload()).details();
+        assertTrue(
+                details.keySet().stream().noneMatch(k -> k.startsWith("option.")),
+                "GET lists no option after RESET: " + details);
     }
 
     private static String errorOf(ControlClient client, Peer peer, long option, String value) throws Exception {

@@ -22,6 +22,7 @@ public final class SampleNotes {
                 "START_INSPECTOR request",
                 new Note(NoteType.REQUEST, Command.START_INSPECTOR, request, new Payload.Text("artemis")));
         notes.put("SET request", new Note(NoteType.REQUEST, Command.SET, request, new Payload.SetOption(6, "1000")));
+        notes.put("RESET request", new Note(NoteType.REQUEST, Command.RESET, request, Payload.Empty.INSTANCE));
         notes.put(
                 "PING request",
                 new Note(NoteType.REQUEST, Command.PING, request, new Payload.Ping(1732262400L, 123456L)));

@@ -14,12 +14,17 @@ import org.maestro.common.protocol.Command;
 import org.maestro.common.protocol.Note;
 import org.maestro.common.protocol.Payload;
 
-/** A role for tests of the peer base: records the role commands it gets and can be told to refuse an option. */
+/**
+ * A role for tests of the peer base: records the role commands it gets, can be told to refuse an option, and is busy
+ * from START_SENDER to STOP_SENDER.
+ */
 public final class ProbeRole implements Role {
     private final String name;
     public final List<Command> handled = new CopyOnWriteArrayList<>();
     public volatile boolean halted;
     public volatile int flushes;
+    public volatile int resets;
+    private volatile boolean running;
 
     public ProbeRole(String name) {
         this.name = name;
@@ -41,6 +46,7 @@ public final class ProbeRole implements Role {
         if (context.options().rate() == 13) {
             throw new RoleException(ErrorCodes.OTHER, "rate 13 is unlucky");
         }
+        running = request.command() == Command.START_SENDER;
         return Payload.Empty.INSTANCE;
     }
 
@@ -62,8 +68,13 @@ public final class ProbeRole implements Role {
     }
 
     @Override
+    public void reset() {
+        resets++;
+    }
+
+    @Override
     public boolean busy() {
-        return false;
+        return running;
     }
 
     @Override

@@ -307,6 +307,14 @@ public final class InspectorRole implements Role {
         }
     }
 
+    /** Forgets the polling figures of the last inspection. */
+    @Override
+    public void reset() {
+        synchronized (lock) {
+            lastStats = PollerStats.NONE;
+        }
+    }
+
     @Override
     public boolean busy() {
         synchronized (lock) {

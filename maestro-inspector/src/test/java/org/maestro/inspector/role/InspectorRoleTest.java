@@ -113,6 +113,10 @@ class InspectorRoleTest {
                 jolokia.urlWithoutCredentials().replace("http://", "http://admin:***@"),
                 properties.getProperty("inspector.url"));
         assertFalse(Files.readString(directory.resolve("inspector.properties")).contains("pa55word"));
+
+        assertEquals(2, role.stats().count(), "an idle inspector answers the figures of its last inspection");
+        role.reset();
+        assertEquals(0, role.stats().count(), "until RESET: the next test starts from none");
     }
 
     @Test

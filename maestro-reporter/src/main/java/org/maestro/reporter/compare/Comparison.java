@@ -14,6 +14,7 @@ import java.util.TreeSet;
 import java.util.regex.Pattern;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
+import org.maestro.common.options.ParameterTable;
 import org.maestro.reporter.LatencyStats;
 import org.maestro.reporter.ReportException;
 import org.maestro.reporter.Reporter;
@@ -167,8 +168,8 @@ public final class Comparison {
      * test.properties (measured.end, warmup.lag.micros, …) are measurements, not parameters.
      */
     public static List<ParameterDifference> parameterDifferences(TestSummary b, TestSummary c) {
-        Map<String, String> before = b.parameters() == null ? Map.of() : b.parameters();
-        Map<String, String> now = c.parameters() == null ? Map.of() : c.parameters();
+        Map<String, String> before = asUsed(b.parameters());
+        Map<String, String> now = asUsed(c.parameters());
         Set<String> keys = new TreeSet<>(before.keySet());
         keys.addAll(now.keySet());
         List<ParameterDifference> rows = new ArrayList<>();
@@ -189,6 +190,14 @@ public final class Comparison {
             }
         }
         return rows;
+    }
+
+    /**
+     * Parameters as the peers used them ({@link ParameterTable#complete}): a summary written before peers recorded
+     * their defaults compares alike with a later one of the same parameters. None stay none.
+     */
+    private static Map<String, String> asUsed(Map<String, String> parameters) {
+        return parameters == null || parameters.isEmpty() ? Map.of() : ParameterTable.complete(parameters);
     }
 
     private static String comparable(String value) {

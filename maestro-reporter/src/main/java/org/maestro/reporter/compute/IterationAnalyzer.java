@@ -18,6 +18,7 @@ import org.HdrHistogram.Histogram;
 import org.maestro.common.files.rate.RateLog;
 import org.maestro.common.measure.PeerResult;
 import org.maestro.common.options.MessageSize;
+import org.maestro.common.options.ParameterTable;
 import org.maestro.common.options.TestOptions;
 import org.maestro.common.peer.RunFiles;
 import org.maestro.reporter.AgentAction;
@@ -810,7 +811,11 @@ public final class IterationAnalyzer {
         List<PeerDirectory> ordered = new ArrayList<>(peers);
         ordered.sort((a, b) -> Integer.compare(a.role().ordinal(), b.role().ordinal()));
         for (PeerDirectory peer : ordered) {
-            peer.testProperties().forEach((key, value) -> {
+            if (peer.testProperties().isEmpty()) {
+                continue;
+            }
+            // as the peer used them: defaults of what it did not record, its URLs as senders and receivers used them
+            ParameterTable.complete(peer.testProperties()).forEach((key, value) -> {
                 if (isParameter(key)) {
                     values.computeIfAbsent(key, k -> new LinkedHashSet<>()).add(value);
                 }

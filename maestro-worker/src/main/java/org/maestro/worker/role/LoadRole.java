@@ -77,6 +77,12 @@ public abstract class LoadRole implements Role {
         }
     }
 
+    /** Forgets the figures of the last run: STATS of an idle role that has not run since answers zeros. */
+    @Override
+    public void reset() {
+        lastStats = null;
+    }
+
     @Override
     public boolean busy() {
         return current.get() != null;

@@ -11,7 +11,7 @@ import java.nio.file.Path;
 import java.util.Map;
 import java.util.TreeMap;
 import org.maestro.common.net.UrlRedactor;
-import org.maestro.common.options.OptionCode;
+import org.maestro.common.options.ParameterTable;
 import org.maestro.common.options.TestOptions;
 import org.maestro.common.protocol.PeerInfo;
 import org.maestro.common.time.MicroClock;
@@ -29,8 +29,9 @@ public final class ResultFiles {
     public record RunTimes(long startMillis, long endMillis, long warmupEndMillis) {}
 
     /**
-     * Writes the options the peer ran with (by SPEC parameter name, URLs without credentials), plus the peer's
-     * identity, the test name and iteration and the run's times.
+     * Writes the options the peer ran with (by SPEC parameter name, the defaults of those not set included, URLs
+     * without credentials: {@link ParameterTable}), plus the peer's identity, the test name and iteration and the
+     * run's times.
      */
     public static void writeTestProperties(Path directory, PeerInfo self, TestOptions options, RunTimes times)
             throws IOException {
@@ -45,10 +46,9 @@ public final class ResultFiles {
             Path directory, PeerInfo self, TestOptions options, RunTimes times, Map<String, String> measurements)
             throws IOException {
         Map<String, String> values = new TreeMap<>();
-        for (Map.Entry<OptionCode, String> option : options.values().entrySet()) {
-            String value = option.getValue();
-            values.put(option.getKey().parameter(), value.contains("://") ? UrlRedactor.redact(value) : value);
-        }
+        ParameterTable.of(options)
+                .forEach((parameter, value) ->
+                        values.put(parameter, value.contains("://") ? UrlRedactor.redact(value) : value));
         values.put("peer.name", self.name());
         values.put("peer.role", self.role());
         values.put("peer.host", self.host());
