@@ -13,6 +13,7 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Consumer;
 import org.maestro.common.protocol.Command;
 import org.maestro.common.protocol.MalformedNoteException;
@@ -20,6 +21,8 @@ import org.maestro.common.protocol.Note;
 import org.maestro.common.protocol.NoteCodec;
 import org.maestro.common.protocol.NoteType;
 import org.maestro.common.protocol.Payload;
+import org.maestro.common.protocol.PeerInfo;
+import org.maestro.common.protocol.PeerNames;
 import org.maestro.common.transport.MqttEndpoint;
 import org.maestro.common.transport.MqttTransport;
 import org.maestro.common.transport.Topics;
@@ -46,21 +49,33 @@ public final class ControlClient implements AutoCloseable {
     private final Map<String, Pending> pending = new ConcurrentHashMap<>();
     private final Map<String, Consumer<Note>> dataListeners = new ConcurrentHashMap<>();
     private final List<Consumer<Note>> notificationListeners = new CopyOnWriteArrayList<>();
+    private final List<Consumer<Refusal>> refusalListeners = new CopyOnWriteArrayList<>();
+    private final Map<String, AtomicLong> refusedBySender = new ConcurrentHashMap<>();
+    private final FloodGuard floodGuard;
     private final ScheduledExecutorService timers = Executors.newSingleThreadScheduledExecutor(r -> {
         Thread thread = new Thread(r, "maestro-client-timers");
         thread.setDaemon(true);
         return thread;
     });
 
-    private ControlClient(MqttTransport transport) {
+    private ControlClient(MqttTransport transport, int floodLimit) {
         this.transport = transport;
+        this.floodGuard = new FloodGuard(floodLimit, System::nanoTime);
     }
 
     /** Connects to the control broker and subscribes to replies and notifications. */
     public static ControlClient connect(MqttEndpoint endpoint) throws TransportException {
+        return connect(endpoint, FloodGuard.DEFAULT_LIMIT);
+    }
+
+    /**
+     * Connects, cutting off any peer that sends more than {@code floodLimit} notes the client did not ask for within
+     * one second (by default {@value FloodGuard#DEFAULT_LIMIT}).
+     */
+    public static ControlClient connect(MqttEndpoint endpoint, int floodLimit) throws TransportException {
         MqttTransport transport =
                 MqttTransport.connect(endpoint, MqttTransport.Options.of("maestro-client-" + UUID.randomUUID()));
-        ControlClient client = new ControlClient(transport);
+        ControlClient client = new ControlClient(transport, floodLimit);
         try {
             transport.subscribe(Topics.CLIENT, Topics.REQUEST_QOS, (topic, bytes) -> client.onReply(bytes));
             transport.subscribe(
@@ -80,6 +95,25 @@ public final class ControlClient implements AutoCloseable {
     /** Removes a notification listener. */
     public void removeNotificationListener(Consumer<Note> listener) {
         notificationListeners.remove(listener);
+    }
+
+    /**
+     * Registers a listener for every note refused from a peer that the note names: a sender breaking the name rule, a
+     * payload not of its command's layout, a reply or DATA from a peer that was not asked, a reply of the wrong
+     * command, a peer cut off for flooding.
+     */
+    public void onRefusal(Consumer<Refusal> listener) {
+        refusalListeners.add(listener);
+    }
+
+    /** Removes a refusal listener. */
+    public void removeRefusalListener(Consumer<Refusal> listener) {
+        refusalListeners.remove(listener);
+    }
+
+    /** True when the peer of this id was cut off for flooding the client: its notes are ignored. */
+    public boolean isCutOff(String peerId) {
+        return floodGuard.isCutOff(peerId);
     }
 
     /**
@@ -118,6 +152,9 @@ public final class ControlClient implements AutoCloseable {
             Consumer<Note> dataListener,
             java.util.Set<String> from) {
         String correlation = request.header().correlationId();
+        if (from == null && topic.startsWith(Topics.peer(""))) {
+            from = java.util.Set.of(topic.substring(Topics.peer("").length()));
+        }
         Pending entry = new Pending(request, expected, from);
         pending.put(correlation, entry);
         if (dataListener != null) {
@@ -149,11 +186,12 @@ public final class ControlClient implements AutoCloseable {
         List<PeerStatus> peers = new ArrayList<>();
         Pending entry = new Pending(request, 0, null) {
             @Override
-            synchronized void add(Note reply) {
-                super.add(reply);
-                if (reply.command() == Command.PING) {
+            synchronized String add(Note reply) {
+                String refused = super.add(reply);
+                if (refused == null && reply.command() == Command.PING) {
                     peers.add(new PeerStatus(reply.sender(), Duration.ofNanos(System.nanoTime() - sent)));
                 }
+                return refused;
             }
         };
         pending.put(request.header().correlationId(), entry);
@@ -198,27 +236,71 @@ public final class ControlClient implements AutoCloseable {
             return;
         }
         String correlation = note.header().correlationId();
+        PeerInfo sender = note.sender();
         if (note.type() == NoteType.DATA) {
             Consumer<Note> listener = dataListeners.get(correlation);
-            if (listener != null) {
+            Pending entry = pending.get(correlation);
+            if (listener == null || entry == null) {
+                charge(sender);
+                return;
+            }
+            if (!entry.asked(sender)) {
+                refuse(sender, "DATA of " + note.payload() + " for a request that did not ask this peer");
+                return;
+            }
+            try {
                 listener.accept(note);
+            } catch (RuntimeException e) {
+                refuse(sender, "DATA " + note.payload() + " could not be taken: " + e);
             }
             return;
         }
         if (note.type() != NoteType.RESPONSE) {
+            refuse(
+                    sender,
+                    note.type() + " " + note.command() + " on " + Topics.CLIENT + ", where only replies and "
+                            + "DATA belong");
             return;
         }
         Pending entry = pending.get(correlation);
+        if (entry != null && !entry.asked(sender)) {
+            // a peer outside the set the request was for may answer a request sent to a topic it shares (an idle
+            // peer of another test on /mpt/daemon): its reply is not counted, and not an offence
+            LOG.debug(
+                    "ignored a {} reply to {} from {}, which was not asked",
+                    note.command(),
+                    entry.request.command(),
+                    PeerNames.describe(sender));
+            charge(sender);
+            return;
+        }
         if (entry != null) {
-            entry.add(note);
-        } else if (note.command() == Command.PROTOCOL_ERROR) {
-            LOG.warn("{} could not decode a note: {}", note.sender().qualifiedName(), note.payload());
+            String refused = entry.add(note);
+            if (refused != null) {
+                refuse(sender, refused);
+            }
+            return;
+        }
+        charge(sender);
+        if (note.command() == Command.PROTOCOL_ERROR) {
+            LOG.warn("{} could not decode a note: {}", PeerNames.describe(sender), note.payload());
         }
     }
 
     private void onNotification(byte[] bytes) {
         Note note = decode(bytes, Topics.NOTIFICATIONS);
         if (note == null) {
+            return;
+        }
+        if (note.type() != NoteType.NOTIFICATION) {
+            refuse(
+                    note.sender(),
+                    note.type() + " " + note.command() + " on " + Topics.NOTIFICATIONS
+                            + ", where only notifications belong");
+            return;
+        }
+        charge(note.sender());
+        if (floodGuard.isCutOff(note.sender().id())) {
             return;
         }
         for (Consumer<Note> listener : notificationListeners) {
@@ -230,13 +312,69 @@ public final class ControlClient implements AutoCloseable {
         }
     }
 
-    /** The note in the bytes received on the topic, or null (logged) when they are not a Maestro note. */
-    private static Note decode(byte[] bytes, String topic) {
+    /**
+     * The note in the bytes received on the topic, or null when they are not a Maestro note (logged; a refusal when
+     * the note named its sender) or come from a peer that was cut off.
+     */
+    private Note decode(byte[] bytes, String topic) {
+        Note note;
         try {
-            return NoteCodec.decode(bytes);
+            note = NoteCodec.decode(bytes);
         } catch (MalformedNoteException e) {
-            LOG.warn("ignored {} bytes on {} that are not a Maestro note: {}", bytes.length, topic, e.getMessage());
+            if (e.sender().isPresent()) {
+                refuse(e.sender().get(), e.getMessage());
+            } else {
+                LOG.warn("ignored {} bytes on {} that are not a Maestro note: {}", bytes.length, topic, e.getMessage());
+            }
             return null;
+        }
+        if (note.sender() != null && floodGuard.isCutOff(note.sender().id())) {
+            return null;
+        }
+        return note;
+    }
+
+    /** Counts a note the client did not ask for against its sender's flood limit; says so when it is cut off. */
+    private void charge(PeerInfo sender) {
+        if (sender != null && floodGuard.charge(sender.id())) {
+            Refusal refusal = Refusal.cutOff(
+                    sender,
+                    "it sent more than " + floodGuard.limit() + " notes the client did not ask for within one second "
+                            + "(the flood limit): it is cut off, every later note from it is ignored");
+            LOG.warn("{}", refusal.describe());
+            tell(refusal);
+        }
+    }
+
+    /** Refuses a note from a (claimed) sender: logs it (the first ones of each peer) and tells the listeners. */
+    private void refuse(PeerInfo sender, String reason) {
+        if (sender == null) {
+            LOG.warn("ignored a note that names no sender: {}", reason);
+            return;
+        }
+        Refusal refusal = Refusal.of(sender, reason);
+        long count = refusedBySender
+                .computeIfAbsent(sender.id(), id -> new AtomicLong())
+                .incrementAndGet();
+        if (count <= 10 || count % 1000 == 0) {
+            LOG.warn(
+                    "{}{}",
+                    refusal.describe(),
+                    count == 10
+                            ? " (further refusals of this peer are logged every " + "1000th)"
+                            : count > 10 ? " (" + count + " refused so far)" : "");
+        }
+        tell(refusal);
+        charge(sender);
+    }
+
+    private void tell(Refusal refusal) {
+        for (Consumer<Refusal> listener : refusalListeners) {
+            try {
+                listener.accept(refusal);
+            } catch (RuntimeException e) {
+                LOG.error("refusal listener failed on {}", refusal.describe(), e);
+            }
         }
     }
 
@@ -255,15 +393,29 @@ public final class ControlClient implements AutoCloseable {
             this.from = from;
         }
 
-        synchronized void add(Note reply) {
-            if (from != null
-                    && (reply.sender() == null || !from.contains(reply.sender().id()))) {
-                return;
+        /** True when the request asked this peer (or anyone). */
+        boolean asked(PeerInfo sender) {
+            return from == null || (sender != null && from.contains(sender.id()));
+        }
+
+        /** Takes a reply; returns why it is refused (and not counted), or null when it was taken. */
+        synchronized String add(Note reply) {
+            if (!asked(reply.sender())) {
+                return null;
+            }
+            Command command = reply.command();
+            if (command != request.command()
+                    && command != Command.OK
+                    && command != Command.INTERNAL_ERROR
+                    && command != Command.PROTOCOL_ERROR) {
+                return "a " + command + " reply to " + request.command() + ", which is answered with "
+                        + request.command() + ", OK or an error";
             }
             replies.add(reply);
             if (expected > 0 && replies.size() >= expected) {
                 finish();
             }
+            return null;
         }
 
         synchronized void finish() {

@@ -11,6 +11,7 @@ import org.eclipse.paho.client.mqttv3.MqttConnectOptions;
 import org.eclipse.paho.client.mqttv3.MqttException;
 import org.eclipse.paho.client.mqttv3.MqttMessage;
 import org.eclipse.paho.client.mqttv3.persist.MemoryPersistence;
+import org.maestro.common.protocol.NoteCodec;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -29,6 +30,7 @@ public final class MqttTransport implements AutoCloseable {
     private final Map<String, Subscription> subscriptions = new ConcurrentHashMap<>();
     private final Duration operationTimeout;
     private volatile Runnable onReconnect = () -> {};
+    private volatile int maxMessageBytes = NoteCodec.MAX_NOTE_BYTES;
 
     private record Subscription(int qos, BiConsumer<String, byte[]> handler) {}
 
@@ -143,6 +145,14 @@ public final class MqttTransport implements AutoCloseable {
         }
     }
 
+    /**
+     * Sets the largest message handed to a handler (by default {@link NoteCodec#MAX_NOTE_BYTES}); larger ones are
+     * dropped and logged before anything reads them.
+     */
+    public void maxMessageBytes(int limit) {
+        this.maxMessageBytes = limit;
+    }
+
     /** Sets what to do after an automatic reconnect (after the subscriptions are renewed). */
     public void onReconnect(Runnable action) {
         this.onReconnect = action;
@@ -238,6 +248,14 @@ public final class MqttTransport implements AutoCloseable {
         public void messageArrived(String topic, MqttMessage message) {
             Subscription subscription = subscriptions.get(topic);
             if (subscription == null) {
+                return;
+            }
+            if (message.getPayload().length > maxMessageBytes) {
+                LOG.warn(
+                        "dropped a message of {} bytes on {}: larger than the limit of {} bytes for one note",
+                        message.getPayload().length,
+                        topic,
+                        maxMessageBytes);
                 return;
             }
             try {
