@@ -184,9 +184,20 @@ public final class ControlClient implements AutoCloseable {
         Note request = Note.request(Command.PING, new Payload.Ping(now.getEpochSecond(), now.getNano() / 1_000));
         long sent = System.nanoTime();
         List<PeerStatus> peers = new ArrayList<>();
+        Map<String, PeerInfo> answered = new java.util.HashMap<>();
         Pending entry = new Pending(request, 0, null) {
             @Override
             synchronized String add(Note reply) {
+                PeerInfo first = answered.putIfAbsent(reply.sender().id(), reply.sender());
+                if (first != null) {
+                    if (first.equals(reply.sender())) {
+                        return null;
+                    }
+                    // two peers claim one id: neither can be told from the other, so neither takes part
+                    peers.removeIf(p -> p.peer().id().equals(first.id()));
+                    return "a PING reply under the id of " + PeerNames.describe(first) + ", which answered too: "
+                            + "neither takes part";
+                }
                 String refused = super.add(reply);
                 if (refused == null && reply.command() == Command.PING) {
                     peers.add(new PeerStatus(reply.sender(), Duration.ofNanos(System.nanoTime() - sent)));

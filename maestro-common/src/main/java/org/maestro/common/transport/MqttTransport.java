@@ -17,7 +17,8 @@ import org.slf4j.LoggerFactory;
 
 /**
  * Moves bytes between Maestro nodes over an MQTT 3.1.1 broker (Eclipse Paho): publishes, subscribes, reconnects
- * automatically and subscribes again after a reconnect, and leaves a last-will message with the broker.
+ * automatically and subscribes again after a reconnect, and leaves a last-will message with the broker. A message
+ * larger than {@link NoteCodec#MAX_NOTE_BYTES} is dropped (and logged) before a handler sees it.
  *
  * <p>Thread-safe. Handlers are called on Paho's callback thread and must hand work off quickly; they must not
  * publish with QoS &gt; 0 and wait for it on that thread.
@@ -30,7 +31,6 @@ public final class MqttTransport implements AutoCloseable {
     private final Map<String, Subscription> subscriptions = new ConcurrentHashMap<>();
     private final Duration operationTimeout;
     private volatile Runnable onReconnect = () -> {};
-    private volatile int maxMessageBytes = NoteCodec.MAX_NOTE_BYTES;
 
     private record Subscription(int qos, BiConsumer<String, byte[]> handler) {}
 
@@ -145,14 +145,6 @@ public final class MqttTransport implements AutoCloseable {
         }
     }
 
-    /**
-     * Sets the largest message handed to a handler (by default {@link NoteCodec#MAX_NOTE_BYTES}); larger ones are
-     * dropped and logged before anything reads them.
-     */
-    public void maxMessageBytes(int limit) {
-        this.maxMessageBytes = limit;
-    }
-
     /** Sets what to do after an automatic reconnect (after the subscriptions are renewed). */
     public void onReconnect(Runnable action) {
         this.onReconnect = action;
@@ -250,12 +242,12 @@ public final class MqttTransport implements AutoCloseable {
             if (subscription == null) {
                 return;
             }
-            if (message.getPayload().length > maxMessageBytes) {
+            if (message.getPayload().length > NoteCodec.MAX_NOTE_BYTES) {
                 LOG.warn(
                         "dropped a message of {} bytes on {}: larger than the limit of {} bytes for one note",
                         message.getPayload().length,
                         topic,
-                        maxMessageBytes);
+                        NoteCodec.MAX_NOTE_BYTES);
                 return;
             }
             try {

@@ -146,6 +146,26 @@ class HostileTrafficTest {
         }
     }
 
+    @Test
+    void twoPeersClaimingOneIdInAnswerToPingAreBothLeftOut() throws Exception {
+        PeerInfo first = RoguePeer.identity("twin-a", "localhost", "receiver");
+        PeerInfo second = new PeerInfo(first.id(), "twin-b", "elsewhere", "receiver");
+        List<org.maestro.common.client.Refusal> refusals = new CopyOnWriteArrayList<>();
+        try (ControlClient client = ControlClient.connect(MqttEndpoint.parse(mosquitto.url()));
+                RoguePeer a = RoguePeer.connect(mosquitto.url(), first);
+                RoguePeer b = RoguePeer.connect(mosquitto.url(), second)) {
+            client.onRefusal(refusals::add);
+
+            List<PeerStatus> answered = client.ping(Duration.ofSeconds(1));
+
+            assertTrue(answered.stream().noneMatch(s -> s.peer().id().equals(first.id())), answered.toString());
+            assertEquals(1, refusals.size(), refusals.toString());
+            String refusal = refusals.get(0).describe();
+            assertTrue(refusal.contains("\"twin-a\"") && refusal.contains("\"twin-b\""), refusal);
+            assertTrue(refusal.endsWith("which answered too: neither takes part"), refusal);
+        }
+    }
+
     /** A role whose FLUSH blocks the peer's control thread until released. */
     private static final class BlockingRole implements Role {
         final CountDownLatch entered = new CountDownLatch(1);
