@@ -7,6 +7,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.function.Consumer;
 import org.maestro.common.client.ControlClient;
 import org.maestro.common.client.PeerStatus;
+import org.maestro.common.client.Refusal;
 import org.maestro.common.client.Replies;
 import org.maestro.common.options.OptionCode;
 import org.maestro.common.protocol.Command;
@@ -54,6 +55,16 @@ final class ControlTestPeers implements TestPeers {
     }
 
     @Override
+    public void onRefusal(Consumer<Refusal> listener) {
+        client.onRefusal(listener);
+    }
+
+    @Override
+    public void removeRefusalListener(Consumer<Refusal> listener) {
+        client.removeRefusalListener(listener);
+    }
+
+    @Override
     public CompletableFuture<Replies> set(OptionCode option, String value, Set<String> peerIds, Duration timeout) {
         return client.requestFrom(
                 Topics.ALL_PEERS,
@@ -64,8 +75,8 @@ final class ControlTestPeers implements TestPeers {
 
     @Override
     public CompletableFuture<Replies> start(
-            Command command, String role, Payload payload, int expected, Duration timeout) {
-        return client.request(Topics.role(role), Note.request(command, payload), expected, timeout);
+            Command command, String role, Payload payload, Set<String> peerIds, Duration timeout) {
+        return client.requestFrom(Topics.role(role), Note.request(command, payload), peerIds, timeout);
     }
 
     @Override
@@ -80,21 +91,21 @@ final class ControlTestPeers implements TestPeers {
     }
 
     @Override
-    public CompletableFuture<Replies> drain(int expected, Duration timeout) {
-        return client.request(Topics.role("receiver"), Note.request(Command.DRAIN), expected, timeout);
+    public CompletableFuture<Replies> drain(Set<String> peerIds, Duration timeout) {
+        return client.requestFrom(Topics.role("receiver"), Note.request(Command.DRAIN), peerIds, timeout);
     }
 
     @Override
-    public CompletableFuture<Replies> stop(String role, int expected, Duration timeout) {
-        return client.request(Topics.role(role), Note.request(TestPeers.stopCommand(role)), expected, timeout);
+    public CompletableFuture<Replies> stop(String role, Set<String> peerIds, Duration timeout) {
+        return client.requestFrom(Topics.role(role), Note.request(TestPeers.stopCommand(role)), peerIds, timeout);
     }
 
     @Override
-    public CompletableFuture<Replies> agentAction(String command, int expected, Duration timeout) {
-        return client.request(
+    public CompletableFuture<Replies> agentAction(String command, Set<String> peerIds, Duration timeout) {
+        return client.requestFrom(
                 Topics.role("agent"),
                 Note.request(Command.USER_COMMAND_1, new Payload.Text(command)),
-                expected,
+                peerIds,
                 timeout);
     }
 

@@ -9,9 +9,12 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
+import org.maestro.common.client.Refusal;
 import org.maestro.common.client.Replies;
+import org.maestro.common.files.ResultsTree;
 import org.maestro.common.options.TestOptions;
 import org.maestro.common.protocol.PeerInfo;
+import org.maestro.common.protocol.PeerNames;
 import org.maestro.reporter.compute.MessageAccounting;
 import org.maestro.reporter.read.PeerEnd;
 import org.maestro.reporter.read.Roster;
@@ -36,6 +39,7 @@ final class FileCollection {
     private final Progress progress;
     private final TestOptions options;
     private final Path directory;
+    private final CollectLimits limits;
     private final Map<String, Roster.Entry> unfinished = new ConcurrentHashMap<>();
     private final Set<String> doneBeforeStop = ConcurrentHashMap.newKeySet();
 
@@ -45,13 +49,15 @@ final class FileCollection {
             Watchdog watchdog,
             Progress progress,
             TestOptions options,
-            Path directory) {
+            Path directory,
+            CollectLimits limits) {
         this.peers = peers;
         this.state = state;
         this.watchdog = watchdog;
         this.progress = progress;
         this.options = options;
         this.directory = directory;
+        this.limits = limits;
     }
 
     /** Notes which peers had ended (an outcome, or idle) before they were told to stop. */
@@ -81,8 +87,17 @@ final class FileCollection {
                 unfinished.put(peer.id(), entry(peer, PeerEnd.NO_FILES, why));
                 continue;
             }
+            Optional<String> badName = ResultsTree.check(peer.qualifiedName());
+            if (badName.isPresent()) {
+                String why = "its name " + PeerNames.escape(peer.qualifiedName()) + " is " + badName.get()
+                        + ", not a directory name under " + directory;
+                problems.add(PeerNames.describe(peer) + ": files refused: " + why);
+                state.refused(Refusal.of(peer, "its files: " + why));
+                unfinished.put(peer.id(), entry(peer, PeerEnd.FILES_REFUSED, why));
+                continue;
+            }
             ResultCollector collector = new ResultCollector(
-                    directory.resolve(peer.qualifiedName()), options.runId().orElse(null));
+                    directory, peer.qualifiedName(), options.runId().orElse(null), limits);
             Replies replies = Problems.awaitQuietly(peers.collect(peer.id(), FILES_WAIT, collector::accept));
             try {
                 boolean arrived = replies != null && replies.complete();
@@ -105,6 +120,10 @@ final class FileCollection {
                 for (String problem : collector.write()) {
                     problems.add(peer.qualifiedName() + ": " + problem);
                 }
+                for (String breach : collector.limitBreaches()) {
+                    state.refused(Refusal.of(peer, "its files: " + breach));
+                    state.fail("refused files of " + peer.qualifiedName() + ": " + breach);
+                }
                 collector.refusal().ifPresent(refusal -> {
                     LOG.warn("refused the files of {}: {}", peer.qualifiedName(), refusal);
                     state.fail("refused the files of " + peer.qualifiedName() + ": " + refusal);
@@ -112,11 +131,22 @@ final class FileCollection {
                 });
             } catch (IOException e) {
                 throw MaestroException.infrastructure("cannot write results under " + directory + ": " + e);
+            } finally {
+                discard(collector);
             }
         }
         if (!problems.isEmpty()) {
             LOG.warn("result collection: {}", problems);
             progress.note("some results could not be collected: " + String.join("; ", problems));
+        }
+    }
+
+    /** Removes the temporary files of a collection that ended early; a failure to is logged, never fatal. */
+    private static void discard(ResultCollector collector) {
+        try {
+            collector.discard();
+        } catch (IOException e) {
+            LOG.warn("cannot remove the temporary files of a collection: {}", e.toString());
         }
     }
 
@@ -137,7 +167,7 @@ final class FileCollection {
             entries.add(entry(peer, ended, ended == PeerEnd.DIED ? state.death(peer.id()) : ""));
         }
         try {
-            new Roster(Roster.FORMAT_VERSION, options.runId().orElse(null), entries).write(directory);
+            new Roster(Roster.FORMAT_VERSION, options.runId().orElse(null), entries, state.refusals()).write(directory);
         } catch (IOException e) {
             throw MaestroException.infrastructure("cannot write results under " + directory + ": " + e);
         }

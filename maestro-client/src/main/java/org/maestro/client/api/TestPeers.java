@@ -6,6 +6,7 @@ import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.function.Consumer;
 import org.maestro.common.client.PeerStatus;
+import org.maestro.common.client.Refusal;
 import org.maestro.common.client.Replies;
 import org.maestro.common.options.OptionCode;
 import org.maestro.common.protocol.Command;
@@ -20,7 +21,7 @@ import org.maestro.common.protocol.Payload;
  *
  * <pre>{@code
  * TestPeers peers = new ControlTestPeers(client);
- * Replies started = peers.start(Command.START_RECEIVER, "receiver", Payload.Empty.INSTANCE, 2, timeout).get();
+ * Replies started = peers.start(Command.START_RECEIVER, "receiver", Payload.Empty.INSTANCE, receiverIds, timeout).get();
  * }</pre>
  */
 interface TestPeers {
@@ -37,6 +38,12 @@ interface TestPeers {
     /** Calls {@code listener} with every notification a peer sends (outcomes, last wills). */
     void onNotification(Consumer<Note> listener);
 
+    /** Calls {@code listener} with every note refused from a peer (broken rule, unasked reply, flood). */
+    default void onRefusal(Consumer<Refusal> listener) {}
+
+    /** Stops calling {@code listener}. */
+    default void removeRefusalListener(Consumer<Refusal> listener) {}
+
     /** Stops calling {@code listener}. */
     void removeNotificationListener(Consumer<Note> listener);
 
@@ -46,8 +53,12 @@ interface TestPeers {
     /** Sets one option (SET) on the peers {@code peerIds}. */
     CompletableFuture<Replies> set(OptionCode option, String value, Set<String> peerIds, Duration timeout);
 
-    /** Sends a start command (START_RECEIVER, START_SENDER, AGENT_SOURCE …) to the {@code expected} peers of a role. */
-    CompletableFuture<Replies> start(Command command, String role, Payload payload, int expected, Duration timeout);
+    /**
+     * Sends a start command (START_RECEIVER, START_SENDER, AGENT_SOURCE …) to the peers of a role; only the replies of
+     * the peers {@code peerIds} count.
+     */
+    CompletableFuture<Replies> start(
+            Command command, String role, Payload payload, Set<String> peerIds, Duration timeout);
 
     /** Asks the peers {@code peerIds} of a role ({@code null}: any role) for their statistics (STATS). */
     CompletableFuture<Replies> stats(String role, Set<String> peerIds, Duration timeout);
@@ -55,11 +66,11 @@ interface TestPeers {
     /** Asks one peer how it is (GET): its reply says whether it is still busy. */
     CompletableFuture<Replies> status(String peerId, Duration timeout);
 
-    /** Asks the {@code expected} receivers to consume what is in flight (DRAIN). */
-    CompletableFuture<Replies> drain(int expected, Duration timeout);
+    /** Asks the receivers {@code peerIds} to consume what is in flight (DRAIN). */
+    CompletableFuture<Replies> drain(Set<String> peerIds, Duration timeout);
 
-    /** Stops the {@code expected} peers of a role, with {@link #stopCommand(String)}. */
-    CompletableFuture<Replies> stop(String role, int expected, Duration timeout);
+    /** Stops the peers {@code peerIds} of a role, with {@link #stopCommand(String)}. */
+    CompletableFuture<Replies> stop(String role, Set<String> peerIds, Duration timeout);
 
     /** The command that stops the peers of a role: STOP_SENDER, STOP_RECEIVER, STOP_INSPECTOR or STOP_AGENT. */
     static Command stopCommand(String role) {
@@ -71,8 +82,8 @@ interface TestPeers {
         };
     }
 
-    /** Runs an agent action (USER_COMMAND_1) on the {@code expected} agents. */
-    CompletableFuture<Replies> agentAction(String command, int expected, Duration timeout);
+    /** Runs an agent action (USER_COMMAND_1) on the agents {@code peerIds}. */
+    CompletableFuture<Replies> agentAction(String command, Set<String> peerIds, Duration timeout);
 
     /** Asks one peer for its files (LOG); {@code onReply} sees each reply (file chunk) as it arrives. */
     CompletableFuture<Replies> collect(String peerId, Duration timeout, Consumer<Note> onReply);

@@ -22,6 +22,7 @@ import java.util.stream.Collectors;
 import java.util.stream.Stream;
 import org.maestro.common.client.ControlClient;
 import org.maestro.common.client.PeerStatus;
+import org.maestro.common.client.Refusal;
 import org.maestro.common.client.Replies;
 import org.maestro.common.measure.TestOutcome;
 import org.maestro.common.measure.TestOutcomeWriter;
@@ -72,6 +73,7 @@ public final class TestRunner {
     private final Consumer<Path> afterTest;
     private Duration brokerOutageLimit = DEFAULT_BROKER_OUTAGE_LIMIT;
     private LiveStatistics liveStatistics = LiveStatistics.none();
+    private CollectLimits collectLimits = CollectLimits.DEFAULTS;
 
     /**
      * @param afterTest called with the test's iteration directory once its files are collected (e.g. to build the
@@ -122,6 +124,17 @@ public final class TestRunner {
             throw new IllegalArgumentException("the control broker outage limit must not be negative: " + limit);
         }
         this.brokerOutageLimit = limit;
+        return this;
+    }
+
+    /**
+     * Sets how many bytes of files the client takes from one peer, per file and in all ({@link CollectLimits#DEFAULTS}
+     * unless set).
+     *
+     * @return this runner
+     */
+    public TestRunner collectLimits(CollectLimits limits) {
+        this.collectLimits = java.util.Objects.requireNonNull(limits, "limits");
         return this;
     }
 
@@ -274,10 +287,21 @@ public final class TestRunner {
             StatisticsPoll statistics =
                     new StatisticsPoll(peers, state, options.testName(), options.testIteration(), liveStatistics);
             this.watchdog = new Watchdog(peers, state, progress, statistics::poll, brokerOutageLimit, clock, sleeper);
-            this.files = new FileCollection(peers, state, watchdog, progress, options, directory);
+            this.files = new FileCollection(peers, state, watchdog, progress, options, directory, collectLimits);
         }
 
+        /** Runs the test, taking note of every note refused from a peer meanwhile (for the log and the report). */
         TestResult run() {
+            Consumer<Refusal> refusals = state::refused;
+            peers.onRefusal(refusals);
+            try {
+                return runPhases();
+            } finally {
+                peers.removeRefusalListener(refusals);
+            }
+        }
+
+        private TestResult runPhases() {
             discover();
             Consumer<Note> listener = state::onNotification;
             peers.onNotification(listener);
@@ -547,7 +571,7 @@ public final class TestRunner {
             if (state.aborted()) {
                 return false;
             }
-            Replies replies = await(peers.start(command, role, payload, state.count(role), timeout), command.name());
+            Replies replies = await(peers.start(command, role, payload, state.liveIds(role), timeout), command.name());
             if (replies == null) {
                 return false;
             }
@@ -564,7 +588,7 @@ public final class TestRunner {
                 return;
             }
             progress.note("senders finished; receivers draining what is in flight");
-            Replies replies = Problems.awaitQuietly(peers.drain(state.count("receiver"), REPLY_TIMEOUT));
+            Replies replies = Problems.awaitQuietly(peers.drain(state.liveIds("receiver"), REPLY_TIMEOUT));
             if (replies != null && !replies.errors().isEmpty()) {
                 state.fail("DRAIN failed: " + replies.describeErrors());
             }
@@ -580,7 +604,7 @@ public final class TestRunner {
                 if (state.count(role) == 0) {
                     continue;
                 }
-                Replies replies = Problems.awaitQuietly(peers.stop(role, state.count(role), REPLY_TIMEOUT));
+                Replies replies = Problems.awaitQuietly(peers.stop(role, state.liveIds(role), REPLY_TIMEOUT));
                 if (replies == null || !replies.complete()) {
                     LOG.warn("not every {} confirmed {}", role, TestPeers.stopCommand(role));
                 }

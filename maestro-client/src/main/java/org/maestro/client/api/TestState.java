@@ -12,6 +12,7 @@ import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Supplier;
 import java.util.stream.Collectors;
+import org.maestro.common.client.Refusal;
 import org.maestro.common.protocol.Command;
 import org.maestro.common.protocol.Note;
 import org.maestro.common.protocol.Payload;
@@ -28,6 +29,8 @@ final class TestState {
     private static final Logger LOG = LoggerFactory.getLogger(TestState.class);
     /** The send delay (µs) of a sender's first measured message above which the progress output notes a backlog. */
     static final long BACKLOG_NOTE_MICROS = 10_000;
+    /** The most distinct refusals kept for the report. */
+    static final int MAX_REFUSALS = 100;
 
     private static final DateTimeFormatter CLOCK =
             DateTimeFormatter.ofPattern("HH:mm:ss 'UTC'").withZone(ZoneOffset.UTC);
@@ -38,6 +41,7 @@ final class TestState {
     private final Map<String, String> deaths = new ConcurrentHashMap<>();
     private final Set<String> idle = ConcurrentHashMap.newKeySet();
     private final List<String> failures = Collections.synchronizedList(new ArrayList<>());
+    private final List<String> refusals = new ArrayList<>();
     private final Progress progress;
     private final Supplier<Instant> wallClock;
     private volatile String abort;
@@ -75,6 +79,14 @@ final class TestState {
         return peers().stream()
                 .map(PeerInfo::id)
                 .filter(id -> !dead.contains(id))
+                .collect(Collectors.toSet());
+    }
+
+    /** The ids of the live peers of a role (those whose last will has not arrived). */
+    Set<String> liveIds(String role) {
+        return peers().stream()
+                .filter(p -> p.role().equals(role) && !dead.contains(p.id()))
+                .map(PeerInfo::id)
                 .collect(Collectors.toSet());
     }
 
@@ -137,6 +149,35 @@ final class TestState {
         return ended;
     }
 
+    /**
+     * Records a note refused from a peer: said once per peer and reason in the progress output, and kept for the
+     * report ({@link #refusals()}); a peer of the test cut off for flooding fails the test, naming it.
+     */
+    void refused(Refusal refusal) {
+        String line = refusal.describe();
+        boolean first;
+        synchronized (refusals) {
+            first = !refusals.contains(line) && refusals.size() < MAX_REFUSALS;
+            if (first) {
+                refusals.add(line);
+            }
+        }
+        if (first) {
+            progress.note(line);
+        }
+        PeerInfo peer = peers.get(refusal.peerId());
+        if (peer != null && refusal.cutOff()) {
+            failures.add(peer.qualifiedName() + " was cut off: " + refusal.reason());
+        }
+    }
+
+    /** The distinct refusals of the test, in the order they happened (at most {@value #MAX_REFUSALS}). */
+    List<String> refusals() {
+        synchronized (refusals) {
+            return List.copyOf(refusals);
+        }
+    }
+
     /** Adds a failure reason. */
     void fail(String reason) {
         failures.add(reason);
@@ -179,8 +220,17 @@ final class TestState {
 
     /** Takes in a peer's notification: a last will, an outcome, an agent's report. */
     void onNotification(Note note) {
-        PeerInfo sender = note.sender();
-        if (sender == null || !peers.containsKey(sender.id())) {
+        PeerInfo claimed = note.sender();
+        PeerInfo sender = claimed == null ? null : peers.get(claimed.id());
+        if (sender == null) {
+            return;
+        }
+        if (!sender.equals(claimed)) {
+            refused(Refusal.of(
+                    claimed,
+                    "a " + note.command() + " notification that claims the id of " + sender.qualifiedName()
+                            + " of this test with another name, host or role: notifications are taken only from the "
+                            + "test's peers as they answered PING"));
             return;
         }
         switch (note.command()) {

@@ -265,7 +265,7 @@ final class Watchdog {
             }
             String late = elapsed.minus(due).compareTo(LATE_ACTION) > 0 ? " (due at " + due.toSeconds() + " s)" : "";
             progress.note("agent action '" + action.command() + "' at " + elapsed.toSeconds() + " s" + late);
-            peers.agentAction(action.command(), state.count("agent"), REPLY_TIMEOUT)
+            peers.agentAction(action.command(), state.liveIds("agent"), REPLY_TIMEOUT)
                     .whenComplete((replies, error) -> {
                         if (error != null) {
                             Throwable cause = error instanceof CompletionException && error.getCause() != null

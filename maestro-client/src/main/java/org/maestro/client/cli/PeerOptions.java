@@ -7,13 +7,18 @@ import picocli.CommandLine.Option;
 
 /** The options of every command that starts a peer: its name, host, result directory and keep-alive. */
 public final class PeerOptions {
-    @Option(names = "--name", paramLabel = "NAME", description = "Peer name (default: <role>-<pid>).")
+    @Option(
+            names = "--name",
+            paramLabel = "NAME",
+            description = "Peer name: 1 to 64 letters, digits, '.', '_' or '-', starting with a letter or a digit "
+                    + "(default: <role>-<pid>).")
     String name;
 
     @Option(
             names = "--host",
             paramLabel = "HOST",
-            description = "Host name reported to the client (default: this machine's).")
+            description = "Host name reported to the client, up to 253 of the same characters (default: this "
+                    + "machine's).")
     String host;
 
     @Option(

@@ -11,6 +11,7 @@ import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Consumer;
 import java.util.function.UnaryOperator;
 import org.maestro.agent.actions.ProcessSupervisor;
+import org.maestro.client.api.CollectLimits;
 import org.maestro.client.api.Maestro;
 import org.maestro.client.api.MaestroException;
 import org.maestro.client.api.Progress;
@@ -88,6 +89,23 @@ public final class RunCommand extends MaestroCommand {
     String brokerOutageLimit;
 
     @Option(
+            names = "--max-file-bytes",
+            paramLabel = "SIZE",
+            defaultValue = "${env:MAESTRO_MAX_FILE_BYTES:-2g}",
+            description = "The largest result file taken from one peer, e.g. 512m, 4g; a peer that declares or sends "
+                    + "a larger one has it refused, and the test fails naming it (default: ${DEFAULT-VALUE}; env "
+                    + "MAESTRO_MAX_FILE_BYTES).")
+    String maxFileBytes;
+
+    @Option(
+            names = "--max-peer-bytes",
+            paramLabel = "SIZE",
+            defaultValue = "${env:MAESTRO_MAX_PEER_BYTES:-8g}",
+            description = "The most bytes of result files taken from one peer in one test, all files together "
+                    + "(default: ${DEFAULT-VALUE}; env MAESTRO_MAX_PEER_BYTES).")
+    String maxPeerBytes;
+
+    @Option(
             names = "--progress-interval",
             paramLabel = "DURATION",
             description = "Print a progress line (rate, sent and received, p50/p99/max response time of the last "
@@ -137,6 +155,7 @@ public final class RunCommand extends MaestroCommand {
             throw CommandException.usage("test script " + script + " does not exist or is not a file");
         }
         outageLimit();
+        collectLimits();
         if (resume) {
             requireStudyState();
         }
@@ -197,8 +216,9 @@ public final class RunCommand extends MaestroCommand {
             PrintWriter out)
             throws IOException {
         Consumer<Path> afterTest = noReport ? p -> {} : Reports.builder(results, progress);
-        TestRunner runner =
-                new TestRunner(client, results, progress, environment, afterTest).brokerOutageLimit(outageLimit());
+        TestRunner runner = new TestRunner(client, results, progress, environment, afterTest)
+                .brokerOutageLimit(outageLimit())
+                .collectLimits(collectLimits());
         if (metrics != null) {
             runner.liveStatistics(metrics);
         }
@@ -310,6 +330,27 @@ public final class RunCommand extends MaestroCommand {
             return Durations.parse(brokerOutageLimit);
         } catch (IllegalArgumentException e) {
             throw CommandException.usage("--broker-outage-limit (or MAESTRO_BROKER_OUTAGE_LIMIT) " + e.getMessage());
+        }
+    }
+
+    private CollectLimits collectLimits() {
+        long file;
+        long peer;
+        try {
+            file = CollectLimits.parseSize(maxFileBytes);
+        } catch (IllegalArgumentException e) {
+            throw CommandException.usage("--max-file-bytes (or MAESTRO_MAX_FILE_BYTES) " + e.getMessage());
+        }
+        try {
+            peer = CollectLimits.parseSize(maxPeerBytes);
+        } catch (IllegalArgumentException e) {
+            throw CommandException.usage("--max-peer-bytes (or MAESTRO_MAX_PEER_BYTES) " + e.getMessage());
+        }
+        try {
+            return new CollectLimits(file, peer);
+        } catch (IllegalArgumentException e) {
+            throw CommandException.usage(
+                    "--max-file-bytes " + maxFileBytes + ", --max-peer-bytes " + maxPeerBytes + ": " + e.getMessage());
         }
     }
 

@@ -156,7 +156,7 @@ final class FakeTestPeers implements TestPeers {
 
     @Override
     public CompletableFuture<Replies> start(
-            Command command, String role, Payload payload, int expected, Duration timeout) {
+            Command command, String role, Payload payload, Set<String> peerIds, Duration timeout) {
         record(command.name(), role);
         return ok(Note.request(command, payload), ofRole(role));
     }
@@ -184,19 +184,19 @@ final class FakeTestPeers implements TestPeers {
     }
 
     @Override
-    public CompletableFuture<Replies> drain(int expected, Duration timeout) {
+    public CompletableFuture<Replies> drain(Set<String> peerIds, Duration timeout) {
         record("DRAIN", "receiver");
         return ok(Note.request(Command.DRAIN), ofRole("receiver"));
     }
 
     @Override
-    public CompletableFuture<Replies> stop(String role, int expected, Duration timeout) {
+    public CompletableFuture<Replies> stop(String role, Set<String> peerIds, Duration timeout) {
         record(TestPeers.stopCommand(role).name(), role);
         return ok(Note.request(TestPeers.stopCommand(role)), ofRole(role));
     }
 
     @Override
-    public CompletableFuture<Replies> agentAction(String command, int expected, Duration timeout) {
+    public CompletableFuture<Replies> agentAction(String command, Set<String> peerIds, Duration timeout) {
         record("action " + command, "agent");
         if (agentActionFailure != null) {
             // as the control client fails it: the transport's own exception, with the MQTT client's as its cause
@@ -213,7 +213,7 @@ final class FakeTestPeers implements TestPeers {
                 ofRole("agent").stream()
                         .map(p -> request.reply(Command.INTERNAL_ERROR, new Payload.Error(0, refusal), p))
                         .toList(),
-                expected));
+                peerIds.size()));
     }
 
     @Override

@@ -28,7 +28,7 @@ class ResultCollectorRunIdTest {
 
     @Test
     void filesOfAnotherRunAreRefusedAndNoneIsWritten() throws Exception {
-        ResultCollector collector = new ResultCollector(directory.resolve("sender-1@host"), "run-b");
+        ResultCollector collector = new ResultCollector(directory, "sender-1@host", "run-b", CollectLimits.DEFAULTS);
         collector.accept(chunk("test.properties", "RUN_ID=run-a\n"));
         collector.accept(chunk("rate.csv", "# maestro-rate v1\n"));
 
@@ -42,7 +42,7 @@ class ResultCollectorRunIdTest {
 
     @Test
     void filesOfTheCurrentRunAreKept() throws Exception {
-        ResultCollector collector = new ResultCollector(directory.resolve("sender-1@host"), "run-b");
+        ResultCollector collector = new ResultCollector(directory, "sender-1@host", "run-b", CollectLimits.DEFAULTS);
         collector.accept(chunk("test.properties", "RUN_ID=run-b\n"));
         collector.accept(chunk("peer-result.json", "{\"formatVersion\":1,\"runId\":\"run-b\"}"));
 
@@ -53,7 +53,7 @@ class ResultCollectorRunIdTest {
 
     @Test
     void aResultWithoutARunIdIsRefusedWhenOneIsExpected() throws Exception {
-        ResultCollector collector = new ResultCollector(directory.resolve("sender-1@host"), "run-b");
+        ResultCollector collector = new ResultCollector(directory, "sender-1@host", "run-b", CollectLimits.DEFAULTS);
         collector.accept(chunk("peer-result.json", "{\"formatVersion\":1}"));
 
         collector.write();

@@ -3,8 +3,10 @@ package org.maestro.common.client;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
@@ -13,6 +15,7 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Consumer;
 import org.maestro.common.protocol.Command;
 import org.maestro.common.protocol.MalformedNoteException;
@@ -20,6 +23,8 @@ import org.maestro.common.protocol.Note;
 import org.maestro.common.protocol.NoteCodec;
 import org.maestro.common.protocol.NoteType;
 import org.maestro.common.protocol.Payload;
+import org.maestro.common.protocol.PeerInfo;
+import org.maestro.common.protocol.PeerNames;
 import org.maestro.common.transport.MqttEndpoint;
 import org.maestro.common.transport.MqttTransport;
 import org.maestro.common.transport.Topics;
@@ -46,21 +51,33 @@ public final class ControlClient implements AutoCloseable {
     private final Map<String, Pending> pending = new ConcurrentHashMap<>();
     private final Map<String, Consumer<Note>> dataListeners = new ConcurrentHashMap<>();
     private final List<Consumer<Note>> notificationListeners = new CopyOnWriteArrayList<>();
+    private final List<Consumer<Refusal>> refusalListeners = new CopyOnWriteArrayList<>();
+    private final Map<String, AtomicLong> refusedBySender = new ConcurrentHashMap<>();
+    private final FloodGuard floodGuard;
     private final ScheduledExecutorService timers = Executors.newSingleThreadScheduledExecutor(r -> {
         Thread thread = new Thread(r, "maestro-client-timers");
         thread.setDaemon(true);
         return thread;
     });
 
-    private ControlClient(MqttTransport transport) {
+    private ControlClient(MqttTransport transport, int floodLimit) {
         this.transport = transport;
+        this.floodGuard = new FloodGuard(floodLimit, System::nanoTime);
     }
 
     /** Connects to the control broker and subscribes to replies and notifications. */
     public static ControlClient connect(MqttEndpoint endpoint) throws TransportException {
+        return connect(endpoint, FloodGuard.DEFAULT_LIMIT);
+    }
+
+    /**
+     * Connects, cutting off any peer that sends more than {@code floodLimit} notes the client did not ask for within
+     * one second (by default {@value FloodGuard#DEFAULT_LIMIT}).
+     */
+    public static ControlClient connect(MqttEndpoint endpoint, int floodLimit) throws TransportException {
         MqttTransport transport =
                 MqttTransport.connect(endpoint, MqttTransport.Options.of("maestro-client-" + UUID.randomUUID()));
-        ControlClient client = new ControlClient(transport);
+        ControlClient client = new ControlClient(transport, floodLimit);
         try {
             transport.subscribe(Topics.CLIENT, Topics.REQUEST_QOS, (topic, bytes) -> client.onReply(bytes));
             transport.subscribe(
@@ -80,6 +97,25 @@ public final class ControlClient implements AutoCloseable {
     /** Removes a notification listener. */
     public void removeNotificationListener(Consumer<Note> listener) {
         notificationListeners.remove(listener);
+    }
+
+    /**
+     * Registers a listener for every note refused from a peer that the note names: a sender breaking the name rule, a
+     * payload not of its command's layout, a reply or DATA from a peer that was not asked, a reply of the wrong
+     * command, a peer cut off for flooding.
+     */
+    public void onRefusal(Consumer<Refusal> listener) {
+        refusalListeners.add(listener);
+    }
+
+    /** Removes a refusal listener. */
+    public void removeRefusalListener(Consumer<Refusal> listener) {
+        refusalListeners.remove(listener);
+    }
+
+    /** True when the peer of this id was cut off for flooding the client: its notes are ignored. */
+    public boolean isCutOff(String peerId) {
+        return floodGuard.isCutOff(peerId);
     }
 
     /**
@@ -105,28 +141,26 @@ public final class ControlClient implements AutoCloseable {
      * until each of them answered or the timeout passed: peers outside the set that answer too (e.g. an idle peer
      * of another role on {@code /mpt/daemon}) neither fill the count nor appear in the replies.
      */
-    public CompletableFuture<Replies> requestFrom(
-            String topic, Note request, java.util.Set<String> peerIds, Duration timeout) {
-        return request(topic, request, peerIds.size(), timeout, null, java.util.Set.copyOf(peerIds));
+    public CompletableFuture<Replies> requestFrom(String topic, Note request, Set<String> peerIds, Duration timeout) {
+        return request(topic, request, peerIds.size(), timeout, null, Set.copyOf(peerIds));
     }
 
     /**
      * Sends a request to each of the given peers on its own topic ({@code /mpt/peer/<id>}), so that no other peer
      * gets it, and collects their replies until each answered or the timeout passed.
      */
-    public CompletableFuture<Replies> requestEach(java.util.Set<String> peerIds, Note request, Duration timeout) {
-        java.util.Set<String> peers = java.util.Set.copyOf(peerIds);
+    public CompletableFuture<Replies> requestEach(Set<String> peerIds, Note request, Duration timeout) {
+        Set<String> peers = Set.copyOf(peerIds);
         return request(peers.stream().map(Topics::peer).toList(), request, peers.size(), timeout, null, peers);
     }
 
     private CompletableFuture<Replies> request(
-            String topic,
-            Note request,
-            int expected,
-            Duration timeout,
-            Consumer<Note> dataListener,
-            java.util.Set<String> from) {
-        return request(List.of(topic), request, expected, timeout, dataListener, from);
+            String topic, Note request, int expected, Duration timeout, Consumer<Note> dataListener, Set<String> from) {
+        Set<String> asked = from;
+        if (asked == null && topic.startsWith(Topics.peer(""))) {
+            asked = Set.of(topic.substring(Topics.peer("").length()));
+        }
+        return request(List.of(topic), request, expected, timeout, dataListener, asked);
     }
 
     private CompletableFuture<Replies> request(
@@ -135,7 +169,7 @@ public final class ControlClient implements AutoCloseable {
             int expected,
             Duration timeout,
             Consumer<Note> dataListener,
-            java.util.Set<String> from) {
+            Set<String> from) {
         String correlation = request.header().correlationId();
         Pending entry = new Pending(request, expected, from);
         pending.put(correlation, entry);
@@ -169,13 +203,25 @@ public final class ControlClient implements AutoCloseable {
         Note request = Note.request(Command.PING, new Payload.Ping(now.getEpochSecond(), now.getNano() / 1_000));
         long sent = System.nanoTime();
         List<PeerStatus> peers = new ArrayList<>();
+        Map<String, PeerInfo> answered = new HashMap<>();
         Pending entry = new Pending(request, 0, null) {
             @Override
-            synchronized void add(Note reply) {
-                super.add(reply);
-                if (reply.command() == Command.PING) {
+            synchronized String add(Note reply) {
+                PeerInfo first = answered.putIfAbsent(reply.sender().id(), reply.sender());
+                if (first != null) {
+                    if (first.equals(reply.sender())) {
+                        return null;
+                    }
+                    // two peers claim one id: neither can be told from the other, so neither takes part
+                    peers.removeIf(p -> p.peer().id().equals(first.id()));
+                    return "a PING reply under the id of " + PeerNames.describe(first) + ", which answered too: "
+                            + "neither takes part";
+                }
+                String refused = super.add(reply);
+                if (refused == null && reply.command() == Command.PING) {
                     peers.add(new PeerStatus(reply.sender(), Duration.ofNanos(System.nanoTime() - sent)));
                 }
+                return refused;
             }
         };
         pending.put(request.header().correlationId(), entry);
@@ -220,27 +266,71 @@ public final class ControlClient implements AutoCloseable {
             return;
         }
         String correlation = note.header().correlationId();
+        PeerInfo sender = note.sender();
         if (note.type() == NoteType.DATA) {
             Consumer<Note> listener = dataListeners.get(correlation);
-            if (listener != null) {
+            Pending entry = pending.get(correlation);
+            if (listener == null || entry == null) {
+                charge(sender);
+                return;
+            }
+            if (!entry.asked(sender)) {
+                refuse(sender, "DATA of " + note.payload() + " for a request that did not ask this peer");
+                return;
+            }
+            try {
                 listener.accept(note);
+            } catch (RuntimeException e) {
+                refuse(sender, "DATA " + note.payload() + " could not be taken: " + e);
             }
             return;
         }
         if (note.type() != NoteType.RESPONSE) {
+            refuse(
+                    sender,
+                    note.type() + " " + note.command() + " on " + Topics.CLIENT + ", where only replies and "
+                            + "DATA belong");
             return;
         }
         Pending entry = pending.get(correlation);
+        if (entry != null && !entry.asked(sender)) {
+            // a peer outside the set the request was for may answer a request sent to a topic it shares (an idle
+            // peer of another test on /mpt/daemon): its reply is not counted, and not an offence
+            LOG.debug(
+                    "ignored a {} reply to {} from {}, which was not asked",
+                    note.command(),
+                    entry.request.command(),
+                    PeerNames.describe(sender));
+            charge(sender);
+            return;
+        }
         if (entry != null) {
-            entry.add(note);
-        } else if (note.command() == Command.PROTOCOL_ERROR) {
-            LOG.warn("{} could not decode a note: {}", note.sender().qualifiedName(), note.payload());
+            String refused = entry.add(note);
+            if (refused != null) {
+                refuse(sender, refused);
+            }
+            return;
+        }
+        charge(sender);
+        if (note.command() == Command.PROTOCOL_ERROR) {
+            LOG.warn("{} could not decode a note: {}", PeerNames.describe(sender), note.payload());
         }
     }
 
     private void onNotification(byte[] bytes) {
         Note note = decode(bytes, Topics.NOTIFICATIONS);
         if (note == null) {
+            return;
+        }
+        if (note.type() != NoteType.NOTIFICATION) {
+            refuse(
+                    note.sender(),
+                    note.type() + " " + note.command() + " on " + Topics.NOTIFICATIONS
+                            + ", where only notifications belong");
+            return;
+        }
+        charge(note.sender());
+        if (floodGuard.isCutOff(note.sender().id())) {
             return;
         }
         for (Consumer<Note> listener : notificationListeners) {
@@ -252,13 +342,69 @@ public final class ControlClient implements AutoCloseable {
         }
     }
 
-    /** The note in the bytes received on the topic, or null (logged) when they are not a Maestro note. */
-    private static Note decode(byte[] bytes, String topic) {
+    /**
+     * The note in the bytes received on the topic, or null when they are not a Maestro note (logged; a refusal when
+     * the note named its sender) or come from a peer that was cut off.
+     */
+    private Note decode(byte[] bytes, String topic) {
+        Note note;
         try {
-            return NoteCodec.decode(bytes);
+            note = NoteCodec.decode(bytes);
         } catch (MalformedNoteException e) {
-            LOG.warn("ignored {} bytes on {} that are not a Maestro note: {}", bytes.length, topic, e.getMessage());
+            if (e.sender().isPresent()) {
+                refuse(e.sender().get(), e.getMessage());
+            } else {
+                LOG.warn("ignored {} bytes on {} that are not a Maestro note: {}", bytes.length, topic, e.getMessage());
+            }
             return null;
+        }
+        if (note.sender() != null && floodGuard.isCutOff(note.sender().id())) {
+            return null;
+        }
+        return note;
+    }
+
+    /** Counts a note the client did not ask for against its sender's flood limit; says so when it is cut off. */
+    private void charge(PeerInfo sender) {
+        if (sender != null && floodGuard.charge(sender.id())) {
+            Refusal refusal = Refusal.cutOff(
+                    sender,
+                    "it sent more than " + floodGuard.limit() + " notes the client did not ask for within one second "
+                            + "(the flood limit): it is cut off, every later note from it is ignored");
+            LOG.warn("{}", refusal.describe());
+            tell(refusal);
+        }
+    }
+
+    /** Refuses a note from a (claimed) sender: logs it (the first ones of each peer) and tells the listeners. */
+    private void refuse(PeerInfo sender, String reason) {
+        if (sender == null) {
+            LOG.warn("ignored a note that names no sender: {}", reason);
+            return;
+        }
+        Refusal refusal = Refusal.of(sender, reason);
+        long count = refusedBySender
+                .computeIfAbsent(sender.id(), id -> new AtomicLong())
+                .incrementAndGet();
+        if (count <= 10 || count % 1000 == 0) {
+            LOG.warn(
+                    "{}{}",
+                    refusal.describe(),
+                    count == 10
+                            ? " (further refusals of this peer are logged every " + "1000th)"
+                            : count > 10 ? " (" + count + " refused so far)" : "");
+        }
+        tell(refusal);
+        charge(sender);
+    }
+
+    private void tell(Refusal refusal) {
+        for (Consumer<Refusal> listener : refusalListeners) {
+            try {
+                listener.accept(refusal);
+            } catch (RuntimeException e) {
+                LOG.error("refusal listener failed on {}", refusal.describe(), e);
+            }
         }
     }
 
@@ -269,23 +415,37 @@ public final class ControlClient implements AutoCloseable {
         final List<Note> replies = new ArrayList<>();
         final CompletableFuture<Replies> future = new CompletableFuture<>();
 
-        final java.util.Set<String> from;
+        final Set<String> from;
 
-        Pending(Note request, int expected, java.util.Set<String> from) {
+        Pending(Note request, int expected, Set<String> from) {
             this.request = request;
             this.expected = expected;
             this.from = from;
         }
 
-        synchronized void add(Note reply) {
-            if (from != null
-                    && (reply.sender() == null || !from.contains(reply.sender().id()))) {
-                return;
+        /** True when the request asked this peer (or anyone). */
+        boolean asked(PeerInfo sender) {
+            return from == null || (sender != null && from.contains(sender.id()));
+        }
+
+        /** Takes a reply; returns why it is refused (and not counted), or null when it was taken. */
+        synchronized String add(Note reply) {
+            if (!asked(reply.sender())) {
+                return null;
+            }
+            Command command = reply.command();
+            if (command != request.command()
+                    && command != Command.OK
+                    && command != Command.INTERNAL_ERROR
+                    && command != Command.PROTOCOL_ERROR) {
+                return "a " + command + " reply to " + request.command() + ", which is answered with "
+                        + request.command() + ", OK or an error";
             }
             replies.add(reply);
             if (expected > 0 && replies.size() >= expected) {
                 finish();
             }
+            return null;
         }
 
         synchronized void finish() {

@@ -8,10 +8,12 @@ import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.UUID;
+import java.util.concurrent.ArrayBlockingQueue;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
+import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.stream.Collectors;
 import org.maestro.common.options.InvalidOptionException;
 import org.maestro.common.options.OptionCode;
@@ -24,6 +26,7 @@ import org.maestro.common.protocol.NoteHeader;
 import org.maestro.common.protocol.NoteType;
 import org.maestro.common.protocol.Payload;
 import org.maestro.common.protocol.PeerInfo;
+import org.maestro.common.protocol.PeerNames;
 import org.maestro.common.time.MicroClock;
 import org.maestro.common.transport.MqttTransport;
 import org.maestro.common.transport.Topics;
@@ -52,6 +55,8 @@ public final class Peer implements AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(Peer.class);
     /** How long LOG waits for a stopping role to finish writing its files. */
     private static final Duration SHIP_WAIT = Duration.ofSeconds(30);
+    /** How many incoming notes wait for the control thread at most; more are dropped (and logged) until it catches up. */
+    static final int MAX_QUEUED_NOTES = 1000;
 
     private final PeerConfig config;
     private final Role role;
@@ -59,18 +64,22 @@ public final class Peer implements AutoCloseable {
     private final ExecutorService control;
     private final CountDownLatch halted = new CountDownLatch(1);
     private final Context context = new Context();
+    private final AtomicLong dropped = new AtomicLong();
     private volatile TestOptions options = TestOptions.DEFAULTS;
     private volatile MqttTransport transport;
 
     private Peer(PeerConfig config, Role role) {
+        PeerNames.requireValid("name", config.name(), PeerNames.MAX_NAME);
+        PeerNames.requireValid("host", config.host(), PeerNames.MAX_HOST);
         this.config = config;
         this.role = role;
         this.self = new PeerInfo(UUID.randomUUID().toString(), config.name(), config.host(), role.name());
-        this.control = Executors.newSingleThreadExecutor(r -> {
-            Thread thread = new Thread(r, "maestro-peer-" + config.name());
-            thread.setDaemon(true);
-            return thread;
-        });
+        this.control = new ThreadPoolExecutor(
+                1, 1, 0, TimeUnit.MILLISECONDS, new ArrayBlockingQueue<>(MAX_QUEUED_NOTES), r -> {
+                    Thread thread = new Thread(r, "maestro-peer-" + config.name());
+                    thread.setDaemon(true);
+                    return thread;
+                });
     }
 
     /**
@@ -101,6 +110,11 @@ public final class Peer implements AutoCloseable {
     /** This peer's identity. */
     public PeerInfo info() {
         return self;
+    }
+
+    /** How many incoming notes were dropped because {@value #MAX_QUEUED_NOTES} were already waiting. */
+    public long droppedNotes() {
+        return dropped.get();
     }
 
     /** The role this peer plays. */
@@ -160,7 +174,17 @@ public final class Peer implements AutoCloseable {
         try {
             control.execute(() -> handle(bytes, broadcast));
         } catch (java.util.concurrent.RejectedExecutionException e) {
-            LOG.debug("{} is stopping; dropped a note on {}", self.qualifiedName(), topic);
+            if (control.isShutdown()) {
+                LOG.debug("{} is stopping; dropped a note on {}", self.qualifiedName(), topic);
+            } else if (dropped.getAndIncrement() % MAX_QUEUED_NOTES == 0) {
+                LOG.warn(
+                        "{} dropped a note on {} ({} so far): {} notes already wait for its control thread; "
+                                + "someone floods the control broker",
+                        self.qualifiedName(),
+                        topic,
+                        dropped.get(),
+                        MAX_QUEUED_NOTES);
+            }
         }
     }
 

@@ -3,6 +3,7 @@ package org.maestro.common.protocol;
 import java.io.IOException;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.Optional;
 import java.util.TreeMap;
 import org.msgpack.core.MessageBufferPacker;
 import org.msgpack.core.MessagePack;
@@ -15,7 +16,8 @@ import org.msgpack.core.MessageUnpacker;
  * <p>Layout: type (int), command (int), format version (int, {@value #FORMAT_VERSION}), correlation id (str),
  * message id (str), then for replies, notifications and data the sender's id, name, host and role (str each), then
  * the payload fields in the order given in {@code docs/protocol.md}. Maps are written with sorted keys so the same
- * note always gives the same bytes.
+ * note always gives the same bytes. A note whose sender breaks {@link PeerNames}' rule, or whose payload is not the
+ * layout its type and command call for, is refused as malformed, naming the sender it claims.
  */
 public final class NoteCodec {
     /** The note format version written into every note. */
@@ -78,16 +80,42 @@ public final class NoteCodec {
                         unpackString(unpacker, bytes.length),
                         unpackString(unpacker, bytes.length),
                         unpackString(unpacker, bytes.length));
+                PeerInfo claimed = sender;
+                Optional<String> broken = PeerNames.check(claimed);
+                if (broken.isPresent()) {
+                    throw new MalformedNoteException(
+                            type + " " + command + " from a peer whose " + broken.get(), null, claimed);
+                }
             }
-            Payload payload = unpackPayload(unpacker, PayloadKind.of(type, command), bytes.length);
-            if (unpacker.hasNext()) {
-                throw new MalformedNoteException(command + " note has trailing bytes after its payload");
-            }
-            return new Note(type, command, new NoteHeader(correlationId, messageId, sender), payload);
+            return payload(unpacker, type, command, new NoteHeader(correlationId, messageId, sender), bytes.length);
         } catch (MalformedNoteException e) {
             throw e;
         } catch (IOException | MessagePackException | IllegalArgumentException | NullPointerException e) {
             throw new MalformedNoteException("not a Maestro note: " + e.getMessage(), e);
+        }
+    }
+
+    /** Reads the payload of a note whose header was read; a refusal names the sender the header claims. */
+    private static Note payload(MessageUnpacker unpacker, NoteType type, Command command, NoteHeader header, int size)
+            throws MalformedNoteException {
+        try {
+            PayloadKind kind = PayloadKind.of(type, command);
+            Payload payload = unpackPayload(unpacker, kind, size);
+            if (unpacker.hasNext()) {
+                throw new MalformedNoteException(
+                        type + " " + command + " note has trailing bytes after its " + kind + " payload",
+                        null,
+                        header.sender());
+            }
+            return new Note(type, command, header, payload);
+        } catch (MalformedNoteException e) {
+            throw e.sender().isPresent() ? e : new MalformedNoteException(e.getMessage(), e, header.sender());
+        } catch (IOException | MessagePackException | IllegalArgumentException | NullPointerException e) {
+            throw new MalformedNoteException(
+                    type + " " + command + " note does not carry a " + PayloadKind.of(type, command) + " payload: "
+                            + e.getMessage(),
+                    e,
+                    header.sender());
         }
     }
 
@@ -136,6 +164,9 @@ public final class NoteCodec {
             packer.packString(chunk.sha256());
             packer.packBinaryHeader(chunk.data().length);
             packer.writePayload(chunk.data());
+            if (chunk.hasSize()) {
+                packer.packLong(chunk.size());
+            }
         }
     }
 
@@ -200,7 +231,15 @@ public final class NoteCodec {
         if (index < 0 || total <= 0 || index >= total) {
             throw new MalformedNoteException("chunk " + index + " of " + total + " is out of range");
         }
-        return new Payload.Chunk(file, index, total, sha256, unpacker.readPayload(length));
+        byte[] data = unpacker.readPayload(length);
+        long size = Payload.Chunk.UNKNOWN_SIZE;
+        if (unpacker.hasNext()) {
+            size = unpacker.unpackLong();
+            if (size < 0) {
+                throw new MalformedNoteException("chunk of a file of " + size + " bytes: a size cannot be negative");
+            }
+        }
+        return new Payload.Chunk(file, index, total, sha256, data, size);
     }
 
     private static String unpackString(MessageUnpacker unpacker, int limit) throws IOException, MalformedNoteException {

@@ -87,12 +87,28 @@ public sealed interface Payload {
         }
     }
 
-    /** DATA: one chunk of a result file, with the SHA-256 of the whole file to check it after reassembly. */
-    record Chunk(String file, int index, int total, String sha256, byte[] data) implements Payload {
+    /**
+     * DATA: one chunk of a result file, with the SHA-256 and the size of the whole file to check it after reassembly.
+     * The size is {@link #UNKNOWN_SIZE} in chunks of peers that do not declare it.
+     */
+    record Chunk(String file, int index, int total, String sha256, byte[] data, long size) implements Payload {
+        /** The {@code size} of a chunk whose peer did not declare the file's size. */
+        public static final long UNKNOWN_SIZE = -1;
+
         public Chunk {
             Objects.requireNonNull(file, "file");
             Objects.requireNonNull(sha256, "sha256");
             Objects.requireNonNull(data, "data");
+        }
+
+        /** A chunk without the file's size (as peers that do not declare it send it). */
+        public Chunk(String file, int index, int total, String sha256, byte[] data) {
+            this(file, index, total, sha256, data, UNKNOWN_SIZE);
+        }
+
+        /** True when the peer declared the size of the whole file. */
+        public boolean hasSize() {
+            return size >= 0;
         }
 
         @Override
@@ -101,13 +117,14 @@ public sealed interface Payload {
                     && chunk.file.equals(file)
                     && chunk.index == index
                     && chunk.total == total
+                    && chunk.size == size
                     && chunk.sha256.equals(sha256)
                     && Arrays.equals(chunk.data, data);
         }
 
         @Override
         public int hashCode() {
-            return Objects.hash(file, index, total, sha256, Arrays.hashCode(data));
+            return Objects.hash(file, index, total, sha256, size, Arrays.hashCode(data));
         }
 
         @Override

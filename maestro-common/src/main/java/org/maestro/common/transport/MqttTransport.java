@@ -11,12 +11,14 @@ import org.eclipse.paho.client.mqttv3.MqttConnectOptions;
 import org.eclipse.paho.client.mqttv3.MqttException;
 import org.eclipse.paho.client.mqttv3.MqttMessage;
 import org.eclipse.paho.client.mqttv3.persist.MemoryPersistence;
+import org.maestro.common.protocol.NoteCodec;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
  * Moves bytes between Maestro nodes over an MQTT 3.1.1 broker (Eclipse Paho): publishes, subscribes, reconnects
- * automatically and subscribes again after a reconnect, and leaves a last-will message with the broker.
+ * automatically and subscribes again after a reconnect, and leaves a last-will message with the broker. A message
+ * larger than {@link NoteCodec#MAX_NOTE_BYTES} is dropped (and logged) before a handler sees it.
  *
  * <p>Thread-safe. Handlers are called on Paho's callback thread and must hand work off quickly; they must not
  * publish with QoS &gt; 0 and wait for it on that thread.
@@ -238,6 +240,14 @@ public final class MqttTransport implements AutoCloseable {
         public void messageArrived(String topic, MqttMessage message) {
             Subscription subscription = subscriptions.get(topic);
             if (subscription == null) {
+                return;
+            }
+            if (message.getPayload().length > NoteCodec.MAX_NOTE_BYTES) {
+                LOG.warn(
+                        "dropped a message of {} bytes on {}: larger than the limit of {} bytes for one note",
+                        message.getPayload().length,
+                        topic,
+                        NoteCodec.MAX_NOTE_BYTES);
                 return;
             }
             try {

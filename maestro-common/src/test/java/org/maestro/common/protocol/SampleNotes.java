@@ -86,6 +86,19 @@ public final class SampleNotes {
                                 1,
                                 "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad",
                                 "abc".getBytes(StandardCharsets.UTF_8))));
+        notes.put(
+                "LOG data declaring the file size",
+                new Note(
+                        NoteType.DATA,
+                        Command.LOG,
+                        reply,
+                        new Payload.Chunk(
+                                "rate.csv",
+                                0,
+                                1,
+                                "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad",
+                                "abc".getBytes(StandardCharsets.UTF_8),
+                                3)));
         return notes;
     }
 }

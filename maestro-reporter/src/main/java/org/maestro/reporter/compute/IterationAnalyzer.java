@@ -95,6 +95,9 @@ public final class IterationAnalyzer {
         } catch (IOException e) {
             warnings.add(e.getMessage());
         }
+        if (roster != null) {
+            warnings.addAll(roster.refusals());
+        }
         for (Path peerDir : ResultsLayout.peerDirectories(dir)) {
             PeerDirectory peer = PeerDirectory.open(peerDir);
             peers.add(peer);

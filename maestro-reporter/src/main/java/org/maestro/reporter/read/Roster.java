@@ -19,10 +19,17 @@ import java.util.Optional;
  * @param formatVersion {@value #FORMAT_VERSION}
  * @param runId the run id of the iteration, null when not known
  * @param peers every peer of the test, in the order the runner found them
+ * @param refusals the notes the runner refused from peers during the test (a peer breaking the name rule, a reply
+ *     or DATA from a peer that was not asked, a file over a limit, a peer cut off for flooding), each naming the peer
+ *     (escaped) and the rule; empty when none was
  */
 @JsonIgnoreProperties(ignoreUnknown = true)
 @JsonInclude(JsonInclude.Include.NON_NULL)
-public record Roster(int formatVersion, String runId, List<Entry> peers) {
+public record Roster(
+        int formatVersion,
+        String runId,
+        List<Entry> peers,
+        @JsonInclude(JsonInclude.Include.NON_EMPTY) List<String> refusals) {
 
     /** The file in an iteration directory. */
     public static final String FILE_NAME = "roster.json";
@@ -35,6 +42,12 @@ public record Roster(int formatVersion, String runId, List<Entry> peers) {
 
     public Roster {
         peers = peers == null ? List.of() : List.copyOf(peers);
+        refusals = refusals == null ? List.of() : List.copyOf(refusals);
+    }
+
+    /** A roster without refusals. */
+    public Roster(int formatVersion, String runId, List<Entry> peers) {
+        this(formatVersion, runId, peers, List.of());
     }
 
     /**

@@ -4,9 +4,10 @@ import com.fasterxml.jackson.databind.MappingIterator;
 import com.fasterxml.jackson.dataformat.csv.CsvMapper;
 import com.fasterxml.jackson.dataformat.csv.CsvParser;
 import com.fasterxml.jackson.dataformat.csv.CsvSchema;
-import java.io.ByteArrayOutputStream;
+import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStream;
+import java.io.InputStreamReader;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -16,6 +17,7 @@ import java.util.Locale;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.zip.GZIPInputStream;
+import org.maestro.common.files.BoundedInputStream;
 
 /**
  * A CSV file Maestro wrote (rate, inspector data set, agent actions): an optional
@@ -26,6 +28,10 @@ public final class CsvTable {
 
     private static final Pattern VERSION = Pattern.compile("#\\s*maestro-([\\w.-]+)\\s+v(\\d+)");
     private static final CsvMapper MAPPER = new CsvMapper();
+    /** The most a compressed CSV file may inflate to: far above a day-long test's rate log. */
+    public static final long MAX_INFLATED_BYTES = 512L * 1024 * 1024;
+    /** How far the version comment is looked for at the start of a file. */
+    private static final int VERSION_LINE = 256;
 
     private final Path file;
     private final String kind;
@@ -41,12 +47,33 @@ public final class CsvTable {
         this.rows = rows;
     }
 
-    /** Reads a CSV file; a file without a header row gives an empty table. */
+    /**
+     * Reads a CSV file; a file without a header row gives an empty table. A {@code .gz} file is inflated as a stream
+     * and refused when it holds more than {@value #MAX_INFLATED_BYTES} bytes.
+     */
     public static CsvTable read(Path file) throws IOException {
-        String text = readText(file);
+        return read(file, MAX_INFLATED_BYTES);
+    }
+
+    /** Reads a CSV file; a {@code .gz} file may inflate to {@code maxInflated} bytes at most. */
+    static CsvTable read(Path file, long maxInflated) throws IOException {
+        try (InputStream raw = Files.newInputStream(file);
+                InputStream in = file.getFileName().toString().endsWith(".gz")
+                        ? new BoundedInputStream(new GZIPInputStream(raw), maxInflated, file.toString())
+                        : raw;
+                BufferedReader text = new BufferedReader(new InputStreamReader(in, StandardCharsets.UTF_8))) {
+            return read(file, text);
+        }
+    }
+
+    private static CsvTable read(Path file, BufferedReader text) throws IOException {
         String kind = "";
         int version = 0;
-        Matcher matcher = VERSION.matcher(text);
+        text.mark(VERSION_LINE);
+        char[] head = new char[VERSION_LINE];
+        int length = text.read(head);
+        text.reset();
+        Matcher matcher = VERSION.matcher(length <= 0 ? "" : new String(head, 0, length));
         if (matcher.lookingAt()) {
             kind = matcher.group(1);
             version = Integer.parseInt(matcher.group(2));
@@ -72,18 +99,12 @@ public final class CsvTable {
                 }
             }
         } catch (RuntimeException e) {
+            if (e.getCause() instanceof IOException io) {
+                throw io;
+            }
             throw new IOException(file + " is not valid CSV: " + e.getMessage(), e);
         }
         return new CsvTable(file, kind, version, columns, rows);
-    }
-
-    private static String readText(Path file) throws IOException {
-        try (InputStream raw = Files.newInputStream(file);
-                InputStream in = file.getFileName().toString().endsWith(".gz") ? new GZIPInputStream(raw) : raw) {
-            ByteArrayOutputStream out = new ByteArrayOutputStream();
-            in.transferTo(out);
-            return out.toString(StandardCharsets.UTF_8);
-        }
     }
 
     public Path file() {
