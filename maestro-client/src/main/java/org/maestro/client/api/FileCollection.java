@@ -129,6 +129,11 @@ final class FileCollection {
                 entries.add(missing);
                 continue;
             }
+            String refusal = state.refusal(peer.id());
+            if (refusal != null && !state.isDead(peer.id())) {
+                entries.add(entry(peer, PeerEnd.NOT_STARTED, refusal));
+                continue;
+            }
             PeerEnd ended = state.isDead(peer.id())
                     ? PeerEnd.DIED
                     : !doneBeforeStop.contains(peer.id())

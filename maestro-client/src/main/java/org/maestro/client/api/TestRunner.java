@@ -156,6 +156,7 @@ public final class TestRunner {
         } catch (IllegalArgumentException e) {
             throw MaestroException.usage(e.getMessage());
         }
+        SutUrls.check(options);
         Path iterationDirectory = claimIteration(options.testName());
         options = options.with(
                         OptionCode.TEST_ITERATION,
@@ -196,12 +197,13 @@ public final class TestRunner {
                                     test.name(),
                                     test.iteration(),
                                     false,
-                                    "script: " + why + (test.passed() ? "" : "; " + test.reason()),
+                                    test.passed() ? "script: " + why : test.reason() + "; script: " + why,
                                     test.directory(),
                                     test.options(),
                                     test.figures(),
                                     test.peers(),
-                                    test.unknownReason()));
+                                    test.unknownReason(),
+                                    test.sutFailure()));
         }
         if (!tests.isEmpty()) {
             afterTest.accept(tests.get(tests.size() - 1).directory());
@@ -328,7 +330,8 @@ public final class TestRunner {
                     options,
                     figures,
                     state.peers().stream().map(PeerInfo::qualifiedName).toList(),
-                    unknownReason);
+                    unknownReason,
+                    !passed && state.sutFailedFirst());
             progress.finished(result);
             return result;
         }
@@ -375,6 +378,12 @@ public final class TestRunner {
                 if (!byRole.containsKey(role)) {
                     missing.add(role);
                 }
+            }
+            if (missing.equals(List.of("inspector")) && !definition.requiresInspector()) {
+                progress.note("no inspector answered on " + peers.endpoint() + ": the test goes on without SUT data "
+                        + "(start one with 'maestro-cli inspector --maestro-url " + peers.endpoint()
+                        + "', or set requireInspector to fail instead)");
+                missing.clear();
             }
             if (!missing.isEmpty()) {
                 throw MaestroException.infrastructure("test '" + options.testName() + "' needs peers of role(s) "
@@ -438,6 +447,7 @@ public final class TestRunner {
             }
             // without INSPECTOR_NAME the inspector that claims MANAGEMENT_INTERFACE's URL is used (see Inspectors)
             if (wantsInspector()
+                    && state.count("inspector") > 0
                     && !start(
                             Command.START_INSPECTOR,
                             "inspector",
@@ -473,10 +483,26 @@ public final class TestRunner {
             if (replies == null) {
                 return false;
             }
+            for (Note reply : replies.notes()) {
+                if (reply.payload() instanceof Payload.Error error) {
+                    state.refused(reply.sender().id(), error.message());
+                } else {
+                    state.started(reply.sender().id());
+                }
+            }
             if (replies.allOk()) {
                 return true;
             }
-            state.fail(command + " failed: " + Problems.describe(replies, state.peers()));
+            String refusal = Problems.refusal(replies, state.peers());
+            if (command == Command.START_INSPECTOR && !definition.requiresInspector()) {
+                progress.note(refusal + "; the test goes on without SUT data (set requireInspector to fail instead)");
+                return true;
+            }
+            if (Problems.sutUnavailable(replies)) {
+                state.failOnSut(refusal);
+            } else {
+                state.fail(refusal);
+            }
             return false;
         }
 

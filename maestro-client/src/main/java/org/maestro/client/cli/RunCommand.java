@@ -14,6 +14,7 @@ import org.maestro.agent.actions.ProcessSupervisor;
 import org.maestro.client.api.Maestro;
 import org.maestro.client.api.MaestroException;
 import org.maestro.client.api.Progress;
+import org.maestro.client.api.SutUrls;
 import org.maestro.client.api.TestDefinition;
 import org.maestro.client.api.TestResult;
 import org.maestro.client.api.TestRunner;
@@ -137,6 +138,9 @@ public final class RunCommand extends MaestroCommand {
             throw CommandException.usage("test script " + script + " does not exist or is not a file");
         }
         outageLimit();
+        // wrong input is refused before any peer or embedded broker starts
+        SutUrls.checkEnvironment(environment);
+        ScriptRunner.check(script);
         if (resume) {
             requireStudyState();
         }
@@ -236,7 +240,7 @@ public final class RunCommand extends MaestroCommand {
                 afterTest);
         if (!maestro.passed()) {
             out.println("FAILED: " + reason);
-            return ExitCode.TEST_FAILED.code();
+            return maestro.failedOnSut() ? ExitCode.INFRASTRUCTURE.code() : ExitCode.TEST_FAILED.code();
         }
         out.println("PASSED" + (reason.isEmpty() ? "" : ": " + reason));
         return ExitCode.OK.code();
