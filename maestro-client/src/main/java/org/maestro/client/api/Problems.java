@@ -75,6 +75,12 @@ final class Problems {
                 .anyMatch(n -> n.payload() instanceof Payload.Error e && e.code() == ErrorCodes.SUT_UNAVAILABLE);
     }
 
+    /** True when a peer refused because an option of the test is wrong (a user error, not a failure of the test). */
+    static boolean invalidOption(Replies replies) {
+        return replies.errors().stream()
+                .anyMatch(n -> n.payload() instanceof Payload.Error e && e.code() == ErrorCodes.INVALID_OPTION);
+    }
+
     private static String roleOf(Replies replies) {
         return switch (replies.request().command()) {
             case START_RECEIVER, STOP_RECEIVER, DRAIN -> "receiver";

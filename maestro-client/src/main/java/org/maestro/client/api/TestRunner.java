@@ -16,6 +16,7 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.function.Consumer;
+import java.util.function.Supplier;
 import java.util.function.UnaryOperator;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
@@ -81,6 +82,26 @@ public final class TestRunner {
             UnaryOperator<String> environment,
             Consumer<Path> afterTest) {
         this(
+                new ControlTestPeers(() -> client),
+                MicroClock.system(),
+                Sleeper.system(),
+                resultsRoot,
+                progress,
+                environment,
+                afterTest);
+    }
+
+    /**
+     * A runner that asks for its control client when a test first needs the peers, not before: in embedded mode the
+     * control broker and the peers start then, so that a script's wrong input is refused before anything starts.
+     */
+    public static TestRunner connectingOnFirstTest(
+            Supplier<ControlClient> client,
+            Path resultsRoot,
+            Progress progress,
+            UnaryOperator<String> environment,
+            Consumer<Path> afterTest) {
+        return new TestRunner(
                 new ControlTestPeers(client),
                 MicroClock.system(),
                 Sleeper.system(),
@@ -497,6 +518,9 @@ public final class TestRunner {
             if (command == Command.START_INSPECTOR && !definition.requiresInspector()) {
                 progress.note(refusal + "; the test goes on without SUT data (set requireInspector to fail instead)");
                 return true;
+            }
+            if (Problems.invalidOption(replies)) {
+                throw MaestroException.usage(refusal);
             }
             if (Problems.sutUnavailable(replies)) {
                 state.failOnSut(refusal);

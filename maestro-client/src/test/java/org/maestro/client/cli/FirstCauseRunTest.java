@@ -237,6 +237,25 @@ class FirstCauseRunTest {
     }
 
     @Test
+    void inEmbeddedModeAWrongUrlInTheScriptIsRefusedBeforeTheControlBrokerAndThePeersStart() throws Exception {
+        Path script = work.resolve("Embedded.groovy");
+        Files.writeString(script, "maestro.fixedRate { name 'wrong'; sut 'amqp://127.0.0.1:5672'; rate 20 }\n");
+        CliRun run = CliRun.runWithEnvironment(
+                Map.of(),
+                "run",
+                script.toString(),
+                "--results",
+                work.resolve("results").toString());
+
+        assertEquals(ExitCode.USAGE.code(), run.exitCode(), run.out() + run.err());
+        assertEquals(
+                "maestro-cli run: SEND_RECEIVE_URL: the URL amqp://127.0.0.1:5672 names no destination: add "
+                        + "/<queue or topic name>, e.g. amqp://host:5672/test.queue",
+                run.err().strip());
+        assertFalse(run.out().contains("starting a control broker"), run.out());
+    }
+
+    @Test
     void aSyntaxErrorAndAWrongUrlAreRefusedBeforeTheControlBrokerIsContacted() throws Exception {
         String nowhere = "mqtt://127.0.0.1:" + FreePorts.next();
         Path broken = work.resolve("Broken.groovy");
