@@ -29,8 +29,7 @@ final class EmbeddedStart implements AutoCloseable {
     /** The client of the embedded control broker; starts the broker and the peers on first use. */
     synchronized ControlClient client() {
         if (client == null) {
-            notes.accept("embedded mode: starting a control broker and the peers in this JVM; the Artemis SUT starts "
-                    + "when a test points at it");
+            notes.accept("embedded mode: starting a control broker and the peers in this JVM");
             try {
                 cluster = EmbeddedCluster.start(Roles.embeddedPeers(agentProcesses::set), sut);
                 client = ControlClient.connect(MqttEndpoint.parse(cluster.controlUrl()));
