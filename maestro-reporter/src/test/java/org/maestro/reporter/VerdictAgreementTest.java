@@ -113,7 +113,7 @@ class VerdictAgreementTest {
     }
 
     @Test
-    void theScriptsFailureComesFirstTheRunnersAndThePeersFollow() throws Exception {
+    void theRunnersFailureComesFirstTheScriptsAndThePeersFollow() throws Exception {
         new SyntheticResults(8, 1.0, 1.0)
                 .simple(results.resolve("t/0"), SyntheticResults.T0, 1000, "failure", "p90 812.5 ms > 500 ms");
         new VerdictFile(Outcome.FAILURE, "peer receiver-1 died").write(results.resolve("t/0"), VerdictFile.RUNNER);
@@ -126,7 +126,9 @@ class VerdictAgreementTest {
         new VerdictFile(Outcome.FAILURE, "").write(results.resolve("t/0"), VerdictFile.SCRIPT);
         TestSummary byScript = Reporter.summarize(results.resolve("t/0"));
         assertEquals(Decider.SCRIPT, byScript.decidedBy());
-        assertTrue(byScript.reason().startsWith("script: failed (no reason given); runner: "), byScript.reason());
+        assertTrue(
+                byScript.reason().startsWith("runner: peer receiver-1 died; script: failed (no reason given); "),
+                byScript.reason());
     }
 
     @Test

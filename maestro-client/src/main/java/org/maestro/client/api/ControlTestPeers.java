@@ -5,6 +5,7 @@ import java.util.List;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.function.Consumer;
+import java.util.function.Supplier;
 import org.maestro.common.client.ControlClient;
 import org.maestro.common.client.PeerStatus;
 import org.maestro.common.client.Refusal;
@@ -15,102 +16,122 @@ import org.maestro.common.protocol.Note;
 import org.maestro.common.protocol.Payload;
 import org.maestro.common.transport.Topics;
 
-/** The {@link TestPeers} reached through the control broker, with a {@link ControlClient}. Thread-safe. */
+/**
+ * The {@link TestPeers} reached through the control broker, with a {@link ControlClient} that is asked for (and so, in
+ * embedded mode, started) when a test first needs the peers. Thread-safe.
+ */
 final class ControlTestPeers implements TestPeers {
-    private final ControlClient client;
+    private final Supplier<ControlClient> connect;
+    private volatile ControlClient connected;
 
-    ControlTestPeers(ControlClient client) {
-        this.client = client;
+    ControlTestPeers(Supplier<ControlClient> connect) {
+        this.connect = connect;
+    }
+
+    private ControlClient client() {
+        ControlClient client = connected;
+        if (client == null) {
+            synchronized (this) {
+                if (connected == null) {
+                    connected = connect.get();
+                }
+                client = connected;
+            }
+        }
+        return client;
     }
 
     @Override
     public String endpoint() {
-        return String.valueOf(client.endpoint());
+        return String.valueOf(client().endpoint());
     }
 
     @Override
     public boolean isConnected() {
-        return client.isConnected();
+        return client().isConnected();
     }
 
     @Override
     public List<PeerStatus> discover(Duration wait) throws Exception {
-        return client.ping(wait);
+        return client().ping(wait);
     }
 
     @Override
     public void onNotification(Consumer<Note> listener) {
-        client.onNotification(listener);
+        client().onNotification(listener);
     }
 
     @Override
     public void removeNotificationListener(Consumer<Note> listener) {
-        client.removeNotificationListener(listener);
+        client().removeNotificationListener(listener);
     }
 
     @Override
     public CompletableFuture<Replies> reset(Set<String> peerIds, Duration timeout) {
         // to each peer's own topic: an idle peer of another test (or another client) keeps its options
-        return client.requestEach(peerIds, Note.request(Command.RESET), timeout);
+        return client().requestEach(peerIds, Note.request(Command.RESET), timeout);
     }
 
     @Override
     public void onRefusal(Consumer<Refusal> listener) {
-        client.onRefusal(listener);
+        client().onRefusal(listener);
     }
 
     @Override
     public void removeRefusalListener(Consumer<Refusal> listener) {
-        client.removeRefusalListener(listener);
+        client().removeRefusalListener(listener);
     }
 
     @Override
     public CompletableFuture<Replies> set(OptionCode option, String value, Set<String> peerIds, Duration timeout) {
-        return client.requestFrom(
-                Topics.ALL_PEERS,
-                Note.request(Command.SET, new Payload.SetOption(option.code(), value)),
-                peerIds,
-                timeout);
+        return client().requestFrom(
+                        Topics.ALL_PEERS,
+                        Note.request(Command.SET, new Payload.SetOption(option.code(), value)),
+                        peerIds,
+                        timeout);
     }
 
     @Override
     public CompletableFuture<Replies> start(
             Command command, String role, Payload payload, Set<String> peerIds, Duration timeout) {
-        return client.requestFrom(Topics.role(role), Note.request(command, payload), peerIds, timeout);
+        return client().requestFrom(Topics.role(role), Note.request(command, payload), peerIds, timeout);
     }
 
     @Override
     public CompletableFuture<Replies> stats(String role, Set<String> peerIds, Duration timeout) {
-        return client.requestFrom(
-                role == null ? Topics.ALL_PEERS : Topics.role(role), Note.request(Command.STATS), peerIds, timeout);
+        return client().requestFrom(
+                        role == null ? Topics.ALL_PEERS : Topics.role(role),
+                        Note.request(Command.STATS),
+                        peerIds,
+                        timeout);
     }
 
     @Override
     public CompletableFuture<Replies> status(String peerId, Duration timeout) {
-        return client.request(Topics.peer(peerId), Note.request(Command.GET), 1, timeout);
+        return client().request(Topics.peer(peerId), Note.request(Command.GET), 1, timeout);
     }
 
     @Override
     public CompletableFuture<Replies> drain(Set<String> peerIds, Duration timeout) {
-        return client.requestFrom(Topics.role("receiver"), Note.request(Command.DRAIN), peerIds, timeout);
+        return client().requestFrom(Topics.role("receiver"), Note.request(Command.DRAIN), peerIds, timeout);
     }
 
     @Override
     public CompletableFuture<Replies> stop(String role, Set<String> peerIds, Duration timeout) {
-        return client.requestFrom(Topics.role(role), Note.request(TestPeers.stopCommand(role)), peerIds, timeout);
+        return client().requestFrom(Topics.role(role), Note.request(TestPeers.stopCommand(role)), peerIds, timeout);
     }
 
     @Override
     public CompletableFuture<Replies> agentAction(String command, Set<String> peerIds, Duration timeout) {
-        return client.requestFrom(
-                Topics.role("agent"),
-                Note.request(Command.USER_COMMAND_1, new Payload.Text(command)),
-                peerIds,
-                timeout);
+        return client().requestFrom(
+                        Topics.role("agent"),
+                        Note.request(Command.USER_COMMAND_1, new Payload.Text(command)),
+                        peerIds,
+                        timeout);
     }
 
     @Override
     public CompletableFuture<Replies> collect(String peerId, Duration timeout, Consumer<Note> onReply) {
-        return client.request(Topics.peer(peerId), Note.request(Command.LOG), 1, timeout, onReply);
+        return client().request(Topics.peer(peerId), Note.request(Command.LOG), 1, timeout, onReply);
     }
 }

@@ -159,6 +159,15 @@ final class FileCollection {
                 entries.add(missing);
                 continue;
             }
+            String refusal = state.startRefusal(peer.id());
+            if (refusal != null && !state.isDead(peer.id())) {
+                entries.add(entry(peer, PeerEnd.NOT_STARTED, refusal));
+                continue;
+            }
+            if (!state.wasStarted(peer.id()) && !state.isDead(peer.id()) && state.aborted()) {
+                entries.add(entry(peer, PeerEnd.NOT_STARTED, "never asked to start: the test stopped before"));
+                continue;
+            }
             PeerEnd ended = state.isDead(peer.id())
                     ? PeerEnd.DIED
                     : !doneBeforeStop.contains(peer.id())

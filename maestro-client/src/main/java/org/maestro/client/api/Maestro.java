@@ -230,16 +230,41 @@ public class Maestro {
         return verdict != null ? verdict : results.stream().allMatch(TestResult::passed);
     }
 
-    /** Why the script failed, or an empty text. */
+    /**
+     * Why the script failed, or an empty text: its own verdict's reason, after the first cause when a test could not
+     * run as written (the system under test unreachable, a peer lost), else each failed test and its reason.
+     */
     public String verdictReason() {
         if (verdict != null) {
-            return verdictReason;
+            if (verdict) {
+                return verdictReason;
+            }
+            return results.stream()
+                    .filter(r -> !r.passed() && !r.reason().startsWith("script: "))
+                    .filter(r -> r.isSutFailure() || !r.isLostKnown())
+                    .findFirst()
+                    .map(r -> r.name() + "/" + r.iteration() + ": " + ownReason(r) + "; " + verdictReason)
+                    .orElse(verdictReason);
         }
         return results.stream()
                 .filter(r -> !r.passed())
-                .map(TestResult::toString)
+                .map(r -> r.name() + "/" + r.iteration() + ": " + r.reason())
                 .reduce((a, b) -> a + "; " + b)
                 .orElse("");
+    }
+
+    /** A test's reason without the script's verdict that follows it. */
+    private static String ownReason(TestResult result) {
+        int script = result.reason().indexOf("; script: ");
+        return script < 0 ? result.reason() : result.reason().substring(0, script);
+    }
+
+    /**
+     * True when the first cause of the script's failure is the system under test or its management interface, so the
+     * run exits with the infrastructure code.
+     */
+    public boolean failedOnSut() {
+        return !passed() && results.stream().anyMatch(r -> !r.passed() && r.isSutFailure());
     }
 
     /** True in embedded mode, where an embedded SUT is offered (it starts when a test points at it). */

@@ -30,6 +30,7 @@ public final class TestDefinition {
     private final Map<OptionCode, String> values = new EnumMap<>(OptionCode.class);
     private final List<AgentAction> actions = new ArrayList<>();
     private boolean inspect;
+    private boolean inspectorRequired;
 
     /** An agent action at a time offset from the start of the measured part of the test. */
     public record AgentAction(Duration at, String command) {}
@@ -45,6 +46,7 @@ public final class TestDefinition {
         copy.values.putAll(values);
         copy.actions.addAll(actions);
         copy.inspect = inspect;
+        copy.inspectorRequired = inspectorRequired;
         return copy;
     }
 
@@ -116,6 +118,16 @@ public final class TestDefinition {
         return this;
     }
 
+    /**
+     * Whether the test fails when its inspector cannot start (its management interface unreachable, a login refused,
+     * no inspector peer), with the infrastructure exit code. By default such a test runs without SUT data, and says
+     * so in the output and on its page.
+     */
+    public TestDefinition requireInspector(boolean required) {
+        inspectorRequired = required;
+        return this;
+    }
+
     /** How often the inspector polls (default 5s, at least 1s). */
     public TestDefinition inspectionInterval(String duration) {
         return set(OptionCode.INSPECTION_INTERVAL, duration);
@@ -180,6 +192,11 @@ public final class TestDefinition {
     /** True when the test wants an inspector. */
     public boolean wantsInspector() {
         return inspect || values.containsKey(OptionCode.MANAGEMENT_INTERFACE);
+    }
+
+    /** True when the test fails rather than runs without SUT data when its inspector cannot start. */
+    public boolean requiresInspector() {
+        return inspectorRequired;
     }
 
     /** True when the test wants an agent. */

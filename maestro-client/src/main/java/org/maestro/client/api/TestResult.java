@@ -21,6 +21,8 @@ import org.maestro.common.options.TestOptions;
  * {@link #getUnknownReason()} says why. Check {@link #isLostKnown()} before judging the loss.
  *
  * @param unknownReason why sent or lost is unknown; null when both are known
+ * @param sutFailure    true when the first cause of the failure is the system under test or its management interface
+ *                      (unreachable, a login refused, a queue missing): the run exits with the infrastructure code
  */
 public record TestResult(
         String name,
@@ -31,11 +33,26 @@ public record TestResult(
         TestOptions options,
         Map<String, Number> figures,
         List<String> peers,
-        String unknownReason) {
+        String unknownReason,
+        boolean sutFailure) {
 
     public TestResult {
         figures = Map.copyOf(figures);
         peers = List.copyOf(peers);
+    }
+
+    /** A result that names no failure of the system under test. */
+    public TestResult(
+            String name,
+            int iteration,
+            boolean passed,
+            String reason,
+            Path directory,
+            TestOptions options,
+            Map<String, Number> figures,
+            List<String> peers,
+            String unknownReason) {
+        this(name, iteration, passed, reason, directory, options, figures, peers, unknownReason, false);
     }
 
     /** A result whose counts are all known (or were never computed). */
@@ -60,6 +77,14 @@ public record TestResult(
     /** True when every sender's and receiver's counts arrived, so {@link #getLost()} is a number. */
     public boolean isLostKnown() {
         return unknownReason == null;
+    }
+
+    /**
+     * True when the test failed first because the system under test or its management interface could not be reached
+     * or refused (see {@link #reason()}); the run then exits with code 3.
+     */
+    public boolean isSutFailure() {
+        return sutFailure;
     }
 
     /** Why sent or lost is unknown (which peer died or sent no files); null when both are known. */

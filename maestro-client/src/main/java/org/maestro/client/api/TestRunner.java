@@ -17,6 +17,7 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.function.Consumer;
+import java.util.function.Supplier;
 import java.util.function.UnaryOperator;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
@@ -86,6 +87,26 @@ public final class TestRunner {
             UnaryOperator<String> environment,
             Consumer<Path> afterTest) {
         this(
+                new ControlTestPeers(() -> client),
+                MicroClock.system(),
+                Sleeper.system(),
+                resultsRoot,
+                progress,
+                environment,
+                afterTest);
+    }
+
+    /**
+     * A runner that asks for its control client when a test first needs the peers, not before: in embedded mode the
+     * control broker and the peers start then, so that a script's wrong input is refused before anything starts.
+     */
+    public static TestRunner connectingOnFirstTest(
+            Supplier<ControlClient> client,
+            Path resultsRoot,
+            Progress progress,
+            UnaryOperator<String> environment,
+            Consumer<Path> afterTest) {
+        return new TestRunner(
                 new ControlTestPeers(client),
                 MicroClock.system(),
                 Sleeper.system(),
@@ -172,6 +193,7 @@ public final class TestRunner {
         } catch (IllegalArgumentException e) {
             throw MaestroException.usage(e.getMessage());
         }
+        SutUrls.check(options);
         Path iterationDirectory = claimIteration(options.testName());
         options = options.with(
                         OptionCode.TEST_ITERATION,
@@ -216,12 +238,13 @@ public final class TestRunner {
                                     test.name(),
                                     test.iteration(),
                                     false,
-                                    "script: " + why + (test.passed() ? "" : "; " + test.reason()),
+                                    test.passed() ? "script: " + why : test.reason() + "; script: " + why,
                                     test.directory(),
                                     test.options(),
                                     test.figures(),
                                     test.peers(),
-                                    test.unknownReason()));
+                                    test.unknownReason(),
+                                    test.sutFailure()));
         }
         if (!tests.isEmpty()) {
             afterTest.accept(tests.get(tests.size() - 1).directory());
@@ -361,7 +384,8 @@ public final class TestRunner {
                     options,
                     figures,
                     state.peers().stream().map(PeerInfo::qualifiedName).toList(),
-                    unknownReason);
+                    unknownReason,
+                    !passed && state.sutFailedFirst());
             progress.finished(result);
             return result;
         }
@@ -414,6 +438,12 @@ public final class TestRunner {
                 if (!byRole.containsKey(role)) {
                     missing.add(role);
                 }
+            }
+            if (missing.equals(List.of("inspector")) && !definition.requiresInspector()) {
+                progress.note("no inspector answered on " + peers.endpoint() + ": the test goes on without SUT data "
+                        + "(start one with 'maestro-cli inspector --maestro-url " + peers.endpoint()
+                        + "', or set requireInspector to fail instead)");
+                missing.clear();
             }
             if (!missing.isEmpty()) {
                 throw MaestroException.infrastructure("test '" + options.testName() + "' needs peers of role(s) "
@@ -540,6 +570,7 @@ public final class TestRunner {
             }
             // without INSPECTOR_NAME the inspector that claims MANAGEMENT_INTERFACE's URL is used (see Inspectors)
             if (wantsInspector()
+                    && state.count("inspector") > 0
                     && !start(
                             Command.START_INSPECTOR,
                             "inspector",
@@ -575,10 +606,29 @@ public final class TestRunner {
             if (replies == null) {
                 return false;
             }
+            for (Note reply : replies.notes()) {
+                if (reply.payload() instanceof Payload.Error error) {
+                    state.refusedStart(reply.sender().id(), error.message());
+                } else {
+                    state.started(reply.sender().id());
+                }
+            }
             if (replies.allOk()) {
                 return true;
             }
-            state.fail(command + " failed: " + Problems.describe(replies, state.peers()));
+            String refusal = Problems.refusal(replies, state.peers());
+            if (command == Command.START_INSPECTOR && !definition.requiresInspector()) {
+                progress.note(refusal + "; the test goes on without SUT data (set requireInspector to fail instead)");
+                return true;
+            }
+            if (Problems.invalidOption(replies)) {
+                throw MaestroException.usage(refusal);
+            }
+            if (Problems.sutUnavailable(replies)) {
+                state.failOnSut(refusal);
+            } else {
+                state.fail(refusal);
+            }
             return false;
         }
 

@@ -40,6 +40,8 @@ final class TestState {
     private final Set<String> dead = ConcurrentHashMap.newKeySet();
     private final Map<String, String> deaths = new ConcurrentHashMap<>();
     private final Set<String> idle = ConcurrentHashMap.newKeySet();
+    private final Set<String> started = ConcurrentHashMap.newKeySet();
+    private final Map<String, String> startRefusals = new ConcurrentHashMap<>();
     private final List<String> failures = Collections.synchronizedList(new ArrayList<>());
     private final List<String> refusals = new ArrayList<>();
     private final Progress progress;
@@ -47,6 +49,8 @@ final class TestState {
     private volatile String abort;
     /** Set when the control broker stayed unreachable for the whole outage limit: nothing more can be asked. */
     private volatile boolean brokerGone;
+    /** Set when the first cause of failure is the system under test or its management (unreachable, refused). */
+    private volatile boolean sutFirst;
 
     /**
      * @param progress  where notes for the user go (agent outcomes, a sender's backlog)
@@ -108,6 +112,36 @@ final class TestState {
     /** True when every live peer of a role has finished. */
     boolean allFinished(String role) {
         return finished(role) >= count(role);
+    }
+
+    /** Records that a peer accepted its start: it runs until it notifies an outcome or is stopped. */
+    void started(String id) {
+        started.add(id);
+    }
+
+    /** True when the peer accepted its start. */
+    boolean wasStarted(String id) {
+        return started.contains(id);
+    }
+
+    /** Records that a peer refused its start, and why in its words: it never ran, so nothing waits for it. */
+    void refusedStart(String id, String why) {
+        startRefusals.putIfAbsent(id, why);
+    }
+
+    /** Why a peer refused its start, or null when it did not. */
+    String startRefusal(String id) {
+        return startRefusals.get(id);
+    }
+
+    /**
+     * True when every live peer of a role that accepted its start has finished: a peer that refused its start, or was
+     * never asked to start because an earlier one refused, has nothing to finish.
+     */
+    boolean allStartedFinished(String role) {
+        return peers().stream()
+                .filter(p -> p.role().equals(role) && !dead.contains(p.id()) && started.contains(p.id()))
+                .allMatch(p -> outcomes.containsKey(p.id()) || idle.contains(p.id()));
     }
 
     /** True when the peer neither notified an outcome, nor was found idle, nor died: it may still be busy. */
@@ -181,6 +215,26 @@ final class TestState {
     /** Adds a failure reason. */
     void fail(String reason) {
         failures.add(reason);
+    }
+
+    /**
+     * Adds a failure of the system under test or of its management interface (unreachable, a login refused, a queue
+     * missing); when it is the first cause of the test's failure, the run ends with the infrastructure exit code.
+     */
+    void failOnSut(String reason) {
+        synchronized (failures) {
+            if (failures.isEmpty() && abort == null) {
+                sutFirst = true;
+            }
+            failures.add(reason);
+        }
+    }
+
+    /** True when the first cause of the test's failure is the system under test or its management interface. */
+    boolean sutFailedFirst() {
+        synchronized (failures) {
+            return sutFirst && !failures.isEmpty();
+        }
     }
 
     /** True when a failure starting with {@code prefix} was recorded. */

@@ -189,7 +189,8 @@ final class Watchdog {
 
     /** Waits, after STOP was sent, up to {@link #STOP_WAIT} for the senders and receivers to notify their outcomes. */
     void awaitStopped() {
-        awaitUntil(() -> state.allFinished("sender") && state.allFinished("receiver"), STOP_WAIT, STOP_POLL);
+        awaitUntil(
+                () -> state.allStartedFinished("sender") && state.allStartedFinished("receiver"), STOP_WAIT, STOP_POLL);
     }
 
     /** Waits up to {@code limit} for the control broker to be reachable; says whether it is. */

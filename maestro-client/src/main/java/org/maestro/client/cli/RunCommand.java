@@ -7,18 +7,18 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Locale;
-import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Consumer;
+import java.util.function.Supplier;
 import java.util.function.UnaryOperator;
 import org.maestro.agent.actions.ProcessSupervisor;
 import org.maestro.client.api.CollectLimits;
 import org.maestro.client.api.Maestro;
 import org.maestro.client.api.MaestroException;
 import org.maestro.client.api.Progress;
+import org.maestro.client.api.SutUrls;
 import org.maestro.client.api.TestDefinition;
 import org.maestro.client.api.TestResult;
 import org.maestro.client.api.TestRunner;
-import org.maestro.client.embedded.EmbeddedCluster;
 import org.maestro.client.embedded.EmbeddedSut;
 import org.maestro.client.metrics.MetricsServer;
 import org.maestro.client.script.ScriptRunner;
@@ -156,6 +156,9 @@ public final class RunCommand extends MaestroCommand {
         }
         outageLimit();
         collectLimits();
+        // wrong input is refused before any peer or embedded broker starts
+        SutUrls.checkEnvironment(environment);
+        ScriptRunner.check(script);
         if (resume) {
             requireStudyState();
         }
@@ -190,33 +193,30 @@ public final class RunCommand extends MaestroCommand {
     private int runDistributed(MqttEndpoint endpoint, Progress progress, PrintWriter out)
             throws TransportException, IOException {
         try (ControlClient client = ControlClient.connect(endpoint)) {
-            return runScript(client, new TestDefinition(), null, null, progress, out);
+            return runScript(() -> client, new TestDefinition(), null, () -> null, progress, out);
         }
     }
 
+    /** Embedded mode: the control broker and the peers start when the first test (or topology) needs them. */
     private int runEmbedded(Progress progress, PrintWriter out) throws Exception {
-        progress.note("embedded mode: starting a control broker and the peers in this JVM; the Artemis SUT starts "
-                + "when a test points at it");
         EmbeddedSut sut = EmbeddedSut.onFreePort(persistentSut, progress::note);
-        AtomicReference<ProcessSupervisor> agentProcesses = new AtomicReference<>();
-        try (EmbeddedCluster cluster = EmbeddedCluster.start(Roles.embeddedPeers(agentProcesses::set), sut);
-                ControlClient client = ControlClient.connect(MqttEndpoint.parse(cluster.controlUrl()))) {
+        try (EmbeddedStart embedded = new EmbeddedStart(sut, progress::note)) {
             TestDefinition defaults = new TestDefinition();
             defaults.sut(sut.base() + "/test.queue");
-            return runScript(client, defaults, sut, agentProcesses.get(), progress, out);
+            return runScript(embedded::client, defaults, sut, embedded::agentProcesses, progress, out);
         }
     }
 
     private int runScript(
-            ControlClient client,
+            Supplier<ControlClient> client,
             TestDefinition defaults,
             EmbeddedSut sut,
-            ProcessSupervisor agentProcesses,
+            Supplier<ProcessSupervisor> agentProcesses,
             Progress progress,
             PrintWriter out)
             throws IOException {
         Consumer<Path> afterTest = noReport ? p -> {} : Reports.builder(results, progress);
-        TestRunner runner = new TestRunner(client, results, progress, environment, afterTest)
+        TestRunner runner = TestRunner.connectingOnFirstTest(client, results, progress, environment, afterTest)
                 .brokerOutageLimit(outageLimit())
                 .collectLimits(collectLimits());
         if (metrics != null) {
@@ -256,7 +256,7 @@ public final class RunCommand extends MaestroCommand {
                 afterTest);
         if (!maestro.passed()) {
             out.println("FAILED: " + reason);
-            return ExitCode.TEST_FAILED.code();
+            return maestro.failedOnSut() ? ExitCode.INFRASTRUCTURE.code() : ExitCode.TEST_FAILED.code();
         }
         out.println("PASSED" + (reason.isEmpty() ? "" : ": " + reason));
         return ExitCode.OK.code();

@@ -7,7 +7,12 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import org.codehaus.groovy.control.CompilationFailedException;
 import org.codehaus.groovy.control.CompilerConfiguration;
+import org.codehaus.groovy.control.MultipleCompilationErrorsException;
 import org.codehaus.groovy.control.customizers.ImportCustomizer;
+import org.codehaus.groovy.control.messages.ExceptionMessage;
+import org.codehaus.groovy.control.messages.Message;
+import org.codehaus.groovy.control.messages.SyntaxErrorMessage;
+import org.codehaus.groovy.syntax.SyntaxException;
 import org.maestro.client.api.Maestro;
 import org.maestro.client.api.MaestroException;
 import org.maestro.common.cli.ExitCode;
@@ -21,6 +26,60 @@ public final class ScriptRunner {
     private ScriptRunner() {}
 
     /**
+     * Compiles a script without running it, so that a syntax error is reported before anything starts.
+     *
+     * @throws MaestroException exit code 2 for a missing file or a syntax error (in one line, with file:line:column)
+     */
+    public static void check(Path script) {
+        if (!Files.isRegularFile(script)) {
+            throw MaestroException.usage("test script " + script + " does not exist or is not a file");
+        }
+        GroovyShell shell = new GroovyShell(ScriptRunner.class.getClassLoader(), new Binding(), configuration());
+        try {
+            shell.parse(script.toFile());
+        } catch (CompilationFailedException e) {
+            throw syntaxError(script, e);
+        } catch (IOException e) {
+            throw MaestroException.usage("cannot read the test script " + script + ": " + e.getMessage());
+        }
+    }
+
+    private static CompilerConfiguration configuration() {
+        CompilerConfiguration configuration = new CompilerConfiguration();
+        ImportCustomizer imports = new ImportCustomizer();
+        imports.addStarImports("org.maestro.client.api");
+        configuration.addCompilationCustomizers(imports);
+        return configuration;
+    }
+
+    /** A syntax error in one line: where (file:line:column) and what, and how many more errors follow. */
+    private static MaestroException syntaxError(Path script, CompilationFailedException e) {
+        String text = null;
+        int count = 1;
+        if (e instanceof MultipleCompilationErrorsException multiple) {
+            count = multiple.getErrorCollector().getErrorCount();
+            Message first = multiple.getErrorCollector().getErrorCount() > 0
+                    ? multiple.getErrorCollector().getError(0)
+                    : null;
+            if (first instanceof SyntaxErrorMessage syntax) {
+                SyntaxException cause = syntax.getCause();
+                text = script + ":" + cause.getLine() + ":" + cause.getStartColumn() + ": "
+                        + cause.getOriginalMessage().trim();
+            } else if (first instanceof ExceptionMessage exception) {
+                text = script + ": " + exception.getCause().getMessage();
+            }
+        }
+        if (text == null) {
+            text = script + ": " + e.getMessage().trim().replaceAll("\\s*\\n\\s*", " ");
+        }
+        return new MaestroException(
+                ExitCode.USAGE,
+                "syntax error in " + text.replaceAll("\\s*\\n\\s*", " ")
+                        + (count > 1 ? " (and " + (count - 1) + " more error(s))" : ""),
+                e);
+    }
+
+    /**
      * Runs a script.
      *
      * @throws MaestroException exit code 2 for a missing file, a syntax error (with file:line) or an error thrown
@@ -30,10 +89,7 @@ public final class ScriptRunner {
         if (!Files.isRegularFile(script)) {
             throw MaestroException.usage("test script " + script + " does not exist or is not a file");
         }
-        CompilerConfiguration configuration = new CompilerConfiguration();
-        ImportCustomizer imports = new ImportCustomizer();
-        imports.addStarImports("org.maestro.client.api");
-        configuration.addCompilationCustomizers(imports);
+        CompilerConfiguration configuration = configuration();
         Binding binding = new Binding();
         binding.setVariable("maestro", maestro);
         binding.setVariable("scriptDir", script.toAbsolutePath().getParent().toString());
@@ -41,10 +97,7 @@ public final class ScriptRunner {
         try {
             shell.evaluate(script.toFile());
         } catch (CompilationFailedException e) {
-            throw new MaestroException(
-                    ExitCode.USAGE,
-                    "syntax error in " + script + ":\n" + e.getMessage().trim(),
-                    e);
+            throw syntaxError(script, e);
         } catch (IOException e) {
             throw MaestroException.usage("cannot read the test script " + script + ": " + e.getMessage());
         } catch (MaestroException e) {

@@ -11,6 +11,7 @@ import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.function.Supplier;
 import java.util.function.UnaryOperator;
 import org.maestro.agent.actions.ProcessSupervisor;
 import org.maestro.topology.Topology;
@@ -38,16 +39,18 @@ public final class ScriptTopologies implements AutoCloseable {
 
     private final Path resultsRoot;
     private final UnaryOperator<String> environment;
-    private final ProcessSupervisor agentProcesses;
+    private final Supplier<ProcessSupervisor> agentProcesses;
     private final List<RunningTopology> running = new ArrayList<>();
     private final List<String> offered = new ArrayList<>();
 
     /**
      * @param resultsRoot    where each topology's files go ({@code topology-<name>-<time>/})
      * @param environment    where {@value #QDROUTERD_VARIABLE} is read
-     * @param agentProcesses the processes of the agent in this JVM, or null when there is none
+     * @param agentProcesses the processes of the agent in this JVM, asked for when a topology starts (in embedded mode
+     *                       that starts the agent); it gives null when there is none
      */
-    public ScriptTopologies(Path resultsRoot, UnaryOperator<String> environment, ProcessSupervisor agentProcesses) {
+    public ScriptTopologies(
+            Path resultsRoot, UnaryOperator<String> environment, Supplier<ProcessSupervisor> agentProcesses) {
         this.resultsRoot = resultsRoot;
         this.environment = environment;
         this.agentProcesses = agentProcesses;
@@ -83,10 +86,10 @@ public final class ScriptTopologies implements AutoCloseable {
                 .start(parsed, description.toString(), workDir);
         running.add(topology);
         LOG.info("topology {} is up; configurations and router logs in {}", name, workDir);
-        if (agentProcesses != null) {
+        ProcessSupervisor agent = agentProcesses.get();
+        if (agent != null) {
             for (RouterProcess router : topology.routers()) {
-                agentProcesses.add(
-                        new RouterNodeProcess(router, topology.topology().node(router.name())));
+                agent.add(new RouterNodeProcess(router, topology.topology().node(router.name())));
                 offered.add(router.name());
             }
         }
@@ -104,8 +107,8 @@ public final class ScriptTopologies implements AutoCloseable {
     /** Stops every topology started, routers first, and withdraws the routers from the agent. */
     @Override
     public void close() {
-        if (agentProcesses != null) {
-            offered.forEach(agentProcesses::remove);
+        if (!offered.isEmpty()) {
+            offered.forEach(agentProcesses.get()::remove);
         }
         offered.clear();
         for (int i = running.size() - 1; i >= 0; i--) {

@@ -37,6 +37,9 @@ class WatchdogTest {
         state.add(SENDER);
         state.add(RECEIVER);
         state.add(AGENT);
+        state.started(SENDER.id());
+        state.started(RECEIVER.id());
+        state.started(AGENT.id());
         peers.onNotification(state::onNotification);
     }
 
@@ -337,6 +340,17 @@ class WatchdogTest {
         finishes(SENDER, Duration.ofMillis(1_000));
         watchdog().awaitStopped();
         assertEquals(Watchdog.STOP_WAIT, now());
+    }
+
+    @Test
+    void theStopDoesNotWaitForAPeerThatRefusedItsStart() {
+        TestState refused = new TestState(progressInto(notes), () -> Instant.parse("2026-01-02T12:00:03Z"));
+        refused.add(SENDER);
+        refused.add(RECEIVER);
+        refused.refusedStart(RECEIVER.id(), "cannot connect to amqp://127.0.0.1:1/q: connection refused");
+        new Watchdog(peers, refused, progressInto(notes), this::poll, Duration.ofMinutes(5), clock, timeline)
+                .awaitStopped();
+        assertEquals(Duration.ZERO, now(), "neither the refusing receiver nor the sender never started is waited on");
     }
 
     @Test

@@ -40,7 +40,7 @@ class RunCommandInputTest {
         CliRun run = run("Broken.groovy", "def x = 1\n\nmaestro.fixedRate {\n    rate 10 +\n}\n");
         assertEquals(ExitCode.USAGE.code(), run.exitCode());
         assertTrue(run.err().contains("Broken.groovy"), run.err());
-        assertTrue(run.err().matches("(?s).*Broken\\.groovy: \\d+.*"), run.err());
+        assertTrue(run.err().matches("(?s).*Broken\\.groovy:\\d+:\\d+: .*"), run.err());
     }
 
     @Test

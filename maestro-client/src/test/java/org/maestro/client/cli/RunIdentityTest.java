@@ -72,7 +72,7 @@ class RunIdentityTest {
                 cluster.mosquitto().url(),
                 second);
 
-        assertEquals(ExitCode.TEST_FAILED.code(), bad.exitCode(), bad.err() + bad.out());
+        assertEquals(ExitCode.INFRASTRUCTURE.code(), bad.exitCode(), bad.err() + bad.out());
         JsonNode secondSummary = iteration(second, 0);
         String secondRun = secondSummary.path("runId").asText();
         assertFalse(secondRun.isBlank(), "summary.json names the run: " + secondSummary);

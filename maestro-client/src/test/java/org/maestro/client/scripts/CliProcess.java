@@ -40,12 +40,31 @@ record CliProcess(int exitCode, String output) {
      */
     static CliProcess run(Map<String, String> environment, Duration deadline, Path work, String... args)
             throws IOException, InterruptedException {
-        List<String> command = new ArrayList<>(List.of(
-                Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "-Xmx768m",
-                "-cp",
-                System.getProperty("java.class.path"),
-                "org.maestro.client.cli.MaestroCli"));
+        return run(List.of(), environment, deadline, work, args);
+    }
+
+    /**
+     * Runs the command with the distribution's logging configuration ({@code config/logback.xml}), so that the
+     * output is what a user of the distribution sees, and waits for it.
+     */
+    static CliProcess runAsDistributed(Map<String, String> environment, Duration deadline, Path work, String... args)
+            throws IOException, InterruptedException {
+        Path logging =
+                Path.of("").toAbsolutePath().getParent().resolve("maestro-dist/src/main/dist/config/logback.xml");
+        if (!Files.isRegularFile(logging)) {
+            throw new IllegalStateException(
+                    "no " + logging + "; run the tests from the maestro-client module directory");
+        }
+        return run(List.of("-Dlogback.configurationFile=" + logging), environment, deadline, work, args);
+    }
+
+    private static CliProcess run(
+            List<String> jvmOptions, Map<String, String> environment, Duration deadline, Path work, String... args)
+            throws IOException, InterruptedException {
+        List<String> command = new ArrayList<>(
+                List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-Xmx768m"));
+        command.addAll(jvmOptions);
+        command.addAll(List.of("-cp", System.getProperty("java.class.path"), "org.maestro.client.cli.MaestroCli"));
         command.addAll(List.of(args));
         Path log = Files.createTempFile(work, "maestro-cli-", ".out");
         ProcessBuilder builder = new ProcessBuilder(command)

@@ -313,7 +313,11 @@ public final class Peer implements AutoCloseable {
         } catch (InvalidOptionException e) {
             throw new RoleException(ErrorCodes.INVALID_OPTION, e.getMessage());
         } catch (IllegalArgumentException e) {
-            throw new RoleException(ErrorCodes.INVALID_OPTION, option.parameter() + ": " + e.getMessage());
+            // a role's check may name the parameter itself (SEND_RECEIVE_URL or SEND_URL): name it once
+            String message = String.valueOf(e.getMessage());
+            throw new RoleException(
+                    ErrorCodes.INVALID_OPTION,
+                    message.matches("[A-Z][A-Z_0-9]*: .*") ? message : option.parameter() + ": " + message);
         }
     }
 

@@ -204,6 +204,10 @@ class ControlPlaneTest {
 
         String roleRule = errorOf(client, peer, OptionCode.PARALLEL_COUNT.code(), "500");
         assertTrue(roleRule.contains("at most 100 connections"), roleRule);
+        assertTrue(roleRule.startsWith("PARALLEL_COUNT: "), roleRule);
+
+        String named = errorOf(client, peer, OptionCode.BROKER.code(), "amqp://h:5672/probe-refuses");
+        assertEquals("SEND_RECEIVE_URL: the probe refuses this URL", named, "a role that names the parameter");
 
         assertEquals(TestOptionsDefaults.RATE, peer.options().rate(), "refused values are not kept");
         Replies good = client.request(

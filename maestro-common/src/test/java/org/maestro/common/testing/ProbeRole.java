@@ -55,6 +55,10 @@ public final class ProbeRole implements Role {
         if (options.parallelCount() > 100) {
             throw new IllegalArgumentException("a probe takes at most 100 connections");
         }
+        // as the load roles check a URL, naming the parameter themselves
+        if (options.sendUrl().filter(url -> url.contains("probe-refuses")).isPresent()) {
+            throw new IllegalArgumentException("SEND_RECEIVE_URL: the probe refuses this URL");
+        }
     }
 
     @Override

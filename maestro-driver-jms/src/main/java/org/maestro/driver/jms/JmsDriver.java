@@ -16,6 +16,7 @@ import java.util.concurrent.atomic.AtomicReference;
 import org.apache.qpid.jms.JmsConnectionFactory;
 import org.maestro.common.net.UrlRedactor;
 import org.maestro.common.time.MicroClock;
+import org.maestro.driver.ConnectFailures;
 import org.maestro.driver.Driver;
 import org.maestro.driver.DriverConnection;
 import org.maestro.driver.DriverException;
@@ -82,8 +83,25 @@ public final class JmsDriver implements Driver {
             if (cause instanceof JMSSecurityException) {
                 throw new DriverException(loginRefused(url, factory.getUsername(), cause), cause);
             }
-            throw new DriverException("cannot connect to " + UrlRedactor.redact(url) + ": " + describe(cause), cause);
+            String explained = ConnectFailures.explain(cause, address(url));
+            throw new DriverException(
+                    "cannot connect to " + UrlRedactor.redact(url) + ": "
+                            + (explained != null ? explained : describe(cause)),
+                    cause);
         }
+    }
+
+    /** The {@code host:port} of a URL, for an explanation; the URL itself (redacted) when it has several. */
+    private static String address(String url) {
+        try {
+            java.net.URI uri = java.net.URI.create(url);
+            if (uri.getHost() != null) {
+                return uri.getHost() + ":" + (uri.getPort() < 0 ? 5672 : uri.getPort());
+            }
+        } catch (IllegalArgumentException e) {
+            // a failover URL is no single URI: name it whole
+        }
+        return UrlRedactor.redact(url);
     }
 
     private static String loginRefused(String url, String user, Throwable cause) {

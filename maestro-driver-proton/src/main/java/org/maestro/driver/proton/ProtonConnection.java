@@ -37,6 +37,7 @@ import org.apache.qpid.proton.message.Message;
 import org.maestro.amqp.engine.AmqpEndpoint;
 import org.maestro.amqp.engine.AmqpEngine;
 import org.maestro.common.time.MicroClock;
+import org.maestro.driver.ConnectFailures;
 import org.maestro.driver.ConsumerCallback;
 import org.maestro.driver.DeliveryOutcome;
 import org.maestro.driver.DriverConnection;
@@ -105,9 +106,13 @@ final class ProtonConnection implements DriverConnection {
             close(opened);
             Throwable cause = e instanceof ExecutionException ? e.getCause() : e;
             String reason = String.valueOf(cause.getMessage());
+            String explained = ConnectFailures.explain(cause, url.host() + ":" + url.port());
             // a refused login names the URL already
             throw new DriverException(
-                    reason.startsWith(url.toString()) ? reason : "cannot connect to " + url + ": " + reason, cause);
+                    reason.startsWith(url.toString())
+                            ? reason
+                            : "cannot connect to " + url + ": " + (explained != null ? explained : reason),
+                    cause);
         } catch (TimeoutException e) {
             close(opened);
             throw new DriverException("cannot connect to " + url + " within " + timeout.toMillis() + " ms: is the "

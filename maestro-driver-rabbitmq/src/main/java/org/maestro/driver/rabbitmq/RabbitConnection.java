@@ -10,6 +10,7 @@ import com.rabbitmq.client.DefaultConsumer;
 import com.rabbitmq.client.Envelope;
 import com.rabbitmq.client.Method;
 import com.rabbitmq.client.ShutdownSignalException;
+import com.rabbitmq.client.impl.DefaultExceptionHandler;
 import java.io.IOException;
 import java.security.NoSuchAlgorithmException;
 import java.time.Duration;
@@ -18,6 +19,7 @@ import java.util.concurrent.TimeoutException;
 import javax.net.ssl.SSLContext;
 import org.maestro.common.time.MicroClock;
 import org.maestro.driver.Causes;
+import org.maestro.driver.ConnectFailures;
 import org.maestro.driver.ConsumerCallback;
 import org.maestro.driver.DriverConnection;
 import org.maestro.driver.DriverConsumer;
@@ -43,6 +45,17 @@ final class RabbitConnection implements DriverConnection {
     static final int CLOSE_TIMEOUT_MILLIS = 5_000;
     /** How long declaring or attaching waits for the broker. */
     static final long ATTACH_TIMEOUT_MILLIS = 30_000;
+
+    /**
+     * The client's handler, except that an error of a connection's I/O thread (e.g. a server that answered in another
+     * protocol) is not logged with its stack trace: the connection fails, and the driver reports why in one line.
+     */
+    private static final DefaultExceptionHandler QUIET_DRIVER_ERRORS = new DefaultExceptionHandler() {
+        @Override
+        public void handleUnexpectedConnectionDriverException(Connection connection, Throwable exception) {
+            LOG.debug("RabbitMQ connection I/O failed: {}", exception.toString());
+        }
+    };
 
     private final RabbitUrl url;
     private final MicroClock clock;
@@ -75,6 +88,7 @@ final class RabbitConnection implements DriverConnection {
         if (url.password() != null) {
             factory.setPassword(url.password());
         }
+        factory.setExceptionHandler(QUIET_DRIVER_ERRORS);
         factory.setAutomaticRecoveryEnabled(false);
         factory.setTopologyRecoveryEnabled(false);
         int millis = (int) Math.min(Integer.MAX_VALUE, Math.max(1, timeout.toMillis()));
@@ -104,6 +118,10 @@ final class RabbitConnection implements DriverConnection {
             String tls = TlsFailures.explain(e, url.host());
             if (tls != null) {
                 throw new DriverException("cannot connect to " + url + ": " + tls, e);
+            }
+            String explained = ConnectFailures.explain(e, url.host() + ":" + url.port());
+            if (explained != null) {
+                throw new DriverException("cannot connect to " + url + ": " + explained, e);
             }
             throw new DriverException(
                     "cannot connect to " + url + " within " + millis + " ms: " + describe(e)

@@ -37,6 +37,7 @@ import org.maestro.reporter.out.PercentileDistribution;
 import org.maestro.reporter.read.AgentActionsFile;
 import org.maestro.reporter.read.InspectedSystem;
 import org.maestro.reporter.read.PeerDirectory;
+import org.maestro.reporter.read.PeerEnd;
 import org.maestro.reporter.read.ResultsLayout;
 import org.maestro.reporter.read.Role;
 import org.maestro.reporter.read.Roster;
@@ -168,6 +169,7 @@ public final class IterationAnalyzer {
 
         MessageAccounting.Result accounting = accountMessages();
         warnings.addAll(accounting.problems());
+        warnings.addAll(refusedStarts());
 
         List<RateAggregation.Second> senderTotals =
                 RateAggregation.totals(ratesOf(Role.SENDER).values());
@@ -421,6 +423,18 @@ public final class IterationAnalyzer {
             }
         }
         return MessageAccounting.account(senders, receivers, missing);
+    }
+
+    /** A warning for each peer that refused its start; an inspector's means the test has no data of the SUT. */
+    private List<String> refusedStarts() {
+        if (roster == null) {
+            return List.of();
+        }
+        return roster.peers().stream()
+                .filter(entry -> entry.ended() == PeerEnd.NOT_STARTED)
+                .map(entry -> entry.name() + " (" + entry.role() + ") " + entry.describe()
+                        + ("inspector".equals(entry.role()) ? ": this test has no data of the system under test" : ""))
+                .toList();
     }
 
     /** The roster's peers that have no directory here: their files never arrived. */
@@ -718,21 +732,22 @@ public final class IterationAnalyzer {
     private record Verdict(Outcome outcome, String reason, Decider decidedBy) {}
 
     /**
-     * The iteration's one verdict: a failure the script declared comes first, then the runner's, then the peers';
-     * without failure the peers' success (with the script's reason when it gave one).
+     * The iteration's one verdict: a failure the script declared decides it, else the runner's, else the peers';
+     * without failure the peers' success (with the script's reason when it gave one). The runner's failure is the
+     * first cause (a start refused, a peer died), so its text comes first, then the script's, then the peers'.
      */
     private Verdict verdict() {
         VerdictFile script = recorded(VerdictFile.SCRIPT);
         VerdictFile runner = recorded(VerdictFile.RUNNER);
         List<String> failures = new ArrayList<>();
         Decider decidedBy = null;
+        if (runner != null && runner.failed()) {
+            failures.add("runner: " + orNoReason(runner.reason()));
+            decidedBy = Decider.RUNNER;
+        }
         if (script != null && script.failed()) {
             failures.add("script: " + orNoReason(script.reason()));
             decidedBy = Decider.SCRIPT;
-        }
-        if (runner != null && runner.failed()) {
-            failures.add("runner: " + orNoReason(runner.reason()));
-            decidedBy = decidedBy == null ? Decider.RUNNER : decidedBy;
         }
         Set<String> successes = new LinkedHashSet<>();
         for (PeerDirectory peer : peers) {

@@ -79,6 +79,12 @@ public final class MessageAccounting {
         }
         try {
             URI uri = new URI(url.trim());
+            if (uri.getScheme() != null
+                    && uri.getScheme().toLowerCase(java.util.Locale.ROOT).startsWith("rabbitmq")) {
+                // the path of a RabbitMQ URL is the virtual host: the address is its queue, else its exchange
+                String queue = queryValue(uri, "queue");
+                return queue != null ? queue : Objects.requireNonNullElse(queryValue(uri, "exchange"), "");
+            }
             String path = uri.getPath();
             if (path == null || path.isEmpty()) {
                 return url.trim();
@@ -87,6 +93,21 @@ public final class MessageAccounting {
         } catch (URISyntaxException e) {
             return url.trim();
         }
+    }
+
+    /** A parameter of a URL's query, percent-decoded; null when absent. */
+    private static String queryValue(URI uri, String name) {
+        String query = uri.getRawQuery();
+        if (query == null) {
+            return null;
+        }
+        for (String pair : query.split("&")) {
+            int equals = pair.indexOf('=');
+            if (equals > 0 && pair.substring(0, equals).equals(name)) {
+                return java.net.URLDecoder.decode(pair.substring(equals + 1), java.nio.charset.StandardCharsets.UTF_8);
+            }
+        }
+        return null;
     }
 
     /**

@@ -12,6 +12,8 @@ public enum PeerEnd {
     IDLE("found idle", true),
     /** The runner stopped it before it finished (the test was cut short) and it sent its files. */
     STOPPED("stopped", true),
+    /** It refused its start (e.g. the system under test or its management could not be reached): it never ran. */
+    NOT_STARTED("did not start", true),
     /** Its connection to the control broker broke (last will): crashed, killed or cut off; no files collected. */
     DIED("died", false),
     /** It was alive but did not send its files in time. */

@@ -54,6 +54,14 @@ class MessageAccountingTest {
     }
 
     @Test
+    void theAddressOfARabbitMqUrlIsItsQueueNotItsVirtualHost() {
+        assertEquals("orders", MessageAccounting.address("rabbitmq://h:5672/?queue=orders"));
+        assertEquals("orders", MessageAccounting.address("rabbitmq://u:p@h/prod?queue=orders&declare=true"));
+        assertEquals("events", MessageAccounting.address("rabbitmqs://h/?exchange=events&routingKey=k"));
+        assertEquals("test.queue", MessageAccounting.address("amqp://h:5672/test.queue"));
+    }
+
+    @Test
     void lostSplitsIntoRefusedMessagesNobodyReceivedAndVanishedOnes() {
         RoaringBitmap refused = RoaringBitmap.bitmapOf(2, 3, 7); // 7 was refused and yet received
         PeerResult result = new PeerResult(

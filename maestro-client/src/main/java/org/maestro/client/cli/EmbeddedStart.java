@@ -1,0 +1,65 @@
+package org.maestro.client.cli;
+
+import java.util.concurrent.atomic.AtomicReference;
+import java.util.function.Consumer;
+import org.maestro.agent.actions.ProcessSupervisor;
+import org.maestro.client.api.MaestroException;
+import org.maestro.client.embedded.EmbeddedCluster;
+import org.maestro.client.embedded.EmbeddedSut;
+import org.maestro.common.client.ControlClient;
+import org.maestro.common.transport.MqttEndpoint;
+import org.maestro.common.transport.TransportException;
+
+/**
+ * The embedded mode's control broker and peers, started when a test or a topology first needs them, so that a script
+ * whose first test has a wrong parameter fails before anything starts. Closes what it started, and the SUT.
+ */
+final class EmbeddedStart implements AutoCloseable {
+    private final EmbeddedSut sut;
+    private final Consumer<String> notes;
+    private final AtomicReference<ProcessSupervisor> agentProcesses = new AtomicReference<>();
+    private EmbeddedCluster cluster;
+    private ControlClient client;
+
+    EmbeddedStart(EmbeddedSut sut, Consumer<String> notes) {
+        this.sut = sut;
+        this.notes = notes;
+    }
+
+    /** The client of the embedded control broker; starts the broker and the peers on first use. */
+    synchronized ControlClient client() {
+        if (client == null) {
+            notes.accept("embedded mode: starting a control broker and the peers in this JVM");
+            try {
+                cluster = EmbeddedCluster.start(Roles.embeddedPeers(agentProcesses::set), sut);
+                client = ControlClient.connect(MqttEndpoint.parse(cluster.controlUrl()));
+            } catch (TransportException e) {
+                throw MaestroException.infrastructure(
+                        "cannot connect to the embedded control broker: " + e.getMessage());
+            } catch (RuntimeException e) {
+                throw e;
+            } catch (Exception e) {
+                throw MaestroException.infrastructure("cannot start the embedded control broker and peers: " + e);
+            }
+        }
+        return client;
+    }
+
+    /** The processes of the embedded agent (the SUT, routers of the script's topologies); starts it on first use. */
+    synchronized ProcessSupervisor agentProcesses() {
+        client();
+        return agentProcesses.get();
+    }
+
+    @Override
+    public synchronized void close() {
+        if (client != null) {
+            client.close();
+        }
+        if (cluster != null) {
+            cluster.close(); // closes the SUT too
+        } else {
+            sut.close();
+        }
+    }
+}
