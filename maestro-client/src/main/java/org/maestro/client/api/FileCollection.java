@@ -164,8 +164,8 @@ final class FileCollection {
                 entries.add(entry(peer, PeerEnd.NOT_STARTED, refusal));
                 continue;
             }
-            if (!state.wasStarted(peer.id()) && !state.isDead(peer.id()) && state.aborted()) {
-                entries.add(entry(peer, PeerEnd.NOT_STARTED, "never asked to start: the test stopped before"));
+            if (!state.wasStarted(peer.id()) && !state.isDead(peer.id())) {
+                entries.add(entry(peer, PeerEnd.NOT_STARTED, "never asked to start: the test ended before its start"));
                 continue;
             }
             PeerEnd ended = state.isDead(peer.id())
