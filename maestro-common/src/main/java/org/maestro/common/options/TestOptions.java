@@ -151,6 +151,11 @@ public final class TestOptions {
                 .orElse(DEFAULT_PRIMING_MESSAGES);
     }
 
+    /** The most messages the test may lose and still pass (MAXIMUM_LOSS; default 0: none). */
+    public LossLimit maximumLoss() {
+        return get(OptionCode.MAXIMUM_LOSS).map(LossLimit::parse).orElse(LossLimit.NONE);
+    }
+
     private Duration durationOf(OptionCode option, Duration fallback) {
         return get(option)
                 .map(v -> v.equals("0") ? Duration.ZERO : Durations.parse(v))

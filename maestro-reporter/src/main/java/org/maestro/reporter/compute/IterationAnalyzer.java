@@ -195,8 +195,8 @@ public final class IterationAnalyzer {
         // time charts open on the whole test, warm-up band in view; outliers are clipped, not allowed to flatten
         charts.replaceAll(chart -> Chart.TIME.equals(chart.kind()) ? YScale.robust(chart) : chart);
 
-        Verdict verdict = verdict();
         Map<String, String> parameters = parameters();
+        Verdict verdict = verdict(LossCheck.judge(accounting.counts(), parameters.get("MAXIMUM_LOSS")));
         RateStats senderRate = RateAggregation.stats(senderTotals, window);
         RateStats receiverRate = RateAggregation.stats(receiverTotals, window);
         Integer messageBytes = messageBytes(parameters);
@@ -204,6 +204,12 @@ public final class IterationAnalyzer {
             senderRate = senderRate.withMessageSize(messageBytes);
             receiverRate = receiverRate.withMessageSize(messageBytes);
         }
+        DuplicateDeliveries.explain(
+                        accounting.counts().received(),
+                        accounting.counts().duplicates(),
+                        receiverRate.mean(),
+                        senderRate.mean())
+                .ifPresent(warnings::add);
         TestSummary summary = new TestSummary(
                 TestSummary.FORMAT_VERSION,
                 test,
@@ -714,10 +720,11 @@ public final class IterationAnalyzer {
     private record Verdict(Outcome outcome, String reason, Decider decidedBy) {}
 
     /**
-     * The iteration's one verdict: a failure the script declared comes first, then the runner's, then the peers';
-     * without failure the peers' success (with the script's reason when it gave one).
+     * The iteration's one verdict: a failure the script declared comes first, then the runner's, then the peers', then
+     * a loss beyond MAXIMUM_LOSS (or an unknown loss); without failure the peers' success and the loss that held (or
+     * the script's reason when it gave one).
      */
-    private Verdict verdict() {
+    private Verdict verdict(LossCheck loss) {
         VerdictFile script = recorded(VerdictFile.SCRIPT);
         VerdictFile runner = recorded(VerdictFile.RUNNER);
         List<String> failures = new ArrayList<>();
@@ -745,6 +752,11 @@ public final class IterationAnalyzer {
                 successes.add(reason);
             }
         }
+        boolean peersReported = !successes.isEmpty() || !failures.isEmpty();
+        if (peersReported && !loss.held()) {
+            failures.add(loss.text());
+            decidedBy = decidedBy == null ? Decider.LOSS : decidedBy;
+        }
         if (!failures.isEmpty()) {
             return new Verdict(Outcome.FAILURE, String.join("; ", failures), decidedBy);
         }
@@ -755,9 +767,10 @@ public final class IterationAnalyzer {
                 return new Verdict(Outcome.SUCCESS, script.reason(), Decider.SCRIPT);
             }
             successes.remove("");
+            successes.add(loss.text());
             return new Verdict(
                     Outcome.SUCCESS,
-                    successes.isEmpty() ? "all peers reported success" : String.join("; ", successes),
+                    (successes.size() == 1 ? "all peers reported success; " : "") + String.join("; ", successes),
                     Decider.PEERS);
         }
         return new Verdict(
