@@ -16,15 +16,21 @@
  *   WARM_UP               excluded from the results               (default 5s)
  *   MAXIMUM_LATENCY       ms                                      (default 500)
  *
+ *   MAXIMUM_LOSS          messages the test may lose: a count or "0.5%" (default 0)
+ *
  * Run:  maestro-cli run test-scripts/FixedRateTest.groovy
  *       RATE=2000 TEST_DURATION=2m maestro-cli run test-scripts/FixedRateTest.groovy --maestro-url mqtt://broker:1883
  *
  *       The same test against another system, by its URL alone:
  *       SEND_RECEIVE_URL='rabbitmq://guest:guest@rabbit:5672/?queue=load&declare=true' maestro-cli run test-scripts/FixedRateTest.groovy
  *       SEND_RECEIVE_URL='amqp://guest:guest@rabbit:5672//queue/load' maestro-cli run test-scripts/FixedRateTest.groovy
- *       SEND_RECEIVE_URL='mqtt://mosquitto:1883/maestro/load?qos=1' maestro-cli run test-scripts/FixedRateTest.groovy
- *       SEND_RECEIVE_URL='nats://nats:4222/maestro.load' maestro-cli run test-scripts/FixedRateTest.groovy
- *       SEND_RECEIVE_URL='nats://nats:4222/maestro.load?jetstream=true&stream=LOAD&create=true' maestro-cli run test-scripts/FixedRateTest.groovy
+ *       SEND_RECEIVE_URL='mqtt://mosquitto:1883/maestro/load?qos=1&share=maestro' maestro-cli run test-scripts/FixedRateTest.groovy
+ *       SEND_RECEIVE_URL='nats://nats:4222/maestro.load?queue=maestro' maestro-cli run test-scripts/FixedRateTest.groovy
+ *       SEND_RECEIVE_URL='nats://nats:4222/maestro.load?jetstream=true&stream=LOAD&create=true&queue=maestro' maestro-cli run test-scripts/FixedRateTest.groovy
+ *
+ *       The MQTT and NATS URLs share each topic's messages among the receiver connections (share=, queue=): a plain
+ *       topic gives every message to each of the PARALLEL_COUNT receiver connections, which the run warns about and
+ *       counts as duplicates, with a received rate PARALLEL_COUNT times the sent one.
  */
 def result = maestro.fixedRate {
     name "fixed-rate"

@@ -9,7 +9,7 @@
  * The agent runs AGENT_COMMAND at AGENT_AT after the warm-up; the connections use a failover URL so they come back
  * when the SUT does. The action's start and end are recorded in agent-actions.csv (the report marks them on the
  * time axis). Lost messages are expected here: the test fails only when the action fails, the test fails (e.g. a
- * peer dies, or MAXIMUM_LATENCY is set and exceeded), or more than MAXIMUM_LOST_PERCENT of the messages are lost.
+ * peer dies, or MAXIMUM_LATENCY is set and exceeded), or more messages are lost than MAXIMUM_LOSS allows.
  *
  * Embedded mode: the embedded agent (agent-1) restarts the embedded Artemis SUT in this JVM ("restart 3" stops it
  * for 3 s and starts it again on its port). Distributed mode: run 'maestro-cli agent --process
@@ -25,7 +25,8 @@
  *   MAXIMUM_LATENCY       ms, 0 = no latency condition            (default 0)
  *   AGENT_COMMAND         the agent command                       (default "restart 3": down for 3 s)
  *   AGENT_AT              when, after the warm-up                 (default one third of TEST_DURATION)
- *   MAXIMUM_LOST_PERCENT  fail above this loss                    (default 100: report only)
+ *   MAXIMUM_LOSS          fail above this loss: a count or a % of the messages sent
+ *                         (default 100%: reported, not judged; an unknown loss still fails)
  *   EXT_POINT_SOURCE      agent source (git URL or directory) for commands that are not ready actions
  *   DURABLE               embedded mode: send durable (persistent) messages   (default false)
  *
@@ -45,7 +46,6 @@ int ratePerConnection = maestro.env("RATE", 500)
 int connections = maestro.env("PARALLEL_COUNT", 2)
 String testDuration = maestro.env("TEST_DURATION", "30s")
 String command = maestro.env("AGENT_COMMAND", "restart 3")
-double maximumLostPercent = maestro.env("MAXIMUM_LOST_PERCENT", "100") as double
 boolean durable = maestro.env("DURABLE", "false") == "true"
 
 // One third of the measured part, in whole seconds: of the time, or of the time a message count takes at the rate.
@@ -67,6 +67,7 @@ def result = maestro.fixedRate {
     duration testDuration
     warmUp "5s"
     maximumLatency 0
+    maximumLoss "100%"   // a restart loses what the broker held: the script reports it
     agent command, at: at
 }
 
@@ -106,9 +107,6 @@ if (actions.isEmpty()) {
 } else if (actions.any { it.outcome != "success" }) {
     maestro.verdict(false, "the agent action did not succeed: " + actions.findAll { it.outcome != "success" }
             .collect { "${it.command}: ${it.outcome} ${it.message}" }.join("; "))
-} else if (lostPercent > maximumLostPercent) {
-    maestro.verdict(false, String.format("%.3f%% of the messages lost (%,d), more than MAXIMUM_LOST_PERCENT %s",
-            lostPercent, result.lost, maximumLostPercent))
 } else {
     maestro.verdict(true, String.format("'%s' done; %,d of %,d messages lost (%.3f%%)", command, result.lost,
             result.sent, lostPercent))

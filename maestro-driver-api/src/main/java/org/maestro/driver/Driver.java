@@ -41,6 +41,17 @@ public interface Driver {
     DriverConnection connect(String url, MicroClock clock, Duration timeout) throws DriverException;
 
     /**
+     * True when the address the URL names gives every message to every receiver connection (publish-subscribe: a
+     * plain MQTT topic, a NATS subject without a queue group, a topic), so that n receiver connections get each message
+     * n times; false when they share the messages (a queue, a shared subscription, a queue group, a consumer group).
+     *
+     * @throws DriverException when the URL is not valid
+     */
+    default boolean deliversToEveryReceiver(String url) throws DriverException {
+        return false;
+    }
+
+    /**
      * What to write instead of a URL scheme that no driver takes but that users of this driver may write (e.g. a
      * scheme the driver's client library uses), or null; {@link Drivers#forUrl} adds it to its refusal.
      */

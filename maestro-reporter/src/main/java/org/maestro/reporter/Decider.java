@@ -11,7 +11,9 @@ public enum Decider {
     /** The runner: a peer died, a start failed, a deadline passed (test-outcome.json). */
     RUNNER,
     /** The test script, with {@code maestro.verdict(…)} (script-verdict.json). */
-    SCRIPT;
+    SCRIPT,
+    /** The loss limit: more messages lost than MAXIMUM_LOSS allows, or a loss that is unknown. */
+    LOSS;
 
     @JsonValue
     public String jsonName() {
@@ -38,6 +40,7 @@ public enum Decider {
             case PEERS -> "decided by the peers";
             case RUNNER -> "decided by the runner";
             case SCRIPT -> "decided by the script";
+            case LOSS -> "decided by the loss limit (MAXIMUM_LOSS)";
         };
     }
 }

@@ -51,6 +51,9 @@ final class Figures {
         if (summary.rate() != null) {
             figures.put("measuredSent", summary.rate().sender().total());
             figures.put("measuredReceived", summary.rate().receiver().total());
+            if (summary.rate().sender() != null) {
+                figures.put("sentRate", summary.rate().sender().mean());
+            }
         }
         LatencyStats response =
                 summary.latency() == null ? null : summary.latency().responseTime();

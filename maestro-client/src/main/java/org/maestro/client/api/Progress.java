@@ -11,9 +11,11 @@ public interface Progress {
 
     /**
      * One snapshot of a running test. {@code sent} and {@code received} count the whole test, warm-up included, for
-     * both roles alike; {@code rate} is the receivers' rate of their last second; {@code p50Ms}, {@code p99Ms} and
-     * {@code maxMs} are the response time of the receivers' last second (measured values; the largest of the
-     * receivers'), {@code p50Ms} and {@code maxMs} negative when the peers did not send them.
+     * both roles alike, at one instant (the receivers are asked first); {@code rate} is the receivers' rate of their
+     * last second; {@code p50Ms}, {@code p99Ms} and {@code maxMs} are the response time of the receivers' last second
+     * (the largest of the receivers'), {@code p50Ms} and {@code maxMs} negative when the peers did not send them;
+     * {@code warmUpLatency} is true when they are of warm-up messages (no receiver had a measured one in its last
+     * second).
      */
     record Snapshot(
             String test,
@@ -25,7 +27,23 @@ public interface Progress {
             long received,
             long errors,
             double p50Ms,
-            double maxMs) {
+            double maxMs,
+            boolean warmUpLatency) {
+
+        /** A snapshot of measured latencies. */
+        public Snapshot(
+                String test,
+                Duration elapsed,
+                Duration planned,
+                double rate,
+                double p99Ms,
+                long sent,
+                long received,
+                long errors,
+                double p50Ms,
+                double maxMs) {
+            this(test, elapsed, planned, rate, p99Ms, sent, received, errors, p50Ms, maxMs, false);
+        }
 
         /** A snapshot without p50 and max. */
         public Snapshot(
@@ -100,6 +118,9 @@ public interface Progress {
                 ? String.format(
                         java.util.Locale.ROOT, "p50 %.2f  p99 %.2f  max %.2f ms", s.p50Ms(), s.p99Ms(), s.maxMs())
                 : String.format(java.util.Locale.ROOT, "p99 %.2f ms", s.p99Ms());
+        if (s.warmUpLatency()) {
+            latency = "warm-up " + latency;
+        }
         return String.format(
                 java.util.Locale.ROOT,
                 "%s %s  rate %,.0f msg/s  %s  sent %,d  received %,d (warm-up included)  errors %,d",

@@ -90,6 +90,8 @@ final class StatisticsPoll {
             double p50 = -1;
             double max = -1;
             boolean distribution = true;
+            boolean warmUpLatency = false;
+            boolean measuredLatency = false;
             int answered = 0;
             List<LiveStatistics.PeerStatistics> perPeer = new ArrayList<>();
             for (Note note : notes) {
@@ -118,6 +120,8 @@ final class StatisticsPoll {
                     distribution &= stats.hasDistribution();
                     p50 = Math.max(p50, stats.latencyP50Micros() / 1000.0);
                     max = Math.max(max, stats.latencyMaxMicros() / 1000.0);
+                    warmUpLatency |= stats.warmUpLatency();
+                    measuredLatency |= !stats.warmUpLatency() && stats.latencyP99Micros() > 0;
                 }
             }
             if (answered == 0) {
@@ -133,7 +137,8 @@ final class StatisticsPoll {
                     received,
                     errors,
                     distribution ? p50 : -1,
-                    distribution ? max : -1);
+                    distribution ? max : -1,
+                    warmUpLatency && !measuredLatency);
             live.update(test, iteration, perPeer, snapshot);
             return Result.of(snapshot);
         } catch (InterruptedException e) {

@@ -23,6 +23,7 @@ import org.maestro.common.options.TestOptions;
  *     sut "amqp://127.0.0.1:5672/test.queue"
  *     messageSize "~256"; parallelCount 5; rate 1000; duration "2m"; warmUp "20s"
  *     maximumLatency 500   // ms, soft (p90)
+ *     maximumLoss "0.1%"   // of the messages sent; default 0
  * }
  * }</pre>
  */
@@ -100,6 +101,14 @@ public final class TestDefinition {
     /** Fail-condition latency in ms: the test fails when p90 of response time exceeds it (see {@link #hardLatency}). */
     public TestDefinition maximumLatency(long millis) {
         return set(OptionCode.FCL, Long.toString(millis));
+    }
+
+    /**
+     * The most messages the test may lose and still pass: a count ({@code maximumLoss 100}) or a percentage of the
+     * messages sent ({@code maximumLoss "0.5%"}); the default is 0, and a loss that is unknown fails whatever the limit.
+     */
+    public TestDefinition maximumLoss(Object limit) {
+        return set(OptionCode.MAXIMUM_LOSS, String.valueOf(limit));
     }
 
     /** Apply the maximum latency to the maximum (hard) instead of p90 (soft). */

@@ -4,6 +4,7 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import org.maestro.common.options.TestOptions;
+import org.maestro.reporter.compute.DuplicateDeliveries;
 
 /**
  * The outcome of one test run, as a script sees it: passed or not and why, where its files are, and its headline
@@ -173,6 +174,25 @@ public record TestResult(
      */
     public double getMeanRate() {
         return number("meanRate");
+    }
+
+    /** The measured send rate, msg/s: measured messages sent ÷ the measured window; 0 when unknown. */
+    public double getSentRate() {
+        return number("sentRate");
+    }
+
+    /** Deliveries beyond the first (a message received several times), the whole test. */
+    public long getDuplicates() {
+        return count("duplicates");
+    }
+
+    /**
+     * Why the received counts or rate include copies, when messages arrived more than once or the received rate is
+     * above the sent rate (e.g. a publish-subscribe address with several receiver connections); null otherwise.
+     */
+    public String getDuplicatesWarning() {
+        return DuplicateDeliveries.explain(getReceived(), getDuplicates(), getMeanRate(), getSentRate())
+                .orElse(null);
     }
 
     /**

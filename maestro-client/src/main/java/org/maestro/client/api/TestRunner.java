@@ -38,6 +38,7 @@ import org.maestro.common.protocol.PeerInfo;
 import org.maestro.common.time.MicroClock;
 import org.maestro.common.time.Sleeper;
 import org.maestro.reporter.Outcome;
+import org.maestro.reporter.TestSummary;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -329,6 +330,7 @@ public final class TestRunner {
             Consumer<Note> listener = state::onNotification;
             peers.onNotification(listener);
             progress.started(options.testName(), options.testIteration(), describe());
+            FanOutWarning.of(options, state.count("receiver")).ifPresent(progress::note);
             liveStatistics.started(options.testName(), options.testIteration());
             try {
                 setOptions();
@@ -372,14 +374,14 @@ public final class TestRunner {
             afterTest.accept(directory);
             if (failures.isEmpty()
                     && summary.filter(s -> s.outcome() == Outcome.FAILURE).isPresent()) {
-                failures.add("the peers' results report a failure (see the report)");
+                failures.add(summary.get().reason());
             }
             boolean passed = failures.isEmpty();
             TestResult result = new TestResult(
                     options.testName(),
                     options.testIteration(),
                     passed,
-                    passed ? "" : String.join("; ", failures),
+                    passed ? summary.map(TestSummary::reason).orElse("") : String.join("; ", failures),
                     directory,
                     options,
                     figures,

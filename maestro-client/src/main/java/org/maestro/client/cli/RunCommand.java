@@ -365,12 +365,13 @@ public final class RunCommand extends MaestroCommand {
         }
         out.println();
         out.printf(
-                "%-24s %4s  %-6s %12s %12s %8s %8s %8s %12s %10s %10s  %s%n",
+                "%-24s %4s  %-6s %12s %12s %10s %8s %8s %8s %12s %10s %10s  %s%n",
                 "TEST",
                 "#",
                 "RESULT",
                 "SENT",
                 "RECEIVED",
+                "DUPLICATES",
                 "LOST",
                 "REFUSED",
                 "VANISHED",
@@ -380,12 +381,13 @@ public final class RunCommand extends MaestroCommand {
                 "RESULTS");
         for (TestResult r : results) {
             out.printf(
-                    "%-24s %4d  %-6s %12s %,12d %8s %8s %8s %,12.0f %10.3f %10.3f  %s%n",
+                    "%-24s %4d  %-6s %12s %,12d %,10d %8s %8s %8s %,12.0f %10.3f %10.3f  %s%n",
                     r.name(),
                     r.iteration(),
                     r.passed() ? "PASS" : "FAIL",
                     count(r.getSent()),
                     r.getReceived(),
+                    r.getDuplicates(),
                     count(r.getLost()),
                     count(r.getRefused()),
                     count(r.getVanished()),
@@ -394,9 +396,14 @@ public final class RunCommand extends MaestroCommand {
                     r.getResponseP99Ms(),
                     r.directory());
         }
-        out.println("SENT to VANISHED: the whole test, warm-up included; RATE, MB/s (MESSAGE_SIZE x measured messages"
-                + " / window, 10^6 bytes) and p99: the measured window, warm-up excluded.");
+        out.println("SENT to VANISHED: the whole test, warm-up included; RECEIVED counts distinct messages, DUPLICATES"
+                + " the copies beyond the first; RATE (every copy counted), MB/s (MESSAGE_SIZE x measured messages /"
+                + " window, 10^6 bytes) and p99: the measured window, warm-up excluded.");
         for (TestResult r : results) {
+            String duplicates = r.getDuplicatesWarning();
+            if (duplicates != null) {
+                out.println(r.name() + " #" + r.iteration() + " warning: " + duplicates);
+            }
             if (!r.passed()) {
                 out.println(r.name() + " #" + r.iteration() + " failed: " + r.reason());
             }

@@ -45,6 +45,10 @@ public final class MetricsServer implements LiveStatistics, AutoCloseable {
             TEST);
     private final Gauge max = gauge(
             "maestro_test_response_time_max_seconds", "maximum response time of the receivers' last second", TEST);
+    private final Gauge warmUp = gauge(
+            "maestro_test_warm_up_latency",
+            "1 while the response times are of warm-up messages (no receiver measured one in its last second), else 0",
+            TEST);
     private final Gauge peerCount = gauge(
             "maestro_peer_messages",
             "messages this peer sent (sender) or received (receiver) in this test so far, warm-up included",
@@ -100,7 +104,7 @@ public final class MetricsServer implements LiveStatistics, AutoCloseable {
         for (Gauge gauge : List.of(peerCount, peerRate, peerErrors, peerP50, peerP99, peerMax)) {
             gauge.clear();
         }
-        for (Gauge gauge : List.of(elapsed, sent, received, outstanding, errors, rate, p50, p99, max)) {
+        for (Gauge gauge : List.of(elapsed, sent, received, outstanding, errors, rate, p50, p99, max, warmUp)) {
             gauge.remove(test);
         }
         iteration.labelValues(test).set(iterationNumber);
@@ -119,6 +123,7 @@ public final class MetricsServer implements LiveStatistics, AutoCloseable {
         setSeconds(p50, total.p50Ms(), test);
         setSeconds(p99, total.p99Ms(), test);
         setSeconds(max, total.maxMs(), test);
+        warmUp.labelValues(test).set(total.warmUpLatency() ? 1 : 0);
         for (PeerStatistics peer : peers) {
             String[] labels = {test, peer.peer(), peer.role()};
             peerCount.labelValues(labels).set(peer.count());

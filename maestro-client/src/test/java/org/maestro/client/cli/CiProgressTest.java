@@ -18,12 +18,15 @@ import org.junit.jupiter.api.io.TempDir;
 import org.maestro.client.api.Progress;
 import org.maestro.common.cli.ExitCode;
 
-/** In CI (the CI variable set) a run prints one progress line per second with p50, p99 and max of the second. */
+/**
+ * In CI (the CI variable set) a run prints one progress line per second with p50, p99 and max of the second, those of
+ * the warm-up marked as such, and sent and received counted at one instant.
+ */
 class CiProgressTest {
 
     private static final Pattern LINE =
-            Pattern.compile("(?m)^(\\d\\d:\\d\\d:\\d\\d) ci-progress \\d+s/\\d+s  rate [\\d,]+ "
-                    + "msg/s  p50 ([\\d.]+)  p99 ([\\d.]+)  max ([\\d.]+) ms  sent ([\\d,]+)  received ([\\d,]+) \\(warm-up included\\)"
+            Pattern.compile("(?m)^(\\d\\d:\\d\\d:\\d\\d) ci-progress (\\d+)s/\\d+s  rate ([\\d,]+) "
+                    + "msg/s  (warm-up )?p50 ([\\d.]+)  p99 ([\\d.]+)  max ([\\d.]+) ms  sent ([\\d,]+)  received ([\\d,]+) \\(warm-up included\\)"
                     + "  errors \\d+$");
 
     @TempDir
@@ -34,8 +37,10 @@ class CiProgressTest {
         Path script = work.resolve("Progress.groovy");
         Files.writeString(
                 script,
-                "maestro.fixedRate { name 'ci-progress'; parallelCount 1; rate 200; "
-                        + "duration '6s'; warmUp '1s' }\n");
+                "def r = maestro.fixedRate { name 'ci-progress'; parallelCount 1; rate 200; "
+                        + "duration '4s'; warmUp '3s'; maximumLoss '100%' }\n"
+                        + "new File('" + work.resolve("reason.txt")
+                        + "').text = \"passed: ${r.passed}; reason: ${r.reason}\"\n");
         CliRun run = CliRun.runWithEnvironment(
                 Map.of("CI", "true"),
                 "run",
@@ -48,6 +53,8 @@ class CiProgressTest {
         int count = 0;
         LocalTime previous = null;
         int oneSecondApart = 0;
+        int warmUpLines = 0;
+        List<Long> inFlight = new java.util.ArrayList<>();
         while (lines.find()) {
             count++;
             LocalTime time = LocalTime.parse(lines.group(1));
@@ -55,18 +62,46 @@ class CiProgressTest {
                 oneSecondApart++;
             }
             previous = time;
-            double p50 = Double.parseDouble(lines.group(2));
-            double p99 = Double.parseDouble(lines.group(3));
-            double max = Double.parseDouble(lines.group(4));
+            int elapsed = Integer.parseInt(lines.group(2));
+            long rate = Long.parseLong(lines.group(3).replace(",", ""));
+            boolean warmUp = lines.group(4) != null;
+            double p50 = Double.parseDouble(lines.group(5));
+            double p99 = Double.parseDouble(lines.group(6));
+            double max = Double.parseDouble(lines.group(7));
             assertTrue(p50 <= p99 && p99 <= max, lines.group());
-            long sent = Long.parseLong(lines.group(5).replace(",", ""));
-            long received = Long.parseLong(lines.group(6).replace(",", ""));
+            if (warmUp) {
+                warmUpLines++;
+                assertTrue(p50 > 0, "a warm-up latency is a latency: " + lines.group());
+                assertTrue(
+                        elapsed <= 3 + 2, "warm-up latencies only in and just after the 3 s warm-up: " + lines.group());
+            } else if (elapsed >= 3 && elapsed <= 6 && rate > 0) {
+                assertTrue(p50 > 0, "a second that received messages shows their latency: " + lines.group());
+            }
+            long sent = Long.parseLong(lines.group(8).replace(",", ""));
+            long received = Long.parseLong(lines.group(9).replace(",", ""));
+            if (elapsed >= 1 && elapsed <= 6) {
+                inFlight.add(sent - received);
+            }
             assertTrue(
                     received <= sent,
                     "receivers are asked before senders, so no line shows more received than " + "sent: "
                             + lines.group());
         }
-        assertTrue(count >= 4, "one line per second of a 6 s test:\n" + run.out());
+        String said = Files.readString(work.resolve("reason.txt"));
+        Matcher reason = Pattern.compile("(?m)^passed: true; reason: (.+)$").matcher(said);
+        // a progress test on a loaded machine accepts loss (maximumLoss '100%'), which its reason names
+        assertTrue(reason.find(), "a passed test says why: " + said);
+        assertTrue(
+                reason.group(1).contains("received ")
+                        && reason.group(1).matches(".*; lost [\\d,]+ of [\\d,]+ messages.*MAXIMUM_LOSS 100%\\)?$"),
+                "the peers' checks and the loss that held: " + reason.group(1));
+        assertTrue(count >= 4, "one line per second of a 7 s test:\n" + run.out());
+        assertTrue(warmUpLines >= 1, "the warm-up's latencies are shown, marked:\n" + run.out());
+        java.util.Collections.sort(inFlight);
+        assertTrue(
+                !inFlight.isEmpty() && inFlight.get(inFlight.size() / 2) < 100,
+                "sent and received at one instant differ by what is in flight, not a second's 200 messages: " + inFlight
+                        + "\n" + run.out());
         assertTrue(oneSecondApart >= 3, "lines a second apart:\n" + run.out());
     }
 

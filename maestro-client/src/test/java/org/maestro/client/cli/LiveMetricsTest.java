@@ -165,13 +165,18 @@ class LiveMetricsTest {
         assertTrue(
                 last.value("maestro_test_sent_messages", test) > first.value("maestro_test_sent_messages", test),
                 "the sent count grows while the test runs");
+        List<Double> outstanding = new ArrayList<>();
         for (Scrape scrape : during) {
             double sent = scrape.value("maestro_test_sent_messages", test);
             double received = scrape.value("maestro_test_received_messages", test);
             assertTrue(received <= sent, "received " + received + " > sent " + sent);
             assertEquals(sent - received, scrape.value("maestro_test_outstanding_messages", test), 0.0);
+            outstanding.add(sent - received);
             assertEquals(0.0, scrape.value("maestro_test_errors", test), 0.0);
         }
+        // sent and received are counted at one instant: what is outstanding is in flight, not a second's 200
+        java.util.Collections.sort(outstanding);
+        assertTrue(outstanding.get(outstanding.size() / 2) < 100, "outstanding while running: " + outstanding);
 
         // per peer: one sender and one receiver in embedded mode, whose counts add up to the totals
         List<String> senders = last.peers("sender");
@@ -195,6 +200,7 @@ class LiveMetricsTest {
         double max = steady.value("maestro_test_response_time_max_seconds", test);
         double p50 = steady.value("maestro_test_response_time_p50_seconds", test);
         assertTrue(p50 > 0 && p50 <= p99 && p99 <= max && max < 60, p50 + " " + p99 + " " + max);
+        assertEquals(0.0, steady.value("maestro_test_warm_up_latency", test), 0.0, "measured latencies by then");
 
         // never more than the test's own results
         JsonNode sender = JSON.readTree(PeerDirectories.find(results.resolve("live/0"), "sender-")

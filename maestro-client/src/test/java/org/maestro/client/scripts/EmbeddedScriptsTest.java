@@ -136,6 +136,47 @@ class EmbeddedScriptsTest {
     }
 
     @Test
+    void aRestartThatLosesMessagesFailsUnderTheDefaultLossLimit() throws Exception {
+        // the script accepts any loss (maximumLoss "100%"); the environment sets the default back, as it can any
+        // parameter
+        CliProcess run = run(
+                "FixedRateTestWithAgent.groovy",
+                Map.of(
+                        "TEST_DURATION",
+                        "5s",
+                        "WARM_UP",
+                        "1s",
+                        "AGENT_AT",
+                        "1s",
+                        "AGENT_COMMAND",
+                        "restart 2",
+                        "MAXIMUM_LOSS",
+                        "0"),
+                false);
+
+        Path iteration = work.resolve("results/fixed-rate-with-agent/0");
+        Recount.Numbers truth = Recount.of(iteration);
+        long sent = truth.sent();
+        long lost = truth.lost();
+        assertTrue(lost > 0, "the restart lost messages (non-durable, in memory):\n" + run.output());
+        assertEquals(ExitCode.TEST_FAILED.code(), run.exitCode(), run.output());
+        String expected = String.format(
+                java.util.Locale.ROOT,
+                "lost %,d of %,d messages (%.3f%%), more than MAXIMUM_LOSS 0 allows (no loss)",
+                lost,
+                sent,
+                lost * 100.0 / sent);
+        List<String> lines = run.output().strip().lines().toList();
+        assertTrue(
+                lines.stream().anyMatch(l -> l.startsWith("fixed-rate-with-agent #0 failed: ") && l.endsWith(expected)),
+                "the run table's failure line:\n" + run.output());
+        List<String> verdicts =
+                lines.stream().filter(l -> l.startsWith("FAILED: ")).toList();
+        assertEquals(1, verdicts.size(), run.output());
+        assertTrue(verdicts.get(0).endsWith("(" + expected + ")"), "the run's last word:\n" + run.output());
+    }
+
+    @Test
     void durableMessagesOnAPersistentSutSurviveTheRestart() throws Exception {
         CliProcess run = run(
                 "FixedRateTestWithAgent.groovy",

@@ -69,7 +69,12 @@ public enum OptionCode {
             27,
             "PRIMING_MESSAGES",
             v -> checkInt("PRIMING_MESSAGES", v, 0, 1_000_000),
-            "an integer from 0 to 1000000 (messages per sender connection before its timeline; 0 = none)");
+            "an integer from 0 to 1000000 (messages per sender connection before its timeline; 0 = none)"),
+    /**
+     * The most messages the test may lose and still pass: a count or a percentage of the messages sent (default 0);
+     * an unknown loss fails the test whatever the limit.
+     */
+    MAXIMUM_LOSS(28, "MAXIMUM_LOSS", LossLimit::parse, LossLimit.FORMS);
 
     private final long code;
     private final String parameter;

@@ -45,6 +45,7 @@ public final class TestOptions {
         defaults.put(OptionCode.DRAIN_TIMEOUT, "30s");
         defaults.put(OptionCode.RESEND_RELEASED, "false");
         defaults.put(OptionCode.PRIMING_MESSAGES, Integer.toString(DEFAULT_PRIMING_MESSAGES));
+        defaults.put(OptionCode.MAXIMUM_LOSS, "0");
         return Collections.unmodifiableMap(defaults);
     }
 
@@ -175,6 +176,11 @@ public final class TestOptions {
     /** The messages each sender connection sends before its timeline, which receivers ignore (default 1000). */
     public int primingMessages() {
         return Integer.parseInt(required(OptionCode.PRIMING_MESSAGES));
+    }
+
+    /** The most messages the test may lose and still pass (MAXIMUM_LOSS; default 0: none). */
+    public LossLimit maximumLoss() {
+        return LossLimit.parse(required(OptionCode.MAXIMUM_LOSS));
     }
 
     private Duration durationOf(OptionCode option) {

@@ -142,6 +142,9 @@ public final class NoteCodec {
             if (stats.hasDistribution()) {
                 packer.packLong(stats.latencyP50Micros());
                 packer.packLong(stats.latencyMaxMicros());
+                if (stats.warmUpLatency()) {
+                    packer.packBoolean(true);
+                }
             }
         } else if (payload instanceof Payload.Error error) {
             packer.packInt(error.code());
@@ -187,7 +190,10 @@ public final class NoteCodec {
         };
     }
 
-    /** Six fields, then p50 and max when the peer sent them (the two are optional: older peers leave them out). */
+    /**
+     * Six fields, then p50 and max when the peer sent them (the two are optional: older peers leave them out), then
+     * {@code true} when those latencies are of warm-up messages (left out otherwise).
+     */
     private static Payload.Stats unpackStats(MessageUnpacker unpacker, int limit)
             throws IOException, MalformedNoteException {
         String role = unpackString(unpacker, limit);
@@ -199,8 +205,10 @@ public final class NoteCodec {
         if (!unpacker.hasNext()) {
             return new Payload.Stats(role, timestamp, count, rate, p99, errors);
         }
-        return new Payload.Stats(
-                role, timestamp, count, rate, p99, errors, unpacker.unpackLong(), unpacker.unpackLong());
+        long p50 = unpacker.unpackLong();
+        long max = unpacker.unpackLong();
+        boolean warmUp = unpacker.hasNext() && unpacker.unpackBoolean();
+        return new Payload.Stats(role, timestamp, count, rate, p99, errors, p50, max, warmUp);
     }
 
     private static Payload.Outcome unpackOutcome(MessageUnpacker unpacker, int limit)

@@ -35,7 +35,12 @@ public sealed interface Payload {
     /** PING reply: the request's time echoed, and the elapsed time the peer saw (its clock minus the request's). */
     record PingReply(long seconds, long micros, long elapsedMicros) implements Payload {}
 
-    /** STATS reply: the peer's live figures. */
+    /**
+     * STATS reply: the peer's live figures.
+     *
+     * @param warmUpLatency true when the latencies are those of warm-up messages (the last second had no measured
+     *                      one); sent only when true, after p50 and max
+     */
     record Stats(
             String role,
             long timestampMillis,
@@ -44,7 +49,8 @@ public sealed interface Payload {
             long latencyP99Micros,
             long errors,
             long latencyP50Micros,
-            long latencyMaxMicros)
+            long latencyMaxMicros,
+            boolean warmUpLatency)
             implements Payload {
         /** {@code latencyP50Micros} and {@code latencyMaxMicros} of a peer that did not send them. */
         public static final long UNKNOWN = -1;
@@ -56,6 +62,28 @@ public sealed interface Payload {
         /** Statistics without p50 and max (as peers before they were added send them). */
         public Stats(String role, long timestampMillis, long count, double rate, long latencyP99Micros, long errors) {
             this(role, timestampMillis, count, rate, latencyP99Micros, errors, UNKNOWN, UNKNOWN);
+        }
+
+        /** Statistics whose latencies are of measured messages. */
+        public Stats(
+                String role,
+                long timestampMillis,
+                long count,
+                double rate,
+                long latencyP99Micros,
+                long errors,
+                long latencyP50Micros,
+                long latencyMaxMicros) {
+            this(
+                    role,
+                    timestampMillis,
+                    count,
+                    rate,
+                    latencyP99Micros,
+                    errors,
+                    latencyP50Micros,
+                    latencyMaxMicros,
+                    false);
         }
 
         /** True when the peer sent p50 and max of its last second. */

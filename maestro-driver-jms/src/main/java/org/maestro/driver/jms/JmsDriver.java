@@ -43,6 +43,12 @@ public final class JmsDriver implements Driver {
         factory(JmsUrl.parse(url), url);
     }
 
+    /** A destination of {@code type=topic} is publish-subscribe. */
+    @Override
+    public boolean deliversToEveryReceiver(String url) throws DriverException {
+        return JmsUrl.parse(url).topic();
+    }
+
     @Override
     public DriverConnection connect(String url, MicroClock clock, Duration timeout) throws DriverException {
         JmsUrl parsed = JmsUrl.parse(url);

@@ -24,6 +24,12 @@ public final class MqttDriver implements Driver {
         MqttUrl.parse(url);
     }
 
+    /** A plain topic is publish-subscribe; {@code share=…} makes the receivers share its messages. */
+    @Override
+    public boolean deliversToEveryReceiver(String url) throws DriverException {
+        return MqttUrl.parse(url).share() == null;
+    }
+
     @Override
     public DriverConnection connect(String url, MicroClock clock, Duration timeout) throws DriverException {
         MqttUrl parsed = MqttUrl.parse(url);

@@ -24,6 +24,16 @@ public final class NatsDriver implements Driver {
         NatsUrl.parse(url);
     }
 
+    /**
+     * A subject without {@code queue=…} is publish-subscribe, and so is a JetStream stream read through ephemeral
+     * consumers (neither {@code queue} nor {@code durable}): each connection reads all of it.
+     */
+    @Override
+    public boolean deliversToEveryReceiver(String url) throws DriverException {
+        NatsUrl parsed = NatsUrl.parse(url);
+        return parsed.queue() == null && (!parsed.jetStream() || parsed.durable() == null);
+    }
+
     @Override
     public DriverConnection connect(String url, MicroClock clock, Duration timeout) throws DriverException {
         return NatsConnection.open(NatsUrl.parse(url), clock, timeout);

@@ -24,6 +24,12 @@ public final class ProtonDriver implements Driver {
         ProtonUrl.parse(url);
     }
 
+    /** A destination of {@code type=topic} is publish-subscribe. */
+    @Override
+    public boolean deliversToEveryReceiver(String url) throws DriverException {
+        return ProtonUrl.parse(url).topic();
+    }
+
     @Override
     public DriverConnection connect(String url, MicroClock clock, Duration timeout) throws DriverException {
         return ProtonConnection.open(ProtonUrl.parse(url), clock, timeout);

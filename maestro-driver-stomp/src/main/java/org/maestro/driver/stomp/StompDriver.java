@@ -24,6 +24,13 @@ public final class StompDriver implements Driver {
         StompUrl.parse(url);
     }
 
+    /** A {@code /topic/…} destination, or RabbitMQ's {@code /exchange/…} (a queue per subscription), is publish-subscribe. */
+    @Override
+    public boolean deliversToEveryReceiver(String url) throws DriverException {
+        String destination = StompUrl.parse(url).destination();
+        return destination.startsWith("/topic/") || destination.startsWith("/exchange/");
+    }
+
     @Override
     public DriverConnection connect(String url, MicroClock clock, Duration timeout) throws DriverException {
         return StompConnection.open(StompUrl.parse(url), clock, timeout);

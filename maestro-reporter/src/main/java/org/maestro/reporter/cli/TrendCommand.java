@@ -83,6 +83,15 @@ public final class TrendCommand extends MaestroCommand {
                 .withMetrics(List.of("responseTime"));
         Trend.TrendResult result = Trend.build(runs, baseline, thresholds, output);
         PrintWriter out = spec.commandLine().getOut();
+        List<String> unlike = Trend.unlikeRuns(result);
+        if (!unlike.isEmpty()) {
+            PrintWriter err = spec.commandLine().getErr();
+            err.println("WARNING: some runs ran with different parameters than the baseline, so the trend follows "
+                    + "unlike runs:");
+            unlike.forEach(line -> err.println("WARNING:   " + line));
+            err.println("WARNING: run every build with the same parameters, or choose a --baseline run like them");
+            err.flush();
+        }
         for (Trend.TestTrend test : result.tests()) {
             out.println(test.test() + ":");
             for (Trend.Point p : test.points()) {

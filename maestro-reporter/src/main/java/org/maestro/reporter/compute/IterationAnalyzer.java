@@ -201,8 +201,8 @@ public final class IterationAnalyzer {
         // time charts open on the whole test, warm-up band in view; outliers are clipped, not allowed to flatten
         charts.replaceAll(chart -> Chart.TIME.equals(chart.kind()) ? YScale.robust(chart) : chart);
 
-        Verdict verdict = verdict();
         Map<String, String> parameters = parameters();
+        Verdict verdict = verdict(LossCheck.judge(accounting.counts(), parameters.get("MAXIMUM_LOSS")));
         RateStats senderRate = RateAggregation.stats(senderTotals, window);
         RateStats receiverRate = RateAggregation.stats(receiverTotals, window);
         Integer messageBytes = messageBytes(parameters);
@@ -210,6 +210,12 @@ public final class IterationAnalyzer {
             senderRate = senderRate.withMessageSize(messageBytes);
             receiverRate = receiverRate.withMessageSize(messageBytes);
         }
+        DuplicateDeliveries.explain(
+                        accounting.counts().received(),
+                        accounting.counts().duplicates(),
+                        receiverRate.mean(),
+                        senderRate.mean())
+                .ifPresent(warnings::add);
         TestSummary summary = new TestSummary(
                 TestSummary.FORMAT_VERSION,
                 test,
@@ -732,11 +738,12 @@ public final class IterationAnalyzer {
     private record Verdict(Outcome outcome, String reason, Decider decidedBy) {}
 
     /**
-     * The iteration's one verdict: a failure the script declared decides it, else the runner's, else the peers';
-     * without failure the peers' success (with the script's reason when it gave one). The runner's failure is the
-     * first cause (a start refused, a peer died), so its text comes first, then the script's, then the peers'.
+     * The iteration's one verdict: a failure the script declared decides it, else the runner's, else the peers', else
+     * a loss beyond MAXIMUM_LOSS (or an unknown loss). The runner's failure is the first cause (a start refused, a peer
+     * died), so its text comes first, then the script's, then the peers', then the loss. Without failure: the peers'
+     * success and the loss that held (or the script's reason when it gave one).
      */
-    private Verdict verdict() {
+    private Verdict verdict(LossCheck loss) {
         VerdictFile script = recorded(VerdictFile.SCRIPT);
         VerdictFile runner = recorded(VerdictFile.RUNNER);
         List<String> failures = new ArrayList<>();
@@ -764,6 +771,11 @@ public final class IterationAnalyzer {
                 successes.add(reason);
             }
         }
+        boolean peersReported = !successes.isEmpty() || !failures.isEmpty();
+        if (peersReported && !loss.held()) {
+            failures.add(loss.text());
+            decidedBy = decidedBy == null ? Decider.LOSS : decidedBy;
+        }
         if (!failures.isEmpty()) {
             return new Verdict(Outcome.FAILURE, String.join("; ", failures), decidedBy);
         }
@@ -774,9 +786,10 @@ public final class IterationAnalyzer {
                 return new Verdict(Outcome.SUCCESS, script.reason(), Decider.SCRIPT);
             }
             successes.remove("");
+            successes.add(loss.text());
             return new Verdict(
                     Outcome.SUCCESS,
-                    successes.isEmpty() ? "all peers reported success" : String.join("; ", successes),
+                    (successes.size() == 1 ? "all peers reported success; " : "") + String.join("; ", successes),
                     Decider.PEERS);
         }
         return new Verdict(

@@ -12,6 +12,7 @@ import javax.xml.stream.XMLStreamWriter;
 import org.maestro.common.measure.OutcomeCounts;
 import org.maestro.reporter.Outcome;
 import org.maestro.reporter.TestSummary;
+import org.maestro.reporter.compute.DuplicateDeliveries;
 
 /**
  * Writes a test's junit.xml in the JUnit/Surefire format CI servers read: one test suite per test,
@@ -127,6 +128,14 @@ public final class JUnitXml {
                     s.latency().jitter().p99() / 1000.0,
                     s.latency().jitter().earlyMax() / 1000.0));
         }
+        DuplicateDeliveries.explain(
+                        s.messages().received(),
+                        s.messages().duplicates(),
+                        s.throughput(),
+                        s.rate() == null || s.rate().sender() == null
+                                ? 0.0
+                                : s.rate().sender().mean())
+                .ifPresent(warning -> line.append(" | warning: ").append(warning));
         return line.toString();
     }
 

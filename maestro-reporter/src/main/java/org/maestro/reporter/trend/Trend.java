@@ -17,6 +17,7 @@ import org.maestro.reporter.compare.Comparison;
 import org.maestro.reporter.compare.ComparisonResult;
 import org.maestro.reporter.compare.Difference;
 import org.maestro.reporter.compare.IterationChoice;
+import org.maestro.reporter.compare.ParameterDifference;
 import org.maestro.reporter.compare.Thresholds;
 import org.maestro.reporter.html.Assets;
 import org.maestro.reporter.html.Page;
@@ -35,7 +36,12 @@ public final class Trend {
 
     private Trend() {}
 
-    /** One test in one run: its latest iteration's figures and how it compares with the baseline. */
+    /**
+     * One test in one run: its latest iteration's figures and how it compares with the baseline.
+     *
+     * @param unlike the test parameters in which this run differs from the baseline (as {@code compare} lists them:
+     *               {@code RATE 500 vs 1000}); empty when the runs are alike
+     */
     public record Point(
             String run,
             int iteration,
@@ -43,7 +49,8 @@ public final class Trend {
             double throughput,
             Map<String, Long> responseTimeMicros,
             boolean regression,
-            List<String> regressions) {}
+            List<String> regressions,
+            List<String> unlike) {}
 
     /** One test across the runs, in run order; a run without the test has no point. */
     public record TestTrend(String test, Point baseline, List<Point> points) {}
@@ -136,6 +143,23 @@ public final class Trend {
         return new TrendResult(1, List.copyOf(byRun.keySet()), baseName, thresholds, trends);
     }
 
+    /**
+     * The warnings about runs that ran with other test parameters than the baseline, as {@code compare} gives them:
+     * {@code fixed-rate: run 'build-2' is unlike the baseline 'build-1': RATE 500 vs 1000}; empty when all are alike.
+     */
+    public static List<String> unlikeRuns(TrendResult result) {
+        List<String> warnings = new ArrayList<>();
+        for (TestTrend test : result.tests()) {
+            for (Point point : test.points()) {
+                if (!point.unlike().isEmpty()) {
+                    warnings.add(test.test() + ": run '" + point.run() + "' is unlike the baseline '"
+                            + result.baseline() + "': " + String.join(", ", point.unlike()));
+                }
+            }
+        }
+        return warnings;
+    }
+
     private static Point point(
             String run,
             String test,
@@ -153,6 +177,7 @@ public final class Trend {
             }
         }
         List<String> regressions = new ArrayList<>();
+        List<String> unlike = new ArrayList<>();
         if (baseline != null && !baseline.isEmpty()) {
             ComparisonResult compared = Comparison.evaluate(
                     baseName,
@@ -164,6 +189,9 @@ public final class Trend {
             for (Difference difference : compared.regressions()) {
                 regressions.add(difference.metric());
             }
+            for (ParameterDifference difference : compared.parameterDifferences()) {
+                unlike.add(difference.parameter() + " " + difference.baseline() + " vs " + difference.current());
+            }
         }
         return new Point(
                 run,
@@ -172,7 +200,8 @@ public final class Trend {
                 summary.throughput(),
                 response,
                 !regressions.isEmpty(),
-                regressions);
+                regressions,
+                unlike);
     }
 
     private static TestSummary latest(List<TestSummary> iterations) {

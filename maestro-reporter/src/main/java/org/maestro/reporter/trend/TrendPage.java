@@ -49,6 +49,13 @@ final class TrendPage {
                 .append("% above")
                 .append(t.outcomeMatters() ? ", or it failed where the baseline passed" : "")
                 .append(".</p>\n");
+        List<String> unlike = Trend.unlikeRuns(result);
+        if (!unlike.isEmpty()) {
+            b.append("<p class=\"reason\">Some runs ran with different test parameters than the baseline, so these"
+                    + " points compare unlike runs:</p>\n<ul class=\"warnings\" id=\"unlike-runs\">\n");
+            unlike.forEach(line -> b.append("<li>").append(esc(line)).append("</li>\n"));
+            b.append("</ul>\n");
+        }
         List<Chart> charts = new ArrayList<>();
         int index = 0;
         for (Trend.TestTrend test : result.tests()) {

@@ -1,6 +1,7 @@
 package org.maestro.reporter.cli;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -51,6 +52,7 @@ class TrendCommandTest {
 
         assertEquals(ExitCode.OK.code(), run.exitCode(), run.toString());
         assertTrue(run.out().contains("Latest run within the limits of baseline build-101."), run.out());
+        assertFalse(run.err().contains("WARNING"), "runs of the same parameters are alike: " + run.err());
         JsonNode trend = JSON.readTree(output.resolve(Trend.JSON).toFile());
         assertEquals(
                 List.of("build-101", "build-102", "build-103", "build-104"),
@@ -122,6 +124,48 @@ class TrendCommandTest {
                 Jsoup.parse(output.resolve(Trend.HTML).toFile())
                         .select("#verdict")
                         .text());
+    }
+
+    @Test
+    void runsOfOtherParametersThanTheBaselineAreWarnedAboutAsCompareDoes() throws IOException {
+        SyntheticResults.writeStandard(work.resolve("like-1"), 1.0, 1.0);
+        SyntheticResults.writeStandard(work.resolve("unlike-2"), 1.0, 1.0);
+        try (var files = Files.walk(work.resolve("unlike-2"))) {
+            for (Path file : files.filter(f -> f.getFileName().toString().equals("test.properties"))
+                    .toList()) {
+                Files.writeString(file, Files.readString(file).replace("PARALLEL_COUNT=2\n", "PARALLEL_COUNT=4\n"));
+            }
+        }
+        Path output = work.resolve("trend-unlike");
+        List<String> args = new java.util.ArrayList<>(runs("like-1", "unlike-2"));
+        args.addAll(List.of("-o", output.toString()));
+        CommandRun trend = CommandRun.of(new TrendCommand(), args.toArray(String[]::new));
+        CommandRun compare = CommandRun.of(
+                new CompareCommand(),
+                work.resolve("like-1").toString(),
+                work.resolve("unlike-2").toString());
+
+        assertEquals(ExitCode.OK.code(), trend.exitCode(), trend.toString());
+        assertTrue(compare.err().contains("PARALLEL_COUNT 2 vs 4"), compare.err());
+        for (String test : List.of("fixed-rate", "incremental", "no-verdict")) {
+            assertTrue(
+                    trend.err()
+                            .contains("WARNING:   " + test + ": run 'unlike-2' is unlike the baseline 'like-1': "
+                                    + "PARALLEL_COUNT 2 vs 4"),
+                    trend.err());
+        }
+        assertFalse(trend.err().contains("run 'like-1'"), "the baseline is like itself: " + trend.err());
+        Document page = Jsoup.parse(output.resolve(Trend.HTML).toFile());
+        assertEquals(
+                3,
+                page.select("#unlike-runs li").size(),
+                page.select("#unlike-runs").outerHtml());
+        JsonNode points = JSON.readTree(output.resolve(Trend.JSON).toFile())
+                .get("tests")
+                .get(0)
+                .get("points");
+        assertEquals("[]", points.get(0).get("unlike").toString());
+        assertEquals("[\"PARALLEL_COUNT 2 vs 4\"]", points.get(1).get("unlike").toString());
     }
 
     @Test

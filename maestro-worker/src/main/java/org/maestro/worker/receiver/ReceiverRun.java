@@ -140,6 +140,15 @@ final class ReceiverRun extends LoadRun {
         }
     }
 
+    /**
+     * The messages received by now, warm-up included: read at the moment of the STATS request, as the senders' count is,
+     * so that a snapshot compares the two at one instant instead of this second's sent with the last second's received.
+     */
+    @Override
+    protected long liveCount() {
+        return connections.stream().mapToLong(c -> c.recorder().received()).sum();
+    }
+
     @Override
     protected long errors() {
         return connections.stream().mapToLong(c -> c.recorder().errors()).sum();

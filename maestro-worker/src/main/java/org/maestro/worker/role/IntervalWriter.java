@@ -110,7 +110,10 @@ public final class IntervalWriter implements Closeable {
         lastErrors = errorsNow;
         lastEndMillis = endMillis;
         double seconds = Math.max(1, endMillis - startMillis) / 1000.0;
-        Histogram last = primary.lastInterval();
+        // a second of warm-up messages only shows their latencies, marked as such, rather than none
+        boolean warmUpLatency = primary.lastInterval().getTotalCount() == 0
+                && primary.lastWarmUpInterval().getTotalCount() > 0;
+        Histogram last = warmUpLatency ? primary.lastWarmUpInterval() : primary.lastInterval();
         boolean any = last.getTotalCount() > 0;
         stats = new Payload.Stats(
                 role,
@@ -120,7 +123,8 @@ public final class IntervalWriter implements Closeable {
                 any ? last.getValueAtPercentile(99.0) : 0,
                 errorsNow,
                 any ? last.getValueAtPercentile(50.0) : 0,
-                any ? last.getMaxValue() : 0);
+                any ? last.getMaxValue() : 0,
+                warmUpLatency);
     }
 
     /** The end of the last interval that counted warm-up messages, in epoch ms; 0 when none did. */

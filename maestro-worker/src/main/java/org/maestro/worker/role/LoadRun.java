@@ -152,9 +152,10 @@ public abstract class LoadRun {
     }
 
     /**
-     * The live figures. The count is the whole test's, warm-up included, for senders and receivers alike: the
-     * messages received at the last interval, and (for a sender, see {@link #liveCount()}) the messages sent by now,
-     * so that a snapshot never shows more received than sent on a clean run.
+     * The live figures. The count is the whole test's, warm-up included, for senders and receivers alike, counted at
+     * the moment of the request (see {@link #liveCount()}): the client asks the receivers first, so a snapshot never
+     * shows more received than sent on a clean run, and sent − received is what is in flight, not a second of
+     * traffic. The rate and latencies are those of the last whole second.
      */
     public final Payload.Stats stats() {
         IntervalWriter writer = intervals;
@@ -171,7 +172,8 @@ public abstract class LoadRun {
                 stats.latencyP99Micros(),
                 stats.errors(),
                 stats.latencyP50Micros(),
-                stats.latencyMaxMicros());
+                stats.latencyMaxMicros(),
+                stats.warmUpLatency());
     }
 
     /** The messages counted by now, warm-up included, or −1 to answer the count of the last interval (the default). */

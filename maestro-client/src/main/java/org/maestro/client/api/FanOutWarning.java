@@ -1,0 +1,56 @@
+package org.maestro.client.api;
+
+import java.util.Locale;
+import java.util.Optional;
+import org.maestro.common.net.UrlRedactor;
+import org.maestro.common.options.TestOptions;
+import org.maestro.driver.Driver;
+import org.maestro.driver.DriverException;
+import org.maestro.driver.Drivers;
+
+/**
+ * The warning a test gets before it starts when its receive address gives every message to every receiver connection
+ * (publish-subscribe, as its driver says) and it has several: each message then arrives once per connection, the
+ * copies count as duplicates and the received rate is a multiple of the sent rate.
+ */
+final class FanOutWarning {
+    private FanOutWarning() {}
+
+    /**
+     * The warning, or empty when the receivers share the messages, there is one receiver connection, or no driver
+     * on the class path knows the URL (the peers judge it then).
+     *
+     * @param receivers the receiver peers of the test
+     */
+    static Optional<String> of(TestOptions options, int receivers) {
+        String url = options.receiveUrl().orElse(null);
+        int connections = receivers * options.parallelCount();
+        if (url == null || connections < 2) {
+            return Optional.empty();
+        }
+        boolean fansOut;
+        try {
+            Driver driver = Drivers.forUrl(url);
+            fansOut = driver.deliversToEveryReceiver(url);
+        } catch (DriverException | RuntimeException unknown) {
+            return Optional.empty();
+        }
+        if (!fansOut) {
+            return Optional.empty();
+        }
+        return Optional.of(String.format(
+                Locale.ROOT,
+                "warning: %s is publish-subscribe: each of the %d receiver connections (%d receiver%s × PARALLEL_COUNT"
+                        + " %d) gets every message, so every message is received %d times; the copies count as"
+                        + " duplicates and the received rate is %d × the sent rate. For queue-like delivery use a"
+                        + " shared subscription (MQTT share=…), a queue group (NATS queue=…) or a queue"
+                        + " (docs/drivers.md)",
+                UrlRedactor.redact(url),
+                connections,
+                receivers,
+                receivers == 1 ? "" : "s",
+                options.parallelCount(),
+                connections,
+                connections));
+    }
+}
