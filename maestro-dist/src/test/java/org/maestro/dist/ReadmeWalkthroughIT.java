@@ -101,7 +101,7 @@ class ReadmeWalkthroughIT {
                     .count();
             assertTrue(polls >= 2, "inspector-1 read test.queue " + polls + " time(s):\n" + Files.readString(queues));
             String page = Files.readString(test.resolve("iteration-0.html"));
-            for (String chart : List.of("— jvm-heap: used", "— queues: messageCount")) {
+            for (String chart : List.of("— jvm-heap: used", "— queues: messagesAdded per second")) {
                 assertTrue(page.contains(chart), "the test's page has no chart '" + chart + "'");
             }
         }

@@ -3,7 +3,6 @@ package org.maestro.client.api;
 import java.util.List;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-import java.util.stream.Collectors;
 import org.maestro.common.transport.MqttEndpoint;
 
 /**
@@ -32,12 +31,15 @@ public final class PeerStartCommands {
     }
 
     /**
-     * For a message: the command of each role in single quotes, joined by "and", followed by where the password
-     * comes from when the broker's URL has one (it is never printed).
+     * For a message: the command of each role in single quotes ({@code 'a', 'b' and 'c'}), followed by where the
+     * password comes from when the broker's URL has one (it is never printed).
      */
     public static String quoted(List<String> roles, String brokerUrl) {
-        String commands =
-                roles.stream().map(role -> "'" + command(role, brokerUrl) + "'").collect(Collectors.joining(" and "));
+        List<String> quoted =
+                roles.stream().map(role -> "'" + command(role, brokerUrl) + "'").toList();
+        String commands = quoted.size() < 2
+                ? String.join("", quoted)
+                : String.join(", ", quoted.subList(0, quoted.size() - 1)) + " and " + quoted.get(quoted.size() - 1);
         return HIDDEN_PASSWORD.matcher(brokerUrl).find()
                 ? commands + " (with the broker's password in " + MqttEndpoint.PASSWORD_VARIABLE + ")"
                 : commands;
