@@ -56,6 +56,24 @@ final class MarkdownDocument {
         return blocks.stream().filter(b -> b.language().equals(language)).toList();
     }
 
+    /** The blocks of a language in the section under a {@code ## heading}, up to the next heading of that level. */
+    List<Block> blocksInSection(String heading, String language) {
+        List<String> lines = text.lines().toList();
+        int start = lines.indexOf("## " + heading);
+        if (start < 0) {
+            throw new IllegalArgumentException("no section '## " + heading + "'");
+        }
+        int end = start + 1;
+        while (end < lines.size() && !lines.get(end).startsWith("## ")) {
+            end++;
+        }
+        int first = start + 1;
+        int last = end;
+        return blocks(language).stream()
+                .filter(b -> b.line() > first && b.line() <= last)
+                .toList();
+    }
+
     /** The targets of the relative links {@code [text](target)}, without anchors. */
     List<String> relativeLinks() {
         List<String> links = new ArrayList<>();

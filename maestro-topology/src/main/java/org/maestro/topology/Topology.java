@@ -52,7 +52,9 @@ public final class Topology {
             root = mapper.readTree(text);
         } catch (NoSuchFileException e) {
             throw new TopologyException(
-                    file.toString(), "file not found; run 'topology generate' or 'topology up' first");
+                    file.toString(),
+                    "file not found; give a topology description, the variables file that topology generate "
+                            + "wrote or the state file that topology up printed");
         } catch (IOException e) {
             throw new TopologyException(
                     file.toString(),

@@ -11,6 +11,7 @@ import jakarta.jms.Session;
 import java.io.File;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.Properties;
@@ -25,6 +26,7 @@ import org.junit.jupiter.api.io.TempDir;
 import org.maestro.common.measure.OutcomeCounts;
 import org.maestro.common.measure.PeerResult;
 import org.maestro.common.protocol.Command;
+import org.maestro.common.protocol.Note;
 import org.maestro.worker.measure.MessageStamp;
 import org.maestro.worker.receiver.ReceiverRole;
 import org.maestro.worker.role.LoadRole;
@@ -38,6 +40,48 @@ class SendAndReceiveTest {
 
     @TempDir
     Path results;
+
+    /**
+     * The client starts the senders after the receivers, later still when it waits for an inspector to start in
+     * between: a receiver's own deadline (warm-up, duration and grace) counts from the first message, so the last
+     * messages of a sender that started late still find it (counted from its own start, it would stop before them).
+     */
+    @Test
+    void aReceiverStartedWellBeforeItsSenderReceivesAllItSends() throws Exception {
+        LoadTestRun run = new LoadTestRun(
+                results,
+                Map.of(
+                        "SEND_RECEIVE_URL",
+                        broker.amqpUrl("late-sender.queue"),
+                        "TEST_DURATION",
+                        "8s",
+                        "WARM_UP",
+                        "0",
+                        "PARALLEL_COUNT",
+                        "1",
+                        "RATE",
+                        "20",
+                        "TEST_NAME",
+                        "late-sender"));
+        ReceiverRole receiver = ReceiverRole.builder()
+                .connectTimeout(LoadTestRun.PATIENT)
+                .gracePeriod(Duration.ofSeconds(1))
+                .build();
+        receiver.handle(Note.request(Command.START_RECEIVER), run.receiverContext);
+        // the sender starts a second more than the grace period late, so it ends a second or more after the receiver's
+        // start + duration + grace; its first message still comes before that, even on a busy machine
+        Thread.sleep(2000);
+        LoadTestRun.sender().handle(Note.request(Command.START_SENDER), run.senderContext);
+        run.senderOutcome = run.senderContext.awaitOutcome(LoadTestRun.OUTCOME_TIMEOUT);
+        receiver.handle(Note.request(Command.DRAIN), run.receiverContext);
+        run.receiverOutcome = run.receiverContext.awaitOutcome(LoadTestRun.OUTCOME_TIMEOUT);
+
+        assertEquals(Command.NOTIFY_SUCCESS, run.senderOutcome.command(), run.senderOutcome.message());
+        MessageTally total = run.total();
+        assertEquals(160, total.sent(), "8 s at 20 msg/s");
+        assertEquals(total.sent(), total.received(), run.receiverOutcome.message());
+        assertEquals(0, total.lost());
+    }
 
     @Test
     void countBoundedRunReceivesExactlyWhatWasSentAndLogsReadBack() throws Exception {

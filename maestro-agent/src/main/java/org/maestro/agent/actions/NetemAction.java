@@ -134,8 +134,9 @@ public final class NetemAction implements ReadyAction {
                 hint = "; this kernel lacks the queueing discipline (load the sch_netem / sch_prio module)";
             } else if (result.output().contains("Exclusivity flag on")
                     || result.output().contains("File exists")) {
-                hint = "; " + scope.where() + " already has a root queueing discipline: remove it first"
-                        + " (tc qdisc del dev " + scope.device() + " root)";
+                hint = "; " + scope.where() + " already has a root queueing discipline: remove it first with '"
+                        + String.join(" ", scope.command(List.of("qdisc", "del", "dev", scope.device(), "root")))
+                        + "'";
             }
             throw new ActionFailedException(result.describe() + hint);
         }

@@ -77,7 +77,8 @@ public final class SourceFetcher {
                     ErrorCodes.INVALID_OPTION,
                     "the agent source " + fetched.describe() + " has no "
                             + ExtensionSource.HANDLERS + "/ directory: put one Groovy script per command in it, e.g. "
-                            + ExtensionSource.HANDLERS + "/restart.groovy (maestro-cli agent-init writes a skeleton)");
+                            + ExtensionSource.HANDLERS
+                            + "/restart.groovy (the agent-init command of maestro-cli writes a skeleton of a source)");
         }
         LOG.info("agent source {} with handlers {}", fetched.describe(), fetched.handlerNames());
         return fetched;

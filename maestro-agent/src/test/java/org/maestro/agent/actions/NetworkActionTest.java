@@ -6,9 +6,13 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Optional;
+import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Assumptions;
@@ -19,6 +23,7 @@ import org.junit.jupiter.api.io.TempDir;
 import org.maestro.agent.AgentConfig;
 import org.maestro.agent.TestPeerContext;
 import org.maestro.agent.TestPeerContext.Notification;
+import org.maestro.agent.handler.ExecResult;
 import org.maestro.agent.role.AgentRole;
 import org.maestro.common.peer.ErrorCodes;
 import org.maestro.common.peer.RoleException;
@@ -168,6 +173,35 @@ class NetworkActionTest {
         assertTrue(failed.message().contains("Specified qdisc kind is unknown"), failed.message());
         assertTrue(failed.message().contains("this kernel lacks the queueing discipline"), failed.message());
         assertFalse(qdisc().contains("netem"), qdisc());
+    }
+
+    /** The refusal names the command that removes the root queueing discipline in the way; pasted, it does. */
+    @Test
+    void netemInTheWayOfARootQueueingDisciplineGivesTheCommandThatRemovesIt() throws Exception {
+        requireNamespace();
+        Assumptions.assumeTrue(noNetemReason == null, () -> "skipped: " + noNetemReason);
+        // a root queueing discipline of a kind every kernel has, in netem's way
+        ExecResult pfifo = namespace.exec("tc", "qdisc", "add", "dev", "lo", "root", "pfifo");
+        assertTrue(pfifo.ok(), pfifo.describe());
+        try {
+            command("netem delay 10ms 2s --dev lo --netns " + namespace.name());
+            Notification failed = peer.next(WAIT);
+            assertEquals(Command.NOTIFY_FAIL, failed.command(), failed.message());
+            Matcher advice = Pattern.compile("remove it first with '([^']+)'").matcher(failed.message());
+            assertTrue(advice.find(), failed.message());
+
+            Process pasted = new ProcessBuilder("bash", "-c", advice.group(1))
+                    .redirectErrorStream(true)
+                    .start();
+            String output = new String(pasted.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+            assertTrue(pasted.waitFor(30, TimeUnit.SECONDS), advice.group(1) + " did not end");
+            assertEquals(0, pasted.exitValue(), advice.group(1) + ": " + output);
+            assertFalse(qdisc().contains("pfifo"), "the pasted command left " + qdisc());
+        } finally {
+            if (qdisc().contains("pfifo")) {
+                namespace.exec("tc", "qdisc", "del", "dev", "lo", "root");
+            }
+        }
     }
 
     @Test

@@ -450,11 +450,8 @@ public final class TestRunner {
             if (!missing.isEmpty()) {
                 throw MaestroException.infrastructure("test '" + options.testName() + "' needs peers of role(s) "
                         + String.join(", ", missing) + " but none answered on " + peers.endpoint() + " (found: "
-                        + (byRole.isEmpty() ? "no peers" : byRole) + "); start them with 'maestro-cli "
-                        + (missing.contains("sender") || missing.contains("receiver")
-                                ? "worker --role " + missing.get(0)
-                                : missing.get(0))
-                        + " --maestro-url " + peers.endpoint() + "'");
+                        + (byRole.isEmpty() ? "no peers" : byRole) + "); start them with "
+                        + PeerStartCommands.quoted(missing, peers.endpoint()));
             }
             for (PeerStatus status : found) {
                 if (neededRoles().contains(status.peer().role())) {

@@ -3,6 +3,7 @@ package org.maestro.client.cli;
 import java.time.Duration;
 import java.util.Comparator;
 import java.util.List;
+import org.maestro.client.api.PeerStartCommands;
 import org.maestro.common.cli.CommandException;
 import org.maestro.common.cli.ExitCode;
 import org.maestro.common.client.ControlClient;
@@ -48,7 +49,8 @@ public final class PingWaitOption {
         spec.commandLine()
                 .getErr()
                 .println("maestro-cli: no peer answered on " + client.endpoint() + " within " + wait
-                        + "; start peers with 'maestro-cli worker --maestro-url " + client.endpoint() + "'");
+                        + "; start peers with "
+                        + PeerStartCommands.quoted(List.of("sender", "receiver"), String.valueOf(client.endpoint())));
         return ExitCode.INFRASTRUCTURE.code();
     }
 }

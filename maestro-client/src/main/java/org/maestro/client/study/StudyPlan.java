@@ -107,8 +107,8 @@ public final class StudyPlan {
         return String.format(
                 Locale.ROOT,
                 "maestro.matrix '%s' has %s = %d cell(s) × %d repeat(s) = %d runs, more than"
-                        + " %d; narrow it (fewer values%s, or fewer repeats), or allow it with maestro-cli run --yes or "
-                        + "allowLarge true in maestro.matrix",
+                        + " %d; narrow it (fewer values%s, or fewer repeats), or allow it: run the same command with --yes "
+                        + "added, or set allowLarge true in maestro.matrix",
                 state.test(),
                 sizes.isEmpty() ? "1" : sizes,
                 state.cellCount(),

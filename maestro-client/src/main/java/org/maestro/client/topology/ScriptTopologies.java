@@ -32,7 +32,7 @@ import org.slf4j.LoggerFactory;
  */
 public final class ScriptTopologies implements AutoCloseable {
     /** The environment variable naming the router executable when it is not on the PATH. */
-    public static final String QDROUTERD_VARIABLE = "QDROUTERD";
+    public static final String QDROUTERD_VARIABLE = ExecutableFinder.QDROUTERD_VARIABLE;
 
     private static final Logger LOG = LoggerFactory.getLogger(ScriptTopologies.class);
     private static final DateTimeFormatter STAMP = DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss");

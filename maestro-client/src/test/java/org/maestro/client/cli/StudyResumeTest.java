@@ -10,6 +10,8 @@ import java.nio.file.Path;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.maestro.common.cli.ExitCode;
@@ -17,7 +19,7 @@ import org.maestro.reporter.study.StudyState;
 
 /**
  * A real small study, embedded: stopped by a failure of its script after one of its two runs, then resumed with
- * {@code --resume}, which runs only the one left (a resume with another matrix is refused in {@code MatrixInputTest}).
+ * the {@code --resume} command it prints, run as printed, which runs only the one left (a resume with another matrix is refused in {@code MatrixInputTest}).
  * The study's figures are checked against the iterations' own summary.json.
  */
 class StudyResumeTest {
@@ -71,7 +73,11 @@ class StudyResumeTest {
         Path testDir = work.resolve("results/resumable");
         assertEquals(1, StudyState.read(testDir).orElseThrow().runs().size());
 
-        CliRun resumed = run(Map.of(), "--resume");
+        // the command the message gives, pasted as printed
+        Matcher printed = Pattern.compile("To go on with the next run: maestro-cli (run \\S+ --results \\S+ --resume) ")
+                .matcher(stopped.out());
+        assertTrue(printed.find(), stopped.out());
+        CliRun resumed = CliRun.runWithEnvironment(Map.of(), printed.group(1).split(" "));
 
         assertEquals(ExitCode.OK.code(), resumed.exitCode(), resumed.out() + resumed.err());
         assertTrue(

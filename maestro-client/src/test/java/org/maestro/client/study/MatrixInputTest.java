@@ -89,7 +89,7 @@ class MatrixInputTest {
         assertEquals(
                 "maestro.matrix 'study' has 30 × 2 × 3 = 180 cell(s) × 3 repeat(s) = 540 runs, more than 500; "
                         + "narrow it (fewer values — the largest dimension is rate with 30 values, or fewer repeats), or "
-                        + "allow it with maestro-cli run --yes or allowLarge true in maestro.matrix",
+                        + "allow it: run the same command with --yes added, or set allowLarge true in maestro.matrix",
                 message);
     }
 

@@ -42,7 +42,10 @@ public final class StudyPage {
                 .append(" runs finished, ")
                 .append(failed)
                 .append(" cell(s) with a failed run")
-                .append(state.complete() ? "" : " · unfinished: resume with maestro-cli run … --resume")
+                .append(
+                        state.complete()
+                                ? ""
+                                : " · unfinished: run the same script with the same --results and --resume to go on")
                 .append(" · <a href=\"study.json\">study.json</a> · <a href=\"study-junit.xml\">study-junit.xml</a>")
                 .append(" · <a href=\"index.html\">every iteration</a></p>\n");
         b.append("<h2>Cells</h2>\n").append(table(state, cells));

@@ -32,8 +32,8 @@ import picocli.CommandLine.Option;
         mixinStandardHelpOptions = true,
         header = "Start a topology on this machine and keep it running until 'topology down'.",
         description = {
-            "Brokers run as embedded Artemis brokers, routers as qdrouterd processes (qdrouterd must be "
-                    + "on PATH), all on free loopback ports. The state file is written once the router network has "
+            "Brokers run as embedded Artemis brokers, routers as qdrouterd processes (the program given with "
+                    + "--qdrouterd, else named by QDROUTERD, else found on the PATH), all on free loopback ports. The state file is written once the router network has "
                     + "converged; scripts can wait for it to appear."
         })
 public final class UpCommand extends MaestroCommand {
@@ -57,19 +57,20 @@ public final class UpCommand extends MaestroCommand {
     @Option(
             names = "--qdrouterd",
             paramLabel = "FILE",
-            description = "The qdrouterd executable (default: found on PATH).")
+            description = "The qdrouterd executable (default: the one QDROUTERD names, else the one on the PATH).")
     Path qdrouterdPath;
 
-    private final Supplier<Optional<Path>> qdrouterdOnPath;
+    private final Supplier<Optional<Path>> qdrouterdFinder;
 
-    /** Finds qdrouterd on this process's PATH. */
+    /** Finds qdrouterd where QDROUTERD names it, else on this process's PATH. */
     public UpCommand() {
-        this(ExecutableFinder::qdrouterd);
+        this(() -> ExecutableFinder.qdrouterd(System::getenv)
+                .map(named -> checkExecutable(ExecutableFinder.QDROUTERD_VARIABLE, named)));
     }
 
-    /** Finds qdrouterd with {@code qdrouterdOnPath} (tests pass an empty one). */
-    public UpCommand(Supplier<Optional<Path>> qdrouterdOnPath) {
-        this.qdrouterdOnPath = qdrouterdOnPath;
+    /** Finds qdrouterd with {@code qdrouterdFinder} when --qdrouterd is not given (tests pass an empty one). */
+    public UpCommand(Supplier<Optional<Path>> qdrouterdFinder) {
+        this.qdrouterdFinder = qdrouterdFinder;
     }
 
     @Override
@@ -77,8 +78,9 @@ public final class UpCommand extends MaestroCommand {
         Path stateFile = files.stateFile();
         refuseIfAlreadyUp(stateFile);
         TopologyDescription description = source.load();
-        Optional<Path> qdrouterd =
-                qdrouterdPath != null ? Optional.of(checkExecutable(qdrouterdPath)) : qdrouterdOnPath.get();
+        Optional<Path> qdrouterd = qdrouterdPath != null
+                ? Optional.of(checkExecutable("--qdrouterd", qdrouterdPath))
+                : qdrouterdFinder.get();
         LocalTopologyLauncher launcher = new LocalTopologyLauncher(qdrouterd, timeout);
         Path stop = TopologyState.stopRequest(stateFile);
         Files.deleteIfExists(stop);
@@ -114,15 +116,19 @@ public final class UpCommand extends MaestroCommand {
                 stateFile.toString(),
                 alive
                         ? "topology '" + existing.name() + "' is already up (process " + existing.ownerPid()
-                                + "); run 'topology down --state " + stateFile + "' first or choose another --work-dir"
+                                + "); run '" + downCommand(stateFile) + "' first or choose another --work-dir"
                         : "a stale state file of topology '" + existing.name() + "' (process " + existing.ownerPid()
-                                + " is gone); run 'topology down --state " + stateFile
-                                + "' to stop what it left running");
+                                + " is gone); run '" + downCommand(stateFile) + "' to stop what it left running");
     }
 
-    private static Path checkExecutable(Path file) {
+    /** The command that stops the topology of this state file, as the messages suggest it. */
+    static String downCommand(Path stateFile) {
+        return "maestro-cli topology down --state " + stateFile;
+    }
+
+    private static Path checkExecutable(String givenBy, Path file) {
         if (!Files.isRegularFile(file) || !Files.isExecutable(file)) {
-            throw new TopologyException("--qdrouterd", file + " is not an executable file");
+            throw new TopologyException(givenBy, file + " is not an executable file");
         }
         return file.toAbsolutePath();
     }
@@ -135,7 +141,7 @@ public final class UpCommand extends MaestroCommand {
         }
         NodeEndpoint first = running.topology().nodes().get(0);
         out.println("Use a node's URL plus an address as SEND_URL/RECEIVE_URL, e.g. " + first.url() + "/test.queue");
-        out.println("State: " + stateFile + "  (stop with: topology down --state " + stateFile + ")");
+        out.println("State: " + stateFile + "  (stop with '" + downCommand(stateFile) + "')");
         out.flush();
     }
 

@@ -48,11 +48,16 @@ import org.slf4j.LoggerFactory;
  */
 public final class LocalTopologyLauncher {
 
+    /** The folder of a relocatable qdrouterd build in {@link #QDROUTERD_REQUIRED}'s example, which a user replaces. */
+    public static final String RELOCATABLE_EXAMPLE = "/opt/qpid-dispatch-1.19.0";
+
     /** What to tell a user whose topology has routers but whose machine has no qdrouterd. */
-    public static final String QDROUTERD_REQUIRED = "qdrouterd (Apache Qpid Dispatch Router) is required to start "
-            + "routers but was not found on PATH; install it (e.g. 'dnf install qpid-dispatch-router' on "
-            + "Fedora/RHEL, or build it from https://qpid.apache.org/components/dispatch-router/) and put "
-            + "qdrouterd on PATH (or give it with --qdrouterd FILE), or start a topology of brokers only";
+    public static final String QDROUTERD_REQUIRED = "qdrouterd (Apache Qpid Dispatch Router 1.19) is required to start "
+            + "routers, but " + ExecutableFinder.QDROUTERD_VARIABLE + " names none and there is none on the PATH; "
+            + "install it (package qpid-dispatch-router on Fedora/RHEL), or unpack a relocatable build and name its "
+            + "program before you run this again: 'export " + ExecutableFinder.QDROUTERD_VARIABLE + "="
+            + RELOCATABLE_EXAMPLE + "/bin/qdrouterd' with the folder you unpacked it to (on Debian 12 it needs the "
+            + "packages libqpid-proton11 and libpython3.11); or start a topology of brokers only";
 
     private static final Logger LOG = LoggerFactory.getLogger(LocalTopologyLauncher.class);
 

@@ -65,7 +65,7 @@ public record TopologyState(int version, String name, long ownerPid, String work
             throw new TopologyException(
                     file.toString(),
                     "no topology state here; nothing is up "
-                            + "(start one with 'topology up', or pass the --state file it printed)");
+                            + "(give --state the file that topology up printed, or the --work-dir it was given)");
         }
         try {
             TopologyState state = JSON.readValue(file.toFile(), TopologyState.class);

@@ -98,7 +98,7 @@ class UpDownCommandTest {
         assertEquals(2, run.exitCode());
         assertEquals(
                 "up: " + state + ": topology 'other' is already up (process "
-                        + ProcessHandle.current().pid() + "); run 'topology down --state " + state
+                        + ProcessHandle.current().pid() + "); run 'maestro-cli topology down --state " + state
                         + "' first or choose another --work-dir\n",
                 run.err());
     }
@@ -113,8 +113,8 @@ class UpDownCommandTest {
         assertEquals(2, run.exitCode());
         assertEquals(
                 "topology down: " + work.resolve("none.json")
-                        + ": no topology state here; nothing is up (start one with "
-                        + "'topology up', or pass the --state file it printed)\n",
+                        + ": no topology state here; nothing is up (give --state the file that topology up "
+                        + "printed, or the --work-dir it was given)\n",
                 run.err());
     }
 

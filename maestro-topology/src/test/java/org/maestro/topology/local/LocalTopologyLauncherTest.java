@@ -67,7 +67,7 @@ class LocalTopologyLauncherTest {
         InfrastructureException e = assertThrows(
                 InfrastructureException.class, () -> launcher.start(routerBroker(), "router-broker.yaml", dir));
         assertEquals(LocalTopologyLauncher.QDROUTERD_REQUIRED, e.getMessage());
-        assertTrue(e.getMessage().startsWith("qdrouterd (Apache Qpid Dispatch Router) is required"));
+        assertTrue(e.getMessage().startsWith("qdrouterd (Apache Qpid Dispatch Router 1.19) is required"));
         assertFalse(Files.exists(dir), "nothing was prepared or started");
     }
 

@@ -69,6 +69,7 @@ public final class ReceiveRecorder {
     private final AtomicLong received = new AtomicLong();
     private final AtomicLong errors = new AtomicLong();
     private final AtomicLong lastReceiveMicros = new AtomicLong();
+    private final AtomicLong firstReceiveMicros = new AtomicLong();
     private final SilenceLog silences;
     private final JitterRecorder jitter;
     private SenderStreams lastSender;
@@ -110,6 +111,9 @@ public final class ReceiveRecorder {
             return;
         }
         lastReceiveMicros.lazySet(receiveMicros);
+        if (firstReceiveMicros.get() == 0) {
+            firstReceiveMicros.lazySet(receiveMicros);
+        }
         if (silences != null) {
             silences.onMessage(receiveMicros);
         }
@@ -156,6 +160,11 @@ public final class ReceiveRecorder {
     /** When the last message (of any kind) arrived, or 0. */
     public long lastReceiveMicros() {
         return lastReceiveMicros.get();
+    }
+
+    /** When the first message (of any kind) arrived, or 0. */
+    public long firstReceiveMicros() {
+        return firstReceiveMicros.get();
     }
 
     /** The streams seen, to read once the writer has stopped. */

@@ -23,8 +23,8 @@ import org.maestro.worker.role.LoadRun;
 /**
  * The {@code receiver} role: on START_RECEIVER, PARALLEL_COUNT consumers attach to RECEIVE_URL (else
  * SEND_RECEIVE_URL) and the request returns only once all are attached; they record response and service time and
- * the sequence numbers of each stream until STOP_RECEIVER, the end of a DRAIN, or the test duration plus a grace
- * period; then the fail-condition latency is evaluated and the run ends with NOTIFY_SUCCESS or NOTIFY_FAIL (after
+ * the sequence numbers of each stream until STOP_RECEIVER, the end of a DRAIN, or the test duration (counted from the
+ * first message, as the senders may start well after the receivers) plus a grace period; then the fail-condition latency is evaluated and the run ends with NOTIFY_SUCCESS or NOTIFY_FAIL (after
  * DRAIN_COMPLETE when it drained). Thread-safe.
  *
  * <pre>{@code

@@ -161,6 +161,15 @@ final class ReceiverRun extends LoadRun {
                 .orElse(0);
     }
 
+    /** When the first message arrived on any connection, or 0 when none has yet. */
+    private long firstReceiveMicros() {
+        return connections.stream()
+                .mapToLong(c -> c.recorder().firstReceiveMicros())
+                .filter(micros -> micros > 0)
+                .min()
+                .orElse(0);
+    }
+
     @Override
     protected String checkEnd(Event event, long nowMicros) {
         if (event == Event.STOP) {
@@ -186,7 +195,10 @@ final class ReceiverRun extends LoadRun {
         TestDuration duration = options.duration();
         long grace = settings.gracePeriod().toNanos() / 1000;
         if (duration.isTimed()) {
-            long end = startMicros()
+            // from the first message: senders start after the receivers, later still when the client waits for an
+            // inspector or an agent to start in between, and their last messages must not find the receiver gone
+            long first = firstReceiveMicros();
+            long end = (first > 0 ? Math.max(first, startMicros()) : startMicros())
                     + (options.warmUp().toNanos() + duration.time().toNanos()) / 1000
                     + grace;
             return nowMicros >= end ? "end of the test duration and grace period" : null;
