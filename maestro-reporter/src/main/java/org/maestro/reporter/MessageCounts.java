@@ -36,6 +36,8 @@ import org.maestro.common.measure.OutcomeCounts;
  * @param outcomes how the system settled the senders' send attempts, one count per attempt; null
  *        when no sender result counted them
  * @param unknownReason why {@code sent} or {@code lost} is unknown; null when both are known
+ * @param stale messages of another run the receivers consumed (another run tag in the header, e.g. left in a queue
+ *        by an earlier test): not in {@code received}, {@code duplicates} or any latency
  */
 @JsonIgnoreProperties(ignoreUnknown = true)
 @JsonInclude(JsonInclude.Include.NON_NULL)
@@ -47,6 +49,7 @@ import org.maestro.common.measure.OutcomeCounts;
     "lostPercent",
     "unknownReason",
     "duplicates",
+    "stale",
     "outOfOrder",
     "errors",
     "refused",
@@ -63,7 +66,23 @@ public record MessageCounts(
         @JsonInclude(JsonInclude.Include.ALWAYS) Long refused,
         @JsonInclude(JsonInclude.Include.ALWAYS) Long vanished,
         OutcomeCounts outcomes,
-        String unknownReason) {
+        String unknownReason,
+        long stale) {
+
+    /** Counts of receivers that consumed no message of another run. */
+    public MessageCounts(
+            Long sent,
+            long received,
+            Long lost,
+            long duplicates,
+            long outOfOrder,
+            long errors,
+            Long refused,
+            Long vanished,
+            OutcomeCounts outcomes,
+            String unknownReason) {
+        this(sent, received, lost, duplicates, outOfOrder, errors, refused, vanished, outcomes, unknownReason, 0L);
+    }
 
     /** Counts without outcomes: nothing known to be refused, every lost message vanished. */
     public MessageCounts(long sent, long received, long lost, long duplicates, long outOfOrder, long errors) {
@@ -96,7 +115,24 @@ public record MessageCounts(
                 refused,
                 vanished,
                 outcomes,
-                unknownReason);
+                unknownReason,
+                stale);
+    }
+
+    /** The same counts with the messages of another run the receivers consumed. */
+    public MessageCounts withStale(long messages) {
+        return new MessageCounts(
+                sent,
+                received,
+                lost,
+                duplicates,
+                outOfOrder,
+                errors,
+                refused,
+                vanished,
+                outcomes,
+                unknownReason,
+                messages);
     }
 
     /** True when every sender's and receiver's counts arrived, so lost is a number. */

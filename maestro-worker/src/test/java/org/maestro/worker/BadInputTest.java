@@ -122,11 +122,11 @@ class BadInputTest {
         RoleException error =
                 assertThrows(RoleException.class, () -> sender.handle(Note.request(Command.START_SENDER), context));
         assertEquals(ErrorCodes.INVALID_OPTION, error.code());
-        // 32 fixed bytes + "sender-1@localhost" (18 bytes)
+        // 36 fixed bytes + "sender-1@localhost" (18 bytes)
         assertTrue(
-                error.getMessage().startsWith("MESSAGE_SIZE=40 is smaller than the 50-byte message header"),
+                error.getMessage().startsWith("MESSAGE_SIZE=40 is smaller than the 54-byte message header"),
                 error.getMessage());
-        assertTrue(error.getMessage().contains("at least 50"), error.getMessage());
+        assertTrue(error.getMessage().contains("at least 54"), error.getMessage());
         InvalidOptionException early = assertThrows(
                 InvalidOptionException.class,
                 () -> sender.checkOptions(

@@ -43,6 +43,7 @@ final class Figures {
         }
         figures.put("duplicates", summary.messages().duplicates());
         figures.put("outOfOrder", summary.messages().outOfOrder());
+        figures.put("stale", summary.messages().stale());
         figures.put("errors", summary.messages().errors());
         figures.put("meanRate", summary.throughput());
         if (summary.rate() != null && summary.throughputMegabytes() != null) {

@@ -123,6 +123,11 @@ public record TestResult(
         return known("vanished");
     }
 
+    /** Messages of another run the receivers consumed (e.g. left in a queue by an earlier test), counted nowhere else. */
+    public long getStale() {
+        return count("stale");
+    }
+
     /** A count of the figures; 0 when absent. */
     private long count(String figure) {
         return figures.getOrDefault(figure, 0L).longValue();

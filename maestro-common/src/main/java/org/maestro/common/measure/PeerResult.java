@@ -43,7 +43,8 @@ public record PeerResult(
         String outcome,
         String reason,
         OutcomeCounts outcomes,
-        String runId) {
+        String runId,
+        Long stale) {
 
     /** The file name in a peer's result directory. */
     public static final String FILE_NAME = "peer-result.json";
@@ -92,6 +93,7 @@ public record PeerResult(
                 outcome,
                 reason,
                 null,
+                null,
                 null);
     }
 
@@ -126,6 +128,7 @@ public record PeerResult(
                 outcome,
                 reason,
                 outcomes,
+                null,
                 null);
     }
 
@@ -146,7 +149,38 @@ public record PeerResult(
                 outcome,
                 reason,
                 outcomes,
-                id);
+                id,
+                stale);
+    }
+
+    /**
+     * This result of a receiver with the messages of another run it consumed (another run tag in the message
+     * header): neither received, nor duplicates, nor measured.
+     */
+    public PeerResult withStale(long messages) {
+        return new PeerResult(
+                formatVersion,
+                peer,
+                role,
+                startMillis,
+                endMillis,
+                warmupEndMillis,
+                count,
+                errors,
+                duplicates,
+                outOfOrder,
+                streams,
+                outcome,
+                reason,
+                outcomes,
+                runId,
+                messages);
+    }
+
+    /** Messages of another run a receiver consumed; 0 when not counted (a sender, an older receiver). */
+    @JsonIgnore
+    public long staleCount() {
+        return stale == null ? 0 : stale;
     }
 
     /**

@@ -138,6 +138,7 @@ public final class MessageAccounting {
         }
         long sent = 0;
         long errors = 0;
+        long stale = 0;
         Map<StreamKey, Long> sentPerStream = new LinkedHashMap<>();
         Map<StreamKey, RoaringBitmap> refusedPerStream = new LinkedHashMap<>();
         Map<StreamKey, String> senderAddress = new LinkedHashMap<>();
@@ -163,6 +164,7 @@ public final class MessageAccounting {
         for (Peer receiver : receivers) {
             groups.computeIfAbsent(receiver.address(), a -> new ArrayList<>()).add(receiver);
             errors += receiver.result().errors();
+            stale += receiver.result().staleCount();
         }
 
         List<StreamSummary> streams = new ArrayList<>();
@@ -272,6 +274,10 @@ public final class MessageAccounting {
                 }
             }
         }
+        if (stale > 0) {
+            problems.add(stale + " stale message(s) of another run (left at the address by an earlier test or run) "
+                    + "were consumed by the receivers: not counted as received and not measured");
+        }
         streams.sort((a, b) -> {
             int c = a.address().compareTo(b.address());
             if (c == 0) {
@@ -293,13 +299,15 @@ public final class MessageAccounting {
                             null,
                             null,
                             outcomes,
-                            reason),
+                            reason,
+                            stale),
                     streams,
                     problems);
         }
         return new Result(
                 new MessageCounts(
-                        sent, received, lost, duplicates, outOfOrder, errors, refused, lost - refused, outcomes),
+                                sent, received, lost, duplicates, outOfOrder, errors, refused, lost - refused, outcomes)
+                        .withStale(stale),
                 streams,
                 problems);
     }

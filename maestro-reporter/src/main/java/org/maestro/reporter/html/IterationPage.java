@@ -216,6 +216,14 @@ public final class IterationPage {
                 Format.count(m.errors()),
                 "send and receive · " + INCLUDED,
                 m.errors() > 0 ? "bad" : ""));
+        if (m.stale() > 0) {
+            b.append(Html.card(
+                    "card-stale",
+                    "Stale",
+                    Format.count(m.stale()),
+                    "messages of another run, consumed and not counted",
+                    "bad"));
+        }
         b.append("</section>\n");
     }
 

@@ -2,6 +2,7 @@ package org.maestro.reporter.compute;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -130,5 +131,33 @@ class MessageAccountingTest {
         assertNull(total.sent());
         assertNull(total.lost());
         assertEquals(2, total.received());
+    }
+
+    @Test
+    void addsUpTheReceiversStaleMessagesApartFromEverythingElse() {
+        MessageAccounting.Peer first = receiver("r1@h", "s@h", 0, RoaringBitmap.bitmapOf(0, 1, 2), 0);
+        MessageAccounting.Peer second = receiver("r2@h", "s@h", 0, RoaringBitmap.bitmapOf(3, 4), 0);
+        MessageAccounting.Peer staleFirst =
+                new MessageAccounting.Peer("r1@h", "q", first.result().withStale(40));
+        MessageAccounting.Peer staleSecond =
+                new MessageAccounting.Peer("r2@h", "q", second.result().withStale(2));
+
+        MessageAccounting.Result result =
+                MessageAccounting.account(List.of(sender("s@h", 5)), List.of(staleFirst, staleSecond));
+
+        MessageCounts total = result.counts();
+        assertEquals(42, total.stale());
+        assertEquals(5, total.received());
+        assertEquals(0, total.lost());
+        assertEquals(0, total.duplicates());
+        assertTrue(
+                result.problems().stream().anyMatch(p -> p.startsWith("42 stale message(s) of another run")),
+                result.problems().toString());
+        assertEquals(
+                0,
+                MessageAccounting.account(List.of(sender("s@h", 5)), List.of(first, second))
+                        .counts()
+                        .stale(),
+                "results without stale counts (older files) count none");
     }
 }

@@ -14,7 +14,7 @@ package org.maestro.worker.measure;
  *
  * <pre>{@code
  * JitterRecorder jitter = new JitterRecorder(lateLog.newRecorder(), earlyLog.newRecorder());
- * ReceiveRecorder recorder = new ReceiveRecorder(response, service, silences, jitter);
+ * ReceiveRecorder recorder = new ReceiveRecorder(response, service, silences, jitter, runTag);
  * }</pre>
  */
 public final class JitterRecorder {

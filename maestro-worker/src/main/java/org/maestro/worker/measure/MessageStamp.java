@@ -3,9 +3,9 @@ package org.maestro.worker.measure;
 import java.nio.charset.StandardCharsets;
 
 /**
- * The binary header every Maestro message body starts with (format version 1): who sent it, on which connection,
- * its sequence number and its intended and actual send times. The rest of the body is padding up to the message
- * size. All numbers are big-endian:
+ * The binary header every Maestro message body starts with (format version 2): who sent it, on which connection,
+ * its sequence number, its intended and actual send times and the run it belongs to. The rest of the body is padding
+ * up to the message size. All numbers are big-endian:
  *
  * <pre>
  * offset size field
@@ -18,8 +18,12 @@ import java.nio.charset.StandardCharsets;
  *      8    8 sequence number (0-based, dense per connection)
  *     16    8 intended send time (epoch µs)
  *     24    8 actual send time (epoch µs)
- *     32    n sender name (UTF-8)
+ *     32    4 run tag: {@link #runTag(String)} of the sender's RUN_ID (0 without one)
+ *     36    n sender name (UTF-8)
  * </pre>
+ *
+ * <p>A receiver takes only messages whose run tag is its own run's; any other (and a version-1 message, which has no
+ * run tag) belongs to another run and is counted as stale.
  *
  * Writing uses a caller-owned array; reading works on a received body without allocating except for a new sender
  * name. Stateless and thread-safe.
@@ -28,9 +32,11 @@ public final class MessageStamp {
     /** The first byte of every Maestro message. */
     public static final byte MAGIC = 0x4D;
     /** The header format version written by this class. */
-    public static final byte VERSION = 1;
+    public static final byte VERSION = 2;
+    /** The header format version before run tags: such a message always belongs to another run. */
+    public static final byte VERSION_WITHOUT_RUN = 1;
     /** The header size without the sender name. */
-    public static final int FIXED_SIZE = 32;
+    public static final int FIXED_SIZE = 36;
     /** The longest sender name, in UTF-8 bytes. */
     public static final int MAX_NAME_BYTES = 255;
 
@@ -41,6 +47,7 @@ public final class MessageStamp {
     static final int SEQUENCE = 8;
     static final int INTENDED = 16;
     static final int ACTUAL = 24;
+    static final int RUN = 32;
 
     private MessageStamp() {}
 
@@ -54,21 +61,38 @@ public final class MessageStamp {
         return bytes;
     }
 
+    /**
+     * The run tag of a run id: the 32-bit FNV-1a hash of its UTF-8 bytes, 1 instead of 0; 0 for no run id (null).
+     * Two runs collide with a chance of 1 in 2<sup>32</sup>.
+     */
+    public static int runTag(String runId) {
+        if (runId == null) {
+            return 0;
+        }
+        int hash = 0x811C9DC5;
+        for (byte b : runId.getBytes(StandardCharsets.UTF_8)) {
+            hash ^= b & 0xFF;
+            hash *= 0x01000193;
+        }
+        return hash == 0 ? 1 : hash;
+    }
+
     /** The header size for a sender name. */
     public static int headerSize(byte[] nameBytes) {
         return FIXED_SIZE + nameBytes.length;
     }
 
     /**
-     * Writes the parts of the header that stay the same for a connection (magic, version, name, connection) into
-     * {@code body}; the rest of the body is left as it is (zeros of a new array make the padding).
+     * Writes the parts of the header that stay the same for a connection (magic, version, name, connection, run
+     * tag) into {@code body}; the rest of the body is left as it is (zeros of a new array make the padding).
      */
-    public static void writeFixed(byte[] body, byte[] nameBytes, int connection) {
+    public static void writeFixed(byte[] body, byte[] nameBytes, int connection, int runTag) {
         body[0] = MAGIC;
         body[1] = VERSION;
         body[2] = 0;
         body[NAME_LENGTH] = (byte) nameBytes.length;
         putInt(body, CONNECTION, connection);
+        putInt(body, RUN, runTag);
         System.arraycopy(nameBytes, 0, body, FIXED_SIZE, nameBytes.length);
     }
 
@@ -96,7 +120,17 @@ public final class MessageStamp {
         return (body[2] & FLAG_PRIMING) != 0;
     }
 
-    /** True when the body is long enough and starts with a version-1 Maestro header. */
+    /** True when the body starts with a Maestro header of the format before run tags (version 1). */
+    public static boolean isWithoutRun(byte[] body) {
+        return body != null && body.length >= 2 && body[0] == MAGIC && body[1] == VERSION_WITHOUT_RUN;
+    }
+
+    /** The run tag of a stamped body. */
+    public static int runTag(byte[] body) {
+        return getInt(body, RUN);
+    }
+
+    /** True when the body is long enough and starts with a version-2 Maestro header. */
     public static boolean isStamped(byte[] body) {
         return body != null
                 && body.length >= FIXED_SIZE

@@ -10,9 +10,11 @@ import java.util.concurrent.atomic.AtomicLong;
  * Measures each message one receiver connection gets: response time (receive − intended send time) and service
  * time (receive − actual send time) into {@link SingleWriterLatencyRecorder}s, the sequence numbers per stream
  * into {@link StreamSequences} and, at a fixed rate, the inter-arrival jitter per stream into a
- * {@link JitterRecorder}. Single writer (the connection's delivery thread); {@link #received()},
- * {@link #errors()} and {@link #lastReceiveMicros()} may be read from any thread, the streams only after the writer
- * stopped.
+ * {@link JitterRecorder}. Only messages of its own run count: a message whose run tag is another run's is counted
+ * as stale and nothing else. Every message, of whatever kind, is activity ({@link #lastReceiveMicros()}), so that a
+ * drain does not end while the receiver is still working through a backlog. Single writer (the connection's
+ * delivery thread); {@link #received()}, {@link #stale()}, {@link #errors()} and {@link #lastReceiveMicros()} may be
+ * read from any thread, the streams only after the writer stopped.
  *
  * <pre>{@code
  * ReceiveRecorder recorder = new ReceiveRecorder(responseLog.newRecorder(), serviceLog.newRecorder());
@@ -68,12 +70,15 @@ public final class ReceiveRecorder {
     private final Map<String, SenderStreams> senders = new LinkedHashMap<>();
     private final AtomicLong received = new AtomicLong();
     private final AtomicLong errors = new AtomicLong();
+    private final AtomicLong stale = new AtomicLong();
     private final AtomicLong lastReceiveMicros = new AtomicLong();
     private final AtomicLong firstReceiveMicros = new AtomicLong();
     private final SilenceLog silences;
     private final JitterRecorder jitter;
+    private final int runTag;
     private SenderStreams lastSender;
 
+    /** A recorder of messages without a run tag (sent without RUN_ID). */
     public ReceiveRecorder(SingleWriterLatencyRecorder responseTime, SingleWriterLatencyRecorder serviceTime) {
         this(responseTime, serviceTime, null);
     }
@@ -81,18 +86,21 @@ public final class ReceiveRecorder {
     /** A recorder that also tells {@code silences} of every message. */
     public ReceiveRecorder(
             SingleWriterLatencyRecorder responseTime, SingleWriterLatencyRecorder serviceTime, SilenceLog silences) {
-        this(responseTime, serviceTime, silences, null);
+        this(responseTime, serviceTime, silences, null, 0);
     }
 
     /**
      * A recorder that also tells {@code silences} of every message (when not null) and records the inter-arrival
-     * jitter of each stream into {@code jitter} (when not null: receivers at a fixed rate).
+     * jitter of each stream into {@code jitter} (when not null: receivers at a fixed rate), counting only messages
+     * whose run tag is {@code runTag} ({@link MessageStamp#runTag(String)} of the run's RUN_ID).
      */
     public ReceiveRecorder(
             SingleWriterLatencyRecorder responseTime,
             SingleWriterLatencyRecorder serviceTime,
             SilenceLog silences,
-            JitterRecorder jitter) {
+            JitterRecorder jitter,
+            int runTag) {
+        this.runTag = runTag;
         this.responseTime = responseTime;
         this.serviceTime = serviceTime;
         this.silences = silences;
@@ -103,14 +111,24 @@ public final class ReceiveRecorder {
     static final int MAX_CONNECTION = 100_000;
 
     /**
-     * Records one message; a body without a Maestro header counts as an error. A priming message (sent before its
-     * sender's timeline) is ignored: not counted, measured or tracked.
+     * Records one message; a body without a Maestro header counts as an error. A message of another run (another
+     * run tag, or a header without one) counts as stale and nothing else. A priming message of this run (sent
+     * before its sender's timeline) is not counted, measured or tracked. Each is activity.
      */
     public void record(byte[] body, long receiveMicros) {
-        if (MessageStamp.isStamped(body) && MessageStamp.priming(body)) {
+        lastReceiveMicros.lazySet(receiveMicros);
+        if (MessageStamp.isStamped(body)) {
+            if (MessageStamp.runTag(body) != runTag) {
+                stale.lazySet(stale.get() + 1);
+                return;
+            }
+            if (MessageStamp.priming(body)) {
+                return;
+            }
+        } else if (MessageStamp.isWithoutRun(body)) {
+            stale.lazySet(stale.get() + 1);
             return;
         }
-        lastReceiveMicros.lazySet(receiveMicros);
         if (firstReceiveMicros.get() == 0) {
             firstReceiveMicros.lazySet(receiveMicros);
         }
@@ -150,6 +168,11 @@ public final class ReceiveRecorder {
     /** Messages with a Maestro header recorded so far. */
     public long received() {
         return received.get();
+    }
+
+    /** Messages of another run so far (priming ones included): neither received nor measured. */
+    public long stale() {
+        return stale.get();
     }
 
     /** Messages without a Maestro header so far. */

@@ -66,7 +66,10 @@ public final class ReceiverRole extends LoadRole {
             return this;
         }
 
-        /** How long nothing must arrive for a drain to end (default 1 s). */
+        /**
+         * How long no message of any kind (priming and stale ones included) must arrive for a drain to end (default
+         * 1 s).
+         */
         public Builder quietPeriod(Duration value) {
             quietPeriod = value;
             return this;

@@ -22,6 +22,7 @@ import org.maestro.common.peer.RoleException;
 import org.maestro.common.protocol.Command;
 import org.maestro.driver.Driver;
 import org.maestro.worker.measure.JitterRecorder;
+import org.maestro.worker.measure.MessageStamp;
 import org.maestro.worker.measure.ReceiveRecorder;
 import org.maestro.worker.measure.SilenceLog;
 import org.maestro.worker.measure.SingleWriterLatencyRecorder;
@@ -58,6 +59,7 @@ final class ReceiverRun extends LoadRun {
         this.url = url;
         this.settings = settings;
         this.silences = new SilenceLog(SilenceLog.thresholdMicros(options.rate()));
+        int runTag = MessageStamp.runTag(options.runId().orElse(null));
         for (int i = 0; i < options.parallelCount(); i++) {
             SingleWriterLatencyRecorder response = new SingleWriterLatencyRecorder();
             SingleWriterLatencyRecorder service = new SingleWriterLatencyRecorder();
@@ -71,7 +73,7 @@ final class ReceiverRun extends LoadRun {
                     i,
                     url,
                     () -> driver.connect(url, settings.clock(), settings.connectTimeout()),
-                    new ReceiveRecorder(response, service, silences, jitter)));
+                    new ReceiveRecorder(response, service, silences, jitter, runTag)));
         }
     }
 
@@ -238,8 +240,10 @@ final class ReceiverRun extends LoadRun {
         Map<ReceiveRecorder.StreamId, List<StreamSequences>> byStream = new LinkedHashMap<>();
         long count = 0;
         long errors = 0;
+        long stale = 0;
         for (ReceiverConnection connection : connections) {
             count += connection.recorder().received();
+            stale += connection.recorder().stale();
             errors += connection.recorder().errors();
             connection
                     .recorder()
@@ -281,20 +285,28 @@ final class ReceiverRun extends LoadRun {
         if (reconnections > 0) {
             outcome[1] += "; connections opened again " + reconnections + " time(s)";
         }
+        if (stale > 0) {
+            outcome[1] += "; " + stale + " stale message(s) of another run consumed and not counted";
+            LOG.warn(
+                    "{} message(s) of another run (an earlier test left them at {}) were consumed and not counted",
+                    stale,
+                    UrlRedactor.redact(url));
+        }
         return new PeerResult(
-                PeerResult.FORMAT_VERSION,
-                context.self().qualifiedName(),
-                "receiver",
-                startMicros() / 1000,
-                endMillis,
-                warmupEndMillis,
-                count,
-                errors,
-                duplicates,
-                outOfOrder,
-                streams,
-                outcome[0],
-                outcome[1]);
+                        PeerResult.FORMAT_VERSION,
+                        context.self().qualifiedName(),
+                        "receiver",
+                        startMicros() / 1000,
+                        endMillis,
+                        warmupEndMillis,
+                        count,
+                        errors,
+                        duplicates,
+                        outOfOrder,
+                        streams,
+                        outcome[0],
+                        outcome[1])
+                .withStale(stale);
     }
 
     /** The outcome and its reason: the fail-condition latency on measured response times, warm-up excluded. */

@@ -3,11 +3,12 @@ package org.maestro.worker.sender;
 import org.maestro.common.options.MessageSize;
 import org.maestro.common.options.TestDuration;
 import org.maestro.common.options.TestOptions;
+import org.maestro.worker.measure.MessageStamp;
 
 /**
  * What each connection of a sender sends: message size, rate per connection (0 = unbounded), warm-up, duration
- * (by time or by number of measured messages), whether released messages are sent again, and how many priming
- * messages go before the timeline. Immutable.
+ * (by time or by number of measured messages), whether released messages are sent again, how many priming
+ * messages go before the timeline, and the run tag its messages carry. Immutable.
  */
 public record SendPlan(
         MessageSize size,
@@ -15,14 +16,15 @@ public record SendPlan(
         long warmUpMicros,
         TestDuration duration,
         boolean resendReleased,
-        int primingMessages) {
+        int primingMessages,
+        int runTag) {
 
     /** How long after its last new message a sender may go on sending again released messages, unless timed. */
     static final long RESEND_TAIL_MICROS = 2_000_000;
 
-    /** A plan without priming messages. */
+    /** A plan without priming messages, of a run without RUN_ID. */
     public SendPlan(MessageSize size, int rate, long warmUpMicros, TestDuration duration, boolean resendReleased) {
-        this(size, rate, warmUpMicros, duration, resendReleased, 0);
+        this(size, rate, warmUpMicros, duration, resendReleased, 0, 0);
     }
 
     /** A plan without priming messages that counts released messages as refused instead of sending them again. */
@@ -38,7 +40,8 @@ public record SendPlan(
                 options.warmUp().toNanos() / 1_000,
                 options.duration(),
                 options.resendReleased(),
-                options.primingMessages());
+                options.primingMessages(),
+                MessageStamp.runTag(options.runId().orElse(null)));
     }
 
     /** When a timed run started at {@code startMicros} ends (warm-up plus duration), or MAX_VALUE for a count. */

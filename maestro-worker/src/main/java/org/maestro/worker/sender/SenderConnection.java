@@ -281,7 +281,7 @@ public final class SenderConnection implements Runnable {
             return;
         }
         byte[] primer = new byte[plan.size().maximum()];
-        MessageStamp.writeFixed(primer, nameBytes, index);
+        MessageStamp.writeFixed(primer, nameBytes, index, plan.runTag());
         SplittableRandom sizes = new SplittableRandom(index);
         long deadline = clock.nowMicros() + PRIMING_LIMIT_MICROS;
         int sentPriming = 0;
@@ -316,7 +316,7 @@ public final class SenderConnection implements Runnable {
                 plan.duration().isTimed() ? Long.MAX_VALUE : plan.duration().messageCount();
         random = new SplittableRandom(31L * index + startMicros);
         body = new byte[plan.size().maximum()];
-        MessageStamp.writeFixed(body, nameBytes, index);
+        MessageStamp.writeFixed(body, nameBytes, index, plan.runTag());
         resends = plan.resendReleased() ? new ResendSchedule(timeline) : null;
         long measured = 0;
         long lastIntended = 0;

@@ -43,12 +43,12 @@ public class RecordingCostBenchmark {
     public void setUp() {
         receiver = new ReceiveRecorder(new SingleWriterLatencyRecorder(), new SingleWriterLatencyRecorder());
         fixedRateReceiver = new ReceiveRecorder(
-                new SingleWriterLatencyRecorder(), new SingleWriterLatencyRecorder(), null, new JitterRecorder());
+                new SingleWriterLatencyRecorder(), new SingleWriterLatencyRecorder(), null, new JitterRecorder(), 0);
         sendDelay = new SingleWriterLatencyRecorder();
         bare = new Recorder(SingleWriterLatencyRecorder.HIGHEST_MICROS, SingleWriterLatencyRecorder.DIGITS);
         bodies = new byte[STREAMS][256];
         for (int i = 0; i < STREAMS; i++) {
-            MessageStamp.writeFixed(bodies[i], MessageStamp.nameBytes("sender-1@bench-host"), i);
+            MessageStamp.writeFixed(bodies[i], MessageStamp.nameBytes("sender-1@bench-host"), i, 0);
         }
         clock = 1_732_262_400_000_000L;
     }

@@ -25,8 +25,8 @@ class JitterRecorderTest {
         LatencyLog late = new LatencyLog(directory.resolve(JitterRecorder.LATE + ".hlog"), START / 1000);
         LatencyLog early = new LatencyLog(directory.resolve(JitterRecorder.EARLY + ".hlog"), START / 1000);
         JitterRecorder jitter = new JitterRecorder(late.newRecorder(), early.newRecorder());
-        ReceiveRecorder recorder =
-                new ReceiveRecorder(new SingleWriterLatencyRecorder(), new SingleWriterLatencyRecorder(), null, jitter);
+        ReceiveRecorder recorder = new ReceiveRecorder(
+                new SingleWriterLatencyRecorder(), new SingleWriterLatencyRecorder(), null, jitter, 0);
         Sender a = new Sender("sender-a", 0);
         Sender b = new Sender("sender-b", 3);
 
@@ -105,7 +105,7 @@ class JitterRecorderTest {
 
         byte[] message(long sequence, boolean warmUp) {
             byte[] body = new byte[MessageStamp.headerSize(name) + 16];
-            MessageStamp.writeFixed(body, name, connection);
+            MessageStamp.writeFixed(body, name, connection, 0);
             long intended = START + sequence * T;
             MessageStamp.writeMessage(body, sequence, intended, intended, warmUp);
             return body;

@@ -1,0 +1,142 @@
+package org.maestro.worker;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Map;
+import org.HdrHistogram.EncodableHistogram;
+import org.HdrHistogram.HistogramLogReader;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
+import org.junit.jupiter.api.io.TempDir;
+import org.maestro.common.measure.PeerResult;
+import org.maestro.common.protocol.Command;
+import org.maestro.common.protocol.Note;
+import org.maestro.common.time.MicroClock;
+import org.maestro.driver.DriverConnection;
+import org.maestro.driver.DriverProducer;
+import org.maestro.driver.Drivers;
+import org.maestro.worker.measure.MessageStamp;
+import org.maestro.worker.receiver.ReceiverRole;
+import org.maestro.worker.sender.SenderRole;
+
+/**
+ * Where a run ends for its receiver: a drain lasts while any message still arrives (priming ones too), and messages
+ * an earlier run left in a queue are counted as stale by the next run's receiver, not as its own.
+ */
+class RunBoundaryTest {
+    @RegisterExtension
+    static final AmqpBroker broker = new AmqpBroker("worker-run-boundary");
+
+    @TempDir
+    Path results;
+
+    @Test
+    void messagesOfAnEarlierRunInTheQueueAreStaleNotReceived() throws Exception {
+        String url = broker.amqpUrl("stale.queue");
+        // the earlier run: a sender alone, so that its 2 × 40 messages and 2 × 15 priming messages stay queued
+        RecordingPeerContext earlier = new RecordingPeerContext("sender-1", "sender", results.resolve("earlier"))
+                .set(Map.of(
+                        "SEND_RECEIVE_URL", url,
+                        "TEST_DURATION", "40",
+                        "PARALLEL_COUNT", "2",
+                        "PRIMING_MESSAGES", "15",
+                        "RUN_ID", "earlier-run",
+                        "TEST_NAME", "stale"));
+        SenderRole sender = LoadTestRun.sender();
+        sender.handle(Note.request(Command.START_SENDER), earlier);
+        RecordingPeerContext.Notification left = earlier.awaitOutcome(LoadTestRun.OUTCOME_TIMEOUT);
+        assertEquals(Command.NOTIFY_SUCCESS, left.command(), left.message());
+        sender.reset();
+
+        // the new run: the same sender name, so its streams and sequence numbers are those of the earlier run
+        LoadTestRun run = new LoadTestRun(
+                        results.resolve("later"),
+                        Map.of(
+                                "SEND_RECEIVE_URL", url,
+                                "TEST_DURATION", "50",
+                                "PARALLEL_COUNT", "1",
+                                "PRIMING_MESSAGES", "5",
+                                "RUN_ID", "later-run",
+                                "TEST_NAME", "stale"))
+                .run(sender, LoadTestRun.receiver(), LoadTestRun.OUTCOME_TIMEOUT);
+
+        assertEquals(Command.NOTIFY_SUCCESS, run.senderOutcome.command(), run.senderOutcome.message());
+        assertEquals(Command.NOTIFY_SUCCESS, run.receiverOutcome.command(), run.receiverOutcome.message());
+        PeerResult received = run.receiverResult();
+        assertEquals(50, run.senderResult().count());
+        assertEquals(50, received.count(), "only the new run's messages are received");
+        assertEquals(0, received.duplicates(), "the earlier run's sequences 0-39 are no duplicates");
+        assertEquals(0, received.errors());
+        assertEquals(2 * 40 + 2 * 15, received.staleCount(), "every message of the earlier run, priming included");
+        assertTrue(received.reason().contains("110 stale message(s) of another run"), received.reason());
+        assertEquals(1, received.streams().size(), received.streams().toString());
+        assertEquals(50, received.streams().get(0).count());
+        assertEquals(
+                50,
+                recorded(run.receiverDirectory().resolve("response-time.hlog")),
+                "only the new run's messages are measured");
+    }
+
+    @Test
+    void aDrainLastsWhilePrimingMessagesStillArrive() throws Exception {
+        String url = broker.amqpUrl("drain.queue");
+        int tag = MessageStamp.runTag("drain-run");
+        ReceiverRole receiver = ReceiverRole.builder()
+                .connectTimeout(LoadTestRun.PATIENT)
+                .quietPeriod(Duration.ofMillis(500))
+                .build();
+        RecordingPeerContext context = new RecordingPeerContext("receiver-1", "receiver", results)
+                .set(Map.of(
+                        "SEND_RECEIVE_URL", url,
+                        "TEST_DURATION", "15",
+                        "RUN_ID", "drain-run",
+                        "TEST_NAME", "drain"));
+        receiver.handle(Note.request(Command.START_RECEIVER), context);
+        try (DriverConnection connection = Drivers.forUrl(url).connect(url, MicroClock.system(), LoadTestRun.PATIENT)) {
+            DriverProducer producer = connection.createProducer();
+            byte[] body = new byte[128];
+            MessageStamp.writeFixed(body, MessageStamp.nameBytes("sender-1@test"), 0, tag);
+            for (int sequence = 0; sequence < 10; sequence++) {
+                long now = MicroClock.system().nowMicros();
+                MessageStamp.writeMessage(body, sequence, now, now, false);
+                producer.send(body.clone(), body.length);
+            }
+            long drainStart = System.nanoTime();
+            receiver.handle(Note.request(Command.DRAIN), context);
+            // a backlog of priming messages arriving slowly, each gap shorter than the quiet period, 2 s in all,
+            // then the rest of the test's messages: a drain that ignored priming would end before they arrive
+            for (int primer = 0; primer < 8; primer++) {
+                Thread.sleep(250);
+                MessageStamp.writePriming(body, primer, MicroClock.system().nowMicros());
+                producer.send(body.clone(), body.length);
+            }
+            for (int sequence = 10; sequence < 15; sequence++) {
+                long now = MicroClock.system().nowMicros();
+                MessageStamp.writeMessage(body, sequence, now, now, false);
+                producer.send(body.clone(), body.length);
+            }
+            RecordingPeerContext.Notification outcome = context.awaitOutcome(LoadTestRun.OUTCOME_TIMEOUT);
+            long drainedMillis = (System.nanoTime() - drainStart) / 1_000_000;
+
+            assertEquals(Command.NOTIFY_SUCCESS, outcome.command(), outcome.message());
+            PeerResult received = PeerResult.read(context.resultDirectory().resolve(PeerResult.FILE_NAME));
+            assertEquals(15, received.count(), "every test message, the last ones behind the priming backlog");
+            assertEquals(0, received.staleCount());
+            assertTrue(received.reason().contains("drained"), received.reason());
+            assertTrue(drainedMillis >= 2_000, "the drain lasted while priming messages arrived: " + drainedMillis);
+        }
+    }
+
+    private static long recorded(Path log) throws Exception {
+        HistogramLogReader reader = new HistogramLogReader(log.toFile());
+        long total = 0;
+        EncodableHistogram histogram;
+        while ((histogram = reader.nextIntervalHistogram()) != null) {
+            total += ((org.HdrHistogram.Histogram) histogram).getTotalCount();
+        }
+        return total;
+    }
+}
