@@ -100,14 +100,15 @@ public final class RunCommand extends MaestroCommand {
             paramLabel = "PORT",
             description = "Serve the running test's statistics (per peer and in total: messages, rate, errors, "
                     + "p50/p99/max response time of the last second) as Prometheus/OpenMetrics text on "
-                    + "http://<this host>:PORT/metrics while the script runs (0: a free port, printed at start).")
+                    + "http://ADDRESS:PORT/metrics while the script runs (0: a free port, printed at start).")
     Integer metricsPort;
 
     @Option(
             names = "--metrics-host",
             paramLabel = "ADDRESS",
-            defaultValue = "0.0.0.0",
-            description = "The address the metrics are served on (default: ${DEFAULT-VALUE}, every interface).")
+            defaultValue = MetricsServer.DEFAULT_HOST,
+            description = "The address the metrics are served on (default: ${DEFAULT-VALUE}, this host only; "
+                    + "0.0.0.0 for every interface, so that a Prometheus on another host can scrape them).")
     String metricsHost;
 
     @Option(
