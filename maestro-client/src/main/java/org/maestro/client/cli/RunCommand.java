@@ -28,6 +28,7 @@ import org.maestro.common.cli.ExitCode;
 import org.maestro.common.cli.MaestroCommand;
 import org.maestro.common.client.ControlClient;
 import org.maestro.common.options.Durations;
+import org.maestro.common.text.ConsoleText;
 import org.maestro.common.transport.MqttEndpoint;
 import org.maestro.common.transport.TransportException;
 import org.maestro.reporter.Outcome;
@@ -236,10 +237,10 @@ public final class RunCommand extends MaestroCommand {
                 reason.isEmpty() && maestro.passed() ? "every test passed" : reason,
                 afterTest);
         if (!maestro.passed()) {
-            out.println("FAILED: " + reason);
+            out.println("FAILED: " + ConsoleText.clean(reason));
             return ExitCode.TEST_FAILED.code();
         }
-        out.println("PASSED" + (reason.isEmpty() ? "" : ": " + reason));
+        out.println("PASSED" + (reason.isEmpty() ? "" : ": " + ConsoleText.clean(reason)));
         return ExitCode.OK.code();
     }
 
@@ -358,10 +359,11 @@ public final class RunCommand extends MaestroCommand {
                 + " / window, 10^6 bytes) and p99: the measured window, warm-up excluded.");
         for (TestResult r : results) {
             if (!r.passed()) {
-                out.println(r.name() + " #" + r.iteration() + " failed: " + r.reason());
+                out.println(r.name() + " #" + r.iteration() + " failed: " + ConsoleText.clean(r.reason()));
             }
             if (!r.isLostKnown()) {
-                out.println(r.name() + " #" + r.iteration() + " lost unknown: " + r.getUnknownReason());
+                out.println(
+                        r.name() + " #" + r.iteration() + " lost unknown: " + ConsoleText.clean(r.getUnknownReason()));
             }
         }
         out.flush();

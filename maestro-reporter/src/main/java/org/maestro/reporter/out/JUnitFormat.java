@@ -8,7 +8,10 @@ import javax.xml.stream.XMLStreamException;
 import javax.xml.stream.XMLStreamWriter;
 import org.maestro.common.files.AtomicFiles;
 
-/** What a test's junit.xml and a study's study-junit.xml share of the JUnit/Surefire XML format. */
+/**
+ * What a test's junit.xml and a study's study-junit.xml share of the JUnit/Surefire XML format. Every text is kept
+ * legal XML without credentials ({@link LegalXmlText}).
+ */
 public final class JUnitFormat {
 
     /** Writes the test suite element of a document. */
@@ -31,7 +34,8 @@ public final class JUnitFormat {
 
     private static void writeDocument(Path file, OutputStream out, Suite suite) throws IOException {
         try {
-            XMLStreamWriter xml = XMLOutputFactory.newFactory().createXMLStreamWriter(out, "UTF-8");
+            XMLStreamWriter xml =
+                    LegalXmlText.wrap(XMLOutputFactory.newFactory().createXMLStreamWriter(out, "UTF-8"));
             xml.writeStartDocument("UTF-8", "1.0");
             xml.writeCharacters("\n");
             suite.write(xml);
