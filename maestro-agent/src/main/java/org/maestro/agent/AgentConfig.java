@@ -33,6 +33,8 @@ import org.maestro.agent.actions.ProcessSpec;
  *                           itself
  * @param maxOutputChars     how much of an action's output its notification carries (the tail; the log has all)
  * @param maxRunningActions  how many actions may run at once
+ * @param maxActionDuration  how long one action may last: a ready action asking for more is refused, and any action
+ *                           still running after it is cancelled (its undos run)
  */
 public record AgentConfig(
         List<String> allowedGitPrefixes,
@@ -43,10 +45,15 @@ public record AgentConfig(
         Duration fetchTimeout,
         Duration stopGrace,
         int maxOutputChars,
-        int maxRunningActions) {
+        int maxRunningActions,
+        Duration maxActionDuration) {
 
     /** The command-line option that adds an allowed source, named in refusal messages. */
     public static final String ALLOW_SOURCE_OPTION = "--allow-source";
+    /** The command-line option that sets {@link #maxActionDuration}, named in refusal messages. */
+    public static final String MAX_ACTION_DURATION_OPTION = "--max-action-duration";
+    /** How long an action may last unless configured otherwise. */
+    public static final Duration DEFAULT_MAX_ACTION_DURATION = Duration.ofHours(1);
 
     public AgentConfig {
         allowedGitPrefixes = List.copyOf(allowedGitPrefixes);
@@ -60,6 +67,11 @@ public record AgentConfig(
         Objects.requireNonNull(stopGrace, "stopGrace");
         if (maxOutputChars < 100) {
             throw new IllegalArgumentException("maxOutputChars must be at least 100, not " + maxOutputChars);
+        }
+        Objects.requireNonNull(maxActionDuration, "maxActionDuration");
+        if (maxActionDuration.isNegative() || maxActionDuration.isZero()) {
+            throw new IllegalArgumentException(
+                    MAX_ACTION_DURATION_OPTION + " must be longer than 0, not " + maxActionDuration.toMillis() + " ms");
         }
         if (maxRunningActions < 1) {
             throw new IllegalArgumentException("maxRunningActions must be at least 1, not " + maxRunningActions);
@@ -96,6 +108,7 @@ public record AgentConfig(
         private Duration stopGrace = Duration.ofSeconds(5);
         private int maxOutputChars = 4000;
         private int maxRunningActions = 16;
+        private Duration maxActionDuration = DEFAULT_MAX_ACTION_DURATION;
 
         private Builder(Path workDirectory) {
             this.workDirectory = Objects.requireNonNull(workDirectory, "workDirectory");
@@ -145,6 +158,12 @@ public record AgentConfig(
             return this;
         }
 
+        /** How long one action may last ({@link AgentConfig#maxActionDuration}). */
+        public Builder maxActionDuration(Duration duration) {
+            this.maxActionDuration = duration;
+            return this;
+        }
+
         public AgentConfig build() {
             return new AgentConfig(
                     gitPrefixes,
@@ -155,7 +174,8 @@ public record AgentConfig(
                     fetchTimeout,
                     stopGrace,
                     maxOutputChars,
-                    maxRunningActions);
+                    maxRunningActions,
+                    maxActionDuration);
         }
     }
 }

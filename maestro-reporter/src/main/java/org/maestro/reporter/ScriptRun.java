@@ -9,6 +9,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Optional;
+import org.maestro.common.files.AtomicFiles;
 
 /**
  * The verdict of the last test script run into a results directory ({@value #FILE_NAME} there), which its exit code
@@ -39,7 +40,7 @@ public record ScriptRun(
 
     /** Writes it to {@code <resultsDir>/script-run.json}, replacing the previous script's. */
     public void write(Path resultsDir) throws IOException {
-        JSON.writeValue(resultsDir.resolve(FILE_NAME).toFile(), this);
+        AtomicFiles.write(resultsDir.resolve(FILE_NAME), out -> JSON.writeValue(out, this));
     }
 
     /**

@@ -23,10 +23,13 @@ public final class DropAction implements ReadyAction {
 
     private final Tools tools;
     private final BooleanSupplier netAdmin;
+    private final Duration maxDuration;
 
-    public DropAction(Tools tools, BooleanSupplier netAdmin) {
+    /** @param maxDuration the longest cut it accepts (the agent's maximum action duration) */
+    public DropAction(Tools tools, BooleanSupplier netAdmin, Duration maxDuration) {
         this.tools = tools;
         this.netAdmin = netAdmin;
+        this.maxDuration = maxDuration;
     }
 
     @Override
@@ -41,7 +44,8 @@ public final class DropAction implements ReadyAction {
 
     @Override
     public Action prepare(List<String> words) throws RoleException {
-        ReadyArgs args = ReadyArgs.parse(USAGE, words, Set.of("dev", "port", "protocol", "netns"), Set.of());
+        ReadyArgs args =
+                ReadyArgs.parse(USAGE, words, Set.of("dev", "port", "protocol", "netns"), Set.of(), maxDuration);
         if (args.positional().size() != 1) {
             throw args.wrong("give the duration, and nothing else without --");
         }
@@ -77,7 +81,7 @@ public final class DropAction implements ReadyAction {
         for (List<String> match : matches) {
             List<String> rule = new ArrayList<>(match);
             rule.addAll(
-                    List.of("-m", "comment", "--comment", "maestro-agent-action-" + context.actionId(), "-j", "DROP"));
+                    List.of("-m", "comment", "--comment", LeftoverRules.TAG_PREFIX + context.actionId(), "-j", "DROP"));
             iptables(context, scope, "-I", rule);
             context.onUndo("remove DROP rule " + String.join(" ", match), () -> iptables(context, scope, "-D", rule));
         }

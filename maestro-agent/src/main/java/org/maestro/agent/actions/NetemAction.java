@@ -27,10 +27,13 @@ public final class NetemAction implements ReadyAction {
     private final Tools tools;
     private final BooleanSupplier netAdmin;
     private final Set<String> busyDevices = ConcurrentHashMap.newKeySet();
+    private final Duration maxDuration;
 
-    public NetemAction(Tools tools, BooleanSupplier netAdmin) {
+    /** @param maxDuration the longest fault it accepts (the agent's maximum action duration) */
+    public NetemAction(Tools tools, BooleanSupplier netAdmin, Duration maxDuration) {
         this.tools = tools;
         this.netAdmin = netAdmin;
+        this.maxDuration = maxDuration;
     }
 
     @Override
@@ -45,7 +48,7 @@ public final class NetemAction implements ReadyAction {
 
     @Override
     public Action prepare(List<String> words) throws RoleException {
-        ReadyArgs args = ReadyArgs.parse(USAGE, words, Set.of("dev", "port", "netns"), Set.of());
+        ReadyArgs args = ReadyArgs.parse(USAGE, words, Set.of("dev", "port", "netns"), Set.of(), maxDuration);
         List<String> positional = args.positional();
         if (positional.isEmpty()) {
             throw args.wrong("say what to do: delay or loss");

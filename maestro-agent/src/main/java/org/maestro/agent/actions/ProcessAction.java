@@ -31,11 +31,14 @@ public final class ProcessAction implements ReadyAction {
     private final String name;
     private final Kind kind;
     private final ProcessSupervisor processes;
+    private final Duration maxDuration;
 
-    public ProcessAction(String name, Kind kind, ProcessSupervisor processes) {
+    /** @param maxDuration the longest time down it accepts (the agent's maximum action duration) */
+    public ProcessAction(String name, Kind kind, ProcessSupervisor processes, Duration maxDuration) {
         this.name = name;
         this.kind = kind;
         this.processes = processes;
+        this.maxDuration = maxDuration;
     }
 
     @Override
@@ -54,7 +57,8 @@ public final class ProcessAction implements ReadyAction {
 
     @Override
     public Action prepare(List<String> words) throws RoleException {
-        ReadyArgs args = ReadyArgs.parse(usage(), words, Set.of(), kind == Kind.START ? Set.of() : Set.of("kill"));
+        ReadyArgs args =
+                ReadyArgs.parse(usage(), words, Set.of(), kind == Kind.START ? Set.of() : Set.of("kill"), maxDuration);
         List<String> positional = args.positional();
         ManagedProcess process = process(args);
         int next = positional.isEmpty() || !positional.get(0).equals(process.name()) ? 0 : 1;

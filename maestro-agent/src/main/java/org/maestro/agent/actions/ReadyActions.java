@@ -1,5 +1,6 @@
 package org.maestro.agent.actions;
 
+import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -21,14 +22,15 @@ public final class ReadyActions implements ReadyActionFinder {
      * @param processes the agent's processes
      * @param tools     where the programs are
      * @param netAdmin  whether the agent may change network settings ({@link Privileges#hasNetAdmin})
+     * @param maxDuration the longest duration an action may ask for (the agent's maximum action duration)
      */
-    public ReadyActions(ProcessSupervisor processes, Tools tools, BooleanSupplier netAdmin) {
-        add(new ProcessAction("stop", ProcessAction.Kind.STOP, processes));
-        add(new ProcessAction("shutdown", ProcessAction.Kind.STOP, processes));
-        add(new ProcessAction("start", ProcessAction.Kind.START, processes));
-        add(new ProcessAction("restart", ProcessAction.Kind.RESTART, processes));
-        add(new NetemAction(tools, netAdmin));
-        add(new DropAction(tools, netAdmin));
+    public ReadyActions(ProcessSupervisor processes, Tools tools, BooleanSupplier netAdmin, Duration maxDuration) {
+        add(new ProcessAction("stop", ProcessAction.Kind.STOP, processes, maxDuration));
+        add(new ProcessAction("shutdown", ProcessAction.Kind.STOP, processes, maxDuration));
+        add(new ProcessAction("start", ProcessAction.Kind.START, processes, maxDuration));
+        add(new ProcessAction("restart", ProcessAction.Kind.RESTART, processes, maxDuration));
+        add(new NetemAction(tools, netAdmin, maxDuration));
+        add(new DropAction(tools, netAdmin, maxDuration));
     }
 
     private void add(ReadyAction action) {

@@ -7,6 +7,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import org.maestro.agent.AgentConfig;
 import org.maestro.common.options.Durations;
 import org.maestro.common.peer.ErrorCodes;
 import org.maestro.common.peer.RoleException;
@@ -14,11 +15,13 @@ import org.maestro.common.peer.RoleException;
 /** The arguments of a ready action: positional words, {@code --name value} options and {@code --flag} flags. */
 final class ReadyArgs {
     private final String usage;
+    private final Duration maxDuration;
     private final List<String> positional = new ArrayList<>();
     private final Map<String, String> options = new LinkedHashMap<>();
 
-    private ReadyArgs(String usage) {
+    private ReadyArgs(String usage, Duration maxDuration) {
         this.usage = usage;
+        this.maxDuration = maxDuration;
     }
 
     /**
@@ -26,10 +29,11 @@ final class ReadyArgs {
      *
      * @param valued the options taking a value ({@code --dev lo} or {@code --dev=lo})
      * @param flags  the options taking none
+     * @param maxDuration the longest duration {@link #duration} accepts (the agent's maximum action duration)
      */
-    static ReadyArgs parse(String usage, List<String> args, Set<String> valued, Set<String> flags)
+    static ReadyArgs parse(String usage, List<String> args, Set<String> valued, Set<String> flags, Duration maxDuration)
             throws RoleException {
-        ReadyArgs parsed = new ReadyArgs(usage);
+        ReadyArgs parsed = new ReadyArgs(usage, maxDuration);
         for (int i = 0; i < args.size(); i++) {
             String arg = args.get(i);
             if (!arg.startsWith("--")) {
@@ -76,15 +80,25 @@ final class ReadyArgs {
         return new RoleException(ErrorCodes.INVALID_OPTION, what + "; usage: " + usage);
     }
 
-    /** A duration: a bare number is seconds, else 500ms, 30s, 2m… */
+    /** A duration: a bare number is seconds, else 500ms, 30s, 2m…; at most the agent's maximum action duration. */
     Duration duration(String text, String what) throws RoleException {
-        if (text.matches("\\d+")) {
-            return Duration.ofSeconds(Long.parseLong(text));
+        Duration duration;
+        if (text.matches("\\d{1,12}")) {
+            duration = Duration.ofSeconds(Long.parseLong(text));
+        } else if (Durations.isDuration(text)) {
+            duration = Durations.parse(text);
+        } else {
+            throw wrong(what + " '" + text + "' is not a number of seconds or " + Durations.FORMS);
         }
-        if (Durations.isDuration(text)) {
-            return Durations.parse(text);
+        if (duration.compareTo(maxDuration) > 0) {
+            throw new RoleException(
+                    ErrorCodes.INVALID_OPTION,
+                    what + " '" + text + "' is refused: it is longer than this agent's maximum action duration of "
+                            + maxDuration.toSeconds() + " s (" + AgentConfig.MAX_ACTION_DURATION_OPTION
+                            + " of the agent); ask for less, or start the agent with a larger "
+                            + AgentConfig.MAX_ACTION_DURATION_OPTION);
         }
-        throw wrong(what + " '" + text + "' is not a number of seconds or " + Durations.FORMS);
+        return duration;
     }
 
     /** True for a word {@link #duration} accepts. */

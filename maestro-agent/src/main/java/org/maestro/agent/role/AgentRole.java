@@ -27,6 +27,7 @@ import org.maestro.agent.run.RunningAction;
 import org.maestro.agent.source.ExtensionSource;
 import org.maestro.agent.source.SourceFetcher;
 import org.maestro.agent.source.SourcePolicy;
+import org.maestro.common.net.UrlRedactor;
 import org.maestro.common.peer.ErrorCodes;
 import org.maestro.common.peer.PeerContext;
 import org.maestro.common.peer.Role;
@@ -87,8 +88,14 @@ public final class AgentRole implements Role {
                 config.fetchTimeout());
         this.processes = new ProcessSupervisor(
                 config.processes(), work.resolve("processes"), tools, java.time.Duration.ofSeconds(10));
-        this.readyActions = new ReadyActions(processes, tools, netAdmin);
-        this.runner = new ActionRunner(config.maxRunningActions(), restorations, readyActions, clock, this::ended);
+        this.readyActions = new ReadyActions(processes, tools, netAdmin, config.maxActionDuration());
+        this.runner = new ActionRunner(
+                config.maxRunningActions(),
+                new ActionRunner.Limits(config.maxActionDuration(), config.stopGrace()),
+                restorations,
+                readyActions,
+                clock,
+                this::ended);
     }
 
     @Override
@@ -199,7 +206,7 @@ public final class AgentRole implements Role {
         if (script.isPresent()) {
             action = current.compile(script.get());
             sourceDirectory = Optional.of(current.root());
-            labels.put("source", current.origin());
+            labels.put("source", UrlRedactor.redact(current.origin()));
             current.commit().ifPresent(commit -> labels.put("commit", commit));
             labels.put("handler", current.root().relativize(script.get()).toString());
         } else {

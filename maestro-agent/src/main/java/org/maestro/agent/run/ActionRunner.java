@@ -9,7 +9,12 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.ScheduledFuture;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
+import org.maestro.agent.AgentConfig;
 import org.maestro.agent.handler.Action;
 import org.maestro.agent.handler.ActionCancelledException;
 import org.maestro.agent.handler.ActionFailedException;
@@ -25,8 +30,8 @@ import org.slf4j.LoggerFactory;
  * {@link ActionTimeline} and its log beside it, cancels them and runs their undos. Thread-safe.
  *
  * <pre>{@code
- * ActionRunner runner = new ActionRunner(16, restorations, readyActions, MicroClock.system(),
- *         (action, record) -> notifyClient(action, record));
+ * ActionRunner runner = new ActionRunner(16, new ActionRunner.Limits(Duration.ofHours(1), Duration.ofSeconds(5)),
+ *         restorations, readyActions, MicroClock.system(), (action, record) -> notifyClient(action, record));
  * runner.start(ParsedCommand.parse("shutdown 60"), handler, options, resultDir, Optional.empty(), Map.of());
  * ...
  * runner.stopAll("cancelled by STOP_AGENT", Duration.ofSeconds(5));   // cancels, waits, undoes
@@ -41,7 +46,22 @@ public final class ActionRunner {
         void ended(RunningAction action, ActionRecord record);
     }
 
+    /**
+     * How long an action may run, and how long it has to end once cancelled.
+     *
+     * @param maxDuration an action still running after it is cancelled, its undos run
+     * @param grace       how long a cancelled action has to end before its undos run without it
+     */
+    public record Limits(Duration maxDuration, Duration grace) {}
+
+    private static final ScheduledExecutorService WATCHDOG = Executors.newSingleThreadScheduledExecutor(task -> {
+        Thread thread = new Thread(task, "agent-action-watchdog");
+        thread.setDaemon(true);
+        return thread;
+    });
+
     private final int maxRunning;
+    private final Limits limits;
     private final Restorations restorations;
     private final ReadyActionFinder ready;
     private final MicroClock clock;
@@ -54,14 +74,21 @@ public final class ActionRunner {
 
     /**
      * @param maxRunning   how many actions may run at once
+     * @param limits       how long an action may run
      * @param restorations where actions keep changes meant to outlive them
      * @param ready        the ready actions handlers may call
      * @param clock        the clock of the action timeline (written in epoch milliseconds)
      * @param listener     told when each action ends
      */
     public ActionRunner(
-            int maxRunning, Restorations restorations, ReadyActionFinder ready, MicroClock clock, Listener listener) {
+            int maxRunning,
+            Limits limits,
+            Restorations restorations,
+            ReadyActionFinder ready,
+            MicroClock clock,
+            Listener listener) {
         this.maxRunning = maxRunning;
+        this.limits = limits;
         this.restorations = restorations;
         this.ready = ready;
         this.clock = clock;
@@ -106,7 +133,40 @@ public final class ActionRunner {
         started.thread(thread);
         started.log().info("action {} started: {}", started.actionId(), command.text());
         thread.start();
+        ScheduledFuture<?> overrun =
+                WATCHDOG.schedule(() -> overrun(toRun), limits.maxDuration().toMillis(), TimeUnit.MILLISECONDS);
+        started.onDone(() -> overrun.cancel(false));
         return started;
+    }
+
+    /** Cancels an action that ran past the maximum duration; undoes its changes without it if it does not end. */
+    private void overrun(RunningAction action) {
+        String reason = "it ran longer than this agent's maximum action duration of "
+                + limits.maxDuration().toSeconds() + " s (" + AgentConfig.MAX_ACTION_DURATION_OPTION
+                + " of the agent): cancelled, its changes undone";
+        synchronized (running) {
+            if (!running.containsKey(action.actionId())) {
+                return;
+            }
+        }
+        action.log().warn("{}", reason);
+        action.cancel(reason);
+        WATCHDOG.schedule(
+                () -> {
+                    if (!action.isDone()) {
+                        action.log()
+                                .warn(
+                                        "did not end within {} ms of being cancelled; undoing its changes without it",
+                                        limits.grace().toMillis());
+                        finish(
+                                action,
+                                Outcome.CANCELLED,
+                                reason + " (it did not end within "
+                                        + limits.grace().toMillis() + " ms; its undos ran without it)");
+                    }
+                },
+                limits.grace().toMillis(),
+                TimeUnit.MILLISECONDS);
     }
 
     private ActionLog openLog(String id, Path resultDirectory) throws RoleException {

@@ -51,6 +51,7 @@ public final class RunningAction implements ActionContext {
     private final AtomicBoolean undone = new AtomicBoolean();
     private final AtomicBoolean finished = new AtomicBoolean();
     private final CountDownLatch done = new CountDownLatch(1);
+    private final List<Runnable> whenDone = new ArrayList<>();
     private volatile boolean cancelled;
     private volatile String cancelReason;
     private volatile boolean undoing;
@@ -291,6 +292,28 @@ public final class RunningAction implements ActionContext {
     void markDone() {
         log.close();
         done.countDown();
+        List<Runnable> callbacks;
+        synchronized (whenDone) {
+            callbacks = List.copyOf(whenDone);
+            whenDone.clear();
+        }
+        callbacks.forEach(Runnable::run);
+    }
+
+    /** Runs the callback once the action has ended (at once when it has). */
+    void onDone(Runnable callback) {
+        synchronized (whenDone) {
+            if (!isDone()) {
+                whenDone.add(callback);
+                return;
+            }
+        }
+        callback.run();
+    }
+
+    /** True once the action has ended and its end was recorded. */
+    boolean isDone() {
+        return done.getCount() == 0;
     }
 
     /** Waits until the action has ended; false when it had not ended in time. */

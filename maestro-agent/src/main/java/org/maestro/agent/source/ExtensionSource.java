@@ -11,6 +11,7 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
 import org.maestro.agent.handler.GroovyHandler;
+import org.maestro.common.net.UrlRedactor;
 import org.maestro.common.peer.ErrorCodes;
 import org.maestro.common.peer.RoleException;
 
@@ -75,9 +76,9 @@ public final class ExtensionSource {
         return clone;
     }
 
-    /** The source for messages: {@code <url> (branch b, commit abc1234)} or the directory. */
+    /** The source for messages, without credentials: {@code <url> (branch b, commit abc1234)} or the directory. */
     public String describe() {
-        StringBuilder text = new StringBuilder(origin);
+        StringBuilder text = new StringBuilder(UrlRedactor.redact(origin));
         if (!branch.isEmpty() || commit != null) {
             text.append(" (");
             if (!branch.isEmpty()) {

@@ -13,6 +13,7 @@ import org.eclipse.jgit.api.Git;
 import org.eclipse.jgit.api.errors.GitAPIException;
 import org.eclipse.jgit.lib.ObjectId;
 import org.eclipse.jgit.lib.Ref;
+import org.maestro.common.net.UrlRedactor;
 import org.maestro.common.peer.ErrorCodes;
 import org.maestro.common.peer.RoleException;
 import org.slf4j.Logger;
@@ -66,8 +67,8 @@ public final class SourceFetcher {
             if (!wanted.isEmpty()) {
                 throw new RoleException(
                         ErrorCodes.INVALID_OPTION,
-                        "the agent source " + trimmed + " is a directory," + " so it has no branch '" + wanted
-                                + "'; give a git URL to use a branch");
+                        "the agent source " + UrlRedactor.redact(trimmed) + " is a directory,"
+                                + " so it has no branch '" + wanted + "'; give a git URL to use a branch");
             }
             fetched = new ExtensionSource(trimmed, "", directory, null, false);
         }
@@ -95,7 +96,10 @@ public final class SourceFetcher {
                     .call();
         } catch (GitAPIException | RuntimeException e) {
             throw new RoleException(
-                    ErrorCodes.OTHER, "cannot read the git repository " + url + ": " + e.getMessage(), e);
+                    ErrorCodes.OTHER,
+                    "cannot read the git repository " + UrlRedactor.redact(url) + ": "
+                            + UrlRedactor.redact(e.getMessage()),
+                    e);
         }
         if (!branch.isEmpty() && heads.stream().noneMatch(ref -> ref.getName().equals(HEADS + branch))) {
             List<String> names = heads.stream()
@@ -104,7 +108,7 @@ public final class SourceFetcher {
                     .toList();
             throw new RoleException(
                     ErrorCodes.INVALID_OPTION,
-                    "the git repository " + url + " has no branch '" + branch + "'; its branches: "
+                    "the git repository " + UrlRedactor.redact(url) + " has no branch '" + branch + "'; its branches: "
                             + String.join(", ", names));
         }
         Path directory = cloneRoot.resolve("source-" + nextClone.getAndIncrement());
@@ -124,7 +128,7 @@ public final class SourceFetcher {
                 if (head == null) {
                     throw new RoleException(
                             ErrorCodes.INVALID_OPTION,
-                            "the git repository " + url + " has no commit"
+                            "the git repository " + UrlRedactor.redact(url) + " has no commit"
                                     + (branch.isEmpty() ? "" : " on branch " + branch));
                 }
                 return new ExtensionSource(url, branch, directory, head.name(), true);
@@ -133,8 +137,8 @@ public final class SourceFetcher {
             deleteQuietly(directory);
             throw new RoleException(
                     ErrorCodes.OTHER,
-                    "cannot clone the git repository " + url + (branch.isEmpty() ? "" : " (branch " + branch + ")")
-                            + ": " + e.getMessage(),
+                    "cannot clone the git repository " + UrlRedactor.redact(url)
+                            + (branch.isEmpty() ? "" : " (branch " + branch + ")") + ": " + e.getMessage(),
                     e);
         } catch (RoleException e) {
             deleteQuietly(directory);

@@ -8,6 +8,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.regex.Pattern;
 import org.maestro.agent.AgentConfig;
+import org.maestro.common.net.UrlRedactor;
 import org.maestro.common.peer.ErrorCodes;
 import org.maestro.common.peer.RoleException;
 
@@ -44,7 +45,8 @@ public final class SourcePolicy {
     public void checkGit(String url) throws RoleException {
         if (url.chars().anyMatch(c -> Character.isWhitespace(c) || Character.isISOControl(c))) {
             throw new RoleException(
-                    ErrorCodes.INVALID_OPTION, "the git URL '" + url + "' contains blanks or control" + " characters");
+                    ErrorCodes.INVALID_OPTION,
+                    "the git URL '" + UrlRedactor.redact(url) + "' contains blanks or control" + " characters");
         }
         String lower = url.toLowerCase(Locale.ROOT);
         if (lower.contains("%2e")
@@ -52,7 +54,7 @@ public final class SourcePolicy {
                 || List.of(url.split("[/:]")).contains("..")) {
             throw new RoleException(
                     ErrorCodes.REFUSED,
-                    "the agent source '" + url + "' is refused: a git URL may not"
+                    "the agent source '" + UrlRedactor.redact(url) + "' is refused: a git URL may not"
                             + " contain '..' or encoded dots and slashes, which could leave the allowed location");
         }
         for (String prefix : gitPrefixes) {
@@ -76,7 +78,8 @@ public final class SourcePolicy {
         if (!given.isAbsolute()) {
             throw new RoleException(
                     ErrorCodes.INVALID_OPTION,
-                    "the agent source '" + source + "' is neither a git URL" + " nor an absolute directory path");
+                    "the agent source '" + UrlRedactor.redact(source) + "' is neither a git URL"
+                            + " nor an absolute directory path");
         }
         Path real;
         try {
@@ -116,10 +119,10 @@ public final class SourcePolicy {
     private static RoleException refused(String source, String rule) {
         return new RoleException(
                 ErrorCodes.REFUSED,
-                "the agent source '" + source + "' is refused: this agent runs"
+                "the agent source '" + UrlRedactor.redact(source) + "' is refused: this agent runs"
                         + " only the sources its configuration allows, and " + rule
                         + "; to allow it, start the agent with "
-                        + AgentConfig.ALLOW_SOURCE_OPTION + " " + source);
+                        + AgentConfig.ALLOW_SOURCE_OPTION + " " + UrlRedactor.redact(source));
     }
 
     private static String describe(List<String> values) {

@@ -248,7 +248,70 @@ class NetworkActionTest {
         assertMessage(
                 "drop 30s --dev lo --netns no-such-namespace", "there is no network namespace 'no-such-namespace'");
         assertMessage("drop 30s --dev no-such-device0", "there is no network device 'no-such-device0'");
+        String tooLong = "is refused: it is longer than this agent's maximum action duration of 3600 s"
+                + " (--max-action-duration of the agent)";
+        assertMessage("drop 2h --port 5672", "the duration '2h' " + tooLong);
+        assertMessage("netem delay 1ms 3601 --dev lo", "the duration '3601' " + tooLong);
         assertFalse(agent.busy());
+    }
+
+    @Test
+    void rulesAnEarlierRunLeftAreRemovedAtStartUpAndOthersKept() throws Exception {
+        requireNamespace();
+        namespace.exec(
+                "iptables",
+                "-I",
+                "INPUT",
+                "-p",
+                "tcp",
+                "--dport",
+                "7",
+                "-m",
+                "comment",
+                "--comment",
+                "maestro-agent-action-42",
+                "-j",
+                "DROP");
+        namespace.exec(
+                "iptables",
+                "-I",
+                "INPUT",
+                "-p",
+                "tcp",
+                "--dport",
+                "9",
+                "-m",
+                "comment",
+                "--comment",
+                "kept-by-the-admin",
+                "-j",
+                "DROP");
+        assertTrue(rules().contains("maestro-agent-action-42"), rules());
+
+        java.util.List<String> report = LeftoverRules.remove(new Tools(java.util.Map.of()), namespace.name());
+
+        assertEquals(
+                java.util.List.of("removed the iptables rule '-A INPUT -p tcp -m tcp --dport 7 -m comment --comment "
+                        + "maestro-agent-action-42 -j DROP' in network namespace " + namespace.name()
+                        + ", left by an earlier run of an agent that did not end its drop action"),
+                report);
+        assertFalse(rules().contains("maestro-agent-"), rules());
+        assertTrue(rules().contains("kept-by-the-admin"), "a rule of someone else stays: " + rules());
+        assertEquals(java.util.List.of(), LeftoverRules.remove(new Tools(java.util.Map.of()), namespace.name()));
+        namespace.exec(
+                "iptables",
+                "-D",
+                "INPUT",
+                "-p",
+                "tcp",
+                "--dport",
+                "9",
+                "-m",
+                "comment",
+                "--comment",
+                "kept-by-the-admin",
+                "-j",
+                "DROP");
     }
 
     private void assertMessage(String command, String expected) {

@@ -206,6 +206,36 @@ class AgentRoleTest {
     }
 
     @Test
+    void anActionRunningPastTheMaximumDurationIsCancelledAndUndone() throws Exception {
+        agent.halt();
+        agent = new AgentRole(AgentConfig.builder(temp.resolve("work"))
+                .allowDirectory(temp.resolve("allowed"))
+                .stopGrace(Duration.ofMillis(500))
+                .maxActionDuration(Duration.ofSeconds(1))
+                .build());
+        handle(
+                Command.AGENT_SOURCE,
+                new Payload.AgentSource(handlers.getParent().toString(), ""));
+        handle(Command.START_AGENT, Payload.Empty.INSTANCE);
+        Path file = temp.resolve("state.txt");
+        long start = System.nanoTime();
+
+        command("long " + file);
+        Notification ended = peer.next(WAIT);
+
+        assertEquals(Command.NOTIFY_FAIL, ended.command(), ended.message());
+        assertEquals("cancelled", ended.details().get("outcome"));
+        assertTrue(
+                ended.message()
+                        .contains("it ran longer than this agent's maximum action duration of 1 s"
+                                + " (--max-action-duration of the agent)"),
+                ended.message());
+        assertEquals("restored", Files.readString(file), "its undo ran");
+        assertTrue(Duration.ofNanos(System.nanoTime() - start).toSeconds() < 30, "cancelled long before its end");
+        assertFalse(agent.busy());
+    }
+
+    @Test
     void runsActionsSideBySide() throws Exception {
         Path file = temp.resolve("state.txt");
         command("long " + file);

@@ -4,6 +4,7 @@ import java.io.PrintWriter;
 import java.time.Duration;
 import java.time.LocalTime;
 import java.time.format.DateTimeFormatter;
+import org.maestro.common.text.ConsoleText;
 
 /** Progress as plain, timestamped log lines at a fixed interval, for logs that are not a terminal (CI). */
 final class PlainProgress implements Progress {
@@ -42,8 +43,9 @@ final class PlainProgress implements Progress {
         print(message);
     }
 
+    /** Prints a line; what came from peers and systems under test is cleaned ({@link ConsoleText}). */
     private void print(String line) {
-        out.println(LocalTime.now().format(TIME) + " " + line);
+        out.println(LocalTime.now().format(TIME) + " " + ConsoleText.clean(line));
         out.flush();
     }
 }

@@ -1,6 +1,7 @@
 package org.maestro.client.api;
 
 import java.io.PrintWriter;
+import org.maestro.common.text.ConsoleText;
 
 /** A live progress line with a bar, redrawn in place on a terminal. */
 final class TerminalProgress implements Progress {
@@ -15,7 +16,7 @@ final class TerminalProgress implements Progress {
     @Override
     public void started(String test, int iteration, String description) {
         closeLine();
-        out.println("▶ " + test + " #" + iteration + ": " + description);
+        out.println(ConsoleText.clean("▶ " + test + " #" + iteration + ": " + description));
     }
 
     @Override
@@ -28,7 +29,7 @@ final class TerminalProgress implements Progress {
             int filled = (int) Math.round(done * BAR);
             bar = "[" + "█".repeat(filled) + "·".repeat(BAR - filled) + "] ";
         }
-        out.print("\r\033[2K" + bar + Progress.line(snapshot));
+        out.print("\r\033[2K" + bar + ConsoleText.oneLine(Progress.line(snapshot)));
         out.flush();
         lineOpen = true;
     }
@@ -36,13 +37,13 @@ final class TerminalProgress implements Progress {
     @Override
     public void finished(TestResult result) {
         closeLine();
-        out.println((result.passed() ? "✔ " : "✘ ") + result);
+        out.println(ConsoleText.clean((result.passed() ? "✔ " : "✘ ") + result));
     }
 
     @Override
     public void note(String message) {
         closeLine();
-        out.println("  " + message);
+        out.println("  " + ConsoleText.clean(message));
     }
 
     private void closeLine() {

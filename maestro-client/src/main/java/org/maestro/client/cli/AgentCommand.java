@@ -3,14 +3,18 @@ package org.maestro.client.cli;
 import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import org.maestro.agent.AgentConfig;
 import org.maestro.agent.StartupCheck;
+import org.maestro.agent.actions.LeftoverRules;
 import org.maestro.agent.actions.ProcessSpec;
+import org.maestro.agent.actions.Tools;
 import org.maestro.agent.role.AgentRole;
 import org.maestro.common.cli.CommandException;
 import org.maestro.common.cli.MaestroCommand;
+import org.maestro.common.options.Durations;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -48,6 +52,14 @@ public final class AgentCommand extends MaestroCommand {
     List<String> tools = new ArrayList<>();
 
     @Option(
+            names = AgentConfig.MAX_ACTION_DURATION_OPTION,
+            paramLabel = "DURATION",
+            defaultValue = "1h",
+            description = "How long one action may last (default: ${DEFAULT-VALUE}): a ready action asking for more"
+                    + " is refused, any action still running after it is cancelled and its changes undone.")
+    String maxActionDuration;
+
+    @Option(
             names = "--work-dir",
             paramLabel = "DIR",
             defaultValue = "${env:MAESTRO_AGENT_WORK:-agent-work}",
@@ -66,6 +78,7 @@ public final class AgentCommand extends MaestroCommand {
             }
         }
         try {
+            config.maxActionDuration(maxActionDuration());
             for (String process : processes) {
                 config.process(ProcessSpec.parse(process));
             }
@@ -83,7 +96,16 @@ public final class AgentCommand extends MaestroCommand {
         AgentConfig built = config.build();
         PrintWriter err = spec.commandLine().getErr();
         StartupCheck.warnings(built).forEach(warning -> err.println("WARNING: agent: " + warning));
+        LeftoverRules.removeEverywhere(new Tools(built.tools())).forEach(line -> err.println("agent: " + line));
         err.flush();
         return PeerRunner.run(peer.config(broker, "agent"), new AgentRole(built));
+    }
+
+    private Duration maxActionDuration() {
+        if (!Durations.isDuration(maxActionDuration)) {
+            throw new IllegalArgumentException(AgentConfig.MAX_ACTION_DURATION_OPTION + " " + maxActionDuration
+                    + " is not a duration: give " + Durations.FORMS);
+        }
+        return Durations.parse(maxActionDuration);
     }
 }

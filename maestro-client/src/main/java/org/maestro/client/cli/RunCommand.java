@@ -29,6 +29,7 @@ import org.maestro.common.cli.ExitCode;
 import org.maestro.common.cli.MaestroCommand;
 import org.maestro.common.client.ControlClient;
 import org.maestro.common.options.Durations;
+import org.maestro.common.text.ConsoleText;
 import org.maestro.common.transport.MqttEndpoint;
 import org.maestro.common.transport.TransportException;
 import org.maestro.reporter.Outcome;
@@ -118,14 +119,15 @@ public final class RunCommand extends MaestroCommand {
             paramLabel = "PORT",
             description = "Serve the running test's statistics (per peer and in total: messages, rate, errors, "
                     + "p50/p99/max response time of the last second) as Prometheus/OpenMetrics text on "
-                    + "http://<this host>:PORT/metrics while the script runs (0: a free port, printed at start).")
+                    + "http://ADDRESS:PORT/metrics while the script runs (0: a free port, printed at start).")
     Integer metricsPort;
 
     @Option(
             names = "--metrics-host",
             paramLabel = "ADDRESS",
-            defaultValue = "0.0.0.0",
-            description = "The address the metrics are served on (default: ${DEFAULT-VALUE}, every interface).")
+            defaultValue = MetricsServer.DEFAULT_HOST,
+            description = "The address the metrics are served on (default: ${DEFAULT-VALUE}, this host only; "
+                    + "0.0.0.0 for every interface, so that a Prometheus on another host can scrape them).")
     String metricsHost;
 
     @Option(
@@ -255,10 +257,10 @@ public final class RunCommand extends MaestroCommand {
                 reason.isEmpty() && maestro.passed() ? "every test passed" : reason,
                 afterTest);
         if (!maestro.passed()) {
-            out.println("FAILED: " + reason);
+            out.println("FAILED: " + ConsoleText.clean(reason));
             return maestro.failedOnSut() ? ExitCode.INFRASTRUCTURE.code() : ExitCode.TEST_FAILED.code();
         }
-        out.println("PASSED" + (reason.isEmpty() ? "" : ": " + reason));
+        out.println("PASSED" + (reason.isEmpty() ? "" : ": " + ConsoleText.clean(reason)));
         return ExitCode.OK.code();
     }
 
@@ -402,13 +404,14 @@ public final class RunCommand extends MaestroCommand {
         for (TestResult r : results) {
             String duplicates = r.getDuplicatesWarning();
             if (duplicates != null) {
-                out.println(r.name() + " #" + r.iteration() + " warning: " + duplicates);
+                out.println(r.name() + " #" + r.iteration() + " warning: " + ConsoleText.clean(duplicates));
             }
             if (!r.passed()) {
-                out.println(r.name() + " #" + r.iteration() + " failed: " + r.reason());
+                out.println(r.name() + " #" + r.iteration() + " failed: " + ConsoleText.clean(r.reason()));
             }
             if (!r.isLostKnown()) {
-                out.println(r.name() + " #" + r.iteration() + " lost unknown: " + r.getUnknownReason());
+                out.println(
+                        r.name() + " #" + r.iteration() + " lost unknown: " + ConsoleText.clean(r.getUnknownReason()));
             }
         }
         out.flush();

@@ -15,8 +15,10 @@ import org.maestro.common.cli.MaestroCommand;
 import org.maestro.common.client.ControlClient;
 import org.maestro.common.client.PeerStatus;
 import org.maestro.common.client.Replies;
+import org.maestro.common.net.UrlRedactor;
 import org.maestro.common.protocol.Note;
 import org.maestro.common.protocol.Payload;
+import org.maestro.common.text.ConsoleText;
 import org.maestro.common.transport.Topics;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -66,11 +68,11 @@ public final class StatusCommand extends MaestroCommand {
                 for (PeerListing peer : listing) {
                     out.printf(
                             "%-10s %-28s %-24s %-8s %-24s %10.3f%n",
-                            peer.role(),
-                            peer.name(),
-                            peer.host(),
+                            ConsoleText.oneLine(peer.role()),
+                            ConsoleText.oneLine(peer.name()),
+                            ConsoleText.oneLine(peer.host()),
                             peer.state(),
-                            peer.test() == null ? "-" : peer.test(),
+                            peer.test() == null ? "-" : ConsoleText.oneLine(peer.test()),
                             peer.roundTripMillis());
                 }
                 long busy =
@@ -115,7 +117,8 @@ public final class StatusCommand extends MaestroCommand {
         Map<String, String> options = new TreeMap<>();
         details.forEach((key, value) -> {
             if (key.startsWith("option.")) {
-                options.put(key.substring("option.".length()), value);
+                // a peer of an older version echoes credentials: hidden here too
+                options.put(key.substring("option.".length()), UrlRedactor.redactPassword(value));
             }
         });
         String version = details.get("version");

@@ -15,6 +15,9 @@ import org.maestro.common.cli.CommandException;
  * peer and in total, the count, the rate, errors and the response time of the last second.
  */
 public final class MetricsServer implements LiveStatistics, AutoCloseable {
+    /** The address served on unless told otherwise: this host only, since the metrics name the tests and peers. */
+    public static final String DEFAULT_HOST = "127.0.0.1";
+
     private static final String[] PEER = {"test", "peer", "role"};
     private static final String[] TEST = {"test"};
 

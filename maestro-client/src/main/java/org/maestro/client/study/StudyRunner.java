@@ -137,7 +137,8 @@ public final class StudyRunner {
                             + " to resume; starting it");
             return planned;
         }
-        List<String> differences = planned.differencesFrom(earlier.get());
+        List<String> differences =
+                planned.redacted().differencesFrom(earlier.get().redacted());
         if (!differences.isEmpty()) {
             throw MaestroException.usage("--resume refused: the study '" + planned.test() + "' in " + directory
                     + " was started with another matrix; the script now has " + String.join("; ", differences)

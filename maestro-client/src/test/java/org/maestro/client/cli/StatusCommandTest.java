@@ -1,6 +1,7 @@
 package org.maestro.client.cli;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -26,6 +27,8 @@ import org.maestro.worker.sender.SenderRole;
 
 /** {@code ping --format json} and {@code status} against a real Mosquitto and real sender and receiver peers. */
 class StatusCommandTest {
+    private static final String PASSWORD = "st4tus-pw-never-shown";
+
     @TempDir
     Path results;
 
@@ -48,16 +51,20 @@ class StatusCommandTest {
             assertEquals("receiver", byName.get("receiver-1").path("role").asText(), ping.out());
             assertTrue(byName.get("sender-1").path("roundTripMillis").asDouble() > 0, ping.out());
 
-            // the sender is told its test name, as a run does before it starts
+            // the sender is told its test name and its SUT (with a password), as a run does before it starts
             try (ControlClient client = ControlClient.connect(MqttEndpoint.parse(mosquitto.url()))) {
-                assertTrue(client.request(
-                                Topics.peer(sender.info().id()),
-                                Note.request(
-                                        Command.SET, new Payload.SetOption(OptionCode.TEST_NAME.code(), "fixed-rate")),
-                                1,
-                                java.time.Duration.ofSeconds(5))
-                        .get()
-                        .allOk());
+                for (Payload.SetOption set : java.util.List.of(
+                        new Payload.SetOption(OptionCode.TEST_NAME.code(), "fixed-rate"),
+                        new Payload.SetOption(
+                                OptionCode.BROKER.code(), "amqp://loader:" + PASSWORD + "@127.0.0.1:5672/q"))) {
+                    assertTrue(client.request(
+                                    Topics.peer(sender.info().id()),
+                                    Note.request(Command.SET, set),
+                                    1,
+                                    java.time.Duration.ofSeconds(5))
+                            .get()
+                            .allOk());
+                }
             }
             CliRun status = CliRun.of("status", "--maestro-url", mosquitto.url(), "--wait", "1s", "--format", "json");
             assertEquals(ExitCode.OK.code(), status.exitCode(), status.err());
@@ -70,6 +77,11 @@ class StatusCommandTest {
             JsonNode senderStatus = peers.get(1).path("role").asText().equals("sender") ? peers.get(1) : peers.get(0);
             assertEquals(
                     "fixed-rate", senderStatus.path("options").path("TEST_NAME").asText(), status.out());
+            assertEquals(
+                    "amqp://loader:***@127.0.0.1:5672/q",
+                    senderStatus.path("options").path("SEND_RECEIVE_URL").asText(),
+                    status.out());
+            assertFalse(status.out().contains(PASSWORD), "the status shows no password: " + status.out());
 
             CliRun table = CliRun.of("status", "--maestro-url", mosquitto.url(), "--wait", "1s");
             assertEquals(ExitCode.OK.code(), table.exitCode(), table.err());

@@ -13,6 +13,7 @@ import java.nio.file.Path;
 import java.util.Base64;
 import java.util.List;
 import java.util.Objects;
+import org.maestro.common.files.AtomicFiles;
 import org.roaringbitmap.RoaringBitmap;
 
 /**
@@ -268,9 +269,9 @@ public record PeerResult(
         return "receiver".equals(role);
     }
 
-    /** Writes this result as JSON. */
+    /** Writes this result as JSON, whole or not at all ({@link AtomicFiles}). */
     public void write(Path file) throws IOException {
-        MAPPER.writeValue(file.toFile(), this);
+        AtomicFiles.write(file, out -> MAPPER.writeValue(out, this));
     }
 
     /** Reads a result; throws with the file name when it is not a version-1 peer result. */

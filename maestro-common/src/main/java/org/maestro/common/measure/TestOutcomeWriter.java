@@ -3,8 +3,8 @@ package org.maestro.common.measure;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
+import org.maestro.common.files.AtomicFiles;
 
 /** Writes a {@link TestOutcome} in the format {@link TestOutcomeReader} describes. Thread-safe. */
 public final class TestOutcomeWriter {
@@ -17,7 +17,6 @@ public final class TestOutcomeWriter {
      * {@link TestOutcome#SCRIPT_FILE}), replacing an earlier verdict; creates the directory when missing.
      */
     public static void write(Path iterationDirectory, String fileName, TestOutcome outcome) throws IOException {
-        Files.createDirectories(iterationDirectory);
-        JSON.writeValue(iterationDirectory.resolve(fileName).toFile(), outcome);
+        AtomicFiles.write(iterationDirectory.resolve(fileName), out -> JSON.writeValue(out, outcome));
     }
 }

@@ -5,7 +5,8 @@ import java.util.regex.Pattern;
 /**
  * Hides the secrets of URLs in messages, logs and result files: the password of a URL's user part and the values of
  * query options whose names look secret ({@code …password}, {@code …passwd}, {@code …secret}, {@code …token},
- * {@code sasl.jaas.config}), each replaced by {@value #MASK}. {@link #redact} hides the whole user part (a
+ * {@code …apikey}, {@code sasl.jaas.config}), each replaced by {@value #MASK}, and the same {@code name=value} pairs in
+ * free text (an error message, a command line). {@link #redact} hides the whole user part (a
  * destination URL: {@code amqp://***@broker:5672/q}); {@link #redactPassword} keeps the user name, for the URLs of the
  * control broker and of management interfaces ({@code http://admin:***@broker:8161/console/jolokia}).
  *
@@ -21,7 +22,12 @@ public final class UrlRedactor {
     static final String NO_URL = "(no URL)";
 
     private static final Pattern SECRET_OPTION = Pattern.compile(
-            "((?:^|[?&])[^=&?]*(?:password|passwd|secret|token|sasl\\.jaas\\.config)=)[^&]*", Pattern.CASE_INSENSITIVE);
+            "((?:^|[?&])[^=&?]*(?:password|passwd|secret|token|apikey|api_key|sasl\\.jaas\\.config)=)[^&]*",
+            Pattern.CASE_INSENSITIVE);
+    /** A secret-looking {@code name=value} in free text: the value ends at a space, {@code & ; ,} or a bracket. */
+    private static final Pattern SECRET_IN_TEXT = Pattern.compile(
+            "((?:^|[\\s;,(\\[{])[\\w.-]*(?:password|passwd|secret|token|apikey|api_key)=)[^\\s&;,)\\]}]+",
+            Pattern.CASE_INSENSITIVE);
 
     private UrlRedactor() {}
 
@@ -58,7 +64,8 @@ public final class UrlRedactor {
             scheme = next;
         }
         out.append(url, from, url.length());
-        return SECRET_OPTION.matcher(out).replaceAll("$1" + MASK);
+        String masked = SECRET_OPTION.matcher(out).replaceAll("$1" + MASK);
+        return SECRET_IN_TEXT.matcher(masked).replaceAll("$1" + MASK);
     }
 
     /** The index of the {@code @} that ends the user part of the authority in {@code [start, end)}, or -1. */

@@ -145,7 +145,7 @@ public enum OptionCode {
     private static final class Forms {
         static final String URL =
                 "a URL such as amqp://host:5672/test.queue or failover:(amqp://a:5672,amqp://b:5672)/test.queue";
-        static final String NAME = "a name of letters, digits, '.', '_' or '-' (1-100 characters)";
+        static final String NAME = "a name of letters, digits, '.', '_' or '-' (1-100 characters), not '.' or '..'";
     }
 
     private static void checkInt(String option, String value, long min, long max) {
@@ -191,6 +191,13 @@ public enum OptionCode {
     }
 
     private static void checkName(String option, String value) {
+        if (value.equals(".") || value.equals("..")) {
+            throw new InvalidOptionException(
+                    option,
+                    value,
+                    "'.' and '..' name the results directory itself or the one above it, not a directory of the test",
+                    Forms.NAME);
+        }
         if (!value.matches("[A-Za-z0-9._-]{1,100}")) {
             throw new IllegalArgumentException(option);
         }

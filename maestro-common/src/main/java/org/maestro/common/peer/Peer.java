@@ -15,6 +15,7 @@ import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.stream.Collectors;
+import org.maestro.common.net.UrlRedactor;
 import org.maestro.common.options.InvalidOptionException;
 import org.maestro.common.options.OptionCode;
 import org.maestro.common.options.TestOptions;
@@ -343,7 +344,9 @@ public final class Peer implements AutoCloseable {
         details.put("role", self.role());
         details.put("busy", Boolean.toString(role.busy()));
         details.put("version", String.valueOf(Peer.class.getPackage().getImplementationVersion()));
-        options.values().forEach((option, value) -> details.put("option." + option.parameter(), value));
+        options.values()
+                .forEach((option, value) ->
+                        details.put("option." + option.parameter(), UrlRedactor.redactPassword(value)));
         return details;
     }
 

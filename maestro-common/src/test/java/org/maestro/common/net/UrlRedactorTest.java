@@ -48,6 +48,17 @@ class UrlRedactorTest {
     }
 
     @Test
+    void hidesSecretLookingValuesInFreeText() {
+        assertEquals(
+                "connect failed (user=admin password=***); retry with api_key=*** or token=***, ok",
+                UrlRedactor.redact(
+                        "connect failed (user=admin password=hunter2); retry with api_key=k3y or token=t0k, ok"));
+        assertEquals(
+                "git clone https://***@git.example.com/qe/faults.git?access_token=***",
+                UrlRedactor.redact("git clone https://oauth2:tok3n@git.example.com/qe/faults.git?access_token=tok3n"));
+    }
+
+    @Test
     void leavesAnAtSignAfterThePathAlone() {
         assertEquals("amqp://h:5672/q?reply=a@b", UrlRedactor.redact("amqp://h:5672/q?reply=a@b"));
         assertEquals("amqp://h/q@x", UrlRedactor.redact("amqp://h/q@x"));

@@ -57,6 +57,30 @@ class TestOptionsTest {
     }
 
     @Test
+    void aTestNameOfDotOrDotDotIsRefusedSayingWhy() {
+        for (String name : new String[] {".", ".."}) {
+            InvalidOptionException error =
+                    assertThrows(InvalidOptionException.class, () -> OptionCode.TEST_NAME.validate(name));
+            assertEquals("TEST_NAME", error.option());
+            assertEquals(
+                    "TEST_NAME=" + name + " is refused: '.' and '..' name the results directory itself or the one"
+                            + " above it, not a directory of the test; expected a name of letters, digits, '.', '_' or"
+                            + " '-' (1-100 characters), not '.' or '..'",
+                    error.getMessage());
+        }
+        OptionCode.TEST_NAME.validate("...");
+        OptionCode.TEST_NAME.validate("v1.2");
+    }
+
+    @Test
+    void anOptionErrorShowsAUrlWithoutItsCredentials() {
+        InvalidOptionException error = assertThrows(
+                InvalidOptionException.class, () -> OptionCode.BROKER.validate("amqp://u:pw-never-shown@:5672/q"));
+        assertTrue(
+                error.getMessage().startsWith("SEND_RECEIVE_URL=amqp://***@:5672/q is not valid"), error.getMessage());
+    }
+
+    @Test
     void everyOptionRefusesNonsenseNamingItsParameter() {
         assertThrows(InvalidOptionException.class, () -> OptionCode.RATE.validate("-5"));
         assertThrows(InvalidOptionException.class, () -> OptionCode.PARALLEL_COUNT.validate("0"));

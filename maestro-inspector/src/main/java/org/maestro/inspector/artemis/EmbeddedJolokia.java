@@ -13,7 +13,8 @@ import org.slf4j.LoggerFactory;
 /**
  * A Jolokia agent serving this JVM's platform MBeans over HTTP on a free loopback port, at the path a standalone
  * Artemis broker uses ({@code /console/jolokia}): with an {@code EmbeddedArtemis} in the same JVM, the
- * {@code artemis} inspector sees it exactly as it sees a standalone broker.
+ * {@code artemis} inspector sees it exactly as it sees a standalone broker. Read-only: it reads attributes and lists
+ * MBeans, and refuses to write an attribute or run an operation (which could stop the broker or delete its queues).
  *
  * <pre>{@code
  * try (EmbeddedJolokia jolokia = EmbeddedJolokia.start("admin", "secret")) {
@@ -24,6 +25,9 @@ import org.slf4j.LoggerFactory;
 public final class EmbeddedJolokia implements AutoCloseable {
     /** The path of the agent, the same as a standalone Artemis broker's. */
     public static final String CONTEXT = "/console/jolokia";
+
+    /** The access policy: read, list, search and version only; write and exec are refused. */
+    static final String READ_ONLY_POLICY = "classpath:/org/maestro/inspector/artemis/jolokia-read-only.xml";
 
     private static final Logger LOG = LoggerFactory.getLogger(EmbeddedJolokia.class);
 
@@ -55,6 +59,7 @@ public final class EmbeddedJolokia implements AutoCloseable {
         config.put("agentContext", CONTEXT);
         config.put("discoveryEnabled", "false");
         config.put("executor", "single");
+        config.put("policyLocation", READ_ONLY_POLICY);
         if (user != null) {
             config.put("user", user);
             config.put("password", password == null ? "" : password);

@@ -174,6 +174,43 @@ class ArtemisInspectorTest {
     }
 
     @Test
+    void theEmbeddedAgentReadsButRefusesToWriteAnAttributeOrRunAnOperation() throws Exception {
+        boolean verbose = ManagementFactory.getMemoryMXBean().isVerbose();
+        String read = "{\"type\":\"read\",\"mbean\":\"java.lang:type=Memory\",\"attribute\":\"Verbose\"}";
+        String write = "{\"type\":\"write\",\"mbean\":\"java.lang:type=Memory\",\"attribute\":\"Verbose\","
+                + "\"value\":" + !verbose + "}";
+        String exec = "{\"type\":\"exec\",\"mbean\":\"java.lang:type=Memory\",\"operation\":\"gc\"}";
+
+        assertEquals(200, jolokiaStatus(read), "a read is allowed");
+        assertEquals(403, jolokiaStatus(write), "a write is refused");
+        assertEquals(403, jolokiaStatus(exec), "an operation is refused");
+        assertEquals(verbose, ManagementFactory.getMemoryMXBean().isVerbose(), "the attribute was not written");
+    }
+
+    /** The status Jolokia gives a request: the HTTP status, or the status in its answer when HTTP says 200. */
+    private static int jolokiaStatus(String request) throws Exception {
+        java.net.http.HttpResponse<String> response = java.net.http.HttpClient.newHttpClient()
+                .send(
+                        java.net.http.HttpRequest.newBuilder(java.net.URI.create(jolokia.urlWithoutCredentials()))
+                                .header(
+                                        "Authorization",
+                                        "Basic "
+                                                + java.util.Base64.getEncoder()
+                                                        .encodeToString((USER + ":" + PASSWORD)
+                                                                .getBytes(java.nio.charset.StandardCharsets.UTF_8)))
+                                .POST(java.net.http.HttpRequest.BodyPublishers.ofString(request))
+                                .build(),
+                        java.net.http.HttpResponse.BodyHandlers.ofString());
+        if (response.statusCode() != 200) {
+            return response.statusCode();
+        }
+        return new com.fasterxml.jackson.databind.ObjectMapper()
+                .readTree(response.body())
+                .path("status")
+                .asInt();
+    }
+
+    @Test
     void missingCredentialsAreAskedFor() {
         ArtemisInspector inspector =
                 new ArtemisInspector(ManagementUrl.parse(jolokia.urlWithoutCredentials()), Duration.ofSeconds(5));

@@ -1,15 +1,18 @@
 package org.maestro.reporter.html;
 
+import org.maestro.common.net.UrlRedactor;
+
 /** Escapes text for HTML and builds the few repeated fragments of the pages. */
 public final class Html {
 
     private Html() {}
 
-    /** Text safe inside an element or a quoted attribute. */
-    public static String esc(String text) {
-        if (text == null) {
+    /** Text safe inside an element or a quoted attribute, without credentials ({@link UrlRedactor}). */
+    public static String esc(String raw) {
+        if (raw == null) {
             return "";
         }
+        String text = UrlRedactor.redactPassword(raw);
         StringBuilder out = new StringBuilder(text.length() + 16);
         for (int i = 0; i < text.length(); i++) {
             char c = text.charAt(i);

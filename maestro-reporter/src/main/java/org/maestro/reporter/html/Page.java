@@ -2,14 +2,9 @@ package org.maestro.reporter.html;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
-import java.nio.file.attribute.PosixFileAttributeView;
-import java.nio.file.attribute.PosixFilePermission;
-import java.nio.file.attribute.PosixFilePermissions;
 import java.util.List;
-import java.util.Set;
+import org.maestro.common.files.AtomicFiles;
 import org.maestro.reporter.chart.Chart;
 import org.maestro.reporter.out.SummaryJson;
 
@@ -18,8 +13,6 @@ import org.maestro.reporter.out.SummaryJson;
  * the page has charts, the chart data and the scripts that draw it. References no network URL.
  */
 public final class Page {
-
-    private static final Set<PosixFilePermission> READABLE = PosixFilePermissions.fromString("rw-r--r--");
 
     private Page() {}
 
@@ -85,21 +78,10 @@ public final class Page {
     }
 
     /**
-     * Replaces {@code file} atomically with {@code bytes}: written to a temporary file beside it, given mode 0644
-     * (a temporary file is created 0600, which would hide the report from a web server or another user), then moved
-     * into place.
+     * Replaces {@code file} atomically with {@code bytes} ({@link AtomicFiles}: mode 0644, so that a web server or
+     * another user can read the report).
      */
     public static Path replace(Path file, byte[] bytes) throws IOException {
-        Path temporary = Files.createTempFile(file.toAbsolutePath().getParent(), ".report", ".tmp");
-        try {
-            Files.write(temporary, bytes);
-            if (Files.getFileStore(temporary).supportsFileAttributeView(PosixFileAttributeView.class)) {
-                Files.setPosixFilePermissions(temporary, READABLE);
-            }
-            Files.move(temporary, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
-        } finally {
-            Files.deleteIfExists(temporary);
-        }
-        return file;
+        return AtomicFiles.write(file, bytes);
     }
 }

@@ -2,13 +2,16 @@ package org.maestro.reporter.out;
 
 import java.io.IOException;
 import java.io.OutputStream;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import javax.xml.stream.XMLOutputFactory;
 import javax.xml.stream.XMLStreamException;
 import javax.xml.stream.XMLStreamWriter;
+import org.maestro.common.files.AtomicFiles;
 
-/** What a test's junit.xml and a study's study-junit.xml share of the JUnit/Surefire XML format. */
+/**
+ * What a test's junit.xml and a study's study-junit.xml share of the JUnit/Surefire XML format. Every text is kept
+ * legal XML without credentials ({@link LegalXmlText}).
+ */
 public final class JUnitFormat {
 
     /** Writes the test suite element of a document. */
@@ -20,10 +23,19 @@ public final class JUnitFormat {
 
     private JUnitFormat() {}
 
-    /** Writes {@code file} as a UTF-8 XML document holding the suite; a failure to write names the file. */
+    /**
+     * Writes {@code file} as a UTF-8 XML document holding the suite, whole or not at all ({@link AtomicFiles}); a
+     * failure to write names the file.
+     */
     public static Path write(Path file, Suite suite) throws IOException {
-        try (OutputStream out = Files.newOutputStream(file)) {
-            XMLStreamWriter xml = XMLOutputFactory.newFactory().createXMLStreamWriter(out, "UTF-8");
+        AtomicFiles.write(file, out -> writeDocument(file, out, suite));
+        return file;
+    }
+
+    private static void writeDocument(Path file, OutputStream out, Suite suite) throws IOException {
+        try {
+            XMLStreamWriter xml =
+                    LegalXmlText.wrap(XMLOutputFactory.newFactory().createXMLStreamWriter(out, "UTF-8"));
             xml.writeStartDocument("UTF-8", "1.0");
             xml.writeCharacters("\n");
             suite.write(xml);
@@ -33,7 +45,6 @@ public final class JUnitFormat {
         } catch (XMLStreamException e) {
             throw new IOException("cannot write " + file + ": " + e.getMessage(), e);
         }
-        return file;
     }
 
     /** Writes a test case's {@code failure} or {@code error} element. */

@@ -9,6 +9,7 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Path;
 import java.util.List;
+import org.maestro.common.files.AtomicFiles;
 import org.maestro.reporter.TestSummary;
 
 /**
@@ -40,7 +41,7 @@ public final class SummaryJson {
     /** Writes {@code <testDir>/summary.json}. */
     public static Path write(Path testDir, String test, List<TestSummary> iterations) throws IOException {
         Path file = testDir.resolve(FILE_NAME);
-        MAPPER.writeValue(file.toFile(), new TestFile(TestSummary.FORMAT_VERSION, test, iterations));
+        writeValue(file, new TestFile(TestSummary.FORMAT_VERSION, test, iterations));
         return file;
     }
 
@@ -59,9 +60,9 @@ public final class SummaryJson {
         return content;
     }
 
-    /** Writes any value as indented JSON to a file. */
+    /** Writes any value as indented JSON to a file, whole or not at all ({@link AtomicFiles}). */
     public static void writeValue(Path file, Object value) throws IOException {
-        MAPPER.writeValue(file.toFile(), value);
+        AtomicFiles.write(file, out -> MAPPER.writeValue(out, value));
     }
 
     /** Reads any JSON file into the given type. */

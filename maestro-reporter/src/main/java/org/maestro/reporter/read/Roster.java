@@ -10,6 +10,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Optional;
+import org.maestro.common.files.AtomicFiles;
 
 /**
  * The peers a test iteration ran with and how each one ended, as the runner saw them ({@value #FILE_NAME} beside the
@@ -78,8 +79,7 @@ public record Roster(
 
     /** Writes {@code <iterationDirectory>/roster.json}, replacing an earlier one. */
     public void write(Path iterationDirectory) throws IOException {
-        Files.createDirectories(iterationDirectory);
-        JSON.writeValue(iterationDirectory.resolve(FILE_NAME).toFile(), this);
+        AtomicFiles.write(iterationDirectory.resolve(FILE_NAME), out -> JSON.writeValue(out, this));
     }
 
     /**

@@ -14,6 +14,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import org.maestro.common.net.UrlRedactor;
 import org.maestro.reporter.html.Page;
 
 /**
@@ -124,10 +125,10 @@ public record StudyState(
         return values;
     }
 
-    /** A cell as one line: {@code rate=100 messageSize=256}; {@code all} without dimensions. */
+    /** A cell as one line, without credentials: {@code rate=100 messageSize=256}; {@code all} without dimensions. */
     public String cellLabel(int cell) {
         List<String> parts = new ArrayList<>();
-        cellValues(cell).forEach((name, value) -> parts.add(name + "=" + value));
+        cellValues(cell).forEach((name, value) -> parts.add(name + "=" + UrlRedactor.redactPassword(value)));
         return parts.isEmpty() ? "all" : String.join(" ", parts);
     }
 
@@ -195,10 +196,26 @@ public record StudyState(
         return dimensions.stream().map(Dimension::name).toList();
     }
 
-    /** Writes {@code <testDir>/study-state.json} atomically: a reader never sees half a state. */
+    /**
+     * Writes {@code <testDir>/study-state.json} atomically (a reader never sees half a state), its values without
+     * credentials ({@link #redacted()}).
+     */
     public Path write(Path testDir) throws IOException {
-        Files.createDirectories(testDir);
-        return Page.replace(testDir.resolve(FILE_NAME), JSON.writeValueAsBytes(this));
+        return Page.replace(testDir.resolve(FILE_NAME), JSON.writeValueAsBytes(redacted()));
+    }
+
+    /**
+     * This state with every dimension value shown without credentials ({@link UrlRedactor#redactPassword}): what
+     * is written and shown. A study's values are compared in this form when it is resumed.
+     */
+    public StudyState redacted() {
+        List<Dimension> shown = dimensions.stream()
+                .map(d -> new Dimension(
+                        d.name(),
+                        d.parameter(),
+                        d.values().stream().map(UrlRedactor::redactPassword).toList()))
+                .toList();
+        return new StudyState(formatVersion, test, shown, repeats, heatMap, runs, spread);
     }
 
     /** The state in a test directory, if it holds one. */

@@ -13,6 +13,13 @@
     'action-failed': 'rgba(207, 34, 46, 0.20)'
   };
 
+  /* Text for a tooltip, which ECharts inserts as HTML: names and values from the results are text, never markup. */
+  function esc(text) {
+    return String(text).replace(/[&<>"']/g, function (c) {
+      return { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' }[c];
+    });
+  }
+
   function si(value) {
     var abs = Math.abs(value);
     if (abs >= 1e9) { return trim(value / 1e9) + ' G'; }
@@ -51,6 +58,10 @@
       return function (v) { return v == null ? '-' : v.toLocaleString('en-US') + (unit === '/s' ? '/s' : ' ' + unit); };
     }
     return function (v) { return v == null ? '-' : v.toLocaleString('en-US'); };
+  }
+  /* The label of a category axis at a data index, or the value itself when it is a label already. */
+  function axisLabel(labels, value) {
+    return typeof value === 'number' && labels && labels[value] != null ? labels[value] : value;
   }
   function ninesLabel(x) {
     if (x <= 1) { return '0%'; }
@@ -158,7 +169,8 @@
     if (spec.kind === 'heatmap') {
       var values = spec.series[0].points.map(function (p) { return p[2]; });
       base.tooltip = { position: 'top', formatter: function (item) {
-        return axes.xName + ' ' + item.value[0] + ', ' + axes.yName + ' ' + item.value[1] + ': ' + valueFormat(item.value[2]);
+        return esc(axes.xName) + ' ' + esc(axisLabel(axes.xLabels, item.value[0])) + ', ' + esc(axes.yName) + ' '
+          + esc(axisLabel(axes.yLabels, item.value[1])) + ': ' + esc(valueFormat(item.value[2]));
       } };
       base.grid = { left: 12, right: 24, top: 56, bottom: 64, containLabel: true };
       base.xAxis = { type: 'category', data: axes.xLabels, name: axes.xName, nameLocation: 'middle', nameGap: 28, splitArea: { show: true } };
@@ -178,10 +190,10 @@
       base.tooltip = { trigger: 'item', confine: true, formatter: function (item) {
         if (item.seriesType === 'boxplot') {
           var v = item.value.slice(-5);
-          return item.name + '<br>min ' + valueFormat(v[0]) + '<br>q1 ' + valueFormat(v[1]) + '<br>median ' + valueFormat(v[2])
-            + '<br>q3 ' + valueFormat(v[3]) + '<br>max ' + valueFormat(v[4]);
+          return esc(item.name) + '<br>min ' + esc(valueFormat(v[0])) + '<br>q1 ' + esc(valueFormat(v[1]))
+            + '<br>median ' + esc(valueFormat(v[2])) + '<br>q3 ' + esc(valueFormat(v[3])) + '<br>max ' + esc(valueFormat(v[4]));
         }
-        return item.value[0] + ': ' + valueFormat(item.value[1]);
+        return esc(item.value[0]) + ': ' + esc(valueFormat(item.value[1]));
       } };
       base.xAxis = { type: 'category', data: axes.xLabels, name: axes.xName, nameLocation: 'middle', nameGap: 44,
                      axisLabel: { interval: 0, rotate: axes.xLabels.length > 4 ? 20 : 0, fontSize: 10 } };
@@ -247,7 +259,9 @@
         valueFormatter: valueFormat,
         formatter: spec.kind === 'nines' ? function (items) {
           var lines = ['p' + ninesLabel(items[0].value[0]).replace('%', '')];
-          items.forEach(function (item) { lines.push(item.marker + item.seriesName + ': ' + valueFormat(item.value[1])); });
+          items.forEach(function (item) {
+            lines.push(item.marker + esc(item.seriesName) + ': ' + esc(valueFormat(item.value[1])));
+          });
           return lines.join('<br>');
         } : undefined
       },

@@ -5,12 +5,12 @@ import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.dataformat.yaml.YAMLGenerator;
 import com.fasterxml.jackson.dataformat.yaml.YAMLMapper;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import org.maestro.common.files.AtomicFiles;
 import org.maestro.topology.conf.RouterConfWriter;
 
 /**
@@ -41,12 +41,11 @@ public final class TopologyFiles {
         Files.createDirectories(dir);
         for (GeneratedNode router : topology.routers()) {
             Path conf = confPath(dir, router.name());
-            Files.createDirectories(conf.getParent());
-            Files.writeString(conf, confText(topology, router), StandardCharsets.UTF_8);
+            AtomicFiles.writeString(conf, confText(topology, router));
             written.add(conf);
         }
         Path variables = dir.resolve(format.fileName());
-        Files.writeString(variables, variablesText(topology, format), StandardCharsets.UTF_8);
+        AtomicFiles.writeString(variables, variablesText(topology, format));
         written.add(variables);
         return written;
     }

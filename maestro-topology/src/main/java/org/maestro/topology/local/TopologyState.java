@@ -8,8 +8,8 @@ import com.fasterxml.jackson.databind.SerializationFeature;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.util.List;
+import org.maestro.common.files.AtomicFiles;
 import org.maestro.topology.TopologyException;
 
 /**
@@ -52,11 +52,7 @@ public record TopologyState(int version, String name, long ownerPid, String work
 
     /** Writes the file atomically (a reader never sees half of it). */
     public void write(Path file) throws IOException {
-        Path dir = file.toAbsolutePath().getParent();
-        Files.createDirectories(dir);
-        Path temp = Files.createTempFile(dir, ".state", ".tmp");
-        Files.writeString(temp, JSON.writeValueAsString(this));
-        Files.move(temp, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+        AtomicFiles.writeString(file, JSON.writeValueAsString(this));
     }
 
     /** Reads a state file; a missing or unreadable file is a {@link TopologyException}. */

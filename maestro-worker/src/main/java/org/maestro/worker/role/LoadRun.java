@@ -221,6 +221,14 @@ public abstract class LoadRun {
         finish(endReason, halted);
     }
 
+    /** Closes the interval logs, keeping their last figures for {@link #stats()}. */
+    private void closeIntervals() throws IOException {
+        IntervalWriter writer = intervals;
+        lastStats = writer.stats();
+        intervals = null;
+        writer.close();
+    }
+
     private void finish(String endReason, boolean halted) {
         RunOutcome outcome;
         try {
@@ -230,8 +238,8 @@ public abstract class LoadRun {
             long warmupEnd = warmupEndMillis();
             PeerResult result = result(endReason, halted, endMillis, warmupEnd)
                     .withRunId(options.runId().orElse(null));
-            result.write(directory.resolve(PeerResult.FILE_NAME));
             Map<String, String> measurements = measurements();
+            closeIntervals();
             ResultFiles.writeTestProperties(
                     directory,
                     context.self(),
@@ -239,6 +247,8 @@ public abstract class LoadRun {
                     new ResultFiles.RunTimes(startMicros / 1000, endMillis, warmupEnd),
                     measurements);
             ResultFiles.writeSystemProperties(directory);
+            // last: a peer-result.json says the files beside it are complete
+            result.write(directory.resolve(PeerResult.FILE_NAME));
             Map<String, String> details = new HashMap<>();
             details.put("count", Long.toString(result.count()));
             details.put(result.isSender() ? "sent" : "received", Long.toString(result.count()));
@@ -263,14 +273,13 @@ public abstract class LoadRun {
                     "cannot write the results to " + directory + ": " + e.getMessage(),
                     Map.of("resultDirectory", directory.toString()));
         } finally {
-            IntervalWriter writer = intervals;
-            lastStats = writer.stats();
-            try {
-                writer.close();
-            } catch (IOException e) {
-                LOG.warn("cannot close the result files in {}: {}", directory, e.getMessage());
+            if (intervals != null) {
+                try {
+                    closeIntervals();
+                } catch (IOException e) {
+                    LOG.warn("cannot close the result files in {}: {}", directory, e.getMessage());
+                }
             }
-            intervals = null;
         }
         Runnable releaseAction = release;
         if (releaseAction != null) {

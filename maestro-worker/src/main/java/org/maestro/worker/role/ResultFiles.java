@@ -1,15 +1,13 @@
 package org.maestro.worker.role;
 
-import java.io.BufferedWriter;
 import java.io.IOException;
 import java.lang.management.ManagementFactory;
 import java.lang.management.OperatingSystemMXBean;
 import java.net.InetAddress;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Map;
 import java.util.TreeMap;
+import org.maestro.common.files.AtomicFiles;
 import org.maestro.common.net.UrlRedactor;
 import org.maestro.common.options.ParameterTable;
 import org.maestro.common.options.TestOptions;
@@ -96,14 +94,14 @@ public final class ResultFiles {
     }
 
     private static void write(Path file, String versionLine, Map<String, String> values) throws IOException {
-        try (BufferedWriter out = Files.newBufferedWriter(file, StandardCharsets.UTF_8)) {
-            out.write(versionLine);
-            out.newLine();
-            for (Map.Entry<String, String> entry : values.entrySet()) {
-                out.write(entry.getKey() + "=" + escape(entry.getValue() == null ? "" : entry.getValue()));
-                out.newLine();
-            }
+        StringBuilder text = new StringBuilder(versionLine).append(System.lineSeparator());
+        for (Map.Entry<String, String> entry : values.entrySet()) {
+            text.append(entry.getKey())
+                    .append('=')
+                    .append(escape(entry.getValue() == null ? "" : entry.getValue()))
+                    .append(System.lineSeparator());
         }
+        AtomicFiles.writeString(file, text);
     }
 
     private static String escape(String value) {

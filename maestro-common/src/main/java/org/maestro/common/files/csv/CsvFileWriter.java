@@ -44,7 +44,15 @@ public final class CsvFileWriter implements Closeable {
      */
     public static CsvFileWriter create(Path file, String versionLine, List<String> comments, List<String> columns)
             throws IOException {
-        Writer out = Files.newBufferedWriter(file, StandardCharsets.UTF_8);
+        return create(Files.newBufferedWriter(file, StandardCharsets.UTF_8), versionLine, comments, columns);
+    }
+
+    /**
+     * Writes the version line, comment lines and header to {@code out}, and the rows after them; closing the returned
+     * writer closes {@code out}.
+     */
+    public static CsvFileWriter create(Writer out, String versionLine, List<String> comments, List<String> columns)
+            throws IOException {
         try {
             out.write(versionLine);
             out.write('\n');

@@ -5,12 +5,12 @@ import java.io.Reader;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Properties;
 import java.util.TreeMap;
+import org.maestro.common.files.AtomicFiles;
 
 /**
  * An inspector's {@code inspector.properties} in its result directory, beside its data sets: what was inspected
@@ -54,10 +54,7 @@ public final class InspectorProperties {
                     .append(escape(entry.getValue(), false))
                     .append('\n');
         }
-        Path file = directory.resolve(FILE);
-        Path temporary = directory.resolve(FILE + ".tmp");
-        Files.writeString(temporary, text, StandardCharsets.UTF_8);
-        Files.move(temporary, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+        AtomicFiles.writeString(directory.resolve(FILE), text);
     }
 
     private static String escape(String text, boolean key) {
