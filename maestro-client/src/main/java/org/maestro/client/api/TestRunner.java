@@ -642,7 +642,7 @@ public final class TestRunner {
             }
             progress.note("senders finished; receivers draining what is in flight");
             DrainTarget target = DrainTarget.of(options, state);
-            LOG.info("{}: draining until the receivers have {}", options.testName(), target.basis());
+            LOG.info("{}: draining; expected: {}", options.testName(), target.basis());
             Replies replies =
                     Problems.awaitQuietly(peers.drain(state.liveIds("receiver"), DrainMode.HOLD, REPLY_TIMEOUT));
             if (replies != null && !replies.errors().isEmpty()) {
