@@ -33,6 +33,7 @@ public final class MatrixDefinition {
             Map.entry("parallelCount", OptionCode.PARALLEL_COUNT), Map.entry("duration", OptionCode.DURATION),
             Map.entry("warmUp", OptionCode.WARM_UP), Map.entry("maximumLatency", OptionCode.FCL),
             Map.entry("drainTimeout", OptionCode.DRAIN_TIMEOUT),
+            Map.entry("drainQuiet", OptionCode.DRAIN_QUIET),
                     Map.entry("resendReleased", OptionCode.RESEND_RELEASED),
             Map.entry("sut", OptionCode.BROKER), Map.entry("sendUrl", OptionCode.SEND_URL),
             Map.entry("receiveUrl", OptionCode.RECEIVE_URL),
