@@ -112,6 +112,30 @@ public final class EmbeddedArtemis implements AutoCloseable {
         return found == null ? OptionalLong.empty() : OptionalLong.of(found.getMessagesAdded());
     }
 
+    /**
+     * Stops ({@code hold} true) or resumes the delivery of the queue of this name to its consumers, as a broker that
+     * pauses delivery (paging, a router re-routing) does; messages sent meanwhile stay queued. False when the broker
+     * has no such queue.
+     */
+    public boolean holdDeliveries(String queue, boolean hold) {
+        Queue found = server().locateQueue(SimpleString.of(queue));
+        if (found == null) {
+            return false;
+        }
+        if (hold) {
+            found.pause();
+        } else {
+            found.resume();
+        }
+        return true;
+    }
+
+    /** How many messages the queue of this name holds now; empty when the broker has no such queue. */
+    public OptionalLong messageCount(String queue) {
+        Queue found = server().locateQueue(SimpleString.of(queue));
+        return found == null ? OptionalLong.empty() : OptionalLong.of(found.getMessageCount());
+    }
+
     /** Stops the broker and waits until it has stopped. */
     public void stop() throws Exception {
         broker.stop();

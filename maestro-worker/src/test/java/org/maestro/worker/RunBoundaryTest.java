@@ -1,18 +1,23 @@
 package org.maestro.worker;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.List;
 import java.util.Map;
 import org.HdrHistogram.EncodableHistogram;
 import org.HdrHistogram.HistogramLogReader;
+import org.apache.activemq.artemis.api.core.SimpleString;
+import org.apache.activemq.artemis.core.server.Queue;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 import org.maestro.common.measure.PeerResult;
 import org.maestro.common.protocol.Command;
+import org.maestro.common.protocol.DrainMode;
 import org.maestro.common.protocol.Note;
 import org.maestro.common.time.MicroClock;
 import org.maestro.driver.DriverConnection;
@@ -23,8 +28,9 @@ import org.maestro.worker.receiver.ReceiverRole;
 import org.maestro.worker.sender.SenderRole;
 
 /**
- * Where a run ends for its receiver: a drain lasts while any message still arrives (priming ones too), and messages
- * an earlier run left in a queue are counted as stale by the next run's receiver, not as its own.
+ * Where a run ends for its receiver: a drain lasts while any message still arrives (priming ones too), a drain the
+ * client holds outlasts a broker that stops delivering, and messages an earlier run left in a queue are counted as
+ * stale by the next run's receiver, not as its own.
  */
 class RunBoundaryTest {
     @RegisterExtension
@@ -128,6 +134,80 @@ class RunBoundaryTest {
             assertTrue(received.reason().contains("drained"), received.reason());
             assertTrue(drainedMillis >= 2_000, "the drain lasted while priming messages arrived: " + drainedMillis);
         }
+    }
+
+    @Test
+    void aHeldDrainOutlastsABrokerThatStopsDeliveringAndEndsWithEveryMessageReceived() throws Exception {
+        String queueName = "paused.queue";
+        String url = broker.amqpUrl(queueName);
+        int tag = MessageStamp.runTag("paused-run");
+        // the default quiet period of 1 s: a drain ended by it loses whatever the broker holds back longer
+        ReceiverRole receiver =
+                ReceiverRole.builder().connectTimeout(LoadTestRun.PATIENT).build();
+        RecordingPeerContext context = new RecordingPeerContext("receiver-1", "receiver", results)
+                .set(Map.of(
+                        "SEND_RECEIVE_URL", url,
+                        "TEST_DURATION", "40",
+                        "RUN_ID", "paused-run",
+                        "TEST_NAME", "paused"));
+        receiver.handle(Note.request(Command.START_RECEIVER), context);
+        Queue queue = broker.server().locateQueue(SimpleString.of(queueName));
+        assertNotNull(queue, "the receiver's consumer created " + queueName);
+        try (DriverConnection connection = Drivers.forUrl(url).connect(url, MicroClock.system(), LoadTestRun.PATIENT)) {
+            DriverProducer producer = connection.createProducer();
+            byte[] body = new byte[128];
+            MessageStamp.writeFixed(body, MessageStamp.nameBytes("sender-1@test"), 0, tag);
+            for (int sequence = 0; sequence < 10; sequence++) {
+                long now = MicroClock.system().nowMicros();
+                MessageStamp.writeMessage(body, sequence, now, now, false);
+                producer.send(body.clone(), body.length);
+            }
+            awaitCount(receiver, 10);
+            // the broker stops delivering (as Artemis paging or a re-routing router does) with 30 messages queued
+            queue.pause();
+            for (int sequence = 10; sequence < 40; sequence++) {
+                long now = MicroClock.system().nowMicros();
+                MessageStamp.writeMessage(body, sequence, now, now, false);
+                producer.send(body.clone(), body.length);
+            }
+            receiver.handle(Note.request(Command.DRAIN, DrainMode.HOLD.payload()), context);
+            Thread.sleep(2_500);
+            assertEquals(
+                    List.of(),
+                    context.notifications(),
+                    "the drain outlasts 2.5 s without delivery (the old rule ended it after 1 s)");
+            assertEquals(10, receiver.stats().count(), "the broker really held the 30 messages back");
+            assertEquals(40, queue.getMessagesAdded(), "all 40 reached the broker");
+
+            queue.resume();
+            // what the client does: read the receiver's count until it has every message sent, then end the drain
+            awaitCount(receiver, 40);
+            long endSent = System.nanoTime();
+            receiver.handle(Note.request(Command.DRAIN, DrainMode.END.payload()), context);
+            RecordingPeerContext.Notification outcome = context.awaitOutcome(LoadTestRun.OUTCOME_TIMEOUT);
+            long endedMillis = (System.nanoTime() - endSent) / 1_000_000;
+
+            assertEquals(Command.NOTIFY_SUCCESS, outcome.command(), outcome.message());
+            PeerResult received = PeerResult.read(context.resultDirectory().resolve(PeerResult.FILE_NAME));
+            assertEquals(40, received.count(), "every message sent, the 30 held back included: none lost");
+            assertEquals(0, received.duplicates());
+            assertEquals(1, received.streams().size(), received.streams().toString());
+            assertEquals(40, received.streams().get(0).count(), "sequences 0-39, each once");
+            assertTrue(received.reason().contains("the client ended the drain"), received.reason());
+            assertTrue(
+                    endedMillis < 1_000,
+                    "the drain ends at once when told, with no quiet period (the receiver's is 1 s): " + endedMillis
+                            + " ms");
+        }
+    }
+
+    /** Reads the receiver's STATS, as the client does, until its count is {@code expected} (within 20 s). */
+    private static void awaitCount(ReceiverRole receiver, long expected) throws InterruptedException {
+        long deadline = System.nanoTime() + Duration.ofSeconds(20).toNanos();
+        while (receiver.stats().count() < expected && System.nanoTime() < deadline) {
+            Thread.sleep(20);
+        }
+        assertEquals(expected, receiver.stats().count(), "the receiver's count within 20 s");
     }
 
     private static long recorded(Path log) throws Exception {

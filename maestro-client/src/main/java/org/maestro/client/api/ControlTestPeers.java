@@ -12,6 +12,7 @@ import org.maestro.common.client.Refusal;
 import org.maestro.common.client.Replies;
 import org.maestro.common.options.OptionCode;
 import org.maestro.common.protocol.Command;
+import org.maestro.common.protocol.DrainMode;
 import org.maestro.common.protocol.Note;
 import org.maestro.common.protocol.Payload;
 import org.maestro.common.transport.Topics;
@@ -112,8 +113,9 @@ final class ControlTestPeers implements TestPeers {
     }
 
     @Override
-    public CompletableFuture<Replies> drain(Set<String> peerIds, Duration timeout) {
-        return client().requestFrom(Topics.role("receiver"), Note.request(Command.DRAIN), peerIds, timeout);
+    public CompletableFuture<Replies> drain(Set<String> peerIds, DrainMode mode, Duration timeout) {
+        return client().requestFrom(
+                        Topics.role("receiver"), Note.request(Command.DRAIN, mode.payload()), peerIds, timeout);
     }
 
     @Override

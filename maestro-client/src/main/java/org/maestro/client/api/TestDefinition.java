@@ -166,6 +166,14 @@ public final class TestDefinition {
     }
 
     /**
+     * How long a drain waits without any message consumed while messages sent have not all arrived, before what is
+     * missing counts as lost (DRAIN_QUIET, default 5s): long enough for a broker that pauses delivery.
+     */
+    public TestDefinition drainQuiet(String duration) {
+        return set(OptionCode.DRAIN_QUIET, duration);
+    }
+
+    /**
      * Whether senders send again a message the system under test released (same sequence number and intended
      * time, as a real client would), so an outage shows as response time instead of loss (RESEND_RELEASED).
      */

@@ -10,6 +10,7 @@ import org.maestro.common.client.Refusal;
 import org.maestro.common.client.Replies;
 import org.maestro.common.options.OptionCode;
 import org.maestro.common.protocol.Command;
+import org.maestro.common.protocol.DrainMode;
 import org.maestro.common.protocol.Note;
 import org.maestro.common.protocol.Payload;
 
@@ -66,8 +67,11 @@ interface TestPeers {
     /** Asks one peer how it is (GET): its reply says whether it is still busy. */
     CompletableFuture<Replies> status(String peerId, Duration timeout);
 
-    /** Asks the receivers {@code peerIds} to consume what is in flight (DRAIN). */
-    CompletableFuture<Replies> drain(Set<String> peerIds, Duration timeout);
+    /**
+     * Asks the receivers {@code peerIds} to consume what is in flight (DRAIN with {@link DrainMode#HOLD}: until a
+     * second DRAIN with {@link DrainMode#END}), or ends their drain ({@link DrainMode#END}).
+     */
+    CompletableFuture<Replies> drain(Set<String> peerIds, DrainMode mode, Duration timeout);
 
     /** Stops the peers {@code peerIds} of a role, with {@link #stopCommand(String)}. */
     CompletableFuture<Replies> stop(String role, Set<String> peerIds, Duration timeout);

@@ -32,6 +32,7 @@ import org.maestro.common.options.OptionCode;
 import org.maestro.common.options.TestOptions;
 import org.maestro.common.peer.ErrorCodes;
 import org.maestro.common.protocol.Command;
+import org.maestro.common.protocol.DrainMode;
 import org.maestro.common.protocol.Note;
 import org.maestro.common.protocol.Payload;
 import org.maestro.common.protocol.PeerInfo;
@@ -631,17 +632,23 @@ public final class TestRunner {
             return false;
         }
 
-        /** Asks receivers to consume what is in flight and waits for their outcomes. */
+        /**
+         * Asks receivers to consume what is in flight, ends their drain once they consumed what the senders sent (or
+         * made no progress for DRAIN_QUIET) and waits for their outcomes.
+         */
         private void drain() {
             if (state.aborted() || state.brokerGone()) {
                 return;
             }
             progress.note("senders finished; receivers draining what is in flight");
-            Replies replies = Problems.awaitQuietly(peers.drain(state.liveIds("receiver"), REPLY_TIMEOUT));
+            DrainTarget target = DrainTarget.of(options, state);
+            LOG.info("{}: draining; expected: {}", options.testName(), target.basis());
+            Replies replies =
+                    Problems.awaitQuietly(peers.drain(state.liveIds("receiver"), DrainMode.HOLD, REPLY_TIMEOUT));
             if (replies != null && !replies.errors().isEmpty()) {
                 state.fail("DRAIN failed: " + replies.describeErrors());
             }
-            watchdog.awaitDrained(options.drainTimeout());
+            watchdog.awaitDrained(options.drainTimeout(), target);
         }
 
         private void stopAll() {

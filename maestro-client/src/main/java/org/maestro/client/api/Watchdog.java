@@ -2,10 +2,14 @@ package org.maestro.client.api;
 
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Set;
 import java.util.concurrent.CompletionException;
 import java.util.function.BooleanSupplier;
 import org.maestro.common.client.Replies;
+import org.maestro.common.protocol.DrainMode;
+import org.maestro.common.protocol.Note;
 import org.maestro.common.protocol.Payload;
 import org.maestro.common.protocol.PeerInfo;
 import org.maestro.common.time.MicroClock;
@@ -23,7 +27,7 @@ import org.slf4j.LoggerFactory;
  * <pre>{@code
  * Watchdog watchdog = new Watchdog(peers, state, progress, statistics::poll, outageLimit, clock, sleeper);
  * watchdog.watch(clock.nowMicros(), planned, warmUp, actions);   // until the senders finished or a deadline
- * watchdog.awaitDrained(drainTimeout);
+ * watchdog.awaitDrained(drainTimeout, DrainTarget.of(options, state));
  * }</pre>
  */
 final class Watchdog {
@@ -39,6 +43,7 @@ final class Watchdog {
 
     private static final Duration REPLY_TIMEOUT = Duration.ofSeconds(10);
     private static final Duration STATUS_TIMEOUT = Duration.ofSeconds(3);
+    private static final Duration STATS_TIMEOUT = Duration.ofSeconds(2);
     private static final Duration WATCH_POLL = Duration.ofSeconds(1);
     private static final Duration DRAIN_POLL = Duration.ofMillis(200);
     private static final Duration STOP_POLL = Duration.ofMillis(100);
@@ -164,17 +169,25 @@ final class Watchdog {
     }
 
     /**
-     * Waits, after DRAIN was sent, until every receiver finished, a peer died, or {@code drainTimeout} +
-     * {@link #DRAIN_MARGIN} passed; asks the receivers whether they are idle from 10 s on, every 5 s.
+     * Waits, after DRAIN (hold) was sent, until every receiver finished, a peer died, or {@code drainTimeout} +
+     * {@link #DRAIN_MARGIN} passed. Meanwhile it reads the receivers' counts and ends their drain (DRAIN end) as soon
+     * as they consumed every message the senders sent, or once they consumed nothing for the target's quiet period
+     * while messages were outstanding (what is missing then counts as lost); asks the receivers whether they are
+     * idle from 10 s on, every 5 s.
      */
-    void awaitDrained(Duration drainTimeout) {
+    void awaitDrained(Duration drainTimeout, DrainTarget target) {
         Duration limit = drainTimeout.plus(DRAIN_MARGIN);
         long deadline = clock.nowMicros() + micros(limit);
         long nextIdleCheck = clock.nowMicros() + micros(Duration.ofSeconds(10));
+        DrainJudge judge = new DrainJudge(target, clock.nowMicros());
+        boolean ended = false;
         while (!state.aborted() && clock.nowMicros() < deadline) {
             outage.observe();
             if (state.allFinished("receiver")) {
                 return;
+            }
+            if (!ended && peers.isConnected()) {
+                ended = judgeDrain(judge, target);
             }
             if (clock.nowMicros() > nextIdleCheck && peers.isConnected()) {
                 findIdle("receiver");
@@ -185,6 +198,90 @@ final class Watchdog {
         if (!state.aborted() && !finishedAfterOutage("receiver")) {
             state.fail("receivers did not finish draining within " + limit.toSeconds() + " s" + outage.describe());
         }
+    }
+
+    /** Reads the receivers' counts and ends their drain when the judge says so; says whether it ended it. */
+    private boolean judgeDrain(DrainJudge judge, DrainTarget target) {
+        DrainCounts counts = receiverCounts();
+        if (counts == null) {
+            return false;
+        }
+        DrainJudge.Verdict verdict = judge.judge(clock.nowMicros(), counts.received(), counts.consumed());
+        if (verdict == DrainJudge.Verdict.WAIT) {
+            return false;
+        }
+        if (verdict == DrainJudge.Verdict.COMPLETE) {
+            LOG.info("the receivers consumed every message sent ({}): ending the drain", target.basis());
+        } else {
+            String expected = target.isKnown() ? " of " + target.expected() + " expected (" + target.basis() + ")" : "";
+            String unknown = target.isKnown() ? "" : "; how many to expect is unknown: " + target.basis();
+            progress.note("the receivers consumed nothing for " + target.quiet().toMillis() + " ms (DRAIN_QUIET) with "
+                    + counts.received() + " received" + expected + unknown + ": ending the drain");
+        }
+        Replies replies = Problems.awaitQuietly(peers.drain(state.liveIds("receiver"), DrainMode.END, REPLY_TIMEOUT));
+        if (replies != null && !replies.errors().isEmpty()) {
+            state.fail("DRAIN (end) failed: " + replies.describeErrors());
+        }
+        return true;
+    }
+
+    /** This run's messages received and every message consumed, by all receivers together. */
+    private record DrainCounts(long received, long consumed) {}
+
+    /**
+     * The receivers' counts: the notified count of those that finished, the STATS of the others; null when one of
+     * those did not answer (nothing can be judged then).
+     */
+    private DrainCounts receiverCounts() {
+        long received = 0;
+        long consumed = 0;
+        Set<String> asking = new HashSet<>();
+        for (PeerInfo peer : state.peers()) {
+            if (!peer.role().equals("receiver")) {
+                continue;
+            }
+            if (state.mayBeBusy(peer.id())) {
+                asking.add(peer.id());
+            } else {
+                long notified = notifiedReceived(peer.id());
+                received += notified;
+                consumed += notified;
+            }
+        }
+        if (asking.isEmpty()) {
+            return new DrainCounts(received, consumed);
+        }
+        Replies replies = Problems.awaitQuietly(peers.stats("receiver", asking, STATS_TIMEOUT));
+        if (replies == null) {
+            return null;
+        }
+        Set<String> answered = new HashSet<>();
+        for (Note note : replies.notes()) {
+            if (note.sender() != null
+                    && asking.contains(note.sender().id())
+                    && note.payload() instanceof Payload.Stats stats
+                    && answered.add(note.sender().id())) {
+                received += stats.count();
+                consumed += stats.consumed() >= 0 ? stats.consumed() : stats.count();
+            }
+        }
+        return answered.size() == asking.size() ? new DrainCounts(received, consumed) : null;
+    }
+
+    /** The {@code received} count of a receiver's outcome, 0 when it notified none. */
+    private long notifiedReceived(String peerId) {
+        for (Note outcome : state.outcomes()) {
+            if (outcome.sender() != null
+                    && outcome.sender().id().equals(peerId)
+                    && outcome.payload() instanceof Payload.Outcome details) {
+                try {
+                    return Long.parseLong(details.details().getOrDefault("received", "0"));
+                } catch (NumberFormatException unreadable) {
+                    return 0;
+                }
+            }
+        }
+        return 0;
     }
 
     /** Waits, after STOP was sent, up to {@link #STOP_WAIT} for the senders and receivers to notify their outcomes. */

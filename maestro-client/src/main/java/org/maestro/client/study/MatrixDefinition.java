@@ -29,16 +29,21 @@ import org.maestro.common.options.OptionCode;
 public final class MatrixDefinition {
     /** The DSL names of test parameters, as {@code maestro.fixedRate} spells them. */
     private static final Map<String, OptionCode> DSL_NAMES = Map.ofEntries(
-            Map.entry("messageSize", OptionCode.MESSAGE_SIZE), Map.entry("rate", OptionCode.RATE),
-            Map.entry("parallelCount", OptionCode.PARALLEL_COUNT), Map.entry("duration", OptionCode.DURATION),
-            Map.entry("warmUp", OptionCode.WARM_UP), Map.entry("maximumLatency", OptionCode.FCL),
+            Map.entry("messageSize", OptionCode.MESSAGE_SIZE),
+            Map.entry("rate", OptionCode.RATE),
+            Map.entry("parallelCount", OptionCode.PARALLEL_COUNT),
+            Map.entry("duration", OptionCode.DURATION),
+            Map.entry("warmUp", OptionCode.WARM_UP),
+            Map.entry("maximumLatency", OptionCode.FCL),
             Map.entry("drainTimeout", OptionCode.DRAIN_TIMEOUT),
-                    Map.entry("resendReleased", OptionCode.RESEND_RELEASED),
-            Map.entry("sut", OptionCode.BROKER), Map.entry("sendUrl", OptionCode.SEND_URL),
+            Map.entry("drainQuiet", OptionCode.DRAIN_QUIET),
+            Map.entry("resendReleased", OptionCode.RESEND_RELEASED),
+            Map.entry("sut", OptionCode.BROKER),
+            Map.entry("sendUrl", OptionCode.SEND_URL),
             Map.entry("receiveUrl", OptionCode.RECEIVE_URL),
-                    Map.entry("inspectionInterval", OptionCode.INSPECTION_INTERVAL),
+            Map.entry("inspectionInterval", OptionCode.INSPECTION_INTERVAL),
             Map.entry("agentSource", OptionCode.EXT_POINT_SOURCE),
-                    Map.entry("agentBranch", OptionCode.EXT_POINT_BRANCH));
+            Map.entry("agentBranch", OptionCode.EXT_POINT_BRANCH));
     /** Parameters the client sets for every run. */
     private static final Set<OptionCode> NOT_DIMENSIONS =
             Set.of(OptionCode.TEST_NAME, OptionCode.TEST_ITERATION, OptionCode.RUN_ID);

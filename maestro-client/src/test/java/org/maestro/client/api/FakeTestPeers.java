@@ -14,6 +14,7 @@ import org.maestro.common.client.Replies;
 import org.maestro.common.options.OptionCode;
 import org.maestro.common.peer.ErrorCodes;
 import org.maestro.common.protocol.Command;
+import org.maestro.common.protocol.DrainMode;
 import org.maestro.common.protocol.Note;
 import org.maestro.common.protocol.Payload;
 import org.maestro.common.protocol.PeerInfo;
@@ -36,6 +37,8 @@ final class FakeTestPeers implements TestPeers {
     private volatile String agentRefusal;
     private volatile String agentActionFailure;
     private volatile String resetRefusal;
+    private final Map<String, Payload.Stats> statistics = new ConcurrentHashMap<>();
+    private volatile Runnable drainEnd = () -> {};
 
     FakeTestPeers(ManualClock clock, PeerInfo... peers) {
         this.clock = clock;
@@ -62,6 +65,19 @@ final class FakeTestPeers implements TestPeers {
     /** From now on every agent action fails to go out, as when the transport gives up, with this message. */
     void failAgentActions(String message) {
         agentActionFailure = message;
+    }
+
+    /**
+     * From now on the receiver answers STATS with this count of its run's messages and this consumed total (every
+     * message); a peer without statistics does not answer STATS.
+     */
+    void receiverCounts(String peerId, long count, long consumed) {
+        statistics.put(peerId, new Payload.Stats("receiver", 0, count, 0, 0, 0).withConsumed(consumed));
+    }
+
+    /** Runs {@code action} when the client ends the receivers' drain (DRAIN end). */
+    void onDrainEnd(Runnable action) {
+        drainEnd = action;
     }
 
     /** From now on every peer refuses RESET as busy, with this message. */
@@ -164,7 +180,18 @@ final class FakeTestPeers implements TestPeers {
     @Override
     public CompletableFuture<Replies> stats(String role, Set<String> peerIds, Duration timeout) {
         record("STATS", role == null ? "all" : role);
-        return ok(Note.request(Command.STATS), List.of());
+        Note request = Note.request(Command.STATS);
+        if (!connected) {
+            return CompletableFuture.completedFuture(new Replies(request, List.of(), peerIds.size()));
+        }
+        List<Note> replies = new ArrayList<>();
+        for (String id : peerIds) {
+            Payload.Stats stats = statistics.get(id);
+            if (stats != null) {
+                replies.add(request.reply(Command.STATS, stats, peers.get(id)));
+            }
+        }
+        return CompletableFuture.completedFuture(new Replies(request, replies, peerIds.size()));
     }
 
     @Override
@@ -184,9 +211,12 @@ final class FakeTestPeers implements TestPeers {
     }
 
     @Override
-    public CompletableFuture<Replies> drain(Set<String> peerIds, Duration timeout) {
-        record("DRAIN", "receiver");
-        return ok(Note.request(Command.DRAIN), ofRole("receiver"));
+    public CompletableFuture<Replies> drain(Set<String> peerIds, DrainMode mode, Duration timeout) {
+        record(mode == DrainMode.END ? "DRAIN end" : "DRAIN", "receiver");
+        if (mode == DrainMode.END) {
+            drainEnd.run();
+        }
+        return ok(Note.request(Command.DRAIN, mode.payload()), ofRole("receiver"));
     }
 
     @Override

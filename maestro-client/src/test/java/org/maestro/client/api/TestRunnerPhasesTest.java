@@ -117,6 +117,41 @@ class TestRunnerPhasesTest {
     }
 
     @Test
+    void theRunnerEndsTheDrainOnceTheReceiversCountedEveryMessageTheSendersSent() throws IOException {
+        at(Duration.ofSeconds(10), SENDER, Command.NOTIFY_SUCCESS, new Payload.Outcome("done", Map.of("sent", "1000")));
+        timeline.at(Duration.ofSeconds(10), () -> peers.receiverCounts(RECEIVER.id(), 990, 1_020));
+        timeline.at(Duration.ofSeconds(12), () -> peers.receiverCounts(RECEIVER.id(), 1_000, 1_030));
+        peers.onDrainEnd(() -> peers.notify(
+                RECEIVER.id(), Command.NOTIFY_SUCCESS, new Payload.Outcome("done", Map.of("received", "1000"))));
+
+        TestResult result = runner().run(definition());
+
+        assertEquals(
+                List.of(
+                        "PING",
+                        "RESET",
+                        "START_RECEIVER",
+                        "START_SENDER",
+                        "DRAIN",
+                        "DRAIN end",
+                        "STOP_SENDER",
+                        "STOP_RECEIVER",
+                        "LOG",
+                        "RESET"),
+                phases(),
+                "the drain is held, then ended by the runner");
+        assertEquals(
+                Duration.ofSeconds(12),
+                peers.requests("DRAIN end").get(0).at(),
+                "held while 10 of 1000 were missing, ended the moment the receiver had all 1000");
+        assertEquals(
+                Duration.ofMillis(12_200),
+                clock.elapsedSince(0),
+                "the receiver's outcome is seen at the next look, 200 ms on, and nothing waited after");
+        assertTrue(result.passed(), result.reason());
+    }
+
+    @Test
     void aPeerThatDiesSkipsTheDrainStopsTheOthersAndFailsTheTestNamingIt() throws IOException {
         at(Duration.ofSeconds(4), RECEIVER, Command.ABNORMAL_DISCONNECT, Payload.Empty.INSTANCE);
 

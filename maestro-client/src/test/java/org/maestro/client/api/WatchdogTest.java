@@ -25,6 +25,8 @@ class WatchdogTest {
     private static final PeerInfo RECEIVER = new PeerInfo("r1", "receiver-1", "beta", "receiver");
     private static final PeerInfo AGENT = new PeerInfo("a1", "agent-1", "gamma", "agent");
     private static final Duration PLANNED = Duration.ofSeconds(10);
+    private static final Duration DRAIN_QUIET = Duration.ofSeconds(5);
+    private static final DrainTarget UNKNOWN = new DrainTarget(DrainTarget.UNKNOWN, DRAIN_QUIET, "unknown");
 
     private final ManualClock clock = new ManualClock();
     private final Timeline timeline = new Timeline(clock);
@@ -299,14 +301,14 @@ class WatchdogTest {
     @Test
     void theDrainEndsAsSoonAsEveryReceiverFinished() {
         finishes(RECEIVER, Duration.ofMillis(1_200));
-        watchdog().awaitDrained(Duration.ofSeconds(30));
+        watchdog().awaitDrained(Duration.ofSeconds(30), UNKNOWN);
         assertEquals(Duration.ofMillis(1_200), now());
         assertEquals(List.of(), state.failures());
     }
 
     @Test
     void aDrainLongerThanTheDrainTimeoutPlus15sFailsTheTestAtThatTime() {
-        watchdog().awaitDrained(Duration.ofSeconds(30));
+        watchdog().awaitDrained(Duration.ofSeconds(30), UNKNOWN);
         assertEquals(Duration.ofSeconds(45), now());
         assertEquals(List.of("receivers did not finish draining within 45 s"), state.failures());
         assertEquals(
@@ -316,9 +318,92 @@ class WatchdogTest {
     }
 
     @Test
+    void theDrainEndsAtTheFirstLookWhenTheReceiversConsumedEverySentMessage() {
+        peers.receiverCounts(RECEIVER.id(), 1_000, 1_040);
+        finishesAfterDrainEnd(Duration.ofMillis(50));
+
+        watchdog().awaitDrained(Duration.ofSeconds(30), new DrainTarget(1_000, DRAIN_QUIET, "1000 sent"));
+
+        assertEquals(
+                List.of(Duration.ZERO),
+                peers.requests("DRAIN end").stream()
+                        .map(FakeTestPeers.Request::at)
+                        .toList(),
+                "ended at once, with no quiet period");
+        assertEquals(List.of(), state.failures());
+        assertEquals(List.of(), notes, "a complete drain says nothing");
+    }
+
+    @Test
+    void aDrainWhoseCountsStillProgressIsHeldPastTheQuietPeriodUntilEverythingArrived() {
+        peers.receiverCounts(RECEIVER.id(), 400, 400);
+        // the broker delivers nothing for 4 s, then some, then nothing for 4 s again, then the rest
+        timeline.at(Duration.ofSeconds(4), () -> peers.receiverCounts(RECEIVER.id(), 700, 700));
+        timeline.at(Duration.ofSeconds(8), () -> peers.receiverCounts(RECEIVER.id(), 1_000, 1_000));
+        finishesAfterDrainEnd(Duration.ofMillis(50));
+
+        watchdog().awaitDrained(Duration.ofSeconds(30), new DrainTarget(1_000, DRAIN_QUIET, "1000 sent"));
+
+        assertEquals(
+                List.of(Duration.ofSeconds(8)),
+                peers.requests("DRAIN end").stream()
+                        .map(FakeTestPeers.Request::at)
+                        .toList());
+        assertEquals(List.of(), state.failures());
+    }
+
+    @Test
+    void staleMessagesStillArrivingAreProgress() {
+        peers.receiverCounts(RECEIVER.id(), 0, 100);
+        timeline.at(Duration.ofSeconds(4), () -> peers.receiverCounts(RECEIVER.id(), 0, 300));
+        timeline.at(Duration.ofSeconds(7), () -> peers.receiverCounts(RECEIVER.id(), 50, 350));
+        finishesAfterDrainEnd(Duration.ofMillis(50));
+
+        watchdog().awaitDrained(Duration.ofSeconds(30), new DrainTarget(50, DRAIN_QUIET, "50 sent"));
+
+        assertEquals(Duration.ofSeconds(7), peers.requests("DRAIN end").get(0).at());
+    }
+
+    @Test
+    void aDrainWithoutProgressEndsAfterDrainQuietAndSaysWhatIsMissing() {
+        peers.receiverCounts(RECEIVER.id(), 990, 990);
+        finishesAfterDrainEnd(Duration.ofMillis(50));
+
+        watchdog().awaitDrained(Duration.ofSeconds(30), new DrainTarget(1_000, DRAIN_QUIET, "1000 message(s) sent"));
+
+        assertEquals(
+                List.of(Duration.ofSeconds(5)),
+                peers.requests("DRAIN end").stream()
+                        .map(FakeTestPeers.Request::at)
+                        .toList());
+        assertEquals(
+                List.of("the receivers consumed nothing for 5000 ms (DRAIN_QUIET) with 990 received of 1000 expected"
+                        + " (1000 message(s) sent): ending the drain"),
+                notes);
+        assertEquals(List.of(), state.failures(), "the loss is the reporter's to judge, not a drain failure");
+    }
+
+    @Test
+    void withoutAnExpectedCountTheDrainEndsOnTheQuietRuleOnly() {
+        peers.receiverCounts(RECEIVER.id(), 5_000, 5_000);
+        timeline.at(Duration.ofSeconds(3), () -> peers.receiverCounts(RECEIVER.id(), 6_000, 6_000));
+        finishesAfterDrainEnd(Duration.ofMillis(50));
+
+        watchdog().awaitDrained(Duration.ofSeconds(30), UNKNOWN);
+
+        assertEquals(Duration.ofSeconds(8), peers.requests("DRAIN end").get(0).at());
+        assertTrue(notes.get(0).endsWith("how many to expect is unknown: unknown: ending the drain"), notes.get(0));
+    }
+
+    /** The receiver notifies its outcome {@code after} the client ended its drain. */
+    private void finishesAfterDrainEnd(Duration after) {
+        peers.onDrainEnd(() -> finishes(RECEIVER, now().plus(after)));
+    }
+
+    @Test
     void aReceiverFoundIdleDuringTheDrainEndsIt() {
         timeline.at(Duration.ofSeconds(12), () -> peers.idle(RECEIVER.id()));
-        watchdog().awaitDrained(Duration.ofSeconds(30));
+        watchdog().awaitDrained(Duration.ofSeconds(30), UNKNOWN);
         assertEquals(
                 List.of(Duration.ofMillis(10_200), Duration.ofMillis(15_400)),
                 peers.requests("GET").stream().map(FakeTestPeers.Request::at).toList(),

@@ -1,6 +1,7 @@
 package org.maestro.client.cli;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -16,8 +17,8 @@ import org.maestro.common.measure.PeerResult;
 
 /**
  * Two tests of one embedded script on the same queue, the first with 3 connections of 1000-byte messages and their
- * 3,000 priming messages: the first test drains all it sent before it ends, so the second counts its own messages
- * only.
+ * 3,000 priming messages: the first test drains all it sent before it ends (the client ends the drain as soon as the
+ * receiver counted every message sent), so the second counts its own messages only.
  */
 class DrainAcrossTestsEmbeddedTest {
     private static final ObjectMapper JSON = new ObjectMapper();
@@ -57,9 +58,18 @@ class DrainAcrossTestsEmbeddedTest {
         // whatever of test a reached test b's receiver is reported as stale, in the peer's result and the summary
         assertEquals(receiverB.staleCount(), b.get("stale").asLong(), b.toString());
         assertEquals(0, receiverB.staleCount(), "test a drained everything before test b started: " + b);
-        String receiverA = Files.readString(
+        PeerResult receiverA = PeerResult.read(
                 PeerDirectories.find(results.resolve("a/0"), "receiver-").resolve(PeerResult.FILE_NAME));
-        assertTrue(receiverA.contains("drained"), receiverA);
+        PeerResult senderA = PeerResult.read(
+                PeerDirectories.find(results.resolve("a/0"), "sender-").resolve(PeerResult.FILE_NAME));
+        // the counts matched, so the client ended the drain at once: no quiet period of the receiver, no DRAIN_QUIET
+        assertTrue(receiverA.reason().contains("the client ended the drain"), receiverA.reason());
+        assertFalse(printed.contains("DRAIN_QUIET"), "no drain waited for want of progress: " + printed);
+        long drainMillis = receiverA.endMillis() - senderA.endMillis();
+        assertTrue(
+                drainMillis < 3_000,
+                "the receiver ended " + drainMillis + " ms after the sender, well under DRAIN_QUIET (5 s): the"
+                        + " drain ends as soon as the counts match");
     }
 
     private static JsonNode messages(Path testDirectory) throws Exception {

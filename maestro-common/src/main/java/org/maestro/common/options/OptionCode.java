@@ -74,7 +74,12 @@ public enum OptionCode {
      * The most messages the test may lose and still pass: a count or a percentage of the messages sent (default 0);
      * an unknown loss fails the test whatever the limit.
      */
-    MAXIMUM_LOSS(28, "MAXIMUM_LOSS", LossLimit::parse, LossLimit.FORMS);
+    MAXIMUM_LOSS(28, "MAXIMUM_LOSS", LossLimit::parse, LossLimit.FORMS),
+    /**
+     * How long a drain waits without progress (no receiver consuming any message) while the receivers have not yet
+     * consumed what the senders sent, before it ends and counts what is missing as lost (default 5 s).
+     */
+    DRAIN_QUIET(29, "DRAIN_QUIET", v -> checkDuration("DRAIN_QUIET", v), Durations.FORMS);
 
     private final long code;
     private final String parameter;

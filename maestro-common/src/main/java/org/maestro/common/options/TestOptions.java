@@ -46,6 +46,7 @@ public final class TestOptions {
         defaults.put(OptionCode.RESEND_RELEASED, "false");
         defaults.put(OptionCode.PRIMING_MESSAGES, Integer.toString(DEFAULT_PRIMING_MESSAGES));
         defaults.put(OptionCode.MAXIMUM_LOSS, "0");
+        defaults.put(OptionCode.DRAIN_QUIET, "5s");
         return Collections.unmodifiableMap(defaults);
     }
 
@@ -162,6 +163,11 @@ public final class TestOptions {
 
     public Duration drainTimeout() {
         return durationOf(OptionCode.DRAIN_TIMEOUT);
+    }
+
+    /** How long a drain waits without progress while messages are outstanding (DRAIN_QUIET, default 5 s). */
+    public Duration drainQuiet() {
+        return durationOf(OptionCode.DRAIN_QUIET);
     }
 
     /**

@@ -13,7 +13,11 @@ public record Note(NoteType type, Command command, NoteHeader header, Payload pa
         Objects.requireNonNull(command, "command");
         Objects.requireNonNull(header, "header");
         Objects.requireNonNull(payload, "payload");
-        if (PayloadKind.of(type, command) != kindOf(payload)) {
+        PayloadKind expected = PayloadKind.of(type, command);
+        PayloadKind actual = kindOf(payload);
+        boolean drainMode =
+                expected == PayloadKind.DRAIN_MODE && (actual == PayloadKind.TEXT || actual == PayloadKind.EMPTY);
+        if (expected != actual && !drainMode) {
             throw new IllegalArgumentException(
                     type + " " + command + " carries a " + PayloadKind.of(type, command) + " payload, not " + payload);
         }

@@ -139,7 +139,12 @@ public final class NoteCodec {
             packer.packDouble(stats.rate());
             packer.packLong(stats.latencyP99Micros());
             packer.packLong(stats.errors());
-            if (stats.hasDistribution()) {
+            if (stats.consumed() >= 0) {
+                packer.packLong(stats.latencyP50Micros());
+                packer.packLong(stats.latencyMaxMicros());
+                packer.packBoolean(stats.warmUpLatency());
+                packer.packLong(stats.consumed());
+            } else if (stats.hasDistribution()) {
                 packer.packLong(stats.latencyP50Micros());
                 packer.packLong(stats.latencyMaxMicros());
                 if (stats.warmUpLatency()) {
@@ -187,6 +192,8 @@ public final class NoteCodec {
             case OUTCOME -> unpackOutcome(unpacker, limit);
             case AGENT_SOURCE -> new Payload.AgentSource(unpackString(unpacker, limit), unpackString(unpacker, limit));
             case CHUNK -> unpackChunk(unpacker, limit);
+            case DRAIN_MODE ->
+                unpacker.hasNext() ? new Payload.Text(unpackString(unpacker, limit)) : Payload.Empty.INSTANCE;
         };
     }
 
@@ -208,7 +215,8 @@ public final class NoteCodec {
         long p50 = unpacker.unpackLong();
         long max = unpacker.unpackLong();
         boolean warmUp = unpacker.hasNext() && unpacker.unpackBoolean();
-        return new Payload.Stats(role, timestamp, count, rate, p99, errors, p50, max, warmUp);
+        long consumed = unpacker.hasNext() ? unpacker.unpackLong() : Payload.Stats.UNKNOWN;
+        return new Payload.Stats(role, timestamp, count, rate, p99, errors, p50, max, warmUp, consumed);
     }
 
     private static Payload.Outcome unpackOutcome(MessageUnpacker unpacker, int limit)

@@ -39,7 +39,9 @@ public sealed interface Payload {
      * STATS reply: the peer's live figures.
      *
      * @param warmUpLatency true when the latencies are those of warm-up messages (the last second had no measured
-     *                      one); sent only when true, after p50 and max
+     *                      one); sent only when true, after p50 and max (always when {@code consumed} is sent)
+     * @param consumed      a receiver's every consumed message, of this run or not, priming and unreadable ones
+     *                      included (the drain's progress), or {@link #UNKNOWN}; sent last, only when known
      */
     record Stats(
             String role,
@@ -50,13 +52,53 @@ public sealed interface Payload {
             long errors,
             long latencyP50Micros,
             long latencyMaxMicros,
-            boolean warmUpLatency)
+            boolean warmUpLatency,
+            long consumed)
             implements Payload {
         /** {@code latencyP50Micros} and {@code latencyMaxMicros} of a peer that did not send them. */
         public static final long UNKNOWN = -1;
 
         public Stats {
             Objects.requireNonNull(role, "role");
+        }
+
+        /** Statistics without the consumed total (every role but the receiver, and peers before it was added). */
+        public Stats(
+                String role,
+                long timestampMillis,
+                long count,
+                double rate,
+                long latencyP99Micros,
+                long errors,
+                long latencyP50Micros,
+                long latencyMaxMicros,
+                boolean warmUpLatency) {
+            this(
+                    role,
+                    timestampMillis,
+                    count,
+                    rate,
+                    latencyP99Micros,
+                    errors,
+                    latencyP50Micros,
+                    latencyMaxMicros,
+                    warmUpLatency,
+                    UNKNOWN);
+        }
+
+        /** These statistics with a receiver's consumed total. */
+        public Stats withConsumed(long total) {
+            return new Stats(
+                    role,
+                    timestampMillis,
+                    count,
+                    rate,
+                    latencyP99Micros,
+                    errors,
+                    latencyP50Micros,
+                    latencyMaxMicros,
+                    warmUpLatency,
+                    total);
         }
 
         /** Statistics without p50 and max (as peers before they were added send them). */

@@ -11,7 +11,9 @@ public enum PayloadKind {
     ERROR,
     OUTCOME,
     AGENT_SOURCE,
-    CHUNK;
+    CHUNK,
+    /** DRAIN requests: TEXT with how the drain ends ({@link DrainMode}), or nothing (the quiet rule). */
+    DRAIN_MODE;
 
     /** The payload layout of notes of this type and command. */
     public static PayloadKind of(NoteType type, Command command) {
@@ -23,6 +25,7 @@ public enum PayloadKind {
                 case SET -> SET_OPTION;
                 case PING -> PING;
                 case START_INSPECTOR, USER_COMMAND_1 -> TEXT;
+                case DRAIN -> DRAIN_MODE;
                 case AGENT_SOURCE -> AGENT_SOURCE;
                 default -> EMPTY;
             };

@@ -70,6 +70,7 @@ class ProtocolVectorsTest {
             case OUTCOME -> new Payload.Outcome("done", Map.of("a", "1", "b", "2"));
             case AGENT_SOURCE -> new Payload.AgentSource("/srv/handlers", "");
             case CHUNK -> new Payload.Chunk("a/b.hlog", 1, 3, "00", new byte[] {1, 2, 3});
+            case DRAIN_MODE -> DrainMode.HOLD.payload();
         };
     }
 

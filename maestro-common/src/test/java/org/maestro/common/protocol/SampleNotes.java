@@ -36,6 +36,7 @@ public final class SampleNotes {
         notes.put(
                 "USER_COMMAND_1 request",
                 new Note(NoteType.REQUEST, Command.USER_COMMAND_1, request, new Payload.Text("restart 10")));
+        notes.put("DRAIN request", new Note(NoteType.REQUEST, Command.DRAIN, request, DrainMode.HOLD.payload()));
         notes.put("OK response", new Note(NoteType.RESPONSE, Command.OK, reply, Payload.Empty.INSTANCE));
         notes.put(
                 "PING response",
@@ -47,6 +48,14 @@ public final class SampleNotes {
                         Command.STATS,
                         reply,
                         new Payload.Stats("sender", 1732262400000L, 5000L, 999.5, 1200L, 0L)));
+        notes.put(
+                "STATS response of a receiver",
+                new Note(
+                        NoteType.RESPONSE,
+                        Command.STATS,
+                        reply,
+                        new Payload.Stats("receiver", 1732262400000L, 4990L, 998.0, 1300L, 0L, 800L, 2100L, false)
+                                .withConsumed(5020L)));
         notes.put(
                 "INTERNAL_ERROR response",
                 new Note(

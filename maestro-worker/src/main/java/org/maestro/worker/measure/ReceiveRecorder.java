@@ -71,6 +71,7 @@ public final class ReceiveRecorder {
     private final AtomicLong received = new AtomicLong();
     private final AtomicLong errors = new AtomicLong();
     private final AtomicLong stale = new AtomicLong();
+    private final AtomicLong consumed = new AtomicLong();
     private final AtomicLong lastReceiveMicros = new AtomicLong();
     private final AtomicLong firstReceiveMicros = new AtomicLong();
     private final SilenceLog silences;
@@ -117,6 +118,7 @@ public final class ReceiveRecorder {
      */
     public void record(byte[] body, long receiveMicros) {
         lastReceiveMicros.lazySet(receiveMicros);
+        consumed.lazySet(consumed.get() + 1);
         if (MessageStamp.isStamped(body)) {
             if (MessageStamp.runTag(body) != runTag) {
                 stale.lazySet(stale.get() + 1);
@@ -168,6 +170,11 @@ public final class ReceiveRecorder {
     /** Messages with a Maestro header recorded so far. */
     public long received() {
         return received.get();
+    }
+
+    /** Every message recorded so far, of whatever kind (this run's, priming, stale, unreadable). */
+    public long consumed() {
+        return consumed.get();
     }
 
     /** Messages of another run so far (priming ones included): neither received nor measured. */

@@ -11,6 +11,7 @@ import org.maestro.common.peer.ErrorCodes;
 import org.maestro.common.peer.PeerContext;
 import org.maestro.common.peer.RoleException;
 import org.maestro.common.protocol.Command;
+import org.maestro.common.protocol.DrainMode;
 import org.maestro.common.protocol.Note;
 import org.maestro.common.protocol.Payload;
 import org.maestro.common.time.MicroClock;
@@ -25,7 +26,9 @@ import org.maestro.worker.role.LoadRun;
  * SEND_RECEIVE_URL) and the request returns only once all are attached; they record response and service time and
  * the sequence numbers of each stream until STOP_RECEIVER, the end of a DRAIN, or the test duration (counted from the
  * first message, as the senders may start well after the receivers) plus a grace period; then the fail-condition latency is evaluated and the run ends with NOTIFY_SUCCESS or NOTIFY_FAIL (after
- * DRAIN_COMPLETE when it drained). Thread-safe.
+ * DRAIN_COMPLETE when it drained). A DRAIN says how the drain ends ({@link DrainMode}): the client of this version
+ * holds it open ({@code hold}) and ends it ({@code end}) once the receivers consumed what the senders sent or made
+ * no progress for DRAIN_QUIET; a DRAIN without payload ends after the quiet period. Thread-safe.
  *
  * <pre>{@code
  * ReceiverRole receiver = ReceiverRole.builder().build();
@@ -67,8 +70,8 @@ public final class ReceiverRole extends LoadRole {
         }
 
         /**
-         * How long no message of any kind (priming and stale ones included) must arrive for a drain to end (default
-         * 1 s).
+         * How long no message of any kind (priming and stale ones included) must arrive for a drain without payload
+         * (an older client's) to end (default 1 s); a held drain ignores it.
          */
         public Builder quietPeriod(Duration value) {
             quietPeriod = value;
@@ -132,14 +135,27 @@ public final class ReceiverRole extends LoadRole {
         switch (request.command()) {
             case START_RECEIVER -> start(context);
             case STOP_RECEIVER -> request(LoadRun.Event.STOP);
-            case DRAIN -> {
-                if (!request(LoadRun.Event.DRAIN)) {
-                    context.notify(Command.DRAIN_COMPLETE, "nothing to drain: no test is running", Map.of());
-                }
-            }
+            case DRAIN -> drain(drainMode(request), context);
             default -> throw RoleException.unsupported(request.command(), name());
         }
         return Payload.Empty.INSTANCE;
+    }
+
+    private static DrainMode drainMode(Note request) throws RoleException {
+        try {
+            return DrainMode.of(request.payload());
+        } catch (IllegalArgumentException e) {
+            throw new RoleException(ErrorCodes.INVALID_OPTION, e.getMessage(), e);
+        }
+    }
+
+    private void drain(DrainMode mode, PeerContext context) {
+        LoadRun run = current();
+        if (run instanceof ReceiverRun receiving) {
+            receiving.drain(mode);
+        } else if (mode != DrainMode.END) {
+            context.notify(Command.DRAIN_COMPLETE, "nothing to drain: no test is running", Map.of());
+        }
     }
 
     private boolean request(LoadRun.Event event) {

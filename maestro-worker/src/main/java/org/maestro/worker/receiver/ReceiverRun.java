@@ -20,6 +20,7 @@ import org.maestro.common.peer.ErrorCodes;
 import org.maestro.common.peer.PeerContext;
 import org.maestro.common.peer.RoleException;
 import org.maestro.common.protocol.Command;
+import org.maestro.common.protocol.DrainMode;
 import org.maestro.driver.Driver;
 import org.maestro.worker.measure.JitterRecorder;
 import org.maestro.worker.measure.MessageStamp;
@@ -47,6 +48,8 @@ final class ReceiverRun extends LoadRun {
     private final SilenceLog silences;
     private long drainStartMicros = -1;
     private boolean drainTimedOut;
+    private volatile boolean drainHeld;
+    private volatile boolean drainEnded;
 
     ReceiverRun(
             PeerContext context,
@@ -151,6 +154,25 @@ final class ReceiverRun extends LoadRun {
         return connections.stream().mapToLong(c -> c.recorder().received()).sum();
     }
 
+    /** Every message consumed by now, of this run or not (priming, stale and unreadable ones included). */
+    @Override
+    protected long consumedCount() {
+        return connections.stream().mapToLong(c -> c.recorder().consumed()).sum();
+    }
+
+    /**
+     * Starts or ends a drain: {@link DrainMode#QUIET} ends it after the quiet period, {@link DrainMode#HOLD} only at a
+     * later {@link DrainMode#END}, a stop or DRAIN_TIMEOUT, {@link DrainMode#END} at once.
+     */
+    void drain(DrainMode mode) {
+        if (mode == DrainMode.HOLD) {
+            drainHeld = true;
+        } else if (mode == DrainMode.END) {
+            drainEnded = true;
+        }
+        request(Event.DRAIN);
+    }
+
     @Override
     protected long errors() {
         return connections.stream().mapToLong(c -> c.recorder().errors()).sum();
@@ -183,8 +205,11 @@ final class ReceiverRun extends LoadRun {
         reconnectFailed(nowMicros);
         long lastActivity = Math.max(lastReceiveMicros(), startMicros());
         if (drainStartMicros >= 0) {
+            if (drainEnded) {
+                return "drained: the client ended the drain";
+            }
             long quiet = nowMicros - Math.max(lastActivity, drainStartMicros);
-            if (quiet >= settings.quietPeriod().toNanos() / 1000) {
+            if (!drainHeld && quiet >= settings.quietPeriod().toNanos() / 1000) {
                 return "drained: nothing arrived for " + settings.quietPeriod().toMillis() + " ms";
             }
             if (nowMicros - drainStartMicros >= options.drainTimeout().toNanos() / 1000) {

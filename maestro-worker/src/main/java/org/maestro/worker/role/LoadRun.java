@@ -164,7 +164,7 @@ public abstract class LoadRun {
         if (stats == null || live < 0) {
             return stats;
         }
-        return new Payload.Stats(
+        Payload.Stats current = new Payload.Stats(
                 stats.role(),
                 stats.timestampMillis(),
                 live,
@@ -174,6 +174,16 @@ public abstract class LoadRun {
                 stats.latencyP50Micros(),
                 stats.latencyMaxMicros(),
                 stats.warmUpLatency());
+        long consumed = consumedCount();
+        return consumed >= 0 ? current.withConsumed(consumed) : current;
+    }
+
+    /**
+     * Every message consumed by now, of whatever kind (a receiver's drain progress), or −1 for a run that consumes
+     * nothing (the default).
+     */
+    protected long consumedCount() {
+        return -1;
     }
 
     /** The messages counted by now, warm-up included, or −1 to answer the count of the last interval (the default). */

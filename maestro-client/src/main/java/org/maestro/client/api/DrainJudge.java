@@ -1,0 +1,45 @@
+package org.maestro.client.api;
+
+/**
+ * Decides, from the receivers' counts seen during a drain, when it may end: at once when they consumed every message
+ * the senders sent ({@link DrainTarget#expected()}), otherwise once their consumed total (every message, priming
+ * and stale ones included) stood still for {@link DrainTarget#quiet()}. Not thread-safe.
+ *
+ * <pre>{@code
+ * DrainJudge judge = new DrainJudge(target, clock.nowMicros());
+ * DrainJudge.Verdict verdict = judge.judge(clock.nowMicros(), received, consumed);
+ * }</pre>
+ */
+final class DrainJudge {
+    /** What the counts say. */
+    enum Verdict {
+        /** Messages are still outstanding and the receivers made progress lately: wait. */
+        WAIT,
+        /** The receivers consumed every message the senders sent. */
+        COMPLETE,
+        /** Messages are outstanding, but nothing was consumed for the quiet period: what is missing is lost. */
+        STALLED
+    }
+
+    private final DrainTarget target;
+    private long lastConsumed = -1;
+    private long lastProgressMicros;
+
+    DrainJudge(DrainTarget target, long startMicros) {
+        this.target = target;
+        this.lastProgressMicros = startMicros;
+    }
+
+    /** Judges the counts seen at {@code nowMicros}: this run's messages received, and every message consumed. */
+    Verdict judge(long nowMicros, long received, long consumed) {
+        if (target.isKnown() && received >= target.expected()) {
+            return Verdict.COMPLETE;
+        }
+        if (consumed != lastConsumed) {
+            lastConsumed = consumed;
+            lastProgressMicros = nowMicros;
+            return Verdict.WAIT;
+        }
+        return nowMicros - lastProgressMicros >= target.quiet().toNanos() / 1_000 ? Verdict.STALLED : Verdict.WAIT;
+    }
+}
