@@ -119,6 +119,22 @@ class ComposeFileTest {
     }
 
     @Test
+    void writesExecFormHealthChecksWithoutSpacesInTheirArguments() {
+        for (Map.Entry<String, JsonNode> service : YamlFiles.fields(services)) {
+            List<String> test =
+                    YamlFiles.texts(service.getValue().path("healthcheck").get("test"));
+            if (!test.isEmpty() && test.get(0).equals("CMD")) {
+                for (String argument : test.subList(1, test.size())) {
+                    assertFalse(
+                            argument.contains(" "),
+                            service.getKey() + ": health check argument '" + argument + "' has a space: Podman's API"
+                                    + " splits it into words (write CMD-SHELL or a script in the image)");
+                }
+            }
+        }
+    }
+
+    @Test
     void publishesHostPortsOnLoopbackByDefault() {
         for (Map.Entry<String, JsonNode> service : YamlFiles.fields(services)) {
             for (String port : YamlFiles.texts(service.getValue().get("ports"))) {
