@@ -26,8 +26,9 @@ import org.maestro.common.net.FreePorts;
 /**
  * docker/compose.yaml brought up for real: the control broker, the Artemis SUT, 2 senders, 2 receivers, an inspector
  * and an agent, each in a container of its own on the project's networks; the client container runs
- * test-scripts/FixedRateTest.groovy and leaves the results, the report and the JUnit XML on this machine; "down" leaves
- * no container, network or volume. The Maestro image is built first from the distribution this build made
+ * test-scripts/FixedRateTest.groovy and leaves the results, the report and the JUnit XML on this machine; a second run
+ * has the agent cut the SUT's link for 3 s (iptables in the SUT's network namespace); "down" leaves no container,
+ * network or volume. The Maestro image is built first from the distribution this build made
  * (docker/build-images.sh maestro); the SUT images must exist (docker/build-images.sh). Skipped without a container
  * engine, failed under CI.
  */
@@ -169,6 +170,71 @@ class ComposeClusterIT {
         }
         roles.sort(null);
         assertEquals(List.of("inspector", "receiver", "receiver", "sender", "sender"), roles);
+    }
+
+    @Test
+    void showsTheGapWhenTheAgentCutsTheSutsLinkForThreeSeconds() throws Exception {
+        CommandRun.Result run = project.client(
+                Map.of(
+                        "AGENT_COMMAND", "drop 3s --port 5672",
+                        "AGENT_AT", "5s",
+                        "TEST_DURATION", "15s",
+                        "SEND_RECEIVE_URL", "failover:(amqp://artemis:5672)/test.queue"),
+                List.of("run", "/scripts/FixedRateTestWithAgent.groovy", "--results", "/results"),
+                RUN_DEADLINE);
+        assertEquals(0, run.exitCode(), "the run with the agent failed: " + run + "\n" + logs());
+        Path iteration = results.resolve("fixed-rate-with-agent/0");
+
+        Path agent = onlyDirectory(iteration, "agent-artemis@");
+        List<String> action = Files.readAllLines(agent.resolve("agent-actions.csv")).stream()
+                .filter(line -> line.startsWith("1,"))
+                .toList();
+        assertEquals(1, action.size(), "agent-actions.csv: " + Files.readString(agent.resolve("agent-actions.csv")));
+        String[] fields = action.get(0).split(",");
+        assertEquals("success", fields[4], action.get(0));
+        long cutStart = Long.parseLong(fields[2]);
+        long cutEnd = Long.parseLong(fields[3]);
+
+        // each receiver's rate: whole seconds inside the cut with nothing received, and traffic on both sides of it
+        List<Path> receivers;
+        try (Stream<Path> peers = Files.list(iteration)) {
+            receivers = peers.filter(p -> p.getFileName().toString().startsWith("receiver-"))
+                    .toList();
+        }
+        assertEquals(RECEIVERS, receivers.size(), "receivers' results: " + receivers);
+        for (Path receiver : receivers) {
+            // rate.csv rows: the end of a second, its length in ms, the messages received in it
+            List<long[]> seconds = Files.readAllLines(receiver.resolve("rate.csv")).stream()
+                    .filter(line -> !line.isEmpty() && Character.isDigit(line.charAt(0)))
+                    .map(line -> line.split(","))
+                    .map(f -> new long[] {Long.parseLong(f[0]), Long.parseLong(f[1]), Long.parseLong(f[2])})
+                    .toList();
+            assertTrue(
+                    seconds.stream().anyMatch(s -> s[0] - s[1] >= cutStart && s[0] <= cutEnd && s[2] == 0),
+                    receiver + " received in every second of the cut " + cutStart + ".." + cutEnd);
+            assertTrue(
+                    seconds.stream().anyMatch(s -> s[0] <= cutStart && s[2] > 0)
+                            && seconds.stream().anyMatch(s -> s[0] - s[1] >= cutEnd && s[2] > 0),
+                    receiver + " did not receive both before and after the cut");
+        }
+        JsonNode responseTime = new ObjectMapper()
+                .readTree(results.resolve("fixed-rate-with-agent/summary.json").toFile())
+                .path("iterations")
+                .path(0)
+                .path("latency")
+                .path("responseTime");
+        assertTrue(
+                responseTime.path("max").asLong() >= 2_000_000,
+                "messages held by the 3 s cut must show in the response time (us): " + responseTime);
+    }
+
+    private static Path onlyDirectory(Path parent, String prefix) throws IOException {
+        try (Stream<Path> children = Files.list(parent)) {
+            List<Path> found = children.filter(p -> p.getFileName().toString().startsWith(prefix))
+                    .toList();
+            assertEquals(1, found.size(), prefix + "* in " + parent + ": " + found);
+            return found.get(0);
+        }
     }
 
     private static List<String> containerIds(String service) throws IOException, InterruptedException {

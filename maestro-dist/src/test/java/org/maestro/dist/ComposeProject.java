@@ -39,7 +39,15 @@ final class ComposeProject {
 
     /** Runs the client service (profile "test") once with the given arguments: {@code run --rm client ARGS}. */
     CommandRun.Result client(List<String> arguments, Duration deadline) throws IOException, InterruptedException {
-        List<String> run = new ArrayList<>(List.of("run", "--rm", "client"));
+        return client(Map.of(), arguments, deadline);
+    }
+
+    /** Runs the client service once with more variables in its container: {@code run --rm -e K=V … client ARGS}. */
+    CommandRun.Result client(Map<String, String> variables, List<String> arguments, Duration deadline)
+            throws IOException, InterruptedException {
+        List<String> run = new ArrayList<>(List.of("run", "--rm"));
+        variables.forEach((name, value) -> run.addAll(List.of("-e", name + "=" + value)));
+        run.add("client");
         run.addAll(arguments);
         return compose(List.of("--profile", "test"), run, deadline);
     }
