@@ -41,6 +41,7 @@ build() {
   local image=$1 started log
   shift
   started=$(date +%s)
+  previous=$("$engine" image inspect --format '{{.Id}}' "$image" 2>/dev/null || true)
   log=$(mktemp "${TMPDIR:-/tmp}/maestro-image-build.XXXXXX")
   if ! "$engine" "$@" --build-arg "BASE_IMAGE=$base" -t "$image" >"$log" 2>&1; then
     tail -n 40 "$log" >&2
@@ -49,6 +50,11 @@ build() {
     exit 1
   fi
   rm -f "$log"
+  # the image this one replaces, now without a name: removed, so that builds run after builds do not fill the disk
+  # (kept while a container still uses it)
+  if [ -n "$previous" ] && [ "$previous" != "$("$engine" image inspect --format '{{.Id}}' "$image")" ]; then
+    "$engine" image rm "$previous" >/dev/null 2>&1 || echo "kept the replaced image $previous of $image: in use" >&2
+  fi
   echo "built $image in $(seconds_since "$started") s"
 }
 
