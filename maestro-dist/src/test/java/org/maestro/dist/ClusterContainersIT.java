@@ -3,61 +3,91 @@ package org.maestro.dist;
 import static org.awaitility.Awaitility.await;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assertions.fail;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.testcontainers.DockerClientFactory;
 import org.testcontainers.containers.GenericContainer;
 import org.testcontainers.containers.Network;
 import org.testcontainers.containers.wait.strategy.Wait;
-import org.testcontainers.images.builder.ImageFromDockerfile;
-import org.testcontainers.junit.jupiter.Container;
-import org.testcontainers.junit.jupiter.Testcontainers;
+import org.testcontainers.images.ImagePullPolicy;
 import org.testcontainers.utility.DockerImageName;
 
 /**
- * A distributed test through containers, as docker/compose.yaml sets it up: Mosquitto and Artemis from their public
- * images, a sender and a receiver from an image of the built distribution on a shared network, and the client run
- * from the distribution on this machine. Skipped where no Docker engine runs.
+ * A distributed test through Testcontainers, against the machine's engine (Podman's Docker-compatible API where
+ * DOCKER_HOST points at it, with Ryuk off): Mosquitto and Artemis from the images docker/build-images.sh builds, a
+ * sender and a receiver from the image of this build's distribution on a network of their own, and the client run from
+ * the distribution on this machine. Local images only: nothing is pulled. Skipped without an engine, failed under CI.
  */
-@Testcontainers(disabledWithoutDocker = true)
 class ClusterContainersIT {
-    private static final Network NETWORK = Network.newNetwork();
+    /** Only images built on this machine: the tests never reach an image registry. */
+    private static final ImagePullPolicy NEVER_PULL = image -> false;
 
-    @Container
-    static final GenericContainer<?> MOSQUITTO = new GenericContainer<>(
-                    DockerImageName.parse("eclipse-mosquitto:2.0.20"))
-            .withCommand("mosquitto", "-c", "/mosquitto-no-auth.conf")
-            .withNetwork(NETWORK)
-            .withNetworkAliases("mosquitto")
-            .withExposedPorts(1883)
-            .waitingFor(Wait.forListeningPort());
+    private static Network network;
+    private static GenericContainer<?> mosquitto;
+    private static GenericContainer<?> artemis;
+    private static String maestroImage;
 
-    @Container
-    static final GenericContainer<?> ARTEMIS = new GenericContainer<>(
-                    DockerImageName.parse("apache/activemq-artemis:2.42.0"))
-            .withEnv("ANONYMOUS_LOGIN", "true")
-            .withNetwork(NETWORK)
-            .withNetworkAliases("artemis")
-            .withExposedPorts(5672)
-            .waitingFor(Wait.forListeningPort().withStartupTimeout(Duration.ofMinutes(2)));
-
-    /** An image of the distribution built by this module, on the runtime base image of docker/Dockerfile. */
-    private static ImageFromDockerfile maestroImage() {
-        return new ImageFromDockerfile("maestro-it", true)
-                .withFileFromPath("maestro", Distribution.directory())
-                .withDockerfileFromBuilder(builder -> builder.from("eclipse-temurin:17-jre-jammy")
-                        .copy("maestro", "/opt/maestro")
-                        .entryPoint("sh", "/opt/maestro/bin/maestro-cli")
-                        .build());
+    @BeforeAll
+    static void startTheBrokers() throws Exception {
+        ContainerEngine engine = ContainerEngine.require();
+        if (!DockerClientFactory.instance().isDockerAvailable()) {
+            String what = "Testcontainers finds no Docker-compatible API (" + engine
+                    + "): export DOCKER_HOST=unix://" + ContainerEngine.PODMAN_SOCKET
+                    + " (and TESTCONTAINERS_HOST_OVERRIDE=127.0.0.1 where this machine is itself a container)";
+            String ci = System.getenv("CI");
+            if (ci != null && !ci.isEmpty()) {
+                fail(what);
+            }
+            Assumptions.abort(what);
+        }
+        engine.requireImage("maestro-mosquitto:bookworm", "docker/build-images.sh mosquitto");
+        engine.requireImage("maestro-artemis:2.40.0", "docker/build-images.sh artemis");
+        maestroImage = MaestroImage.build(engine);
+        network = Network.newNetwork();
+        mosquitto = new GenericContainer<>(DockerImageName.parse("maestro-mosquitto:bookworm"))
+                .withImagePullPolicy(NEVER_PULL)
+                .withNetwork(network)
+                .withNetworkAliases("mosquitto")
+                .withExposedPorts(1883)
+                .waitingFor(Wait.forListeningPort());
+        artemis = new GenericContainer<>(DockerImageName.parse("maestro-artemis:2.40.0"))
+                .withImagePullPolicy(NEVER_PULL)
+                .withEnv("ANONYMOUS_LOGIN", "true")
+                .withNetwork(network)
+                .withNetworkAliases("artemis")
+                .withExposedPorts(5672)
+                .waitingFor(Wait.forListeningPort().withStartupTimeout(Duration.ofMinutes(3)));
+        mosquitto.start();
+        artemis.start();
     }
 
-    private static GenericContainer<?> worker(ImageFromDockerfile image, String role) {
-        return new GenericContainer<>(image)
+    @AfterAll
+    static void stopTheBrokers() {
+        for (AutoCloseable closeable : new AutoCloseable[] {artemis, mosquitto, network}) {
+            if (closeable != null) {
+                try {
+                    closeable.close();
+                } catch (Exception e) {
+                    throw new AssertionError("could not remove " + closeable + ": " + e.getMessage(), e);
+                }
+            }
+        }
+    }
+
+    private static GenericContainer<?> worker(String role) {
+        return new GenericContainer<>(DockerImageName.parse(maestroImage))
+                .withImagePullPolicy(NEVER_PULL)
                 .withCommand(
                         "worker",
                         "--role",
@@ -66,17 +96,17 @@ class ClusterContainersIT {
                         role + "-in-container",
                         "--maestro-url",
                         "mqtt://mosquitto:1883")
-                .withNetwork(NETWORK);
+                .withNetwork(network);
     }
 
     @Test
     void runsATestThroughWorkerContainers(@TempDir Path work) throws Exception {
-        ImageFromDockerfile image = maestroImage();
-        try (GenericContainer<?> sender = worker(image, "sender");
-                GenericContainer<?> receiver = worker(image, "receiver")) {
+
+        try (GenericContainer<?> sender = worker("sender");
+                GenericContainer<?> receiver = worker("receiver")) {
             sender.start();
             receiver.start();
-            String broker = "mqtt://" + MOSQUITTO.getHost() + ":" + MOSQUITTO.getMappedPort(1883);
+            String broker = "mqtt://" + mosquitto.getHost() + ":" + mosquitto.getMappedPort(1883);
             Map<String, String> environment = Distribution.bareJreEnvironment(work);
             environment.put("MAESTRO_BROKER", broker);
             awaitPeers(work, environment, List.of("sender-in-container", "receiver-in-container"));
@@ -105,9 +135,13 @@ class ClusterContainersIT {
             assertEquals(
                     0, run.exitCode(), run + "\nsender:\n" + sender.getLogs() + "\nreceiver:\n" + receiver.getLogs());
             assertTrue(Files.isRegularFile(work.resolve("results/index.html")));
-            assertTrue(
-                    Files.isDirectory(work.resolve("results/through-containers/0/sender-in-container")),
-                    "the sender's files were not shipped to the client");
+            for (String peer : List.of("sender-in-container@", "receiver-in-container@")) {
+                try (Stream<Path> shipped = Files.list(work.resolve("results/through-containers/0"))) {
+                    assertTrue(
+                            shipped.anyMatch(p -> p.getFileName().toString().startsWith(peer) && Files.isDirectory(p)),
+                            "the files of " + peer + "<container> were not shipped to the client");
+                }
+            }
         }
     }
 

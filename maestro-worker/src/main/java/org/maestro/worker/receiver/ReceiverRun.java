@@ -228,7 +228,21 @@ final class ReceiverRun extends LoadRun {
             long end = (first > 0 ? Math.max(first, startMicros()) : startMicros())
                     + (options.warmUp().toNanos() + duration.time().toNanos()) / 1000
                     + grace;
-            return nowMicros >= end ? "end of the test duration and grace period" : null;
+            if (nowMicros < end) {
+                return null;
+            }
+            // Senders that started late (a busy host, an inspector started first) still send after this receiver's
+            // own timeline ended: their messages are counted until nothing arrives for the quiet period, at the
+            // latest until the drain timeout, instead of being reported lost.
+            if (nowMicros - lastActivity >= settings.quietPeriod().toNanos() / 1000) {
+                return "end of the test duration and grace period";
+            }
+            if (nowMicros - end >= options.drainTimeout().toNanos() / 1000) {
+                drainTimedOut = true;
+                return "end of the test duration and grace period, then the drain timeout of "
+                        + options.drainTimeout().toSeconds() + " s passed while messages still arrived";
+            }
+            return null;
         }
         return nowMicros - lastActivity >= grace
                 ? "nothing arrived for " + settings.gracePeriod().toSeconds() + " s"

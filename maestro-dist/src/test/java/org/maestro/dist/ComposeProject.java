@@ -1,0 +1,97 @@
+package org.maestro.dist;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * One project of docker/compose.yaml under its own name, for a test: its commands run with the test's variables
+ * (host ports, results folder, test parameters) against the engine's API, each with a deadline.
+ */
+final class ComposeProject {
+    private static final String LABEL = "com.docker.compose.project=";
+
+    private final ContainerEngine engine;
+    private final Path composeFile;
+    private final String name;
+    private final Map<String, String> environment;
+
+    ComposeProject(ContainerEngine engine, Path composeFile, String name, Map<String, String> variables) {
+        this.engine = engine;
+        this.composeFile = composeFile;
+        this.name = name;
+        this.environment = engine.environment();
+        this.environment.putAll(variables);
+    }
+
+    /** The project's name: the prefix of its containers and networks. */
+    String name() {
+        return name;
+    }
+
+    /** {@code compose -p NAME -f compose.yaml ARGS}, in docker/. */
+    CommandRun.Result compose(List<String> arguments, Duration deadline) throws IOException, InterruptedException {
+        return compose(List.of(), arguments, deadline);
+    }
+
+    /** Runs the client service (profile "test") once with the given arguments: {@code run --rm client ARGS}. */
+    CommandRun.Result client(List<String> arguments, Duration deadline) throws IOException, InterruptedException {
+        return client(Map.of(), arguments, deadline);
+    }
+
+    /** Runs the client service once with more variables in its container: {@code run --rm -e K=V … client ARGS}. */
+    CommandRun.Result client(Map<String, String> variables, List<String> arguments, Duration deadline)
+            throws IOException, InterruptedException {
+        List<String> run = new ArrayList<>(List.of("run", "--rm"));
+        variables.forEach((name, value) -> run.addAll(List.of("-e", name + "=" + value)));
+        run.add("client");
+        run.addAll(arguments);
+        return compose(List.of("--profile", "test"), run, deadline);
+    }
+
+    private CommandRun.Result compose(List<String> options, List<String> arguments, Duration deadline)
+            throws IOException, InterruptedException {
+        List<String> command = new ArrayList<>(engine.compose());
+        command.addAll(List.of("-p", name, "-f", composeFile.toString()));
+        command.addAll(options);
+        command.addAll(arguments);
+        return CommandRun.of(command, composeFile.getParent(), environment).run(deadline);
+    }
+
+    /**
+     * Stops and removes everything of the project. The agent goes first: it lives in the SUT's network namespace, and
+     * Podman refuses to remove the SUT's container while the agent's exists (a parallel "down" may try that).
+     */
+    String down(Duration deadline) throws IOException, InterruptedException {
+        CommandRun.Result agent = compose(List.of("rm", "--stop", "--force", "agent"), deadline);
+        CommandRun.Result down = compose(List.of("down", "--volumes", "--remove-orphans"), deadline);
+        return agent + "\n" + down;
+    }
+
+    /** The containers, networks and volumes the engine still holds for the project, one per line; empty when none. */
+    String leftovers() throws IOException, InterruptedException {
+        StringBuilder left = new StringBuilder();
+        for (String kind : List.of("container", "network", "volume")) {
+            List<String> list = new ArrayList<>(List.of(kind, "ls", "--quiet", "--filter", "label=" + LABEL + name));
+            if (kind.equals("container")) {
+                list.add(2, "--all");
+            }
+            CommandRun.Result result = engine.engine(list).run(Duration.ofSeconds(60));
+            if (result.exitCode() != 0) {
+                left.append(kind)
+                        .append(": could not list: ")
+                        .append(result.output().strip())
+                        .append('\n');
+            }
+            for (String line : result.output().strip().split("\n")) {
+                if (!line.isBlank()) {
+                    left.append(kind).append(' ').append(line.strip()).append('\n');
+                }
+            }
+        }
+        return left.toString();
+    }
+}
