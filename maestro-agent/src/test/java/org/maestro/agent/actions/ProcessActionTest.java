@@ -100,12 +100,11 @@ class ProcessActionTest {
     @Test
     void stopAgentDuringAShutdownStartsTheProcessAgain() throws Exception {
         startAgent(config().process(ProcessSpec.command("sleeper", List.of("sleep", "600"))));
-        long before = process("sleeper").pid().orElseThrow();
+        // the handle is taken before the shutdown: once the process is gone, no handle can be had by its pid
+        ProcessHandle before =
+                ProcessHandle.of(process("sleeper").pid().orElseThrow()).orElseThrow();
         command("shutdown 60");
-        ProcessHandle.of(before)
-                .orElseThrow()
-                .onExit()
-                .get(WAIT.toMillis(), java.util.concurrent.TimeUnit.MILLISECONDS);
+        before.onExit().get(WAIT.toMillis(), java.util.concurrent.TimeUnit.MILLISECONDS);
         assertTrue(agent.busy());
 
         agent.handle(Note.request(Command.STOP_AGENT), peer);
