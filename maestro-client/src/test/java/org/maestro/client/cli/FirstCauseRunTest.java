@@ -25,12 +25,14 @@ import org.maestro.client.embedded.EmbeddedCluster;
 import org.maestro.client.embedded.EmbeddedSut;
 import org.maestro.common.cli.ExitCode;
 import org.maestro.common.net.FreePorts;
+import org.maestro.embedded.EmbeddedArtemis;
 
 /**
  * A run whose test cannot start names the first cause on its last line and in the test's reason, before its
  * consequences, and exits with the code the README gives: 3 for a system under test (or its management) that is
  * unreachable, refuses or lacks the queue, 2 for a wrong URL, which is refused before any peer is asked. One control
- * broker with in-process peers and one embedded Artemis serve every case.
+ * broker with in-process peers and one embedded Artemis serve every case but two: a refused AMQP 1.0 login has
+ * an Artemis with security of its own, and the case without any inspector peer a control broker of its own.
  */
 class FirstCauseRunTest {
     private static final ObjectMapper JSON = new ObjectMapper();
@@ -195,6 +197,39 @@ class FirstCauseRunTest {
         assertTrue(run.reason().startsWith(cause), run.reason());
         assertFalse((run.cli().out() + run.cli().err()).contains("first-cause-wrong"), "the password is never printed");
         assertFalse(run.reason().contains("first-cause-wrong"), run.reason());
+    }
+
+    @Test
+    void aRefusedAmqp10LoginExitsThreeNamingTheRefusalFirstWithoutThePassword() throws Exception {
+        EmbeddedArtemis secured = EmbeddedArtemis.builder()
+                .amqp()
+                .name("first-cause-secured")
+                .withoutJmx()
+                .user("maestro", "r1ght-pa55")
+                .start();
+        try {
+            String queue = "first-cause.login";
+            Run run = runAgainst(
+                    "amqp://maestro:first-cause-wrong@" + secured.host() + ":" + secured.amqpPort() + "/" + queue);
+
+            assertEquals(
+                    ExitCode.INFRASTRUCTURE.code(),
+                    run.cli().exitCode(),
+                    run.cli().out() + run.cli().err());
+            String cause = "receiver-1@localhost: amqp://***@" + secured.host() + ":" + secured.amqpPort() + "/" + queue
+                    + " refused the login of user 'maestro'";
+            assertTrue(run.lastLine().startsWith("FAILED: t/0: " + cause), run.lastLine());
+            assertTrue(run.lastLine().contains("check the user name and password in the URL"), run.lastLine());
+            assertTrue(
+                    run.lastLine().indexOf("lost messages unknown")
+                            > run.lastLine().indexOf(cause),
+                    "the consequence follows the cause: " + run.lastLine());
+            assertTrue(run.reason().startsWith(cause), run.reason());
+            assertFalse(
+                    (run.cli().out() + run.cli().err()).contains("first-cause-wrong"), "the password is never printed");
+        } finally {
+            secured.close();
+        }
     }
 
     @Test
