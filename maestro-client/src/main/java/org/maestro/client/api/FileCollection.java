@@ -175,6 +175,10 @@ final class FileCollection {
                             : state.hasOutcome(peer.id()) ? PeerEnd.FINISHED : PeerEnd.IDLE;
             entries.add(entry(peer, ended, ended == PeerEnd.DIED ? state.death(peer.id()) : ""));
         }
+        // a role the test went on without (no inspector answered) has no peer: it is listed as one that did not start
+        state.absentRoles()
+                .forEach(
+                        (role, why) -> entries.add(new Roster.Entry(role, role, null, null, PeerEnd.NOT_STARTED, why)));
         try {
             new Roster(Roster.FORMAT_VERSION, options.runId().orElse(null), entries, state.refusals()).write(directory);
         } catch (IOException e) {

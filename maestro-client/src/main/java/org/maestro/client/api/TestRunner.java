@@ -443,6 +443,7 @@ public final class TestRunner {
                 }
             }
             if (missing.equals(List.of("inspector")) && !definition.requiresInspector()) {
+                state.absent("inspector", "no inspector peer answered on " + UrlRedactor.redact(peers.endpoint()));
                 progress.note("no inspector answered on " + peers.endpoint() + ": the test goes on without SUT data "
                         + "(start one with 'maestro-cli inspector --maestro-url " + peers.endpoint()
                         + "', or set requireInspector to fail instead)");

@@ -42,6 +42,7 @@ final class TestState {
     private final Set<String> idle = ConcurrentHashMap.newKeySet();
     private final Set<String> started = ConcurrentHashMap.newKeySet();
     private final Map<String, String> startRefusals = new ConcurrentHashMap<>();
+    private final Map<String, String> absentRoles = Collections.synchronizedMap(new LinkedHashMap<>());
     private final List<String> failures = Collections.synchronizedList(new ArrayList<>());
     private final List<String> refusals = new ArrayList<>();
     private final Progress progress;
@@ -127,6 +128,18 @@ final class TestState {
     /** Records that a peer refused its start, and why in its words: it never ran, so nothing waits for it. */
     void refusedStart(String id, String why) {
         startRefusals.putIfAbsent(id, why);
+    }
+
+    /** Records that the test wanted a peer of {@code role} but none answered, and why it went on without one. */
+    void absent(String role, String why) {
+        absentRoles.putIfAbsent(role, why);
+    }
+
+    /** The roles the test wanted but ran without, each with why, in the order they were recorded. */
+    Map<String, String> absentRoles() {
+        synchronized (absentRoles) {
+            return new LinkedHashMap<>(absentRoles);
+        }
     }
 
     /** Why a peer refused its start, or null when it did not. */

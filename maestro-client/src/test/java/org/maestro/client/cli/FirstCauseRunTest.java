@@ -25,12 +25,14 @@ import org.maestro.client.embedded.EmbeddedCluster;
 import org.maestro.client.embedded.EmbeddedSut;
 import org.maestro.common.cli.ExitCode;
 import org.maestro.common.net.FreePorts;
+import org.maestro.embedded.EmbeddedArtemis;
 
 /**
  * A run whose test cannot start names the first cause on its last line and in the test's reason, before its
  * consequences, and exits with the code the README gives: 3 for a system under test (or its management) that is
  * unreachable, refuses or lacks the queue, 2 for a wrong URL, which is refused before any peer is asked. One control
- * broker with in-process peers and one embedded Artemis serve every case.
+ * broker with in-process peers and one embedded Artemis serve every case but two: a refused AMQP 1.0 login has
+ * an Artemis with security of its own, and the case without any inspector peer a control broker of its own.
  */
 class FirstCauseRunTest {
     private static final ObjectMapper JSON = new ObjectMapper();
@@ -179,13 +181,84 @@ class FirstCauseRunTest {
     }
 
     @Test
+    void aRefusedRabbitMqLoginExitsThreeNamingTheRefusalFirstWithoutThePassword() throws Exception {
+        requireServer("RabbitMQ", 5672);
+        Run run = runAgainst("rabbitmq://guest:first-cause-wrong@127.0.0.1:5672/?queue=maestro-first-cause-login");
+
+        assertEquals(
+                ExitCode.INFRASTRUCTURE.code(),
+                run.cli().exitCode(),
+                run.cli().out() + run.cli().err());
+        String cause =
+                "receiver-1@localhost: RabbitMQ at rabbitmq://***@127.0.0.1:5672/?queue=maestro-first-cause-login"
+                        + " refused the login of user 'guest' (ACCESS_REFUSED";
+        assertTrue(run.lastLine().startsWith("FAILED: t/0: " + cause), run.lastLine());
+        assertTrue(run.lastLine().contains("check the user name and password in the URL"), run.lastLine());
+        assertTrue(run.reason().startsWith(cause), run.reason());
+        assertFalse((run.cli().out() + run.cli().err()).contains("first-cause-wrong"), "the password is never printed");
+        assertFalse(run.reason().contains("first-cause-wrong"), run.reason());
+    }
+
+    @Test
+    void aRefusedAmqp10LoginExitsThreeNamingTheRefusalFirstWithoutThePassword() throws Exception {
+        EmbeddedArtemis secured = EmbeddedArtemis.builder()
+                .amqp()
+                .name("first-cause-secured")
+                .withoutJmx()
+                .user("maestro", "r1ght-pa55")
+                .start();
+        try {
+            String queue = "first-cause.login";
+            Run run = runAgainst(
+                    "amqp://maestro:first-cause-wrong@" + secured.host() + ":" + secured.amqpPort() + "/" + queue);
+
+            assertEquals(
+                    ExitCode.INFRASTRUCTURE.code(),
+                    run.cli().exitCode(),
+                    run.cli().out() + run.cli().err());
+            String cause = "receiver-1@localhost: amqp://***@" + secured.host() + ":" + secured.amqpPort() + "/" + queue
+                    + " refused the login of user 'maestro'";
+            assertTrue(run.lastLine().startsWith("FAILED: t/0: " + cause), run.lastLine());
+            assertTrue(run.lastLine().contains("check the user name and password in the URL"), run.lastLine());
+            assertTrue(
+                    run.lastLine().indexOf("lost messages unknown")
+                            > run.lastLine().indexOf(cause),
+                    "the consequence follows the cause: " + run.lastLine());
+            assertTrue(run.reason().startsWith(cause), run.reason());
+            assertFalse(
+                    (run.cli().out() + run.cli().err()).contains("first-cause-wrong"), "the password is never printed");
+        } finally {
+            secured.close();
+        }
+    }
+
+    @Test
     void anInspectorThatCannotReachItsManagementDegradesTheRunUnlessTheScriptRequiresIt() throws Exception {
+        assertDegradedUnlessRequired(
+                "http://admin:wrong-password@127.0.0.1:" + FreePorts.next() + "/console/jolokia",
+                "artemis",
+                "the artemis inspector cannot start");
+    }
+
+    @Test
+    void aManagementInterfaceThatRefusesTheLoginDegradesTheRunUnlessTheScriptRequiresIt() throws Exception {
+        requireServer("the RabbitMQ management API", 15672);
+        assertDegradedUnlessRequired(
+                "http://guest:wrong-password@127.0.0.1:15672/api",
+                "rabbitmq",
+                "the rabbitmq inspector cannot start: http://guest:***@127.0.0.1:15672/api refused the credentials of "
+                        + "user 'guest' (HTTP 401)");
+    }
+
+    /**
+     * Runs the load against the embedded Artemis with an inspector whose management interface fails: the run passes
+     * and its page says there is no SUT data; with {@code requireInspector true} it exits 3 naming the inspector.
+     */
+    private void assertDegradedUnlessRequired(String management, String inspector, String cause) throws Exception {
         Map<String, String> environment = new HashMap<>();
         environment.put("SEND_RECEIVE_URL", sut.base() + "/first-cause.inspected");
-        environment.put(
-                "MANAGEMENT_INTERFACE",
-                "http://admin:wrong-password@127.0.0.1:" + FreePorts.next() + "/console/jolokia");
-        environment.put("INSPECTOR_NAME", "artemis");
+        environment.put("MANAGEMENT_INTERFACE", management);
+        environment.put("INSPECTOR_NAME", inspector);
 
         Run degraded = run("maestro.fixedRate { name 'inspected'; rate 20; duration '2s' }\n", environment);
 
@@ -194,6 +267,9 @@ class FirstCauseRunTest {
                 degraded.cli().exitCode(),
                 degraded.cli().out() + degraded.cli().err());
         assertEquals("PASSED", degraded.lastLine());
+        assertTrue(
+                degraded.cli().out().contains("inspector-1@localhost: " + cause),
+                degraded.cli().out());
         assertTrue(
                 degraded.cli().out().contains("the test goes on without SUT data"),
                 degraded.cli().out());
@@ -204,6 +280,7 @@ class FirstCauseRunTest {
                 page.contains("inspector-1@localhost (inspector) did not start")
                         && page.contains("this test has no data of the system under test"),
                 "the page says the inspector did not start");
+        assertFalse(page.contains("wrong-password"), "the page shows no password");
 
         Run required = run(
                 "maestro.fixedRate { name 'required'; rate 20; duration '2s'; requireInspector true }\n",
@@ -215,11 +292,44 @@ class FirstCauseRunTest {
                 required.cli().exitCode(),
                 required.cli().out());
         assertTrue(
-                required.lastLine()
-                        .startsWith("FAILED: required/0: inspector-1@localhost: the artemis inspector cannot start"),
+                required.lastLine().startsWith("FAILED: required/0: inspector-1@localhost: " + cause),
                 required.lastLine());
         assertFalse(
                 required.cli().out().contains("wrong-password"), required.cli().out());
+    }
+
+    @Test
+    void withoutAnyInspectorPeerTheRunGoesOnAndItsPageSaysItHasNoSutData() throws Exception {
+        List<EmbeddedCluster.PeerSpec> loadOnly = Roles.embeddedPeers(processes -> {}).stream()
+                .filter(peer -> peer.name().startsWith("sender") || peer.name().startsWith("receiver"))
+                .toList();
+        // its own SUT is never started: the load goes to the class's Artemis
+        try (EmbeddedCluster noInspector = EmbeddedCluster.start(loadOnly, EmbeddedSut.onFreePort(false, note -> {}))) {
+            Path file = work.resolve("NoInspector.groovy");
+            Files.writeString(file, "maestro.fixedRate { name 'alone'; rate 20; duration '2s' }\n");
+            CliRun cli = CliRun.runWithEnvironment(
+                    Map.of(
+                            "SEND_RECEIVE_URL", sut.base() + "/first-cause.alone",
+                            "MANAGEMENT_INTERFACE", "http://127.0.0.1:" + FreePorts.next() + "/console/jolokia"),
+                    "run",
+                    file.toString(),
+                    "--maestro-url",
+                    noInspector.controlUrl(),
+                    "--results",
+                    work.resolve("results").toString());
+
+            assertEquals(ExitCode.OK.code(), cli.exitCode(), cli.out() + cli.err());
+            assertTrue(cli.out().contains("no inspector answered on "), cli.out());
+            JsonNode roster =
+                    JSON.readTree(work.resolve("results/alone/0/roster.json").toFile());
+            String inspectors = roster.get("peers").findValues("role").toString();
+            assertTrue(inspectors.contains("\"inspector\""), roster.toString());
+            String page = Files.readString(work.resolve("results/alone/iteration-0.html"));
+            assertTrue(
+                    page.contains("inspector (inspector) did not start: no inspector peer answered on ")
+                            && page.contains("this test has no data of the system under test"),
+                    "the page says the test has no SUT data");
+        }
     }
 
     @Test

@@ -12,7 +12,8 @@ import java.util.regex.Pattern;
  *
  * <p>The user part ends at the last {@code @} of the URL's authority that has no {@code /} before it, so that a
  * password holding unencoded {@code @ # ? :} is hidden whole; a password holding a {@code /} is found too when no
- * {@code ?} comes before the {@code @}. Text that holds several URLs (a failover list, an error message) has each
+ * {@code ?} comes before the {@code @}; a space after a {@code /} ends the URL, so an {@code @} in the text that follows
+ * it ({@code sender-1@host}) is not taken for one. Text that holds several URLs (a failover list, an error message) has each
  * redacted. Works on any text, URL or not: nothing is parsed, nothing throws.
  */
 public final class UrlRedactor {
@@ -76,6 +77,10 @@ public final class UrlRedactor {
         boolean colonBeforeSlash = false;
         for (int i = start; i < end; i++) {
             char c = url.charAt(i);
+            if (slash && Character.isWhitespace(c)) {
+                // past the authority a URL has no space: what follows is text (a message naming peer@host)
+                break;
+            }
             if (c == '@' && (!slash || (colonBeforeSlash && !query))) {
                 at = i;
             } else if (c == '/') {

@@ -35,6 +35,21 @@ class UrlRedactorTest {
     }
 
     @Test
+    void endsAUrlAtASpaceAfterItsPathSoThatTheTextAfterItStays() {
+        assertEquals(
+                "use amqp://host:port/<address>, or the plugin's port; receiver-1@localhost did not start",
+                UrlRedactor.redact(
+                        "use amqp://host:port/<address>, or the plugin's port; receiver-1@localhost did not start"));
+        assertEquals(
+                "http://guest:***@127.0.0.1:15672/api refused the login; inspector-1@localhost: no SUT data",
+                UrlRedactor.redactPassword(
+                        "http://guest:pw@127.0.0.1:15672/api refused the login; inspector-1@localhost: no SUT data"));
+        assertEquals(
+                "amqp://***@h:5672/q (peer sender-1@localhost)",
+                UrlRedactor.redact("amqp://u:p@h:5672/q (peer sender-1@localhost)"));
+    }
+
+    @Test
     void hidesTheValuesOfSecretLookingOptions() {
         assertEquals(
                 "amqp://***@broker:5672/q?jms.password=***&jms.prefetch=10",
