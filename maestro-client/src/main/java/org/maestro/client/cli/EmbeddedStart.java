@@ -17,13 +17,15 @@ import org.maestro.common.transport.TransportException;
 final class EmbeddedStart implements AutoCloseable {
     private final EmbeddedSut sut;
     private final Consumer<String> notes;
+    private final int floodLimit;
     private final AtomicReference<ProcessSupervisor> agentProcesses = new AtomicReference<>();
     private EmbeddedCluster cluster;
     private ControlClient client;
 
-    EmbeddedStart(EmbeddedSut sut, Consumer<String> notes) {
+    EmbeddedStart(EmbeddedSut sut, Consumer<String> notes, int floodLimit) {
         this.sut = sut;
         this.notes = notes;
+        this.floodLimit = floodLimit;
     }
 
     /** The client of the embedded control broker; starts the broker and the peers on first use. */
@@ -32,7 +34,7 @@ final class EmbeddedStart implements AutoCloseable {
             notes.accept("embedded mode: starting a control broker and the peers in this JVM");
             try {
                 cluster = EmbeddedCluster.start(Roles.embeddedPeers(agentProcesses::set), sut);
-                client = ControlClient.connect(MqttEndpoint.parse(cluster.controlUrl()));
+                client = ControlClient.connect(MqttEndpoint.parse(cluster.controlUrl()), floodLimit);
             } catch (TransportException e) {
                 throw MaestroException.infrastructure(
                         "cannot connect to the embedded control broker: " + e.getMessage());
