@@ -1,8 +1,12 @@
 package org.maestro.client.cli;
 
+import java.util.Map;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Consumer;
+import org.maestro.agent.actions.LeftoverRules;
+import org.maestro.agent.actions.Privileges;
 import org.maestro.agent.actions.ProcessSupervisor;
+import org.maestro.agent.actions.Tools;
 import org.maestro.client.api.MaestroException;
 import org.maestro.client.embedded.EmbeddedCluster;
 import org.maestro.client.embedded.EmbeddedSut;
@@ -32,6 +36,7 @@ final class EmbeddedStart implements AutoCloseable {
     synchronized ControlClient client() {
         if (client == null) {
             notes.accept("embedded mode: starting a control broker and the peers in this JVM");
+            removeOrphanedRules();
             try {
                 cluster = EmbeddedCluster.start(Roles.embeddedPeers(agentProcesses::set), sut);
                 client = ControlClient.connect(MqttEndpoint.parse(cluster.controlUrl()), floodLimit);
@@ -45,6 +50,18 @@ final class EmbeddedStart implements AutoCloseable {
             }
         }
         return client;
+    }
+
+    /**
+     * Removes the iptables rules of {@code drop} actions whose agent was killed (an earlier embedded run, say), and
+     * only those: other runs on this host may be cutting a port right now. Only with the right to change network
+     * settings, without which the embedded agent can neither add nor remove rules.
+     */
+    private void removeOrphanedRules() {
+        if (Privileges.hasNetAdmin()) {
+            LeftoverRules.removeOrphanedEverywhere(new Tools(Map.of()))
+                    .forEach(line -> notes.accept("embedded agent: " + line));
+        }
     }
 
     /** The processes of the embedded agent (the SUT, routers of the script's topologies); starts it on first use. */
