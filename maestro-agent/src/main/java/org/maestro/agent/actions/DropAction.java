@@ -15,7 +15,7 @@ import org.maestro.common.peer.RoleException;
  * The ready action {@code drop}: cuts traffic for a time with iptables DROP rules in the INPUT chain, then removes
  * them. {@code drop 30s --port 5672} drops TCP packets to and from port 5672 arriving at this host (both directions
  * of every connection on that port go dead); {@code --dev} limits it to (or, alone, cuts all of) a device. IPv4 only.
- * Each rule carries the comment {@code maestro-agent-action-<id>}. Immutable.
+ * Each rule carries the comment {@code maestro-agent-action-<id>-pid<pid>} (the process of the agent). Immutable.
  */
 public final class DropAction implements ReadyAction {
     private static final String USAGE = "drop <duration> [--port <port>] [--protocol tcp|udp] [--dev <device>]"
@@ -80,8 +80,7 @@ public final class DropAction implements ReadyAction {
             ActionContext context, NetworkScope scope, List<List<String>> matches, String what, Duration duration) {
         for (List<String> match : matches) {
             List<String> rule = new ArrayList<>(match);
-            rule.addAll(
-                    List.of("-m", "comment", "--comment", LeftoverRules.TAG_PREFIX + context.actionId(), "-j", "DROP"));
+            rule.addAll(List.of("-m", "comment", "--comment", LeftoverRules.tag(context.actionId()), "-j", "DROP"));
             iptables(context, scope, "-I", rule);
             context.onUndo("remove DROP rule " + String.join(" ", match), () -> iptables(context, scope, "-D", rule));
         }

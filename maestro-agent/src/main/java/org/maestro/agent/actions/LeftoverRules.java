@@ -8,6 +8,10 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Optional;
+import java.util.function.Function;
+import java.util.function.Predicate;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import java.util.stream.Stream;
 import org.maestro.agent.handler.ExecResult;
 import org.maestro.agent.run.Programs;
@@ -15,8 +19,9 @@ import org.maestro.agent.run.Programs;
 /**
  * Removes, when an agent starts, the iptables rules an agent on this host left behind when it was killed in the middle
  * of a {@code drop} action: the rules of the INPUT chain whose comment starts with {@value #TAG_PREFIX}, in the
- * host's network namespace and in every named one ({@code /run/netns}). Says what it removed, and what it could not
- * look at. Stateless.
+ * host's network namespace and in every named one ({@code /run/netns}); or only those whose comment names a process
+ * that no longer runs, for agents that share the host. Says what it removed, and what it could not look at.
+ * Stateless.
  *
  * <pre>{@code
  * LeftoverRules.removeEverywhere(tools).forEach(line -> err.println("agent: " + line));
@@ -31,6 +36,16 @@ public final class LeftoverRules {
 
     private LeftoverRules() {}
 
+    /** The part of a rule's comment that names the process that added it: {@code -pid<pid>} after the action id. */
+    private static final Pattern OWNER = Pattern.compile("--comment " + TAG_PREFIX + "\\S*-pid(\\d+)(\\s|$)");
+
+    /**
+     * The comment of a rule of the action {@code actionId} of this process: {@code maestro-agent-action-<id>-pid<pid>}.
+     */
+    public static String tag(String actionId) {
+        return TAG_PREFIX + actionId + "-pid" + ProcessHandle.current().pid();
+    }
+
     /**
      * Removes the leftover rules of the host's namespace and of every named one.
      *
@@ -38,11 +53,40 @@ public final class LeftoverRules {
      *     or iptables is not installed
      */
     public static List<String> removeEverywhere(Tools tools) {
-        List<String> report = new ArrayList<>(remove(tools, null));
+        return removeEverywhere(tools, namespace -> remove(tools, namespace));
+    }
+
+    /**
+     * Removes, in the host's namespace and in every named one, only the rules whose comment names a process that no
+     * longer runs ({@code …-pid<pid>}): those of an agent that was killed, never those of an agent that runs now, nor
+     * rules without a process in their comment. For agents that share their host with others (the embedded agent).
+     *
+     * @return one line per rule removed or namespace that could not be cleaned
+     */
+    public static List<String> removeOrphanedEverywhere(Tools tools) {
+        return removeEverywhere(tools, namespace -> removeOrphaned(tools, namespace));
+    }
+
+    /**
+     * Removes the rules of one namespace whose comment names a process that no longer runs.
+     *
+     * @param namespace a named network namespace, or null for the host's
+     * @return one line per rule removed, or why the namespace could not be cleaned
+     */
+    public static List<String> removeOrphaned(Tools tools, String namespace) {
+        return remove(tools, namespace, rule -> {
+            Matcher owner = OWNER.matcher(rule);
+            return owner.find()
+                    && ProcessHandle.of(Long.parseLong(owner.group(1))).isEmpty();
+        });
+    }
+
+    private static List<String> removeEverywhere(Tools tools, Function<String, List<String>> removeIn) {
+        List<String> report = new ArrayList<>(removeIn.apply(null));
         if (Files.isDirectory(NAMESPACES)) {
             try (Stream<Path> names = Files.list(NAMESPACES)) {
                 for (Path namespace : names.sorted().toList()) {
-                    report.addAll(remove(tools, namespace.getFileName().toString()));
+                    report.addAll(removeIn.apply(namespace.getFileName().toString()));
                 }
             } catch (IOException e) {
                 report.add("cannot list the network namespaces in " + NAMESPACES + ": " + e.getMessage()
@@ -59,6 +103,10 @@ public final class LeftoverRules {
      * @return one line per rule removed, or why the namespace could not be cleaned
      */
     public static List<String> remove(Tools tools, String namespace) {
+        return remove(tools, namespace, rule -> true);
+    }
+
+    private static List<String> remove(Tools tools, String namespace, Predicate<String> leftover) {
         Optional<Path> iptables = tools.find("iptables");
         if (iptables.isEmpty()) {
             return List.of();
@@ -73,7 +121,7 @@ public final class LeftoverRules {
             return report;
         }
         for (String rule : listed.output().lines().toList()) {
-            if (!rule.startsWith("-A INPUT ") || !rule.contains("--comment " + TAG_PREFIX)) {
+            if (!rule.startsWith("-A INPUT ") || !rule.contains("--comment " + TAG_PREFIX) || !leftover.test(rule)) {
                 continue;
             }
             List<String> delete = new ArrayList<>(List.of("-w", "5", "-D"));

@@ -9,6 +9,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
@@ -140,7 +142,10 @@ class NetworkActionTest {
         requireNamespace();
         command("drop 10m --dev veth-a --netns " + namespace.name());
         awaitRules(-1, true);
-        assertTrue(rules().contains("-A INPUT -i veth-a -m comment --comment maestro-agent-action-1 -j DROP"), rules());
+        assertTrue(
+                rules().contains("-A INPUT -i veth-a -m comment --comment maestro-agent-action-1-pid"
+                        + ProcessHandle.current().pid() + " -j DROP"),
+                "the rule names the action and the agent's process: " + rules());
         agent.handle(Note.request(Command.STOP_AGENT), peer);
         assertFalse(rules().contains("maestro-agent-action-"), rules());
         assertEquals("cancelled", peer.next(WAIT).details().get("outcome"));
@@ -312,6 +317,57 @@ class NetworkActionTest {
                 "kept-by-the-admin",
                 "-j",
                 "DROP");
+    }
+
+    /**
+     * The embedded agent's clean-up: a rule whose comment names a process that ended goes, one of a process that runs
+     * (another agent's drop in progress) and one that names no process stay.
+     */
+    @Test
+    void onlyRulesOfProcessesThatEndedAreRemovedAsOrphans() throws Exception {
+        requireNamespace();
+        Process ended = new ProcessBuilder("true").start();
+        ended.waitFor();
+        long deadPid = ended.pid();
+        long livePid = ProcessHandle.current().pid();
+        addRule(11, "maestro-agent-action-5-pid" + deadPid);
+        addRule(12, "maestro-agent-action-6-pid" + livePid);
+        addRule(13, "maestro-agent-action-7");
+        try {
+            List<String> report = LeftoverRules.removeOrphaned(new Tools(Map.of()), namespace.name());
+
+            assertEquals(
+                    List.of("removed the iptables rule '-A INPUT -p tcp -m tcp --dport 11 -m comment --comment "
+                            + "maestro-agent-action-5-pid" + deadPid + " -j DROP' in network namespace "
+                            + namespace.name()
+                            + ", left by an earlier run of an agent that did not end its drop action"),
+                    report);
+            assertFalse(rules().contains("-pid" + deadPid + " "), rules());
+            assertTrue(rules().contains("maestro-agent-action-6-pid" + livePid), "a running agent's rule stays");
+            assertTrue(rules().contains("maestro-agent-action-7 "), "a rule that names no process stays");
+            assertEquals(List.of(), LeftoverRules.removeOrphaned(new Tools(Map.of()), namespace.name()));
+        } finally {
+            LeftoverRules.remove(new Tools(Map.of()), namespace.name());
+        }
+        assertFalse(rules().contains("maestro-agent-"), rules());
+    }
+
+    private static void addRule(int port, String comment) throws Exception {
+        ExecResult added = namespace.exec(
+                "iptables",
+                "-I",
+                "INPUT",
+                "-p",
+                "tcp",
+                "--dport",
+                Integer.toString(port),
+                "-m",
+                "comment",
+                "--comment",
+                comment,
+                "-j",
+                "DROP");
+        assertTrue(added.ok(), added.describe());
     }
 
     private void assertMessage(String command, String expected) {

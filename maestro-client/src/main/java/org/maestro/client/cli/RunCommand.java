@@ -107,6 +107,15 @@ public final class RunCommand extends MaestroCommand {
     String maxPeerBytes;
 
     @Option(
+            names = "--flood-limit",
+            paramLabel = "NOTES",
+            defaultValue = "${env:MAESTRO_FLOOD_LIMIT:-" + ControlClient.DEFAULT_FLOOD_LIMIT + "}",
+            description = "How many notes the client did not ask for (notifications, late replies) one peer may send "
+                    + "within one second; a peer that sends more is cut off for the rest of the run, and a peer of "
+                    + "the running test that is cut off fails it (default: ${DEFAULT-VALUE}; env MAESTRO_FLOOD_LIMIT).")
+    int floodLimit;
+
+    @Option(
             names = "--progress-interval",
             paramLabel = "DURATION",
             description = "Print a progress line (rate, sent and received, p50/p99/max response time of the last "
@@ -158,6 +167,7 @@ public final class RunCommand extends MaestroCommand {
         }
         outageLimit();
         collectLimits();
+        floodLimit();
         // wrong input is refused before any peer or embedded broker starts
         SutUrls.checkEnvironment(environment);
         ScriptRunner.check(script);
@@ -194,7 +204,7 @@ public final class RunCommand extends MaestroCommand {
 
     private int runDistributed(MqttEndpoint endpoint, Progress progress, PrintWriter out)
             throws TransportException, IOException {
-        try (ControlClient client = ControlClient.connect(endpoint)) {
+        try (ControlClient client = connect(endpoint)) {
             return runScript(() -> client, new TestDefinition(), null, () -> null, progress, out);
         }
     }
@@ -202,7 +212,7 @@ public final class RunCommand extends MaestroCommand {
     /** Embedded mode: the control broker and the peers start when the first test (or topology) needs them. */
     private int runEmbedded(Progress progress, PrintWriter out) throws Exception {
         EmbeddedSut sut = EmbeddedSut.onFreePort(persistentSut, progress::note);
-        try (EmbeddedStart embedded = new EmbeddedStart(sut, progress::note)) {
+        try (EmbeddedStart embedded = new EmbeddedStart(sut, progress::note, floodLimit())) {
             TestDefinition defaults = new TestDefinition();
             defaults.sut(sut.base() + "/test.queue");
             return runScript(embedded::client, defaults, sut, embedded::agentProcesses, progress, out);
@@ -333,6 +343,20 @@ public final class RunCommand extends MaestroCommand {
         } catch (IllegalArgumentException e) {
             throw CommandException.usage("--broker-outage-limit (or MAESTRO_BROKER_OUTAGE_LIMIT) " + e.getMessage());
         }
+    }
+
+    /** Connects the client to the control broker, with the flood limit of {@code --flood-limit}. */
+    ControlClient connect(MqttEndpoint endpoint) throws TransportException {
+        return ControlClient.connect(endpoint, floodLimit());
+    }
+
+    private int floodLimit() {
+        if (floodLimit <= 0) {
+            throw CommandException.usage("--flood-limit (or MAESTRO_FLOOD_LIMIT) " + floodLimit
+                    + " is not valid: give the number of notes one peer may send per second, at least 1 (default "
+                    + ControlClient.DEFAULT_FLOOD_LIMIT + ")");
+        }
+        return floodLimit;
     }
 
     private CollectLimits collectLimits() {

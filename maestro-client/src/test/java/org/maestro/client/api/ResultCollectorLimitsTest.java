@@ -198,6 +198,26 @@ class ResultCollectorLimitsTest {
         assertTrue(refused.getMessage().contains("e.g. 512m or 4g"), refused.getMessage());
     }
 
+    @Test
+    void theTemporaryFileOfAnUnfinishedWriteIsRefusedAndTheFinishedFileKept() throws Exception {
+        ResultCollector collector = collector(CollectLimits.DEFAULTS);
+        ship(collector, ".peer-result.json8807316153411094.tmp", "{\"half\":".getBytes(StandardCharsets.UTF_8));
+        ship(collector, "peer-result.json", "{\"whole\":true}".getBytes(StandardCharsets.UTF_8));
+
+        List<String> problems = collector.write();
+
+        assertEquals(
+                List.of("refused file \".peer-result.json8807316153411094.tmp\": it is the temporary file of a write "
+                        + "that never finished (its writer was killed), not a name in the peer's result directory"),
+                problems);
+        assertEquals("{\"whole\":true}", Files.readString(peerDirectory().resolve("peer-result.json")));
+        try (Stream<Path> files = Files.list(peerDirectory())) {
+            assertEquals(
+                    List.of("peer-result.json"),
+                    files.map(p -> p.getFileName().toString()).toList());
+        }
+    }
+
     private ResultCollector collector(CollectLimits limits) {
         return new ResultCollector(iteration, "receiver-1@host", null, limits);
     }

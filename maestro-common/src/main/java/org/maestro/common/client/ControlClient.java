@@ -60,6 +60,9 @@ public final class ControlClient implements AutoCloseable {
         return thread;
     });
 
+    /** By default, how many notes the client did not ask for one peer may send within one second. */
+    public static final int DEFAULT_FLOOD_LIMIT = FloodGuard.DEFAULT_LIMIT;
+
     private ControlClient(MqttTransport transport, int floodLimit) {
         this.transport = transport;
         this.floodGuard = new FloodGuard(floodLimit, System::nanoTime);
@@ -67,7 +70,7 @@ public final class ControlClient implements AutoCloseable {
 
     /** Connects to the control broker and subscribes to replies and notifications. */
     public static ControlClient connect(MqttEndpoint endpoint) throws TransportException {
-        return connect(endpoint, FloodGuard.DEFAULT_LIMIT);
+        return connect(endpoint, DEFAULT_FLOOD_LIMIT);
     }
 
     /**
@@ -111,6 +114,11 @@ public final class ControlClient implements AutoCloseable {
     /** Removes a refusal listener. */
     public void removeRefusalListener(Consumer<Refusal> listener) {
         refusalListeners.remove(listener);
+    }
+
+    /** How many notes the client did not ask for one peer may send within one second before it is cut off. */
+    public int floodLimit() {
+        return floodGuard.limit();
     }
 
     /** True when the peer of this id was cut off for flooding the client: its notes are ignored. */

@@ -18,7 +18,7 @@ import java.util.Set;
 
 /**
  * Writes result files whole or not at all: the content goes to a temporary file beside the target (named
- * {@code .<name>.<random>.tmp}), is forced to the disk, given mode 0644 and then renamed over the target in one
+ * {@code .<name><random>.tmp}), is forced to the disk, given mode 0644 and then renamed over the target in one
  * step. A process killed at any moment (even with SIGKILL) leaves the old file or the new one, never half of one; at
  * worst a stray temporary file, which no reader looks at.
  *
@@ -41,6 +41,14 @@ public final class AtomicFiles {
     }
 
     private AtomicFiles() {}
+
+    /**
+     * True when a file name is that of a temporary file of this class ({@code .<name><random>.tmp}): a write that has
+     * not finished, or whose writer was killed. Such a file is never a result; shippers and readers skip it.
+     */
+    public static boolean isTemporary(String fileName) {
+        return fileName.startsWith(".") && fileName.endsWith(TEMPORARY_SUFFIX);
+    }
 
     /** Replaces (or creates) {@code file} with the bytes; creates the parent directory when missing. */
     public static Path write(Path file, byte[] bytes) throws IOException {

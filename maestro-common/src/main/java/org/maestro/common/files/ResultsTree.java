@@ -38,6 +38,9 @@ public final class ResultsTree {
             if (name.isEmpty() || name.equals(".") || name.equals("..")) {
                 return Optional.of("a path with an empty, '.' or '..' name");
             }
+            if (AtomicFiles.isTemporary(name)) {
+                return Optional.of("the temporary file of a write that never finished (its writer was killed)");
+            }
             if (name.startsWith(".")) {
                 return Optional.of("a hidden name (starting with '.')");
             }

@@ -11,13 +11,15 @@ import java.util.ArrayList;
 import java.util.HexFormat;
 import java.util.List;
 import java.util.stream.Stream;
+import org.maestro.common.files.AtomicFiles;
 import org.maestro.common.protocol.Payload;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
  * Cuts a peer's result files into checksummed DATA chunks for the trip over the control broker. Only regular files
- * are shipped: a symbolic link in the result directory is never followed (it could point at any file of the host).
+ * are shipped: a symbolic link in the result directory is never followed (it could point at any file of the host),
+ * and the temporary file of an unfinished write ({@link AtomicFiles#isTemporary}) is never taken for a result.
  */
 public final class ResultShipper {
     private static final Logger LOG = LoggerFactory.getLogger(ResultShipper.class);
@@ -35,7 +37,8 @@ public final class ResultShipper {
 
     /**
      * Sends every regular file below a directory, each as chunks {@code 0..total-1} declaring the file's size, with
-     * paths relative to it. Symbolic links are skipped (and logged), not followed.
+     * paths relative to it. Symbolic links are skipped (and logged), not followed; so are temporary files of writes
+     * that never finished.
      *
      * @return the number of files sent
      */
@@ -61,7 +64,10 @@ public final class ResultShipper {
         return (int) Math.max(1, (size + CHUNK_BYTES - 1) / CHUNK_BYTES);
     }
 
-    /** The regular files below a directory, sorted; symbolic links (to files or directories) are left out. */
+    /**
+     * The regular files below a directory, sorted; symbolic links (to files or directories) and temporary files of
+     * unfinished writes are left out.
+     */
     private static List<Path> files(Path directory) throws IOException {
         if (!Files.isDirectory(directory, LinkOption.NOFOLLOW_LINKS)) {
             return List.of();
@@ -71,6 +77,11 @@ public final class ResultShipper {
             walk.sorted().forEach(path -> {
                 if (Files.isSymbolicLink(path)) {
                     LOG.warn("{} is a symbolic link: not shipped (a peer ships only the files it wrote)", path);
+                } else if (AtomicFiles.isTemporary(path.getFileName().toString())) {
+                    LOG.warn(
+                            "{} is the temporary file of a write that never finished (its writer was killed): not"
+                                    + " shipped",
+                            path);
                 } else if (Files.isRegularFile(path, LinkOption.NOFOLLOW_LINKS)) {
                     files.add(path);
                 }

@@ -9,6 +9,7 @@ import org.HdrHistogram.Histogram;
 import org.HdrHistogram.HistogramIterationValue;
 import org.maestro.reporter.LatencyStats;
 import org.maestro.reporter.read.LatencyLogCursor;
+import org.maestro.reporter.read.LatencyLogLimits;
 
 /**
  * Merges one latency metric over the interval logs of several peers: the histogram of all
@@ -48,6 +49,11 @@ public final class LatencyAggregation {
 
     /** Aggregates the given logs (any order). */
     public static Result aggregate(List<Path> logs) {
+        return aggregate(logs, LatencyLogLimits.DEFAULT);
+    }
+
+    /** Aggregates the given logs (any order); a log that breaks a limit is left out whole and named. */
+    public static Result aggregate(List<Path> logs, LatencyLogLimits limits) {
         List<String> problems = new ArrayList<>();
         List<LatencyLogCursor> cursors = new ArrayList<>();
         List<LatencyLogCursor.Interval> heads = new ArrayList<>();
@@ -56,9 +62,11 @@ public final class LatencyAggregation {
         try {
             for (Path log : logs) {
                 try {
-                    LatencyLogCursor cursor = LatencyLogCursor.open(log);
+                    LatencyLogCursor cursor = LatencyLogCursor.open(log, limits);
                     cursors.add(cursor);
                     heads.add(cursor.next());
+                } catch (LatencyLogLimits.RefusedLatencyLog e) {
+                    problems.add(e.getMessage());
                 } catch (IOException e) {
                     problems.add(log + " could not be opened: " + e.getMessage());
                 }

@@ -2,10 +2,7 @@ package org.maestro.reporter.read;
 
 import java.io.Closeable;
 import java.io.IOException;
-import java.io.InputStream;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.zip.GZIPInputStream;
 import org.HdrHistogram.AbstractHistogram;
 import org.HdrHistogram.EncodableHistogram;
 import org.HdrHistogram.HistogramLogReader;
@@ -47,13 +44,19 @@ public final class LatencyLogCursor implements Closeable {
         this.reader = reader;
     }
 
-    /** Opens a log; {@code .gz} files are decompressed. */
+    /** Opens a log within the default limits; {@code .gz} files are decompressed. */
     public static LatencyLogCursor open(Path file) throws IOException {
-        InputStream in = Files.newInputStream(file);
-        if (file.getFileName().toString().endsWith(".gz")) {
-            in = new GZIPInputStream(in);
-        }
-        return new LatencyLogCursor(file, new HistogramLogReader(in));
+        return open(file, LatencyLogLimits.DEFAULT);
+    }
+
+    /**
+     * Opens a log after checking that it keeps the given limits; {@code .gz} files are decompressed.
+     *
+     * @throws LatencyLogLimits.RefusedLatencyLog when it breaks one, naming the file and the limit
+     */
+    public static LatencyLogCursor open(Path file, LatencyLogLimits limits) throws IOException {
+        limits.check(file);
+        return new LatencyLogCursor(file, new HistogramLogReader(LatencyLogLimits.open(file)));
     }
 
     /**
