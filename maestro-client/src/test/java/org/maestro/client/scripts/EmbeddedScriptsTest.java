@@ -17,6 +17,7 @@ import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.maestro.common.cli.ExitCode;
+import org.maestro.common.testing.RabbitCtl;
 import org.maestro.reporter.testing.Recount;
 import org.maestro.reporter.testing.ResultsAudit;
 
@@ -49,6 +50,17 @@ class EmbeddedScriptsTest {
         return JSON.readTree(peerDirectory.resolve("peer-result.json").toFile())
                 .get("count")
                 .asLong();
+    }
+
+    /** The verdict of a test's iteration 0 in its summary.json. */
+    private static JsonNode messagesVerdict(Path testDirectory) throws IOException {
+        for (JsonNode entry :
+                JSON.readTree(testDirectory.resolve("summary.json").toFile()).get("iterations")) {
+            if (entry.get("iteration").asInt() == 0) {
+                return entry;
+            }
+        }
+        throw new AssertionError("no iteration 0 in " + testDirectory.resolve("summary.json"));
     }
 
     private static JsonNode messages(Path testDirectory, int iteration) throws IOException {
@@ -136,44 +148,64 @@ class EmbeddedScriptsTest {
     }
 
     @Test
-    void aRestartThatLosesMessagesFailsUnderTheDefaultLossLimit() throws Exception {
-        // the script accepts any loss (maximumLoss "100%"); the environment sets the default back, as it can any
-        // parameter
-        CliProcess run = run(
-                "FixedRateTestWithAgent.groovy",
-                Map.of(
-                        "TEST_DURATION",
-                        "5s",
-                        "WARM_UP",
-                        "1s",
-                        "AGENT_AT",
-                        "1s",
-                        "AGENT_COMMAND",
-                        "restart 2",
-                        "MAXIMUM_LOSS",
-                        "0"),
-                false);
+    void aRunThatLosesMessagesFailsUnderTheDefaultLossLimit() throws Exception {
+        // every message is lost, whatever the machine's speed: the senders send to one RabbitMQ queue and the
+        // receivers read another (a restart of the SUT loses messages only when some sit in it at that moment)
+        String prefix = "maestro-loss-limit-" + ProcessHandle.current().pid();
+        String sendQueue = prefix + "-sent";
+        String receiveQueue = prefix + "-read";
+        try {
+            CliProcess run = run(
+                    "FixedRateTest.groovy",
+                    Map.of(
+                            "SEND_URL",
+                            "rabbitmq://guest:guest@127.0.0.1:5672/?queue=" + sendQueue + "&declare=true",
+                            "RECEIVE_URL",
+                            "rabbitmq://guest:guest@127.0.0.1:5672/?queue=" + receiveQueue + "&declare=true",
+                            "TEST_DURATION",
+                            "2s",
+                            "WARM_UP",
+                            "0",
+                            "RATE",
+                            "50",
+                            "DRAIN_QUIET",
+                            "1s"),
+                    true);
 
-        Path iteration = work.resolve("results/fixed-rate-with-agent/0");
-        Recount.Numbers truth = Recount.of(iteration);
-        long sent = truth.sent();
-        long lost = truth.lost();
-        assertTrue(lost > 0, "the restart lost messages (non-durable, in memory):\n" + run.output());
-        assertEquals(ExitCode.TEST_FAILED.code(), run.exitCode(), run.output());
-        String expected = String.format(
-                java.util.Locale.ROOT,
-                "lost %,d of %,d messages (%.3f%%), more than MAXIMUM_LOSS 0 allows (no loss)",
-                lost,
-                sent,
-                lost * 100.0 / sent);
-        List<String> lines = run.output().strip().lines().toList();
-        assertTrue(
-                lines.stream().anyMatch(l -> l.startsWith("fixed-rate-with-agent #0 failed: ") && l.endsWith(expected)),
-                "the run table's failure line:\n" + run.output());
-        List<String> verdicts =
-                lines.stream().filter(l -> l.startsWith("FAILED: ")).toList();
-        assertEquals(1, verdicts.size(), run.output());
-        assertTrue(verdicts.get(0).endsWith("(" + expected + ")"), "the run's last word:\n" + run.output());
+            Path iteration = work.resolve("results/fixed-rate/0");
+            Recount.Numbers truth = Recount.of(iteration);
+            long sent = truth.sent();
+            long lost = truth.lost();
+            assertTrue(sent > 0 && lost == sent, "every message sent was lost:\n" + run.output());
+            assertEquals(ExitCode.TEST_FAILED.code(), run.exitCode(), run.output());
+            String expected = String.format(
+                    java.util.Locale.ROOT,
+                    "lost %,d of %,d messages (%.3f%%), more than MAXIMUM_LOSS 0 allows (no loss)",
+                    lost,
+                    sent,
+                    lost * 100.0 / sent);
+            // the first cause comes first (the receiver got nothing), and the verdict names the loss beyond the limit
+            List<String> verdicts = run.output()
+                    .strip()
+                    .lines()
+                    .filter(l -> l.startsWith("FAILED: "))
+                    .toList();
+            assertEquals(1, verdicts.size(), run.output());
+            assertTrue(
+                    verdicts.get(0).startsWith("FAILED: fixed-rate/0: receiver-1@localhost: received no messages"),
+                    "the run's last word:\n" + run.output());
+            JsonNode verdict = messagesVerdict(work.resolve("results/fixed-rate"));
+            assertEquals("failure", verdict.get("outcome").asText(), verdict.toString());
+            assertTrue(verdict.get("reason").asText().endsWith(expected), verdict.toString());
+        } finally {
+            for (String queue : List.of(sendQueue, receiveQueue)) {
+                try {
+                    RabbitCtl.run("delete_queue", queue);
+                } catch (IOException e) {
+                    System.err.println("the queue " + queue + " is left on RabbitMQ: " + e.getMessage());
+                }
+            }
+        }
     }
 
     @Test

@@ -8,6 +8,7 @@ import java.io.Reader;
 import java.io.UncheckedIOException;
 import java.net.URI;
 import java.net.URISyntaxException;
+import java.net.URLDecoder;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -19,6 +20,7 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Properties;
 import java.util.Set;
 import java.util.TreeMap;
@@ -638,7 +640,13 @@ public final class Recount {
                 : p.props().getProperty("RECEIVE_URL", p.props().getProperty("SEND_RECEIVE_URL"));
         if (url != null && !url.isBlank()) {
             try {
-                String path = new URI(url.trim()).getPath();
+                URI uri = new URI(url.trim());
+                if ("rabbitmq".equals(uri.getScheme())) {
+                    // docs/results-format.md: a RabbitMQ URL's address is its queue, else its exchange
+                    String named = parameter(uri, "queue");
+                    return named != null ? named : Objects.toString(parameter(uri, "exchange"), "");
+                }
+                String path = uri.getPath();
                 if (path == null || path.isEmpty()) {
                     return url.trim();
                 }
@@ -655,6 +663,21 @@ public final class Recount {
             }
         }
         return "";
+    }
+
+    /** A query parameter of a URL, decoded, or null when absent. */
+    private static String parameter(URI uri, String name) {
+        String query = uri.getRawQuery();
+        if (query == null) {
+            return null;
+        }
+        for (String pair : query.split("&")) {
+            int eq = pair.indexOf('=');
+            if (eq > 0 && pair.substring(0, eq).equals(name)) {
+                return URLDecoder.decode(pair.substring(eq + 1), StandardCharsets.UTF_8);
+            }
+        }
+        return null;
     }
 
     private static RoaringBitmap bitmap(String base64) {
