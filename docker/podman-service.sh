@@ -19,7 +19,9 @@ mkdir -p "$state"
 answers() { curl -sf --max-time 5 --unix-socket "$socket" http://d/_ping >/dev/null 2>&1; }
 
 if ! answers; then
-  setsid nohup podman system service --time=0 "unix://$socket" >"$state/service.log" 2>&1 </dev/null &
+  # from /: conmon starts in the service's working directory, and a directory removed later (a build's checkout)
+  # makes every container start fail with "write child: broken pipe"
+  (cd / && setsid nohup podman system service --time=0 "unix://$socket" >"$state/service.log" 2>&1 </dev/null &)
   for _ in $(seq 100); do answers && break; sleep 0.1; done
   answers || { tail -n 20 "$state/service.log" >&2; echo "podman system service does not answer on $socket" >&2; exit 1; }
   echo "podman API: listening on unix://$socket (log $state/service.log)"
@@ -29,6 +31,7 @@ if [ "$(ps -p 1 -o comm=)" != systemd ]; then
   pid_file=$state/healthchecks.pid
   if ! { [ -f "$pid_file" ] && grep -qs podman-healthchecks "/proc/$(cat "$pid_file")/cmdline"; }; then
     # a container whose check fails exits non-zero from "healthcheck run": that is its state, not an error here
+    cd /
     setsid nohup bash -c '
       while sleep "$1"; do
         podman ps --format "{{.ID}} {{.Status}}" | awk "/\\((starting|healthy|unhealthy)\\)/ { print \$1 }" |
