@@ -3,14 +3,10 @@ package org.maestro.client.cli;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.jupiter.api.Assertions.fail;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
-import java.net.InetSocketAddress;
-import java.net.Socket;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -23,6 +19,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.maestro.client.embedded.EmbeddedCluster;
 import org.maestro.client.embedded.EmbeddedSut;
+import org.maestro.client.testing.LocalServers;
 import org.maestro.common.cli.ExitCode;
 import org.maestro.common.net.FreePorts;
 import org.maestro.embedded.EmbeddedArtemis;
@@ -95,19 +92,6 @@ class FirstCauseRunTest {
         return run(SCRIPT, Map.of("SEND_RECEIVE_URL", url), "--no-report");
     }
 
-    /** Skips the case when nothing listens on the port, and fails it under CI, which runs every server. */
-    private static void requireServer(String system, int port) {
-        try (Socket socket = new Socket()) {
-            socket.connect(new InetSocketAddress("127.0.0.1", port), 500);
-        } catch (IOException e) {
-            String why = "no " + system + " listens on 127.0.0.1:" + port;
-            if (System.getenv("CI") != null) {
-                fail(why + "; CI runs one");
-            }
-            assumeTrue(false, why);
-        }
-    }
-
     @Test
     void nothingListeningExitsThreeNamingTheReceiverBeforeTheUnknownLossWithoutWaitingForPeers() throws Exception {
         String url = "amqp://127.0.0.1:" + FreePorts.next() + "/q";
@@ -135,7 +119,7 @@ class FirstCauseRunTest {
 
     @Test
     void aMissingRabbitMqQueueExitsThreeNamingTheQueueFirst() throws Exception {
-        requireServer("RabbitMQ", 5672);
+        LocalServers.require("RabbitMQ", 5672);
         Run run = runAgainst("rabbitmq://127.0.0.1:5672/?queue=maestro-first-cause-absent");
 
         assertEquals(
@@ -151,7 +135,7 @@ class FirstCauseRunTest {
 
     @Test
     void anAmqp10UrlOnRabbitMqsOwnPortIsNamedAProtocolMismatchWithTheFix() throws Exception {
-        requireServer("RabbitMQ", 5672);
+        LocalServers.require("RabbitMQ", 5672);
         Run run = runAgainst("amqp://127.0.0.1:5672/maestro-first-cause");
 
         assertEquals(
@@ -182,7 +166,7 @@ class FirstCauseRunTest {
 
     @Test
     void aRefusedRabbitMqLoginExitsThreeNamingTheRefusalFirstWithoutThePassword() throws Exception {
-        requireServer("RabbitMQ", 5672);
+        LocalServers.require("RabbitMQ", 5672);
         Run run = runAgainst("rabbitmq://guest:first-cause-wrong@127.0.0.1:5672/?queue=maestro-first-cause-login");
 
         assertEquals(
@@ -242,7 +226,7 @@ class FirstCauseRunTest {
 
     @Test
     void aManagementInterfaceThatRefusesTheLoginDegradesTheRunUnlessTheScriptRequiresIt() throws Exception {
-        requireServer("the RabbitMQ management API", 15672);
+        LocalServers.require("the RabbitMQ management API", 15672);
         assertDegradedUnlessRequired(
                 "http://guest:wrong-password@127.0.0.1:15672/api",
                 "rabbitmq",

@@ -2,8 +2,6 @@ package org.maestro.client.scripts;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
-import static org.junit.jupiter.api.Assertions.fail;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -11,8 +9,6 @@ import com.rabbitmq.client.Channel;
 import com.rabbitmq.client.Connection;
 import com.rabbitmq.client.ConnectionFactory;
 import java.io.IOException;
-import java.net.InetSocketAddress;
-import java.net.Socket;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -25,6 +21,7 @@ import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
+import org.maestro.client.testing.LocalServers;
 import org.maestro.common.cli.ExitCode;
 import org.maestro.reporter.testing.ResultsAudit;
 
@@ -65,23 +62,10 @@ class FixedRateOnEachSystemTest {
         }
     }
 
-    /** Skips the case when nothing listens on the port, and fails it under CI, which runs every server. */
-    private static void requireServer(String system, int port) {
-        try (Socket socket = new Socket()) {
-            socket.connect(new InetSocketAddress("127.0.0.1", port), 500);
-        } catch (IOException e) {
-            String why = "no " + system + " listens on 127.0.0.1:" + port;
-            if (System.getenv("CI") != null) {
-                fail(why + "; CI runs one");
-            }
-            assumeTrue(false, why);
-        }
-    }
-
     @ParameterizedTest(name = "{0}")
     @MethodSource("systems")
     void theFixedRateScriptRunsAgainstTheSystemNamedByItsUrl(String system, int port, String url) throws Exception {
-        requireServer(system, port);
+        LocalServers.require(system, port);
         CliProcess run = CliProcess.runScript(
                 "FixedRateTest.groovy",
                 Map.of(
