@@ -1,6 +1,7 @@
 package org.maestro.dist;
 
 import java.util.List;
+import java.util.Optional;
 import org.maestro.client.cli.MaestroCli;
 import picocli.CommandLine;
 
@@ -33,5 +34,31 @@ final class CliModel {
     /** True when maestro-cli has the subcommand. */
     static boolean hasSubcommand(String subcommand) {
         return MaestroCli.commandLine().getSubcommands().containsKey(subcommand);
+    }
+
+    /** The value an option of the subcommand was given in these arguments (subcommand first), or empty. */
+    static Optional<String> optionValue(List<String> arguments, String option) {
+        CommandLine.ParseResult subcommand = subcommandOf(arguments);
+        CommandLine.Model.OptionSpec matched = subcommand.matchedOption(option);
+        return matched == null
+                ? Optional.empty()
+                : Optional.of(matched.stringValues().get(0));
+    }
+
+    /** The positional parameter {@code index} of the subcommand in these arguments (subcommand first). */
+    static String positional(List<String> arguments, int index) {
+        CommandLine.Model.PositionalParamSpec matched = subcommandOf(arguments).matchedPositional(index);
+        if (matched == null) {
+            throw new AssertionError("maestro-cli " + String.join(" ", arguments) + " has no parameter " + index);
+        }
+        return matched.stringValues().get(0);
+    }
+
+    private static CommandLine.ParseResult subcommandOf(List<String> arguments) {
+        CommandLine.ParseResult parsed = MaestroCli.commandLine().parseArgs(arguments.toArray(String[]::new));
+        if (!parsed.hasSubcommand()) {
+            throw new AssertionError("maestro-cli " + String.join(" ", arguments) + " names no subcommand");
+        }
+        return parsed.subcommand();
     }
 }
