@@ -24,7 +24,17 @@ public final class WorkerProcess implements AutoCloseable {
     /** Starts a worker and waits until it serves. */
     public static WorkerProcess start(String role, String name, String maestroUrl, Path resultsDirectory)
             throws Exception {
-        List<String> command = new ArrayList<>(List.of(
+        return start(List.of(), role, name, maestroUrl, resultsDirectory);
+    }
+
+    /**
+     * Starts a worker whose JVM runs under the command {@code prefix} (e.g. {@code faketime -f +0.4s}), and waits
+     * until it serves.
+     */
+    public static WorkerProcess start(
+            List<String> prefix, String role, String name, String maestroUrl, Path resultsDirectory) throws Exception {
+        List<String> command = new ArrayList<>(prefix);
+        command.addAll(List.of(
                 Path.of(System.getProperty("java.home"), "bin", "java").toString(),
                 "-Xmx256m",
                 "-cp",
