@@ -85,7 +85,7 @@ public final class ClockCheck {
                 Locale.ROOT,
                 "The clocks of receiver %s and sender %s differ by %.3f ms ± %.3f ms (the receiver's clock is %s; estimated %s"
                         + " the load), more than %d%% of the measured p50 response time %.3f ms (%.3f ms): every"
-                        + " response time between them reads %.3f ms too %s. Synchronise the hosts' clocks (chrony, PTP)"
+                        + " response time between them reads that much too %s. Synchronise the hosts' clocks (chrony, PTP)"
                         + " or run senders and receivers on one host; the offsets are in clocks.json and on the"
                         + " report page",
                 d.receiver(),
@@ -97,7 +97,6 @@ public final class ClockCheck {
                 Math.round(LIMIT_FRACTION * 100),
                 p50Micros / 1000.0,
                 limitMicros / 1000.0,
-                Math.abs(d.differenceMicros()) / 1000.0,
                 ahead ? "long" : "short (a negative one counts as 0)");
     }
 }
