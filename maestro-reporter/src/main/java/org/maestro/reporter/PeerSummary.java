@@ -3,6 +3,7 @@ package org.maestro.reporter;
 import com.fasterxml.jackson.annotation.JsonIgnore;
 import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
 import com.fasterxml.jackson.annotation.JsonInclude;
+import java.util.List;
 import java.util.Map;
 
 /**
@@ -19,6 +20,8 @@ import java.util.Map;
  * @param testProperties the peer's test.properties
  * @param systemProperties the peer's system.properties
  * @param ended how it ended as the runner saw it ({@code finished}, {@code died: …}); null without a runner's roster
+ * @param clock the runner's estimates of its clock offset to the client's clock, in the order taken; empty (absent in
+ *     JSON) when there are none
  */
 @JsonIgnoreProperties(ignoreUnknown = true)
 @JsonInclude(JsonInclude.Include.NON_NULL)
@@ -33,7 +36,40 @@ public record PeerSummary(
         RateStats rate,
         Map<String, String> testProperties,
         Map<String, String> systemProperties,
-        String ended) {
+        String ended,
+        @JsonInclude(JsonInclude.Include.NON_EMPTY) List<ClockEstimate> clock) {
+
+    public PeerSummary {
+        clock = clock == null ? List.of() : List.copyOf(clock);
+    }
+
+    /** A peer without clock estimates. */
+    public PeerSummary(
+            String name,
+            String role,
+            String host,
+            Outcome outcome,
+            String reason,
+            Long count,
+            long errors,
+            RateStats rate,
+            Map<String, String> testProperties,
+            Map<String, String> systemProperties,
+            String ended) {
+        this(
+                name,
+                role,
+                host,
+                outcome,
+                reason,
+                count,
+                errors,
+                rate,
+                testProperties,
+                systemProperties,
+                ended,
+                List.of());
+    }
 
     /** True when the peer's files did not arrive: what it measured is missing from the counts. */
     @JsonIgnore

@@ -36,6 +36,8 @@ import java.util.Map;
  * @param actions agent actions during the test
  * @param warnings things a reader should know (missing files, clocks on several hosts, …)
  * @param runId the run id of the iteration (the runner's, else the peers' RUN_ID); null when unknown
+ * @param clocks how far apart the senders' and receivers' clocks were against the p50 response time; null when the
+ *     runner estimated no sender's or receiver's clock
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 @JsonIgnoreProperties(ignoreUnknown = true)
@@ -56,7 +58,9 @@ import java.util.Map;
     "peers",
     "streams",
     "actions",
-    "warnings"
+    "warnings",
+    "runId",
+    "clocks"
 })
 public record TestSummary(
         int formatVersion,
@@ -76,7 +80,8 @@ public record TestSummary(
         List<StreamSummary> streams,
         List<AgentAction> actions,
         List<String> warnings,
-        String runId) {
+        String runId,
+        ClockSummary clocks) {
 
     /** Version of the summary format written by this reporter. */
     public static final int FORMAT_VERSION = 1;
@@ -118,6 +123,7 @@ public record TestSummary(
                 streams,
                 actions,
                 warnings,
+                null,
                 null);
     }
 
@@ -141,7 +147,32 @@ public record TestSummary(
                 streams,
                 actions,
                 warnings,
-                id);
+                id,
+                clocks);
+    }
+
+    /** This summary with how far apart the clocks of its senders and receivers were. */
+    public TestSummary withClocks(ClockSummary summary) {
+        return new TestSummary(
+                formatVersion,
+                test,
+                iteration,
+                startMillis,
+                endMillis,
+                warmupEndMillis,
+                outcome,
+                reason,
+                decidedBy,
+                messages,
+                rate,
+                latency,
+                parameters,
+                peers,
+                streams,
+                actions,
+                warnings,
+                runId,
+                summary);
     }
 
     /** True when the iteration passed: no failure from the script, the runner or the peers, and a success. */

@@ -8,6 +8,7 @@ import java.util.function.Consumer;
 import java.util.function.Supplier;
 import org.maestro.common.client.ControlClient;
 import org.maestro.common.client.PeerStatus;
+import org.maestro.common.client.PingSample;
 import org.maestro.common.client.Refusal;
 import org.maestro.common.client.Replies;
 import org.maestro.common.options.OptionCode;
@@ -15,6 +16,7 @@ import org.maestro.common.protocol.Command;
 import org.maestro.common.protocol.DrainMode;
 import org.maestro.common.protocol.Note;
 import org.maestro.common.protocol.Payload;
+import org.maestro.common.time.MicroClock;
 import org.maestro.common.transport.Topics;
 
 /**
@@ -55,6 +57,12 @@ final class ControlTestPeers implements TestPeers {
     @Override
     public List<PeerStatus> discover(Duration wait) throws Exception {
         return client().ping(wait);
+    }
+
+    @Override
+    public CompletableFuture<List<PingSample>> pingEach(Set<String> peerIds, Duration timeout) {
+        // the clock every peer's offset is measured against: the client's own, of this JVM
+        return client().pingEach(peerIds, MicroClock.system(), timeout);
     }
 
     @Override

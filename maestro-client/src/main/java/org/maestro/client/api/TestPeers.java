@@ -6,6 +6,7 @@ import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.function.Consumer;
 import org.maestro.common.client.PeerStatus;
+import org.maestro.common.client.PingSample;
 import org.maestro.common.client.Refusal;
 import org.maestro.common.client.Replies;
 import org.maestro.common.options.OptionCode;
@@ -35,6 +36,12 @@ interface TestPeers {
 
     /** The peers that answer within {@code wait}, of every role. */
     List<PeerStatus> discover(Duration wait) throws Exception;
+
+    /**
+     * Times one PING exchange with each of the peers {@code peerIds}, on its own topic and the client's clock; completes
+     * with the exchanges that came back within {@code timeout}.
+     */
+    CompletableFuture<List<PingSample>> pingEach(Set<String> peerIds, Duration timeout);
 
     /** Calls {@code listener} with every notification a peer sends (outcomes, last wills). */
     void onNotification(Consumer<Note> listener);

@@ -38,6 +38,8 @@ import org.maestro.common.protocol.Payload;
 import org.maestro.common.protocol.PeerInfo;
 import org.maestro.common.time.MicroClock;
 import org.maestro.common.time.Sleeper;
+import org.maestro.reporter.ClockEstimate;
+import org.maestro.reporter.ClockSummary;
 import org.maestro.reporter.Outcome;
 import org.maestro.reporter.TestSummary;
 import org.slf4j.Logger;
@@ -301,6 +303,7 @@ public final class TestRunner {
         private final TestState state;
         private final Watchdog watchdog;
         private final FileCollection files;
+        private final PeerClocks clocks;
         private final Map<String, Number> figures = new TreeMap<>();
         private boolean released;
 
@@ -313,6 +316,8 @@ public final class TestRunner {
                     new StatisticsPoll(peers, state, options.testName(), options.testIteration(), liveStatistics);
             this.watchdog = new Watchdog(peers, state, progress, statistics::poll, brokerOutageLimit, clock, sleeper);
             this.files = new FileCollection(peers, state, watchdog, progress, options, directory, collectLimits);
+            this.clocks = new PeerClocks(peers, state);
+            watchdog.duringLoad(() -> clocks.estimate(ClockEstimate.DURING));
         }
 
         /** Runs the test, taking note of every note refused from a peer meanwhile (for the log and the report). */
@@ -339,6 +344,7 @@ public final class TestRunner {
                         "{}: options set on {} peers",
                         options.testName(),
                         state.peers().size());
+                clocks.estimate(ClockEstimate.BEFORE);
                 if (startAll()) {
                     LOG.info("{}: all peers started", options.testName());
                     watchdog.watch(
@@ -354,6 +360,7 @@ public final class TestRunner {
                 stopAll();
                 peers.removeNotificationListener(listener);
             }
+            clocks.estimate(ClockEstimate.AFTER);
             LOG.info("{}: collecting the results", options.testName());
             files.collect();
             LOG.info("{}: results collected", options.testName());
@@ -366,9 +373,11 @@ public final class TestRunner {
             }
             List<String> failures = state.failures();
             files.writeRoster();
+            writeClocks();
             writeOutcome(failures);
             var summary = Figures.summarize(directory);
             summary.map(Figures::of).ifPresent(figures::putAll);
+            summary.map(TestSummary::clocks).map(ClockSummary::warning).ifPresent(progress::note);
             String unknownReason = summary.isPresent()
                     ? summary.get().messages().unknownReason()
                     : "no peer results could be read in " + directory;
@@ -391,6 +400,15 @@ public final class TestRunner {
                     !passed && state.sutFailedFirst());
             progress.finished(result);
             return result;
+        }
+
+        /** Writes the peers' clock offsets beside their files, for the report. */
+        private void writeClocks() {
+            try {
+                clocks.write(directory, options.runId().orElse(null));
+            } catch (IOException e) {
+                throw MaestroException.infrastructure("cannot write results under " + directory + ": " + e);
+            }
         }
 
         /** Records the runner's own verdict beside the peers' files, so the report agrees with the run. */

@@ -61,6 +61,7 @@ final class Watchdog {
     private final BrokerOutage outage;
     private long lastStatisticsMicros;
     private long nextSilenceNote = Long.MIN_VALUE;
+    private Runnable duringLoad;
 
     Watchdog(
             TestPeers peers,
@@ -79,6 +80,15 @@ final class Watchdog {
         this.sleeper = sleeper;
         this.outage = new BrokerOutage(peers, clock);
         this.lastStatisticsMicros = clock.nowMicros();
+    }
+
+    /**
+     * Runs {@code task} once while the load runs, on the watch's thread: at the first statistics that count received
+     * messages once half the planned time passed (for a count of messages: at the first that count any). A test that
+     * ends before never runs it.
+     */
+    void duringLoad(Runnable task) {
+        this.duringLoad = task;
     }
 
     /** The control broker's outages during this test. */
@@ -146,6 +156,7 @@ final class Watchdog {
                     lastCount = snapshot.sent();
                     lastProgressMicros = clock.nowMicros();
                 }
+                runDuringLoad(snapshot, elapsed, planned);
             } else if (outage.isOngoing()) {
                 lastProgressMicros = clock.nowMicros();
             }
@@ -165,6 +176,15 @@ final class Watchdog {
                 return;
             }
             pause(WATCH_POLL);
+        }
+    }
+
+    private void runDuringLoad(Progress.Snapshot snapshot, Duration elapsed, Duration planned) {
+        boolean due = snapshot.received() > 0 && (planned == null || elapsed.compareTo(planned.dividedBy(2)) >= 0);
+        if (duringLoad != null && due) {
+            Runnable task = duringLoad;
+            duringLoad = null;
+            task.run();
         }
     }
 

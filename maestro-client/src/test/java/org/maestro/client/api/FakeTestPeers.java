@@ -10,6 +10,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Consumer;
 import org.maestro.common.client.PeerStatus;
+import org.maestro.common.client.PingSample;
 import org.maestro.common.client.Replies;
 import org.maestro.common.options.OptionCode;
 import org.maestro.common.peer.ErrorCodes;
@@ -136,6 +137,20 @@ final class FakeTestPeers implements TestPeers {
         return peers.values().stream()
                 .map(p -> new PeerStatus(p, Duration.ofMillis(1)))
                 .toList();
+    }
+
+    /** Every peer answers each PING at once, on the test's clock: offset 0, round trip 0. */
+    @Override
+    public CompletableFuture<List<PingSample>> pingEach(Set<String> peerIds, Duration timeout) {
+        long now = clock.nowMicros();
+        return CompletableFuture.completedFuture(
+                connected
+                        ? peerIds.stream()
+                                .map(peers::get)
+                                .filter(java.util.Objects::nonNull)
+                                .map(p -> new PingSample(p, now, now, 0))
+                                .toList()
+                        : List.of());
     }
 
     @Override

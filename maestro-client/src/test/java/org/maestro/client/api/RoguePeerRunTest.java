@@ -29,6 +29,7 @@ import org.maestro.common.transport.MqttEndpoint;
 import org.maestro.common.transport.Topics;
 import org.maestro.embedded.EmbeddedArtemis;
 import org.maestro.reporter.TestSummary;
+import org.maestro.reporter.read.ClockReadings;
 import org.maestro.reporter.read.Roster;
 import org.maestro.worker.receiver.ReceiverRole;
 import org.maestro.worker.sender.SenderRole;
@@ -184,6 +185,48 @@ class RoguePeerRunTest {
                     notes.toString());
             assertHonestFiles(result);
             assertNoTemporaryFiles(result);
+        }
+    }
+
+    /**
+     * Two receivers that lie about their clocks, one claiming 31 years elapsed since the client's PING, one echoing a
+     * send time an hour before the one it was sent: each reply is refused, naming the peer and the rule, and neither
+     * gets a clock estimate, while the honest peers get theirs.
+     */
+    @Test
+    void clockReadingsThatCannotBeTrueAreRefusedNamedAndGetNoEstimate() throws Exception {
+        PeerInfo farOff = RoguePeer.identity("receiver-far-off", "localhost", "receiver");
+        PeerInfo misEcho = RoguePeer.identity("receiver-mis-echo", "localhost", "receiver");
+        try (RoguePeer farOffRogue = RoguePeer.connect(mosquitto.url(), farOff);
+                RoguePeer misEchoRogue = RoguePeer.connect(mosquitto.url(), misEcho)) {
+            farOffRogue.answer(Command.PING, request -> {
+                Payload.Ping ping = (Payload.Ping) request.payload();
+                return List.of(farOffRogue.reply(
+                        request,
+                        Command.PING,
+                        new Payload.PingReply(ping.seconds(), ping.micros(), 1_000_000_000_000_000L)));
+            });
+            misEchoRogue.answer(Command.PING, request -> {
+                Payload.Ping ping = (Payload.Ping) request.payload();
+                return List.of(misEchoRogue.reply(
+                        request, Command.PING, new Payload.PingReply(ping.seconds() - 3600, ping.micros(), 100)));
+            });
+            finishOnDrain(farOffRogue);
+            finishOnDrain(misEchoRogue);
+
+            TestResult result = run("clock-liars");
+
+            assertRefused(
+                    result,
+                    "\"receiver-far-off\"",
+                    "claims 1000000000000000 µs elapsed on the peer's clock, more than a day");
+            assertRefused(result, "\"receiver-mis-echo\"", "not the");
+            assertRefused(result, "\"receiver-mis-echo\"", "of the request it answers");
+            ClockReadings clocks = ClockReadings.read(result.directory()).orElseThrow();
+            assertEquals(
+                    java.util.Set.of("sender-rg@localhost", "receiver-rg@localhost"),
+                    clocks.peers().stream().map(ClockReadings.Peer::name).collect(java.util.stream.Collectors.toSet()),
+                    clocks.toString());
         }
     }
 

@@ -4,6 +4,7 @@ import static org.awaitility.Awaitility.await;
 
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.List;
 import java.util.concurrent.TimeUnit;
 import org.maestro.common.client.ControlClient;
 import org.maestro.common.protocol.Command;
@@ -87,7 +88,15 @@ public final class DistributedCluster implements AutoCloseable {
 
     /** Starts one more receiver on the same control broker, which {@link #close()} stops. */
     public WorkerProcess addReceiver(String name, Path files) throws Exception {
-        WorkerProcess more = WorkerProcess.start("receiver", name, mosquitto.url(), files);
+        return addReceiver(List.of(), name, files);
+    }
+
+    /**
+     * Starts one more receiver on the same control broker, its JVM under the command {@code prefix} (e.g. {@code
+     * faketime -f +0.4s}), which {@link #close()} stops.
+     */
+    public WorkerProcess addReceiver(List<String> prefix, String name, Path files) throws Exception {
+        WorkerProcess more = WorkerProcess.start(prefix, "receiver", name, mosquitto.url(), files);
         extraReceivers.add(more);
         return more;
     }

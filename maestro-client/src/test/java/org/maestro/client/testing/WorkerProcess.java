@@ -24,7 +24,17 @@ public final class WorkerProcess implements AutoCloseable {
     /** Starts a worker and waits until it serves. */
     public static WorkerProcess start(String role, String name, String maestroUrl, Path resultsDirectory)
             throws Exception {
-        List<String> command = new ArrayList<>(List.of(
+        return start(List.of(), role, name, maestroUrl, resultsDirectory);
+    }
+
+    /**
+     * Starts a worker whose JVM runs under the command {@code prefix} (e.g. {@code faketime -f +0.4s}), and waits
+     * until it serves.
+     */
+    public static WorkerProcess start(
+            List<String> prefix, String role, String name, String maestroUrl, Path resultsDirectory) throws Exception {
+        List<String> command = new ArrayList<>(prefix);
+        command.addAll(List.of(
                 Path.of(System.getProperty("java.home"), "bin", "java").toString(),
                 "-Xmx256m",
                 "-cp",
@@ -70,8 +80,11 @@ public final class WorkerProcess implements AutoCloseable {
 
     /** Kills the process at once (SIGKILL), as a crash would. */
     public void kill() throws InterruptedException {
+        List<ProcessHandle> children = process.descendants().toList();
         process.destroyForcibly();
+        children.forEach(ProcessHandle::destroyForcibly);
         process.waitFor(10, TimeUnit.SECONDS);
+        awaitEnd(children);
     }
 
     public boolean isAlive() {
@@ -87,12 +100,34 @@ public final class WorkerProcess implements AutoCloseable {
         return output.toString();
     }
 
+    /**
+     * Stops the worker (SIGTERM, then SIGKILL after 10 s), and the processes it started: a prefix such as {@code
+     * faketime} runs the JVM as its child and does not pass the signal on.
+     */
     @Override
     public void close() throws InterruptedException {
+        List<ProcessHandle> children = process.descendants().toList();
         if (process.isAlive()) {
             process.destroy();
+            children.forEach(ProcessHandle::destroy);
             if (!process.waitFor(10, TimeUnit.SECONDS)) {
                 process.destroyForcibly().waitFor(10, TimeUnit.SECONDS);
+            }
+        }
+        children.forEach(ProcessHandle::destroy);
+        awaitEnd(children);
+    }
+
+    private static void awaitEnd(List<ProcessHandle> processes) {
+        for (ProcessHandle child : processes) {
+            try {
+                child.onExit().get(10, TimeUnit.SECONDS);
+            } catch (java.util.concurrent.ExecutionException | java.util.concurrent.TimeoutException e) {
+                child.destroyForcibly();
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                child.destroyForcibly();
+                return;
             }
         }
     }

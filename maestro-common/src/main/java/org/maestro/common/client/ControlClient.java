@@ -25,6 +25,7 @@ import org.maestro.common.protocol.NoteType;
 import org.maestro.common.protocol.Payload;
 import org.maestro.common.protocol.PeerInfo;
 import org.maestro.common.protocol.PeerNames;
+import org.maestro.common.time.MicroClock;
 import org.maestro.common.transport.MqttEndpoint;
 import org.maestro.common.transport.MqttTransport;
 import org.maestro.common.transport.Topics;
@@ -178,8 +179,15 @@ public final class ControlClient implements AutoCloseable {
             Duration timeout,
             Consumer<Note> dataListener,
             Set<String> from) {
-        String correlation = request.header().correlationId();
         Pending entry = new Pending(request, expected, from);
+        send(topics, entry, timeout, dataListener);
+        return entry.future;
+    }
+
+    /** Registers a request's entry, publishes the request on the topics and finishes the entry at the timeout. */
+    private void send(List<String> topics, Pending entry, Duration timeout, Consumer<Note> dataListener) {
+        Note request = entry.request;
+        String correlation = request.header().correlationId();
         pending.put(correlation, entry);
         if (dataListener != null) {
             dataListeners.put(correlation, dataListener);
@@ -198,7 +206,30 @@ public final class ControlClient implements AutoCloseable {
         } catch (TransportException e) {
             entry.future.completeExceptionally(e);
         }
-        return entry.future;
+    }
+
+    /**
+     * Times one PING exchange with each of the given peers, on its own topic: each request carries the client's clock
+     * reading when it leaves, each reply is stamped with the client's clock when it arrives. Completes once every peer
+     * answered or the timeout passed, with the exchanges that came back (a peer that did not answer in time, or
+     * answered with an error, has none). A reply that does not echo its request's send time, or that claims more than
+     * {@link PingSample#MAX_ELAPSED_MICROS} elapsed either way, is refused and named like any refused note.
+     */
+    public CompletableFuture<List<PingSample>> pingEach(Set<String> peerIds, MicroClock clock, Duration timeout) {
+        List<CompletableFuture<PingSample>> exchanges = new ArrayList<>();
+        for (String peerId : peerIds) {
+            long sent = clock.nowMicros();
+            Note request = Note.request(
+                    Command.PING, new Payload.Ping(Math.floorDiv(sent, 1_000_000L), Math.floorMod(sent, 1_000_000L)));
+            TimedPing entry = new TimedPing(request, peerId, sent, clock);
+            exchanges.add(entry.future.thenApply(entry::sample));
+            send(List.of(Topics.peer(peerId)), entry, timeout, null);
+        }
+        return CompletableFuture.allOf(exchanges.toArray(CompletableFuture[]::new))
+                .thenApply(done -> exchanges.stream()
+                        .map(CompletableFuture::join)
+                        .filter(java.util.Objects::nonNull)
+                        .toList());
     }
 
     /**
@@ -458,6 +489,45 @@ public final class ControlClient implements AutoCloseable {
 
         synchronized void finish() {
             future.complete(new Replies(request, replies, expected));
+        }
+    }
+
+    /** A PING to one peer whose reply is stamped with the client's clock when it arrives. */
+    private static final class TimedPing extends Pending {
+        private final long sentMicros;
+        private final MicroClock clock;
+        private long arrivedMicros;
+
+        TimedPing(Note request, String peerId, long sentMicros, MicroClock clock) {
+            super(request, 1, Set.of(peerId));
+            this.sentMicros = sentMicros;
+            this.clock = clock;
+        }
+
+        @Override
+        synchronized String add(Note reply) {
+            long now = clock.nowMicros();
+            if (asked(reply.sender()) && reply.payload() instanceof Payload.PingReply answer) {
+                Payload.Ping ping = (Payload.Ping) request.payload();
+                String refused = PingSample.refusal(
+                        ping.seconds(), ping.micros(), answer.seconds(), answer.micros(), answer.elapsedMicros());
+                if (refused != null) {
+                    finish(); // the peer answered, falsely: no need to wait for the timeout
+                    return refused;
+                }
+                arrivedMicros = now;
+            }
+            return super.add(reply);
+        }
+
+        /** The exchange, or null when no PING reply was taken. */
+        synchronized PingSample sample(Replies replies) {
+            for (Note reply : replies.notes()) {
+                if (reply.payload() instanceof Payload.PingReply answer) {
+                    return new PingSample(reply.sender(), sentMicros, arrivedMicros, answer.elapsedMicros());
+                }
+            }
+            return null;
         }
     }
 }

@@ -22,6 +22,7 @@ import org.maestro.common.options.ParameterTable;
 import org.maestro.common.options.TestOptions;
 import org.maestro.common.peer.RunFiles;
 import org.maestro.reporter.AgentAction;
+import org.maestro.reporter.ClockSummary;
 import org.maestro.reporter.Decider;
 import org.maestro.reporter.MessageCounts;
 import org.maestro.reporter.Outcome;
@@ -35,6 +36,7 @@ import org.maestro.reporter.chart.Series;
 import org.maestro.reporter.chart.YScale;
 import org.maestro.reporter.out.PercentileDistribution;
 import org.maestro.reporter.read.AgentActionsFile;
+import org.maestro.reporter.read.ClockReadings;
 import org.maestro.reporter.read.InspectedSystem;
 import org.maestro.reporter.read.PeerDirectory;
 import org.maestro.reporter.read.PeerEnd;
@@ -70,6 +72,7 @@ public final class IterationAnalyzer {
     private final Map<PeerDirectory, List<RateLog.Row>> rates = new LinkedHashMap<>();
     private final List<String> warnings = new ArrayList<>();
     private Roster roster;
+    private ClockReadings clockReadings = new ClockReadings(ClockReadings.FORMAT_VERSION, null, List.of());
 
     private IterationAnalyzer(Path dir) {
         this.dir = dir;
@@ -98,6 +101,11 @@ public final class IterationAnalyzer {
         }
         if (roster != null) {
             warnings.addAll(roster.refusals());
+        }
+        try {
+            ClockReadings.read(dir).ifPresent(readings -> clockReadings = readings);
+        } catch (IOException e) {
+            warnings.add(e.getMessage());
         }
         for (Path peerDir : ResultsLayout.peerDirectories(dir)) {
             PeerDirectory peer = PeerDirectory.open(peerDir);
@@ -186,6 +194,8 @@ public final class IterationAnalyzer {
                 sendDelay == null ? null : sendDelay.stats(),
                 jitter == null ? null : jitter.stats());
         warnAboutClocks(latencies);
+        Optional<ClockSummary> clockSummary = ClockCheck.check(clockReadings, latencies.responseTime());
+        clockSummary.map(ClockSummary::warning).ifPresent(warnings::add);
 
         List<Chart> charts = new ArrayList<>();
         charts.add(rateChart(senderTotals, receiverTotals, bands));
@@ -241,7 +251,7 @@ public final class IterationAnalyzer {
         if (jitter != null && jitter.magnitude().getTotalCount() > 0) {
             distributions.put(PercentileDistribution.JITTER, jitter.magnitude());
         }
-        return new Analysis(summary.withRunId(runId()), charts, distributions);
+        return new Analysis(summary.withRunId(runId()).withClocks(clockSummary.orElse(null)), charts, distributions);
     }
 
     /** The runner's run id of the iteration, else the run id the peers' test.properties name. */
@@ -535,8 +545,11 @@ public final class IterationAnalyzer {
         }
         if (hosts.size() > 1) {
             warnings.add("Senders and receivers ran on " + hosts.size() + " hosts (" + String.join(", ", hosts)
-                    + "): response and service times include the clock offset between them; keep the clocks "
-                    + "synchronised (chrony/PTP) or read these latencies as upper bounds.");
+                    + "): response and service times include the clock offset between them"
+                    + (clockReadings.peers().isEmpty()
+                            ? ""
+                            : " (estimated per peer from PING round trips: the Clocks table, clocks.json)")
+                    + "; keep the clocks synchronised (chrony/PTP).");
         }
         if (clocks.size() > 1) {
             warnings.add("Peers used different clock sources: " + String.join(" / ", clocks));
@@ -894,7 +907,8 @@ public final class IterationAnalyzer {
                     rate,
                     peer.testProperties(),
                     peer.systemProperties(),
-                    rosterEntry(peer).map(Roster.Entry::describe).orElse(null)));
+                    rosterEntry(peer).map(Roster.Entry::describe).orElse(null),
+                    clockReadings.of(peer.dir().getFileName().toString())));
         }
         for (Roster.Entry entry : absentPeers()) {
             String host = entry.host() == null ? "" : entry.host();
@@ -912,7 +926,8 @@ public final class IterationAnalyzer {
                     RateStats.EMPTY,
                     Map.of(),
                     Map.of(),
-                    entry.describe()));
+                    entry.describe(),
+                    clockReadings.of(entry.name())));
         }
         return summaries;
     }

@@ -10,6 +10,8 @@ import java.util.List;
 import java.util.Map;
 import org.maestro.common.measure.OutcomeCounts;
 import org.maestro.reporter.AgentAction;
+import org.maestro.reporter.ClockEstimate;
+import org.maestro.reporter.ClockSummary;
 import org.maestro.reporter.JitterStats;
 import org.maestro.reporter.LatencyCriterion;
 import org.maestro.reporter.LatencyStats;
@@ -108,6 +110,7 @@ public final class IterationPage {
         actionsTable(b, s.actions());
         streamsTable(b, s.streams());
         peersTable(b, s.peers());
+        clocksTable(b, s);
         propertiesTables(b, s);
         b.append("<footer>Numbers from the measured intervals only (warm-up excluded); message counts cover the whole "
                         + "test. Data: <a href=\"summary.json\">summary.json</a> · <a href=\"junit.xml\">junit.xml</a> · peer "
@@ -420,6 +423,61 @@ public final class IterationPage {
                     .append(td(peer.reason()))
                     .append(td(peer.ended() == null ? "" : peer.ended()))
                     .append("</tr>\n");
+        }
+        b.append("</tbody></table>\n");
+    }
+
+    /**
+     * The peers' clock offsets to the client's clock, one row per estimate, and the largest difference between a
+     * sender's clock and a receiver's against the limit; nothing when the runner estimated none.
+     */
+    private static void clocksTable(StringBuilder b, TestSummary s) {
+        if (s.peers().stream().allMatch(peer -> peer.clock().isEmpty())) {
+            return;
+        }
+        b.append("<h2>Clocks</h2>\n<p class=\"legend-hint\">Each peer's clock minus the client's, estimated from the "
+                + "PING exchange with the shortest round trip (± half of it) before, during and after the load. A "
+                + "response time is off by the receiver's offset minus the sender's.</p>\n");
+        ClockSummary clocks = s.clocks();
+        if (clocks != null && clocks.largest() != null) {
+            ClockSummary.Difference d = clocks.largest();
+            b.append("<p class=\"meta\" id=\"clock-difference\" data-difference-us=\"")
+                    .append(d.differenceMicros())
+                    .append("\">Largest sender–receiver difference: ")
+                    .append(esc(d.receiver() + " − " + d.sender() + " = "
+                            + Format.millis(d.differenceMicros()) + " ± " + Format.millis(d.uncertaintyMicros())
+                            + " (" + d.phase() + " the load)"))
+                    .append(
+                            clocks.limitMicros() == null
+                                    ? ""
+                                    : esc("; limit " + Math.round(clocks.limitFraction() * 100)
+                                            + "% of the p50 response time: " + Format.millis(clocks.limitMicros())))
+                    .append(clocks.warning() == null ? "" : " <span class=\"badge failure\">exceeded</span>")
+                    .append("</p>\n");
+        }
+        b.append("<table id=\"clocks\">\n<thead><tr>")
+                .append(th("peer"))
+                .append(th("role"))
+                .append(th("phase"))
+                .append(thNum("offset"))
+                .append(thNum("±"))
+                .append(thNum("round trip"))
+                .append(thNum("exchanges"))
+                .append(th("at"))
+                .append("</tr></thead>\n<tbody>\n");
+        for (PeerSummary peer : s.peers()) {
+            for (ClockEstimate estimate : peer.clock()) {
+                b.append("<tr>")
+                        .append(td(peer.name()))
+                        .append(td(peer.role()))
+                        .append(td(estimate.phase()))
+                        .append(num(Format.millis(estimate.offsetMicros())))
+                        .append(num(Format.millis(estimate.uncertaintyMicros())))
+                        .append(num(Format.millis(estimate.roundTripMicros())))
+                        .append(num(Integer.toString(estimate.exchanges())))
+                        .append(td(Format.time(estimate.atMillis())))
+                        .append("</tr>\n");
+            }
         }
         b.append("</tbody></table>\n");
     }
