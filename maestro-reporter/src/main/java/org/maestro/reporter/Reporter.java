@@ -119,8 +119,6 @@ public final class Reporter {
 
     private static TestReport buildTest(Path testDir) throws IOException {
         String test = testDir.getFileName().toString();
-        // one copy of the charting library serves the whole tree; older reports kept one per test
-        Files.deleteIfExists(testDir.resolve(Assets.ECHARTS_FILE));
         List<TestSummary> iterations = new ArrayList<>();
         for (Path iterationDir : ResultsLayout.iterationDirectories(testDir)) {
             IterationAnalyzer.Analysis analysis = IterationAnalyzer.analyze(iterationDir);

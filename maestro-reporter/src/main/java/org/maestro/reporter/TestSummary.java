@@ -181,7 +181,8 @@ public record TestSummary(
      * Sender and receiver rates; either is {@link RateStats#EMPTY} when that role wrote none. Both divide by the same
      * measured window, so on a clean run they are equal.
      *
-     * @param window the measured window, null when the senders did not record one (older files)
+     * @param window the measured window, null when no sender recorded one (their files did not arrive, or they sent no
+     *               measured message)
      */
     @JsonInclude(JsonInclude.Include.NON_NULL)
     @JsonIgnoreProperties(ignoreUnknown = true)

@@ -117,7 +117,7 @@ public final class StatusCommand extends MaestroCommand {
         Map<String, String> options = new TreeMap<>();
         details.forEach((key, value) -> {
             if (key.startsWith("option.")) {
-                // a peer of an older version echoes credentials: hidden here too
+                // a peer is not trusted to hide credentials: hidden here too
                 options.put(key.substring("option.".length()), UrlRedactor.redactPassword(value));
             }
         });

@@ -64,7 +64,7 @@ public record PeerResult(
         streams = streams == null ? List.of() : List.copyOf(streams);
     }
 
-    /** A result without send outcomes (a receiver's, or a sender's written before outcomes were counted). */
+    /** A result without send outcomes (a receiver's). */
     public PeerResult(
             int formatVersion,
             String peer,
@@ -178,7 +178,7 @@ public record PeerResult(
                 messages);
     }
 
-    /** Messages of another run a receiver consumed; 0 when not counted (a sender, an older receiver). */
+    /** Messages of another run a receiver consumed; 0 when not counted (a sender). */
     @JsonIgnore
     public long staleCount() {
         return stale == null ? 0 : stale;
@@ -209,7 +209,7 @@ public record PeerResult(
             Objects.requireNonNull(sender, "sender");
         }
 
-        /** A stream without send outcomes: a receiver's, or a sender's written before outcomes were counted. */
+        /** A stream without send outcomes: a receiver's. */
         public Stream(
                 String sender,
                 int connection,

@@ -301,7 +301,8 @@ public final class IterationAnalyzer {
 
     /**
      * The measured window of the test: from the earliest end of a sender's warm-up to the latest end of a sender's
-     * measured window ({@code measured.end} in its test.properties); null when no sender recorded one (older files).
+     * measured window ({@code measured.end} in its test.properties); null when no sender recorded one (the senders'
+     * files did not arrive, or they sent no measured message).
      */
     private TestSummary.MeasuredWindow measuredWindow() {
         long first = Long.MAX_VALUE;

@@ -83,8 +83,8 @@ public record Roster(
     }
 
     /**
-     * Reads {@code <iterationDirectory>/roster.json}; empty when there is none (results of a test run without a runner,
-     * or by an older one).
+     * Reads {@code <iterationDirectory>/roster.json}; empty when there is none (results of a test run without a
+     * runner).
      *
      * @throws IOException when it exists but cannot be read as a roster
      */

@@ -88,7 +88,8 @@ class StudyReportTest {
                 outcome == Outcome.FAILURE ? "p90 too high" : "",
                 Decider.PEERS,
                 new MessageCounts(sent, sent - lost, lost, 0, 0, 0),
-                new TestSummary.Rates(new RateStats(throughput, 0, 0, 10, 0), new RateStats(throughput, 0, 0, 10, 0)),
+                new TestSummary.Rates(
+                        new RateStats(throughput, 0, 0, 10, 0, 0, 0), new RateStats(throughput, 0, 0, 10, 0, 0, 0)),
                 new TestSummary.Latencies(
                         new LatencyStats(1000, p99 / 2.0, p99 / 4, p99 / 2, p99 / 2, p99, p99, p99, p99 * 3),
                         null,
