@@ -12,6 +12,7 @@ import org.HdrHistogram.Histogram;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.maestro.common.protocol.Role;
 
 /** The summary's figures against the same figures computed here from the raw files. */
 class SummaryTest {
@@ -147,7 +148,7 @@ class SummaryTest {
         assertTrue(fixedRate.parameters().keySet().stream().noneMatch(k -> k.startsWith("peer.")));
         assertEquals(6, fixedRate.peers().size());
         PeerSummary receiver = fixedRate.peers().stream()
-                .filter(p -> p.role().equals("receiver"))
+                .filter(p -> Role.RECEIVER.is(p.role()))
                 .findFirst()
                 .orElseThrow();
         assertEquals("8", receiver.systemProperties().get("cpu.count"));

@@ -30,11 +30,12 @@ import org.maestro.agent.source.SourcePolicy;
 import org.maestro.common.net.UrlRedactor;
 import org.maestro.common.peer.ErrorCodes;
 import org.maestro.common.peer.PeerContext;
-import org.maestro.common.peer.Role;
+import org.maestro.common.peer.RoleBehaviour;
 import org.maestro.common.peer.RoleException;
 import org.maestro.common.protocol.Command;
 import org.maestro.common.protocol.Note;
 import org.maestro.common.protocol.Payload;
+import org.maestro.common.protocol.Role;
 import org.maestro.common.time.MicroClock;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -51,7 +52,7 @@ import org.slf4j.LoggerFactory;
  * // START_AGENT -> OK;  USER_COMMAND_1 ("shutdown 60") -> OK, then NOTIFY_SUCCESS about 60 s later
  * }</pre>
  */
-public final class AgentRole implements Role {
+public final class AgentRole implements RoleBehaviour {
     private static final Logger LOG = LoggerFactory.getLogger(AgentRole.class);
     private static final Set<Command> COMMANDS =
             EnumSet.of(Command.START_AGENT, Command.STOP_AGENT, Command.AGENT_SOURCE, Command.USER_COMMAND_1);
@@ -99,8 +100,8 @@ public final class AgentRole implements Role {
     }
 
     @Override
-    public String name() {
-        return "agent";
+    public Role role() {
+        return Role.AGENT;
     }
 
     @Override
@@ -126,7 +127,7 @@ public final class AgentRole implements Role {
                 }
                 command(text.text(), peer);
             }
-            default -> throw RoleException.unsupported(request.command(), name());
+            default -> throw RoleException.unsupported(request.command(), role());
         }
         return Payload.Empty.INSTANCE;
     }
@@ -282,7 +283,7 @@ public final class AgentRole implements Role {
     @Override
     public Payload.Stats stats() {
         return new Payload.Stats(
-                name(),
+                role().label(),
                 clock.nowMicros() / 1_000,
                 runner.startedCount(),
                 runner.running().size(),

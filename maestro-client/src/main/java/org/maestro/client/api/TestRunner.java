@@ -36,6 +36,7 @@ import org.maestro.common.protocol.DrainMode;
 import org.maestro.common.protocol.Note;
 import org.maestro.common.protocol.Payload;
 import org.maestro.common.protocol.PeerInfo;
+import org.maestro.common.protocol.Role;
 import org.maestro.common.time.MicroClock;
 import org.maestro.common.time.Sleeper;
 import org.maestro.reporter.Outcome;
@@ -331,7 +332,7 @@ public final class TestRunner {
             Consumer<Note> listener = state::onNotification;
             peers.onNotification(listener);
             progress.started(options.testName(), options.testIteration(), describe());
-            FanOutWarning.of(options, state.count("receiver")).ifPresent(progress::note);
+            FanOutWarning.of(options, state.count(Role.RECEIVER)).ifPresent(progress::note);
             liveStatistics.started(options.testName(), options.testIteration());
             try {
                 setOptions();
@@ -436,14 +437,14 @@ public final class TestRunner {
             }
             Map<String, Long> byRole = found.stream()
                     .collect(Collectors.groupingBy(s -> s.peer().role(), TreeMap::new, Collectors.counting()));
-            List<String> missing = new ArrayList<>();
-            for (String role : neededRoles()) {
-                if (!byRole.containsKey(role)) {
+            List<Role> missing = new ArrayList<>();
+            for (Role role : neededRoles()) {
+                if (!byRole.containsKey(role.label())) {
                     missing.add(role);
                 }
             }
-            if (missing.equals(List.of("inspector")) && !definition.requiresInspector()) {
-                state.absent("inspector", "no inspector peer answered on " + UrlRedactor.redact(peers.endpoint()));
+            if (missing.equals(List.of(Role.INSPECTOR)) && !definition.requiresInspector()) {
+                state.absent(Role.INSPECTOR, "no inspector peer answered on " + UrlRedactor.redact(peers.endpoint()));
                 progress.note("no inspector answered on " + peers.endpoint() + ": the test goes on without SUT data "
                         + "(start one with 'maestro-cli inspector --maestro-url " + peers.endpoint()
                         + "', or set requireInspector to fail instead)");
@@ -451,24 +452,25 @@ public final class TestRunner {
             }
             if (!missing.isEmpty()) {
                 throw MaestroException.infrastructure("test '" + options.testName() + "' needs peers of role(s) "
-                        + String.join(", ", missing) + " but none answered on " + peers.endpoint() + " (found: "
+                        + String.join(", ", missing.stream().map(Role::label).toList()) + " but none answered on "
+                        + peers.endpoint() + " (found: "
                         + (byRole.isEmpty() ? "no peers" : byRole) + "); start them with "
                         + PeerStartCommands.quoted(missing, peers.endpoint()));
             }
             for (PeerStatus status : found) {
-                if (neededRoles().contains(status.peer().role())) {
+                if (neededRoles().stream().anyMatch(status.peer()::plays)) {
                     state.add(status.peer());
                 }
             }
         }
 
-        private List<String> neededRoles() {
-            List<String> roles = new ArrayList<>(List.of("sender", "receiver"));
+        private List<Role> neededRoles() {
+            List<Role> roles = new ArrayList<>(List.of(Role.SENDER, Role.RECEIVER));
             if (wantsInspector()) {
-                roles.add("inspector");
+                roles.add(Role.INSPECTOR);
             }
             if (definition.wantsAgent()) {
-                roles.add("agent");
+                roles.add(Role.AGENT);
             }
             return roles;
         }
@@ -566,15 +568,15 @@ public final class TestRunner {
 
         /** Starts receivers, inspectors, agents and senders; false when the test cannot go on. */
         private boolean startAll() {
-            if (!start(Command.START_RECEIVER, "receiver", Payload.Empty.INSTANCE, ATTACH_TIMEOUT)) {
+            if (!start(Command.START_RECEIVER, Role.RECEIVER, Payload.Empty.INSTANCE, ATTACH_TIMEOUT)) {
                 return false;
             }
             // without INSPECTOR_NAME the inspector that claims MANAGEMENT_INTERFACE's URL is used (see Inspectors)
             if (wantsInspector()
-                    && state.count("inspector") > 0
+                    && state.count(Role.INSPECTOR) > 0
                     && !start(
                             Command.START_INSPECTOR,
-                            "inspector",
+                            Role.INSPECTOR,
                             new Payload.Text(
                                     options.get(OptionCode.INSPECTOR_NAME).orElse("")),
                             REPLY_TIMEOUT)) {
@@ -585,21 +587,21 @@ public final class TestRunner {
                 if (source != null
                         && !start(
                                 Command.AGENT_SOURCE,
-                                "agent",
+                                Role.AGENT,
                                 new Payload.AgentSource(
                                         source,
                                         options.get(OptionCode.EXT_POINT_BRANCH).orElse("")),
                                 ATTACH_TIMEOUT)) {
                     return false;
                 }
-                if (!start(Command.START_AGENT, "agent", Payload.Empty.INSTANCE, REPLY_TIMEOUT)) {
+                if (!start(Command.START_AGENT, Role.AGENT, Payload.Empty.INSTANCE, REPLY_TIMEOUT)) {
                     return false;
                 }
             }
-            return start(Command.START_SENDER, "sender", Payload.Empty.INSTANCE, ATTACH_TIMEOUT);
+            return start(Command.START_SENDER, Role.SENDER, Payload.Empty.INSTANCE, ATTACH_TIMEOUT);
         }
 
-        private boolean start(Command command, String role, Payload payload, Duration timeout) {
+        private boolean start(Command command, Role role, Payload payload, Duration timeout) {
             if (state.aborted()) {
                 return false;
             }
@@ -645,7 +647,7 @@ public final class TestRunner {
             DrainTarget target = DrainTarget.of(options, state);
             LOG.info("{}: draining; expected: {}", options.testName(), target.basis());
             Replies replies =
-                    Problems.awaitQuietly(peers.drain(state.liveIds("receiver"), DrainMode.HOLD, REPLY_TIMEOUT));
+                    Problems.awaitQuietly(peers.drain(state.liveIds(Role.RECEIVER), DrainMode.HOLD, REPLY_TIMEOUT));
             if (replies != null && !replies.errors().isEmpty()) {
                 state.fail("DRAIN failed: " + replies.describeErrors());
             }
@@ -657,13 +659,13 @@ public final class TestRunner {
                 LOG.warn("the control broker {} is unreachable: the peers cannot be told to stop", peers.endpoint());
                 return;
             }
-            for (String role : List.of("sender", "receiver", "inspector", "agent")) {
+            for (Role role : List.of(Role.SENDER, Role.RECEIVER, Role.INSPECTOR, Role.AGENT)) {
                 if (state.count(role) == 0) {
                     continue;
                 }
                 Replies replies = Problems.awaitQuietly(peers.stop(role, state.liveIds(role), REPLY_TIMEOUT));
                 if (replies == null || !replies.complete()) {
-                    LOG.warn("not every {} confirmed {}", role, TestPeers.stopCommand(role));
+                    LOG.warn("not every {} confirmed {}", role.label(), TestPeers.stopCommand(role));
                 }
             }
             watchdog.awaitStopped();

@@ -14,6 +14,7 @@ import java.util.Base64;
 import java.util.List;
 import java.util.Objects;
 import org.maestro.common.files.AtomicFiles;
+import org.maestro.common.protocol.Role;
 import org.roaringbitmap.RoaringBitmap;
 
 /**
@@ -260,13 +261,13 @@ public record PeerResult(
     /** True when {@link #role} is {@code sender}. */
     @JsonIgnore
     public boolean isSender() {
-        return "sender".equals(role);
+        return Role.SENDER.is(role);
     }
 
     /** True when {@link #role} is {@code receiver}. */
     @JsonIgnore
     public boolean isReceiver() {
-        return "receiver".equals(role);
+        return Role.RECEIVER.is(role);
     }
 
     /** Writes this result as JSON, whole or not at all ({@link AtomicFiles}). */

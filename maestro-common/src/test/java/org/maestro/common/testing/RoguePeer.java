@@ -256,7 +256,7 @@ public final class RoguePeer implements AutoCloseable {
         }
         requests.add(request);
         boolean mine = topic.equals(Topics.ALL_PEERS)
-                || topic.equals(Topics.role(identity.role()))
+                || topic.equals(Topics.ALL_PEERS + "/" + identity.role())
                 || topic.equals(Topics.peer(identity.id()));
         if (mine || answerEveryone) {
             worker.execute(() -> answer(request));

@@ -21,6 +21,7 @@ import org.maestro.common.options.MessageSize;
 import org.maestro.common.options.ParameterTable;
 import org.maestro.common.options.TestOptions;
 import org.maestro.common.peer.RunFiles;
+import org.maestro.common.protocol.Role;
 import org.maestro.reporter.AgentAction;
 import org.maestro.reporter.Decider;
 import org.maestro.reporter.MessageCounts;
@@ -39,7 +40,6 @@ import org.maestro.reporter.read.InspectedSystem;
 import org.maestro.reporter.read.PeerDirectory;
 import org.maestro.reporter.read.PeerEnd;
 import org.maestro.reporter.read.ResultsLayout;
-import org.maestro.reporter.read.Role;
 import org.maestro.reporter.read.Roster;
 import org.maestro.reporter.read.VerdictFile;
 
@@ -440,7 +440,7 @@ public final class IterationAnalyzer {
         return roster.peers().stream()
                 .filter(entry -> entry.ended() == PeerEnd.NOT_STARTED)
                 .map(entry -> entry.name() + " (" + entry.role() + ") " + entry.describe()
-                        + ("inspector".equals(entry.role()) ? ": this test has no data of the system under test" : ""))
+                        + (Role.INSPECTOR.is(entry.role()) ? ": this test has no data of the system under test" : ""))
                 .toList();
     }
 

@@ -8,8 +8,8 @@ import java.util.List;
 import java.util.Optional;
 import java.util.stream.Stream;
 import org.maestro.common.files.rate.RateLog;
+import org.maestro.common.protocol.Role;
 import org.maestro.reporter.read.PeerDirectory;
-import org.maestro.reporter.read.Role;
 
 /**
  * The receivers' rate while every sender ran at full load, from an iteration's files: the rate of the receivers'
