@@ -26,7 +26,7 @@ public record PeerSummary(
         String name,
         String role,
         String host,
-        Outcome outcome,
+        Verdict outcome,
         String reason,
         @JsonInclude(JsonInclude.Include.ALWAYS) Long count,
         long errors,

@@ -65,7 +65,7 @@ public record TestSummary(
         long startMillis,
         long endMillis,
         long warmupEndMillis,
-        Outcome outcome,
+        Verdict outcome,
         String reason,
         Decider decidedBy,
         MessageCounts messages,
@@ -89,7 +89,7 @@ public record TestSummary(
             long startMillis,
             long endMillis,
             long warmupEndMillis,
-            Outcome outcome,
+            Verdict outcome,
             String reason,
             Decider decidedBy,
             MessageCounts messages,
@@ -147,7 +147,7 @@ public record TestSummary(
     /** True when the iteration passed: no failure from the script, the runner or the peers, and a success. */
     @JsonIgnore
     public boolean passed() {
-        return outcome == Outcome.SUCCESS;
+        return outcome == Verdict.SUCCESS;
     }
 
     /** Seconds between start and end. */

@@ -127,15 +127,15 @@ class SummaryTest {
 
     @Test
     void passAndFailWithTheReasonComeFromThePeerResults() {
-        assertEquals(Outcome.SUCCESS, fixedRate.outcome());
+        assertEquals(Verdict.SUCCESS, fixedRate.outcome());
         assertTrue(fixedRate.reason().contains("p90 response time 1.2 ms <= 500 ms"), fixedRate.reason());
         TestSummary failed = Reporter.summarize(results.resolve("incremental/1"));
-        assertEquals(Outcome.FAILURE, failed.outcome());
+        assertEquals(Verdict.FAILURE, failed.outcome());
         assertEquals("receiver-1@alpha: p90 response time 812.5 ms > 500 ms", failed.reason());
         assertEquals(1, failed.iteration());
         assertEquals("incremental", failed.test());
         TestSummary unknown = Reporter.summarize(results.resolve("no-verdict/0"));
-        assertEquals(Outcome.UNKNOWN, unknown.outcome());
+        assertEquals(Verdict.UNKNOWN, unknown.outcome());
         assertTrue(
                 unknown.warnings().stream().anyMatch(w -> w.contains("wrote no peer-result.json")),
                 unknown.warnings().toString());

@@ -17,10 +17,10 @@ import org.maestro.agent.actions.ReadyAction;
 import org.maestro.agent.actions.ReadyActions;
 import org.maestro.agent.actions.Tools;
 import org.maestro.agent.handler.Action;
+import org.maestro.agent.run.ActionOutcome;
 import org.maestro.agent.run.ActionRecord;
 import org.maestro.agent.run.ActionRunner;
 import org.maestro.agent.run.ActionTimeline;
-import org.maestro.agent.run.Outcome;
 import org.maestro.agent.run.ParsedCommand;
 import org.maestro.agent.run.Restorations;
 import org.maestro.agent.run.RunningAction;
@@ -274,7 +274,9 @@ public final class AgentRole implements RoleBehaviour {
         };
         String message = "action " + record.id() + " (" + record.command() + ") " + how + record.message();
         peer.notify(
-                record.outcome() == Outcome.SUCCESS ? Command.NOTIFY_SUCCESS : Command.NOTIFY_FAIL, message, details);
+                record.outcome() == ActionOutcome.SUCCESS ? Command.NOTIFY_SUCCESS : Command.NOTIFY_FAIL,
+                message,
+                details);
         if (!busy()) {
             discardRetired();
         }

@@ -84,7 +84,7 @@ record DrainTarget(long expected, Duration quiet, String basis) {
         for (Note outcome : state.outcomes()) {
             if (outcome.sender() != null
                     && outcome.sender().id().equals(peer.id())
-                    && outcome.payload() instanceof Payload.Outcome details) {
+                    && outcome.payload() instanceof Payload.Notice details) {
                 try {
                     return Long.parseLong(details.details().getOrDefault("sent", "-1"));
                 } catch (NumberFormatException unreadable) {

@@ -25,8 +25,8 @@ import org.maestro.common.client.ControlClient;
 import org.maestro.common.client.PeerStatus;
 import org.maestro.common.client.Refusal;
 import org.maestro.common.client.Replies;
-import org.maestro.common.measure.TestOutcome;
-import org.maestro.common.measure.TestOutcomeWriter;
+import org.maestro.common.measure.RecordedVerdict;
+import org.maestro.common.measure.RecordedVerdictWriter;
 import org.maestro.common.net.UrlRedactor;
 import org.maestro.common.options.OptionCode;
 import org.maestro.common.options.TestOptions;
@@ -39,8 +39,8 @@ import org.maestro.common.protocol.PeerInfo;
 import org.maestro.common.protocol.Role;
 import org.maestro.common.time.MicroClock;
 import org.maestro.common.time.Sleeper;
-import org.maestro.reporter.Outcome;
 import org.maestro.reporter.TestSummary;
+import org.maestro.reporter.Verdict;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -52,7 +52,7 @@ import org.slf4j.LoggerFactory;
  * It coordinates: the peers are asked through {@link TestPeers}, what they report is kept in {@link TestState}, and
  * every timing decision (deadlines, idle peers, broker outages, the agent actions' schedule, drain, stop) is the
  * {@link Watchdog}'s; {@link FileCollection} brings the files home and the verdict is written as a
- * {@link TestOutcome}. Once the files are home (or the test ended early) the peers are reset again, so that they hold
+ * {@link RecordedVerdict}. Once the files are home (or the test ended early) the peers are reset again, so that they hold
  * no option of this test past its end.
  *
  * <p>Every wait has a deadline. A peer that dies (its ABNORMAL_DISCONNECT last will arrives) fails the test at once,
@@ -226,10 +226,10 @@ public final class TestRunner {
         List<TestResult> judged = new ArrayList<>();
         for (TestResult test : tests) {
             try {
-                TestOutcomeWriter.write(
+                RecordedVerdictWriter.write(
                         test.directory(),
-                        TestOutcome.SCRIPT_FILE,
-                        TestOutcome.of(passed, passed ? reason == null ? "" : reason.trim() : why, null));
+                        RecordedVerdict.SCRIPT_FILE,
+                        RecordedVerdict.of(passed, passed ? reason == null ? "" : reason.trim() : why, null));
             } catch (IOException e) {
                 throw MaestroException.infrastructure(
                         "cannot record the script's verdict under " + test.directory() + ": " + e.getMessage());
@@ -362,7 +362,7 @@ public final class TestRunner {
             for (Note outcome : state.outcomes()) {
                 if (outcome.command() == Command.NOTIFY_FAIL) {
                     state.fail(
-                            outcome.sender().qualifiedName() + ": " + ((Payload.Outcome) outcome.payload()).message());
+                            outcome.sender().qualifiedName() + ": " + ((Payload.Notice) outcome.payload()).message());
                 }
             }
             List<String> failures = state.failures();
@@ -375,7 +375,7 @@ public final class TestRunner {
                     : "no peer results could be read in " + directory;
             afterTest.accept(directory);
             if (failures.isEmpty()
-                    && summary.filter(s -> s.outcome() == Outcome.FAILURE).isPresent()) {
+                    && summary.filter(s -> s.outcome() == Verdict.FAILURE).isPresent()) {
                 failures.add(summary.get().reason());
             }
             boolean passed = failures.isEmpty();
@@ -397,10 +397,10 @@ public final class TestRunner {
         /** Records the runner's own verdict beside the peers' files, so the report agrees with the run. */
         private void writeOutcome(List<String> failures) {
             try {
-                TestOutcomeWriter.write(
+                RecordedVerdictWriter.write(
                         directory,
-                        TestOutcome.RUNNER_FILE,
-                        TestOutcome.of(
+                        RecordedVerdict.RUNNER_FILE,
+                        RecordedVerdict.of(
                                 failures.isEmpty(),
                                 String.join("; ", failures),
                                 options.runId().orElse(null)));

@@ -318,14 +318,14 @@ final class TestState {
             }
             case NOTIFY_SUCCESS, NOTIFY_FAIL -> {
                 if (sender.plays(Role.AGENT)) {
-                    Payload.Outcome outcome = (Payload.Outcome) note.payload();
+                    Payload.Notice outcome = (Payload.Notice) note.payload();
                     progress.note("agent " + sender.qualifiedName() + ": " + outcome.message());
                     if (note.command() == Command.NOTIFY_FAIL) {
                         failures.add("agent action failed on " + sender.qualifiedName() + ": " + outcome.message());
                     }
                 } else {
                     outcomes.put(sender.id(), note);
-                    if (sender.plays(Role.SENDER) && note.payload() instanceof Payload.Outcome outcome) {
+                    if (sender.plays(Role.SENDER) && note.payload() instanceof Payload.Notice outcome) {
                         noteBacklog(sender.qualifiedName(), outcome.details());
                     }
                 }

@@ -275,7 +275,7 @@ final class Watchdog {
         for (Note outcome : state.outcomes()) {
             if (outcome.sender() != null
                     && outcome.sender().id().equals(peerId)
-                    && outcome.payload() instanceof Payload.Outcome details) {
+                    && outcome.payload() instanceof Payload.Notice details) {
                 try {
                     return Long.parseLong(details.details().getOrDefault("received", "0"));
                 } catch (NumberFormatException unreadable) {
@@ -341,7 +341,7 @@ final class Watchdog {
             Replies replies = Problems.awaitQuietly(peers.status(peer.id(), STATUS_TIMEOUT));
             if (replies != null
                     && !replies.notes().isEmpty()
-                    && replies.notes().get(0).payload() instanceof Payload.Outcome info
+                    && replies.notes().get(0).payload() instanceof Payload.Notice info
                     && "false".equals(info.details().get("busy"))) {
                 LOG.warn(
                         "{} is idle but its outcome notification never arrived; taking its files as its result",

@@ -206,7 +206,7 @@ final class FakeTestPeers implements TestPeers {
                 request,
                 List.of(request.reply(
                         Command.GET,
-                        new Payload.Outcome("", Map.of("busy", Boolean.toString(!idle.contains(peerId)))),
+                        new Payload.Notice("", Map.of("busy", Boolean.toString(!idle.contains(peerId)))),
                         peers.get(peerId))),
                 1));
     }

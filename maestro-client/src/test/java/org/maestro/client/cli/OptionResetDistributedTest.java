@@ -154,7 +154,7 @@ class OptionResetDistributedTest {
                         .get(15, TimeUnit.SECONDS);
                 assertEquals(1, get.notes().size(), role.label() + " answered GET " + when);
                 Map<String, String> details =
-                        ((Payload.Outcome) get.notes().get(0).payload()).details();
+                        ((Payload.Notice) get.notes().get(0).payload()).details();
                 assertTrue(
                         details.keySet().stream().noneMatch(k -> k.startsWith("option.")),
                         "the " + role.label() + " holds no option " + when + ": " + details);

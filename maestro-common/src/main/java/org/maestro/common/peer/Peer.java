@@ -248,7 +248,7 @@ public final class Peer implements AutoCloseable {
             return Command.PING;
         } else if (reply instanceof Payload.Stats) {
             return Command.STATS;
-        } else if (reply instanceof Payload.Outcome) {
+        } else if (reply instanceof Payload.Notice) {
             return Command.GET;
         }
         return Command.OK;
@@ -271,7 +271,7 @@ public final class Peer implements AutoCloseable {
             case STATS:
                 return behaviour.stats();
             case GET:
-                return new Payload.Outcome(self.qualifiedName(), describe());
+                return new Payload.Notice(self.qualifiedName(), describe());
             case FLUSH:
                 try {
                     behaviour.flush();
@@ -452,7 +452,7 @@ public final class Peer implements AutoCloseable {
 
         @Override
         public void notify(Command command, String message, Map<String, String> details) {
-            send(Topics.NOTIFICATIONS, Note.notification(command, new Payload.Outcome(message, details), self, null));
+            send(Topics.NOTIFICATIONS, Note.notification(command, new Payload.Notice(message, details), self, null));
         }
     }
 }

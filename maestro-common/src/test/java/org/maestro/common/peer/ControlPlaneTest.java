@@ -110,7 +110,7 @@ class ControlPlaneTest {
 
         Replies get = client.request(Topics.peer(peers.get(1).info().id()), Note.request(Command.GET), 1, REPLY_TIMEOUT)
                 .get(15, TimeUnit.SECONDS);
-        Payload.Outcome info = (Payload.Outcome) get.notes().get(0).payload();
+        Payload.Notice info = (Payload.Notice) get.notes().get(0).payload();
         assertEquals("1000", info.details().get("option.RATE"));
         assertEquals("probe-1", info.details().get("name"));
 
@@ -365,7 +365,7 @@ class ControlPlaneTest {
         assertEquals(1, role.resets, "the role forgets its last test too");
         Replies get = client.request(topic, Note.request(Command.GET), 1, REPLY_TIMEOUT)
                 .get(15, TimeUnit.SECONDS);
-        Map<String, String> details = ((Payload.Outcome) get.notes().get(0).payload()).details();
+        Map<String, String> details = ((Payload.Notice) get.notes().get(0).payload()).details();
         assertTrue(
                 details.keySet().stream().noneMatch(k -> k.startsWith("option.")),
                 "GET lists no option after RESET: " + details);

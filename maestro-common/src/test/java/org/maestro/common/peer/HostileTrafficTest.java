@@ -95,11 +95,11 @@ class HostileTrafficTest {
             client.onNotification(arrived::add);
             byte[] chunkSized = RoguePeer.notification(
                     Command.NOTIFY_SUCCESS,
-                    new Payload.Outcome("x".repeat(ResultShipper.CHUNK_BYTES), java.util.Map.of()),
+                    new Payload.Notice("x".repeat(ResultShipper.CHUNK_BYTES), java.util.Map.of()),
                     rogueIdentity);
             byte[] oversized = RoguePeer.notification(
                     Command.NOTIFY_SUCCESS,
-                    new Payload.Outcome("x".repeat(maxPacket), java.util.Map.of()),
+                    new Payload.Notice("x".repeat(maxPacket), java.util.Map.of()),
                     rogueIdentity);
 
             rogue.publish(Topics.NOTIFICATIONS, chunkSized);

@@ -25,11 +25,11 @@ import org.maestro.common.protocol.Role;
 import org.maestro.reporter.AgentAction;
 import org.maestro.reporter.Decider;
 import org.maestro.reporter.MessageCounts;
-import org.maestro.reporter.Outcome;
 import org.maestro.reporter.PeerSummary;
 import org.maestro.reporter.RateStats;
 import org.maestro.reporter.ReportException;
 import org.maestro.reporter.TestSummary;
+import org.maestro.reporter.Verdict;
 import org.maestro.reporter.chart.Band;
 import org.maestro.reporter.chart.Chart;
 import org.maestro.reporter.chart.Series;
@@ -159,7 +159,7 @@ public final class IterationAnalyzer {
             bands.add(new Band(warmupStart, warmupEnd, "warm-up", Band.WARMUP));
         }
         for (AgentAction action : actions) {
-            boolean failed = Outcome.parse(action.outcome()) == Outcome.FAILURE;
+            boolean failed = Verdict.parse(action.outcome()) == Verdict.FAILURE;
             bands.add(new Band(
                     action.startMillis(),
                     action.endMillis(),
@@ -202,7 +202,7 @@ public final class IterationAnalyzer {
         charts.replaceAll(chart -> Chart.TIME.equals(chart.kind()) ? YScale.robust(chart) : chart);
 
         Map<String, String> parameters = parameters();
-        Verdict verdict = verdict(LossCheck.judge(accounting.counts(), parameters.get("MAXIMUM_LOSS")));
+        Decision decision = verdict(LossCheck.judge(accounting.counts(), parameters.get("MAXIMUM_LOSS")));
         RateStats senderRate = RateAggregation.stats(senderTotals, window);
         RateStats receiverRate = RateAggregation.stats(receiverTotals, window);
         Integer messageBytes = messageBytes(parameters);
@@ -223,9 +223,9 @@ public final class IterationAnalyzer {
                 start,
                 end,
                 warmupEnd,
-                verdict.outcome(),
-                verdict.reason(),
-                verdict.decidedBy(),
+                decision.verdict(),
+                decision.reason(),
+                decision.decidedBy(),
                 withRateErrors(accounting.counts()),
                 new TestSummary.Rates(senderRate, receiverRate, window),
                 latencies,
@@ -736,7 +736,7 @@ public final class IterationAnalyzer {
         return charts;
     }
 
-    private record Verdict(Outcome outcome, String reason, Decider decidedBy) {}
+    private record Decision(Verdict verdict, String reason, Decider decidedBy) {}
 
     /**
      * The iteration's one verdict: a failure the script declared decides it, else the runner's, else the peers', else
@@ -744,7 +744,7 @@ public final class IterationAnalyzer {
      * died), so its text comes first, then the script's, then the peers', then the loss. Without failure: the peers'
      * success and the loss that held (or the script's reason when it gave one).
      */
-    private Verdict verdict(LossCheck loss) {
+    private Decision verdict(LossCheck loss) {
         VerdictFile script = recorded(VerdictFile.SCRIPT);
         VerdictFile runner = recorded(VerdictFile.RUNNER);
         List<String> failures = new ArrayList<>();
@@ -763,12 +763,12 @@ public final class IterationAnalyzer {
                 continue;
             }
             PeerResult result = peer.result().get();
-            Outcome peerOutcome = Outcome.parse(result.outcome());
+            Verdict peerVerdict = Verdict.parse(result.outcome());
             String reason = result.reason() == null ? "" : result.reason().trim();
-            if (peerOutcome == Outcome.FAILURE) {
+            if (peerVerdict == Verdict.FAILURE) {
                 failures.add(peer.name() + ": " + orNoReason(reason));
                 decidedBy = decidedBy == null ? Decider.PEERS : decidedBy;
-            } else if (peerOutcome == Outcome.SUCCESS) {
+            } else if (peerVerdict == Verdict.SUCCESS) {
                 successes.add(reason);
             }
         }
@@ -778,23 +778,23 @@ public final class IterationAnalyzer {
             decidedBy = decidedBy == null ? Decider.LOSS : decidedBy;
         }
         if (!failures.isEmpty()) {
-            return new Verdict(Outcome.FAILURE, String.join("; ", failures), decidedBy);
+            return new Decision(Verdict.FAILURE, String.join("; ", failures), decidedBy);
         }
         if (!successes.isEmpty()) {
             if (script != null
-                    && script.outcome() == Outcome.SUCCESS
+                    && script.verdict() == Verdict.SUCCESS
                     && !script.reason().isBlank()) {
-                return new Verdict(Outcome.SUCCESS, script.reason(), Decider.SCRIPT);
+                return new Decision(Verdict.SUCCESS, script.reason(), Decider.SCRIPT);
             }
             successes.remove("");
             successes.add(loss.text());
-            return new Verdict(
-                    Outcome.SUCCESS,
+            return new Decision(
+                    Verdict.SUCCESS,
                     (successes.size() == 1 ? "all peers reported success; " : "") + String.join("; ", successes),
                     Decider.PEERS);
         }
-        return new Verdict(
-                Outcome.UNKNOWN,
+        return new Decision(
+                Verdict.UNKNOWN,
                 "no peer reported an outcome (no " + PeerDirectory.PEER_RESULT + " with an outcome)",
                 Decider.PEERS);
     }
@@ -888,7 +888,7 @@ public final class IterationAnalyzer {
                     peer.name(),
                     peer.role().label(),
                     peer.host(),
-                    result == null ? Outcome.UNKNOWN : Outcome.parse(result.outcome()),
+                    result == null ? Verdict.UNKNOWN : Verdict.parse(result.outcome()),
                     result == null || result.reason() == null ? "" : result.reason(),
                     result == null && rows == null ? null : count,
                     errors,
@@ -906,7 +906,7 @@ public final class IterationAnalyzer {
                     name,
                     entry.role(),
                     host,
-                    Outcome.UNKNOWN,
+                    Verdict.UNKNOWN,
                     "",
                     null,
                     0,

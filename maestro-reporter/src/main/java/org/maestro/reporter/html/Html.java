@@ -40,7 +40,7 @@ public final class Html {
     }
 
     /** A pass/fail/unknown badge. */
-    public static String badge(org.maestro.reporter.Outcome outcome) {
+    public static String badge(org.maestro.reporter.Verdict outcome) {
         String label;
         switch (outcome) {
             case SUCCESS:

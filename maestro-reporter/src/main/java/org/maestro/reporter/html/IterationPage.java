@@ -14,11 +14,11 @@ import org.maestro.reporter.JitterStats;
 import org.maestro.reporter.LatencyCriterion;
 import org.maestro.reporter.LatencyStats;
 import org.maestro.reporter.MessageCounts;
-import org.maestro.reporter.Outcome;
 import org.maestro.reporter.PeerSummary;
 import org.maestro.reporter.RateStats;
 import org.maestro.reporter.StreamSummary;
 import org.maestro.reporter.TestSummary;
+import org.maestro.reporter.Verdict;
 import org.maestro.reporter.chart.Chart;
 
 /** The report page of one test iteration: verdict, headline numbers, tables and charts. */
@@ -409,7 +409,7 @@ public final class IterationPage {
                     .append(td(peer.host()))
                     .append("<td>")
                     .append(
-                            peer.outcome() == Outcome.UNKNOWN
+                            peer.outcome() == Verdict.UNKNOWN
                                     ? "<span class=\"muted\">—</span>"
                                     : Html.badge(peer.outcome()))
                     .append("</td>")
