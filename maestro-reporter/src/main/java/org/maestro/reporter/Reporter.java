@@ -8,6 +8,8 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import org.maestro.reporter.chart.IterationCharts;
+import org.maestro.reporter.compute.IterationAnalysis;
 import org.maestro.reporter.compute.IterationAnalyzer;
 import org.maestro.reporter.html.Assets;
 import org.maestro.reporter.html.IndexPage;
@@ -121,12 +123,12 @@ public final class Reporter {
         String test = testDir.getFileName().toString();
         List<TestSummary> iterations = new ArrayList<>();
         for (Path iterationDir : ResultsLayout.iterationDirectories(testDir)) {
-            IterationAnalyzer.Analysis analysis = IterationAnalyzer.analyze(iterationDir);
+            IterationAnalysis analysis = IterationAnalyzer.analyze(iterationDir);
             TestSummary summary = analysis.summary();
             PercentileDistribution.write(iterationDir, analysis.distributions());
             Page.write(
                     testDir.resolve(IterationPage.fileName(summary.iteration())),
-                    IterationPage.render(summary, analysis.charts()));
+                    IterationPage.render(summary, IterationCharts.of(analysis)));
             iterations.add(summary);
         }
         Path summaryJson = SummaryJson.write(testDir, test, iterations);
