@@ -39,8 +39,8 @@ import org.maestro.common.protocol.PeerInfo;
 import org.maestro.common.protocol.Role;
 import org.maestro.common.time.MicroClock;
 import org.maestro.common.time.Sleeper;
-import org.maestro.reporter.TestSummary;
-import org.maestro.reporter.Verdict;
+import org.maestro.reporter.verdict.Decision;
+import org.maestro.reporter.verdict.VerdictRule;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -222,14 +222,12 @@ public final class TestRunner {
      * failed.
      */
     public List<TestResult> recordScriptVerdict(List<TestResult> tests, boolean passed, String reason) {
-        String why = reason == null || reason.isBlank() ? "failed (no reason given)" : reason.trim();
+        String why = VerdictRule.scriptReason(passed, reason);
         List<TestResult> judged = new ArrayList<>();
         for (TestResult test : tests) {
             try {
                 RecordedVerdictWriter.write(
-                        test.directory(),
-                        RecordedVerdict.SCRIPT_FILE,
-                        RecordedVerdict.of(passed, passed ? reason == null ? "" : reason.trim() : why, null));
+                        test.directory(), RecordedVerdict.SCRIPT_FILE, RecordedVerdict.of(passed, why, null));
             } catch (IOException e) {
                 throw MaestroException.infrastructure(
                         "cannot record the script's verdict under " + test.directory() + ": " + e.getMessage());
@@ -241,7 +239,7 @@ public final class TestRunner {
                                     test.name(),
                                     test.iteration(),
                                     false,
-                                    test.passed() ? "script: " + why : test.reason() + "; script: " + why,
+                                    VerdictRule.failedByScript(test.passed(), test.reason(), why),
                                     test.directory(),
                                     test.options(),
                                     test.figures(),
@@ -374,16 +372,14 @@ public final class TestRunner {
                     ? summary.get().messages().unknownReason()
                     : "no peer results could be read in " + directory;
             afterTest.accept(directory);
-            if (failures.isEmpty()
-                    && summary.filter(s -> s.outcome() == Verdict.FAILURE).isPresent()) {
-                failures.add(summary.get().reason());
-            }
-            boolean passed = failures.isEmpty();
+            Decision verdict =
+                    VerdictRule.ofRun(failures, summary.map(Decision::of).orElse(null));
+            boolean passed = verdict.notFailed();
             TestResult result = new TestResult(
                     options.testName(),
                     options.testIteration(),
                     passed,
-                    passed ? summary.map(TestSummary::reason).orElse("") : String.join("; ", failures),
+                    verdict.reason(),
                     directory,
                     options,
                     figures,
