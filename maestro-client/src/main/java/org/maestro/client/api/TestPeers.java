@@ -23,7 +23,8 @@ import org.maestro.common.protocol.Role;
  *
  * <pre>{@code
  * TestPeers peers = new ControlTestPeers(client);
- * Replies started = peers.start(Command.START_RECEIVER, Role.RECEIVER, Payload.Empty.INSTANCE, receiverIds, timeout).get();
+ * Replies started =
+ *         peers.start(Command.START_RECEIVER, Role.RECEIVER, Payload.Empty.INSTANCE, receiverIds, timeout).get();
  * }</pre>
  */
 interface TestPeers {

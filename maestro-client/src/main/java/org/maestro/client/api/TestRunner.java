@@ -52,8 +52,8 @@ import org.slf4j.LoggerFactory;
  * It coordinates: the peers are asked through {@link TestPeers}, what they report is kept in {@link TestState}, and
  * every timing decision (deadlines, idle peers, broker outages, the agent actions' schedule, drain, stop) is the
  * {@link Watchdog}'s; {@link FileCollection} brings the files home and the verdict is written as a
- * {@link RecordedVerdict}. Once the files are home (or the test ended early) the peers are reset again, so that they hold
- * no option of this test past its end.
+ * {@link RecordedVerdict}, its words those of {@link VerdictRule}. Once the files are home (or the test ended early)
+ * the peers are reset again, so that they hold no option of this test past its end.
  *
  * <p>Every wait has a deadline. A peer that dies (its ABNORMAL_DISCONNECT last will arrives) fails the test at once,
  * naming it; the other peers are stopped and what they measured is still collected. Not thread-safe: one test at a

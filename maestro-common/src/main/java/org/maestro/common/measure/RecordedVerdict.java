@@ -7,10 +7,12 @@ import com.fasterxml.jackson.annotation.JsonInclude;
 /**
  * A verdict recorded beside the peers' files of a test iteration: the runner's ({@value #RUNNER_FILE}: a peer died,
  * a start failed, a deadline passed) or the script's ({@value #SCRIPT_FILE}: what {@code maestro.verdict(false, …)}
- * declared). Written by {@link RecordedVerdictWriter} and read by {@link RecordedVerdictReader}, whose javadoc is the format.
+ * declared). Written by {@link RecordedVerdictWriter} and read by {@link RecordedVerdictReader}, whose javadoc is the
+ * format.
  *
  * <pre>{@code
- * RecordedVerdictWriter.write(directory, RecordedVerdict.RUNNER_FILE, RecordedVerdict.of(false, "peer receiver-1 died", runId));
+ * RecordedVerdictWriter.write(
+ *         directory, RecordedVerdict.RUNNER_FILE, RecordedVerdict.of(false, "peer receiver-1 died", runId));
  * Optional<RecordedVerdict> recorded = RecordedVerdictReader.read(directory, RecordedVerdict.RUNNER_FILE);
  * }</pre>
  *

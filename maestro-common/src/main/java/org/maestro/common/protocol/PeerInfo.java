@@ -2,7 +2,7 @@ package org.maestro.common.protocol;
 
 import java.util.Objects;
 
-/** Who sent a reply or a notification: the peer's id, name, host and role (a {@link Role}'s label, as it announced it). */
+/** Who sent a reply or a notification: the peer's id, name, host and role (a {@link Role}'s label, as announced). */
 public record PeerInfo(String id, String name, String host, String role) {
     public PeerInfo {
         Objects.requireNonNull(id, "id");

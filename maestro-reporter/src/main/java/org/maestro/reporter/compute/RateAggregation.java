@@ -12,8 +12,10 @@ import org.maestro.reporter.TestSummary;
 /**
  * Turns rate.csv rows into statistics and per-second totals. Rows of several peers are added up
  * per second: a row belongs to the second its timestamp rounds to. Each row says how many of its messages were
- * measured (not sent during warm-up, by each message's own flag), so the measured count is exact; the mean rate divides it by the measured window, never by a number of rows. Warm-up
- * messages are left out of the statistics but kept in the series so charts can show them shaded.
+ * measured (not sent during warm-up, by each message's own flag), so the measured count is exact; the mean rate
+ * divides it by the measured window, never by a number of rows. Warm-up messages are left out of the statistics but
+ * kept in the series so charts can show them shaded. The rate a search step is judged by, without the drain, is
+ * {@link SustainedReceiveRate}.
  */
 public final class RateAggregation {
 

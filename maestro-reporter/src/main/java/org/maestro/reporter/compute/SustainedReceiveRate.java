@@ -1,42 +1,55 @@
-package org.maestro.client.api.search;
+package org.maestro.reporter.compute;
 
-import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
-import java.util.Optional;
-import java.util.stream.Stream;
 import org.maestro.common.files.rate.RateLog;
 import org.maestro.common.protocol.Role;
+import org.maestro.reporter.ReportException;
+import org.maestro.reporter.read.IterationFiles;
 import org.maestro.reporter.read.PeerDirectory;
 
 /**
  * The receivers' rate while every sender ran at full load, from an iteration's files: the rate of the receivers'
- * rows that lie wholly between the senders' end of warm-up and their last row with a message sent (so neither the
- * warm-up nor the drain after the senders stopped counts), summed over the receivers.
+ * rows that lie wholly between the senders' end of warm-up and their last row with a message sent, summed over the
+ * receivers. Neither the warm-up nor the drain after the senders stopped counts, so receivers that fell behind show
+ * it even when they caught up once the load stopped: what {@code maestro.findMaxRate} judges a step by.
  *
- * @param senders  sender peers of the iteration (at least 1)
+ * <p>The report's receive rate ({@link RateAggregation#stats}, summary.json's {@code rate.receiver.mean}) is another
+ * figure: every measured message received, drained ones included, divided by the measured window. On a run the
+ * receivers keep up with the two agree; when they fall behind, this one is lower.
+ *
+ * @param senders sender peers of the iteration (at least 1)
  * @param received msg/s taken in by all receivers in that window; 0 when there is no such row
  */
-public record ReceivedRate(int senders, double received) {
+public record SustainedReceiveRate(int senders, double received) {
 
     /** Reads the iteration directory ({@code results/<test>/<iteration>}); files it cannot read count as no rows. */
-    public static ReceivedRate of(Path iteration) {
-        List<PeerDirectory> peers = peers(iteration);
-        List<PeerDirectory> senders =
-                peers.stream().filter(p -> p.role() == Role.SENDER).toList();
+    public static SustainedReceiveRate of(Path iteration) {
+        IterationFiles files;
+        try {
+            files = IterationFiles.open(iteration);
+        } catch (ReportException e) {
+            return new SustainedReceiveRate(1, 0);
+        }
+        return of(files);
+    }
+
+    /** The rate of an iteration's files. */
+    public static SustainedReceiveRate of(IterationFiles files) {
+        List<PeerDirectory> senders = files.peers(Role.SENDER);
         long from = senders.stream()
                 .mapToLong(p -> p.millisProperty("warmup.end"))
                 .max()
                 .orElse(0);
-        long to = senders.stream().mapToLong(ReceivedRate::lastSending).min().orElse(0);
+        long to = senders.stream()
+                .mapToLong(sender -> lastSending(rows(files, sender)))
+                .min()
+                .orElse(0);
         double received = 0;
-        for (PeerDirectory receiver :
-                peers.stream().filter(p -> p.role() == Role.RECEIVER).toList()) {
+        for (PeerDirectory receiver : files.peers(Role.RECEIVER)) {
             long messages = 0;
             long millis = 0;
-            for (RateLog.Row row : rows(receiver)) {
+            for (RateLog.Row row : rows(files, receiver)) {
                 if (from > 0 && row.timestamp() - row.millis() >= from && row.timestamp() <= to) {
                     messages += row.count();
                     millis += row.millis();
@@ -44,35 +57,19 @@ public record ReceivedRate(int senders, double received) {
             }
             received += millis == 0 ? 0 : messages * 1000.0 / millis;
         }
-        return new ReceivedRate(Math.max(1, senders.size()), received);
-    }
-
-    private static List<PeerDirectory> peers(Path iteration) {
-        try (Stream<Path> entries = Files.list(iteration)) {
-            return entries.filter(Files::isDirectory).map(PeerDirectory::open).toList();
-        } catch (IOException e) {
-            return List.of();
-        }
+        return new SustainedReceiveRate(Math.max(1, senders.size()), received);
     }
 
     /** The end of a sender's last row with a message sent; 0 when none. */
-    private static long lastSending(PeerDirectory sender) {
-        return rows(sender).stream()
+    private static long lastSending(List<RateLog.Row> rows) {
+        return rows.stream()
                 .filter(r -> r.count() > 0)
                 .mapToLong(RateLog.Row::timestamp)
                 .max()
                 .orElse(0);
     }
 
-    private static List<RateLog.Row> rows(PeerDirectory peer) {
-        Optional<Path> file = peer.file(PeerDirectory.RATE);
-        if (file.isEmpty()) {
-            return new ArrayList<>();
-        }
-        try {
-            return RateLog.read(file.get());
-        } catch (IOException e) {
-            return new ArrayList<>();
-        }
+    private static List<RateLog.Row> rows(IterationFiles files, PeerDirectory peer) {
+        return files.rates().getOrDefault(peer, List.of());
     }
 }
