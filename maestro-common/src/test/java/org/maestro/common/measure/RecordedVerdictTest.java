@@ -67,17 +67,20 @@ class RecordedVerdictTest {
 
     @Test
     void refusesAFileOfANewerFormatVersionNamingIt(@TempDir Path dir) throws IOException {
-        Files.writeString(dir.resolve(RecordedVerdict.RUNNER_FILE), "{\"formatVersion\":2,\"outcome\":\"success\"}");
-        IOException e =
-                assertThrows(IOException.class, () -> RecordedVerdictReader.read(dir, RecordedVerdict.RUNNER_FILE));
-        assertTrue(e.getMessage().contains("has formatVersion 2; this Maestro reads up to 1"), e.getMessage());
+        String refusal = refusal(dir, "{\"formatVersion\":2,\"outcome\":\"success\"}");
+        assertTrue(refusal.contains("has formatVersion 2; this Maestro reads up to 1"), refusal);
     }
 
     @Test
     void refusesAFileThatIsNotJson(@TempDir Path dir) throws IOException {
-        Files.writeString(dir.resolve(RecordedVerdict.RUNNER_FILE), "outcome=failure");
-        IOException e =
-                assertThrows(IOException.class, () -> RecordedVerdictReader.read(dir, RecordedVerdict.RUNNER_FILE));
-        assertTrue(e.getMessage().contains("is not a verdict file (JSON with outcome and reason)"), e.getMessage());
+        String refusal = refusal(dir, "outcome=failure");
+        assertTrue(refusal.contains("is not a verdict file (JSON with outcome and reason)"), refusal);
+    }
+
+    /** Why reading the runner's verdict file of this content fails. */
+    private static String refusal(Path dir, String content) throws IOException {
+        Files.writeString(dir.resolve(RecordedVerdict.RUNNER_FILE), content);
+        return assertThrows(IOException.class, () -> RecordedVerdictReader.read(dir, RecordedVerdict.RUNNER_FILE))
+                .getMessage();
     }
 }
