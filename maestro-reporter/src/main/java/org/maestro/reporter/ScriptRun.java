@@ -18,7 +18,7 @@ import org.maestro.common.files.AtomicFiles;
  *
  * @param formatVersion 1
  * @param script the script's file name
- * @param outcome success or failure, as the exit code said
+ * @param outcome the script's verdict, success or failure, as the exit code said
  * @param reason why: the script's own reason, or the failed tests
  * @param tests the runs of the script, as {@code <test> #<iteration>}
  * @param endMillis when the script ended, epoch ms
