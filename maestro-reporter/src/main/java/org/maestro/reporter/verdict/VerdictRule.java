@@ -11,8 +11,8 @@ import org.maestro.reporter.read.VerdictFile;
 
 /**
  * The one rule that decides the verdict of a test iteration: the report applies it to the iteration's files, and the
- * runner applies it to the test it ran and to the script's verdict, so that the table {@code maestro-cli run} prints
- * agrees with the report.
+ * runner applies it to the test it ran and to the script's verdict, so that both come from the same precedence and
+ * words.
  *
  * <p>Who can fail an iteration, first cause first:
  *
@@ -32,8 +32,8 @@ import org.maestro.reporter.read.VerdictFile;
  * none ({@link Verdict#UNKNOWN}).
  *
  * <p>The runner words its result as it saw it: its own failures alone (without {@code runner: }) when it had any,
- * else the report's decision ({@link #ofRun}); a script's later failure follows the test's reason ({@link
- * #failedByScript}). Stateless.
+ * else the report's decision ({@link #ofRun}), a test without a verdict not counting as failed; a script's later
+ * failure follows the test's reason ({@link #failedByScript}). Stateless.
  */
 public final class VerdictRule {
     /** The reason of a failure given without one. */
