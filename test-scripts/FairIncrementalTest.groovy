@@ -16,8 +16,8 @@
  *
  * Rates are combined per sender peer (one in embedded mode; with S sender peers the SUT sees S times as much).
  *
- * Parameters (environment variables; RATE, PARALLEL_COUNT and RATE_STEP must not be set, as the first two would
- * override every step; TEST_DURATION and WARM_UP, when set, replace STEP_DURATION and STEP_WARM_UP):
+ * Parameters (environment variables; RATE and PARALLEL_COUNT must not be set, as they would override every step;
+ * TEST_DURATION and WARM_UP, when set, replace STEP_DURATION and STEP_WARM_UP):
  *   SEND_RECEIVE_URL        AMQP URL with address; default: the embedded Artemis SUT, test.queue
  *   MESSAGE_SIZE            bytes                                            (default 256)
  *   INITIAL_RATE            combined msg/s of the first step                 (default 1000)

@@ -19,7 +19,7 @@
  * Rates are per connection; the total is rate × connections × sender peers (one in embedded mode).
  *
  * Parameters (environment variables). RATE and PARALLEL_COUNT would override every step, so the search has knobs
- * of its own and refuses to run when those two are set (and RATE_STEP, which the search no longer uses);
+ * of its own and refuses to run when those two are set;
  * TEST_DURATION and WARM_UP, when set, replace STEP_DURATION and STEP_WARM_UP for every step.
  *   SEND_RECEIVE_URL        AMQP URL with address; default: the embedded Artemis SUT, test.queue
  *   MESSAGE_SIZE            bytes, "~256" varies ±5%                       (default 256)

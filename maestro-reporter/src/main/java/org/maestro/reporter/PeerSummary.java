@@ -7,12 +7,12 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * What one peer of a test iteration did: its identity, outcome, counters, rate and properties.
+ * What one peer of a test iteration did: its identity, verdict, counters, rate and properties.
  *
  * @param name peer name, e.g. {@code receiver-1@host}
  * @param role sender, receiver, inspector, agent or other
  * @param host host the peer ran on
- * @param outcome what the peer reported
+ * @param outcome the verdict the peer reported
  * @param reason why, as the peer said it
  * @param count messages sent or received (whole test); null when its files never arrived
  * @param errors errors the peer counted (whole test)
@@ -29,7 +29,7 @@ public record PeerSummary(
         String name,
         String role,
         String host,
-        Outcome outcome,
+        Verdict outcome,
         String reason,
         @JsonInclude(JsonInclude.Include.ALWAYS) Long count,
         long errors,
@@ -48,7 +48,7 @@ public record PeerSummary(
             String name,
             String role,
             String host,
-            Outcome outcome,
+            Verdict outcome,
             String reason,
             Long count,
             long errors,

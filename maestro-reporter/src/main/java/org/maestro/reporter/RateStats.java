@@ -7,13 +7,14 @@ import com.fasterxml.jackson.annotation.JsonInclude;
  * Message rate of a set of peers over the measured window: the measured messages (those not sent during warm-up, by
  * each message's own flag) divided by the window's length.
  *
- * @param mean measured messages per second: {@code total / (millis / 1000)}; for results without a measured window
- *             (files of older senders) the measured messages over the number of measured seconds
+ * @param mean measured messages per second: {@code total / (millis / 1000)}; without a measured window (no sender
+ *             recorded one: their files did not arrive, or they sent no measured message) the measured messages over
+ *             the number of measured seconds
  * @param max highest per-second total of the seconds wholly inside the window
  * @param min lowest per-second total of the seconds wholly inside the window
  * @param seconds number of one-second rows that counted measured messages
  * @param total measured messages, warm-up excluded
- * @param millis length of the measured window the mean divides by, ms; 0 when unknown (older files)
+ * @param millis length of the measured window the mean divides by, ms; 0 without a measured window
  * @param warmup warm-up messages counted by the same peers, excluded from {@code total} and {@code mean}
  * @param megabytesPerSecond the payload bytes of the measured messages per second in MB (10^6 bytes):
  *             {@code mean × MESSAGE_SIZE / 10^6}; with a varying size ({@code ~256}) the nominal size stands for
@@ -38,10 +39,5 @@ public record RateStats(
             return this; // no rate measured: the byte rate is unknown too
         }
         return new RateStats(mean, max, min, seconds, total, millis, warmup, mean * messageBytes / 1_000_000.0);
-    }
-
-    /** A rate without a measured window or warm-up count (as older summaries have it). */
-    public RateStats(double mean, long max, long min, int seconds, long total) {
-        this(mean, max, min, seconds, total, 0, 0);
     }
 }

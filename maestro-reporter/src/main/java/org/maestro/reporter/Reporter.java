@@ -8,6 +8,8 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import org.maestro.reporter.chart.IterationCharts;
+import org.maestro.reporter.compute.IterationAnalysis;
 import org.maestro.reporter.compute.IterationAnalyzer;
 import org.maestro.reporter.html.Assets;
 import org.maestro.reporter.html.IndexPage;
@@ -119,16 +121,14 @@ public final class Reporter {
 
     private static TestReport buildTest(Path testDir) throws IOException {
         String test = testDir.getFileName().toString();
-        // one copy of the charting library serves the whole tree; older reports kept one per test
-        Files.deleteIfExists(testDir.resolve(Assets.ECHARTS_FILE));
         List<TestSummary> iterations = new ArrayList<>();
         for (Path iterationDir : ResultsLayout.iterationDirectories(testDir)) {
-            IterationAnalyzer.Analysis analysis = IterationAnalyzer.analyze(iterationDir);
+            IterationAnalysis analysis = IterationAnalyzer.analyze(iterationDir);
             TestSummary summary = analysis.summary();
             PercentileDistribution.write(iterationDir, analysis.distributions());
             Page.write(
                     testDir.resolve(IterationPage.fileName(summary.iteration())),
-                    IterationPage.render(summary, analysis.charts()));
+                    IterationPage.render(summary, IterationCharts.of(analysis)));
             iterations.add(summary);
         }
         Path summaryJson = SummaryJson.write(testDir, test, iterations);

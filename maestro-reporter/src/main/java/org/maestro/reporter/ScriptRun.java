@@ -18,7 +18,7 @@ import org.maestro.common.files.AtomicFiles;
  *
  * @param formatVersion 1
  * @param script the script's file name
- * @param outcome success or failure, as the exit code said
+ * @param outcome the script's verdict, success or failure, as the exit code said
  * @param reason why: the script's own reason, or the failed tests
  * @param tests the runs of the script, as {@code <test> #<iteration>}
  * @param endMillis when the script ended, epoch ms
@@ -26,7 +26,7 @@ import org.maestro.common.files.AtomicFiles;
 @JsonIgnoreProperties(ignoreUnknown = true)
 @JsonPropertyOrder({"formatVersion", "script", "outcome", "reason", "tests", "endMillis"})
 public record ScriptRun(
-        int formatVersion, String script, Outcome outcome, String reason, List<String> tests, long endMillis) {
+        int formatVersion, String script, Verdict outcome, String reason, List<String> tests, long endMillis) {
 
     /** The file name in the results directory. */
     public static final String FILE_NAME = "script-run.json";
@@ -34,7 +34,7 @@ public record ScriptRun(
     private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
 
     /** A script run of this format version. */
-    public ScriptRun(String script, Outcome outcome, String reason, List<String> tests, long endMillis) {
+    public ScriptRun(String script, Verdict outcome, String reason, List<String> tests, long endMillis) {
         this(1, script, outcome, reason, List.copyOf(tests), endMillis);
     }
 

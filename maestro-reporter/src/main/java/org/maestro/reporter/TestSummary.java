@@ -8,7 +8,7 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * Everything the report says about one iteration of one test: outcome, message accounting, rates,
+ * Everything the report says about one iteration of one test: verdict, message accounting, rates,
  * latency percentiles, parameters and peers. Serialised as one element of summary.json's
  * {@code iterations} (schema in docs/reporting.md); immutable.
  *
@@ -24,9 +24,9 @@ import java.util.Map;
  * @param startMillis epoch ms the test started (earliest peer)
  * @param endMillis epoch ms it ended (latest peer)
  * @param warmupEndMillis epoch ms the warm-up ended, 0 without warm-up
- * @param outcome pass/fail verdict: the script's failure, else the runner's, else the peers'
+ * @param outcome the verdict: pass, fail or none, decided as docs/reporting.md says (the iteration page's verdict)
  * @param reason why: the failures (script's first), or the passing peers' reasons (or the script's)
- * @param decidedBy who decided the outcome: peers, runner or script
+ * @param decidedBy who decided the verdict: peers, runner, script or the loss limit
  * @param messages message accounting
  * @param rate sender and receiver rates over the measured window (warm-up excluded)
  * @param latency latency percentiles over the measured intervals
@@ -69,7 +69,7 @@ public record TestSummary(
         long startMillis,
         long endMillis,
         long warmupEndMillis,
-        Outcome outcome,
+        Verdict outcome,
         String reason,
         Decider decidedBy,
         MessageCounts messages,
@@ -94,7 +94,7 @@ public record TestSummary(
             long startMillis,
             long endMillis,
             long warmupEndMillis,
-            Outcome outcome,
+            Verdict outcome,
             String reason,
             Decider decidedBy,
             MessageCounts messages,
@@ -178,7 +178,7 @@ public record TestSummary(
     /** True when the iteration passed: no failure from the script, the runner or the peers, and a success. */
     @JsonIgnore
     public boolean passed() {
-        return outcome == Outcome.SUCCESS;
+        return outcome == Verdict.SUCCESS;
     }
 
     /** Seconds between start and end. */
@@ -212,7 +212,8 @@ public record TestSummary(
      * Sender and receiver rates; either is {@link RateStats#EMPTY} when that role wrote none. Both divide by the same
      * measured window, so on a clean run they are equal.
      *
-     * @param window the measured window, null when the senders did not record one (older files)
+     * @param window the measured window, null when no sender recorded one (their files did not arrive, or they sent no
+     *               measured message)
      */
     @JsonInclude(JsonInclude.Include.NON_NULL)
     @JsonIgnoreProperties(ignoreUnknown = true)

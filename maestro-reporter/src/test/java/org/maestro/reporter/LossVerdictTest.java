@@ -76,9 +76,9 @@ class LossVerdictTest {
             fixedRate(c[0]);
             TestSummary summary = Reporter.summarize(iteration);
             String what = "MAXIMUM_LOSS=" + c[0] + ": " + summary.reason();
-            assertEquals(Outcome.valueOf(c[1]), summary.outcome(), what);
+            assertEquals(Verdict.valueOf(c[1]), summary.outcome(), what);
             assertTrue(summary.reason().contains(c[2]), what + "\nexpected to contain: " + c[2]);
-            if (summary.outcome() == Outcome.FAILURE) {
+            if (summary.outcome() == Verdict.FAILURE) {
                 assertEquals(Decider.LOSS, summary.decidedBy(), what);
             } else {
                 assertTrue(summary.reason().contains("p90 response time"), "the peers' checks are named: " + what);
@@ -92,7 +92,7 @@ class LossVerdictTest {
             assertEquals(summary.reason(), json.get("reason").asText(), what);
             String junit = Files.readString(results.resolve("fixed-rate/junit.xml"));
             assertEquals(
-                    summary.outcome() == Outcome.FAILURE,
+                    summary.outcome() == Verdict.FAILURE,
                     junit.contains("<failure message=\"" + summary.reason().substring(0, 20)),
                     what + "\n" + junit);
             ResultsAudit.assertResultsConsistent(results);
@@ -111,7 +111,7 @@ class LossVerdictTest {
         TestSummary summary = Reporter.summarize(iteration);
 
         assertNull(summary.messages().lost(), summary.messages().toString());
-        assertEquals(Outcome.FAILURE, summary.outcome(), summary.reason());
+        assertEquals(Verdict.FAILURE, summary.outcome(), summary.reason());
         assertEquals(Decider.LOSS, summary.decidedBy());
         assertTrue(
                 summary.reason().startsWith("lost messages unknown (")

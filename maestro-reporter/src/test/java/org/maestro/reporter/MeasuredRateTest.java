@@ -106,18 +106,19 @@ class MeasuredRateTest {
     }
 
     @Test
-    void resultsWithoutAMeasuredWindowKeepTheOlderPerSecondMean() throws Exception {
-        Path iteration = results.resolve("old").resolve("0");
-        Path sender = peer(iteration, "sender-1@alpha", "sender", T0, T0 + 2000, "");
+    void withoutASendersFilesTheMeanIsTakenOverTheMeasuredSeconds() throws Exception {
+        // the sender's files never arrived: no sender recorded the measured window
+        Path iteration = results.resolve("no-window").resolve("0");
+        Path receiver = peer(iteration, "receiver-1@alpha", "receiver", T0, T0 + 2000, "");
         StringBuilder rows = new StringBuilder();
         row(rows, T0 + 1000, 1000, 100, 0, true);
         row(rows, T0 + 2000, 1000, 100, 0, true);
         row(rows, T0 + 3000, 1000, 300, 300, false);
         row(rows, T0 + 4000, 1000, 500, 500, false);
-        rateFile(sender, rows);
+        rateFile(receiver, rows);
         TestSummary summary = Reporter.summarize(iteration);
-        assertEquals(400.0, summary.rate().sender().mean(), 1e-9);
-        assertEquals(200, summary.rate().sender().warmup());
+        assertEquals(400.0, summary.rate().receiver().mean(), 1e-9);
+        assertEquals(200, summary.rate().receiver().warmup());
         assertEquals(null, summary.rate().window());
         Reporter.build(results);
         ResultsAudit.assertConsistent(iteration);

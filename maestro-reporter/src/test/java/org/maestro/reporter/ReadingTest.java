@@ -69,7 +69,7 @@ class ReadingTest {
         assertTrue(
                 summary.warnings().stream()
                         .anyMatch(w -> w.contains("sender-1@alpha/rate.csv")
-                                && w.contains("expected a header 'timestamp,count,errors,warmup'")),
+                                && w.contains("has no version line; this Maestro reads '# maestro-rate v3' files")),
                 summary.warnings().toString());
         assertEquals(RateStats.EMPTY, summary.rate().sender());
     }

@@ -2,7 +2,6 @@ package org.maestro.reporter;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
-import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -106,36 +105,6 @@ class RefusedAndVanishedTest {
         assertTrue(page.contains("released (senders)"), "released per second in the rate chart");
     }
 
-    @Test
-    void resultsWithoutOutcomesReadAsNothingRefused() throws IOException {
-        Path iteration = results.resolve("old/0");
-        Path sender = SyntheticResults.peer(iteration, "sender-1@alpha", "sender");
-        Path receiver = SyntheticResults.peer(iteration, "receiver-1@alpha", "receiver");
-        new PeerResult(
-                        1,
-                        "sender-1@alpha",
-                        "sender",
-                        0,
-                        1,
-                        0,
-                        10,
-                        0,
-                        0,
-                        0,
-                        List.of(new PeerResult.Stream("sender-1@alpha", 0, 10, 0, 0, 0, null)),
-                        "success",
-                        "")
-                .write(sender.resolve(PeerResult.FILE_NAME));
-        receiverResult(receiver, "receiver-1@alpha", List.of(stream("sender-1@alpha", 0, bitmap(0, 7))));
-        Files.writeString(
-                sender.resolve("rate.csv"), "# maestro-rate v1\ntimestamp,count,errors,warmup\n" + "1000,10,0,false\n");
-        MessageCounts m = Reporter.summarize(iteration).messages();
-        assertEquals(3, m.lost());
-        assertEquals(0, m.refused());
-        assertEquals(3, m.vanished());
-        assertNull(m.outcomes(), "no sender counted outcomes");
-    }
-
     private static void assertStream(
             StreamSummary stream, long sent, long received, long lost, long refused, long vanished) {
         assertNotNull(stream);
@@ -226,19 +195,21 @@ class RefusedAndVanishedTest {
 
         Files.writeString(
                 sender1.resolve("rate.csv"),
-                "# maestro-rate v2\n"
-                        + "timestamp,count,errors,warmup,accepted,released,rejected,modified,failed\n"
-                        + "2000,100,6,false,90,5,1,0,0\n"
-                        + "3000,50,8,false,49,3,1,1,3\n");
+                "# maestro-rate v3\n"
+                        + "timestamp,millis,count,measured,errors,warmup,accepted,released,rejected,modified,failed\n"
+                        + "2000,1000,100,100,6,false,90,5,1,0,0\n"
+                        + "3000,1000,50,50,8,false,49,3,1,1,3\n");
         Files.writeString(
                 receiver1.resolve("rate.csv"),
-                "# maestro-rate v2\n"
-                        + "timestamp,count,errors,warmup,accepted,released,rejected,modified,failed\n"
-                        + "2000,70,0,false,,,,,\n"
-                        + "3000,8,0,false,,,,,\n");
+                "# maestro-rate v3\n"
+                        + "timestamp,millis,count,measured,errors,warmup,accepted,released,rejected,modified,failed\n"
+                        + "2000,1000,70,70,0,false,,,,,\n"
+                        + "3000,1000,8,8,0,false,,,,,\n");
         Files.writeString(
                 sender2.resolve("rate.csv"),
-                "# maestro-rate v1\ntimestamp,count,errors,warmup\n" + "2000,30,0,false\n");
+                "# maestro-rate v3\n"
+                        + "timestamp,millis,count,measured,errors,warmup,accepted,released,rejected,modified,failed\n"
+                        + "2000,1000,30,30,0,false,,,,,\n");
         return iteration;
     }
 

@@ -12,6 +12,7 @@ import org.HdrHistogram.Histogram;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.maestro.common.protocol.Role;
 
 /** The summary's figures against the same figures computed here from the raw files. */
 class SummaryTest {
@@ -126,15 +127,15 @@ class SummaryTest {
 
     @Test
     void passAndFailWithTheReasonComeFromThePeerResults() {
-        assertEquals(Outcome.SUCCESS, fixedRate.outcome());
+        assertEquals(Verdict.SUCCESS, fixedRate.outcome());
         assertTrue(fixedRate.reason().contains("p90 response time 1.2 ms <= 500 ms"), fixedRate.reason());
         TestSummary failed = Reporter.summarize(results.resolve("incremental/1"));
-        assertEquals(Outcome.FAILURE, failed.outcome());
+        assertEquals(Verdict.FAILURE, failed.outcome());
         assertEquals("receiver-1@alpha: p90 response time 812.5 ms > 500 ms", failed.reason());
         assertEquals(1, failed.iteration());
         assertEquals("incremental", failed.test());
         TestSummary unknown = Reporter.summarize(results.resolve("no-verdict/0"));
-        assertEquals(Outcome.UNKNOWN, unknown.outcome());
+        assertEquals(Verdict.UNKNOWN, unknown.outcome());
         assertTrue(
                 unknown.warnings().stream().anyMatch(w -> w.contains("wrote no peer-result.json")),
                 unknown.warnings().toString());
@@ -147,7 +148,7 @@ class SummaryTest {
         assertTrue(fixedRate.parameters().keySet().stream().noneMatch(k -> k.startsWith("peer.")));
         assertEquals(6, fixedRate.peers().size());
         PeerSummary receiver = fixedRate.peers().stream()
-                .filter(p -> p.role().equals("receiver"))
+                .filter(p -> Role.RECEIVER.is(p.role()))
                 .findFirst()
                 .orElseThrow();
         assertEquals("8", receiver.systemProperties().get("cpu.count"));

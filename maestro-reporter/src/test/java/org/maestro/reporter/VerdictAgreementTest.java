@@ -65,10 +65,10 @@ class VerdictAgreementTest {
         writer.simple(results.resolve("restart/0"), SyntheticResults.T0, 2000, "success", "p90 1.2 ms <= 500 ms");
         writer.simple(
                 results.resolve("restart/1"), SyntheticResults.T0 + 60_000, 2000, "success", "p90 1.1 ms <= 500 ms");
-        new VerdictFile(Outcome.FAILURE, LOST).write(results.resolve("restart/0"), VerdictFile.SCRIPT);
+        new VerdictFile(Verdict.FAILURE, LOST).write(results.resolve("restart/0"), VerdictFile.SCRIPT);
         new ScriptRun(
                         "RouterRestart.groovy",
-                        Outcome.FAILURE,
+                        Verdict.FAILURE,
                         LOST,
                         List.of("restart #0", "restart #1"),
                         SyntheticResults.T0 + 120_000)
@@ -116,14 +116,14 @@ class VerdictAgreementTest {
     void theRunnersFailureComesFirstTheScriptsAndThePeersFollow() throws Exception {
         new SyntheticResults(8, 1.0, 1.0)
                 .simple(results.resolve("t/0"), SyntheticResults.T0, 1000, "failure", "p90 812.5 ms > 500 ms");
-        new VerdictFile(Outcome.FAILURE, "peer receiver-1 died").write(results.resolve("t/0"), VerdictFile.RUNNER);
+        new VerdictFile(Verdict.FAILURE, "peer receiver-1 died").write(results.resolve("t/0"), VerdictFile.RUNNER);
 
         TestSummary byRunner = Reporter.summarize(results.resolve("t/0"));
         assertEquals(Decider.RUNNER, byRunner.decidedBy());
         assertTrue(byRunner.reason().startsWith("runner: peer receiver-1 died; "), byRunner.reason());
         assertTrue(byRunner.reason().contains("p90 812.5 ms > 500 ms"), byRunner.reason());
 
-        new VerdictFile(Outcome.FAILURE, "").write(results.resolve("t/0"), VerdictFile.SCRIPT);
+        new VerdictFile(Verdict.FAILURE, "").write(results.resolve("t/0"), VerdictFile.SCRIPT);
         TestSummary byScript = Reporter.summarize(results.resolve("t/0"));
         assertEquals(Decider.SCRIPT, byScript.decidedBy());
         assertTrue(
@@ -137,14 +137,14 @@ class VerdictAgreementTest {
         writer.simple(results.resolve("t/0"), SyntheticResults.T0, 1000, "failure", "p90 812.5 ms > 500 ms");
         writer.simple(results.resolve("t/1"), SyntheticResults.T0 + 60_000, 1000, "success", "p90 1 ms <= 500 ms");
         for (String iteration : List.of("t/0", "t/1")) {
-            new VerdictFile(Outcome.SUCCESS, "0 of 2000 lost").write(results.resolve(iteration), VerdictFile.SCRIPT);
+            new VerdictFile(Verdict.SUCCESS, "0 of 2000 lost").write(results.resolve(iteration), VerdictFile.SCRIPT);
         }
 
         TestSummary failed = Reporter.summarize(results.resolve("t/0"));
-        assertEquals(Outcome.FAILURE, failed.outcome());
+        assertEquals(Verdict.FAILURE, failed.outcome());
         assertEquals(Decider.PEERS, failed.decidedBy());
         TestSummary passed = Reporter.summarize(results.resolve("t/1"));
-        assertEquals(Outcome.SUCCESS, passed.outcome());
+        assertEquals(Verdict.SUCCESS, passed.outcome());
         assertEquals(Decider.SCRIPT, passed.decidedBy());
         assertEquals("0 of 2000 lost", passed.reason());
     }

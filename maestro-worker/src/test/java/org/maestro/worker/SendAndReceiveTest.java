@@ -110,9 +110,9 @@ class SendAndReceiveTest {
         assertEquals(Command.NOTIFY_SUCCESS, run.receiverOutcome.command(), run.receiverOutcome.message());
         // idle, the roles answer STATS with their last run's figures until RESET makes them forget it
         for (LoadRole role : List.of(sender, receiver)) {
-            assertTrue(role.stats().count() > 0, role.name() + " " + role.stats());
+            assertTrue(role.stats().count() > 0, role.role().label() + " " + role.stats());
             role.reset();
-            assertEquals(0, role.stats().count(), role.name() + " after RESET");
+            assertEquals(0, role.stats().count(), role.role().label() + " after RESET");
         }
         PeerResult sent = run.senderResult();
         PeerResult received = run.receiverResult();

@@ -17,10 +17,10 @@ import org.maestro.agent.actions.ReadyAction;
 import org.maestro.agent.actions.ReadyActions;
 import org.maestro.agent.actions.Tools;
 import org.maestro.agent.handler.Action;
+import org.maestro.agent.run.ActionOutcome;
 import org.maestro.agent.run.ActionRecord;
 import org.maestro.agent.run.ActionRunner;
 import org.maestro.agent.run.ActionTimeline;
-import org.maestro.agent.run.Outcome;
 import org.maestro.agent.run.ParsedCommand;
 import org.maestro.agent.run.Restorations;
 import org.maestro.agent.run.RunningAction;
@@ -30,11 +30,12 @@ import org.maestro.agent.source.SourcePolicy;
 import org.maestro.common.net.UrlRedactor;
 import org.maestro.common.peer.ErrorCodes;
 import org.maestro.common.peer.PeerContext;
-import org.maestro.common.peer.Role;
+import org.maestro.common.peer.RoleBehaviour;
 import org.maestro.common.peer.RoleException;
 import org.maestro.common.protocol.Command;
 import org.maestro.common.protocol.Note;
 import org.maestro.common.protocol.Payload;
+import org.maestro.common.protocol.Role;
 import org.maestro.common.time.MicroClock;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -51,7 +52,7 @@ import org.slf4j.LoggerFactory;
  * // START_AGENT -> OK;  USER_COMMAND_1 ("shutdown 60") -> OK, then NOTIFY_SUCCESS about 60 s later
  * }</pre>
  */
-public final class AgentRole implements Role {
+public final class AgentRole implements RoleBehaviour {
     private static final Logger LOG = LoggerFactory.getLogger(AgentRole.class);
     private static final Set<Command> COMMANDS =
             EnumSet.of(Command.START_AGENT, Command.STOP_AGENT, Command.AGENT_SOURCE, Command.USER_COMMAND_1);
@@ -99,8 +100,8 @@ public final class AgentRole implements Role {
     }
 
     @Override
-    public String name() {
-        return "agent";
+    public Role role() {
+        return Role.AGENT;
     }
 
     @Override
@@ -126,7 +127,7 @@ public final class AgentRole implements Role {
                 }
                 command(text.text(), peer);
             }
-            default -> throw RoleException.unsupported(request.command(), name());
+            default -> throw RoleException.unsupported(request.command(), role());
         }
         return Payload.Empty.INSTANCE;
     }
@@ -273,7 +274,9 @@ public final class AgentRole implements Role {
         };
         String message = "action " + record.id() + " (" + record.command() + ") " + how + record.message();
         peer.notify(
-                record.outcome() == Outcome.SUCCESS ? Command.NOTIFY_SUCCESS : Command.NOTIFY_FAIL, message, details);
+                record.outcome() == ActionOutcome.SUCCESS ? Command.NOTIFY_SUCCESS : Command.NOTIFY_FAIL,
+                message,
+                details);
         if (!busy()) {
             discardRetired();
         }
@@ -282,7 +285,7 @@ public final class AgentRole implements Role {
     @Override
     public Payload.Stats stats() {
         return new Payload.Stats(
-                name(),
+                role().label(),
                 clock.nowMicros() / 1_000,
                 runner.startedCount(),
                 runner.running().size(),

@@ -15,7 +15,7 @@ import java.util.Objects;
  * @param resultDirectory the peer result directory the action belongs to (null when there was none)
  */
 public record ActionRecord(
-        String id, String command, long start, long end, Outcome outcome, String message, Path resultDirectory) {
+        String id, String command, long start, long end, ActionOutcome outcome, String message, Path resultDirectory) {
     public ActionRecord {
         Objects.requireNonNull(id, "id");
         Objects.requireNonNull(command, "command");
@@ -24,7 +24,7 @@ public record ActionRecord(
     }
 
     /** This record ended. */
-    public ActionRecord ended(long endMillis, Outcome how, String summary) {
+    public ActionRecord ended(long endMillis, ActionOutcome how, String summary) {
         return new ActionRecord(id, command, start, endMillis, how, summary, resultDirectory);
     }
 }

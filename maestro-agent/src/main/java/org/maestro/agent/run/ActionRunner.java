@@ -123,7 +123,8 @@ public final class ActionRunner {
             long start = clock.nowMicros() / 1_000;
             started = new RunningAction(id, command, options, sourceDirectory, labels, log, restorations, ready, start);
             running.put(id, started);
-            timeline.update(new ActionRecord(id, command.text(), start, -1, Outcome.RUNNING, "", resultDirectory));
+            timeline.update(
+                    new ActionRecord(id, command.text(), start, -1, ActionOutcome.RUNNING, "", resultDirectory));
         }
         startedCount.incrementAndGet();
         writeTimeline(resultDirectory);
@@ -160,7 +161,7 @@ public final class ActionRunner {
                                         limits.grace().toMillis());
                         finish(
                                 action,
-                                Outcome.CANCELLED,
+                                ActionOutcome.CANCELLED,
                                 reason + " (it did not end within "
                                         + limits.grace().toMillis() + " ms; its undos ran without it)");
                     }
@@ -186,38 +187,38 @@ public final class ActionRunner {
     }
 
     private void execute(RunningAction action, Action work) {
-        Outcome outcome;
+        ActionOutcome outcome;
         String message;
         try {
             Object result = work.run(action);
             action.result(result);
             if (action.cancelled()) {
-                outcome = Outcome.CANCELLED;
+                outcome = ActionOutcome.CANCELLED;
                 message = action.cancelReason();
             } else {
-                outcome = Outcome.SUCCESS;
+                outcome = ActionOutcome.SUCCESS;
                 message = result == null ? "done" : String.valueOf(result);
             }
         } catch (ActionCancelledException e) {
-            outcome = Outcome.CANCELLED;
+            outcome = ActionOutcome.CANCELLED;
             message = action.cancelled() ? action.cancelReason() : e.getMessage();
         } catch (ActionFailedException e) {
-            outcome = action.cancelled() ? Outcome.CANCELLED : Outcome.FAILED;
+            outcome = action.cancelled() ? ActionOutcome.CANCELLED : ActionOutcome.FAILED;
             message = action.cancelled() ? action.cancelReason() : e.getMessage();
             action.log().error("failed: {}", e.getMessage());
         } catch (Throwable e) {
-            outcome = action.cancelled() ? Outcome.CANCELLED : Outcome.FAILED;
+            outcome = action.cancelled() ? ActionOutcome.CANCELLED : ActionOutcome.FAILED;
             message = action.cancelled() ? action.cancelReason() : describe(e);
             action.log().error("failed", e);
         }
         finish(action, outcome, message);
     }
 
-    private void finish(RunningAction action, Outcome outcome, String message) {
+    private void finish(RunningAction action, ActionOutcome outcome, String message) {
         List<String> undoFailures = action.runUndos();
         if (!undoFailures.isEmpty()) {
-            if (outcome == Outcome.SUCCESS) {
-                outcome = Outcome.FAILED;
+            if (outcome == ActionOutcome.SUCCESS) {
+                outcome = ActionOutcome.FAILED;
             }
             message = message + "; undo failed: " + String.join("; ", undoFailures);
         }
@@ -227,7 +228,7 @@ public final class ActionRunner {
         end(action, outcome, message);
     }
 
-    private void end(RunningAction action, Outcome outcome, String message) {
+    private void end(RunningAction action, ActionOutcome outcome, String message) {
         long end = clock.nowMicros() / 1_000;
         ActionRecord record;
         synchronized (running) {
@@ -239,7 +240,7 @@ public final class ActionRunner {
                     .ended(end, outcome, message);
             timeline.update(record);
         }
-        if (outcome == Outcome.FAILED) {
+        if (outcome == ActionOutcome.FAILED) {
             failedCount.incrementAndGet();
         }
         action.log()
@@ -286,7 +287,7 @@ public final class ActionRunner {
                                 grace.toMillis());
                 finish(
                         action,
-                        Outcome.CANCELLED,
+                        ActionOutcome.CANCELLED,
                         reason + " (it did not end within " + grace.toMillis() + " ms; its undos ran without it)");
             }
         }

@@ -17,9 +17,11 @@ class ActionTimelineTest {
         Path first = root.resolve("t/0/agent-1@h");
         Path second = root.resolve("t/1/agent-1@h");
         ActionTimeline timeline = new ActionTimeline();
-        timeline.update(new ActionRecord("1", "restart router 2", 1000, 3500, Outcome.SUCCESS, "down, for 2 s", first));
-        timeline.update(new ActionRecord("2", "say \"hi\"", 4000, -1, Outcome.RUNNING, "", first));
-        timeline.update(new ActionRecord("3", "drop 5s", 9000, 9100, Outcome.FAILED, "line one\nline two", second));
+        timeline.update(
+                new ActionRecord("1", "restart router 2", 1000, 3500, ActionOutcome.SUCCESS, "down, for 2 s", first));
+        timeline.update(new ActionRecord("2", "say \"hi\"", 4000, -1, ActionOutcome.RUNNING, "", first));
+        timeline.update(
+                new ActionRecord("3", "drop 5s", 9000, 9100, ActionOutcome.FAILED, "line one\nline two", second));
 
         timeline.writeAll();
 
@@ -42,9 +44,9 @@ class ActionTimelineTest {
     @Test
     void replacesTheRowOfAnActionWhenItEnds(@TempDir Path root) throws Exception {
         ActionTimeline timeline = new ActionTimeline();
-        ActionRecord started = new ActionRecord("7", "x", 10, -1, Outcome.RUNNING, "", root);
+        ActionRecord started = new ActionRecord("7", "x", 10, -1, ActionOutcome.RUNNING, "", root);
         timeline.update(started);
-        timeline.update(started.ended(20, Outcome.CANCELLED, "cancelled by STOP_AGENT"));
+        timeline.update(started.ended(20, ActionOutcome.CANCELLED, "cancelled by STOP_AGENT"));
         timeline.write(root);
         assertEquals(
                 "7,x,10,20,cancelled,cancelled by STOP_AGENT",

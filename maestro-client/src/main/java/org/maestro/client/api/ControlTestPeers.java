@@ -16,6 +16,7 @@ import org.maestro.common.protocol.Command;
 import org.maestro.common.protocol.DrainMode;
 import org.maestro.common.protocol.Note;
 import org.maestro.common.protocol.Payload;
+import org.maestro.common.protocol.Role;
 import org.maestro.common.time.MicroClock;
 import org.maestro.common.transport.Topics;
 
@@ -102,12 +103,12 @@ final class ControlTestPeers implements TestPeers {
 
     @Override
     public CompletableFuture<Replies> start(
-            Command command, String role, Payload payload, Set<String> peerIds, Duration timeout) {
+            Command command, Role role, Payload payload, Set<String> peerIds, Duration timeout) {
         return client().requestFrom(Topics.role(role), Note.request(command, payload), peerIds, timeout);
     }
 
     @Override
-    public CompletableFuture<Replies> stats(String role, Set<String> peerIds, Duration timeout) {
+    public CompletableFuture<Replies> stats(Role role, Set<String> peerIds, Duration timeout) {
         return client().requestFrom(
                         role == null ? Topics.ALL_PEERS : Topics.role(role),
                         Note.request(Command.STATS),
@@ -123,18 +124,18 @@ final class ControlTestPeers implements TestPeers {
     @Override
     public CompletableFuture<Replies> drain(Set<String> peerIds, DrainMode mode, Duration timeout) {
         return client().requestFrom(
-                        Topics.role("receiver"), Note.request(Command.DRAIN, mode.payload()), peerIds, timeout);
+                        Topics.role(Role.RECEIVER), Note.request(Command.DRAIN, mode.payload()), peerIds, timeout);
     }
 
     @Override
-    public CompletableFuture<Replies> stop(String role, Set<String> peerIds, Duration timeout) {
+    public CompletableFuture<Replies> stop(Role role, Set<String> peerIds, Duration timeout) {
         return client().requestFrom(Topics.role(role), Note.request(TestPeers.stopCommand(role)), peerIds, timeout);
     }
 
     @Override
     public CompletableFuture<Replies> agentAction(String command, Set<String> peerIds, Duration timeout) {
         return client().requestFrom(
-                        Topics.role("agent"),
+                        Topics.role(Role.AGENT),
                         Note.request(Command.USER_COMMAND_1, new Payload.Text(command)),
                         peerIds,
                         timeout);

@@ -6,6 +6,7 @@ import org.maestro.common.options.TestOptions;
 import org.maestro.common.protocol.Note;
 import org.maestro.common.protocol.Payload;
 import org.maestro.common.protocol.PeerInfo;
+import org.maestro.common.protocol.Role;
 import org.maestro.driver.Driver;
 import org.maestro.driver.DriverException;
 import org.maestro.driver.Drivers;
@@ -43,7 +44,7 @@ record DrainTarget(long expected, Duration quiet, String basis) {
         Duration quiet = options.drainQuiet();
         long sent = 0;
         for (PeerInfo peer : state.peers()) {
-            if (!peer.role().equals("sender") || !state.wasStarted(peer.id())) {
+            if (!peer.plays(Role.SENDER) || !state.wasStarted(peer.id())) {
                 continue;
             }
             long count = sentBy(peer, state);
@@ -52,7 +53,7 @@ record DrainTarget(long expected, Duration quiet, String basis) {
             }
             sent += count;
         }
-        int connections = state.count("receiver") * options.parallelCount();
+        int connections = state.count(Role.RECEIVER) * options.parallelCount();
         if (connections < 2) {
             return new DrainTarget(sent, quiet, sent + " message(s) sent");
         }
@@ -83,7 +84,7 @@ record DrainTarget(long expected, Duration quiet, String basis) {
         for (Note outcome : state.outcomes()) {
             if (outcome.sender() != null
                     && outcome.sender().id().equals(peer.id())
-                    && outcome.payload() instanceof Payload.Outcome details) {
+                    && outcome.payload() instanceof Payload.Notice details) {
                 try {
                     return Long.parseLong(details.details().getOrDefault("sent", "-1"));
                 } catch (NumberFormatException unreadable) {

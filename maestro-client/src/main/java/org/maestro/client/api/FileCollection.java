@@ -15,6 +15,7 @@ import org.maestro.common.files.ResultsTree;
 import org.maestro.common.options.TestOptions;
 import org.maestro.common.protocol.PeerInfo;
 import org.maestro.common.protocol.PeerNames;
+import org.maestro.common.protocol.Role;
 import org.maestro.reporter.compute.MessageAccounting;
 import org.maestro.reporter.read.PeerEnd;
 import org.maestro.reporter.read.Roster;
@@ -29,7 +30,7 @@ import org.slf4j.LoggerFactory;
  */
 final class FileCollection {
     private static final Logger LOG = LoggerFactory.getLogger(FileCollection.class);
-    private static final Set<String> LOAD_ROLES = Set.of("sender", "receiver");
+    private static final Set<Role> LOAD_ROLES = Set.of(Role.SENDER, Role.RECEIVER);
     /** How long a peer may take to send its files. */
     static final Duration FILES_WAIT = Duration.ofSeconds(60);
 
@@ -79,7 +80,7 @@ final class FileCollection {
             if (!reachable) {
                 String why = "the control broker " + peers.endpoint() + " was unreachable when the files were "
                         + "collected; they stay on its host";
-                if (LOAD_ROLES.contains(peer.role()) && !state.hasFailureStartingWith("no files")) {
+                if (LOAD_ROLES.stream().anyMatch(peer::plays) && !state.hasFailureStartingWith("no files")) {
                     state.fail("no files collected: the control broker " + peers.endpoint() + " was " + "unreachable"
                             + outage.describe() + "; the counts are unknown");
                 }
@@ -110,7 +111,7 @@ final class FileCollection {
                                     PeerEnd.NO_FILES,
                                     "did not send its files within " + FILES_WAIT.toSeconds()
                                             + " s; they stay on its host"));
-                    if (LOAD_ROLES.contains(peer.role())) {
+                    if (LOAD_ROLES.stream().anyMatch(peer::plays)) {
                         state.fail("the files of " + peer.qualifiedName() + " did not arrive: its counts are "
                                 + "missing, so the loss is unknown");
                     }
@@ -187,9 +188,9 @@ final class FileCollection {
     }
 
     private Roster.Entry entry(PeerInfo peer, PeerEnd ended, String detail) {
-        Optional<String> url = switch (peer.role()) {
-            case "sender" -> options.sendUrl();
-            case "receiver" -> options.receiveUrl();
+        Optional<String> url = switch (Role.parse(peer.role())) {
+            case SENDER -> options.sendUrl();
+            case RECEIVER -> options.receiveUrl();
             default -> Optional.empty();
         };
         return new Roster.Entry(

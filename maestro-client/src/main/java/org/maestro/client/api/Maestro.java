@@ -16,6 +16,7 @@ import org.maestro.client.topology.ScriptTopologies;
 import org.maestro.common.options.OptionCode;
 import org.maestro.common.options.TestOptions;
 import org.maestro.inspector.artemis.ArtemisInspector;
+import org.maestro.reporter.verdict.VerdictRule;
 
 /**
  * What a test script calls: the {@code maestro} variable. Runs tests and keeps their results and the overall
@@ -240,10 +241,11 @@ public class Maestro {
                 return verdictReason;
             }
             return results.stream()
-                    .filter(r -> !r.passed() && !r.reason().startsWith("script: "))
+                    .filter(r -> !r.passed() && !VerdictRule.failedByScriptAlone(r.reason()))
                     .filter(r -> r.isSutFailure() || !r.isLostKnown())
                     .findFirst()
-                    .map(r -> r.name() + "/" + r.iteration() + ": " + ownReason(r) + "; " + verdictReason)
+                    .map(r -> r.name() + "/" + r.iteration() + ": " + VerdictRule.withoutScriptFailure(r.reason())
+                            + "; " + verdictReason)
                     .orElse(verdictReason);
         }
         return results.stream()
@@ -251,12 +253,6 @@ public class Maestro {
                 .map(r -> r.name() + "/" + r.iteration() + ": " + r.reason())
                 .reduce((a, b) -> a + "; " + b)
                 .orElse("");
-    }
-
-    /** A test's reason without the script's verdict that follows it. */
-    private static String ownReason(TestResult result) {
-        int script = result.reason().indexOf("; script: ");
-        return script < 0 ? result.reason() : result.reason().substring(0, script);
     }
 
     /**

@@ -3,6 +3,7 @@ package org.maestro.client.api;
 import java.util.List;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import org.maestro.common.protocol.Role;
 import org.maestro.common.transport.MqttEndpoint;
 
 /**
@@ -22,11 +23,11 @@ public final class PeerStartCommands {
      *
      * @param brokerUrl the control broker's URL as printed (a password in it shown as {@code ***})
      */
-    public static String command(String role, String brokerUrl) {
+    public static String command(Role role, String brokerUrl) {
         String url = HIDDEN_PASSWORD
                 .matcher(brokerUrl)
                 .replaceFirst(m -> "://" + Matcher.quoteReplacement(m.group(1)) + "@");
-        String peer = role.equals("sender") || role.equals("receiver") ? "worker --role " + role : role;
+        String peer = role == Role.SENDER || role == Role.RECEIVER ? "worker --role " + role.label() : role.label();
         return "maestro-cli " + peer + " --maestro-url " + url;
     }
 
@@ -34,7 +35,7 @@ public final class PeerStartCommands {
      * For a message: the command of each role in single quotes ({@code 'a', 'b' and 'c'}), followed by where the
      * password comes from when the broker's URL has one (it is never printed).
      */
-    public static String quoted(List<String> roles, String brokerUrl) {
+    public static String quoted(List<Role> roles, String brokerUrl) {
         List<String> quoted =
                 roles.stream().map(role -> "'" + command(role, brokerUrl) + "'").toList();
         String commands = quoted.size() < 2

@@ -14,6 +14,7 @@ import org.maestro.common.protocol.Command;
 import org.maestro.common.protocol.Note;
 import org.maestro.common.protocol.Payload;
 import org.maestro.common.protocol.PeerInfo;
+import org.maestro.common.protocol.Role;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -37,7 +38,7 @@ final class Problems {
                             .filter(p -> !answered.contains(p.id()))
                             .filter(p -> replies.request().command() == Command.SET
                                     || replies.request().command() == Command.RESET
-                                    || p.role().equals(roleOf(replies)))
+                                    || p.plays(roleOf(replies)))
                             .map(PeerInfo::qualifiedName)
                             .collect(Collectors.joining(", "))
                     + " within the deadline");
@@ -62,7 +63,7 @@ final class Problems {
             text.add(replies.request().command() + ": no reply from "
                     + peers.stream()
                             .filter(p -> !answered.contains(p.id()))
-                            .filter(p -> p.role().equals(roleOf(replies)))
+                            .filter(p -> p.plays(roleOf(replies)))
                             .map(PeerInfo::qualifiedName)
                             .collect(Collectors.joining(", "))
                     + " within the deadline");
@@ -82,12 +83,12 @@ final class Problems {
                 .anyMatch(n -> n.payload() instanceof Payload.Error e && e.code() == ErrorCodes.INVALID_OPTION);
     }
 
-    private static String roleOf(Replies replies) {
+    private static Role roleOf(Replies replies) {
         return switch (replies.request().command()) {
-            case START_RECEIVER, STOP_RECEIVER, DRAIN -> "receiver";
-            case START_SENDER, STOP_SENDER -> "sender";
-            case START_INSPECTOR, STOP_INSPECTOR -> "inspector";
-            default -> "agent";
+            case START_RECEIVER, STOP_RECEIVER, DRAIN -> Role.RECEIVER;
+            case START_SENDER, STOP_SENDER -> Role.SENDER;
+            case START_INSPECTOR, STOP_INSPECTOR -> Role.INSPECTOR;
+            default -> Role.AGENT;
         };
     }
 

@@ -11,6 +11,7 @@ import java.util.stream.Collectors;
 import org.maestro.common.protocol.Note;
 import org.maestro.common.protocol.Payload;
 import org.maestro.common.protocol.PeerInfo;
+import org.maestro.common.protocol.Role;
 
 /**
  * Asks the live peers of a test for their statistics and sums them into one {@link Progress.Snapshot}, which it also
@@ -66,14 +67,14 @@ final class StatisticsPoll {
         try {
             Set<String> alive = state.livePeerIds();
             Set<String> receivers = state.peers().stream()
-                    .filter(p -> p.role().equals("receiver") && alive.contains(p.id()))
+                    .filter(p -> p.plays(Role.RECEIVER) && alive.contains(p.id()))
                     .map(PeerInfo::id)
                     .collect(Collectors.toSet());
             Set<String> others =
                     alive.stream().filter(id -> !receivers.contains(id)).collect(Collectors.toSet());
             List<Note> notes = new ArrayList<>();
             if (!receivers.isEmpty()) {
-                notes.addAll(peers.stats("receiver", receivers, STATS_TIMEOUT)
+                notes.addAll(peers.stats(Role.RECEIVER, receivers, STATS_TIMEOUT)
                         .get(5, TimeUnit.SECONDS)
                         .notes());
             }
@@ -111,9 +112,9 @@ final class StatisticsPoll {
                         stats.latencyP99Micros() / 1000.0,
                         stats.hasDistribution() ? stats.latencyMaxMicros() / 1000.0 : -1));
                 errors += stats.errors();
-                if (stats.role().equals("sender")) {
+                if (Role.SENDER.is(stats.role())) {
                     sent += stats.count();
-                } else if (stats.role().equals("receiver")) {
+                } else if (Role.RECEIVER.is(stats.role())) {
                     received += stats.count();
                     rate += stats.rate();
                     p99 = Math.max(p99, stats.latencyP99Micros() / 1000.0);

@@ -14,6 +14,7 @@ import org.maestro.common.protocol.Command;
 import org.maestro.common.protocol.DrainMode;
 import org.maestro.common.protocol.Note;
 import org.maestro.common.protocol.Payload;
+import org.maestro.common.protocol.Role;
 
 /**
  * The peers of one test as the runner talks to them: discover, reset, set, start by role, statistics, drain, stop and
@@ -23,7 +24,8 @@ import org.maestro.common.protocol.Payload;
  *
  * <pre>{@code
  * TestPeers peers = new ControlTestPeers(client);
- * Replies started = peers.start(Command.START_RECEIVER, "receiver", Payload.Empty.INSTANCE, receiverIds, timeout).get();
+ * Replies started =
+ *         peers.start(Command.START_RECEIVER, Role.RECEIVER, Payload.Empty.INSTANCE, receiverIds, timeout).get();
  * }</pre>
  */
 interface TestPeers {
@@ -66,10 +68,10 @@ interface TestPeers {
      * the peers {@code peerIds} count.
      */
     CompletableFuture<Replies> start(
-            Command command, String role, Payload payload, Set<String> peerIds, Duration timeout);
+            Command command, Role role, Payload payload, Set<String> peerIds, Duration timeout);
 
     /** Asks the peers {@code peerIds} of a role ({@code null}: any role) for their statistics (STATS). */
-    CompletableFuture<Replies> stats(String role, Set<String> peerIds, Duration timeout);
+    CompletableFuture<Replies> stats(Role role, Set<String> peerIds, Duration timeout);
 
     /** Asks one peer how it is (GET): its reply says whether it is still busy. */
     CompletableFuture<Replies> status(String peerId, Duration timeout);
@@ -80,15 +82,15 @@ interface TestPeers {
      */
     CompletableFuture<Replies> drain(Set<String> peerIds, DrainMode mode, Duration timeout);
 
-    /** Stops the peers {@code peerIds} of a role, with {@link #stopCommand(String)}. */
-    CompletableFuture<Replies> stop(String role, Set<String> peerIds, Duration timeout);
+    /** Stops the peers {@code peerIds} of a role, with {@link #stopCommand(Role)}. */
+    CompletableFuture<Replies> stop(Role role, Set<String> peerIds, Duration timeout);
 
     /** The command that stops the peers of a role: STOP_SENDER, STOP_RECEIVER, STOP_INSPECTOR or STOP_AGENT. */
-    static Command stopCommand(String role) {
+    static Command stopCommand(Role role) {
         return switch (role) {
-            case "sender" -> Command.STOP_SENDER;
-            case "receiver" -> Command.STOP_RECEIVER;
-            case "inspector" -> Command.STOP_INSPECTOR;
+            case SENDER -> Command.STOP_SENDER;
+            case RECEIVER -> Command.STOP_RECEIVER;
+            case INSPECTOR -> Command.STOP_INSPECTOR;
             default -> Command.STOP_AGENT;
         };
     }

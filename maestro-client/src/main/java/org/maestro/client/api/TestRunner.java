@@ -25,8 +25,8 @@ import org.maestro.common.client.ControlClient;
 import org.maestro.common.client.PeerStatus;
 import org.maestro.common.client.Refusal;
 import org.maestro.common.client.Replies;
-import org.maestro.common.measure.TestOutcome;
-import org.maestro.common.measure.TestOutcomeWriter;
+import org.maestro.common.measure.RecordedVerdict;
+import org.maestro.common.measure.RecordedVerdictWriter;
 import org.maestro.common.net.UrlRedactor;
 import org.maestro.common.options.OptionCode;
 import org.maestro.common.options.TestOptions;
@@ -36,12 +36,14 @@ import org.maestro.common.protocol.DrainMode;
 import org.maestro.common.protocol.Note;
 import org.maestro.common.protocol.Payload;
 import org.maestro.common.protocol.PeerInfo;
+import org.maestro.common.protocol.Role;
 import org.maestro.common.time.MicroClock;
 import org.maestro.common.time.Sleeper;
 import org.maestro.reporter.ClockEstimate;
 import org.maestro.reporter.ClockSummary;
-import org.maestro.reporter.Outcome;
 import org.maestro.reporter.TestSummary;
+import org.maestro.reporter.verdict.Decision;
+import org.maestro.reporter.verdict.VerdictRule;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -53,8 +55,8 @@ import org.slf4j.LoggerFactory;
  * It coordinates: the peers are asked through {@link TestPeers}, what they report is kept in {@link TestState}, and
  * every timing decision (deadlines, idle peers, broker outages, the agent actions' schedule, drain, stop) is the
  * {@link Watchdog}'s; {@link FileCollection} brings the files home and the verdict is written as a
- * {@link TestOutcome}. Once the files are home (or the test ended early) the peers are reset again, so that they hold
- * no option of this test past its end.
+ * {@link RecordedVerdict}, its words those of {@link VerdictRule}. Once the files are home (or the test ended early)
+ * the peers are reset again, so that they hold no option of this test past its end.
  *
  * <p>Every wait has a deadline. A peer that dies (its ABNORMAL_DISCONNECT last will arrives) fails the test at once,
  * naming it; the other peers are stopped and what they measured is still collected. Not thread-safe: one test at a
@@ -223,14 +225,12 @@ public final class TestRunner {
      * failed.
      */
     public List<TestResult> recordScriptVerdict(List<TestResult> tests, boolean passed, String reason) {
-        String why = reason == null || reason.isBlank() ? "failed (no reason given)" : reason.trim();
+        String why = VerdictRule.scriptReason(passed, reason);
         List<TestResult> judged = new ArrayList<>();
         for (TestResult test : tests) {
             try {
-                TestOutcomeWriter.write(
-                        test.directory(),
-                        TestOutcome.SCRIPT_FILE,
-                        TestOutcome.of(passed, passed ? reason == null ? "" : reason.trim() : why, null));
+                RecordedVerdictWriter.write(
+                        test.directory(), RecordedVerdict.SCRIPT_FILE, RecordedVerdict.of(passed, why, null));
             } catch (IOException e) {
                 throw MaestroException.infrastructure(
                         "cannot record the script's verdict under " + test.directory() + ": " + e.getMessage());
@@ -242,7 +242,7 @@ public final class TestRunner {
                                     test.name(),
                                     test.iteration(),
                                     false,
-                                    test.passed() ? "script: " + why : test.reason() + "; script: " + why,
+                                    VerdictRule.failedByScript(test.passed(), test.reason(), why),
                                     test.directory(),
                                     test.options(),
                                     test.figures(),
@@ -336,7 +336,7 @@ public final class TestRunner {
             Consumer<Note> listener = state::onNotification;
             peers.onNotification(listener);
             progress.started(options.testName(), options.testIteration(), describe());
-            FanOutWarning.of(options, state.count("receiver")).ifPresent(progress::note);
+            FanOutWarning.of(options, state.count(Role.RECEIVER)).ifPresent(progress::note);
             liveStatistics.started(options.testName(), options.testIteration());
             try {
                 setOptions();
@@ -368,7 +368,7 @@ public final class TestRunner {
             for (Note outcome : state.outcomes()) {
                 if (outcome.command() == Command.NOTIFY_FAIL) {
                     state.fail(
-                            outcome.sender().qualifiedName() + ": " + ((Payload.Outcome) outcome.payload()).message());
+                            outcome.sender().qualifiedName() + ": " + ((Payload.Notice) outcome.payload()).message());
                 }
             }
             List<String> failures = state.failures();
@@ -382,16 +382,14 @@ public final class TestRunner {
                     ? summary.get().messages().unknownReason()
                     : "no peer results could be read in " + directory;
             afterTest.accept(directory);
-            if (failures.isEmpty()
-                    && summary.filter(s -> s.outcome() == Outcome.FAILURE).isPresent()) {
-                failures.add(summary.get().reason());
-            }
-            boolean passed = failures.isEmpty();
+            Decision verdict =
+                    VerdictRule.ofRun(failures, summary.map(Decision::of).orElse(null));
+            boolean passed = verdict.notFailed();
             TestResult result = new TestResult(
                     options.testName(),
                     options.testIteration(),
                     passed,
-                    passed ? summary.map(TestSummary::reason).orElse("") : String.join("; ", failures),
+                    verdict.reason(),
                     directory,
                     options,
                     figures,
@@ -414,10 +412,10 @@ public final class TestRunner {
         /** Records the runner's own verdict beside the peers' files, so the report agrees with the run. */
         private void writeOutcome(List<String> failures) {
             try {
-                TestOutcomeWriter.write(
+                RecordedVerdictWriter.write(
                         directory,
-                        TestOutcome.RUNNER_FILE,
-                        TestOutcome.of(
+                        RecordedVerdict.RUNNER_FILE,
+                        RecordedVerdict.of(
                                 failures.isEmpty(),
                                 String.join("; ", failures),
                                 options.runId().orElse(null)));
@@ -454,14 +452,14 @@ public final class TestRunner {
             }
             Map<String, Long> byRole = found.stream()
                     .collect(Collectors.groupingBy(s -> s.peer().role(), TreeMap::new, Collectors.counting()));
-            List<String> missing = new ArrayList<>();
-            for (String role : neededRoles()) {
-                if (!byRole.containsKey(role)) {
+            List<Role> missing = new ArrayList<>();
+            for (Role role : neededRoles()) {
+                if (!byRole.containsKey(role.label())) {
                     missing.add(role);
                 }
             }
-            if (missing.equals(List.of("inspector")) && !definition.requiresInspector()) {
-                state.absent("inspector", "no inspector peer answered on " + UrlRedactor.redact(peers.endpoint()));
+            if (missing.equals(List.of(Role.INSPECTOR)) && !definition.requiresInspector()) {
+                state.absent(Role.INSPECTOR, "no inspector peer answered on " + UrlRedactor.redact(peers.endpoint()));
                 progress.note("no inspector answered on " + peers.endpoint() + ": the test goes on without SUT data "
                         + "(start one with 'maestro-cli inspector --maestro-url " + peers.endpoint()
                         + "', or set requireInspector to fail instead)");
@@ -469,24 +467,25 @@ public final class TestRunner {
             }
             if (!missing.isEmpty()) {
                 throw MaestroException.infrastructure("test '" + options.testName() + "' needs peers of role(s) "
-                        + String.join(", ", missing) + " but none answered on " + peers.endpoint() + " (found: "
+                        + String.join(", ", missing.stream().map(Role::label).toList()) + " but none answered on "
+                        + peers.endpoint() + " (found: "
                         + (byRole.isEmpty() ? "no peers" : byRole) + "); start them with "
                         + PeerStartCommands.quoted(missing, peers.endpoint()));
             }
             for (PeerStatus status : found) {
-                if (neededRoles().contains(status.peer().role())) {
+                if (neededRoles().stream().anyMatch(status.peer()::plays)) {
                     state.add(status.peer());
                 }
             }
         }
 
-        private List<String> neededRoles() {
-            List<String> roles = new ArrayList<>(List.of("sender", "receiver"));
+        private List<Role> neededRoles() {
+            List<Role> roles = new ArrayList<>(List.of(Role.SENDER, Role.RECEIVER));
             if (wantsInspector()) {
-                roles.add("inspector");
+                roles.add(Role.INSPECTOR);
             }
             if (definition.wantsAgent()) {
-                roles.add("agent");
+                roles.add(Role.AGENT);
             }
             return roles;
         }
@@ -584,15 +583,15 @@ public final class TestRunner {
 
         /** Starts receivers, inspectors, agents and senders; false when the test cannot go on. */
         private boolean startAll() {
-            if (!start(Command.START_RECEIVER, "receiver", Payload.Empty.INSTANCE, ATTACH_TIMEOUT)) {
+            if (!start(Command.START_RECEIVER, Role.RECEIVER, Payload.Empty.INSTANCE, ATTACH_TIMEOUT)) {
                 return false;
             }
             // without INSPECTOR_NAME the inspector that claims MANAGEMENT_INTERFACE's URL is used (see Inspectors)
             if (wantsInspector()
-                    && state.count("inspector") > 0
+                    && state.count(Role.INSPECTOR) > 0
                     && !start(
                             Command.START_INSPECTOR,
-                            "inspector",
+                            Role.INSPECTOR,
                             new Payload.Text(
                                     options.get(OptionCode.INSPECTOR_NAME).orElse("")),
                             REPLY_TIMEOUT)) {
@@ -603,21 +602,21 @@ public final class TestRunner {
                 if (source != null
                         && !start(
                                 Command.AGENT_SOURCE,
-                                "agent",
+                                Role.AGENT,
                                 new Payload.AgentSource(
                                         source,
                                         options.get(OptionCode.EXT_POINT_BRANCH).orElse("")),
                                 ATTACH_TIMEOUT)) {
                     return false;
                 }
-                if (!start(Command.START_AGENT, "agent", Payload.Empty.INSTANCE, REPLY_TIMEOUT)) {
+                if (!start(Command.START_AGENT, Role.AGENT, Payload.Empty.INSTANCE, REPLY_TIMEOUT)) {
                     return false;
                 }
             }
-            return start(Command.START_SENDER, "sender", Payload.Empty.INSTANCE, ATTACH_TIMEOUT);
+            return start(Command.START_SENDER, Role.SENDER, Payload.Empty.INSTANCE, ATTACH_TIMEOUT);
         }
 
-        private boolean start(Command command, String role, Payload payload, Duration timeout) {
+        private boolean start(Command command, Role role, Payload payload, Duration timeout) {
             if (state.aborted()) {
                 return false;
             }
@@ -663,7 +662,7 @@ public final class TestRunner {
             DrainTarget target = DrainTarget.of(options, state);
             LOG.info("{}: draining; expected: {}", options.testName(), target.basis());
             Replies replies =
-                    Problems.awaitQuietly(peers.drain(state.liveIds("receiver"), DrainMode.HOLD, REPLY_TIMEOUT));
+                    Problems.awaitQuietly(peers.drain(state.liveIds(Role.RECEIVER), DrainMode.HOLD, REPLY_TIMEOUT));
             if (replies != null && !replies.errors().isEmpty()) {
                 state.fail("DRAIN failed: " + replies.describeErrors());
             }
@@ -675,13 +674,13 @@ public final class TestRunner {
                 LOG.warn("the control broker {} is unreachable: the peers cannot be told to stop", peers.endpoint());
                 return;
             }
-            for (String role : List.of("sender", "receiver", "inspector", "agent")) {
+            for (Role role : List.of(Role.SENDER, Role.RECEIVER, Role.INSPECTOR, Role.AGENT)) {
                 if (state.count(role) == 0) {
                     continue;
                 }
                 Replies replies = Problems.awaitQuietly(peers.stop(role, state.liveIds(role), REPLY_TIMEOUT));
                 if (replies == null || !replies.complete()) {
-                    LOG.warn("not every {} confirmed {}", role, TestPeers.stopCommand(role));
+                    LOG.warn("not every {} confirmed {}", role.label(), TestPeers.stopCommand(role));
                 }
             }
             watchdog.awaitStopped();

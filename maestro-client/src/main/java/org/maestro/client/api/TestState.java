@@ -17,6 +17,7 @@ import org.maestro.common.protocol.Command;
 import org.maestro.common.protocol.Note;
 import org.maestro.common.protocol.Payload;
 import org.maestro.common.protocol.PeerInfo;
+import org.maestro.common.protocol.Role;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -88,30 +89,30 @@ final class TestState {
     }
 
     /** The ids of the live peers of a role (those whose last will has not arrived). */
-    Set<String> liveIds(String role) {
+    Set<String> liveIds(Role role) {
         return peers().stream()
-                .filter(p -> p.role().equals(role) && !dead.contains(p.id()))
+                .filter(p -> p.plays(role) && !dead.contains(p.id()))
                 .map(PeerInfo::id)
                 .collect(Collectors.toSet());
     }
 
     /** The live peers of a role (those whose last will has not arrived). */
-    int count(String role) {
+    int count(Role role) {
         return (int) peers().stream()
-                .filter(p -> p.role().equals(role) && !dead.contains(p.id()))
+                .filter(p -> p.plays(role) && !dead.contains(p.id()))
                 .count();
     }
 
     /** How many live peers of a role have finished: notified their outcome, or were found idle. */
-    long finished(String role) {
+    long finished(Role role) {
         return peers().stream()
-                .filter(p -> p.role().equals(role) && !dead.contains(p.id()))
+                .filter(p -> p.plays(role) && !dead.contains(p.id()))
                 .filter(p -> outcomes.containsKey(p.id()) || idle.contains(p.id()))
                 .count();
     }
 
     /** True when every live peer of a role has finished. */
-    boolean allFinished(String role) {
+    boolean allFinished(Role role) {
         return finished(role) >= count(role);
     }
 
@@ -131,8 +132,8 @@ final class TestState {
     }
 
     /** Records that the test wanted a peer of {@code role} but none answered, and why it went on without one. */
-    void absent(String role, String why) {
-        absentRoles.putIfAbsent(role, why);
+    void absent(Role role, String why) {
+        absentRoles.putIfAbsent(role.label(), why);
     }
 
     /** The roles the test wanted but ran without, each with why, in the order they were recorded. */
@@ -151,9 +152,9 @@ final class TestState {
      * True when every live peer of a role that accepted its start has finished: a peer that refused its start, or was
      * never asked to start because an earlier one refused, has nothing to finish.
      */
-    boolean allStartedFinished(String role) {
+    boolean allStartedFinished(Role role) {
         return peers().stream()
-                .filter(p -> p.role().equals(role) && !dead.contains(p.id()) && started.contains(p.id()))
+                .filter(p -> p.plays(role) && !dead.contains(p.id()) && started.contains(p.id()))
                 .allMatch(p -> outcomes.containsKey(p.id()) || idle.contains(p.id()));
     }
 
@@ -316,15 +317,15 @@ final class TestState {
                 }
             }
             case NOTIFY_SUCCESS, NOTIFY_FAIL -> {
-                if (sender.role().equals("agent")) {
-                    Payload.Outcome outcome = (Payload.Outcome) note.payload();
+                if (sender.plays(Role.AGENT)) {
+                    Payload.Notice outcome = (Payload.Notice) note.payload();
                     progress.note("agent " + sender.qualifiedName() + ": " + outcome.message());
                     if (note.command() == Command.NOTIFY_FAIL) {
                         failures.add("agent action failed on " + sender.qualifiedName() + ": " + outcome.message());
                     }
                 } else {
                     outcomes.put(sender.id(), note);
-                    if (sender.role().equals("sender") && note.payload() instanceof Payload.Outcome outcome) {
+                    if (sender.plays(Role.SENDER) && note.payload() instanceof Payload.Notice outcome) {
                         noteBacklog(sender.qualifiedName(), outcome.details());
                     }
                 }

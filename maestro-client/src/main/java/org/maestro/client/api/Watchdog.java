@@ -12,6 +12,7 @@ import org.maestro.common.protocol.DrainMode;
 import org.maestro.common.protocol.Note;
 import org.maestro.common.protocol.Payload;
 import org.maestro.common.protocol.PeerInfo;
+import org.maestro.common.protocol.Role;
 import org.maestro.common.time.MicroClock;
 import org.maestro.common.time.Sleeper;
 import org.slf4j.Logger;
@@ -136,16 +137,16 @@ final class Watchdog {
             outage.observe();
             Duration elapsed = since(startMicros);
             runDueActions(pendingActions, elapsed, warmUp);
-            if (state.allFinished("sender")) {
+            if (state.allFinished(Role.SENDER)) {
                 return;
             }
             boolean overdue = planned != null
                     ? elapsed.compareTo(planned.plusSeconds(10)) > 0
                     : since(lastProgressMicros).toSeconds() > 10;
             if (overdue && clock.nowMicros() > nextIdleCheck && peers.isConnected()) {
-                findIdle("sender");
+                findIdle(Role.SENDER);
                 nextIdleCheck = clock.nowMicros() + micros(Duration.ofSeconds(5));
-                if (state.allFinished("sender")) {
+                if (state.allFinished(Role.SENDER)) {
                     return;
                 }
             }
@@ -163,7 +164,7 @@ final class Watchdog {
             boolean pastDeadline = deadline != null && elapsed.compareTo(deadline) > 0;
             boolean stalled = deadline == null && since(lastProgressMicros).compareTo(NO_PROGRESS_LIMIT) > 0;
             if (pastDeadline || stalled) {
-                if (finishedAfterOutage("sender")) {
+                if (finishedAfterOutage(Role.SENDER)) {
                     return;
                 }
                 String brokerPart = outage.describe();
@@ -203,19 +204,19 @@ final class Watchdog {
         boolean ended = false;
         while (!state.aborted() && clock.nowMicros() < deadline) {
             outage.observe();
-            if (state.allFinished("receiver")) {
+            if (state.allFinished(Role.RECEIVER)) {
                 return;
             }
             if (!ended && peers.isConnected()) {
                 ended = judgeDrain(judge, target);
             }
             if (clock.nowMicros() > nextIdleCheck && peers.isConnected()) {
-                findIdle("receiver");
+                findIdle(Role.RECEIVER);
                 nextIdleCheck = clock.nowMicros() + micros(Duration.ofSeconds(5));
             }
             pause(DRAIN_POLL);
         }
-        if (!state.aborted() && !finishedAfterOutage("receiver")) {
+        if (!state.aborted() && !finishedAfterOutage(Role.RECEIVER)) {
             state.fail("receivers did not finish draining within " + limit.toSeconds() + " s" + outage.describe());
         }
     }
@@ -238,7 +239,8 @@ final class Watchdog {
             progress.note("the receivers consumed nothing for " + target.quiet().toMillis() + " ms (DRAIN_QUIET) with "
                     + counts.received() + " received" + expected + unknown + ": ending the drain");
         }
-        Replies replies = Problems.awaitQuietly(peers.drain(state.liveIds("receiver"), DrainMode.END, REPLY_TIMEOUT));
+        Replies replies =
+                Problems.awaitQuietly(peers.drain(state.liveIds(Role.RECEIVER), DrainMode.END, REPLY_TIMEOUT));
         if (replies != null && !replies.errors().isEmpty()) {
             state.fail("DRAIN (end) failed: " + replies.describeErrors());
         }
@@ -257,7 +259,7 @@ final class Watchdog {
         long consumed = 0;
         Set<String> asking = new HashSet<>();
         for (PeerInfo peer : state.peers()) {
-            if (!peer.role().equals("receiver")) {
+            if (!peer.plays(Role.RECEIVER)) {
                 continue;
             }
             if (state.mayBeBusy(peer.id())) {
@@ -271,7 +273,7 @@ final class Watchdog {
         if (asking.isEmpty()) {
             return new DrainCounts(received, consumed);
         }
-        Replies replies = Problems.awaitQuietly(peers.stats("receiver", asking, STATS_TIMEOUT));
+        Replies replies = Problems.awaitQuietly(peers.stats(Role.RECEIVER, asking, STATS_TIMEOUT));
         if (replies == null) {
             return null;
         }
@@ -293,7 +295,7 @@ final class Watchdog {
         for (Note outcome : state.outcomes()) {
             if (outcome.sender() != null
                     && outcome.sender().id().equals(peerId)
-                    && outcome.payload() instanceof Payload.Outcome details) {
+                    && outcome.payload() instanceof Payload.Notice details) {
                 try {
                     return Long.parseLong(details.details().getOrDefault("received", "0"));
                 } catch (NumberFormatException unreadable) {
@@ -307,7 +309,9 @@ final class Watchdog {
     /** Waits, after STOP was sent, up to {@link #STOP_WAIT} for the senders and receivers to notify their outcomes. */
     void awaitStopped() {
         awaitUntil(
-                () -> state.allStartedFinished("sender") && state.allStartedFinished("receiver"), STOP_WAIT, STOP_POLL);
+                () -> state.allStartedFinished(Role.SENDER) && state.allStartedFinished(Role.RECEIVER),
+                STOP_WAIT,
+                STOP_POLL);
     }
 
     /** Waits up to {@code limit} for the control broker to be reachable; says whether it is. */
@@ -326,7 +330,7 @@ final class Watchdog {
      * unfinished peers of a role whether they are idle (again for up to {@link #PEERS_RECONNECT_WAIT} after an
      * outage, while they reconnect) and says whether every one of them finished.
      */
-    boolean finishedAfterOutage(String role) {
+    boolean finishedAfterOutage(Role role) {
         long limit = clock.nowMicros() + micros(brokerOutageLimit);
         while (!peers.isConnected() && !state.aborted() && clock.nowMicros() < limit) {
             outage.observe();
@@ -349,15 +353,15 @@ final class Watchdog {
      * Asks the peers of a role that have not notified an outcome whether they are still busy: a notification
      * can be lost while the control broker restarts, and an idle peer must not keep the test waiting.
      */
-    void findIdle(String role) {
+    void findIdle(Role role) {
         for (PeerInfo peer : state.peers()) {
-            if (!peer.role().equals(role) || !state.mayBeBusy(peer.id())) {
+            if (!peer.plays(role) || !state.mayBeBusy(peer.id())) {
                 continue;
             }
             Replies replies = Problems.awaitQuietly(peers.status(peer.id(), STATUS_TIMEOUT));
             if (replies != null
                     && !replies.notes().isEmpty()
-                    && replies.notes().get(0).payload() instanceof Payload.Outcome info
+                    && replies.notes().get(0).payload() instanceof Payload.Notice info
                     && "false".equals(info.details().get("busy"))) {
                 LOG.warn(
                         "{} is idle but its outcome notification never arrived; taking its files as its result",
@@ -383,7 +387,7 @@ final class Watchdog {
             }
             String late = elapsed.minus(due).compareTo(LATE_ACTION) > 0 ? " (due at " + due.toSeconds() + " s)" : "";
             progress.note("agent action '" + action.command() + "' at " + elapsed.toSeconds() + " s" + late);
-            peers.agentAction(action.command(), state.liveIds("agent"), REPLY_TIMEOUT)
+            peers.agentAction(action.command(), state.liveIds(Role.AGENT), REPLY_TIMEOUT)
                     .whenComplete((replies, error) -> {
                         if (error != null) {
                             Throwable cause = error instanceof CompletionException && error.getCause() != null

@@ -15,6 +15,7 @@ import org.maestro.agent.role.AgentRole;
 import org.maestro.common.cli.CommandException;
 import org.maestro.common.cli.MaestroCommand;
 import org.maestro.common.options.Durations;
+import org.maestro.common.protocol.Role;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -98,7 +99,7 @@ public final class AgentCommand extends MaestroCommand {
         StartupCheck.warnings(built).forEach(warning -> err.println("WARNING: agent: " + warning));
         LeftoverRules.removeEverywhere(new Tools(built.tools())).forEach(line -> err.println("agent: " + line));
         err.flush();
-        return PeerRunner.run(peer.config(broker, "agent"), new AgentRole(built));
+        return PeerRunner.run(peer.config(broker, Role.AGENT), new AgentRole(built));
     }
 
     private Duration maxActionDuration() {

@@ -1,6 +1,7 @@
 package org.maestro.client.cli;
 
 import org.maestro.common.cli.MaestroCommand;
+import org.maestro.common.protocol.Role;
 import org.maestro.inspector.role.InspectorRole;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -24,6 +25,6 @@ public final class InspectorCommand extends MaestroCommand {
 
     @Override
     public Integer call() throws Exception {
-        return PeerRunner.run(peer.config(broker, "inspector"), new InspectorRole());
+        return PeerRunner.run(peer.config(broker, Role.INSPECTOR), new InspectorRole());
     }
 }

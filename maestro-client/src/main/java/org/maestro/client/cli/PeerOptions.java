@@ -3,6 +3,7 @@ package org.maestro.client.cli;
 import java.nio.file.Path;
 import java.time.Duration;
 import org.maestro.common.peer.PeerConfig;
+import org.maestro.common.protocol.Role;
 import picocli.CommandLine.Option;
 
 /** The options of every command that starts a peer: its name, host, result directory and keep-alive. */
@@ -37,9 +38,10 @@ public final class PeerOptions {
                     "MQTT keep-alive; the client learns of a dead peer within 1.5 × this (default: ${DEFAULT-VALUE}).")
     int keepAliveSeconds;
 
-    PeerConfig config(ControlBrokerOption broker, String role) {
-        String peerName =
-                name != null ? name : role + "-" + ProcessHandle.current().pid();
+    PeerConfig config(ControlBrokerOption broker, Role role) {
+        String peerName = name != null
+                ? name
+                : role.label() + "-" + ProcessHandle.current().pid();
         return new PeerConfig(
                 broker.endpoint(),
                 peerName,

@@ -9,6 +9,7 @@ import org.maestro.common.cli.ExitCode;
 import org.maestro.common.client.ControlClient;
 import org.maestro.common.client.PeerStatus;
 import org.maestro.common.options.Durations;
+import org.maestro.common.protocol.Role;
 import org.maestro.common.transport.TransportException;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
@@ -50,7 +51,8 @@ public final class PingWaitOption {
                 .getErr()
                 .println("maestro-cli: no peer answered on " + client.endpoint() + " within " + wait
                         + "; start peers with "
-                        + PeerStartCommands.quoted(List.of("sender", "receiver"), String.valueOf(client.endpoint())));
+                        + PeerStartCommands.quoted(
+                                List.of(Role.SENDER, Role.RECEIVER), String.valueOf(client.endpoint())));
         return ExitCode.INFRASTRUCTURE.code();
     }
 }

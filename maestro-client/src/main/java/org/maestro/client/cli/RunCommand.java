@@ -32,8 +32,8 @@ import org.maestro.common.options.Durations;
 import org.maestro.common.text.ConsoleText;
 import org.maestro.common.transport.MqttEndpoint;
 import org.maestro.common.transport.TransportException;
-import org.maestro.reporter.Outcome;
 import org.maestro.reporter.ScriptRun;
+import org.maestro.reporter.Verdict;
 import org.maestro.reporter.study.StudyState;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -242,7 +242,7 @@ public final class RunCommand extends MaestroCommand {
             ScriptRunner.run(script, maestro);
         } catch (RuntimeException e) {
             recordScriptRun(
-                    maestro, Outcome.UNKNOWN, "the script stopped before its end: " + e.getMessage(), afterTest);
+                    maestro, Verdict.UNKNOWN, "the script stopped before its end: " + e.getMessage(), afterTest);
             throw e;
         } finally {
             printSummary(maestro.getResults(), out);
@@ -263,7 +263,7 @@ public final class RunCommand extends MaestroCommand {
         String reason = maestro.verdictReason();
         recordScriptRun(
                 maestro,
-                maestro.passed() ? Outcome.SUCCESS : Outcome.FAILURE,
+                maestro.passed() ? Verdict.SUCCESS : Verdict.FAILURE,
                 reason.isEmpty() && maestro.passed() ? "every test passed" : reason,
                 afterTest);
         if (!maestro.passed()) {
@@ -278,7 +278,7 @@ public final class RunCommand extends MaestroCommand {
      * Writes the script's verdict where the index shows it, and rebuilds the report so that it does; nothing when the
      * script ran no test.
      */
-    private void recordScriptRun(Maestro maestro, Outcome outcome, String reason, Consumer<Path> afterTest) {
+    private void recordScriptRun(Maestro maestro, Verdict outcome, String reason, Consumer<Path> afterTest) {
         List<TestResult> runs = maestro.getResults();
         if (runs.isEmpty()) {
             return;

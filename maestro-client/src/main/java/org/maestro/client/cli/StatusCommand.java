@@ -91,15 +91,14 @@ public final class StatusCommand extends MaestroCommand {
         }
     }
 
-    private static Payload.Outcome answer(CompletableFuture<Replies> future, Duration wait)
-            throws InterruptedException {
+    private static Payload.Notice answer(CompletableFuture<Replies> future, Duration wait) throws InterruptedException {
         try {
             Replies replies = future.get(wait.toMillis() + 1000, TimeUnit.MILLISECONDS);
             return replies.notes().stream()
                     .filter(n -> n.command() == org.maestro.common.protocol.Command.GET)
                     .map(n -> n.payload())
-                    .filter(Payload.Outcome.class::isInstance)
-                    .map(Payload.Outcome.class::cast)
+                    .filter(Payload.Notice.class::isInstance)
+                    .map(Payload.Notice.class::cast)
                     .findFirst()
                     .orElse(null);
         } catch (ExecutionException | TimeoutException e) {
@@ -107,7 +106,7 @@ public final class StatusCommand extends MaestroCommand {
         }
     }
 
-    private static PeerListing listing(PeerStatus status, Payload.Outcome get) {
+    private static PeerListing listing(PeerStatus status, Payload.Notice get) {
         PeerListing pinged = PeerListing.of(status);
         if (get == null) {
             return pinged.withState("unknown", null, null, null);
@@ -117,7 +116,7 @@ public final class StatusCommand extends MaestroCommand {
         Map<String, String> options = new TreeMap<>();
         details.forEach((key, value) -> {
             if (key.startsWith("option.")) {
-                // a peer of an older version echoes credentials: hidden here too
+                // a peer is not trusted to hide credentials: hidden here too
                 options.put(key.substring("option.".length()), UrlRedactor.redactPassword(value));
             }
         });

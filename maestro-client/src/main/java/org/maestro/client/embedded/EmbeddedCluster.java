@@ -11,7 +11,7 @@ import java.util.function.Supplier;
 import org.maestro.common.net.FreePorts;
 import org.maestro.common.peer.Peer;
 import org.maestro.common.peer.PeerConfig;
-import org.maestro.common.peer.Role;
+import org.maestro.common.peer.RoleBehaviour;
 import org.maestro.common.transport.MqttEndpoint;
 import org.maestro.embedded.EmbeddedArtemis;
 import org.slf4j.Logger;
@@ -45,11 +45,11 @@ public final class EmbeddedCluster implements AutoCloseable {
     public record PeerHost(EmbeddedSut sut, Path workDirectory) {}
 
     /** A peer to start: its name and how to make its role, from what the cluster offers. */
-    public record PeerSpec(String name, Function<PeerHost, Role> role) {
+    public record PeerSpec(String name, Function<PeerHost, RoleBehaviour> behaviour) {
 
         /** A peer whose role needs nothing of the cluster. */
-        public PeerSpec(String name, Supplier<Role> role) {
-            this(name, host -> role.get());
+        public PeerSpec(String name, Supplier<RoleBehaviour> behaviour) {
+            this(name, host -> behaviour.get());
         }
     }
 
@@ -82,7 +82,7 @@ public final class EmbeddedCluster implements AutoCloseable {
                                 "localhost",
                                 staging,
                                 Duration.ofSeconds(10)),
-                        spec.role().apply(host)));
+                        spec.behaviour().apply(host)));
             }
             LOG.info(
                     "embedded cluster: control {}, SUT {} (started on first use), {} peers",

@@ -9,6 +9,7 @@ import java.util.List;
 import org.maestro.client.api.LiveStatistics;
 import org.maestro.client.api.Progress;
 import org.maestro.common.cli.CommandException;
+import org.maestro.common.protocol.Role;
 
 /**
  * Serves the statistics of the running test as Prometheus/OpenMetrics text on {@code http://host:port/metrics}: per
@@ -132,7 +133,7 @@ public final class MetricsServer implements LiveStatistics, AutoCloseable {
             peerCount.labelValues(labels).set(peer.count());
             peerRate.labelValues(labels).set(peer.rate());
             peerErrors.labelValues(labels).set(peer.errors());
-            if (peer.role().equals("receiver")) {
+            if (Role.RECEIVER.is(peer.role())) {
                 setSeconds(peerP50, peer.p50Ms(), labels);
                 setSeconds(peerP99, peer.p99Ms(), labels);
                 setSeconds(peerMax, peer.maxMs(), labels);

@@ -38,7 +38,7 @@ class DrainTargetTest {
 
     private void sent(PeerInfo sender, String count) {
         state.onNotification(Note.notification(
-                Command.NOTIFY_SUCCESS, new Payload.Outcome("done", Map.of("sent", count)), sender, null));
+                Command.NOTIFY_SUCCESS, new Payload.Notice("done", Map.of("sent", count)), sender, null));
     }
 
     @Test

@@ -19,6 +19,7 @@ import org.maestro.common.protocol.DrainMode;
 import org.maestro.common.protocol.Note;
 import org.maestro.common.protocol.Payload;
 import org.maestro.common.protocol.PeerInfo;
+import org.maestro.common.protocol.Role;
 import org.maestro.common.time.ManualClock;
 
 /**
@@ -115,9 +116,9 @@ final class FakeTestPeers implements TestPeers {
                 from.size()));
     }
 
-    private List<PeerInfo> ofRole(String role) {
+    private List<PeerInfo> ofRole(Role role) {
         return peers.values().stream()
-                .filter(p -> role == null || p.role().equals(role))
+                .filter(p -> role == null || p.plays(role))
                 .toList();
     }
 
@@ -187,14 +188,14 @@ final class FakeTestPeers implements TestPeers {
 
     @Override
     public CompletableFuture<Replies> start(
-            Command command, String role, Payload payload, Set<String> peerIds, Duration timeout) {
-        record(command.name(), role);
+            Command command, Role role, Payload payload, Set<String> peerIds, Duration timeout) {
+        record(command.name(), role.label());
         return ok(Note.request(command, payload), ofRole(role));
     }
 
     @Override
-    public CompletableFuture<Replies> stats(String role, Set<String> peerIds, Duration timeout) {
-        record("STATS", role == null ? "all" : role);
+    public CompletableFuture<Replies> stats(Role role, Set<String> peerIds, Duration timeout) {
+        record("STATS", role == null ? "all" : role.label());
         Note request = Note.request(Command.STATS);
         if (!connected) {
             return CompletableFuture.completedFuture(new Replies(request, List.of(), peerIds.size()));
@@ -220,7 +221,7 @@ final class FakeTestPeers implements TestPeers {
                 request,
                 List.of(request.reply(
                         Command.GET,
-                        new Payload.Outcome("", Map.of("busy", Boolean.toString(!idle.contains(peerId)))),
+                        new Payload.Notice("", Map.of("busy", Boolean.toString(!idle.contains(peerId)))),
                         peers.get(peerId))),
                 1));
     }
@@ -231,12 +232,12 @@ final class FakeTestPeers implements TestPeers {
         if (mode == DrainMode.END) {
             drainEnd.run();
         }
-        return ok(Note.request(Command.DRAIN, mode.payload()), ofRole("receiver"));
+        return ok(Note.request(Command.DRAIN, mode.payload()), ofRole(Role.RECEIVER));
     }
 
     @Override
-    public CompletableFuture<Replies> stop(String role, Set<String> peerIds, Duration timeout) {
-        record(TestPeers.stopCommand(role).name(), role);
+    public CompletableFuture<Replies> stop(Role role, Set<String> peerIds, Duration timeout) {
+        record(TestPeers.stopCommand(role).name(), role.label());
         return ok(Note.request(TestPeers.stopCommand(role)), ofRole(role));
     }
 
@@ -251,11 +252,11 @@ final class FakeTestPeers implements TestPeers {
         Note request = Note.request(Command.USER_COMMAND_1, new Payload.Text(command));
         String refusal = agentRefusal;
         if (refusal == null) {
-            return ok(request, ofRole("agent"));
+            return ok(request, ofRole(Role.AGENT));
         }
         return CompletableFuture.completedFuture(new Replies(
                 request,
-                ofRole("agent").stream()
+                ofRole(Role.AGENT).stream()
                         .map(p -> request.reply(Command.INTERNAL_ERROR, new Payload.Error(0, refusal), p))
                         .toList(),
                 peerIds.size()));

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.maestro.client.cli.MaestroCli;
+import org.maestro.common.protocol.Role;
 import org.maestro.common.transport.MqttEndpoint;
 import picocli.CommandLine;
 
@@ -13,7 +14,7 @@ class PeerStartCommandsTest {
     @Test
     void eachRoleGetsACommandThatMaestroCliAccepts() {
         CommandLine cli = MaestroCli.commandLine();
-        for (String role : List.of("sender", "receiver", "inspector", "agent")) {
+        for (Role role : List.of(Role.SENDER, Role.RECEIVER, Role.INSPECTOR, Role.AGENT)) {
             String command = PeerStartCommands.command(role, "mqtt://127.0.0.1:1883");
             String[] words = command.split(" ");
             assertEquals("maestro-cli", words[0]);
@@ -22,7 +23,7 @@ class PeerStartCommandsTest {
         }
         assertEquals(
                 "maestro-cli worker --role receiver --maestro-url mqtt://127.0.0.1:1883",
-                PeerStartCommands.command("receiver", "mqtt://127.0.0.1:1883"));
+                PeerStartCommands.command(Role.RECEIVER, "mqtt://127.0.0.1:1883"));
     }
 
     @Test
@@ -32,11 +33,11 @@ class PeerStartCommandsTest {
                 "'maestro-cli worker --role sender --maestro-url mqtts://lab@broker.lab:8883' and "
                         + "'maestro-cli inspector --maestro-url mqtts://lab@broker.lab:8883' (with the broker's "
                         + "password in MAESTRO_BROKER_PASSWORD)",
-                PeerStartCommands.quoted(List.of("sender", "inspector"), printed));
+                PeerStartCommands.quoted(List.of(Role.SENDER, Role.INSPECTOR), printed));
         assertEquals(
                 "'maestro-cli worker --role sender --maestro-url mqtt://h:1', "
                         + "'maestro-cli worker --role receiver --maestro-url mqtt://h:1' and "
                         + "'maestro-cli agent --maestro-url mqtt://h:1'",
-                PeerStartCommands.quoted(List.of("sender", "receiver", "agent"), "mqtt://h:1"));
+                PeerStartCommands.quoted(List.of(Role.SENDER, Role.RECEIVER, Role.AGENT), "mqtt://h:1"));
     }
 }

@@ -119,11 +119,11 @@ class RoguePeerRunTest {
                         spooferRogue,
                         RoguePeer.notification(Command.ABNORMAL_DISCONNECT, Payload.Empty.INSTANCE, spoofed),
                         RoguePeer.notification(
-                                Command.NOTIFY_FAIL, new Payload.Outcome("planted failure", Map.of()), spoofed));
+                                Command.NOTIFY_FAIL, new Payload.Notice("planted failure", Map.of()), spoofed));
                 return List.of();
             });
             byte[] noise =
-                    RoguePeer.notification(Command.NOTIFY_SUCCESS, new Payload.Outcome("noise", Map.of()), flooder);
+                    RoguePeer.notification(Command.NOTIFY_SUCCESS, new Payload.Notice("noise", Map.of()), flooder);
             flooderRogue.answerPing(false).answer(Command.START_RECEIVER, request -> {
                 try {
                     flooderRogue.flood(Topics.NOTIFICATIONS, noise, 5 * FLOOD_LIMIT);
@@ -246,7 +246,7 @@ class RoguePeerRunTest {
             publish(
                     rogue,
                     RoguePeer.notification(
-                            Command.NOTIFY_SUCCESS, new Payload.Outcome("done", Map.of()), rogue.identity()));
+                            Command.NOTIFY_SUCCESS, new Payload.Notice("done", Map.of()), rogue.identity()));
             return List.of(rogue.reply(request, Command.OK, Payload.Empty.INSTANCE));
         });
     }

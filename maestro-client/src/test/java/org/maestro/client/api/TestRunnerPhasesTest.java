@@ -13,8 +13,8 @@ import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.maestro.common.cli.ExitCode;
-import org.maestro.common.measure.TestOutcome;
-import org.maestro.common.measure.TestOutcomeReader;
+import org.maestro.common.measure.RecordedVerdict;
+import org.maestro.common.measure.RecordedVerdictReader;
 import org.maestro.common.protocol.Command;
 import org.maestro.common.protocol.Payload;
 import org.maestro.common.protocol.PeerInfo;
@@ -78,7 +78,7 @@ class TestRunnerPhasesTest {
 
     @Test
     void aTestRunsItsPhasesInOrderAndRecordsItsVerdict() throws IOException {
-        Payload.Outcome done = new Payload.Outcome("done", Map.of());
+        Payload.Notice done = new Payload.Notice("done", Map.of());
         at(Duration.ofSeconds(10), SENDER, Command.NOTIFY_SUCCESS, done);
         at(Duration.ofSeconds(11), RECEIVER, Command.NOTIFY_SUCCESS, done);
 
@@ -109,20 +109,20 @@ class TestRunnerPhasesTest {
                 Duration.ofSeconds(11),
                 clock.elapsedSince(0),
                 "the senders finished at 10 s, the drain at 11 s, and nothing waited after");
-        TestOutcome recorded = TestOutcomeReader.read(result.directory(), TestOutcome.RUNNER_FILE)
+        RecordedVerdict recorded = RecordedVerdictReader.read(result.directory(), RecordedVerdict.RUNNER_FILE)
                 .orElseThrow();
         assertEquals(result.options().runId().orElseThrow(), recorded.runId());
         assertTrue(result.passed(), result.reason());
-        assertEquals(TestOutcome.of(true, "", result.options().runId().orElseThrow()), recorded);
+        assertEquals(RecordedVerdict.of(true, "", result.options().runId().orElseThrow()), recorded);
     }
 
     @Test
     void theRunnerEndsTheDrainOnceTheReceiversCountedEveryMessageTheSendersSent() throws IOException {
-        at(Duration.ofSeconds(10), SENDER, Command.NOTIFY_SUCCESS, new Payload.Outcome("done", Map.of("sent", "1000")));
+        at(Duration.ofSeconds(10), SENDER, Command.NOTIFY_SUCCESS, new Payload.Notice("done", Map.of("sent", "1000")));
         timeline.at(Duration.ofSeconds(10), () -> peers.receiverCounts(RECEIVER.id(), 990, 1_020));
         timeline.at(Duration.ofSeconds(12), () -> peers.receiverCounts(RECEIVER.id(), 1_000, 1_030));
         peers.onDrainEnd(() -> peers.notify(
-                RECEIVER.id(), Command.NOTIFY_SUCCESS, new Payload.Outcome("done", Map.of("received", "1000"))));
+                RECEIVER.id(), Command.NOTIFY_SUCCESS, new Payload.Notice("done", Map.of("received", "1000"))));
 
         TestResult result = runner().run(definition());
 
@@ -169,7 +169,7 @@ class TestRunnerPhasesTest {
         assertFalse(result.passed());
         assertTrue(
                 result.reason().startsWith("peer receiver-1@beta (receiver) disconnected abnormally"), result.reason());
-        TestOutcome recorded = TestOutcomeReader.read(result.directory(), TestOutcome.RUNNER_FILE)
+        RecordedVerdict recorded = RecordedVerdictReader.read(result.directory(), RecordedVerdict.RUNNER_FILE)
                 .orElseThrow();
         assertTrue(recorded.failed());
         assertEquals(result.reason().split("; ")[0], recorded.reason().split("; ")[0]);

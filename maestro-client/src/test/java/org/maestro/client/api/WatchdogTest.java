@@ -91,7 +91,7 @@ class WatchdogTest {
     }
 
     private void finishes(PeerInfo peer, Duration at) {
-        timeline.at(at, () -> peers.notify(peer.id(), Command.NOTIFY_SUCCESS, new Payload.Outcome("done", Map.of())));
+        timeline.at(at, () -> peers.notify(peer.id(), Command.NOTIFY_SUCCESS, new Payload.Notice("done", Map.of())));
     }
 
     @Test
@@ -163,7 +163,7 @@ class WatchdogTest {
         timeline.at(
                 Duration.ofSeconds(4),
                 () -> peers.notify(
-                        SENDER.id(), Command.NOTIFY_FAIL, new Payload.Outcome("connection refused", Map.of())));
+                        SENDER.id(), Command.NOTIFY_FAIL, new Payload.Notice("connection refused", Map.of())));
         watchdog().watch(0, PLANNED, Duration.ZERO, List.of());
         assertEquals(Duration.ofSeconds(4), now());
         assertEquals(List.of(), state.failures(), "the runner adds the failed outcome when it collects");

@@ -22,10 +22,11 @@ import org.maestro.common.options.OptionCode;
 import org.maestro.common.peer.Peer;
 import org.maestro.common.peer.PeerConfig;
 import org.maestro.common.peer.PeerContext;
-import org.maestro.common.peer.Role;
+import org.maestro.common.peer.RoleBehaviour;
 import org.maestro.common.protocol.Command;
 import org.maestro.common.protocol.Note;
 import org.maestro.common.protocol.Payload;
+import org.maestro.common.protocol.Role;
 import org.maestro.common.testing.MosquittoProcess;
 import org.maestro.common.time.MicroClock;
 import org.maestro.common.transport.MqttEndpoint;
@@ -63,7 +64,7 @@ public final class OrchestrationBenchmark {
     private OrchestrationBenchmark() {}
 
     /** A sender that sends nothing: answers START_SENDER and STOP_SENDER at once. */
-    static final class IdleRole implements Role {
+    static final class IdleRole implements RoleBehaviour {
         private final MicroClock clock;
 
         IdleRole(MicroClock clock) {
@@ -71,8 +72,8 @@ public final class OrchestrationBenchmark {
         }
 
         @Override
-        public String name() {
-            return "sender";
+        public Role role() {
+            return Role.SENDER;
         }
 
         @Override
@@ -87,7 +88,7 @@ public final class OrchestrationBenchmark {
 
         @Override
         public Payload.Stats stats() {
-            return new Payload.Stats(name(), clock.nowMicros() / 1_000, 0, 0, 0, 0);
+            return new Payload.Stats(role().label(), clock.nowMicros() / 1_000, 0, 0, 0, 0);
         }
 
         @Override
@@ -199,8 +200,8 @@ public final class OrchestrationBenchmark {
                             Command.SET, new Payload.SetOption(option.getKey().code(), option.getValue())),
                     peerCount);
         }
-        double start = request(client, Topics.role("sender"), Note.request(Command.START_SENDER), peerCount);
-        request(client, Topics.role("sender"), Note.request(Command.STOP_SENDER), peerCount);
+        double start = request(client, Topics.role(Role.SENDER), Note.request(Command.START_SENDER), peerCount);
+        request(client, Topics.role(Role.SENDER), Note.request(Command.STOP_SENDER), peerCount);
         return new Phases(discover, set, start);
     }
 

@@ -16,6 +16,7 @@ import org.maestro.client.testing.DistributedCluster;
 import org.maestro.client.testing.PeerDirectories;
 import org.maestro.common.cli.ExitCode;
 import org.maestro.common.measure.PeerResult;
+import org.maestro.common.protocol.Role;
 
 /**
  * The control broker stops for longer than the watch deadline while worker JVMs run a test and finish it: the run
@@ -50,7 +51,7 @@ class ControlBrokerOutageTest {
         Path results = work.resolve("results");
         CompletableFuture<CliRun> run = CompletableFuture.supplyAsync(
                 () -> CliRun.run(script, cluster.mosquitto().url(), results, "--no-report"));
-        cluster.awaitMessages("sender", 50, Duration.ofSeconds(30));
+        cluster.awaitMessages(Role.SENDER, 50, Duration.ofSeconds(30));
 
         cluster.mosquitto().stop();
         Thread.sleep(Duration.ofSeconds(40).toMillis()); // the outage under test, longer than the watch deadline
@@ -82,7 +83,7 @@ class ControlBrokerOutageTest {
         Path results = work.resolve("results");
         CompletableFuture<CliRun> run = CompletableFuture.supplyAsync(() ->
                 CliRun.run(script, cluster.mosquitto().url(), results, "--no-report", "--broker-outage-limit", "5s"));
-        cluster.awaitMessages("sender", 50, Duration.ofSeconds(30));
+        cluster.awaitMessages(Role.SENDER, 50, Duration.ofSeconds(30));
 
         cluster.mosquitto().stop();
         CliRun outcome;

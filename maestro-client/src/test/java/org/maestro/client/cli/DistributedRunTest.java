@@ -20,6 +20,7 @@ import org.maestro.common.cli.ExitCode;
 import org.maestro.common.client.ControlClient;
 import org.maestro.common.client.PeerStatus;
 import org.maestro.common.measure.PeerResult;
+import org.maestro.common.protocol.Role;
 import org.maestro.common.transport.MqttEndpoint;
 import org.maestro.reporter.testing.ResultsAudit;
 
@@ -89,9 +90,9 @@ class DistributedRunTest {
         Path results = work.resolve("results");
         CompletableFuture<CliRun> run = CompletableFuture.supplyAsync(
                 () -> CliRun.run(script, cluster.mosquitto().url(), results, "--no-report"));
-        cluster.awaitMessages("sender", 100, Duration.ofSeconds(40));
+        cluster.awaitMessages(Role.SENDER, 100, Duration.ofSeconds(40));
         // the receiver has measured something too, which must survive the sender's death
-        cluster.awaitMessages("receiver", 50, Duration.ofSeconds(40));
+        cluster.awaitMessages(Role.RECEIVER, 50, Duration.ofSeconds(40));
 
         cluster.sender().kill();
         long killed = System.nanoTime();
@@ -126,7 +127,7 @@ class DistributedRunTest {
         Path results = work.resolve("results");
         CompletableFuture<CliRun> run = CompletableFuture.supplyAsync(
                 () -> CliRun.run(script, cluster.mosquitto().url(), results, "--no-report"));
-        cluster.awaitMessages("sender", 100, Duration.ofSeconds(40));
+        cluster.awaitMessages(Role.SENDER, 100, Duration.ofSeconds(40));
 
         cluster.mosquitto().stop();
         Thread.sleep(5000); // the outage under test

@@ -107,7 +107,7 @@ class FloodLimitOptionTest {
         try (RoguePeer rogue = RoguePeer.connect(mosquitto.url(), identity)) {
             rogue.flood(
                     Topics.NOTIFICATIONS,
-                    RoguePeer.notification(Command.NOTIFY_SUCCESS, new Payload.Outcome("noise", Map.of()), identity),
+                    RoguePeer.notification(Command.NOTIFY_SUCCESS, new Payload.Notice("noise", Map.of()), identity),
                     FLOOD);
         }
         return new Flood(identity, delivered);

@@ -25,6 +25,7 @@ import org.maestro.common.options.OptionCode;
 import org.maestro.common.protocol.Command;
 import org.maestro.common.protocol.Note;
 import org.maestro.common.protocol.Payload;
+import org.maestro.common.protocol.Role;
 import org.maestro.common.transport.MqttEndpoint;
 import org.maestro.common.transport.Topics;
 
@@ -148,15 +149,15 @@ class OptionResetDistributedTest {
     private static void assertNoOptionHeld(DistributedCluster cluster, String when) throws Exception {
         try (ControlClient client =
                 ControlClient.connect(MqttEndpoint.parse(cluster.mosquitto().url()))) {
-            for (String role : List.of("sender", "receiver")) {
+            for (Role role : List.of(Role.SENDER, Role.RECEIVER)) {
                 Replies get = client.request(Topics.role(role), Note.request(Command.GET), 1, REPLY_TIMEOUT)
                         .get(15, TimeUnit.SECONDS);
-                assertEquals(1, get.notes().size(), role + " answered GET " + when);
+                assertEquals(1, get.notes().size(), role.label() + " answered GET " + when);
                 Map<String, String> details =
-                        ((Payload.Outcome) get.notes().get(0).payload()).details();
+                        ((Payload.Notice) get.notes().get(0).payload()).details();
                 assertTrue(
                         details.keySet().stream().noneMatch(k -> k.startsWith("option.")),
-                        "the " + role + " holds no option " + when + ": " + details);
+                        "the " + role.label() + " holds no option " + when + ": " + details);
             }
         }
     }

@@ -23,6 +23,7 @@ import org.maestro.client.testing.PeerDirectories;
 import org.maestro.client.testing.WorkerProcess;
 import org.maestro.common.cli.ExitCode;
 import org.maestro.common.measure.PeerResult;
+import org.maestro.common.protocol.Role;
 import org.maestro.reporter.out.JUnitXml;
 import org.maestro.reporter.out.SummaryJson;
 import org.maestro.reporter.testing.ResultsAudit;
@@ -164,7 +165,7 @@ class PeerDeathAccountingTest {
     /** Runs the CLI in the background, kills the worker once messages flow, and returns the run's outcome. */
     private CliRun runKilling(Supplier<CliRun> cli, WorkerProcess victim) throws Exception {
         CompletableFuture<CliRun> run = CompletableFuture.supplyAsync(cli);
-        cluster.awaitMessages("receiver", 200, Duration.ofSeconds(40));
+        cluster.awaitMessages(Role.RECEIVER, 200, Duration.ofSeconds(40));
         victim.kill();
         return run.get(90, TimeUnit.SECONDS);
     }

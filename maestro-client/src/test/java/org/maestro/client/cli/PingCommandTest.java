@@ -11,6 +11,7 @@ import org.maestro.common.cli.ExitCode;
 import org.maestro.common.net.FreePorts;
 import org.maestro.common.peer.Peer;
 import org.maestro.common.peer.PeerConfig;
+import org.maestro.common.protocol.Role;
 import org.maestro.common.testing.MosquittoProcess;
 import org.maestro.common.testing.ProbeRole;
 import org.maestro.common.transport.MqttEndpoint;
@@ -24,10 +25,11 @@ class PingCommandTest {
     void listsTheLivePeersWithTheirRoundTripTime() throws Exception {
         try (MosquittoProcess mosquitto = MosquittoProcess.start();
                 Peer sender = Peer.start(
-                        PeerConfig.of(MqttEndpoint.parse(mosquitto.url()), "s-1", results), new ProbeRole("sender"));
+                        PeerConfig.of(MqttEndpoint.parse(mosquitto.url()), "s-1", results),
+                        new ProbeRole(Role.SENDER));
                 Peer receiver = Peer.start(
                         PeerConfig.of(MqttEndpoint.parse(mosquitto.url()), "r-1", results),
-                        new ProbeRole("receiver"))) {
+                        new ProbeRole(Role.RECEIVER))) {
             CliRun run = CliRun.of("ping", "--maestro-url", mosquitto.url(), "--wait", "1s");
             assertEquals(ExitCode.OK.code(), run.exitCode(), run.err());
             assertTrue(run.out().contains("s-1") && run.out().contains("r-1"), run.out());

@@ -166,16 +166,6 @@ class TestScriptsTest {
     }
 
     @Test
-    void theIncrementalSearchRefusesTheFixedStepItNoLongerTakes() {
-        MaestroException refused = refusal("IncrementalTest.groovy", Map.of("RATE_STEP", "500"));
-
-        assertEquals(ExitCode.USAGE, refused.exitCode());
-        assertTrue(
-                refused.getMessage().contains("RATE_STEP is set, but the search no longer adds a fixed step"),
-                refused.getMessage());
-    }
-
-    @Test
     void aSearchSettingThatIsNotANumberIsNamed() {
         MaestroException refused = refusal("FairIncrementalTest.groovy", Map.of("RATE_GROWTH", "double"));
 

@@ -10,6 +10,7 @@ import org.maestro.common.client.ControlClient;
 import org.maestro.common.protocol.Command;
 import org.maestro.common.protocol.Note;
 import org.maestro.common.protocol.Payload;
+import org.maestro.common.protocol.Role;
 import org.maestro.common.testing.MosquittoProcess;
 import org.maestro.common.transport.MqttEndpoint;
 import org.maestro.common.transport.Topics;
@@ -72,9 +73,9 @@ public final class DistributedCluster implements AutoCloseable {
      * Waits until a peer of the role reports more than {@code messages} messages in its statistics, i.e. the test is
      * under way.
      */
-    public void awaitMessages(String role, long messages, Duration timeout) throws Exception {
+    public void awaitMessages(Role role, long messages, Duration timeout) throws Exception {
         try (ControlClient client = ControlClient.connect(MqttEndpoint.parse(mosquitto.url()))) {
-            await("a " + role + " reporting more than " + messages + " messages")
+            await("a " + role.label() + " reporting more than " + messages + " messages")
                     .atMost(timeout)
                     .pollInterval(Duration.ofMillis(100))
                     .until(() -> client

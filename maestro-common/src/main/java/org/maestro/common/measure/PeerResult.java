@@ -14,6 +14,7 @@ import java.util.Base64;
 import java.util.List;
 import java.util.Objects;
 import org.maestro.common.files.AtomicFiles;
+import org.maestro.common.protocol.Role;
 import org.roaringbitmap.RoaringBitmap;
 
 /**
@@ -64,7 +65,7 @@ public record PeerResult(
         streams = streams == null ? List.of() : List.copyOf(streams);
     }
 
-    /** A result without send outcomes (a receiver's, or a sender's written before outcomes were counted). */
+    /** A result without send outcomes (a receiver's). */
     public PeerResult(
             int formatVersion,
             String peer,
@@ -178,7 +179,7 @@ public record PeerResult(
                 messages);
     }
 
-    /** Messages of another run a receiver consumed; 0 when not counted (a sender, an older receiver). */
+    /** Messages of another run a receiver consumed; 0 when not counted (a sender). */
     @JsonIgnore
     public long staleCount() {
         return stale == null ? 0 : stale;
@@ -209,7 +210,7 @@ public record PeerResult(
             Objects.requireNonNull(sender, "sender");
         }
 
-        /** A stream without send outcomes: a receiver's, or a sender's written before outcomes were counted. */
+        /** A stream without send outcomes: a receiver's. */
         public Stream(
                 String sender,
                 int connection,
@@ -260,13 +261,13 @@ public record PeerResult(
     /** True when {@link #role} is {@code sender}. */
     @JsonIgnore
     public boolean isSender() {
-        return "sender".equals(role);
+        return Role.SENDER.is(role);
     }
 
     /** True when {@link #role} is {@code receiver}. */
     @JsonIgnore
     public boolean isReceiver() {
-        return "receiver".equals(role);
+        return Role.RECEIVER.is(role);
     }
 
     /** Writes this result as JSON, whole or not at all ({@link AtomicFiles}). */

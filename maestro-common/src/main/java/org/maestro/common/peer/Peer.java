@@ -37,7 +37,7 @@ import org.slf4j.LoggerFactory;
 
 /**
  * A Maestro peer: connects to the control broker, answers the commands every peer answers (PING, SET, RESET, STATS,
- * GET, FLUSH, HALT, LOG) and hands the commands of its role to a {@link Role}.
+ * GET, FLUSH, HALT, LOG) and hands the commands of its role to a {@link RoleBehaviour}.
  *
  * <p>A peer holds the options SET gave it until RESET (or its end): the client resets them before and after each
  * test, so that every test starts from {@link TestOptions#DEFAULTS} whatever an earlier test or another client set.
@@ -60,7 +60,7 @@ public final class Peer implements AutoCloseable {
     static final int MAX_QUEUED_NOTES = 1000;
 
     private final PeerConfig config;
-    private final Role role;
+    private final RoleBehaviour behaviour;
     private final PeerInfo self;
     private final ExecutorService control;
     private final CountDownLatch halted = new CountDownLatch(1);
@@ -69,12 +69,16 @@ public final class Peer implements AutoCloseable {
     private volatile TestOptions options = TestOptions.DEFAULTS;
     private volatile MqttTransport transport;
 
-    private Peer(PeerConfig config, Role role) {
+    private Peer(PeerConfig config, RoleBehaviour behaviour) {
         PeerNames.requireValid("name", config.name(), PeerNames.MAX_NAME);
         PeerNames.requireValid("host", config.host(), PeerNames.MAX_HOST);
         this.config = config;
-        this.role = role;
-        this.self = new PeerInfo(UUID.randomUUID().toString(), config.name(), config.host(), role.name());
+        this.behaviour = behaviour;
+        this.self = new PeerInfo(
+                UUID.randomUUID().toString(),
+                config.name(),
+                config.host(),
+                behaviour.role().label());
         this.control = new ThreadPoolExecutor(
                 1, 1, 0, TimeUnit.MILLISECONDS, new ArrayBlockingQueue<>(MAX_QUEUED_NOTES), r -> {
                     Thread thread = new Thread(r, "maestro-peer-" + config.name());
@@ -88,8 +92,8 @@ public final class Peer implements AutoCloseable {
      *
      * @throws TransportException when the control broker cannot be reached
      */
-    public static Peer start(PeerConfig config, Role role) throws TransportException {
-        Peer peer = new Peer(config, role);
+    public static Peer start(PeerConfig config, RoleBehaviour behaviour) throws TransportException {
+        Peer peer = new Peer(config, behaviour);
         peer.connect();
         return peer;
     }
@@ -97,15 +101,16 @@ public final class Peer implements AutoCloseable {
     private void connect() throws TransportException {
         byte[] will =
                 NoteCodec.encode(Note.notification(Command.ABNORMAL_DISCONNECT, Payload.Empty.INSTANCE, self, null));
-        MqttTransport.Options connectOptions = MqttTransport.Options.of("maestro-" + role.name() + "-" + self.id())
+        MqttTransport.Options connectOptions = MqttTransport.Options.of(
+                        "maestro-" + behaviour.role().label() + "-" + self.id())
                 .withWill(Topics.NOTIFICATIONS, will, Topics.NOTIFICATION_QOS)
                 .withKeepAlive(config.keepAlive());
         transport = MqttTransport.connect(config.maestro(), connectOptions);
         transport.subscribe(Topics.ALL_PEERS, Topics.REQUEST_QOS, (topic, bytes) -> enqueue(topic, bytes, true));
         transport.subscribe(
-                Topics.role(role.name()), Topics.REQUEST_QOS, (topic, bytes) -> enqueue(topic, bytes, false));
+                Topics.role(behaviour.role()), Topics.REQUEST_QOS, (topic, bytes) -> enqueue(topic, bytes, false));
         transport.subscribe(Topics.peer(self.id()), Topics.REQUEST_QOS, (topic, bytes) -> enqueue(topic, bytes, false));
-        LOG.info("{} {} connected to {}", role.name(), self.qualifiedName(), config.maestro());
+        LOG.info("{} {} connected to {}", behaviour.role().label(), self.qualifiedName(), config.maestro());
     }
 
     /** This peer's identity. */
@@ -118,9 +123,9 @@ public final class Peer implements AutoCloseable {
         return dropped.get();
     }
 
-    /** The role this peer plays. */
-    public Role role() {
-        return role;
+    /** What this peer does in its role. */
+    public RoleBehaviour behaviour() {
+        return behaviour;
     }
 
     /** The options set since the last RESET. */
@@ -160,7 +165,7 @@ public final class Peer implements AutoCloseable {
             return;
         }
         try {
-            role.halt();
+            behaviour.halt();
         } catch (RuntimeException e) {
             LOG.warn("{} did not halt cleanly: {}", self.qualifiedName(), e.toString());
         }
@@ -243,7 +248,7 @@ public final class Peer implements AutoCloseable {
             return Command.PING;
         } else if (reply instanceof Payload.Stats) {
             return Command.STATS;
-        } else if (reply instanceof Payload.Outcome) {
+        } else if (reply instanceof Payload.Notice) {
             return Command.GET;
         }
         return Command.OK;
@@ -264,12 +269,12 @@ public final class Peer implements AutoCloseable {
                 reset();
                 return Payload.Empty.INSTANCE;
             case STATS:
-                return role.stats();
+                return behaviour.stats();
             case GET:
-                return new Payload.Outcome(self.qualifiedName(), describe());
+                return new Payload.Notice(self.qualifiedName(), describe());
             case FLUSH:
                 try {
-                    role.flush();
+                    behaviour.flush();
                 } catch (IOException e) {
                     throw new RoleException(
                             ErrorCodes.IO,
@@ -283,13 +288,13 @@ public final class Peer implements AutoCloseable {
                 shipResults(request);
                 return Payload.Empty.INSTANCE;
             default:
-                if (!role.commands().contains(request.command())) {
+                if (!behaviour.commands().contains(request.command())) {
                     if (broadcast) {
                         return null;
                     }
-                    throw RoleException.unsupported(request.command(), role.name());
+                    throw RoleException.unsupported(request.command(), behaviour.role());
                 }
-                return role.handle(request, context);
+                return behaviour.handle(request, context);
         }
     }
 
@@ -301,7 +306,7 @@ public final class Peer implements AutoCloseable {
                                 + Arrays.stream(OptionCode.values())
                                         .map(o -> o.code() + " (" + o.parameter() + ")")
                                         .collect(Collectors.joining(", "))));
-        if (role.busy()) {
+        if (behaviour.busy()) {
             throw new RoleException(
                     ErrorCodes.BUSY,
                     "cannot set " + option.parameter() + " while " + self.qualifiedName()
@@ -309,7 +314,7 @@ public final class Peer implements AutoCloseable {
         }
         try {
             TestOptions updated = options.with(option, set.value());
-            role.checkOptions(updated);
+            behaviour.checkOptions(updated);
             options = updated;
         } catch (InvalidOptionException e) {
             throw new RoleException(ErrorCodes.INVALID_OPTION, e.getMessage());
@@ -324,7 +329,7 @@ public final class Peer implements AutoCloseable {
 
     /** Drops every option and what the role kept of its last test; refused while the role runs a test. */
     private void reset() throws RoleException {
-        if (role.busy()) {
+        if (behaviour.busy()) {
             throw new RoleException(
                     ErrorCodes.BUSY,
                     "cannot reset the options of " + self.qualifiedName() + ": it still runs test '"
@@ -332,7 +337,7 @@ public final class Peer implements AutoCloseable {
                             + " ('maestro-cli status' lists the busy peers)");
         }
         options = TestOptions.DEFAULTS;
-        role.reset();
+        behaviour.reset();
         LOG.debug("{} reset its options to the defaults", self.qualifiedName());
     }
 
@@ -342,7 +347,7 @@ public final class Peer implements AutoCloseable {
         details.put("name", self.name());
         details.put("host", self.host());
         details.put("role", self.role());
-        details.put("busy", Boolean.toString(role.busy()));
+        details.put("busy", Boolean.toString(behaviour.busy()));
         details.put("version", String.valueOf(Peer.class.getPackage().getImplementationVersion()));
         options.values()
                 .forEach((option, value) ->
@@ -353,16 +358,16 @@ public final class Peer implements AutoCloseable {
     private void shipResults(Note request) throws RoleException {
         try {
             long deadline = System.nanoTime() + SHIP_WAIT.toNanos();
-            while (role.busy() && System.nanoTime() < deadline) {
+            while (behaviour.busy() && System.nanoTime() < deadline) {
                 Thread.sleep(50);
             }
-            if (role.busy()) {
+            if (behaviour.busy()) {
                 LOG.warn(
                         "{} is still busy after {} s; shipping what it has written so far",
                         self.qualifiedName(),
                         SHIP_WAIT.toSeconds());
             }
-            role.flush();
+            behaviour.flush();
             Path directory = context.resultDirectory();
             String runId = options.runId().orElse(null);
             if (runId != null) {
@@ -447,7 +452,7 @@ public final class Peer implements AutoCloseable {
 
         @Override
         public void notify(Command command, String message, Map<String, String> details) {
-            send(Topics.NOTIFICATIONS, Note.notification(command, new Payload.Outcome(message, details), self, null));
+            send(Topics.NOTIFICATIONS, Note.notification(command, new Payload.Notice(message, details), self, null));
         }
     }
 }

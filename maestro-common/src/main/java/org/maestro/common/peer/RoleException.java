@@ -1,6 +1,7 @@
 package org.maestro.common.peer;
 
 import org.maestro.common.protocol.Command;
+import org.maestro.common.protocol.Role;
 
 /** Thrown by a role that cannot do what a request asks; the message is sent back as INTERNAL_ERROR text. */
 public class RoleException extends Exception {
@@ -24,7 +25,7 @@ public class RoleException extends Exception {
     }
 
     /** The request names a command this role does not do. */
-    public static RoleException unsupported(Command command, String role) {
-        return new RoleException(ErrorCodes.UNSUPPORTED, "a " + role + " does not handle " + command);
+    public static RoleException unsupported(Command command, Role role) {
+        return new RoleException(ErrorCodes.UNSUPPORTED, "a " + role.label() + " does not handle " + command);
     }
 }

@@ -76,8 +76,8 @@ public record Note(NoteType type, Command command, NoteHeader header, Payload pa
             return PayloadKind.STATS;
         } else if (payload instanceof Payload.Error) {
             return PayloadKind.ERROR;
-        } else if (payload instanceof Payload.Outcome) {
-            return PayloadKind.OUTCOME;
+        } else if (payload instanceof Payload.Notice) {
+            return PayloadKind.NOTICE;
         } else if (payload instanceof Payload.AgentSource) {
             return PayloadKind.AGENT_SOURCE;
         }

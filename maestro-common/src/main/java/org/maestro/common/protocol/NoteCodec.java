@@ -154,9 +154,9 @@ public final class NoteCodec {
         } else if (payload instanceof Payload.Error error) {
             packer.packInt(error.code());
             packer.packString(error.message());
-        } else if (payload instanceof Payload.Outcome outcome) {
-            packer.packString(outcome.message());
-            Map<String, String> sorted = new TreeMap<>(outcome.details());
+        } else if (payload instanceof Payload.Notice notice) {
+            packer.packString(notice.message());
+            Map<String, String> sorted = new TreeMap<>(notice.details());
             packer.packMapHeader(sorted.size());
             for (Map.Entry<String, String> entry : sorted.entrySet()) {
                 packer.packString(entry.getKey());
@@ -189,7 +189,7 @@ public final class NoteCodec {
                 new Payload.PingReply(unpacker.unpackLong(), unpacker.unpackLong(), unpacker.unpackLong());
             case STATS -> unpackStats(unpacker, limit);
             case ERROR -> new Payload.Error(unpacker.unpackInt(), unpackString(unpacker, limit));
-            case OUTCOME -> unpackOutcome(unpacker, limit);
+            case NOTICE -> unpackNotice(unpacker, limit);
             case AGENT_SOURCE -> new Payload.AgentSource(unpackString(unpacker, limit), unpackString(unpacker, limit));
             case CHUNK -> unpackChunk(unpacker, limit);
             case DRAIN_MODE ->
@@ -219,7 +219,7 @@ public final class NoteCodec {
         return new Payload.Stats(role, timestamp, count, rate, p99, errors, p50, max, warmUp, consumed);
     }
 
-    private static Payload.Outcome unpackOutcome(MessageUnpacker unpacker, int limit)
+    private static Payload.Notice unpackNotice(MessageUnpacker unpacker, int limit)
             throws IOException, MalformedNoteException {
         String message = unpackString(unpacker, limit);
         int size = unpacker.unpackMapHeader();
@@ -230,7 +230,7 @@ public final class NoteCodec {
         for (int i = 0; i < size; i++) {
             details.put(unpackString(unpacker, limit), unpackString(unpacker, limit));
         }
-        return new Payload.Outcome(message, details);
+        return new Payload.Notice(message, details);
     }
 
     private static Payload.Chunk unpackChunk(MessageUnpacker unpacker, int limit)

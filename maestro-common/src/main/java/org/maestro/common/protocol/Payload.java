@@ -142,8 +142,8 @@ public sealed interface Payload {
     }
 
     /** NOTIFY_SUCCESS, NOTIFY_FAIL, NOTIFY_READY, DRAIN_COMPLETE and GET replies: a message and named details. */
-    record Outcome(String message, Map<String, String> details) implements Payload {
-        public Outcome {
+    record Notice(String message, Map<String, String> details) implements Payload {
+        public Notice {
             Objects.requireNonNull(message, "message");
             details = Map.copyOf(details);
         }

@@ -9,7 +9,7 @@ public enum PayloadKind {
     PING_REPLY,
     STATS,
     ERROR,
-    OUTCOME,
+    NOTICE,
     AGENT_SOURCE,
     CHUNK,
     /** DRAIN requests: TEXT with how the drain ends ({@link DrainMode}), or nothing (the quiet rule). */
@@ -35,7 +35,7 @@ public enum PayloadKind {
             case STATS -> STATS;
             case INTERNAL_ERROR -> ERROR;
             case PROTOCOL_ERROR -> TEXT;
-            case NOTIFY_FAIL, NOTIFY_SUCCESS, NOTIFY_READY, DRAIN_COMPLETE, GET -> OUTCOME;
+            case NOTIFY_FAIL, NOTIFY_SUCCESS, NOTIFY_READY, DRAIN_COMPLETE, GET -> NOTICE;
             default -> EMPTY;
         };
     }

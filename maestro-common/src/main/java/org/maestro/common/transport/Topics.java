@@ -1,5 +1,7 @@
 package org.maestro.common.transport;
 
+import org.maestro.common.protocol.Role;
+
 /** The MQTT topics of the Maestro protocol and the QoS each kind of note travels with. */
 public final class Topics {
     /** Requests to every peer. */
@@ -17,8 +19,8 @@ public final class Topics {
     private Topics() {}
 
     /** Requests to every peer of a role, e.g. {@code /mpt/daemon/sender}. */
-    public static String role(String role) {
-        return ALL_PEERS + "/" + role;
+    public static String role(Role role) {
+        return ALL_PEERS + "/" + role.label();
     }
 
     /** Requests to one peer, by id. */

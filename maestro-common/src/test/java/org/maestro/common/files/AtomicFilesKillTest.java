@@ -21,8 +21,8 @@ import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.maestro.common.files.inspector.InspectorProperties;
-import org.maestro.common.measure.TestOutcome;
-import org.maestro.common.measure.TestOutcomeReader;
+import org.maestro.common.measure.RecordedVerdict;
+import org.maestro.common.measure.RecordedVerdictReader;
 
 /**
  * Result files survive a writer killed with SIGKILL at any moment: a process rewriting them in a loop
@@ -60,7 +60,7 @@ class AtomicFilesKillTest {
                     .sorted()
                     .toList();
             assertEquals(
-                    List.of(InspectorProperties.FILE, ResultWriterLoop.LINES_FILE, TestOutcome.RUNNER_FILE), names);
+                    List.of(InspectorProperties.FILE, ResultWriterLoop.LINES_FILE, RecordedVerdict.RUNNER_FILE), names);
         }
     }
 
@@ -112,8 +112,8 @@ class AtomicFilesKillTest {
 
     /** The generation of the verdict file, checked whole: its reason is as long as it says. */
     private long checkOutcome() throws IOException {
-        TestOutcome outcome =
-                TestOutcomeReader.read(directory, TestOutcome.RUNNER_FILE).orElseThrow();
+        RecordedVerdict outcome = RecordedVerdictReader.read(directory, RecordedVerdict.RUNNER_FILE)
+                .orElseThrow();
         Matcher matcher = REASON.matcher(outcome.reason());
         assertTrue(
                 matcher.matches(),

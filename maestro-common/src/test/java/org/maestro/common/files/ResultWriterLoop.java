@@ -6,8 +6,8 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.Map;
 import org.maestro.common.files.inspector.InspectorProperties;
-import org.maestro.common.measure.TestOutcome;
-import org.maestro.common.measure.TestOutcomeWriter;
+import org.maestro.common.measure.RecordedVerdict;
+import org.maestro.common.measure.RecordedVerdictWriter;
 
 /**
  * A process that rewrites result files in a loop through the real writers, each generation of another size, until it
@@ -26,8 +26,10 @@ public final class ResultWriterLoop {
         Path directory = Path.of(args[0]);
         for (long generation = 1; ; generation++) {
             int size = 200_000 + (int) (generation * 7919 % 1_800_000);
-            TestOutcomeWriter.write(
-                    directory, TestOutcome.RUNNER_FILE, TestOutcome.of(true, reason(generation, size), "run-1"));
+            RecordedVerdictWriter.write(
+                    directory,
+                    RecordedVerdict.RUNNER_FILE,
+                    RecordedVerdict.of(true, reason(generation, size), "run-1"));
             InspectorProperties.write(
                     directory,
                     Map.of("generation", Long.toString(generation), "filler", filler(size), "size", "" + size));

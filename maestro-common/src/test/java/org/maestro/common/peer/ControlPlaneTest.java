@@ -28,6 +28,7 @@ import org.maestro.common.options.OptionCode;
 import org.maestro.common.protocol.Command;
 import org.maestro.common.protocol.Note;
 import org.maestro.common.protocol.Payload;
+import org.maestro.common.protocol.Role;
 import org.maestro.common.testing.MosquittoProcess;
 import org.maestro.common.testing.ProbeRole;
 import org.maestro.common.transport.MqttEndpoint;
@@ -68,8 +69,8 @@ class ControlPlaneTest {
     private List<Peer> startPeers(String url, int count) throws Exception {
         List<Peer> peers = new ArrayList<>();
         for (int i = 0; i < count; i++) {
-            Peer peer =
-                    Peer.start(PeerConfig.of(MqttEndpoint.parse(url), "probe-" + i, results), new ProbeRole("sender"));
+            Peer peer = Peer.start(
+                    PeerConfig.of(MqttEndpoint.parse(url), "probe-" + i, results), new ProbeRole(Role.SENDER));
             resources.add(peer);
             peers.add(peer);
         }
@@ -109,7 +110,7 @@ class ControlPlaneTest {
 
         Replies get = client.request(Topics.peer(peers.get(1).info().id()), Note.request(Command.GET), 1, REPLY_TIMEOUT)
                 .get(15, TimeUnit.SECONDS);
-        Payload.Outcome info = (Payload.Outcome) get.notes().get(0).payload();
+        Payload.Notice info = (Payload.Notice) get.notes().get(0).payload();
         assertEquals("1000", info.details().get("option.RATE"));
         assertEquals("probe-1", info.details().get("name"));
 
@@ -118,7 +119,7 @@ class ControlPlaneTest {
         assertTrue(halt.allOk(), halt.describeErrors());
         for (Peer peer : peers) {
             assertTrue(peer.awaitHalt(Duration.ofSeconds(10)), peer.info().name() + " halted");
-            assertTrue(((ProbeRole) peer.role()).halted);
+            assertTrue(((ProbeRole) peer.behaviour()).halted);
         }
         assertTrue(client.ping(Duration.ofSeconds(1)).isEmpty(), "no peer answers after HALT");
     }
@@ -227,10 +228,10 @@ class ControlPlaneTest {
         Peer peer = startPeers(url, 1).get(0);
         ControlClient client = client(url);
 
-        Replies start = client.request(Topics.role("sender"), Note.request(Command.START_SENDER), 1, REPLY_TIMEOUT)
+        Replies start = client.request(Topics.role(Role.SENDER), Note.request(Command.START_SENDER), 1, REPLY_TIMEOUT)
                 .get(15, TimeUnit.SECONDS);
         assertTrue(start.allOk(), start.describeErrors());
-        assertEquals(List.of(Command.START_SENDER), ((ProbeRole) peer.role()).handled);
+        assertEquals(List.of(Command.START_SENDER), ((ProbeRole) peer.behaviour()).handled);
 
         Replies broadcast = client.request(
                         Topics.ALL_PEERS, Note.request(Command.START_RECEIVER), 1, Duration.ofSeconds(2))
@@ -277,7 +278,7 @@ class ControlPlaneTest {
                 .toList();
         assertEquals(3, parts.size());
         assertEquals(ResultShipper.sha256(directory.resolve("big.bin")), ResultShipper.sha256(parts));
-        assertEquals(1, ((ProbeRole) peer.role()).flushes, "LOG flushes before shipping");
+        assertEquals(1, ((ProbeRole) peer.behaviour()).flushes, "LOG flushes before shipping");
     }
 
     @ParameterizedTest
@@ -313,7 +314,7 @@ class ControlPlaneTest {
         List<Peer> peers = startPeers(url, 2);
         Peer peer = peers.get(0);
         Peer bystander = peers.get(1);
-        ProbeRole role = (ProbeRole) peer.role();
+        ProbeRole role = (ProbeRole) peer.behaviour();
         ControlClient client = client(url);
         String topic = Topics.peer(peer.info().id());
         Replies both = client.request(
@@ -360,11 +361,11 @@ class ControlPlaneTest {
                 List.of(Command.OK), reset.notes().stream().map(Note::command).toList());
         assertEquals(org.maestro.common.options.TestOptions.DEFAULTS, peer.options());
         assertEquals("other", bystander.options().testName(), "a peer not asked keeps its options");
-        assertEquals(0, ((ProbeRole) bystander.role()).resets);
+        assertEquals(0, ((ProbeRole) bystander.behaviour()).resets);
         assertEquals(1, role.resets, "the role forgets its last test too");
         Replies get = client.request(topic, Note.request(Command.GET), 1, REPLY_TIMEOUT)
                 .get(15, TimeUnit.SECONDS);
-        Map<String, String> details = ((Payload.Outcome) get.notes().get(0).payload()).details();
+        Map<String, String> details = ((Payload.Notice) get.notes().get(0).payload()).details();
         assertTrue(
                 details.keySet().stream().noneMatch(k -> k.startsWith("option.")),
                 "GET lists no option after RESET: " + details);

@@ -28,6 +28,7 @@ import org.maestro.common.protocol.Note;
 import org.maestro.common.protocol.NoteCodec;
 import org.maestro.common.protocol.Payload;
 import org.maestro.common.protocol.PeerInfo;
+import org.maestro.common.protocol.Role;
 import org.maestro.common.testing.MosquittoProcess;
 import org.maestro.common.testing.RoguePeer;
 import org.maestro.common.transport.MqttEndpoint;
@@ -94,11 +95,11 @@ class HostileTrafficTest {
             client.onNotification(arrived::add);
             byte[] chunkSized = RoguePeer.notification(
                     Command.NOTIFY_SUCCESS,
-                    new Payload.Outcome("x".repeat(ResultShipper.CHUNK_BYTES), java.util.Map.of()),
+                    new Payload.Notice("x".repeat(ResultShipper.CHUNK_BYTES), java.util.Map.of()),
                     rogueIdentity);
             byte[] oversized = RoguePeer.notification(
                     Command.NOTIFY_SUCCESS,
-                    new Payload.Outcome("x".repeat(maxPacket), java.util.Map.of()),
+                    new Payload.Notice("x".repeat(maxPacket), java.util.Map.of()),
                     rogueIdentity);
 
             rogue.publish(Topics.NOTIFICATIONS, chunkSized);
@@ -169,13 +170,13 @@ class HostileTrafficTest {
     }
 
     /** A role whose FLUSH blocks the peer's control thread until released. */
-    private static final class BlockingRole implements Role {
+    private static final class BlockingRole implements RoleBehaviour {
         final CountDownLatch entered = new CountDownLatch(1);
         final CountDownLatch release = new CountDownLatch(1);
 
         @Override
-        public String name() {
-            return "sender";
+        public Role role() {
+            return Role.SENDER;
         }
 
         @Override

@@ -20,6 +20,7 @@ import org.maestro.common.options.OptionCode;
 import org.maestro.common.protocol.Command;
 import org.maestro.common.protocol.Note;
 import org.maestro.common.protocol.Payload;
+import org.maestro.common.protocol.Role;
 import org.maestro.common.testing.MosquittoProcess;
 import org.maestro.common.testing.ProbeRole;
 import org.maestro.common.transport.MqttEndpoint;
@@ -40,7 +41,7 @@ class RunDirectoryTest {
     void start() throws Exception {
         mosquitto = MosquittoProcess.start();
         peer = Peer.start(
-                PeerConfig.of(MqttEndpoint.parse(mosquitto.url()), "probe", results), new ProbeRole("sender"));
+                PeerConfig.of(MqttEndpoint.parse(mosquitto.url()), "probe", results), new ProbeRole(Role.SENDER));
         client = ControlClient.connect(MqttEndpoint.parse(mosquitto.url()));
     }
 

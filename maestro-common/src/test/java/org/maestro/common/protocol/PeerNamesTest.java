@@ -73,7 +73,7 @@ class PeerNamesTest {
     void aNoteFromABadlyNamedPeerIsRefusedNamingTheClaimedSender() {
         PeerInfo liar = new PeerInfo("id-9", "/etc", "h", "receiver");
         byte[] note = NoteCodec.encode(
-                Note.notification(Command.NOTIFY_SUCCESS, new Payload.Outcome("done", Map.of()), liar, "c"));
+                Note.notification(Command.NOTIFY_SUCCESS, new Payload.Notice("done", Map.of()), liar, "c"));
 
         MalformedNoteException refused = assertThrows(MalformedNoteException.class, () -> NoteCodec.decode(note));
 

@@ -67,7 +67,7 @@ class ProtocolVectorsTest {
             case PING_REPLY -> new Payload.PingReply(1, 2, 3);
             case STATS -> new Payload.Stats("receiver", 4, 5, 6.5, 7, 8);
             case ERROR -> new Payload.Error(9, "bad");
-            case OUTCOME -> new Payload.Outcome("done", Map.of("a", "1", "b", "2"));
+            case NOTICE -> new Payload.Notice("done", Map.of("a", "1", "b", "2"));
             case AGENT_SOURCE -> new Payload.AgentSource("/srv/handlers", "");
             case CHUNK -> new Payload.Chunk("a/b.hlog", 1, 3, "00", new byte[] {1, 2, 3});
             case DRAIN_MODE -> DrainMode.HOLD.payload();

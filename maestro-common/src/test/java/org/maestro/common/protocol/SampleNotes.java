@@ -72,14 +72,14 @@ public final class SampleNotes {
                         NoteType.RESPONSE,
                         Command.GET,
                         reply,
-                        new Payload.Outcome("sender-1@host-a", Map.of("role", "sender", "busy", "false"))));
+                        new Payload.Notice("sender-1@host-a", Map.of("role", "sender", "busy", "false"))));
         notes.put(
                 "NOTIFY_SUCCESS notification",
                 new Note(
                         NoteType.NOTIFICATION,
                         Command.NOTIFY_SUCCESS,
                         reply,
-                        new Payload.Outcome("p90 1.2 ms <= 500 ms", Map.of("received", "1000"))));
+                        new Payload.Notice("p90 1.2 ms <= 500 ms", Map.of("received", "1000"))));
         notes.put(
                 "ABNORMAL_DISCONNECT notification",
                 new Note(NoteType.NOTIFICATION, Command.ABNORMAL_DISCONNECT, reply, Payload.Empty.INSTANCE));

@@ -8,6 +8,7 @@ import org.maestro.common.client.ControlClient;
 import org.maestro.common.client.PeerStatus;
 import org.maestro.common.peer.Peer;
 import org.maestro.common.peer.PeerConfig;
+import org.maestro.common.protocol.Role;
 import org.maestro.common.transport.MqttEndpoint;
 import org.maestro.common.transport.TransportException;
 
@@ -27,7 +28,7 @@ public final class PingThroughBroker {
     public static void main(String[] args) throws Exception {
         Path results = Files.createTempDirectory("maestro-ping-through-broker-");
         try (Peer peer = Peer.start(
-                        PeerConfig.of(MqttEndpoint.parse(args[0]), PEER_NAME, results), new ProbeRole("sender"));
+                        PeerConfig.of(MqttEndpoint.parse(args[0]), PEER_NAME, results), new ProbeRole(Role.SENDER));
                 ControlClient client = ControlClient.connect(MqttEndpoint.parse(args[1]))) {
             List<PeerStatus> answered = client.ping(Duration.ofSeconds(2));
             System.out.println(

@@ -8,31 +8,32 @@ import java.util.concurrent.CopyOnWriteArrayList;
 import org.maestro.common.options.TestOptions;
 import org.maestro.common.peer.ErrorCodes;
 import org.maestro.common.peer.PeerContext;
-import org.maestro.common.peer.Role;
+import org.maestro.common.peer.RoleBehaviour;
 import org.maestro.common.peer.RoleException;
 import org.maestro.common.protocol.Command;
 import org.maestro.common.protocol.Note;
 import org.maestro.common.protocol.Payload;
+import org.maestro.common.protocol.Role;
 
 /**
  * A role for tests of the peer base: records the role commands it gets, can be told to refuse an option, and is busy
  * from START_SENDER to STOP_SENDER.
  */
-public final class ProbeRole implements Role {
-    private final String name;
+public final class ProbeRole implements RoleBehaviour {
+    private final Role role;
     public final List<Command> handled = new CopyOnWriteArrayList<>();
     public volatile boolean halted;
     public volatile int flushes;
     public volatile int resets;
     private volatile boolean running;
 
-    public ProbeRole(String name) {
-        this.name = name;
+    public ProbeRole(Role role) {
+        this.role = role;
     }
 
     @Override
-    public String name() {
-        return name;
+    public Role role() {
+        return role;
     }
 
     @Override
@@ -63,7 +64,7 @@ public final class ProbeRole implements Role {
 
     @Override
     public Payload.Stats stats() {
-        return new Payload.Stats(name, System.currentTimeMillis(), handled.size(), 0, 0, 0);
+        return new Payload.Stats(role.label(), System.currentTimeMillis(), handled.size(), 0, 0, 0);
     }
 
     @Override

@@ -256,7 +256,7 @@ public final class RoguePeer implements AutoCloseable {
         }
         requests.add(request);
         boolean mine = topic.equals(Topics.ALL_PEERS)
-                || topic.equals(Topics.role(identity.role()))
+                || topic.equals(Topics.ALL_PEERS + "/" + identity.role())
                 || topic.equals(Topics.peer(identity.id()));
         if (mine || answerEveryone) {
             worker.execute(() -> answer(request));
@@ -291,7 +291,7 @@ public final class RoguePeer implements AutoCloseable {
         List<byte[]> notes = new ArrayList<>();
         switch (request.command()) {
             case STATS -> notes.add(reply(request, Command.STATS, new Payload.Stats(identity.role(), 0, 0, 0.0, 0, 0)));
-            case GET -> notes.add(reply(request, Command.GET, new Payload.Outcome("idle", Map.of("busy", "false"))));
+            case GET -> notes.add(reply(request, Command.GET, new Payload.Notice("idle", Map.of("busy", "false"))));
             case LOG -> {
                 for (Payload.Chunk chunk : files) {
                     notes.add(data(request, identity, chunk));

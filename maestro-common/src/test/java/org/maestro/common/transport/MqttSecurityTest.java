@@ -32,6 +32,7 @@ import org.maestro.common.protocol.Command;
 import org.maestro.common.protocol.Note;
 import org.maestro.common.protocol.NoteCodec;
 import org.maestro.common.protocol.Payload;
+import org.maestro.common.protocol.Role;
 import org.maestro.common.testing.LogCapture;
 import org.maestro.common.testing.ProbeRole;
 import org.maestro.common.testing.SecureMosquitto;
@@ -88,7 +89,7 @@ class MqttSecurityTest {
     private Peer startPeer(String login, String name) throws Exception {
         Peer peer = Peer.start(
                 PeerConfig.of(MqttEndpoint.parse(broker.plainUrl(login), variable -> null), name, results),
-                new ProbeRole("sender"));
+                new ProbeRole(Role.SENDER));
         resources.add(peer);
         return peer;
     }
@@ -180,7 +181,7 @@ class MqttSecurityTest {
                         MqttEndpoint.parse(broker.plainUrl(SecureMosquitto.PEER_USER), environment::get),
                         "sender-1",
                         results),
-                new ProbeRole("sender"));
+                new ProbeRole(Role.SENDER));
         resources.add(peer);
         ControlClient client = client();
 
@@ -190,7 +191,7 @@ class MqttSecurityTest {
                 found.stream().map(s -> s.peer().id()).toList());
 
         Replies set = client.request(
-                        Topics.role("sender"),
+                        Topics.role(Role.SENDER),
                         Note.request(Command.SET, new Payload.SetOption(OptionCode.RATE.code(), "1000")),
                         1,
                         Duration.ofSeconds(10))
@@ -210,7 +211,7 @@ class MqttSecurityTest {
     void aUserTheAclDoesNotLetPublishToThePeersCannotCommandThem(String intruderUser) throws Exception {
         String intruderPassword = intruderUser.equals("guest") ? GUEST_PASSWORD : PEER_PASSWORD;
         Peer peer = startPeer(SecureMosquitto.PEER_USER + ":" + PEER_PASSWORD, "sender-1");
-        ProbeRole role = (ProbeRole) peer.role();
+        ProbeRole role = (ProbeRole) peer.behaviour();
         ControlClient client = client();
         int defaultRate = peer.options().rate();
         String intruderId = "intruder-" + intruderUser + "-" + System.nanoTime();
@@ -223,7 +224,9 @@ class MqttSecurityTest {
         intruder.subscribe(Topics.NOTIFICATIONS, Topics.NOTIFICATION_QOS, (topic, bytes) -> overheard.add(topic));
 
         List<String> targets = List.of(
-                Topics.ALL_PEERS, Topics.role("sender"), Topics.peer(peer.info().id()));
+                Topics.ALL_PEERS,
+                Topics.role(Role.SENDER),
+                Topics.peer(peer.info().id()));
         for (String topic : targets) {
             intruder.publish(
                     topic,

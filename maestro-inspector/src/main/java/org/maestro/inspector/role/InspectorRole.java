@@ -16,11 +16,12 @@ import org.maestro.common.options.OptionCode;
 import org.maestro.common.options.TestOptions;
 import org.maestro.common.peer.ErrorCodes;
 import org.maestro.common.peer.PeerContext;
-import org.maestro.common.peer.Role;
+import org.maestro.common.peer.RoleBehaviour;
 import org.maestro.common.peer.RoleException;
 import org.maestro.common.protocol.Command;
 import org.maestro.common.protocol.Note;
 import org.maestro.common.protocol.Payload;
+import org.maestro.common.protocol.Role;
 import org.maestro.common.time.FixedRateTicker;
 import org.maestro.common.time.MicroClock;
 import org.maestro.common.time.Ticker;
@@ -45,9 +46,7 @@ import org.slf4j.LoggerFactory;
  * then the start fails with a message saying why. Later failures (a SUT
  * restarting) are logged and counted while polling goes on. STATS answers the polls done and the failed ones.
  */
-public final class InspectorRole implements Role {
-    /** The role name. */
-    public static final String NAME = "inspector";
+public final class InspectorRole implements RoleBehaviour {
     /** The shortest interval accepted: polling more often would load the SUT. */
     public static final Duration MINIMUM_INTERVAL = Duration.ofSeconds(1);
     /** The longest wait for one answer of the SUT. */
@@ -87,8 +86,8 @@ public final class InspectorRole implements Role {
     }
 
     @Override
-    public String name() {
-        return NAME;
+    public Role role() {
+        return Role.INSPECTOR;
     }
 
     @Override
@@ -101,7 +100,7 @@ public final class InspectorRole implements Role {
         switch (request.command()) {
             case START_INSPECTOR -> start(request.payload() instanceof Payload.Text text ? text.text() : "", context);
             case STOP_INSPECTOR -> stop(context, true);
-            default -> throw RoleException.unsupported(request.command(), NAME);
+            default -> throw RoleException.unsupported(request.command(), role());
         }
         return Payload.Empty.INSTANCE;
     }
@@ -286,7 +285,8 @@ public final class InspectorRole implements Role {
         synchronized (lock) {
             stats = inspection != null ? inspection.poller.stats() : lastStats;
         }
-        return new Payload.Stats(NAME, clock.nowMicros() / 1_000, stats.polls(), 0.0, 0, stats.errors());
+        return new Payload.Stats(
+                Role.INSPECTOR.label(), clock.nowMicros() / 1_000, stats.polls(), 0.0, 0, stats.errors());
     }
 
     /** The polling figures of the running inspection, or of the last one. */

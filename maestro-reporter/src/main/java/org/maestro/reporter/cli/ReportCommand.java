@@ -4,11 +4,11 @@ import java.io.PrintWriter;
 import java.nio.file.Path;
 import org.maestro.common.cli.ExitCode;
 import org.maestro.common.cli.MaestroCommand;
-import org.maestro.reporter.Outcome;
 import org.maestro.reporter.ReportResult;
 import org.maestro.reporter.Reporter;
 import org.maestro.reporter.TestReport;
 import org.maestro.reporter.TestSummary;
+import org.maestro.reporter.Verdict;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Parameters;
 
@@ -38,7 +38,7 @@ public final class ReportCommand extends MaestroCommand {
         ReportResult result = Reporter.build(dir);
         for (TestReport test : result.tests()) {
             for (TestSummary s : test.iterations()) {
-                String verdict = s.passed() ? "PASS" : s.outcome() == Outcome.FAILURE ? "FAIL" : "NO VERDICT";
+                String verdict = s.passed() ? "PASS" : s.outcome() == Verdict.FAILURE ? "FAIL" : "NO VERDICT";
                 out.printf("%-9s %s #%d  %s%n", verdict, s.test(), s.iteration(), s.reason());
             }
         }

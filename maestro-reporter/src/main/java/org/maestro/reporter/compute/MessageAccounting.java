@@ -10,6 +10,7 @@ import java.util.Objects;
 import java.util.TreeMap;
 import org.maestro.common.measure.OutcomeCounts;
 import org.maestro.common.measure.PeerResult;
+import org.maestro.common.protocol.Role;
 import org.maestro.reporter.MessageCounts;
 import org.maestro.reporter.StreamSummary;
 import org.roaringbitmap.RoaringBitmap;
@@ -50,7 +51,7 @@ public final class MessageAccounting {
     public record Missing(String name, String role, String address, String why) {
 
         boolean isSender() {
-            return "sender".equals(role);
+            return Role.SENDER.is(role);
         }
 
         String describe() {

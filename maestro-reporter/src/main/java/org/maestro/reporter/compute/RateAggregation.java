@@ -12,9 +12,10 @@ import org.maestro.reporter.TestSummary;
 /**
  * Turns rate.csv rows into statistics and per-second totals. Rows of several peers are added up
  * per second: a row belongs to the second its timestamp rounds to. Each row says how many of its messages were
- * measured (not sent during warm-up, by each message's own flag; rows of older files are all measured or all warm-up),
- * so the measured count is exact; the mean rate divides it by the measured window, never by a number of rows. Warm-up
- * messages are left out of the statistics but kept in the series so charts can show them shaded.
+ * measured (not sent during warm-up, by each message's own flag), so the measured count is exact; the mean rate
+ * divides it by the measured window, never by a number of rows. Warm-up messages are left out of the statistics but
+ * kept in the series so charts can show them shaded. The rate a search step is judged by, without the drain, is
+ * {@link SustainedReceiveRate}.
  */
 public final class RateAggregation {
 
@@ -55,7 +56,7 @@ public final class RateAggregation {
     /**
      * The rate over the measured window: every measured message of the totals (also those counted after the window,
      * e.g. received while the receivers drained) divided by the window's length; max and min over the seconds wholly
-     * inside the window. Without a window (older files) see {@link #stats(List)}.
+     * inside the window. Without a window see {@link #stats(List)}.
      */
     public static RateStats stats(List<Second> totals, TestSummary.MeasuredWindow window) {
         if (window == null || window.millis() <= 0) {
@@ -92,7 +93,8 @@ public final class RateAggregation {
     }
 
     /**
-     * For results without a measured window (senders of older versions): mean, max and min of the measured
+     * For results without a measured window (no sender recorded one: the senders' files did not arrive, or they sent
+     * no measured message): mean, max and min of the measured
      * per-second totals, over the active measured seconds: from the first to the last measured second in which
      * messages moved. Idle seconds at either edge (a receiver attached before the senders start, or waiting for
      * stragglers after they stop) would only dilute the rate and are left out.

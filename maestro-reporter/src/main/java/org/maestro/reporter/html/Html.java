@@ -39,10 +39,10 @@ public final class Html {
         return out.toString();
     }
 
-    /** A pass/fail/unknown badge. */
-    public static String badge(org.maestro.reporter.Outcome outcome) {
+    /** A pass/fail/unknown badge of a verdict (its {@code data-outcome} is the verdict's JSON name). */
+    public static String badge(org.maestro.reporter.Verdict verdict) {
         String label;
-        switch (outcome) {
+        switch (verdict) {
             case SUCCESS:
                 label = "PASS";
                 break;
@@ -52,7 +52,7 @@ public final class Html {
             default:
                 label = "NO VERDICT";
         }
-        return "<span class=\"badge " + outcome.jsonName() + "\" data-outcome=\"" + outcome.jsonName() + "\">" + label
+        return "<span class=\"badge " + verdict.jsonName() + "\" data-outcome=\"" + verdict.jsonName() + "\">" + label
                 + "</span>";
     }
 

@@ -10,8 +10,8 @@ import java.util.Locale;
 import javax.xml.stream.XMLStreamException;
 import javax.xml.stream.XMLStreamWriter;
 import org.maestro.common.measure.OutcomeCounts;
-import org.maestro.reporter.Outcome;
 import org.maestro.reporter.TestSummary;
+import org.maestro.reporter.Verdict;
 import org.maestro.reporter.compute.DuplicateDeliveries;
 
 /**
@@ -30,10 +30,10 @@ public final class JUnitXml {
     public static Path write(Path testDir, String test, List<TestSummary> iterations) throws IOException {
         return JUnitFormat.write(testDir.resolve(FILE_NAME), xml -> {
             long failures = iterations.stream()
-                    .filter(s -> s.outcome() == Outcome.FAILURE)
+                    .filter(s -> s.outcome() == Verdict.FAILURE)
                     .count();
             long errors = iterations.stream()
-                    .filter(s -> s.outcome() == Outcome.UNKNOWN)
+                    .filter(s -> s.outcome() == Verdict.UNKNOWN)
                     .count();
             double time = iterations.stream()
                     .mapToDouble(TestSummary::durationSeconds)
@@ -74,9 +74,9 @@ public final class JUnitXml {
         xml.writeAttribute("classname", "maestro." + test);
         xml.writeAttribute("name", test + " #" + summary.iteration());
         xml.writeAttribute("time", seconds(summary.durationSeconds()));
-        if (summary.outcome() == Outcome.FAILURE) {
+        if (summary.outcome() == Verdict.FAILURE) {
             JUnitFormat.problem(xml, "failure", summary.reason(), "maestro.TestFailure", headline(summary));
-        } else if (summary.outcome() == Outcome.UNKNOWN) {
+        } else if (summary.outcome() == Verdict.UNKNOWN) {
             JUnitFormat.problem(xml, "error", summary.reason(), "maestro.NoOutcome", headline(summary));
         }
         JUnitFormat.endCase(xml, headline(summary));

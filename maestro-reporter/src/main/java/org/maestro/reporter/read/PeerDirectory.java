@@ -19,6 +19,7 @@ import org.maestro.common.files.agent.AgentActions;
 import org.maestro.common.files.gaps.ReceiveGaps;
 import org.maestro.common.files.rate.RateLog;
 import org.maestro.common.measure.PeerResult;
+import org.maestro.common.protocol.Role;
 
 /**
  * One peer's directory in a test iteration ({@code <iteration>/<peer-name>@<host>/}): its identity,

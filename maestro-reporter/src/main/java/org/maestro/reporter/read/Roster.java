@@ -11,6 +11,7 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Optional;
 import org.maestro.common.files.AtomicFiles;
+import org.maestro.common.protocol.Role;
 
 /**
  * The peers a test iteration ran with and how each one ended, as the runner saw them ({@value #FILE_NAME} beside the
@@ -73,7 +74,7 @@ public record Roster(
 
         /** True for a sender or a receiver: a peer whose counts the message accounting needs. */
         public boolean loadsTheSystem() {
-            return "sender".equals(role) || "receiver".equals(role);
+            return Role.SENDER.is(role) || Role.RECEIVER.is(role);
         }
     }
 
@@ -83,8 +84,8 @@ public record Roster(
     }
 
     /**
-     * Reads {@code <iterationDirectory>/roster.json}; empty when there is none (results of a test run without a runner,
-     * or by an older one).
+     * Reads {@code <iterationDirectory>/roster.json}; empty when there is none (results of a test run without a
+     * runner).
      *
      * @throws IOException when it exists but cannot be read as a roster
      */

@@ -2,6 +2,7 @@ package org.maestro.reporter.study;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
 import java.util.Map;
+import org.maestro.common.protocol.Role;
 import org.maestro.reporter.LatencyStats;
 import org.maestro.reporter.TestSummary;
 
@@ -91,9 +92,7 @@ public record RunFigures(
         Long connections = number(parameters.get("PARALLEL_COUNT"));
         long senders = summary.peers() == null
                 ? 0
-                : summary.peers().stream()
-                        .filter(p -> "sender".equals(p.role()))
-                        .count();
+                : summary.peers().stream().filter(p -> Role.SENDER.is(p.role())).count();
         if (rate == null || connections == null || senders == 0) {
             return null;
         }

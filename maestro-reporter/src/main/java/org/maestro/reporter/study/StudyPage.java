@@ -7,7 +7,7 @@ import static org.maestro.reporter.html.Html.thNum;
 
 import java.util.List;
 import java.util.Locale;
-import org.maestro.reporter.Outcome;
+import org.maestro.reporter.Verdict;
 import org.maestro.reporter.chart.Chart;
 import org.maestro.reporter.html.Assets;
 import org.maestro.reporter.html.Html;
@@ -25,7 +25,7 @@ public final class StudyPage {
     public static String render(StudyState state, List<CellResult> cells, List<Chart> charts) {
         StringBuilder b = new StringBuilder();
         long failed = cells.stream().filter(c -> c.outcome().equals("failure")).count();
-        Outcome overall = failed > 0 ? Outcome.FAILURE : state.complete() ? Outcome.SUCCESS : Outcome.UNKNOWN;
+        Verdict overall = failed > 0 ? Verdict.FAILURE : state.complete() ? Verdict.SUCCESS : Verdict.UNKNOWN;
         b.append("<h1>Study ")
                 .append(esc(state.test()))
                 .append(' ')
@@ -83,7 +83,7 @@ public final class StudyPage {
             state.dimensions().forEach(d -> b.append(Html.td(cell.values().get(d.name()))));
             b.append(num(cell.finished() + "/" + state.repeats()))
                     .append("<td>")
-                    .append(Html.badge(Outcome.parse(cell.outcome())))
+                    .append(Html.badge(Verdict.parse(cell.outcome())))
                     .append("</td>")
                     .append(num(cell.offered() == null ? "" : format(cell.offered(), 0)))
                     .append(estimate("throughput", cell.throughput(), 0))

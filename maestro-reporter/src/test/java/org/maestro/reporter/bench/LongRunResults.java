@@ -268,7 +268,8 @@ final class LongRunResults {
             this.role = role;
             this.dir = peerDirectory(iteration, name, role, host);
             rateCsv = Files.newBufferedWriter(dir.resolve("rate.csv"), StandardCharsets.UTF_8);
-            rateCsv.write("# maestro-rate v1\ntimestamp,count,errors,warmup\n");
+            rateCsv.write("# maestro-rate v3\ntimestamp,millis,count,measured,errors,warmup,accepted,released,rejected,"
+                    + "modified,failed\n");
             for (String file :
                     receiver ? List.of("response-time.hlog", "service-time.hlog") : List.of("send-delay.hlog")) {
                 PrintStream out = new PrintStream(
@@ -293,7 +294,7 @@ final class LongRunResults {
          */
         void second(int second, long messages, boolean warmup, Latency latency) throws IOException {
             long end = START + (second + 1) * 1000L;
-            rateCsv.write(end + "," + messages + ",0," + warmup + "\n");
+            rateCsv.write(end + ",1000," + messages + "," + (warmup ? 0 : messages) + ",0," + warmup + ",,,,,\n");
             count += messages;
             for (Histogram histogram : intervals) {
                 histogram.reset();

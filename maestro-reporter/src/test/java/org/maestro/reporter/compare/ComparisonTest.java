@@ -12,10 +12,10 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.maestro.reporter.Decider;
-import org.maestro.reporter.Outcome;
 import org.maestro.reporter.Reporter;
 import org.maestro.reporter.SyntheticResults;
 import org.maestro.reporter.TestSummary;
+import org.maestro.reporter.Verdict;
 
 /** The comparison of two runs: regressions, improvements and iterations matched up. */
 class ComparisonTest {
@@ -39,7 +39,7 @@ class ComparisonTest {
                 "b", "c", Map.of(before.test(), List.of(before)), Map.of(now.test(), List.of(now)), thresholds);
     }
 
-    private static TestSummary withOutcome(TestSummary s, Outcome outcome) {
+    private static TestSummary withOutcome(TestSummary s, Verdict outcome) {
         return new TestSummary(
                 s.formatVersion(),
                 s.test(),
@@ -62,7 +62,7 @@ class ComparisonTest {
 
     @Test
     void aTestThatPassedBeforeAndFailsNowIsARegressionUnlessOutcomesAreIgnored() {
-        TestSummary failing = withOutcome(baseline, Outcome.FAILURE);
+        TestSummary failing = withOutcome(baseline, Verdict.FAILURE);
         ComparisonResult result = compare(baseline, failing, Thresholds.DEFAULTS);
         assertTrue(result.isRegression());
         assertEquals(

@@ -158,6 +158,6 @@ class MessageAccountingTest {
                 MessageAccounting.account(List.of(sender("s@h", 5)), List.of(first, second))
                         .counts()
                         .stale(),
-                "results without stale counts (older files) count none");
+                "results that counted no stale messages count none");
     }
 }

@@ -22,10 +22,10 @@ import org.maestro.reporter.Chromium;
 import org.maestro.reporter.Decider;
 import org.maestro.reporter.LatencyStats;
 import org.maestro.reporter.MessageCounts;
-import org.maestro.reporter.Outcome;
 import org.maestro.reporter.PeerSummary;
 import org.maestro.reporter.RateStats;
 import org.maestro.reporter.TestSummary;
+import org.maestro.reporter.Verdict;
 import org.maestro.reporter.out.SummaryJson;
 
 /**
@@ -55,7 +55,7 @@ class StudyReportTest {
     Path results;
 
     /** A run's summary: one sender with PARALLEL_COUNT 2, the cell's RATE, the figures of the tables above. */
-    private static TestSummary run(int iteration, int cell, int repeat, Outcome outcome) {
+    private static TestSummary run(int iteration, int cell, int repeat, Verdict outcome) {
         double throughput = THROUGHPUT[cell][repeat - 1];
         long p99 = P99[cell][repeat - 1];
         long sent = 10_000L * (cell + 1);
@@ -85,10 +85,11 @@ class StudyReportTest {
                 1_000_000L * iteration + 13_000,
                 1_000_000L * iteration + 3000,
                 outcome,
-                outcome == Outcome.FAILURE ? "p90 too high" : "",
+                outcome == Verdict.FAILURE ? "p90 too high" : "",
                 Decider.PEERS,
                 new MessageCounts(sent, sent - lost, lost, 0, 0, 0),
-                new TestSummary.Rates(new RateStats(throughput, 0, 0, 10, 0), new RateStats(throughput, 0, 0, 10, 0)),
+                new TestSummary.Rates(
+                        new RateStats(throughput, 0, 0, 10, 0, 0, 0), new RateStats(throughput, 0, 0, 10, 0, 0, 0)),
                 new TestSummary.Latencies(
                         new LatencyStats(1000, p99 / 2.0, p99 / 4, p99 / 2, p99 / 2, p99, p99, p99, p99 * 3),
                         null,
@@ -120,13 +121,13 @@ class StudyReportTest {
         for (int repeat = 1; repeat <= rounds; repeat++) {
             for (int cell = 0; cell < 4; cell++) {
                 int iteration = (repeat - 1) * 4 + cell;
-                Outcome outcome = cell == 2 && repeat == 2 ? Outcome.FAILURE : Outcome.SUCCESS;
+                Verdict outcome = cell == 2 && repeat == 2 ? Verdict.FAILURE : Verdict.SUCCESS;
                 summaries.add(run(iteration, cell, repeat, outcome));
                 runs.add(new StudyState.Run(cell, repeat, iteration, outcome.jsonName()));
             }
         }
         // an interrupted run: its iteration exists but the study never recorded it
-        summaries.add(run(rounds * 4, 0, 1, Outcome.SUCCESS));
+        summaries.add(run(rounds * 4, 0, 1, Verdict.SUCCESS));
         SummaryJson.write(testDir, "study", summaries);
         state(runs).write(testDir);
         return testDir;
@@ -260,7 +261,7 @@ class StudyReportTest {
         partial.write(testDir);
         List<TestSummary> summaries = new ArrayList<>(
                 SummaryJson.read(testDir.resolve(SummaryJson.FILE_NAME)).iterations());
-        summaries.add(run(9, 0, 3, Outcome.SUCCESS));
+        summaries.add(run(9, 0, 3, Verdict.SUCCESS));
 
         StudyReport.write(testDir, summaries);
 

@@ -111,7 +111,7 @@ public final class Recount {
      * Everything the report shows of an iteration, recomputed.
      *
      * @param outcomes accepted, released, rejected, modified, failed; null when no sender counted outcomes
-     * @param windowStart the measured window's start (epoch ms), 0 without a window (older senders)
+     * @param windowStart the measured window's start (epoch ms), 0 without a window (no sender recorded one)
      */
     public record Numbers(
             Long sent,
@@ -444,7 +444,8 @@ public final class Recount {
     /**
      * The rate of some peers' rows: rows are added per second (the second the timestamp rounds to); with a window,
      * mean = all measured messages × 1000 / window ms, max and min over the seconds wholly inside it; without one
-     * (older senders), the mean of the measured seconds from the first to the last in which measured messages moved.
+     * (no sender recorded one), the mean of the measured seconds from the first to the last in which measured messages
+     * moved.
      */
     static Rate rate(List<List<long[]>> peers, long[] window) {
         TreeMap<Long, long[]> seconds = new TreeMap<>();
@@ -557,15 +558,20 @@ public final class Recount {
         }
     }
 
-    /** rate.csv rows of any version as {timestamp, count, measured, errors, warm-up}. */
+    /**
+     * rate.csv rows (format v3, the only one read) as {timestamp, count, measured, errors, warm-up}; throws on a file
+     * of another format.
+     */
     static List<long[]> rateRows(Path file) throws IOException {
-        List<String> lines;
+        List<String> all;
         try (InputStream in = open(file)) {
-            lines = new String(in.readAllBytes(), StandardCharsets.UTF_8)
-                    .lines()
-                    .filter(l -> !l.isBlank() && !l.startsWith("#"))
-                    .toList();
+            all = new String(in.readAllBytes(), StandardCharsets.UTF_8).lines().toList();
         }
+        if (all.isEmpty() || !all.get(0).trim().equals("# maestro-rate v3")) {
+            throw new IllegalArgumentException(file + " is not a v3 rate file");
+        }
+        List<String> lines =
+                all.stream().filter(l -> !l.isBlank() && !l.startsWith("#")).toList();
         List<long[]> rows = new ArrayList<>();
         if (lines.isEmpty()) {
             return rows;
@@ -576,12 +582,15 @@ public final class Recount {
         int measured = header.indexOf("measured");
         int errors = header.indexOf("errors");
         int warmup = header.indexOf("warmup");
+        if (ts < 0 || count < 0 || measured < 0 || errors < 0 || warmup < 0) {
+            throw new IllegalArgumentException(file + " lacks a column of format v3: " + header);
+        }
         for (String line : lines.subList(1, lines.size())) {
             String[] cells = line.split(",", -1);
-            boolean warm = warmup >= 0 && Boolean.parseBoolean(cells[warmup].trim());
+            boolean warm = Boolean.parseBoolean(cells[warmup].trim());
             long c = Long.parseLong(cells[count].trim());
-            long m = measured >= 0 ? Long.parseLong(cells[measured].trim()) : warm ? 0 : c;
-            long e = errors >= 0 && !cells[errors].isBlank() ? Long.parseLong(cells[errors].trim()) : 0;
+            long m = Long.parseLong(cells[measured].trim());
+            long e = cells[errors].isBlank() ? 0 : Long.parseLong(cells[errors].trim());
             rows.add(new long[] {Long.parseLong(cells[ts].trim()), c, m, e, warm ? 1 : 0});
         }
         return rows;

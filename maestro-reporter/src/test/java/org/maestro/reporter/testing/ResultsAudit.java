@@ -116,8 +116,8 @@ public final class ResultsAudit {
 
     /**
      * Mismatches between the row the table of {@code maestro-cli run} printed for the iteration (columns TEST, #,
-     * RESULT, SENT, RECEIVED, DUPLICATES, LOST, REFUSED, VANISHED, RATE msg/s, MB/s, p99 ms; older tables without
-     * DUPLICATES or MB/s too) and the iteration's raw files.
+     * RESULT, SENT, RECEIVED, DUPLICATES, LOST, REFUSED, VANISHED, RATE msg/s, MB/s, p99 ms) and the iteration's
+     * raw files.
      */
     public static List<Mismatch> auditRunTable(String output, Path iterationDir) {
         try {
@@ -130,7 +130,7 @@ public final class ResultsAudit {
             String[] row = output.lines()
                     .map(String::trim)
                     .map(line -> line.split("\\s+"))
-                    .filter(cells -> cells.length >= 11
+                    .filter(cells -> cells.length >= 12
                             && cells[0].equals(test)
                             && cells[1].equals(iteration)
                             && (cells[2].equals("PASS") || cells[2].equals("FAIL")))
@@ -141,25 +141,16 @@ public final class ResultsAudit {
                 return List.copyOf(audit.mismatches);
             }
             String p = test + " #" + iteration + " ";
-            boolean duplicates = output.lines()
-                    .map(String::trim)
-                    .anyMatch(line -> line.startsWith("TEST ") && line.contains(" DUPLICATES "));
-            int shift = duplicates ? 1 : 0;
             audit.shownCount(f, p + "SENT", row[3], n.sent());
             audit.shownCount(f, p + "RECEIVED", row[4], n.received());
-            if (duplicates) {
-                audit.shownCount(f, p + "DUPLICATES", row[5], n.duplicates());
-            }
-            audit.shownCount(f, p + "LOST", row[5 + shift], n.lost());
-            audit.shownCount(f, p + "REFUSED", row[6 + shift], n.refused());
-            audit.shownCount(f, p + "VANISHED", row[7 + shift], n.vanished());
-            audit.shown(f, p + "RATE msg/s", row[8 + shift], n.throughput());
-            boolean byteRate = output.lines()
-                    .map(String::trim)
-                    .anyMatch(line -> line.startsWith("TEST ") && line.contains(" MB/s "));
+            audit.shownCount(f, p + "DUPLICATES", row[5], n.duplicates());
+            audit.shownCount(f, p + "LOST", row[6], n.lost());
+            audit.shownCount(f, p + "REFUSED", row[7], n.refused());
+            audit.shownCount(f, p + "VANISHED", row[8], n.vanished());
+            audit.shown(f, p + "RATE msg/s", row[9], n.throughput());
             Recount.Latency response = n.latency().get("responseTime");
             if (response != null) {
-                audit.shownMillis(f, p + "p99 ms", row[(byteRate ? 10 : 9) + shift], response.p99());
+                audit.shownMillis(f, p + "p99 ms", row[11], response.p99());
             }
             return List.copyOf(audit.mismatches);
         } catch (IOException e) {

@@ -122,16 +122,18 @@ class ResultsAuditTest {
     private static String runTableRow(Recount.Numbers n, double throughput, Path iteration) {
         return String.format(
                 java.util.Locale.ROOT,
-                "%-24s %4d  %-6s %,12d %,12d %8d %8d %8d %,12.0f %10.3f  %s%n",
+                "%-24s %4d  %-6s %,12d %,12d %,10d %8d %8d %8d %,12.0f %10.3f %10.3f  %s%n",
                 "fixed-rate",
                 0,
                 "PASS",
                 n.sent(),
                 n.received(),
+                n.duplicates(),
                 n.lost(),
                 n.refused(),
                 n.vanished(),
                 throughput,
+                throughput * 256 / 1_000_000.0,
                 n.latency().get("responseTime").p99() / 1000.0,
                 iteration);
     }

@@ -14,6 +14,7 @@ import org.maestro.common.protocol.Command;
 import org.maestro.common.protocol.DrainMode;
 import org.maestro.common.protocol.Note;
 import org.maestro.common.protocol.Payload;
+import org.maestro.common.protocol.Role;
 import org.maestro.common.time.MicroClock;
 import org.maestro.driver.Driver;
 import org.maestro.driver.DriverException;
@@ -112,8 +113,8 @@ public final class ReceiverRole extends LoadRole {
     }
 
     @Override
-    public String name() {
-        return "receiver";
+    public Role role() {
+        return Role.RECEIVER;
     }
 
     @Override
@@ -136,7 +137,7 @@ public final class ReceiverRole extends LoadRole {
             case START_RECEIVER -> start(context);
             case STOP_RECEIVER -> request(LoadRun.Event.STOP);
             case DRAIN -> drain(drainMode(request), context);
-            default -> throw RoleException.unsupported(request.command(), name());
+            default -> throw RoleException.unsupported(request.command(), role());
         }
         return Payload.Empty.INSTANCE;
     }

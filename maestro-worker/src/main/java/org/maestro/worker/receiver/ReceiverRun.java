@@ -21,6 +21,7 @@ import org.maestro.common.peer.PeerContext;
 import org.maestro.common.peer.RoleException;
 import org.maestro.common.protocol.Command;
 import org.maestro.common.protocol.DrainMode;
+import org.maestro.common.protocol.Role;
 import org.maestro.driver.Driver;
 import org.maestro.worker.measure.JitterRecorder;
 import org.maestro.worker.measure.MessageStamp;
@@ -334,7 +335,7 @@ final class ReceiverRun extends LoadRun {
         return new PeerResult(
                         PeerResult.FORMAT_VERSION,
                         context.self().qualifiedName(),
-                        "receiver",
+                        Role.RECEIVER.label(),
                         startMicros() / 1000,
                         endMillis,
                         warmupEndMillis,

@@ -6,15 +6,15 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicReference;
 import org.maestro.common.peer.ErrorCodes;
-import org.maestro.common.peer.Role;
+import org.maestro.common.peer.RoleBehaviour;
 import org.maestro.common.peer.RoleException;
 import org.maestro.common.protocol.Payload;
 
 /**
- * What senders and receivers share as {@link Role}s: at most one {@link LoadRun} at a time, its live figures,
+ * What senders and receivers share as {@link RoleBehaviour}s: at most one {@link LoadRun} at a time, its live figures,
  * flushing and halting. Thread-safe.
  */
-public abstract class LoadRole implements Role {
+public abstract class LoadRole implements RoleBehaviour {
     /** How long {@link #halt()} waits for the run to write its results. */
     protected static final long HALT_WAIT_MILLIS = 15_000;
 
@@ -26,7 +26,7 @@ public abstract class LoadRole implements Role {
         if (current.get() != null) {
             throw new RoleException(
                     ErrorCodes.BUSY,
-                    "this " + name() + " is still running a test: send STOP or "
+                    "this " + role().label() + " is still running a test: send STOP or "
                             + "HALT first, or wait for its NOTIFY_SUCCESS/NOTIFY_FAIL");
         }
     }
@@ -66,7 +66,7 @@ public abstract class LoadRole implements Role {
     public Payload.Stats stats() {
         LoadRun run = current.get();
         Payload.Stats stats = run != null ? run.stats() : lastStats;
-        return stats != null ? stats : new Payload.Stats(name(), System.currentTimeMillis(), 0, 0, 0, 0);
+        return stats != null ? stats : new Payload.Stats(role().label(), System.currentTimeMillis(), 0, 0, 0, 0);
     }
 
     @Override

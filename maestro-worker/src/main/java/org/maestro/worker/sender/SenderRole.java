@@ -14,6 +14,7 @@ import org.maestro.common.peer.RoleException;
 import org.maestro.common.protocol.Command;
 import org.maestro.common.protocol.Note;
 import org.maestro.common.protocol.Payload;
+import org.maestro.common.protocol.Role;
 import org.maestro.common.time.MicroClock;
 import org.maestro.common.time.Sleeper;
 import org.maestro.driver.Driver;
@@ -111,8 +112,8 @@ public final class SenderRole extends LoadRole {
     }
 
     @Override
-    public String name() {
-        return "sender";
+    public Role role() {
+        return Role.SENDER;
     }
 
     @Override
@@ -147,7 +148,7 @@ public final class SenderRole extends LoadRole {
                     run.request(LoadRun.Event.STOP);
                 }
             }
-            default -> throw RoleException.unsupported(request.command(), name());
+            default -> throw RoleException.unsupported(request.command(), role());
         }
         return Payload.Empty.INSTANCE;
     }

@@ -16,6 +16,7 @@ import org.maestro.common.options.TestOptions;
 import org.maestro.common.peer.ErrorCodes;
 import org.maestro.common.peer.PeerContext;
 import org.maestro.common.peer.RoleException;
+import org.maestro.common.protocol.Role;
 import org.maestro.common.time.MicroClock;
 import org.maestro.common.time.Sleeper;
 import org.maestro.driver.Driver;
@@ -313,7 +314,7 @@ final class SenderRun extends LoadRun {
         return new PeerResult(
                 PeerResult.FORMAT_VERSION,
                 sender,
-                "sender",
+                Role.SENDER.label(),
                 startMicros() / 1000,
                 endMillis,
                 warmupEndMillis,

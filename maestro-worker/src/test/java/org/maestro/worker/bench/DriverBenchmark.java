@@ -96,7 +96,7 @@ public final class DriverBenchmark {
 
     /** The Maestro sender and receiver at RATE=0 on the loop's URL: measured messages received, and sent. */
     private long[] maestro(ClientLoop loop) throws Exception {
-        MaestroPeers.Outcome outcome = MaestroPeers.run(loop.maestroUrl(), connections, 0, size, warmUp, seconds);
+        MaestroPeers.Measured outcome = MaestroPeers.run(loop.maestroUrl(), connections, 0, size, warmUp, seconds);
         return new long[] {outcome.responseTime().getTotalCount(), outcome.sent()};
     }
 

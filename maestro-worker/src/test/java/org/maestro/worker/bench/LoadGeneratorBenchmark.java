@@ -70,7 +70,7 @@ public final class LoadGeneratorBenchmark {
         }
         LoadGeneratorBenchmark bench = new LoadGeneratorBenchmark(args);
         long cpuBefore = cpuNanos();
-        Outcome outcome = bench.client.startsWith("bare") ? bench.bare() : bench.maestro();
+        MaestroPeers.Measured outcome = bench.client.startsWith("bare") ? bench.bare() : bench.maestro();
         long cpu = cpuNanos() - cpuBefore;
         Histogram response = outcome.responseTime();
         System.out.printf(
@@ -100,8 +100,6 @@ public final class LoadGeneratorBenchmark {
     }
 
     /** Response times of the measured messages received, and the messages sent in all. */
-    private record Outcome(Histogram responseTime, long sent) {}
-
     private static void runBroker(Path portFile) throws Exception {
         EmbeddedArtemis broker = EmbeddedArtemis.builder()
                 .amqp()
@@ -120,7 +118,7 @@ public final class LoadGeneratorBenchmark {
      * The bare loop: per connection one thread sending on the same timeline as a Maestro sender (or as fast as it
      * can), the intended send time in the first 8 bytes, and one consumer connection recording receive − intended.
      */
-    private Outcome bare() throws Exception {
+    private MaestroPeers.Measured bare() throws Exception {
         String queue = "bench.bare." + connections + "." + rate;
         JmsConnectionFactory factory = new JmsConnectionFactory("amqp://127.0.0.1:" + port);
         List<Connection> opened = new ArrayList<>();
@@ -210,7 +208,7 @@ public final class LoadGeneratorBenchmark {
                 thread.join((warmUp + seconds + 60) * 1000L);
             }
             drain(received);
-            return new Outcome(recorder.getIntervalHistogram(), sent.get());
+            return new MaestroPeers.Measured(recorder.getIntervalHistogram(), sent.get());
         } finally {
             stop.set(true);
             for (Connection connection : opened) {
@@ -245,11 +243,10 @@ public final class LoadGeneratorBenchmark {
     }
 
     /** The Maestro sender and receiver, driven as the client drives them, with the driver of the URL scheme. */
-    private Outcome maestro() throws Exception {
+    private MaestroPeers.Measured maestro() throws Exception {
         String queue = "bench." + client + "." + connections + "." + rate;
         String url = client + "://127.0.0.1:" + port + "/" + queue;
-        MaestroPeers.Outcome outcome = MaestroPeers.run(url, connections, rate, SIZE, warmUp, seconds);
-        return new Outcome(outcome.responseTime(), outcome.sent());
+        return MaestroPeers.run(url, connections, rate, SIZE, warmUp, seconds);
     }
 
     /** Counts completions: the bare loop's {@code bare-completion} variant sends with it, as Maestro does. */

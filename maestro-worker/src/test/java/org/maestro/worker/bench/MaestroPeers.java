@@ -17,7 +17,7 @@ import org.maestro.worker.sender.SenderRole;
 /** Runs one Maestro sender and one receiver in this JVM against a URL, driven as the client drives them. */
 final class MaestroPeers {
     /** Response times of the measured messages received, and the messages sent in all (warm-up included). */
-    record Outcome(Histogram responseTime, long sent) {}
+    record Measured(Histogram responseTime, long sent) {}
 
     private MaestroPeers() {}
 
@@ -26,7 +26,7 @@ final class MaestroPeers {
      * connection (0: unbounded) and messages of {@code size} bytes, for {@code warmUp} s of warm-up and
      * {@code seconds} s measured; drains the receiver and reads both peers' histogram logs.
      */
-    static Outcome run(String url, int connections, int rate, int size, int warmUp, int seconds) throws Exception {
+    static Measured run(String url, int connections, int rate, int size, int warmUp, int seconds) throws Exception {
         Path root = Files.createTempDirectory("maestro-bench-");
         Map<String, String> options = Map.of(
                 "SEND_RECEIVE_URL",
@@ -55,7 +55,7 @@ final class MaestroPeers {
         Histogram response = sum(receiverContext.resultDirectory().resolve("response-time.hlog"), false);
         long sent = sum(senderContext.resultDirectory().resolve("send-delay.hlog"), true)
                 .getTotalCount();
-        return new Outcome(response, sent);
+        return new Measured(response, sent);
     }
 
     private static void report(String peer, RecordingPeerContext.Notification outcome) {

@@ -7,12 +7,14 @@ import java.util.Locale;
 import org.maestro.client.api.Maestro;
 import org.maestro.client.api.TestResult;
 import org.maestro.common.options.Durations;
+import org.maestro.reporter.compute.SustainedReceiveRate;
 
 /**
  * Runs the steps of a search as fixed-rate tests, each an iteration of the search's test, and judges them: a step
  * passes when the test passed (its latency condition, no peer error), no message was lost, no error was counted,
  * and the receivers took in at least the achieved share of the target during the measured part
- * ({@link ReceivedRate}). A step the search counts as failed is recorded as failed with the test, with the reason.
+ * ({@link SustainedReceiveRate}). A step the search counts as failed is recorded as failed with the test, with the
+ * reason.
  */
 public final class FixedRateSteps implements StepRunner {
     /** The latency condition of a step unless the search's test block sets one, ms of p90 response time. */
@@ -43,7 +45,7 @@ public final class FixedRateSteps implements StepRunner {
             test.duration(settings.stepDuration());
             test.warmUp(warmUp());
         });
-        ReceivedRate measured = ReceivedRate.of(result.directory());
+        SustainedReceiveRate measured = SustainedReceiveRate.of(result.directory());
         long target = (long) perConnection * connections * measured.senders();
         List<String> problems = new ArrayList<>();
         if (!result.passed()) {

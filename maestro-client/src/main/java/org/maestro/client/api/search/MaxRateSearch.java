@@ -57,11 +57,6 @@ public final class MaxRateSearch {
                         + "INITIAL_PARALLEL_COUNT, PARALLEL_COUNT_STEP and MAX_PARALLEL_COUNT");
             }
         }
-        if (maestro.env("RATE_STEP", (String) null) != null) {
-            throw MaestroException.usage("RATE_STEP is set, but the search no longer adds a fixed step: the rate grows "
-                    + "by the factor RATE_GROWTH (default 2) until a step fails, then the gap is halved down to "
-                    + "RESOLUTION percent (default 5); unset RATE_STEP and set those instead");
-        }
     }
 
     private static void printTable(SearchAnswer answer, PrintStream out) {

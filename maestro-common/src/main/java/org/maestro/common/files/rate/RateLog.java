@@ -10,9 +10,7 @@ import org.maestro.common.measure.OutcomeCounts;
 /**
  * A peer's {@code rate.csv(.gz)}: one row per interval (a second, longer after a stall of the writer) with its
  * length, count, measured messages, errors, the warm-up flag and, for a sender, the send outcomes of the interval.
- * {@link RateLogWriter} writes it (format v3, docs/results-format.md); {@link #read} reads it and the older formats:
- * v2 ({@code timestamp,count,errors,warmup} and the outcomes) and v1 (the first four columns only), whose rows have
- * no length or measured count, so a row's messages are all measured or all warm-up by its flag.
+ * {@link RateLogWriter} writes it and {@link #read} reads it (format v3, docs/results-format.md).
  *
  * <pre>
  * # maestro-rate v3
@@ -23,7 +21,7 @@ import org.maestro.common.measure.OutcomeCounts;
 public final class RateLog {
     /** The file name in a peer's result directory. */
     public static final String FILE_NAME = "rate.csv";
-    /** Newest rate format, the one written; the newest this reader understands. */
+    /** The rate format written and read. */
     public static final int FORMAT_VERSION = 3;
     /** The first line of the file. */
     public static final String VERSION_LINE = "# maestro-rate v" + FORMAT_VERSION;
@@ -41,7 +39,7 @@ public final class RateLog {
             "modified",
             "failed");
 
-    /** The outcome columns of format v2, in {@link OutcomeCounts} order. */
+    /** The outcome columns, in {@link OutcomeCounts} order. */
     static final List<String> OUTCOME_COLUMNS = List.of("accepted", "released", "rejected", "modified", "failed");
 
     /**
@@ -51,10 +49,9 @@ public final class RateLog {
      * @param count messages sent or received in the interval, warm-up messages included
      * @param errors errors in the interval
      * @param warmup true when all messages of the interval were warm-up messages
-     * @param outcomes a sender's send outcomes in the interval, or null (a receiver, or a v1 file)
-     * @param millis the length of the interval in ms (v3; 1000 for older files)
-     * @param measured the messages of the interval that were not warm-up messages (v3; older files: {@code count}
-     *                 unless the row is a warm-up row)
+     * @param outcomes a sender's send outcomes in the interval, or null (a receiver)
+     * @param millis the length of the interval in ms
+     * @param measured the messages of the interval that were not warm-up messages
      */
     public record Row(
             long timestamp,
@@ -65,16 +62,6 @@ public final class RateLog {
             long millis,
             long measured) {
 
-        /** A row of an older format: one second, its messages all measured or all warm-up by its flag. */
-        public Row(long timestamp, long count, long errors, boolean warmup, OutcomeCounts outcomes) {
-            this(timestamp, count, errors, warmup, outcomes, 1000, warmup ? 0 : count);
-        }
-
-        /** A row without outcomes. */
-        public Row(long timestamp, long count, long errors, boolean warmup) {
-            this(timestamp, count, errors, warmup, null);
-        }
-
         /** The warm-up messages of the interval. */
         public long warmupCount() {
             return count - measured;
@@ -83,23 +70,29 @@ public final class RateLog {
 
     private RateLog() {}
 
-    /** Reads all rows; throws with the file, line and column named when a row is not as documented. */
+    /**
+     * Reads all rows; throws with the file, line and column named when the file is not of format v3 or a row is not as
+     * documented.
+     */
     public static List<Row> read(Path file) throws IOException {
         CsvTable table = CsvTable.read(file);
-        if (table.version() > FORMAT_VERSION) {
-            throw new IOException(file + " has rate format v" + table.version() + "; this reporter reads up to v"
-                    + FORMAT_VERSION + " (upgrade maestro-reporter)");
+        if (table.version() != FORMAT_VERSION) {
+            throw new IOException(
+                    file + " has " + (table.version() == 0 ? "no version line" : "rate format v" + table.version())
+                            + "; this Maestro reads '" + VERSION_LINE + "' files, the format its peers write");
+        }
+        for (String column : COLUMNS) {
+            if (table.column(column) < 0) {
+                throw new IOException(file + ": expected the header '" + String.join(",", COLUMNS) + "', found "
+                        + table.columns() + " (no column '" + column + "')");
+            }
         }
         int timestamp = table.column("timestamp");
+        int millis = table.column("millis");
         int count = table.column("count");
+        int measured = table.column("measured");
         int errors = table.column("errors");
         int warmup = table.column("warmup");
-        int millis = table.column("millis");
-        int measured = table.column("measured");
-        if (timestamp < 0 || count < 0) {
-            throw new IOException(file + ": expected a header 'timestamp,count,errors,warmup' (v2: then "
-                    + String.join(",", OUTCOME_COLUMNS) + "), found " + table.columns());
-        }
         int[] outcomeColumns = OUTCOME_COLUMNS.stream().mapToInt(table::column).toArray();
         List<Row> rows = new ArrayList<>(table.rows().size());
         int line = 0;
@@ -111,20 +104,12 @@ public final class RateLog {
                         Long.parseLong(CsvTable.cell(row, count)),
                         number(CsvTable.cell(row, errors)),
                         Boolean.parseBoolean(CsvTable.cell(row, warmup)),
-                        outcomes(row, outcomeColumns));
-                if (millis >= 0 && measured >= 0) {
-                    read = new Row(
-                            read.timestamp(),
-                            read.count(),
-                            read.errors(),
-                            read.warmup(),
-                            read.outcomes(),
-                            Long.parseLong(CsvTable.cell(row, millis)),
-                            Long.parseLong(CsvTable.cell(row, measured)));
-                    if (read.measured() > read.count() || read.measured() < 0) {
-                        throw new IOException(file + ": data row " + line + " " + row + " counts " + read.measured()
-                                + " measured messages of " + read.count() + "; measured must be between 0 and count");
-                    }
+                        outcomes(row, outcomeColumns),
+                        Long.parseLong(CsvTable.cell(row, millis)),
+                        Long.parseLong(CsvTable.cell(row, measured)));
+                if (read.measured() > read.count() || read.measured() < 0) {
+                    throw new IOException(file + ": data row " + line + " " + row + " counts " + read.measured()
+                            + " measured messages of " + read.count() + "; measured must be between 0 and count");
                 }
                 rows.add(read);
             } catch (NumberFormatException e) {
@@ -140,7 +125,7 @@ public final class RateLog {
         long[] values = new long[columns.length];
         boolean any = false;
         for (int i = 0; i < columns.length; i++) {
-            String cell = columns[i] < 0 ? "" : CsvTable.cell(row, columns[i]);
+            String cell = CsvTable.cell(row, columns[i]);
             any |= !cell.isEmpty();
             values[i] = number(cell);
         }

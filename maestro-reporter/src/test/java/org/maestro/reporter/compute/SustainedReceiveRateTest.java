@@ -1,4 +1,4 @@
-package org.maestro.client.api.search;
+package org.maestro.reporter.compute;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
@@ -11,7 +11,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /** The receivers' rate a search step is judged by, from an iteration's rate.csv and test.properties files. */
-class ReceivedRateTest {
+class SustainedReceiveRateTest {
     private static final long START = 1_732_262_400_000L;
 
     @TempDir
@@ -66,7 +66,7 @@ class ReceivedRateTest {
             6000, 2000, 100
         });
 
-        ReceivedRate rate = ReceivedRate.of(iteration);
+        SustainedReceiveRate rate = SustainedReceiveRate.of(iteration);
 
         assertEquals(1, rate.senders());
         assertEquals(400 * 1000.0 / 4000 + 200 * 1000.0 / 3000, rate.received(), 1e-9);
@@ -76,7 +76,7 @@ class ReceivedRateTest {
     void withoutSenderFilesNothingCountsAsReceived() throws IOException {
         peer("receiver-1@host", "receiver", 0, new long[] {1000, 1000, 100}, new long[] {2000, 1000, 100});
 
-        ReceivedRate rate = ReceivedRate.of(iteration);
+        SustainedReceiveRate rate = SustainedReceiveRate.of(iteration);
 
         assertEquals(1, rate.senders(), "one sender peer assumed");
         assertEquals(0.0, rate.received());
@@ -87,6 +87,6 @@ class ReceivedRateTest {
         peer("sender-1@host", "sender", 1000, new long[] {2000, 1000, 10});
         peer("sender-2@host", "sender", 1000, new long[] {2000, 1000, 10});
 
-        assertEquals(2, ReceivedRate.of(iteration).senders());
+        assertEquals(2, SustainedReceiveRate.of(iteration).senders());
     }
 }

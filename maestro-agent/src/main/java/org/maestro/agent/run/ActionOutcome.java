@@ -3,7 +3,7 @@ package org.maestro.agent.run;
 import java.util.Locale;
 
 /** How an action ended, as written in {@code agent-actions.csv}. */
-public enum Outcome {
+public enum ActionOutcome {
     /** Still running (a flush while it runs). */
     RUNNING,
     /** Done without error, and its undos ran without error. */

@@ -6,9 +6,10 @@ import org.maestro.common.options.TestOptions;
 import org.maestro.common.protocol.Command;
 import org.maestro.common.protocol.Note;
 import org.maestro.common.protocol.Payload;
+import org.maestro.common.protocol.Role;
 
 /**
- * What a peer of one role (sender, receiver, inspector, agent) does beyond the commands every peer answers
+ * What a peer of one {@link Role} (sender, receiver, inspector, agent) does beyond the commands every peer answers
  * (PING, SET, RESET, STATS, GET, FLUSH, HALT, LOG), which {@link Peer} handles itself.
  *
  * <p>{@link #handle} is called on the peer's single control thread, one request at a time: it must return
@@ -20,16 +21,16 @@ import org.maestro.common.protocol.Payload;
  *     switch (request.command()) {
  *         case START_SENDER -> sender.start(context.options(), context.resultDirectory());
  *         case STOP_SENDER -> sender.stop();
- *         default -> throw RoleException.unsupported(request.command(), name());
+ *         default -> throw RoleException.unsupported(request.command(), role());
  *     }
  *     return Payload.Empty.INSTANCE; // answered with OK
  * }
  * }</pre>
  */
-public interface Role {
+public interface RoleBehaviour {
 
-    /** The role name: {@code sender}, {@code receiver}, {@code inspector} or {@code agent}. */
-    String name();
+    /** The role this behaviour is: sender, receiver, inspector or agent. */
+    Role role();
 
     /** The role-specific commands this role answers; others get INTERNAL_ERROR without calling {@link #handle}. */
     Set<Command> commands();

@@ -7,11 +7,13 @@ import com.fasterxml.jackson.annotation.JsonInclude;
 /**
  * A verdict recorded beside the peers' files of a test iteration: the runner's ({@value #RUNNER_FILE}: a peer died,
  * a start failed, a deadline passed) or the script's ({@value #SCRIPT_FILE}: what {@code maestro.verdict(false, …)}
- * declared). Written by {@link TestOutcomeWriter} and read by {@link TestOutcomeReader}, whose javadoc is the format.
+ * declared). Written by {@link RecordedVerdictWriter} and read by {@link RecordedVerdictReader}, whose javadoc is the
+ * format.
  *
  * <pre>{@code
- * TestOutcomeWriter.write(directory, TestOutcome.RUNNER_FILE, TestOutcome.of(false, "peer receiver-1 died", runId));
- * Optional<TestOutcome> recorded = TestOutcomeReader.read(directory, TestOutcome.RUNNER_FILE);
+ * RecordedVerdictWriter.write(
+ *         directory, RecordedVerdict.RUNNER_FILE, RecordedVerdict.of(false, "peer receiver-1 died", runId));
+ * Optional<RecordedVerdict> recorded = RecordedVerdictReader.read(directory, RecordedVerdict.RUNNER_FILE);
  * }</pre>
  *
  * @param formatVersion the format version of the file ({@link #FORMAT_VERSION})
@@ -21,7 +23,7 @@ import com.fasterxml.jackson.annotation.JsonInclude;
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 @JsonIgnoreProperties(ignoreUnknown = true)
-public record TestOutcome(int formatVersion, String outcome, String reason, String runId) {
+public record RecordedVerdict(int formatVersion, String outcome, String reason, String runId) {
 
     /** The file of the runner's verdict in an iteration directory. */
     public static final String RUNNER_FILE = "test-outcome.json";
@@ -34,13 +36,13 @@ public record TestOutcome(int formatVersion, String outcome, String reason, Stri
     /** {@link #outcome} of a test that failed. */
     public static final String FAILURE = "failure";
 
-    public TestOutcome {
+    public RecordedVerdict {
         reason = reason == null ? "" : reason;
     }
 
     /** A verdict in the current format: passed or failed, why, and the run id (null for none). */
-    public static TestOutcome of(boolean passed, String reason, String runId) {
-        return new TestOutcome(FORMAT_VERSION, passed ? SUCCESS : FAILURE, reason, runId);
+    public static RecordedVerdict of(boolean passed, String reason, String runId) {
+        return new RecordedVerdict(FORMAT_VERSION, passed ? SUCCESS : FAILURE, reason, runId);
     }
 
     /** True when it records a failure. */

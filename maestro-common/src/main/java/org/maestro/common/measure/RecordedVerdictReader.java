@@ -8,7 +8,7 @@ import java.nio.file.Path;
 import java.util.Optional;
 
 /**
- * Reads a {@link TestOutcome}. The format, version 1, is one JSON object:
+ * Reads a {@link RecordedVerdict}. The format, version 1, is one JSON object:
  *
  * <pre>{@code
  * {
@@ -23,17 +23,17 @@ import java.util.Optional;
  * reason} may be empty; {@code runId} is absent when not known (a script's verdict); a missing {@code formatVersion}
  * reads as 1 and unknown fields are ignored. A file of a newer format version is refused. Thread-safe.
  */
-public final class TestOutcomeReader {
+public final class RecordedVerdictReader {
     private static final ObjectMapper JSON = new ObjectMapper();
 
-    private TestOutcomeReader() {}
+    private RecordedVerdictReader() {}
 
     /**
      * Reads {@code <iterationDirectory>/<fileName>}; empty when there is none.
      *
      * @throws IOException when it exists but is not such a file, or has a newer format version
      */
-    public static Optional<TestOutcome> read(Path iterationDirectory, String fileName) throws IOException {
+    public static Optional<RecordedVerdict> read(Path iterationDirectory, String fileName) throws IOException {
         Path file = iterationDirectory.resolve(fileName);
         if (!Files.isRegularFile(file)) {
             return Optional.empty();
@@ -48,11 +48,11 @@ public final class TestOutcomeReader {
             throw new IOException(file + " is not a verdict file (JSON with outcome and reason): not a JSON object");
         }
         int version = node.path("formatVersion").asInt(1);
-        if (version > TestOutcome.FORMAT_VERSION) {
+        if (version > RecordedVerdict.FORMAT_VERSION) {
             throw new IOException(file + " has formatVersion " + version + "; this Maestro reads up to "
-                    + TestOutcome.FORMAT_VERSION + ": use a newer Maestro to read it");
+                    + RecordedVerdict.FORMAT_VERSION + ": use a newer Maestro to read it");
         }
-        return Optional.of(new TestOutcome(
+        return Optional.of(new RecordedVerdict(
                 version,
                 node.path("outcome").asText(""),
                 node.path("reason").asText(""),

@@ -4,8 +4,11 @@ import com.fasterxml.jackson.annotation.JsonCreator;
 import com.fasterxml.jackson.annotation.JsonValue;
 import java.util.Locale;
 
-/** The verdict of one test iteration, as the peers reported it in their peer-result.json. */
-public enum Outcome {
+/**
+ * A verdict: of a test iteration, of one peer, or recorded by the runner or the script. Written as the
+ * {@code outcome} of summary.json, peer-result.json, test-outcome.json and script-verdict.json.
+ */
+public enum Verdict {
     SUCCESS,
     FAILURE,
     /** No peer reported an outcome (no peer-result.json, or one without an outcome). */
@@ -16,9 +19,9 @@ public enum Outcome {
         return name().toLowerCase(Locale.ROOT);
     }
 
-    /** Reads an outcome as peers write it: success/pass/ok, failure/fail/failed/error; anything else is unknown. */
+    /** Reads a verdict as peers write it: success/pass/ok, failure/fail/failed/error; anything else is unknown. */
     @JsonCreator
-    public static Outcome parse(String text) {
+    public static Verdict parse(String text) {
         if (text == null) {
             return UNKNOWN;
         }

@@ -1,4 +1,4 @@
-package org.maestro.reporter.compute;
+package org.maestro.reporter.verdict;
 
 import java.util.Locale;
 import org.maestro.common.options.InvalidOptionException;

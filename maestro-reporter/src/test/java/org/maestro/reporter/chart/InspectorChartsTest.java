@@ -1,4 +1,4 @@
-package org.maestro.reporter.compute;
+package org.maestro.reporter.chart;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -12,8 +12,8 @@ import java.util.Set;
 import java.util.stream.Collectors;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.maestro.reporter.chart.Chart;
-import org.maestro.reporter.chart.Series;
+import org.maestro.common.files.inspector.InspectorCsv;
+import org.maestro.reporter.compute.InspectorDataSet;
 
 /** Inspector data sets in the columns maestro-inspector writes (docs/inspector.md), charted as a reader needs them. */
 class InspectorChartsTest {
@@ -36,7 +36,8 @@ class InspectorChartsTest {
     private List<Chart> chart(String name, String csv) throws IOException {
         Path file = dir.resolve(name + ".csv");
         Files.writeString(file, "# maestro-inspector v1\n" + csv);
-        return InspectorCharts.charts("chart-inspector-0", "sut — " + name, file, List.of());
+        InspectorDataSet dataSet = new InspectorDataSet(0, "sut — " + name, name, InspectorCsv.read(file));
+        return InspectorCharts.charts("chart-inspector-0", dataSet, List.of());
     }
 
     @Test
@@ -118,7 +119,7 @@ class InspectorChartsTest {
         List<Chart> charts = chart("artemis-queues", csv.toString());
         for (Chart chart : charts) {
             for (Series series : chart.series()) {
-                assertFalse(InspectorCharts.isInternal(series.name()), chart.title() + " draws " + series.name());
+                assertFalse(InspectorTable.isInternal(series.name()), chart.title() + " draws " + series.name());
             }
         }
         Chart added = charts.stream()
