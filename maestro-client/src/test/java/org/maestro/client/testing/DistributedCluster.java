@@ -87,7 +87,12 @@ public final class DistributedCluster implements AutoCloseable {
 
     /** Starts one more receiver on the same control broker, which {@link #close()} stops. */
     public WorkerProcess addReceiver(String name, Path files) throws Exception {
-        WorkerProcess more = WorkerProcess.start("receiver", name, mosquitto.url(), files);
+        return addReceiver(name, files, Duration.ofSeconds(2));
+    }
+
+    /** Starts one more receiver with this MQTT keep-alive on the same control broker, which {@link #close()} stops. */
+    public WorkerProcess addReceiver(String name, Path files, Duration keepAlive) throws Exception {
+        WorkerProcess more = WorkerProcess.start("receiver", name, mosquitto.url(), files, keepAlive);
         extraReceivers.add(more);
         return more;
     }
