@@ -116,6 +116,29 @@ final class ComposeProject {
         return agent + "\n" + down;
     }
 
+    /**
+     * Removes by force what {@code down} left of the project ({@link #leftovers()}: containers first, then networks and
+     * volumes), so that a failed teardown leaves nothing on the machine; returns what could not be removed, one per
+     * line, empty when nothing.
+     */
+    String removeLeftovers() throws IOException, InterruptedException {
+        StringBuilder kept = new StringBuilder();
+        for (String line : leftovers().split("\n")) {
+            String[] kindAndId = line.split(" ", 2);
+            if (kindAndId.length < 2 || kindAndId[1].startsWith("could not list")) {
+                continue;
+            }
+            List<String> remove = kindAndId[0].equals("container")
+                    ? List.of("rm", "--force", "--volumes", kindAndId[1])
+                    : List.of(kindAndId[0], "rm", kindAndId[1]);
+            CommandRun.Result removed = engine.engine(remove).run(Duration.ofSeconds(60));
+            if (removed.exitCode() != 0) {
+                kept.append(line).append(": ").append(removed.output().strip()).append('\n');
+            }
+        }
+        return kept.toString();
+    }
+
     /** The containers, networks and volumes the engine still holds for the project, one per line; empty when none. */
     String leftovers() throws IOException, InterruptedException {
         StringBuilder left = new StringBuilder();
