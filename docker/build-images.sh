@@ -4,10 +4,12 @@
 #   maestro-artemis:2.40.0      Apache ActiveMQ Artemis from Maven Central (docker/artemis)
 #   maestro-mosquitto:bookworm  Debian's Mosquitto, the control broker (docker/mosquitto)
 #   maestro-qdrouterd:1.19.0    a Qpid Dispatch router from the relocatable build (docker/qdrouterd)
+#   maestro-prometheus:bookworm Debian's Prometheus, for the compose cluster's live metrics (docker/prometheus)
 # all on the base BASE_IMAGE, by default localhost/maestro-base:bookworm-jre17, which docker/build-base-image.sh builds
 # from Debian packages when it is missing. Run after "mvn -DskipTests package" from anywhere in the repository.
 #   docker/build-images.sh                      # every image (the base only when it is missing)
-#   docker/build-images.sh maestro              # some: base (built again), maestro, artemis, mosquitto, qdrouterd
+#   docker/build-images.sh maestro              # some: base (built again), maestro, artemis, mosquitto, qdrouterd,
+#                                               # prometheus
 # Environment: ENGINE (podman or docker; default: podman where installed), BASE_IMAGE, QPID_DISPATCH_HOME (the
 # relocatable router; default ../shared/tools/qpid-dispatch-1.19.0 beside the repository; without it the router image
 # is left out with a message), MAESTRO_VERSION (default: the version of the repository's pom.xml).
@@ -25,11 +27,11 @@ base=${BASE_IMAGE:-localhost/maestro-base:bookworm-jre17}
 dispatch_home=${QPID_DISPATCH_HOME:-$(dirname "$root")/shared/tools/qpid-dispatch-1.19.0}
 
 wanted=("$@")
-[ ${#wanted[@]} -gt 0 ] || wanted=(maestro artemis mosquitto qdrouterd)
+[ ${#wanted[@]} -gt 0 ] || wanted=(maestro artemis mosquitto qdrouterd prometheus)
 for name in "${wanted[@]}"; do
   case "$name" in
-    base | maestro | artemis | mosquitto | qdrouterd) ;;
-    *) echo "no image '$name': name some of base, maestro, artemis, mosquitto, qdrouterd" >&2; exit 2 ;;
+    base | maestro | artemis | mosquitto | qdrouterd | prometheus) ;;
+    *) echo "no image '$name': name some of base, maestro, artemis, mosquitto, qdrouterd, prometheus" >&2; exit 2 ;;
   esac
 done
 wants() { [[ " ${wanted[*]} " == *" $1 "* ]]; }
@@ -81,6 +83,7 @@ if wants maestro; then
 fi
 if wants artemis; then build maestro-artemis:2.40.0 build "$docker_dir/artemis"; fi
 if wants mosquitto; then build maestro-mosquitto:bookworm build "$docker_dir/mosquitto"; fi
+if wants prometheus; then build maestro-prometheus:bookworm build "$docker_dir/prometheus"; fi
 if ! wants qdrouterd; then
   :
 elif [ -x "$dispatch_home/bin/qdrouterd" ]; then

@@ -2,6 +2,7 @@ package org.maestro.dist;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assertions.fail;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -13,6 +14,7 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashMap;
 import java.util.HashSet;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -20,18 +22,23 @@ import java.util.UUID;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.MethodOrderer;
+import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestMethodOrder;
 import org.maestro.common.net.FreePorts;
 
 /**
- * docker/compose.yaml brought up for real: the control broker, the Artemis SUT, 2 senders, 2 receivers, an inspector
- * and an agent, each in a container of its own on the project's networks; the client container runs
- * test-scripts/FixedRateTest.groovy and leaves the results, the report and the JUnit XML on this machine; a second run
- * has the agent cut the SUT's link for 3 s (iptables in the SUT's network namespace); "down" leaves no container,
- * network or volume. The Maestro image is built first from the distribution this build made
- * (docker/build-images.sh maestro); the SUT images must exist (docker/build-images.sh). Skipped without a container
- * engine, failed under CI.
+ * docker/compose.yaml brought up for real, once for every test here: the control broker, the Artemis SUT, 2 senders, 2
+ * receivers, an inspector, an agent and Prometheus (profile "metrics"), each in a container of its own on the
+ * project's networks. The client container runs test-scripts/FixedRateTest.groovy and leaves the results, the report
+ * and the JUnit XML on this machine while Prometheus answers the Grafana dashboard's queries; a second run has the agent
+ * cut the SUT's link for 3 s (iptables in the SUT's network namespace); the last run loses two workers mid-run, one
+ * killed and one cut off from the control network; "down" leaves no container, network or volume. The Maestro image is
+ * built first from the distribution this build made (docker/build-images.sh maestro); the SUT and Prometheus images
+ * must exist (docker/build-images.sh). Skipped without a container engine, failed under CI.
  */
+@TestMethodOrder(MethodOrderer.OrderAnnotation.class)
 class ComposeClusterIT {
     private static final int SENDERS = 2;
     private static final int RECEIVERS = 2;
@@ -42,18 +49,28 @@ class ComposeClusterIT {
     private static final Duration UP_DEADLINE = Duration.ofMinutes(5);
     private static final Duration RUN_DEADLINE = Duration.ofMinutes(4);
     private static final Duration DOWN_DEADLINE = Duration.ofMinutes(2);
+    private static final Duration PROMETHEUS_READY_DEADLINE = Duration.ofSeconds(60);
+    /**
+     * From the faults to the end of the client's run: the control broker gives up the cut worker within about 1.5 × its
+     * 10 s keep-alive (16 s measured), the receivers' STOP waits 10 s for its reply meanwhile, then the files of the
+     * others come home and the report is written (a few seconds on this machine).
+     */
+    private static final Duration AFTER_THE_FAULTS = Duration.ofSeconds(45);
 
     private static ContainerEngine engine;
     private static ComposeProject project;
     private static Path results;
+    private static PrometheusApi prometheus;
+    private static int prometheusPort;
 
     @BeforeAll
     static void buildTheMaestroImageAndStartTheCluster() throws Exception {
         engine = ContainerEngine.require();
         MaestroImage.build(engine);
         Path docker = RepositoryFiles.path("docker");
-        for (String image : List.of("maestro-mosquitto:bookworm", "maestro-artemis:2.40.0")) {
-            engine.requireImage(image, "docker/build-images.sh mosquitto artemis");
+        for (String image :
+                List.of("maestro-mosquitto:bookworm", "maestro-artemis:2.40.0", "maestro-prometheus:bookworm")) {
+            engine.requireImage(image, "docker/build-images.sh mosquitto artemis prometheus");
         }
 
         results = Path.of(System.getProperty("maestro.dist.directory"))
@@ -62,13 +79,17 @@ class ComposeClusterIT {
         deleteRecursively(results);
         Files.createDirectories(results);
         String name = "maestro-it-" + UUID.randomUUID().toString().substring(0, 8);
+        prometheusPort = FreePorts.next();
+        prometheus = new PrometheusApi(prometheusPort);
         project = new ComposeProject(
                 engine,
                 docker.resolve("compose.yaml"),
                 name,
+                List.of("metrics"),
                 Map.ofEntries(
                         Map.entry("MQTT_HOST_PORT", Integer.toString(FreePorts.next())),
                         Map.entry("ARTEMIS_CONSOLE_HOST_PORT", Integer.toString(FreePorts.next())),
+                        Map.entry("PROMETHEUS_HOST_PORT", Integer.toString(prometheusPort)),
                         Map.entry("MAESTRO_RESULTS_DIR", results.toString()),
                         Map.entry("MAESTRO_UID", ownerOf(results)),
                         Map.entry("RATE", Integer.toString(RATE)),
@@ -89,6 +110,38 @@ class ComposeClusterIT {
                         "receiver=" + RECEIVERS),
                 UP_DEADLINE);
         assertEquals(0, up.exitCode(), "the cluster did not come up: " + up + "\n" + logs());
+        awaitPrometheus();
+    }
+
+    /**
+     * Waits until Prometheus is ready; fails at once with its own last lines when its container ended or was restarted
+     * (compose restarts it: an exit at start-up shows as a restart count).
+     */
+    private static void awaitPrometheus() throws IOException, InterruptedException {
+        String id = containerIds("prometheus").get(0);
+        long deadline = System.nanoTime() + PROMETHEUS_READY_DEADLINE.toNanos();
+        while (!prometheus.ready()) {
+            String state = engine.engine(List.of("inspect", "--format", "{{.State.Status}} {{.RestartCount}}", id))
+                    .run(Duration.ofSeconds(60))
+                    .output()
+                    .strip();
+            if (!state.equals("running 0")) {
+                fail("Prometheus's container " + id + " did not start (status and restarts: " + state
+                        + "); its last lines:\n" + lastLines(id));
+            }
+            if (System.nanoTime() > deadline) {
+                fail("Prometheus did not answer ready on " + prometheus + " within " + PROMETHEUS_READY_DEADLINE
+                        + "; its last lines:\n" + lastLines(id));
+            }
+            Thread.sleep(500); // polling its HTTP port, with the deadline above
+        }
+    }
+
+    /** A container's last 30 lines of output. */
+    private static String lastLines(String container) throws IOException, InterruptedException {
+        return engine.engine(List.of("logs", "--tail", "30", container))
+                .run(Duration.ofSeconds(60))
+                .output();
     }
 
     @AfterAll
@@ -98,11 +151,20 @@ class ComposeClusterIT {
         }
         String down = project.down(DOWN_DEADLINE);
         String left = project.leftovers();
-        assertEquals("", left, "'down' left these of project " + project.name() + ":\n" + left + "\n" + down);
+        // whatever down left is removed by force, so that the machine is clean, and the test still fails on it
+        String kept = left.isEmpty() ? "" : project.removeLeftovers();
+        assertEquals(
+                "",
+                left,
+                "'down' left these of project " + project.name() + ":\n" + left + "\n" + down
+                        + (kept.isEmpty()
+                                ? "\n(all removed by force since)"
+                                : "\nnot even removed by force:\n" + kept));
     }
 
     @Test
-    void runsTheFixedRateTestWithEveryPeerInAContainerOfItsOwn() throws Exception {
+    @Order(1)
+    void runsTheFixedRateTestWithEveryPeerInAContainerOfItsOwnWhilePrometheusScrapesIt() throws Exception {
         Map<String, String> hostOf = new HashMap<>();
         for (String service : List.of("mosquitto", "artemis", "sender", "receiver", "inspector", "agent")) {
             for (String id : containerIds(service)) {
@@ -135,8 +197,28 @@ class ComposeClusterIT {
                 agentNetwork.output().strip(),
                 "the agent is not in the SUT's network namespace: " + agentNetwork);
 
-        CommandRun.Result run = project.client(List.of(), RUN_DEADLINE);
-        assertEquals(0, run.exitCode(), "the client's run failed: " + run + "\n" + logs());
+        CommandRun.Result published = engine.engine(
+                        List.of("port", containerIds("prometheus").get(0), "9090"))
+                .run(Duration.ofSeconds(60));
+        assertEquals(
+                "127.0.0.1:" + prometheusPort,
+                published.output().strip(),
+                "Prometheus is published on this host's loopback only, on the test's free port: " + published);
+        DashboardQueries dashboard = DashboardQueries.read(
+                RepositoryFiles.path("docs/grafana/maestro-live.json"), Map.of("test", "fixed-rate"));
+        Map<String, String> unanswered = new LinkedHashMap<>();
+        String runOutput;
+        int exitCode;
+        try (BackgroundCommand run = project.startClient(Map.of(), List.of(), results.getParent())) {
+            unanswered.putAll(askPrometheusWhileItRuns(run, dashboard));
+            exitCode = run.awaitExit(RUN_DEADLINE);
+            runOutput = run.output();
+        }
+        assertEquals(0, exitCode, "the client's run failed: " + runOutput + "\n" + logs());
+        assertEquals(
+                Map.of(),
+                unanswered,
+                "queries of docs/grafana/maestro-live.json that returned no data from Prometheus while the client ran");
 
         assertTrue(Files.isRegularFile(results.resolve("index.html")), "no report in " + results);
         String junit = Files.readString(results.resolve("fixed-rate/junit.xml"));
@@ -172,7 +254,53 @@ class ComposeClusterIT {
         assertEquals(List.of("inspector", "receiver", "receiver", "sender", "sender"), roles);
     }
 
+    /**
+     * Asks Prometheus every second, while the client runs, each query of the dashboard that has not returned data yet;
+     * returns those that never did, with what Prometheus last answered.
+     */
+    private static Map<String, String> askPrometheusWhileItRuns(BackgroundCommand run, DashboardQueries dashboard)
+            throws IOException, InterruptedException {
+        Map<String, String> unanswered = new LinkedHashMap<>();
+        for (DashboardQueries.PanelQuery query : dashboard.panels()) {
+            unanswered.put(query.panel() + ": " + query.expression(), "not asked");
+        }
+        for (DashboardQueries.LabelValues variable : dashboard.variables()) {
+            unanswered.put(
+                    "$" + variable.variable() + ": label_values(" + variable.match() + ", " + variable.label() + ")",
+                    "not asked");
+        }
+        long deadline = System.nanoTime() + RUN_DEADLINE.toNanos();
+        while (run.alive() && !unanswered.isEmpty() && System.nanoTime() < deadline) {
+            for (DashboardQueries.PanelQuery query : dashboard.panels()) {
+                String key = query.panel() + ": " + query.expression();
+                if (unanswered.containsKey(key)) {
+                    List<JsonNode> series = prometheus.query(query.expression());
+                    if (series.isEmpty()) {
+                        unanswered.put(key, "no series");
+                    } else {
+                        unanswered.remove(key);
+                    }
+                }
+            }
+            for (DashboardQueries.LabelValues variable : dashboard.variables()) {
+                String key = "$" + variable.variable() + ": label_values(" + variable.match() + ", " + variable.label()
+                        + ")";
+                if (unanswered.containsKey(key)) {
+                    List<String> values = prometheus.labelValues(variable.label(), variable.match());
+                    if (values.contains("fixed-rate")) {
+                        unanswered.remove(key);
+                    } else {
+                        unanswered.put(key, "values " + values);
+                    }
+                }
+            }
+            Thread.sleep(1_000); // Prometheus scrapes the client every second (docker/prometheus/prometheus.yml)
+        }
+        return unanswered;
+    }
+
     @Test
+    @Order(2)
     void showsTheGapWhenTheAgentCutsTheSutsLinkForThreeSeconds() throws Exception {
         CommandRun.Result run = project.client(
                 Map.of(
@@ -226,6 +354,141 @@ class ComposeClusterIT {
         assertTrue(
                 responseTime.path("max").asLong() >= 2_000_000,
                 "messages held by the 3 s cut must show in the response time (us): " + responseTime);
+    }
+
+    @Test
+    @Order(3) // last: it kills a sender and cuts a receiver off; they are restored after it, but not waited for
+    void namesAKilledWorkerAndOneCutOffTheControlNetworkWithHowEachEndedAndEndsSoonAfter() throws Exception {
+        Map<String, String> serviceOf = new HashMap<>();
+        for (String service : List.of("sender", "receiver", "inspector", "agent")) {
+            for (String id : containerIds(service)) {
+                serviceOf.put(id, service);
+                // a peer's results reach the client over the control broker, as from another host: no shared folder
+                CommandRun.Result mounts = engine.engine(List.of(
+                                "inspect", "--format", "{{len .Mounts}} {{range .Mounts}}{{.Source}} {{end}}", id))
+                        .run(Duration.ofSeconds(60));
+                assertEquals("0", mounts.output().strip(), service + " container " + id + " mounts: " + mounts);
+            }
+        }
+        String killed = containerIds("sender").get(0);
+        String cutOff = containerIds("receiver").get(1);
+        String killedPeer = "sender-" + killed.substring(0, 12);
+        String cutOffPeer = "receiver-" + cutOff.substring(0, 12);
+        String controlNetwork = project.name() + "_control";
+
+        String output;
+        int exitCode;
+        Duration afterTheFaults;
+        boolean wasCutOff = false;
+        boolean wasKilled = false;
+        try (BackgroundCommand run = project.startClient(
+                Map.of("TEST_DURATION", "15s"),
+                List.of("run", "/scripts/FixedRateTest.groovy", "--results", "/results"),
+                results.getParent())) {
+            run.awaitOutput("fixed-rate 0s/", RUN_DEADLINE);
+            Thread.sleep(WARM_UP_SECONDS * 1_000L); // into the measured part of the run
+            CommandRun.Result cut = engine.engine(List.of("network", "disconnect", controlNetwork, cutOff))
+                    .run(Duration.ofSeconds(60));
+            wasCutOff = cut.exitCode() == 0;
+            assertEquals(0, cut.exitCode(), cut.toString());
+            CommandRun.Result kill = engine.engine(List.of("kill", killed)).run(Duration.ofSeconds(60));
+            wasKilled = kill.exitCode() == 0;
+            assertEquals(0, kill.exitCode(), kill.toString());
+            long faults = System.nanoTime();
+            exitCode = run.awaitExit(RUN_DEADLINE);
+            afterTheFaults = Duration.ofNanos(System.nanoTime() - faults);
+            output = run.output();
+        } finally {
+            restore(wasCutOff ? controlNetwork : null, cutOff, wasKilled ? killed : null);
+        }
+
+        assertEquals(1, exitCode, "the test fails, it does not break: " + output);
+        assertTrue(
+                afterTheFaults.compareTo(AFTER_THE_FAULTS) <= 0,
+                "the run ended " + afterTheFaults.toMillis() + " ms after the faults, more than " + AFTER_THE_FAULTS
+                        + ":\n" + output);
+        assertTrue(
+                output.contains("peer " + killedPeer + "@" + killed.substring(0, 12)
+                        + " (sender) dropped its control connection"),
+                "the console names the killed sender: " + output);
+        assertTrue(
+                output.contains(
+                        "peer " + cutOffPeer + "@" + cutOff.substring(0, 12) + " (receiver) became unreachable"),
+                "the console names the receiver cut off: " + output);
+
+        JsonNode iteration = lastIteration(results.resolve("fixed-rate/summary.json"));
+        Map<String, JsonNode> peers = new HashMap<>();
+        iteration.path("peers").forEach(peer -> peers.put(peer.path("name").asText(), peer));
+        JsonNode killedSummary = peers.get(killedPeer);
+        JsonNode cutOffSummary = peers.get(cutOffPeer);
+        assertTrue(killedSummary != null && cutOffSummary != null, "summary.json peers: " + peers.keySet());
+        assertTrue(
+                killedSummary.path("ended").asText().startsWith("died: its control connection dropped at "),
+                killedSummary.toString());
+        assertTrue(
+                cutOffSummary.path("ended").asText().startsWith("unreachable: answered nothing from "),
+                cutOffSummary.toString());
+        assertTrue(
+                killedSummary.get("count").isNull()
+                        && cutOffSummary.get("count").isNull(),
+                peers.toString());
+        JsonNode messages = iteration.path("messages");
+        assertTrue(messages.get("sent").isNull(), "what the killed sender sent is unknown: " + messages);
+        assertTrue(messages.get("lost").isNull(), "so is the loss, not a made-up number: " + messages);
+        assertTrue(
+                messages.path("unknownReason").asText().contains(killedPeer)
+                        && messages.path("unknownReason").asText().contains(cutOffPeer),
+                messages.toString());
+
+        // the other workers' results came from their own containers, over the control broker
+        Path directory =
+                results.resolve("fixed-rate/" + iteration.path("iteration").asInt());
+        for (Map.Entry<String, String> peer : serviceOf.entrySet()) {
+            if (!peer.getValue().equals("sender") && !peer.getValue().equals("receiver")) {
+                continue;
+            }
+            String host = peer.getKey().substring(0, 12);
+            Path files = directory.resolve(peer.getValue() + "-" + host + "@" + host);
+            boolean lost = peer.getKey().equals(killed) || peer.getKey().equals(cutOff);
+            assertEquals(
+                    !lost, Files.isRegularFile(files.resolve("peer-result.json")), files + " (lost: " + lost + ")");
+        }
+        assertTrue(messages.path("received").asLong() > 0, "the live receiver's count: " + messages);
+
+        String page = Files.readString(results.resolve(
+                "fixed-rate/iteration-" + iteration.path("iteration").asInt() + ".html"));
+        assertTrue(
+                page.contains("died: its control connection dropped") && page.contains("unreachable: answered nothing"),
+                "the report's peer table says how each ended");
+    }
+
+    /**
+     * Connects the cut-off container to the control network again (when {@code network} is not null) and starts the
+     * killed one (when not null), so that the cluster is whole again for whatever runs after.
+     */
+    private static void restore(String network, String cutOff, String killed) throws IOException, InterruptedException {
+        if (network != null) {
+            CommandRun.Result connect = engine.engine(List.of("network", "connect", network, cutOff))
+                    .run(Duration.ofSeconds(60));
+            assertEquals(0, connect.exitCode(), connect.toString());
+        }
+        if (killed != null) {
+            CommandRun.Result start = engine.engine(List.of("start", killed)).run(Duration.ofSeconds(60));
+            assertEquals(0, start.exitCode(), start.toString());
+        }
+    }
+
+    private static JsonNode lastIteration(Path summary) throws IOException {
+        JsonNode last = null;
+        for (JsonNode iteration : new ObjectMapper().readTree(summary.toFile()).path("iterations")) {
+            if (last == null
+                    || iteration.path("iteration").asInt()
+                            > last.path("iteration").asInt()) {
+                last = iteration;
+            }
+        }
+        assertTrue(last != null, "no iteration in " + summary);
+        return last;
     }
 
     private static Path onlyDirectory(Path parent, String prefix) throws IOException {

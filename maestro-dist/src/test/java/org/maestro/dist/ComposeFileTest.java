@@ -66,7 +66,16 @@ class ComposeFileTest {
     @Test
     void definesTheClusterServices() {
         assertEquals(
-                Set.of("mosquitto", "artemis", "dispatch", "sender", "receiver", "inspector", "agent", "client"),
+                Set.of(
+                        "mosquitto",
+                        "artemis",
+                        "dispatch",
+                        "sender",
+                        "receiver",
+                        "inspector",
+                        "agent",
+                        "client",
+                        "prometheus"),
                 new HashSet<>(YamlFiles.fieldNames(services)));
     }
 
@@ -84,11 +93,12 @@ class ComposeFileTest {
         assertTrue(withDefaults(service("mosquitto").get("image").asText()).startsWith("maestro-mosquitto:"));
         assertTrue(withDefaults(service("artemis").get("image").asText()).startsWith("maestro-artemis:"));
         assertTrue(withDefaults(service("dispatch").get("image").asText()).startsWith("maestro-qdrouterd:"));
+        assertTrue(withDefaults(service("prometheus").get("image").asText()).startsWith("maestro-prometheus:"));
     }
 
     @Test
     void buildsTheSutImagesFromThisRepositoryOnABaseImageGivenAsArgument() throws IOException {
-        for (String name : List.of("mosquitto", "artemis")) {
+        for (String name : List.of("mosquitto", "artemis", "prometheus")) {
             JsonNode build = service(name).get("build");
             assertNotNull(
                     build, name + " has no build section: a machine without an image registry could not start it");
@@ -106,6 +116,11 @@ class ComposeFileTest {
         // the router's image needs the relocatable build as a second context: docker/build-images.sh builds it
         assertTrue(Files.isRegularFile(composeFile.getParent().resolve("qdrouterd/Dockerfile")));
         assertTrue(RepositoryFiles.read("docker/build-images.sh").contains("maestro-qdrouterd:1.19.0"));
+        assertTrue(RepositoryFiles.read("docker/build-images.sh").contains("maestro-prometheus:bookworm"));
+        assertTrue(
+                RepositoryFiles.read(".ci/run")
+                        .contains("docker/build-images.sh base artemis mosquitto qdrouterd prometheus"),
+                ".ci/run builds every SUT image and Prometheus's once per run");
     }
 
     @Test
@@ -199,6 +214,7 @@ class ComposeFileTest {
     void keepsTheOptionalRouterAndTheClientUnderProfiles() {
         assertEquals(List.of("dispatch"), YamlFiles.texts(service("dispatch").get("profiles")));
         assertEquals(List.of("test"), YamlFiles.texts(service("client").get("profiles")));
+        assertEquals(List.of("metrics"), YamlFiles.texts(service("prometheus").get("profiles")));
         for (String always : List.of("mosquitto", "artemis", "sender", "receiver", "inspector", "agent")) {
             assertFalse(service(always).has("profiles"), always + " must start with a plain 'docker compose up'");
         }
@@ -212,6 +228,37 @@ class ComposeFileTest {
             assertFalse(service.has("hostname"), worker + " has a fixed hostname: scaled peers would share a name");
             assertFalse(service.has("ports"), worker + " publishes host ports: --scale would collide on them");
         }
+    }
+
+    @Test
+    void mountsNoFolderOnThePeersWhoseResultsTravelOverTheControlBroker() {
+        for (String peer : List.of("sender", "receiver", "inspector", "agent")) {
+            assertFalse(
+                    service(peer).has("volumes"),
+                    peer + " mounts " + service(peer).get("volumes") + ": its results must reach the client over the"
+                            + " control broker, as from another host, not through a shared folder");
+        }
+    }
+
+    @Test
+    void letsPrometheusScrapeTheClientsLiveMetricsOnTheControlNetwork() throws IOException {
+        List<String> command = YamlFiles.texts(service("client").get("command"));
+        String port = command.get(command.indexOf("--metrics-port") + 1);
+        assertEquals(
+                "0.0.0.0", command.get(command.indexOf("--metrics-host") + 1), "served on the container's networks");
+        JsonNode scrape = YamlFiles.read(composeFile.getParent().resolve("prometheus/prometheus.yml"))
+                .path("scrape_configs")
+                .path(0);
+        assertEquals(
+                List.of("client:" + port),
+                YamlFiles.texts(scrape.path("static_configs").path(0).get("targets")),
+                "docker/prometheus/prometheus.yml scrapes the client service on its --metrics-port");
+        assertTrue(networksOf("prometheus").contains("control")
+                && networksOf("client").contains("control"));
+        List<String> mounts = YamlFiles.texts(service("prometheus").get("volumes"));
+        assertTrue(
+                mounts.contains("./prometheus/prometheus.yml:/etc/prometheus/prometheus.yml:ro"),
+                "the scrape configuration of this folder: " + mounts);
     }
 
     @Test
@@ -366,6 +413,8 @@ class ComposeFileTest {
                                     "dispatch",
                                     "--profile",
                                     "test",
+                                    "--profile",
+                                    "metrics",
                                     "config",
                                     "--quiet"),
                             docker,
@@ -381,6 +430,8 @@ class ComposeFileTest {
                                     "dispatch",
                                     "--profile",
                                     "test",
+                                    "--profile",
+                                    "metrics",
                                     "config",
                                     "--quiet"),
                             docker,

@@ -3,12 +3,17 @@ package org.maestro.client.api;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import org.maestro.common.client.Refusal;
 import org.maestro.common.client.Replies;
 import org.maestro.common.files.ResultsTree;
@@ -24,15 +29,20 @@ import org.slf4j.LoggerFactory;
 
 /**
  * Collects every peer's files of one test into {@code <iteration>/<peer-name>@<host>/} once the peers were stopped,
- * and records the roster: the test's peers and how each one ended, so the report lists the dead and knows what is
- * missing. A peer whose files do not arrive, or are refused, fails the test when its counts are needed. Not
- * thread-safe: the runner's thread calls it.
+ * and records the roster: the test's peers and how each one ended, so the report lists the lost and knows what is
+ * missing. A peer that let requests go unanswered is asked how it is first ({@link #PROBE_WAIT}): one that does not
+ * answer is unreachable and is not waited for. A peer whose files do not arrive, or are refused, fails the test when
+ * its counts are needed. Not thread-safe: the runner's thread calls it.
  */
 final class FileCollection {
     private static final Logger LOG = LoggerFactory.getLogger(FileCollection.class);
     private static final Set<Role> LOAD_ROLES = Set.of(Role.SENDER, Role.RECEIVER);
     /** How long a peer may take to send its files. */
     static final Duration FILES_WAIT = Duration.ofSeconds(60);
+    /** How long a peer that let requests go unanswered may take to answer a status request before its files. */
+    static final Duration PROBE_WAIT = Duration.ofSeconds(3);
+    /** How often the wait for a peer's files looks whether the peer was lost meanwhile. */
+    private static final Duration LOSS_POLL = Duration.ofMillis(200);
 
     private final TestPeers peers;
     private final TestState state;
@@ -74,7 +84,7 @@ final class FileCollection {
         BrokerOutage outage = watchdog.outage();
         for (PeerInfo peer : state.peers()) {
             if (state.isDead(peer.id())) {
-                problems.add(peer.qualifiedName() + " is gone; its files stay on its host");
+                problems.add(peer.qualifiedName() + ": " + describeLoss(peer));
                 continue;
             }
             if (!reachable) {
@@ -97,11 +107,20 @@ final class FileCollection {
                 unfinished.put(peer.id(), entry(peer, PeerEnd.FILES_REFUSED, why));
                 continue;
             }
+            if (!answersIfSilent(peer)) {
+                problems.add(peer.qualifiedName() + ": " + describeLoss(peer));
+                continue;
+            }
             ResultCollector collector = new ResultCollector(
                     directory, peer.qualifiedName(), options.runId().orElse(null), limits);
-            Replies replies = Problems.awaitQuietly(peers.collect(peer.id(), FILES_WAIT, collector::accept));
+            Replies replies = awaitFiles(peer, peers.collect(peer.id(), FILES_WAIT, collector::accept));
             try {
                 boolean arrived = replies != null && replies.complete();
+                if (!arrived && state.isDead(peer.id())) {
+                    // lost while it sent them: what came is not kept, its counts are unknown
+                    problems.add(peer.qualifiedName() + ": " + describeLoss(peer));
+                    continue;
+                }
                 if (!arrived) {
                     problems.add(peer.qualifiedName() + " did not send its files");
                     unfinished.put(
@@ -142,6 +161,53 @@ final class FileCollection {
         }
     }
 
+    /**
+     * True unless the peer let requests go unanswered and does not answer a status request either: it is then recorded
+     * unreachable, and its files are not waited for.
+     */
+    private boolean answersIfSilent(PeerInfo peer) {
+        Instant silent = state.silence().since(peer.id()).orElse(null);
+        if (silent == null) {
+            return true;
+        }
+        Replies replies = Problems.awaitQuietly(peers.status(peer.id(), PROBE_WAIT));
+        if (replies != null && !replies.notes().isEmpty()) {
+            return true;
+        }
+        state.unreachable(peer, silent);
+        return false;
+    }
+
+    /**
+     * Waits for a peer's files, at most {@link #FILES_WAIT} and a margin (the request ends at FILES_WAIT by itself);
+     * gives up (null) when the peer is lost meanwhile (its last will arrives).
+     */
+    private Replies awaitFiles(PeerInfo peer, CompletableFuture<Replies> files) {
+        long deadline = System.nanoTime() + FILES_WAIT.plusSeconds(30).toNanos();
+        while (true) {
+            try {
+                return files.get(LOSS_POLL.toMillis(), TimeUnit.MILLISECONDS);
+            } catch (TimeoutException notYet) {
+                if (state.isDead(peer.id()) || System.nanoTime() > deadline) {
+                    files.cancel(false);
+                    return null;
+                }
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return null;
+            } catch (ExecutionException e) {
+                LOG.warn("no files from {}: {}", peer.qualifiedName(), e.getCause() == null ? e : e.getCause());
+                return null;
+            }
+        }
+    }
+
+    /** How a lost peer was lost, in words. */
+    private String describeLoss(PeerInfo peer) {
+        TestState.Loss loss = state.loss(peer.id());
+        return loss == null ? "lost; its files stay on its host" : loss.end().label() + ": " + loss.detail();
+    }
+
     /** Removes the temporary files of a collection that ended early; a failure to is logged, never fatal. */
     private static void discard(ResultCollector collector) {
         try {
@@ -169,12 +235,15 @@ final class FileCollection {
                 entries.add(entry(peer, PeerEnd.NOT_STARTED, "never asked to start: the test ended before its start"));
                 continue;
             }
-            PeerEnd ended = state.isDead(peer.id())
-                    ? PeerEnd.DIED
-                    : !doneBeforeStop.contains(peer.id())
-                            ? PeerEnd.STOPPED
-                            : state.hasOutcome(peer.id()) ? PeerEnd.FINISHED : PeerEnd.IDLE;
-            entries.add(entry(peer, ended, ended == PeerEnd.DIED ? state.death(peer.id()) : ""));
+            TestState.Loss loss = state.loss(peer.id());
+            if (loss != null) {
+                entries.add(entry(peer, loss.end(), loss.detail()));
+                continue;
+            }
+            PeerEnd ended = !doneBeforeStop.contains(peer.id())
+                    ? PeerEnd.STOPPED
+                    : state.hasOutcome(peer.id()) ? PeerEnd.FINISHED : PeerEnd.IDLE;
+            entries.add(entry(peer, ended, ""));
         }
         // a role the test went on without (no inspector answered) has no peer: it is listed as one that did not start
         state.absentRoles()

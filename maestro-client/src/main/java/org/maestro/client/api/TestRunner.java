@@ -58,9 +58,12 @@ import org.slf4j.LoggerFactory;
  * {@link RecordedVerdict}, its words those of {@link VerdictRule}. Once the files are home (or the test ended early)
  * the peers are reset again, so that they hold no option of this test past its end.
  *
- * <p>Every wait has a deadline. A peer that dies (its ABNORMAL_DISCONNECT last will arrives) fails the test at once,
- * naming it; the other peers are stopped and what they measured is still collected. Not thread-safe: one test at a
- * time per runner.
+ * <p>Every wait has a deadline. A peer that is lost (its ABNORMAL_DISCONNECT last will arrives) fails the test at
+ * once, naming it and how it was lost: its control connection dropped while it still answered (killed, crashed), or
+ * it had stopped answering before the broker gave it up (unreachable: network cut, host or process frozen; see
+ * {@link PeerSilence}); the other peers are stopped and what they measured is still collected. A peer that stopped
+ * answering but left no last will is found unreachable before its files are asked for, and not waited for. Not
+ * thread-safe: one test at a time per runner.
  */
 public final class TestRunner {
     private static final Logger LOG = LoggerFactory.getLogger(TestRunner.class);
@@ -305,6 +308,9 @@ public final class TestRunner {
         private final FileCollection files;
         private final PeerClocks clocks;
         private final Map<String, Number> figures = new TreeMap<>();
+        /** The runner's peers, noting who answers each request (tells unreachable peers from killed ones). */
+        private final TestPeers peers;
+
         private boolean released;
 
         Execution(TestDefinition definition, TestOptions options, Path directory) {
@@ -312,6 +318,7 @@ public final class TestRunner {
             this.options = options;
             this.directory = directory;
             this.state = new TestState(progress, () -> Instant.EPOCH.plusNanos(clock.nowMicros() * 1_000));
+            this.peers = new SilenceTrackingPeers(TestRunner.this.peers, state.silence());
             StatisticsPoll statistics =
                     new StatisticsPoll(peers, state, options.testName(), options.testIteration(), liveStatistics);
             this.watchdog = new Watchdog(peers, state, progress, statistics::poll, brokerOutageLimit, clock, sleeper);
@@ -335,35 +342,11 @@ public final class TestRunner {
             discover();
             Consumer<Note> listener = state::onNotification;
             peers.onNotification(listener);
-            progress.started(options.testName(), options.testIteration(), describe());
-            FanOutWarning.of(options, state.count(Role.RECEIVER)).ifPresent(progress::note);
-            liveStatistics.started(options.testName(), options.testIteration());
             try {
-                setOptions();
-                LOG.info(
-                        "{}: options set on {} peers",
-                        options.testName(),
-                        state.peers().size());
-                clocks.estimate(ClockEstimate.BEFORE);
-                if (startAll()) {
-                    LOG.info("{}: all peers started", options.testName());
-                    watchdog.watch(
-                            clock.nowMicros(),
-                            TestDefinition.plannedTime(options),
-                            options.warmUp(),
-                            definition.actions());
-                    drain();
-                }
+                runAndCollect();
             } finally {
-                LOG.info("{}: stopping the peers", options.testName());
-                files.beforeStop();
-                stopAll();
                 peers.removeNotificationListener(listener);
             }
-            clocks.estimate(ClockEstimate.AFTER);
-            LOG.info("{}: collecting the results", options.testName());
-            files.collect();
-            LOG.info("{}: results collected", options.testName());
             releasePeers();
             for (Note outcome : state.outcomes()) {
                 if (outcome.command() == Command.NOTIFY_FAIL) {
@@ -407,6 +390,42 @@ public final class TestRunner {
             } catch (IOException e) {
                 throw MaestroException.infrastructure("cannot write results under " + directory + ": " + e);
             }
+        }
+
+        /**
+         * Sets the options, starts the peers, watches and drains them, stops them whatever happened, and collects their
+         * files when nothing went wrong on the way; the last wills are listened to all along, so that a peer lost while
+         * it sends its files is not waited for.
+         */
+        private void runAndCollect() {
+            progress.started(options.testName(), options.testIteration(), describe());
+            FanOutWarning.of(options, state.count(Role.RECEIVER)).ifPresent(progress::note);
+            liveStatistics.started(options.testName(), options.testIteration());
+            try {
+                setOptions();
+                LOG.info(
+                        "{}: options set on {} peers",
+                        options.testName(),
+                        state.peers().size());
+                clocks.estimate(ClockEstimate.BEFORE);
+                if (startAll()) {
+                    LOG.info("{}: all peers started", options.testName());
+                    watchdog.watch(
+                            clock.nowMicros(),
+                            TestDefinition.plannedTime(options),
+                            options.warmUp(),
+                            definition.actions());
+                    drain();
+                }
+            } finally {
+                LOG.info("{}: stopping the peers", options.testName());
+                files.beforeStop();
+                stopAll();
+            }
+            clocks.estimate(ClockEstimate.AFTER);
+            LOG.info("{}: collecting the results", options.testName());
+            files.collect();
+            LOG.info("{}: results collected", options.testName());
         }
 
         /** Records the runner's own verdict beside the peers' files, so the report agrees with the run. */

@@ -1,5 +1,6 @@
 package org.maestro.client.api;
 
+import java.time.Duration;
 import java.time.Instant;
 import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
@@ -18,13 +19,15 @@ import org.maestro.common.protocol.Note;
 import org.maestro.common.protocol.Payload;
 import org.maestro.common.protocol.PeerInfo;
 import org.maestro.common.protocol.Role;
+import org.maestro.reporter.read.PeerEnd;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * The peers of one running test and how each has ended so far (an outcome, found idle, died), the failures seen and
- * the reason the test was cut short. Thread-safe: the control client's thread delivers notifications while the
- * runner reads; the peers themselves are recorded once, before the test starts.
+ * The peers of one running test and how each has ended so far (an outcome, found idle, lost: its control connection
+ * dropped, or unreachable), the failures seen and the reason the test was cut short. Thread-safe: the control client's
+ * thread delivers notifications while the runner reads; the peers themselves are recorded once, before the test
+ * starts.
  */
 final class TestState {
     private static final Logger LOG = LoggerFactory.getLogger(TestState.class);
@@ -39,7 +42,8 @@ final class TestState {
     private final Map<String, PeerInfo> peers = Collections.synchronizedMap(new LinkedHashMap<>());
     private final Map<String, Note> outcomes = new ConcurrentHashMap<>();
     private final Set<String> dead = ConcurrentHashMap.newKeySet();
-    private final Map<String, String> deaths = new ConcurrentHashMap<>();
+    private final Map<String, Loss> losses = new ConcurrentHashMap<>();
+    private final PeerSilence silence;
     private final Set<String> idle = ConcurrentHashMap.newKeySet();
     private final Set<String> started = ConcurrentHashMap.newKeySet();
     private final Map<String, String> startRefusals = new ConcurrentHashMap<>();
@@ -61,6 +65,20 @@ final class TestState {
     TestState(Progress progress, Supplier<Instant> wallClock) {
         this.progress = progress;
         this.wallClock = wallClock;
+        this.silence = new PeerSilence(wallClock);
+    }
+
+    /**
+     * How a peer was lost during the test, for the roster.
+     *
+     * @param end {@link PeerEnd#DIED} (its control connection dropped) or {@link PeerEnd#UNREACHABLE}
+     * @param detail what the runner saw, with the times
+     */
+    record Loss(PeerEnd end, String detail) {}
+
+    /** Which peers let a request's timeout pass without answering, and since when. */
+    PeerSilence silence() {
+        return silence;
     }
 
     /** Records a peer of the test (before it starts). */
@@ -176,9 +194,9 @@ final class TestState {
         return dead.contains(id);
     }
 
-    /** How a dead peer died, for the roster; empty when not known. */
-    String death(String id) {
-        return deaths.getOrDefault(id, "");
+    /** How a peer was lost (its control connection dropped, or unreachable); null while it is not. */
+    Loss loss(String id) {
+        return losses.get(id);
     }
 
     boolean hasOutcome(String id) {
@@ -302,20 +320,7 @@ final class TestState {
             return;
         }
         switch (note.command()) {
-            case ABNORMAL_DISCONNECT -> {
-                LOG.warn("{} disconnected abnormally", sender.qualifiedName());
-                deaths.putIfAbsent(
-                        sender.id(),
-                        "disconnected abnormally at " + CLOCK.format(wallClock.get())
-                                + " (crashed, killed or cut off from the control broker); its files stay on its host");
-                dead.add(sender.id());
-                synchronized (this) {
-                    if (abort == null) {
-                        abort = "peer " + sender.qualifiedName() + " (" + sender.role()
-                                + ") disconnected abnormally (crashed, killed or lost its network) during the test";
-                    }
-                }
-            }
+            case ABNORMAL_DISCONNECT -> lastWill(sender);
             case NOTIFY_SUCCESS, NOTIFY_FAIL -> {
                 if (sender.plays(Role.AGENT)) {
                     Payload.Notice outcome = (Payload.Notice) note.payload();
@@ -332,6 +337,72 @@ final class TestState {
             }
             default -> {}
         }
+    }
+
+    /**
+     * Takes in a peer's last will, which the control broker publishes when the peer's connection ends without a
+     * goodbye. At once after the peer answered: its connection dropped (killed, crashed). After it let a request's
+     * timeout pass and answered nothing since: it became unreachable, and the broker gave it up when its keep-alive
+     * expired. The first peer lost cuts the test short; every other one is a failure too.
+     */
+    private void lastWill(PeerInfo peer) {
+        Instant now = wallClock.get();
+        Instant silent = silence.since(peer.id()).orElse(null);
+        String who = "peer " + peer.qualifiedName() + " (" + peer.role() + ")";
+        if (silent == null) {
+            lose(
+                    peer,
+                    new Loss(
+                            PeerEnd.DIED,
+                            "its control connection dropped at " + CLOCK.format(now)
+                                    + " (killed or crashed): no result from it; its files stay on its host"),
+                    who + " dropped its control connection during the test (killed or crashed): no result from it");
+            return;
+        }
+        long seconds = Duration.between(silent, now).toSeconds();
+        lose(
+                peer,
+                new Loss(
+                        PeerEnd.UNREACHABLE,
+                        "answered nothing from " + CLOCK.format(silent) + " on; the control broker gave up its"
+                                + " connection at " + CLOCK.format(now) + " (keep-alive expired): its network, its host"
+                                + " or its process stopped; its files stay on its host"),
+                who + " became unreachable during the test: it answered nothing for " + seconds + " s, then the"
+                        + " control broker gave up its connection (network cut, host or process frozen)");
+    }
+
+    /**
+     * Records that a peer that left requests unanswered since {@code silentSince} did not answer a last request either
+     * (no last will came): it is unreachable, and nothing more is asked of it.
+     */
+    void unreachable(PeerInfo peer, Instant silentSince) {
+        Instant now = wallClock.get();
+        lose(
+                peer,
+                new Loss(
+                        PeerEnd.UNREACHABLE,
+                        "answered nothing from " + CLOCK.format(silentSince) + " on, nor a status request at "
+                                + CLOCK.format(now) + ": its network, its host or its process stopped; its files stay"
+                                + " on its host"),
+                "peer " + peer.qualifiedName() + " (" + peer.role() + ") is unreachable: it answered nothing for "
+                        + Duration.between(silentSince, now).toSeconds() + " s (network cut, host or process frozen)");
+    }
+
+    /** Records a peer lost, once: the first loss of the test cuts it short, any later one is a failure too. */
+    private void lose(PeerInfo peer, Loss loss, String reason) {
+        if (losses.putIfAbsent(peer.id(), loss) != null) {
+            return;
+        }
+        LOG.debug("{}: {}", reason, loss.detail());
+        progress.note(reason);
+        dead.add(peer.id());
+        synchronized (this) {
+            if (abort == null) {
+                abort = reason;
+                return;
+            }
+        }
+        failures.add(reason);
     }
 
     /**

@@ -33,6 +33,7 @@ final class FakeTestPeers implements TestPeers {
     private final ManualClock clock;
     private final Map<String, PeerInfo> peers = Collections.synchronizedMap(new java.util.LinkedHashMap<>());
     private final Set<String> idle = ConcurrentHashMap.newKeySet();
+    private final Set<String> unreachable = ConcurrentHashMap.newKeySet();
     private final List<Request> requests = Collections.synchronizedList(new ArrayList<>());
     private final List<Consumer<Note>> listeners = new java.util.concurrent.CopyOnWriteArrayList<>();
     private volatile boolean connected = true;
@@ -54,6 +55,11 @@ final class FakeTestPeers implements TestPeers {
         connected = value;
     }
 
+    /** From now on the peer answers nothing, as one whose network was cut: every request it gets times out. */
+    void unreachable(String peerId) {
+        unreachable.add(peerId);
+    }
+
     /** From now on the peer answers GET with busy=false. */
     void idle(String peerId) {
         idle.add(peerId);
@@ -71,7 +77,7 @@ final class FakeTestPeers implements TestPeers {
 
     /**
      * From now on the receiver answers STATS with this count of its run's messages and this consumed total (every
-     * message); a peer without statistics does not answer STATS.
+     * message); a peer without statistics answers STATS with a reply that has no figures.
      */
     void receiverCounts(String peerId, long count, long consumed) {
         statistics.put(peerId, new Payload.Stats("receiver", 0, count, 0, 0, 0).withConsumed(consumed));
@@ -111,6 +117,7 @@ final class FakeTestPeers implements TestPeers {
         return CompletableFuture.completedFuture(new Replies(
                 request,
                 from.stream()
+                        .filter(p -> !unreachable.contains(p.id()))
                         .map(p -> request.reply(Command.OK, Payload.Empty.INSTANCE, p))
                         .toList(),
                 from.size()));
@@ -203,9 +210,13 @@ final class FakeTestPeers implements TestPeers {
         List<Note> replies = new ArrayList<>();
         for (String id : peerIds) {
             Payload.Stats stats = statistics.get(id);
-            if (stats != null) {
-                replies.add(request.reply(Command.STATS, stats, peers.get(id)));
+            if (unreachable.contains(id) || !peers.containsKey(id)) {
+                continue;
             }
+            replies.add(
+                    stats != null
+                            ? request.reply(Command.STATS, stats, peers.get(id))
+                            : request.reply(Command.OK, Payload.Empty.INSTANCE, peers.get(id)));
         }
         return CompletableFuture.completedFuture(new Replies(request, replies, peerIds.size()));
     }
@@ -214,7 +225,7 @@ final class FakeTestPeers implements TestPeers {
     public CompletableFuture<Replies> status(String peerId, Duration timeout) {
         record("GET", peerId);
         Note request = Note.request(Command.GET);
-        if (!connected) {
+        if (!connected || unreachable.contains(peerId)) {
             return CompletableFuture.completedFuture(new Replies(request, List.of(), 1));
         }
         return CompletableFuture.completedFuture(new Replies(

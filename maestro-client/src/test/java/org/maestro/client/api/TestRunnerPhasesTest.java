@@ -19,6 +19,8 @@ import org.maestro.common.protocol.Command;
 import org.maestro.common.protocol.Payload;
 import org.maestro.common.protocol.PeerInfo;
 import org.maestro.common.time.ManualClock;
+import org.maestro.reporter.read.PeerEnd;
+import org.maestro.reporter.read.Roster;
 
 /**
  * The runner's phases in order against {@link FakeTestPeers} on a {@link ManualClock}: no broker, no peers, and the
@@ -168,11 +170,82 @@ class TestRunnerPhasesTest {
                 "the watch ends at the death, then the stop waits its 15 s for the sender that never notifies");
         assertFalse(result.passed());
         assertTrue(
-                result.reason().startsWith("peer receiver-1@beta (receiver) disconnected abnormally"), result.reason());
+                result.reason().startsWith("peer receiver-1@beta (receiver) dropped its control connection"),
+                result.reason());
         RecordedVerdict recorded = RecordedVerdictReader.read(result.directory(), RecordedVerdict.RUNNER_FILE)
                 .orElseThrow();
         assertTrue(recorded.failed());
         assertEquals(result.reason().split("; ")[0], recorded.reason().split("; ")[0]);
+    }
+
+    @Test
+    void aPeerSilentBeforeItsLastWillIsUnreachableAndOneWhoseConnectionDroppedWasKilled() throws IOException {
+        // the receiver's network is cut at 3 s: it answers nothing from then on, and the control broker gives it up
+        // when its keep-alive expires (at 17 s); the sender is killed at 5 s: its last will comes at once
+        timeline.at(Duration.ofSeconds(3), () -> peers.unreachable(RECEIVER.id()));
+        at(Duration.ofSeconds(5), SENDER, Command.ABNORMAL_DISCONNECT, Payload.Empty.INSTANCE);
+        at(Duration.ofSeconds(17), RECEIVER, Command.ABNORMAL_DISCONNECT, Payload.Empty.INSTANCE);
+
+        TestResult result = runner().run(definition());
+
+        assertFalse(result.passed());
+        List<String> reasons = List.of(result.reason().split("; "));
+        assertEquals(
+                "peer sender-1@alpha (sender) dropped its control connection during the test (killed or crashed):"
+                        + " no result from it",
+                reasons.get(0),
+                "the first loss cut the test short");
+        assertEquals(
+                "peer receiver-1@beta (receiver) became unreachable during the test: it answered nothing for 14 s,"
+                        + " then the control broker gave up its connection (network cut, host or process frozen)",
+                reasons.get(1),
+                "silent from its first unanswered STATS at 3 s to its last will at 17 s");
+        Roster roster = Roster.read(result.directory()).orElseThrow();
+        assertEquals(
+                List.of(
+                        "died: its control connection dropped at 00:00:05 UTC (killed or crashed): no result from it;"
+                                + " its files stay on its host",
+                        "unreachable: answered nothing from 00:00:03 UTC on; the control broker gave up its"
+                                + " connection at 00:00:17 UTC (keep-alive expired): its network, its host or its"
+                                + " process stopped; its files stay on its host"),
+                roster.peers().stream().map(Roster.Entry::describe).toList());
+        assertEquals(List.of(), peers.requests("LOG"), "neither is asked for files it cannot send");
+        assertEquals(
+                Duration.ofSeconds(17),
+                clock.elapsedSince(0),
+                "the stop waits for the silent receiver until its last will, within its 15 s");
+    }
+
+    @Test
+    void aPeerSilentWithoutALastWillIsFoundUnreachableBeforeItsFilesAndNotWaitedFor() throws IOException {
+        timeline.at(Duration.ofSeconds(3), () -> peers.unreachable(RECEIVER.id()));
+        at(Duration.ofSeconds(10), SENDER, Command.NOTIFY_SUCCESS, new Payload.Notice("done", Map.of()));
+
+        TestResult result = runner().run(definition());
+
+        assertFalse(result.passed());
+        assertTrue(
+                result.reason().contains("peer receiver-1@beta (receiver) is unreachable: it answered nothing for "),
+                result.reason());
+        assertEquals(
+                List.of(new FakeTestPeers.Request("GET", RECEIVER.id(), clock.elapsedSince(0))),
+                peers.requests("GET").stream()
+                        .filter(r -> r.at().equals(clock.elapsedSince(0)))
+                        .toList(),
+                "asked how it is, last, before its files");
+        assertEquals(
+                List.of(SENDER.id()),
+                peers.requests("LOG").stream().map(FakeTestPeers.Request::to).toList(),
+                "only the sender's files are asked for: the receiver's would be waited for 60 s in vain");
+        Roster roster = Roster.read(result.directory()).orElseThrow();
+        Roster.Entry receiver = roster.peers().stream()
+                .filter(entry -> entry.role().equals("receiver"))
+                .findFirst()
+                .orElseThrow();
+        assertEquals(PeerEnd.UNREACHABLE, receiver.ended());
+        assertTrue(
+                receiver.detail().startsWith("answered nothing from 00:00:03 UTC on, nor a status request at "),
+                receiver.detail());
     }
 
     @Test

@@ -15,6 +15,7 @@ import org.maestro.common.protocol.Command;
 import org.maestro.common.protocol.Payload;
 import org.maestro.common.protocol.PeerInfo;
 import org.maestro.common.time.ManualClock;
+import org.maestro.reporter.read.PeerEnd;
 
 /**
  * The watchdog's timing decisions on a {@link ManualClock} and {@link FakeTestPeers}: each test runs in
@@ -147,14 +148,16 @@ class WatchdogTest {
         watchdog().watch(0, PLANNED, Duration.ZERO, List.of());
         assertEquals(Duration.ofSeconds(3), now());
         assertEquals(
-                List.of("peer receiver-1@beta (receiver) disconnected abnormally (crashed, killed or lost its "
-                        + "network) during the test"),
+                List.of("peer receiver-1@beta (receiver) dropped its control connection during the test (killed or"
+                        + " crashed): no result from it"),
                 state.failures());
         assertTrue(state.isDead(RECEIVER.id()));
         assertEquals(
-                "disconnected abnormally at 12:00:03 UTC (crashed, killed or cut off from the control broker); "
-                        + "its files stay on its host",
-                state.death(RECEIVER.id()));
+                new TestState.Loss(
+                        PeerEnd.DIED,
+                        "its control connection dropped at 12:00:03 UTC (killed or crashed): no result from it; its"
+                                + " files stay on its host"),
+                state.loss(RECEIVER.id()));
     }
 
     @Test

@@ -101,10 +101,10 @@ class DistributedRunTest {
         assertTrue(Duration.ofNanos(System.nanoTime() - killed).toSeconds() <= 30, "ended within 30 s of the kill");
         assertEquals(ExitCode.TEST_FAILED.code(), outcome.exitCode(), outcome.err());
         String printed = outcome.out() + outcome.err();
-        assertTrue(printed.contains("peer sender-d@") && printed.contains("disconnected abnormally"), printed);
+        assertTrue(printed.contains("peer sender-d@") && printed.contains("dropped its control connection"), printed);
         String recorded = Files.readString(results.resolve("killed/0/test-outcome.json"));
         assertTrue(
-                recorded.contains("peer sender-d@") && recorded.contains("(sender) disconnected abnormally"),
+                recorded.contains("peer sender-d@") && recorded.contains("(sender) dropped its control connection"),
                 "the recorded reason names the dead sender: " + recorded);
         Path receiverFiles = PeerDirectories.find(results.resolve("killed/0"), "receiver-d");
         assertTrue(

@@ -85,7 +85,7 @@ class PeerDeathAccountingTest {
 
         JsonNode dead = peer(iteration, "receiver-k2");
         assertTrue(dead.path("count").isNull(), "the dead receiver's count is unknown: " + dead);
-        assertTrue(dead.path("ended").asText().startsWith("died: disconnected abnormally at "), dead.toString());
+        assertTrue(dead.path("ended").asText().startsWith("died: its control connection dropped at "), dead.toString());
         assertEquals("stopped", peer(iteration, "sender-k").path("ended").asText());
 
         assertTrue(run.out().contains("lost unknown: ") && run.out().contains("receiver-k2@"), run.out());

@@ -89,7 +89,12 @@ public final class DistributedCluster implements AutoCloseable {
 
     /** Starts one more receiver on the same control broker, which {@link #close()} stops. */
     public WorkerProcess addReceiver(String name, Path files) throws Exception {
-        return addReceiver(List.of(), name, files);
+        return addReceiver(List.of(), name, files, Duration.ofSeconds(2));
+    }
+
+    /** Starts one more receiver with this MQTT keep-alive on the same control broker, which {@link #close()} stops. */
+    public WorkerProcess addReceiver(String name, Path files, Duration keepAlive) throws Exception {
+        return addReceiver(List.of(), name, files, keepAlive);
     }
 
     /**
@@ -97,7 +102,12 @@ public final class DistributedCluster implements AutoCloseable {
      * faketime -f +0.4s}), which {@link #close()} stops.
      */
     public WorkerProcess addReceiver(List<String> prefix, String name, Path files) throws Exception {
-        WorkerProcess more = WorkerProcess.start(prefix, "receiver", name, mosquitto.url(), files);
+        return addReceiver(prefix, name, files, Duration.ofSeconds(2));
+    }
+
+    private WorkerProcess addReceiver(List<String> prefix, String name, Path files, Duration keepAlive)
+            throws Exception {
+        WorkerProcess more = WorkerProcess.start(prefix, "receiver", name, mosquitto.url(), files, keepAlive);
         extraReceivers.add(more);
         return more;
     }

@@ -5,6 +5,7 @@ import java.io.IOException;
 import java.io.InputStreamReader;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
@@ -21,18 +22,20 @@ public final class WorkerProcess implements AutoCloseable {
         this.name = name;
     }
 
-    /** Starts a worker and waits until it serves. */
+    /** Starts a worker with a keep-alive of 2 s and waits until it serves. */
     public static WorkerProcess start(String role, String name, String maestroUrl, Path resultsDirectory)
             throws Exception {
-        return start(List.of(), role, name, maestroUrl, resultsDirectory);
+        return start(List.of(), role, name, maestroUrl, resultsDirectory, Duration.ofSeconds(2));
     }
 
     /**
-     * Starts a worker whose JVM runs under the command {@code prefix} (e.g. {@code faketime -f +0.4s}), and waits
-     * until it serves.
+     * Starts a worker whose JVM runs under the command {@code prefix} (e.g. {@code faketime -f +0.4s}; none: an empty
+     * list), and waits until it serves; the control broker gives it up {@code 1.5 × keepAlive} after it last said
+     * something.
      */
     public static WorkerProcess start(
-            List<String> prefix, String role, String name, String maestroUrl, Path resultsDirectory) throws Exception {
+            List<String> prefix, String role, String name, String maestroUrl, Path resultsDirectory, Duration keepAlive)
+            throws Exception {
         List<String> command = new ArrayList<>(prefix);
         command.addAll(List.of(
                 Path.of(System.getProperty("java.home"), "bin", "java").toString(),
@@ -50,7 +53,7 @@ public final class WorkerProcess implements AutoCloseable {
                 "--results-dir",
                 resultsDirectory.toString(),
                 "--keep-alive",
-                "2"));
+                Long.toString(keepAlive.toSeconds())));
         Process process = new ProcessBuilder(command).redirectErrorStream(true).start();
         WorkerProcess worker = new WorkerProcess(process, name);
         CompletableFuture<Void> serving = new CompletableFuture<>();
@@ -85,6 +88,30 @@ public final class WorkerProcess implements AutoCloseable {
         children.forEach(ProcessHandle::destroyForcibly);
         process.waitFor(10, TimeUnit.SECONDS);
         awaitEnd(children);
+    }
+
+    /**
+     * Freezes the process (SIGSTOP): its connections stay open but it says nothing, as a peer behind a cut network or
+     * on a frozen host; {@link #thaw()} lets it go on.
+     */
+    public void freeze() throws IOException, InterruptedException {
+        signal("STOP");
+    }
+
+    /** Lets a frozen process go on (SIGCONT). */
+    public void thaw() throws IOException, InterruptedException {
+        signal("CONT");
+    }
+
+    private void signal(String signal) throws IOException, InterruptedException {
+        Process kill = new ProcessBuilder("kill", "-" + signal, Long.toString(process.pid()))
+                .redirectErrorStream(true)
+                .start();
+        if (!kill.waitFor(10, TimeUnit.SECONDS) || kill.exitValue() != 0) {
+            kill.destroyForcibly();
+            throw new IOException("kill -" + signal + " " + process.pid() + " of worker " + name + " failed: "
+                    + new String(kill.getInputStream().readAllBytes(), StandardCharsets.UTF_8));
+        }
     }
 
     public boolean isAlive() {

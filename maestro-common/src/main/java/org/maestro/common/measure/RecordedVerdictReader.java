@@ -14,7 +14,7 @@ import java.util.Optional;
  * {
  *   "formatVersion" : 1,
  *   "outcome" : "failure",
- *   "reason" : "peer receiver-1@beta (receiver) disconnected abnormally (crashed, killed or lost its network) …",
+ *   "reason" : "peer receiver-1@beta (receiver) dropped its control connection during the test (killed or crashed) …",
  *   "runId" : "0f8e…"
  * }
  * }</pre>

@@ -46,7 +46,7 @@ public final class MessageAccounting {
      * @param name peer name
      * @param role sender or receiver
      * @param address destination it sent to or received from, "" when unknown (then every address is affected)
-     * @param why what happened to it, e.g. {@code died: disconnected abnormally …}
+     * @param why what happened to it, e.g. {@code died: its control connection dropped …}
      */
     public record Missing(String name, String role, String address, String why) {
 

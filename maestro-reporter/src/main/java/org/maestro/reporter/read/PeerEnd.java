@@ -14,8 +14,13 @@ public enum PeerEnd {
     STOPPED("stopped", true),
     /** It refused its start (e.g. the system under test or its management could not be reached): it never ran. */
     NOT_STARTED("did not start", true),
-    /** Its connection to the control broker broke (last will): crashed, killed or cut off; no files collected. */
+    /** Its control connection dropped while it still answered (its last will came at once): killed or crashed. */
     DIED("died", false),
+    /**
+     * It stopped answering, and its last will came later (the broker's keep-alive expired) or never: its network cut,
+     * its host or its process frozen; no files collected.
+     */
+    UNREACHABLE("unreachable", false),
     /** It was alive but did not send its files in time. */
     NO_FILES("files not collected", false),
     /** It sent files of another run (a different run id); they were refused. */

@@ -66,7 +66,7 @@ public record Roster(
     @JsonInclude(JsonInclude.Include.NON_NULL)
     public record Entry(String name, String role, String host, String address, PeerEnd ended, String detail) {
 
-        /** How it ended, in words: {@code died: disconnected abnormally at …}. */
+        /** How it ended, in words: {@code died: its control connection dropped at …}. */
         public String describe() {
             String label = ended == null ? "unknown" : ended.label();
             return detail == null || detail.isBlank() ? label : label + ": " + detail;
