@@ -21,7 +21,7 @@ import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import org.maestro.common.net.FreePorts;
+import org.maestro.base.net.FreePorts;
 
 /**
  * docker/compose.yaml brought up for real: the control broker, the Artemis SUT, 2 senders, 2 receivers, an inspector

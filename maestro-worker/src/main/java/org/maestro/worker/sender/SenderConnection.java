@@ -6,7 +6,7 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 import org.maestro.common.measure.OutcomeCounts;
-import org.maestro.common.time.MicroClock;
+import org.maestro.base.time.MicroClock;
 import org.maestro.common.time.Sleeper;
 import org.maestro.driver.DriverConnection;
 import org.maestro.driver.DriverException;
