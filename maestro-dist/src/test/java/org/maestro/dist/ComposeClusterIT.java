@@ -26,7 +26,7 @@ import org.junit.jupiter.api.MethodOrderer;
 import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestMethodOrder;
-import org.maestro.common.net.FreePorts;
+import org.maestro.base.net.FreePorts;
 
 /**
  * docker/compose.yaml brought up for real, once for every test here: the control broker, the Artemis SUT, 2 senders, 2

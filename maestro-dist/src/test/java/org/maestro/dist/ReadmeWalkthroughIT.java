@@ -19,7 +19,7 @@ import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.maestro.client.embedded.EmbeddedSut;
-import org.maestro.common.testing.MosquittoProcess;
+import org.maestro.testing.MosquittoProcess;
 
 /**
  * Runs the README's walkthrough "Running distributed by hand" as a reader does: every shell block of that section, in

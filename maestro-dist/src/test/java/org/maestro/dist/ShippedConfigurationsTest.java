@@ -16,11 +16,11 @@ import java.util.regex.Pattern;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.maestro.common.net.FreePorts;
-import org.maestro.common.testing.Commands;
-import org.maestro.common.testing.MosquittoProcess;
+import org.maestro.base.net.FreePorts;
 import org.maestro.common.testing.RealRouter;
-import org.maestro.common.testing.TestCertificates;
+import org.maestro.testing.Commands;
+import org.maestro.testing.MosquittoProcess;
+import org.maestro.testing.TestCertificates;
 
 /**
  * The configurations the repository ships for the programs that run beside Maestro (Mosquitto as the control broker,

@@ -5,7 +5,7 @@ import java.net.URLDecoder;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.Locale;
-import org.maestro.common.net.UrlRedactor;
+import org.maestro.base.net.UrlRedactor;
 
 /**
  * The parts of a destination URL of the form {@code scheme://user:password@host:port/path?query}, read the same way

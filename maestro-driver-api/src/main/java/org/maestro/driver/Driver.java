@@ -2,7 +2,7 @@ package org.maestro.driver;
 
 import java.time.Duration;
 import java.util.Set;
-import org.maestro.common.time.MicroClock;
+import org.maestro.base.time.MicroClock;
 
 /**
  * Connects senders and receivers to one kind of messaging system. Drivers are found by the scheme of the

@@ -5,7 +5,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.ServiceLoader;
 import java.util.TreeSet;
-import org.maestro.common.net.UrlRedactor;
+import org.maestro.base.net.UrlRedactor;
 
 /** Finds the {@link Driver} of a URL by its scheme among the drivers on the class path. Thread-safe. */
 public final class Drivers {

@@ -8,7 +8,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.function.Predicate;
-import org.maestro.common.net.UrlRedactor;
+import org.maestro.base.net.UrlRedactor;
 
 /**
  * The query options of a destination URL ({@code ?name=value&…}), read by the drivers' URL parsers: values by name,

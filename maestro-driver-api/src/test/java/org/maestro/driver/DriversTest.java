@@ -10,7 +10,7 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
-import org.maestro.common.time.MicroClock;
+import org.maestro.base.time.MicroClock;
 
 /** Finding a driver by URL scheme, and the refusal of a scheme no driver found on the class path takes. */
 class DriversTest {

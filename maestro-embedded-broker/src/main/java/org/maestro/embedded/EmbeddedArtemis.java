@@ -1,10 +1,6 @@
 package org.maestro.embedded;
 
-import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.lang.management.ManagementFactory;
-import java.net.InetAddress;
-import java.net.ServerSocket;
 import java.nio.file.Path;
 import java.util.OptionalLong;
 import java.util.Set;
@@ -20,6 +16,7 @@ import org.apache.activemq.artemis.core.server.embedded.EmbeddedActiveMQ;
 import org.apache.activemq.artemis.core.settings.impl.AddressSettings;
 import org.apache.activemq.artemis.spi.core.security.ActiveMQJAASSecurityManager;
 import org.apache.activemq.artemis.spi.core.security.jaas.InVMLoginModule;
+import org.maestro.base.net.FreePorts;
 
 /**
  * An Artemis broker started in this JVM on loopback ports: the default system under test (AMQP acceptor, and a
@@ -152,19 +149,6 @@ public final class EmbeddedArtemis implements AutoCloseable {
         stop();
     }
 
-    /**
-     * A port that was free on 127.0.0.1 a moment ago. The same as maestro-common's {@code FreePorts}: this module
-     * stands apart from maestro-common, whose own tests run against this broker.
-     */
-    private static int freePort() {
-        try (ServerSocket socket = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
-            socket.setReuseAddress(true);
-            return socket.getLocalPort();
-        } catch (IOException e) {
-            throw new UncheckedIOException("no free port on the loopback interface for the embedded broker", e);
-        }
-    }
-
     /** Chooses the acceptors and options of an {@link EmbeddedArtemis}. */
     public static final class Builder {
         private String host = "127.0.0.1";
@@ -202,7 +186,7 @@ public final class EmbeddedArtemis implements AutoCloseable {
 
         /** Adds an AMQP acceptor on a free loopback port. */
         public Builder amqp() {
-            return amqp(freePort());
+            return amqp(FreePorts.next());
         }
 
         /** Adds an AMQP acceptor on the given loopback port. */
@@ -213,7 +197,7 @@ public final class EmbeddedArtemis implements AutoCloseable {
 
         /** Adds an MQTT acceptor on a free loopback port. */
         public Builder mqtt() {
-            return mqtt(freePort());
+            return mqtt(FreePorts.next());
         }
 
         /** Adds an MQTT acceptor on the given loopback port. */
@@ -227,7 +211,7 @@ public final class EmbeddedArtemis implements AutoCloseable {
          * {@code /queue/} for anycast and {@code /topic/} for multicast addresses.
          */
         public Builder stomp() {
-            return stomp(freePort());
+            return stomp(FreePorts.next());
         }
 
         /** Adds a STOMP acceptor (see {@link #stomp()}) on the given loopback port. */

@@ -10,9 +10,9 @@ import java.util.Map;
 import java.util.UUID;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.maestro.base.net.FreePorts;
 import org.maestro.common.measure.OutcomeCounts;
-import org.maestro.common.net.FreePorts;
-import org.maestro.common.testing.MosquittoProcess;
+import org.maestro.testing.MosquittoProcess;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 

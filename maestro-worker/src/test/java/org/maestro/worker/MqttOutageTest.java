@@ -6,7 +6,7 @@ import java.util.UUID;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.maestro.common.testing.MosquittoProcess;
+import org.maestro.testing.MosquittoProcess;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 

@@ -11,7 +11,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.maestro.common.measure.PeerResult;
 import org.maestro.common.protocol.Command;
-import org.maestro.common.testing.MosquittoProcess;
+import org.maestro.testing.MosquittoProcess;
 
 /** Sender and receiver roles through the MQTT driver against a Mosquitto broker the test starts. */
 class MqttSendAndReceiveTest {

@@ -14,7 +14,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.maestro.common.measure.OutcomeCounts;
 import org.maestro.common.protocol.Command;
-import org.maestro.common.testing.LocalNats;
+import org.maestro.testing.LocalNats;
 
 /**
  * Sender and receiver roles through the NATS driver against the NATS server with JetStream on 127.0.0.1:4222

@@ -19,7 +19,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.stream.Collectors;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.maestro.common.testing.RabbitCtl;
+import org.maestro.testing.RabbitCtl;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 

@@ -27,6 +27,7 @@ import org.maestro.common.measure.OutcomeCounts;
 import org.maestro.common.measure.PeerResult;
 import org.maestro.common.protocol.Command;
 import org.maestro.common.protocol.Note;
+import org.maestro.embedded.AmqpBroker;
 import org.maestro.worker.measure.MessageStamp;
 import org.maestro.worker.receiver.ReceiverRole;
 import org.maestro.worker.role.LoadRole;

@@ -27,7 +27,8 @@ import org.maestro.agent.run.RunningAction;
 import org.maestro.agent.source.ExtensionSource;
 import org.maestro.agent.source.SourceFetcher;
 import org.maestro.agent.source.SourcePolicy;
-import org.maestro.common.net.UrlRedactor;
+import org.maestro.base.net.UrlRedactor;
+import org.maestro.base.time.MicroClock;
 import org.maestro.common.peer.ErrorCodes;
 import org.maestro.common.peer.PeerContext;
 import org.maestro.common.peer.RoleBehaviour;
@@ -36,7 +37,6 @@ import org.maestro.common.protocol.Command;
 import org.maestro.common.protocol.Note;
 import org.maestro.common.protocol.Payload;
 import org.maestro.common.protocol.Role;
-import org.maestro.common.time.MicroClock;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 

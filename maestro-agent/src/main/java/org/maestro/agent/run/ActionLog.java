@@ -7,7 +7,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.time.Instant;
-import org.maestro.common.time.MicroClock;
+import org.maestro.base.time.MicroClock;
 
 /**
  * The log of one action: timestamped lines written to its file as they come, the latest also kept in memory for its

@@ -18,10 +18,10 @@ import org.maestro.agent.AgentConfig;
 import org.maestro.agent.handler.Action;
 import org.maestro.agent.handler.ActionCancelledException;
 import org.maestro.agent.handler.ActionFailedException;
+import org.maestro.base.time.MicroClock;
 import org.maestro.common.options.TestOptions;
 import org.maestro.common.peer.ErrorCodes;
 import org.maestro.common.peer.RoleException;
-import org.maestro.common.time.MicroClock;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 

@@ -27,12 +27,12 @@ import org.maestro.agent.TestPeerContext;
 import org.maestro.agent.TestPeerContext.Notification;
 import org.maestro.agent.handler.ExecResult;
 import org.maestro.agent.role.AgentRole;
+import org.maestro.base.time.MicroClock;
 import org.maestro.common.peer.ErrorCodes;
 import org.maestro.common.peer.RoleException;
 import org.maestro.common.protocol.Command;
 import org.maestro.common.protocol.Note;
 import org.maestro.common.protocol.Payload;
-import org.maestro.common.time.MicroClock;
 
 /**
  * The network ready actions, run for real inside a network namespace the test creates (its loopback and a veth pair

@@ -1,7 +1,7 @@
 package org.maestro.client.api;
 
 import java.time.Duration;
-import org.maestro.common.time.MicroClock;
+import org.maestro.base.time.MicroClock;
 
 /**
  * Keeps track of the time the client was cut off from the control broker during one test, on the clock it is given.

@@ -2,7 +2,7 @@ package org.maestro.client.api;
 
 import java.util.Locale;
 import java.util.Optional;
-import org.maestro.common.net.UrlRedactor;
+import org.maestro.base.net.UrlRedactor;
 import org.maestro.common.options.TestOptions;
 import org.maestro.driver.Driver;
 import org.maestro.driver.DriverException;

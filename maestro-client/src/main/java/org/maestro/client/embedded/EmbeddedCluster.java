@@ -8,7 +8,7 @@ import java.util.Comparator;
 import java.util.List;
 import java.util.function.Function;
 import java.util.function.Supplier;
-import org.maestro.common.net.FreePorts;
+import org.maestro.base.net.FreePorts;
 import org.maestro.common.peer.Peer;
 import org.maestro.common.peer.PeerConfig;
 import org.maestro.common.peer.RoleBehaviour;

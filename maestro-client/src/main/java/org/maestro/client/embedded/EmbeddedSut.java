@@ -4,7 +4,7 @@ import java.io.IOException;
 import java.util.function.Consumer;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-import org.maestro.common.net.FreePorts;
+import org.maestro.base.net.FreePorts;
 import org.maestro.embedded.EmbeddedArtemis;
 import org.maestro.inspector.artemis.ArtemisInspector;
 import org.maestro.inspector.artemis.EmbeddedJolokia;

@@ -23,7 +23,6 @@ import org.maestro.common.protocol.Command;
 import org.maestro.common.protocol.Payload;
 import org.maestro.common.protocol.PeerInfo;
 import org.maestro.common.protocol.PeerNames;
-import org.maestro.common.testing.MosquittoProcess;
 import org.maestro.common.testing.RoguePeer;
 import org.maestro.common.transport.MqttEndpoint;
 import org.maestro.common.transport.Topics;
@@ -31,6 +30,7 @@ import org.maestro.embedded.EmbeddedArtemis;
 import org.maestro.reporter.TestSummary;
 import org.maestro.reporter.read.ClockReadings;
 import org.maestro.reporter.read.Roster;
+import org.maestro.testing.MosquittoProcess;
 import org.maestro.worker.receiver.ReceiverRole;
 import org.maestro.worker.sender.SenderRole;
 

@@ -20,7 +20,7 @@ import org.eclipse.paho.client.mqttv3.MqttConnectOptions;
 import org.eclipse.paho.client.mqttv3.MqttException;
 import org.eclipse.paho.client.mqttv3.MqttMessage;
 import org.eclipse.paho.client.mqttv3.persist.MemoryPersistence;
-import org.maestro.common.net.FreePorts;
+import org.maestro.base.net.FreePorts;
 import org.maestro.embedded.EmbeddedArtemis;
 
 /**

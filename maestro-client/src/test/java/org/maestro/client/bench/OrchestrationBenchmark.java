@@ -16,6 +16,7 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
+import org.maestro.base.time.MicroClock;
 import org.maestro.common.client.ControlClient;
 import org.maestro.common.client.Replies;
 import org.maestro.common.options.OptionCode;
@@ -27,11 +28,10 @@ import org.maestro.common.protocol.Command;
 import org.maestro.common.protocol.Note;
 import org.maestro.common.protocol.Payload;
 import org.maestro.common.protocol.Role;
-import org.maestro.common.testing.MosquittoProcess;
-import org.maestro.common.time.MicroClock;
 import org.maestro.common.transport.MqttEndpoint;
 import org.maestro.common.transport.Topics;
 import org.maestro.embedded.EmbeddedArtemis;
+import org.maestro.testing.MosquittoProcess;
 
 /**
  * How fast the control plane drives a fleet: starts N in-process peers with a role that does nothing on one MQTT

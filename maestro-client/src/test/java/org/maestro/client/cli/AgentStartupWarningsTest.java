@@ -8,8 +8,8 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.maestro.base.net.FreePorts;
 import org.maestro.common.cli.ExitCode;
-import org.maestro.common.net.FreePorts;
 
 /** {@code maestro-cli agent} names, at start-up, each directory, pid file, program and tool of its options that is missing. */
 class AgentStartupWarningsTest {

@@ -17,11 +17,11 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.maestro.base.net.FreePorts;
 import org.maestro.client.embedded.EmbeddedCluster;
 import org.maestro.client.embedded.EmbeddedSut;
 import org.maestro.client.testing.LocalServers;
 import org.maestro.common.cli.ExitCode;
-import org.maestro.common.net.FreePorts;
 import org.maestro.embedded.EmbeddedArtemis;
 
 /**

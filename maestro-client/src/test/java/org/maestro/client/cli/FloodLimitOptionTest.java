@@ -19,10 +19,10 @@ import org.maestro.common.client.ControlClient;
 import org.maestro.common.protocol.Command;
 import org.maestro.common.protocol.Payload;
 import org.maestro.common.protocol.PeerInfo;
-import org.maestro.common.testing.MosquittoProcess;
 import org.maestro.common.testing.RoguePeer;
 import org.maestro.common.transport.MqttEndpoint;
 import org.maestro.common.transport.Topics;
+import org.maestro.testing.MosquittoProcess;
 import picocli.CommandLine;
 
 /**

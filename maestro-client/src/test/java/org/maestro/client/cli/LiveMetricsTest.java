@@ -26,9 +26,9 @@ import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.maestro.base.net.FreePorts;
 import org.maestro.client.testing.PeerDirectories;
 import org.maestro.common.cli.ExitCode;
-import org.maestro.common.net.FreePorts;
 
 /**
  * {@code run --metrics-port} serves the running test's statistics as Prometheus text: scraped during a real embedded

@@ -7,14 +7,14 @@ import java.nio.file.Path;
 import java.time.Duration;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.maestro.base.net.FreePorts;
 import org.maestro.common.cli.ExitCode;
-import org.maestro.common.net.FreePorts;
 import org.maestro.common.peer.Peer;
 import org.maestro.common.peer.PeerConfig;
 import org.maestro.common.protocol.Role;
-import org.maestro.common.testing.MosquittoProcess;
 import org.maestro.common.testing.ProbeRole;
 import org.maestro.common.transport.MqttEndpoint;
+import org.maestro.testing.MosquittoProcess;
 
 /** `maestro-cli ping`: the peers it lists, and its exit codes when the broker or the peers do not answer. */
 class PingCommandTest {

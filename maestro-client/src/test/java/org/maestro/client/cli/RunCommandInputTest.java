@@ -10,7 +10,7 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.maestro.common.cli.ExitCode;
-import org.maestro.common.testing.MosquittoProcess;
+import org.maestro.testing.MosquittoProcess;
 
 /** Bad scripts and parameters get exit code 2 with the place of the error; missing peers exit code 3. */
 class RunCommandInputTest {

@@ -18,10 +18,10 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.maestro.base.net.FreePorts;
 import org.maestro.client.testing.DistributedCluster;
 import org.maestro.common.cli.ExitCode;
 import org.maestro.common.measure.PeerResult;
-import org.maestro.common.net.FreePorts;
 
 /**
  * A test's files are its own: the same worker JVMs run a test that succeeds, then the same test against an

@@ -17,9 +17,9 @@ import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.maestro.common.cli.ExitCode;
-import org.maestro.common.testing.RabbitCtl;
 import org.maestro.reporter.testing.Recount;
 import org.maestro.reporter.testing.ResultsAudit;
+import org.maestro.testing.RabbitCtl;
 
 /**
  * The ready test scripts run for real in embedded mode (control broker, Artemis SUT, sender, receiver, inspector

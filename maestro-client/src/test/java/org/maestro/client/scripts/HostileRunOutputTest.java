@@ -24,8 +24,8 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.maestro.common.testing.RabbitCtl;
 import org.maestro.reporter.Chromium;
+import org.maestro.testing.RabbitCtl;
 
 /**
  * One real run fed with secrets and hostile text, as a shared lab would: the SUT URL, the management URL and the

@@ -11,10 +11,10 @@ import org.maestro.common.protocol.Command;
 import org.maestro.common.protocol.Note;
 import org.maestro.common.protocol.Payload;
 import org.maestro.common.protocol.Role;
-import org.maestro.common.testing.MosquittoProcess;
 import org.maestro.common.transport.MqttEndpoint;
 import org.maestro.common.transport.Topics;
 import org.maestro.embedded.EmbeddedArtemis;
+import org.maestro.testing.MosquittoProcess;
 
 /**
  * Distributed mode for a test: a Mosquitto process as control broker, an Artemis SUT apart from the peers, and a

@@ -25,7 +25,7 @@ import org.maestro.common.protocol.NoteType;
 import org.maestro.common.protocol.Payload;
 import org.maestro.common.protocol.PeerInfo;
 import org.maestro.common.protocol.PeerNames;
-import org.maestro.common.time.MicroClock;
+import org.maestro.base.time.MicroClock;
 import org.maestro.common.transport.MqttEndpoint;
 import org.maestro.common.transport.MqttTransport;
 import org.maestro.common.transport.Topics;

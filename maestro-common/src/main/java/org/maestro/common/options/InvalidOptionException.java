@@ -1,6 +1,6 @@
 package org.maestro.common.options;
 
-import org.maestro.common.net.UrlRedactor;
+import org.maestro.base.net.UrlRedactor;
 
 /** Thrown when a test option has a value that is not one of its accepted forms; the message says which forms are. */
 public class InvalidOptionException extends IllegalArgumentException {

@@ -6,7 +6,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
-import org.maestro.common.net.UrlRedactor;
+import org.maestro.base.net.UrlRedactor;
 
 /**
  * The URL of a management interface, such as the system under test's (MANAGEMENT_INTERFACE), split into the address

@@ -1,7 +1,7 @@
 package org.maestro.common.text;
 
 import java.util.regex.Pattern;
-import org.maestro.common.net.UrlRedactor;
+import org.maestro.base.net.UrlRedactor;
 
 /**
  * Makes text from peers and systems under test (names, error messages) safe to print on a terminal: terminal escape

@@ -3,6 +3,7 @@ package org.maestro.common.time;
 import java.time.Duration;
 import java.util.concurrent.locks.LockSupport;
 import java.util.function.BooleanSupplier;
+import org.maestro.base.time.MicroClock;
 
 /**
  * Waits for a while; passed in with the {@link MicroClock} so that timing code can be tested without waiting (a test

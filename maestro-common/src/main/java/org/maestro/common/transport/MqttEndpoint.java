@@ -6,7 +6,7 @@ import java.nio.charset.StandardCharsets;
 import java.util.Locale;
 import java.util.Objects;
 import java.util.function.Function;
-import org.maestro.common.net.UrlRedactor;
+import org.maestro.base.net.UrlRedactor;
 
 /**
  * Where the control broker is and how to log in: parsed from {@code mqtt://[user:password@]host:port} (plain) or

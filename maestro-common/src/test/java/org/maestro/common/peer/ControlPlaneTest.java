@@ -29,11 +29,11 @@ import org.maestro.common.protocol.Command;
 import org.maestro.common.protocol.Note;
 import org.maestro.common.protocol.Payload;
 import org.maestro.common.protocol.Role;
-import org.maestro.common.testing.MosquittoProcess;
 import org.maestro.common.testing.ProbeRole;
 import org.maestro.common.transport.MqttEndpoint;
 import org.maestro.common.transport.Topics;
 import org.maestro.embedded.EmbeddedArtemis;
+import org.maestro.testing.MosquittoProcess;
 
 /** The control plane over a real broker: a Mosquitto process, and the embedded Artemis MQTT acceptor. */
 class ControlPlaneTest {

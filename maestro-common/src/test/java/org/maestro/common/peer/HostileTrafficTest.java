@@ -29,10 +29,10 @@ import org.maestro.common.protocol.NoteCodec;
 import org.maestro.common.protocol.Payload;
 import org.maestro.common.protocol.PeerInfo;
 import org.maestro.common.protocol.Role;
-import org.maestro.common.testing.MosquittoProcess;
 import org.maestro.common.testing.RoguePeer;
 import org.maestro.common.transport.MqttEndpoint;
 import org.maestro.common.transport.Topics;
+import org.maestro.testing.MosquittoProcess;
 
 /**
  * Floods and oversized notes against a real Mosquitto configured as the shipped configurations are: the broker refuses
@@ -63,7 +63,7 @@ class HostileTrafficTest {
                 maxPacket > NoteCodec.MAX_NOTE_BYTES && maxPacket <= NoteCodec.MAX_NOTE_BYTES + 64 * 1024,
                 "the broker's limit is the note limit plus room for the MQTT header: " + maxPacket);
         Path directory = Files.createTempDirectory("maestro-mosquitto-limits-");
-        int port = org.maestro.common.net.FreePorts.next();
+        int port = org.maestro.base.net.FreePorts.next();
         mosquitto = MosquittoProcess.start(
                 directory,
                 List.of(

@@ -21,10 +21,10 @@ import org.maestro.common.protocol.Command;
 import org.maestro.common.protocol.Note;
 import org.maestro.common.protocol.Payload;
 import org.maestro.common.protocol.Role;
-import org.maestro.common.testing.MosquittoProcess;
 import org.maestro.common.testing.ProbeRole;
 import org.maestro.common.transport.MqttEndpoint;
 import org.maestro.common.transport.Topics;
+import org.maestro.testing.MosquittoProcess;
 
 /** A peer starts each run in an emptied directory and ships only files of the current run. */
 class RunDirectoryTest {

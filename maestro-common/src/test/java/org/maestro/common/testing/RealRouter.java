@@ -12,7 +12,7 @@ import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Assertions;
 import org.junit.jupiter.api.Assumptions;
-import org.maestro.common.net.FreePorts;
+import org.maestro.base.net.FreePorts;
 
 /**
  * A real Apache Qpid Dispatch router for tests: finds {@code qdrouterd} on the {@code PATH}, else in a

@@ -6,7 +6,10 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import org.maestro.common.net.FreePorts;
+import org.maestro.base.net.FreePorts;
+import org.maestro.testing.Commands;
+import org.maestro.testing.MosquittoProcess;
+import org.maestro.testing.TestCertificates;
 
 /**
  * The shipped {@code docker/mosquitto/mosquitto-secure.conf} and {@code acl}, run by a real Mosquitto on free loopback

@@ -2,6 +2,7 @@ package org.maestro.common.time;
 
 import java.time.Duration;
 import java.util.concurrent.atomic.AtomicLong;
+import org.maestro.base.time.MicroClock;
 
 /**
  * A clock that moves only when told to, and a sleeper whose sleeping moves it on at once: timing code under test runs

@@ -10,8 +10,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.time.Duration;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
-import org.maestro.common.net.FreePorts;
-import org.maestro.common.net.UrlRedactor;
+import org.maestro.base.net.FreePorts;
+import org.maestro.base.net.UrlRedactor;
 
 /** The control broker's MQTT endpoint: credentials, defaults and a connect deadline, never printing a password. */
 class MqttEndpointTest {

@@ -33,9 +33,9 @@ import org.maestro.common.protocol.Note;
 import org.maestro.common.protocol.NoteCodec;
 import org.maestro.common.protocol.Payload;
 import org.maestro.common.protocol.Role;
-import org.maestro.common.testing.LogCapture;
 import org.maestro.common.testing.ProbeRole;
 import org.maestro.common.testing.SecureMosquitto;
+import org.maestro.testing.LogCapture;
 
 /**
  * The control plane closed to strangers, on a real Mosquitto running the shipped mosquitto-secure.conf and acl: no

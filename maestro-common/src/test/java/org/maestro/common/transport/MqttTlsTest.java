@@ -17,7 +17,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.maestro.common.testing.PingThroughBroker;
 import org.maestro.common.testing.SecureMosquitto;
-import org.maestro.common.testing.TestCertificates;
+import org.maestro.testing.TestCertificates;
 
 /**
  * The control plane over the TLS listener of the shipped mosquitto-secure.conf, with a test CA. A peer and a client run

@@ -7,7 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import jakarta.jms.Session;
 import org.junit.jupiter.api.Test;
-import org.maestro.common.net.UrlRedactor;
+import org.maestro.base.net.UrlRedactor;
 import org.maestro.driver.DriverException;
 import org.maestro.driver.Drivers;
 

@@ -19,7 +19,7 @@ import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.AdminClientConfig;
 import org.apache.kafka.common.Uuid;
 import org.apache.kafka.common.utils.Time;
-import org.maestro.common.net.FreePorts;
+import org.maestro.base.net.FreePorts;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 

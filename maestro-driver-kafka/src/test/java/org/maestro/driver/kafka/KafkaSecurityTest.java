@@ -13,10 +13,10 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.maestro.common.testing.LogCapture;
-import org.maestro.common.testing.TestCertificates;
 import org.maestro.driver.DriverException;
 import org.maestro.driver.testing.DriverChecks;
+import org.maestro.testing.LogCapture;
+import org.maestro.testing.TestCertificates;
 
 /**
  * The Kafka driver's user and password (SASL PLAIN) and TLS against a KRaft broker of this JVM with a SASL and a TLS

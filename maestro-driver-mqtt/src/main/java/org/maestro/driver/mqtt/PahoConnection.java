@@ -4,7 +4,7 @@ import static org.maestro.driver.Causes.describe;
 
 import java.util.UUID;
 import java.util.concurrent.TimeUnit;
-import org.maestro.common.time.MicroClock;
+import org.maestro.base.time.MicroClock;
 import org.maestro.driver.ConsumerCallback;
 import org.maestro.driver.DriverConnection;
 import org.maestro.driver.DriverConsumer;

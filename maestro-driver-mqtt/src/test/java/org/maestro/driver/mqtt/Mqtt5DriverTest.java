@@ -21,12 +21,12 @@ import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
-import org.maestro.common.net.FreePorts;
-import org.maestro.common.testing.MosquittoProcess;
-import org.maestro.common.time.MicroClock;
+import org.maestro.base.net.FreePorts;
+import org.maestro.base.time.MicroClock;
 import org.maestro.driver.DeliveryOutcome;
 import org.maestro.driver.DriverConnection;
 import org.maestro.driver.DriverProducer;
+import org.maestro.testing.MosquittoProcess;
 
 /**
  * The MQTT driver over MQTT 5 ({@code version=5}) against the machine's Mosquitto on 127.0.0.1:1883, and against a

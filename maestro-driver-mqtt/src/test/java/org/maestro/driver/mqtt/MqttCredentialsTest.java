@@ -16,13 +16,13 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
-import org.maestro.common.net.FreePorts;
-import org.maestro.common.testing.Commands;
-import org.maestro.common.testing.MosquittoProcess;
-import org.maestro.common.time.MicroClock;
+import org.maestro.base.net.FreePorts;
+import org.maestro.base.time.MicroClock;
 import org.maestro.driver.DriverConnection;
 import org.maestro.driver.DriverException;
 import org.maestro.driver.DriverProducer;
+import org.maestro.testing.Commands;
+import org.maestro.testing.MosquittoProcess;
 
 /**
  * A Mosquitto of the test's own with a password file (made by {@code mosquitto_passwd}) and

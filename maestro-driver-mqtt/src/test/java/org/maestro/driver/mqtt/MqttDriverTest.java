@@ -18,14 +18,14 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.maestro.common.net.FreePorts;
-import org.maestro.common.testing.MosquittoProcess;
-import org.maestro.common.time.MicroClock;
+import org.maestro.base.net.FreePorts;
+import org.maestro.base.time.MicroClock;
 import org.maestro.driver.Driver;
 import org.maestro.driver.DriverConnection;
 import org.maestro.driver.DriverException;
 import org.maestro.driver.DriverProducer;
 import org.maestro.driver.testing.DriverContract;
+import org.maestro.testing.MosquittoProcess;
 
 /**
  * The MQTT driver against real Mosquitto brokers: one the test starts on a free port (with the cases of every driver,

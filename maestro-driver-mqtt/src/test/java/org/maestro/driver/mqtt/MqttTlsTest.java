@@ -11,12 +11,12 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
-import org.maestro.common.net.FreePorts;
-import org.maestro.common.testing.MosquittoProcess;
-import org.maestro.common.testing.TestCertificates;
-import org.maestro.common.time.MicroClock;
+import org.maestro.base.net.FreePorts;
+import org.maestro.base.time.MicroClock;
 import org.maestro.driver.DriverException;
 import org.maestro.driver.testing.DriverChecks;
+import org.maestro.testing.MosquittoProcess;
+import org.maestro.testing.TestCertificates;
 
 /**
  * {@code mqtts://} over MQTT 3.1.1 and MQTT 5 against a Mosquitto the test starts with two TLS listeners: one with a

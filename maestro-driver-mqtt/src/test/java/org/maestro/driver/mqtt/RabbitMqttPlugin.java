@@ -4,7 +4,7 @@ import static org.junit.jupiter.api.Assertions.fail;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.util.concurrent.TimeUnit;
-import org.maestro.common.testing.RabbitCtl;
+import org.maestro.testing.RabbitCtl;
 
 /**
  * RabbitMQ's MQTT plugin ({@code rabbitmq_mqtt}) on the machine's broker (127.0.0.1:5672), listening on

@@ -28,15 +28,15 @@ import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.maestro.common.net.FreePorts;
-import org.maestro.common.testing.LocalNats;
-import org.maestro.common.time.MicroClock;
+import org.maestro.base.net.FreePorts;
+import org.maestro.base.time.MicroClock;
 import org.maestro.driver.DeliveryOutcome;
 import org.maestro.driver.Driver;
 import org.maestro.driver.DriverConnection;
 import org.maestro.driver.DriverException;
 import org.maestro.driver.DriverProducer;
 import org.maestro.driver.testing.DriverContract;
+import org.maestro.testing.LocalNats;
 
 /**
  * The NATS driver against the real NATS server with JetStream on 127.0.0.1:4222 (skipped when none runs there,

@@ -12,7 +12,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
-import org.maestro.common.net.FreePorts;
+import org.maestro.base.net.FreePorts;
 
 /**
  * A NATS server process of the test's own, with JetStream and file storage in a temporary folder, on a free loopback

@@ -7,8 +7,8 @@ import java.util.List;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import org.maestro.common.testing.TestCertificates;
 import org.maestro.driver.testing.DriverChecks;
+import org.maestro.testing.TestCertificates;
 
 /**
  * {@code nats+tls://} URLs against a NATS server the test starts with a certificate of a test CA, trusted through the

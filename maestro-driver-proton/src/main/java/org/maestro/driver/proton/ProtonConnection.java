@@ -36,7 +36,7 @@ import org.apache.qpid.proton.engine.Transport;
 import org.apache.qpid.proton.message.Message;
 import org.maestro.amqp.engine.AmqpEndpoint;
 import org.maestro.amqp.engine.AmqpEngine;
-import org.maestro.common.time.MicroClock;
+import org.maestro.base.time.MicroClock;
 import org.maestro.driver.ConnectFailures;
 import org.maestro.driver.ConsumerCallback;
 import org.maestro.driver.DeliveryOutcome;

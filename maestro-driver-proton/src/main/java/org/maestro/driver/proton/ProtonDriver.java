@@ -2,7 +2,7 @@ package org.maestro.driver.proton;
 
 import java.time.Duration;
 import java.util.Set;
-import org.maestro.common.time.MicroClock;
+import org.maestro.base.time.MicroClock;
 import org.maestro.driver.Driver;
 import org.maestro.driver.DriverConnection;
 import org.maestro.driver.DriverException;

@@ -7,9 +7,9 @@ import java.util.ArrayList;
 import java.util.Base64;
 import java.util.List;
 import java.util.stream.Collectors;
-import org.maestro.common.net.FreePorts;
-import org.maestro.common.testing.Commands;
-import org.maestro.common.testing.RabbitCtl;
+import org.maestro.base.net.FreePorts;
+import org.maestro.testing.Commands;
+import org.maestro.testing.RabbitCtl;
 
 /**
  * Extra TLS (AMQPS) listeners on the machine's RabbitMQ, on free loopback ports, added while the broker runs

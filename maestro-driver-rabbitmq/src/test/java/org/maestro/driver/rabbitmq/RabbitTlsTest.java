@@ -11,11 +11,11 @@ import java.time.Duration;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import org.maestro.common.testing.RabbitCtl;
-import org.maestro.common.testing.TestCertificates;
-import org.maestro.common.time.MicroClock;
+import org.maestro.base.time.MicroClock;
 import org.maestro.driver.DriverException;
 import org.maestro.driver.testing.DriverChecks;
+import org.maestro.testing.RabbitCtl;
+import org.maestro.testing.TestCertificates;
 
 /**
  * {@code rabbitmqs://} against two TLS listeners the test adds to the machine's RabbitMQ while it runs: one with a

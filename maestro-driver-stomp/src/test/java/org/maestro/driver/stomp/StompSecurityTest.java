@@ -13,13 +13,13 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.maestro.common.net.FreePorts;
-import org.maestro.common.testing.LogCapture;
-import org.maestro.common.testing.TestCertificates;
-import org.maestro.common.time.MicroClock;
+import org.maestro.base.net.FreePorts;
+import org.maestro.base.time.MicroClock;
 import org.maestro.driver.DriverException;
 import org.maestro.driver.testing.DriverChecks;
 import org.maestro.embedded.EmbeddedArtemis;
+import org.maestro.testing.LogCapture;
+import org.maestro.testing.TestCertificates;
 
 /**
  * The STOMP driver's login and TLS against an Artemis broker in this JVM with security on (one user) and, besides

@@ -11,7 +11,7 @@ import java.time.Duration;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.maestro.common.net.FreePorts;
+import org.maestro.base.net.FreePorts;
 import org.maestro.common.options.ManagementUrl;
 import org.maestro.common.testing.RealRouter;
 import org.maestro.inspector.Sample;

@@ -16,7 +16,7 @@ import org.eclipse.paho.client.mqttv3.MqttConnectOptions;
 import org.eclipse.paho.client.mqttv3.persist.MemoryPersistence;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.maestro.common.net.FreePorts;
+import org.maestro.base.net.FreePorts;
 import org.maestro.common.options.ManagementUrl;
 import org.maestro.inspector.CsvTable;
 import org.maestro.inspector.InspectionException;

@@ -11,7 +11,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
-import org.maestro.common.net.FreePorts;
+import org.maestro.base.net.FreePorts;
 
 /**
  * A Mosquitto broker process of the test's own on a free loopback port, publishing its {@code $SYS} topics every

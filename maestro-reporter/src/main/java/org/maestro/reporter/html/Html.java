@@ -1,6 +1,6 @@
 package org.maestro.reporter.html;
 
-import org.maestro.common.net.UrlRedactor;
+import org.maestro.base.net.UrlRedactor;
 
 /** Escapes text for HTML and builds the few repeated fragments of the pages. */
 public final class Html {

@@ -4,8 +4,8 @@ import java.io.IOException;
 import java.nio.file.Path;
 import java.util.Map;
 import java.util.Optional;
+import org.maestro.base.net.UrlRedactor;
 import org.maestro.common.files.inspector.InspectorProperties;
-import org.maestro.common.net.UrlRedactor;
 import org.maestro.common.options.ManagementUrl;
 
 /**

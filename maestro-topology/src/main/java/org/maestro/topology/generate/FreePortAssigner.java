@@ -4,7 +4,7 @@ import java.util.HashMap;
 import java.util.HashSet;
 import java.util.Map;
 import java.util.Set;
-import org.maestro.common.net.FreePorts;
+import org.maestro.base.net.FreePorts;
 import org.maestro.topology.graph.TopologyNode;
 
 /**

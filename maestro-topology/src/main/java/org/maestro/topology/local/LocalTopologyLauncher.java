@@ -11,7 +11,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import org.maestro.common.time.MicroClock;
+import org.maestro.base.time.MicroClock;
 import org.maestro.common.time.Sleeper;
 import org.maestro.embedded.EmbeddedArtemis;
 import org.maestro.topology.InfrastructureException;

@@ -1,10 +1,10 @@
 package org.maestro.topology.management;
 
 import java.time.Duration;
-import org.maestro.common.amqp.AmqpManagementClient;
-import org.maestro.common.amqp.AmqpManagementException;
-import org.maestro.common.amqp.ManagementReply;
 import org.maestro.common.options.ManagementUrl;
+import org.maestro.inspector.amqp.AmqpManagementClient;
+import org.maestro.inspector.amqp.AmqpManagementException;
+import org.maestro.inspector.amqp.ManagementReply;
 
 /**
  * Queries one router of a topology through AMQP management ({@link AmqpManagementClient}), where anything but a

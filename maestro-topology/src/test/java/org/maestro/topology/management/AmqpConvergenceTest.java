@@ -13,8 +13,8 @@ import java.util.TreeMap;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
+import org.maestro.base.time.MicroClock;
 import org.maestro.common.testing.ManagementResponder;
-import org.maestro.common.time.MicroClock;
 import org.maestro.common.time.Sleeper;
 import org.maestro.topology.InfrastructureException;
 

@@ -1,6 +1,6 @@
 package org.maestro.worker.receiver;
 
-import org.maestro.common.net.UrlRedactor;
+import org.maestro.base.net.UrlRedactor;
 import org.maestro.driver.DriverConnection;
 import org.maestro.driver.DriverException;
 import org.maestro.worker.measure.ReceiveRecorder;

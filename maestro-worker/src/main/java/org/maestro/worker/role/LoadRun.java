@@ -9,13 +9,13 @@ import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
+import org.maestro.base.time.MicroClock;
 import org.maestro.common.measure.OutcomeCounts;
 import org.maestro.common.measure.PeerResult;
 import org.maestro.common.options.TestOptions;
 import org.maestro.common.peer.PeerContext;
 import org.maestro.common.protocol.Command;
 import org.maestro.common.protocol.Payload;
-import org.maestro.common.time.MicroClock;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 

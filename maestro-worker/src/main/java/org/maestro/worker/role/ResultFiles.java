@@ -7,12 +7,12 @@ import java.net.InetAddress;
 import java.nio.file.Path;
 import java.util.Map;
 import java.util.TreeMap;
+import org.maestro.base.net.UrlRedactor;
+import org.maestro.base.time.MicroClock;
 import org.maestro.common.files.AtomicFiles;
-import org.maestro.common.net.UrlRedactor;
 import org.maestro.common.options.ParameterTable;
 import org.maestro.common.options.TestOptions;
 import org.maestro.common.protocol.PeerInfo;
-import org.maestro.common.time.MicroClock;
 
 /** Writes the {@code test.properties} and {@code system.properties} of a peer's result directory. Stateless. */
 public final class ResultFiles {

@@ -5,8 +5,8 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
+import org.maestro.base.time.MicroClock;
 import org.maestro.common.measure.OutcomeCounts;
-import org.maestro.common.time.MicroClock;
 import org.maestro.common.time.Sleeper;
 import org.maestro.driver.DriverConnection;
 import org.maestro.driver.DriverException;
@@ -18,13 +18,14 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * One connection of a sender and the loop its own thread runs: connect, wait for the common start, then send
- * stamped messages on the {@link FixedRateTimeline} (or as fast as possible) until the plan's end or a stop,
- * recording the send delay (actual − intended send time) of each. A timed fixed-rate run sends every message due
- * before its end, late if it fell behind, for at most {@link SendPlan#catchUpMicros()} after the end. A failed send
- * is counted, the connection is opened again and the same message (same sequence number and intended time) is sent
- * again, up to {@value #MAX_ATTEMPTS} attempts; after that its sequence number stays unused and the message counts
- * as refused.
+ * One connection of a sender and the loop its own thread runs, the shared part of every load shape: connect, wait
+ * for the common start, then send stamped messages until the plan's end or a stop, recording the send delay (actual −
+ * intended send time) of each. When each message is due is the load shape's: {@link FixedRateLoop} sends on the
+ * {@link FixedRateTimeline} (a timed run sends every message due before its end, late if it fell behind, for at most
+ * {@link SendPlan#catchUpMicros()} after the end), {@link UnboundedLoop} as fast as the connection takes them;
+ * {@link #create} picks the one of the plan. A failed send is counted, the connection is opened again and the same message (same sequence
+ * number and intended time) is sent again, up to {@value #MAX_ATTEMPTS} attempts; after that its sequence number
+ * stays unused and the message counts as refused.
  *
  * <p>The driver reports how the system settled each send to the connection's {@link SendOutcomes}. When the plan
  * says so, a message the system released (or modified without marking it undeliverable here) is sent again with
@@ -34,25 +35,28 @@ import org.slf4j.LoggerFactory;
  *
  * <p>{@link #run()} runs on the connection's thread; the other methods are safe from any thread.
  */
-public final class SenderConnection implements Runnable {
+public abstract sealed class SenderConnection implements Runnable permits FixedRateLoop, UnboundedLoop {
     /** Attempts to send one message before giving it up. */
     public static final int MAX_ATTEMPTS = 5;
     /** The longest a connection primes: sending its priming messages and waiting for their outcomes. */
-    public static final long PRIMING_LIMIT_MICROS = 5_000_000;
-    /** The shortest time between two log lines about refused messages. */
-    private static final long REFUSAL_LOG_MICROS = 10_000_000;
+    public static final long PRIMING_LIMIT_MICROS = Priming.LIMIT_MICROS;
+    /** What {@link #nextSend} returns when the run reached its end before the next message. */
+    static final long PAST_END = -1;
+    /** What {@link #nextSend} returns when the connection was stopped before the next message. */
+    static final long STOPPED = -2;
 
     private static final Logger LOG = LoggerFactory.getLogger(SenderConnection.class);
 
     private final int index;
     private final Connector connector;
-    private final SendPlan plan;
-    private final MicroClock clock;
+    final SendPlan plan;
+    final MicroClock clock;
     private final Sleeper pause;
     private final SendHook hook;
     private final SingleWriterLatencyRecorder sendDelay;
     private final byte[] nameBytes;
     private final SendOutcomes outcomes;
+    private final RefusalLog refusalLog;
 
     private final CompletableFuture<Void> connected = new CompletableFuture<>();
     private final CountDownLatch go = new CountDownLatch(1);
@@ -69,6 +73,7 @@ public final class SenderConnection implements Runnable {
     private volatile String failure;
 
     // the connection's thread only
+    private long actualMicros;
     private DriverProducer producer;
     private byte[] body;
     private SplittableRandom random;
@@ -76,11 +81,8 @@ public final class SenderConnection implements Runnable {
     private long handed;
     private long nextSequence;
 
-    // the supervisor's thread only
-    private long lastRefusalLogMicros;
-    private long refusalsAtLastLog;
-
-    public SenderConnection(
+    /** What a sender connection is made of: its index, how it connects, what it sends, its clock and recorders. */
+    public record Parts(
             int index,
             Connector connector,
             SendPlan plan,
@@ -88,16 +90,24 @@ public final class SenderConnection implements Runnable {
             Sleeper pause,
             SendHook hook,
             SingleWriterLatencyRecorder sendDelay,
-            byte[] nameBytes) {
-        this.index = index;
-        this.connector = connector;
-        this.plan = plan;
-        this.clock = clock;
-        this.pause = pause;
-        this.hook = hook;
-        this.sendDelay = sendDelay;
-        this.nameBytes = nameBytes;
+            byte[] nameBytes) {}
+
+    /** The connection of the plan's load shape: at a fixed rate when the plan has one, else as fast as it can. */
+    public static SenderConnection create(Parts parts) {
+        return parts.plan().rate() > 0 ? new FixedRateLoop(parts) : new UnboundedLoop(parts);
+    }
+
+    SenderConnection(Parts parts) {
+        this.index = parts.index();
+        this.connector = parts.connector();
+        this.plan = parts.plan();
+        this.clock = parts.clock();
+        this.pause = parts.pause();
+        this.hook = parts.hook();
+        this.sendDelay = parts.sendDelay();
+        this.nameBytes = parts.nameBytes();
         this.outcomes = new SendOutcomes(plan.resendReleased());
+        this.refusalLog = new RefusalLog(index, outcomes, LOG);
     }
 
     /** Completes when the connection is open and its producer created, or exceptionally when it cannot be. */
@@ -207,23 +217,7 @@ public final class SenderConnection implements Runnable {
      * of one line per message. Called by one supervising thread.
      */
     public void logRefusals(long nowMicros) {
-        long refusals = outcomes.notAccepted();
-        if (refusals == refusalsAtLastLog || nowMicros - lastRefusalLogMicros < REFUSAL_LOG_MICROS) {
-            return;
-        }
-        OutcomeCounts counts = outcomes.counts();
-        LOG.warn(
-                "connection {}: {} send attempt(s) not accepted since the last report (so far: {} released, {} "
-                        + "rejected, {} modified, {} failed; last: {})",
-                index,
-                refusals - refusalsAtLastLog,
-                counts.released(),
-                counts.rejected(),
-                counts.modified(),
-                counts.failed(),
-                outcomes.lastRefusal());
-        refusalsAtLastLog = refusals;
-        lastRefusalLogMicros = nowMicros;
+        refusalLog.log(nowMicros);
     }
 
     @Override
@@ -259,7 +253,7 @@ public final class SenderConnection implements Runnable {
         try {
             connection = connector.connect();
             DriverProducer created = connection.createProducer(outcomes);
-            prime(created);
+            new Priming(plan, clock, pause).prime(created, outcomes, index, nameBytes, () -> stop);
             connected.complete(null);
             return created;
         } catch (DriverException | RuntimeException e) {
@@ -269,84 +263,52 @@ public final class SenderConnection implements Runnable {
     }
 
     /**
-     * Sends the plan's priming messages as fast as the producer takes them, through the same stamping and driver
-     * path as the measured ones, then waits for their outcomes, within {@link #PRIMING_LIMIT_MICROS}: class loading,
-     * the first compilations of the send path and the outcome flow happen here, not on the timeline. Priming
-     * messages carry the priming flag (receivers ignore them) and negative tokens (outcomes counts leave them out);
-     * they use no sequence number and record no send delay.
+     * Waits until message {@code sequence} may be sent and returns its intended send time, its actual one read by
+     * {@link #beforeSend}; or {@link #PAST_END} or {@link #STOPPED}.
      */
-    private void prime(DriverProducer created) throws DriverException, InterruptedException {
-        int count = plan.primingMessages();
-        if (count == 0) {
-            return;
-        }
-        byte[] primer = new byte[plan.size().maximum()];
-        MessageStamp.writeFixed(primer, nameBytes, index, plan.runTag());
-        SplittableRandom sizes = new SplittableRandom(index);
-        long deadline = clock.nowMicros() + PRIMING_LIMIT_MICROS;
-        int sentPriming = 0;
-        while (sentPriming < count && !stop && clock.nowMicros() < deadline) {
-            MessageStamp.writePriming(primer, sentPriming, clock.nowMicros());
-            created.send(-1L - sentPriming, primer, plan.size().next(sizes));
-            sentPriming++;
-        }
-        if (!created.reportsOutcomes()) {
-            return;
-        }
-        while (outcomes.primingSettled() < sentPriming && !stop && clock.nowMicros() < deadline) {
-            pause.sleepMicros(1_000);
-        }
-        if (outcomes.primingSettled() < sentPriming && !stop) {
-            LOG.warn(
-                    "connection {}: {} of {} priming messages unsettled after {} s; starting the timeline anyway "
-                            + "(is the system under test overloaded? PRIMING_MESSAGES=0 turns priming off)",
-                    index,
-                    sentPriming - outcomes.primingSettled(),
-                    sentPriming,
-                    PRIMING_LIMIT_MICROS / 1_000_000);
-        }
-    }
+    abstract long nextSend(long sequence, long end, long lastChance) throws InterruptedException;
+
+    /** The end of the measured window of a run without an end time, given its last measured message. */
+    abstract long openEndedMeasuredEnd(long lastIntended, long lastActual);
+
+    /** When waiting for the outcomes of the messages handed over ends, after the last new message. */
+    abstract long resendTailEnd(long end, long lastChance);
+
+    /** Prepares the loop for its start at {@code start} (epoch µs). */
+    abstract void begin(long start);
+
+    /** The schedule of the resends of released messages, made after {@link #begin}. */
+    abstract ResendSchedule resendSchedule();
 
     private void sendAll() throws InterruptedException {
-        FixedRateTimeline timeline = plan.rate() > 0 ? new FixedRateTimeline(startMicros, plan.rate()) : null;
         WarmUpBoundary warmUp = boundary;
         long end = plan.endAfterWarmUp(warmUp.endMicros());
-        long lastChance = end == Long.MAX_VALUE ? end : end + plan.catchUpMicros();
+        long lastChance = lastChance(end);
         long count =
                 plan.duration().isTimed() ? Long.MAX_VALUE : plan.duration().messageCount();
         random = new SplittableRandom(31L * index + startMicros);
         body = new byte[plan.size().maximum()];
         MessageStamp.writeFixed(body, nameBytes, index, plan.runTag());
-        resends = plan.resendReleased() ? new ResendSchedule(timeline) : null;
+        begin(startMicros);
+        resends = plan.resendReleased() ? resendSchedule() : null;
         long measured = 0;
         long lastIntended = 0;
         long lastActual = 0;
         boolean reachedEnd = false;
         for (long sequence = 0; !stop && measured < count; sequence++) {
-            long intended = 0;
             if (warmUp.auto()) {
                 end = plan.endAfterWarmUp(warmUp.endMicros());
-                lastChance = end == Long.MAX_VALUE ? end : end + plan.catchUpMicros();
+                lastChance = lastChance(end);
             }
-            if (timeline != null) {
-                intended = timeline.intendedMicros(sequence);
-                if (intended >= end) {
-                    reachedEnd = true;
-                    break;
-                }
-                if (!waitUntil(intended, lastChance)) {
-                    break;
-                }
-            }
-            hook.beforeSend(index, sequence);
-            long actual = clock.nowMicros();
-            if (timeline == null) {
-                intended = actual;
-            }
-            if (actual >= (timeline == null ? end : lastChance) || stop) {
-                reachedEnd = !stop;
+            long intended = nextSend(sequence, end, lastChance);
+            if (intended == PAST_END) {
+                reachedEnd = true;
                 break;
             }
+            if (intended == STOPPED) {
+                break;
+            }
+            long actual = actualMicros;
             long warmUpEnd = warmUp.endMicros();
             boolean warmUpMessage = intended < warmUpEnd;
             if (resends != null) {
@@ -372,30 +334,41 @@ public final class SenderConnection implements Runnable {
                 resendDue(lastChance);
             }
         }
-        measuredEndMicros = measuredEnd(timeline, measured, end, reachedEnd, lastIntended, lastActual);
+        measuredEndMicros = measuredEnd(measured, end, reachedEnd, lastIntended, lastActual);
         if (resends != null && producer != null && producer.reportsOutcomes()) {
-            long tailEnd = timeline != null && end != Long.MAX_VALUE
-                    ? lastChance
-                    : clock.nowMicros() + SendPlan.RESEND_TAIL_MICROS;
-            resendUntilSettled(tailEnd);
+            resendUntilSettled(resendTailEnd(end, lastChance));
         }
     }
 
+    /** Runs the send hook, then reads the clock: the actual send time of message {@code sequence}. */
+    final long beforeSend(long sequence) throws InterruptedException {
+        hook.beforeSend(index, sequence);
+        actualMicros = clock.nowMicros();
+        return actualMicros;
+    }
+
+    /** {@code intended} when a message sent at {@code actual} is before {@code cutoff} and not stopped, else why not. */
+    final long sendableBefore(long cutoff, long intended, long actual) {
+        if (stop) {
+            return STOPPED;
+        }
+        return actual < cutoff ? intended : PAST_END;
+    }
+
+    /** The last moment a message due before the end may still be sent: the end plus the plan's catch-up. */
+    private long lastChance(long end) {
+        return end == Long.MAX_VALUE ? end : end + plan.catchUpMicros();
+    }
+
     /** The end of the measured window, see {@link #measuredEndMicros()}; 0 when no measured message was sent. */
-    private long measuredEnd(
-            FixedRateTimeline timeline,
-            long measured,
-            long end,
-            boolean reachedEnd,
-            long lastIntended,
-            long lastActual) {
+    private long measuredEnd(long measured, long end, boolean reachedEnd, long lastIntended, long lastActual) {
         if (measured == 0) {
             return 0;
         }
         if (end != Long.MAX_VALUE) {
             return reachedEnd ? end : Math.min(end, Math.max(lastActual, clock.nowMicros()));
         }
-        return timeline == null ? lastActual : Math.max(lastActual, lastIntended + 1_000_000L / timeline.rate());
+        return openEndedMeasuredEnd(lastIntended, lastActual);
     }
 
     /**
@@ -480,7 +453,7 @@ public final class SenderConnection implements Runnable {
     }
 
     /** Waits until the intended time, sending again released messages meanwhile; false when stopped. */
-    private boolean waitUntil(long intended, long lastChance) throws InterruptedException {
+    boolean waitUntil(long intended, long lastChance) throws InterruptedException {
         long now = clock.nowMicros();
         while (now < intended) {
             if (stop) {

@@ -9,15 +9,15 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
+import org.maestro.base.net.UrlRedactor;
+import org.maestro.base.time.MicroClock;
 import org.maestro.common.measure.OutcomeCounts;
 import org.maestro.common.measure.PeerResult;
-import org.maestro.common.net.UrlRedactor;
 import org.maestro.common.options.TestOptions;
 import org.maestro.common.peer.ErrorCodes;
 import org.maestro.common.peer.PeerContext;
 import org.maestro.common.peer.RoleException;
 import org.maestro.common.protocol.Role;
-import org.maestro.common.time.MicroClock;
 import org.maestro.common.time.Sleeper;
 import org.maestro.driver.Driver;
 import org.maestro.worker.measure.SingleWriterLatencyRecorder;
@@ -63,7 +63,7 @@ final class SenderRun extends LoadRun {
         for (int i = 0; i < options.parallelCount(); i++) {
             SingleWriterLatencyRecorder recorder = new SingleWriterLatencyRecorder();
             recorders.add(recorder);
-            connections.add(new SenderConnection(
+            connections.add(SenderConnection.create(new SenderConnection.Parts(
                     i,
                     () -> driver.connect(url, clock, settings.connectTimeout()),
                     plan,
@@ -71,7 +71,7 @@ final class SenderRun extends LoadRun {
                     pause,
                     settings.hook(),
                     recorder,
-                    nameBytes));
+                    nameBytes)));
         }
     }
 

@@ -62,7 +62,7 @@ class SenderConnectionTimingTest {
     };
 
     private SenderConnection connection(SendPlan plan, SendHook hook) {
-        return new SenderConnection(
+        return SenderConnection.create(new SenderConnection.Parts(
                 0,
                 () -> connection,
                 plan,
@@ -70,7 +70,7 @@ class SenderConnectionTimingTest {
                 pause -> now.addAndGet(pause.toNanos() / 1_000),
                 hook,
                 new SingleWriterLatencyRecorder(),
-                MessageStamp.nameBytes("s@h"));
+                MessageStamp.nameBytes("s@h")));
     }
 
     private void run(SenderConnection sender) {
