@@ -18,6 +18,7 @@ import java.util.Map;
  */
 final class KubePlayCluster {
     private static final Duration COMMAND_DEADLINE = Duration.ofMinutes(2);
+    private static final Duration RESTART_POLL = Duration.ofSeconds(2);
     private static final int LOG_LINES = 15;
 
     private final ContainerEngine engine;
@@ -51,7 +52,9 @@ final class KubePlayCluster {
     }
 
     /**
-     * Plays a Job's pod (kube play returns once its init containers ended) and waits for its containers to end.
+     * Plays a Job's pod and waits for its containers to end. kube play returns once the pod's init containers ended
+     * (here: once the peers and the SUT answer); meanwhile a container of the other pods that exits, which kube play
+     * restarts at once, fails the run with its own last log lines rather than the deadline.
      *
      * @return the exit code of each of its containers, by container name
      */
@@ -60,12 +63,29 @@ final class KubePlayCluster {
                 .filter(p -> p.name().equals(name) && !p.awaited().isEmpty())
                 .findFirst()
                 .orElseThrow(() -> new AssertionError("no Job " + name + " among the plays"));
-        long started = System.nanoTime();
-        play(job, deadline);
-        Duration left = deadline.minusNanos(System.nanoTime() - started);
+        long end = System.nanoTime() + deadline.toNanos();
+        Path file = write(job);
+        Map<String, String> environment = new LinkedHashMap<>(System.getenv());
+        environment.putAll(engine.environment());
+        try (BackgroundCommand play = BackgroundCommand.start(shellLine(playCommand(job, file)), files, environment)) {
+            while (play.alive()) {
+                failOnRestartedContainers();
+                if (System.nanoTime() - end > 0) {
+                    throw new AssertionError(play + " did not end within " + deadline + " (its init containers wait "
+                            + "for the peers and the SUT):\n" + play.output() + "\n" + logs());
+                }
+                Thread.sleep(RESTART_POLL.toMillis()); // polling the restart counts, with the deadline above
+            }
+            if (play.awaitExit(Duration.ZERO) != 0) {
+                throw new AssertionError(
+                        play + " exited " + play.awaitExit(Duration.ZERO) + ":\n" + play.output() + "\n" + logs());
+            }
+        }
+        Duration left = Duration.ofNanos(
+                Math.max(end - System.nanoTime(), Duration.ofSeconds(1).toNanos()));
         List<String> wait = new ArrayList<>(List.of("wait"));
         wait.addAll(job.awaited());
-        CommandRun.Result waited = run(wait, left.isNegative() ? Duration.ofSeconds(1) : left);
+        CommandRun.Result waited = run(wait, left);
         List<String> codes = waited.output().strip().lines().toList();
         if (waited.exitCode() != 0 || codes.size() != job.awaited().size()) {
             throw new AssertionError(waited + "\n" + logs());
@@ -75,6 +95,31 @@ final class KubePlayCluster {
             exitCodes.put(job.awaited().get(i), Integer.parseInt(codes.get(i).strip()));
         }
         return exitCodes;
+    }
+
+    /** Fails naming the first container of the running pods that exited (and was restarted), with its last lines. */
+    private void failOnRestartedContainers() throws IOException, InterruptedException {
+        List<String> containers =
+                rendering.plays().stream().flatMap(p -> p.running().stream()).toList();
+        if (containers.isEmpty()) {
+            return;
+        }
+        List<String> inspect =
+                new ArrayList<>(List.of("container", "inspect", "--format", "{{.Name}} {{.RestartCount}}"));
+        inspect.addAll(containers);
+        CommandRun.Result counts = run(inspect, COMMAND_DEADLINE);
+        if (counts.exitCode() != 0) {
+            throw new AssertionError("a container of the pods is gone: " + counts + "\n" + logs());
+        }
+        for (String line : counts.output().strip().lines().toList()) {
+            String[] fields = line.strip().split(" ");
+            if (fields.length == 2 && !fields[1].equals("0")) {
+                CommandRun.Result log =
+                        run(List.of("logs", "--tail", Integer.toString(LOG_LINES), fields[0]), COMMAND_DEADLINE);
+                throw new AssertionError("the container " + fields[0] + " exited and was started again " + fields[1]
+                        + " times; its last lines:\n" + log.output());
+            }
+        }
     }
 
     /** Copies the files of a volume into a folder ({@code podman volume export}, then tar). */
@@ -180,17 +225,7 @@ final class KubePlayCluster {
     }
 
     private void play(KubePlayRendering.Play play, Duration deadline) throws IOException, InterruptedException {
-        Path file = files.resolve(String.format("%02d-%s.yaml", played.size(), play.name()));
-        Files.writeString(file, play.yaml());
-        played.put(play.name(), file);
-        StringBuilder networkOption = new StringBuilder(network);
-        for (int i = 0; i < play.aliases().size(); i++) {
-            networkOption
-                    .append(i == 0 ? ':' : ',')
-                    .append("alias=")
-                    .append(play.aliases().get(i));
-        }
-        List<String> command = List.of("kube", "play", "--network", networkOption.toString(), file.toString());
+        List<String> command = playCommand(play, write(play));
         CommandRun.Result result;
         try {
             result = run(command, deadline);
@@ -200,6 +235,35 @@ final class KubePlayCluster {
         if (result.exitCode() != 0) {
             throw new AssertionError(result + "\n" + logs());
         }
+    }
+
+    /** Writes a play's file, numbered in the order of the plays. */
+    private Path write(KubePlayRendering.Play play) throws IOException {
+        Path file = files.resolve(String.format("%02d-%s.yaml", played.size(), play.name()));
+        Files.writeString(file, play.yaml());
+        played.put(play.name(), file);
+        return file;
+    }
+
+    /** {@code kube play --network NET[:alias=A,alias=B] FILE}: the network, with the names of the Services. */
+    private List<String> playCommand(KubePlayRendering.Play play, Path file) {
+        StringBuilder networkOption = new StringBuilder(network);
+        for (int i = 0; i < play.aliases().size(); i++) {
+            networkOption
+                    .append(i == 0 ? ':' : ',')
+                    .append("alias=")
+                    .append(play.aliases().get(i));
+        }
+        return List.of("kube", "play", "--network", networkOption.toString(), file.toString());
+    }
+
+    /** The engine's command with these arguments as one shell line, each word quoted. */
+    private String shellLine(List<String> arguments) {
+        StringBuilder line = new StringBuilder(engine.name());
+        for (String argument : arguments) {
+            line.append(" '").append(argument.replace("'", "'\\''")).append('\'');
+        }
+        return line.toString();
     }
 
     /** podman secret create from a file only this user reads, removed once the secret exists. */

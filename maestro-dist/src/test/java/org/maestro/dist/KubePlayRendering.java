@@ -52,8 +52,17 @@ final class KubePlayRendering {
             .enable(YAMLGenerator.Feature.LITERAL_BLOCK_STYLE)
             .build();
 
-    /** One {@code podman kube play} of a file: its documents, its network aliases, and the pods it creates. */
-    record Play(String name, List<String> aliases, List<JsonNode> documents, List<String> pods, List<String> awaited) {
+    /**
+     * One {@code podman kube play} of a file: its documents, its network aliases, the pods it creates, their containers
+     * that keep running (restarted when they exit), and those that run to their end (a Job's).
+     */
+    record Play(
+            String name,
+            List<String> aliases,
+            List<JsonNode> documents,
+            List<String> pods,
+            List<String> running,
+            List<String> awaited) {
         /** The file kube play reads. */
         String yaml() {
             StringBuilder text = new StringBuilder();
@@ -114,7 +123,7 @@ final class KubePlayRendering {
         List<JsonNode> claims = manifests.ofKind("PersistentVolumeClaim");
         if (!claims.isEmpty()) {
             claims.forEach(claim -> volumes.add(nameOf(claim)));
-            plays.add(new Play("volumes", List.of(), claims, List.of(), List.of()));
+            plays.add(new Play("volumes", List.of(), claims, List.of(), List.of(), List.of()));
         }
         Set<String> usedImages = new LinkedHashSet<>();
         for (JsonNode deployment : deployments) {
@@ -124,11 +133,21 @@ final class KubePlayRendering {
             prepare("Deployment " + name, template, images, usedImages, volumes);
             int replicas = deployment.path("spec").path("replicas").asInt(1);
             List<String> pods = new ArrayList<>();
+            List<String> running = new ArrayList<>();
             for (int i = 0; i < replicas; i++) {
-                pods.add(name + "-pod-" + i);
+                String pod = name + "-pod-" + i;
+                pods.add(pod);
+                template.path("spec")
+                        .path("containers")
+                        .forEach(c -> running.add(pod + "-" + c.path("name").asText()));
             }
             plays.add(new Play(
-                    name, List.copyOf(aliases.get(name)), withConfigMaps(configMaps, played), pods, List.of()));
+                    name,
+                    List.copyOf(aliases.get(name)),
+                    withConfigMaps(configMaps, played),
+                    pods,
+                    running,
+                    List.of()));
         }
         for (JsonNode job : manifests.ofKind("Job")) {
             plays.add(jobAsPod(job, configMaps, images, usedImages, volumes));
@@ -273,7 +292,7 @@ final class KubePlayRendering {
         pod.path("spec")
                 .path("containers")
                 .forEach(c -> awaited.add(name + "-" + c.path("name").asText()));
-        return new Play(name, List.of(), withConfigMaps(configMaps, pod), List.of(name), awaited);
+        return new Play(name, List.of(), withConfigMaps(configMaps, pod), List.of(name), List.of(), awaited);
     }
 
     /** Renames the images, drops the ports, and refuses what kube play would run differently. */

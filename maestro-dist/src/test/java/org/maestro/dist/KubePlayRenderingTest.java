@@ -12,11 +12,14 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Base64;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -69,6 +72,10 @@ class KubePlayRenderingTest {
         assertEquals(List.of("maestro-client"), play("maestro-client").pods());
         assertEquals(List.of("maestro-client-client"), play("maestro-client").awaited());
         assertEquals(List.of(), play("artemis").awaited());
+        assertEquals(
+                List.of("artemis-pod-0-artemis", "artemis-pod-0-inspector", "artemis-pod-0-agent"),
+                play("artemis").running());
+        assertEquals(List.of(), play("maestro-client").running());
         assertEquals(Set.of("maestro-results", "mosquitto-config", "maestro-test-script"), rendering.volumes());
     }
 
@@ -180,6 +187,42 @@ class KubePlayRenderingTest {
                         deployment("worker", "image: maestro:0.1.0-SNAPSHOT")),
                 Map.of());
         assertEquals(Set.of("registry.example.com/maestro:1.0"), renamed.images());
+    }
+
+    @Test
+    void renamesImagesAsKubectlKustomizeDoesWhereKubectlIsInstalled() throws Exception {
+        Assumptions.assumeTrue(CommandRun.onPath("kubectl"), "kubectl is not installed");
+        KubernetesManifests renamed = manifestsOf(
+                "images:\n"
+                        + "  - {name: maestro, newName: registry.example.com/maestro, newTag: '1.0'}\n"
+                        + "  - {name: other, newTag: '9'}\n"
+                        + "  - {name: third, newName: registry.example.com/third}\n",
+                deployment("a", "image: maestro:0.1.0-SNAPSHOT") + "---\n" + deployment("b", "image: other:1")
+                        + "---\n" + deployment("c", "image: third:2") + "---\n"
+                        + deployment("d", "image: untouched:3"));
+        for (KubernetesManifests manifests : List.of(renamed, KubePlayRenderingTest.manifests)) {
+            CommandRun.Result built = CommandRun.of(
+                            List.of(
+                                    "kubectl",
+                                    "kustomize",
+                                    manifests.directory().toString()),
+                            manifests.directory(),
+                            Map.of())
+                    .run(Duration.ofSeconds(60));
+            assertEquals(0, built.exitCode(), built.toString());
+            Path output = work.resolve("kustomized.yaml");
+            Files.writeString(output, built.output());
+            Set<String> images = new HashSet<>();
+            for (JsonNode object : YamlFiles.readAll(output)) {
+                JsonNode template = object.path("spec").path("template");
+                KubernetesManifests.containers(template)
+                        .forEach(c -> images.add(c.path("image").asText()));
+            }
+            assertEquals(
+                    images,
+                    KubePlayRendering.of(manifests, Map.of()).images(),
+                    manifests.directory().toString());
+        }
     }
 
     @Test

@@ -34,7 +34,7 @@ class KubernetesPlayIT {
     private static final int PARALLEL_COUNT = 2;
     private static final int DURATION_SECONDS = 10;
     private static final int WARM_UP_SECONDS = 5;
-    private static final Duration JOB_DEADLINE = Duration.ofMinutes(5);
+    private static final Duration JOB_DEADLINE = Duration.ofMinutes(3);
 
     private static KubernetesManifests manifests;
     private static KubePlayCluster cluster;
