@@ -3,7 +3,6 @@ package org.maestro.dist;
 import static org.awaitility.Awaitility.await;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.jupiter.api.Assertions.fail;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -12,15 +11,12 @@ import java.util.List;
 import java.util.Map;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.testcontainers.DockerClientFactory;
 import org.testcontainers.containers.GenericContainer;
 import org.testcontainers.containers.Network;
 import org.testcontainers.containers.wait.strategy.Wait;
-import org.testcontainers.images.ImagePullPolicy;
 import org.testcontainers.utility.DockerImageName;
 
 /**
@@ -30,9 +26,6 @@ import org.testcontainers.utility.DockerImageName;
  * the distribution on this machine. Local images only: nothing is pulled. Skipped without an engine, failed under CI.
  */
 class ClusterContainersIT {
-    /** Only images built on this machine: the tests never reach an image registry. */
-    private static final ImagePullPolicy NEVER_PULL = image -> false;
-
     private static Network network;
     private static GenericContainer<?> mosquitto;
     private static GenericContainer<?> artemis;
@@ -40,30 +33,17 @@ class ClusterContainersIT {
 
     @BeforeAll
     static void startTheBrokers() throws Exception {
-        ContainerEngine engine = ContainerEngine.require();
-        if (!DockerClientFactory.instance().isDockerAvailable()) {
-            String what = "Testcontainers finds no Docker-compatible API (" + engine
-                    + "): export DOCKER_HOST=unix://" + ContainerEngine.PODMAN_SOCKET
-                    + " (and TESTCONTAINERS_HOST_OVERRIDE=127.0.0.1 where this machine is itself a container)";
-            String ci = System.getenv("CI");
-            if (ci != null && !ci.isEmpty()) {
-                fail(what);
-            }
-            Assumptions.abort(what);
-        }
-        engine.requireImage("maestro-mosquitto:bookworm", "docker/build-images.sh mosquitto");
-        engine.requireImage("maestro-artemis:2.40.0", "docker/build-images.sh artemis");
+        ContainerEngine engine = LocalContainers.require();
+        mosquitto = LocalContainers.of(engine, "maestro-mosquitto:bookworm", "docker/build-images.sh mosquitto");
+        artemis = LocalContainers.of(engine, "maestro-artemis:2.40.0", "docker/build-images.sh artemis");
         maestroImage = MaestroImage.build(engine);
         network = Network.newNetwork();
-        mosquitto = new GenericContainer<>(DockerImageName.parse("maestro-mosquitto:bookworm"))
-                .withImagePullPolicy(NEVER_PULL)
+        mosquitto
                 .withNetwork(network)
                 .withNetworkAliases("mosquitto")
                 .withExposedPorts(1883)
                 .waitingFor(Wait.forListeningPort());
-        artemis = new GenericContainer<>(DockerImageName.parse("maestro-artemis:2.40.0"))
-                .withImagePullPolicy(NEVER_PULL)
-                .withEnv("ANONYMOUS_LOGIN", "true")
+        artemis.withEnv("ANONYMOUS_LOGIN", "true")
                 .withNetwork(network)
                 .withNetworkAliases("artemis")
                 .withExposedPorts(5672)
@@ -87,7 +67,7 @@ class ClusterContainersIT {
 
     private static GenericContainer<?> worker(String role) {
         return new GenericContainer<>(DockerImageName.parse(maestroImage))
-                .withImagePullPolicy(NEVER_PULL)
+                .withImagePullPolicy(LocalContainers.NEVER_PULL)
                 .withCommand(
                         "worker",
                         "--role",

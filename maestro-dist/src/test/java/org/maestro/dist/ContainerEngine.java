@@ -115,6 +115,14 @@ final class ContainerEngine {
         return engine;
     }
 
+    /** Fails (or skips outside CI) when the engine is not Podman, for what only Podman does ({@code kube play}). */
+    void requirePodman() {
+        if (!engine.equals("podman")) {
+            unavailable("podman kube play needs Podman, and this machine's engine is " + engine
+                    + ": apt-get install -y podman runc (docs/distributed.md)");
+        }
+    }
+
     /** Fails (or skips outside CI) when an image is missing, naming the command that builds it. */
     void requireImage(String image, String buildCommand) throws IOException, InterruptedException {
         CommandRun.Result inspect = engine(List.of("image", "inspect", image)).run(PROBE_DEADLINE);
