@@ -1,7 +1,7 @@
 package org.maestro.dist;
 
 import java.util.List;
-import org.maestro.client.cli.MaestroCli;
+import org.maestro.cli.MaestroCli;
 import picocli.CommandLine;
 
 /**

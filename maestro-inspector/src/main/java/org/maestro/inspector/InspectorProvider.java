@@ -2,7 +2,7 @@ package org.maestro.inspector;
 
 import java.time.Duration;
 import org.maestro.common.inspection.InspectorDescriptor;
-import org.maestro.common.options.ManagementUrl;
+import org.maestro.common.inspection.ManagementUrl;
 
 /**
  * Makes the {@link Inspector} of one kind of system under test. Found with {@link java.util.ServiceLoader}: adding

@@ -12,6 +12,7 @@ import org.HdrHistogram.Histogram;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.maestro.reporter.build.Reporter;
 
 /** The summary's figures against the same figures computed here from the raw files. */
 class SummaryTest {

@@ -11,9 +11,9 @@ import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.maestro.reporter.Reporter;
 import org.maestro.reporter.SyntheticResults;
 import org.maestro.reporter.TestSummary;
+import org.maestro.reporter.build.Reporter;
 
 /** The byte rate is the measured rate times MESSAGE_SIZE, and the table of a run prints it. */
 class ByteRateFigureTest {
@@ -31,7 +31,7 @@ class ByteRateFigureTest {
         assertEquals(summary.throughput() * 256 / 1e6, result.getMegabytesPerSecond(), 1e-9);
         assertTrue(result.getMegabytesPerSecond() > 0, figures.toString());
 
-        Method print = Class.forName("org.maestro.client.cli.RunCommand")
+        Method print = Class.forName("org.maestro.cli.RunCommand")
                 .getDeclaredMethod("printSummary", List.class, PrintWriter.class);
         print.setAccessible(true);
         StringWriter text = new StringWriter();

@@ -31,7 +31,7 @@ import org.apache.qpid.proton.message.Message;
 import org.maestro.amqp.engine.AmqpEndpoint;
 import org.maestro.amqp.engine.AmqpEngine;
 import org.maestro.amqp.engine.PeerClosedException;
-import org.maestro.common.options.ManagementUrl;
+import org.maestro.common.inspection.ManagementUrl;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 

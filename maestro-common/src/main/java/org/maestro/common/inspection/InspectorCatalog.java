@@ -6,7 +6,6 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
 import java.util.ServiceLoader;
-import org.maestro.common.options.ManagementUrl;
 
 /**
  * The inspector implementations on the class path, found once with {@link ServiceLoader} and sorted by name: the

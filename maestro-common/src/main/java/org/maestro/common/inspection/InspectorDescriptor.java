@@ -1,7 +1,5 @@
 package org.maestro.common.inspection;
 
-import org.maestro.common.options.ManagementUrl;
-
 /**
  * What an inspector implementation is, as every peer can know it without loading the inspector itself: its name
  * (INSPECTOR_NAME, START_INSPECTOR), a description for help and error texts, and the management URLs it reads when

@@ -7,8 +7,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.time.Duration;
 import org.junit.jupiter.api.Test;
+import org.maestro.common.inspection.ManagementUrl;
 import org.maestro.common.net.FreePorts;
-import org.maestro.common.options.ManagementUrl;
 import org.maestro.common.testing.ManagementResponder;
 
 /** The options of the AMQP management client, against a responder answering as a recorded Qpid Dispatch router. */

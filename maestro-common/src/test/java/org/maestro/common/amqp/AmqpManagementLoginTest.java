@@ -6,7 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.time.Duration;
 import org.junit.jupiter.api.Test;
-import org.maestro.common.options.ManagementUrl;
+import org.maestro.common.inspection.ManagementUrl;
 import org.maestro.embedded.EmbeddedArtemis;
 
 /** The AMQP management client's SASL PLAIN login refused by an embedded Artemis with security on. */

@@ -9,7 +9,7 @@ import java.util.concurrent.ConcurrentHashMap;
 import org.maestro.common.amqp.AmqpManagementClient;
 import org.maestro.common.amqp.AmqpManagementException;
 import org.maestro.common.amqp.ManagementReply;
-import org.maestro.common.options.ManagementUrl;
+import org.maestro.common.inspection.ManagementUrl;
 import org.maestro.inspector.InspectionException;
 import org.maestro.inspector.InspectionException.Kind;
 import org.maestro.inspector.Inspector;

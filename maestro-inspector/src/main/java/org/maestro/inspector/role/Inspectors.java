@@ -4,7 +4,7 @@ import java.time.Duration;
 import java.util.List;
 import org.maestro.common.inspection.InspectorCatalog;
 import org.maestro.common.inspection.InspectorDescriptor;
-import org.maestro.common.options.ManagementUrl;
+import org.maestro.common.inspection.ManagementUrl;
 import org.maestro.inspector.Inspector;
 import org.maestro.inspector.InspectorProvider;
 

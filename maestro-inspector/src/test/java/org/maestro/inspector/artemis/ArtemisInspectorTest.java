@@ -21,7 +21,7 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.maestro.common.options.ManagementUrl;
+import org.maestro.common.inspection.ManagementUrl;
 import org.maestro.common.time.MicroClock;
 import org.maestro.embedded.EmbeddedArtemis;
 import org.maestro.inspector.CsvTable;

@@ -11,8 +11,8 @@ import java.time.Duration;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.maestro.common.inspection.ManagementUrl;
 import org.maestro.common.net.FreePorts;
-import org.maestro.common.options.ManagementUrl;
 import org.maestro.common.testing.RealRouter;
 import org.maestro.inspector.Sample;
 

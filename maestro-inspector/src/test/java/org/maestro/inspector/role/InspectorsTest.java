@@ -9,8 +9,8 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.maestro.common.inspection.InspectorCatalog;
 import org.maestro.common.inspection.InspectorDescriptor;
+import org.maestro.common.inspection.ManagementUrl;
 import org.maestro.common.options.InvalidOptionException;
-import org.maestro.common.options.ManagementUrl;
 import org.maestro.common.options.OptionCode;
 import org.maestro.inspector.InspectorProvider;
 

@@ -23,6 +23,7 @@ import org.maestro.common.options.TestOptions;
 import org.maestro.common.peer.RunFiles;
 import org.maestro.reporter.AgentAction;
 import org.maestro.reporter.Decider;
+import org.maestro.reporter.DuplicateDeliveries;
 import org.maestro.reporter.MessageCounts;
 import org.maestro.reporter.Outcome;
 import org.maestro.reporter.PeerSummary;

@@ -5,8 +5,8 @@ import java.nio.file.Path;
 import java.util.Map;
 import java.util.Optional;
 import org.maestro.common.files.inspector.InspectorProperties;
+import org.maestro.common.inspection.ManagementUrl;
 import org.maestro.common.net.UrlRedactor;
-import org.maestro.common.options.ManagementUrl;
 
 /**
  * The system an inspector peer watched, as its {@value #FILE} names it: the SUT's name (a router's id, a broker's

@@ -4,7 +4,7 @@ import java.time.Duration;
 import org.maestro.common.amqp.AmqpManagementClient;
 import org.maestro.common.amqp.AmqpManagementException;
 import org.maestro.common.amqp.ManagementReply;
-import org.maestro.common.options.ManagementUrl;
+import org.maestro.common.inspection.ManagementUrl;
 
 /**
  * Queries one router of a topology through AMQP management ({@link AmqpManagementClient}), where anything but a

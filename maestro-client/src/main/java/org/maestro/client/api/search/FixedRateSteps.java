@@ -4,8 +4,8 @@ import java.io.PrintStream;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
-import org.maestro.client.api.Maestro;
 import org.maestro.client.api.TestResult;
+import org.maestro.client.script.Maestro;
 import org.maestro.common.options.Durations;
 
 /**

@@ -3,8 +3,8 @@ package org.maestro.client.api.search;
 import groovy.lang.Closure;
 import java.io.PrintStream;
 import java.util.Locale;
-import org.maestro.client.api.Maestro;
 import org.maestro.client.api.MaestroException;
+import org.maestro.client.script.Maestro;
 
 /**
  * {@code maestro.findMaxRate { … }}: checks that nothing in the environment would override every step, runs the
