@@ -10,9 +10,13 @@ import java.util.function.UnaryOperator;
 import org.maestro.cli.embedded.EmbeddedSut;
 import org.maestro.cli.topology.ScriptTopologies;
 import org.maestro.client.api.MaestroException;
+import org.maestro.client.api.ScriptTests;
 import org.maestro.client.api.TestDefinition;
 import org.maestro.client.api.TestResult;
 import org.maestro.client.api.TestRunner;
+import org.maestro.client.api.search.MaxRateSearch;
+import org.maestro.client.api.search.SearchAnswer;
+import org.maestro.client.api.search.SearchSettings;
 import org.maestro.client.study.MatrixDefinition;
 import org.maestro.client.study.StudyPlan;
 import org.maestro.client.study.StudyResult;
@@ -37,7 +41,7 @@ import org.maestro.inspector.artemis.ArtemisInspector;
  * }
  * }</pre>
  */
-public class Maestro {
+public class Maestro implements ScriptTests {
     private final TestRunner runner;
     private final UnaryOperator<String> environment;
     private final TestDefinition defaults;
@@ -75,18 +79,18 @@ public class Maestro {
     }
 
     /** Runs a fixed-rate test defined by a Java consumer. */
+    @Override
     public TestResult fixedRate(Consumer<TestDefinition> definition) {
         return test(definition);
     }
 
     /**
      * Searches for the highest rate the SUT sustains, each step a fixed-rate test of one named test; returns the
-     * answer with every step ({@link org.maestro.client.api.search.MaxRateSearch}).
+     * answer with every step ({@link MaxRateSearch}).
      */
-    public org.maestro.client.api.search.SearchAnswer findMaxRate(
-            @DelegatesTo(value = org.maestro.client.api.search.SearchSettings.class, strategy = Closure.DELEGATE_FIRST)
-                    Closure<?> search) {
-        return org.maestro.client.api.search.MaxRateSearch.run(this, search);
+    public SearchAnswer findMaxRate(
+            @DelegatesTo(value = SearchSettings.class, strategy = Closure.DELEGATE_FIRST) Closure<?> search) {
+        return MaxRateSearch.run(this, search);
     }
 
     /** Runs a test defined by the closure, starting from the defaults. */
@@ -202,6 +206,7 @@ public class Maestro {
      *
      * @return the test's result with the verdict applied
      */
+    @Override
     public TestResult verdict(TestResult test, boolean passed, String reason) {
         int index = test == null ? -1 : indexOfRun(test);
         if (index < 0) {
@@ -361,6 +366,7 @@ public class Maestro {
     }
 
     /** An environment variable, or a default when it is not set. */
+    @Override
     public String env(String name, String fallback) {
         return Optional.ofNullable(environment.apply(name))
                 .filter(v -> !v.isBlank())
