@@ -12,6 +12,7 @@ import org.maestro.agent.actions.LeftoverRules;
 import org.maestro.agent.actions.ProcessSpec;
 import org.maestro.agent.actions.Tools;
 import org.maestro.agent.role.AgentRole;
+import org.maestro.agent.run.ActionRunner;
 import org.maestro.common.cli.CommandException;
 import org.maestro.common.cli.MaestroCommand;
 import org.maestro.common.options.Durations;
@@ -52,7 +53,7 @@ public final class AgentCommand extends MaestroCommand {
     List<String> tools = new ArrayList<>();
 
     @Option(
-            names = AgentConfig.MAX_ACTION_DURATION_OPTION,
+            names = ActionRunner.Limits.MAX_DURATION_OPTION,
             paramLabel = "DURATION",
             defaultValue = "1h",
             description = "How long one action may last (default: ${DEFAULT-VALUE}): a ready action asking for more"
@@ -103,7 +104,7 @@ public final class AgentCommand extends MaestroCommand {
 
     private Duration maxActionDuration() {
         if (!Durations.isDuration(maxActionDuration)) {
-            throw new IllegalArgumentException(AgentConfig.MAX_ACTION_DURATION_OPTION + " " + maxActionDuration
+            throw new IllegalArgumentException(ActionRunner.Limits.MAX_DURATION_OPTION + " " + maxActionDuration
                     + " is not a duration: give " + Durations.FORMS);
         }
         return Durations.parse(maxActionDuration);
