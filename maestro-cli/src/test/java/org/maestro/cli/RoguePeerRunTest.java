@@ -16,7 +16,6 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.maestro.client.api.CollectLimits;
-import org.maestro.client.api.Figures;
 import org.maestro.client.api.Progress;
 import org.maestro.client.api.TestDefinition;
 import org.maestro.client.api.TestResult;
@@ -35,6 +34,7 @@ import org.maestro.common.transport.MqttEndpoint;
 import org.maestro.common.transport.Topics;
 import org.maestro.embedded.EmbeddedArtemis;
 import org.maestro.reporter.TestSummary;
+import org.maestro.reporter.build.Reporter;
 import org.maestro.reporter.read.Roster;
 import org.maestro.worker.receiver.ReceiverRole;
 import org.maestro.worker.sender.SenderRole;
@@ -258,7 +258,7 @@ class RoguePeerRunTest {
         assertTrue(
                 roster.refusals().stream().anyMatch(r -> r.contains(peer) && r.contains(rule)),
                 peer + " " + rule + ": " + roster.refusals());
-        TestSummary summary = Figures.summarize(result.directory()).orElseThrow();
+        TestSummary summary = Reporter.summarize(result.directory());
         assertTrue(
                 summary.warnings().stream().anyMatch(w -> w.contains(peer) && w.contains(rule)),
                 peer + " " + rule + ": " + summary.warnings());

@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.util.function.Consumer;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import org.maestro.client.script.LocalSut;
 import org.maestro.common.net.FreePorts;
 import org.maestro.embedded.EmbeddedArtemis;
 import org.maestro.inspector.artemis.ArtemisInspector;
@@ -16,7 +17,7 @@ import org.slf4j.LoggerFactory;
  * its URLs can be handed to the script, but the broker (and the Jolokia agent its inspector reads) starts only when
  * a test points at it: a run against an external SUT starts no broker of its own. Thread-safe.
  */
-public final class EmbeddedSut implements AutoCloseable {
+public final class EmbeddedSut implements LocalSut, AutoCloseable {
     /** The broker's name, in its JMX names and in the report: distinct from the control broker's. */
     public static final String BROKER_NAME = "maestro-sut";
 
@@ -48,11 +49,13 @@ public final class EmbeddedSut implements AutoCloseable {
     }
 
     /** Its AMQP URL without address, e.g. {@code amqp://127.0.0.1:40123}. */
+    @Override
     public String base() {
         return "amqp://127.0.0.1:" + port;
     }
 
     /** Its STOMP URL without destination, e.g. {@code stomp://127.0.0.1:40124}. */
+    @Override
     public String stompBase() {
         return "stomp://127.0.0.1:" + stompPort;
     }
@@ -66,6 +69,7 @@ public final class EmbeddedSut implements AutoCloseable {
      * True when the URL names this SUT: a loopback host and its AMQP or STOMP port, anywhere in the URL (so a
      * {@code failover:(amqp://127.0.0.1:<port>)/queue} URL counts).
      */
+    @Override
     public boolean serves(String url) {
         if (url == null) {
             return false;
@@ -92,6 +96,7 @@ public final class EmbeddedSut implements AutoCloseable {
      *
      * @throws IllegalStateException saying why, when either cannot start
      */
+    @Override
     public synchronized void start() {
         if (broker != null) {
             return;
@@ -119,9 +124,16 @@ public final class EmbeddedSut implements AutoCloseable {
         notes.accept("embedded Artemis SUT started at " + base() + " and " + stompBase() + " (a test points at it)");
     }
 
+    /** The {@code artemis} inspector: the broker is read through its Jolokia agent. */
+    @Override
+    public String inspectorName() {
+        return ArtemisInspector.NAME;
+    }
+
     /**
      * The management URL the {@code artemis} inspector reads for this SUT, naming its broker; starts it if needed.
      */
+    @Override
     public synchronized String managementUrl() {
         start();
         return jolokia.url() + "?" + ArtemisInspector.BROKER_PARAMETER + "=" + BROKER_NAME;

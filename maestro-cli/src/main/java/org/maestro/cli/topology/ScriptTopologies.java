@@ -14,6 +14,7 @@ import java.util.Optional;
 import java.util.function.Supplier;
 import java.util.function.UnaryOperator;
 import org.maestro.agent.actions.ProcessSupervisor;
+import org.maestro.client.script.TopologyStarter;
 import org.maestro.topology.Topology;
 import org.maestro.topology.input.DescriptionReader;
 import org.maestro.topology.input.TopologyDescription;
@@ -30,7 +31,7 @@ import org.slf4j.LoggerFactory;
  * routers offered to the local agent as processes of the same names (so {@code restart router2 2 --kill} acts on
  * them), and all stopped when the script ends. Not thread-safe: the script's thread uses it.
  */
-public final class ScriptTopologies implements AutoCloseable {
+public final class ScriptTopologies implements TopologyStarter, AutoCloseable {
     /** The environment variable naming the router executable when it is not on the PATH. */
     public static final String QDROUTERD_VARIABLE = ExecutableFinder.QDROUTERD_VARIABLE;
 
@@ -56,11 +57,8 @@ public final class ScriptTopologies implements AutoCloseable {
         this.agentProcesses = agentProcesses;
     }
 
-    /**
-     * True when the file describes a topology to start (nodes and links) rather than one that was generated or
-     * started already (whose nodes carry their URLs).
-     */
-    public static boolean isDescription(Path file) throws IOException {
+    @Override
+    public boolean isDescription(Path file) throws IOException {
         ObjectMapper mapper = file.toString().endsWith(".json") ? new ObjectMapper() : new YAMLMapper();
         JsonNode root = mapper.readTree(file.toFile());
         if (root == null || !root.path("nodes").isArray()) {
@@ -75,6 +73,7 @@ public final class ScriptTopologies implements AutoCloseable {
     }
 
     /** Starts the described topology and returns its nodes and URLs once its router network has converged. */
+    @Override
     public Topology start(Path description) throws InterruptedException {
         TopologyDescription parsed = DescriptionReader.read(description);
         String name = parsed.name != null && !parsed.name.isBlank()

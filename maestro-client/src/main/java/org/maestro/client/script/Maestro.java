@@ -7,8 +7,6 @@ import java.util.List;
 import java.util.Optional;
 import java.util.function.Consumer;
 import java.util.function.UnaryOperator;
-import org.maestro.cli.embedded.EmbeddedSut;
-import org.maestro.cli.topology.ScriptTopologies;
 import org.maestro.client.api.MaestroException;
 import org.maestro.client.api.ScriptTests;
 import org.maestro.client.api.TestDefinition;
@@ -23,12 +21,11 @@ import org.maestro.client.study.StudyResult;
 import org.maestro.client.study.StudyRunner;
 import org.maestro.common.options.OptionCode;
 import org.maestro.common.options.TestOptions;
-import org.maestro.inspector.artemis.ArtemisInspector;
 
 /**
  * What a test script calls: the {@code maestro} variable. Runs tests and keeps their results and the overall
- * verdict. In embedded mode it also knows the embedded SUT's URLs, and starts that SUT (and inspects it) for a test
- * that points at it.
+ * verdict. In embedded mode it also knows the URLs of the SUT the launcher offers ({@link LocalSut}), and starts that
+ * SUT (and has it inspected) for a test that points at it.
  *
  * <pre>{@code
  * def result = maestro.fixedRate {
@@ -45,13 +42,13 @@ public class Maestro implements ScriptTests {
     private final TestRunner runner;
     private final UnaryOperator<String> environment;
     private final TestDefinition defaults;
-    private final EmbeddedSut embeddedSut;
+    private final LocalSut embeddedSut;
     private final List<TestResult> results = new ArrayList<>();
     /** The first test the next whole-script verdict judges: those run since the previous verdict. */
     private int unjudged;
 
     private Boolean verdict;
-    private ScriptTopologies topologies;
+    private TopologyStarter topologies;
     private String verdictReason = "";
     private boolean resumeStudies;
     private boolean allowLargeStudies;
@@ -61,11 +58,12 @@ public class Maestro implements ScriptTests {
     private long skippedStudyFailures;
 
     /**
-     * @param embeddedSut the embedded mode's SUT, started when a test points at it; null in distributed mode
+     * @param embeddedSut the SUT the launcher offers (embedded mode), started when a test points at it; null in
+     *                    distributed mode
      * @param defaults    the settings every test starts from (e.g. the embedded SUT's URL)
      */
     public Maestro(
-            TestRunner runner, UnaryOperator<String> environment, TestDefinition defaults, EmbeddedSut embeddedSut) {
+            TestRunner runner, UnaryOperator<String> environment, TestDefinition defaults, LocalSut embeddedSut) {
         this.runner = runner;
         this.environment = environment;
         this.defaults = defaults;
@@ -328,7 +326,7 @@ public class Maestro implements ScriptTests {
         try {
             embeddedSut.start();
             if (options.get(OptionCode.MANAGEMENT_INTERFACE).isEmpty()) {
-                test.inspector(ArtemisInspector.NAME, embeddedSut.managementUrl());
+                test.inspector(embeddedSut.inspectorName(), embeddedSut.managementUrl());
             }
         } catch (IllegalStateException e) {
             throw MaestroException.infrastructure(e.getMessage());
@@ -346,7 +344,7 @@ public class Maestro implements ScriptTests {
     public org.maestro.topology.Topology topology(String file) {
         java.nio.file.Path path = java.nio.file.Path.of(file);
         try {
-            if (topologies != null && java.nio.file.Files.isRegularFile(path) && ScriptTopologies.isDescription(path)) {
+            if (topologies != null && java.nio.file.Files.isRegularFile(path) && topologies.isDescription(path)) {
                 return topologies.start(path);
             }
             return org.maestro.topology.Topology.load(path);
@@ -361,7 +359,7 @@ public class Maestro implements ScriptTests {
     }
 
     /** Lets {@link #topology(String)} start described topologies on this machine. */
-    public void startTopologiesWith(ScriptTopologies topologies) {
+    public void startTopologiesWith(TopologyStarter topologies) {
         this.topologies = topologies;
     }
 
