@@ -8,6 +8,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import org.maestro.agent.actions.ProcessSpec;
+import org.maestro.agent.run.ActionRunner;
 
 /**
  * An agent's own configuration, fixed when it starts: which extension-point sources it may run, where it keeps
@@ -50,8 +51,6 @@ public record AgentConfig(
 
     /** The command-line option that adds an allowed source, named in refusal messages. */
     public static final String ALLOW_SOURCE_OPTION = "--allow-source";
-    /** The command-line option that sets {@link #maxActionDuration}, named in refusal messages. */
-    public static final String MAX_ACTION_DURATION_OPTION = "--max-action-duration";
     /** How long an action may last unless configured otherwise. */
     public static final Duration DEFAULT_MAX_ACTION_DURATION = Duration.ofHours(1);
 
@@ -70,8 +69,8 @@ public record AgentConfig(
         }
         Objects.requireNonNull(maxActionDuration, "maxActionDuration");
         if (maxActionDuration.isNegative() || maxActionDuration.isZero()) {
-            throw new IllegalArgumentException(
-                    MAX_ACTION_DURATION_OPTION + " must be longer than 0, not " + maxActionDuration.toMillis() + " ms");
+            throw new IllegalArgumentException(ActionRunner.Limits.MAX_DURATION_OPTION + " must be longer than 0, not "
+                    + maxActionDuration.toMillis() + " ms");
         }
         if (maxRunningActions < 1) {
             throw new IllegalArgumentException("maxRunningActions must be at least 1, not " + maxRunningActions);

@@ -4,7 +4,7 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import org.maestro.client.cli.MaestroCli;
+import org.maestro.cli.MaestroCli;
 import picocli.AutoComplete;
 
 /**

@@ -2,7 +2,7 @@ package org.maestro.dist;
 
 import java.util.List;
 import java.util.Optional;
-import org.maestro.client.cli.MaestroCli;
+import org.maestro.cli.MaestroCli;
 import picocli.CommandLine;
 
 /**

@@ -58,7 +58,8 @@ class DistributionIT {
                     "maestro-inspector",
                     "maestro-agent",
                     "maestro-reporter",
-                    "maestro-client")) {
+                    "maestro-client",
+                    "maestro-cli")) {
                 assertTrue(
                         names.contains(module + "-" + Distribution.version() + ".jar"), module + " missing from lib/");
             }

@@ -23,7 +23,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.maestro.common.cli.ExitCode;
 import org.maestro.dist.JenkinsBuild.Result;
-import org.maestro.reporter.Reporter;
+import org.maestro.reporter.build.Reporter;
 import org.maestro.reporter.html.IndexPage;
 import org.maestro.reporter.out.JUnitXml;
 

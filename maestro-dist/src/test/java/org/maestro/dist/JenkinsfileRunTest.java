@@ -19,7 +19,7 @@ import org.junit.jupiter.params.provider.CsvSource;
 import org.maestro.common.cli.ExitCode;
 import org.maestro.dist.JenkinsBuild.Result;
 import org.maestro.dist.JenkinsBuild.StageStatus;
-import org.maestro.reporter.Reporter;
+import org.maestro.reporter.build.Reporter;
 import org.maestro.reporter.html.IndexPage;
 import org.maestro.reporter.out.JUnitXml;
 import org.maestro.reporter.out.SummaryJson;

@@ -11,7 +11,7 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
-import org.maestro.client.cli.MaestroCli;
+import org.maestro.cli.MaestroCli;
 import org.maestro.common.options.OptionCode;
 
 /** Checks README.md and the guides in docs/ against the code: commands, options, parameters, exit codes, links. */

@@ -18,7 +18,7 @@ import java.util.regex.Pattern;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.maestro.client.embedded.EmbeddedSut;
+import org.maestro.cli.embedded.EmbeddedSut;
 import org.maestro.testing.MosquittoProcess;
 
 /**

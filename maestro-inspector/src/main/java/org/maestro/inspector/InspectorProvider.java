@@ -1,8 +1,8 @@
 package org.maestro.inspector;
 
 import java.time.Duration;
+import org.maestro.base.net.ManagementUrl;
 import org.maestro.common.inspection.InspectorDescriptor;
-import org.maestro.common.options.ManagementUrl;
 
 /**
  * Makes the {@link Inspector} of one kind of system under test. Found with {@link java.util.ServiceLoader}: adding

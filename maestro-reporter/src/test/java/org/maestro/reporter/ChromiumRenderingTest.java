@@ -17,6 +17,8 @@ import org.jsoup.select.Elements;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.maestro.reporter.build.ReportResult;
+import org.maestro.reporter.build.Reporter;
 import org.maestro.reporter.html.Format;
 
 /** The report's pages as a real headless Chromium renders them, with no network. */

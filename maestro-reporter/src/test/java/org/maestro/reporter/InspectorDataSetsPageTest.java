@@ -9,6 +9,7 @@ import java.util.List;
 import org.jsoup.Jsoup;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.maestro.reporter.build.Reporter;
 
 /**
  * The data sets of the rabbitmq, nats and mosquitto inspectors, in the columns maestro-inspector writes

@@ -24,6 +24,7 @@ import org.HdrHistogram.HistogramLogWriter;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.maestro.reporter.build.Reporter;
 import org.maestro.reporter.compare.Comparison;
 import org.maestro.reporter.compare.ComparisonResult;
 import org.maestro.reporter.compare.Difference;

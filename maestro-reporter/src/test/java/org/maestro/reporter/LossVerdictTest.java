@@ -13,6 +13,7 @@ import java.util.Locale;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.maestro.reporter.build.Reporter;
 import org.maestro.reporter.testing.Recount;
 import org.maestro.reporter.testing.ResultsAudit;
 

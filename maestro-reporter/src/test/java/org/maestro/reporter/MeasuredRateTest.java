@@ -12,6 +12,7 @@ import java.nio.file.Path;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.maestro.reporter.build.Reporter;
 import org.maestro.reporter.testing.ResultsAudit;
 
 /**

@@ -14,6 +14,8 @@ import java.util.zip.GZIPOutputStream;
 import org.HdrHistogram.Histogram;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.maestro.reporter.build.ReportResult;
+import org.maestro.reporter.build.Reporter;
 import org.maestro.reporter.testing.ResultsAudit;
 
 /** Reading damaged, compressed and differently dated results files. */

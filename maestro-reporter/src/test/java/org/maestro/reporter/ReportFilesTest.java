@@ -25,6 +25,8 @@ import org.jsoup.nodes.Element;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.maestro.reporter.build.ReportResult;
+import org.maestro.reporter.build.Reporter;
 import org.maestro.reporter.html.Format;
 import org.maestro.reporter.out.SummaryJson;
 import org.maestro.reporter.testing.ResultsAudit;

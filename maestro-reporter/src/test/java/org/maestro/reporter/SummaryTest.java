@@ -13,6 +13,7 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.maestro.common.protocol.Role;
+import org.maestro.reporter.build.Reporter;
 
 /** The summary's figures against the same figures computed here from the raw files. */
 class SummaryTest {

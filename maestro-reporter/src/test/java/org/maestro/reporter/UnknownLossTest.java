@@ -15,6 +15,7 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.maestro.common.measure.PeerResult;
+import org.maestro.reporter.build.Reporter;
 import org.maestro.reporter.html.IterationPage;
 import org.maestro.reporter.out.JUnitXml;
 import org.maestro.reporter.out.SummaryJson;

@@ -15,6 +15,7 @@ import org.jsoup.nodes.Document;
 import org.jsoup.nodes.Element;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.maestro.reporter.build.Reporter;
 import org.maestro.reporter.read.VerdictFile;
 import org.maestro.reporter.testing.ResultsAudit;
 import org.w3c.dom.NodeList;

@@ -7,7 +7,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
-import org.maestro.agent.AgentConfig;
+import org.maestro.agent.run.ActionRunner;
 import org.maestro.common.options.Durations;
 import org.maestro.common.peer.ErrorCodes;
 import org.maestro.common.peer.RoleException;
@@ -94,9 +94,9 @@ final class ReadyArgs {
             throw new RoleException(
                     ErrorCodes.INVALID_OPTION,
                     what + " '" + text + "' is refused: it is longer than this agent's maximum action duration of "
-                            + maxDuration.toSeconds() + " s (" + AgentConfig.MAX_ACTION_DURATION_OPTION
+                            + maxDuration.toSeconds() + " s (" + ActionRunner.Limits.MAX_DURATION_OPTION
                             + " of the agent); ask for less, or start the agent with a larger "
-                            + AgentConfig.MAX_ACTION_DURATION_OPTION);
+                            + ActionRunner.Limits.MAX_DURATION_OPTION);
         }
         return duration;
     }

@@ -14,7 +14,6 @@ import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
-import org.maestro.agent.AgentConfig;
 import org.maestro.agent.handler.Action;
 import org.maestro.agent.handler.ActionCancelledException;
 import org.maestro.agent.handler.ActionFailedException;
@@ -52,7 +51,10 @@ public final class ActionRunner {
      * @param maxDuration an action still running after it is cancelled, its undos run
      * @param grace       how long a cancelled action has to end before its undos run without it
      */
-    public record Limits(Duration maxDuration, Duration grace) {}
+    public record Limits(Duration maxDuration, Duration grace) {
+        /** The agent's command-line option that sets {@code maxDuration}, named in refusal messages. */
+        public static final String MAX_DURATION_OPTION = "--max-action-duration";
+    }
 
     private static final ScheduledExecutorService WATCHDOG = Executors.newSingleThreadScheduledExecutor(task -> {
         Thread thread = new Thread(task, "agent-action-watchdog");
@@ -143,7 +145,7 @@ public final class ActionRunner {
     /** Cancels an action that ran past the maximum duration; undoes its changes without it if it does not end. */
     private void overrun(RunningAction action) {
         String reason = "it ran longer than this agent's maximum action duration of "
-                + limits.maxDuration().toSeconds() + " s (" + AgentConfig.MAX_ACTION_DURATION_OPTION
+                + limits.maxDuration().toSeconds() + " s (" + Limits.MAX_DURATION_OPTION
                 + " of the agent): cancelled, its changes undone";
         synchronized (running) {
             if (!running.containsKey(action.actionId())) {

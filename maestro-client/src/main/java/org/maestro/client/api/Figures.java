@@ -5,8 +5,8 @@ import java.util.Map;
 import org.maestro.common.measure.OutcomeCounts;
 import org.maestro.reporter.JitterStats;
 import org.maestro.reporter.LatencyStats;
-import org.maestro.reporter.Reporter;
 import org.maestro.reporter.TestSummary;
+import org.maestro.reporter.build.Reporter;
 
 /** The headline figures of a test iteration, from the reporter's summary of the collected files. */
 final class Figures {

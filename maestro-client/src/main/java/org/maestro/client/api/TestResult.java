@@ -4,7 +4,7 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import org.maestro.common.options.TestOptions;
-import org.maestro.reporter.compute.DuplicateDeliveries;
+import org.maestro.reporter.DuplicateDeliveries;
 
 /**
  * The outcome of one test run, as a script sees it: passed or not and why, where its files are, and its headline

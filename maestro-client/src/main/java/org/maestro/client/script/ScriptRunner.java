@@ -13,7 +13,6 @@ import org.codehaus.groovy.control.messages.ExceptionMessage;
 import org.codehaus.groovy.control.messages.Message;
 import org.codehaus.groovy.control.messages.SyntaxErrorMessage;
 import org.codehaus.groovy.syntax.SyntaxException;
-import org.maestro.client.api.Maestro;
 import org.maestro.client.api.MaestroException;
 import org.maestro.common.cli.ExitCode;
 

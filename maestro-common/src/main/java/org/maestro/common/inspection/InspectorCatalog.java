@@ -6,7 +6,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
 import java.util.ServiceLoader;
-import org.maestro.common.options.ManagementUrl;
+import org.maestro.base.net.ManagementUrl;
 
 /**
  * The inspector implementations on the class path, found once with {@link ServiceLoader} and sorted by name: the

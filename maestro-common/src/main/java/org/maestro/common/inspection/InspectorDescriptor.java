@@ -1,6 +1,6 @@
 package org.maestro.common.inspection;
 
-import org.maestro.common.options.ManagementUrl;
+import org.maestro.base.net.ManagementUrl;
 
 /**
  * What an inspector implementation is, as every peer can know it without loading the inspector itself: its name

@@ -1,7 +1,7 @@
 package org.maestro.inspector.artemis;
 
 import java.time.Duration;
-import org.maestro.common.options.ManagementUrl;
+import org.maestro.base.net.ManagementUrl;
 import org.maestro.inspector.Inspector;
 import org.maestro.inspector.InspectorProvider;
 

@@ -2,7 +2,7 @@ package org.maestro.inspector.http;
 
 import java.nio.charset.StandardCharsets;
 import java.util.Base64;
-import org.maestro.common.options.ManagementUrl;
+import org.maestro.base.net.ManagementUrl;
 import org.maestro.inspector.InspectionException;
 import org.maestro.inspector.InspectionException.Kind;
 

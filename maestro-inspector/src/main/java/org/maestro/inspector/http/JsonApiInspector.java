@@ -6,7 +6,7 @@ import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import org.maestro.common.options.ManagementUrl;
+import org.maestro.base.net.ManagementUrl;
 import org.maestro.inspector.InspectionException;
 import org.maestro.inspector.Inspector;
 import org.maestro.inspector.csv.DataSet;

@@ -15,7 +15,7 @@ import java.time.Duration;
 import java.util.concurrent.CancellationException;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeoutException;
-import org.maestro.common.options.ManagementUrl;
+import org.maestro.base.net.ManagementUrl;
 import org.maestro.inspector.InspectionException;
 import org.maestro.inspector.InspectionException.Kind;
 

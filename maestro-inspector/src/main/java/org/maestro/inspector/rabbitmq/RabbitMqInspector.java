@@ -7,7 +7,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Comparator;
 import java.util.List;
-import org.maestro.common.options.ManagementUrl;
+import org.maestro.base.net.ManagementUrl;
 import org.maestro.inspector.InspectionException;
 import org.maestro.inspector.Sample;
 import org.maestro.inspector.http.JsonApiInspector;

@@ -2,9 +2,9 @@ package org.maestro.inspector.role;
 
 import java.time.Duration;
 import java.util.List;
+import org.maestro.base.net.ManagementUrl;
 import org.maestro.common.inspection.InspectorCatalog;
 import org.maestro.common.inspection.InspectorDescriptor;
-import org.maestro.common.options.ManagementUrl;
 import org.maestro.inspector.Inspector;
 import org.maestro.inspector.InspectorProvider;
 

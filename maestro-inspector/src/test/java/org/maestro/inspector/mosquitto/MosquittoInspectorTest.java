@@ -17,7 +17,7 @@ import org.eclipse.paho.client.mqttv3.persist.MemoryPersistence;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.maestro.base.net.FreePorts;
-import org.maestro.common.options.ManagementUrl;
+import org.maestro.base.net.ManagementUrl;
 import org.maestro.inspector.CsvTable;
 import org.maestro.inspector.InspectionException;
 import org.maestro.inspector.TickedInspection;

@@ -191,7 +191,7 @@ class InspectorRoleTest {
             properties.load(in);
         }
         assertEquals("artemis", properties.getProperty("inspector.name"));
-        assertEquals("dispatch", Inspectors.forUrl(org.maestro.common.options.ManagementUrl.parse("amqps://router")));
+        assertEquals("dispatch", Inspectors.forUrl(org.maestro.base.net.ManagementUrl.parse("amqps://router")));
     }
 
     @Test

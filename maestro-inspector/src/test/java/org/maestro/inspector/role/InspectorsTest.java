@@ -7,10 +7,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.time.Duration;
 import java.util.List;
 import org.junit.jupiter.api.Test;
+import org.maestro.base.net.ManagementUrl;
 import org.maestro.common.inspection.InspectorCatalog;
 import org.maestro.common.inspection.InspectorDescriptor;
 import org.maestro.common.options.InvalidOptionException;
-import org.maestro.common.options.ManagementUrl;
 import org.maestro.common.options.OptionCode;
 import org.maestro.inspector.InspectorProvider;
 

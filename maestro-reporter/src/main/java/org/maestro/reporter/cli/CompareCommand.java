@@ -8,7 +8,7 @@ import java.util.stream.Collectors;
 import org.maestro.common.cli.ExitCode;
 import org.maestro.common.cli.MaestroCommand;
 import org.maestro.reporter.ReportException;
-import org.maestro.reporter.Reporter;
+import org.maestro.reporter.build.Reporter;
 import org.maestro.reporter.compare.Comparison;
 import org.maestro.reporter.compare.ComparisonResult;
 import org.maestro.reporter.compare.Difference;

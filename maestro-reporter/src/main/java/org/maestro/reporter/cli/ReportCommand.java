@@ -4,11 +4,11 @@ import java.io.PrintWriter;
 import java.nio.file.Path;
 import org.maestro.common.cli.ExitCode;
 import org.maestro.common.cli.MaestroCommand;
-import org.maestro.reporter.ReportResult;
-import org.maestro.reporter.Reporter;
-import org.maestro.reporter.TestReport;
 import org.maestro.reporter.TestSummary;
 import org.maestro.reporter.Verdict;
+import org.maestro.reporter.build.ReportResult;
+import org.maestro.reporter.build.Reporter;
+import org.maestro.reporter.build.TestReport;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Parameters;
 

@@ -15,11 +15,11 @@ import java.util.regex.Pattern;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
 import org.maestro.common.options.ParameterTable;
+import org.maestro.common.text.Numbers;
 import org.maestro.reporter.LatencyStats;
 import org.maestro.reporter.ReportException;
-import org.maestro.reporter.Reporter;
 import org.maestro.reporter.TestSummary;
-import org.maestro.reporter.html.Format;
+import org.maestro.reporter.build.Reporter;
 import org.maestro.reporter.html.IndexPage;
 import org.maestro.reporter.html.Page;
 import org.maestro.reporter.out.SummaryJson;
@@ -238,7 +238,7 @@ public final class Comparison {
                 before,
                 now,
                 change,
-                "≥ −" + Format.plain(t.throughputDropPercent()) + "%",
+                "≥ −" + Numbers.plain(t.throughputDropPercent()) + "%",
                 status));
         for (String metric : t.metrics()) {
             LatencyStats lb = b.latency().get(metric);
@@ -265,7 +265,7 @@ public final class Comparison {
                         vb,
                         vc,
                         rise,
-                        "≤ +" + Format.plain(t.latencyRisePercent()) + "%",
+                        "≤ +" + Numbers.plain(t.latencyRisePercent()) + "%",
                         s));
             }
         }

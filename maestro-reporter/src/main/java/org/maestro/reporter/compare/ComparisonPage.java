@@ -8,6 +8,7 @@ import static org.maestro.reporter.html.Html.thNum;
 
 import java.util.List;
 import java.util.Locale;
+import org.maestro.common.text.Numbers;
 import org.maestro.reporter.html.Format;
 import org.maestro.reporter.html.Page;
 
@@ -31,9 +32,9 @@ final class ComparisonPage {
                 .append("</p>\n");
         Thresholds t = result.thresholds();
         b.append("<p class=\"reason\">A regression is a throughput drop of more than ")
-                .append(esc(Format.plain(t.throughputDropPercent())))
+                .append(esc(Numbers.plain(t.throughputDropPercent())))
                 .append("%, a rise of more than ")
-                .append(esc(Format.plain(t.latencyRisePercent())))
+                .append(esc(Numbers.plain(t.latencyRisePercent())))
                 .append("% in ")
                 .append(esc(String.join(", ", t.percentiles())))
                 .append(" of ")

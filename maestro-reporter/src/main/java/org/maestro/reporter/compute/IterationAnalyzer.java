@@ -9,6 +9,7 @@ import org.maestro.common.files.rate.RateLog;
 import org.maestro.common.protocol.Role;
 import org.maestro.reporter.AgentAction;
 import org.maestro.reporter.ClockSummary;
+import org.maestro.reporter.DuplicateDeliveries;
 import org.maestro.reporter.RateStats;
 import org.maestro.reporter.TestSummary;
 import org.maestro.reporter.read.IterationFiles;

@@ -43,11 +43,6 @@ public final class Format {
         return String.format(Locale.ROOT, "%,.3f ms", micros / 1000.0);
     }
 
-    /** A number as a user writes it: {@code 10} for 10.0, {@code 2.5} as is (thresholds, settings). */
-    public static String plain(double value) {
-        return value == Math.rint(value) ? Long.toString((long) value) : Double.toString(value);
-    }
-
     /** A percentage with up to three decimals. */
     public static String percent(double value) {
         if (value == 0) {

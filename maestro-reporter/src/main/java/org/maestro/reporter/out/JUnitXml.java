@@ -10,9 +10,9 @@ import java.util.Locale;
 import javax.xml.stream.XMLStreamException;
 import javax.xml.stream.XMLStreamWriter;
 import org.maestro.common.measure.OutcomeCounts;
+import org.maestro.reporter.DuplicateDeliveries;
 import org.maestro.reporter.TestSummary;
 import org.maestro.reporter.Verdict;
-import org.maestro.reporter.compute.DuplicateDeliveries;
 
 /**
  * Writes a test's junit.xml in the JUnit/Surefire format CI servers read: one test suite per test,

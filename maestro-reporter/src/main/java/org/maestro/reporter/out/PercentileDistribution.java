@@ -7,7 +7,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.Map;
 import org.HdrHistogram.Histogram;
-import org.maestro.reporter.html.Page;
+import org.maestro.common.files.AtomicFiles;
 
 /**
  * Writes the percentile distribution of a latency metric ({@code <metric>.hgrm}), HdrHistogram's
@@ -48,7 +48,7 @@ public final class PercentileDistribution {
     /** Writes one file per metric into {@code dir} (world-readable, atomically). */
     public static void write(Path dir, Map<String, Histogram> distributions) throws IOException {
         for (Map.Entry<String, Histogram> entry : distributions.entrySet()) {
-            Page.replace(
+            AtomicFiles.write(
                     dir.resolve(entry.getKey()),
                     text(entry.getKey(), entry.getValue()).getBytes(StandardCharsets.UTF_8));
         }

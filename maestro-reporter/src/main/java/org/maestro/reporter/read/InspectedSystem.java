@@ -4,9 +4,9 @@ import java.io.IOException;
 import java.nio.file.Path;
 import java.util.Map;
 import java.util.Optional;
+import org.maestro.base.net.ManagementUrl;
 import org.maestro.base.net.UrlRedactor;
 import org.maestro.common.files.inspector.InspectorProperties;
-import org.maestro.common.options.ManagementUrl;
 
 /**
  * The system an inspector peer watched, as its {@value #FILE} names it: the SUT's name (a router's id, a broker's

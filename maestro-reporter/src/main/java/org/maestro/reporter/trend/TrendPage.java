@@ -9,6 +9,7 @@ import static org.maestro.reporter.html.Html.thNum;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import org.maestro.common.text.Numbers;
 import org.maestro.reporter.chart.Chart;
 import org.maestro.reporter.chart.Series;
 import org.maestro.reporter.compare.Thresholds;
@@ -39,13 +40,13 @@ final class TrendPage {
                 .append("</p>\n")
                 .append("<p class=\"reason\">Each point is the latest iteration of the test in that run. A run "
                         + "regressed when its throughput is more than ")
-                .append(esc(Format.plain(t.throughputDropPercent())))
+                .append(esc(Numbers.plain(t.throughputDropPercent())))
                 .append("% below the baseline's, or its ")
                 .append(esc(String.join(", ", t.percentiles())))
                 .append(" of ")
                 .append(esc(String.join(", ", t.metrics())))
                 .append(" more than ")
-                .append(esc(Format.plain(t.latencyRisePercent())))
+                .append(esc(Numbers.plain(t.latencyRisePercent())))
                 .append("% above")
                 .append(t.outcomeMatters() ? ", or it failed where the baseline passed" : "")
                 .append(".</p>\n");
@@ -113,12 +114,12 @@ final class TrendPage {
         }
         List<Series> rate = new ArrayList<>(List.of(Series.of("throughput", throughput)));
         if (!floor.isEmpty()) {
-            rate.add(Series.of("lowest allowed (baseline −" + Format.plain(t.throughputDropPercent()) + "%)", floor));
+            rate.add(Series.of("lowest allowed (baseline −" + Numbers.plain(t.throughputDropPercent()) + "%)", floor));
         }
         List<Series> latency = new ArrayList<>();
         percentiles.forEach((percentile, points) -> latency.add(Series.of(percentile, points)));
         ceilings.forEach((percentile, points) -> latency.add(Series.of(
-                percentile + " highest allowed (baseline +" + Format.plain(t.latencyRisePercent()) + "%)", points)));
+                percentile + " highest allowed (baseline +" + Numbers.plain(t.latencyRisePercent()) + "%)", points)));
         List<Chart> charts = new ArrayList<>();
         charts.add(new Chart(
                 "chart-trend-" + index + "-rate",

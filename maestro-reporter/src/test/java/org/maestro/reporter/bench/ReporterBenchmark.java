@@ -14,9 +14,9 @@ import java.util.Locale;
 import java.util.Properties;
 import java.util.stream.Stream;
 import org.maestro.reporter.MessageCounts;
-import org.maestro.reporter.ReportResult;
-import org.maestro.reporter.Reporter;
 import org.maestro.reporter.TestSummary;
+import org.maestro.reporter.build.ReportResult;
+import org.maestro.reporter.build.Reporter;
 
 /**
  * Times {@link Reporter#build} over a long test's results and measures the heap it needs: {@code generate} writes

@@ -16,8 +16,8 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.maestro.common.cli.ExitCode;
-import org.maestro.reporter.Reporter;
 import org.maestro.reporter.SyntheticResults;
+import org.maestro.reporter.build.Reporter;
 
 /** `maestro-cli compare`: thresholds, metrics, baselines and its usage errors. */
 class CompareCommandTest {

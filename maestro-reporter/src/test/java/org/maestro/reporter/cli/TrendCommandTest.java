@@ -16,9 +16,9 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.maestro.common.cli.ExitCode;
-import org.maestro.reporter.Reporter;
 import org.maestro.reporter.SyntheticResults;
 import org.maestro.reporter.TestSummary;
+import org.maestro.reporter.build.Reporter;
 import org.maestro.reporter.trend.Trend;
 
 /** `maestro-cli trend`: every run judged against a baseline with compare's thresholds. */

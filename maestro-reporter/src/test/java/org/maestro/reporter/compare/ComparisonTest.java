@@ -12,10 +12,10 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.maestro.reporter.Decider;
-import org.maestro.reporter.Reporter;
 import org.maestro.reporter.SyntheticResults;
 import org.maestro.reporter.TestSummary;
 import org.maestro.reporter.Verdict;
+import org.maestro.reporter.build.Reporter;
 
 /** The comparison of two runs: regressions, improvements and iterations matched up. */
 class ComparisonTest {

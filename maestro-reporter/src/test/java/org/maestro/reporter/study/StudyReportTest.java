@@ -384,7 +384,7 @@ class StudyReportTest {
                         List.of(new StudyState.Run(0, 1, 0, "success"), new StudyState.Run(0, 2, 1, "success")))
                 .write(results.resolve("study"));
 
-        org.maestro.reporter.Reporter.build(results);
+        org.maestro.reporter.build.Reporter.build(results);
 
         JsonNode iterations =
                 JSON.readTree(results.resolve("study/summary.json").toFile()).path("iterations");

@@ -15,8 +15,8 @@ import org.HdrHistogram.Histogram;
 import org.HdrHistogram.HistogramLogWriter;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.maestro.reporter.Reporter;
 import org.maestro.reporter.SyntheticResults;
+import org.maestro.reporter.build.Reporter;
 
 /**
  * The audit passes on the reporter's own output for the synthetic results, and names the file, the field and both

@@ -8,10 +8,10 @@ import java.util.Map;
 import org.maestro.topology.TopologyException;
 import org.maestro.topology.conf.ConfSection;
 import org.maestro.topology.conf.RouterConf;
+import org.maestro.topology.graph.DescriptionValidator;
 import org.maestro.topology.graph.TopologyGraph;
 import org.maestro.topology.graph.TopologyLink;
 import org.maestro.topology.graph.TopologyNode;
-import org.maestro.topology.input.DescriptionValidator;
 import org.maestro.topology.input.NodeSpec;
 import org.maestro.topology.input.TopologyDescription;
 

@@ -4,7 +4,7 @@ import java.time.Duration;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.TreeMap;
-import org.maestro.inspector.amqp.AmqpManagementException;
+import org.maestro.amqp.management.AmqpManagementException;
 
 /**
  * A {@link RouterProbe} that asks each router through AMQP management ({@code router.node} and,

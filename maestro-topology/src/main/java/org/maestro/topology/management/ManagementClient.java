@@ -1,10 +1,10 @@
 package org.maestro.topology.management;
 
 import java.time.Duration;
-import org.maestro.common.options.ManagementUrl;
-import org.maestro.inspector.amqp.AmqpManagementClient;
-import org.maestro.inspector.amqp.AmqpManagementException;
-import org.maestro.inspector.amqp.ManagementReply;
+import org.maestro.amqp.management.AmqpManagementClient;
+import org.maestro.amqp.management.AmqpManagementException;
+import org.maestro.amqp.management.ManagementReply;
+import org.maestro.base.net.ManagementUrl;
 
 /**
  * Queries one router of a topology through AMQP management ({@link AmqpManagementClient}), where anything but a

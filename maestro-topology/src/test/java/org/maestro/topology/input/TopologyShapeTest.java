@@ -9,6 +9,7 @@ import java.util.Set;
 import java.util.TreeSet;
 import org.junit.jupiter.api.Test;
 import org.maestro.topology.TopologyException;
+import org.maestro.topology.graph.DescriptionValidator;
 
 /** The standard shapes laid over an inventory, in inventory order. */
 class TopologyShapeTest {

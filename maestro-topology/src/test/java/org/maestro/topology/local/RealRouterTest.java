@@ -18,9 +18,9 @@ import org.maestro.topology.NodeEndpoint;
 import org.maestro.topology.Topology;
 import org.maestro.topology.generate.GenerationSettings;
 import org.maestro.topology.generate.TopologyGenerator;
+import org.maestro.topology.graph.DescriptionValidator;
 import org.maestro.topology.graph.TopologyGraph;
 import org.maestro.topology.input.DescriptionReader;
-import org.maestro.topology.input.DescriptionValidator;
 import org.maestro.topology.input.TopologyDescription;
 import org.maestro.topology.management.RouterView;
 

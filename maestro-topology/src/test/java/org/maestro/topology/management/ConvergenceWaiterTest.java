@@ -14,7 +14,7 @@ import java.util.TreeMap;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 import org.junit.jupiter.api.Test;
-import org.maestro.inspector.amqp.AmqpManagementException;
+import org.maestro.amqp.management.AmqpManagementException;
 import org.maestro.topology.InfrastructureException;
 
 /** Waiting for convergence, on a fake clock so nothing really sleeps. */

@@ -12,11 +12,11 @@ import java.util.Map;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.maestro.amqp.management.AmqpManagementException;
+import org.maestro.amqp.management.ManagementReply;
 import org.maestro.base.net.FreePorts;
 import org.maestro.common.testing.DispatchFixture;
 import org.maestro.common.testing.ManagementResponder;
-import org.maestro.inspector.amqp.AmqpManagementException;
-import org.maestro.inspector.amqp.ManagementReply;
 
 /** The AMQP management client against a test double answering with replies recorded from Qpid Dispatch 1.19.0. */
 class ManagementClientTest {

@@ -4,7 +4,7 @@ import java.io.PrintStream;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
-import org.maestro.client.api.Maestro;
+import org.maestro.client.api.ScriptTests;
 import org.maestro.client.api.TestResult;
 import org.maestro.common.options.Durations;
 import org.maestro.reporter.compute.SustainedReceiveRate;
@@ -20,13 +20,13 @@ public final class FixedRateSteps implements StepRunner {
     /** The latency condition of a step unless the search's test block sets one, ms of p90 response time. */
     static final long DEFAULT_MAXIMUM_LATENCY = 500;
 
-    private final Maestro maestro;
+    private final ScriptTests maestro;
     private final SearchSettings settings;
     private final SearchPlan plan;
     private final PrintStream out;
     private boolean onePassed;
 
-    public FixedRateSteps(Maestro maestro, SearchSettings settings, SearchPlan plan, PrintStream out) {
+    public FixedRateSteps(ScriptTests maestro, SearchSettings settings, SearchPlan plan, PrintStream out) {
         this.maestro = maestro;
         this.settings = settings;
         this.plan = plan;

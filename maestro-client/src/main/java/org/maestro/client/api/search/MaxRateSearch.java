@@ -3,8 +3,9 @@ package org.maestro.client.api.search;
 import groovy.lang.Closure;
 import java.io.PrintStream;
 import java.util.Locale;
-import org.maestro.client.api.Maestro;
 import org.maestro.client.api.MaestroException;
+import org.maestro.client.api.ScriptTests;
+import org.maestro.common.text.Numbers;
 
 /**
  * {@code maestro.findMaxRate { … }}: checks that nothing in the environment would override every step, runs the
@@ -16,14 +17,14 @@ public final class MaxRateSearch {
     private MaxRateSearch() {}
 
     /** Runs the search the closure describes, printing to standard output. */
-    public static SearchAnswer run(Maestro maestro, Closure<?> definition) {
+    public static SearchAnswer run(ScriptTests maestro, Closure<?> definition) {
         refuseOverridingEnvironment(maestro);
         SearchSettings settings = SearchSettings.of(definition, name -> maestro.env(name, (String) null));
         return run(maestro, settings, System.out);
     }
 
     /** Runs a search of these settings. */
-    public static SearchAnswer run(Maestro maestro, SearchSettings settings, PrintStream out) {
+    public static SearchAnswer run(ScriptTests maestro, SearchSettings settings, PrintStream out) {
         SearchPlan plan = settings.plan();
         out.println(String.format(
                 Locale.ROOT,
@@ -32,9 +33,9 @@ public final class MaxRateSearch {
                 settings.name(),
                 plan.fair() ? "total" : "per-connection",
                 plan.initialRate(),
-                number(plan.rateGrowth()),
+                Numbers.plain(plan.rateGrowth()),
                 plan.ceilingRate(),
-                number(plan.resolutionPercent()),
+                Numbers.plain(plan.resolutionPercent()),
                 plan.maxSteps(),
                 plan.initialConnections(),
                 plan.maxConnections() > plan.initialConnections() ? " then up to " + plan.maxConnections() : ""));
@@ -49,7 +50,7 @@ public final class MaxRateSearch {
         return answer;
     }
 
-    private static void refuseOverridingEnvironment(Maestro maestro) {
+    private static void refuseOverridingEnvironment(ScriptTests maestro) {
         for (String overriding : new String[] {"RATE", "PARALLEL_COUNT"}) {
             if (maestro.env(overriding, (String) null) != null) {
                 throw MaestroException.usage(overriding + " is set in the environment and would override every step "
@@ -87,9 +88,5 @@ public final class MaxRateSearch {
                         run.passed() ? "PASS" : "FAIL: " + run.why()));
             }
         }
-    }
-
-    private static String number(double value) {
-        return value == Math.rint(value) ? Long.toString((long) value) : Double.toString(value);
     }
 }

@@ -5,7 +5,7 @@ import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
 import java.util.function.Consumer;
-import org.maestro.reporter.html.Format;
+import org.maestro.common.text.Numbers;
 
 /**
  * The search for the highest rate a system sustains, over any {@link StepRunner}. The rate grows geometrically from
@@ -72,7 +72,7 @@ public final class RateSearch {
             int middle = passing + (failing - passing) / 2;
             if (gap <= plan.resolutionPercent()) {
                 stop = String.format(
-                        Locale.ROOT, "resolution reached: %.1f%% ≤ %s%%", gap, Format.plain(plan.resolutionPercent()));
+                        Locale.ROOT, "resolution reached: %.1f%% ≤ %s%%", gap, Numbers.plain(plan.resolutionPercent()));
             } else if (middle <= passing) {
                 stop = "the passing and the failing rate are 1 msg/s apart";
             } else if (budgetSpent()) {

@@ -1,0 +1,107 @@
+package org.maestro.cli.scripts;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.rabbitmq.client.Channel;
+import com.rabbitmq.client.Connection;
+import com.rabbitmq.client.ConnectionFactory;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Map;
+import java.util.UUID;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
+import org.maestro.cli.testing.LocalServers;
+import org.maestro.common.cli.ExitCode;
+import org.maestro.reporter.testing.ResultsAudit;
+
+/**
+ * The one fixed-rate script runs against each messaging system this machine serves by its URL alone
+ * ({@code SEND_RECEIVE_URL}): RabbitMQ over AMQP 0-9-1, Mosquitto over MQTT and NATS, each with every message sent
+ * received and the report's numbers matching the raw files.
+ */
+class FixedRateOnEachSystemTest {
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    @TempDir
+    Path work;
+
+    private static final String NAME = "maestro-test-" + UUID.randomUUID();
+
+    static Stream<Arguments> systems() {
+        String name = NAME;
+        return Stream.of(
+                Arguments.of(
+                        "RabbitMQ (AMQP 0-9-1)",
+                        5672,
+                        "rabbitmq://guest:guest@127.0.0.1:5672/?queue=" + name + "&declare=true"),
+                Arguments.of("Mosquitto (MQTT 3.1.1)", 1883, "mqtt://127.0.0.1:1883/maestro/" + name + "?qos=1"),
+                Arguments.of("NATS", 4222, "nats://127.0.0.1:4222/maestro." + name));
+    }
+
+    /** Deletes the RabbitMQ queue the run declared, if it did. */
+    @AfterAll
+    static void deleteQueue() throws Exception {
+        ConnectionFactory factory = new ConnectionFactory();
+        factory.setHost("127.0.0.1");
+        try (Connection connection = factory.newConnection();
+                Channel channel = connection.createChannel()) {
+            channel.queueDelete(NAME);
+        } catch (IOException e) {
+            // no broker, or no such queue: nothing to remove
+        }
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("systems")
+    void theFixedRateScriptRunsAgainstTheSystemNamedByItsUrl(String system, int port, String url) throws Exception {
+        LocalServers.require(system, port);
+        CliProcess run = CliProcess.runScript(
+                "FixedRateTest.groovy",
+                Map.of(
+                        "SEND_RECEIVE_URL",
+                        url,
+                        "TEST_DURATION",
+                        "3s",
+                        "WARM_UP",
+                        "1s",
+                        "RATE",
+                        "100",
+                        "PARALLEL_COUNT",
+                        "1",
+                        "MAXIMUM_LATENCY",
+                        "5000"),
+                Duration.ofMinutes(2),
+                work);
+
+        assertEquals(ExitCode.OK.code(), run.exitCode(), run.output());
+        Path iteration = work.resolve("results/fixed-rate/0");
+        JsonNode messages = JSON.readTree(
+                        iteration.getParent().resolve("summary.json").toFile())
+                .get("iterations")
+                .get(0)
+                .get("messages");
+        assertEquals(400, messages.get("sent").asLong(), "1 connection × 100 msg/s × (3 s + 1 s warm-up): " + messages);
+        assertEquals(400, messages.get("received").asLong(), messages.toString());
+        assertEquals(0, messages.get("lost").asLong(), messages.toString());
+        assertFalse(run.output().contains("guest:guest@"), "the password is never printed:\n" + run.output());
+        ResultsAudit.assertConsistent(iteration);
+        try (Stream<Path> files = Files.walk(work.resolve("results"))) {
+            for (Path file : files.filter(Files::isRegularFile).toList()) {
+                assertFalse(
+                        new String(Files.readAllBytes(file), StandardCharsets.ISO_8859_1).contains("guest:guest@"),
+                        "the password is written in " + file);
+            }
+        }
+    }
+}
