@@ -6,6 +6,7 @@ import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.function.Consumer;
 import java.util.function.Supplier;
+import org.maestro.base.time.MicroClock;
 import org.maestro.common.client.ControlClient;
 import org.maestro.common.client.PeerStatus;
 import org.maestro.common.client.PingSample;
@@ -17,7 +18,6 @@ import org.maestro.common.protocol.DrainMode;
 import org.maestro.common.protocol.Note;
 import org.maestro.common.protocol.Payload;
 import org.maestro.common.protocol.Role;
-import org.maestro.base.time.MicroClock;
 import org.maestro.common.transport.Topics;
 
 /**
