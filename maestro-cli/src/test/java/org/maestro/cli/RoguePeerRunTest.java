@@ -306,21 +306,4 @@ class RoguePeerRunTest {
                 summary.warnings().stream().anyMatch(w -> w.contains(peer) && w.contains(rule)),
                 peer + " " + rule + ": " + summary.warnings());
     }
-
-    /** Keeps the progress notes of a test. */
-    private record NoteTaker(List<String> notes) implements Progress {
-        @Override
-        public void started(String test, int iteration, String description) {}
-
-        @Override
-        public void update(Snapshot snapshot) {}
-
-        @Override
-        public void finished(TestResult result) {}
-
-        @Override
-        public void note(String message) {
-            notes.add(message);
-        }
-    }
 }

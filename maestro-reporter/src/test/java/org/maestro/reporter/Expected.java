@@ -6,6 +6,7 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
+import java.util.function.Consumer;
 import org.HdrHistogram.EncodableHistogram;
 import org.HdrHistogram.Histogram;
 import org.HdrHistogram.HistogramLogReader;
@@ -21,41 +22,38 @@ final class Expected {
     /** Non-warm-up intervals of the logs merged with HdrHistogram's API. */
     static Histogram measuredHistogram(List<Path> logs) throws IOException {
         Histogram total = new Histogram(3_600_000_000L, 3);
-        for (Path log : logs) {
-            HistogramLogReader reader = new HistogramLogReader(log.toFile());
-            try {
-                EncodableHistogram next;
-                while ((next = reader.nextIntervalHistogram()) != null) {
-                    Histogram interval = (Histogram) next;
-                    if (!"warmup".equals(interval.getTag())) {
-                        total.add(interval);
-                    }
-                }
-            } finally {
-                reader.close();
+        forEachInterval(logs, interval -> {
+            if (!"warmup".equals(interval.getTag())) {
+                total.add(interval);
             }
-        }
+        });
         return total;
     }
 
     /** Smallest value recorded in any warm-up interval of the logs. */
     static long smallestWarmupValue(List<Path> logs) throws IOException {
-        long min = Long.MAX_VALUE;
+        long[] min = {Long.MAX_VALUE};
+        forEachInterval(logs, interval -> {
+            if ("warmup".equals(interval.getTag())) {
+                min[0] = Math.min(min[0], interval.getMinValue());
+            }
+        });
+        return min[0];
+    }
+
+    /** Hands every interval of the logs, in file order, to the action, read with HdrHistogram's own reader. */
+    private static void forEachInterval(List<Path> logs, Consumer<Histogram> action) throws IOException {
         for (Path log : logs) {
             HistogramLogReader reader = new HistogramLogReader(log.toFile());
             try {
                 EncodableHistogram next;
                 while ((next = reader.nextIntervalHistogram()) != null) {
-                    Histogram interval = (Histogram) next;
-                    if ("warmup".equals(interval.getTag())) {
-                        min = Math.min(min, interval.getMinValue());
-                    }
+                    action.accept((Histogram) next);
                 }
             } finally {
                 reader.close();
             }
         }
-        return min;
     }
 
     /**

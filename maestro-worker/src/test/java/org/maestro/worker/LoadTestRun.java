@@ -6,6 +6,7 @@ import java.util.Map;
 import org.maestro.common.measure.PeerResult;
 import org.maestro.common.protocol.Command;
 import org.maestro.common.protocol.Note;
+import org.maestro.common.testing.RecordingPeerContext;
 import org.maestro.worker.receiver.ReceiverRole;
 import org.maestro.worker.sender.SenderRole;
 

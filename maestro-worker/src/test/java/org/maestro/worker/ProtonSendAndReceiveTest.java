@@ -15,6 +15,7 @@ import org.maestro.common.peer.ErrorCodes;
 import org.maestro.common.peer.RoleException;
 import org.maestro.common.protocol.Command;
 import org.maestro.common.protocol.Note;
+import org.maestro.common.testing.RecordingPeerContext;
 import org.maestro.embedded.AmqpBroker;
 
 /** Senders and receivers on the Proton-J driver against an embedded Artemis broker over real AMQP. */

@@ -20,6 +20,7 @@ import org.maestro.common.measure.PeerResult;
 import org.maestro.common.protocol.Command;
 import org.maestro.common.protocol.DrainMode;
 import org.maestro.common.protocol.Note;
+import org.maestro.common.testing.RecordingPeerContext;
 import org.maestro.driver.DriverConnection;
 import org.maestro.driver.DriverProducer;
 import org.maestro.driver.Drivers;

@@ -95,19 +95,7 @@ public interface Progress {
 
     /** A progress display that shows nothing. */
     static Progress silent() {
-        return new Progress() {
-            @Override
-            public void started(String test, int iteration, String description) {}
-
-            @Override
-            public void update(Snapshot snapshot) {}
-
-            @Override
-            public void finished(TestResult result) {}
-
-            @Override
-            public void note(String message) {}
-        };
+        return new SilentProgress();
     }
 
     /** Formats a snapshot into one line. */

@@ -33,7 +33,7 @@ class WatchdogTest {
     private final Timeline timeline = new Timeline(clock);
     private final FakeTestPeers peers = new FakeTestPeers(clock, SENDER, RECEIVER, AGENT);
     private final List<String> notes = new ArrayList<>();
-    private final TestState state = new TestState(progressInto(notes), () -> Instant.parse("2026-01-02T12:00:03Z"));
+    private final TestState state = new TestState(new NoteTaker(notes), () -> Instant.parse("2026-01-02T12:00:03Z"));
     private final AtomicLong sent = new AtomicLong();
 
     WatchdogTest() {
@@ -46,24 +46,6 @@ class WatchdogTest {
         peers.onNotification(state::onNotification);
     }
 
-    private static Progress progressInto(List<String> notes) {
-        return new Progress() {
-            @Override
-            public void started(String test, int iteration, String description) {}
-
-            @Override
-            public void update(Snapshot snapshot) {}
-
-            @Override
-            public void finished(TestResult result) {}
-
-            @Override
-            public void note(String message) {
-                notes.add(message);
-            }
-        };
-    }
-
     /** Statistics that answer while the control broker is reachable, with the senders' count as the test sets it. */
     private StatisticsPoll.Result poll(Duration elapsed, Duration planned) {
         if (!peers.isConnected()) {
@@ -74,7 +56,7 @@ class WatchdogTest {
     }
 
     private Watchdog watchdog(Duration brokerOutageLimit) {
-        return new Watchdog(peers, state, progressInto(notes), this::poll, brokerOutageLimit, clock, timeline);
+        return new Watchdog(peers, state, new NoteTaker(notes), this::poll, brokerOutageLimit, clock, timeline);
     }
 
     private Watchdog watchdog() {
@@ -432,11 +414,11 @@ class WatchdogTest {
 
     @Test
     void theStopDoesNotWaitForAPeerThatRefusedItsStart() {
-        TestState refused = new TestState(progressInto(notes), () -> Instant.parse("2026-01-02T12:00:03Z"));
+        TestState refused = new TestState(new NoteTaker(notes), () -> Instant.parse("2026-01-02T12:00:03Z"));
         refused.add(SENDER);
         refused.add(RECEIVER);
         refused.refusedStart(RECEIVER.id(), "cannot connect to amqp://127.0.0.1:1/q: connection refused");
-        new Watchdog(peers, refused, progressInto(notes), this::poll, Duration.ofMinutes(5), clock, timeline)
+        new Watchdog(peers, refused, new NoteTaker(notes), this::poll, Duration.ofMinutes(5), clock, timeline)
                 .awaitStopped();
         assertEquals(Duration.ZERO, now(), "neither the refusing receiver nor the sender never started is waited on");
     }

@@ -94,9 +94,7 @@ public record PeerResult(
                 streams,
                 outcome,
                 reason,
-                null,
-                null,
-                null);
+                (OutcomeCounts) null);
     }
 
     /** A result with the send outcomes of a sender, without a run id; see {@link #withRunId(String)}. */
@@ -136,6 +134,19 @@ public record PeerResult(
 
     /** This result marked with the run id (RUN_ID) of the test iteration it measured; null for none. */
     public PeerResult withRunId(String id) {
+        return withMarks(id, stale);
+    }
+
+    /**
+     * This result of a receiver with the messages of another run it consumed (another run tag in the message
+     * header): neither received, nor duplicates, nor measured.
+     */
+    public PeerResult withStale(long messages) {
+        return withMarks(runId, messages);
+    }
+
+    /** This result with the given run id and stale count, everything else kept. */
+    private PeerResult withMarks(String id, Long staleMessages) {
         return new PeerResult(
                 formatVersion,
                 peer,
@@ -152,31 +163,7 @@ public record PeerResult(
                 reason,
                 outcomes,
                 id,
-                stale);
-    }
-
-    /**
-     * This result of a receiver with the messages of another run it consumed (another run tag in the message
-     * header): neither received, nor duplicates, nor measured.
-     */
-    public PeerResult withStale(long messages) {
-        return new PeerResult(
-                formatVersion,
-                peer,
-                role,
-                startMillis,
-                endMillis,
-                warmupEndMillis,
-                count,
-                errors,
-                duplicates,
-                outOfOrder,
-                streams,
-                outcome,
-                reason,
-                outcomes,
-                runId,
-                messages);
+                staleMessages);
     }
 
     /** Messages of another run a receiver consumed; 0 when not counted (a sender). */

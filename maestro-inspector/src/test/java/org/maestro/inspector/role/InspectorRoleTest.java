@@ -26,6 +26,7 @@ import org.maestro.common.peer.RoleException;
 import org.maestro.common.protocol.Command;
 import org.maestro.common.protocol.Note;
 import org.maestro.common.protocol.Payload;
+import org.maestro.common.testing.RecordingPeerContext;
 import org.maestro.embedded.EmbeddedArtemis;
 import org.maestro.inspector.CsvTable;
 import org.maestro.inspector.ManualTicker;
@@ -71,7 +72,7 @@ class InspectorRoleTest {
 
     @Test
     void inspectsTheNamedSutUntilStoppedAndRecordsWhatItLearned() throws Exception {
-        RecordingPeerContext peer = new RecordingPeerContext(results)
+        RecordingPeerContext peer = new RecordingPeerContext("inspector-1", "inspector", results)
                 .set(OptionCode.MANAGEMENT_INTERFACE, jolokia.url())
                 .set(OptionCode.TEST_NAME, "inspected")
                 .set(OptionCode.INSPECTION_INTERVAL, "2s");
@@ -121,7 +122,7 @@ class InspectorRoleTest {
 
     @Test
     void takesTheInspectorNameFromTheOptionWhenTheNoteHasNone() throws Exception {
-        RecordingPeerContext peer = new RecordingPeerContext(results)
+        RecordingPeerContext peer = new RecordingPeerContext("inspector-1", "inspector", results)
                 .set(OptionCode.MANAGEMENT_INTERFACE, jolokia.url())
                 .set(OptionCode.INSPECTOR_NAME, "artemis");
         role.handle(start(""), peer);
@@ -133,7 +134,7 @@ class InspectorRoleTest {
 
     @Test
     void refusesAnIntervalBelowOneSecond() {
-        RecordingPeerContext peer = new RecordingPeerContext(results)
+        RecordingPeerContext peer = new RecordingPeerContext("inspector-1", "inspector", results)
                 .set(OptionCode.MANAGEMENT_INTERFACE, jolokia.url())
                 .set(OptionCode.INSPECTION_INTERVAL, "500ms");
         InvalidOptionException atSet =
@@ -150,8 +151,8 @@ class InspectorRoleTest {
 
     @Test
     void refusesAnUnknownInspectorNamingTheKnownOnes() {
-        RecordingPeerContext peer =
-                new RecordingPeerContext(results).set(OptionCode.MANAGEMENT_INTERFACE, jolokia.url());
+        RecordingPeerContext peer = new RecordingPeerContext("inspector-1", "inspector", results)
+                .set(OptionCode.MANAGEMENT_INTERFACE, jolokia.url());
         RoleException error = assertThrows(RoleException.class, () -> role.handle(start("activemq"), peer));
         assertEquals(ErrorCodes.INVALID_OPTION, error.code());
         assertEquals(
@@ -164,13 +165,13 @@ class InspectorRoleTest {
 
     @Test
     void refusesToStartWithoutAnInspectorNameOrAManagementInterface() {
-        RecordingPeerContext noUrl = new RecordingPeerContext(results);
+        RecordingPeerContext noUrl = new RecordingPeerContext("inspector-1", "inspector", results);
         RoleException missingUrl = assertThrows(RoleException.class, () -> role.handle(start("artemis"), noUrl));
         assertTrue(missingUrl.getMessage().startsWith("MANAGEMENT_INTERFACE is not set"), missingUrl.getMessage());
         RoleException neither = assertThrows(RoleException.class, () -> role.handle(start(" "), noUrl));
         assertTrue(neither.getMessage().startsWith("MANAGEMENT_INTERFACE is not set"), neither.getMessage());
-        RecordingPeerContext unknownScheme =
-                new RecordingPeerContext(results).set(OptionCode.MANAGEMENT_INTERFACE, "ftp://127.0.0.1:21");
+        RecordingPeerContext unknownScheme = new RecordingPeerContext("inspector-1", "inspector", results)
+                .set(OptionCode.MANAGEMENT_INTERFACE, "ftp://127.0.0.1:21");
         RoleException noInspector = assertThrows(RoleException.class, () -> role.handle(start(" "), unknownScheme));
         assertEquals(ErrorCodes.INVALID_OPTION, noInspector.code());
         assertTrue(
@@ -179,7 +180,7 @@ class InspectorRoleTest {
 
     @Test
     void withoutANameTheSchemeOfTheManagementInterfaceChoosesTheInspector() throws Exception {
-        RecordingPeerContext peer = new RecordingPeerContext(results)
+        RecordingPeerContext peer = new RecordingPeerContext("inspector-1", "inspector", results)
                 .set(OptionCode.MANAGEMENT_INTERFACE, jolokia.url())
                 .set(OptionCode.TEST_NAME, "unnamed");
         role.handle(start(""), peer);
@@ -196,8 +197,8 @@ class InspectorRoleTest {
 
     @Test
     void refusesAUrlTheNamedInspectorCannotUse() {
-        RecordingPeerContext peer =
-                new RecordingPeerContext(results).set(OptionCode.MANAGEMENT_INTERFACE, "amqp://127.0.0.1:5672");
+        RecordingPeerContext peer = new RecordingPeerContext("inspector-1", "inspector", results)
+                .set(OptionCode.MANAGEMENT_INTERFACE, "amqp://127.0.0.1:5672");
         RoleException error = assertThrows(RoleException.class, () -> role.handle(start("artemis"), peer));
         assertEquals(ErrorCodes.INVALID_OPTION, error.code());
         assertTrue(
@@ -208,7 +209,8 @@ class InspectorRoleTest {
     @Test
     void anUnreachableManagementInterfaceFailsTheStartClearly() {
         String url = "http://127.0.0.1:" + FreePorts.next() + "/console/jolokia";
-        RecordingPeerContext peer = new RecordingPeerContext(results).set(OptionCode.MANAGEMENT_INTERFACE, url);
+        RecordingPeerContext peer =
+                new RecordingPeerContext("inspector-1", "inspector", results).set(OptionCode.MANAGEMENT_INTERFACE, url);
         RoleException error = assertThrows(RoleException.class, () -> role.handle(start("artemis"), peer));
         assertEquals(ErrorCodes.SUT_UNAVAILABLE, error.code());
         assertTrue(
@@ -223,7 +225,8 @@ class InspectorRoleTest {
     @Test
     void wrongCredentialsFailTheStartWithoutShowingThePassword() {
         String url = jolokia.urlWithoutCredentials().replace("http://", "http://admin:not-it@");
-        RecordingPeerContext peer = new RecordingPeerContext(results).set(OptionCode.MANAGEMENT_INTERFACE, url);
+        RecordingPeerContext peer =
+                new RecordingPeerContext("inspector-1", "inspector", results).set(OptionCode.MANAGEMENT_INTERFACE, url);
         RoleException error = assertThrows(RoleException.class, () -> role.handle(start("artemis"), peer));
         assertEquals(ErrorCodes.SUT_UNAVAILABLE, error.code());
         assertTrue(
@@ -233,8 +236,8 @@ class InspectorRoleTest {
 
     @Test
     void aSecondStartWhileInspectingIsRefused() throws Exception {
-        RecordingPeerContext peer =
-                new RecordingPeerContext(results).set(OptionCode.MANAGEMENT_INTERFACE, jolokia.url());
+        RecordingPeerContext peer = new RecordingPeerContext("inspector-1", "inspector", results)
+                .set(OptionCode.MANAGEMENT_INTERFACE, jolokia.url());
         role.handle(start("artemis"), peer);
         RoleException busy = assertThrows(RoleException.class, () -> role.handle(start("artemis"), peer));
         assertEquals(ErrorCodes.BUSY, busy.code());
@@ -245,7 +248,7 @@ class InspectorRoleTest {
     @Test
     void aSlowSutMakesTicksSkipAndNeverGetsTwoRequestsAtOnce() throws Exception {
         try (SlowJolokiaEndpoint slow = new SlowJolokiaEndpoint(700)) {
-            RecordingPeerContext peer = new RecordingPeerContext(results)
+            RecordingPeerContext peer = new RecordingPeerContext("inspector-1", "inspector", results)
                     .set(OptionCode.MANAGEMENT_INTERFACE, slow.url())
                     .set(OptionCode.INSPECTION_INTERVAL, "1s");
             role.handle(start("artemis"), peer);

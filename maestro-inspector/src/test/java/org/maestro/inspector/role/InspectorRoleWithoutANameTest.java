@@ -17,6 +17,7 @@ import org.maestro.common.options.OptionCode;
 import org.maestro.common.protocol.Command;
 import org.maestro.common.protocol.Note;
 import org.maestro.common.protocol.Payload;
+import org.maestro.common.testing.RecordingPeerContext;
 import org.maestro.inspector.CsvTable;
 import org.maestro.inspector.ManualTicker;
 import org.maestro.inspector.nats.NatsMonitoredServer;
@@ -32,7 +33,7 @@ class InspectorRoleWithoutANameTest {
         ManualTicker ticker = new ManualTicker();
         InspectorRole role = new InspectorRole(ticker, MicroClock.system());
         try (NatsMonitoredServer server = NatsMonitoredServer.start()) {
-            RecordingPeerContext peer = new RecordingPeerContext(results)
+            RecordingPeerContext peer = new RecordingPeerContext("inspector-1", "inspector", results)
                     .set(OptionCode.MANAGEMENT_INTERFACE, server.monitorUrl())
                     .set(OptionCode.TEST_NAME, "nats-run");
             role.handle(Note.request(Command.START_INSPECTOR, new Payload.Text("")), peer);

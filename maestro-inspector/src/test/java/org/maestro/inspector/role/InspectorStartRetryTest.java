@@ -22,6 +22,7 @@ import org.maestro.common.protocol.Command;
 import org.maestro.common.protocol.Note;
 import org.maestro.common.protocol.Payload;
 import org.maestro.common.testing.ManagementResponder;
+import org.maestro.common.testing.RecordingPeerContext;
 import org.maestro.inspector.InspectionException;
 import org.maestro.inspector.Inspector;
 import org.maestro.inspector.ManualTicker;
@@ -35,7 +36,7 @@ class InspectorStartRetryTest {
     private final InspectorRole role = new InspectorRole(new ManualTicker(), MicroClock.system());
 
     private RecordingPeerContext peer(String url) {
-        return new RecordingPeerContext(results)
+        return new RecordingPeerContext("inspector-1", "inspector", results)
                 .set(OptionCode.MANAGEMENT_INTERFACE, url)
                 .set(OptionCode.INSPECTION_INTERVAL, "1s");
     }

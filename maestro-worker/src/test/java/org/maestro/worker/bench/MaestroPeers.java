@@ -9,7 +9,7 @@ import org.HdrHistogram.Histogram;
 import org.HdrHistogram.HistogramLogReader;
 import org.maestro.common.protocol.Command;
 import org.maestro.common.protocol.Note;
-import org.maestro.worker.RecordingPeerContext;
+import org.maestro.common.testing.RecordingPeerContext;
 import org.maestro.worker.measure.LatencyLog;
 import org.maestro.worker.receiver.ReceiverRole;
 import org.maestro.worker.sender.SenderRole;

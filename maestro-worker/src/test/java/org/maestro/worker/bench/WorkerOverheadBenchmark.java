@@ -20,8 +20,8 @@ import org.apache.activemq.artemis.core.server.Queue;
 import org.apache.qpid.jms.JmsConnectionFactory;
 import org.maestro.common.protocol.Command;
 import org.maestro.common.protocol.Note;
+import org.maestro.common.testing.RecordingPeerContext;
 import org.maestro.embedded.EmbeddedArtemis;
-import org.maestro.worker.RecordingPeerContext;
 import org.maestro.worker.receiver.ReceiverRole;
 import org.maestro.worker.sender.SenderRole;
 

@@ -1,4 +1,4 @@
-package org.maestro.worker;
+package org.maestro.common.testing;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -32,6 +32,12 @@ public final class RecordingPeerContext implements PeerContext {
         this.root = root;
     }
 
+    /** Sets one option. */
+    public RecordingPeerContext set(OptionCode option, String value) {
+        options = options.with(option, value);
+        return this;
+    }
+
     /** Sets the options, each by its SPEC parameter name. */
     public RecordingPeerContext set(Map<String, String> values) {
         TestOptions next = TestOptions.DEFAULTS;
@@ -54,9 +60,7 @@ public final class RecordingPeerContext implements PeerContext {
 
     @Override
     public Path resultDirectory() throws IOException {
-        return Files.createDirectories(root.resolve(options.testName())
-                .resolve(Integer.toString(options.testIteration()))
-                .resolve(self.qualifiedName()));
+        return Files.createDirectories(PeerContext.resultDirectory(root, options, self));
     }
 
     @Override

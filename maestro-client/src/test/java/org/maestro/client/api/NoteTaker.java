@@ -1,0 +1,17 @@
+package org.maestro.client.api;
+
+import java.util.List;
+
+/** Progress for tests that keeps the notes of a test and ignores everything else. */
+final class NoteTaker extends SilentProgress {
+    private final List<String> notes;
+
+    NoteTaker(List<String> notes) {
+        this.notes = notes;
+    }
+
+    @Override
+    public void note(String message) {
+        notes.add(message);
+    }
+}
