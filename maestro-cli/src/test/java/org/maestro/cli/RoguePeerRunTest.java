@@ -16,7 +16,7 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.maestro.client.api.CollectLimits;
-import org.maestro.client.api.Progress;
+import org.maestro.client.api.NoteTaker;
 import org.maestro.client.api.TestDefinition;
 import org.maestro.client.api.TestResult;
 import org.maestro.client.api.TestRunner;

@@ -1,7 +1,7 @@
 package org.maestro.client.api;
 
 /** A progress display that shows nothing; a base for displays that keep only some of the events. */
-class SilentProgress implements Progress {
+public class SilentProgress implements Progress {
     @Override
     public void started(String test, int iteration, String description) {}
 

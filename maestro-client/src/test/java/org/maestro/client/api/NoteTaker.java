@@ -3,10 +3,10 @@ package org.maestro.client.api;
 import java.util.List;
 
 /** Progress for tests that keeps the notes of a test and ignores everything else. */
-final class NoteTaker extends SilentProgress {
+public final class NoteTaker extends SilentProgress {
     private final List<String> notes;
 
-    NoteTaker(List<String> notes) {
+    public NoteTaker(List<String> notes) {
         this.notes = notes;
     }
 
