@@ -3,7 +3,6 @@ package org.maestro.dist;
 import static org.awaitility.Awaitility.await;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.jupiter.api.Assertions.fail;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -12,10 +11,10 @@ import java.util.List;
 import java.util.Map;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.maestro.testing.RequiredServer;
 import org.testcontainers.DockerClientFactory;
 import org.testcontainers.containers.GenericContainer;
 import org.testcontainers.containers.Network;
@@ -41,16 +40,11 @@ class ClusterContainersIT {
     @BeforeAll
     static void startTheBrokers() throws Exception {
         ContainerEngine engine = ContainerEngine.require();
-        if (!DockerClientFactory.instance().isDockerAvailable()) {
-            String what = "Testcontainers finds no Docker-compatible API (" + engine
-                    + "): export DOCKER_HOST=unix://" + ContainerEngine.PODMAN_SOCKET
-                    + " (and TESTCONTAINERS_HOST_OVERRIDE=127.0.0.1 where this machine is itself a container)";
-            String ci = System.getenv("CI");
-            if (ci != null && !ci.isEmpty()) {
-                fail(what);
-            }
-            Assumptions.abort(what);
-        }
+        RequiredServer.require(
+                DockerClientFactory.instance().isDockerAvailable(),
+                "Testcontainers finds no Docker-compatible API (" + engine + ")",
+                "export DOCKER_HOST=unix://" + ContainerEngine.PODMAN_SOCKET
+                        + " (and TESTCONTAINERS_HOST_OVERRIDE=127.0.0.1 where this machine is itself a container)");
         engine.requireImage("maestro-mosquitto:bookworm", "docker/build-images.sh mosquitto");
         engine.requireImage("maestro-artemis:2.40.0", "docker/build-images.sh artemis");
         maestroImage = MaestroImage.build(engine);

@@ -11,7 +11,8 @@ import org.maestro.base.net.FreePorts;
 
 /**
  * A real Mosquitto broker process on a free loopback port, for tests: started from Debian's {@code mosquitto}
- * binary with a generated configuration, stopped (and restartable on the same port) by the test.
+ * binary with a generated configuration, stopped (and restartable on the same port) by the test. Skips the test when
+ * Mosquitto is not installed, fails it under CI ({@link RequiredServer}).
  */
 public final class MosquittoProcess implements AutoCloseable {
     private final Path directory;
@@ -38,25 +39,36 @@ public final class MosquittoProcess implements AutoCloseable {
                 return candidate.toString();
             }
         }
-        throw new IllegalStateException(name + " is not installed: install it with 'apt-get install mosquitto'");
+        throw RequiredServer.missing(name + " is not installed", "install it with 'apt-get install mosquitto'");
     }
 
     /** Starts a broker on a free port and waits until it accepts connections. */
     public static MosquittoProcess start() throws IOException, InterruptedException {
+        return startWith(List.of());
+    }
+
+    /**
+     * Starts a broker on a free port that publishes its {@code $SYS} topics every given seconds (0 publishes none),
+     * and waits until it accepts connections.
+     */
+    public static MosquittoProcess startPublishingSys(int sysIntervalSeconds) throws IOException, InterruptedException {
+        return startWith(List.of("sys_interval " + sysIntervalSeconds));
+    }
+
+    private static MosquittoProcess startWith(List<String> moreConfiguration) throws IOException, InterruptedException {
         Path directory = Files.createTempDirectory("maestro-mosquitto-");
         int port = FreePorts.next();
-        return start(
-                directory,
-                List.of(
-                        "listener " + port + " 127.0.0.1",
-                        "allow_anonymous true",
-                        "persistence false",
-                        "max_keepalive 65535",
-                        "set_tcp_nodelay true",
-                        "log_dest stdout",
-                        "log_type error",
-                        "log_type warning"),
-                port);
+        List<String> configuration = new java.util.ArrayList<>(List.of(
+                "listener " + port + " 127.0.0.1",
+                "allow_anonymous true",
+                "persistence false",
+                "max_keepalive 65535",
+                "set_tcp_nodelay true",
+                "log_dest stdout",
+                "log_type error",
+                "log_type warning"));
+        configuration.addAll(moreConfiguration);
+        return start(directory, configuration, port);
     }
 
     /**
@@ -106,6 +118,11 @@ public final class MosquittoProcess implements AutoCloseable {
     /** The broker's URL, {@code mqtt://127.0.0.1:<port>}. */
     public String url() {
         return "mqtt://127.0.0.1:" + port;
+    }
+
+    /** {@code tcp://127.0.0.1:<port>}, for Paho clients. */
+    public String serverUri() {
+        return "tcp://127.0.0.1:" + port;
     }
 
     public int port() {
