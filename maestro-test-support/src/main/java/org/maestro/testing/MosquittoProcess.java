@@ -14,11 +14,10 @@ import org.maestro.base.net.FreePorts;
  * binary with a generated configuration, stopped (and restartable on the same port) by the test. Skips the test when
  * Mosquitto is not installed, fails it under CI ({@link RequiredServer}).
  */
-public final class MosquittoProcess implements AutoCloseable {
+public final class MosquittoProcess extends ServerProcess {
     private final Path directory;
     private final int port;
     private final List<Integer> otherPorts;
-    private Process process;
 
     private MosquittoProcess(Path directory, int port, List<Integer> otherPorts) {
         this.directory = directory;
@@ -81,12 +80,13 @@ public final class MosquittoProcess implements AutoCloseable {
         MosquittoProcess mosquitto = new MosquittoProcess(
                 directory, port, java.util.Arrays.stream(otherPorts).boxed().toList());
         Files.writeString(directory.resolve("mosquitto.conf"), String.join("\n", configuration) + "\n");
-        mosquitto.launch();
+        mosquitto.begin();
         return mosquitto;
     }
 
-    private void launch() throws IOException, InterruptedException {
-        process = new ProcessBuilder(List.of(
+    @Override
+    protected Process launch() throws IOException, InterruptedException {
+        Process process = new ProcessBuilder(List.of(
                         binary(), "-c", directory.resolve("mosquitto.conf").toString()))
                 .redirectErrorStream(true)
                 .redirectOutput(directory.resolve("mosquitto.log").toFile())
@@ -95,11 +95,12 @@ public final class MosquittoProcess implements AutoCloseable {
         List<Integer> ports = new java.util.ArrayList<>(List.of(port));
         ports.addAll(otherPorts);
         for (int awaited : ports) {
-            awaitListening(awaited, deadline);
+            awaitListening(process, awaited, deadline);
         }
+        return process;
     }
 
-    private void awaitListening(int awaited, long deadline) throws IOException, InterruptedException {
+    private void awaitListening(Process process, int awaited, long deadline) throws IOException, InterruptedException {
         while (System.nanoTime() < deadline) {
             if (!process.isAlive()) {
                 throw new IllegalStateException(
@@ -112,6 +113,7 @@ public final class MosquittoProcess implements AutoCloseable {
                 Thread.sleep(50); // a process helper polling for its port, with the deadline above
             }
         }
+        process.destroyForcibly();
         throw new IllegalStateException("mosquitto did not listen on port " + awaited + " within 10 s");
     }
 
@@ -132,26 +134,5 @@ public final class MosquittoProcess implements AutoCloseable {
     /** The folder of the configuration and of what the broker printed ({@code mosquitto.log}). */
     public Path directory() {
         return directory;
-    }
-
-    /** Stops the broker process (it can be started again with {@link #restart()}). */
-    public void stop() throws InterruptedException {
-        if (process != null && process.isAlive()) {
-            process.destroy();
-            if (!process.waitFor(5, java.util.concurrent.TimeUnit.SECONDS)) {
-                process.destroyForcibly().waitFor();
-            }
-        }
-    }
-
-    /** Starts the broker again on the same port. */
-    public void restart() throws IOException, InterruptedException {
-        stop();
-        launch();
-    }
-
-    @Override
-    public void close() throws InterruptedException {
-        stop();
     }
 }

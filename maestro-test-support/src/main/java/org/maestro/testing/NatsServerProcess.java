@@ -1,14 +1,11 @@
 package org.maestro.testing;
 
 import java.io.IOException;
-import java.net.InetSocketAddress;
-import java.net.Socket;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
 import org.maestro.base.net.FreePorts;
 
 /**
@@ -16,13 +13,12 @@ import org.maestro.base.net.FreePorts;
  * port (and, when asked, its HTTP monitoring port): stopped and started again on the same ports (keeping its streams
  * and durable consumers) by the test. Skips the test when {@code nats-server} is not installed, fails it under CI.
  */
-public final class NatsServerProcess implements AutoCloseable {
+public final class NatsServerProcess extends ServerProcess {
     private final Path directory;
     private final int port;
     private final int monitorPort;
     private final List<String> extraArguments;
     private final Path binary;
-    private Process process;
 
     private NatsServerProcess(Path binary, Path directory, int port, int monitorPort, List<String> extraArguments) {
         this.binary = binary;
@@ -51,7 +47,7 @@ public final class NatsServerProcess implements AutoCloseable {
             throws IOException, InterruptedException {
         NatsServerProcess server = new NatsServerProcess(
                 binary(), Files.createTempDirectory("maestro-nats-"), FreePorts.next(), monitorPort, extraArguments);
-        server.launch();
+        server.begin();
         return server;
     }
 
@@ -69,7 +65,8 @@ public final class NatsServerProcess implements AutoCloseable {
         return binary;
     }
 
-    private void launch() throws IOException, InterruptedException {
+    @Override
+    protected Process launch() throws IOException, InterruptedException {
         List<String> command = new ArrayList<>(List.of(
                 binary.toString(),
                 "-js",
@@ -83,7 +80,7 @@ public final class NatsServerProcess implements AutoCloseable {
             command.addAll(List.of("-m", Integer.toString(monitorPort)));
         }
         command.addAll(extraArguments);
-        process = new ProcessBuilder(command)
+        Process process = new ProcessBuilder(command)
                 .redirectErrorStream(true)
                 .redirectOutput(ProcessBuilder.Redirect.appendTo(
                         directory.resolve("nats-server.log").toFile()))
@@ -94,23 +91,14 @@ public final class NatsServerProcess implements AutoCloseable {
                 throw new IllegalStateException(
                         "nats-server exited at start: " + Files.readString(directory.resolve("nats-server.log")));
             }
-            if (listens(port) && (monitorPort == 0 || listens(monitorPort))) {
-                return;
+            if (RequiredServer.listening(port) && (monitorPort == 0 || RequiredServer.listening(monitorPort))) {
+                return process;
             }
             Thread.sleep(50); // a process helper polling for its port, with the deadline above
         }
-        stop();
+        process.destroyForcibly();
         throw new IllegalStateException("nats-server did not listen on port " + port
                 + (monitorPort == 0 ? "" : " and monitoring port " + monitorPort) + " within 10 s");
-    }
-
-    private static boolean listens(int port) {
-        try (Socket socket = new Socket()) {
-            socket.connect(new InetSocketAddress("127.0.0.1", port), 200);
-            return true;
-        } catch (IOException notYet) {
-            return false;
-        }
     }
 
     /** The server's port. */
@@ -129,26 +117,5 @@ public final class NatsServerProcess implements AutoCloseable {
             throw new IllegalStateException("this server was started without a monitoring port: use startMonitored()");
         }
         return "nats+http://127.0.0.1:" + monitorPort;
-    }
-
-    /** Stops the server process. */
-    public void stop() throws InterruptedException {
-        if (process != null && process.isAlive()) {
-            process.destroy();
-            if (!process.waitFor(5, TimeUnit.SECONDS)) {
-                process.destroyForcibly().waitFor();
-            }
-        }
-    }
-
-    /** Starts the server again on the same ports, with the same storage folder. */
-    public void restart() throws IOException, InterruptedException {
-        stop();
-        launch();
-    }
-
-    @Override
-    public void close() throws InterruptedException {
-        stop();
     }
 }

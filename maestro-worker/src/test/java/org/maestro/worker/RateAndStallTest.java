@@ -69,10 +69,10 @@ class RateAndStallTest {
     /** One 10 s run at 2000/s on each of 2 connections, with the checks that hold however busy the machine is. */
     private LoadTestRun runTwoConnectionsForTenSeconds() throws Exception {
         LoadTestRun run = new LoadTestRun(
-                        Files.createTempDirectory(results, "attempt-"),
+                        attemptDirectory(),
                         Map.of(
                                 "SEND_RECEIVE_URL",
-                                broker.amqpUrl("rate.queue." + (++attempt)),
+                                queueOfThisAttempt("rate"),
                                 "TEST_DURATION",
                                 "10s",
                                 "WARM_UP",
@@ -129,10 +129,10 @@ class RateAndStallTest {
     /** One 3 s run at 500/s on 2 connections with an automatic warm-up, with the checks that always hold. */
     private LoadTestRun runWithAnAutomaticWarmUp() throws Exception {
         LoadTestRun run = new LoadTestRun(
-                        Files.createTempDirectory(results, "attempt-"),
+                        attemptDirectory(),
                         Map.of(
                                 "SEND_RECEIVE_URL",
-                                broker.amqpUrl("auto.queue." + (++attempt)),
+                                queueOfThisAttempt("auto"),
                                 "TEST_DURATION",
                                 "3s",
                                 "WARM_UP",
@@ -184,10 +184,10 @@ class RateAndStallTest {
             }
         };
         LoadTestRun run = new LoadTestRun(
-                        Files.createTempDirectory(results, "attempt-"),
+                        attemptDirectory(),
                         Map.of(
                                 "SEND_RECEIVE_URL",
-                                broker.amqpUrl("stall.queue." + (++attempt)),
+                                queueOfThisAttempt("stall"),
                                 "TEST_DURATION",
                                 "4s",
                                 "RATE",
@@ -221,6 +221,17 @@ class RateAndStallTest {
         assertTrue(run.receiverOutcome.message().contains("> MAXIMUM_LATENCY 500 ms"), run.receiverOutcome.message());
         assertEquals(PeerResult.FAILURE, run.receiverResult().outcome());
         return run;
+    }
+
+    /** A results folder of the next run of the current test. */
+    private Path attemptDirectory() throws Exception {
+        return Files.createTempDirectory(results, "attempt-");
+    }
+
+    /** The URL of a queue of the run about to start: each run sends to a queue of its own. */
+    private String queueOfThisAttempt(String name) {
+        attempt++;
+        return broker.amqpUrl(name + ".queue." + attempt);
     }
 
     /** Why the machine was too busy for the speed-dependent figures: even the median message was sent late. */
