@@ -13,11 +13,6 @@ import org.junit.jupiter.api.Assumptions;
 public final class RequiredServer {
     private RequiredServer() {}
 
-    /** True when the {@code CI} environment variable is set and not empty. */
-    public static boolean underCi() {
-        return underCi(System.getenv("CI"));
-    }
-
     /**
      * Returns when {@code present}; otherwise skips the calling test, or fails it under CI, saying what is missing
      * and how to get it.
