@@ -1,7 +1,5 @@
 package org.maestro.dist;
 
-import static org.junit.jupiter.api.Assertions.fail;
-
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -10,7 +8,7 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import org.junit.jupiter.api.Assumptions;
+import org.maestro.testing.RequiredServer;
 
 /**
  * The container engine of this machine for the container tests: the engine's command (podman, else docker), the
@@ -84,11 +82,7 @@ final class ContainerEngine {
     }
 
     private static void unavailable(String what) {
-        String ci = System.getenv("CI");
-        if (ci != null && !ci.isEmpty()) {
-            fail(what + " (CI is set: .ci/run installs and starts all of this)");
-        }
-        Assumptions.abort(what);
+        throw RequiredServer.missing(what, ".ci/run installs and starts all of this under CI");
     }
 
     /** The variables every engine and compose command of a test runs with. */

@@ -1,9 +1,7 @@
 package org.maestro.dist;
 
-import static org.junit.jupiter.api.Assertions.fail;
-
 import java.io.IOException;
-import org.junit.jupiter.api.Assumptions;
+import org.maestro.testing.RequiredServer;
 import org.testcontainers.DockerClientFactory;
 import org.testcontainers.containers.GenericContainer;
 import org.testcontainers.images.ImagePullPolicy;
@@ -23,16 +21,11 @@ final class LocalContainers {
     /** The engine, once Testcontainers reaches it; skips (fails under CI) naming what to set when it does not. */
     static ContainerEngine require() throws IOException, InterruptedException {
         ContainerEngine engine = ContainerEngine.require();
-        if (!DockerClientFactory.instance().isDockerAvailable()) {
-            String what = "Testcontainers finds no Docker-compatible API (" + engine
-                    + "): export DOCKER_HOST=unix://" + ContainerEngine.PODMAN_SOCKET
-                    + " (and TESTCONTAINERS_HOST_OVERRIDE=127.0.0.1 where this machine is itself a container)";
-            String ci = System.getenv("CI");
-            if (ci != null && !ci.isEmpty()) {
-                fail(what);
-            }
-            Assumptions.abort(what);
-        }
+        RequiredServer.require(
+                DockerClientFactory.instance().isDockerAvailable(),
+                "Testcontainers finds no Docker-compatible API (" + engine + ")",
+                "export DOCKER_HOST=unix://" + ContainerEngine.PODMAN_SOCKET
+                        + " (and TESTCONTAINERS_HOST_OVERRIDE=127.0.0.1 where this machine is itself a container)");
         return engine;
     }
 

@@ -10,6 +10,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
+import org.maestro.testing.RequiredServer;
 
 /** Runs the real headless Chromium with networking cut off, to load a report page. */
 public final class Chromium {
@@ -19,8 +20,9 @@ public final class Chromium {
 
     private Chromium() {}
 
-    public static boolean available() {
-        return Files.isExecutable(BINARY);
+    /** Returns when Chromium is installed; skips the calling test without it, or fails it under CI. */
+    public static void require() {
+        RequiredServer.require(Files.isExecutable(BINARY), BINARY + " is not installed", "apt-get install chromium");
     }
 
     /** The DOM after the page's scripts ran (virtual time budget 5 s). */

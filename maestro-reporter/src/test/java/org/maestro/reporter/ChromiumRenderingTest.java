@@ -3,7 +3,6 @@ package org.maestro.reporter;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import java.io.IOException;
@@ -32,10 +31,7 @@ class ChromiumRenderingTest {
 
     @BeforeAll
     static void buildReport() throws IOException {
-        assumeTrue(
-                Chromium.available(),
-                "/usr/bin/chromium is not installed (apt-get install chromium); "
-                        + "the browser rendering tests are skipped");
+        Chromium.require();
         results = Files.createDirectories(work.resolve("results"));
         SyntheticResults.writeStandard(results, 1.0, 1.0);
         report = Reporter.build(results);

@@ -11,13 +11,13 @@ import org.maestro.base.net.FreePorts;
 
 /**
  * A real Mosquitto broker process on a free loopback port, for tests: started from Debian's {@code mosquitto}
- * binary with a generated configuration, stopped (and restartable on the same port) by the test.
+ * binary with a generated configuration, stopped (and restartable on the same port) by the test. Skips the test when
+ * Mosquitto is not installed, fails it under CI ({@link RequiredServer}).
  */
-public final class MosquittoProcess implements AutoCloseable {
+public final class MosquittoProcess extends ServerProcess {
     private final Path directory;
     private final int port;
     private final List<Integer> otherPorts;
-    private Process process;
 
     private MosquittoProcess(Path directory, int port, List<Integer> otherPorts) {
         this.directory = directory;
@@ -38,25 +38,36 @@ public final class MosquittoProcess implements AutoCloseable {
                 return candidate.toString();
             }
         }
-        throw new IllegalStateException(name + " is not installed: install it with 'apt-get install mosquitto'");
+        throw RequiredServer.missing(name + " is not installed", "install it with 'apt-get install mosquitto'");
     }
 
     /** Starts a broker on a free port and waits until it accepts connections. */
     public static MosquittoProcess start() throws IOException, InterruptedException {
+        return startWith(List.of());
+    }
+
+    /**
+     * Starts a broker on a free port that publishes its {@code $SYS} topics every given seconds (0 publishes none),
+     * and waits until it accepts connections.
+     */
+    public static MosquittoProcess startPublishingSys(int sysIntervalSeconds) throws IOException, InterruptedException {
+        return startWith(List.of("sys_interval " + sysIntervalSeconds));
+    }
+
+    private static MosquittoProcess startWith(List<String> moreConfiguration) throws IOException, InterruptedException {
         Path directory = Files.createTempDirectory("maestro-mosquitto-");
         int port = FreePorts.next();
-        return start(
-                directory,
-                List.of(
-                        "listener " + port + " 127.0.0.1",
-                        "allow_anonymous true",
-                        "persistence false",
-                        "max_keepalive 65535",
-                        "set_tcp_nodelay true",
-                        "log_dest stdout",
-                        "log_type error",
-                        "log_type warning"),
-                port);
+        List<String> configuration = new java.util.ArrayList<>(List.of(
+                "listener " + port + " 127.0.0.1",
+                "allow_anonymous true",
+                "persistence false",
+                "max_keepalive 65535",
+                "set_tcp_nodelay true",
+                "log_dest stdout",
+                "log_type error",
+                "log_type warning"));
+        configuration.addAll(moreConfiguration);
+        return start(directory, configuration, port);
     }
 
     /**
@@ -69,12 +80,13 @@ public final class MosquittoProcess implements AutoCloseable {
         MosquittoProcess mosquitto = new MosquittoProcess(
                 directory, port, java.util.Arrays.stream(otherPorts).boxed().toList());
         Files.writeString(directory.resolve("mosquitto.conf"), String.join("\n", configuration) + "\n");
-        mosquitto.launch();
+        mosquitto.begin();
         return mosquitto;
     }
 
-    private void launch() throws IOException, InterruptedException {
-        process = new ProcessBuilder(List.of(
+    @Override
+    protected Process launch() throws IOException, InterruptedException {
+        Process process = new ProcessBuilder(List.of(
                         binary(), "-c", directory.resolve("mosquitto.conf").toString()))
                 .redirectErrorStream(true)
                 .redirectOutput(directory.resolve("mosquitto.log").toFile())
@@ -83,11 +95,12 @@ public final class MosquittoProcess implements AutoCloseable {
         List<Integer> ports = new java.util.ArrayList<>(List.of(port));
         ports.addAll(otherPorts);
         for (int awaited : ports) {
-            awaitListening(awaited, deadline);
+            awaitListening(process, awaited, deadline);
         }
+        return process;
     }
 
-    private void awaitListening(int awaited, long deadline) throws IOException, InterruptedException {
+    private void awaitListening(Process process, int awaited, long deadline) throws IOException, InterruptedException {
         while (System.nanoTime() < deadline) {
             if (!process.isAlive()) {
                 throw new IllegalStateException(
@@ -100,12 +113,18 @@ public final class MosquittoProcess implements AutoCloseable {
                 Thread.sleep(50); // a process helper polling for its port, with the deadline above
             }
         }
+        process.destroyForcibly();
         throw new IllegalStateException("mosquitto did not listen on port " + awaited + " within 10 s");
     }
 
     /** The broker's URL, {@code mqtt://127.0.0.1:<port>}. */
     public String url() {
         return "mqtt://127.0.0.1:" + port;
+    }
+
+    /** {@code tcp://127.0.0.1:<port>}, for Paho clients. */
+    public String serverUri() {
+        return "tcp://127.0.0.1:" + port;
     }
 
     public int port() {
@@ -115,26 +134,5 @@ public final class MosquittoProcess implements AutoCloseable {
     /** The folder of the configuration and of what the broker printed ({@code mosquitto.log}). */
     public Path directory() {
         return directory;
-    }
-
-    /** Stops the broker process (it can be started again with {@link #restart()}). */
-    public void stop() throws InterruptedException {
-        if (process != null && process.isAlive()) {
-            process.destroy();
-            if (!process.waitFor(5, java.util.concurrent.TimeUnit.SECONDS)) {
-                process.destroyForcibly().waitFor();
-            }
-        }
-    }
-
-    /** Starts the broker again on the same port. */
-    public void restart() throws IOException, InterruptedException {
-        stop();
-        launch();
-    }
-
-    @Override
-    public void close() throws InterruptedException {
-        stop();
     }
 }

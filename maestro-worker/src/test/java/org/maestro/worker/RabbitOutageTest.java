@@ -1,15 +1,10 @@
 package org.maestro.worker;
 
 import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.jupiter.api.Assertions.fail;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import com.rabbitmq.client.Channel;
 import com.rabbitmq.client.Connection;
 import com.rabbitmq.client.ConnectionFactory;
-import java.io.IOException;
-import java.net.InetSocketAddress;
-import java.net.Socket;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -20,6 +15,7 @@ import java.util.stream.Collectors;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.maestro.testing.RabbitCtl;
+import org.maestro.testing.RequiredServer;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -101,17 +97,9 @@ class RabbitOutageTest {
     }
 
     private static void requireRabbit() {
-        boolean listening;
-        try (Socket socket = new Socket()) {
-            socket.connect(new InetSocketAddress("127.0.0.1", 5672), 500);
-            listening = true;
-        } catch (IOException e) {
-            listening = false;
-        }
-        String why = "no RabbitMQ on 127.0.0.1:5672 with rabbitmqctl to close this test's connections";
-        if ((!listening || !RabbitCtl.installed()) && System.getenv("CI") != null) {
-            fail(why + "; CI is set, so the RabbitMQ tests must run");
-        }
-        assumeTrue(listening && RabbitCtl.installed(), why);
+        RequiredServer.require(
+                RequiredServer.listening(5672) && RabbitCtl.installed(),
+                "no RabbitMQ on 127.0.0.1:5672 with rabbitmqctl to close this test's connections",
+                "start RabbitMQ 3.x there (user guest/guest) with rabbitmqctl installed");
     }
 }

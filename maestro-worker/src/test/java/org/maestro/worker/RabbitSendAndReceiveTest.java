@@ -1,15 +1,10 @@
 package org.maestro.worker;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.fail;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import com.rabbitmq.client.Channel;
 import com.rabbitmq.client.Connection;
 import com.rabbitmq.client.ConnectionFactory;
-import java.io.IOException;
-import java.net.InetSocketAddress;
-import java.net.Socket;
 import java.nio.file.Path;
 import java.util.UUID;
 import org.junit.jupiter.api.AfterEach;
@@ -18,6 +13,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.maestro.common.measure.OutcomeCounts;
 import org.maestro.common.protocol.Command;
+import org.maestro.testing.RequiredServer;
 
 /**
  * Sender and receiver roles through the RabbitMQ driver against the broker on 127.0.0.1:5672 (guest/guest): skipped
@@ -35,18 +31,10 @@ class RabbitSendAndReceiveTest {
 
     @BeforeEach
     void requireBroker() {
-        boolean listening;
-        try (Socket socket = new Socket()) {
-            socket.connect(new InetSocketAddress(HOST, PORT), 500);
-            listening = true;
-        } catch (IOException e) {
-            listening = false;
-        }
-        String why = "nothing listens on " + HOST + ":" + PORT + ": start RabbitMQ 3.x there (user guest/guest)";
-        if (!listening && System.getenv("CI") != null) {
-            fail(why + "; CI is set, so the RabbitMQ tests must run");
-        }
-        assumeTrue(listening, why);
+        RequiredServer.require(
+                RequiredServer.listening(PORT),
+                "nothing listens on " + HOST + ":" + PORT,
+                "start RabbitMQ 3.x there (user guest/guest)");
         queue = "maestro-test-" + UUID.randomUUID();
     }
 

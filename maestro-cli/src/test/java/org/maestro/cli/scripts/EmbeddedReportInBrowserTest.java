@@ -3,7 +3,6 @@ package org.maestro.cli.scripts;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -32,10 +31,7 @@ class EmbeddedReportInBrowserTest {
 
     @Test
     void theReportOfAnEmbeddedRunRendersInHeadlessChromium() throws Exception {
-        assumeTrue(
-                Chromium.available(),
-                "/usr/bin/chromium is not installed (apt-get install chromium); "
-                        + "the report was not opened in a browser");
+        Chromium.require();
         CliProcess run = CliProcess.runScript(
                 "FixedRateTest.groovy",
                 Map.of("TEST_DURATION", "6s", "WARM_UP", "2s", "RATE", "200", "MAXIMUM_LATENCY", "5000"),

@@ -3,8 +3,6 @@ package org.maestro.cli.scripts;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.jupiter.api.Assertions.fail;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.io.IOException;
 import java.net.Socket;
@@ -26,6 +24,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.maestro.reporter.Chromium;
 import org.maestro.testing.RabbitCtl;
+import org.maestro.testing.RequiredServer;
 
 /**
  * One real run fed with secrets and hostile text, as a shared lab would: the SUT URL, the management URL and the
@@ -137,7 +136,7 @@ class HostileRunOutputTest {
 
     @Test
     void everyPageShowsHostileTextAsTextAndRunsNoScriptOfItEvenInTooltips() throws Exception {
-        assumeTrue(Chromium.available(), "/usr/bin/chromium is not installed (apt-get install chromium)");
+        Chromium.require();
         List<Path> pages;
         try (Stream<Path> files = Files.walk(work.resolve("results"))) {
             pages = files.filter(p -> p.toString().endsWith(".html")).sorted().toList();
@@ -208,12 +207,9 @@ class HostileRunOutputTest {
                     throw new IOException("rabbitmqctl is not installed");
                 }
             } catch (IOException e) {
-                String why = "no RabbitMQ (with rabbitmqctl) or Mosquitto on 127.0.0.1:" + port + ": " + e.getMessage()
-                        + " (apt-get install rabbitmq-server mosquitto)";
-                if (System.getenv("CI") != null) {
-                    fail(why + "; CI is set, so this test must run");
-                }
-                assumeTrue(false, why);
+                throw RequiredServer.missing(
+                        "no RabbitMQ (with rabbitmqctl) or Mosquitto on 127.0.0.1:" + port + ": " + e.getMessage(),
+                        "apt-get install rabbitmq-server mosquitto");
             }
         }
     }

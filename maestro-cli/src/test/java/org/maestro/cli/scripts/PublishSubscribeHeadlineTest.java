@@ -2,14 +2,9 @@ package org.maestro.cli.scripts;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.jupiter.api.Assertions.fail;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import java.io.IOException;
-import java.net.InetSocketAddress;
-import java.net.Socket;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -19,6 +14,7 @@ import java.util.Map;
 import java.util.UUID;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.maestro.cli.testing.LocalServers;
 import org.maestro.common.cli.ExitCode;
 import org.maestro.reporter.testing.Recount;
 import org.maestro.reporter.testing.ResultsAudit;
@@ -37,15 +33,7 @@ class PublishSubscribeHeadlineTest {
 
     /** Skips when no Mosquitto listens, and fails under CI, which runs one. */
     private static void requireMosquitto() {
-        try (Socket socket = new Socket()) {
-            socket.connect(new InetSocketAddress("127.0.0.1", MOSQUITTO), 500);
-        } catch (IOException e) {
-            String why = "no Mosquitto listens on 127.0.0.1:" + MOSQUITTO;
-            if (System.getenv("CI") != null) {
-                fail(why + "; CI runs one");
-            }
-            assumeTrue(false, why);
-        }
+        LocalServers.require("Mosquitto", MOSQUITTO);
     }
 
     @Test

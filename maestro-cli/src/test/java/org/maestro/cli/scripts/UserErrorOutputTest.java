@@ -3,12 +3,7 @@ package org.maestro.cli.scripts;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.jupiter.api.Assertions.fail;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
-import java.io.IOException;
-import java.net.InetSocketAddress;
-import java.net.Socket;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -16,6 +11,7 @@ import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.maestro.cli.testing.LocalServers;
 import org.maestro.common.cli.ExitCode;
 
 /**
@@ -72,13 +68,6 @@ class UserErrorOutputTest {
 
     /** Skips the case without a RabbitMQ on 127.0.0.1:5672, and fails it under CI, which runs one. */
     private static void requireRabbitMq() {
-        try (Socket socket = new Socket()) {
-            socket.connect(new InetSocketAddress("127.0.0.1", 5672), 500);
-        } catch (IOException e) {
-            if (System.getenv("CI") != null) {
-                fail("no RabbitMQ listens on 127.0.0.1:5672; CI runs one");
-            }
-            assumeTrue(false, "no RabbitMQ listens on 127.0.0.1:5672");
-        }
+        LocalServers.require("RabbitMQ", 5672);
     }
 }

@@ -10,9 +10,8 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.TimeUnit;
-import org.junit.jupiter.api.Assertions;
-import org.junit.jupiter.api.Assumptions;
 import org.maestro.base.net.FreePorts;
+import org.maestro.testing.RequiredServer;
 
 /**
  * A real Apache Qpid Dispatch router for tests: finds {@code qdrouterd} on the {@code PATH}, else in a
@@ -64,12 +63,7 @@ public final class RealRouter implements AutoCloseable {
     /** The router executable; skips the test when there is none, or fails it in CI. */
     public static Path require() {
         Optional<Path> found = find();
-        if (found.isEmpty()) {
-            if (System.getenv("CI") != null) {
-                Assertions.fail("CI must test against a real router: " + HOW_TO_GET);
-            }
-            Assumptions.abort("skipped: " + HOW_TO_GET);
-        }
+        RequiredServer.require(found.isPresent(), "no qdrouterd", HOW_TO_GET);
         return found.get();
     }
 

@@ -4,12 +4,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 import static org.maestro.driver.testing.DriverChecks.awaitTrue;
 
-import java.io.IOException;
-import java.net.InetSocketAddress;
-import java.net.Socket;
 import java.time.Duration;
 import java.util.UUID;
 import java.util.concurrent.TimeUnit;
@@ -88,7 +84,7 @@ class MqttDriverTest extends DriverContract {
 
     @Test
     void worksAgainstTheMachinesMosquitto() throws Exception {
-        assumeTrue(listening(1883), "no MQTT broker on 127.0.0.1:1883");
+        LocalMosquitto.require();
         roundTrip("mqtt://127.0.0.1:1883/maestro/test/" + UUID.randomUUID() + "?qos=1", 500);
     }
 
@@ -200,15 +196,6 @@ class MqttDriverTest extends DriverContract {
             producer.send(new byte[40], 40);
         } catch (DriverException e) {
             // tried again by the caller's loop
-        }
-    }
-
-    private static boolean listening(int port) {
-        try (Socket socket = new Socket()) {
-            socket.connect(new InetSocketAddress("127.0.0.1", port), 500);
-            return true;
-        } catch (IOException e) {
-            return false;
         }
     }
 }

@@ -1,10 +1,10 @@
 package org.maestro.driver.mqtt;
 
 import static org.junit.jupiter.api.Assertions.fail;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.util.concurrent.TimeUnit;
 import org.maestro.testing.RabbitCtl;
+import org.maestro.testing.RequiredServer;
 
 /**
  * RabbitMQ's MQTT plugin ({@code rabbitmq_mqtt}) on the machine's broker (127.0.0.1:5672), listening on
@@ -24,19 +24,16 @@ final class RabbitMqttPlugin {
 
     /** Makes sure the plugin listens; skips the calling test when there is no broker (fails it under CI). */
     static void require() throws Exception {
-        if (LocalMosquitto.listening(HOST, PORT)) {
+        if (RequiredServer.listening(PORT)) {
             return;
         }
-        if (!LocalMosquitto.listening(HOST, 5672) || !RabbitCtl.installed()) {
-            String why = "no RabbitMQ on " + HOST + ":5672 with rabbitmqctl to start its MQTT plugin on port " + PORT;
-            if (System.getenv("CI") != null) {
-                fail(why + "; CI is set, so the RabbitMQ tests must run");
-            }
-            assumeTrue(false, why);
-        }
+        RequiredServer.require(
+                RequiredServer.listening(5672) && RabbitCtl.installed(),
+                "no RabbitMQ on " + HOST + ":5672 with rabbitmqctl to start its MQTT plugin on port " + PORT,
+                "start RabbitMQ 3.x there (user guest/guest) and install rabbitmqctl");
         String answer = RabbitCtl.eval(START);
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
-        while (!LocalMosquitto.listening(HOST, PORT)) {
+        while (!RequiredServer.listening(PORT)) {
             if (System.nanoTime() > deadline) {
                 fail("RabbitMQ's MQTT plugin does not listen on " + HOST + ":" + PORT + " 10 s after starting it; "
                         + "rabbitmqctl eval answered: " + answer);

@@ -14,6 +14,7 @@ import org.junit.jupiter.api.Test;
 import org.maestro.base.time.MicroClock;
 import org.maestro.driver.DriverConnection;
 import org.maestro.driver.DriverException;
+import org.maestro.testing.NatsServerProcess;
 
 /** A NATS server of the test's own that asks for a user and password: the right ones work, wrong ones are named. */
 class NatsCredentialsTest {

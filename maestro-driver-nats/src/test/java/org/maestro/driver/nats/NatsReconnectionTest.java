@@ -16,6 +16,7 @@ import org.maestro.base.time.MicroClock;
 import org.maestro.driver.DriverConnection;
 import org.maestro.driver.DriverException;
 import org.maestro.driver.DriverProducer;
+import org.maestro.testing.NatsServerProcess;
 
 /**
  * The NATS driver across a restart of a NATS server the test starts (so the machine's server is left alone):

@@ -8,6 +8,7 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.maestro.driver.testing.DriverChecks;
+import org.maestro.testing.NatsServerProcess;
 import org.maestro.testing.TestCertificates;
 
 /**

@@ -1,15 +1,10 @@
 package org.maestro.driver.rabbitmq;
 
-import static org.junit.jupiter.api.Assertions.fail;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
-
 import com.rabbitmq.client.Channel;
 import com.rabbitmq.client.Connection;
 import com.rabbitmq.client.ConnectionFactory;
-import java.io.IOException;
-import java.net.InetSocketAddress;
-import java.net.Socket;
 import java.util.UUID;
+import org.maestro.testing.RequiredServer;
 
 /**
  * The RabbitMQ broker the tests use, on 127.0.0.1:5672 with guest/guest: tests skip when none listens there, and
@@ -23,23 +18,10 @@ final class LocalRabbit {
 
     /** Skips the calling test when no broker listens (fails it under CI). */
     static void require() {
-        if (listening()) {
-            return;
-        }
-        String why = "nothing listens on " + HOST + ":" + PORT + ": start RabbitMQ 3.x there (user guest/guest)";
-        if (System.getenv("CI") != null) {
-            fail(why + "; CI is set, so the RabbitMQ tests must run");
-        }
-        assumeTrue(false, why);
-    }
-
-    private static boolean listening() {
-        try (Socket socket = new Socket()) {
-            socket.connect(new InetSocketAddress(HOST, PORT), 500);
-            return true;
-        } catch (IOException e) {
-            return false;
-        }
+        RequiredServer.require(
+                RequiredServer.listening(PORT),
+                "nothing listens on " + HOST + ":" + PORT,
+                "start RabbitMQ 3.x there (user guest/guest)");
     }
 
     /** A name no other test uses, for a queue or an exchange. */

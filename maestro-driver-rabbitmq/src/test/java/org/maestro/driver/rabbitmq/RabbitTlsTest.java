@@ -2,8 +2,6 @@ package org.maestro.driver.rabbitmq;
 
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.jupiter.api.Assertions.fail;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -15,6 +13,7 @@ import org.maestro.base.time.MicroClock;
 import org.maestro.driver.DriverException;
 import org.maestro.driver.testing.DriverChecks;
 import org.maestro.testing.RabbitCtl;
+import org.maestro.testing.RequiredServer;
 import org.maestro.testing.TestCertificates;
 
 /**
@@ -31,13 +30,10 @@ class RabbitTlsTest {
     @BeforeAll
     static void listeners() throws Exception {
         LocalRabbit.require();
-        if (!RabbitCtl.installed()) {
-            String why = "rabbitmqctl is not installed: it adds the TLS listeners to the broker";
-            if (System.getenv("CI") != null) {
-                fail(why + "; CI is set, so the RabbitMQ tests must run");
-            }
-            assumeTrue(false, why);
-        }
+        RequiredServer.require(
+                RabbitCtl.installed(),
+                "rabbitmqctl is not installed",
+                "it adds the TLS listeners to the broker: install RabbitMQ 3.x");
         Path directory = Files.createTempDirectory("maestro-rabbit-tls-");
         TestCertificates certificates = TestCertificates.create(directory);
         certificates.selfSigned("stranger");

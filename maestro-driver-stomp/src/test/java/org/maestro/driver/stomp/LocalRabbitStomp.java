@@ -1,14 +1,10 @@
 package org.maestro.driver.stomp;
 
 import static org.awaitility.Awaitility.await;
-import static org.junit.jupiter.api.Assertions.fail;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
-import java.net.InetSocketAddress;
-import java.net.Socket;
 import java.net.URI;
 import java.net.URLEncoder;
 import java.net.http.HttpClient;
@@ -20,6 +16,7 @@ import java.util.ArrayList;
 import java.util.Base64;
 import java.util.List;
 import java.util.UUID;
+import org.maestro.testing.RequiredServer;
 
 /**
  * The RabbitMQ broker with its STOMP plugin the tests use, on 127.0.0.1:61613 with guest/guest, administered through
@@ -41,30 +38,15 @@ final class LocalRabbitStomp {
 
     /** Skips the calling test when no broker with the STOMP and management plugins listens (fails it under CI). */
     static void require() {
-        String why = null;
-        if (!listening(PORT)) {
-            why = "nothing listens on " + HOST + ":" + PORT + ": start RabbitMQ 3.x with its STOMP plugin "
-                    + "(rabbitmq-plugins enable rabbitmq_stomp)";
-        } else if (!listening(MANAGEMENT_PORT)) {
-            why = "nothing listens on " + HOST + ":" + MANAGEMENT_PORT + ": the tests create a virtual host through "
-                    + "RabbitMQ's management plugin (rabbitmq-plugins enable rabbitmq_management)";
-        }
-        if (why == null) {
-            return;
-        }
-        if (System.getenv("CI") != null) {
-            fail(why + "; CI is set, so the RabbitMQ STOMP tests must run");
-        }
-        assumeTrue(false, why);
-    }
-
-    private static boolean listening(int port) {
-        try (Socket socket = new Socket()) {
-            socket.connect(new InetSocketAddress(HOST, port), 500);
-            return true;
-        } catch (IOException e) {
-            return false;
-        }
+        RequiredServer.require(
+                RequiredServer.listening(PORT),
+                "nothing listens on " + HOST + ":" + PORT,
+                "start RabbitMQ 3.x with its STOMP plugin (rabbitmq-plugins enable rabbitmq_stomp)");
+        RequiredServer.require(
+                RequiredServer.listening(MANAGEMENT_PORT),
+                "nothing listens on " + HOST + ":" + MANAGEMENT_PORT,
+                "the tests create a virtual host through RabbitMQ's management plugin "
+                        + "(rabbitmq-plugins enable rabbitmq_management)");
     }
 
     /** Creates a virtual host of a unique name that guest may use fully; returns its name. */

@@ -22,6 +22,7 @@ import org.maestro.inspector.CsvTable;
 import org.maestro.inspector.InspectionException;
 import org.maestro.inspector.TickedInspection;
 import org.maestro.inspector.role.Inspectors;
+import org.maestro.testing.MosquittoProcess;
 
 /** The mosquitto inspector against a real mosquitto of the test's own, publishing $SYS every second. */
 class MosquittoInspectorTest {
@@ -44,7 +45,7 @@ class MosquittoInspectorTest {
     @Test
     void countersGrowByWhatWasPublishedAndClientsAndRetainedMessagesAreCounted() throws Exception {
         String topic = "maestro/inspector/test/" + UUID.randomUUID();
-        try (MosquittoProcess broker = MosquittoProcess.start()) {
+        try (MosquittoProcess broker = MosquittoProcess.startPublishingSys(1)) {
             MosquittoInspector inspector =
                     new MosquittoInspector(ManagementUrl.parse(broker.url()), Duration.ofSeconds(5));
             inspector.connect();
@@ -137,7 +138,7 @@ class MosquittoInspectorTest {
 
     @Test
     void aBrokerThatPublishesNoSysTopicsIsRefusedSayingWhy() throws Exception {
-        try (MosquittoProcess broker = MosquittoProcess.start(0)) {
+        try (MosquittoProcess broker = MosquittoProcess.startPublishingSys(0)) {
             MosquittoInspector inspector =
                     new MosquittoInspector(ManagementUrl.parse(broker.url()), Duration.ofSeconds(1));
             InspectionException error = assertThrows(InspectionException.class, inspector::connect);

@@ -22,6 +22,7 @@ import org.maestro.base.net.ManagementUrl;
 import org.maestro.inspector.CsvTable;
 import org.maestro.inspector.TickedInspection;
 import org.maestro.inspector.role.Inspectors;
+import org.maestro.testing.NatsServerProcess;
 
 /** The nats inspector against a real nats-server of the test's own, through its monitoring port. */
 class NatsInspectorTest {
@@ -32,9 +33,9 @@ class NatsInspectorTest {
     @TempDir
     Path results;
 
-    private static Connection connect(NatsMonitoredServer server, String name) throws Exception {
+    private static Connection connect(NatsServerProcess server, String name) throws Exception {
         return Nats.connect(new Options.Builder()
-                .server(server.clientUrl())
+                .server(server.url())
                 .connectionName(name)
                 .connectionTimeout(Duration.ofSeconds(5))
                 .build());
@@ -45,7 +46,7 @@ class NatsInspectorTest {
         String id = UUID.randomUUID().toString().substring(0, 8);
         String subject = "maestro.inspector.test." + id;
         String stream = "maestro-inspector-test-" + id;
-        try (NatsMonitoredServer server = NatsMonitoredServer.start()) {
+        try (NatsServerProcess server = NatsServerProcess.startMonitored()) {
             NatsInspector inspector =
                     new NatsInspector(ManagementUrl.parse(server.monitorUrl()), Duration.ofSeconds(5));
             inspector.connect();

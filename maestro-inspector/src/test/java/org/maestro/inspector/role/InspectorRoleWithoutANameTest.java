@@ -20,7 +20,7 @@ import org.maestro.common.protocol.Payload;
 import org.maestro.common.testing.RecordingPeerContext;
 import org.maestro.inspector.CsvTable;
 import org.maestro.inspector.ManualTicker;
-import org.maestro.inspector.nats.NatsMonitoredServer;
+import org.maestro.testing.NatsServerProcess;
 
 /** START_INSPECTOR with no name and no INSPECTOR_NAME uses the inspector found that claims the URL. */
 class InspectorRoleWithoutANameTest {
@@ -32,7 +32,7 @@ class InspectorRoleWithoutANameTest {
     void aNatsMonitoringUrlIsInspectedByTheNatsInspector() throws Exception {
         ManualTicker ticker = new ManualTicker();
         InspectorRole role = new InspectorRole(ticker, MicroClock.system());
-        try (NatsMonitoredServer server = NatsMonitoredServer.start()) {
+        try (NatsServerProcess server = NatsServerProcess.startMonitored()) {
             RecordingPeerContext peer = new RecordingPeerContext("inspector-1", "inspector", results)
                     .set(OptionCode.MANAGEMENT_INTERFACE, server.monitorUrl())
                     .set(OptionCode.TEST_NAME, "nats-run");

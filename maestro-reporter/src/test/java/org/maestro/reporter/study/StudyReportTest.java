@@ -3,7 +3,6 @@ package org.maestro.reporter.study;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -415,7 +414,7 @@ class StudyReportTest {
 
     @Test
     void aStudyPageRendersEveryChartInHeadlessChromium(@TempDir Path work) throws Exception {
-        assumeTrue(Chromium.available(), "/usr/bin/chromium is not installed; the rendering check is skipped");
+        Chromium.require();
         Path testDir = writeStudy(3);
         org.maestro.reporter.html.Assets.copyCharts(results);
 
@@ -434,7 +433,7 @@ class StudyReportTest {
 
     @Test
     void aStudyWithNoFinishedRunRendersWithoutAScriptError(@TempDir Path work) throws Exception {
-        assumeTrue(Chromium.available(), "/usr/bin/chromium is not installed; the rendering check is skipped");
+        Chromium.require();
         Path testDir = results.resolve("study");
         state(List.of()).write(testDir);
         org.maestro.reporter.html.Assets.copyCharts(results);

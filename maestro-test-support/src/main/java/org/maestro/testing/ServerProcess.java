@@ -1,0 +1,41 @@
+package org.maestro.testing;
+
+import java.io.IOException;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * A server process that a test started: stopped (asked to end, killed when it has not within 5 s) and started again
+ * with the same configuration and ports by the test.
+ */
+public abstract class ServerProcess implements AutoCloseable {
+    private Process process;
+
+    /** Starts the server's process and returns it once the server accepts connections. */
+    protected abstract Process launch() throws IOException, InterruptedException;
+
+    /** Starts the server; called once by the subclass's factory. */
+    protected final void begin() throws IOException, InterruptedException {
+        process = launch();
+    }
+
+    /** Stops the server process (it can be started again with {@link #restart()}). */
+    public void stop() throws InterruptedException {
+        if (process != null && process.isAlive()) {
+            process.destroy();
+            if (!process.waitFor(5, TimeUnit.SECONDS)) {
+                process.destroyForcibly().waitFor();
+            }
+        }
+    }
+
+    /** Starts the server again on the same ports. */
+    public void restart() throws IOException, InterruptedException {
+        stop();
+        begin();
+    }
+
+    @Override
+    public void close() throws InterruptedException {
+        stop();
+    }
+}
