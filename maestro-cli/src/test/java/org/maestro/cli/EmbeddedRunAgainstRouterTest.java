@@ -18,7 +18,7 @@ import org.jsoup.Jsoup;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.maestro.common.cli.ExitCode;
-import org.maestro.common.testing.RealRouter;
+import org.maestro.testing.RealRouter;
 
 /**
  * An embedded run whose tests go through a real Qpid Dispatch router (SEND_RECEIVE_URL and MANAGEMENT_INTERFACE in

@@ -22,9 +22,9 @@ import org.junit.jupiter.api.io.TempDir;
 import org.maestro.base.net.FreePorts;
 import org.maestro.common.client.ControlClient;
 import org.maestro.common.client.PeerStatus;
-import org.maestro.common.testing.RealRouter;
 import org.maestro.common.transport.MqttEndpoint;
 import org.maestro.testing.MosquittoProcess;
+import org.maestro.testing.RealRouter;
 
 /**
  * The commands that maestro-cli's messages suggest, pasted: each message is brought about through the built

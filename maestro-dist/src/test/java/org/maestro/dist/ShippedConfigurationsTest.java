@@ -17,9 +17,9 @@ import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.maestro.base.net.FreePorts;
-import org.maestro.common.testing.RealRouter;
 import org.maestro.testing.Commands;
 import org.maestro.testing.MosquittoProcess;
+import org.maestro.testing.RealRouter;
 import org.maestro.testing.TestCertificates;
 
 /**

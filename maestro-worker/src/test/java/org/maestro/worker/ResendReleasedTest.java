@@ -17,7 +17,7 @@ import org.junit.jupiter.params.provider.ValueSource;
 import org.maestro.common.measure.OutcomeCounts;
 import org.maestro.common.measure.PeerResult;
 import org.maestro.common.protocol.Command;
-import org.maestro.common.testing.RealRouter;
+import org.maestro.testing.RealRouter;
 import org.maestro.worker.router.SeverableProxy;
 
 /**

@@ -8,7 +8,7 @@ import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 import org.maestro.common.protocol.Command;
-import org.maestro.common.testing.RealRouter;
+import org.maestro.testing.RealRouter;
 
 /**
  * Through a real Qpid Dispatch router, which routes only to receivers already attached: START_RECEIVER returns once

@@ -18,7 +18,7 @@ import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.maestro.common.cli.ExitCode;
-import org.maestro.common.testing.RealRouter;
+import org.maestro.testing.RealRouter;
 
 /**
  * The published router restart experiment, shortened: RouterRestartTest.groovy starts a line of three real routers,

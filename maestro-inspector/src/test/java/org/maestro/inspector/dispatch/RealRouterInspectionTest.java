@@ -13,8 +13,8 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.maestro.base.net.FreePorts;
 import org.maestro.base.net.ManagementUrl;
-import org.maestro.common.testing.RealRouter;
 import org.maestro.inspector.Sample;
+import org.maestro.testing.RealRouter;
 
 /**
  * The dispatch inspector against a real Qpid Dispatch router started with the fixture's configuration on a free

@@ -14,7 +14,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.maestro.common.testing.RealRouter;
+import org.maestro.testing.RealRouter;
 import org.maestro.topology.NodeEndpoint;
 import org.maestro.topology.Topology;
 import org.maestro.topology.local.AmqpProbe;

@@ -12,7 +12,7 @@ import java.util.Optional;
 import java.util.TreeMap;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.maestro.common.testing.RealRouter;
+import org.maestro.testing.RealRouter;
 import org.maestro.topology.InfrastructureException;
 import org.maestro.topology.NodeEndpoint;
 import org.maestro.topology.Topology;

@@ -16,12 +16,12 @@ import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 import org.maestro.base.time.MicroClock;
-import org.maestro.common.testing.RealRouter;
 import org.maestro.driver.DeliveryOutcome;
 import org.maestro.driver.DriverConnection;
 import org.maestro.driver.DriverConsumer;
 import org.maestro.driver.DriverProducer;
 import org.maestro.driver.Drivers;
+import org.maestro.testing.RealRouter;
 
 /**
  * Both drivers against a real Qpid Dispatch router: the router accepts what it routes to a consumer, and once the

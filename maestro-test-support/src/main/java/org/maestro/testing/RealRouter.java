@@ -1,4 +1,4 @@
-package org.maestro.common.testing;
+package org.maestro.testing;
 
 import java.io.IOException;
 import java.net.InetSocketAddress;
@@ -11,7 +11,6 @@ import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 import org.maestro.base.net.FreePorts;
-import org.maestro.testing.RequiredServer;
 
 /**
  * A real Apache Qpid Dispatch router for tests: finds {@code qdrouterd} on the {@code PATH}, else in a
