@@ -127,54 +127,6 @@ public record TestSummary(
                 null);
     }
 
-    /** This summary with the run id of its iteration. */
-    public TestSummary withRunId(String id) {
-        return new TestSummary(
-                formatVersion,
-                test,
-                iteration,
-                startMillis,
-                endMillis,
-                warmupEndMillis,
-                outcome,
-                reason,
-                decidedBy,
-                messages,
-                rate,
-                latency,
-                parameters,
-                peers,
-                streams,
-                actions,
-                warnings,
-                id,
-                clocks);
-    }
-
-    /** This summary with how far apart the clocks of its senders and receivers were. */
-    public TestSummary withClocks(ClockSummary summary) {
-        return new TestSummary(
-                formatVersion,
-                test,
-                iteration,
-                startMillis,
-                endMillis,
-                warmupEndMillis,
-                outcome,
-                reason,
-                decidedBy,
-                messages,
-                rate,
-                latency,
-                parameters,
-                peers,
-                streams,
-                actions,
-                warnings,
-                runId,
-                summary);
-    }
-
     /** True when the iteration passed: no failure from the script, the runner or the peers, and a success. */
     @JsonIgnore
     public boolean passed() {

@@ -86,7 +86,9 @@ public final class IterationAnalyzer {
                 PeerSummaries.of(files),
                 accounting.streams(),
                 actions,
-                List.copyOf(files.warnings()));
+                List.copyOf(files.warnings()),
+                files.runId(),
+                clocks.orElse(null));
         IterationSeries series = new IterationSeries(
                 window,
                 senders,
@@ -96,8 +98,7 @@ public final class IterationAnalyzer {
                 RateAggregation.totals(files.rates().values()),
                 latencies,
                 dataSets);
-        return new IterationAnalysis(
-                summary.withRunId(files.runId()).withClocks(clocks.orElse(null)), latencies.distributions(), series);
+        return new IterationAnalysis(summary, latencies.distributions(), series);
     }
 
     /** The verdict of the iteration by {@link VerdictRule}, from the verdicts recorded for it and by its peers. */
