@@ -39,6 +39,7 @@ import org.maestro.base.net.FreePorts;
  * must exist (docker/build-images.sh). Skipped without a container engine, failed under CI.
  */
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
+@Order(1) // the longest of the integration tests, which run two classes at a time: first
 class ComposeClusterIT {
     private static final int SENDERS = 2;
     private static final int RECEIVERS = 2;
