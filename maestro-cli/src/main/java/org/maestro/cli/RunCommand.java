@@ -21,6 +21,7 @@ import org.maestro.client.api.SutUrls;
 import org.maestro.client.api.TestDefinition;
 import org.maestro.client.api.TestResult;
 import org.maestro.client.api.TestRunner;
+import org.maestro.client.api.WatchLimits;
 import org.maestro.client.script.Maestro;
 import org.maestro.client.script.ScriptRunner;
 import org.maestro.client.study.StudyPlan;
@@ -88,6 +89,14 @@ public final class RunCommand extends MaestroCommand {
                     + "unreachable waits for it to come back before failing, naming the outage, e.g. 90s, 10m "
                     + "(default: ${DEFAULT-VALUE}; env MAESTRO_BROKER_OUTAGE_LIMIT).")
     String brokerOutageLimit;
+
+    @Option(
+            names = "--finish-grace",
+            paramLabel = "DURATION",
+            defaultValue = "${env:MAESTRO_FINISH_GRACE:-30s}",
+            description = "How long the senders may take past 1.5 × a test's planned time before the test fails "
+                    + "naming them, e.g. 10s, 2m (default: ${DEFAULT-VALUE}; env MAESTRO_FINISH_GRACE).")
+    String finishGrace;
 
     @Option(
             names = "--max-file-bytes",
@@ -165,7 +174,7 @@ public final class RunCommand extends MaestroCommand {
         if (!Files.isRegularFile(script)) {
             throw CommandException.usage("test script " + script + " does not exist or is not a file");
         }
-        outageLimit();
+        watchLimits();
         collectLimits();
         floodLimit();
         // wrong input is refused before any peer or embedded broker starts
@@ -229,7 +238,7 @@ public final class RunCommand extends MaestroCommand {
             throws IOException {
         Consumer<Path> afterTest = noReport ? p -> {} : Reports.builder(results, progress);
         TestRunner runner = TestRunner.connectingOnFirstTest(client, results, progress, environment, afterTest)
-                .brokerOutageLimit(outageLimit())
+                .watchLimits(watchLimits())
                 .collectLimits(collectLimits());
         if (metrics != null) {
             runner.liveStatistics(metrics);
@@ -337,11 +346,17 @@ public final class RunCommand extends MaestroCommand {
         }
     }
 
-    private Duration outageLimit() {
+    private WatchLimits watchLimits() {
+        return new WatchLimits(
+                duration("--finish-grace (or MAESTRO_FINISH_GRACE) ", finishGrace),
+                duration("--broker-outage-limit (or MAESTRO_BROKER_OUTAGE_LIMIT) ", brokerOutageLimit));
+    }
+
+    private static Duration duration(String option, String value) {
         try {
-            return Durations.parse(brokerOutageLimit);
+            return Durations.parse(value);
         } catch (IllegalArgumentException e) {
-            throw CommandException.usage("--broker-outage-limit (or MAESTRO_BROKER_OUTAGE_LIMIT) " + e.getMessage());
+            throw CommandException.usage(option + e.getMessage());
         }
     }
 

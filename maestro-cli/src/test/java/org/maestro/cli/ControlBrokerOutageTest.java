@@ -44,17 +44,17 @@ class ControlBrokerOutageTest {
     @Test
     void peersThatFinishDuringALongOutageMakeASuccessAndTheProgressNamesTheOutage() throws Exception {
         Path script = work.resolve("Outage.groovy");
-        // 4 s planned: the watch deadline is 4 + 2 + 30 = 36 s, shorter than the outage
+        // 4 s planned: the watch deadline is 4 + 2 + 4 (--finish-grace) = 10 s, shorter than the outage
         Files.writeString(script, """
                 maestro.test { name "long-outage"; sut "URL"; rate 100; duration "4s" }
                 """.replace("URL", cluster.sut().amqpUrl("outage.queue")));
         Path results = work.resolve("results");
         CompletableFuture<CliRun> run = CompletableFuture.supplyAsync(
-                () -> CliRun.run(script, cluster.mosquitto().url(), results, "--no-report"));
+                () -> CliRun.run(script, cluster.mosquitto().url(), results, "--no-report", "--finish-grace", "4s"));
         cluster.awaitMessages(Role.SENDER, 50, Duration.ofSeconds(30));
 
         cluster.mosquitto().stop();
-        Thread.sleep(Duration.ofSeconds(40).toMillis()); // the outage under test, longer than the watch deadline
+        Thread.sleep(Duration.ofSeconds(15).toMillis()); // the outage under test, longer than the watch deadline
         cluster.mosquitto().restart();
 
         CliRun outcome = run.get(120, TimeUnit.SECONDS);
@@ -81,8 +81,15 @@ class ControlBrokerOutageTest {
                 maestro.test { name "broker-gone"; sut "URL"; rate 100; duration "4s" }
                 """.replace("URL", cluster.sut().amqpUrl("gone.queue")));
         Path results = work.resolve("results");
-        CompletableFuture<CliRun> run = CompletableFuture.supplyAsync(() ->
-                CliRun.run(script, cluster.mosquitto().url(), results, "--no-report", "--broker-outage-limit", "5s"));
+        CompletableFuture<CliRun> run = CompletableFuture.supplyAsync(() -> CliRun.run(
+                script,
+                cluster.mosquitto().url(),
+                results,
+                "--no-report",
+                "--broker-outage-limit",
+                "5s",
+                "--finish-grace",
+                "4s"));
         cluster.awaitMessages(Role.SENDER, 50, Duration.ofSeconds(30));
 
         cluster.mosquitto().stop();
@@ -101,7 +108,7 @@ class ControlBrokerOutageTest {
                 .findFirst()
                 .orElseThrow(() -> new AssertionError("no failure line: " + printed));
         assertTrue(
-                reason.contains("the senders did not finish within 36 s (planned 4 s) and the control broker ")
+                reason.contains("the senders did not finish within 10 s (planned 4 s) and the control broker ")
                         && reason.contains("is still unreachable after"),
                 "the deadline's reason names the outage: " + reason);
         assertTrue(reason.contains("no files collected: the control broker"), reason);

@@ -72,16 +72,15 @@ public final class TestRunner {
     private static final Duration DISCOVERY_WAIT = Duration.ofSeconds(1);
 
     /** By default, how long a deadline that passes while the control broker is unreachable waits for it. */
-    public static final Duration DEFAULT_BROKER_OUTAGE_LIMIT = Duration.ofMinutes(5);
-
     private final TestPeers peers;
+
     private final MicroClock clock;
     private final Sleeper sleeper;
     private final Path resultsRoot;
     private final Progress progress;
     private final UnaryOperator<String> environment;
     private final Consumer<Path> afterTest;
-    private Duration brokerOutageLimit = DEFAULT_BROKER_OUTAGE_LIMIT;
+    private WatchLimits watchLimits = WatchLimits.DEFAULTS;
     private LiveStatistics liveStatistics = LiveStatistics.none();
     private CollectLimits collectLimits = CollectLimits.DEFAULTS;
 
@@ -144,16 +143,14 @@ public final class TestRunner {
     }
 
     /**
-     * Sets how long a test whose deadline passes while the control broker is unreachable waits for the broker to come
-     * back before it fails, naming the outage ({@link #DEFAULT_BROKER_OUTAGE_LIMIT} unless set).
+     * Sets how long the senders may take past 1.5 × the planned time, and how long a test whose deadline passes while
+     * the control broker is unreachable waits for the broker to come back before it fails, naming the outage
+     * ({@link WatchLimits#DEFAULTS} unless set).
      *
      * @return this runner
      */
-    public TestRunner brokerOutageLimit(Duration limit) {
-        if (limit.isNegative()) {
-            throw new IllegalArgumentException("the control broker outage limit must not be negative: " + limit);
-        }
-        this.brokerOutageLimit = limit;
+    public TestRunner watchLimits(WatchLimits limits) {
+        this.watchLimits = limits;
         return this;
     }
 
@@ -321,7 +318,7 @@ public final class TestRunner {
             this.peers = new SilenceTrackingPeers(TestRunner.this.peers, state.silence());
             StatisticsPoll statistics =
                     new StatisticsPoll(peers, state, options.testName(), options.testIteration(), liveStatistics);
-            this.watchdog = new Watchdog(peers, state, progress, statistics::poll, brokerOutageLimit, clock, sleeper);
+            this.watchdog = new Watchdog(peers, state, progress, statistics::poll, watchLimits, clock, sleeper);
             this.files = new FileCollection(peers, state, watchdog, progress, options, directory, collectLimits);
             this.clocks = new PeerClocks(peers, state);
             watchdog.duringLoad(() -> clocks.estimate(ClockEstimate.DURING));

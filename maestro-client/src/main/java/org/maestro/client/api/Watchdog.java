@@ -26,7 +26,7 @@ import org.slf4j.LoggerFactory;
  * into the {@link TestState}'s failures. Not thread-safe: the runner's thread calls it.
  *
  * <pre>{@code
- * Watchdog watchdog = new Watchdog(peers, state, progress, statistics::poll, outageLimit, clock, sleeper);
+ * Watchdog watchdog = new Watchdog(peers, state, progress, statistics::poll, limits, clock, sleeper);
  * watchdog.watch(clock.nowMicros(), planned, warmUp, actions);   // until the senders finished or a deadline
  * watchdog.awaitDrained(drainTimeout, DrainTarget.of(options, state));
  * }</pre>
@@ -56,7 +56,7 @@ final class Watchdog {
     private final TestState state;
     private final Progress progress;
     private final StatisticsPoll.Source statistics;
-    private final Duration brokerOutageLimit;
+    private final WatchLimits limits;
     private final MicroClock clock;
     private final Sleeper sleeper;
     private final BrokerOutage outage;
@@ -69,14 +69,14 @@ final class Watchdog {
             TestState state,
             Progress progress,
             StatisticsPoll.Source statistics,
-            Duration brokerOutageLimit,
+            WatchLimits limits,
             MicroClock clock,
             Sleeper sleeper) {
         this.peers = peers;
         this.state = state;
         this.progress = progress;
         this.statistics = statistics;
-        this.brokerOutageLimit = brokerOutageLimit;
+        this.limits = limits;
         this.clock = clock;
         this.sleeper = sleeper;
         this.outage = new BrokerOutage(peers, clock);
@@ -98,7 +98,7 @@ final class Watchdog {
     }
 
     /**
-     * Watches the senders until all of them finished, a peer died, or the deadline passed (planned time × 1.5 + 30 s;
+     * Watches the senders until all of them finished, a peer died, or the deadline passed (planned time × 1.5 + the finish grace, 30 s unless set;
      * without a planned time: {@link #NO_PROGRESS_LIMIT} without progress). Whether the senders finished is looked
      * at again just before any deadline fails the test, and a deadline that passes while the control broker is
      * unreachable waits for it (up to the outage limit) before judging. Runs the agent actions when they are due,
@@ -129,7 +129,7 @@ final class Watchdog {
 
     private void watchSenders(
             long startMicros, Duration planned, Duration warmUp, List<TestDefinition.AgentAction> pendingActions) {
-        Duration deadline = planned != null ? planned.plus(planned.dividedBy(2)).plusSeconds(30) : null;
+        Duration deadline = planned != null ? limits.deadline(planned) : null;
         long lastCount = -1;
         long lastProgressMicros = clock.nowMicros();
         long nextIdleCheck = Long.MIN_VALUE;
@@ -331,7 +331,7 @@ final class Watchdog {
      * outage, while they reconnect) and says whether every one of them finished.
      */
     boolean finishedAfterOutage(Role role) {
-        long limit = clock.nowMicros() + micros(brokerOutageLimit);
+        long limit = clock.nowMicros() + micros(limits.brokerOutage());
         while (!peers.isConnected() && !state.aborted() && clock.nowMicros() < limit) {
             outage.observe();
             pause(WATCH_POLL);

@@ -56,7 +56,14 @@ class WatchdogTest {
     }
 
     private Watchdog watchdog(Duration brokerOutageLimit) {
-        return new Watchdog(peers, state, new NoteTaker(notes), this::poll, brokerOutageLimit, clock, timeline);
+        return new Watchdog(
+                peers,
+                state,
+                new NoteTaker(notes),
+                this::poll,
+                new WatchLimits(WatchLimits.DEFAULT_FINISH_GRACE, brokerOutageLimit),
+                clock,
+                timeline);
     }
 
     private Watchdog watchdog() {
@@ -418,7 +425,7 @@ class WatchdogTest {
         refused.add(SENDER);
         refused.add(RECEIVER);
         refused.refusedStart(RECEIVER.id(), "cannot connect to amqp://127.0.0.1:1/q: connection refused");
-        new Watchdog(peers, refused, new NoteTaker(notes), this::poll, Duration.ofMinutes(5), clock, timeline)
+        new Watchdog(peers, refused, new NoteTaker(notes), this::poll, WatchLimits.DEFAULTS, clock, timeline)
                 .awaitStopped();
         assertEquals(Duration.ZERO, now(), "neither the refusing receiver nor the sender never started is waited on");
     }
