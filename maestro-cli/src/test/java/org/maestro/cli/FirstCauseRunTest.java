@@ -20,9 +20,9 @@ import org.junit.jupiter.api.io.TempDir;
 import org.maestro.base.net.FreePorts;
 import org.maestro.cli.embedded.EmbeddedCluster;
 import org.maestro.cli.embedded.EmbeddedSut;
-import org.maestro.cli.testing.LocalServers;
 import org.maestro.common.cli.ExitCode;
 import org.maestro.embedded.EmbeddedArtemis;
+import org.maestro.testing.LocalRabbitMq;
 
 /**
  * A run whose test cannot start names the first cause on its last line and in the test's reason, before its
@@ -119,7 +119,7 @@ class FirstCauseRunTest {
 
     @Test
     void aMissingRabbitMqQueueExitsThreeNamingTheQueueFirst() throws Exception {
-        LocalServers.require("RabbitMQ", 5672);
+        LocalRabbitMq.assumeRunning();
         Run run = runAgainst("rabbitmq://127.0.0.1:5672/?queue=maestro-first-cause-absent");
 
         assertEquals(
@@ -135,7 +135,7 @@ class FirstCauseRunTest {
 
     @Test
     void anAmqp10UrlOnRabbitMqsOwnPortIsNamedAProtocolMismatchWithTheFix() throws Exception {
-        LocalServers.require("RabbitMQ", 5672);
+        LocalRabbitMq.assumeRunning();
         Run run = runAgainst("amqp://127.0.0.1:5672/maestro-first-cause");
 
         assertEquals(
@@ -166,7 +166,7 @@ class FirstCauseRunTest {
 
     @Test
     void aRefusedRabbitMqLoginExitsThreeNamingTheRefusalFirstWithoutThePassword() throws Exception {
-        LocalServers.require("RabbitMQ", 5672);
+        LocalRabbitMq.assumeRunning();
         Run run = runAgainst("rabbitmq://guest:first-cause-wrong@127.0.0.1:5672/?queue=maestro-first-cause-login");
 
         assertEquals(
@@ -226,7 +226,7 @@ class FirstCauseRunTest {
 
     @Test
     void aManagementInterfaceThatRefusesTheLoginDegradesTheRunUnlessTheScriptRequiresIt() throws Exception {
-        LocalServers.require("the RabbitMQ management API", 15672);
+        LocalRabbitMq.assumeManagement();
         assertDegradedUnlessRequired(
                 "http://guest:wrong-password@127.0.0.1:15672/api",
                 "rabbitmq",

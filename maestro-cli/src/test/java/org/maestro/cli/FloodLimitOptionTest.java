@@ -10,9 +10,8 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicInteger;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 import org.maestro.common.cli.ExitCode;
 import org.maestro.common.client.ControlClient;
@@ -32,20 +31,11 @@ import picocli.CommandLine;
 class FloodLimitOptionTest {
     private static final int FLOOD = 60;
 
-    private static MosquittoProcess mosquitto;
+    @RegisterExtension
+    static final MosquittoProcess mosquitto = MosquittoProcess.perTestClass();
 
     @TempDir
     Path work;
-
-    @BeforeAll
-    static void startBroker() throws Exception {
-        mosquitto = MosquittoProcess.start();
-    }
-
-    @AfterAll
-    static void stopBroker() throws Exception {
-        mosquitto.close();
-    }
 
     @Test
     void theOptionSetsTheLimitAtWhichAFloodingPeerIsCutOff() throws Exception {

@@ -5,29 +5,19 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 import org.maestro.common.cli.ExitCode;
 import org.maestro.testing.MosquittoProcess;
 
 /** Bad scripts and parameters get exit code 2 with the place of the error; missing peers exit code 3. */
 class RunCommandInputTest {
-    private static MosquittoProcess mosquitto;
+    @RegisterExtension
+    static final MosquittoProcess mosquitto = MosquittoProcess.perTestClass();
 
     @TempDir
     Path work;
-
-    @BeforeAll
-    static void startBroker() throws Exception {
-        mosquitto = MosquittoProcess.start();
-    }
-
-    @AfterAll
-    static void stopBroker() throws Exception {
-        mosquitto.close();
-    }
 
     private CliRun run(String name, String body) throws Exception {
         Path script = work.resolve(name);

@@ -15,9 +15,8 @@ import java.util.Map;
 import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 import org.maestro.base.net.FreePorts;
 import org.maestro.common.client.ControlClient;
@@ -38,20 +37,11 @@ class PastedAdviceIT {
 
     private static final Duration SHORT = Duration.ofSeconds(60);
 
-    private static MosquittoProcess mosquitto;
+    @RegisterExtension
+    static final MosquittoProcess mosquitto = MosquittoProcess.perTestClass();
 
     @TempDir
     Path work;
-
-    @BeforeAll
-    static void startControlBroker() throws Exception {
-        mosquitto = MosquittoProcess.start();
-    }
-
-    @AfterAll
-    static void stopControlBroker() throws Exception {
-        mosquitto.close();
-    }
 
     @Test
     void theCommandsThatStartMissingPeersStartPeersThatAnswer() throws Exception {

@@ -5,12 +5,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.List;
 import java.util.Map;
 import java.util.UUID;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.maestro.base.net.FreePorts;
 import org.maestro.common.measure.OutcomeCounts;
 import org.maestro.testing.MosquittoProcess;
 import org.slf4j.Logger;
@@ -84,20 +82,11 @@ class MosquittoQueueLimitTest {
 
     /** A Mosquitto with the given per-client queue limit (0: none), logging its notices to broker.log. */
     private static MosquittoProcess start(Path directory, int maxQueued) throws Exception {
-        int port = FreePorts.next();
+        // a file of its own, which Mosquitto writes at once (what it prints is buffered until it exits)
         return MosquittoProcess.start(
-                directory,
-                List.of(
-                        "listener " + port + " 127.0.0.1",
-                        "allow_anonymous true",
-                        "persistence false",
-                        "max_queued_messages " + maxQueued,
-                        // as root, Mosquitto would switch to user mosquitto, which cannot write the test's folder
-                        "user " + System.getProperty("user.name"),
-                        "log_dest file " + directory.resolve("broker.log"),
-                        "log_type error",
-                        "log_type warning",
-                        "log_type notice"),
-                port);
+                "max_queued_messages " + maxQueued,
+                MosquittoProcess.sameUser(),
+                "log_dest file " + directory.resolve("broker.log"),
+                "log_type notice");
     }
 }

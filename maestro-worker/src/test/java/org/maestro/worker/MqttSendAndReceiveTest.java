@@ -5,9 +5,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Path;
 import java.util.UUID;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 import org.maestro.common.measure.PeerResult;
 import org.maestro.common.protocol.Command;
@@ -15,20 +14,11 @@ import org.maestro.testing.MosquittoProcess;
 
 /** Sender and receiver roles through the MQTT driver against a Mosquitto broker the test starts. */
 class MqttSendAndReceiveTest {
-    private static MosquittoProcess mosquitto;
+    @RegisterExtension
+    static final MosquittoProcess mosquitto = MosquittoProcess.perTestClass();
 
     @TempDir
     Path results;
-
-    @BeforeAll
-    static void startBroker() throws Exception {
-        mosquitto = MosquittoProcess.start();
-    }
-
-    @AfterAll
-    static void stopBroker() throws Exception {
-        mosquitto.close();
-    }
 
     private static String url(String options) {
         return mosquitto.url() + "/maestro/test/" + UUID.randomUUID() + options;

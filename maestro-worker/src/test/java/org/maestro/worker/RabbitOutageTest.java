@@ -2,9 +2,6 @@ package org.maestro.worker;
 
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import com.rabbitmq.client.Channel;
-import com.rabbitmq.client.Connection;
-import com.rabbitmq.client.ConnectionFactory;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -14,8 +11,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.stream.Collectors;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.maestro.testing.RabbitCtl;
-import org.maestro.testing.RequiredServer;
+import org.maestro.testing.LocalRabbitMq;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -31,10 +27,10 @@ class RabbitOutageTest {
 
     @Test
     void theSenderGoesOnAfterItsConnectionsAreClosedAndNothingIsLostUncounted() throws Exception {
-        requireRabbit();
-        String queue = "maestro-test-" + UUID.randomUUID();
+        LocalRabbitMq.assumeRabbitmqctl(); // it closes this test's connections
+        String queue = LocalRabbitMq.uniqueName();
         String id = UUID.randomUUID().toString();
-        String url = "rabbitmq://guest:guest@127.0.0.1:5672/?queue=" + queue + "&declare=true&connectionName=";
+        String url = LocalRabbitMq.url("queue=" + queue + "&declare=true&connectionName=");
         List<String> names = List.of("maestro-outage-sender-" + id, "maestro-outage-receiver-" + id);
         try {
             LoadTestRun run = new LoadTestRun(
@@ -60,12 +56,7 @@ class RabbitOutageTest {
             });
             LOG.info("through closed connections: {}", OutageAccounting.assertAccounted(run, 4000));
         } finally {
-            ConnectionFactory factory = new ConnectionFactory();
-            factory.setHost("127.0.0.1");
-            try (Connection connection = factory.newConnection("maestro-test-admin");
-                    Channel channel = connection.createChannel()) {
-                channel.queueDelete(queue);
-            }
+            LocalRabbitMq.deleteQueue(queue);
         }
     }
 
@@ -78,11 +69,12 @@ class RabbitOutageTest {
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(15);
         while (!open.isEmpty() && System.nanoTime() < deadline) {
             String binaries = open.stream().map(name -> "<<\"" + name + "\">>").collect(Collectors.joining(", "));
-            String answer = RabbitCtl.eval("[length([rabbit_networking:close_connection(P, \"maestro outage test\") "
-                    + "|| P <- rabbit_networking:connections(), [{client_properties, Properties}] <- "
-                    + "[catch rabbit_networking:connection_info(P, [client_properties])], "
-                    + "lists:member({<<\"connection_name\">>, longstr, Name}, Properties)]) || Name <- ["
-                    + binaries + "]].");
+            String answer =
+                    LocalRabbitMq.eval("[length([rabbit_networking:close_connection(P, \"maestro outage test\") "
+                            + "|| P <- rabbit_networking:connections(), [{client_properties, Properties}] <- "
+                            + "[catch rabbit_networking:connection_info(P, [client_properties])], "
+                            + "lists:member({<<\"connection_name\">>, longstr, Name}, Properties)]) || Name <- ["
+                            + binaries + "]].");
             String[] counts = answer.trim().replaceAll("[\\[\\]\\s]", "").split(",");
             List<String> closed = new ArrayList<>();
             for (int i = 0; i < counts.length; i++) {
@@ -94,12 +86,5 @@ class RabbitOutageTest {
             open.removeAll(closed);
         }
         assertTrue(open.isEmpty(), "RabbitMQ found no connection named " + open + " within 15 s");
-    }
-
-    private static void requireRabbit() {
-        RequiredServer.require(
-                RequiredServer.listening(5672) && RabbitCtl.installed(),
-                "no RabbitMQ on 127.0.0.1:5672 with rabbitmqctl to close this test's connections",
-                "start RabbitMQ 3.x there (user guest/guest) with rabbitmqctl installed");
     }
 }

@@ -2,18 +2,14 @@ package org.maestro.worker;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
-import com.rabbitmq.client.Channel;
-import com.rabbitmq.client.Connection;
-import com.rabbitmq.client.ConnectionFactory;
 import java.nio.file.Path;
-import java.util.UUID;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.maestro.common.measure.OutcomeCounts;
 import org.maestro.common.protocol.Command;
-import org.maestro.testing.RequiredServer;
+import org.maestro.testing.LocalRabbitMq;
 
 /**
  * Sender and receiver roles through the RabbitMQ driver against the broker on 127.0.0.1:5672 (guest/guest): skipped
@@ -21,9 +17,6 @@ import org.maestro.testing.RequiredServer;
  * deleted afterwards.
  */
 class RabbitSendAndReceiveTest {
-    private static final String HOST = "127.0.0.1";
-    private static final int PORT = 5672;
-
     @TempDir
     Path results;
 
@@ -31,11 +24,8 @@ class RabbitSendAndReceiveTest {
 
     @BeforeEach
     void requireBroker() {
-        RequiredServer.require(
-                RequiredServer.listening(PORT),
-                "nothing listens on " + HOST + ":" + PORT,
-                "start RabbitMQ 3.x there (user guest/guest)");
-        queue = "maestro-test-" + UUID.randomUUID();
+        LocalRabbitMq.assumeRunning();
+        queue = LocalRabbitMq.uniqueName();
     }
 
     @AfterEach
@@ -43,17 +33,11 @@ class RabbitSendAndReceiveTest {
         if (queue == null) {
             return;
         }
-        ConnectionFactory factory = new ConnectionFactory();
-        factory.setHost(HOST);
-        factory.setPort(PORT);
-        try (Connection connection = factory.newConnection("maestro-test-admin");
-                Channel channel = connection.createChannel()) {
-            channel.queueDelete(queue);
-        }
+        LocalRabbitMq.deleteQueue(queue);
     }
 
     private String url(String options) {
-        return "rabbitmq://guest:guest@" + HOST + ":" + PORT + "/?queue=" + queue + "&declare=true" + options;
+        return LocalRabbitMq.url("queue=" + queue + "&declare=true" + options);
     }
 
     @Test

@@ -19,7 +19,7 @@ import org.junit.jupiter.api.io.TempDir;
 import org.maestro.common.cli.ExitCode;
 import org.maestro.reporter.testing.Recount;
 import org.maestro.reporter.testing.ResultsAudit;
-import org.maestro.testing.RabbitCtl;
+import org.maestro.testing.LocalRabbitMq;
 
 /**
  * The ready test scripts run for real in embedded mode (control broker, Artemis SUT, sender, receiver, inspector
@@ -163,6 +163,7 @@ class EmbeddedScriptsTest {
     void aRunThatLosesMessagesFailsUnderTheDefaultLossLimit() throws Exception {
         // every message is lost, whatever the machine's speed: the senders send to one RabbitMQ queue and the
         // receivers read another (a restart of the SUT loses messages only when some sit in it at that moment)
+        LocalRabbitMq.assumeRunning();
         String prefix = "maestro-loss-limit-" + ProcessHandle.current().pid();
         String sendQueue = prefix + "-sent";
         String receiveQueue = prefix + "-read";
@@ -171,9 +172,9 @@ class EmbeddedScriptsTest {
                     "FixedRateTest.groovy",
                     Map.of(
                             "SEND_URL",
-                            "rabbitmq://guest:guest@127.0.0.1:5672/?queue=" + sendQueue + "&declare=true",
+                            LocalRabbitMq.url("queue=" + sendQueue + "&declare=true"),
                             "RECEIVE_URL",
-                            "rabbitmq://guest:guest@127.0.0.1:5672/?queue=" + receiveQueue + "&declare=true",
+                            LocalRabbitMq.url("queue=" + receiveQueue + "&declare=true"),
                             "TEST_DURATION",
                             "2s",
                             "WARM_UP",
@@ -212,7 +213,7 @@ class EmbeddedScriptsTest {
         } finally {
             for (String queue : List.of(sendQueue, receiveQueue)) {
                 try {
-                    RabbitCtl.run("delete_queue", queue);
+                    LocalRabbitMq.deleteQueue(queue);
                 } catch (IOException e) {
                     System.err.println("the queue " + queue + " is left on RabbitMQ: " + e.getMessage());
                 }

@@ -5,10 +5,6 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import com.rabbitmq.client.Channel;
-import com.rabbitmq.client.Connection;
-import com.rabbitmq.client.ConnectionFactory;
-import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -21,9 +17,12 @@ import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
-import org.maestro.cli.testing.LocalServers;
 import org.maestro.common.cli.ExitCode;
 import org.maestro.reporter.testing.ResultsAudit;
+import org.maestro.testing.LocalNats;
+import org.maestro.testing.LocalRabbitMq;
+import org.maestro.testing.MosquittoProcess;
+import org.maestro.testing.RequiredServer;
 
 /**
  * The one fixed-rate script runs against each messaging system this machine serves by its URL alone
@@ -43,29 +42,28 @@ class FixedRateOnEachSystemTest {
         return Stream.of(
                 Arguments.of(
                         "RabbitMQ (AMQP 0-9-1)",
-                        5672,
-                        "rabbitmq://guest:guest@127.0.0.1:5672/?queue=" + name + "&declare=true"),
-                Arguments.of("Mosquitto (MQTT 3.1.1)", 1883, "mqtt://127.0.0.1:1883/maestro/" + name + "?qos=1"),
-                Arguments.of("NATS", 4222, "nats://127.0.0.1:4222/maestro." + name));
+                        (Runnable) LocalRabbitMq::assumeRunning,
+                        LocalRabbitMq.url("queue=" + name + "&declare=true")),
+                Arguments.of(
+                        "Mosquitto (MQTT 3.1.1)",
+                        (Runnable) MosquittoProcess::assumeLocalRunning,
+                        "mqtt://127.0.0.1:1883/maestro/" + name + "?qos=1"),
+                Arguments.of("NATS", (Runnable) LocalNats::assumeRunning, LocalNats.URL + "/maestro." + name));
     }
 
     /** Deletes the RabbitMQ queue the run declared, if it did. */
     @AfterAll
     static void deleteQueue() throws Exception {
-        ConnectionFactory factory = new ConnectionFactory();
-        factory.setHost("127.0.0.1");
-        try (Connection connection = factory.newConnection();
-                Channel channel = connection.createChannel()) {
-            channel.queueDelete(NAME);
-        } catch (IOException e) {
-            // no broker, or no such queue: nothing to remove
+        if (RequiredServer.listening(LocalRabbitMq.PORT)) {
+            LocalRabbitMq.deleteQueue(NAME);
         }
     }
 
     @ParameterizedTest(name = "{0}")
     @MethodSource("systems")
-    void theFixedRateScriptRunsAgainstTheSystemNamedByItsUrl(String system, int port, String url) throws Exception {
-        LocalServers.require(system, port);
+    void theFixedRateScriptRunsAgainstTheSystemNamedByItsUrl(String system, Runnable assumeRunning, String url)
+            throws Exception {
+        assumeRunning.run();
         CliProcess run = CliProcess.runScript(
                 "FixedRateTest.groovy",
                 Map.of(

@@ -5,7 +5,6 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
-import java.net.Socket;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -23,8 +22,8 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.maestro.reporter.Chromium;
-import org.maestro.testing.RabbitCtl;
-import org.maestro.testing.RequiredServer;
+import org.maestro.testing.LocalRabbitMq;
+import org.maestro.testing.MosquittoProcess;
 
 /**
  * One real run fed with secrets and hostile text, as a shared lab would: the SUT URL, the management URL and the
@@ -50,13 +49,14 @@ class HostileRunOutputTest {
 
     @BeforeAll
     static void runWithSecretsAndHostileText() throws Exception {
-        requireRabbitMqAndMosquitto();
+        LocalRabbitMq.assumeRabbitmqctl(); // it makes the test's user
+        MosquittoProcess.assumeLocalRunning();
         String suffix = UUID.randomUUID().toString().substring(0, 8);
         user = "maestro-hostile-" + suffix;
         password = "Pw" + UUID.randomUUID().toString().replace("-", "");
         queue = "maestro.hostile." + suffix + HOSTILE;
-        RabbitCtl.run("add_user", user, password);
-        RabbitCtl.run("set_permissions", "-p", "/", user, ".*", ".*", ".*");
+        LocalRabbitMq.rabbitmqctl("add_user", user, password);
+        LocalRabbitMq.rabbitmqctl("set_permissions", "-p", "/", user, ".*", ".*", ".*");
         Path script = Files.writeString(work.resolve("Hostile.groovy"), """
                 def pw = maestro.env("HOSTILE_PASSWORD", "")
                 def base = "rabbitmq://" + maestro.env("HOSTILE_USER", "") + ":" + pw + "@127.0.0.1:5672/?queue="
@@ -111,9 +111,9 @@ class HostileRunOutputTest {
     static void removeTheUserAndQueue() throws Exception {
         if (user != null) {
             try {
-                RabbitCtl.run("delete_queue", queue);
+                LocalRabbitMq.deleteQueue(queue);
             } finally {
-                RabbitCtl.run("delete_user", user);
+                LocalRabbitMq.rabbitmqctl("delete_user", user);
             }
         }
     }
@@ -196,21 +196,5 @@ class HostileRunOutputTest {
             }
         }
         return found;
-    }
-
-    /** Skips when no RabbitMQ (with rabbitmqctl) or Mosquitto listens here; fails under CI, which runs both. */
-    private static void requireRabbitMqAndMosquitto() {
-        for (int port : new int[] {5672, 1883}) {
-            try (Socket socket = new Socket("127.0.0.1", port)) {
-                socket.setSoTimeout(1000);
-                if (!RabbitCtl.installed()) {
-                    throw new IOException("rabbitmqctl is not installed");
-                }
-            } catch (IOException e) {
-                throw RequiredServer.missing(
-                        "no RabbitMQ (with rabbitmqctl) or Mosquitto on 127.0.0.1:" + port + ": " + e.getMessage(),
-                        "apt-get install rabbitmq-server mosquitto");
-            }
-        }
     }
 }

@@ -11,13 +11,12 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.UUID;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.maestro.cli.testing.LocalServers;
 import org.maestro.common.cli.ExitCode;
 import org.maestro.reporter.testing.Recount;
 import org.maestro.reporter.testing.ResultsAudit;
+import org.maestro.testing.MosquittoProcess;
 
 /**
  * A plain MQTT topic (Mosquitto) with two receiver connections gives every message to both: the run says so before it
@@ -26,20 +25,13 @@ import org.maestro.reporter.testing.ResultsAudit;
  */
 class PublishSubscribeHeadlineTest {
     private static final ObjectMapper JSON = new ObjectMapper();
-    private static final int MOSQUITTO = 1883;
 
     @TempDir
     Path work;
 
-    /** Skips when no Mosquitto listens, and fails under CI, which runs one. */
-    private static void requireMosquitto() {
-        LocalServers.require("Mosquitto", MOSQUITTO);
-    }
-
     @Test
     void aTopicWithTwoReceiverConnectionsIsWarnedAboutAndItsCopiesAreShownEverywhere() throws Exception {
-        requireMosquitto();
-        String url = "mqtt://127.0.0.1:" + MOSQUITTO + "/maestro/pubsub-" + UUID.randomUUID() + "?qos=1";
+        String url = MosquittoProcess.localTopicUrl("?qos=1");
         CliProcess run = CliProcess.runScript(
                 "FixedRateTest.groovy",
                 Map.of(

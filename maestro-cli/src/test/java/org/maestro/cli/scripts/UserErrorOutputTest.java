@@ -11,8 +11,8 @@ import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.maestro.cli.testing.LocalServers;
 import org.maestro.common.cli.ExitCode;
+import org.maestro.testing.LocalRabbitMq;
 
 /**
  * What a user of the distribution sees when the input is wrong, in a JVM of its own with the distribution's logging:
@@ -43,7 +43,7 @@ class UserErrorOutputTest {
 
     @Test
     void anAmqp10UrlOnRabbitMqsOwnPortPrintsNoStackTraceAndEndsWithTheMismatch() throws Exception {
-        requireRabbitMq();
+        LocalRabbitMq.assumeRunning();
         CliProcess run = CliProcess.runAsDistributed(
                 Map.of("SEND_RECEIVE_URL", "amqp://127.0.0.1:5672/maestro-user-error"),
                 DEADLINE,
@@ -64,10 +64,5 @@ class UserErrorOutputTest {
                 last.startsWith("FAILED: fixed-rate/0: receiver-1@localhost cannot connect to "
                         + "amqp://127.0.0.1:5672/maestro-user-error: protocol mismatch"),
                 last);
-    }
-
-    /** Skips the case without a RabbitMQ on 127.0.0.1:5672, and fails it under CI, which runs one. */
-    private static void requireRabbitMq() {
-        LocalServers.require("RabbitMQ", 5672);
     }
 }

@@ -62,20 +62,7 @@ class HostileTrafficTest {
         assertTrue(
                 maxPacket > NoteCodec.MAX_NOTE_BYTES && maxPacket <= NoteCodec.MAX_NOTE_BYTES + 64 * 1024,
                 "the broker's limit is the note limit plus room for the MQTT header: " + maxPacket);
-        Path directory = Files.createTempDirectory("maestro-mosquitto-limits-");
-        int port = org.maestro.base.net.FreePorts.next();
-        mosquitto = MosquittoProcess.start(
-                directory,
-                List.of(
-                        "listener " + port + " 127.0.0.1",
-                        "allow_anonymous true",
-                        "persistence false",
-                        "max_packet_size " + maxPacket,
-                        "max_keepalive 65535",
-                        "log_dest stdout",
-                        "log_type error",
-                        "log_type warning"),
-                port);
+        mosquitto = MosquittoProcess.start("max_packet_size " + maxPacket);
     }
 
     @AfterAll

@@ -99,8 +99,7 @@ public final class SecureMosquitto implements AutoCloseable {
                     + files + " files");
         }
         lines.add("log_type debug");
-        // as root, Mosquitto would switch to user mosquitto, which cannot read the test's folder
-        lines.add("user " + System.getProperty("user.name"));
+        lines.add(MosquittoProcess.sameUser());
         return lines;
     }
 

@@ -23,8 +23,8 @@ import org.maestro.driver.DriverProducer;
  * <pre>{@code
  * class RabbitContractTest extends DriverContract {
  *     protected Driver driver() { return new RabbitDriver(); }
- *     protected String acknowledgedUrl() { return LocalRabbit.url("queue=" + name + "&declare=true"); }
- *     protected String unacknowledgedUrl() { return LocalRabbit.url("queue=" + name + "&confirm=false"); }
+ *     protected String acknowledgedUrl() { return LocalRabbitMq.url("queue=" + name + "&declare=true"); }
+ *     protected String unacknowledgedUrl() { return LocalRabbitMq.url("queue=" + name + "&confirm=false"); }
  * }
  * }</pre>
  *

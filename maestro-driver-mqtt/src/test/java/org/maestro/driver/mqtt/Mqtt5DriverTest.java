@@ -9,7 +9,6 @@ import static org.maestro.driver.testing.DriverChecks.awaitTrue;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
@@ -21,7 +20,6 @@ import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
-import org.maestro.base.net.FreePorts;
 import org.maestro.base.time.MicroClock;
 import org.maestro.driver.DeliveryOutcome;
 import org.maestro.driver.DriverConnection;
@@ -37,27 +35,23 @@ class Mqtt5DriverTest {
 
     @Test
     void qos1PublishesCarryTheBytesUnchangedAndAreAcceptedOnceEach() throws Exception {
-        LocalMosquitto.require();
-        roundTrip(LocalMosquitto.url("?version=5&qos=1"), 2000);
+        roundTrip(MosquittoProcess.localTopicUrl("?version=5&qos=1"), 2000);
     }
 
     @Test
     void qos2PublishesCarryTheBytesUnchangedAndAreAcceptedOnceEach() throws Exception {
-        LocalMosquitto.require();
-        roundTrip(LocalMosquitto.url("?version=5&qos=2"), 300);
+        roundTrip(MosquittoProcess.localTopicUrl("?version=5&qos=2"), 300);
     }
 
     @Test
     void qos1WithAWindowLargerThanTheBrokersReceiveMaximumLosesNothing() throws Exception {
-        LocalMosquitto.require();
         // Mosquitto announces its max_inflight_messages (20 by default) as Receive Maximum: the window keeps to it
-        roundTrip(LocalMosquitto.url("?version=5&qos=1&inflight=5000"), 1500);
+        roundTrip(MosquittoProcess.localTopicUrl("?version=5&qos=1&inflight=5000"), 1500);
     }
 
     @Test
     void theWindowKeepsToTheReceiveMaximumTheBrokerAnnounces() throws Exception {
-        Path directory = Files.createTempDirectory("maestro-mosquitto-inflight-");
-        try (MosquittoProcess mosquitto = startMosquitto(directory, "max_inflight_messages 5")) {
+        try (MosquittoProcess mosquitto = MosquittoProcess.start("max_inflight_messages 5")) {
             String url = mosquitto.url() + "/maestro/inflight/" + UUID.randomUUID() + "?version=5&qos=1";
             AtomicInteger received = new AtomicInteger();
             Map<Long, DeliveryOutcome> outcomes = new ConcurrentHashMap<>();
@@ -98,8 +92,7 @@ class Mqtt5DriverTest {
 
     @Test
     void qos0PublishesArriveAndHaveNoOutcome() throws Exception {
-        LocalMosquitto.require();
-        String url = LocalMosquitto.url("?version=5&qos=0");
+        String url = MosquittoProcess.localTopicUrl("?version=5&qos=0");
         List<byte[]> received = new CopyOnWriteArrayList<>();
         AtomicInteger reports = new AtomicInteger();
         try (DriverConnection receiver = new MqttDriver().connect(url, MicroClock.system(), TIMEOUT);
@@ -123,11 +116,8 @@ class Mqtt5DriverTest {
     void aPublishTheBrokerRefusesIsRejectedWithTheReasonNamed(int qos) throws Exception {
         Path directory = Files.createTempDirectory("maestro-mosquitto-acl-");
         Files.writeString(directory.resolve("acl"), "topic readwrite maestro/allowed/#\n");
-        try (MosquittoProcess mosquitto = startMosquitto(
-                directory,
-                "acl_file " + directory.resolve("acl"),
-                // as root, Mosquitto would switch to user mosquitto, which cannot read the test's folder
-                "user " + System.getProperty("user.name"))) {
+        try (MosquittoProcess mosquitto =
+                MosquittoProcess.start("acl_file " + directory.resolve("acl"), MosquittoProcess.sameUser())) {
             String allowed = mosquitto.url() + "/maestro/allowed/t?version=5&qos=" + qos;
             String denied = mosquitto.url() + "/maestro/denied/t?version=5&qos=" + qos;
             Map<Long, String> details = new ConcurrentHashMap<>();
@@ -170,18 +160,5 @@ class Mqtt5DriverTest {
 
     private static void roundTrip(String url, int count) throws Exception {
         MqttRoundTrip.run(url, count, Mqtt5Connection.class);
-    }
-
-    /**
-     * A Mosquitto of the test's own in {@code directory}, on a free port, anonymous and without persistence, with
-     * {@code settings} besides and its log on standard output.
-     */
-    private static MosquittoProcess startMosquitto(Path directory, String... settings) throws Exception {
-        int port = FreePorts.next();
-        List<String> config = new ArrayList<>(
-                List.of("listener " + port + " 127.0.0.1", "allow_anonymous true", "persistence false"));
-        config.addAll(List.of(settings));
-        config.add("log_dest stdout");
-        return MosquittoProcess.start(directory, config, port);
     }
 }

@@ -16,7 +16,6 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
-import org.maestro.base.net.FreePorts;
 import org.maestro.base.time.MicroClock;
 import org.maestro.driver.DriverConnection;
 import org.maestro.driver.DriverException;
@@ -39,18 +38,10 @@ class MqttCredentialsTest {
         Commands.run(
                 directory,
                 List.of(MosquittoProcess.tool("mosquitto_passwd"), "-c", "-b", "passwd", "maestro", "r1ght-pa55"));
-        int port = FreePorts.next();
         mosquitto = MosquittoProcess.start(
-                directory,
-                List.of(
-                        "listener " + port + " 127.0.0.1",
-                        "allow_anonymous false",
-                        "password_file " + directory.resolve("passwd").toAbsolutePath(),
-                        "persistence false",
-                        // as root, Mosquitto would switch to user mosquitto, which cannot read the test's folder
-                        "user " + System.getProperty("user.name"),
-                        "log_dest stdout"),
-                port);
+                "allow_anonymous false",
+                "password_file " + directory.resolve("passwd").toAbsolutePath(),
+                MosquittoProcess.sameUser());
     }
 
     @AfterAll

@@ -10,10 +10,9 @@ import java.time.Duration;
 import java.util.UUID;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.maestro.base.net.FreePorts;
 import org.maestro.base.time.MicroClock;
 import org.maestro.driver.Driver;
@@ -29,18 +28,11 @@ import org.maestro.testing.MosquittoProcess;
  */
 class MqttDriverTest extends DriverContract {
     private static final Duration TIMEOUT = Duration.ofSeconds(20);
-    private static MosquittoProcess mosquitto;
+
+    @RegisterExtension
+    static final MosquittoProcess mosquitto = MosquittoProcess.perTestClass();
+
     private String topicUrl;
-
-    @BeforeAll
-    static void startBroker() throws Exception {
-        mosquitto = MosquittoProcess.start();
-    }
-
-    @AfterAll
-    static void stopBroker() throws Exception {
-        mosquitto.close();
-    }
 
     @BeforeEach
     void nameTheTopic() {
@@ -84,8 +76,7 @@ class MqttDriverTest extends DriverContract {
 
     @Test
     void worksAgainstTheMachinesMosquitto() throws Exception {
-        LocalMosquitto.require();
-        roundTrip("mqtt://127.0.0.1:1883/maestro/test/" + UUID.randomUUID() + "?qos=1", 500);
+        roundTrip(MosquittoProcess.localTopicUrl("?qos=1"), 500);
     }
 
     private static void roundTrip(String url, int count) throws Exception {

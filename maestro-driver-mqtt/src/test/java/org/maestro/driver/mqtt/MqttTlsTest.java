@@ -43,8 +43,7 @@ class MqttTlsTest {
                 List.of(
                         "allow_anonymous true",
                         "persistence false",
-                        // as root, Mosquitto would switch to user mosquitto, which cannot read the test's folder
-                        "user " + System.getProperty("user.name"),
+                        MosquittoProcess.sameUser(),
                         "log_dest stdout",
                         "listener " + trustedPort + " 127.0.0.1",
                         "certfile " + directory.resolve("server.crt"),

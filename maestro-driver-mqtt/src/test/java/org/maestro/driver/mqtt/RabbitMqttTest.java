@@ -12,6 +12,7 @@ import java.time.Duration;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
+import java.util.UUID;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -24,6 +25,7 @@ import org.maestro.driver.DeliveryOutcome;
 import org.maestro.driver.DriverConnection;
 import org.maestro.driver.DriverException;
 import org.maestro.driver.DriverProducer;
+import org.maestro.testing.LocalRabbitMq;
 
 /** The MQTT driver against RabbitMQ 3.10's MQTT plugin (MQTT 3.1.1 only; MQTT 5 came with RabbitMQ 3.13). */
 class RabbitMqttTest {
@@ -31,13 +33,19 @@ class RabbitMqttTest {
 
     @BeforeAll
     static void plugin() throws Exception {
-        RabbitMqttPlugin.require();
+        LocalRabbitMq.assumeMqtt();
+    }
+
+    /** A URL of a topic no other test uses, with guest/guest and the given query (starting with {@code ?}). */
+    private static String url(String query) {
+        return "mqtt://guest:guest@" + LocalRabbitMq.HOST + ":" + LocalRabbitMq.MQTT_PORT + "/maestro/test/"
+                + UUID.randomUUID() + query;
     }
 
     @ParameterizedTest(name = "QoS {0}")
     @ValueSource(ints = {0, 1, 2})
     void everyMessageArrivesOnceUnchangedAndEveryAcknowledgedPublishIsAccepted(int qos) throws Exception {
-        String url = RabbitMqttPlugin.url("?qos=" + qos);
+        String url = url("?qos=" + qos);
         int count = 2000;
         List<byte[]> received = new CopyOnWriteArrayList<>();
         Map<Long, DeliveryOutcome> outcomes = new ConcurrentHashMap<>();
@@ -72,7 +80,7 @@ class RabbitMqttTest {
 
     @Test
     void mqtt5IsRefusedAtConnectWithAMessageSayingSo() {
-        String url = RabbitMqttPlugin.url("?version=5");
+        String url = url("?version=5");
         DriverException error = assertThrows(
                 DriverException.class,
                 () -> new MqttDriver()

@@ -8,6 +8,7 @@ import static org.maestro.driver.testing.DriverChecks.awaitTrue;
 
 import com.rabbitmq.client.Channel;
 import com.rabbitmq.client.Connection;
+import com.rabbitmq.client.ConnectionFactory;
 import java.time.Duration;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
@@ -25,9 +26,10 @@ import org.maestro.driver.DriverException;
 import org.maestro.driver.DriverProducer;
 import org.maestro.driver.OutcomeListener;
 import org.maestro.driver.testing.DriverContract;
+import org.maestro.testing.LocalRabbitMq;
 
 /**
- * The RabbitMQ driver against the real broker on 127.0.0.1:5672 (see {@link LocalRabbit}): the cases of every
+ * The RabbitMQ driver against the real broker on 127.0.0.1:5672 (see {@link LocalRabbitMq}): the cases of every
  * driver ({@link DriverContract}) and RabbitMQ's own. Each test uses a queue and an exchange of its own, deleted
  * afterwards.
  */
@@ -46,8 +48,8 @@ class RabbitDriverTest extends DriverContract {
 
     @BeforeEach
     void requireBroker() {
-        LocalRabbit.require();
-        name = LocalRabbit.uniqueName();
+        LocalRabbitMq.assumeRunning();
+        name = LocalRabbitMq.uniqueName();
     }
 
     @AfterEach
@@ -55,7 +57,16 @@ class RabbitDriverTest extends DriverContract {
         if (name == null) {
             return; // skipped: no broker
         }
-        LocalRabbit.delete(name);
+        LocalRabbitMq.deleteQueue(name);
+        LocalRabbitMq.deleteExchange(name);
+    }
+
+    /** A connection of the client itself, for declaring what a test needs beforehand. */
+    private static Connection admin() throws Exception {
+        ConnectionFactory factory = new ConnectionFactory();
+        factory.setHost(LocalRabbitMq.HOST);
+        factory.setPort(LocalRabbitMq.PORT);
+        return factory.newConnection("maestro-test-admin");
     }
 
     @Override
@@ -65,12 +76,12 @@ class RabbitDriverTest extends DriverContract {
 
     @Override
     protected String acknowledgedUrl() {
-        return LocalRabbit.url("queue=" + name + "&declare=true&prefetch=100&inflight=200");
+        return LocalRabbitMq.url("queue=" + name + "&declare=true&prefetch=100&inflight=200");
     }
 
     @Override
     protected String unacknowledgedUrl() {
-        return LocalRabbit.url("queue=" + name + "&declare=true&confirm=false");
+        return LocalRabbitMq.url("queue=" + name + "&declare=true&confirm=false");
     }
 
     @Override
@@ -80,12 +91,12 @@ class RabbitDriverTest extends DriverContract {
 
     @Test
     void anUnroutableMandatoryPublishIsReleasedAndAnUnroutableOtherOneAccepted() throws Exception {
-        try (Connection admin = LocalRabbit.admin();
+        try (Connection admin = admin();
                 Channel channel = admin.createChannel()) {
             channel.exchangeDeclare(name, "direct", false, false, null);
         }
         try (DriverConnection sender = driver.connect(
-                LocalRabbit.url("exchange=" + name + "&routingKey=nowhere"), MicroClock.system(), TIMEOUT)) {
+                LocalRabbitMq.url("exchange=" + name + "&routingKey=nowhere"), MicroClock.system(), TIMEOUT)) {
             DriverProducer producer = sender.createProducer(listener);
             for (int i = 0; i < 5; i++) {
                 producer.send(i, new byte[10], 10);
@@ -97,7 +108,7 @@ class RabbitDriverTest extends DriverContract {
             assertTrue(resendable.get(i), "a released message may be sent again");
         }
         try (DriverConnection sender = driver.connect(
-                LocalRabbit.url("exchange=" + name + "&routingKey=nowhere&mandatory=false"),
+                LocalRabbitMq.url("exchange=" + name + "&routingKey=nowhere&mandatory=false"),
                 MicroClock.system(),
                 TIMEOUT)) {
             sender.createProducer(listener).send(7, new byte[10], 10);
@@ -108,11 +119,12 @@ class RabbitDriverTest extends DriverContract {
 
     @Test
     void aFullQueueThatRejectsPublishesHasThemRejected() throws Exception {
-        try (Connection admin = LocalRabbit.admin();
+        try (Connection admin = admin();
                 Channel channel = admin.createChannel()) {
             channel.queueDeclare(name, false, false, false, Map.of("x-max-length", 1, "x-overflow", "reject-publish"));
         }
-        try (DriverConnection sender = driver.connect(LocalRabbit.url("queue=" + name), MicroClock.system(), TIMEOUT)) {
+        try (DriverConnection sender =
+                driver.connect(LocalRabbitMq.url("queue=" + name), MicroClock.system(), TIMEOUT)) {
             DriverProducer producer = sender.createProducer(listener);
             for (int i = 0; i < 3; i++) {
                 producer.send(i, new byte[10], 10);
@@ -128,7 +140,7 @@ class RabbitDriverTest extends DriverContract {
     @Test
     void publishingToAMissingExchangeFailsTheConnectionAndThePublish() throws Exception {
         try (DriverConnection sender =
-                driver.connect(LocalRabbit.url("exchange=" + name), MicroClock.system(), TIMEOUT)) {
+                driver.connect(LocalRabbitMq.url("exchange=" + name), MicroClock.system(), TIMEOUT)) {
             DriverProducer producer = sender.createProducer(listener);
             producer.send(1, new byte[10], 10);
             awaitTrue(sender::failed, () -> "the broker closes the channel of a publish to a missing exchange");
@@ -145,7 +157,7 @@ class RabbitDriverTest extends DriverContract {
     @Test
     void aReceiverOfAMissingQueueIsToldToDeclareIt() throws Exception {
         try (DriverConnection receiver =
-                driver.connect(LocalRabbit.url("queue=" + name), MicroClock.system(), TIMEOUT)) {
+                driver.connect(LocalRabbitMq.url("queue=" + name), MicroClock.system(), TIMEOUT)) {
             DriverException e = assertThrows(DriverException.class, () -> receiver.createConsumer((b, m) -> {}));
             assertTrue(e.getMessage().contains("no queue '" + name + "'"), e.getMessage());
             assertTrue(e.getMessage().contains("declare=true"), e.getMessage());
@@ -155,11 +167,11 @@ class RabbitDriverTest extends DriverContract {
 
     @Test
     void declaringAQueueThatExistsWithOtherSettingsSaysWhichOne() throws Exception {
-        try (Connection admin = LocalRabbit.admin();
+        try (Connection admin = admin();
                 Channel channel = admin.createChannel()) {
             channel.queueDeclare(name, false, false, false, null);
         }
-        String url = LocalRabbit.url("queue=" + name + "&declare=true&durable=true");
+        String url = LocalRabbitMq.url("queue=" + name + "&declare=true&durable=true");
         try (DriverConnection receiver = driver.connect(url, MicroClock.system(), TIMEOUT)) {
             DriverException e = assertThrows(DriverException.class, () -> receiver.createConsumer((b, m) -> {}));
             assertTrue(e.getMessage().contains("inequivalent arg 'durable'"), e.getMessage());
@@ -170,10 +182,10 @@ class RabbitDriverTest extends DriverContract {
     @Test
     void aReceiverWhoseQueueIsDeletedCountsAsFailed() throws Exception {
         try (DriverConnection receiver =
-                driver.connect(LocalRabbit.url("queue=" + name + "&declare=true"), MicroClock.system(), TIMEOUT)) {
+                driver.connect(LocalRabbitMq.url("queue=" + name + "&declare=true"), MicroClock.system(), TIMEOUT)) {
             DriverConsumer consumer = receiver.createConsumer((b, m) -> {});
             assertFalse(receiver.failed());
-            LocalRabbit.delete(name);
+            LocalRabbitMq.deleteQueue(name);
             awaitTrue(receiver::failed, () -> "the broker cancels the consumer of a deleted queue");
             assertTrue(
                     receiver.failure().getMessage().contains("cancelled"),
@@ -184,14 +196,15 @@ class RabbitDriverTest extends DriverContract {
 
     @Test
     void aWrongPasswordIsRefusedWithoutShowingIt() {
-        String url =
-                "rabbitmq://guest:not-the-pa55word@" + LocalRabbit.HOST + ":" + LocalRabbit.PORT + "/?queue=" + name;
+        String url = "rabbitmq://guest:not-the-pa55word@" + LocalRabbitMq.HOST + ":" + LocalRabbitMq.PORT + "/?queue="
+                + name;
         DriverException e =
                 assertThrows(DriverException.class, () -> driver.connect(url, MicroClock.system(), TIMEOUT));
         assertTrue(e.getMessage().contains("refused the login of user 'guest'"), e.getMessage());
         assertTrue(
                 e.getMessage()
-                        .contains("rabbitmq://***@" + LocalRabbit.HOST + ":" + LocalRabbit.PORT + "/?queue=" + name),
+                        .contains(
+                                "rabbitmq://***@" + LocalRabbitMq.HOST + ":" + LocalRabbitMq.PORT + "/?queue=" + name),
                 e.getMessage());
         assertTrue(e.getMessage().contains("check the user name and password"), e.getMessage());
         assertFalse(e.getMessage().contains("not-the-pa55word"), e.getMessage());
@@ -202,7 +215,8 @@ class RabbitDriverTest extends DriverContract {
         DriverException e = assertThrows(
                 DriverException.class,
                 () -> driver.connect(
-                        "rabbitmq://guest:guest@" + LocalRabbit.HOST + ":" + LocalRabbit.PORT + "/" + name + "?queue=q",
+                        "rabbitmq://guest:guest@" + LocalRabbitMq.HOST + ":" + LocalRabbitMq.PORT + "/" + name
+                                + "?queue=q",
                         MicroClock.system(),
                         TIMEOUT));
         assertTrue(e.getMessage().contains("virtual host '" + name + "'"), e.getMessage());

@@ -9,7 +9,7 @@ import java.util.List;
 import java.util.stream.Collectors;
 import org.maestro.base.net.FreePorts;
 import org.maestro.testing.Commands;
-import org.maestro.testing.RabbitCtl;
+import org.maestro.testing.LocalRabbitMq;
 
 /**
  * Extra TLS (AMQPS) listeners on the machine's RabbitMQ, on free loopback ports, added while the broker runs
@@ -51,7 +51,7 @@ final class RabbitTlsListeners implements AutoCloseable {
                     + "{key, {'PrivateKeyInfo', base64:decode(\"" + base64(directory.resolve(name + ".key.der"))
                     + "\")}}], 1)");
         }
-        String answer = RabbitCtl.eval("[" + String.join(", ", starts) + "].");
+        String answer = LocalRabbitMq.eval("[" + String.join(", ", starts) + "].");
         RabbitTlsListeners listeners = new RabbitTlsListeners(ports);
         if (!answer.replaceAll("\\s", "")
                 .equals(ports.stream().map(p -> "ok").collect(Collectors.joining(",", "[", "]")))) {
@@ -72,6 +72,7 @@ final class RabbitTlsListeners implements AutoCloseable {
 
     @Override
     public void close() throws IOException, InterruptedException {
-        RabbitCtl.eval("[catch rabbit_networking:stop_tcp_listener({\"127.0.0.1\", Port}) || Port <- " + ports + "].");
+        LocalRabbitMq.eval(
+                "[catch rabbit_networking:stop_tcp_listener({\"127.0.0.1\", Port}) || Port <- " + ports + "].");
     }
 }

@@ -12,8 +12,7 @@ import org.junit.jupiter.api.Test;
 import org.maestro.base.time.MicroClock;
 import org.maestro.driver.DriverException;
 import org.maestro.driver.testing.DriverChecks;
-import org.maestro.testing.RabbitCtl;
-import org.maestro.testing.RequiredServer;
+import org.maestro.testing.LocalRabbitMq;
 import org.maestro.testing.TestCertificates;
 
 /**
@@ -29,11 +28,7 @@ class RabbitTlsTest {
 
     @BeforeAll
     static void listeners() throws Exception {
-        LocalRabbit.require();
-        RequiredServer.require(
-                RabbitCtl.installed(),
-                "rabbitmqctl is not installed",
-                "it adds the TLS listeners to the broker: install RabbitMQ 3.x");
+        LocalRabbitMq.assumeRabbitmqctl(); // it adds the TLS listeners to the broker
         Path directory = Files.createTempDirectory("maestro-rabbit-tls-");
         TestCertificates certificates = TestCertificates.create(directory);
         certificates.selfSigned("stranger");
@@ -56,7 +51,7 @@ class RabbitTlsTest {
 
     @Test
     void aTrustedCertificateCarriesEveryMessage() throws Exception {
-        String queue = LocalRabbit.uniqueName();
+        String queue = LocalRabbitMq.uniqueName();
         try {
             DriverChecks.carriesInSequence(
                     new RabbitDriver(),
@@ -65,7 +60,7 @@ class RabbitTlsTest {
                     TIMEOUT,
                     true);
         } finally {
-            LocalRabbit.delete(queue);
+            LocalRabbitMq.deleteQueue(queue);
         }
     }
 
@@ -84,7 +79,7 @@ class RabbitTlsTest {
 
     @Test
     void aPlainPortIsRefusedAsAFailedHandshake() {
-        String url = "rabbitmqs://guest:guest@127.0.0.1:" + LocalRabbit.PORT + "/?queue=never-declared";
+        String url = "rabbitmqs://guest:guest@127.0.0.1:" + LocalRabbitMq.PORT + "/?queue=never-declared";
         DriverException error = assertThrows(
                 DriverException.class,
                 () -> new RabbitDriver()

@@ -23,9 +23,10 @@ import org.maestro.driver.DriverException;
 import org.maestro.driver.DriverProducer;
 import org.maestro.driver.OutcomeListener;
 import org.maestro.driver.testing.DriverContract;
+import org.maestro.testing.LocalRabbitMq;
 
 /**
- * The STOMP driver against RabbitMQ's STOMP plugin on 127.0.0.1:61613 (see {@link LocalRabbitStomp}): the cases of
+ * The STOMP driver against RabbitMQ's STOMP plugin on 127.0.0.1:61613 (see {@link LocalRabbitMq}): the cases of
  * every driver ({@link DriverContract}) and RabbitMQ's own, in a virtual host of its own that is deleted afterwards,
  * each test on a queue of its own.
  */
@@ -50,20 +51,26 @@ class StompRabbitTest extends DriverContract {
 
     @BeforeAll
     static void createVhost() throws Exception {
-        LocalRabbitStomp.require();
-        vhost = LocalRabbitStomp.createVhost();
+        LocalRabbitMq.assumeStomp();
+        vhost = LocalRabbitMq.createVhost();
     }
 
     @AfterAll
     static void deleteVhost() throws Exception {
         if (vhost != null) {
-            LocalRabbitStomp.deleteVhost(vhost);
+            LocalRabbitMq.deleteVhost(vhost);
         }
     }
 
     @BeforeEach
     void nameTheQueue() {
         queue = "/queue/maestro-" + UUID.randomUUID();
+    }
+
+    /** A driver URL of a destination in the test's virtual host, with guest/guest and the given query. */
+    private static String url(String vhost, String destination, String query) {
+        return "stomp://guest:guest@" + LocalRabbitMq.HOST + ":" + LocalRabbitMq.STOMP_PORT + destination + "?vhost="
+                + vhost + (query.isEmpty() ? "" : "&" + query);
     }
 
     @Override
@@ -73,12 +80,12 @@ class StompRabbitTest extends DriverContract {
 
     @Override
     protected String acknowledgedUrl() {
-        return LocalRabbitStomp.url(vhost, queue, "prefetch=100&inflight=200");
+        return url(vhost, queue, "prefetch=100&inflight=200");
     }
 
     @Override
     protected String unacknowledgedUrl() {
-        return LocalRabbitStomp.url(vhost, queue, "receipt=false&ack=auto");
+        return url(vhost, queue, "receipt=false&ack=auto");
     }
 
     @Override
@@ -88,7 +95,7 @@ class StompRabbitTest extends DriverContract {
 
     @Test
     void aSendToAMissingExchangeFailsWithTheServersReason() throws Exception {
-        String url = LocalRabbitStomp.url(vhost, "/exchange/maestro-missing-" + UUID.randomUUID() + "/key", "");
+        String url = url(vhost, "/exchange/maestro-missing-" + UUID.randomUUID() + "/key", "");
         try (DriverConnection sender = driver.connect(url, MicroClock.system(), TIMEOUT)) {
             DriverProducer producer = sender.createProducer(listener);
             producer.send(1, new byte[10], 10);
@@ -105,7 +112,7 @@ class StompRabbitTest extends DriverContract {
 
     @Test
     void aWrongPasswordIsRefusedNamingTheUserAndNotThePassword() {
-        String url = "stomp://guest:not-the-pa55word@" + LocalRabbitStomp.HOST + ":" + LocalRabbitStomp.PORT + queue
+        String url = "stomp://guest:not-the-pa55word@" + LocalRabbitMq.HOST + ":" + LocalRabbitMq.STOMP_PORT + queue
                 + "?vhost=" + vhost;
         DriverException e =
                 assertThrows(DriverException.class, () -> driver.connect(url, MicroClock.system(), TIMEOUT));
@@ -121,7 +128,7 @@ class StompRabbitTest extends DriverContract {
 
     @Test
     void aConnectionTheBrokerClosesFailsItsPendingSendsAndANewOneCarriesOn() throws Exception {
-        String url = LocalRabbitStomp.url(vhost, queue, "");
+        String url = url(vhost, queue, "");
         AtomicInteger received = new AtomicInteger();
         DriverConnection receiver = driver.connect(url, MicroClock.system(), TIMEOUT);
         DriverConnection sender = driver.connect(url, MicroClock.system(), TIMEOUT);
@@ -134,7 +141,7 @@ class StompRabbitTest extends DriverContract {
             await().atMost(AWAIT)
                     .untilAsserted(() ->
                             assertTrue(received.get() >= 100, received.get() + " of 100 received before the drop"));
-            assertTrue(LocalRabbitStomp.closeConnections(vhost, 2) >= 2, "both connections closed by the broker");
+            assertTrue(LocalRabbitMq.closeConnections(vhost, 2) >= 2, "both connections closed by the broker");
             await("both connections count as failed").atMost(AWAIT).until(() -> sender.failed() && receiver.failed());
             assertTrue(
                     sender.failure().getMessage().contains(url.replace("guest:guest", "***")),

@@ -45,7 +45,7 @@ class MosquittoInspectorTest {
     @Test
     void countersGrowByWhatWasPublishedAndClientsAndRetainedMessagesAreCounted() throws Exception {
         String topic = "maestro/inspector/test/" + UUID.randomUUID();
-        try (MosquittoProcess broker = MosquittoProcess.startPublishingSys(1)) {
+        try (MosquittoProcess broker = MosquittoProcess.start("sys_interval 1")) {
             MosquittoInspector inspector =
                     new MosquittoInspector(ManagementUrl.parse(broker.url()), Duration.ofSeconds(5));
             inspector.connect();
@@ -138,7 +138,7 @@ class MosquittoInspectorTest {
 
     @Test
     void aBrokerThatPublishesNoSysTopicsIsRefusedSayingWhy() throws Exception {
-        try (MosquittoProcess broker = MosquittoProcess.startPublishingSys(0)) {
+        try (MosquittoProcess broker = MosquittoProcess.start("sys_interval 0")) {
             MosquittoInspector inspector =
                     new MosquittoInspector(ManagementUrl.parse(broker.url()), Duration.ofSeconds(1));
             InspectionException error = assertThrows(InspectionException.class, inspector::connect);

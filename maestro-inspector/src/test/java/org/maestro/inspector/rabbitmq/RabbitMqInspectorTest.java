@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.rabbitmq.client.Channel;
 import com.rabbitmq.client.Connection;
+import com.rabbitmq.client.ConnectionFactory;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -20,6 +21,7 @@ import org.maestro.inspector.CsvTable;
 import org.maestro.inspector.InspectionException;
 import org.maestro.inspector.TickedInspection;
 import org.maestro.inspector.role.Inspectors;
+import org.maestro.testing.LocalRabbitMq;
 
 /** The rabbitmq inspector against the real broker of this machine, through its management HTTP API. */
 class RabbitMqInspectorTest {
@@ -29,9 +31,9 @@ class RabbitMqInspectorTest {
 
     @Test
     void queueDepthAndCountersFollowWhatWasPublishedAndConsumed() throws Exception {
-        RabbitManagementApi api = RabbitManagementApi.require();
-        String queue = RabbitManagementApi.uniqueName();
-        api.declareQueue(queue);
+        LocalRabbitMq.assumeManagement();
+        String queue = LocalRabbitMq.uniqueName();
+        LocalRabbitMq.declareQueue(queue);
         try {
             RabbitMqInspector inspector = new RabbitMqInspector(
                     ManagementUrl.parse("rabbitmq+http://guest:guest@127.0.0.1:15672"), Duration.ofSeconds(5));
@@ -46,7 +48,7 @@ class RabbitMqInspectorTest {
                 // a queue the management API has not sampled yet has no figures: empty cells, not zeros
                 assertTrue(Set.of("", "0").contains(fresh.get("messages")), fresh.toString());
                 assertTrue(Set.of("", "0").contains(fresh.get("messagesPublished")), fresh.toString());
-                try (Connection connection = RabbitManagementApi.amqpConnection();
+                try (Connection connection = amqpConnection();
                         Channel channel = connection.createChannel()) {
                     for (int i = 0; i < 7; i++) {
                         channel.basicPublish("", queue, null, ("message " + i).getBytes(StandardCharsets.UTF_8));
@@ -80,7 +82,7 @@ class RabbitMqInspectorTest {
                 assertEquals(0, inspection.stats().errors(), inspection.stats().lastError());
             }
         } finally {
-            api.deleteQueue(queue);
+            LocalRabbitMq.deleteQueue(queue);
         }
         CsvTable overview = CsvTable.read(results.resolve("rabbitmq-overview.csv"));
         Map<String, String> broker = overview.last();
@@ -97,8 +99,8 @@ class RabbitMqInspectorTest {
     }
 
     @Test
-    void wrongCredentialsAreRefusedAsUnauthorizedWithoutShowingThePassword() {
-        RabbitManagementApi.require();
+    void wrongCredentialsAreRefusedAsUnauthorizedWithoutShowingThePassword() throws Exception {
+        LocalRabbitMq.assumeManagement();
         RabbitMqInspector inspector = new RabbitMqInspector(
                 ManagementUrl.parse("http://guest:not-the-password@127.0.0.1:15672/api"), Duration.ofSeconds(5));
         InspectionException refused = assertThrows(InspectionException.class, inspector::connect);
@@ -107,6 +109,14 @@ class RabbitMqInspectorTest {
                 "http://guest:***@127.0.0.1:15672/api refused the credentials of user 'guest' (HTTP 401); "
                         + "check the user and password in MANAGEMENT_INTERFACE",
                 refused.getMessage());
+    }
+
+    /** An AMQP 0-9-1 connection to the broker (guest/guest), for traffic. */
+    private static Connection amqpConnection() throws Exception {
+        ConnectionFactory factory = new ConnectionFactory();
+        factory.setHost(LocalRabbitMq.HOST);
+        factory.setPort(LocalRabbitMq.PORT);
+        return factory.newConnection("maestro-inspector-test");
     }
 
     @Test
