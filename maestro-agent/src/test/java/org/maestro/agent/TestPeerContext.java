@@ -1,5 +1,6 @@
 package org.maestro.agent;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 
 import java.io.IOException;
@@ -19,7 +20,12 @@ import org.maestro.common.protocol.PeerInfo;
 public final class TestPeerContext implements PeerContext {
 
     /** One notification the role published. */
-    public record Notification(Command command, String message, Map<String, String> details) {}
+    public record Notification(Command command, String message, Map<String, String> details) {
+        /** The tail of the action's log the notification carries. */
+        public String output() {
+            return details.get("output");
+        }
+    }
 
     private final Path resultsRoot;
     private final BlockingQueue<Notification> notifications = new LinkedBlockingQueue<>();
@@ -61,6 +67,13 @@ public final class TestPeerContext implements PeerContext {
     public Notification next(Duration timeout) throws InterruptedException {
         Notification notification = notifications.poll(timeout.toMillis(), TimeUnit.MILLISECONDS);
         assertNotNull(notification, "no notification within " + timeout.toMillis() + " ms");
+        return notification;
+    }
+
+    /** The next notification, failing the test when none comes within the timeout or it is not the one expected. */
+    public Notification next(Command expected, Duration timeout) throws InterruptedException {
+        Notification notification = next(timeout);
+        assertEquals(expected, notification.command(), notification.message());
         return notification;
     }
 

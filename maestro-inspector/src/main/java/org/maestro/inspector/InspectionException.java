@@ -37,8 +37,7 @@ public class InspectionException extends Exception {
     private final Kind kind;
 
     public InspectionException(Kind kind, String message) {
-        super(message);
-        this.kind = kind;
+        this(kind, message, null);
     }
 
     public InspectionException(Kind kind, String message, Throwable cause) {

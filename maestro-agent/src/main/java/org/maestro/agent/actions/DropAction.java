@@ -4,7 +4,6 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
-import java.util.function.BooleanSupplier;
 import org.maestro.agent.handler.Action;
 import org.maestro.agent.handler.ActionContext;
 import org.maestro.agent.handler.ActionFailedException;
@@ -21,15 +20,10 @@ public final class DropAction implements ReadyAction {
     private static final String USAGE = "drop <duration> [--port <port>] [--protocol tcp|udp] [--dev <device>]"
             + " [--netns <namespace>] (at least one of --port and --dev)";
 
-    private final Tools tools;
-    private final BooleanSupplier netAdmin;
-    private final Duration maxDuration;
+    private final NetworkFaults faults;
 
-    /** @param maxDuration the longest cut it accepts (the agent's maximum action duration) */
-    public DropAction(Tools tools, BooleanSupplier netAdmin, Duration maxDuration) {
-        this.tools = tools;
-        this.netAdmin = netAdmin;
-        this.maxDuration = maxDuration;
+    DropAction(NetworkFaults faults) {
+        this.faults = faults;
     }
 
     @Override
@@ -44,14 +38,12 @@ public final class DropAction implements ReadyAction {
 
     @Override
     public Action prepare(List<String> words) throws RoleException {
-        ReadyArgs args =
-                ReadyArgs.parse(USAGE, words, Set.of("dev", "port", "protocol", "netns"), Set.of(), maxDuration);
+        ReadyArgs args = faults.parse(USAGE, words, Set.of("dev", "port", "protocol", "netns"));
         if (args.positional().size() != 1) {
             throw args.wrong("give the duration, and nothing else without --");
         }
         Duration duration = args.duration(args.positional().get(0), "the duration");
-        Integer port =
-                args.option("port").isPresent() ? args.port(args.option("port").get()) : null;
+        Integer port = args.portOption();
         String protocol = args.option("protocol").orElse("tcp");
         if (!protocol.equals("tcp") && !protocol.equals("udp")) {
             throw args.wrong("the protocol '" + protocol + "' is neither tcp nor udp");
@@ -59,7 +51,7 @@ public final class DropAction implements ReadyAction {
         if (port == null && args.option("dev").isEmpty()) {
             throw args.wrong("say what to cut with --port, --dev or both");
         }
-        NetworkScope scope = NetworkScope.resolve("drop", "iptables", "iptables", args, tools, netAdmin, false);
+        NetworkScope scope = faults.scope("drop", "iptables", "iptables", args, false);
         List<List<String>> matches = new ArrayList<>();
         List<String> device = scope.device() == null ? List.of() : List.of("-i", scope.device());
         if (port == null) {
@@ -84,9 +76,7 @@ public final class DropAction implements ReadyAction {
             iptables(context, scope, "-I", rule);
             context.onUndo("remove DROP rule " + String.join(" ", match), () -> iptables(context, scope, "-D", rule));
         }
-        context.progress(what + " for " + duration.toMillis() + " ms");
-        context.pause(duration);
-        return what + " for " + duration.toMillis() + " ms";
+        return NetworkFaults.hold(context, what, duration);
     }
 
     private static void iptables(ActionContext context, NetworkScope scope, String operation, List<String> rule) {

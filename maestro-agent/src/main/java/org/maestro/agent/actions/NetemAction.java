@@ -5,7 +5,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.function.BooleanSupplier;
 import org.maestro.agent.handler.Action;
 import org.maestro.agent.handler.ActionContext;
 import org.maestro.agent.handler.ActionFailedException;
@@ -24,16 +23,11 @@ public final class NetemAction implements ReadyAction {
     private static final String USAGE = "netem delay <time> [<jitter>] <duration> | netem loss <percent> <duration>"
             + " [--dev <device>] [--port <port>] [--netns <namespace>]";
 
-    private final Tools tools;
-    private final BooleanSupplier netAdmin;
+    private final NetworkFaults faults;
     private final Set<String> busyDevices = ConcurrentHashMap.newKeySet();
-    private final Duration maxDuration;
 
-    /** @param maxDuration the longest fault it accepts (the agent's maximum action duration) */
-    public NetemAction(Tools tools, BooleanSupplier netAdmin, Duration maxDuration) {
-        this.tools = tools;
-        this.netAdmin = netAdmin;
-        this.maxDuration = maxDuration;
+    NetemAction(NetworkFaults faults) {
+        this.faults = faults;
     }
 
     @Override
@@ -48,7 +42,7 @@ public final class NetemAction implements ReadyAction {
 
     @Override
     public Action prepare(List<String> words) throws RoleException {
-        ReadyArgs args = ReadyArgs.parse(USAGE, words, Set.of("dev", "port", "netns"), Set.of(), maxDuration);
+        ReadyArgs args = faults.parse(USAGE, words, Set.of("dev", "port", "netns"));
         List<String> positional = args.positional();
         if (positional.isEmpty()) {
             throw args.wrong("say what to do: delay or loss");
@@ -68,9 +62,8 @@ public final class NetemAction implements ReadyAction {
             throw args.wrong("'" + kind + "' is not a netem fault: give delay or loss");
         }
         Duration duration = args.duration(positional.get(positional.size() - 1), "the duration");
-        Integer port =
-                args.option("port").isPresent() ? args.port(args.option("port").get()) : null;
-        NetworkScope scope = NetworkScope.resolve("netem", "tc", "iproute2", args, tools, netAdmin, true);
+        Integer port = args.portOption();
+        NetworkScope scope = faults.scope("netem", "tc", "iproute2", args, true);
         if (busyDevices.contains(scope.deviceKey())) {
             throw new RoleException(
                     ErrorCodes.BUSY, "netem already acts on " + scope.where() + "; wait for that action to end");
@@ -124,9 +117,7 @@ public final class NetemAction implements ReadyAction {
             }
         }
         String what = String.join(" ", netem) + " on " + scope.where() + (port == null ? "" : " port " + port);
-        context.progress(what + " for " + duration.toMillis() + " ms");
-        context.pause(duration);
-        return what + " for " + duration.toMillis() + " ms";
+        return NetworkFaults.hold(context, what, duration);
     }
 
     private static void tc(ActionContext context, NetworkScope scope, List<String> arguments) {

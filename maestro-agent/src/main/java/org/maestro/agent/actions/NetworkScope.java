@@ -16,24 +16,17 @@ import org.maestro.common.peer.RoleException;
 
 /**
  * Where a network fault applies: a device, optionally inside a network namespace ({@code --netns}, the programs then
- * run through {@code ip netns exec}). Built after checking the right to change network settings, the tools, the
- * namespace and the device. Immutable.
+ * run through {@code ip netns exec}). Built by {@link #resolve} after checking the right to change network settings,
+ * the tools, the namespace and the device.
+ *
+ * @param device    the device, or null when the fault is not bound to one
+ * @param namespace the network namespace, or null for the agent's own
+ * @param program   the fault's program ({@code tc} or {@code iptables})
+ * @param ip        the {@code ip} program, or null when neither a namespace nor the default device needs it
  */
-final class NetworkScope {
+record NetworkScope(String device, String namespace, Path program, Path ip) {
     private static final Pattern NAME = Pattern.compile("[A-Za-z0-9_.:@-]{1,64}");
     private static final Pattern DEFAULT_DEVICE = Pattern.compile("\\bdev\\s+(\\S+)");
-
-    private final String device;
-    private final String namespace;
-    private final Path program;
-    private final Path ip;
-
-    private NetworkScope(String device, String namespace, Path program, Path ip) {
-        this.device = device;
-        this.namespace = namespace;
-        this.program = program;
-        this.ip = ip;
-    }
 
     /**
      * Checks what a fault needs and resolves its device.
@@ -111,11 +104,6 @@ final class NetworkScope {
             Thread.currentThread().interrupt();
             throw new RoleException(ErrorCodes.OTHER, "interrupted while running " + String.join(" ", command), e);
         }
-    }
-
-    /** The device, or null when the fault is not bound to one. */
-    String device() {
-        return device;
     }
 
     /** A command line running the fault's program with the arguments, inside the namespace when there is one. */

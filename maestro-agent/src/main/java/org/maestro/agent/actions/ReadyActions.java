@@ -29,8 +29,9 @@ public final class ReadyActions implements ReadyActionFinder {
         add(new ProcessAction("shutdown", ProcessAction.Kind.STOP, processes, maxDuration));
         add(new ProcessAction("start", ProcessAction.Kind.START, processes, maxDuration));
         add(new ProcessAction("restart", ProcessAction.Kind.RESTART, processes, maxDuration));
-        add(new NetemAction(tools, netAdmin, maxDuration));
-        add(new DropAction(tools, netAdmin, maxDuration));
+        NetworkFaults faults = new NetworkFaults(tools, netAdmin, maxDuration);
+        add(new NetemAction(faults));
+        add(new DropAction(faults));
     }
 
     private void add(ReadyAction action) {

@@ -106,6 +106,12 @@ final class ReadyArgs {
         return text.matches("\\d+") || Durations.isDuration(text);
     }
 
+    /** The TCP/UDP port of the {@code --port} option, or null when it is not given. */
+    Integer portOption() throws RoleException {
+        Optional<String> port = option("port");
+        return port.isPresent() ? port(port.get()) : null;
+    }
+
     /** A TCP/UDP port. */
     int port(String text) throws RoleException {
         try {

@@ -187,6 +187,16 @@ public final class AgentRole implements RoleBehaviour {
         old.forEach(fetcher::discard);
     }
 
+    /** Discards the retired sources and the current one, which the agent then has no more. */
+    private void discardSources() {
+        discardRetired();
+        ExtensionSource current = source;
+        source = null;
+        if (current != null) {
+            fetcher.discard(current);
+        }
+    }
+
     private void command(String text, PeerContext peer) throws RoleException {
         if (!started) {
             throw new RoleException(
@@ -311,12 +321,7 @@ public final class AgentRole implements RoleBehaviour {
     public void reset() {
         started = false;
         runner.reset();
-        discardRetired();
-        ExtensionSource current = source;
-        source = null;
-        if (current != null) {
-            fetcher.discard(current);
-        }
+        discardSources();
     }
 
     @Override
@@ -327,12 +332,7 @@ public final class AgentRole implements RoleBehaviour {
             LOG.warn("while halting: {}", e.getMessage());
         }
         processes.close();
-        discardRetired();
-        ExtensionSource current = source;
-        source = null;
-        if (current != null) {
-            fetcher.discard(current);
-        }
+        discardSources();
     }
 
     /** The current source, if one was set. */

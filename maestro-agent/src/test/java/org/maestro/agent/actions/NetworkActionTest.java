@@ -106,9 +106,7 @@ class NetworkActionTest {
         assertEquals(Command.NOTIFY_SUCCESS, done.command(), done.message());
         assertFalse(rules().contains("maestro-agent-action-"), "the rules are removed: " + rules());
         assertTrue(namespace.roundTrip(Duration.ofSeconds(5)).isPresent(), "the echo server answers after");
-        assertTrue(
-                done.details().get("output").contains("-I INPUT -p tcp --dport " + port),
-                done.details().get("output"));
+        assertTrue(done.output().contains("-I INPUT -p tcp --dport " + port), done.output());
     }
 
     @Test
@@ -158,9 +156,8 @@ class NetworkActionTest {
         command("netem delay 100ms 4s --dev lo --netns " + namespace.name());
         awaitQdisc("netem");
         Optional<Long> during = namespace.roundTrip(Duration.ofSeconds(5));
-        Notification done = peer.next(WAIT);
+        Notification done = peer.next(Command.NOTIFY_SUCCESS, WAIT);
 
-        assertEquals(Command.NOTIFY_SUCCESS, done.command(), done.message());
         assertTrue(during.isPresent());
         assertTrue(
                 during.get() >= 2 * 100_000,
@@ -173,8 +170,7 @@ class NetworkActionTest {
         requireNamespace();
         Assumptions.assumeTrue(noNetemReason != null, "this kernel has netem: covered by the delay test");
         command("netem loss 5% 2s --dev lo --netns " + namespace.name());
-        Notification failed = peer.next(WAIT);
-        assertEquals(Command.NOTIFY_FAIL, failed.command());
+        Notification failed = peer.next(Command.NOTIFY_FAIL, WAIT);
         assertTrue(failed.message().contains("Specified qdisc kind is unknown"), failed.message());
         assertTrue(failed.message().contains("this kernel lacks the queueing discipline"), failed.message());
         assertFalse(qdisc().contains("netem"), qdisc());
@@ -190,8 +186,7 @@ class NetworkActionTest {
         assertTrue(pfifo.ok(), pfifo.describe());
         try {
             command("netem delay 10ms 2s --dev lo --netns " + namespace.name());
-            Notification failed = peer.next(WAIT);
-            assertEquals(Command.NOTIFY_FAIL, failed.command(), failed.message());
+            Notification failed = peer.next(Command.NOTIFY_FAIL, WAIT);
             Matcher advice = Pattern.compile("remove it first with '([^']+)'").matcher(failed.message());
             assertTrue(advice.find(), failed.message());
 
@@ -263,34 +258,8 @@ class NetworkActionTest {
     @Test
     void rulesAnEarlierRunLeftAreRemovedAtStartUpAndOthersKept() throws Exception {
         requireNamespace();
-        namespace.exec(
-                "iptables",
-                "-I",
-                "INPUT",
-                "-p",
-                "tcp",
-                "--dport",
-                "7",
-                "-m",
-                "comment",
-                "--comment",
-                "maestro-agent-action-42",
-                "-j",
-                "DROP");
-        namespace.exec(
-                "iptables",
-                "-I",
-                "INPUT",
-                "-p",
-                "tcp",
-                "--dport",
-                "9",
-                "-m",
-                "comment",
-                "--comment",
-                "kept-by-the-admin",
-                "-j",
-                "DROP");
+        addRule(7, "maestro-agent-action-42");
+        addRule(9, "kept-by-the-admin");
         assertTrue(rules().contains("maestro-agent-action-42"), rules());
 
         java.util.List<String> report = LeftoverRules.remove(new Tools(java.util.Map.of()), namespace.name());
@@ -303,20 +272,8 @@ class NetworkActionTest {
         assertFalse(rules().contains("maestro-agent-"), rules());
         assertTrue(rules().contains("kept-by-the-admin"), "a rule of someone else stays: " + rules());
         assertEquals(java.util.List.of(), LeftoverRules.remove(new Tools(java.util.Map.of()), namespace.name()));
-        namespace.exec(
-                "iptables",
-                "-D",
-                "INPUT",
-                "-p",
-                "tcp",
-                "--dport",
-                "9",
-                "-m",
-                "comment",
-                "--comment",
-                "kept-by-the-admin",
-                "-j",
-                "DROP");
+        ExecResult removed = rule("-D", 9, "kept-by-the-admin");
+        assertTrue(removed.ok(), removed.describe());
     }
 
     /**
@@ -353,9 +310,15 @@ class NetworkActionTest {
     }
 
     private static void addRule(int port, String comment) throws Exception {
-        ExecResult added = namespace.exec(
+        ExecResult added = rule("-I", port, comment);
+        assertTrue(added.ok(), added.describe());
+    }
+
+    /** Inserts ({@code -I}) or deletes ({@code -D}) a rule dropping TCP packets to a port, with a comment. */
+    private static ExecResult rule(String operation, int port, String comment) throws Exception {
+        return namespace.exec(
                 "iptables",
-                "-I",
+                operation,
                 "INPUT",
                 "-p",
                 "tcp",
@@ -367,7 +330,6 @@ class NetworkActionTest {
                 comment,
                 "-j",
                 "DROP");
-        assertTrue(added.ok(), added.describe());
     }
 
     private void assertMessage(String command, String expected) {

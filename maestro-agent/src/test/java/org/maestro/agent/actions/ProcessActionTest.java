@@ -72,9 +72,8 @@ class ProcessActionTest {
         long before = process("sleeper").pid().orElseThrow();
 
         command("restart sleeper 2");
-        Notification done = peer.next(WAIT);
+        Notification done = peer.next(Command.NOTIFY_SUCCESS, WAIT);
 
-        assertEquals(Command.NOTIFY_SUCCESS, done.command(), done.message());
         assertFalse(ProcessHandle.of(before).map(ProcessHandle::isAlive).orElse(false), "the old process is gone");
         long after = process("sleeper").pid().orElseThrow();
         assertNotEquals(before, after);
@@ -83,7 +82,7 @@ class ProcessActionTest {
                 .matcher(done.details().get("result"));
         assertTrue(down.find(), done.details().get("result"));
         assertTrue(Long.parseLong(down.group(1)) >= 2000, done.details().get("result"));
-        String output = done.details().get("output");
+        String output = done.output();
         assertTrue(
                 output.indexOf("stopped sleeper, pid " + before) < output.indexOf("started sleeper, pid " + after),
                 output);
@@ -112,14 +111,14 @@ class ProcessActionTest {
         assertTrue(process("sleeper").running(), "the undo started it again");
         Notification cancelled = peer.next(WAIT);
         assertEquals("cancelled", cancelled.details().get("outcome"), cancelled.message());
-        assertTrue(cancelled.details().get("output").contains("undo: start sleeper"));
+        assertTrue(cancelled.output().contains("undo: start sleeper"));
     }
 
     @Test
     void aStoppedProcessStartsAgainWithStartOrWhenTheAgentStops() throws Exception {
         startAgent(config().process(ProcessSpec.command("sleeper", List.of("sleep", "600"))));
         command("stop");
-        assertEquals(Command.NOTIFY_SUCCESS, peer.next(WAIT).command());
+        peer.next(Command.NOTIFY_SUCCESS, WAIT);
         assertFalse(process("sleeper").running());
 
         command("start sleeper");
@@ -154,7 +153,7 @@ class ProcessActionTest {
         assertTrue(sawFrozen, "the process was stopped (state T) during the action");
         assertEquals('S', PidFileProcess.state(sleeper.pid()).orElseThrow());
         assertTrue(sleeper.isAlive());
-        assertTrue(done.details().get("output").contains("froze frozen, pid " + sleeper.pid()));
+        assertTrue(done.output().contains("froze frozen, pid " + sleeper.pid()));
 
         RoleException kill = assertThrows(RoleException.class, () -> command("restart frozen --kill"));
         assertTrue(kill.getMessage().contains("can only be frozen, not killed"), kill.getMessage());
@@ -169,8 +168,7 @@ class ProcessActionTest {
         startAgent(config().process(ProcessSpec.pidFile("service", pidFile, startCommand)));
         try {
             command("restart service 1 --kill");
-            Notification done = peer.next(WAIT);
-            assertEquals(Command.NOTIFY_SUCCESS, done.command(), done.message());
+            Notification done = peer.next(Command.NOTIFY_SUCCESS, WAIT);
             long after = Long.parseLong(Files.readString(pidFile).trim());
             assertNotEquals(before, after);
             assertFalse(ProcessHandle.of(before).map(ProcessHandle::isAlive).orElse(false));
@@ -195,8 +193,7 @@ class ProcessActionTest {
         agent.handle(Note.request(Command.AGENT_SOURCE, new Payload.AgentSource(source.toString(), "")), peer);
         long before = process("sleeper").pid().orElseThrow();
         command("bounce");
-        Notification done = peer.next(WAIT);
-        assertEquals(Command.NOTIFY_SUCCESS, done.command(), done.message());
+        Notification done = peer.next(Command.NOTIFY_SUCCESS, WAIT);
         assertTrue(
                 done.details().get("result").startsWith("sleeper was down for "),
                 done.details().toString());

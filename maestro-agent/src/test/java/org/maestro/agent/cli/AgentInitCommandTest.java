@@ -58,16 +58,12 @@ class AgentInitCommandTest {
                 source.compile(source.handler(name).orElseThrow());
             }
             agent.handle(Note.request(Command.USER_COMMAND_1, new Payload.Text("hello big world")), peer);
-            Notification done = peer.next(Duration.ofSeconds(30));
-            assertEquals(Command.NOTIFY_SUCCESS, done.command(), done.message());
-            assertTrue(
-                    done.details().get("output").contains("args: [big, world]"),
-                    done.details().get("output"));
+            Notification done = peer.next(Command.NOTIFY_SUCCESS, Duration.ofSeconds(30));
+            assertTrue(done.output().contains("args: [big, world]"), done.output());
             assertEquals("greeted 2 words", done.details().get("result"));
 
             agent.handle(Note.request(Command.USER_COMMAND_1, new Payload.Text("service-down")), peer);
-            Notification usage = peer.next(Duration.ofSeconds(30));
-            assertEquals(Command.NOTIFY_FAIL, usage.command());
+            Notification usage = peer.next(Command.NOTIFY_FAIL, Duration.ofSeconds(30));
             assertTrue(usage.message().endsWith("failed: usage: service-down <unit> <seconds>"), usage.message());
         } finally {
             agent.halt();

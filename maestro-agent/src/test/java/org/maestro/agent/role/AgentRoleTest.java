@@ -99,6 +99,12 @@ class AgentRoleTest {
         handle(Command.USER_COMMAND_1, new Payload.Text(text));
     }
 
+    /** Runs a command and returns the notification of its end, which must be the expected one. */
+    private Notification run(String text, Command expected) throws Exception {
+        command(text);
+        return peer.next(expected, WAIT);
+    }
+
     private RoleException refusal(String text) {
         return assertThrows(RoleException.class, () -> command(text));
     }
@@ -150,17 +156,13 @@ class AgentRoleTest {
 
     @Test
     void failsWithTheExceptionMessageAndKeepsServing() throws Exception {
-        command("fail");
-        Notification failed = peer.next(WAIT);
-        assertEquals(Command.NOTIFY_FAIL, failed.command());
+        Notification failed = run("fail", Command.NOTIFY_FAIL);
         assertTrue(failed.message().contains("IllegalStateException: router config is broken"), failed.message());
         assertEquals("failed", failed.details().get("outcome"));
-        assertTrue(failed.details().get("output").contains("router config is broken"));
+        assertTrue(failed.output().contains("router config is broken"));
 
-        command("echo still here");
-        Notification echoed = peer.next(WAIT);
-        assertEquals(Command.NOTIFY_SUCCESS, echoed.command(), echoed.message());
-        assertTrue(echoed.details().get("output").contains("still here"));
+        Notification echoed = run("echo still here", Command.NOTIFY_SUCCESS);
+        assertTrue(echoed.output().contains("still here"));
     }
 
     @Test
@@ -174,11 +176,10 @@ class AgentRoleTest {
 
         assertEquals("restored", Files.readString(file));
         assertFalse(agent.busy());
-        Notification cancelled = peer.next(WAIT);
-        assertEquals(Command.NOTIFY_FAIL, cancelled.command());
+        Notification cancelled = peer.next(Command.NOTIFY_FAIL, WAIT);
         assertEquals("cancelled", cancelled.details().get("outcome"));
         assertTrue(cancelled.message().contains("was cancelled: cancelled by STOP_AGENT"), cancelled.message());
-        assertTrue(cancelled.details().get("output").contains("undo: put the file back"));
+        assertTrue(cancelled.output().contains("undo: put the file back"));
         assertEquals("file changed", cancelled.details().get("progress"));
         List<String> csv = Files.readAllLines(resultDirectory().resolve("agent-actions.csv"));
         assertTrue(csv.get(2).endsWith(",cancelled,cancelled by STOP_AGENT"), csv.toString());
@@ -220,10 +221,8 @@ class AgentRoleTest {
         Path file = temp.resolve("state.txt");
         long start = System.nanoTime();
 
-        command("long " + file);
-        Notification ended = peer.next(WAIT);
+        Notification ended = run("long " + file, Command.NOTIFY_FAIL);
 
-        assertEquals(Command.NOTIFY_FAIL, ended.command(), ended.message());
         assertEquals("cancelled", ended.details().get("outcome"));
         assertTrue(
                 ended.message()
@@ -240,10 +239,8 @@ class AgentRoleTest {
         Path file = temp.resolve("state.txt");
         command("long " + file);
         awaitContent(file, "changed");
-        command("echo meanwhile");
-        Notification echoed = peer.next(WAIT);
-        assertEquals(Command.NOTIFY_SUCCESS, echoed.command());
-        assertTrue(echoed.details().get("output").contains("meanwhile"));
+        Notification echoed = run("echo meanwhile", Command.NOTIFY_SUCCESS);
+        assertTrue(echoed.output().contains("meanwhile"));
         assertTrue(agent.busy(), "the long action still runs");
         assertEquals(2, agent.stats().count());
         assertEquals(1.0, agent.stats().rate(), "running actions");
@@ -280,21 +277,15 @@ class AgentRoleTest {
 
     @Test
     void failsAnActionWhoseUndoFails() throws Exception {
-        command("undofail");
-        Notification failed = peer.next(WAIT);
-        assertEquals(Command.NOTIFY_FAIL, failed.command());
+        Notification failed = run("undofail", Command.NOTIFY_FAIL);
         assertTrue(failed.message().contains("undo failed: undo: cannot restore"), failed.message());
         assertEquals(1, agent.stats().errors());
     }
 
     @Test
     void mapsNestedNamesToSubdirectoriesAndLetsScriptsUseTheLibrary() throws Exception {
-        command("router/restart");
-        Notification done = peer.next(WAIT);
-        assertEquals(Command.NOTIFY_SUCCESS, done.command(), done.message());
-        assertTrue(
-                done.details().get("output").contains("nested hi router"),
-                done.details().get("output"));
+        Notification done = run("router/restart", Command.NOTIFY_SUCCESS);
+        assertTrue(done.output().contains("nested hi router"), done.output());
         assertEquals("handlers/router/restart.groovy", done.details().get("handler"));
     }
 
@@ -356,16 +347,14 @@ class AgentRoleTest {
         assertFalse(child.isAlive(), "the program is killed");
         Notification cancelled = peer.next(WAIT);
         assertEquals("cancelled", cancelled.details().get("outcome"), cancelled.message());
-        assertTrue(
-                cancelled.details().get("output").contains("$ sleep 600"),
-                cancelled.details().get("output"));
+        assertTrue(cancelled.output().contains("$ sleep 600"), cancelled.output());
     }
 
     @Test
     void aChangeKeptUntilTheAgentStopsIsPutBackByStopAgent() throws Exception {
         Path file = temp.resolve("state.txt");
         command("keep " + file);
-        assertEquals(Command.NOTIFY_SUCCESS, peer.next(WAIT).command());
+        peer.next(Command.NOTIFY_SUCCESS, WAIT);
         assertEquals("changed", Files.readString(file));
         handle(Command.STOP_AGENT, Payload.Empty.INSTANCE);
         assertEquals("restored at stop", Files.readString(file));

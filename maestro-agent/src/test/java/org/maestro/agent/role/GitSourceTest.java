@@ -52,20 +52,10 @@ class GitSourceTest {
                     progress 'greeted'
                     return "greeted ${args.size()}"
                     """);
-            git.add().addFilepattern(".").call();
-            mainCommit = git.commit()
-                    .setMessage("hello handler")
-                    .setAuthor("QE", "qe@example.com")
-                    .setSign(false)
-                    .call();
+            mainCommit = commitAll(git, "hello handler");
             git.checkout().setCreateBranch(true).setName("other").call();
             Files.writeString(repository.resolve("handlers/hello.groovy"), "println 'hello from other'\n");
-            git.add().addFilepattern(".").call();
-            otherCommit = git.commit()
-                    .setMessage("other hello")
-                    .setAuthor("QE", "qe@example.com")
-                    .setSign(false)
-                    .call();
+            otherCommit = commitAll(git, "other hello");
             git.checkout().setName("main").call();
         }
         url = repository.toUri().toString();
@@ -75,6 +65,15 @@ class GitSourceTest {
         peer = new TestPeerContext(temp.resolve("results"));
         peer.options(peer.options().with(OptionCode.TEST_NAME, "restart-test").with(OptionCode.TEST_ITERATION, "2"));
         agent.handle(Note.request(Command.START_AGENT), peer);
+    }
+
+    private static RevCommit commitAll(Git git, String message) throws Exception {
+        git.add().addFilepattern(".").call();
+        return git.commit()
+                .setMessage(message)
+                .setAuthor("QE", "qe@example.com")
+                .setSign(false)
+                .call();
     }
 
     @AfterEach
@@ -97,12 +96,11 @@ class GitSourceTest {
         source(url, "");
         command("hello world 'two words'");
 
-        Notification done = peer.next(WAIT);
-        assertEquals(Command.NOTIFY_SUCCESS, done.command(), done.message());
+        Notification done = peer.next(Command.NOTIFY_SUCCESS, WAIT);
         assertTrue(
-                done.details().get("output").contains("hello from main: world|two words"),
+                done.output().contains("hello from main: world|two words"),
                 done.details().toString());
-        assertTrue(done.details().get("output").contains("test restart-test iteration 2"));
+        assertTrue(done.output().contains("test restart-test iteration 2"));
         assertEquals("hello world 'two words'", done.details().get("command"));
         assertEquals("greeted 2", done.details().get("result"));
         assertEquals("greeted", done.details().get("progress"));
@@ -127,20 +125,15 @@ class GitSourceTest {
     void honoursTheBranchOfTheSource() throws Exception {
         source(url, "other");
         command("hello");
-        Notification done = peer.next(WAIT);
-        assertEquals(Command.NOTIFY_SUCCESS, done.command(), done.message());
-        assertTrue(
-                done.details().get("output").contains("hello from other"),
-                done.details().get("output"));
-        assertFalse(done.details().get("output").contains("hello from main"));
+        Notification done = peer.next(Command.NOTIFY_SUCCESS, WAIT);
+        assertTrue(done.output().contains("hello from other"), done.output());
+        assertFalse(done.output().contains("hello from main"));
         assertEquals(otherCommit.getName(), done.details().get("commit"));
 
         source(url, "main");
         command("hello again");
         done = peer.next(WAIT);
-        assertTrue(
-                done.details().get("output").contains("hello from main: again"),
-                done.details().get("output"));
+        assertTrue(done.output().contains("hello from main: again"), done.output());
     }
 
     @Test

@@ -79,18 +79,12 @@ class DocumentedExamplesTest {
             compileAll(agent);
 
             agent.handle(Note.request(Command.USER_COMMAND_1, new Payload.Text("snapshot")), peer);
-            Notification snapshot = peer.next(Duration.ofSeconds(30));
-            assertEquals(Command.NOTIFY_SUCCESS, snapshot.command(), snapshot.message());
-            assertTrue(
-                    snapshot.details().get("output").contains("$ uname -a"),
-                    snapshot.details().get("output"));
-            assertTrue(
-                    snapshot.details().get("output").contains("  | Linux"),
-                    snapshot.details().get("output"));
+            Notification snapshot = peer.next(Command.NOTIFY_SUCCESS, Duration.ofSeconds(30));
+            assertTrue(snapshot.output().contains("$ uname -a"), snapshot.output());
+            assertTrue(snapshot.output().contains("  | Linux"), snapshot.output());
 
             agent.handle(Note.request(Command.USER_COMMAND_1, new Payload.Text("link-down 5")), peer);
-            Notification usage = peer.next(Duration.ofSeconds(30));
-            assertEquals(Command.NOTIFY_FAIL, usage.command());
+            Notification usage = peer.next(Command.NOTIFY_FAIL, Duration.ofSeconds(30));
             assertTrue(
                     usage.message().endsWith("usage: link-down <seconds> <port> [--netns <namespace>]"),
                     usage.message());

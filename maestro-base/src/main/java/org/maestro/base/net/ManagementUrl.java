@@ -75,6 +75,11 @@ public final class ManagementUrl {
         return address.getScheme();
     }
 
+    /** Whether the scheme is {@code plain} or its TLS form {@code plain + "s"}: {@code amqp} or {@code amqps}. */
+    public boolean hasScheme(String plain) {
+        return scheme().equals(plain) || scheme().equals(plain + "s");
+    }
+
     public String host() {
         return address.getHost();
     }

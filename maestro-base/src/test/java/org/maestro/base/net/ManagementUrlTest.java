@@ -38,6 +38,15 @@ class ManagementUrlTest {
     }
 
     @Test
+    void aSchemeMatchesItselfAndItsTlsForm() {
+        assertTrue(ManagementUrl.parse("amqp://router").hasScheme("amqp"));
+        assertTrue(ManagementUrl.parse("AMQPS://router").hasScheme("amqp"));
+        assertFalse(ManagementUrl.parse("amqpx://router").hasScheme("amqp"));
+        assertFalse(ManagementUrl.parse("http://router").hasScheme("amqp"));
+        assertTrue(ManagementUrl.parse("nats+https://server:8222").hasScheme("nats+http"));
+    }
+
+    @Test
     void aBadUrlIsRefusedWithoutShowingItsPassword() {
         IllegalArgumentException error = assertThrows(
                 IllegalArgumentException.class,

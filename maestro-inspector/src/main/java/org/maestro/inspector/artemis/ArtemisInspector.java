@@ -7,17 +7,14 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Comparator;
 import java.util.Iterator;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.ConcurrentHashMap;
 import javax.management.ObjectName;
 import org.maestro.base.net.ManagementUrl;
+import org.maestro.inspector.AbstractInspector;
 import org.maestro.inspector.InspectionException;
 import org.maestro.inspector.InspectionException.Kind;
-import org.maestro.inspector.Inspector;
 import org.maestro.inspector.Sample;
-import org.maestro.inspector.csv.DataSet;
 
 /**
  * Inspects an ActiveMQ Artemis broker through its Jolokia agent ({@code /console/jolokia} of a standalone broker):
@@ -25,7 +22,7 @@ import org.maestro.inspector.csv.DataSet;
  * read). When the JVM behind the agent runs several brokers, {@code ?broker=<name>} at the end of the URL names the
  * one under test; only its queues are listed.
  */
-public final class ArtemisInspector implements Inspector {
+public final class ArtemisInspector extends AbstractInspector {
     /** The name used in START_INSPECTOR and INSPECTOR_NAME. */
     public static final String NAME = "artemis";
 
@@ -60,7 +57,6 @@ public final class ArtemisInspector implements Inspector {
     public static final String BROKER_PARAMETER = "broker";
 
     private final JolokiaClient jolokia;
-    private final Map<String, String> facts = new ConcurrentHashMap<>();
     private final String requestedBroker;
     private volatile String broker;
 
@@ -70,21 +66,11 @@ public final class ArtemisInspector implements Inspector {
      * @param timeout the longest wait for one answer
      */
     public ArtemisInspector(ManagementUrl url, Duration timeout) {
+        super(NAME, ArtemisDataSets.ALL, "ActiveMQ Artemis");
         this.requestedBroker = url.queryParameter(BROKER_PARAMETER)
                 .filter(name -> !name.isBlank())
                 .orElse(null);
         this.jolokia = new JolokiaClient(url.withoutQueryParameter(BROKER_PARAMETER), timeout);
-        facts.put("sut.product", "ActiveMQ Artemis");
-    }
-
-    @Override
-    public String name() {
-        return NAME;
-    }
-
-    @Override
-    public List<DataSet> dataSets() {
-        return ArtemisDataSets.ALL;
     }
 
     @Override
@@ -282,11 +268,6 @@ public final class ArtemisInspector implements Inspector {
 
     private static String text(JsonNode node) {
         return node.isMissingNode() || node.isNull() ? null : node.asText();
-    }
-
-    @Override
-    public Map<String, String> facts() {
-        return new LinkedHashMap<>(facts);
     }
 
     @Override

@@ -44,7 +44,7 @@ public final class JolokiaClient implements AutoCloseable {
 
     /** A client of the Jolokia agent at the URL (http or https); no request is made yet. */
     public JolokiaClient(ManagementUrl url, Duration timeout) {
-        if (!url.scheme().equals("http") && !url.scheme().equals("https")) {
+        if (!url.hasScheme("http")) {
             throw new IllegalArgumentException("a Jolokia URL is http or https, such as "
                     + "http://admin:admin@broker:8161/console/jolokia, not " + url.redacted());
         }

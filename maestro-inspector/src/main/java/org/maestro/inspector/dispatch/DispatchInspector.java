@@ -2,17 +2,15 @@ package org.maestro.inspector.dispatch;
 
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.ConcurrentHashMap;
 import org.maestro.amqp.management.AmqpManagementClient;
 import org.maestro.amqp.management.AmqpManagementException;
 import org.maestro.amqp.management.ManagementReply;
 import org.maestro.base.net.ManagementUrl;
+import org.maestro.inspector.AbstractInspector;
 import org.maestro.inspector.InspectionException;
 import org.maestro.inspector.InspectionException.Kind;
-import org.maestro.inspector.Inspector;
 import org.maestro.inspector.Sample;
 import org.maestro.inspector.csv.DataSet;
 import org.slf4j.Logger;
@@ -23,7 +21,7 @@ import org.slf4j.LoggerFactory;
  * (router, links, addresses, connections, allocator), over one connection kept open between polls and opened again
  * on the next poll after the router went away.
  */
-public final class DispatchInspector implements Inspector {
+public final class DispatchInspector extends AbstractInspector {
     /** The name used in START_INSPECTOR and INSPECTOR_NAME. */
     public static final String NAME = "dispatch";
 
@@ -31,7 +29,6 @@ public final class DispatchInspector implements Inspector {
 
     private final ManagementUrl url;
     private final Duration timeout;
-    private final Map<String, String> facts = new ConcurrentHashMap<>();
     private volatile AmqpManagementClient client;
     private volatile boolean closed;
 
@@ -41,23 +38,13 @@ public final class DispatchInspector implements Inspector {
      * @param timeout the longest wait for connecting and for each reply
      */
     public DispatchInspector(ManagementUrl url, Duration timeout) {
-        if (!url.scheme().equals("amqp") && !url.scheme().equals("amqps")) {
+        super(NAME, DispatchDataSets.ALL, "Qpid Dispatch Router");
+        if (!url.hasScheme("amqp")) {
             throw new IllegalArgumentException("the dispatch inspector needs the router's AMQP URL, such as "
                     + "amqp://router:5672, not " + url.redacted());
         }
         this.url = url;
         this.timeout = timeout;
-        facts.put("sut.product", "Qpid Dispatch Router");
-    }
-
-    @Override
-    public String name() {
-        return NAME;
-    }
-
-    @Override
-    public List<DataSet> dataSets() {
-        return DispatchDataSets.ALL;
     }
 
     @Override
@@ -164,11 +151,6 @@ public final class DispatchInspector implements Inspector {
             case STOPPED -> Kind.STOPPED;
             case BAD_REPLY -> Kind.BAD_REPLY;
         };
-    }
-
-    @Override
-    public Map<String, String> facts() {
-        return new LinkedHashMap<>(facts);
     }
 
     @Override

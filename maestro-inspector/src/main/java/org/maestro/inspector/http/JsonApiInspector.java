@@ -3,12 +3,10 @@ package org.maestro.inspector.http;
 import com.fasterxml.jackson.databind.JsonNode;
 import java.net.URI;
 import java.time.Duration;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 import org.maestro.base.net.ManagementUrl;
+import org.maestro.inspector.AbstractInspector;
 import org.maestro.inspector.InspectionException;
-import org.maestro.inspector.Inspector;
 import org.maestro.inspector.csv.DataSet;
 
 /**
@@ -17,14 +15,9 @@ import org.maestro.inspector.csv.DataSet;
  * expected one, the facts learned and the numbers read from its documents. A subclass says which documents a poll
  * reads. One poll at a time; {@link #close()} may be called from another thread to abort one.
  */
-public abstract class JsonApiInspector implements Inspector {
+public abstract class JsonApiInspector extends AbstractInspector {
     /** The API's client. */
     protected final JsonHttpClient api;
-    /** What was learned about the SUT, e.g. {@code sut.product}, {@code sut.version}. */
-    protected final Map<String, String> facts = new LinkedHashMap<>();
-
-    private final String name;
-    private final List<DataSet> dataSets;
 
     /**
      * @param base    the http(s) address of the API (see {@link #apiBase})
@@ -39,10 +32,8 @@ public abstract class JsonApiInspector implements Inspector {
             Duration timeout,
             String product,
             String sutName) {
-        this.name = name;
-        this.dataSets = dataSets;
+        super(name, dataSets, sutName);
         this.api = new JsonHttpClient(url, base, timeout, product);
-        facts.put("sut.product", sutName);
     }
 
     /**
@@ -59,16 +50,6 @@ public abstract class JsonApiInspector implements Inspector {
                 : address.getPath();
         return URI.create(scheme + "://" + address.getHost() + (address.getPort() < 0 ? "" : ":" + address.getPort())
                 + (path.endsWith("/") ? path.substring(0, path.length() - 1) : path));
-    }
-
-    @Override
-    public final String name() {
-        return name;
-    }
-
-    @Override
-    public final List<DataSet> dataSets() {
-        return dataSets;
     }
 
     /**
@@ -91,11 +72,6 @@ public abstract class JsonApiInspector implements Inspector {
     protected static Object number(JsonNode parent, String field) {
         JsonNode value = parent.path(field);
         return value.isNumber() ? value.numberValue() : null;
-    }
-
-    @Override
-    public final Map<String, String> facts() {
-        return new LinkedHashMap<>(facts);
     }
 
     @Override

@@ -6,7 +6,6 @@ import java.net.UnknownHostException;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
@@ -16,11 +15,10 @@ import org.eclipse.paho.client.mqttv3.MqttConnectOptions;
 import org.eclipse.paho.client.mqttv3.MqttException;
 import org.eclipse.paho.client.mqttv3.persist.MemoryPersistence;
 import org.maestro.base.net.ManagementUrl;
+import org.maestro.inspector.AbstractInspector;
 import org.maestro.inspector.InspectionException;
 import org.maestro.inspector.InspectionException.Kind;
-import org.maestro.inspector.Inspector;
 import org.maestro.inspector.Sample;
-import org.maestro.inspector.csv.DataSet;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -30,7 +28,7 @@ import org.slf4j.LoggerFactory;
  * {@code sys_interval} seconds (10 by default, 0 turns them off) and keeps them retained, so the first values arrive
  * as soon as the subscription is made. The connection is made again at the next poll after it was lost.
  */
-public final class MosquittoInspector implements Inspector {
+public final class MosquittoInspector extends AbstractInspector {
     /** The name used in START_INSPECTOR and INSPECTOR_NAME. */
     public static final String NAME = "mosquitto";
 
@@ -40,29 +38,18 @@ public final class MosquittoInspector implements Inspector {
     private final ManagementUrl url;
     private final Duration timeout;
     private final Map<String, String> values = new ConcurrentHashMap<>();
-    private final Map<String, String> facts = new ConcurrentHashMap<>();
     private MqttClient client;
     private volatile boolean closed;
 
     /** An inspector of the broker at {@code mqtt://host:1883} or {@code mqtts://host:8883}; no connection yet. */
     public MosquittoInspector(ManagementUrl url, Duration timeout) {
-        if (!url.scheme().equals("mqtt") && !url.scheme().equals("mqtts")) {
+        super(NAME, MosquittoDataSets.ALL, "Mosquitto");
+        if (!url.hasScheme("mqtt")) {
             throw new IllegalArgumentException("the mosquitto inspector subscribes to $SYS/# over MQTT: set "
                     + "MANAGEMENT_INTERFACE to a URL such as mqtt://broker:1883, not " + url.redacted());
         }
         this.url = url;
         this.timeout = timeout;
-        facts.put("sut.product", "Mosquitto");
-    }
-
-    @Override
-    public String name() {
-        return NAME;
-    }
-
-    @Override
-    public List<DataSet> dataSets() {
-        return MosquittoDataSets.ALL;
     }
 
     @Override
@@ -219,11 +206,6 @@ public final class MosquittoInspector implements Inspector {
         } catch (NumberFormatException e) {
             return null;
         }
-    }
-
-    @Override
-    public Map<String, String> facts() {
-        return new LinkedHashMap<>(facts);
     }
 
     private void disconnect() {

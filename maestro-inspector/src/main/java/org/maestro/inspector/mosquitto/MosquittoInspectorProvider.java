@@ -2,30 +2,20 @@ package org.maestro.inspector.mosquitto;
 
 import java.time.Duration;
 import org.maestro.base.net.ManagementUrl;
+import org.maestro.inspector.DescribedInspectorProvider;
 import org.maestro.inspector.Inspector;
-import org.maestro.inspector.InspectorProvider;
 
 /** The {@code mosquitto} inspector: a Mosquitto broker through its {@code $SYS/#} topics; claims mqtt and mqtts. */
-public final class MosquittoInspectorProvider implements InspectorProvider {
+public final class MosquittoInspectorProvider extends DescribedInspectorProvider {
 
-    @Override
-    public String name() {
-        return MosquittoInspector.NAME;
-    }
-
-    @Override
-    public String description() {
-        return "a Mosquitto broker, through its $SYS topics";
-    }
-
-    @Override
-    public String exampleUrl() {
-        return "mqtt://broker:1883";
+    public MosquittoInspectorProvider() {
+        super(new Description(
+                MosquittoInspector.NAME, "a Mosquitto broker, through its $SYS topics", "mqtt://broker:1883"));
     }
 
     @Override
     public boolean claims(ManagementUrl url) {
-        return url.scheme().equals("mqtt") || url.scheme().equals("mqtts");
+        return url.hasScheme("mqtt");
     }
 
     @Override

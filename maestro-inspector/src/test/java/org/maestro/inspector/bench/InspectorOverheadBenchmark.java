@@ -28,12 +28,10 @@ import org.apache.activemq.artemis.api.core.SimpleString;
 import org.apache.activemq.artemis.core.server.Queue;
 import org.apache.qpid.jms.JmsConnectionFactory;
 import org.maestro.common.options.OptionCode;
-import org.maestro.common.options.TestOptions;
-import org.maestro.common.peer.PeerContext;
 import org.maestro.common.protocol.Command;
 import org.maestro.common.protocol.Note;
 import org.maestro.common.protocol.Payload;
-import org.maestro.common.protocol.PeerInfo;
+import org.maestro.common.testing.RecordingPeerContext;
 import org.maestro.embedded.EmbeddedArtemis;
 import org.maestro.inspector.PollerStats;
 import org.maestro.inspector.artemis.EmbeddedJolokia;
@@ -283,15 +281,13 @@ public final class InspectorOverheadBenchmark {
     /** One window: the inspector (if any) starts, the load settles, then the broker counts for {@code seconds}. */
     private Window window(Mode mode, int round) throws Exception {
         InspectorRole role = new InspectorRole();
-        BenchPeerContext context = new BenchPeerContext(
-                results,
-                TestOptions.DEFAULTS
-                        .with(
-                                OptionCode.TEST_NAME,
-                                "overhead-" + round + "-" + mode.name().toLowerCase(Locale.ROOT))
-                        .with(OptionCode.MANAGEMENT_INTERFACE, jolokia.url())
-                        .with(OptionCode.INSPECTOR_NAME, "artemis")
-                        .with(OptionCode.INSPECTION_INTERVAL, mode.intervalSeconds + "s"));
+        RecordingPeerContext context = new RecordingPeerContext("inspector-1", "inspector", results)
+                .set(
+                        OptionCode.TEST_NAME,
+                        "overhead-" + round + "-" + mode.name().toLowerCase(Locale.ROOT))
+                .set(OptionCode.MANAGEMENT_INTERFACE, jolokia.url())
+                .set(OptionCode.INSPECTOR_NAME, "artemis")
+                .set(OptionCode.INSPECTION_INTERVAL, mode.intervalSeconds + "s");
         if (mode != Mode.NONE) {
             role.handle(Note.request(Command.START_INSPECTOR, new Payload.Text("artemis")), context);
         }
@@ -321,11 +317,14 @@ public final class InspectorOverheadBenchmark {
         }
     }
 
-    private static PollerStats stop(InspectorRole role, PeerContext context, Mode mode) throws Exception {
+    private static PollerStats stop(InspectorRole role, RecordingPeerContext context, Mode mode) throws Exception {
         if (mode == Mode.NONE || !role.busy()) {
             return PollerStats.NONE;
         }
         role.handle(Note.request(Command.STOP_INSPECTOR), context);
+        context.notifications().stream()
+                .filter(notification -> notification.command() == Command.NOTIFY_FAIL)
+                .forEach(notification -> System.out.println("  inspector: " + notification.message()));
         PollerStats stats = role.pollerStats();
         if (stats.errors() > 0) {
             System.out.println("  (" + mode.label + ": " + stats.errors() + " of " + stats.polls() + " polls failed: "
@@ -424,40 +423,5 @@ public final class InspectorOverheadBenchmark {
     /** One loop of the load. */
     private interface LoadLoop {
         void run() throws Exception;
-    }
-
-    /** The peer side the inspector role sees: options set by the benchmark, a result directory, no client. */
-    private static final class BenchPeerContext implements PeerContext {
-        private final PeerInfo self = new PeerInfo("bench-inspector", "inspector-1", "localhost", "inspector");
-        private final Path root;
-        private final TestOptions options;
-
-        BenchPeerContext(Path root, TestOptions options) {
-            this.root = root;
-            this.options = options;
-        }
-
-        @Override
-        public PeerInfo self() {
-            return self;
-        }
-
-        @Override
-        public TestOptions options() {
-            return options;
-        }
-
-        /** One directory per window, named after the test. */
-        @Override
-        public Path resultDirectory() throws IOException {
-            return Files.createDirectories(root.resolve(options.testName()));
-        }
-
-        @Override
-        public void notify(Command command, String message, Map<String, String> details) {
-            if (command == Command.NOTIFY_FAIL) {
-                System.out.println("  inspector: " + message);
-            }
-        }
     }
 }

@@ -60,6 +60,17 @@ class InspectorRoleTest {
         return Note.request(Command.START_INSPECTOR, new Payload.Text(name));
     }
 
+    /** The inspector's peer side, with MANAGEMENT_INTERFACE set to the URL. */
+    private RecordingPeerContext peerAt(String managementUrl) {
+        return new RecordingPeerContext("inspector-1", "inspector", results)
+                .set(OptionCode.MANAGEMENT_INTERFACE, managementUrl);
+    }
+
+    /** The refusal of START_INSPECTOR naming an inspector. */
+    private RoleException refusedStart(String name, RecordingPeerContext peer) {
+        return assertThrows(RoleException.class, () -> role.handle(start(name), peer));
+    }
+
     private static Note stop() {
         return Note.request(Command.STOP_INSPECTOR);
     }
@@ -72,10 +83,8 @@ class InspectorRoleTest {
 
     @Test
     void inspectsTheNamedSutUntilStoppedAndRecordsWhatItLearned() throws Exception {
-        RecordingPeerContext peer = new RecordingPeerContext("inspector-1", "inspector", results)
-                .set(OptionCode.MANAGEMENT_INTERFACE, jolokia.url())
-                .set(OptionCode.TEST_NAME, "inspected")
-                .set(OptionCode.INSPECTION_INTERVAL, "2s");
+        RecordingPeerContext peer =
+                peerAt(jolokia.url()).set(OptionCode.TEST_NAME, "inspected").set(OptionCode.INSPECTION_INTERVAL, "2s");
         role.handle(start("artemis"), peer);
         assertTrue(role.busy());
         assertEquals(Command.NOTIFY_READY, peer.notifications().get(0).command());
@@ -122,9 +131,7 @@ class InspectorRoleTest {
 
     @Test
     void takesTheInspectorNameFromTheOptionWhenTheNoteHasNone() throws Exception {
-        RecordingPeerContext peer = new RecordingPeerContext("inspector-1", "inspector", results)
-                .set(OptionCode.MANAGEMENT_INTERFACE, jolokia.url())
-                .set(OptionCode.INSPECTOR_NAME, "artemis");
+        RecordingPeerContext peer = peerAt(jolokia.url()).set(OptionCode.INSPECTOR_NAME, "artemis");
         role.handle(start(""), peer);
         assertTrue(role.busy());
         role.halt();
@@ -134,16 +141,14 @@ class InspectorRoleTest {
 
     @Test
     void refusesAnIntervalBelowOneSecond() {
-        RecordingPeerContext peer = new RecordingPeerContext("inspector-1", "inspector", results)
-                .set(OptionCode.MANAGEMENT_INTERFACE, jolokia.url())
-                .set(OptionCode.INSPECTION_INTERVAL, "500ms");
+        RecordingPeerContext peer = peerAt(jolokia.url()).set(OptionCode.INSPECTION_INTERVAL, "500ms");
         InvalidOptionException atSet =
                 assertThrows(InvalidOptionException.class, () -> role.checkOptions(peer.options()));
         assertEquals(
                 "INSPECTION_INTERVAL=500ms is not valid: expected a duration of at least 1s, such as 5s (the "
                         + "default): polling more often would load the SUT",
                 atSet.getMessage());
-        RoleException atStart = assertThrows(RoleException.class, () -> role.handle(start("artemis"), peer));
+        RoleException atStart = refusedStart("artemis", peer);
         assertEquals(ErrorCodes.INVALID_OPTION, atStart.code());
         assertEquals(atSet.getMessage(), atStart.getMessage());
         assertFalse(role.busy());
@@ -151,9 +156,8 @@ class InspectorRoleTest {
 
     @Test
     void refusesAnUnknownInspectorNamingTheKnownOnes() {
-        RecordingPeerContext peer = new RecordingPeerContext("inspector-1", "inspector", results)
-                .set(OptionCode.MANAGEMENT_INTERFACE, jolokia.url());
-        RoleException error = assertThrows(RoleException.class, () -> role.handle(start("activemq"), peer));
+        RecordingPeerContext peer = peerAt(jolokia.url());
+        RoleException error = refusedStart("activemq", peer);
         assertEquals(ErrorCodes.INVALID_OPTION, error.code());
         assertEquals(
                 "unknown inspector 'activemq': known inspectors are artemis (an ActiveMQ Artemis broker, "
@@ -166,13 +170,12 @@ class InspectorRoleTest {
     @Test
     void refusesToStartWithoutAnInspectorNameOrAManagementInterface() {
         RecordingPeerContext noUrl = new RecordingPeerContext("inspector-1", "inspector", results);
-        RoleException missingUrl = assertThrows(RoleException.class, () -> role.handle(start("artemis"), noUrl));
+        RoleException missingUrl = refusedStart("artemis", noUrl);
         assertTrue(missingUrl.getMessage().startsWith("MANAGEMENT_INTERFACE is not set"), missingUrl.getMessage());
-        RoleException neither = assertThrows(RoleException.class, () -> role.handle(start(" "), noUrl));
+        RoleException neither = refusedStart(" ", noUrl);
         assertTrue(neither.getMessage().startsWith("MANAGEMENT_INTERFACE is not set"), neither.getMessage());
-        RecordingPeerContext unknownScheme = new RecordingPeerContext("inspector-1", "inspector", results)
-                .set(OptionCode.MANAGEMENT_INTERFACE, "ftp://127.0.0.1:21");
-        RoleException noInspector = assertThrows(RoleException.class, () -> role.handle(start(" "), unknownScheme));
+        RecordingPeerContext unknownScheme = peerAt("ftp://127.0.0.1:21");
+        RoleException noInspector = refusedStart(" ", unknownScheme);
         assertEquals(ErrorCodes.INVALID_OPTION, noInspector.code());
         assertTrue(
                 noInspector.getMessage().startsWith("no inspector reads ftp://127.0.0.1:21"), noInspector.getMessage());
@@ -180,9 +183,7 @@ class InspectorRoleTest {
 
     @Test
     void withoutANameTheSchemeOfTheManagementInterfaceChoosesTheInspector() throws Exception {
-        RecordingPeerContext peer = new RecordingPeerContext("inspector-1", "inspector", results)
-                .set(OptionCode.MANAGEMENT_INTERFACE, jolokia.url())
-                .set(OptionCode.TEST_NAME, "unnamed");
+        RecordingPeerContext peer = peerAt(jolokia.url()).set(OptionCode.TEST_NAME, "unnamed");
         role.handle(start(""), peer);
         assertTrue(role.busy());
         role.handle(stop(), peer);
@@ -197,9 +198,8 @@ class InspectorRoleTest {
 
     @Test
     void refusesAUrlTheNamedInspectorCannotUse() {
-        RecordingPeerContext peer = new RecordingPeerContext("inspector-1", "inspector", results)
-                .set(OptionCode.MANAGEMENT_INTERFACE, "amqp://127.0.0.1:5672");
-        RoleException error = assertThrows(RoleException.class, () -> role.handle(start("artemis"), peer));
+        RecordingPeerContext peer = peerAt("amqp://127.0.0.1:5672");
+        RoleException error = refusedStart("artemis", peer);
         assertEquals(ErrorCodes.INVALID_OPTION, error.code());
         assertTrue(
                 error.getMessage().startsWith("the artemis inspector reads the broker's Jolokia over HTTP"),
@@ -209,9 +209,8 @@ class InspectorRoleTest {
     @Test
     void anUnreachableManagementInterfaceFailsTheStartClearly() {
         String url = "http://127.0.0.1:" + FreePorts.next() + "/console/jolokia";
-        RecordingPeerContext peer =
-                new RecordingPeerContext("inspector-1", "inspector", results).set(OptionCode.MANAGEMENT_INTERFACE, url);
-        RoleException error = assertThrows(RoleException.class, () -> role.handle(start("artemis"), peer));
+        RecordingPeerContext peer = peerAt(url);
+        RoleException error = refusedStart("artemis", peer);
         assertEquals(ErrorCodes.SUT_UNAVAILABLE, error.code());
         assertTrue(
                 error.getMessage().startsWith("the artemis inspector cannot start: cannot connect to " + url),
@@ -225,9 +224,8 @@ class InspectorRoleTest {
     @Test
     void wrongCredentialsFailTheStartWithoutShowingThePassword() {
         String url = jolokia.urlWithoutCredentials().replace("http://", "http://admin:not-it@");
-        RecordingPeerContext peer =
-                new RecordingPeerContext("inspector-1", "inspector", results).set(OptionCode.MANAGEMENT_INTERFACE, url);
-        RoleException error = assertThrows(RoleException.class, () -> role.handle(start("artemis"), peer));
+        RecordingPeerContext peer = peerAt(url);
+        RoleException error = refusedStart("artemis", peer);
         assertEquals(ErrorCodes.SUT_UNAVAILABLE, error.code());
         assertTrue(
                 error.getMessage().contains("refused the credentials of user 'admin' (HTTP 401)"), error.getMessage());
@@ -236,10 +234,9 @@ class InspectorRoleTest {
 
     @Test
     void aSecondStartWhileInspectingIsRefused() throws Exception {
-        RecordingPeerContext peer = new RecordingPeerContext("inspector-1", "inspector", results)
-                .set(OptionCode.MANAGEMENT_INTERFACE, jolokia.url());
+        RecordingPeerContext peer = peerAt(jolokia.url());
         role.handle(start("artemis"), peer);
-        RoleException busy = assertThrows(RoleException.class, () -> role.handle(start("artemis"), peer));
+        RoleException busy = refusedStart("artemis", peer);
         assertEquals(ErrorCodes.BUSY, busy.code());
         role.handle(stop(), peer);
         role.handle(stop(), peer); // nothing left to stop: still fine
@@ -248,9 +245,7 @@ class InspectorRoleTest {
     @Test
     void aSlowSutMakesTicksSkipAndNeverGetsTwoRequestsAtOnce() throws Exception {
         try (SlowJolokiaEndpoint slow = new SlowJolokiaEndpoint(700)) {
-            RecordingPeerContext peer = new RecordingPeerContext("inspector-1", "inspector", results)
-                    .set(OptionCode.MANAGEMENT_INTERFACE, slow.url())
-                    .set(OptionCode.INSPECTION_INTERVAL, "1s");
+            RecordingPeerContext peer = peerAt(slow.url()).set(OptionCode.INSPECTION_INTERVAL, "1s");
             role.handle(start("artemis"), peer);
             assertEquals(1, slow.served(), "the start asked once");
             ticker.tick();

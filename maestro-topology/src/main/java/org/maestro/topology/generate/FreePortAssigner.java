@@ -19,20 +19,21 @@ public final class FreePortAssigner implements PortAssigner {
 
     @Override
     public int clientPort(TopologyNode node) {
-        if (node.spec().port != null) {
-            used.add(node.spec().port);
-            return node.spec().port;
-        }
-        return assigned.computeIfAbsent(node.name() + "/client", k -> freePort());
+        return port(node.spec().port, node.name() + "/client");
     }
 
     @Override
     public int interRouterPort(TopologyNode router) {
-        if (router.spec().interRouterPort != null) {
-            used.add(router.spec().interRouterPort);
-            return router.spec().interRouterPort;
+        return port(router.spec().interRouterPort, router.name() + "/inter-router");
+    }
+
+    /** The port set on the node, else the free port assigned under {@code key}, once and for all. */
+    private int port(Integer set, String key) {
+        if (set != null) {
+            used.add(set);
+            return set;
         }
-        return assigned.computeIfAbsent(router.name() + "/inter-router", k -> freePort());
+        return assigned.computeIfAbsent(key, k -> freePort());
     }
 
     private int freePort() {

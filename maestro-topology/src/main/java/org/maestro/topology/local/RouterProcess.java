@@ -158,12 +158,8 @@ public final class RouterProcess implements AutoCloseable {
     /** Asks the process to stop, waits up to 10 s, then kills it. */
     @Override
     public void close() {
-        Process process = this.process;
-        process.destroy();
         try {
-            if (!process.waitFor(10, TimeUnit.SECONDS)) {
-                process.destroyForcibly().waitFor(5, TimeUnit.SECONDS);
-            }
+            stop(false);
         } catch (InterruptedException e) {
             process.destroyForcibly();
             Thread.currentThread().interrupt();

@@ -18,15 +18,17 @@ class GenerateCommandTest {
     @TempDir
     Path out;
 
+    private static CliRun generate(String... args) {
+        String[] line = new String[args.length + 1];
+        line[0] = "generate";
+        System.arraycopy(args, 0, line, 1, args.length);
+        return CliRun.of(new TopologyCommand(), line);
+    }
+
     @Test
     void generatesFromADescriptionAndPrintsTheClientUrls() throws Exception {
-        CliRun run = CliRun.of(
-                new TopologyCommand(),
-                "generate",
-                "--input",
-                EXAMPLES.resolve("line-3-routers.yaml").toString(),
-                "--output",
-                out.toString());
+        CliRun run =
+                generate("--input", EXAMPLES.resolve("line-3-routers.yaml").toString(), "--output", out.toString());
         assertEquals(0, run.exitCode(), run.err());
         assertTrue(run.out().contains("router1          router  amqp://10.0.0.3:5672"), run.out());
         assertEquals(
@@ -43,9 +45,7 @@ class GenerateCommandTest {
     void generatesALineFromAnInventoryIdenticalToTheEquivalentDescription() throws Exception {
         Path fromType = out.resolve("type");
         Path fromInput = out.resolve("input");
-        CliRun run = CliRun.of(
-                new TopologyCommand(),
-                "generate",
+        CliRun run = generate(
                 "--type",
                 "line",
                 "--inventory",
@@ -57,9 +57,7 @@ class GenerateCommandTest {
         assertEquals(0, run.exitCode(), run.err());
         assertEquals(
                 0,
-                CliRun.of(
-                                new TopologyCommand(),
-                                "generate",
+                generate(
                                 "--input",
                                 EXAMPLES.resolve("line-3-routers.yaml").toString(),
                                 "--output",
@@ -74,9 +72,7 @@ class GenerateCommandTest {
 
     @Test
     void writesJsonVariablesWithOtherPortBases() throws Exception {
-        CliRun run = CliRun.of(
-                new TopologyCommand(),
-                "generate",
+        CliRun run = generate(
                 "-i",
                 EXAMPLES.resolve("router-broker-router.yaml").toString(),
                 "-o",
@@ -99,8 +95,7 @@ class GenerateCommandTest {
         Path bad = out.resolve("bad.yaml");
         Files.writeString(
                 bad, "nodes:\n  - {id: router1, type: router}\nlinks:\n  - {source: router1, target: router2}\n");
-        CliRun run =
-                CliRun.of(new TopologyCommand(), "generate", "--input", bad.toString(), "--output", out.toString());
+        CliRun run = generate("--input", bad.toString(), "--output", out.toString());
         assertEquals(2, run.exitCode());
         assertEquals(
                 "topology generate: " + bad
@@ -111,22 +106,13 @@ class GenerateCommandTest {
 
     @Test
     void exitsWithTwoWhenTheSourceIsAmbiguousOrMissing() {
-        CliRun both = CliRun.of(
-                new TopologyCommand(),
-                "generate",
-                "--input",
-                "a.yaml",
-                "--type",
-                "line",
-                "--inventory",
-                "b.yaml",
-                "--output",
-                out.toString());
+        CliRun both =
+                generate("--input", "a.yaml", "--type", "line", "--inventory", "b.yaml", "--output", out.toString());
         assertEquals(2, both.exitCode());
         assertEquals(
                 "topology generate: command line: give either --input FILE or --type TYPE with --inventory FILE, not both\n",
                 both.err());
-        CliRun none = CliRun.of(new TopologyCommand(), "generate", "--output", out.toString());
+        CliRun none = generate("--output", out.toString());
         assertEquals(2, none.exitCode());
         assertEquals(
                 "topology generate: command line: say what to build: --input FILE, or --type TYPE with --inventory FILE "
@@ -136,9 +122,7 @@ class GenerateCommandTest {
 
     @Test
     void exitsWithTwoForAnUnknownTypeOrAMissingFile() {
-        CliRun type = CliRun.of(
-                new TopologyCommand(),
-                "generate",
+        CliRun type = generate(
                 "--type",
                 "mesh",
                 "--inventory",
@@ -149,15 +133,14 @@ class GenerateCommandTest {
         assertEquals(
                 "topology generate: command line: --type mesh is not known; use one of: line, circle, complete, star\n",
                 type.err());
-        CliRun missing =
-                CliRun.of(new TopologyCommand(), "generate", "--input", "no-such.yaml", "--output", out.toString());
+        CliRun missing = generate("--input", "no-such.yaml", "--output", out.toString());
         assertEquals(2, missing.exitCode());
         assertEquals("topology generate: no-such.yaml: file not found; check the path\n", missing.err());
     }
 
     @Test
     void exitsWithTwoWhenTheOutputOptionIsMissing() {
-        CliRun run = CliRun.of(new TopologyCommand(), "generate", "--input", "x.yaml");
+        CliRun run = generate("--input", "x.yaml");
         assertEquals(2, run.exitCode());
         assertTrue(run.err().startsWith("topology generate: Missing required option: '--output=DIR'"), run.err());
     }

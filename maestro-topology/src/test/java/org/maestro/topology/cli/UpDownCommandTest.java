@@ -220,8 +220,7 @@ class UpDownCommandTest {
                 .filter(java.util.Objects::nonNull)
                 .toList();
         assertFalse(pids.isEmpty(), "router processes are recorded");
-        AmqpProbe.assertCarries(
-                topology.clientUrl(fromNode, address), topology.clientUrl(toNode, address), "across " + example);
+        AmqpProbe.assertCarries(topology, fromNode, toNode, address, "across " + example);
 
         CliRun down = CliRun.of(new TopologyCommand(), "down", "--work-dir", runDir.toString());
         assertEquals(0, down.exitCode(), down.err());

@@ -60,17 +60,19 @@ class RouterConfParserTest {
                 conf.sections().get(0).attributes());
     }
 
+    private static ConfSyntaxException syntaxError(String text) {
+        return assertThrows(ConfSyntaxException.class, () -> RouterConfParser.parse("r.conf", text));
+    }
+
     @Test
     void rejectsAnUnclosedSection() {
-        ConfSyntaxException e = assertThrows(
-                ConfSyntaxException.class, () -> RouterConfParser.parse("r.conf", "router {\n    id: R1\n"));
+        ConfSyntaxException e = syntaxError("router {\n    id: R1\n");
         assertEquals("r.conf line 1: section 'router' is never closed; add '}'", e.getMessage());
     }
 
     @Test
     void rejectsAnAttributeOutsideASection() {
-        ConfSyntaxException e = assertThrows(
-                ConfSyntaxException.class, () -> RouterConfParser.parse("r.conf", "router {\n}\nport: 5672\n"));
+        ConfSyntaxException e = syntaxError("router {\n}\nport: 5672\n");
         assertEquals(
                 "r.conf line 3: attribute 'port' is outside any section; put it inside a section such as "
                         + "'listener { ... }'",
@@ -80,8 +82,7 @@ class RouterConfParserTest {
 
     @Test
     void rejectsANestedSection() {
-        ConfSyntaxException e = assertThrows(
-                ConfSyntaxException.class, () -> RouterConfParser.parse("r.conf", "router {\nlistener {\n}\n}\n"));
+        ConfSyntaxException e = syntaxError("router {\nlistener {\n}\n}\n");
         assertEquals(
                 "r.conf line 2: section 'listener' opens inside section 'router' (opened on line 1); "
                         + "close 'router' with '}' first",
@@ -90,9 +91,7 @@ class RouterConfParserTest {
 
     @Test
     void rejectsARepeatedAttribute() {
-        ConfSyntaxException e = assertThrows(
-                ConfSyntaxException.class,
-                () -> RouterConfParser.parse("r.conf", "listener {\n port: 1\n port: 2\n}\n"));
+        ConfSyntaxException e = syntaxError("listener {\n port: 1\n port: 2\n}\n");
         assertEquals(
                 "r.conf line 3: attribute 'port' appears twice in section 'listener' (opened on line 1); keep one",
                 e.getMessage());
@@ -102,14 +101,10 @@ class RouterConfParserTest {
     void rejectsAStrayClosingBraceAndUnreadableLines() {
         assertEquals(
                 "r.conf line 1: '}' closes no section; remove it",
-                assertThrows(ConfSyntaxException.class, () -> RouterConfParser.parse("r.conf", "}\n"))
-                        .getMessage());
+                syntaxError("}\n").getMessage());
         assertEquals(
                 "r.conf line 2: cannot read 'port 5672'; expected 'section {', 'attribute: value' or '}'",
-                assertThrows(
-                                ConfSyntaxException.class,
-                                () -> RouterConfParser.parse("r.conf", "listener {\nport 5672\n}\n"))
-                        .getMessage());
+                syntaxError("listener {\nport 5672\n}\n").getMessage());
     }
 
     @Test

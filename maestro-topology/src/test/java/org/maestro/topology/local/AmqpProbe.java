@@ -15,6 +15,7 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import org.apache.qpid.jms.JmsConnectionFactory;
+import org.maestro.topology.Topology;
 
 /** Test helper: real AMQP traffic through a node URL, and a check that a port accepts connections. */
 public final class AmqpProbe {
@@ -24,6 +25,12 @@ public final class AmqpProbe {
     /** Sends {@code text} to {@code sendUrl} and asserts that {@code receiveUrl} receives it. */
     public static void assertCarries(String sendUrl, String receiveUrl, String text) throws Exception {
         assertEquals(text, sendAndReceive(sendUrl, receiveUrl, text));
+    }
+
+    /** Sends {@code text} to an address at one node of a topology and asserts that another node delivers it. */
+    public static void assertCarries(Topology topology, String fromNode, String toNode, String address, String text)
+            throws Exception {
+        assertCarries(topology.clientUrl(fromNode, address), topology.clientUrl(toNode, address), text);
     }
 
     /**

@@ -47,12 +47,8 @@ class LocalTopologyLauncherTest {
         NodeEndpoint broker2;
         try (RunningTopology running = launcher.start(brokersOnly(), "brokers.yaml", work)) {
             Topology topology = running.topology();
-            AmqpProbe.assertCarries(
-                    topology.clientUrl("broker1", "test.queue"),
-                    topology.clientUrl("broker1", "test.queue"),
-                    "hello 1");
-            AmqpProbe.assertCarries(
-                    running.clientUrl("broker2", "orders.x"), running.clientUrl("broker2", "orders.x"), "hello 2");
+            AmqpProbe.assertCarries(topology, "broker1", "broker1", "test.queue", "hello 1");
+            AmqpProbe.assertCarries(topology, "broker2", "broker2", "orders.x", "hello 2");
             broker2 = topology.node("broker2");
             assertEquals("127.0.0.1", broker2.host());
             assertTrue(Files.exists(work.resolve("variables.yaml")), "variables written");

@@ -65,20 +65,14 @@ class RealRouterTest {
     void aLineOfThreeRoutersConvergesAndCarriesMessagesEndToEnd() throws Exception {
         try (RunningTopology running = start("line-3-routers")) {
             assertCosts("line-3-routers", running.convergedViews());
-            AmqpProbe.assertCarries(
-                    running.clientUrl("router1", "closest/line"),
-                    running.clientUrl("router3", "closest/line"),
-                    "across the line");
+            AmqpProbe.assertCarries(running.topology(), "router1", "router3", "closest/line", "across the line");
         }
     }
 
     @Test
     void routersLinkRouteToTheBrokerBetweenThem() throws Exception {
         try (RunningTopology running = start("router-broker-router")) {
-            AmqpProbe.assertCarries(
-                    running.clientUrl("router1", "broker1.test"),
-                    running.clientUrl("router2", "broker1.test"),
-                    "through the broker");
+            AmqpProbe.assertCarries(running.topology(), "router1", "router2", "broker1.test", "through the broker");
         }
     }
 
