@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.HashMap;
 import java.util.Map;
 import org.HdrHistogram.Histogram;
 import org.HdrHistogram.HistogramLogReader;
@@ -19,7 +20,56 @@ final class MaestroPeers {
     /** Response times of the measured messages received, and the messages sent in all (warm-up included). */
     record Measured(Histogram responseTime, long sent) {}
 
-    private MaestroPeers() {}
+    private final RecordingPeerContext senderContext;
+    private final RecordingPeerContext receiverContext;
+    private final SenderRole sender = SenderRole.builder().build();
+    private final ReceiverRole receiver = ReceiverRole.builder().build();
+
+    private MaestroPeers(Map<String, String> options) throws IOException {
+        Path root = Files.createTempDirectory("maestro-bench-");
+        senderContext = new RecordingPeerContext("sender-1", "sender", root).set(options);
+        receiverContext = new RecordingPeerContext("receiver-1", "receiver", root).set(options);
+    }
+
+    /**
+     * The options of a test on {@code url} with {@code connections} connections each, {@code rate} msg/s per
+     * connection (0: unbounded), messages of {@code size} bytes and a TEST_DURATION of {@code duration}.
+     */
+    static Map<String, String> options(String url, int connections, int rate, int size, String duration) {
+        Map<String, String> options = new HashMap<>();
+        options.put("SEND_RECEIVE_URL", url);
+        options.put("PARALLEL_COUNT", Integer.toString(connections));
+        options.put("RATE", Integer.toString(rate));
+        options.put("MESSAGE_SIZE", Integer.toString(size));
+        options.put("TEST_DURATION", duration);
+        options.put("TEST_NAME", "bench");
+        return options;
+    }
+
+    /** Starts the receiver, then the sender, with the options, their results in a new temporary directory. */
+    static MaestroPeers start(Map<String, String> options) throws Exception {
+        MaestroPeers peers = new MaestroPeers(options);
+        peers.receiver.handle(Note.request(Command.START_RECEIVER), peers.receiverContext);
+        peers.sender.handle(Note.request(Command.START_SENDER), peers.senderContext);
+        return peers;
+    }
+
+    /** Waits for the sender's outcome. */
+    RecordingPeerContext.Notification senderOutcome(Duration timeout) throws InterruptedException {
+        return senderContext.awaitOutcome(timeout);
+    }
+
+    /** Stops the sender and waits for its outcome. */
+    RecordingPeerContext.Notification stopSender(Duration timeout) throws Exception {
+        sender.handle(Note.request(Command.STOP_SENDER), senderContext);
+        return senderOutcome(timeout);
+    }
+
+    /** Drains the receiver and waits for its outcome. */
+    RecordingPeerContext.Notification drain(Duration timeout) throws Exception {
+        receiver.handle(Note.request(Command.DRAIN), receiverContext);
+        return receiverContext.awaitOutcome(timeout);
+    }
 
     /**
      * Starts the receiver, then the sender, with {@code connections} connections each, {@code rate} msg/s per
@@ -27,33 +77,13 @@ final class MaestroPeers {
      * {@code seconds} s measured; drains the receiver and reads both peers' histogram logs.
      */
     static Measured run(String url, int connections, int rate, int size, int warmUp, int seconds) throws Exception {
-        Path root = Files.createTempDirectory("maestro-bench-");
-        Map<String, String> options = Map.of(
-                "SEND_RECEIVE_URL",
-                url,
-                "PARALLEL_COUNT",
-                Integer.toString(connections),
-                "RATE",
-                Integer.toString(rate),
-                "MESSAGE_SIZE",
-                Integer.toString(size),
-                "TEST_DURATION",
-                seconds + "s",
-                "WARM_UP",
-                warmUp + "s",
-                "TEST_NAME",
-                "bench");
-        RecordingPeerContext senderContext = new RecordingPeerContext("sender-1", "sender", root).set(options);
-        RecordingPeerContext receiverContext = new RecordingPeerContext("receiver-1", "receiver", root).set(options);
-        SenderRole sender = SenderRole.builder().build();
-        ReceiverRole receiver = ReceiverRole.builder().build();
-        receiver.handle(Note.request(Command.START_RECEIVER), receiverContext);
-        sender.handle(Note.request(Command.START_SENDER), senderContext);
-        report("sender", senderContext.awaitOutcome(Duration.ofSeconds(warmUp + seconds + 120)));
-        receiver.handle(Note.request(Command.DRAIN), receiverContext);
-        report("receiver", receiverContext.awaitOutcome(Duration.ofSeconds(180)));
-        Histogram response = sum(receiverContext.resultDirectory().resolve("response-time.hlog"), false);
-        long sent = sum(senderContext.resultDirectory().resolve("send-delay.hlog"), true)
+        Map<String, String> options = options(url, connections, rate, size, seconds + "s");
+        options.put("WARM_UP", warmUp + "s");
+        MaestroPeers peers = start(options);
+        report("sender", peers.senderOutcome(Duration.ofSeconds(warmUp + seconds + 120)));
+        report("receiver", peers.drain(Duration.ofSeconds(180)));
+        Histogram response = sum(peers.receiverContext.resultDirectory().resolve("response-time.hlog"), false);
+        long sent = sum(peers.senderContext.resultDirectory().resolve("send-delay.hlog"), true)
                 .getTotalCount();
         return new Measured(response, sent);
     }
