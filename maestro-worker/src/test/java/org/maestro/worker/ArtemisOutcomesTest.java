@@ -130,7 +130,7 @@ class ArtemisOutcomesTest {
                                 // priming messages would fill the address before the run
                                 "PRIMING_MESSAGES",
                                 "0"))
-                .run(LoadTestRun.sender(), LoadTestRun.receiver(), LoadTestRun.OUTCOME_TIMEOUT);
+                .run();
         PeerResult sender = run.senderResult();
         OutcomeCounts outcomes = sender.outcomes();
         assertEquals(300, sender.count());

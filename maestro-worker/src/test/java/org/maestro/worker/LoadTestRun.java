@@ -8,6 +8,7 @@ import org.maestro.common.protocol.Command;
 import org.maestro.common.protocol.Note;
 import org.maestro.common.testing.RecordingPeerContext;
 import org.maestro.worker.receiver.ReceiverRole;
+import org.maestro.worker.sender.SendHook;
 import org.maestro.worker.sender.SenderRole;
 
 /**
@@ -31,7 +32,12 @@ final class LoadTestRun {
 
     /** A sender for tests that do not test connect deadlines. */
     static SenderRole sender() {
-        return SenderRole.builder().connectTimeout(PATIENT).build();
+        return sender(SendHook.NONE);
+    }
+
+    /** A sender for tests that do not test connect deadlines, calling {@code hook} before each send. */
+    static SenderRole sender(SendHook hook) {
+        return SenderRole.builder().hook(hook).connectTimeout(PATIENT).build();
     }
 
     /** A receiver for tests that do not test connect deadlines. */
@@ -56,12 +62,17 @@ final class LoadTestRun {
                 Integer.toString(rate),
                 "TEST_NAME",
                 testName);
-        return new LoadTestRun(results, options).run(sender(), receiver(), OUTCOME_TIMEOUT);
+        return new LoadTestRun(results, options).run();
     }
 
     LoadTestRun(Path root, Map<String, String> options) {
         senderContext = new RecordingPeerContext("sender-1", "sender", root).set(options);
         receiverContext = new RecordingPeerContext("receiver-1", "receiver", root).set(options);
+    }
+
+    /** Runs with a {@link #sender()} and a {@link #receiver()}, waiting {@link #OUTCOME_TIMEOUT} for each outcome. */
+    LoadTestRun run() throws Exception {
+        return run(sender(), receiver(), OUTCOME_TIMEOUT);
     }
 
     LoadTestRun run(SenderRole sender, ReceiverRole receiver, Duration senderTimeout) throws Exception {

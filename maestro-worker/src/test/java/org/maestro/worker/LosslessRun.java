@@ -38,7 +38,7 @@ final class LosslessRun {
                                 "256",
                                 "TEST_NAME",
                                 testName))
-                .run(LoadTestRun.sender(), LoadTestRun.receiver(), LoadTestRun.OUTCOME_TIMEOUT);
+                .run();
         assertEquals(Command.NOTIFY_SUCCESS, run.senderOutcome.command(), run.senderOutcome.message());
         assertEquals(Command.NOTIFY_SUCCESS, run.receiverOutcome.command(), run.receiverOutcome.message());
         MessageTally total = run.total();
@@ -48,7 +48,7 @@ final class LosslessRun {
         assertEquals(0, total.duplicates());
         assertEquals(0, total.refused());
         assertEquals(new OutcomeCounts(count, 0, 0, 0, 0), run.senderResult().outcomes(), acceptedBecause);
-        long[] response = SendAndReceiveTest.totals(run.receiverDirectory().resolve("response-time.hlog"));
+        long[] response = HistogramLogs.totals(run.receiverDirectory().resolve("response-time.hlog"));
         assertEquals(count, response[0] + response[1], "every message has a response time");
         return run;
     }

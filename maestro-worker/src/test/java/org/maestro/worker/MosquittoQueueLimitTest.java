@@ -79,7 +79,7 @@ class MosquittoQueueLimitTest {
                                 "256",
                                 "TEST_NAME",
                                 name))
-                .run(LoadTestRun.sender(), LoadTestRun.receiver(), LoadTestRun.OUTCOME_TIMEOUT);
+                .run();
     }
 
     /** A Mosquitto with the given per-client queue limit (0: none), logging its notices to broker.log. */
