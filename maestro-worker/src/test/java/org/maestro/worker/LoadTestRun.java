@@ -51,18 +51,15 @@ final class LoadTestRun {
      */
     static LoadTestRun sendAndReceive(Path results, String url, int connections, int count, int rate, String testName)
             throws Exception {
-        Map<String, String> options = Map.of(
-                "SEND_RECEIVE_URL",
-                url,
-                "TEST_DURATION",
-                Integer.toString(count),
-                "PARALLEL_COUNT",
-                Integer.toString(connections),
-                "RATE",
-                Integer.toString(rate),
-                "TEST_NAME",
-                testName);
-        return new LoadTestRun(results, options).run();
+        return new LoadTestRun(results, options(url, connections, count, rate, testName)).run();
+    }
+
+    /**
+     * The options of a test of {@code count} messages per connection at {@code rate} per second (0: unbounded) over
+     * {@code connections} sender and as many receiver connections to and from {@code url}; a map tests may add to.
+     */
+    static Map<String, String> options(String url, int connections, int count, int rate, String testName) {
+        return RunOptions.of(url, connections, rate, Integer.toString(count), testName);
     }
 
     LoadTestRun(Path root, Map<String, String> options) {
@@ -77,6 +74,11 @@ final class LoadTestRun {
 
     LoadTestRun run(SenderRole sender, ReceiverRole receiver, Duration senderTimeout) throws Exception {
         return run(sender, receiver, senderTimeout, () -> {});
+    }
+
+    /** Runs as {@link #run()} does, calling {@code whileSending} once sending began. */
+    LoadTestRun run(Interference whileSending) throws Exception {
+        return run(sender(), receiver(), OUTCOME_TIMEOUT, whileSending);
     }
 
     /** Runs as {@link #run(SenderRole, ReceiverRole, Duration)} does, calling {@code whileSending} once sending began. */

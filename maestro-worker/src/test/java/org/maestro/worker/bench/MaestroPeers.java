@@ -4,13 +4,13 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.HashMap;
 import java.util.Map;
 import org.HdrHistogram.Histogram;
 import org.HdrHistogram.HistogramLogReader;
 import org.maestro.common.protocol.Command;
 import org.maestro.common.protocol.Note;
 import org.maestro.common.testing.RecordingPeerContext;
+import org.maestro.worker.RunOptions;
 import org.maestro.worker.measure.LatencyLog;
 import org.maestro.worker.receiver.ReceiverRole;
 import org.maestro.worker.sender.SenderRole;
@@ -29,21 +29,6 @@ final class MaestroPeers {
         Path root = Files.createTempDirectory("maestro-bench-");
         senderContext = new RecordingPeerContext("sender-1", "sender", root).set(options);
         receiverContext = new RecordingPeerContext("receiver-1", "receiver", root).set(options);
-    }
-
-    /**
-     * The options of a test on {@code url} with {@code connections} connections each, {@code rate} msg/s per
-     * connection (0: unbounded), messages of {@code size} bytes and a TEST_DURATION of {@code duration}.
-     */
-    static Map<String, String> options(String url, int connections, int rate, int size, String duration) {
-        Map<String, String> options = new HashMap<>();
-        options.put("SEND_RECEIVE_URL", url);
-        options.put("PARALLEL_COUNT", Integer.toString(connections));
-        options.put("RATE", Integer.toString(rate));
-        options.put("MESSAGE_SIZE", Integer.toString(size));
-        options.put("TEST_DURATION", duration);
-        options.put("TEST_NAME", "bench");
-        return options;
     }
 
     /** Starts the receiver, then the sender, with the options, their results in a new temporary directory. */
@@ -77,7 +62,8 @@ final class MaestroPeers {
      * {@code seconds} s measured; drains the receiver and reads both peers' histogram logs.
      */
     static Measured run(String url, int connections, int rate, int size, int warmUp, int seconds) throws Exception {
-        Map<String, String> options = options(url, connections, rate, size, seconds + "s");
+        Map<String, String> options = RunOptions.of(url, connections, rate, seconds + "s", "bench");
+        options.put("MESSAGE_SIZE", Integer.toString(size));
         options.put("WARM_UP", warmUp + "s");
         MaestroPeers peers = start(options);
         report("sender", peers.senderOutcome(Duration.ofSeconds(warmUp + seconds + 120)));

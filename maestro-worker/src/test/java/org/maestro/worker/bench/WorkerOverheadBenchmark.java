@@ -4,11 +4,13 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
 import org.apache.activemq.artemis.api.core.SimpleString;
 import org.apache.activemq.artemis.core.server.Queue;
 import org.maestro.embedded.EmbeddedArtemis;
+import org.maestro.worker.RunOptions;
 
 /**
  * Compares the throughput of a bare Qpid JMS send/receive loop with that of the Maestro sender and receiver
@@ -149,8 +151,9 @@ public final class WorkerOverheadBenchmark {
     double maestro(int connections, String scheme) throws Exception {
         String queue = nextQueue();
         String url = scheme + "://127.0.0.1:" + broker.amqpPort() + "/" + queue;
-        MaestroPeers peers =
-                MaestroPeers.start(MaestroPeers.options(url, connections, 0, SIZE, (warmUp + seconds + 2) + "s"));
+        Map<String, String> options = RunOptions.of(url, connections, 0, (warmUp + seconds + 2) + "s", "bench");
+        options.put("MESSAGE_SIZE", Integer.toString(SIZE));
+        MaestroPeers peers = MaestroPeers.start(options);
         try {
             return window(queue);
         } finally {
