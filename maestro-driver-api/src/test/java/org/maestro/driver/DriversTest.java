@@ -35,25 +35,17 @@ class DriversTest {
 
     @Test
     void theListComesFromTheDriversGiven() {
-        String message = Drivers.unknownScheme("x", "x://h", List.of(new TestingDriver(), new OtherDriver()))
+        String message = Drivers.unknownScheme(
+                        "x", "x://h", List.of(new TestingDriver(), new SchemesOnly("other", "b", "a")))
                 .getMessage();
         assertTrue(message.contains("supported schemes: a, b, testing, testing+tls"), message);
         assertFalse(message.contains("write"), message);
     }
 
-    /** A driver with two schemes that no other test uses. */
-    public static final class TestingDriver implements Driver {
-        @Override
-        public Set<String> schemes() {
-            return Set.of("testing", "testing+tls");
-        }
-
-        @Override
-        public void check(String url) {}
-
-        @Override
-        public DriverConnection connect(String url, MicroClock clock, Duration timeout) throws DriverException {
-            throw new DriverException("the testing driver does not connect");
+    /** A driver with two schemes that no other test uses, found through the test's service file. */
+    public static final class TestingDriver extends SchemesOnly {
+        public TestingDriver() {
+            super("testing", "testing", "testing+tls");
         }
 
         @Override
@@ -62,11 +54,19 @@ class DriversTest {
         }
     }
 
-    /** A second driver, given directly. */
-    private static final class OtherDriver implements Driver {
+    /** A driver that only has schemes: it accepts every URL and connects nowhere. */
+    private static class SchemesOnly implements Driver {
+        private final String name;
+        private final Set<String> schemes;
+
+        SchemesOnly(String name, String... schemes) {
+            this.name = name;
+            this.schemes = Set.of(schemes);
+        }
+
         @Override
         public Set<String> schemes() {
-            return Set.of("b", "a");
+            return schemes;
         }
 
         @Override
@@ -74,7 +74,7 @@ class DriversTest {
 
         @Override
         public DriverConnection connect(String url, MicroClock clock, Duration timeout) throws DriverException {
-            throw new DriverException("the other driver does not connect");
+            throw new DriverException("the " + name + " driver does not connect");
         }
     }
 }

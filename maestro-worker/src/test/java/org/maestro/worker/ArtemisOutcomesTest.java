@@ -22,8 +22,8 @@ import org.maestro.driver.DriverConnection;
 import org.maestro.driver.DriverException;
 import org.maestro.driver.DriverProducer;
 import org.maestro.driver.Drivers;
+import org.maestro.driver.testing.RecordedOutcomes;
 import org.maestro.embedded.AmqpBroker;
-import org.maestro.worker.router.RecordedOutcomes;
 
 /**
  * Both drivers against an embedded Artemis whose {@code full.*} addresses hold at most 20 kB and fail sends beyond
@@ -130,7 +130,7 @@ class ArtemisOutcomesTest {
                                 // priming messages would fill the address before the run
                                 "PRIMING_MESSAGES",
                                 "0"))
-                .run(LoadTestRun.sender(), LoadTestRun.receiver(), LoadTestRun.OUTCOME_TIMEOUT);
+                .run();
         PeerResult sender = run.senderResult();
         OutcomeCounts outcomes = sender.outcomes();
         assertEquals(300, sender.count());

@@ -4,20 +4,16 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.io.File;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Map;
-import org.HdrHistogram.EncodableHistogram;
 import org.HdrHistogram.Histogram;
-import org.HdrHistogram.HistogramLogReader;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 import org.maestro.common.protocol.Command;
 import org.maestro.embedded.AmqpBroker;
 import org.maestro.worker.sender.SendHook;
-import org.maestro.worker.sender.SenderRole;
 
 /** Inter-arrival jitter through a real broker over AMQP: one value per arrival, a sender's stall as the peak. */
 class JitterTest {
@@ -51,19 +47,15 @@ class JitterTest {
                                 "256",
                                 "TEST_NAME",
                                 "jitter"))
-                .run(
-                        SenderRole.builder()
-                                .hook(stall)
-                                .connectTimeout(LoadTestRun.PATIENT)
-                                .build(),
-                        LoadTestRun.receiver(),
-                        LoadTestRun.OUTCOME_TIMEOUT);
+                .run(LoadTestRun.sender(stall), LoadTestRun.receiver(), LoadTestRun.OUTCOME_TIMEOUT);
 
         assertEquals(Command.NOTIFY_SUCCESS, run.senderOutcome.command(), run.senderOutcome.message());
         assertEquals(0, run.total().lost());
         long received = run.receiverResult().count();
-        Histogram[] late = read(run.receiverDirectory().resolve("jitter-late.hlog"));
-        Histogram[] early = read(run.receiverDirectory().resolve("jitter-early.hlog"));
+        Histogram[] late =
+                HistogramLogs.measuredAndWarmUp(run.receiverDirectory().resolve("jitter-late.hlog"));
+        Histogram[] early =
+                HistogramLogs.measuredAndWarmUp(run.receiverDirectory().resolve("jitter-early.hlog"));
         // one stream (one sender connection) on one receiver connection: a value per message but the first
         assertEquals(
                 received - 1,
@@ -97,28 +89,11 @@ class JitterTest {
                                 "64",
                                 "TEST_NAME",
                                 "unbounded"))
-                .run(LoadTestRun.sender(), LoadTestRun.receiver(), LoadTestRun.OUTCOME_TIMEOUT);
+                .run();
 
         assertEquals(Command.NOTIFY_SUCCESS, run.receiverOutcome.command(), run.receiverOutcome.message());
         assertTrue(Files.exists(run.receiverDirectory().resolve("response-time.hlog")));
         assertFalse(Files.exists(run.receiverDirectory().resolve("jitter-late.hlog")));
         assertFalse(Files.exists(run.receiverDirectory().resolve("jitter-early.hlog")));
-    }
-
-    /** [0] the measured intervals added up, [1] the warm-up ones. */
-    private static Histogram[] read(Path hlog) throws Exception {
-        assertTrue(Files.exists(hlog), hlog + " written");
-        Histogram measured = new Histogram(3_600_000_000L, 3);
-        Histogram warmUp = new Histogram(3_600_000_000L, 3);
-        HistogramLogReader reader = new HistogramLogReader(new File(hlog.toString()));
-        try {
-            EncodableHistogram interval;
-            while ((interval = reader.nextIntervalHistogram()) != null) {
-                ("warmup".equals(interval.getTag()) ? warmUp : measured).add((Histogram) interval);
-            }
-        } finally {
-            reader.close();
-        }
-        return new Histogram[] {measured, warmUp};
     }
 }

@@ -3,15 +3,12 @@ package org.maestro.worker;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import java.nio.file.Path;
-import java.util.UUID;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 import org.maestro.common.measure.OutcomeCounts;
 import org.maestro.common.protocol.Command;
-import org.maestro.driver.kafka.InJvmKafka;
+import org.maestro.driver.kafka.KafkaTopic;
 
 /**
  * Sender and receiver roles through the Kafka driver against a KRaft broker started in this JVM: sequence numbers,
@@ -19,37 +16,16 @@ import org.maestro.driver.kafka.InJvmKafka;
  * afterwards.
  */
 class KafkaSendAndReceiveTest {
-    private static InJvmKafka kafka;
+    @RegisterExtension
+    final KafkaTopic topic = new KafkaTopic();
 
     @TempDir
     Path results;
 
-    private String topic;
-
-    @BeforeAll
-    static void startBroker() throws Exception {
-        kafka = InJvmKafka.shared();
-    }
-
-    @BeforeEach
-    void nameTopic() {
-        topic = "maestro-test-" + UUID.randomUUID();
-    }
-
-    @AfterEach
-    void deleteTopic() throws Exception {
-        kafka.deleteTopic(topic);
-    }
-
     @Test
     void acknowledgedRecordsAtAFixedRateAreAllReceivedOnceInOrderAndAccepted() throws Exception {
         LoadTestRun run = LosslessRun.check(
-                results,
-                kafka.url(topic, "acks=all"),
-                2000,
-                1000,
-                "kafka-acks",
-                "the broker acknowledged every record");
+                results, topic.url("acks=all"), 2000, 1000, "kafka-acks", "the broker acknowledged every record");
         assertEquals(0, run.total().outOfOrder(), "one partition keeps the order");
     }
 
@@ -57,7 +33,7 @@ class KafkaSendAndReceiveTest {
     void twoReceiverConnectionsShareThePartitionsWithoutDuplicates() throws Exception {
         LoadTestRun run = SharedRun.check(
                 results,
-                kafka.url(topic, "partitions=2&key=connection"),
+                topic.url("partitions=2&key=connection"),
                 "kafka-shared",
                 "each record reached one receiver connection");
         assertEquals(0, run.total().outOfOrder(), "each sender connection writes to one partition");
@@ -66,7 +42,7 @@ class KafkaSendAndReceiveTest {
 
     @Test
     void withoutAcknowledgementsRecordsHaveNoOutcomes() throws Exception {
-        LoadTestRun run = LoadTestRun.sendAndReceive(results, kafka.url(topic, "acks=0"), 1, 200, 500, "kafka-no-acks");
+        LoadTestRun run = LoadTestRun.sendAndReceive(results, topic.url("acks=0"), 1, 200, 500, "kafka-no-acks");
         assertEquals(Command.NOTIFY_SUCCESS, run.senderOutcome.command(), run.senderOutcome.message());
         assertEquals(200, run.total().sent());
         assertEquals(200, run.total().received());

@@ -70,7 +70,7 @@ class LiveRunTest {
                             > 2,
                     "rows flushed");
             assertTrue(
-                    SendAndReceiveTest.totals(run.receiverDirectory().resolve("response-time.hlog"))[0] > 0,
+                    HistogramLogs.totals(run.receiverDirectory().resolve("response-time.hlog"))[0] > 0,
                     "intervals flushed");
         });
 

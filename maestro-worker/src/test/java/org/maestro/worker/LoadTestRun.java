@@ -8,6 +8,7 @@ import org.maestro.common.protocol.Command;
 import org.maestro.common.protocol.Note;
 import org.maestro.common.testing.RecordingPeerContext;
 import org.maestro.worker.receiver.ReceiverRole;
+import org.maestro.worker.sender.SendHook;
 import org.maestro.worker.sender.SenderRole;
 
 /**
@@ -31,7 +32,12 @@ final class LoadTestRun {
 
     /** A sender for tests that do not test connect deadlines. */
     static SenderRole sender() {
-        return SenderRole.builder().connectTimeout(PATIENT).build();
+        return sender(SendHook.NONE);
+    }
+
+    /** A sender for tests that do not test connect deadlines, calling {@code hook} before each send. */
+    static SenderRole sender(SendHook hook) {
+        return SenderRole.builder().hook(hook).connectTimeout(PATIENT).build();
     }
 
     /** A receiver for tests that do not test connect deadlines. */
@@ -45,18 +51,15 @@ final class LoadTestRun {
      */
     static LoadTestRun sendAndReceive(Path results, String url, int connections, int count, int rate, String testName)
             throws Exception {
-        Map<String, String> options = Map.of(
-                "SEND_RECEIVE_URL",
-                url,
-                "TEST_DURATION",
-                Integer.toString(count),
-                "PARALLEL_COUNT",
-                Integer.toString(connections),
-                "RATE",
-                Integer.toString(rate),
-                "TEST_NAME",
-                testName);
-        return new LoadTestRun(results, options).run(sender(), receiver(), OUTCOME_TIMEOUT);
+        return new LoadTestRun(results, options(url, connections, count, rate, testName)).run();
+    }
+
+    /**
+     * The options of a test of {@code count} messages per connection at {@code rate} per second (0: unbounded) over
+     * {@code connections} sender and as many receiver connections to and from {@code url}; a map tests may add to.
+     */
+    static Map<String, String> options(String url, int connections, int count, int rate, String testName) {
+        return RunOptions.of(url, connections, rate, Integer.toString(count), testName);
     }
 
     LoadTestRun(Path root, Map<String, String> options) {
@@ -64,8 +67,18 @@ final class LoadTestRun {
         receiverContext = new RecordingPeerContext("receiver-1", "receiver", root).set(options);
     }
 
+    /** Runs with a {@link #sender()} and a {@link #receiver()}, waiting {@link #OUTCOME_TIMEOUT} for each outcome. */
+    LoadTestRun run() throws Exception {
+        return run(sender(), receiver(), OUTCOME_TIMEOUT);
+    }
+
     LoadTestRun run(SenderRole sender, ReceiverRole receiver, Duration senderTimeout) throws Exception {
         return run(sender, receiver, senderTimeout, () -> {});
+    }
+
+    /** Runs as {@link #run()} does, calling {@code whileSending} once sending began. */
+    LoadTestRun run(Interference whileSending) throws Exception {
+        return run(sender(), receiver(), OUTCOME_TIMEOUT, whileSending);
     }
 
     /** Runs as {@link #run(SenderRole, ReceiverRole, Duration)} does, calling {@code whileSending} once sending began. */

@@ -23,22 +23,9 @@ final class LosslessRun {
      */
     static LoadTestRun check(Path results, String url, int count, int rate, String testName, String acceptedBecause)
             throws Exception {
-        LoadTestRun run = new LoadTestRun(
-                        results,
-                        Map.of(
-                                "SEND_RECEIVE_URL",
-                                url,
-                                "TEST_DURATION",
-                                Integer.toString(count),
-                                "PARALLEL_COUNT",
-                                "1",
-                                "RATE",
-                                Integer.toString(rate),
-                                "MESSAGE_SIZE",
-                                "256",
-                                "TEST_NAME",
-                                testName))
-                .run(LoadTestRun.sender(), LoadTestRun.receiver(), LoadTestRun.OUTCOME_TIMEOUT);
+        Map<String, String> options = LoadTestRun.options(url, 1, count, rate, testName);
+        options.put("MESSAGE_SIZE", "256");
+        LoadTestRun run = new LoadTestRun(results, options).run();
         assertEquals(Command.NOTIFY_SUCCESS, run.senderOutcome.command(), run.senderOutcome.message());
         assertEquals(Command.NOTIFY_SUCCESS, run.receiverOutcome.command(), run.receiverOutcome.message());
         MessageTally total = run.total();
@@ -48,7 +35,7 @@ final class LosslessRun {
         assertEquals(0, total.duplicates());
         assertEquals(0, total.refused());
         assertEquals(new OutcomeCounts(count, 0, 0, 0, 0), run.senderResult().outcomes(), acceptedBecause);
-        long[] response = SendAndReceiveTest.totals(run.receiverDirectory().resolve("response-time.hlog"));
+        long[] response = HistogramLogs.totals(run.receiverDirectory().resolve("response-time.hlog"));
         assertEquals(count, response[0] + response[1], "every message has a response time");
         return run;
     }

@@ -28,56 +28,50 @@ class MosquittoQueueLimitTest {
 
     @Test
     void messagesBeyondASubscribersQueueAreDroppedAndCountedAsVanished() throws Exception {
-        Path directory = Files.createTempDirectory("maestro-mosquitto-queue-");
-        try (MosquittoProcess mosquitto = start(directory, 10)) {
-            LoadTestRun run = unboundedQos1(mosquitto, "mqtt-queue-10");
-            MessageTally total = run.total();
-            String log = Files.readString(directory.resolve("broker.log"));
-            LOG.info("max_queued_messages 10: {} {}", total, run.senderResult().outcomes());
-            OutcomeCounts outcomes = run.senderResult().outcomes();
-            // Mosquitto acknowledges what it then drops; a publish may also fail when the overloaded client's
-            // connection drops, which the sender is told of
-            assertEquals(COUNT, outcomes.accepted() + outcomes.failed(), "every publish has an outcome: " + outcomes);
-            assertTrue(outcomes.accepted() > COUNT - 10, "nearly every publish acknowledged: " + outcomes);
-            assertTrue(total.vanished() > 0, "some acknowledged messages dropped: " + total);
-            assertEquals(total.lost(), total.vanished() + total.refused(), "lost = dropped + refused: " + total);
-            assertEquals(COUNT, total.received() + total.lost(), "every message received or lost: " + total);
-            assertTrue(log.contains("Outgoing messages are being dropped for client"), log);
-        }
+        QueueLimitRun limited = unboundedQos1(10, "mqtt-queue-10");
+        MessageTally total = limited.run().total();
+        OutcomeCounts outcomes = limited.run().senderResult().outcomes();
+        // Mosquitto acknowledges what it then drops; a publish may also fail when the overloaded client's
+        // connection drops, which the sender is told of
+        assertEquals(COUNT, outcomes.accepted() + outcomes.failed(), "every publish has an outcome: " + outcomes);
+        assertTrue(outcomes.accepted() > COUNT - 10, "nearly every publish acknowledged: " + outcomes);
+        assertTrue(total.vanished() > 0, "some acknowledged messages dropped: " + total);
+        assertEquals(total.lost(), total.vanished() + total.refused(), "lost = dropped + refused: " + total);
+        assertEquals(COUNT, total.received() + total.lost(), "every message received or lost: " + total);
+        assertTrue(limited.brokerLog().contains("Outgoing messages are being dropped for client"), limited.brokerLog());
     }
 
     @Test
     void withoutAQueueLimitNothingIsLost() throws Exception {
-        Path directory = Files.createTempDirectory("maestro-mosquitto-queue-");
-        try (MosquittoProcess mosquitto = start(directory, 0)) {
-            LoadTestRun run = unboundedQos1(mosquitto, "mqtt-queue-unlimited");
-            MessageTally total = run.total();
-            LOG.info("max_queued_messages 0: {} {}", total, run.senderResult().outcomes());
-            assertEquals(COUNT, total.sent());
-            assertEquals(COUNT, total.received(), total.toString());
-            assertEquals(0, total.lost(), total.toString());
-            assertTrue(!Files.readString(directory.resolve("broker.log")).contains("being dropped"));
-        }
+        QueueLimitRun unlimited = unboundedQos1(0, "mqtt-queue-unlimited");
+        MessageTally total = unlimited.run().total();
+        assertEquals(COUNT, total.sent());
+        assertEquals(COUNT, total.received(), total.toString());
+        assertEquals(0, total.lost(), total.toString());
+        assertTrue(!unlimited.brokerLog().contains("being dropped"));
     }
 
-    private LoadTestRun unboundedQos1(MosquittoProcess mosquitto, String name) throws Exception {
-        String url = mosquitto.url() + "/maestro/queue/" + UUID.randomUUID() + "?qos=1";
-        return new LoadTestRun(
-                        results.resolve(name),
-                        Map.of(
-                                "SEND_RECEIVE_URL",
-                                url,
-                                "TEST_DURATION",
-                                String.valueOf(COUNT),
-                                "PARALLEL_COUNT",
-                                "1",
-                                "RATE",
-                                "0",
-                                "MESSAGE_SIZE",
-                                "256",
-                                "TEST_NAME",
-                                name))
-                .run(LoadTestRun.sender(), LoadTestRun.receiver(), LoadTestRun.OUTCOME_TIMEOUT);
+    /** A finished run and what Mosquitto logged during it. */
+    private record QueueLimitRun(LoadTestRun run, String brokerLog) {}
+
+    /**
+     * Runs {@value #COUNT} QoS 1 messages, unbounded, on one connection through a Mosquitto the test starts with the
+     * per-client queue limit {@code maxQueued} (0: none).
+     */
+    private QueueLimitRun unboundedQos1(int maxQueued, String name) throws Exception {
+        Path directory = Files.createTempDirectory("maestro-mosquitto-queue-");
+        try (MosquittoProcess mosquitto = start(directory, maxQueued)) {
+            String url = mosquitto.url() + "/maestro/queue/" + UUID.randomUUID() + "?qos=1";
+            Map<String, String> options = LoadTestRun.options(url, 1, COUNT, 0, name);
+            options.put("MESSAGE_SIZE", "256");
+            LoadTestRun run = new LoadTestRun(results.resolve(name), options).run();
+            LOG.info(
+                    "max_queued_messages {}: {} {}",
+                    maxQueued,
+                    run.total(),
+                    run.senderResult().outcomes());
+            return new QueueLimitRun(run, Files.readString(directory.resolve("broker.log")));
+        }
     }
 
     /** A Mosquitto with the given per-client queue limit (0: none), logging its notices to broker.log. */

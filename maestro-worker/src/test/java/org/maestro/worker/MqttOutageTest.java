@@ -30,22 +30,9 @@ class MqttOutageTest {
     static void runThroughARestart(Path results, int version) throws Exception {
         try (MosquittoProcess mosquitto = MosquittoProcess.start()) {
             String url = mosquitto.url() + "/maestro/outage/" + UUID.randomUUID() + "?qos=1&version=" + version;
-            LoadTestRun run = new LoadTestRun(
-                    results,
-                    Map.of(
-                            "SEND_RECEIVE_URL",
-                            url,
-                            "TEST_DURATION",
-                            String.valueOf(COUNT),
-                            "PARALLEL_COUNT",
-                            "1",
-                            "RATE",
-                            "500",
-                            "MESSAGE_SIZE",
-                            "128",
-                            "TEST_NAME",
-                            "mqtt-outage"));
-            run.run(LoadTestRun.sender(), LoadTestRun.receiver(), LoadTestRun.OUTCOME_TIMEOUT, () -> {
+            Map<String, String> options = LoadTestRun.options(url, 1, COUNT, 500, "mqtt-outage");
+            options.put("MESSAGE_SIZE", "128");
+            LoadTestRun run = new LoadTestRun(results, options).run(() -> {
                 TimeUnit.MILLISECONDS.sleep(1000); // some 500 messages into the run
                 mosquitto.stop();
                 TimeUnit.MILLISECONDS.sleep(1000);

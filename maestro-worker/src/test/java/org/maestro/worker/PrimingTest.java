@@ -11,9 +11,7 @@ import java.util.Arrays;
 import java.util.Collections;
 import java.util.List;
 import java.util.Map;
-import org.HdrHistogram.EncodableHistogram;
 import org.HdrHistogram.Histogram;
-import org.HdrHistogram.HistogramLogReader;
 import org.apache.activemq.artemis.api.core.Message;
 import org.apache.activemq.artemis.api.core.SimpleString;
 import org.apache.activemq.artemis.core.postoffice.RoutingStatus;
@@ -100,7 +98,7 @@ class PrimingTest {
                                 "300",
                                 "TEST_NAME",
                                 "priming-" + scheme))
-                .run(LoadTestRun.sender(), LoadTestRun.receiver(), LoadTestRun.OUTCOME_TIMEOUT);
+                .run();
         assertEquals(Command.NOTIFY_SUCCESS, run.senderOutcome.command(), run.senderOutcome.message());
         assertEquals(Command.NOTIFY_SUCCESS, run.receiverOutcome.command(), run.receiverOutcome.message());
 
@@ -119,7 +117,8 @@ class PrimingTest {
         assertEquals(2, receiver.streams().size(), "one stream per sender connection: " + receiver.streams());
         assertEquals(
                 sender.count(),
-                responseTimes(run.receiverDirectory()).getTotalCount(),
+                HistogramLogs.all(run.receiverDirectory().resolve("response-time.hlog"))
+                        .getTotalCount(),
                 "no response time of a priming message");
 
         // the broker got 300 priming messages per connection, each before the connection's first test message
@@ -166,9 +165,9 @@ class PrimingTest {
                                 "0",
                                 "TEST_NAME",
                                 "timeline-" + scheme))
-                .run(LoadTestRun.sender(), LoadTestRun.receiver(), LoadTestRun.OUTCOME_TIMEOUT);
+                .run();
         assertEquals(Command.NOTIFY_SUCCESS, run.senderOutcome.command(), run.senderOutcome.message());
-        List<Histogram> seconds = intervals(run.senderDirectory().resolve("send-delay.hlog"));
+        List<Histogram> seconds = HistogramLogs.intervals(run.senderDirectory().resolve("send-delay.hlog"));
         assertTrue(seconds.size() >= 3, "one send-delay interval per second: " + seconds.size());
         Histogram all = new Histogram(3_600_000_000L, 3);
         seconds.forEach(all::add);
@@ -183,34 +182,5 @@ class PrimingTest {
         assertTrue(
                 first.getValueAtPercentile(90) < 200_000,
                 "send delay p90 of the first second: " + first.getValueAtPercentile(90) + " µs");
-    }
-
-    private static List<Histogram> intervals(Path hlog) throws Exception {
-        List<Histogram> all = new ArrayList<>();
-        HistogramLogReader reader = new HistogramLogReader(hlog.toFile());
-        try {
-            EncodableHistogram interval;
-            while ((interval = reader.nextIntervalHistogram()) != null) {
-                all.add((Histogram) interval);
-            }
-        } finally {
-            reader.close();
-        }
-        return all;
-    }
-
-    private static Histogram responseTimes(Path receiverDirectory) throws Exception {
-        Histogram sum = new Histogram(3_600_000_000L, 3);
-        HistogramLogReader reader = new HistogramLogReader(
-                receiverDirectory.resolve("response-time.hlog").toFile());
-        try {
-            EncodableHistogram interval;
-            while ((interval = reader.nextIntervalHistogram()) != null) {
-                sum.add((Histogram) interval);
-            }
-        } finally {
-            reader.close();
-        }
-        return sum;
     }
 }

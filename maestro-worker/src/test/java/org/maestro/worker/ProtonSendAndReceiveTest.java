@@ -47,14 +47,14 @@ class ProtonSendAndReceiveTest {
                                 "~512",
                                 "TEST_NAME",
                                 "proton"))
-                .run(LoadTestRun.sender(), LoadTestRun.receiver(), LoadTestRun.OUTCOME_TIMEOUT);
+                .run();
         assertEquals(Command.NOTIFY_SUCCESS, run.senderOutcome.command(), run.senderOutcome.message());
         assertEquals(Command.NOTIFY_SUCCESS, run.receiverOutcome.command(), run.receiverOutcome.message());
         assertEquals(6000, run.total().sent());
         assertEquals(6000, run.total().received());
         assertEquals(0, run.total().lost());
         assertEquals(0, run.total().duplicates());
-        long[] response = SendAndReceiveTest.totals(run.receiverDirectory().resolve("response-time.hlog"));
+        long[] response = HistogramLogs.totals(run.receiverDirectory().resolve("response-time.hlog"));
         assertEquals(6000, response[0] + response[1]);
     }
 
@@ -84,7 +84,7 @@ class ProtonSendAndReceiveTest {
                                 "100",
                                 "TEST_NAME",
                                 "proton-back"))
-                .run(LoadTestRun.sender(), LoadTestRun.receiver(), LoadTestRun.OUTCOME_TIMEOUT);
+                .run();
         assertEquals(0, run.total().lost());
     }
 

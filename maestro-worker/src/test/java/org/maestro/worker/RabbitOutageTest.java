@@ -50,7 +50,7 @@ class RabbitOutageTest {
                             "128",
                             "TEST_NAME",
                             "rabbitmq-outage"));
-            run.run(LoadTestRun.sender(), LoadTestRun.receiver(), LoadTestRun.OUTCOME_TIMEOUT, () -> {
+            run.run(() -> {
                 TimeUnit.MILLISECONDS.sleep(500);
                 closeConnectionsNamed(names);
             });

@@ -3,7 +3,6 @@ package org.maestro.worker;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.io.File;
 import java.lang.management.ManagementFactory;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -11,9 +10,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Properties;
-import org.HdrHistogram.EncodableHistogram;
 import org.HdrHistogram.Histogram;
-import org.HdrHistogram.HistogramLogReader;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
@@ -23,7 +20,6 @@ import org.maestro.common.protocol.Command;
 import org.maestro.embedded.AmqpBroker;
 import org.maestro.testing.TimingCheck;
 import org.maestro.worker.sender.SendHook;
-import org.maestro.worker.sender.SenderRole;
 
 /**
  * Fixed-rate runs: the rate holds, and a stalled sender shows in response time but not in service time.
@@ -62,7 +58,7 @@ class RateAndStallTest {
         assertTrue(
                 Math.abs(rate - 4000) <= 80,
                 "sent " + measuredSends + " messages in " + seconds + " s: " + rate + "/s");
-        long[] received = SendAndReceiveTest.totals(run.receiverDirectory().resolve("response-time.hlog"));
+        long[] received = HistogramLogs.totals(run.receiverDirectory().resolve("response-time.hlog"));
         assertEquals(measuredSends, received[0], "measured messages received");
     }
 
@@ -85,7 +81,7 @@ class RateAndStallTest {
                                 "256",
                                 "TEST_NAME",
                                 "rate"))
-                .run(LoadTestRun.sender(), LoadTestRun.receiver(), LoadTestRun.OUTCOME_TIMEOUT);
+                .run();
 
         assertEquals(Command.NOTIFY_SUCCESS, run.senderOutcome.command(), run.senderOutcome.message());
         assertEquals(Command.NOTIFY_SUCCESS, run.receiverOutcome.command(), run.receiverOutcome.message());
@@ -99,7 +95,7 @@ class RateAndStallTest {
     }
 
     private static Histogram sendDelay(LoadTestRun run) throws Exception {
-        return measured(run.senderDirectory().resolve("send-delay.hlog"));
+        return HistogramLogs.measured(run.senderDirectory().resolve("send-delay.hlog"));
     }
 
     @Test
@@ -114,8 +110,8 @@ class RateAndStallTest {
         assertEquals("settled", run.senderOutcome.details().get("warmup.auto"), "sent with the outcome");
 
         // every message sent, counted by its own warm-up flag: rate.csv rows, hlog and the 3 s timeline agree
-        long[] sent = SendAndReceiveTest.totals(run.senderDirectory().resolve("send-delay.hlog"));
-        long[] received = SendAndReceiveTest.totals(run.receiverDirectory().resolve("response-time.hlog"));
+        long[] sent = HistogramLogs.totals(run.senderDirectory().resolve("send-delay.hlog"));
+        long[] received = HistogramLogs.totals(run.receiverDirectory().resolve("response-time.hlog"));
         assertEquals(sent[0], received[0], "measured messages received = measured messages sent");
         assertEquals(sent[0], measuredColumn(run.receiverDirectory()), "the receiver's measured rows");
         assertEquals(sent[0], measuredColumn(run.senderDirectory()), "the sender's measured rows");
@@ -145,7 +141,7 @@ class RateAndStallTest {
                                 "256",
                                 "TEST_NAME",
                                 "auto"))
-                .run(LoadTestRun.sender(), LoadTestRun.receiver(), LoadTestRun.OUTCOME_TIMEOUT);
+                .run();
 
         assertEquals(Command.NOTIFY_SUCCESS, run.senderOutcome.command(), run.senderOutcome.message());
         assertEquals(0, run.total().lost());
@@ -172,7 +168,7 @@ class RateAndStallTest {
         LoadTestRun run = TimingCheck.untilJudgeable(ATTEMPTS, this::runWithAStall, kept -> tooBusy(sendDelay(kept)));
         // service time (receive − actual send) does not contain the stall; the 500 messages sent at once to catch up
         // queue a little, far below the stall's second
-        Histogram service = measured(run.receiverDirectory().resolve("service-time.hlog"));
+        Histogram service = HistogramLogs.measured(run.receiverDirectory().resolve("service-time.hlog"));
         assertTrue(service.getMaxValue() < 500_000, "service time max " + service.getMaxValue() + " µs");
     }
 
@@ -200,18 +196,12 @@ class RateAndStallTest {
                                 "hard",
                                 "TEST_NAME",
                                 "stall"))
-                .run(
-                        SenderRole.builder()
-                                .hook(stall)
-                                .connectTimeout(LoadTestRun.PATIENT)
-                                .build(),
-                        LoadTestRun.receiver(),
-                        LoadTestRun.OUTCOME_TIMEOUT);
+                .run(LoadTestRun.sender(stall), LoadTestRun.receiver(), LoadTestRun.OUTCOME_TIMEOUT);
 
         assertEquals(Command.NOTIFY_SUCCESS, run.senderOutcome.command(), run.senderOutcome.message());
         assertEquals(0, run.total().lost());
         Histogram delay = sendDelay(run);
-        Histogram response = measured(run.receiverDirectory().resolve("response-time.hlog"));
+        Histogram response = HistogramLogs.measured(run.receiverDirectory().resolve("response-time.hlog"));
         assertTrue(delay.getMaxValue() >= 1_000_000, "send delay max " + delay.getMaxValue() + " µs");
         assertTrue(response.getMaxValue() >= 1_000_000, "response time max " + response.getMaxValue() + " µs");
 
@@ -242,21 +232,5 @@ class RateAndStallTest {
         }
         return Optional.of("the median send delay was " + median / 1000 + " ms (load average "
                 + ManagementFactory.getOperatingSystemMXBean().getSystemLoadAverage() + ")");
-    }
-
-    private static Histogram measured(Path hlog) throws Exception {
-        Histogram sum = new Histogram(3_600_000_000L, 3);
-        HistogramLogReader reader = new HistogramLogReader(new File(hlog.toString()));
-        try {
-            EncodableHistogram interval;
-            while ((interval = reader.nextIntervalHistogram()) != null) {
-                if (!"warmup".equals(interval.getTag())) {
-                    sum.add((Histogram) interval);
-                }
-            }
-        } finally {
-            reader.close();
-        }
-        return sum;
     }
 }

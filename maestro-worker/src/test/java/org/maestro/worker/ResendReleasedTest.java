@@ -6,9 +6,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.Map;
-import org.HdrHistogram.EncodableHistogram;
-import org.HdrHistogram.Histogram;
-import org.HdrHistogram.HistogramLogReader;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.io.TempDir;
@@ -84,7 +81,7 @@ class ResendReleasedTest {
                                     Boolean.toString(resend),
                                     "TEST_NAME",
                                     "outage-" + scheme + "-" + resend))
-                    .run(LoadTestRun.sender(), LoadTestRun.receiver(), LoadTestRun.OUTCOME_TIMEOUT);
+                    .run();
             outage.join(10_000);
             return run;
         }
@@ -104,7 +101,8 @@ class ResendReleasedTest {
         assertEquals(0, total.refused(), figures);
         assertEquals(total.sent(), total.received(), figures);
         assertTrue(outcomes.accepted() >= total.sent(), "each message accepted once at least: " + figures);
-        long maxResponseMicros = maxValue(run.receiverDirectory().resolve("response-time.hlog"));
+        long maxResponseMicros = HistogramLogs.all(run.receiverDirectory().resolve("response-time.hlog"))
+                .getMaxValue();
         assertTrue(
                 maxResponseMicros >= OUTAGE_MILLIS * 1_000,
                 "the response time shows the " + OUTAGE_MILLIS + " ms outage: max " + maxResponseMicros + " µs; "
@@ -125,17 +123,5 @@ class ResendReleasedTest {
         assertEquals(total.lost(), total.refused() + total.vanished(), figures);
         assertEquals(total.sent(), total.received() + total.refused() + total.vanished(), figures);
         assertEquals(outcomes.notAccepted(), sender.errors(), "refusals count as errors: " + figures);
-    }
-
-    /** The largest value of every interval of an HdrHistogram log. */
-    private static long maxValue(Path hlog) throws IOException {
-        long max = 0;
-        try (HistogramLogReader reader = new HistogramLogReader(hlog.toFile())) {
-            EncodableHistogram next;
-            while ((next = reader.nextIntervalHistogram()) != null) {
-                max = Math.max(max, ((Histogram) next).getMaxValue());
-            }
-        }
-        return max;
     }
 }

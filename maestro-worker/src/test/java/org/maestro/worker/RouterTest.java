@@ -35,7 +35,7 @@ class RouterTest {
                                     "1000",
                                     "TEST_NAME",
                                     "router"))
-                    .run(LoadTestRun.sender(), LoadTestRun.receiver(), LoadTestRun.OUTCOME_TIMEOUT);
+                    .run();
             assertEquals(Command.NOTIFY_SUCCESS, run.receiverOutcome.command(), run.receiverOutcome.message());
             assertEquals(4000, run.total().sent());
             assertEquals(0, run.total().lost());

@@ -8,8 +8,6 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
-import org.HdrHistogram.EncodableHistogram;
-import org.HdrHistogram.HistogramLogReader;
 import org.apache.activemq.artemis.api.core.SimpleString;
 import org.apache.activemq.artemis.core.server.Queue;
 import org.junit.jupiter.api.Test;
@@ -22,6 +20,7 @@ import org.maestro.common.protocol.DrainMode;
 import org.maestro.common.protocol.Note;
 import org.maestro.common.testing.RecordingPeerContext;
 import org.maestro.driver.DriverConnection;
+import org.maestro.driver.DriverException;
 import org.maestro.driver.DriverProducer;
 import org.maestro.driver.Drivers;
 import org.maestro.embedded.AmqpBroker;
@@ -84,7 +83,8 @@ class RunBoundaryTest {
         assertEquals(50, received.streams().get(0).count());
         assertEquals(
                 50,
-                recorded(run.receiverDirectory().resolve("response-time.hlog")),
+                HistogramLogs.all(run.receiverDirectory().resolve("response-time.hlog"))
+                        .getTotalCount(),
                 "only the new run's messages are measured");
     }
 
@@ -103,29 +103,17 @@ class RunBoundaryTest {
                         "RUN_ID", "drain-run",
                         "TEST_NAME", "drain"));
         receiver.handle(Note.request(Command.START_RECEIVER), context);
-        try (DriverConnection connection = Drivers.forUrl(url).connect(url, MicroClock.system(), LoadTestRun.PATIENT)) {
-            DriverProducer producer = connection.createProducer();
-            byte[] body = new byte[128];
-            MessageStamp.writeFixed(body, MessageStamp.nameBytes("sender-1@test"), 0, tag);
-            for (int sequence = 0; sequence < 10; sequence++) {
-                long now = MicroClock.system().nowMicros();
-                MessageStamp.writeMessage(body, sequence, now, now, false);
-                producer.send(body.clone(), body.length);
-            }
+        try (StampedSender sender = new StampedSender(url, tag)) {
+            sender.sendMessages(0, 10);
             long drainStart = System.nanoTime();
             receiver.handle(Note.request(Command.DRAIN), context);
             // a backlog of priming messages arriving slowly, each gap shorter than the quiet period, 2 s in all,
             // then the rest of the test's messages: a drain that ignored priming would end before they arrive
             for (int primer = 0; primer < 8; primer++) {
                 Thread.sleep(250);
-                MessageStamp.writePriming(body, primer, MicroClock.system().nowMicros());
-                producer.send(body.clone(), body.length);
+                sender.sendPriming(primer);
             }
-            for (int sequence = 10; sequence < 15; sequence++) {
-                long now = MicroClock.system().nowMicros();
-                MessageStamp.writeMessage(body, sequence, now, now, false);
-                producer.send(body.clone(), body.length);
-            }
+            sender.sendMessages(10, 15);
             RecordingPeerContext.Notification outcome = context.awaitOutcome(LoadTestRun.OUTCOME_TIMEOUT);
             long drainedMillis = (System.nanoTime() - drainStart) / 1_000_000;
 
@@ -155,23 +143,12 @@ class RunBoundaryTest {
         receiver.handle(Note.request(Command.START_RECEIVER), context);
         Queue queue = broker.server().locateQueue(SimpleString.of(queueName));
         assertNotNull(queue, "the receiver's consumer created " + queueName);
-        try (DriverConnection connection = Drivers.forUrl(url).connect(url, MicroClock.system(), LoadTestRun.PATIENT)) {
-            DriverProducer producer = connection.createProducer();
-            byte[] body = new byte[128];
-            MessageStamp.writeFixed(body, MessageStamp.nameBytes("sender-1@test"), 0, tag);
-            for (int sequence = 0; sequence < 10; sequence++) {
-                long now = MicroClock.system().nowMicros();
-                MessageStamp.writeMessage(body, sequence, now, now, false);
-                producer.send(body.clone(), body.length);
-            }
+        try (StampedSender sender = new StampedSender(url, tag)) {
+            sender.sendMessages(0, 10);
             awaitCount(receiver, 10);
             // the broker stops delivering (as Artemis paging or a re-routing router does) with 30 messages queued
             queue.pause();
-            for (int sequence = 10; sequence < 40; sequence++) {
-                long now = MicroClock.system().nowMicros();
-                MessageStamp.writeMessage(body, sequence, now, now, false);
-                producer.send(body.clone(), body.length);
-            }
+            sender.sendMessages(10, 40);
             receiver.handle(Note.request(Command.DRAIN, DrainMode.HOLD.payload()), context);
             Thread.sleep(2_500);
             assertEquals(
@@ -212,13 +189,41 @@ class RunBoundaryTest {
         assertEquals(expected, receiver.stats().count(), "the receiver's count within 20 s");
     }
 
-    private static long recorded(Path log) throws Exception {
-        HistogramLogReader reader = new HistogramLogReader(log.toFile());
-        long total = 0;
-        EncodableHistogram histogram;
-        while ((histogram = reader.nextIntervalHistogram()) != null) {
-            total += ((org.HdrHistogram.Histogram) histogram).getTotalCount();
+    /** Sends Maestro messages by hand, as connection 0 of sender-1 of the run with {@code tag} does. */
+    private static final class StampedSender implements AutoCloseable {
+        private final DriverConnection connection;
+        private final DriverProducer producer;
+        private final byte[] body = new byte[128];
+
+        StampedSender(String url, int tag) throws DriverException {
+            connection = Drivers.forUrl(url).connect(url, MicroClock.system(), LoadTestRun.PATIENT);
+            try {
+                producer = connection.createProducer();
+            } catch (DriverException | RuntimeException e) {
+                connection.close();
+                throw e;
+            }
+            MessageStamp.writeFixed(body, MessageStamp.nameBytes("sender-1@test"), 0, tag);
         }
-        return total;
+
+        /** Sends the test messages with the sequence numbers from {@code first} up to {@code end}, sent now. */
+        void sendMessages(int first, int end) throws DriverException {
+            for (int sequence = first; sequence < end; sequence++) {
+                long now = MicroClock.system().nowMicros();
+                MessageStamp.writeMessage(body, sequence, now, now, false);
+                producer.send(body.clone(), body.length);
+            }
+        }
+
+        /** Sends priming message {@code primer}. */
+        void sendPriming(int primer) throws DriverException {
+            MessageStamp.writePriming(body, primer, MicroClock.system().nowMicros());
+            producer.send(body.clone(), body.length);
+        }
+
+        @Override
+        public void close() {
+            connection.close();
+        }
     }
 }

@@ -8,7 +8,6 @@ import jakarta.jms.Connection;
 import jakarta.jms.Message;
 import jakarta.jms.MessageConsumer;
 import jakarta.jms.Session;
-import java.io.File;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -17,8 +16,6 @@ import java.util.Map;
 import java.util.Properties;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
-import org.HdrHistogram.EncodableHistogram;
-import org.HdrHistogram.HistogramLogReader;
 import org.apache.qpid.jms.JmsConnectionFactory;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
@@ -132,9 +129,9 @@ class SendAndReceiveTest {
         assertEquals(0, total.refused());
         assertEquals(0, total.vanished());
 
-        long[] response = totals(run.receiverDirectory().resolve("response-time.hlog"));
-        long[] service = totals(run.receiverDirectory().resolve("service-time.hlog"));
-        long[] delay = totals(run.senderDirectory().resolve("send-delay.hlog"));
+        long[] response = HistogramLogs.totals(run.receiverDirectory().resolve("response-time.hlog"));
+        long[] service = HistogramLogs.totals(run.receiverDirectory().resolve("service-time.hlog"));
+        long[] delay = HistogramLogs.totals(run.senderDirectory().resolve("send-delay.hlog"));
         assertEquals(received.count(), response[0] + response[1], "response-time.hlog total");
         assertEquals(received.count(), service[0] + service[1], "service-time.hlog total");
         assertEquals(sent.count(), delay[0] + delay[1], "send-delay.hlog total");
@@ -245,26 +242,6 @@ class SendAndReceiveTest {
     }
 
     /** Returns {measured, warm-up} value counts of an interval log, read with HdrHistogram's own reader. */
-    static long[] totals(Path hlog) throws Exception {
-        long measured = 0;
-        long warmUp = 0;
-        HistogramLogReader reader = new HistogramLogReader(new File(hlog.toString()));
-        try {
-            EncodableHistogram interval;
-            while ((interval = reader.nextIntervalHistogram()) != null) {
-                long count = ((org.HdrHistogram.Histogram) interval).getTotalCount();
-                if ("warmup".equals(interval.getTag())) {
-                    warmUp += count;
-                } else {
-                    measured += count;
-                }
-            }
-        } finally {
-            reader.close();
-        }
-        return new long[] {measured, warmUp};
-    }
-
     static Properties properties(Path file) throws Exception {
         Properties properties = new Properties();
         try (var reader = Files.newBufferedReader(file)) {

@@ -6,32 +6,51 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import jakarta.jms.Session;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
 import org.maestro.base.net.UrlRedactor;
 import org.maestro.driver.DriverException;
 import org.maestro.driver.Drivers;
 
 /** How the JMS driver splits its URL into destination, Maestro options and Qpid JMS options. */
 class JmsUrlTest {
-    @Test
-    void splitsDestinationMaestroOptionsAndQpidOptions() throws Exception {
-        JmsUrl url = JmsUrl.parse("amqp://broker:5672/test.topic?type=topic&durable=true&ackMode=dups_ok"
-                + "&jms.prefetchPolicy.all=500");
-        assertEquals("amqp://broker:5672?jms.prefetchPolicy.all=500", url.connectionUri());
-        assertEquals("test.topic", url.destination());
-        assertTrue(url.topic());
-        assertTrue(url.durable());
-        assertEquals(Session.DUPS_OK_ACKNOWLEDGE, url.ackMode());
+    /**
+     * The destination and Maestro options of a plain URL with Qpid JMS options, and of a failover URL without Maestro
+     * options (the defaults), whose broker list stays whole with the options after it.
+     */
+    @ParameterizedTest
+    @MethodSource("splitUrls")
+    void splitsDestinationMaestroOptionsAndQpidOptions(
+            String given, String connectionUri, String destination, boolean topic, boolean durable, int ackMode)
+            throws Exception {
+        JmsUrl url = JmsUrl.parse(given);
+        assertEquals(connectionUri, url.connectionUri());
+        assertEquals(destination, url.destination());
+        assertEquals(topic, url.topic());
+        assertEquals(durable, url.durable());
+        assertEquals(ackMode, url.ackMode());
     }
 
-    @Test
-    void keepsTheFailoverListAndPutsOptionsAfterIt() throws Exception {
-        JmsUrl url = JmsUrl.parse("failover:(amqp://a:5672,amqp://b:5672)/orders?failover.maxReconnectAttempts=20");
-        assertEquals("failover:(amqp://a:5672,amqp://b:5672)?failover.maxReconnectAttempts=20", url.connectionUri());
-        assertEquals("orders", url.destination());
-        assertFalse(url.topic());
-        assertFalse(url.durable());
-        assertEquals(Session.AUTO_ACKNOWLEDGE, url.ackMode());
+    static Stream<Arguments> splitUrls() {
+        return Stream.of(
+                Arguments.of(
+                        "amqp://broker:5672/test.topic?type=topic&durable=true&ackMode=dups_ok"
+                                + "&jms.prefetchPolicy.all=500",
+                        "amqp://broker:5672?jms.prefetchPolicy.all=500",
+                        "test.topic",
+                        true,
+                        true,
+                        Session.DUPS_OK_ACKNOWLEDGE),
+                Arguments.of(
+                        "failover:(amqp://a:5672,amqp://b:5672)/orders?failover.maxReconnectAttempts=20",
+                        "failover:(amqp://a:5672,amqp://b:5672)?failover.maxReconnectAttempts=20",
+                        "orders",
+                        false,
+                        false,
+                        Session.AUTO_ACKNOWLEDGE));
     }
 
     @Test

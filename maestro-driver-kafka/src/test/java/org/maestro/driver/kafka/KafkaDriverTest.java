@@ -11,18 +11,12 @@ import java.nio.ByteBuffer;
 import java.time.Duration;
 import java.util.HashSet;
 import java.util.List;
-import java.util.Map;
 import java.util.Set;
-import java.util.UUID;
-import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicInteger;
 import org.apache.kafka.clients.admin.Admin;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.maestro.base.net.FreePorts;
 import org.maestro.base.time.MicroClock;
 import org.maestro.driver.DeliveryOutcome;
@@ -31,8 +25,8 @@ import org.maestro.driver.DriverConnection;
 import org.maestro.driver.DriverException;
 import org.maestro.driver.DriverProducer;
 import org.maestro.driver.Drivers;
-import org.maestro.driver.OutcomeListener;
 import org.maestro.driver.testing.DriverContract;
+import org.maestro.driver.testing.RecordedOutcomes;
 
 /**
  * The Kafka driver against a KRaft broker started in this JVM ({@link InJvmKafka}): the cases of every driver
@@ -40,30 +34,12 @@ import org.maestro.driver.testing.DriverContract;
  */
 class KafkaDriverTest extends DriverContract {
     private static final Duration TIMEOUT = Duration.ofSeconds(20);
-    private static InJvmKafka kafka;
+
+    @RegisterExtension
+    final KafkaTopic topic = new KafkaTopic();
+
     private final KafkaDriver driver = new KafkaDriver();
-    private final Map<Long, DeliveryOutcome> outcomes = new ConcurrentHashMap<>();
-    private final AtomicInteger reports = new AtomicInteger();
-    private final OutcomeListener listener = (token, outcome, again, detail) -> {
-        outcomes.put(token, outcome);
-        reports.incrementAndGet();
-    };
-    private String topic;
-
-    @BeforeAll
-    static void startBroker() throws Exception {
-        kafka = InJvmKafka.shared();
-    }
-
-    @BeforeEach
-    void nameTopic() {
-        topic = "maestro-test-" + UUID.randomUUID();
-    }
-
-    @AfterEach
-    void deleteTopic() throws Exception {
-        kafka.deleteTopic(topic);
-    }
+    private final RecordedOutcomes outcomes = new RecordedOutcomes();
 
     @Override
     protected Driver driver() {
@@ -72,12 +48,12 @@ class KafkaDriverTest extends DriverContract {
 
     @Override
     protected String acknowledgedUrl() {
-        return kafka.url(topic, "acks=all&linger.ms=1");
+        return topic.url("acks=all&linger.ms=1");
     }
 
     @Override
     protected String unacknowledgedUrl() {
-        return kafka.url(topic, "acks=0");
+        return topic.url("acks=0");
     }
 
     @Override
@@ -88,7 +64,7 @@ class KafkaDriverTest extends DriverContract {
     @Test
     void receiverConnectionsOfOneUrlShareAGroupAndAnotherPeerReadsEverything() throws Exception {
         int count = 600;
-        String url = kafka.url(topic, "partitions=2&acks=1");
+        String url = topic.url("partitions=2&acks=1");
         List<Long> first = new CopyOnWriteArrayList<>();
         List<Long> second = new CopyOnWriteArrayList<>();
         List<Long> otherPeer = new CopyOnWriteArrayList<>();
@@ -101,18 +77,18 @@ class KafkaDriverTest extends DriverContract {
             b.createConsumer((body, micros) -> second.add(ByteBuffer.wrap(body).getLong()));
             c.createConsumer(
                     (body, micros) -> otherPeer.add(ByteBuffer.wrap(body).getLong()));
-            try (Admin admin = kafka.admin()) {
+            try (Admin admin = topic.kafka().admin()) {
                 assertEquals(
                         2,
-                        admin.describeTopics(List.of(topic))
+                        admin.describeTopics(List.of(topic.name()))
                                 .allTopicNames()
                                 .get(20, TimeUnit.SECONDS)
-                                .get(topic)
+                                .get(topic.name())
                                 .partitions()
                                 .size(),
                         "the topic was created with partitions=2");
             }
-            DriverProducer producer = sender.createProducer(listener);
+            DriverProducer producer = sender.createProducer(outcomes);
             // 600 KB: the producer moves to a randomly picked partition after each batch.size (16 KB) of records
             byte[] body = new byte[1024];
             for (long i = 0; i < count; i++) {
@@ -122,7 +98,7 @@ class KafkaDriverTest extends DriverContract {
             awaitTrue(
                     () -> first.size() + second.size() >= count && otherPeer.size() >= count,
                     () -> first.size() + " + " + second.size() + " and " + otherPeer.size() + " of " + count);
-            awaitTrue(() -> reports.get() >= count, () -> reports.get() + " of " + count + " outcomes");
+            awaitTrue(() -> outcomes.total() >= count, () -> outcomes.total() + " of " + count + " outcomes");
         }
         Set<Long> shared = new HashSet<>(first);
         shared.addAll(second);
@@ -133,38 +109,32 @@ class KafkaDriverTest extends DriverContract {
                 "both connections had a partition: " + first.size() + " and " + second.size());
         assertEquals(count, otherPeer.size(), "a receiver of another JVM is in a group of its own");
         assertEquals(count, new HashSet<>(otherPeer).size());
-        assertEquals(
-                count,
-                outcomes.values().stream()
-                        .filter(o -> o == DeliveryOutcome.ACCEPTED)
-                        .count());
+        assertEquals(count, outcomes.tokensWith(DeliveryOutcome.ACCEPTED));
     }
 
     @Test
     void aTopicThatExistsWithOtherPartitionsIsNamed() throws Exception {
-        try (DriverConnection created =
-                driver.connect(kafka.url(topic, "partitions=3"), MicroClock.system(), TIMEOUT)) {
+        try (DriverConnection created = driver.connect(topic.url("partitions=3"), MicroClock.system(), TIMEOUT)) {
             assertFalse(created.failed());
         }
         DriverException e = assertThrows(
-                DriverException.class,
-                () -> driver.connect(kafka.url(topic, "partitions=2"), MicroClock.system(), TIMEOUT));
+                DriverException.class, () -> driver.connect(topic.url("partitions=2"), MicroClock.system(), TIMEOUT));
         assertTrue(e.getMessage().contains("exists with 3 partition(s), the URL asks for 2"), e.getMessage());
-        driver.connect(kafka.url(topic, ""), MicroClock.system(), TIMEOUT).close();
+        driver.connect(topic.url(""), MicroClock.system(), TIMEOUT).close();
     }
 
     @Test
     void aRecordOverTheProducersLimitIsRejected() throws Exception {
-        String url = kafka.url(topic, "producer.max.request.size=1000");
+        String url = topic.url("producer.max.request.size=1000");
         try (DriverConnection sender = driver.connect(url, MicroClock.system(), TIMEOUT)) {
-            DriverProducer producer = sender.createProducer(listener);
+            DriverProducer producer = sender.createProducer(outcomes);
             producer.send(1, new byte[100], 100);
             producer.send(2, new byte[5000], 5000);
-            awaitTrue(() -> reports.get() >= 2, () -> reports.get() + " of 2 outcomes");
+            awaitTrue(() -> outcomes.total() >= 2, () -> outcomes.total() + " of 2 outcomes");
         }
-        assertEquals(DeliveryOutcome.ACCEPTED, outcomes.get(1L));
-        assertEquals(DeliveryOutcome.REJECTED, outcomes.get(2L), "RecordTooLargeException is not retriable");
-        assertEquals(2, reports.get(), "one outcome per record");
+        assertEquals(DeliveryOutcome.ACCEPTED, outcomes.outcome(1L));
+        assertEquals(DeliveryOutcome.REJECTED, outcomes.outcome(2L), "RecordTooLargeException is not retriable");
+        assertEquals(2, outcomes.total(), "one outcome per record");
     }
 
     @Test

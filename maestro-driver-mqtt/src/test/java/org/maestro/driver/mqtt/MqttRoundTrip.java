@@ -9,14 +9,12 @@ import java.nio.ByteBuffer;
 import java.time.Duration;
 import java.util.Arrays;
 import java.util.List;
-import java.util.Map;
-import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
-import java.util.concurrent.atomic.AtomicInteger;
 import org.maestro.base.time.MicroClock;
 import org.maestro.driver.DeliveryOutcome;
 import org.maestro.driver.DriverConnection;
 import org.maestro.driver.DriverProducer;
+import org.maestro.driver.testing.RecordedOutcomes;
 
 /**
  * The MQTT tests' round trip, for both protocol versions: a receiver and a sender connection of one URL, {@code count}
@@ -37,31 +35,27 @@ final class MqttRoundTrip {
     /** Runs the round trip; {@code connectionType} is the class the driver must have chosen for the URL. */
     static void run(String url, int count, Class<?> connectionType) throws Exception {
         List<byte[]> received = new CopyOnWriteArrayList<>();
-        Map<Long, DeliveryOutcome> outcomes = new ConcurrentHashMap<>();
-        AtomicInteger reports = new AtomicInteger();
+        RecordedOutcomes outcomes = new RecordedOutcomes();
         MqttDriver driver = new MqttDriver();
         try (DriverConnection receiver = driver.connect(url, MicroClock.system(), TIMEOUT);
                 DriverConnection sender = driver.connect(url, MicroClock.system(), TIMEOUT)) {
             assertTrue(connectionType.isInstance(sender), sender.getClass().getName());
             receiver.createConsumer((body, micros) -> received.add(body));
-            DriverProducer producer = sender.createProducer((token, outcome, resendable, detail) -> {
-                reports.incrementAndGet();
-                outcomes.put(token, outcome);
-            });
+            DriverProducer producer = sender.createProducer(outcomes);
             assertTrue(producer.reportsOutcomes());
             for (long i = 0; i < count; i++) {
                 producer.send(i, stamped(i), 64 + (int) (i % 30));
             }
             await("" + count + " messages and outcomes")
                     .atMost(Duration.ofSeconds(30))
-                    .until(() -> received.size() >= count && reports.get() >= count);
-            assertEquals(count, reports.get(), "one outcome per publish");
+                    .until(() -> received.size() >= count && outcomes.total() >= count);
+            assertEquals(count, outcomes.total(), "one outcome per publish");
             for (int i = 0; i < count; i++) {
                 assertArrayEquals(
                         Arrays.copyOf(stamped(i), 64 + i % 30),
                         received.get(i),
                         "message " + i + " in order and unchanged");
-                assertEquals(DeliveryOutcome.ACCEPTED, outcomes.get((long) i), "outcome of " + i);
+                assertEquals(DeliveryOutcome.ACCEPTED, outcomes.outcome(i), "outcome of " + i);
             }
             // time passes in which a duplicate would arrive: nothing more may
             Thread.sleep(200);

@@ -18,7 +18,6 @@ import java.nio.ByteBuffer;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import java.util.Set;
 import java.util.UUID;
 import java.util.concurrent.ConcurrentHashMap;
@@ -36,6 +35,7 @@ import org.maestro.driver.DriverConnection;
 import org.maestro.driver.DriverException;
 import org.maestro.driver.DriverProducer;
 import org.maestro.driver.testing.DriverContract;
+import org.maestro.driver.testing.RecordedOutcomes;
 import org.maestro.testing.LocalNats;
 
 /**
@@ -160,16 +160,12 @@ class NatsDriverTest extends DriverContract {
     void jetStreamPublishesAreAcceptedAndEveryMessageIsConsumedAndAcknowledged() throws Exception {
         String url = jetStream("&storage=memory&durable=maestro&inflight=100");
         List<byte[]> received = new CopyOnWriteArrayList<>();
-        Map<Long, DeliveryOutcome> outcomes = new ConcurrentHashMap<>();
-        AtomicInteger reports = new AtomicInteger();
+        RecordedOutcomes outcomes = new RecordedOutcomes();
         NatsDriver driver = new NatsDriver();
         try (DriverConnection receiver = driver.connect(url, MicroClock.system(), TIMEOUT);
                 DriverConnection sender = driver.connect(url, MicroClock.system(), TIMEOUT)) {
             receiver.createConsumer((body, micros) -> received.add(body));
-            DriverProducer producer = sender.createProducer((token, outcome, resendable, detail) -> {
-                reports.incrementAndGet();
-                outcomes.put(token, outcome);
-            });
+            DriverProducer producer = sender.createProducer(outcomes);
             assertTrue(producer.reportsOutcomes());
             byte[] body = new byte[100];
             for (long i = 0; i < 2000; i++) {
@@ -177,16 +173,16 @@ class NatsDriverTest extends DriverContract {
                 producer.send(i, body, 80);
             }
             awaitTrue(
-                    () -> received.size() >= 2000 && reports.get() >= 2000,
-                    () -> "2000 messages and 2000 outcomes; got " + received.size() + " and " + reports.get());
+                    () -> received.size() >= 2000 && outcomes.total() >= 2000,
+                    () -> "2000 messages and 2000 outcomes; got " + received.size() + " and " + outcomes.total());
             Thread.sleep(300); // time passes in which a duplicate would arrive: nothing more may
             assertEquals(2000, received.size(), "no duplicates");
-            assertEquals(2000, reports.get(), "one outcome per send");
+            assertEquals(2000, outcomes.total(), "one outcome per send");
             List<Long> order = new ArrayList<>();
             received.forEach(b -> order.add(ByteBuffer.wrap(b).getLong()));
             for (int i = 0; i < 2000; i++) {
                 assertEquals(i, order.get(i), "message " + i + " in order");
-                assertEquals(DeliveryOutcome.ACCEPTED, outcomes.get((long) i), "outcome of " + i);
+                assertEquals(DeliveryOutcome.ACCEPTED, outcomes.outcome(i), "outcome of " + i);
             }
             try (Connection admin = Nats.connect(LocalNats.URL)) {
                 awaitTrue(() -> acknowledgedAll(admin, 2000), "the consumer has every message acknowledged");
@@ -218,41 +214,40 @@ class NatsDriverTest extends DriverContract {
     @Test
     void aPublishNoStreamListensToFails() throws Exception {
         String url = jetStream("&storage=memory");
-        Map<Long, DeliveryOutcome> outcomes = new ConcurrentHashMap<>();
-        Map<Long, String> details = new ConcurrentHashMap<>();
+        RecordedOutcomes outcomes = new RecordedOutcomes();
         try (DriverConnection sender = new NatsDriver().connect(url, MicroClock.system(), TIMEOUT)) {
-            DriverProducer producer = recordingProducer(sender, outcomes, details);
+            DriverProducer producer = sender.createProducer(outcomes);
             producer.send(1, new byte[40], 40);
-            awaitTrue(() -> outcomes.containsKey(1L), "the first outcome");
+            awaitTrue(() -> outcomes.of(1L) != null, "the first outcome");
             try (Connection admin = Nats.connect(LocalNats.URL)) {
                 admin.jetStreamManagement().deleteStream(stream);
             }
             producer.send(2, new byte[40], 40);
-            awaitTrue(() -> outcomes.containsKey(2L), "the second outcome");
-            assertEquals(DeliveryOutcome.ACCEPTED, outcomes.get(1L));
-            assertEquals(DeliveryOutcome.FAILED, outcomes.get(2L), "a publish no stream took: " + details.get(2L));
-            assertTrue(details.get(2L).contains("No Responders"), details.get(2L));
+            awaitTrue(() -> outcomes.of(2L) != null, "the second outcome");
+            assertEquals(DeliveryOutcome.ACCEPTED, outcomes.outcome(1L));
+            assertEquals(
+                    DeliveryOutcome.FAILED, outcomes.outcome(2L), "a publish no stream took: " + outcomes.detail(2L));
+            assertTrue(outcomes.detail(2L).contains("No Responders"), outcomes.detail(2L));
         }
     }
 
     @Test
     void aPublishNobodyAcknowledgesFailsWhenJnatsGivesUpOnIt() throws Exception {
         String url = jetStream("&storage=memory");
-        Map<Long, DeliveryOutcome> outcomes = new ConcurrentHashMap<>();
-        Map<Long, String> details = new ConcurrentHashMap<>();
+        RecordedOutcomes outcomes = new RecordedOutcomes();
         try (DriverConnection sender = new NatsDriver().connect(url, MicroClock.system(), TIMEOUT);
                 Connection silent = Nats.connect(LocalNats.URL)) {
-            DriverProducer producer = recordingProducer(sender, outcomes, details);
+            DriverProducer producer = sender.createProducer(outcomes);
             silent.jetStreamManagement().deleteStream(stream);
             // a plain subscriber takes the publish (so the server does not answer "no responders") and never replies
             silent.subscribe(subject);
             silent.flush(TIMEOUT);
             long start = System.nanoTime();
             producer.send(1, new byte[40], 40);
-            awaitTrue(() -> outcomes.containsKey(1L), "the outcome of a publish nobody acknowledges");
+            awaitTrue(() -> outcomes.of(1L) != null, "the outcome of a publish nobody acknowledges");
             long millis = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start);
-            assertEquals(DeliveryOutcome.FAILED, outcomes.get(1L), details.get(1L));
-            assertEquals(NatsProducer.NO_ACK_DETAIL, details.get(1L));
+            assertEquals(DeliveryOutcome.FAILED, outcomes.outcome(1L), outcomes.detail(1L));
+            assertEquals(NatsProducer.NO_ACK_DETAIL, outcomes.detail(1L));
             assertTrue(millis >= 4_900 && millis < 20_000, "failed after " + millis + " ms");
         }
     }
@@ -264,18 +259,11 @@ class NatsDriverTest extends DriverContract {
             admin.jetStreamManagement()
                     .addStream(memoryStream(stream, subject + ".elsewhere").build());
             admin.jetStreamManagement().addStream(memoryStream(other, subject).build());
-            Map<Long, DeliveryOutcome> outcomes = new ConcurrentHashMap<>();
-            Map<Long, String> details = new ConcurrentHashMap<>();
-            String url = LocalNats.URL + "/" + subject + "?jetstream=true&stream=" + stream;
-            try (DriverConnection sender = new NatsDriver().connect(url, MicroClock.system(), TIMEOUT)) {
-                DriverProducer producer = recordingProducer(sender, outcomes, details);
-                producer.send(1, new byte[40], 40);
-                awaitTrue(() -> outcomes.containsKey(1L), "the outcome of a publish another stream stores");
-                assertEquals(DeliveryOutcome.REJECTED, outcomes.get(1L), details.get(1L));
-                assertTrue(
-                        details.get(1L).contains("'" + other + "'")
-                                && details.get(1L).contains("'" + stream + "'"),
-                        details.get(1L));
+            try {
+                RecordedOutcomes outcomes = publishToTheStream(1);
+                String detail = outcomes.detail(1L);
+                assertEquals(DeliveryOutcome.REJECTED, outcomes.outcome(1L), detail);
+                assertTrue(detail.contains("'" + other + "'") && detail.contains("'" + stream + "'"), detail);
             } finally {
                 admin.jetStreamManagement().deleteStream(other);
             }
@@ -291,18 +279,10 @@ class NatsDriverTest extends DriverContract {
                             .discardPolicy(DiscardPolicy.New)
                             .build());
         }
-        Map<Long, DeliveryOutcome> outcomes = new ConcurrentHashMap<>();
-        Map<Long, String> details = new ConcurrentHashMap<>();
-        String url = LocalNats.URL + "/" + subject + "?jetstream=true&stream=" + stream;
-        try (DriverConnection sender = new NatsDriver().connect(url, MicroClock.system(), TIMEOUT)) {
-            DriverProducer producer = recordingProducer(sender, outcomes, details);
-            producer.send(1, new byte[40], 40);
-            producer.send(2, new byte[40], 40);
-            awaitTrue(() -> outcomes.size() == 2, "two outcomes");
-            assertEquals(DeliveryOutcome.ACCEPTED, outcomes.get(1L));
-            assertEquals(DeliveryOutcome.REJECTED, outcomes.get(2L), details.get(2L));
-            assertTrue(details.get(2L).contains("maximum messages exceeded"), details.get(2L));
-        }
+        RecordedOutcomes outcomes = publishToTheStream(2);
+        assertEquals(DeliveryOutcome.ACCEPTED, outcomes.outcome(1L));
+        assertEquals(DeliveryOutcome.REJECTED, outcomes.outcome(2L), outcomes.detail(2L));
+        assertTrue(outcomes.detail(2L).contains("maximum messages exceeded"), outcomes.detail(2L));
     }
 
     @Test
@@ -354,13 +334,21 @@ class NatsDriverTest extends DriverContract {
     }
 
     /** A producer on {@code sender} that records the outcome and the detail of each send by token. */
-    private static DriverProducer recordingProducer(
-            DriverConnection sender, Map<Long, DeliveryOutcome> outcomes, Map<Long, String> details)
-            throws DriverException {
-        return sender.createProducer((token, outcome, r, detail) -> {
-            details.put(token, String.valueOf(detail));
-            outcomes.put(token, outcome);
-        });
+    /**
+     * Publishes {@code count} messages (tokens 1 to {@code count}) to the stream the test made, named by the URL and
+     * not created by it, and waits for their outcomes.
+     */
+    private RecordedOutcomes publishToTheStream(int count) throws Exception {
+        RecordedOutcomes outcomes = new RecordedOutcomes();
+        String url = LocalNats.URL + "/" + subject + "?jetstream=true&stream=" + stream;
+        try (DriverConnection sender = new NatsDriver().connect(url, MicroClock.system(), TIMEOUT)) {
+            DriverProducer producer = sender.createProducer(outcomes);
+            for (long token = 1; token <= count; token++) {
+                producer.send(token, new byte[40], 40);
+            }
+            awaitTrue(() -> outcomes.byToken().size() == count, () -> count + " outcome(s): " + outcomes);
+        }
+        return outcomes;
     }
 
     /** A stream kept in memory, named {@code name}, storing {@code subjects}. */

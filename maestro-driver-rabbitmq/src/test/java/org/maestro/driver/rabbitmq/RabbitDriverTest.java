@@ -11,8 +11,6 @@ import com.rabbitmq.client.Connection;
 import com.rabbitmq.client.ConnectionFactory;
 import java.time.Duration;
 import java.util.Map;
-import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -24,8 +22,8 @@ import org.maestro.driver.DriverConnection;
 import org.maestro.driver.DriverConsumer;
 import org.maestro.driver.DriverException;
 import org.maestro.driver.DriverProducer;
-import org.maestro.driver.OutcomeListener;
 import org.maestro.driver.testing.DriverContract;
+import org.maestro.driver.testing.RecordedOutcomes;
 import org.maestro.testing.LocalRabbitMq;
 
 /**
@@ -36,14 +34,7 @@ import org.maestro.testing.LocalRabbitMq;
 class RabbitDriverTest extends DriverContract {
     private static final Duration TIMEOUT = Duration.ofSeconds(20);
     private final RabbitDriver driver = new RabbitDriver();
-    private final Map<Long, DeliveryOutcome> outcomes = new ConcurrentHashMap<>();
-    private final Map<Long, Boolean> resendable = new ConcurrentHashMap<>();
-    private final AtomicInteger reports = new AtomicInteger();
-    private final OutcomeListener listener = (token, outcome, again, detail) -> {
-        outcomes.put(token, outcome);
-        resendable.put(token, again);
-        reports.incrementAndGet();
-    };
+    private final RecordedOutcomes outcomes = new RecordedOutcomes();
     private String name;
 
     @BeforeEach
@@ -97,24 +88,24 @@ class RabbitDriverTest extends DriverContract {
         }
         try (DriverConnection sender = driver.connect(
                 LocalRabbitMq.url("exchange=" + name + "&routingKey=nowhere"), MicroClock.system(), TIMEOUT)) {
-            DriverProducer producer = sender.createProducer(listener);
+            DriverProducer producer = sender.createProducer(outcomes);
             for (int i = 0; i < 5; i++) {
                 producer.send(i, new byte[10], 10);
             }
-            awaitTrue(() -> reports.get() >= 5, () -> reports.get() + " of 5 outcomes");
+            awaitTrue(() -> outcomes.total() >= 5, () -> outcomes.total() + " of 5 outcomes");
         }
         for (long i = 0; i < 5; i++) {
-            assertEquals(DeliveryOutcome.RELEASED, outcomes.get(i), "no queue is bound: returned, then released");
-            assertTrue(resendable.get(i), "a released message may be sent again");
+            assertEquals(DeliveryOutcome.RELEASED, outcomes.outcome(i), "no queue is bound: returned, then released");
+            assertTrue(outcomes.of(i).resendable(), "a released message may be sent again");
         }
         try (DriverConnection sender = driver.connect(
                 LocalRabbitMq.url("exchange=" + name + "&routingKey=nowhere&mandatory=false"),
                 MicroClock.system(),
                 TIMEOUT)) {
-            sender.createProducer(listener).send(7, new byte[10], 10);
-            awaitTrue(() -> outcomes.containsKey(7L), () -> "the outcome of a publish without mandatory");
+            sender.createProducer(outcomes).send(7, new byte[10], 10);
+            awaitTrue(() -> (outcomes.of(7L) != null), () -> "the outcome of a publish without mandatory");
         }
-        assertEquals(DeliveryOutcome.ACCEPTED, outcomes.get(7L), "without mandatory the broker drops it and acks");
+        assertEquals(DeliveryOutcome.ACCEPTED, outcomes.outcome(7L), "without mandatory the broker drops it and acks");
     }
 
     @Test
@@ -125,33 +116,33 @@ class RabbitDriverTest extends DriverContract {
         }
         try (DriverConnection sender =
                 driver.connect(LocalRabbitMq.url("queue=" + name), MicroClock.system(), TIMEOUT)) {
-            DriverProducer producer = sender.createProducer(listener);
+            DriverProducer producer = sender.createProducer(outcomes);
             for (int i = 0; i < 3; i++) {
                 producer.send(i, new byte[10], 10);
             }
-            awaitTrue(() -> reports.get() >= 3, () -> reports.get() + " of 3 outcomes");
+            awaitTrue(() -> outcomes.total() >= 3, () -> outcomes.total() + " of 3 outcomes");
         }
-        assertEquals(DeliveryOutcome.ACCEPTED, outcomes.get(0L));
-        assertEquals(DeliveryOutcome.REJECTED, outcomes.get(1L), "the queue holds one message at most");
-        assertEquals(DeliveryOutcome.REJECTED, outcomes.get(2L));
-        assertEquals(3, reports.get());
+        assertEquals(DeliveryOutcome.ACCEPTED, outcomes.outcome(0L));
+        assertEquals(DeliveryOutcome.REJECTED, outcomes.outcome(1L), "the queue holds one message at most");
+        assertEquals(DeliveryOutcome.REJECTED, outcomes.outcome(2L));
+        assertEquals(3, outcomes.total());
     }
 
     @Test
     void publishingToAMissingExchangeFailsTheConnectionAndThePublish() throws Exception {
         try (DriverConnection sender =
                 driver.connect(LocalRabbitMq.url("exchange=" + name), MicroClock.system(), TIMEOUT)) {
-            DriverProducer producer = sender.createProducer(listener);
+            DriverProducer producer = sender.createProducer(outcomes);
             producer.send(1, new byte[10], 10);
             awaitTrue(sender::failed, () -> "the broker closes the channel of a publish to a missing exchange");
-            awaitTrue(() -> reports.get() >= 1, () -> "the publish's outcome");
-            assertEquals(DeliveryOutcome.FAILED, outcomes.get(1L));
+            awaitTrue(() -> outcomes.total() >= 1, () -> "the publish's outcome");
+            assertEquals(DeliveryOutcome.FAILED, outcomes.outcome(1L));
             assertTrue(
                     sender.failure().getMessage().contains("no exchange"),
                     sender.failure().getMessage());
             assertThrows(DriverException.class, () -> producer.send(2, new byte[10], 10));
         }
-        assertEquals(1, reports.get(), "a send that threw reports nothing");
+        assertEquals(1, outcomes.total(), "a send that threw reports nothing");
     }
 
     @Test

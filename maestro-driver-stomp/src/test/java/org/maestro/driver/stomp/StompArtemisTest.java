@@ -5,13 +5,14 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.maestro.driver.stomp.StompLink.AWAIT;
+import static org.maestro.driver.stomp.StompLink.TIMEOUT;
 
 import java.nio.ByteBuffer;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
-import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.apache.activemq.artemis.core.settings.impl.AddressFullMessagePolicy;
@@ -26,23 +27,14 @@ import org.maestro.driver.DriverConnection;
 import org.maestro.driver.DriverException;
 import org.maestro.driver.DriverProducer;
 import org.maestro.driver.Drivers;
-import org.maestro.driver.OutcomeListener;
+import org.maestro.driver.testing.RecordedOutcomes;
 import org.maestro.embedded.EmbeddedArtemis;
 
 /** The STOMP driver against an Artemis broker in this JVM with a STOMP acceptor on a free loopback port. */
 class StompArtemisTest {
-    private static final Duration TIMEOUT = Duration.ofSeconds(20);
-    /** How long a test waits for what a broker does in milliseconds when the machine is idle. */
-    private static final Duration AWAIT = Duration.ofSeconds(30);
-
     private static EmbeddedArtemis broker;
     private final StompDriver driver = new StompDriver();
-    private final Map<Long, DeliveryOutcome> outcomes = new ConcurrentHashMap<>();
-    private final AtomicInteger reports = new AtomicInteger();
-    private final OutcomeListener listener = (token, outcome, again, detail) -> {
-        outcomes.put(token, outcome);
-        reports.incrementAndGet();
-    };
+    private final RecordedOutcomes outcomes = new RecordedOutcomes();
 
     @BeforeAll
     static void startBroker() throws Exception {
@@ -79,7 +71,7 @@ class StompArtemisTest {
                 DriverConnection sender = driver.connect(url, MicroClock.system(), TIMEOUT)) {
             receiver.createConsumer(
                     (body, micros) -> received.add(ByteBuffer.wrap(body).getLong()));
-            DriverProducer producer = sender.createProducer(listener);
+            DriverProducer producer = sender.createProducer(outcomes);
             byte[] body = new byte[100];
             for (long i = 0; i < count; i++) {
                 ByteBuffer.wrap(body).putLong(i);
@@ -89,18 +81,14 @@ class StompArtemisTest {
                     .untilAsserted(
                             () -> assertTrue(received.size() >= count, received.size() + " of " + count + " received"));
             await().atMost(AWAIT)
-                    .untilAsserted(
-                            () -> assertTrue(reports.get() >= count, reports.get() + " of " + count + " outcomes"));
+                    .untilAsserted(() ->
+                            assertTrue(outcomes.total() >= count, outcomes.total() + " of " + count + " outcomes"));
         }
         assertEquals(count, received.size(), "no duplicates");
         for (int i = 0; i < count; i++) {
             assertEquals(i, received.get(i), "sequence number at " + i);
         }
-        assertEquals(
-                count,
-                outcomes.values().stream()
-                        .filter(o -> o == DeliveryOutcome.ACCEPTED)
-                        .count());
+        assertEquals(count, outcomes.tokensWith(DeliveryOutcome.ACCEPTED));
     }
 
     @Test
@@ -113,7 +101,7 @@ class StompArtemisTest {
                 DriverConnection sender = driver.connect(url, MicroClock.system(), TIMEOUT)) {
             one.createConsumer((body, micros) -> first.incrementAndGet());
             two.createConsumer((body, micros) -> second.incrementAndGet());
-            DriverProducer producer = sender.createProducer(listener);
+            DriverProducer producer = sender.createProducer(outcomes);
             for (int i = 0; i < 400; i++) {
                 producer.send(i, new byte[20], 20);
             }
@@ -123,45 +111,25 @@ class StompArtemisTest {
         }
         assertEquals(400, first.get() + second.get(), "each message reaches one receiver");
         assertTrue(first.get() > 0 && second.get() > 0, first + " and " + second);
-        assertEquals(0, reports.get(), "no outcomes without receipts");
+        assertEquals(0, outcomes.total(), "no outcomes without receipts");
     }
 
     @Test
     void aBrokerRestartFailsTheConnectionsAndNewOnesCarryOn() throws Exception {
         String url = broker.stompUrl(queue());
         AtomicInteger received = new AtomicInteger();
-        DriverConnection receiver = driver.connect(url, MicroClock.system(), TIMEOUT);
-        DriverConnection sender = driver.connect(url, MicroClock.system(), TIMEOUT);
-        try {
-            receiver.createConsumer((body, micros) -> received.incrementAndGet());
-            DriverProducer producer = sender.createProducer(listener);
-            for (int i = 0; i < 50; i++) {
-                producer.send(i, new byte[20], 20);
-            }
-            await().atMost(AWAIT)
-                    .untilAsserted(
-                            () -> assertTrue(received.get() >= 50, received.get() + " of 50 before the restart"));
+        try (StompLink dropped = new StompLink(driver, url, received, outcomes)) {
+            dropped.send(0, 50, 20);
+            dropped.awaitReceived(50, "before the restart");
             broker.restart();
-            await("both connections count as failed").atMost(AWAIT).until(() -> sender.failed() && receiver.failed());
-            assertTrue(
-                    receiver.failure().getMessage().contains("was lost")
-                            || receiver.failure().getMessage().contains("closed by the server"),
-                    receiver.failure().getMessage());
-            assertThrows(DriverException.class, () -> producer.send(99, new byte[20], 20));
-        } finally {
-            sender.close();
-            receiver.close();
+            dropped.awaitBothFailed();
+            String failure = dropped.receiver.failure().getMessage();
+            assertTrue(failure.contains("was lost") || failure.contains("closed by the server"), failure);
+            assertThrows(DriverException.class, () -> dropped.producer.send(99, new byte[20], 20));
         }
-        try (DriverConnection again = driver.connect(url, MicroClock.system(), TIMEOUT);
-                DriverConnection sendAgain = driver.connect(url, MicroClock.system(), TIMEOUT)) {
-            again.createConsumer((body, micros) -> received.incrementAndGet());
-            DriverProducer producer = sendAgain.createProducer(listener);
-            for (int i = 100; i < 150; i++) {
-                producer.send(i, new byte[20], 20);
-            }
-            await().atMost(AWAIT)
-                    .untilAsserted(
-                            () -> assertTrue(received.get() >= 100, received.get() + " of 100 after reconnecting"));
+        try (StompLink again = new StompLink(driver, url, received, outcomes)) {
+            again.send(100, 150, 20);
+            again.awaitReceived(100, "after reconnecting");
         }
         assertEquals(100, received.get());
     }
@@ -176,16 +144,9 @@ class StompArtemisTest {
                         new AddressSettings()
                                 .setMaxSizeBytes(2048)
                                 .setAddressFullMessagePolicy(AddressFullMessagePolicy.FAIL));
-        Map<Long, String> details = new ConcurrentHashMap<>();
-        OutcomeListener detailed = (token, outcome, again, detail) -> {
-            listener.onOutcome(token, outcome, again, detail);
-            if (detail != null) {
-                details.put(token, detail);
-            }
-        };
         try (DriverConnection sender =
                 driver.connect(broker.stompUrl("/queue/" + name) + "?inflight=1", MicroClock.system(), TIMEOUT)) {
-            DriverProducer producer = sender.createProducer(detailed);
+            DriverProducer producer = sender.createProducer(outcomes);
             for (long i = 0; i < 40 && !sender.failed(); i++) {
                 try {
                     producer.send(i, new byte[200], 200);
@@ -195,19 +156,20 @@ class StompArtemisTest {
             }
             await().atMost(AWAIT)
                     .untilAsserted(() -> assertTrue(
-                            outcomes.values().stream().anyMatch(o -> o != DeliveryOutcome.ACCEPTED),
+                            outcomes.tokensWith(DeliveryOutcome.ACCEPTED)
+                                    < outcomes.byToken().size(),
                             "a send refused: " + outcomes));
         }
-        assertTrue(outcomes.containsValue(DeliveryOutcome.ACCEPTED), outcomes.toString());
-        long refused = outcomes.entrySet().stream()
-                .filter(e -> e.getValue() != DeliveryOutcome.ACCEPTED)
+        assertTrue(outcomes.tokensWith(DeliveryOutcome.ACCEPTED) > 0, outcomes.toString());
+        long refused = outcomes.byToken().entrySet().stream()
+                .filter(e -> e.getValue().outcome() != DeliveryOutcome.ACCEPTED)
                 .mapToLong(Map.Entry::getKey)
                 .min()
                 .orElseThrow();
-        assertEquals(DeliveryOutcome.REJECTED, outcomes.get(refused), details.get(refused));
+        assertEquals(DeliveryOutcome.REJECTED, outcomes.outcome(refused), outcomes.detail(refused));
         assertTrue(
-                details.get(refused).startsWith("the STOMP server refused the message: AMQ339011"),
-                details.get(refused));
+                outcomes.detail(refused).startsWith("the STOMP server refused the message: AMQ339011"),
+                outcomes.detail(refused));
     }
 
     @Test

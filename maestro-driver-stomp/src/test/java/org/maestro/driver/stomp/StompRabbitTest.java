@@ -5,11 +5,10 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.maestro.driver.stomp.StompLink.AWAIT;
+import static org.maestro.driver.stomp.StompLink.TIMEOUT;
 
-import java.time.Duration;
-import java.util.Map;
 import java.util.UUID;
-import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -21,8 +20,8 @@ import org.maestro.driver.Driver;
 import org.maestro.driver.DriverConnection;
 import org.maestro.driver.DriverException;
 import org.maestro.driver.DriverProducer;
-import org.maestro.driver.OutcomeListener;
 import org.maestro.driver.testing.DriverContract;
+import org.maestro.driver.testing.RecordedOutcomes;
 import org.maestro.testing.LocalRabbitMq;
 
 /**
@@ -31,22 +30,9 @@ import org.maestro.testing.LocalRabbitMq;
  * each test on a queue of its own.
  */
 class StompRabbitTest extends DriverContract {
-    private static final Duration TIMEOUT = Duration.ofSeconds(20);
-    /** How long a test waits for what a broker does in milliseconds when the machine is idle. */
-    private static final Duration AWAIT = Duration.ofSeconds(30);
-
     private static String vhost;
     private final StompDriver driver = new StompDriver();
-    private final Map<Long, DeliveryOutcome> outcomes = new ConcurrentHashMap<>();
-    private final Map<Long, String> details = new ConcurrentHashMap<>();
-    private final AtomicInteger reports = new AtomicInteger();
-    private final OutcomeListener listener = (token, outcome, again, detail) -> {
-        outcomes.put(token, outcome);
-        if (detail != null) {
-            details.put(token, detail);
-        }
-        reports.incrementAndGet();
-    };
+    private final RecordedOutcomes outcomes = new RecordedOutcomes();
     private String queue;
 
     @BeforeAll
@@ -97,17 +83,17 @@ class StompRabbitTest extends DriverContract {
     void aSendToAMissingExchangeFailsWithTheServersReason() throws Exception {
         String url = url(vhost, "/exchange/maestro-missing-" + UUID.randomUUID() + "/key", "");
         try (DriverConnection sender = driver.connect(url, MicroClock.system(), TIMEOUT)) {
-            DriverProducer producer = sender.createProducer(listener);
+            DriverProducer producer = sender.createProducer(outcomes);
             producer.send(1, new byte[10], 10);
-            await("the outcome of a send to a missing exchange").atMost(AWAIT).until(() -> reports.get() >= 1);
+            await("the outcome of a send to a missing exchange").atMost(AWAIT).until(() -> outcomes.total() >= 1);
             await("RabbitMQ closes the connection after its ERROR frame")
                     .atMost(AWAIT)
                     .until(sender::failed);
         }
         // RabbitMQ's ERROR frame names no receipt, and the connection closes: the send failed, with its reason
-        assertEquals(DeliveryOutcome.FAILED, outcomes.get(1L));
-        assertTrue(details.get(1L).contains("not_found"), details.get(1L));
-        assertEquals(1, reports.get());
+        assertEquals(DeliveryOutcome.FAILED, outcomes.outcome(1L));
+        assertTrue(outcomes.detail(1L).contains("not_found"), outcomes.detail(1L));
+        assertEquals(1, outcomes.total());
     }
 
     @Test
@@ -130,41 +116,23 @@ class StompRabbitTest extends DriverContract {
     void aConnectionTheBrokerClosesFailsItsPendingSendsAndANewOneCarriesOn() throws Exception {
         String url = url(vhost, queue, "");
         AtomicInteger received = new AtomicInteger();
-        DriverConnection receiver = driver.connect(url, MicroClock.system(), TIMEOUT);
-        DriverConnection sender = driver.connect(url, MicroClock.system(), TIMEOUT);
-        try {
-            receiver.createConsumer((body, micros) -> received.incrementAndGet());
-            DriverProducer producer = sender.createProducer(listener);
-            for (int i = 0; i < 100; i++) {
-                producer.send(i, new byte[32], 32);
-            }
-            await().atMost(AWAIT)
-                    .untilAsserted(() ->
-                            assertTrue(received.get() >= 100, received.get() + " of 100 received before the drop"));
+        try (StompLink dropped = new StompLink(driver, url, received, outcomes)) {
+            dropped.send(0, 100, 32);
+            dropped.awaitReceived(100, "before the drop");
             assertTrue(LocalRabbitMq.closeConnections(vhost, 2) >= 2, "both connections closed by the broker");
-            await("both connections count as failed").atMost(AWAIT).until(() -> sender.failed() && receiver.failed());
+            dropped.awaitBothFailed();
             assertTrue(
-                    sender.failure().getMessage().contains(url.replace("guest:guest", "***")),
-                    sender.failure().getMessage());
-            assertThrows(DriverException.class, () -> producer.send(100, new byte[32], 32));
-        } finally {
-            sender.close();
-            receiver.close();
+                    dropped.sender.failure().getMessage().contains(url.replace("guest:guest", "***")),
+                    dropped.sender.failure().getMessage());
+            assertThrows(DriverException.class, () -> dropped.producer.send(100, new byte[32], 32));
         }
-        try (DriverConnection again = driver.connect(url, MicroClock.system(), TIMEOUT);
-                DriverConnection sendAgain = driver.connect(url, MicroClock.system(), TIMEOUT)) {
-            again.createConsumer((body, micros) -> received.incrementAndGet());
-            DriverProducer producer = sendAgain.createProducer(listener);
-            for (int i = 200; i < 300; i++) {
-                producer.send(i, new byte[32], 32);
-            }
+        try (StompLink again = new StompLink(driver, url, received, outcomes)) {
+            again.send(200, 300, 32);
+            again.awaitReceived(200, "after reconnecting");
             await().atMost(AWAIT)
-                    .untilAsserted(() ->
-                            assertTrue(received.get() >= 200, received.get() + " of 200 received after reconnecting"));
-            await().atMost(AWAIT)
-                    .untilAsserted(() -> assertTrue(reports.get() >= 200, reports.get() + " of 200 outcomes"));
+                    .untilAsserted(() -> assertTrue(outcomes.total() >= 200, outcomes.total() + " of 200 outcomes"));
         }
         assertEquals(200, received.get());
-        assertEquals(DeliveryOutcome.ACCEPTED, outcomes.get(299L));
+        assertEquals(DeliveryOutcome.ACCEPTED, outcomes.outcome(299L));
     }
 }

@@ -1,12 +1,11 @@
 package org.maestro.worker.receiver;
 
-import java.io.IOException;
-import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
 import org.maestro.base.time.MicroClock;
+import org.maestro.common.options.OptionCode;
 import org.maestro.common.options.TestOptions;
 import org.maestro.common.peer.ErrorCodes;
 import org.maestro.common.peer.PeerContext;
@@ -17,8 +16,6 @@ import org.maestro.common.protocol.Note;
 import org.maestro.common.protocol.Payload;
 import org.maestro.common.protocol.Role;
 import org.maestro.driver.Driver;
-import org.maestro.driver.DriverException;
-import org.maestro.driver.Drivers;
 import org.maestro.worker.role.LoadRole;
 import org.maestro.worker.role.LoadRun;
 
@@ -51,22 +48,14 @@ public final class ReceiverRole extends LoadRole {
     }
 
     /** Builds a {@link ReceiverRole}; every setting has a default. */
-    public static final class Builder {
-        private MicroClock clock = MicroClock.system();
-        private Duration connectTimeout = Duration.ofSeconds(10);
+    public static final class Builder extends LoadRole.Builder<Builder> {
         private Duration quietPeriod = Duration.ofSeconds(1);
         private Duration gracePeriod = Duration.ofSeconds(10);
 
         private Builder() {}
 
-        public Builder clock(MicroClock value) {
-            clock = value;
-            return this;
-        }
-
-        /** How long attaching all consumers may take (default 10 s). */
-        public Builder connectTimeout(Duration value) {
-            connectTimeout = value;
+        @Override
+        protected Builder self() {
             return this;
         }
 
@@ -124,11 +113,7 @@ public final class ReceiverRole extends LoadRole {
 
     @Override
     public void checkOptions(TestOptions options) {
-        checkUrl(
-                options.get(org.maestro.common.options.OptionCode.RECEIVE_URL).isPresent()
-                        ? "RECEIVE_URL"
-                        : "SEND_RECEIVE_URL",
-                options.receiveUrl());
+        checkUrl(options, OptionCode.RECEIVE_URL, options.receiveUrl());
     }
 
     @Override
@@ -159,35 +144,12 @@ public final class ReceiverRole extends LoadRole {
         }
     }
 
-    private boolean request(LoadRun.Event event) {
-        LoadRun run = current();
-        if (run != null) {
-            run.request(event);
-        }
-        return run != null;
-    }
-
     private void start(PeerContext context) throws RoleException {
         checkIdle();
         TestOptions options = context.options();
-        String url = options.receiveUrl()
-                .orElseThrow(() -> new RoleException(
-                        ErrorCodes.INVALID_OPTION,
-                        "no RECEIVE_URL or SEND_RECEIVE_URL is set: set one, e.g. amqp://host:5672/test.queue"));
-        Driver driver;
-        try {
-            driver = Drivers.forUrl(url);
-            driver.check(url);
-        } catch (DriverException e) {
-            throw new RoleException(ErrorCodes.INVALID_OPTION, e.getMessage(), e);
-        }
-        Path directory;
-        try {
-            directory = context.resultDirectory();
-        } catch (IOException e) {
-            throw new RoleException(ErrorCodes.IO, "cannot create the result directory: " + e.getMessage(), e);
-        }
-        ReceiverRun run = new ReceiverRun(context, options, directory, url, driver, settings);
+        String url = requireUrl(options.receiveUrl(), OptionCode.RECEIVE_URL);
+        Driver driver = driver(url);
+        ReceiverRun run = new ReceiverRun(context, options, resultDirectory(context), url, driver, settings);
         run.start();
         track(run);
     }

@@ -1,14 +1,24 @@
 package org.maestro.worker.role;
 
 import java.io.IOException;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Optional;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicReference;
+import org.maestro.base.time.MicroClock;
+import org.maestro.common.options.OptionCode;
+import org.maestro.common.options.TestOptions;
 import org.maestro.common.peer.ErrorCodes;
+import org.maestro.common.peer.PeerContext;
 import org.maestro.common.peer.RoleBehaviour;
 import org.maestro.common.peer.RoleException;
 import org.maestro.common.protocol.Payload;
+import org.maestro.driver.Driver;
+import org.maestro.driver.DriverException;
+import org.maestro.driver.Drivers;
 
 /**
  * What senders and receivers share as {@link RoleBehaviour}s: at most one {@link LoadRun} at a time, its live figures,
@@ -17,6 +27,32 @@ import org.maestro.common.protocol.Payload;
 public abstract class LoadRole implements RoleBehaviour {
     /** How long {@link #halt()} waits for the run to write its results. */
     protected static final long HALT_WAIT_MILLIS = 15_000;
+
+    /**
+     * What the builders of senders and receivers share: the clock and the connect deadline, with their defaults.
+     *
+     * @param <B> the builder itself
+     */
+    public abstract static class Builder<B extends Builder<B>> {
+        protected MicroClock clock = MicroClock.system();
+        protected Duration connectTimeout = Duration.ofSeconds(10);
+
+        protected Builder() {}
+
+        public B clock(MicroClock value) {
+            clock = value;
+            return self();
+        }
+
+        /** How long connecting all connections (a receiver's: attaching all consumers) may take (default 10 s). */
+        public B connectTimeout(Duration value) {
+            connectTimeout = value;
+            return self();
+        }
+
+        /** This builder, as its own type. */
+        protected abstract B self();
+    }
 
     private final AtomicReference<LoadRun> current = new AtomicReference<>();
     private volatile Payload.Stats lastStats;
@@ -32,17 +68,53 @@ public abstract class LoadRole implements RoleBehaviour {
     }
 
     /**
-     * Checks a destination URL option when it is set: a driver handles its scheme and knows its options.
+     * Checks the role's destination URL when it is set (its own option, else SEND_RECEIVE_URL): a driver handles its
+     * scheme and knows its options.
      *
+     * @param option the role's own URL option: SEND_URL or RECEIVE_URL
      * @throws IllegalArgumentException naming the option, the problem and the known options
      */
-    protected static void checkUrl(String parameter, java.util.Optional<String> url) {
+    protected static void checkUrl(TestOptions options, OptionCode option, Optional<String> url) {
         if (url.isPresent()) {
+            String parameter = options.get(option).isPresent() ? option.parameter() : OptionCode.BROKER.parameter();
             try {
-                org.maestro.driver.Drivers.forUrl(url.get()).check(url.get());
-            } catch (org.maestro.driver.DriverException e) {
+                Drivers.forUrl(url.get()).check(url.get());
+            } catch (DriverException e) {
                 throw new IllegalArgumentException(parameter + ": " + e.getMessage(), e);
             }
+        }
+    }
+
+    /**
+     * The destination URL of a new run.
+     *
+     * @param option the role's own URL option: SEND_URL or RECEIVE_URL
+     * @throws RoleException INVALID_OPTION when neither that option nor SEND_RECEIVE_URL is set
+     */
+    protected static String requireUrl(Optional<String> url, OptionCode option) throws RoleException {
+        return url.orElseThrow(() -> new RoleException(
+                ErrorCodes.INVALID_OPTION,
+                "no " + option.parameter() + " or " + OptionCode.BROKER.parameter()
+                        + " is set: set one, e.g. amqp://host:5672/test.queue"));
+    }
+
+    /** The driver of a URL, which has checked the URL's options; INVALID_OPTION when it is not right. */
+    protected static Driver driver(String url) throws RoleException {
+        try {
+            Driver driver = Drivers.forUrl(url);
+            driver.check(url);
+            return driver;
+        } catch (DriverException e) {
+            throw new RoleException(ErrorCodes.INVALID_OPTION, e.getMessage(), e);
+        }
+    }
+
+    /** The directory of the results of a new run, created when missing; IO when it cannot be. */
+    protected static Path resultDirectory(PeerContext context) throws RoleException {
+        try {
+            return context.resultDirectory();
+        } catch (IOException e) {
+            throw new RoleException(ErrorCodes.IO, "cannot create the result directory: " + e.getMessage(), e);
         }
     }
 
@@ -60,6 +132,14 @@ public abstract class LoadRole implements RoleBehaviour {
     /** The current run, or null. */
     protected final LoadRun current() {
         return current.get();
+    }
+
+    /** Asks the current run, if any, for the event (STOP ends it as planned). */
+    protected final void request(LoadRun.Event event) {
+        LoadRun run = current.get();
+        if (run != null) {
+            run.request(event);
+        }
     }
 
     @Override

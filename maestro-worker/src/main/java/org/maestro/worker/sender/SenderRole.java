@@ -1,13 +1,12 @@
 package org.maestro.worker.sender;
 
-import java.io.IOException;
-import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Objects;
 import java.util.Set;
 import org.maestro.base.time.MicroClock;
 import org.maestro.common.options.InvalidOptionException;
 import org.maestro.common.options.MessageSize;
+import org.maestro.common.options.OptionCode;
 import org.maestro.common.options.TestOptions;
 import org.maestro.common.peer.ErrorCodes;
 import org.maestro.common.peer.PeerContext;
@@ -18,8 +17,6 @@ import org.maestro.common.protocol.Payload;
 import org.maestro.common.protocol.Role;
 import org.maestro.common.time.Sleeper;
 import org.maestro.driver.Driver;
-import org.maestro.driver.DriverException;
-import org.maestro.driver.Drivers;
 import org.maestro.worker.measure.MessageStamp;
 import org.maestro.worker.role.LoadRole;
 import org.maestro.worker.role.LoadRun;
@@ -50,17 +47,15 @@ public final class SenderRole extends LoadRole {
     }
 
     /** Builds a {@link SenderRole}; every setting has a default. */
-    public static final class Builder {
-        private MicroClock clock = MicroClock.system();
+    public static final class Builder extends LoadRole.Builder<Builder> {
         private Sleeper pause = Sleeper.system();
         private SendHook hook = SendHook.NONE;
-        private Duration connectTimeout = Duration.ofSeconds(10);
         private Duration stallLimit = Duration.ofSeconds(60);
 
         private Builder() {}
 
-        public Builder clock(MicroClock value) {
-            clock = value;
+        @Override
+        protected Builder self() {
             return this;
         }
 
@@ -72,12 +67,6 @@ public final class SenderRole extends LoadRole {
         /** A hook called before each send (tests stall a sender with it). */
         public Builder hook(SendHook value) {
             hook = value;
-            return this;
-        }
-
-        /** How long opening all connections may take (default 10 s). */
-        public Builder connectTimeout(Duration value) {
-            connectTimeout = value;
             return this;
         }
 
@@ -131,23 +120,14 @@ public final class SenderRole extends LoadRole {
                     "at least " + MessageStamp.FIXED_SIZE
                             + " bytes plus the sender name: smaller messages cannot carry the Maestro message header");
         }
-        checkUrl(
-                options.get(org.maestro.common.options.OptionCode.SEND_URL).isPresent()
-                        ? "SEND_URL"
-                        : "SEND_RECEIVE_URL",
-                options.sendUrl());
+        checkUrl(options, OptionCode.SEND_URL, options.sendUrl());
     }
 
     @Override
     public Payload handle(Note request, PeerContext context) throws RoleException {
         switch (request.command()) {
             case START_SENDER -> start(context);
-            case STOP_SENDER -> {
-                LoadRun run = current();
-                if (run != null) {
-                    run.request(LoadRun.Event.STOP);
-                }
-            }
+            case STOP_SENDER -> request(LoadRun.Event.STOP);
             default -> throw RoleException.unsupported(request.command(), role());
         }
         return Payload.Empty.INSTANCE;
@@ -156,10 +136,7 @@ public final class SenderRole extends LoadRole {
     private void start(PeerContext context) throws RoleException {
         checkIdle();
         TestOptions options = context.options();
-        String url = options.sendUrl()
-                .orElseThrow(() -> new RoleException(
-                        ErrorCodes.INVALID_OPTION,
-                        "no SEND_URL or SEND_RECEIVE_URL is set: set one, e.g. amqp://host:5672/test.queue"));
+        String url = requireUrl(options.sendUrl(), OptionCode.SEND_URL);
         byte[] nameBytes;
         try {
             nameBytes = MessageStamp.nameBytes(context.self().qualifiedName());
@@ -180,20 +157,8 @@ public final class SenderRole extends LoadRole {
                                     ? " (the smallest size of ~" + size.bytes() + " is " + size.minimum() + ")"
                                     : ""));
         }
-        Driver driver;
-        try {
-            driver = Drivers.forUrl(url);
-            driver.check(url);
-        } catch (DriverException e) {
-            throw new RoleException(ErrorCodes.INVALID_OPTION, e.getMessage(), e);
-        }
-        Path directory;
-        try {
-            directory = context.resultDirectory();
-        } catch (IOException e) {
-            throw new RoleException(ErrorCodes.IO, "cannot create the result directory: " + e.getMessage(), e);
-        }
-        SenderRun run = new SenderRun(context, options, directory, url, driver, nameBytes, settings);
+        Driver driver = driver(url);
+        SenderRun run = new SenderRun(context, options, resultDirectory(context), url, driver, nameBytes, settings);
         run.start();
         track(run);
     }

@@ -49,7 +49,8 @@ final class CpuWindow {
         }
     }
 
-    private static long processCpuNanos() {
+    /** The CPU time this JVM has spent so far. */
+    static long processCpuNanos() {
         return ((com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean())
                 .getProcessCpuTime();
     }

@@ -105,7 +105,7 @@ public final class DriverBenchmark {
      * of each body; the receivers count the messages sent in the measured window. Measured received, and sent.
      */
     private long[] bare(ClientLoop loop) throws Exception {
-        long start = nowMicros();
+        long start = BareStamp.nowMicros();
         long windowStart = start + warmUp * 1_000_000L;
         long windowEnd = windowStart + seconds * 1_000_000L;
         AtomicLong received = new AtomicLong();
@@ -114,7 +114,7 @@ public final class DriverBenchmark {
         AtomicReference<Exception> failure = new AtomicReference<>();
         try (loop) {
             loop.openReceivers(connections, body -> {
-                long stamp = getLong(body);
+                long stamp = BareStamp.get(body);
                 if (stamp >= windowStart && stamp < windowEnd) {
                     measured.incrementAndGet();
                 }
@@ -127,9 +127,9 @@ public final class DriverBenchmark {
                 Thread thread = new Thread(
                         () -> {
                             try {
-                                for (long now = nowMicros(); now < windowEnd; now = nowMicros()) {
+                                for (long now = BareStamp.nowMicros(); now < windowEnd; now = BareStamp.nowMicros()) {
                                     byte[] body = new byte[size];
-                                    putLong(body, now);
+                                    BareStamp.put(body, now);
                                     loop.send(connection, body);
                                     sent.incrementAndGet();
                                 }
@@ -142,42 +142,13 @@ public final class DriverBenchmark {
                 threads.add(thread);
             }
             for (Thread thread : threads) {
-                thread.join(Math.max(1, (windowEnd - nowMicros()) / 1000) + 60_000);
+                thread.join(Math.max(1, (windowEnd - BareStamp.nowMicros()) / 1000) + 60_000);
             }
             if (failure.get() != null) {
                 System.err.println("a bare sender stopped: " + failure.get());
             }
-            drain(received);
+            QuietDrain.await(received);
         }
         return new long[] {measured.get(), sent.get()};
-    }
-
-    /** Waits until the receivers got nothing for a second (at most 60 s), as a Maestro receiver drains. */
-    private static void drain(AtomicLong received) throws InterruptedException {
-        long deadline = System.nanoTime() + 60_000_000_000L;
-        long last = -1;
-        while (received.get() != last && System.nanoTime() < deadline) {
-            last = received.get();
-            Thread.sleep(1000);
-        }
-    }
-
-    private static long nowMicros() {
-        return System.nanoTime() / 1000;
-    }
-
-    private static void putLong(byte[] body, long value) {
-        for (int i = 7; i >= 0; i--) {
-            body[i] = (byte) value;
-            value >>>= 8;
-        }
-    }
-
-    private static long getLong(byte[] body) {
-        long value = 0;
-        for (int i = 0; i < 8 && i < body.length; i++) {
-            value = value << 8 | (body[i] & 0xFF);
-        }
-        return value;
     }
 }

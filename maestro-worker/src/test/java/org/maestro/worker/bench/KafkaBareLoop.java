@@ -1,17 +1,12 @@
 package org.maestro.worker.bench;
 
-import java.lang.management.ManagementFactory;
-import java.nio.ByteBuffer;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.UUID;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
-import java.util.concurrent.locks.LockSupport;
-import org.HdrHistogram.Histogram;
 import org.HdrHistogram.Recorder;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.NewTopic;
@@ -55,7 +50,7 @@ public final class KafkaBareLoop {
         try (Admin admin = Admin.create(Map.of("bootstrap.servers", bootstrap))) {
             admin.createTopics(List.of(new NewTopic(topic, 1, (short) 1))).all().get();
         }
-        long cpuBefore = cpuNanos();
+        long cpuBefore = CpuWindow.processCpuNanos();
         Recorder recorder = new Recorder(3_600_000_000L, 3);
         AtomicLong received = new AtomicLong();
         AtomicLong sent = new AtomicLong();
@@ -79,8 +74,8 @@ public final class KafkaBareLoop {
                 () -> {
                     while (!stop.get()) {
                         for (ConsumerRecord<byte[], byte[]> record : consumer.poll(Duration.ofMillis(100))) {
-                            long now = nowMicros();
-                            long intended = ByteBuffer.wrap(record.value()).getLong();
+                            long now = BareStamp.nowMicros();
+                            long intended = BareStamp.get(record.value());
                             if (intended >= windowStart.get() && intended < windowEnd.get()) {
                                 recorder.recordValue(Math.max(0, now - intended));
                             }
@@ -103,7 +98,7 @@ public final class KafkaBareLoop {
                     ProducerConfig.VALUE_SERIALIZER_CLASS_CONFIG,
                     ByteArraySerializer.class)));
         }
-        long start = nowMicros();
+        long start = BareStamp.nowMicros();
         long end = start + (warmUp + seconds) * 1_000_000L;
         windowEnd.set(end);
         windowStart.set(start + warmUp * 1_000_000L);
@@ -112,16 +107,13 @@ public final class KafkaBareLoop {
             Thread thread = new Thread(
                     () -> {
                         for (long n = 0; ; n++) {
-                            long intended = rate > 0 ? start + n * 1_000_000L / rate : nowMicros();
+                            long intended = BareStamp.intended(start, rate, n);
                             if (intended >= end) {
                                 break;
                             }
-                            long wait = intended - nowMicros();
-                            if (wait > 0) {
-                                LockSupport.parkNanos(wait * 1000);
-                            }
+                            BareStamp.awaitTime(intended);
                             byte[] body = new byte[SIZE];
-                            ByteBuffer.wrap(body).putLong(intended);
+                            BareStamp.put(body, intended);
                             producer.send(
                                     new ProducerRecord<>(topic, body), (metadata, e) -> acknowledged.incrementAndGet());
                             sent.incrementAndGet();
@@ -135,44 +127,13 @@ public final class KafkaBareLoop {
             thread.join((warmUp + seconds + 60) * 1000L);
         }
         producers.forEach(KafkaProducer::close);
-        long deadline = System.nanoTime() + 60_000_000_000L;
-        long last = -1;
-        while (received.get() != last && System.nanoTime() < deadline) {
-            last = received.get();
-            Thread.sleep(1000);
-        }
+        QuietDrain.await(received);
         stop.set(true);
         polling.join(10_000);
-        long cpu = cpuNanos() - cpuBefore;
-        Histogram response = recorder.getIntervalHistogram();
-        System.out.printf(
-                Locale.ROOT,
-                "RESULT client=bare-kafka connections=%d rate=%d throughput=%.0f p50=%.3f "
-                        + "p90=%.3f p99=%.3f max=%.3f sent=%d cpuMicrosPerMessage=%.2f acknowledged=%d received=%d%n",
-                connections,
-                rate,
-                response.getTotalCount() / (double) seconds,
-                ms(response, 50),
-                ms(response, 90),
-                ms(response, 99),
-                response.getMaxValue() / 1000.0,
-                sent.get(),
-                sent.get() == 0 ? 0.0 : cpu / 1000.0 / sent.get(),
-                acknowledged.get(),
-                received.get());
+        long cpu = CpuWindow.processCpuNanos() - cpuBefore;
+        System.out.println(ResultLine.of(
+                        "bare-kafka", connections, rate, seconds, recorder.getIntervalHistogram(), sent.get(), cpu)
+                + " acknowledged=" + acknowledged.get() + " received=" + received.get());
         System.exit(0);
-    }
-
-    private static double ms(Histogram histogram, double percentile) {
-        return histogram.getValueAtPercentile(percentile) / 1000.0;
-    }
-
-    private static long nowMicros() {
-        return System.nanoTime() / 1000;
-    }
-
-    private static long cpuNanos() {
-        return ((com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean())
-                .getProcessCpuTime();
     }
 }

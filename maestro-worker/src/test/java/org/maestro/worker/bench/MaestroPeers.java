@@ -10,6 +10,7 @@ import org.HdrHistogram.HistogramLogReader;
 import org.maestro.common.protocol.Command;
 import org.maestro.common.protocol.Note;
 import org.maestro.common.testing.RecordingPeerContext;
+import org.maestro.worker.RunOptions;
 import org.maestro.worker.measure.LatencyLog;
 import org.maestro.worker.receiver.ReceiverRole;
 import org.maestro.worker.sender.SenderRole;
@@ -19,7 +20,41 @@ final class MaestroPeers {
     /** Response times of the measured messages received, and the messages sent in all (warm-up included). */
     record Measured(Histogram responseTime, long sent) {}
 
-    private MaestroPeers() {}
+    private final RecordingPeerContext senderContext;
+    private final RecordingPeerContext receiverContext;
+    private final SenderRole sender = SenderRole.builder().build();
+    private final ReceiverRole receiver = ReceiverRole.builder().build();
+
+    private MaestroPeers(Map<String, String> options) throws IOException {
+        Path root = Files.createTempDirectory("maestro-bench-");
+        senderContext = new RecordingPeerContext("sender-1", "sender", root).set(options);
+        receiverContext = new RecordingPeerContext("receiver-1", "receiver", root).set(options);
+    }
+
+    /** Starts the receiver, then the sender, with the options, their results in a new temporary directory. */
+    static MaestroPeers start(Map<String, String> options) throws Exception {
+        MaestroPeers peers = new MaestroPeers(options);
+        peers.receiver.handle(Note.request(Command.START_RECEIVER), peers.receiverContext);
+        peers.sender.handle(Note.request(Command.START_SENDER), peers.senderContext);
+        return peers;
+    }
+
+    /** Waits for the sender's outcome. */
+    RecordingPeerContext.Notification senderOutcome(Duration timeout) throws InterruptedException {
+        return senderContext.awaitOutcome(timeout);
+    }
+
+    /** Stops the sender and waits for its outcome. */
+    RecordingPeerContext.Notification stopSender(Duration timeout) throws Exception {
+        sender.handle(Note.request(Command.STOP_SENDER), senderContext);
+        return senderOutcome(timeout);
+    }
+
+    /** Drains the receiver and waits for its outcome. */
+    RecordingPeerContext.Notification drain(Duration timeout) throws Exception {
+        receiver.handle(Note.request(Command.DRAIN), receiverContext);
+        return receiverContext.awaitOutcome(timeout);
+    }
 
     /**
      * Starts the receiver, then the sender, with {@code connections} connections each, {@code rate} msg/s per
@@ -27,33 +62,14 @@ final class MaestroPeers {
      * {@code seconds} s measured; drains the receiver and reads both peers' histogram logs.
      */
     static Measured run(String url, int connections, int rate, int size, int warmUp, int seconds) throws Exception {
-        Path root = Files.createTempDirectory("maestro-bench-");
-        Map<String, String> options = Map.of(
-                "SEND_RECEIVE_URL",
-                url,
-                "PARALLEL_COUNT",
-                Integer.toString(connections),
-                "RATE",
-                Integer.toString(rate),
-                "MESSAGE_SIZE",
-                Integer.toString(size),
-                "TEST_DURATION",
-                seconds + "s",
-                "WARM_UP",
-                warmUp + "s",
-                "TEST_NAME",
-                "bench");
-        RecordingPeerContext senderContext = new RecordingPeerContext("sender-1", "sender", root).set(options);
-        RecordingPeerContext receiverContext = new RecordingPeerContext("receiver-1", "receiver", root).set(options);
-        SenderRole sender = SenderRole.builder().build();
-        ReceiverRole receiver = ReceiverRole.builder().build();
-        receiver.handle(Note.request(Command.START_RECEIVER), receiverContext);
-        sender.handle(Note.request(Command.START_SENDER), senderContext);
-        report("sender", senderContext.awaitOutcome(Duration.ofSeconds(warmUp + seconds + 120)));
-        receiver.handle(Note.request(Command.DRAIN), receiverContext);
-        report("receiver", receiverContext.awaitOutcome(Duration.ofSeconds(180)));
-        Histogram response = sum(receiverContext.resultDirectory().resolve("response-time.hlog"), false);
-        long sent = sum(senderContext.resultDirectory().resolve("send-delay.hlog"), true)
+        Map<String, String> options = RunOptions.of(url, connections, rate, seconds + "s", "bench");
+        options.put("MESSAGE_SIZE", Integer.toString(size));
+        options.put("WARM_UP", warmUp + "s");
+        MaestroPeers peers = start(options);
+        report("sender", peers.senderOutcome(Duration.ofSeconds(warmUp + seconds + 120)));
+        report("receiver", peers.drain(Duration.ofSeconds(180)));
+        Histogram response = sum(peers.receiverContext.resultDirectory().resolve("response-time.hlog"), false);
+        long sent = sum(peers.senderContext.resultDirectory().resolve("send-delay.hlog"), true)
                 .getTotalCount();
         return new Measured(response, sent);
     }

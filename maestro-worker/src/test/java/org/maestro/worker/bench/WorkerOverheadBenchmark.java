@@ -1,13 +1,5 @@
 package org.maestro.worker.bench;
 
-import jakarta.jms.BytesMessage;
-import jakarta.jms.Connection;
-import jakarta.jms.DeliveryMode;
-import jakarta.jms.MessageConsumer;
-import jakarta.jms.MessageProducer;
-import jakarta.jms.Session;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -17,13 +9,8 @@ import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
 import org.apache.activemq.artemis.api.core.SimpleString;
 import org.apache.activemq.artemis.core.server.Queue;
-import org.apache.qpid.jms.JmsConnectionFactory;
-import org.maestro.common.protocol.Command;
-import org.maestro.common.protocol.Note;
-import org.maestro.common.testing.RecordingPeerContext;
 import org.maestro.embedded.EmbeddedArtemis;
-import org.maestro.worker.receiver.ReceiverRole;
-import org.maestro.worker.sender.SenderRole;
+import org.maestro.worker.RunOptions;
 
 /**
  * Compares the throughput of a bare Qpid JMS send/receive loop with that of the Maestro sender and receiver
@@ -125,77 +112,26 @@ public final class WorkerOverheadBenchmark {
     /** The bare loop: one producer thread per connection sending as fast as it can, one listener per connection. */
     double bare(int connections) throws Exception {
         String queue = nextQueue();
-        JmsConnectionFactory factory = new JmsConnectionFactory("amqp://127.0.0.1:" + broker.amqpPort());
-        List<Connection> opened = new ArrayList<>();
         AtomicBoolean stop = new AtomicBoolean();
         AtomicLong received = new AtomicLong();
-        List<Thread> producers = new ArrayList<>();
-        try {
-            for (int i = 0; i < connections; i++) {
-                Connection connection = factory.createConnection();
-                opened.add(connection);
-                Session session = connection.createSession(false, Session.AUTO_ACKNOWLEDGE);
-                MessageConsumer consumer = session.createConsumer(session.createQueue(queue));
-                consumer.setMessageListener(message -> {
-                    try {
-                        BytesMessage bytes = (BytesMessage) message;
-                        byte[] body = new byte[(int) bytes.getBodyLength()];
-                        bytes.readBytes(body);
-                        received.incrementAndGet();
-                    } catch (Exception e) {
-                        throw new IllegalStateException(e);
-                    }
-                });
-                connection.start();
+        try (JmsLoop loop = new JmsLoop(broker.amqpPort(), queue, null)) {
+            loop.openReceivers(connections, body -> received.incrementAndGet());
+            loop.openSenders(connections);
+            byte[] body = new byte[SIZE];
+            SenderThreads producers = SenderThreads.start(connections, stop, connection -> {
+                while (!stop.get()) {
+                    loop.send(connection, body);
+                }
+            });
+            try {
+                return window(queue);
+            } finally {
+                stop.set(true);
+                producers.join(5000);
+                QuietDrain.await(received);
             }
-            for (int i = 0; i < connections; i++) {
-                Connection connection = factory.createConnection();
-                opened.add(connection);
-                Session session = connection.createSession(false, Session.AUTO_ACKNOWLEDGE);
-                MessageProducer producer = session.createProducer(session.createQueue(queue));
-                producer.setDeliveryMode(DeliveryMode.NON_PERSISTENT);
-                producer.setDisableMessageID(true);
-                producer.setDisableMessageTimestamp(true);
-                byte[] body = new byte[SIZE];
-                Thread thread = new Thread(
-                        () -> {
-                            try {
-                                while (!stop.get()) {
-                                    BytesMessage message = session.createBytesMessage();
-                                    message.writeBytes(body, 0, SIZE);
-                                    producer.send(message);
-                                }
-                            } catch (Exception e) {
-                                if (!stop.get()) {
-                                    e.printStackTrace();
-                                }
-                            }
-                        },
-                        "bare-producer-" + i);
-                thread.start();
-                producers.add(thread);
-            }
-            return window(queue);
         } finally {
-            stop.set(true);
-            for (Thread thread : producers) {
-                thread.join(5000);
-            }
-            drain(received);
-            for (Connection connection : opened) {
-                connection.close();
-            }
             remove(queue);
-        }
-    }
-
-    /** Waits until the consumers received nothing for a second (at most 60 s), as a Maestro receiver drains. */
-    private static void drain(AtomicLong received) throws InterruptedException {
-        long deadline = System.nanoTime() + 60_000_000_000L;
-        long last = -1;
-        while (received.get() != last && System.nanoTime() < deadline) {
-            last = received.get();
-            Thread.sleep(1000);
         }
     }
 
@@ -214,34 +150,15 @@ public final class WorkerOverheadBenchmark {
      */
     double maestro(int connections, String scheme) throws Exception {
         String queue = nextQueue();
-        Path root = Files.createTempDirectory("maestro-bench-");
         String url = scheme + "://127.0.0.1:" + broker.amqpPort() + "/" + queue;
-        Map<String, String> options = Map.of(
-                "SEND_RECEIVE_URL",
-                url,
-                "PARALLEL_COUNT",
-                Integer.toString(connections),
-                "RATE",
-                "0",
-                "MESSAGE_SIZE",
-                Integer.toString(SIZE),
-                "TEST_DURATION",
-                (warmUp + seconds + 2) + "s",
-                "TEST_NAME",
-                "bench");
-        RecordingPeerContext senderContext = new RecordingPeerContext("sender-1", "sender", root).set(options);
-        RecordingPeerContext receiverContext = new RecordingPeerContext("receiver-1", "receiver", root).set(options);
-        SenderRole sender = SenderRole.builder().build();
-        ReceiverRole receiver = ReceiverRole.builder().build();
-        receiver.handle(Note.request(Command.START_RECEIVER), receiverContext);
-        sender.handle(Note.request(Command.START_SENDER), senderContext);
+        Map<String, String> options = RunOptions.of(url, connections, 0, (warmUp + seconds + 2) + "s", "bench");
+        options.put("MESSAGE_SIZE", Integer.toString(SIZE));
+        MaestroPeers peers = MaestroPeers.start(options);
         try {
             return window(queue);
         } finally {
-            sender.handle(Note.request(Command.STOP_SENDER), senderContext);
-            senderContext.awaitOutcome(Duration.ofSeconds(30));
-            receiver.handle(Note.request(Command.DRAIN), receiverContext);
-            receiverContext.awaitOutcome(Duration.ofSeconds(120));
+            peers.stopSender(Duration.ofSeconds(30));
+            peers.drain(Duration.ofSeconds(120));
             remove(queue);
         }
     }

@@ -3,14 +3,11 @@ package org.maestro.worker.measure;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.io.File;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import org.HdrHistogram.EncodableHistogram;
 import org.HdrHistogram.Histogram;
-import org.HdrHistogram.HistogramLogReader;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.maestro.worker.HistogramLogs;
 
 /** Inter-arrival jitter of known arrivals, through a receive recorder into the two interval logs. */
 class JitterRecorderTest {
@@ -48,8 +45,8 @@ class JitterRecorderTest {
         late.close();
         early.close();
 
-        Histogram[] lateParts = read(directory.resolve("jitter-late.hlog"));
-        Histogram[] earlyParts = read(directory.resolve("jitter-early.hlog"));
+        Histogram[] lateParts = HistogramLogs.measuredAndWarmUp(directory.resolve("jitter-late.hlog"));
+        Histogram[] earlyParts = HistogramLogs.measuredAndWarmUp(directory.resolve("jitter-early.hlog"));
         // one value per arrival after the first of each stream: 9 stamped messages, 2 streams
         assertEquals(
                 9 - 2,
@@ -74,23 +71,6 @@ class JitterRecorderTest {
         assertEquals(1, earlyParts[0].getCountAtValue(50));
         assertEquals(0, earlyParts[1].getTotalCount());
         assertEquals(1, recorder.errors());
-    }
-
-    /** Histograms of a log: [0] measured intervals added up, [1] warm-up intervals added up. */
-    static Histogram[] read(Path log) throws Exception {
-        assertTrue(Files.exists(log), log + " written");
-        Histogram measured = new Histogram(3);
-        Histogram warmUp = new Histogram(3);
-        HistogramLogReader reader = new HistogramLogReader(new File(log.toString()));
-        try {
-            EncodableHistogram interval;
-            while ((interval = reader.nextIntervalHistogram()) != null) {
-                (LatencyLog.WARMUP_TAG.equals(interval.getTag()) ? warmUp : measured).add((Histogram) interval);
-            }
-        } finally {
-            reader.close();
-        }
-        return new Histogram[] {measured, warmUp};
     }
 
     /** Message bodies of one sender connection at 100 messages/s from {@link #START}. */

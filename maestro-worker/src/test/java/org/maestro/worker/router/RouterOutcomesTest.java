@@ -21,6 +21,7 @@ import org.maestro.driver.DriverConnection;
 import org.maestro.driver.DriverConsumer;
 import org.maestro.driver.DriverProducer;
 import org.maestro.driver.Drivers;
+import org.maestro.driver.testing.RecordedOutcomes;
 import org.maestro.testing.RealRouter;
 
 /**

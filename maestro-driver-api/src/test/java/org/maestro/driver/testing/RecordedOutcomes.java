@@ -1,4 +1,4 @@
-package org.maestro.worker.router;
+package org.maestro.driver.testing;
 
 import java.util.EnumMap;
 import java.util.HashMap;
@@ -31,7 +31,7 @@ public final class RecordedOutcomes implements OutcomeListener {
         return counts.getOrDefault(outcome, 0L);
     }
 
-    /** How many outcomes were reported in all. */
+    /** How many outcomes were reported in all, a token reported twice counting twice. */
     public synchronized long total() {
         return counts.values().stream().mapToLong(Long::longValue).sum();
     }
@@ -41,9 +41,26 @@ public final class RecordedOutcomes implements OutcomeListener {
         return duplicates;
     }
 
-    /** The outcome reported for a token, or null. */
+    /** The outcome reported (last) for a token, or null. */
     public synchronized Reported of(long token) {
         return byToken.get(token);
+    }
+
+    /** The kind of outcome reported (last) for a token, or null. */
+    public synchronized DeliveryOutcome outcome(long token) {
+        Reported reported = byToken.get(token);
+        return reported == null ? null : reported.outcome();
+    }
+
+    /** The detail of the outcome reported (last) for a token, or null. */
+    public synchronized String detail(long token) {
+        Reported reported = byToken.get(token);
+        return reported == null ? null : reported.detail();
+    }
+
+    /** How many tokens the last outcome reported for is of that kind. */
+    public synchronized long tokensWith(DeliveryOutcome outcome) {
+        return byToken.values().stream().filter(r -> r.outcome() == outcome).count();
     }
 
     /** A copy of the outcomes by token. */
