@@ -1,6 +1,7 @@
 package org.maestro.reporter.html;
 
 import static org.maestro.reporter.html.Html.esc;
+import static org.maestro.reporter.html.Html.head;
 import static org.maestro.reporter.html.Html.num;
 import static org.maestro.reporter.html.Html.td;
 import static org.maestro.reporter.html.Html.th;
@@ -113,21 +114,20 @@ public final class TestPage {
      */
     static String runTable(List<TestSummary> runs, boolean withTest) {
         StringBuilder b = new StringBuilder();
-        b.append("<table id=\"runs\">\n<thead><tr>").append(th("started"));
-        if (withTest) {
-            b.append(th("test"));
-        }
-        b.append(thNum("iteration"))
-                .append(th("outcome"))
-                .append(thNum("duration"))
-                .append(thNum("throughput msg/s"))
-                .append(thNum("p50 response"))
-                .append(thNum("p99 response"))
-                .append(thNum("sent"))
-                .append(thNum("lost"))
-                .append(thNum("errors"))
-                .append(th("reason"))
-                .append("</tr></thead>\n<tbody>\n");
+        b.append("<table id=\"runs\">\n")
+                .append(head(
+                        th("started"),
+                        withTest ? th("test") : "",
+                        thNum("iteration"),
+                        th("outcome"),
+                        thNum("duration"),
+                        thNum("throughput msg/s"),
+                        thNum("p50 response"),
+                        thNum("p99 response"),
+                        thNum("sent"),
+                        thNum("lost"),
+                        thNum("errors"),
+                        th("reason")));
         for (TestSummary s : runs) {
             String page = (withTest ? s.test() + "/" : "") + IterationPage.fileName(s.iteration());
             LatencyStats response = s.latency().responseTime();

@@ -1,6 +1,7 @@
 package org.maestro.reporter.trend;
 
 import static org.maestro.reporter.html.Html.esc;
+import static org.maestro.reporter.html.Html.head;
 import static org.maestro.reporter.html.Html.num;
 import static org.maestro.reporter.html.Html.td;
 import static org.maestro.reporter.html.Html.th;
@@ -9,12 +10,14 @@ import static org.maestro.reporter.html.Html.thNum;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.stream.Collectors;
 import org.maestro.common.text.Numbers;
 import org.maestro.reporter.chart.Chart;
 import org.maestro.reporter.chart.Series;
 import org.maestro.reporter.compare.Thresholds;
 import org.maestro.reporter.html.Assets;
 import org.maestro.reporter.html.Format;
+import org.maestro.reporter.html.Html;
 import org.maestro.reporter.html.Page;
 
 /** The page of a trend across runs: per test, throughput and response time by run with the limits of the baseline. */
@@ -145,13 +148,14 @@ final class TrendPage {
     }
 
     private static String table(Trend.TestTrend test, Thresholds t) {
-        StringBuilder b = new StringBuilder("<table class=\"trend\">\n<thead><tr>")
-                .append(th("run"))
-                .append(thNum("iteration"))
-                .append(th("outcome"))
-                .append(thNum("throughput"));
-        t.percentiles().forEach(p -> b.append(thNum(p)));
-        b.append(th("against the baseline")).append("</tr></thead>\n<tbody>\n");
+        StringBuilder b = new StringBuilder("<table class=\"trend\">\n")
+                .append(head(
+                        th("run"),
+                        thNum("iteration"),
+                        th("outcome"),
+                        thNum("throughput"),
+                        t.percentiles().stream().map(Html::thNum).collect(Collectors.joining()),
+                        th("against the baseline")));
         for (Trend.Point p : test.points()) {
             b.append("<tr data-regression=\"")
                     .append(p.regression())
