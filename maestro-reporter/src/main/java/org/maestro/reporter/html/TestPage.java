@@ -40,25 +40,19 @@ public final class TestPage {
             }
         }
         List<Chart> charts = new ArrayList<>();
-        charts.add(new Chart(
+        charts.add(Chart.of(
                 "chart-trend-rate",
                 "Throughput by iteration (msg/s)",
                 Chart.CATEGORY,
                 "msg/s",
-                List.of(Series.of("throughput", throughput)),
-                List.of(),
-                null,
-                null));
+                List.of(Series.of("throughput", throughput))));
         if (!p99.isEmpty()) {
-            charts.add(new Chart(
+            charts.add(Chart.of(
                     "chart-trend-latency",
                     "Response time by iteration (ms)",
                     Chart.CATEGORY,
                     "ms",
-                    List.of(Series.of("p50", p50), Series.of("p99", p99)),
-                    List.of(),
-                    null,
-                    null));
+                    List.of(Series.of("p50", p50), Series.of("p99", p99))));
         }
         return charts;
     }

@@ -124,25 +124,11 @@ final class TrendPage {
         ceilings.forEach((percentile, points) -> latency.add(Series.of(
                 percentile + " highest allowed (baseline +" + Numbers.plain(t.latencyRisePercent()) + "%)", points)));
         List<Chart> charts = new ArrayList<>();
-        charts.add(new Chart(
-                "chart-trend-" + index + "-rate",
-                "Throughput by run (msg/s)",
-                Chart.CATEGORY,
-                "msg/s",
-                rate,
-                List.of(),
-                null,
-                null));
+        charts.add(
+                Chart.of("chart-trend-" + index + "-rate", "Throughput by run (msg/s)", Chart.CATEGORY, "msg/s", rate));
         if (percentiles.values().stream().flatMap(List::stream).anyMatch(p -> p[1] != null)) {
-            charts.add(new Chart(
-                    "chart-trend-" + index + "-latency",
-                    "Response time by run (ms)",
-                    Chart.CATEGORY,
-                    "ms",
-                    latency,
-                    List.of(),
-                    null,
-                    null));
+            charts.add(Chart.of(
+                    "chart-trend-" + index + "-latency", "Response time by run (ms)", Chart.CATEGORY, "ms", latency));
         }
         return charts;
     }
