@@ -119,22 +119,6 @@ public record MessageCounts(
                 stale);
     }
 
-    /** The same counts with the messages of another run the receivers consumed. */
-    public MessageCounts withStale(long messages) {
-        return new MessageCounts(
-                sent,
-                received,
-                lost,
-                duplicates,
-                outOfOrder,
-                errors,
-                refused,
-                vanished,
-                outcomes,
-                unknownReason,
-                messages);
-    }
-
     /** True when every sender's and receiver's counts arrived, so lost is a number. */
     @JsonProperty("lostKnown")
     public boolean lostKnown() {

@@ -2,14 +2,11 @@ package org.maestro.reporter;
 
 import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
 import com.fasterxml.jackson.annotation.JsonPropertyOrder;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.SerializationFeature;
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Optional;
-import org.maestro.common.files.AtomicFiles;
+import org.maestro.common.files.JsonFile;
 
 /**
  * The verdict of the last test script run into a results directory ({@value #FILE_NAME} there), which its exit code
@@ -31,7 +28,7 @@ public record ScriptRun(
     /** The file name in the results directory. */
     public static final String FILE_NAME = "script-run.json";
 
-    private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
+    private static final JsonFile<ScriptRun> FILE = new JsonFile<>(FILE_NAME, ScriptRun.class, "a script verdict", "");
 
     /** A script run of this format version. */
     public ScriptRun(String script, Verdict outcome, String reason, List<String> tests, long endMillis) {
@@ -40,7 +37,7 @@ public record ScriptRun(
 
     /** Writes it to {@code <resultsDir>/script-run.json}, replacing the previous script's. */
     public void write(Path resultsDir) throws IOException {
-        AtomicFiles.write(resultsDir.resolve(FILE_NAME), out -> JSON.writeValue(out, this));
+        FILE.write(resultsDir, this);
     }
 
     /**
@@ -49,14 +46,6 @@ public record ScriptRun(
      * @throws IOException when it exists but cannot be read as such
      */
     public static Optional<ScriptRun> read(Path resultsDir) throws IOException {
-        Path file = resultsDir.resolve(FILE_NAME);
-        if (!Files.isRegularFile(file)) {
-            return Optional.empty();
-        }
-        try {
-            return Optional.of(JSON.readValue(file.toFile(), ScriptRun.class));
-        } catch (IOException e) {
-            throw new IOException(file + " is not a script verdict: " + e.getMessage(), e);
-        }
+        return FILE.read(resultsDir);
     }
 }

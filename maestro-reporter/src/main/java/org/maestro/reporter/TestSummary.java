@@ -86,47 +86,6 @@ public record TestSummary(
     /** Version of the summary format written by this reporter. */
     public static final int FORMAT_VERSION = 1;
 
-    /** A summary without a run id; see {@link #withRunId(String)}. */
-    public TestSummary(
-            int formatVersion,
-            String test,
-            int iteration,
-            long startMillis,
-            long endMillis,
-            long warmupEndMillis,
-            Verdict outcome,
-            String reason,
-            Decider decidedBy,
-            MessageCounts messages,
-            Rates rate,
-            Latencies latency,
-            Map<String, String> parameters,
-            List<PeerSummary> peers,
-            List<StreamSummary> streams,
-            List<AgentAction> actions,
-            List<String> warnings) {
-        this(
-                formatVersion,
-                test,
-                iteration,
-                startMillis,
-                endMillis,
-                warmupEndMillis,
-                outcome,
-                reason,
-                decidedBy,
-                messages,
-                rate,
-                latency,
-                parameters,
-                peers,
-                streams,
-                actions,
-                warnings,
-                null,
-                null);
-    }
-
     /** True when the iteration passed: no failure from the script, the runner or the peers, and a success. */
     @JsonIgnore
     public boolean passed() {

@@ -41,19 +41,12 @@ class ChromiumRenderingTest {
     void iterationChartsRenderInHeadlessChromiumWithoutNetwork() throws Exception {
         Path page = report.test("fixed-rate").iterationPage(0);
         Document dom = Jsoup.parse(Chromium.dumpDom(page, work));
-        assertFalse(
-                dom.body().hasAttr("data-errors"),
-                "script errors: " + dom.body().attr("data-errors"));
-        Elements charts = dom.select("div.chart");
+        Elements charts = renderedCharts(dom);
         // rate, 3 latency-over-time, distribution, heap, queue depth (consumer counts never change: a note)
         assertEquals(7, charts.size(), charts.eachAttr("id").toString());
         assertTrue(
                 dom.select(".chart-box .note").text().contains("consumerCount (other.queue 1, test.queue 2)"),
                 dom.select(".chart-box .note").text());
-        for (Element chart : charts) {
-            assertEquals("true", chart.attr("data-rendered"), chart.id() + " did not finish rendering");
-            assertFalse(chart.select("canvas").isEmpty(), chart.id() + " has no canvas");
-        }
         TestSummary s = report.test("fixed-rate").iterations().get(0);
         assertEquals(
                 Format.rate(s.throughput()),
@@ -96,15 +89,10 @@ class ChromiumRenderingTest {
     @Test
     void testPageTrendChartsRender() throws Exception {
         Document dom = Jsoup.parse(Chromium.dumpDom(report.test("incremental").page(), work));
-        assertFalse(dom.body().hasAttr("data-errors"), dom.body().attr("data-errors"));
-        Elements charts = dom.select("div.chart");
+        Elements charts = renderedCharts(dom);
         assertEquals(
                 List.of("Throughput by iteration (msg/s)", "Response time by iteration (ms)"),
                 charts.eachAttr("data-title"));
-        for (Element chart : charts) {
-            assertEquals("true", chart.attr("data-rendered"), chart.id());
-            assertFalse(chart.select("canvas").isEmpty(), chart.id());
-        }
     }
 
     @Test
@@ -124,13 +112,8 @@ class ChromiumRenderingTest {
                 org.maestro.reporter.compare.Thresholds.DEFAULTS,
                 work.resolve("trend"));
         Document dom = Jsoup.parse(Chromium.dumpDom(work.resolve("trend/trend.html"), work));
-        assertFalse(dom.body().hasAttr("data-errors"), dom.body().attr("data-errors"));
-        Elements charts = dom.select("div.chart");
+        Elements charts = renderedCharts(dom);
         assertTrue(charts.size() >= 4, charts.eachAttr("data-title").toString());
-        for (Element chart : charts) {
-            assertEquals("true", chart.attr("data-rendered"), chart.id());
-            assertFalse(chart.select("canvas").isEmpty(), chart.id());
-        }
     }
 
     @Test
@@ -142,5 +125,18 @@ class ChromiumRenderingTest {
         if (keep != null) {
             Files.copy(png, Path.of(keep), java.nio.file.StandardCopyOption.REPLACE_EXISTING);
         }
+    }
+
+    /** The charts of a page, once its scripts raised no error and every chart finished rendering into a canvas. */
+    private static Elements renderedCharts(Document dom) {
+        assertFalse(
+                dom.body().hasAttr("data-errors"),
+                "script errors: " + dom.body().attr("data-errors"));
+        Elements charts = dom.select("div.chart");
+        for (Element chart : charts) {
+            assertEquals("true", chart.attr("data-rendered"), chart.id() + " did not finish rendering");
+            assertFalse(chart.select("canvas").isEmpty(), chart.id() + " has no canvas");
+        }
+        return charts;
     }
 }

@@ -126,57 +126,34 @@ class RefusedAndVanishedTest {
 
         RoaringBitmap refused = bitmap(10, 20);
         refused.add(50);
-        new PeerResult(
-                        1,
+        SyntheticPeerResult.sender("sender-1@alpha", SENDER_1_CONNECTION_0.plus(SENDER_1_CONNECTION_1)).stream(
+                        new PeerResult.Stream(
+                                "sender-1@alpha",
+                                0,
+                                100,
+                                14,
+                                0,
+                                0,
+                                null,
+                                SENDER_1_CONNECTION_0,
+                                PeerResult.Stream.encode(refused)))
+                .stream(new PeerResult.Stream(
                         "sender-1@alpha",
-                        "sender",
-                        1000,
-                        5000,
-                        1000,
-                        150,
-                        14,
-                        0,
-                        0,
-                        List.of(
-                                new PeerResult.Stream(
-                                        "sender-1@alpha",
-                                        0,
-                                        100,
-                                        14,
-                                        0,
-                                        0,
-                                        null,
-                                        SENDER_1_CONNECTION_0,
-                                        PeerResult.Stream.encode(refused)),
-                                new PeerResult.Stream(
-                                        "sender-1@alpha",
-                                        1,
-                                        50,
-                                        0,
-                                        0,
-                                        0,
-                                        null,
-                                        SENDER_1_CONNECTION_1,
-                                        PeerResult.Stream.encode(new RoaringBitmap()))),
-                        "success",
-                        "sent 150",
-                        SENDER_1_CONNECTION_0.plus(SENDER_1_CONNECTION_1))
-                .write(sender1.resolve(PeerResult.FILE_NAME));
-        new PeerResult(
                         1,
-                        "sender-2@alpha",
-                        "sender",
-                        1000,
-                        5000,
-                        1000,
-                        30,
+                        50,
                         0,
                         0,
                         0,
-                        List.of(new PeerResult.Stream("sender-2@alpha", 0, 30, 0, 0, 0, null)),
-                        "success",
-                        "sent 30")
-                .write(sender2.resolve(PeerResult.FILE_NAME));
+                        null,
+                        SENDER_1_CONNECTION_1,
+                        PeerResult.Stream.encode(new RoaringBitmap())))
+                .counts(14, 0, 0)
+                .verdict(PeerResult.SUCCESS, "sent 150")
+                .writeIn(sender1);
+        SyntheticPeerResult.sender("sender-2@alpha").stream(
+                        new PeerResult.Stream("sender-2@alpha", 0, 30, 0, 0, 0, null))
+                .verdict(PeerResult.SUCCESS, "sent 30")
+                .writeIn(sender2);
 
         RoaringBitmap r1s10 = bitmap(0, 10);
         r1s10.add(20L, 40L);
@@ -215,9 +192,10 @@ class RefusedAndVanishedTest {
     }
 
     private static void receiverResult(Path dir, String name, List<PeerResult.Stream> streams) throws IOException {
-        long count = streams.stream().mapToLong(PeerResult.Stream::count).sum();
-        new PeerResult(1, name, "receiver", 1000, 5000, 1000, count, 0, 0, 0, streams, "success", "received")
-                .write(dir.resolve(PeerResult.FILE_NAME));
+        SyntheticPeerResult.receiver(name)
+                .streams(streams)
+                .verdict(PeerResult.SUCCESS, "received")
+                .writeIn(dir);
     }
 
     private static PeerResult.Stream stream(String sender, int connection, RoaringBitmap received) {

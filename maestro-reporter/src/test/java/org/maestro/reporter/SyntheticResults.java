@@ -1,21 +1,17 @@
 package org.maestro.reporter;
 
-import com.fasterxml.jackson.databind.ObjectMapper;
-import java.io.ByteArrayOutputStream;
-import java.io.DataOutputStream;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
-import java.util.Base64;
 import java.util.BitSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Random;
 import java.util.TreeSet;
+import java.util.stream.LongStream;
 import org.HdrHistogram.Histogram;
 import org.HdrHistogram.HistogramLogWriter;
 import org.maestro.common.files.agent.AgentActions;
@@ -23,14 +19,15 @@ import org.maestro.common.files.agent.AgentActionsWriter;
 import org.maestro.common.files.inspector.InspectorCsvWriter;
 import org.maestro.common.files.rate.RateLog;
 import org.maestro.common.files.rate.RateLogWriter;
+import org.maestro.common.measure.PeerResult;
 import org.roaringbitmap.RoaringBitmap;
 
 /**
  * Writes results directories in the documented format with known content: HdrHistogram interval
  * logs written by {@link HistogramLogWriter} (warm-up intervals tagged), rate.csv rows,
- * peer-result.json with RoaringBitmaps, inspector CSVs and agent actions; the CSV files are written by the writers
- * the peers use ({@link RateLogWriter}, {@link InspectorCsvWriter}, {@link AgentActionsWriter}). Keeps the ground
- * truth of the message accounting it wrote.
+ * peer-result.json with RoaringBitmaps, inspector CSVs and agent actions; these are written by the writers the peers
+ * use ({@link RateLogWriter}, {@link PeerResult} through {@link SyntheticPeerResult}, {@link InspectorCsvWriter},
+ * {@link AgentActionsWriter}). Keeps the ground truth of the message accounting it wrote.
  */
 public final class SyntheticResults {
 
@@ -51,7 +48,6 @@ public final class SyntheticResults {
     private final Random random;
     private final double latencyScale;
     private final double rateScale;
-    private final ObjectMapper json = new ObjectMapper();
 
     public SyntheticResults(long seed, double latencyScale, double rateScale) {
         this.random = new Random(seed);
@@ -122,11 +118,11 @@ public final class SyntheticResults {
         BitSet r2s20 = range(0, 798);
         BitSet r1s21 = range(0, 160);
         BitSet r2s21 = range(140, 300);
-        List<Map<String, Object>> r1Streams = List.of(
+        List<PeerResult.Stream> r1Streams = List.of(
                 stream("sender-1@alpha", 0, r1s10, 0, 0),
                 stream("sender-1@alpha", 1, r1s11, 3, 2),
                 stream("sender-2@alpha", 1, r1s21, 0, 0));
-        List<Map<String, Object>> r2Streams = List.of(
+        List<PeerResult.Stream> r2Streams = List.of(
                 stream("sender-1@alpha", 0, r2s10, 0, 0),
                 stream("sender-2@alpha", 0, r2s20, 0, 0),
                 stream("sender-2@alpha", 1, r2s21, 0, 1));
@@ -293,30 +289,23 @@ public final class SyntheticResults {
         }
     }
 
-    private void senderResult(Path dir, String name, long[] perConnection, long errors, long start) throws IOException {
-        List<Map<String, Object>> streams = new ArrayList<>();
-        long total = 0;
+    private static void senderResult(Path dir, String name, long[] perConnection, long errors, long start)
+            throws IOException {
+        SyntheticPeerResult result = SyntheticPeerResult.sender(name);
         for (int c = 0; c < perConnection.length; c++) {
-            Map<String, Object> stream = new LinkedHashMap<>();
-            stream.put("sender", name);
-            stream.put("connection", c);
-            stream.put("count", perConnection[c]);
-            stream.put("errors", c == 0 ? errors : 0);
-            stream.put("duplicates", 0);
-            stream.put("outOfOrder", 0);
-            streams.add(stream);
-            total += perConnection[c];
+            result.stream(new PeerResult.Stream(name, c, perConnection[c], c == 0 ? errors : 0, 0, 0, null));
         }
-        Map<String, Object> result =
-                result(name, "sender", start, total, errors, 0, 0, streams, "success", "sent " + total + " messages");
-        json.writerWithDefaultPrettyPrinter()
-                .writeValue(dir.resolve("peer-result.json").toFile(), result);
+        long total = LongStream.of(perConnection).sum();
+        times(result, start)
+                .counts(errors, 0, 0)
+                .verdict(PeerResult.SUCCESS, "sent " + total + " messages")
+                .writeIn(dir);
     }
 
-    private void receiverResult(
+    private static void receiverResult(
             Path dir,
             String name,
-            List<Map<String, Object>> streams,
+            List<PeerResult.Stream> streams,
             long errors,
             long duplicates,
             long outOfOrder,
@@ -324,70 +313,29 @@ public final class SyntheticResults {
             String outcome,
             String reason)
             throws IOException {
-        long count = 0;
-        for (Map<String, Object> stream : streams) {
-            count += (Long) stream.get("count");
-        }
-        json.writerWithDefaultPrettyPrinter()
-                .writeValue(
-                        dir.resolve("peer-result.json").toFile(),
-                        result(
-                                name,
-                                "receiver",
-                                start,
-                                count,
-                                errors,
-                                duplicates,
-                                outOfOrder,
-                                streams,
-                                outcome,
-                                reason));
+        times(SyntheticPeerResult.receiver(name).streams(streams), start)
+                .counts(errors, duplicates, outOfOrder)
+                .verdict(outcome, reason)
+                .writeIn(dir);
     }
 
-    private static Map<String, Object> result(
-            String name,
-            String role,
-            long start,
-            long count,
-            long errors,
-            long duplicates,
-            long outOfOrder,
-            List<Map<String, Object>> streams,
-            String outcome,
-            String reason) {
-        Map<String, Object> result = new LinkedHashMap<>();
-        result.put("formatVersion", 1);
-        result.put("peer", name);
-        result.put("role", role);
-        result.put("startMillis", start);
-        result.put("endMillis", start + (WARMUP_SECONDS + MEASURED_SECONDS) * 1000L);
-        result.put("warmupEndMillis", start + WARMUP_SECONDS * 1000L);
-        result.put("count", count);
-        result.put("errors", errors);
-        result.put("duplicates", duplicates);
-        result.put("outOfOrder", outOfOrder);
-        result.put("streams", streams);
-        result.put("outcome", outcome);
-        result.put("reason", reason);
-        return result;
+    /** The result of a peer of a test that started at {@code start}: warm-up, then the measured seconds. */
+    private static SyntheticPeerResult times(SyntheticPeerResult result, long start) {
+        return result.times(start, start + (WARMUP_SECONDS + MEASURED_SECONDS) * 1000L, start + WARMUP_SECONDS * 1000L);
     }
 
-    private static Map<String, Object> stream(
-            String sender, int connection, BitSet received, long duplicates, long outOfOrder) throws IOException {
+    private static PeerResult.Stream stream(
+            String sender, int connection, BitSet received, long duplicates, long outOfOrder) {
         RoaringBitmap bitmap = new RoaringBitmap();
         received.stream().forEach(bitmap::add);
-        bitmap.runOptimize();
-        ByteArrayOutputStream bytes = new ByteArrayOutputStream();
-        bitmap.serialize(new DataOutputStream(bytes));
-        Map<String, Object> stream = new LinkedHashMap<>();
-        stream.put("sender", sender);
-        stream.put("connection", connection);
-        stream.put("count", (long) received.cardinality() + duplicates);
-        stream.put("errors", 0);
-        stream.put("duplicates", duplicates);
-        stream.put("outOfOrder", outOfOrder);
-        stream.put("sequences", Base64.getEncoder().encodeToString(bytes.toByteArray()));
-        return stream;
+        return new PeerResult.Stream(
+                sender,
+                connection,
+                (long) received.cardinality() + duplicates,
+                0,
+                duplicates,
+                outOfOrder,
+                PeerResult.Stream.encode(bitmap));
     }
 
     private static BitSet range(int from, int to) {

@@ -42,9 +42,10 @@ class UnknownLossTest {
         writeRoster(
                 iteration,
                 "run-1",
-                entry("sender-1@alpha", "sender", PeerEnd.STOPPED, ""),
-                entry("receiver-1@alpha", "receiver", PeerEnd.STOPPED, ""),
-                entry("receiver-2@beta", "receiver", PeerEnd.DIED, "disconnected abnormally at 12:00:03"));
+                PeerEnd.STOPPED,
+                PeerEnd.STOPPED,
+                PeerEnd.DIED,
+                "disconnected abnormally at 12:00:03");
 
         TestSummary summary = Reporter.summarize(iteration);
         MessageCounts m = summary.messages();
@@ -109,12 +110,7 @@ class UnknownLossTest {
         Path iteration = results.resolve("sender-dead/0");
         writeReceiver(iteration, "receiver-1@alpha", 0, 60);
         writeReceiver(iteration, "receiver-2@beta", 60, 100);
-        writeRoster(
-                iteration,
-                "run-2",
-                entry("sender-1@alpha", "sender", PeerEnd.DIED, ""),
-                entry("receiver-1@alpha", "receiver", PeerEnd.FINISHED, ""),
-                entry("receiver-2@beta", "receiver", PeerEnd.FINISHED, ""));
+        writeRoster(iteration, "run-2", PeerEnd.DIED, PeerEnd.FINISHED, PeerEnd.FINISHED, "");
 
         MessageCounts m = Reporter.summarize(iteration).messages();
         assertNull(m.sent(), "the sender's count is missing: not 0");
@@ -129,12 +125,7 @@ class UnknownLossTest {
     void everyReceiverGoneLeavesLostUnknownNotZero() throws IOException {
         Path iteration = results.resolve("all-dead/0");
         writeSender(iteration, 100);
-        writeRoster(
-                iteration,
-                "run-3",
-                entry("sender-1@alpha", "sender", PeerEnd.STOPPED, ""),
-                entry("receiver-1@alpha", "receiver", PeerEnd.DIED, ""),
-                entry("receiver-2@beta", "receiver", PeerEnd.NO_FILES, "did not send its files"));
+        writeRoster(iteration, "run-3", PeerEnd.STOPPED, PeerEnd.DIED, PeerEnd.NO_FILES, "did not send its files");
 
         MessageCounts m = Reporter.summarize(iteration).messages();
         assertEquals(0, m.received());
@@ -168,12 +159,7 @@ class UnknownLossTest {
         writeSender(iteration, 100);
         writeReceiver(iteration, "receiver-1@alpha", 0, 60);
         writeReceiver(iteration, "receiver-2@beta", 60, 97);
-        writeRoster(
-                iteration,
-                "run-4",
-                entry("sender-1@alpha", "sender", PeerEnd.FINISHED, ""),
-                entry("receiver-1@alpha", "receiver", PeerEnd.FINISHED, ""),
-                entry("receiver-2@beta", "receiver", PeerEnd.IDLE, ""));
+        writeRoster(iteration, "run-4", PeerEnd.FINISHED, PeerEnd.FINISHED, PeerEnd.IDLE, "");
 
         MessageCounts m = Reporter.summarize(iteration).messages();
         assertEquals(3L, m.lost());
@@ -185,8 +171,18 @@ class UnknownLossTest {
         ResultsAudit.assertConsistent(iteration);
     }
 
-    private static void writeRoster(Path iteration, String runId, Roster.Entry... entries) throws IOException {
-        new Roster(Roster.FORMAT_VERSION, runId, List.of(entries)).write(iteration);
+    /**
+     * Writes the roster of the three peers of these tests, sender-1@alpha, receiver-1@alpha and receiver-2@beta, with
+     * how each ended; only receiver-2's end has a detail.
+     */
+    private static void writeRoster(
+            Path iteration, String runId, PeerEnd sender, PeerEnd receiver1, PeerEnd receiver2, String receiver2Detail)
+            throws IOException {
+        List<Roster.Entry> entries = List.of(
+                entry("sender-1@alpha", "sender", sender, ""),
+                entry("receiver-1@alpha", "receiver", receiver1, ""),
+                entry("receiver-2@beta", "receiver", receiver2, receiver2Detail));
+        new Roster(Roster.FORMAT_VERSION, runId, entries).write(iteration);
     }
 
     private static Roster.Entry entry(String name, String role, PeerEnd ended, String detail) {
@@ -194,43 +190,18 @@ class UnknownLossTest {
     }
 
     private static void writeSender(Path iteration, long count) throws IOException {
-        Path dir = SyntheticResults.peer(iteration, "sender-1@alpha", "sender");
-        new PeerResult(
-                        1,
-                        "sender-1@alpha",
-                        "sender",
-                        1000,
-                        5000,
-                        1000,
-                        count,
-                        0,
-                        0,
-                        0,
-                        List.of(new PeerResult.Stream("sender-1@alpha", 0, count, 0, 0, 0, null)),
-                        "success",
-                        "sent")
-                .write(dir.resolve(PeerResult.FILE_NAME));
+        SyntheticPeerResult.sender("sender-1@alpha").stream(
+                        new PeerResult.Stream("sender-1@alpha", 0, count, 0, 0, 0, null))
+                .verdict(PeerResult.SUCCESS, "sent")
+                .writeIn(SyntheticResults.peer(iteration, "sender-1@alpha", "sender"));
     }
 
     private static void writeReceiver(Path iteration, String name, long from, long to) throws IOException {
-        Path dir = SyntheticResults.peer(iteration, name, "receiver");
         RoaringBitmap got = new RoaringBitmap();
         got.add(from, to);
-        new PeerResult(
-                        1,
-                        name,
-                        "receiver",
-                        1000,
-                        5000,
-                        1000,
-                        to - from,
-                        0,
-                        0,
-                        0,
-                        List.of(new PeerResult.Stream(
-                                "sender-1@alpha", 0, to - from, 0, 0, 0, PeerResult.Stream.encode(got))),
-                        "success",
-                        "received")
-                .write(dir.resolve(PeerResult.FILE_NAME));
+        SyntheticPeerResult.receiver(name).stream(
+                        new PeerResult.Stream("sender-1@alpha", 0, to - from, 0, 0, 0, PeerResult.Stream.encode(got)))
+                .verdict(PeerResult.SUCCESS, "received")
+                .writeIn(SyntheticResults.peer(iteration, name, "receiver"));
     }
 }

@@ -59,31 +59,19 @@ public record Chart(
     @JsonInclude(JsonInclude.Include.NON_NULL)
     public record Axes(String xName, String yName, List<String> xLabels, List<String> yLabels) {}
 
-    /** A chart whose axes are the usual ones of its kind. */
-    public Chart(
-            String id,
-            String title,
-            String kind,
-            String unit,
-            List<Series> series,
-            List<Band> bands,
-            String note,
-            Long viewFrom,
-            Double yMax) {
-        this(id, title, kind, unit, series, bands, note, viewFrom, yMax, null);
+    /** A chart of values over time ({@link #TIME}) with shaded bands, its y axis fitting every value. */
+    public static Chart overTime(String id, String title, String unit, List<Series> series, List<Band> bands) {
+        return new Chart(id, title, TIME, unit, series, bands, null, null, null, null);
     }
 
-    /** A chart whose y axis fits every value. */
-    public Chart(
-            String id,
-            String title,
-            String kind,
-            String unit,
-            List<Series> series,
-            List<Band> bands,
-            String note,
-            Long viewFrom) {
-        this(id, title, kind, unit, series, bands, note, viewFrom, null, null);
+    /** A chart of a kind without bands ({@link #CATEGORY}, {@link #NINES}), its y axis fitting every value. */
+    public static Chart of(String id, String title, String kind, String unit, List<Series> series) {
+        return new Chart(id, title, kind, unit, series, List.of(), null, null, null, null);
+    }
+
+    /** No chart ({@link #NOTE}): the title and a note saying why. */
+    public static Chart titledNote(String id, String title, String unit, String note) {
+        return new Chart(id, title, NOTE, unit, List.of(), List.of(), note, null, null, null);
     }
 
     /** The same chart with a note under it. */

@@ -95,22 +95,17 @@ public final class InspectorCharts {
                                 ", ",
                                 group.stream().map(InspectorTable.Column::name).toList())
                         : unit.label();
-                charts.add(new Chart(
+                charts.add(Chart.overTime(
                         idPrefix + "-" + charts.size(),
                         title + (what.isEmpty() ? "" : ": " + what),
-                        Chart.TIME,
                         unit.chartUnit(),
                         series,
-                        bands,
-                        null,
-                        null));
+                        bands));
             }
         }
         String note = notes.isEmpty() ? null : String.join(" ", notes);
         if (charts.isEmpty()) {
-            return note == null
-                    ? List.of()
-                    : List.of(new Chart(idPrefix + "-0", title, Chart.NOTE, "", List.of(), List.of(), note, null));
+            return note == null ? List.of() : List.of(Chart.titledNote(idPrefix + "-0", title, "", note));
         }
         if (note != null) {
             charts.add(charts.remove(charts.size() - 1).withNote(note));
@@ -143,15 +138,12 @@ public final class InspectorCharts {
                     : page == 0
                             ? " (largest " + series.size() + " of " + entries.size() + ")"
                             : " (" + (from + 1) + "–" + (from + series.size()) + " of " + entries.size() + ")";
-            charts.add(new Chart(
+            charts.add(Chart.overTime(
                     idPrefix + "-" + charts.size(),
                     title + ": " + column.name() + part,
-                    Chart.TIME,
                     column.unit().chartUnit(),
                     series,
-                    bands,
-                    null,
-                    null));
+                    bands));
         }
         int shown = pages * SERIES_PER_CHART;
         if (entries.size() > shown) {

@@ -48,15 +48,8 @@ public final class LatencyCharts {
             p99.add(new Object[] {point.timestamp(), LatencyAggregation.toMillis(point.p99())});
             max.add(new Object[] {point.timestamp(), LatencyAggregation.toMillis(point.max())});
         }
-        charts.add(new Chart(
-                id,
-                title,
-                Chart.TIME,
-                "ms",
-                List.of(Series.of("p50", p50), Series.of("p99", p99), Series.of("max", max)),
-                bands,
-                null,
-                null));
+        charts.add(Chart.overTime(
+                id, title, "ms", List.of(Series.of("p50", p50), Series.of("p99", p99), Series.of("max", max)), bands));
     }
 
     /**
@@ -79,18 +72,16 @@ public final class LatencyCharts {
         for (LatencyAggregation.Point point : jitter.early().overTime()) {
             earlyMax.add(new Object[] {point.timestamp(), -LatencyAggregation.toMillis(point.max())});
         }
-        charts.add(new Chart(
-                "chart-jitter",
-                "Inter-arrival jitter (ms): J = t'n − t'n−1 − 1/RATE per stream",
-                Chart.TIME,
-                "ms",
-                List.of(
-                        Series.of("late max", lateMax),
-                        Series.of("late p99", lateP99),
-                        Series.of("early max (−)", earlyMax)),
-                bands,
-                "late: a gap longer than the intended interval; early (below 0): arrivals closer together",
-                null));
+        charts.add(Chart.overTime(
+                        "chart-jitter",
+                        "Inter-arrival jitter (ms): J = t'n − t'n−1 − 1/RATE per stream",
+                        "ms",
+                        List.of(
+                                Series.of("late max", lateMax),
+                                Series.of("late p99", lateP99),
+                                Series.of("early max (−)", earlyMax)),
+                        bands)
+                .withNote("late: a gap longer than the intended interval; early (below 0): arrivals closer together"));
     }
 
     private static Chart distribution(IterationLatencies latencies) {
@@ -102,15 +93,8 @@ public final class LatencyCharts {
         if (jitter != null && jitter.magnitude().getTotalCount() > 0) {
             series.add(Series.of("jitter |J|", LatencyAggregation.distribution(jitter.magnitude())));
         }
-        return new Chart(
-                "chart-distribution",
-                "Latency by percentile (ms), measured intervals",
-                Chart.NINES,
-                "ms",
-                series,
-                List.of(),
-                null,
-                null);
+        return Chart.of(
+                "chart-distribution", "Latency by percentile (ms), measured intervals", Chart.NINES, "ms", series);
     }
 
     private static void addDistribution(List<Series> series, String name, LatencyAggregation.Result result) {

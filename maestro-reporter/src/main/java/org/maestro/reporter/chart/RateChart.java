@@ -49,7 +49,7 @@ public final class RateChart {
             lines.add(new Series("errors (all peers)", errors, false, false));
         }
         lines.addAll(refusalSeries(senders.values()));
-        return new Chart("chart-rate", "Rate over time (msg/s)", Chart.TIME, "msg/s", lines, bands, null, null);
+        return Chart.overTime("chart-rate", "Rate over time (msg/s)", "msg/s", lines, bands);
     }
 
     /**

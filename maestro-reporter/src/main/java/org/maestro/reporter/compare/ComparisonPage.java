@@ -1,6 +1,7 @@
 package org.maestro.reporter.compare;
 
 import static org.maestro.reporter.html.Html.esc;
+import static org.maestro.reporter.html.Html.head;
 import static org.maestro.reporter.html.Html.num;
 import static org.maestro.reporter.html.Html.td;
 import static org.maestro.reporter.html.Html.th;
@@ -65,16 +66,16 @@ final class ComparisonPage {
                             .append("</li>\n"));
             b.append("</ul>\n");
         }
-        b.append("<h2>Differences</h2>\n<table id=\"differences\">\n<thead><tr>")
-                .append(th("test"))
-                .append(thNum("iteration"))
-                .append(th("metric"))
-                .append(thNum("baseline"))
-                .append(thNum("current"))
-                .append(thNum("change"))
-                .append(th("allowed"))
-                .append(th("status"))
-                .append("</tr></thead>\n<tbody>\n");
+        b.append("<h2>Differences</h2>\n<table id=\"differences\">\n")
+                .append(head(
+                        th("test"),
+                        thNum("iteration"),
+                        th("metric"),
+                        thNum("baseline"),
+                        thNum("current"),
+                        thNum("change"),
+                        th("allowed"),
+                        th("status")));
         for (Difference d : result.differences()) {
             String tone = d.status() == Difference.Status.REGRESSION
                     ? " class=\"bad\""

@@ -286,29 +286,25 @@ public final class MessageAccounting {
             }
             return c != 0 ? c : Integer.compare(a.connection(), b.connection());
         });
-        if (!unknown.isEmpty()) {
-            String reason = String.join("; ", unknown);
+        // a missing sender is among the unknown: without any, every count is known
+        boolean known = unknown.isEmpty();
+        String reason = known ? null : String.join("; ", unknown);
+        if (!known) {
             problems.add("lost messages are unknown: " + reason);
-            return new Result(
-                    new MessageCounts(
-                            senderMissing ? null : sent,
-                            received,
-                            null,
-                            duplicates,
-                            outOfOrder,
-                            errors,
-                            null,
-                            null,
-                            outcomes,
-                            reason,
-                            stale),
-                    streams,
-                    problems);
         }
         return new Result(
                 new MessageCounts(
-                                sent, received, lost, duplicates, outOfOrder, errors, refused, lost - refused, outcomes)
-                        .withStale(stale),
+                        senderMissing ? null : sent,
+                        received,
+                        known ? lost : null,
+                        duplicates,
+                        outOfOrder,
+                        errors,
+                        known ? refused : null,
+                        known ? lost - refused : null,
+                        outcomes,
+                        reason,
+                        stale),
                 streams,
                 problems);
     }

@@ -1,6 +1,7 @@
 package org.maestro.reporter.html;
 
 import static org.maestro.reporter.html.Html.esc;
+import static org.maestro.reporter.html.Html.head;
 import static org.maestro.reporter.html.Html.num;
 import static org.maestro.reporter.html.Html.td;
 import static org.maestro.reporter.html.Html.th;
@@ -44,16 +45,16 @@ final class ClocksTable {
                     .append(clocks.warning() == null ? "" : " <span class=\"badge failure\">exceeded</span>")
                     .append("</p>\n");
         }
-        b.append("<table id=\"clocks\">\n<thead><tr>")
-                .append(th("peer"))
-                .append(th("role"))
-                .append(th("phase"))
-                .append(thNum("offset"))
-                .append(thNum("±"))
-                .append(thNum("round trip"))
-                .append(thNum("exchanges"))
-                .append(th("at"))
-                .append("</tr></thead>\n<tbody>\n");
+        b.append("<table id=\"clocks\">\n")
+                .append(head(
+                        th("peer"),
+                        th("role"),
+                        th("phase"),
+                        thNum("offset"),
+                        thNum("±"),
+                        thNum("round trip"),
+                        thNum("exchanges"),
+                        th("at")));
         for (PeerSummary peer : s.peers()) {
             for (ClockEstimate estimate : peer.clock()) {
                 b.append("<tr>")

@@ -1,10 +1,12 @@
 package org.maestro.reporter.html;
 
+import static org.maestro.reporter.html.Html.head;
 import static org.maestro.reporter.html.Html.num;
 import static org.maestro.reporter.html.Html.td;
 import static org.maestro.reporter.html.Html.th;
 import static org.maestro.reporter.html.Html.thNum;
 
+import java.util.stream.Collectors;
 import org.maestro.reporter.JitterStats;
 import org.maestro.reporter.LatencyStats;
 import org.maestro.reporter.RateStats;
@@ -21,14 +23,12 @@ final class FigureTables {
             return;
         }
         b.append("<h2>Latency</h2>\n<p class=\"legend-hint\">Measured intervals of all peers, warm-up excluded.</p>\n"
-                        + "<table id=\"latency\">\n<thead><tr>")
-                .append(th("metric"))
-                .append(thNum("count"))
-                .append(thNum("mean"));
-        for (String p : LatencyStats.PERCENTILES) {
-            b.append(thNum(p));
-        }
-        b.append("</tr></thead>\n<tbody>\n");
+                        + "<table id=\"latency\">\n")
+                .append(head(
+                        th("metric"),
+                        thNum("count"),
+                        thNum("mean"),
+                        LatencyStats.PERCENTILES.stream().map(Html::thNum).collect(Collectors.joining())));
         latencyRow(b, "response time", "responseTime", latencies.responseTime());
         latencyRow(b, "service time", "serviceTime", latencies.serviceTime());
         latencyRow(b, "send delay", "sendDelay", latencies.sendDelay());
@@ -69,16 +69,16 @@ final class FigureTables {
 
     /** Appends the table of the senders' and receivers' rates. */
     static void rates(StringBuilder b, TestSummary s) {
-        b.append("<h2>Rate</h2>\n<table id=\"rates\">\n<thead><tr>")
-                .append(th("peers"))
-                .append(thNum("mean msg/s"))
-                .append(thNum("max msg/s"))
-                .append(thNum("min msg/s"))
-                .append(thNum("measured window s"))
-                .append(thNum("measured messages"))
-                .append(thNum("warm-up messages (excluded)"))
-                .append(thNum("mean MB/s"))
-                .append("</tr></thead>\n<tbody>\n");
+        b.append("<h2>Rate</h2>\n<table id=\"rates\">\n")
+                .append(head(
+                        th("peers"),
+                        thNum("mean msg/s"),
+                        thNum("max msg/s"),
+                        thNum("min msg/s"),
+                        thNum("measured window s"),
+                        thNum("measured messages"),
+                        thNum("warm-up messages (excluded)"),
+                        thNum("mean MB/s")));
         rateRow(b, "senders", s.rate().sender());
         rateRow(b, "receivers", s.rate().receiver());
         b.append("</tbody></table>\n");

@@ -82,4 +82,9 @@ public final class Html {
     public static String thNum(String text) {
         return "<th class=\"num\">" + esc(text) + "</th>";
     }
+
+    /** The head of a table, one row of the header cells ({@link #th}, {@link #thNum}), and the opening of its body. */
+    public static String head(String... cells) {
+        return "<thead><tr>" + String.join("", cells) + "</tr></thead>\n<tbody>\n";
+    }
 }

@@ -1,6 +1,7 @@
 package org.maestro.reporter.html;
 
 import static org.maestro.reporter.html.Html.esc;
+import static org.maestro.reporter.html.Html.head;
 import static org.maestro.reporter.html.Html.num;
 import static org.maestro.reporter.html.Html.td;
 import static org.maestro.reporter.html.Html.th;
@@ -24,14 +25,9 @@ final class RunTables {
         if (actions.isEmpty()) {
             return;
         }
-        b.append("<h2>Agent actions</h2>\n<table id=\"actions\">\n<thead><tr>")
-                .append(th("agent"))
-                .append(th("command"))
-                .append(th("started"))
-                .append(thNum("duration"))
-                .append(th("outcome"))
-                .append(th("message"))
-                .append("</tr></thead>\n<tbody>\n");
+        b.append("<h2>Agent actions</h2>\n<table id=\"actions\">\n")
+                .append(head(
+                        th("agent"), th("command"), th("started"), thNum("duration"), th("outcome"), th("message")));
         for (AgentAction action : actions) {
             b.append("<tr>")
                     .append(td(action.agent()))
@@ -56,19 +52,19 @@ final class RunTables {
         if (collapse) {
             b.append("<details><summary>").append(streams.size()).append(" streams</summary>\n");
         }
-        b.append("<table id=\"streams\">\n<thead><tr>")
-                .append(th("address"))
-                .append(th("sender"))
-                .append(thNum("connection"))
-                .append(thNum("sent"))
-                .append(thNum("received"))
-                .append(thNum("lost"))
-                .append(thNum("refused"))
-                .append(thNum("vanished"))
-                .append(thNum("duplicates"))
-                .append(thNum("out of order"))
-                .append(th("received by"))
-                .append("</tr></thead>\n<tbody>\n");
+        b.append("<table id=\"streams\">\n")
+                .append(head(
+                        th("address"),
+                        th("sender"),
+                        thNum("connection"),
+                        thNum("sent"),
+                        thNum("received"),
+                        thNum("lost"),
+                        thNum("refused"),
+                        thNum("vanished"),
+                        thNum("duplicates"),
+                        thNum("out of order"),
+                        th("received by")));
         for (StreamSummary stream : streams) {
             StringBuilder by = new StringBuilder();
             for (Map.Entry<String, Long> entry : stream.receivedBy().entrySet()) {
@@ -100,17 +96,17 @@ final class RunTables {
     /** Appends the table of peers: what each did and how it ended. */
     static void peers(StringBuilder b, List<PeerSummary> peers) {
         b.append("<h2>Peers</h2>\n<p class=\"legend-hint\">Messages and errors cover the whole test, warm-up included; "
-                        + "mean msg/s the measured window, warm-up excluded.</p>\n<table id=\"peers\">\n<thead><tr>")
-                .append(th("peer"))
-                .append(th("role"))
-                .append(th("host"))
-                .append(th("outcome"))
-                .append(thNum("messages"))
-                .append(thNum("errors"))
-                .append(thNum("mean msg/s"))
-                .append(th("reason"))
-                .append(th("ended"))
-                .append("</tr></thead>\n<tbody>\n");
+                        + "mean msg/s the measured window, warm-up excluded.</p>\n<table id=\"peers\">\n")
+                .append(head(
+                        th("peer"),
+                        th("role"),
+                        th("host"),
+                        th("outcome"),
+                        thNum("messages"),
+                        thNum("errors"),
+                        thNum("mean msg/s"),
+                        th("reason"),
+                        th("ended")));
         for (PeerSummary peer : peers) {
             b.append(peer.missing() ? "<tr class=\"missing\">" : "<tr>")
                     .append(td(peer.name()))

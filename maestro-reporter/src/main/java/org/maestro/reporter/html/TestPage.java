@@ -1,6 +1,7 @@
 package org.maestro.reporter.html;
 
 import static org.maestro.reporter.html.Html.esc;
+import static org.maestro.reporter.html.Html.head;
 import static org.maestro.reporter.html.Html.num;
 import static org.maestro.reporter.html.Html.td;
 import static org.maestro.reporter.html.Html.th;
@@ -39,25 +40,19 @@ public final class TestPage {
             }
         }
         List<Chart> charts = new ArrayList<>();
-        charts.add(new Chart(
+        charts.add(Chart.of(
                 "chart-trend-rate",
                 "Throughput by iteration (msg/s)",
                 Chart.CATEGORY,
                 "msg/s",
-                List.of(Series.of("throughput", throughput)),
-                List.of(),
-                null,
-                null));
+                List.of(Series.of("throughput", throughput))));
         if (!p99.isEmpty()) {
-            charts.add(new Chart(
+            charts.add(Chart.of(
                     "chart-trend-latency",
                     "Response time by iteration (ms)",
                     Chart.CATEGORY,
                     "ms",
-                    List.of(Series.of("p50", p50), Series.of("p99", p99)),
-                    List.of(),
-                    null,
-                    null));
+                    List.of(Series.of("p50", p50), Series.of("p99", p99))));
         }
         return charts;
     }
@@ -113,21 +108,20 @@ public final class TestPage {
      */
     static String runTable(List<TestSummary> runs, boolean withTest) {
         StringBuilder b = new StringBuilder();
-        b.append("<table id=\"runs\">\n<thead><tr>").append(th("started"));
-        if (withTest) {
-            b.append(th("test"));
-        }
-        b.append(thNum("iteration"))
-                .append(th("outcome"))
-                .append(thNum("duration"))
-                .append(thNum("throughput msg/s"))
-                .append(thNum("p50 response"))
-                .append(thNum("p99 response"))
-                .append(thNum("sent"))
-                .append(thNum("lost"))
-                .append(thNum("errors"))
-                .append(th("reason"))
-                .append("</tr></thead>\n<tbody>\n");
+        b.append("<table id=\"runs\">\n")
+                .append(head(
+                        th("started"),
+                        withTest ? th("test") : "",
+                        thNum("iteration"),
+                        th("outcome"),
+                        thNum("duration"),
+                        thNum("throughput msg/s"),
+                        thNum("p50 response"),
+                        thNum("p99 response"),
+                        thNum("sent"),
+                        thNum("lost"),
+                        thNum("errors"),
+                        th("reason")));
         for (TestSummary s : runs) {
             String page = (withTest ? s.test() + "/" : "") + IterationPage.fileName(s.iteration());
             LatencyStats response = s.latency().responseTime();

@@ -47,6 +47,25 @@ public final class JUnitFormat {
         }
     }
 
+    /** Starts the {@code testsuite} element with its name and counts; nothing is ever skipped. */
+    public static void startSuite(XMLStreamWriter xml, String name, int tests, long failures, long errors)
+            throws XMLStreamException {
+        xml.writeStartElement("testsuite");
+        xml.writeAttribute("name", name);
+        xml.writeAttribute("tests", Integer.toString(tests));
+        xml.writeAttribute("failures", Long.toString(failures));
+        xml.writeAttribute("errors", Long.toString(errors));
+        xml.writeAttribute("skipped", "0");
+    }
+
+    /** Starts a {@code testcase} element on a line of its own; {@link #endCase} ends it. */
+    public static void startCase(XMLStreamWriter xml, String className, String name) throws XMLStreamException {
+        xml.writeCharacters("  ");
+        xml.writeStartElement("testcase");
+        xml.writeAttribute("classname", className);
+        xml.writeAttribute("name", name);
+    }
+
     /** Writes a test case's {@code failure} or {@code error} element. */
     public static void problem(XMLStreamWriter xml, String element, String message, String type, String text)
             throws XMLStreamException {

@@ -38,12 +38,7 @@ public final class JUnitXml {
             double time = iterations.stream()
                     .mapToDouble(TestSummary::durationSeconds)
                     .sum();
-            xml.writeStartElement("testsuite");
-            xml.writeAttribute("name", "maestro." + test);
-            xml.writeAttribute("tests", Integer.toString(iterations.size()));
-            xml.writeAttribute("failures", Long.toString(failures));
-            xml.writeAttribute("errors", Long.toString(errors));
-            xml.writeAttribute("skipped", "0");
+            JUnitFormat.startSuite(xml, "maestro." + test, iterations.size(), failures, errors);
             xml.writeAttribute("time", seconds(time));
             iterations.stream()
                     .mapToLong(TestSummary::startMillis)
@@ -69,10 +64,7 @@ public final class JUnitXml {
     }
 
     private static void writeCase(XMLStreamWriter xml, String test, TestSummary summary) throws XMLStreamException {
-        xml.writeCharacters("  ");
-        xml.writeStartElement("testcase");
-        xml.writeAttribute("classname", "maestro." + test);
-        xml.writeAttribute("name", test + " #" + summary.iteration());
+        JUnitFormat.startCase(xml, "maestro." + test, test + " #" + summary.iteration());
         xml.writeAttribute("time", seconds(summary.durationSeconds()));
         if (summary.outcome() == Verdict.FAILURE) {
             JUnitFormat.problem(xml, "failure", summary.reason(), "maestro.TestFailure", headline(summary));

@@ -2,15 +2,11 @@ package org.maestro.reporter.read;
 
 import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
 import com.fasterxml.jackson.annotation.JsonInclude;
-import com.fasterxml.jackson.databind.DeserializationFeature;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.SerializationFeature;
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Optional;
-import org.maestro.common.files.AtomicFiles;
+import org.maestro.common.files.JsonFile;
 import org.maestro.reporter.ClockEstimate;
 
 /**
@@ -30,9 +26,11 @@ public record ClockReadings(int formatVersion, String runId, List<Peer> peers) {
     /** Version of the format this class writes. */
     public static final int FORMAT_VERSION = 1;
 
-    private static final ObjectMapper JSON = new ObjectMapper()
-            .enable(SerializationFeature.INDENT_OUTPUT)
-            .disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES);
+    private static final JsonFile<ClockReadings> FILE = new JsonFile<>(
+            FILE_NAME,
+            ClockReadings.class,
+            "a file of clock readings (JSON with formatVersion and peers)",
+            "delete it to report without the clock offsets");
 
     public ClockReadings {
         // a hand-edited file may hold nulls: they are left out rather than fail the report
@@ -73,7 +71,7 @@ public record ClockReadings(int formatVersion, String runId, List<Peer> peers) {
 
     /** Writes {@code <iterationDirectory>/clocks.json}, replacing an earlier one. */
     public void write(Path iterationDirectory) throws IOException {
-        AtomicFiles.write(iterationDirectory.resolve(FILE_NAME), out -> JSON.writeValue(out, this));
+        FILE.write(iterationDirectory, this);
     }
 
     /**
@@ -83,22 +81,11 @@ public record ClockReadings(int formatVersion, String runId, List<Peer> peers) {
      * @throws IOException when it exists but cannot be read as clock readings
      */
     public static Optional<ClockReadings> read(Path iterationDirectory) throws IOException {
-        Path file = iterationDirectory.resolve(FILE_NAME);
-        if (!Files.isRegularFile(file)) {
-            return Optional.empty();
-        }
-        try {
-            ClockReadings readings = JSON.readValue(file.toFile(), ClockReadings.class);
-            if (readings.formatVersion() > FORMAT_VERSION) {
-                throw new IOException("format version " + readings.formatVersion() + " is newer than this reporter's "
-                        + FORMAT_VERSION);
-            }
-            return Optional.of(readings);
-        } catch (IOException e) {
-            throw new IOException(
-                    file + " is not a file of clock readings (JSON with formatVersion and peers): " + e.getMessage()
-                            + "; delete it to report without the clock offsets",
-                    e);
-        }
+        return FILE.read(
+                iterationDirectory,
+                readings -> readings.formatVersion() > FORMAT_VERSION
+                        ? "format version " + readings.formatVersion() + " is newer than this reporter's "
+                                + FORMAT_VERSION
+                        : null);
     }
 }

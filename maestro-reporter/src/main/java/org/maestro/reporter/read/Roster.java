@@ -2,15 +2,11 @@ package org.maestro.reporter.read;
 
 import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
 import com.fasterxml.jackson.annotation.JsonInclude;
-import com.fasterxml.jackson.databind.DeserializationFeature;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.SerializationFeature;
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Optional;
-import org.maestro.common.files.AtomicFiles;
+import org.maestro.common.files.JsonFile;
 import org.maestro.common.protocol.Role;
 
 /**
@@ -38,9 +34,11 @@ public record Roster(
     /** Version of the format this class writes. */
     public static final int FORMAT_VERSION = 1;
 
-    private static final ObjectMapper JSON = new ObjectMapper()
-            .enable(SerializationFeature.INDENT_OUTPUT)
-            .disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES);
+    private static final JsonFile<Roster> FILE = new JsonFile<>(
+            FILE_NAME,
+            Roster.class,
+            "a peer roster (JSON with formatVersion and peers)",
+            "delete it to report from the peers' directories alone");
 
     public Roster {
         peers = peers == null ? List.of() : List.copyOf(peers);
@@ -80,7 +78,7 @@ public record Roster(
 
     /** Writes {@code <iterationDirectory>/roster.json}, replacing an earlier one. */
     public void write(Path iterationDirectory) throws IOException {
-        AtomicFiles.write(iterationDirectory.resolve(FILE_NAME), out -> JSON.writeValue(out, this));
+        FILE.write(iterationDirectory, this);
     }
 
     /**
@@ -90,17 +88,6 @@ public record Roster(
      * @throws IOException when it exists but cannot be read as a roster
      */
     public static Optional<Roster> read(Path iterationDirectory) throws IOException {
-        Path file = iterationDirectory.resolve(FILE_NAME);
-        if (!Files.isRegularFile(file)) {
-            return Optional.empty();
-        }
-        try {
-            return Optional.of(JSON.readValue(file.toFile(), Roster.class));
-        } catch (IOException e) {
-            throw new IOException(
-                    file + " is not a peer roster (JSON with formatVersion and peers): " + e.getMessage()
-                            + "; delete it to report from the peers' directories alone",
-                    e);
-        }
+        return FILE.read(iterationDirectory);
     }
 }

@@ -137,16 +137,12 @@ public final class StudyCharts {
         List<String> axes = heatMapDimensions(state);
         String title = "Lost messages (% of sent)";
         if (axes.size() < 2) {
-            return new Chart(
+            return Chart.titledNote(
                     "study-lost",
                     title,
-                    Chart.NOTE,
                     "%",
-                    List.of(),
-                    List.of(),
                     "A heat map needs two dimensions; this study has "
-                            + state.dimensions().size() + ".",
-                    null);
+                            + state.dimensions().size() + ".");
         }
         List<String> xLabels = valuesOf(state, axes.get(0));
         List<String> yLabels = valuesOf(state, axes.get(1));
@@ -260,15 +256,11 @@ public final class StudyCharts {
     }
 
     private static Chart noLoad(String id, String title) {
-        return new Chart(
+        return Chart.titledNote(
                 id,
                 title,
-                Chart.NOTE,
                 "",
-                List.of(),
-                List.of(),
                 "No run had an offered load: they ran at "
-                        + "unbounded rate (RATE 0) or their parameters are unknown; see the table.",
-                null);
+                        + "unbounded rate (RATE 0) or their parameters are unknown; see the table.");
     }
 }

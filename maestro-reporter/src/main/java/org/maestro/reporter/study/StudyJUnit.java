@@ -23,20 +23,12 @@ public final class StudyJUnit {
     /** Writes {@code <testDir>/study-junit.xml}. */
     public static Path write(Path testDir, StudyState state, List<CellResult> cells) throws IOException {
         return JUnitFormat.write(testDir.resolve(FILE_NAME), xml -> {
-            xml.writeStartElement("testsuite");
-            xml.writeAttribute("name", "maestro.study." + state.test());
-            xml.writeAttribute("tests", Integer.toString(cells.size()));
-            xml.writeAttribute(
-                    "failures",
-                    Long.toString(cells.stream()
-                            .filter(c -> c.outcome().equals("failure"))
-                            .count()));
-            xml.writeAttribute(
-                    "errors",
-                    Long.toString(cells.stream()
-                            .filter(c -> c.outcome().equals("unknown"))
-                            .count()));
-            xml.writeAttribute("skipped", "0");
+            JUnitFormat.startSuite(
+                    xml,
+                    "maestro.study." + state.test(),
+                    cells.size(),
+                    cells.stream().filter(c -> c.outcome().equals("failure")).count(),
+                    cells.stream().filter(c -> c.outcome().equals("unknown")).count());
             xml.writeCharacters("\n");
             for (CellResult cell : cells) {
                 writeCase(xml, state, cell);
@@ -46,10 +38,7 @@ public final class StudyJUnit {
     }
 
     private static void writeCase(XMLStreamWriter xml, StudyState state, CellResult cell) throws XMLStreamException {
-        xml.writeCharacters("  ");
-        xml.writeStartElement("testcase");
-        xml.writeAttribute("classname", "maestro.study." + state.test());
-        xml.writeAttribute("name", cell.label());
+        JUnitFormat.startCase(xml, "maestro.study." + state.test(), cell.label());
         if (cell.outcome().equals("failure")) {
             JUnitFormat.problem(
                     xml,

@@ -1,12 +1,14 @@
 package org.maestro.reporter.study;
 
 import static org.maestro.reporter.html.Html.esc;
+import static org.maestro.reporter.html.Html.head;
 import static org.maestro.reporter.html.Html.num;
 import static org.maestro.reporter.html.Html.th;
 import static org.maestro.reporter.html.Html.thNum;
 
 import java.util.List;
 import java.util.Locale;
+import java.util.stream.Collectors;
 import org.maestro.reporter.Verdict;
 import org.maestro.reporter.chart.Chart;
 import org.maestro.reporter.html.Assets;
@@ -62,19 +64,20 @@ public final class StudyPage {
     }
 
     private static String table(StudyState state, List<CellResult> cells) {
-        StringBuilder b = new StringBuilder("<table id=\"cells\">\n<thead><tr>").append(thNum("cell"));
-        state.dimensions().forEach(d -> b.append(th(d.name())));
-        b.append(thNum("runs"))
-                .append(th("outcome"))
-                .append(thNum("offered msg/s"))
-                .append(thNum("throughput msg/s"))
-                .append(thNum("p50 ms"))
-                .append(thNum("p99 ms"))
-                .append(thNum("max ms"))
-                .append(thNum("lost"))
-                .append(thNum("max jitter ms"))
-                .append(th("iterations"))
-                .append("</tr></thead>\n<tbody>\n");
+        StringBuilder b = new StringBuilder("<table id=\"cells\">\n")
+                .append(head(
+                        thNum("cell"),
+                        state.dimensions().stream().map(d -> th(d.name())).collect(Collectors.joining()),
+                        thNum("runs"),
+                        th("outcome"),
+                        thNum("offered msg/s"),
+                        thNum("throughput msg/s"),
+                        thNum("p50 ms"),
+                        thNum("p99 ms"),
+                        thNum("max ms"),
+                        thNum("lost"),
+                        thNum("max jitter ms"),
+                        th("iterations")));
         for (CellResult cell : cells) {
             b.append("<tr data-cell=\"")
                     .append(cell.cell())

@@ -3,11 +3,7 @@ package org.maestro.reporter.study;
 import com.fasterxml.jackson.annotation.JsonIgnore;
 import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
 import com.fasterxml.jackson.annotation.JsonInclude;
-import com.fasterxml.jackson.databind.DeserializationFeature;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.SerializationFeature;
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -15,7 +11,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import org.maestro.base.net.UrlRedactor;
-import org.maestro.reporter.html.Page;
+import org.maestro.common.files.JsonFile;
 
 /**
  * The state of a study (a matrix of cells × repeats, every run an iteration of one test), kept in
@@ -50,9 +46,8 @@ public record StudyState(
     /** Version of the state format written here. */
     public static final int FORMAT_VERSION = 1;
 
-    private static final ObjectMapper JSON = new ObjectMapper()
-            .enable(SerializationFeature.INDENT_OUTPUT)
-            .disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES);
+    private static final JsonFile<StudyState> FILE =
+            new JsonFile<>(FILE_NAME, StudyState.class, "a valid study state", "");
 
     /**
      * One dimension of the matrix.
@@ -201,7 +196,7 @@ public record StudyState(
      * credentials ({@link #redacted()}).
      */
     public Path write(Path testDir) throws IOException {
-        return Page.replace(testDir.resolve(FILE_NAME), JSON.writeValueAsBytes(redacted()));
+        return FILE.write(testDir, redacted());
     }
 
     /**
@@ -220,20 +215,12 @@ public record StudyState(
 
     /** The state in a test directory, if it holds one. */
     public static Optional<StudyState> read(Path testDir) throws IOException {
-        Path file = testDir.resolve(FILE_NAME);
-        if (!Files.isRegularFile(file)) {
-            return Optional.empty();
+        Optional<StudyState> state = FILE.read(testDir);
+        if (state.isPresent() && state.get().formatVersion() > FORMAT_VERSION) {
+            throw new IOException(
+                    FILE.in(testDir) + " has study state format v" + state.get().formatVersion()
+                            + "; this version reads up to v" + FORMAT_VERSION + " (upgrade Maestro)");
         }
-        StudyState state;
-        try {
-            state = JSON.readValue(file.toFile(), StudyState.class);
-        } catch (IOException e) {
-            throw new IOException(file + " is not a valid study state: " + e.getMessage(), e);
-        }
-        if (state.formatVersion() > FORMAT_VERSION) {
-            throw new IOException(file + " has study state format v" + state.formatVersion() + "; this version reads up"
-                    + " to v" + FORMAT_VERSION + " (upgrade Maestro)");
-        }
-        return Optional.of(state);
+        return state;
     }
 }

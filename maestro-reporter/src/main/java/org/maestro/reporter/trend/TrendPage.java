@@ -1,6 +1,7 @@
 package org.maestro.reporter.trend;
 
 import static org.maestro.reporter.html.Html.esc;
+import static org.maestro.reporter.html.Html.head;
 import static org.maestro.reporter.html.Html.num;
 import static org.maestro.reporter.html.Html.td;
 import static org.maestro.reporter.html.Html.th;
@@ -9,12 +10,14 @@ import static org.maestro.reporter.html.Html.thNum;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.stream.Collectors;
 import org.maestro.common.text.Numbers;
 import org.maestro.reporter.chart.Chart;
 import org.maestro.reporter.chart.Series;
 import org.maestro.reporter.compare.Thresholds;
 import org.maestro.reporter.html.Assets;
 import org.maestro.reporter.html.Format;
+import org.maestro.reporter.html.Html;
 import org.maestro.reporter.html.Page;
 
 /** The page of a trend across runs: per test, throughput and response time by run with the limits of the baseline. */
@@ -121,37 +124,24 @@ final class TrendPage {
         ceilings.forEach((percentile, points) -> latency.add(Series.of(
                 percentile + " highest allowed (baseline +" + Numbers.plain(t.latencyRisePercent()) + "%)", points)));
         List<Chart> charts = new ArrayList<>();
-        charts.add(new Chart(
-                "chart-trend-" + index + "-rate",
-                "Throughput by run (msg/s)",
-                Chart.CATEGORY,
-                "msg/s",
-                rate,
-                List.of(),
-                null,
-                null));
+        charts.add(
+                Chart.of("chart-trend-" + index + "-rate", "Throughput by run (msg/s)", Chart.CATEGORY, "msg/s", rate));
         if (percentiles.values().stream().flatMap(List::stream).anyMatch(p -> p[1] != null)) {
-            charts.add(new Chart(
-                    "chart-trend-" + index + "-latency",
-                    "Response time by run (ms)",
-                    Chart.CATEGORY,
-                    "ms",
-                    latency,
-                    List.of(),
-                    null,
-                    null));
+            charts.add(Chart.of(
+                    "chart-trend-" + index + "-latency", "Response time by run (ms)", Chart.CATEGORY, "ms", latency));
         }
         return charts;
     }
 
     private static String table(Trend.TestTrend test, Thresholds t) {
-        StringBuilder b = new StringBuilder("<table class=\"trend\">\n<thead><tr>")
-                .append(th("run"))
-                .append(thNum("iteration"))
-                .append(th("outcome"))
-                .append(thNum("throughput"));
-        t.percentiles().forEach(p -> b.append(thNum(p)));
-        b.append(th("against the baseline")).append("</tr></thead>\n<tbody>\n");
+        StringBuilder b = new StringBuilder("<table class=\"trend\">\n")
+                .append(head(
+                        th("run"),
+                        thNum("iteration"),
+                        th("outcome"),
+                        thNum("throughput"),
+                        t.percentiles().stream().map(Html::thNum).collect(Collectors.joining()),
+                        th("against the baseline")));
         for (Trend.Point p : test.points()) {
             b.append("<tr data-regression=\"")
                     .append(p.regression())

@@ -19,15 +19,12 @@ class YScaleTest {
             double value = s <= 2 ? 900 : s == 3 ? spike : 4 + (s % 3); // warm-up, first measured second, the rest
             p99.add(new Object[] {T0 + s * 1000L, value});
         }
-        return new Chart(
+        return Chart.overTime(
                 "chart-response-time",
                 "Response time (ms)",
-                Chart.TIME,
                 "ms",
                 List.of(Series.of("p99", p99)),
-                List.of(new Band(T0, T0 + 2000, "warm-up", Band.WARMUP)),
-                null,
-                null);
+                List.of(new Band(T0, T0 + 2000, "warm-up", Band.WARMUP)));
     }
 
     @Test
@@ -43,7 +40,7 @@ class YScaleTest {
         for (int s = 1; s <= 20; s++) {
             flat.add(new Object[] {T0 + s * 1000L, 4 + (s % 3)});
         }
-        Chart chart = new Chart("c", "t", Chart.TIME, "ms", List.of(Series.of("p99", flat)), List.of(), null, null);
+        Chart chart = Chart.overTime("c", "t", "ms", List.of(Series.of("p99", flat)), List.of());
         Chart scaled = YScale.robust(chart);
         assertNull(scaled.yMax());
         assertNull(scaled.note());

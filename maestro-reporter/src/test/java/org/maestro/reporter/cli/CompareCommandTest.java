@@ -9,6 +9,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import org.jsoup.Jsoup;
 import org.jsoup.nodes.Document;
@@ -42,7 +43,7 @@ class CompareCommandTest {
     @Test
     void flagsSlowerAndHigherLatencyRunAsRegressionWithExitCode1() throws IOException {
         Path current = current("regressed", 1.5, 0.8);
-        CommandRun run = CommandRun.of(new CompareCommand(), baseline.toString(), current.toString());
+        CommandRun run = compare(baseline, current);
         assertEquals(ExitCode.TEST_FAILED.code(), run.exitCode(), run.toString());
         assertTrue(run.out().startsWith("REGRESSION"), run.out());
         assertTrue(run.out().contains("fixed-rate #0 throughput"), run.out());
@@ -78,7 +79,7 @@ class CompareCommandTest {
     @Test
     void passesAnEqualRunWithExitCode0() throws IOException {
         Path current = current("equal", 1.0, 1.0);
-        CommandRun run = CommandRun.of(new CompareCommand(), baseline.toString(), current.toString());
+        CommandRun run = compare(baseline, current);
         assertEquals(ExitCode.OK.code(), run.exitCode(), run.toString());
         assertTrue(run.out().startsWith("No regression"), run.out());
         assertFalse(run.err().contains("WARNING"), run.err());
@@ -91,24 +92,16 @@ class CompareCommandTest {
     @Test
     void thresholdsCanBeWidenedOnTheCommandLine() throws IOException {
         Path current = current("slower", 1.0, 0.85);
-        assertEquals(
-                ExitCode.TEST_FAILED.code(),
-                CommandRun.of(new CompareCommand(), baseline.toString(), current.toString())
-                        .exitCode());
-        CommandRun widened =
-                CommandRun.of(new CompareCommand(), baseline.toString(), current.toString(), "--throughput-drop", "25");
+        assertEquals(ExitCode.TEST_FAILED.code(), compare(baseline, current).exitCode());
+        CommandRun widened = compare(baseline, current, "--throughput-drop", "25");
         assertEquals(ExitCode.OK.code(), widened.exitCode(), widened.toString());
     }
 
     @Test
     void metricsNoneJudgesOnlyThroughputAndOutcome() throws IOException {
         Path current = current("slower-latency-same-rate", 3.0, 1.0);
-        assertEquals(
-                ExitCode.TEST_FAILED.code(),
-                CommandRun.of(new CompareCommand(), baseline.toString(), current.toString())
-                        .exitCode());
-        CommandRun none =
-                CommandRun.of(new CompareCommand(), baseline.toString(), current.toString(), "--metrics", "none");
+        assertEquals(ExitCode.TEST_FAILED.code(), compare(baseline, current).exitCode());
+        CommandRun none = compare(baseline, current, "--metrics", "none");
         assertEquals(ExitCode.OK.code(), none.exitCode(), none.toString());
         assertTrue(none.out().startsWith("No regression"), none.out());
         CommandRun slower = CommandRun.of(
@@ -132,8 +125,7 @@ class CompareCommandTest {
                     compact.resolve(test).resolve("summary.json"));
         }
         Path current = current("equal-to-compact", 1.0, 1.0);
-        CommandRun run =
-                CommandRun.of(new CompareCommand(), compact.toString(), current.toString(), "--format", "json");
+        CommandRun run = compare(compact, current, "--format", "json");
         assertEquals(ExitCode.OK.code(), run.exitCode(), run.toString());
         JsonNode json = new ObjectMapper().readTree(run.out());
         assertTrue(json.path("differences").size() > 10, run.out());
@@ -142,7 +134,7 @@ class CompareCommandTest {
     @Test
     void aMissingBaselineIsAUsageErrorNamingIt() {
         Path missing = work.resolve("missing");
-        CommandRun run = CommandRun.of(new CompareCommand(), missing.toString(), baseline.toString());
+        CommandRun run = compare(missing, baseline);
         assertEquals(ExitCode.USAGE.code(), run.exitCode(), run.toString());
         assertTrue(run.err().contains("the baseline directory " + missing + " does not exist"), run.err());
     }
@@ -150,17 +142,23 @@ class CompareCommandTest {
     @Test
     void anEmptyCurrentDirectoryIsAUsageError() throws IOException {
         Path empty = Files.createDirectories(work.resolve("empty"));
-        CommandRun run = CommandRun.of(new CompareCommand(), baseline.toString(), empty.toString());
+        CommandRun run = compare(baseline, empty);
         assertEquals(ExitCode.USAGE.code(), run.exitCode(), run.toString());
         assertTrue(run.err().contains("the current directory " + empty + " holds no test results"), run.err());
     }
 
     @Test
     void anUnknownPercentileIsAUsageError() {
-        CommandRun run =
-                CommandRun.of(new CompareCommand(), baseline.toString(), baseline.toString(), "--percentiles", "p42");
+        CommandRun run = compare(baseline, baseline, "--percentiles", "p42");
         assertEquals(ExitCode.USAGE.code(), run.exitCode(), run.toString());
         assertTrue(run.err().contains("unknown percentile 'p42'"), run.err());
+    }
+
+    /** Runs {@code compare} of the two results directories with the options. */
+    private static CommandRun compare(Path baselineDir, Path currentDir, String... options) {
+        List<String> args = new ArrayList<>(List.of(baselineDir.toString(), currentDir.toString()));
+        args.addAll(List.of(options));
+        return CommandRun.of(new CompareCommand(), args.toArray(String[]::new));
     }
 
     /** One test "t" of one sender and one receiver: messages / 10 msg/s (its RATE), latencies scaled. */
@@ -182,15 +180,14 @@ class CompareCommandTest {
         simpleRun(now, 0, 2000, 1.0);
         simpleRun(now, 1, 2000, 2.0);
 
-        CommandRun latest = CommandRun.of(new CompareCommand(), before.toString(), now.toString());
+        CommandRun latest = compare(before, now);
         assertEquals(ExitCode.TEST_FAILED.code(), latest.exitCode(), latest.toString());
         assertTrue(latest.out().contains("t #1 responseTime.p50"), latest.out());
 
-        CommandRun first =
-                CommandRun.of(new CompareCommand(), before.toString(), now.toString(), "--current-iteration", "0");
+        CommandRun first = compare(before, now, "--current-iteration", "0");
         assertEquals(ExitCode.OK.code(), first.exitCode(), first.toString());
 
-        CommandRun missing = CommandRun.of(new CompareCommand(), before.toString(), now.toString(), "--iteration", "1");
+        CommandRun missing = compare(before, now, "--iteration", "1");
         assertEquals(ExitCode.USAGE.code(), missing.exitCode(), missing.toString());
         assertTrue(missing.err().contains("the baseline has no iteration #1 of test 't' (it has #0)"), missing.err());
     }
@@ -202,7 +199,7 @@ class CompareCommandTest {
         Path now = work.resolve("rate-400");
         simpleRun(now, 0, 4000, 1.0);
 
-        CommandRun warned = CommandRun.of(new CompareCommand(), before.toString(), now.toString());
+        CommandRun warned = compare(before, now);
         assertEquals(ExitCode.OK.code(), warned.exitCode(), warned.toString());
         assertTrue(warned.err().contains("WARNING: the compared runs ran with different parameters"), warned.err());
         assertTrue(warned.err().contains("t: RATE 200 vs 400"), warned.err());
@@ -219,8 +216,7 @@ class CompareCommandTest {
                         .text()
                         .replace("t: ", ""));
 
-        CommandRun strict =
-                CommandRun.of(new CompareCommand(), before.toString(), now.toString(), "--strict-parameters");
+        CommandRun strict = compare(before, now, "--strict-parameters");
         assertEquals(ExitCode.USAGE.code(), strict.exitCode(), strict.toString());
         assertTrue(strict.err().contains("ran with different parameters (t: RATE 200 vs 400)"), strict.err());
     }
@@ -238,7 +234,7 @@ class CompareCommandTest {
                     Files.readString(properties).replace("amqp://sut:5672/", "amqp://127.0.0.1:40123/")
                             + "RUN_ID=3f1c0d2e-0000-4000-8000-000000000001\nwarmup.lag.micros=46608\n");
         }
-        CommandRun run = CommandRun.of(new CompareCommand(), before.toString(), now.toString(), "--strict-parameters");
+        CommandRun run = compare(before, now, "--strict-parameters");
         assertEquals(ExitCode.OK.code(), run.exitCode(), run.toString());
         assertFalse(run.err().contains("WARNING"), run.err());
 
@@ -250,7 +246,7 @@ class CompareCommandTest {
             Files.writeString(
                     properties, Files.readString(properties).replace("amqp://sut:5672/q", "amqp://sut:5672/other"));
         }
-        CommandRun address = CommandRun.of(new CompareCommand(), before.toString(), otherQueue.toString());
+        CommandRun address = compare(before, otherQueue);
         assertTrue(
                 address.err().contains("t: SEND_RECEIVE_URL amqp://sut:5672/q vs amqp://sut:5672/other"),
                 address.err());

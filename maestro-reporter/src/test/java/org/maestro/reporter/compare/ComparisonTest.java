@@ -57,7 +57,9 @@ class ComparisonTest {
                 s.peers(),
                 s.streams(),
                 s.actions(),
-                s.warnings());
+                s.warnings(),
+                null,
+                null);
     }
 
     @Test
@@ -125,7 +127,9 @@ class ComparisonTest {
                 baseline.peers(),
                 baseline.streams(),
                 baseline.actions(),
-                baseline.warnings());
+                baseline.warnings(),
+                null,
+                null);
         ComparisonResult result = compare(baseline, renumbered, Thresholds.DEFAULTS);
         assertFalse(result.isRegression());
         assertTrue(

@@ -97,7 +97,9 @@ class StudyReportTest {
                 peers,
                 List.of(),
                 List.of(),
-                List.of());
+                List.of(),
+                null,
+                null);
     }
 
     private static StudyState state(List<StudyState.Run> runs) {

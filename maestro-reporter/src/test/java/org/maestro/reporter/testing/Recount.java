@@ -15,6 +15,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Base64;
+import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -49,34 +50,31 @@ public final class Recount {
 
     private static final ObjectMapper JSON = new ObjectMapper();
 
-    /** Count, mean, percentiles (p50 … p99.99) and max of the summed measured intervals, in µs. */
-    public record Latency(
-            long count, double mean, long p50, long p90, long p95, long p99, long p999, long p9999, long max) {
+    /**
+     * Count, mean, and the percentiles (p50 … p99.99) and max of the summed measured intervals by the names
+     * summary.json gives them ({@link #PERCENTILES}, then {@code max}), in µs.
+     */
+    public record Latency(long count, double mean, Map<String, Long> values) {
+
+        /** The percentiles summary.json gives, by its names, lowest first. */
+        static final List<Map.Entry<String, Double>> PERCENTILES = List.of(
+                Map.entry("p50", 50.0),
+                Map.entry("p90", 90.0),
+                Map.entry("p95", 95.0),
+                Map.entry("p99", 99.0),
+                Map.entry("p99_9", 99.9),
+                Map.entry("p99_99", 99.99));
 
         static Latency of(Histogram h) {
-            return new Latency(
-                    h.getTotalCount(),
-                    h.getMean(),
-                    h.getValueAtPercentile(50.0),
-                    h.getValueAtPercentile(90.0),
-                    h.getValueAtPercentile(95.0),
-                    h.getValueAtPercentile(99.0),
-                    h.getValueAtPercentile(99.9),
-                    h.getValueAtPercentile(99.99),
-                    h.getMaxValue());
+            Map<String, Long> values = new LinkedHashMap<>();
+            PERCENTILES.forEach(p -> values.put(p.getKey(), h.getValueAtPercentile(p.getValue())));
+            values.put("max", h.getMaxValue());
+            return new Latency(h.getTotalCount(), h.getMean(), Collections.unmodifiableMap(values));
         }
 
-        /** The values by the names summary.json uses. */
-        public Map<String, Long> values() {
-            Map<String, Long> values = new LinkedHashMap<>();
-            values.put("p50", p50);
-            values.put("p90", p90);
-            values.put("p95", p95);
-            values.put("p99", p99);
-            values.put("p99_9", p999);
-            values.put("p99_99", p9999);
-            values.put("max", max);
-            return values;
+        /** The value of this name: p50, p90, p95, p99, p99_9, p99_99 or max. */
+        public long value(String name) {
+            return values.get(name);
         }
     }
 
@@ -91,18 +89,12 @@ public final class Recount {
         static final Rate EMPTY = new Rate(0, 0, 0, 0, 0, 0, 0);
     }
 
-    /** One stream (sender connection) at one address; null counts are unknown. */
-    public record StreamCount(
-            String address,
-            String sender,
-            int connection,
-            Long sent,
-            long received,
-            Long lost,
-            Long refused,
-            Long vanished,
-            long duplicates,
-            long outOfOrder) {}
+    /** Messages sent, received, lost, refused, vanished, duplicated and out of order; null counts are unknown. */
+    public record Counts(
+            Long sent, long received, Long lost, Long refused, Long vanished, long duplicates, long outOfOrder) {}
+
+    /** One stream (sender connection) at one address. */
+    public record StreamCount(String address, String sender, int connection, Counts counts) {}
 
     /** One peer of the peer table; {@code count} null when nothing of it arrived. */
     public record PeerCount(String name, String role, Long count, long errors, Rate rate, boolean present) {}
@@ -131,6 +123,11 @@ public final class Recount {
             Jitter jitter,
             List<StreamCount> streams,
             List<PeerCount> peers) {
+
+        /** The counts of all messages, as those of a stream. */
+        public Counts messages() {
+            return new Counts(sent, received, lost, refused, vanished, duplicates, outOfOrder);
+        }
 
         /** The headline throughput: the receivers' rate, the senders' when no receiver counted measured messages. */
         public double throughput() {
@@ -319,13 +316,14 @@ public final class Recount {
                         address,
                         key.substring(0, hash),
                         Integer.parseInt(key.substring(hash + 1)),
-                        streamSent,
-                        distinct,
-                        streamLost,
-                        streamRefused,
-                        streamLost == null ? null : streamLost - streamRefused,
-                        s[0] - distinct + s[1],
-                        s[2]));
+                        new Counts(
+                                streamSent,
+                                distinct,
+                                streamLost,
+                                streamRefused,
+                                streamLost == null ? null : streamLost - streamRefused,
+                                s[0] - distinct + s[1],
+                                s[2])));
             }
         }
         boolean lostKnown = !anyMissing && groups > 0 && accounted.containsAll(sentPerStream.keySet());

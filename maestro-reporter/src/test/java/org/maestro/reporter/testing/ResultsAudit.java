@@ -11,6 +11,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.function.BiConsumer;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.jsoup.Jsoup;
@@ -150,7 +151,7 @@ public final class ResultsAudit {
             audit.shown(f, p + "RATE msg/s", row[9], n.throughput());
             Recount.Latency response = n.latency().get("responseTime");
             if (response != null) {
-                audit.shownMillis(f, p + "p99 ms", row[11], response.p99());
+                audit.shownMillis(f, p + "p99 ms", row[11], response.value("p99"));
             }
             return List.copyOf(audit.mismatches);
         } catch (IOException e) {
@@ -177,13 +178,7 @@ public final class ResultsAudit {
             return;
         }
         JsonNode m = entry.path("messages");
-        count(f, "messages.sent", m.get("sent"), n.sent());
-        count(f, "messages.received", m.get("received"), n.received());
-        count(f, "messages.lost", m.get("lost"), n.lost());
-        count(f, "messages.refused", m.get("refused"), n.refused());
-        count(f, "messages.vanished", m.get("vanished"), n.vanished());
-        count(f, "messages.duplicates", m.get("duplicates"), n.duplicates());
-        count(f, "messages.outOfOrder", m.get("outOfOrder"), n.outOfOrder());
+        eachCount(n.messages(), (name, value) -> count(f, "messages." + name, m.get(name), value));
         count(f, "messages.errors", m.get("errors"), n.errors());
         same(f, "messages.lostKnown", m.path("lostKnown").asText(), Boolean.toString(n.lost() != null));
         real(f, "messages.lostPercent", m.get("lostPercent"), n.lostPercent());
@@ -249,11 +244,7 @@ public final class ResultsAudit {
                                 s.path("sender").asText(),
                                 s.path("connection").asInt()),
                         s));
-        same(
-                f,
-                "streams (rows)",
-                Integer.toString(streams.size()),
-                Integer.toString(n.streams().size()));
+        sameRows(f, "streams (rows)", streams.size(), n.streams().size());
         for (Recount.StreamCount s : n.streams()) {
             String key = streamKey(s.address(), s.sender(), s.connection());
             JsonNode row = streams.get(key);
@@ -262,21 +253,11 @@ public final class ResultsAudit {
                 continue;
             }
             String p = "streams[" + key + "].";
-            count(f, p + "sent", row.get("sent"), s.sent());
-            count(f, p + "received", row.get("received"), s.received());
-            count(f, p + "lost", row.get("lost"), s.lost());
-            count(f, p + "refused", row.get("refused"), s.refused());
-            count(f, p + "vanished", row.get("vanished"), s.vanished());
-            count(f, p + "duplicates", row.get("duplicates"), s.duplicates());
-            count(f, p + "outOfOrder", row.get("outOfOrder"), s.outOfOrder());
+            eachCount(s.counts(), (name, value) -> count(f, p + name, row.get(name), value));
         }
         List<JsonNode> peers = new ArrayList<>();
         entry.path("peers").forEach(peers::add);
-        same(
-                f,
-                "peers (rows)",
-                Integer.toString(peers.size()),
-                Integer.toString(n.peers().size()));
+        sameRows(f, "peers (rows)", peers.size(), n.peers().size());
         for (Recount.PeerCount peer : n.peers()) {
             JsonNode row = peers.stream()
                     .filter(r ->
@@ -332,13 +313,21 @@ public final class ResultsAudit {
         shown(f, "card-throughput", cardValue(doc, "card-throughput"), n.throughput());
         Recount.Latency response = n.latency().get("responseTime");
         if (response != null) {
-            shownMillis(f, "card-response-p99", cardValue(doc, "card-response-p99"), response.p99());
-            shownMillis(f, "card-response-p99 p50", after(cardSub(doc, "card-response-p99"), "p50 "), response.p50());
-            shownMillis(f, "card-response-p99 max", after(cardSub(doc, "card-response-p99"), "max "), response.max());
+            shownMillis(f, "card-response-p99", cardValue(doc, "card-response-p99"), response.value("p99"));
+            shownMillis(
+                    f,
+                    "card-response-p99 p50",
+                    after(cardSub(doc, "card-response-p99"), "p50 "),
+                    response.value("p50"));
+            shownMillis(
+                    f,
+                    "card-response-p99 max",
+                    after(cardSub(doc, "card-response-p99"), "max "),
+                    response.value("max"));
         }
         Recount.Latency service = n.latency().get("serviceTime");
         if (service != null) {
-            shownMillis(f, "card-service-p99", cardValue(doc, "card-service-p99"), service.p99());
+            shownMillis(f, "card-service-p99", cardValue(doc, "card-service-p99"), service.value("p99"));
         }
         if (n.jitter() != null) {
             shownMillis(
@@ -348,12 +337,12 @@ public final class ResultsAudit {
                     f,
                     "card-jitter |J| p50",
                     after(sub, "p50 "),
-                    n.jitter().magnitude().p50());
+                    n.jitter().magnitude().value("p50"));
             shownMillis(
                     f,
                     "card-jitter |J| p99",
                     after(sub, "p99 "),
-                    n.jitter().magnitude().p99());
+                    n.jitter().magnitude().value("p99"));
             shownMillis(
                     f,
                     "card-jitter early max",
@@ -418,38 +407,12 @@ public final class ResultsAudit {
         if (n.jitter() != null) {
             Element note = doc.getElementById("jitter-note");
             String text = note == null ? "" : note.text();
-            Matcher late = Pattern.compile("([\\d,]+) late values \\(J ≥ 0, max ([\\d,.]+) ms")
-                    .matcher(text);
-            Matcher early = Pattern.compile("([\\d,]+) early values \\(J < 0, max ([\\d,.]+) ms")
-                    .matcher(text);
-            boolean found = late.find() && early.find();
-            shownCount(
-                    f,
-                    "jitter-note late count",
-                    found ? late.group(1) : "",
-                    n.jitter().lateCount());
-            shownMillis(
-                    f,
-                    "jitter-note late max",
-                    found ? late.group(2) : "",
-                    n.jitter().lateMax());
-            shownCount(
-                    f,
-                    "jitter-note early count",
-                    found ? early.group(1) : "",
-                    n.jitter().earlyCount());
-            shownMillis(
-                    f,
-                    "jitter-note early max",
-                    found ? early.group(2) : "",
-                    n.jitter().earlyMax());
+            jitterNote(f, text, "late", "≥", n.jitter().lateCount(), n.jitter().lateMax());
+            jitterNote(
+                    f, text, "early", "<", n.jitter().earlyCount(), n.jitter().earlyMax());
         }
 
-        same(
-                f,
-                "rate table (rows)",
-                Integer.toString(doc.select("table#rates tbody tr").size()),
-                "2");
+        sameRows(f, "rate table (rows)", doc.select("table#rates tbody tr").size(), 2);
         for (Element row : doc.select("table#rates tbody tr")) {
             Elements cells = row.select("td");
             String label = cells.get(0).text();
@@ -475,11 +438,7 @@ public final class ResultsAudit {
                             Integer.parseInt(cells.get(2).text())),
                     cells);
         }
-        same(
-                f,
-                "streams table (rows)",
-                Integer.toString(streamRows.size()),
-                Integer.toString(n.streams().size()));
+        sameRows(f, "streams table (rows)", streamRows.size(), n.streams().size());
         for (Recount.StreamCount s : n.streams()) {
             String key = streamKey(s.address(), s.sender(), s.connection());
             Elements cells = streamRows.get(key);
@@ -487,22 +446,18 @@ public final class ResultsAudit {
                 continue;
             }
             String p = "streams table " + key + " ";
-            shownCount(f, p + "sent", cells.get(3).text(), s.sent());
-            shownCount(f, p + "received", cells.get(4).text(), s.received());
-            shownCount(f, p + "lost", cells.get(5).text(), s.lost());
-            shownCount(f, p + "refused", cells.get(6).text(), s.refused());
-            shownCount(f, p + "vanished", cells.get(7).text(), s.vanished());
-            shownCount(f, p + "duplicates", cells.get(8).text(), s.duplicates());
-            shownCount(f, p + "out of order", cells.get(9).text(), s.outOfOrder());
+            shownCount(f, p + "sent", cells.get(3).text(), s.counts().sent());
+            shownCount(f, p + "received", cells.get(4).text(), s.counts().received());
+            shownCount(f, p + "lost", cells.get(5).text(), s.counts().lost());
+            shownCount(f, p + "refused", cells.get(6).text(), s.counts().refused());
+            shownCount(f, p + "vanished", cells.get(7).text(), s.counts().vanished());
+            shownCount(f, p + "duplicates", cells.get(8).text(), s.counts().duplicates());
+            shownCount(f, p + "out of order", cells.get(9).text(), s.counts().outOfOrder());
         }
 
         List<Elements> peerRows = new ArrayList<>();
         doc.select("table#peers tbody tr").forEach(row -> peerRows.add(row.select("td")));
-        same(
-                f,
-                "peers table (rows)",
-                Integer.toString(peerRows.size()),
-                Integer.toString(n.peers().size()));
+        sameRows(f, "peers table (rows)", peerRows.size(), n.peers().size());
         for (Recount.PeerCount peer : n.peers()) {
             Elements cells = peerRows.stream()
                     .filter(c -> namesPeer(c.get(0).text(), c.get(2).text(), peer.name()))
@@ -521,6 +476,15 @@ public final class ResultsAudit {
                 }
             }
         }
+    }
+
+    /** The count and maximum the jitter note gives of one side: "N late values (J ≥ 0, max M ms". */
+    private void jitterNote(String f, String text, String side, String sign, long count, long maxMicros) {
+        Matcher values = Pattern.compile("([\\d,]+) " + side + " values \\(J " + sign + " 0, max ([\\d,.]+) ms")
+                .matcher(text);
+        boolean found = values.find();
+        shownCount(f, "jitter-note " + side + " count", found ? values.group(1) : "", count);
+        shownMillis(f, "jitter-note " + side + " max", found ? values.group(2) : "", maxMicros);
     }
 
     // the run tables of <test>/index.html and <results>/index.html
@@ -549,8 +513,8 @@ public final class ResultsAudit {
         shown(f, p + "throughput msg/s", cells.get(at).text(), n.throughput());
         Recount.Latency response = n.latency().get("responseTime");
         if (response != null) {
-            shownMillis(f, p + "p50 response", cells.get(at + 1).text(), response.p50());
-            shownMillis(f, p + "p99 response", cells.get(at + 2).text(), response.p99());
+            shownMillis(f, p + "p50 response", cells.get(at + 1).text(), response.value("p50"));
+            shownMillis(f, p + "p99 response", cells.get(at + 2).text(), response.value("p99"));
         }
         shownCount(f, p + "sent", cells.get(at + 3).text(), n.sent());
         shownCount(f, p + "lost", cells.get(at + 4).text(), n.lost());
@@ -584,14 +548,8 @@ public final class ResultsAudit {
             values.putIfAbsent(pair.group(1), pair.group(2));
         }
         String p = testCase + " ";
-        shownCount(f, p + "sent", values.get("sent"), n.sent());
-        shownCount(f, p + "received", values.get("received"), n.received());
-        shownCount(f, p + "lost", values.get("lost"), n.lost());
-        shownCount(f, p + "duplicates", values.get("duplicates"), n.duplicates());
-        shownCount(f, p + "outOfOrder", values.get("outOfOrder"), n.outOfOrder());
+        eachCount(n.messages(), (name, value) -> shownCount(f, p + name, values.get(name), value));
         shownCount(f, p + "errors", values.get("errors"), n.errors());
-        shownCount(f, p + "refused", values.get("refused"), n.refused());
-        shownCount(f, p + "vanished", values.get("vanished"), n.vanished());
         shown(f, p + "throughput", values.get("throughput"), n.throughput());
         if (n.outcomes() != null) {
             String[] names = {"accepted", "released", "rejected", "modified", "failed"};
@@ -601,7 +559,7 @@ public final class ResultsAudit {
         }
         Recount.Latency response = n.latency().get("responseTime");
         if (response != null) {
-            shownMillis(f, p + "responseTime.p99", values.get("responseTime.p99"), response.p99());
+            shownMillis(f, p + "responseTime.p99", values.get("responseTime.p99"), response.value("p99"));
         }
         if (n.jitter() != null) {
             shownMillis(
@@ -613,7 +571,7 @@ public final class ResultsAudit {
                     f,
                     p + "jitter.p99",
                     values.get("jitter.p99"),
-                    n.jitter().magnitude().p99());
+                    n.jitter().magnitude().value("p99"));
             shownMillis(
                     f,
                     p + "jitter.earlyMax",
@@ -623,6 +581,17 @@ public final class ResultsAudit {
     }
 
     // comparisons
+
+    /** Each of the message counts, by the name summary.json and junit.xml give it, and its recounted value. */
+    private static void eachCount(Recount.Counts counts, BiConsumer<String, Long> check) {
+        check.accept("sent", counts.sent());
+        check.accept("received", counts.received());
+        check.accept("lost", counts.lost());
+        check.accept("refused", counts.refused());
+        check.accept("vanished", counts.vanished());
+        check.accept("duplicates", counts.duplicates());
+        check.accept("outOfOrder", counts.outOfOrder());
+    }
 
     /** A JSON count: null (or absent) only when the recomputed count is unknown, else equal. */
     private void count(String f, String field, JsonNode shown, Long expected) {
@@ -687,6 +656,11 @@ public final class ResultsAudit {
             mismatches.add(new Mismatch(
                     f, field, text, expected == null ? "unknown" : String.format(Locale.ROOT, "%.6f", expected)));
         }
+    }
+
+    /** As many rows shown as expected. */
+    private void sameRows(String f, String field, int shown, int expected) {
+        same(f, field, Integer.toString(shown), Integer.toString(expected));
     }
 
     private void same(String f, String field, String shown, String expected) {

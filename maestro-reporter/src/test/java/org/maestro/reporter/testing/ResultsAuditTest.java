@@ -134,7 +134,7 @@ class ResultsAuditTest {
                 n.vanished(),
                 throughput,
                 throughput * 256 / 1_000_000.0,
-                n.latency().get("responseTime").p99() / 1000.0,
+                n.latency().get("responseTime").value("p99") / 1000.0,
                 iteration);
     }
 
