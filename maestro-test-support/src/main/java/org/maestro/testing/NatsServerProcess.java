@@ -9,11 +9,16 @@ import java.util.List;
 import org.maestro.base.net.FreePorts;
 
 /**
- * A NATS server process of the test's own, with JetStream and file storage in a temporary folder, on a free loopback
- * port (and, when asked, its HTTP monitoring port): stopped and started again on the same ports (keeping its streams
- * and durable consumers) by the test. Skips the test when {@code nats-server} is not installed, fails it under CI.
+ * NATS for tests: the server with JetStream the machine runs on 127.0.0.1:4222 ({@link #LOCAL_URL}, after
+ * {@link #assumeLocalRunning()}), or a server process of the test's own, with JetStream and file storage in a
+ * temporary folder, on a free loopback port (and, when asked, its HTTP monitoring port): stopped and started again on
+ * the same ports (keeping its streams and durable consumers) by the test. Skips the test when the server is missing,
+ * fails it under CI ({@link RequiredServer}).
  */
 public final class NatsServerProcess extends ServerProcess {
+    /** The URL, without a subject, of the server the machine runs on 127.0.0.1:4222. */
+    public static final String LOCAL_URL = "nats://127.0.0.1:4222";
+
     private final Path directory;
     private final int port;
     private final int monitorPort;
@@ -26,6 +31,14 @@ public final class NatsServerProcess extends ServerProcess {
         this.port = port;
         this.monitorPort = monitorPort;
         this.extraArguments = extraArguments;
+    }
+
+    /** Skips the calling test when no NATS server listens on 127.0.0.1:4222, or fails it when {@code CI} is set. */
+    public static void assumeLocalRunning() {
+        RequiredServer.require(
+                RequiredServer.listening(4222),
+                "no NATS server listens on 127.0.0.1:4222",
+                "start one with JetStream (nats-server -js -a 127.0.0.1 -p 4222) before the tests");
     }
 
     /** Starts a server and waits until it accepts connections. */

@@ -14,7 +14,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.maestro.common.measure.OutcomeCounts;
 import org.maestro.common.protocol.Command;
-import org.maestro.testing.LocalNats;
+import org.maestro.testing.NatsServerProcess;
 
 /**
  * Sender and receiver roles through the NATS driver against the NATS server with JetStream on 127.0.0.1:4222
@@ -30,12 +30,12 @@ class NatsSendAndReceiveTest {
 
     @BeforeEach
     void needsTheServer() {
-        LocalNats.assumeRunning();
+        NatsServerProcess.assumeLocalRunning();
     }
 
     @AfterEach
     void deleteTheStream() throws Exception {
-        try (Connection admin = Nats.connect(LocalNats.URL)) {
+        try (Connection admin = Nats.connect(NatsServerProcess.LOCAL_URL)) {
             admin.jetStreamManagement().deleteStream(stream);
         } catch (JetStreamApiException | IOException noStream) {
             // core NATS test, or skipped
@@ -44,13 +44,14 @@ class NatsSendAndReceiveTest {
 
     @Test
     void jetStreamLosesNothingAndEveryPublishIsAccepted() throws Exception {
-        String url = LocalNats.URL + "/" + subject + "?jetstream=true&stream=" + stream + "&create=true";
+        String url = NatsServerProcess.LOCAL_URL + "/" + subject + "?jetstream=true&stream=" + stream + "&create=true";
         LosslessRun.check(results, url, 2000, 1000, "nats-jetstream", "the stream acknowledged every publish");
     }
 
     @Test
     void coreNatsAtAModestRateLosesNothingAndHasNoOutcomes() throws Exception {
-        LoadTestRun run = LoadTestRun.sendAndReceive(results, LocalNats.URL + "/" + subject, 1, 500, 500, "nats-core");
+        LoadTestRun run = LoadTestRun.sendAndReceive(
+                results, NatsServerProcess.LOCAL_URL + "/" + subject, 1, 500, 500, "nats-core");
         assertEquals(Command.NOTIFY_SUCCESS, run.senderOutcome.command(), run.senderOutcome.message());
         assertEquals(Command.NOTIFY_SUCCESS, run.receiverOutcome.command(), run.receiverOutcome.message());
         MessageTally total = run.total();
@@ -64,14 +65,14 @@ class NatsSendAndReceiveTest {
     void aQueueGroupSplitsTheStreamBetweenReceiverConnections() throws Exception {
         SharedRun.check(
                 results,
-                LocalNats.URL + "/" + subject + "?queue=maestro",
+                NatsServerProcess.LOCAL_URL + "/" + subject + "?queue=maestro",
                 "nats-queue",
                 "each message reached one receiver connection");
     }
 
     @Test
     void aJetStreamQueueGroupSplitsTheStreamBetweenReceiverConnections() throws Exception {
-        String url = LocalNats.URL + "/" + subject + "?jetstream=true&stream=" + stream
+        String url = NatsServerProcess.LOCAL_URL + "/" + subject + "?jetstream=true&stream=" + stream
                 + "&create=true&storage=memory&queue=maestro";
         LoadTestRun run =
                 SharedRun.check(results, url, "nats-jetstream-queue", "each message reached one receiver connection");

@@ -19,9 +19,9 @@ import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 import org.maestro.common.cli.ExitCode;
 import org.maestro.reporter.testing.ResultsAudit;
-import org.maestro.testing.LocalNats;
 import org.maestro.testing.LocalRabbitMq;
 import org.maestro.testing.MosquittoProcess;
+import org.maestro.testing.NatsServerProcess;
 import org.maestro.testing.RequiredServer;
 
 /**
@@ -48,7 +48,10 @@ class FixedRateOnEachSystemTest {
                         "Mosquitto (MQTT 3.1.1)",
                         (Runnable) MosquittoProcess::assumeLocalRunning,
                         "mqtt://127.0.0.1:1883/maestro/" + name + "?qos=1"),
-                Arguments.of("NATS", (Runnable) LocalNats::assumeRunning, LocalNats.URL + "/maestro." + name));
+                Arguments.of(
+                        "NATS",
+                        (Runnable) NatsServerProcess::assumeLocalRunning,
+                        NatsServerProcess.LOCAL_URL + "/maestro." + name));
     }
 
     /** Deletes the RabbitMQ queue the run declared, if it did. */

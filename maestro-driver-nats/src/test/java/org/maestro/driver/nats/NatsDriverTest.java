@@ -36,7 +36,7 @@ import org.maestro.driver.DriverException;
 import org.maestro.driver.DriverProducer;
 import org.maestro.driver.testing.DriverContract;
 import org.maestro.driver.testing.RecordedOutcomes;
-import org.maestro.testing.LocalNats;
+import org.maestro.testing.NatsServerProcess;
 
 /**
  * The NATS driver against the real NATS server with JetStream on 127.0.0.1:4222 (skipped when none runs there,
@@ -52,12 +52,12 @@ class NatsDriverTest extends DriverContract {
 
     @BeforeEach
     void needsTheServer() {
-        LocalNats.assumeRunning();
+        NatsServerProcess.assumeLocalRunning();
     }
 
     @AfterEach
     void deleteTheStream() throws Exception {
-        try (Connection admin = Nats.connect(LocalNats.URL)) {
+        try (Connection admin = Nats.connect(NatsServerProcess.LOCAL_URL)) {
             admin.jetStreamManagement().deleteStream(stream);
         } catch (JetStreamApiException notCreated) {
             // the test made no stream
@@ -67,11 +67,12 @@ class NatsDriverTest extends DriverContract {
     }
 
     private String core(String options) {
-        return LocalNats.URL + "/" + subject + options;
+        return NatsServerProcess.LOCAL_URL + "/" + subject + options;
     }
 
     private String jetStream(String options) {
-        return LocalNats.URL + "/" + subject + "?jetstream=true&stream=" + stream + "&create=true" + options;
+        return NatsServerProcess.LOCAL_URL + "/" + subject + "?jetstream=true&stream=" + stream + "&create=true"
+                + options;
     }
 
     @Override
@@ -184,7 +185,7 @@ class NatsDriverTest extends DriverContract {
                 assertEquals(i, order.get(i), "message " + i + " in order");
                 assertEquals(DeliveryOutcome.ACCEPTED, outcomes.outcome(i), "outcome of " + i);
             }
-            try (Connection admin = Nats.connect(LocalNats.URL)) {
+            try (Connection admin = Nats.connect(NatsServerProcess.LOCAL_URL)) {
                 awaitTrue(() -> acknowledgedAll(admin, 2000), "the consumer has every message acknowledged");
             }
         }
@@ -201,7 +202,7 @@ class NatsDriverTest extends DriverContract {
 
     @Test
     void aMissingStreamIsRefusedWithTheFixUnlessCreateIsGiven() {
-        String url = LocalNats.URL + "/" + subject + "?jetstream=true&stream=" + stream;
+        String url = NatsServerProcess.LOCAL_URL + "/" + subject + "?jetstream=true&stream=" + stream;
         DriverException error =
                 assertThrows(DriverException.class, () -> new NatsDriver().connect(url, MicroClock.system(), TIMEOUT));
         assertTrue(
@@ -219,7 +220,7 @@ class NatsDriverTest extends DriverContract {
             DriverProducer producer = sender.createProducer(outcomes);
             producer.send(1, new byte[40], 40);
             awaitTrue(() -> outcomes.of(1L) != null, "the first outcome");
-            try (Connection admin = Nats.connect(LocalNats.URL)) {
+            try (Connection admin = Nats.connect(NatsServerProcess.LOCAL_URL)) {
                 admin.jetStreamManagement().deleteStream(stream);
             }
             producer.send(2, new byte[40], 40);
@@ -236,7 +237,7 @@ class NatsDriverTest extends DriverContract {
         String url = jetStream("&storage=memory");
         RecordedOutcomes outcomes = new RecordedOutcomes();
         try (DriverConnection sender = new NatsDriver().connect(url, MicroClock.system(), TIMEOUT);
-                Connection silent = Nats.connect(LocalNats.URL)) {
+                Connection silent = Nats.connect(NatsServerProcess.LOCAL_URL)) {
             DriverProducer producer = sender.createProducer(outcomes);
             silent.jetStreamManagement().deleteStream(stream);
             // a plain subscriber takes the publish (so the server does not answer "no responders") and never replies
@@ -255,7 +256,7 @@ class NatsDriverTest extends DriverContract {
     @Test
     void aPublishAnotherStreamStoresIsRejectedNamingThatStream() throws Exception {
         String other = stream + "_OTHER";
-        try (Connection admin = Nats.connect(LocalNats.URL)) {
+        try (Connection admin = Nats.connect(NatsServerProcess.LOCAL_URL)) {
             admin.jetStreamManagement()
                     .addStream(memoryStream(stream, subject + ".elsewhere").build());
             admin.jetStreamManagement().addStream(memoryStream(other, subject).build());
@@ -272,7 +273,7 @@ class NatsDriverTest extends DriverContract {
 
     @Test
     void aPublishTheStreamRefusesIsRejectedWithTheServersReason() throws Exception {
-        try (Connection admin = Nats.connect(LocalNats.URL)) {
+        try (Connection admin = Nats.connect(NatsServerProcess.LOCAL_URL)) {
             admin.jetStreamManagement()
                     .addStream(memoryStream(stream, subject)
                             .maxMessages(1)
@@ -303,8 +304,8 @@ class NatsDriverTest extends DriverContract {
 
     @Test
     void sendersRefuseWildcardSubjects() throws Exception {
-        try (DriverConnection connection =
-                new NatsDriver().connect(LocalNats.URL + "/maestro.test.*", MicroClock.system(), TIMEOUT)) {
+        try (DriverConnection connection = new NatsDriver()
+                .connect(NatsServerProcess.LOCAL_URL + "/maestro.test.*", MicroClock.system(), TIMEOUT)) {
             DriverException error = assertThrows(DriverException.class, connection::createProducer);
             assertTrue(error.getMessage().contains("wildcard"), error.getMessage());
         }
@@ -340,7 +341,7 @@ class NatsDriverTest extends DriverContract {
      */
     private RecordedOutcomes publishToTheStream(int count) throws Exception {
         RecordedOutcomes outcomes = new RecordedOutcomes();
-        String url = LocalNats.URL + "/" + subject + "?jetstream=true&stream=" + stream;
+        String url = NatsServerProcess.LOCAL_URL + "/" + subject + "?jetstream=true&stream=" + stream;
         try (DriverConnection sender = new NatsDriver().connect(url, MicroClock.system(), TIMEOUT)) {
             DriverProducer producer = sender.createProducer(outcomes);
             for (long token = 1; token <= count; token++) {
