@@ -25,7 +25,6 @@ import org.maestro.base.net.UrlRedactor;
 import org.maestro.base.time.MicroClock;
 import org.maestro.common.client.ControlClient;
 import org.maestro.common.client.PeerStatus;
-import org.maestro.common.client.Refusal;
 import org.maestro.common.client.Replies;
 import org.maestro.common.measure.RecordedVerdict;
 import org.maestro.common.measure.RecordedVerdictWriter;
@@ -329,23 +328,15 @@ public final class TestRunner {
 
         /** Runs the test, taking note of every note refused from a peer meanwhile (for the log and the report). */
         TestResult run() {
-            Consumer<Refusal> refusals = state::refused;
-            peers.onRefusal(refusals);
-            try {
+            try (TestPeers.Listening refusals = peers.onRefusal(state::refused)) {
                 return runPhases();
-            } finally {
-                peers.removeRefusalListener(refusals);
             }
         }
 
         private TestResult runPhases() {
             discover();
-            Consumer<Note> listener = state::onNotification;
-            peers.onNotification(listener);
-            try {
+            try (TestPeers.Listening notifications = peers.onNotification(state::onNotification)) {
                 runAndCollect();
-            } finally {
-                peers.removeNotificationListener(listener);
             }
             releasePeers();
             for (Note outcome : state.outcomes()) {
