@@ -94,14 +94,7 @@ public final class TestRunner {
             Progress progress,
             UnaryOperator<String> environment,
             Consumer<Path> afterTest) {
-        this(
-                new ControlTestPeers(() -> client),
-                MicroClock.system(),
-                Sleeper.system(),
-                resultsRoot,
-                progress,
-                environment,
-                afterTest);
+        this(new ControlTestPeers(() -> client), resultsRoot, progress, environment, afterTest);
     }
 
     /**
@@ -114,14 +107,17 @@ public final class TestRunner {
             Progress progress,
             UnaryOperator<String> environment,
             Consumer<Path> afterTest) {
-        return new TestRunner(
-                new ControlTestPeers(client),
-                MicroClock.system(),
-                Sleeper.system(),
-                resultsRoot,
-                progress,
-                environment,
-                afterTest);
+        return new TestRunner(new ControlTestPeers(client), resultsRoot, progress, environment, afterTest);
+    }
+
+    /** A runner over the peers of a control client, on the system's clock. */
+    private TestRunner(
+            ControlTestPeers peers,
+            Path resultsRoot,
+            Progress progress,
+            UnaryOperator<String> environment,
+            Consumer<Path> afterTest) {
+        this(peers, MicroClock.system(), Sleeper.system(), resultsRoot, progress, environment, afterTest);
     }
 
     /** A runner over any {@link TestPeers}, on the given clock (a test passes fakes of both). */
