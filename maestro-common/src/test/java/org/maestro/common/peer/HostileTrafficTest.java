@@ -17,7 +17,7 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.AutoClose;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -43,7 +43,9 @@ class HostileTrafficTest {
     private static final List<Path> SHIPPED = List.of(
             Path.of("../docker/mosquitto/mosquitto.conf"), Path.of("../docker/mosquitto/mosquitto-secure.conf"));
 
+    @AutoClose
     private static MosquittoProcess mosquitto;
+
     private static int maxPacket;
 
     @TempDir
@@ -76,13 +78,6 @@ class HostileTrafficTest {
                         "log_type error",
                         "log_type warning"),
                 port);
-    }
-
-    @AfterAll
-    static void stopBroker() throws Exception {
-        if (mosquitto != null) {
-            mosquitto.close();
-        }
     }
 
     @Test
