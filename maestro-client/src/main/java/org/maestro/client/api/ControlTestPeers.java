@@ -67,13 +67,10 @@ final class ControlTestPeers implements TestPeers {
     }
 
     @Override
-    public void onNotification(Consumer<Note> listener) {
-        client().onNotification(listener);
-    }
-
-    @Override
-    public void removeNotificationListener(Consumer<Note> listener) {
-        client().removeNotificationListener(listener);
+    public Listening onNotification(Consumer<Note> listener) {
+        ControlClient client = client();
+        client.onNotification(listener);
+        return () -> client.removeNotificationListener(listener);
     }
 
     @Override
@@ -83,13 +80,10 @@ final class ControlTestPeers implements TestPeers {
     }
 
     @Override
-    public void onRefusal(Consumer<Refusal> listener) {
-        client().onRefusal(listener);
-    }
-
-    @Override
-    public void removeRefusalListener(Consumer<Refusal> listener) {
-        client().removeRefusalListener(listener);
+    public Listening onRefusal(Consumer<Refusal> listener) {
+        ControlClient client = client();
+        client.onRefusal(listener);
+        return () -> client.removeRefusalListener(listener);
     }
 
     @Override

@@ -73,23 +73,13 @@ final class SilenceTrackingPeers implements TestPeers {
     }
 
     @Override
-    public void onNotification(Consumer<Note> listener) {
-        peers.onNotification(listener);
+    public Listening onNotification(Consumer<Note> listener) {
+        return peers.onNotification(listener);
     }
 
     @Override
-    public void removeNotificationListener(Consumer<Note> listener) {
-        peers.removeNotificationListener(listener);
-    }
-
-    @Override
-    public void onRefusal(Consumer<Refusal> listener) {
-        peers.onRefusal(listener);
-    }
-
-    @Override
-    public void removeRefusalListener(Consumer<Refusal> listener) {
-        peers.removeRefusalListener(listener);
+    public Listening onRefusal(Consumer<Refusal> listener) {
+        return peers.onRefusal(listener);
     }
 
     @Override

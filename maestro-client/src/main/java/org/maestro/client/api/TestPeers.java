@@ -45,17 +45,19 @@ interface TestPeers {
      */
     CompletableFuture<List<PingSample>> pingEach(Set<String> peerIds, Duration timeout);
 
-    /** Calls {@code listener} with every notification a peer sends (outcomes, last wills). */
-    void onNotification(Consumer<Note> listener);
+    /** Calls {@code listener} with every notification a peer sends (outcomes, last wills), until closed. */
+    Listening onNotification(Consumer<Note> listener);
 
-    /** Calls {@code listener} with every note refused from a peer (broken rule, unasked reply, flood). */
-    default void onRefusal(Consumer<Refusal> listener) {}
+    /** Calls {@code listener} with every note refused from a peer (broken rule, unasked reply, flood), until closed. */
+    default Listening onRefusal(Consumer<Refusal> listener) {
+        return () -> {};
+    }
 
-    /** Stops calling {@code listener}. */
-    default void removeRefusalListener(Consumer<Refusal> listener) {}
-
-    /** Stops calling {@code listener}. */
-    void removeNotificationListener(Consumer<Note> listener);
+    /** A listener's registration; closing it stops the calls. */
+    interface Listening extends AutoCloseable {
+        @Override
+        void close();
+    }
 
     /** Drops every option the peers {@code peerIds} hold, back to the defaults (RESET); no other peer gets it. */
     CompletableFuture<Replies> reset(Set<String> peerIds, Duration timeout);

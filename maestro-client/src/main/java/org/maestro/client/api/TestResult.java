@@ -42,21 +42,7 @@ public record TestResult(
         peers = List.copyOf(peers);
     }
 
-    /** A result that names no failure of the system under test. */
-    public TestResult(
-            String name,
-            int iteration,
-            boolean passed,
-            String reason,
-            Path directory,
-            TestOptions options,
-            Map<String, Number> figures,
-            List<String> peers,
-            String unknownReason) {
-        this(name, iteration, passed, reason, directory, options, figures, peers, unknownReason, false);
-    }
-
-    /** A result whose counts are all known (or were never computed). */
+    /** A result whose counts are all known (or were never computed) and that names no failure of the SUT. */
     public TestResult(
             String name,
             int iteration,
@@ -66,7 +52,7 @@ public record TestResult(
             TestOptions options,
             Map<String, Number> figures,
             List<String> peers) {
-        this(name, iteration, passed, reason, directory, options, figures, peers, null);
+        this(name, iteration, passed, reason, directory, options, figures, peers, null, false);
     }
 
     /** Messages sent by all senders, the whole test: warm-up included (see {@link #getMeasuredSent()}); null when a

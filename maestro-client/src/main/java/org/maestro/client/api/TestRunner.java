@@ -25,7 +25,6 @@ import org.maestro.base.net.UrlRedactor;
 import org.maestro.base.time.MicroClock;
 import org.maestro.common.client.ControlClient;
 import org.maestro.common.client.PeerStatus;
-import org.maestro.common.client.Refusal;
 import org.maestro.common.client.Replies;
 import org.maestro.common.measure.RecordedVerdict;
 import org.maestro.common.measure.RecordedVerdictWriter;
@@ -94,14 +93,7 @@ public final class TestRunner {
             Progress progress,
             UnaryOperator<String> environment,
             Consumer<Path> afterTest) {
-        this(
-                new ControlTestPeers(() -> client),
-                MicroClock.system(),
-                Sleeper.system(),
-                resultsRoot,
-                progress,
-                environment,
-                afterTest);
+        this(new ControlTestPeers(() -> client), resultsRoot, progress, environment, afterTest);
     }
 
     /**
@@ -114,14 +106,17 @@ public final class TestRunner {
             Progress progress,
             UnaryOperator<String> environment,
             Consumer<Path> afterTest) {
-        return new TestRunner(
-                new ControlTestPeers(client),
-                MicroClock.system(),
-                Sleeper.system(),
-                resultsRoot,
-                progress,
-                environment,
-                afterTest);
+        return new TestRunner(new ControlTestPeers(client), resultsRoot, progress, environment, afterTest);
+    }
+
+    /** A runner over the peers of a control client, on the system's clock. */
+    private TestRunner(
+            ControlTestPeers peers,
+            Path resultsRoot,
+            Progress progress,
+            UnaryOperator<String> environment,
+            Consumer<Path> afterTest) {
+        this(peers, MicroClock.system(), Sleeper.system(), resultsRoot, progress, environment, afterTest);
     }
 
     /** A runner over any {@link TestPeers}, on the given clock (a test passes fakes of both). */
@@ -326,23 +321,15 @@ public final class TestRunner {
 
         /** Runs the test, taking note of every note refused from a peer meanwhile (for the log and the report). */
         TestResult run() {
-            Consumer<Refusal> refusals = state::refused;
-            peers.onRefusal(refusals);
-            try {
+            try (TestPeers.Listening refusals = peers.onRefusal(state::refused)) {
                 return runPhases();
-            } finally {
-                peers.removeRefusalListener(refusals);
             }
         }
 
         private TestResult runPhases() {
             discover();
-            Consumer<Note> listener = state::onNotification;
-            peers.onNotification(listener);
-            try {
+            try (TestPeers.Listening notifications = peers.onNotification(state::onNotification)) {
                 runAndCollect();
-            } finally {
-                peers.removeNotificationListener(listener);
             }
             releasePeers();
             for (Note outcome : state.outcomes()) {

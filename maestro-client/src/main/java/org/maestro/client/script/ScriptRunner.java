@@ -2,6 +2,7 @@ package org.maestro.client.script;
 
 import groovy.lang.Binding;
 import groovy.lang.GroovyShell;
+import groovy.lang.Script;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -30,12 +31,19 @@ public final class ScriptRunner {
      * @throws MaestroException exit code 2 for a missing file or a syntax error (in one line, with file:line:column)
      */
     public static void check(Path script) {
+        compile(script, new Binding());
+    }
+
+    /**
+     * The script compiled with {@code binding}: a missing or unreadable file and a syntax error are usage errors.
+     */
+    private static Script compile(Path script, Binding binding) {
         if (!Files.isRegularFile(script)) {
             throw MaestroException.usage("test script " + script + " does not exist or is not a file");
         }
-        GroovyShell shell = new GroovyShell(ScriptRunner.class.getClassLoader(), new Binding(), configuration());
+        GroovyShell shell = new GroovyShell(ScriptRunner.class.getClassLoader(), binding, configuration());
         try {
-            shell.parse(script.toFile());
+            return shell.parse(script.toFile());
         } catch (CompilationFailedException e) {
             throw syntaxError(script, e);
         } catch (IOException e) {
@@ -85,20 +93,15 @@ public final class ScriptRunner {
      *                          by the script (with its line), or the code of a Maestro failure inside it
      */
     public static void run(Path script, Maestro maestro) {
-        if (!Files.isRegularFile(script)) {
-            throw MaestroException.usage("test script " + script + " does not exist or is not a file");
-        }
-        CompilerConfiguration configuration = configuration();
         Binding binding = new Binding();
+        Script compiled = compile(script, binding);
         binding.setVariable("maestro", maestro);
         binding.setVariable("scriptDir", script.toAbsolutePath().getParent().toString());
-        GroovyShell shell = new GroovyShell(ScriptRunner.class.getClassLoader(), binding, configuration);
         try {
-            shell.evaluate(script.toFile());
+            compiled.run();
         } catch (CompilationFailedException e) {
+            // a script may compile more Groovy as it runs
             throw syntaxError(script, e);
-        } catch (IOException e) {
-            throw MaestroException.usage("cannot read the test script " + script + ": " + e.getMessage());
         } catch (MaestroException e) {
             throw e;
         } catch (RuntimeException e) {

@@ -162,13 +162,9 @@ final class FakeTestPeers implements TestPeers {
     }
 
     @Override
-    public void onNotification(Consumer<Note> listener) {
+    public Listening onNotification(Consumer<Note> listener) {
         listeners.add(listener);
-    }
-
-    @Override
-    public void removeNotificationListener(Consumer<Note> listener) {
-        listeners.remove(listener);
+        return () -> listeners.remove(listener);
     }
 
     @Override

@@ -69,6 +69,14 @@ class TestRunnerPhasesTest {
                         (a, b) -> a);
     }
 
+    /** The phases of a test whose senders and receivers all finish, with the requests of its drain between. */
+    private static List<String> drainingPhases(String... drain) {
+        List<String> phases = new java.util.ArrayList<>(List.of("PING", "RESET", "START_RECEIVER", "START_SENDER"));
+        phases.addAll(List.of(drain));
+        phases.addAll(List.of("STOP_SENDER", "STOP_RECEIVER", "LOG", "RESET"));
+        return phases;
+    }
+
     /** The request that came just before the first SET. */
     private String beforeFirstSet() {
         List<String> all =
@@ -87,16 +95,7 @@ class TestRunnerPhasesTest {
         TestResult result = runner().run(definition());
 
         assertEquals(
-                List.of(
-                        "PING",
-                        "RESET",
-                        "START_RECEIVER",
-                        "START_SENDER",
-                        "DRAIN",
-                        "STOP_SENDER",
-                        "STOP_RECEIVER",
-                        "LOG",
-                        "RESET"),
+                drainingPhases("DRAIN"),
                 phases(),
                 "the peers are reset before the options are set and again once the files are home");
         assertFalse(peers.requests("SET ").isEmpty(), "the options are set before anything starts");
@@ -128,20 +127,7 @@ class TestRunnerPhasesTest {
 
         TestResult result = runner().run(definition());
 
-        assertEquals(
-                List.of(
-                        "PING",
-                        "RESET",
-                        "START_RECEIVER",
-                        "START_SENDER",
-                        "DRAIN",
-                        "DRAIN end",
-                        "STOP_SENDER",
-                        "STOP_RECEIVER",
-                        "LOG",
-                        "RESET"),
-                phases(),
-                "the drain is held, then ended by the runner");
+        assertEquals(drainingPhases("DRAIN", "DRAIN end"), phases(), "the drain is held, then ended by the runner");
         assertEquals(
                 Duration.ofSeconds(12),
                 peers.requests("DRAIN end").get(0).at(),

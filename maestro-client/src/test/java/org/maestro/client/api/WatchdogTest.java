@@ -312,16 +312,9 @@ class WatchdogTest {
     @Test
     void theDrainEndsAtTheFirstLookWhenTheReceiversConsumedEverySentMessage() {
         peers.receiverCounts(RECEIVER.id(), 1_000, 1_040);
-        finishesAfterDrainEnd(Duration.ofMillis(50));
+        List<Duration> ends = drainEnds(new DrainTarget(1_000, DRAIN_QUIET, "1000 sent"));
 
-        watchdog().awaitDrained(Duration.ofSeconds(30), new DrainTarget(1_000, DRAIN_QUIET, "1000 sent"));
-
-        assertEquals(
-                List.of(Duration.ZERO),
-                peers.requests("DRAIN end").stream()
-                        .map(FakeTestPeers.Request::at)
-                        .toList(),
-                "ended at once, with no quiet period");
+        assertEquals(List.of(Duration.ZERO), ends, "ended at once, with no quiet period");
         assertEquals(List.of(), state.failures());
         assertEquals(List.of(), notes, "a complete drain says nothing");
     }
@@ -332,15 +325,9 @@ class WatchdogTest {
         // the broker delivers nothing for 4 s, then some, then nothing for 4 s again, then the rest
         timeline.at(Duration.ofSeconds(4), () -> peers.receiverCounts(RECEIVER.id(), 700, 700));
         timeline.at(Duration.ofSeconds(8), () -> peers.receiverCounts(RECEIVER.id(), 1_000, 1_000));
-        finishesAfterDrainEnd(Duration.ofMillis(50));
+        List<Duration> ends = drainEnds(new DrainTarget(1_000, DRAIN_QUIET, "1000 sent"));
 
-        watchdog().awaitDrained(Duration.ofSeconds(30), new DrainTarget(1_000, DRAIN_QUIET, "1000 sent"));
-
-        assertEquals(
-                List.of(Duration.ofSeconds(8)),
-                peers.requests("DRAIN end").stream()
-                        .map(FakeTestPeers.Request::at)
-                        .toList());
+        assertEquals(List.of(Duration.ofSeconds(8)), ends);
         assertEquals(List.of(), state.failures());
     }
 
@@ -349,25 +336,17 @@ class WatchdogTest {
         peers.receiverCounts(RECEIVER.id(), 0, 100);
         timeline.at(Duration.ofSeconds(4), () -> peers.receiverCounts(RECEIVER.id(), 0, 300));
         timeline.at(Duration.ofSeconds(7), () -> peers.receiverCounts(RECEIVER.id(), 50, 350));
-        finishesAfterDrainEnd(Duration.ofMillis(50));
+        List<Duration> ends = drainEnds(new DrainTarget(50, DRAIN_QUIET, "50 sent"));
 
-        watchdog().awaitDrained(Duration.ofSeconds(30), new DrainTarget(50, DRAIN_QUIET, "50 sent"));
-
-        assertEquals(Duration.ofSeconds(7), peers.requests("DRAIN end").get(0).at());
+        assertEquals(Duration.ofSeconds(7), ends.get(0));
     }
 
     @Test
     void aDrainWithoutProgressEndsAfterDrainQuietAndSaysWhatIsMissing() {
         peers.receiverCounts(RECEIVER.id(), 990, 990);
-        finishesAfterDrainEnd(Duration.ofMillis(50));
+        List<Duration> ends = drainEnds(new DrainTarget(1_000, DRAIN_QUIET, "1000 message(s) sent"));
 
-        watchdog().awaitDrained(Duration.ofSeconds(30), new DrainTarget(1_000, DRAIN_QUIET, "1000 message(s) sent"));
-
-        assertEquals(
-                List.of(Duration.ofSeconds(5)),
-                peers.requests("DRAIN end").stream()
-                        .map(FakeTestPeers.Request::at)
-                        .toList());
+        assertEquals(List.of(Duration.ofSeconds(5)), ends);
         assertEquals(
                 List.of("the receivers consumed nothing for 5000 ms (DRAIN_QUIET) with 990 received of 1000 expected"
                         + " (1000 message(s) sent): ending the drain"),
@@ -379,17 +358,22 @@ class WatchdogTest {
     void withoutAnExpectedCountTheDrainEndsOnTheQuietRuleOnly() {
         peers.receiverCounts(RECEIVER.id(), 5_000, 5_000);
         timeline.at(Duration.ofSeconds(3), () -> peers.receiverCounts(RECEIVER.id(), 6_000, 6_000));
-        finishesAfterDrainEnd(Duration.ofMillis(50));
+        List<Duration> ends = drainEnds(UNKNOWN);
 
-        watchdog().awaitDrained(Duration.ofSeconds(30), UNKNOWN);
-
-        assertEquals(Duration.ofSeconds(8), peers.requests("DRAIN end").get(0).at());
+        assertEquals(Duration.ofSeconds(8), ends.get(0));
         assertTrue(notes.get(0).endsWith("how many to expect is unknown: unknown: ending the drain"), notes.get(0));
     }
 
-    /** The receiver notifies its outcome {@code after} the client ended its drain. */
-    private void finishesAfterDrainEnd(Duration after) {
-        peers.onDrainEnd(() -> finishes(RECEIVER, now().plus(after)));
+    /**
+     * Waits for the drain towards {@code target}, the receiver notifying its outcome 50 ms after the client ended the
+     * drain; returns when the client sent DRAIN end.
+     */
+    private List<Duration> drainEnds(DrainTarget target) {
+        peers.onDrainEnd(() -> finishes(RECEIVER, now().plus(Duration.ofMillis(50))));
+        watchdog().awaitDrained(Duration.ofSeconds(30), target);
+        return peers.requests("DRAIN end").stream()
+                .map(FakeTestPeers.Request::at)
+                .toList();
     }
 
     @Test

@@ -14,7 +14,7 @@ public record Note(NoteType type, Command command, NoteHeader header, Payload pa
         Objects.requireNonNull(header, "header");
         Objects.requireNonNull(payload, "payload");
         PayloadKind expected = PayloadKind.of(type, command);
-        PayloadKind actual = kindOf(payload);
+        PayloadKind actual = PayloadKind.of(payload);
         boolean drainMode =
                 expected == PayloadKind.DRAIN_MODE && (actual == PayloadKind.TEXT || actual == PayloadKind.EMPTY);
         if (expected != actual && !drainMode) {
@@ -59,28 +59,5 @@ public record Note(NoteType type, Command command, NoteHeader header, Payload pa
     /** The sending peer of a reply or notification. */
     public PeerInfo sender() {
         return header.sender();
-    }
-
-    static PayloadKind kindOf(Payload payload) {
-        if (payload instanceof Payload.Empty) {
-            return PayloadKind.EMPTY;
-        } else if (payload instanceof Payload.Text) {
-            return PayloadKind.TEXT;
-        } else if (payload instanceof Payload.SetOption) {
-            return PayloadKind.SET_OPTION;
-        } else if (payload instanceof Payload.Ping) {
-            return PayloadKind.PING;
-        } else if (payload instanceof Payload.PingReply) {
-            return PayloadKind.PING_REPLY;
-        } else if (payload instanceof Payload.Stats) {
-            return PayloadKind.STATS;
-        } else if (payload instanceof Payload.Error) {
-            return PayloadKind.ERROR;
-        } else if (payload instanceof Payload.Notice) {
-            return PayloadKind.NOTICE;
-        } else if (payload instanceof Payload.AgentSource) {
-            return PayloadKind.AGENT_SOURCE;
-        }
-        return PayloadKind.CHUNK;
     }
 }

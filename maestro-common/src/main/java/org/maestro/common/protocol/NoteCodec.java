@@ -139,18 +139,10 @@ public final class NoteCodec {
             packer.packDouble(stats.rate());
             packer.packLong(stats.latencyP99Micros());
             packer.packLong(stats.errors());
-            if (stats.consumed() >= 0) {
-                packer.packLong(stats.latencyP50Micros());
-                packer.packLong(stats.latencyMaxMicros());
-                packer.packBoolean(stats.warmUpLatency());
-                packer.packLong(stats.consumed());
-            } else if (stats.hasDistribution()) {
-                packer.packLong(stats.latencyP50Micros());
-                packer.packLong(stats.latencyMaxMicros());
-                if (stats.warmUpLatency()) {
-                    packer.packBoolean(true);
-                }
-            }
+            packer.packLong(stats.latencyP50Micros());
+            packer.packLong(stats.latencyMaxMicros());
+            packer.packBoolean(stats.warmUpLatency());
+            packer.packLong(stats.consumed());
         } else if (payload instanceof Payload.Error error) {
             packer.packInt(error.code());
             packer.packString(error.message());
@@ -197,10 +189,7 @@ public final class NoteCodec {
         };
     }
 
-    /**
-     * Six fields, then p50 and max when the peer sent them (the two are optional: older peers leave them out), then
-     * {@code true} when those latencies are of warm-up messages (left out otherwise).
-     */
+    /** The ten fields of {@code docs/protocol.md}, every one required; a note that ends before one is refused. */
     private static Payload.Stats unpackStats(MessageUnpacker unpacker, int limit)
             throws IOException, MalformedNoteException {
         String role = unpackString(unpacker, limit);
@@ -209,14 +198,22 @@ public final class NoteCodec {
         double rate = unpacker.unpackDouble();
         long p99 = unpacker.unpackLong();
         long errors = unpacker.unpackLong();
-        if (!unpacker.hasNext()) {
-            return new Payload.Stats(role, timestamp, count, rate, p99, errors);
-        }
-        long p50 = unpacker.unpackLong();
-        long max = unpacker.unpackLong();
-        boolean warmUp = unpacker.hasNext() && unpacker.unpackBoolean();
-        long consumed = unpacker.hasNext() ? unpacker.unpackLong() : Payload.Stats.UNKNOWN;
+        long p50 = field(unpacker, PayloadKind.STATS, "latency p50").unpackLong();
+        long max = field(unpacker, PayloadKind.STATS, "latency max").unpackLong();
+        boolean warmUp = field(unpacker, PayloadKind.STATS, "warm-up flag").unpackBoolean();
+        long consumed = field(unpacker, PayloadKind.STATS, "consumed total").unpackLong();
         return new Payload.Stats(role, timestamp, count, rate, p99, errors, p50, max, warmUp, consumed);
+    }
+
+    /** The unpacker, positioned on the {@code name} field of a {@code kind} payload; refuses a payload that ends. */
+    private static MessageUnpacker field(MessageUnpacker unpacker, PayloadKind kind, String name)
+            throws IOException, MalformedNoteException {
+        if (!unpacker.hasNext()) {
+            throw new MalformedNoteException(kind + " payload ends before its " + name
+                    + ", a field every peer sends (docs/protocol.md): run the same Maestro version on the client and"
+                    + " all peers");
+        }
+        return unpacker;
     }
 
     private static Payload.Notice unpackNotice(MessageUnpacker unpacker, int limit)

@@ -36,12 +36,13 @@ public sealed interface Payload {
     record PingReply(long seconds, long micros, long elapsedMicros) implements Payload {}
 
     /**
-     * STATS reply: the peer's live figures.
+     * STATS reply: the peer's live figures; every field travels in every reply.
      *
-     * @param warmUpLatency true when the latencies are those of warm-up messages (the last second had no measured
-     *                      one); sent only when true, after p50 and max (always when {@code consumed} is sent)
-     * @param consumed      a receiver's every consumed message, of this run or not, priming and unreadable ones
-     *                      included (the drain's progress), or {@link #UNKNOWN}; sent last, only when known
+     * @param latencyP50Micros {@link #UNKNOWN} when the peer does not measure it, like {@code latencyMaxMicros}
+     * @param warmUpLatency    true when the latencies are those of warm-up messages (the last second had no measured
+     *                         one)
+     * @param consumed         a receiver's every consumed message, of this run or not, priming and unreadable ones
+     *                         included (the drain's progress), or {@link #UNKNOWN}
      */
     record Stats(
             String role,
@@ -55,14 +56,14 @@ public sealed interface Payload {
             boolean warmUpLatency,
             long consumed)
             implements Payload {
-        /** {@code latencyP50Micros} and {@code latencyMaxMicros} of a peer that did not send them. */
+        /** {@code latencyP50Micros}, {@code latencyMaxMicros} or {@code consumed} of a peer that does not know it. */
         public static final long UNKNOWN = -1;
 
         public Stats {
             Objects.requireNonNull(role, "role");
         }
 
-        /** Statistics without the consumed total (every role but the receiver, and peers before it was added). */
+        /** Statistics without the consumed total (every role but the receiver). */
         public Stats(
                 String role,
                 long timestampMillis,
@@ -101,34 +102,12 @@ public sealed interface Payload {
                     total);
         }
 
-        /** Statistics without p50 and max (as peers before they were added send them). */
+        /** Statistics without p50, max and the consumed total (a role that does not measure them). */
         public Stats(String role, long timestampMillis, long count, double rate, long latencyP99Micros, long errors) {
-            this(role, timestampMillis, count, rate, latencyP99Micros, errors, UNKNOWN, UNKNOWN);
+            this(role, timestampMillis, count, rate, latencyP99Micros, errors, UNKNOWN, UNKNOWN, false);
         }
 
-        /** Statistics whose latencies are of measured messages. */
-        public Stats(
-                String role,
-                long timestampMillis,
-                long count,
-                double rate,
-                long latencyP99Micros,
-                long errors,
-                long latencyP50Micros,
-                long latencyMaxMicros) {
-            this(
-                    role,
-                    timestampMillis,
-                    count,
-                    rate,
-                    latencyP99Micros,
-                    errors,
-                    latencyP50Micros,
-                    latencyMaxMicros,
-                    false);
-        }
-
-        /** True when the peer sent p50 and max of its last second. */
+        /** True when the peer measured p50 and max of its last second. */
         public boolean hasDistribution() {
             return latencyP50Micros >= 0 && latencyMaxMicros >= 0;
         }

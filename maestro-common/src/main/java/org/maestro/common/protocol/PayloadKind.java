@@ -2,18 +2,37 @@ package org.maestro.common.protocol;
 
 /** Which payload layout a note of a given type and command carries. */
 public enum PayloadKind {
-    EMPTY,
-    TEXT,
-    SET_OPTION,
-    PING,
-    PING_REPLY,
-    STATS,
-    ERROR,
-    NOTICE,
-    AGENT_SOURCE,
-    CHUNK,
+    EMPTY(Payload.Empty.class),
+    TEXT(Payload.Text.class),
+    SET_OPTION(Payload.SetOption.class),
+    PING(Payload.Ping.class),
+    PING_REPLY(Payload.PingReply.class),
+    STATS(Payload.Stats.class),
+    ERROR(Payload.Error.class),
+    NOTICE(Payload.Notice.class),
+    AGENT_SOURCE(Payload.AgentSource.class),
+    CHUNK(Payload.Chunk.class),
     /** DRAIN requests: TEXT with how the drain ends ({@link DrainMode}), or nothing (the quiet rule). */
-    DRAIN_MODE;
+    DRAIN_MODE(null);
+
+    private static final PayloadKind[] KINDS = values();
+
+    /** The payload record of this layout; null for DRAIN_MODE, which carries a TEXT or EMPTY one. */
+    private final Class<? extends Payload> type;
+
+    PayloadKind(Class<? extends Payload> type) {
+        this.type = type;
+    }
+
+    /** The layout of a payload: the kind whose record it is (never DRAIN_MODE). */
+    static PayloadKind of(Payload payload) {
+        for (PayloadKind kind : KINDS) {
+            if (kind.type != null && kind.type.isInstance(payload)) {
+                return kind;
+            }
+        }
+        throw new IllegalArgumentException("no payload layout for " + payload);
+    }
 
     /** The payload layout of notes of this type and command. */
     public static PayloadKind of(NoteType type, Command command) {

@@ -43,6 +43,9 @@ class ControlPlaneTest {
     Path results;
 
     private final List<AutoCloseable> resources = new ArrayList<>();
+    private String url;
+    private List<Peer> peers;
+    private ControlClient client;
 
     @AfterEach
     void tearDown() throws Exception {
@@ -77,18 +80,19 @@ class ControlPlaneTest {
         return peers;
     }
 
-    private ControlClient client(String url) throws Exception {
-        ControlClient client = ControlClient.connect(MqttEndpoint.parse(url));
+    /** Starts a broker of this kind, {@code count} probe peers on it, then the control client; the first peer. */
+    private Peer start(String broker, int count) throws Exception {
+        url = startBroker(broker);
+        peers = startPeers(url, count);
+        client = ControlClient.connect(MqttEndpoint.parse(url));
         resources.add(client);
-        return client;
+        return peers.get(0);
     }
 
     @ParameterizedTest
     @ValueSource(strings = {"mosquitto", "embedded"})
     void clientDiscoversThreePeersSetsOptionsOnAllAndHaltsThem(String broker) throws Exception {
-        String url = startBroker(broker);
-        List<Peer> peers = startPeers(url, 3);
-        ControlClient client = client(url);
+        start(broker, 3);
 
         List<PeerStatus> found = client.ping(Duration.ofSeconds(2));
         assertEquals(
@@ -96,26 +100,19 @@ class ControlPlaneTest {
                 found.stream().map(s -> s.peer().id()).collect(Collectors.toSet()));
         assertTrue(found.stream().allMatch(s -> s.roundTrip().toMillis() < 2000));
 
-        Replies set = client.request(
-                        Topics.ALL_PEERS,
-                        Note.request(Command.SET, new Payload.SetOption(OptionCode.RATE.code(), "1000")),
-                        3,
-                        REPLY_TIMEOUT)
-                .get(15, TimeUnit.SECONDS);
+        Replies set = set(Topics.ALL_PEERS, OptionCode.RATE.code(), "1000", 3);
         assertTrue(set.allOk(), set.describeErrors());
         assertEquals(3, set.notes().size());
         for (Peer peer : peers) {
             assertEquals(1000, peer.options().rate());
         }
 
-        Replies get = client.request(Topics.peer(peers.get(1).info().id()), Note.request(Command.GET), 1, REPLY_TIMEOUT)
-                .get(15, TimeUnit.SECONDS);
+        Replies get = request(Topics.peer(peers.get(1).info().id()), Note.request(Command.GET), 1);
         Payload.Notice info = (Payload.Notice) get.notes().get(0).payload();
         assertEquals("1000", info.details().get("option.RATE"));
         assertEquals("probe-1", info.details().get("name"));
 
-        Replies halt = client.request(Topics.ALL_PEERS, Note.request(Command.HALT), 3, REPLY_TIMEOUT)
-                .get(15, TimeUnit.SECONDS);
+        Replies halt = request(Topics.ALL_PEERS, Note.request(Command.HALT), 3);
         assertTrue(halt.allOk(), halt.describeErrors());
         for (Peer peer : peers) {
             assertTrue(peer.awaitHalt(Duration.ofSeconds(10)), peer.info().name() + " halted");
@@ -127,9 +124,7 @@ class ControlPlaneTest {
     @ParameterizedTest
     @ValueSource(strings = {"mosquitto", "embedded"})
     void aPeerWhoseConnectionDiesIsReportedByItsLastWill(String broker) throws Exception {
-        String url = startBroker(broker);
-        Peer victim = startPeers(url, 1).get(0);
-        ControlClient client = client(url);
+        Peer victim = start(broker, 1);
         CompletableFuture<Note> will = new CompletableFuture<>();
         client.onNotification(note -> {
             if (note.command() == Command.ABNORMAL_DISCONNECT) {
@@ -146,9 +141,7 @@ class ControlPlaneTest {
     @ParameterizedTest
     @ValueSource(strings = {"mosquitto", "embedded"})
     void garbageIsAnsweredWithProtocolErrorAndThePeerKeepsServing(String broker) throws Exception {
-        String url = startBroker(broker);
-        Peer peer = startPeers(url, 1).get(0);
-        ControlClient client = client(url);
+        Peer peer = start(broker, 1);
         CompletableFuture<Note> protocolError = new CompletableFuture<>();
         // PROTOCOL_ERROR replies carry no usable correlation id: listen to the client topic directly
         Random random = new Random(42);
@@ -187,36 +180,29 @@ class ControlPlaneTest {
     @ParameterizedTest
     @ValueSource(strings = {"mosquitto"})
     void invalidOptionValuesAreRefusedNamingTheOptionAndItsForms(String broker) throws Exception {
-        String url = startBroker(broker);
-        Peer peer = startPeers(url, 1).get(0);
-        ControlClient client = client(url);
+        Peer peer = start(broker, 1);
 
-        String size = errorOf(client, peer, OptionCode.MESSAGE_SIZE.code(), "abc");
+        String size = errorOf(peer, OptionCode.MESSAGE_SIZE.code(), "abc");
         assertTrue(size.contains("MESSAGE_SIZE=abc"), size);
         assertTrue(size.contains("~256"), size);
 
-        String duration = errorOf(client, peer, OptionCode.DURATION.code(), "5x");
+        String duration = errorOf(peer, OptionCode.DURATION.code(), "5x");
         assertTrue(duration.contains("TEST_DURATION=5x"), duration);
         assertTrue(duration.contains("1h30m"), duration);
 
-        String unknown = errorOf(client, peer, 999, "1");
+        String unknown = errorOf(peer, 999, "1");
         assertTrue(unknown.contains("unknown option code 999"), unknown);
         assertTrue(unknown.contains("4 (MESSAGE_SIZE)"), unknown);
 
-        String roleRule = errorOf(client, peer, OptionCode.PARALLEL_COUNT.code(), "500");
+        String roleRule = errorOf(peer, OptionCode.PARALLEL_COUNT.code(), "500");
         assertTrue(roleRule.contains("at most 100 connections"), roleRule);
         assertTrue(roleRule.startsWith("PARALLEL_COUNT: "), roleRule);
 
-        String named = errorOf(client, peer, OptionCode.BROKER.code(), "amqp://h:5672/probe-refuses");
+        String named = errorOf(peer, OptionCode.BROKER.code(), "amqp://h:5672/probe-refuses");
         assertEquals("SEND_RECEIVE_URL: the probe refuses this URL", named, "a role that names the parameter");
 
         assertEquals(TestOptionsDefaults.RATE, peer.options().rate(), "refused values are not kept");
-        Replies good = client.request(
-                        Topics.peer(peer.info().id()),
-                        Note.request(Command.SET, new Payload.SetOption(OptionCode.MESSAGE_SIZE.code(), "~512")),
-                        1,
-                        REPLY_TIMEOUT)
-                .get(15, TimeUnit.SECONDS);
+        Replies good = set(Topics.peer(peer.info().id()), OptionCode.MESSAGE_SIZE.code(), "~512", 1);
         assertTrue(good.allOk(), good.describeErrors());
         assertEquals(512, peer.options().messageSize().bytes());
     }
@@ -224,12 +210,9 @@ class ControlPlaneTest {
     @ParameterizedTest
     @ValueSource(strings = {"mosquitto"})
     void roleCommandsReachTheRoleAndForeignCommandsAreRefusedOnlyWhenAddressed(String broker) throws Exception {
-        String url = startBroker(broker);
-        Peer peer = startPeers(url, 1).get(0);
-        ControlClient client = client(url);
+        Peer peer = start(broker, 1);
 
-        Replies start = client.request(Topics.role(Role.SENDER), Note.request(Command.START_SENDER), 1, REPLY_TIMEOUT)
-                .get(15, TimeUnit.SECONDS);
+        Replies start = request(Topics.role(Role.SENDER), Note.request(Command.START_SENDER), 1);
         assertTrue(start.allOk(), start.describeErrors());
         assertEquals(List.of(Command.START_SENDER), ((ProbeRole) peer.behaviour()).handled);
 
@@ -238,9 +221,7 @@ class ControlPlaneTest {
                 .get(15, TimeUnit.SECONDS);
         assertTrue(broadcast.notes().isEmpty(), "a broadcast role command of another role is ignored");
 
-        Replies direct = client.request(
-                        Topics.peer(peer.info().id()), Note.request(Command.START_RECEIVER), 1, REPLY_TIMEOUT)
-                .get(15, TimeUnit.SECONDS);
+        Replies direct = request(Topics.peer(peer.info().id()), Note.request(Command.START_RECEIVER), 1);
         assertEquals(Command.INTERNAL_ERROR, direct.notes().get(0).command());
         assertTrue(direct.describeErrors().contains("does not handle START_RECEIVER"), direct.describeErrors());
     }
@@ -248,9 +229,7 @@ class ControlPlaneTest {
     @ParameterizedTest
     @ValueSource(strings = {"mosquitto"})
     void resultFilesAreShippedInChecksummedChunks(String broker) throws Exception {
-        String url = startBroker(broker);
-        Peer peer = startPeers(url, 1).get(0);
-        ControlClient client = client(url);
+        Peer peer = start(broker, 1);
         Path directory =
                 results.resolve("test").resolve("0").resolve(peer.info().qualifiedName());
         Files.createDirectories(directory.resolve("sub"));
@@ -284,9 +263,7 @@ class ControlPlaneTest {
     @ParameterizedTest
     @ValueSource(strings = {"mosquitto"})
     void aRequestToAllPeersCanCountOnlyTheRepliesOfChosenPeers(String broker) throws Exception {
-        String url = startBroker(broker);
-        List<Peer> peers = startPeers(url, 3);
-        ControlClient client = client(url);
+        start(broker, 3);
         Set<String> chosen =
                 Set.of(peers.get(0).info().id(), peers.get(2).info().id());
 
@@ -310,37 +287,22 @@ class ControlPlaneTest {
     @ParameterizedTest
     @ValueSource(strings = {"mosquitto"})
     void resetDropsEveryOptionAndIsRefusedWhileTheRoleRunsATest(String broker) throws Exception {
-        String url = startBroker(broker);
-        List<Peer> peers = startPeers(url, 2);
-        Peer peer = peers.get(0);
+        Peer peer = start(broker, 2);
         Peer bystander = peers.get(1);
         ProbeRole role = (ProbeRole) peer.behaviour();
-        ControlClient client = client(url);
         String topic = Topics.peer(peer.info().id());
-        Replies both = client.request(
-                        Topics.ALL_PEERS,
-                        Note.request(Command.SET, new Payload.SetOption(OptionCode.TEST_NAME.code(), "other")),
-                        2,
-                        REPLY_TIMEOUT)
-                .get(15, TimeUnit.SECONDS);
+        Replies both = set(Topics.ALL_PEERS, OptionCode.TEST_NAME.code(), "other", 2);
         assertTrue(both.allOk(), both.describeErrors());
         for (OptionCode option : List.of(OptionCode.RATE, OptionCode.PARALLEL_COUNT, OptionCode.SEND_URL)) {
             String value = option == OptionCode.SEND_URL ? "amqp://router.example:5672/q" : "7";
-            Replies set = client.request(
-                            topic,
-                            Note.request(Command.SET, new Payload.SetOption(option.code(), value)),
-                            1,
-                            REPLY_TIMEOUT)
-                    .get(15, TimeUnit.SECONDS);
+            Replies set = set(topic, option.code(), value, 1);
             assertTrue(set.allOk(), set.describeErrors());
         }
         assertEquals(4, peer.options().values().size(), peer.options().toString());
 
-        Replies start = client.request(topic, Note.request(Command.START_SENDER), 1, REPLY_TIMEOUT)
-                .get(15, TimeUnit.SECONDS);
+        Replies start = request(topic, Note.request(Command.START_SENDER), 1);
         assertTrue(start.allOk(), start.describeErrors());
-        Replies refused = client.request(topic, Note.request(Command.RESET), 1, REPLY_TIMEOUT)
-                .get(15, TimeUnit.SECONDS);
+        Replies refused = request(topic, Note.request(Command.RESET), 1);
         assertEquals(Command.INTERNAL_ERROR, refused.notes().get(0).command());
         Payload.Error busy = (Payload.Error) refused.notes().get(0).payload();
         assertEquals(ErrorCodes.BUSY, busy.code());
@@ -350,8 +312,7 @@ class ControlPlaneTest {
         assertEquals(4, peer.options().values().size(), "a refused RESET keeps the options of the running test");
         assertEquals(0, role.resets, "a refused RESET leaves the role alone");
 
-        Replies stop = client.request(topic, Note.request(Command.STOP_SENDER), 1, REPLY_TIMEOUT)
-                .get(15, TimeUnit.SECONDS);
+        Replies stop = request(topic, Note.request(Command.STOP_SENDER), 1);
         assertTrue(stop.allOk(), stop.describeErrors());
         Replies reset = client.requestEach(Set.of(peer.info().id()), Note.request(Command.RESET), REPLY_TIMEOUT)
                 .get(15, TimeUnit.SECONDS);
@@ -363,21 +324,25 @@ class ControlPlaneTest {
         assertEquals("other", bystander.options().testName(), "a peer not asked keeps its options");
         assertEquals(0, ((ProbeRole) bystander.behaviour()).resets);
         assertEquals(1, role.resets, "the role forgets its last test too");
-        Replies get = client.request(topic, Note.request(Command.GET), 1, REPLY_TIMEOUT)
-                .get(15, TimeUnit.SECONDS);
+        Replies get = request(topic, Note.request(Command.GET), 1);
         Map<String, String> details = ((Payload.Notice) get.notes().get(0).payload()).details();
         assertTrue(
                 details.keySet().stream().noneMatch(k -> k.startsWith("option.")),
                 "GET lists no option after RESET: " + details);
     }
 
-    private static String errorOf(ControlClient client, Peer peer, long option, String value) throws Exception {
-        Replies replies = client.request(
-                        Topics.peer(peer.info().id()),
-                        Note.request(Command.SET, new Payload.SetOption(option, value)),
-                        1,
-                        REPLY_TIMEOUT)
-                .get(15, TimeUnit.SECONDS);
+    /** Sends a request and waits for {@code expected} replies, or the reply timeout. */
+    private Replies request(String topic, Note request, int expected) throws Exception {
+        return client.request(topic, request, expected, REPLY_TIMEOUT).get(15, TimeUnit.SECONDS);
+    }
+
+    /** Sets one option on the peers of {@code topic} and waits for {@code expected} replies. */
+    private Replies set(String topic, long option, String value, int expected) throws Exception {
+        return request(topic, Note.request(Command.SET, new Payload.SetOption(option, value)), expected);
+    }
+
+    private String errorOf(Peer peer, long option, String value) throws Exception {
+        Replies replies = set(Topics.peer(peer.info().id()), option, value, 1);
         assertEquals(1, replies.notes().size());
         assertEquals(Command.INTERNAL_ERROR, replies.notes().get(0).command());
         Payload.Error error = (Payload.Error) replies.notes().get(0).payload();

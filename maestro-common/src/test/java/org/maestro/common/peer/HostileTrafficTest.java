@@ -17,7 +17,7 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.AutoClose;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -43,7 +43,9 @@ class HostileTrafficTest {
     private static final List<Path> SHIPPED = List.of(
             Path.of("../docker/mosquitto/mosquitto.conf"), Path.of("../docker/mosquitto/mosquitto-secure.conf"));
 
+    @AutoClose
     private static MosquittoProcess mosquitto;
+
     private static int maxPacket;
 
     @TempDir
@@ -63,13 +65,6 @@ class HostileTrafficTest {
                 maxPacket > NoteCodec.MAX_NOTE_BYTES && maxPacket <= NoteCodec.MAX_NOTE_BYTES + 64 * 1024,
                 "the broker's limit is the note limit plus room for the MQTT header: " + maxPacket);
         mosquitto = MosquittoProcess.start("max_packet_size " + maxPacket);
-    }
-
-    @AfterAll
-    static void stopBroker() throws Exception {
-        if (mosquitto != null) {
-            mosquitto.close();
-        }
     }
 
     @Test

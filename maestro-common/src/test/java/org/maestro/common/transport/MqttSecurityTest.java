@@ -15,8 +15,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.AutoClose;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -52,6 +52,7 @@ class MqttSecurityTest {
     @TempDir
     static Path brokerDirectory;
 
+    @AutoClose
     private static SecureMosquitto broker;
 
     @TempDir
@@ -70,13 +71,6 @@ class MqttSecurityTest {
                         PEER_PASSWORD,
                         "guest",
                         GUEST_PASSWORD));
-    }
-
-    @AfterAll
-    static void stopBroker() throws Exception {
-        if (broker != null) {
-            broker.close();
-        }
     }
 
     @AfterEach

@@ -11,7 +11,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
-import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.AutoClose;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -32,6 +32,7 @@ class MqttTlsTest {
     @TempDir
     static Path brokerDirectory;
 
+    @AutoClose
     private static SecureMosquitto broker;
 
     @BeforeAll
@@ -41,13 +42,6 @@ class MqttTlsTest {
                 Map.of(
                         SecureMosquitto.CLIENT_USER, CLIENT_PASSWORD,
                         SecureMosquitto.PEER_USER, PEER_PASSWORD));
-    }
-
-    @AfterAll
-    static void stopBroker() throws Exception {
-        if (broker != null) {
-            broker.close();
-        }
     }
 
     /** What a JVM running {@link PingThroughBroker} printed, and how it ended. */

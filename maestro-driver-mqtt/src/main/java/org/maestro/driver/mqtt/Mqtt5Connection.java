@@ -19,7 +19,6 @@ import org.eclipse.paho.mqttv5.common.packet.MqttProperties;
 import org.maestro.base.time.MicroClock;
 import org.maestro.driver.DriverException;
 import org.maestro.driver.OutcomeListener;
-import org.maestro.driver.TlsFailures;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -70,28 +69,21 @@ final class Mqtt5Connection extends PahoConnection implements MqttCallback {
         if (url.password() != null) {
             options.setPassword(url.password().getBytes(StandardCharsets.UTF_8));
         }
-        try {
-            IMqttToken connected = client.connect(options);
-            connected.waitForCompletion(Math.max(1, timeout.toMillis()));
-            MqttProperties answer = connected.getResponseProperties();
-            if (answer != null && answer.getReceiveMaximum() != null) {
-                connection.serverReceiveMaximum = answer.getReceiveMaximum();
-            }
-        } catch (MqttException e) {
-            connection.close();
-            if (e.getReasonCode() == BAD_LOGIN || e.getReasonCode() == NOT_AUTHORIZED) {
-                throw new DriverException(loginRefused(url, e), e);
-            }
-            String tls = TlsFailures.explain(e, url.host());
-            if (tls != null) {
-                throw new DriverException("cannot connect to " + url + ": " + tls, e);
-            }
-            throw new DriverException(
-                    "cannot connect to " + url + " within " + timeout.toMillis() + " ms over MQTT 5: "
-                            + describe(e) + ": is the MQTT broker running and reachable, does it speak MQTT 5 "
-                            + "(else leave version=5 out), and are the user name and password right?",
-                    e);
-        }
+        connection.connect(
+                millis -> {
+                    IMqttToken connected = client.connect(options);
+                    connected.waitForCompletion(millis);
+                    MqttProperties answer = connected.getResponseProperties();
+                    if (answer != null && answer.getReceiveMaximum() != null) {
+                        connection.serverReceiveMaximum = answer.getReceiveMaximum();
+                    }
+                },
+                timeout,
+                e -> e instanceof MqttException refused
+                        && (refused.getReasonCode() == BAD_LOGIN || refused.getReasonCode() == NOT_AUTHORIZED),
+                " over MQTT 5",
+                "is the MQTT broker running and reachable, does it speak MQTT 5 (else leave version=5 out), and are the"
+                        + " user name and password right?");
         return connection;
     }
 

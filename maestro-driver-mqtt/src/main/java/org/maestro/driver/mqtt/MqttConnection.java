@@ -1,7 +1,5 @@
 package org.maestro.driver.mqtt;
 
-import static org.maestro.driver.Causes.describe;
-
 import java.time.Duration;
 import java.util.function.Consumer;
 import org.eclipse.paho.client.mqttv3.IMqttActionListener;
@@ -16,7 +14,6 @@ import org.eclipse.paho.client.mqttv3.persist.MemoryPersistence;
 import org.maestro.base.time.MicroClock;
 import org.maestro.driver.DriverException;
 import org.maestro.driver.OutcomeListener;
-import org.maestro.driver.TlsFailures;
 
 /**
  * One MQTT 3.1.1 connection: a {@link PahoConnection} over Paho's MQTT 3.1.1 client, whose SUBACK grants a QoS or
@@ -54,25 +51,14 @@ final class MqttConnection extends PahoConnection implements MqttCallbackExtende
         if (url.password() != null) {
             options.setPassword(url.password().toCharArray());
         }
-        try {
-            client.connect(options).waitForCompletion(Math.max(1, timeout.toMillis()));
-        } catch (MqttException e) {
-            connection.close();
-            if (e.getReasonCode() == MqttException.REASON_CODE_FAILED_AUTHENTICATION
-                    || e.getReasonCode() == MqttException.REASON_CODE_NOT_AUTHORIZED) {
-                throw new DriverException(loginRefused(url, e), e);
-            }
-            String tls = TlsFailures.explain(e, url.host());
-            if (tls != null) {
-                throw new DriverException("cannot connect to " + url + ": " + tls, e);
-            }
-            throw new DriverException(
-                    "cannot connect to " + url + " within " + timeout.toMillis() + " ms: "
-                            + describe(e)
-                            + ": is the MQTT broker running and reachable, and are the user name and password "
-                            + "right?",
-                    e);
-        }
+        connection.connect(
+                millis -> client.connect(options).waitForCompletion(millis),
+                timeout,
+                e -> e instanceof MqttException refused
+                        && (refused.getReasonCode() == MqttException.REASON_CODE_FAILED_AUTHENTICATION
+                                || refused.getReasonCode() == MqttException.REASON_CODE_NOT_AUTHORIZED),
+                "",
+                "is the MQTT broker running and reachable, and are the user name and password right?");
         return connection;
     }
 

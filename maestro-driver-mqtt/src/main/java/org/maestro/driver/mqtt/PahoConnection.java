@@ -2,8 +2,10 @@ package org.maestro.driver.mqtt;
 
 import static org.maestro.driver.Causes.describe;
 
+import java.time.Duration;
 import java.util.UUID;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Predicate;
 import org.maestro.base.time.MicroClock;
 import org.maestro.driver.ConsumerCallback;
 import org.maestro.driver.DriverConnection;
@@ -12,6 +14,7 @@ import org.maestro.driver.DriverException;
 import org.maestro.driver.DriverProducer;
 import org.maestro.driver.OutcomeListener;
 import org.maestro.driver.ThrottledWarning;
+import org.maestro.driver.TlsFailures;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -63,6 +66,41 @@ abstract class PahoConnection implements DriverConnection {
                         + "): give a user and password in the URL, e.g. mqtt://user:password@host:1883/topic"
                 : "the MQTT broker at " + url + " refused the login of user '" + url.user() + "' (" + describe(e)
                         + "): check the user name and password in the URL";
+    }
+
+    /** The wait for a Paho client's connection, up to a number of milliseconds. */
+    @FunctionalInterface
+    interface Connect {
+        void waitUpTo(long millis) throws Exception;
+    }
+
+    /**
+     * Connects through {@code connect}, waiting up to {@code timeout}; when it fails, closes this connection and
+     * throws naming the URL and why: the broker refused the login ({@code loginRefused} tells that failure), TLS
+     * failed, or else the failure and {@code checks}, what to check.
+     *
+     * @param over    how the connection was attempted, after the timeout in the message (e.g. " over MQTT 5"), or ""
+     */
+    final void connect(Connect connect, Duration timeout, Predicate<Exception> loginRefused, String over, String checks)
+            throws DriverException {
+        try {
+            connect.waitUpTo(Math.max(1, timeout.toMillis()));
+        } catch (RuntimeException e) {
+            throw e;
+        } catch (Exception e) {
+            close();
+            if (loginRefused.test(e)) {
+                throw new DriverException(loginRefused(url, e), e);
+            }
+            String tls = TlsFailures.explain(e, url.host());
+            if (tls != null) {
+                throw new DriverException("cannot connect to " + url + ": " + tls, e);
+            }
+            throw new DriverException(
+                    "cannot connect to " + url + " within " + timeout.toMillis() + " ms" + over + ": " + describe(e)
+                            + ": " + checks,
+                    e);
+        }
     }
 
     /** A publisher on this connection's client, whose publishes fail once the connection is gone. */

@@ -23,8 +23,11 @@ import org.maestro.common.files.BoundedInputStream;
  * A CSV file Maestro wrote (rate, inspector data set, agent actions): an optional
  * {@code # maestro-<kind> v<n>} version comment, a header row, then data rows. Files ending in
  * {@code .gz} are decompressed. Immutable once read.
+ *
+ * @param kind    the kind named in the version comment ({@code rate} for {@code # maestro-rate v1}), or ""
+ * @param version the version in the version comment, 0 when the file has none
  */
-public final class CsvTable {
+public record CsvTable(Path file, String kind, int version, List<String> columns, List<List<String>> rows) {
 
     private static final Pattern VERSION = Pattern.compile("#\\s*maestro-([\\w.-]+)\\s+v(\\d+)");
     private static final CsvMapper MAPPER = new CsvMapper();
@@ -33,18 +36,9 @@ public final class CsvTable {
     /** How far the version comment is looked for at the start of a file. */
     private static final int VERSION_LINE = 256;
 
-    private final Path file;
-    private final String kind;
-    private final int version;
-    private final List<String> columns;
-    private final List<List<String>> rows;
-
-    private CsvTable(Path file, String kind, int version, List<String> columns, List<List<String>> rows) {
-        this.file = file;
-        this.kind = kind;
-        this.version = version;
-        this.columns = columns;
-        this.rows = rows;
+    public CsvTable {
+        columns = List.copyOf(columns);
+        rows = List.copyOf(rows);
     }
 
     /**
@@ -105,28 +99,6 @@ public final class CsvTable {
             throw new IOException(file + " is not valid CSV: " + e.getMessage(), e);
         }
         return new CsvTable(file, kind, version, columns, rows);
-    }
-
-    public Path file() {
-        return file;
-    }
-
-    /** The kind named in the version comment ({@code rate} for {@code # maestro-rate v1}), or "". */
-    public String kind() {
-        return kind;
-    }
-
-    /** The version in the version comment, 0 when the file has none. */
-    public int version() {
-        return version;
-    }
-
-    public List<String> columns() {
-        return columns;
-    }
-
-    public List<List<String>> rows() {
-        return rows;
     }
 
     /** Index of the first column whose name equals one of {@code names} (ignoring case), or -1. */
