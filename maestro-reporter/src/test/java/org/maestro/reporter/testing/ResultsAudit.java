@@ -116,8 +116,8 @@ public final class ResultsAudit {
 
     /**
      * Mismatches between the row the table of {@code maestro-cli run} printed for the iteration (columns TEST, #,
-     * RESULT, SENT, RECEIVED, DUPLICATES, LOST, REFUSED, VANISHED, RATE msg/s, MB/s, p99 ms) and the iteration's
-     * raw files.
+     * RESULT, SENT, RECEIVED, DUPLICATES, LOST, REFUSED, VANISHED, RATE msg/s, MB/s, p99 ms), with the line under it
+     * on the receivers' drain, and the iteration's raw files.
      */
     public static List<Mismatch> auditRunTable(String output, Path iterationDir) {
         try {
@@ -148,6 +148,12 @@ public final class ResultsAudit {
             audit.shownCount(f, p + "REFUSED", row[7], n.refused());
             audit.shownCount(f, p + "VANISHED", row[8], n.vanished());
             audit.shown(f, p + "RATE msg/s", row[9], n.throughput());
+            String drainLine = output.lines()
+                    .map(String::trim)
+                    .filter(line -> line.startsWith(test + " #" + iteration + " drained after"))
+                    .findFirst()
+                    .orElse(null);
+            audit.drainNote(f, drainLine, n);
             Recount.Latency response = n.latency().get("responseTime");
             if (response != null) {
                 audit.shownMillis(f, p + "p99 ms", row[11], response.p99());
