@@ -34,6 +34,7 @@ import org.maestro.common.text.ConsoleText;
 import org.maestro.common.transport.MqttEndpoint;
 import org.maestro.common.transport.TransportException;
 import org.maestro.reporter.ScriptRun;
+import org.maestro.reporter.TestSummary;
 import org.maestro.reporter.Verdict;
 import org.maestro.reporter.study.StudyState;
 import picocli.CommandLine.Command;
@@ -439,8 +440,14 @@ public final class RunCommand extends MaestroCommand {
         }
         out.println("SENT to VANISHED: the whole test, warm-up included; RECEIVED counts distinct messages, DUPLICATES"
                 + " the copies beyond the first; RATE (every copy counted), MB/s (MESSAGE_SIZE x measured messages /"
-                + " window, 10^6 bytes) and p99: the measured window, warm-up excluded.");
+                + " window, 10^6 bytes) and p99: the measured window, warm-up excluded; RATE and MB/s count what"
+                + " arrived within it, not the drain after the senders stopped.");
         for (TestResult r : results) {
+            Long drained = r.getDrained();
+            if (drained != null && drained > 0) {
+                out.println(r.name() + " #" + r.iteration() + " "
+                        + new TestSummary.Drain(drained, r.getDrainedMillis()).describe());
+            }
             String duplicates = r.getDuplicatesWarning();
             if (duplicates != null) {
                 out.println(r.name() + " #" + r.iteration() + " warning: " + ConsoleText.clean(duplicates));

@@ -1,5 +1,6 @@
 package org.maestro.cli;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.PrintWriter;
@@ -11,23 +12,43 @@ import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.maestro.client.api.TestResult;
 
-/** The table {@code maestro-cli run} prints at the end has the byte rate of each test beside its message rate. */
+/**
+ * The table {@code maestro-cli run} prints at the end has the byte rate of each test beside its message rate, and
+ * the receivers' drain after the senders stopped under it.
+ */
 class RunSummaryTableTest {
 
-    @Test
-    void theTablePrintsTheMegabytesPerSecondOfEachTest() {
-        Map<String, Number> figures =
-                Map.of("sent", 12_000L, "received", 12_000L, "meanRate", 1_000.0, "megabytesPerSecond", 0.256);
+    /** The lines {@code printSummary} prints for one passed run of test {@code name} with the given figures. */
+    private static String[] printed(String name, Map<String, Number> figures) {
         TestResult result =
-                new TestResult("fixed-rate", 0, true, "ok", Path.of("results/fixed-rate/0"), null, figures, List.of());
+                new TestResult(name, 0, true, "ok", Path.of("results", name, "0"), null, figures, List.of());
         StringWriter text = new StringWriter();
         try (PrintWriter out = new PrintWriter(text)) {
             RunCommand.printSummary(List.of(result), out);
         }
-        String[] lines = text.toString().strip().split("\n");
+        return text.toString().strip().split("\n");
+    }
+
+    @Test
+    void theTablePrintsTheMegabytesPerSecondOfEachTest() {
+        String[] lines = printed(
+                "fixed-rate",
+                Map.of("sent", 12_000L, "received", 12_000L, "meanRate", 1_000.0, "megabytesPerSecond", 0.256));
         assertTrue(lines[0].contains("RATE msg/s") && lines[0].contains("MB/s"), lines[0]);
         assertTrue(lines[1].contains(String.format(Locale.ROOT, "%10.3f", 0.256)), lines[1]);
         assertTrue(lines[1].contains(String.format(Locale.ROOT, "%,12.0f", 1_000.0)), lines[1]);
         assertTrue(lines[2].startsWith("SENT to VANISHED: the whole test, warm-up included;"), lines[2]);
+        assertEquals(3, lines.length, "nothing drained, no line about it: " + String.join("\n", lines));
+    }
+
+    @Test
+    void whatTheReceiversDrainedAfterTheSendersStoppedIsPrintedApartFromTheRate() {
+        String[] lines = printed(
+                "unbounded",
+                Map.of("received", 12_000L, "meanRate", 1_000.0, "drained", 1_234L, "drainedMillis", 2_300L));
+        assertEquals(
+                "unbounded #0 drained after the senders stopped: 1,234 messages in 2.3 s",
+                lines[3],
+                String.join("\n", lines));
     }
 }

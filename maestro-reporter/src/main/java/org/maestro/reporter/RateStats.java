@@ -5,15 +5,16 @@ import com.fasterxml.jackson.annotation.JsonInclude;
 
 /**
  * Message rate of a set of peers over the measured window: the measured messages (those not sent during warm-up, by
- * each message's own flag) divided by the window's length.
+ * each message's own flag) divided by the window's length; for receivers, those that arrived within the window
+ * ({@code org.maestro.reporter.compute.ReceiveRate}).
  *
  * @param mean measured messages per second: {@code total / (millis / 1000)}; without a measured window (no sender
  *             recorded one: their files did not arrive, or they sent no measured message) the measured messages over
  *             the number of measured seconds
  * @param max highest per-second total of the seconds wholly inside the window
  * @param min lowest per-second total of the seconds wholly inside the window
- * @param seconds number of one-second rows that counted measured messages
- * @param total measured messages, warm-up excluded
+ * @param seconds number of one-second rows that counted measured messages (a receiver's: within the window)
+ * @param total measured messages, warm-up excluded (a receiver's: those received within the window)
  * @param millis length of the measured window the mean divides by, ms; 0 without a measured window
  * @param warmup warm-up messages counted by the same peers, excluded from {@code total} and {@code mean}
  * @param megabytesPerSecond the payload bytes of the measured messages per second in MB (10^6 bytes):

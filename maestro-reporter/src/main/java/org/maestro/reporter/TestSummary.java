@@ -5,6 +5,7 @@ import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonPropertyOrder;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 
 /**
@@ -101,19 +102,19 @@ public record TestSummary(
     /** The headline throughput in MB/s (see {@link RateStats#megabytesPerSecond()}); null when the size is unknown. */
     @JsonIgnore
     public Double throughputMegabytes() {
-        if (rate.receiver() != null && rate.receiver().seconds() > 0) {
+        if (rate.receiversCounted()) {
             return rate.receiver().megabytesPerSecond();
         }
         return rate.sender() == null ? null : rate.sender().megabytesPerSecond();
     }
 
     /**
-     * The headline throughput: the receivers' mean rate, or the senders' when no receiver wrote
-     * a rate.
+     * The headline throughput: the receivers' mean rate (what they received within the measured window), or the
+     * senders' when no receiver counted a measured message.
      */
     @JsonIgnore
     public double throughput() {
-        if (rate.receiver() != null && rate.receiver().seconds() > 0) {
+        if (rate.receiversCounted()) {
             return rate.receiver().mean();
         }
         return rate.sender() == null ? 0.0 : rate.sender().mean();
@@ -121,18 +122,50 @@ public record TestSummary(
 
     /**
      * Sender and receiver rates; either is {@link RateStats#EMPTY} when that role wrote none. Both divide by the same
-     * measured window, so on a clean run they are equal.
+     * measured window; the receivers' counts what they received within it, so on a clean run the two differ by the
+     * messages still in flight when it ended.
      *
      * @param window the measured window, null when no sender recorded one (their files did not arrive, or they sent no
      *               measured message)
+     * @param drained what the receivers drained after the window, not in their rate; null without a window
      */
     @JsonInclude(JsonInclude.Include.NON_NULL)
     @JsonIgnoreProperties(ignoreUnknown = true)
-    public record Rates(RateStats sender, RateStats receiver, MeasuredWindow window) {
+    public record Rates(RateStats sender, RateStats receiver, MeasuredWindow window, Drain drained) {
 
         /** Rates without a measured window. */
         public Rates(RateStats sender, RateStats receiver) {
-            this(sender, receiver, null);
+            this(sender, receiver, null, null);
+        }
+
+        /**
+         * True when the receivers counted a measured message, within the window or drained after it: the headline
+         * throughput is then theirs, else the senders'.
+         */
+        @JsonIgnore
+        public boolean receiversCounted() {
+            return receiver != null && (receiver.seconds() > 0 || drained != null && drained.messages() > 0);
+        }
+    }
+
+    /**
+     * What the receivers drained after the senders stopped: the measured messages that arrived after the measured
+     * window, counted as received but not in their rate.
+     *
+     * @param messages measured messages received after the window's end
+     * @param millis from the window's end to the end of the last rate row with such a message, ms; 0 without one
+     */
+    @JsonIgnoreProperties(ignoreUnknown = true)
+    public record Drain(long messages, long millis) {
+
+        /** "drained after the senders stopped: 1,234 messages in 2.3 s". */
+        @JsonIgnore
+        public String describe() {
+            return String.format(
+                    Locale.ROOT,
+                    "drained after the senders stopped: %,d messages in %.1f s",
+                    messages,
+                    millis / 1000.0);
         }
     }
 

@@ -17,8 +17,8 @@ import org.maestro.reporter.testing.ResultsAudit;
 
 /**
  * The measured rate of results whose rate.csv rows (format v3) split their messages into warm-up and measured ones:
- * a boundary second that mixes both, a 3 s stall of a sender's writer (one row of 3,000 ms) and warm-up backlog sent
- * late, checked against numbers computed from the raw files.
+ * a boundary second that mixes both, a 3 s stall of a sender's writer (one row of 3,000 ms), warm-up backlog sent
+ * late and a receiver's row across the window's end, checked against numbers computed from the raw files.
  */
 class MeasuredRateTest {
     private static final long T0 = 1_732_262_400_000L;
@@ -60,27 +60,35 @@ class MeasuredRateTest {
         rateFile(sender, senderRows);
         rateFile(receiver, receiverRows);
 
-        // independently: the measured column of the raw rows over the sender's measured.end − warmup.end
+        // independently: the measured column of the raw rows over the sender's measured.end − warmup.end; of the
+        // receiver's, those received by the window's end (+15 s): the rows to +14.3 s whole, and of the row from
+        // +14.3 s to +15.3 s the 700 ms before the end at the pace of the row before (2,000 msg/s); the rest of that
+        // row arrived after the window, drained
         long measuredSent = column(sender, 3);
         long measuredReceived = column(receiver, 3);
         long warmUpReceived = column(receiver, 2) - measuredReceived;
         assertEquals(20_000, measuredSent);
         assertEquals(measuredSent, measuredReceived);
-        double expected = measuredReceived / 10.0;
+        long receivedInWindow = measuredReceived - 2100 + 1400;
+        double expected = receivedInWindow / 10.0;
 
         TestSummary summary = Reporter.summarize(iteration);
         assertEquals(expected, summary.rate().receiver().mean(), 1e-9);
-        assertEquals(expected, summary.rate().sender().mean(), 1e-9, "the same window for both roles");
+        assertEquals(measuredSent / 10.0, summary.rate().sender().mean(), 1e-9, "the same window for both roles");
         assertEquals(expected, summary.throughput(), 1e-9);
-        assertEquals(measuredReceived, summary.rate().receiver().total());
+        assertEquals(receivedInWindow, summary.rate().receiver().total());
+        assertEquals(new TestSummary.Drain(700, 300), summary.rate().drained());
         assertEquals(warmUpReceived, summary.rate().receiver().warmup());
         assertEquals(10_000, summary.rate().receiver().millis());
         assertEquals(
                 new TestSummary.MeasuredWindow(T0 + 5000, T0 + 15_000, 5000),
                 summary.rate().window());
         assertEquals(T0 + 5000, summary.warmupEndMillis(), "the senders' warm-up, not the receivers'");
-        assertEquals(2100, summary.rate().receiver().max(), "the row at +15.3 s belongs to the second +15 s");
-        assertEquals(1900, summary.rate().receiver().min(), "the boundary second (+6.3 s rounds to +6 s)");
+        assertEquals(2000, summary.rate().receiver().max(), "the drain in the row at +15.3 s is not counted");
+        assertEquals(
+                1400,
+                summary.rate().receiver().min(),
+                "the row at +15.3 s belongs to the second +15 s and counts its 700 ms in the window");
         assertTrue(
                 summary.warnings().stream()
                         .anyMatch(w -> w.startsWith("sender-1@alpha entered the measured "
@@ -100,10 +108,20 @@ class MeasuredRateTest {
                 json.get("warnings").toString());
         String junit = Files.readString(results.resolve("exact/junit.xml"));
         assertTrue(junit.contains(String.format(java.util.Locale.ROOT, "throughput=%.1f msg/s", expected)), junit);
+        assertEquals(700, json.get("rate").get("drained").get("messages").asLong());
+        assertEquals(300, json.get("rate").get("drained").get("millis").asLong());
         String page = Files.readString(results.resolve("exact/iteration-0.html"));
         assertTrue(page.contains("250.0 ms behind its timeline"), "the page shows the warning");
+        assertTrue(
+                page.contains("drained after the senders stopped: 700 messages in 0.3 s"), "the page shows the drain");
         assertNotNull(page);
         ResultsAudit.assertConsistent(iteration);
+        Files.writeString(
+                results.resolve("exact/iteration-0.html"),
+                page.replace("700 messages in 0.3 s", "701 messages in 0.3 s"));
+        assertTrue(
+                ResultsAudit.audit(iteration).stream().anyMatch(m -> m.field().equals("drain note messages")),
+                "the audit names a drain the page misstates");
     }
 
     @Test

@@ -23,8 +23,8 @@ final class Figures {
 
     /**
      * The headline figures of a summary: counts (an unknown one is absent; lost split into refused and vanished, and the send outcomes when
-     * the senders counted them), mean rate, response-time percentiles in ms and, at a fixed rate, the inter-arrival
-     * jitter in ms.
+     * the senders counted them), mean rate, the receivers' drain after the senders stopped, response-time percentiles
+     * in ms and, at a fixed rate, the inter-arrival jitter in ms.
      */
     static Map<String, Number> of(TestSummary summary) {
         Map<String, Number> figures = new HashMap<>();
@@ -52,6 +52,11 @@ final class Figures {
         if (summary.rate() != null) {
             figures.put("measuredSent", summary.rate().sender().total());
             figures.put("measuredReceived", summary.rate().receiver().total());
+            TestSummary.Drain drain = summary.rate().drained();
+            if (drain != null) {
+                figures.put("drained", drain.messages());
+                figures.put("drainedMillis", drain.millis());
+            }
             if (summary.rate().sender() != null) {
                 figures.put("sentRate", summary.rate().sender().mean());
             }

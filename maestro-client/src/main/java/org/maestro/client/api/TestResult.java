@@ -89,9 +89,26 @@ public record TestResult(
         return count("measuredSent");
     }
 
-    /** Measured messages received (duplicates included): warm-up messages excluded, by each message's own flag. */
+    /**
+     * Measured messages received within the measured window (duplicates included): warm-up messages excluded, by each
+     * message's own flag, and those drained after the senders stopped ({@link #getDrained()}) too.
+     */
     public long getMeasuredReceived() {
         return count("measuredReceived");
+    }
+
+    /**
+     * Measured messages the receivers took in after the measured window, drained once the senders stopped: counted in
+     * {@link #getReceived()}, not in {@link #getMeanRate()}; null when unknown (no sender recorded a measured window).
+     */
+    public Long getDrained() {
+        Number value = figures.get("drained");
+        return value == null ? null : value.longValue();
+    }
+
+    /** How long the drain went on, ms: from the measured window's end to the end of the last row it drained in. */
+    public long getDrainedMillis() {
+        return count("drainedMillis");
     }
 
     /** Messages sent and never received by any receiver of their address; null when unknown. */
@@ -159,9 +176,9 @@ public record TestResult(
     }
 
     /**
-     * The measured receive rate, msg/s: measured messages received ÷ the measured window (from the end of the
-     * senders' warm-up to the end of their measured sending), warm-up excluded; the report's throughput, the same
-     * number in summary.json, junit.xml and the table {@code maestro-cli run} prints.
+     * The measured receive rate, msg/s: measured messages received within the measured window (from the end of the
+     * senders' warm-up to the end of their measured sending) ÷ the window, warm-up and drain excluded; the report's
+     * throughput, the same number in summary.json, junit.xml and the table {@code maestro-cli run} prints.
      */
     public double getMeanRate() {
         return number("meanRate");

@@ -57,7 +57,8 @@ public final class IterationAnalyzer {
         Map<String, String> parameters = TestParameters.of(files.peers());
         Decision decision = decide(files, LossCheck.judge(accounting.counts(), parameters.get("MAXIMUM_LOSS")));
         RateStats senderRate = RateAggregation.stats(senderTotals, window.measured());
-        RateStats receiverRate = RateAggregation.stats(receiverTotals, window.measured());
+        ReceiveRate received = ReceiveRate.of(receivers.values(), window.measured());
+        RateStats receiverRate = received.stats();
         Integer messageBytes = TestParameters.messageBytes(parameters);
         if (messageBytes != null) {
             senderRate = senderRate.withMessageSize(messageBytes);
@@ -80,7 +81,7 @@ public final class IterationAnalyzer {
                 decision.reason(),
                 decision.decidedBy(),
                 IterationMessages.withRateErrors(accounting.counts(), files),
-                new TestSummary.Rates(senderRate, receiverRate, window.measured()),
+                new TestSummary.Rates(senderRate, receiverRate, window.measured(), received.drained()),
                 latencies.stats(),
                 parameters,
                 PeerSummaries.of(files),

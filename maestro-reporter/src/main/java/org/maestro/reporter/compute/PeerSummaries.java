@@ -24,7 +24,7 @@ public final class PeerSummaries {
 
     /**
      * One summary per peer directory, then one per absent peer of the roster. A sender's rate is over its own measured
-     * window, any other peer's over the test's.
+     * window, any other peer's over the test's; a receiver's counts what it received within it ({@link ReceiveRate}).
      */
     public static List<PeerSummary> of(IterationFiles files) {
         List<PeerSummary> summaries = new ArrayList<>();
@@ -32,8 +32,11 @@ public final class PeerSummaries {
             List<RateLog.Row> rows = files.rates().get(peer);
             TestSummary.MeasuredWindow own =
                     peer.role() == Role.SENDER ? TestWindow.ownWindow(peer) : TestWindow.measuredWindow(files.peers());
-            RateStats rate =
-                    rows == null ? RateStats.EMPTY : RateAggregation.stats(RateAggregation.totals(List.of(rows)), own);
+            RateStats rate = rows == null
+                    ? RateStats.EMPTY
+                    : peer.role() == Role.RECEIVER
+                            ? ReceiveRate.of(List.of(rows), own).stats()
+                            : RateAggregation.stats(RateAggregation.totals(List.of(rows)), own);
             PeerResult result = peer.result().orElse(null);
             long count = result != null
                     ? result.count()

@@ -14,8 +14,8 @@ import org.maestro.reporter.TestSummary;
  * per second: a row belongs to the second its timestamp rounds to. Each row says how many of its messages were
  * measured (not sent during warm-up, by each message's own flag), so the measured count is exact; the mean rate
  * divides it by the measured window, never by a number of rows. Warm-up messages are left out of the statistics but
- * kept in the series so charts can show them shaded. The rate a search step is judged by, without the drain, is
- * {@link SustainedReceiveRate}.
+ * kept in the series so charts can show them shaded. The receivers' rate, which leaves out what arrived after the
+ * measured window, is {@link ReceiveRate}'s.
  */
 public final class RateAggregation {
 
@@ -54,9 +54,10 @@ public final class RateAggregation {
     }
 
     /**
-     * The rate over the measured window: every measured message of the totals (also those counted after the window,
-     * e.g. received while the receivers drained) divided by the window's length; max and min over the seconds wholly
-     * inside the window. Without a window see {@link #stats(List)}.
+     * The rate over the measured window: every measured message of the totals divided by the window's length (a
+     * sender counts measured messages only within its window; {@link ReceiveRate} passes only what the receivers
+     * received within it); max and min over the seconds wholly inside the window. Without a window see
+     * {@link #stats(List)}.
      */
     public static RateStats stats(List<Second> totals, TestSummary.MeasuredWindow window) {
         if (window == null || window.millis() <= 0) {

@@ -82,6 +82,13 @@ final class FigureTables {
         rateRow(b, "senders", s.rate().sender());
         rateRow(b, "receivers", s.rate().receiver());
         b.append("</tbody></table>\n");
+        TestSummary.Drain drain = s.rate().drained();
+        if (drain != null && drain.messages() > 0) {
+            b.append("<p class=\"note\" id=\"drain-note\">The receivers' rate counts what they received within the"
+                            + " measured window; ")
+                    .append(drain.describe())
+                    .append(" (counted as received, not in the rate).</p>\n");
+        }
     }
 
     private static void rateRow(StringBuilder b, String label, RateStats rate) {

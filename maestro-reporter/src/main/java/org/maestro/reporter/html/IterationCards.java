@@ -28,7 +28,7 @@ final class IterationCards {
         b.append("<section class=\"cards\" id=\"headline\">\n");
         Double megabytes = s.throughputMegabytes();
         String rateSub = (megabytes == null ? "" : Format.megabytes(megabytes) + " · ")
-                + (receiver.seconds() > 0
+                + (s.rate().receiversCounted()
                         ? "max " + Format.rate(receiver.max()) + " · senders " + Format.rate(sender.mean())
                         : "senders, max " + Format.rate(sender.max()))
                 + " · " + EXCLUDED;

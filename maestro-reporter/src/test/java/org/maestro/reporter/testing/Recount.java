@@ -14,6 +14,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Base64;
 import java.util.Collections;
 import java.util.LinkedHashMap;
@@ -83,11 +84,15 @@ public final class Recount {
 
     /**
      * A role's (or one peer's) rate: measured messages ÷ measured window, max and min of the per-second totals
-     * wholly inside the window, the seconds that counted measured messages, the measured and the warm-up messages.
+     * wholly inside the window, the seconds that counted measured messages, the measured and the warm-up messages;
+     * for receivers only what arrived by the window's end counts.
      */
     public record Rate(double mean, long max, long min, int seconds, long total, long millis, long warmup) {
         static final Rate EMPTY = new Rate(0, 0, 0, 0, 0, 0, 0);
     }
+
+    /** The receivers' measured messages received after the window, the last in a row ending {@code millis} after it. */
+    public record Drain(long messages, long millis) {}
 
     /** Messages sent, received, lost, refused, vanished, duplicated and out of order; null counts are unknown. */
     public record Counts(
@@ -104,6 +109,7 @@ public final class Recount {
      *
      * @param outcomes accepted, released, rejected, modified, failed; null when no sender counted outcomes
      * @param windowStart the measured window's start (epoch ms), 0 without a window (no sender recorded one)
+     * @param drained what the receivers received after the window; null without a window
      */
     public record Numbers(
             Long sent,
@@ -117,6 +123,7 @@ public final class Recount {
             long[] outcomes,
             Rate senderRate,
             Rate receiverRate,
+            Drain drained,
             long windowStart,
             long windowEnd,
             Map<String, Latency> latency,
@@ -131,7 +138,8 @@ public final class Recount {
 
         /** The headline throughput: the receivers' rate, the senders' when no receiver counted measured messages. */
         public double throughput() {
-            return receiverRate.seconds() > 0 ? receiverRate.mean() : senderRate.mean();
+            boolean counted = receiverRate.seconds() > 0 || drained != null && drained.messages() > 0;
+            return counted ? receiverRate.mean() : senderRate.mean();
         }
 
         /** Lost as a percentage of sent, null when unknown. */
@@ -157,13 +165,19 @@ public final class Recount {
         }
     }
 
-    /** Indexes of a rate row: timestamp, count, measured, errors, warm-up flag (1/0). */
-    private static final int TS = 0;
+    /**
+     * The rate.csv columns a rate row array holds, in its order (the warm-up flag as 1/0); the indexes below are their
+     * places in it.
+     */
+    private static final List<String> ROW_COLUMNS =
+            List.of("timestamp", "count", "measured", "errors", "warmup", "millis");
 
-    private static final int COUNT = 1;
-    private static final int MEASURED = 2;
-    private static final int ERRORS = 3;
-    private static final int WARMUP = 4;
+    private static final int TS = ROW_COLUMNS.indexOf("timestamp");
+    private static final int COUNT = ROW_COLUMNS.indexOf("count");
+    private static final int MEASURED = ROW_COLUMNS.indexOf("measured");
+    private static final int ERRORS = ROW_COLUMNS.indexOf("errors");
+    private static final int WARMUP = ROW_COLUMNS.indexOf("warmup");
+    private static final int MILLIS = ROW_COLUMNS.indexOf("millis");
 
     private Recount() {}
 
@@ -352,12 +366,14 @@ public final class Recount {
             }
         }
         Rate senderRate = rate(senderRows, window);
-        Rate receiverRate = rate(receiverRows, window);
+        Rate receiverRate = receivedRate(receiverRows, window);
 
         List<PeerCount> peerCounts = new ArrayList<>();
         for (PeerFiles p : peers) {
             long[] own = "sender".equals(p.role()) ? ownWindow(p) : window;
-            Rate rate = p.rows() == null ? Rate.EMPTY : rate(List.of(p.rows()), own);
+            Rate rate = p.rows() == null
+                    ? Rate.EMPTY
+                    : "receiver".equals(p.role()) ? receivedRate(List.of(p.rows()), own) : rate(List.of(p.rows()), own);
             Long count;
             long peerErrors;
             if (p.result() != null) {
@@ -418,6 +434,7 @@ public final class Recount {
                 outcomes,
                 senderRate,
                 receiverRate,
+                drained(receiverRows, window),
                 window == null ? 0 : window[0],
                 window == null ? 0 : window[1],
                 latency,
@@ -513,6 +530,71 @@ public final class Recount {
         return new Rate((double) total / counted, max, min, counted, total, 0, warmup);
     }
 
+    /**
+     * The receivers' rate (docs/measurement.md): only the measured messages received by the window's end count
+     * ({@link #inWindow}), warm-up messages are those of every row. Without a window, {@link #rate} of all rows.
+     */
+    static Rate receivedRate(List<List<long[]>> receivers, long[] window) {
+        if (window == null) {
+            return rate(receivers, null);
+        }
+        List<long[]> kept = new ArrayList<>();
+        long warmup = 0;
+        for (List<long[]> rows : receivers) {
+            for (int i = 0; i < rows.size(); i++) {
+                long[] row = rows.get(i);
+                warmup += row[COUNT] - row[MEASURED];
+                if (row[TS] - row[MILLIS] < window[1]) {
+                    long in = inWindow(rows, i, window[1]);
+                    kept.add(new long[] {row[TS], in, in, row[ERRORS], row[WARMUP], row[MILLIS]});
+                }
+            }
+        }
+        Rate within = rate(List.of(kept), window);
+        return new Rate(
+                within.mean(), within.max(), within.min(), within.seconds(), within.total(), within.millis(), warmup);
+    }
+
+    /**
+     * The receivers' drain: their measured messages not received by the window's end ({@link #inWindow}), and from
+     * the end to the latest end of a row with such a message; null without a window.
+     */
+    static Drain drained(List<List<long[]>> receivers, long[] window) {
+        if (window == null) {
+            return null;
+        }
+        long messages = 0;
+        long last = window[1];
+        for (List<long[]> rows : receivers) {
+            for (int i = 0; i < rows.size(); i++) {
+                long after = rows.get(i)[MEASURED] - inWindow(rows, i, window[1]);
+                if (after > 0) {
+                    messages += after;
+                    last = Math.max(last, rows.get(i)[TS]);
+                }
+            }
+        }
+        return new Drain(messages, last - window[1]);
+    }
+
+    /**
+     * The measured messages of a receiver's row {@code i} received by {@code end}: all of a row ending by then, none
+     * of a row beginning at or after it; of a row across it, round(count of the row before × (end − row start) ÷ that
+     * row's ms), the row's own count and ms for a first row, at most the row's measured messages.
+     */
+    private static long inWindow(List<long[]> rows, int i, long end) {
+        long[] row = rows.get(i);
+        long begin = row[TS] - row[MILLIS];
+        if (row[TS] <= end) {
+            return row[MEASURED];
+        }
+        if (begin >= end) {
+            return 0;
+        }
+        long[] pace = i > 0 && rows.get(i - 1)[MILLIS] > 0 ? rows.get(i - 1) : row;
+        return Math.min(row[MEASURED], Math.round(pace[COUNT] * (double) (end - begin) / pace[MILLIS]));
+    }
+
     private static PeerFiles readPeer(Path dir) throws IOException {
         Properties props = new Properties();
         Path propsFile = dir.resolve("test.properties");
@@ -557,8 +639,8 @@ public final class Recount {
     }
 
     /**
-     * rate.csv rows (format v3, the only one read) as {timestamp, count, measured, errors, warm-up}; throws on a file
-     * of another format.
+     * rate.csv rows (format v3, the only one read) as {timestamp, count, measured, errors, warm-up, millis}; throws on
+     * a file of another format.
      */
     static List<long[]> rateRows(Path file) throws IOException {
         List<String> all;
@@ -575,21 +657,20 @@ public final class Recount {
             return rows;
         }
         List<String> header = List.of(lines.get(0).trim().split(","));
-        int ts = header.indexOf("timestamp");
-        int count = header.indexOf("count");
-        int measured = header.indexOf("measured");
-        int errors = header.indexOf("errors");
-        int warmup = header.indexOf("warmup");
-        if (ts < 0 || count < 0 || measured < 0 || errors < 0 || warmup < 0) {
+        int[] column = ROW_COLUMNS.stream().mapToInt(header::indexOf).toArray();
+        if (Arrays.stream(column).anyMatch(c -> c < 0)) {
             throw new IllegalArgumentException(file + " lacks a column of format v3: " + header);
         }
         for (String line : lines.subList(1, lines.size())) {
             String[] cells = line.split(",", -1);
-            boolean warm = Boolean.parseBoolean(cells[warmup].trim());
-            long c = Long.parseLong(cells[count].trim());
-            long m = Long.parseLong(cells[measured].trim());
-            long e = cells[errors].isBlank() ? 0 : Long.parseLong(cells[errors].trim());
-            rows.add(new long[] {Long.parseLong(cells[ts].trim()), c, m, e, warm ? 1 : 0});
+            long[] row = new long[column.length];
+            for (int i = 0; i < column.length; i++) {
+                String cell = cells[column[i]].trim();
+                row[i] = i == WARMUP
+                        ? (Boolean.parseBoolean(cell) ? 1 : 0)
+                        : i == ERRORS && cell.isEmpty() ? 0 : Long.parseLong(cell);
+            }
+            rows.add(row);
         }
         return rows;
     }

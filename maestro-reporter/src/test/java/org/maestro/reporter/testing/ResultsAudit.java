@@ -117,8 +117,8 @@ public final class ResultsAudit {
 
     /**
      * Mismatches between the row the table of {@code maestro-cli run} printed for the iteration (columns TEST, #,
-     * RESULT, SENT, RECEIVED, DUPLICATES, LOST, REFUSED, VANISHED, RATE msg/s, MB/s, p99 ms) and the iteration's
-     * raw files.
+     * RESULT, SENT, RECEIVED, DUPLICATES, LOST, REFUSED, VANISHED, RATE msg/s, MB/s, p99 ms), with the line under it
+     * on the receivers' drain, and the iteration's raw files.
      */
     public static List<Mismatch> auditRunTable(String output, Path iterationDir) {
         try {
@@ -149,6 +149,12 @@ public final class ResultsAudit {
             audit.shownCount(f, p + "REFUSED", row[7], n.refused());
             audit.shownCount(f, p + "VANISHED", row[8], n.vanished());
             audit.shown(f, p + "RATE msg/s", row[9], n.throughput());
+            String drainLine = output.lines()
+                    .map(String::trim)
+                    .filter(line -> line.startsWith(test + " #" + iteration + " drained after"))
+                    .findFirst()
+                    .orElse(null);
+            audit.drainNote(f, drainLine, n);
             Recount.Latency response = n.latency().get("responseTime");
             if (response != null) {
                 audit.shownMillis(f, p + "p99 ms", row[11], response.value("p99"));
@@ -201,6 +207,21 @@ public final class ResultsAudit {
         }
         rate(f, "rate.sender", entry.path("rate").path("sender"), n.senderRate());
         rate(f, "rate.receiver", entry.path("rate").path("receiver"), n.receiverRate());
+        JsonNode drain = entry.path("rate").get("drained");
+        if (n.drained() == null) {
+            same(f, "rate.drained", drain == null || drain.isNull() ? "absent" : drain.toString(), "absent");
+        } else {
+            count(
+                    f,
+                    "rate.drained.messages",
+                    drain == null ? null : drain.get("messages"),
+                    n.drained().messages());
+            count(
+                    f,
+                    "rate.drained.millis",
+                    drain == null ? null : drain.get("millis"),
+                    n.drained().millis());
+        }
         JsonNode window = entry.path("rate").get("window");
         if (n.windowStart() > 0) {
             count(f, "rate.window.startMillis", window == null ? null : window.get("startMillis"), n.windowStart());
@@ -427,6 +448,12 @@ public final class ResultsAudit {
             shownCount(f, p + "measured messages", cells.get(5).text(), rate.total());
             shownCount(f, p + "warm-up messages", cells.get(6).text(), rate.warmup());
         }
+        drainNote(
+                f,
+                doc.getElementById("drain-note") == null
+                        ? null
+                        : doc.getElementById("drain-note").text(),
+                n);
 
         Map<String, Elements> streamRows = new LinkedHashMap<>();
         for (Element row : doc.select("table#streams tbody tr")) {
@@ -485,6 +512,23 @@ public final class ResultsAudit {
         boolean found = values.find();
         shownCount(f, "jitter-note " + side + " count", found ? values.group(1) : "", count);
         shownMillis(f, "jitter-note " + side + " max", found ? values.group(2) : "", maxMicros);
+    }
+
+    /**
+     * The receivers' drain as a text says it ("drained after the senders stopped: N messages in T s"), or that the text
+     * is absent (null) when nothing was drained.
+     */
+    private void drainNote(String f, String text, Recount.Numbers n) {
+        Recount.Drain drained = n.drained();
+        if (drained == null || drained.messages() == 0) {
+            same(f, "drain note", text == null ? "absent" : text, "absent");
+            return;
+        }
+        Matcher note = Pattern.compile("drained after the senders stopped: ([\\d,]+) messages in ([\\d.]+) s")
+                .matcher(text == null ? "" : text);
+        boolean found = note.find();
+        shownCount(f, "drain note messages", found ? note.group(1) : "absent", drained.messages());
+        shown(f, "drain note s", found ? note.group(2) : "absent", drained.millis() / 1000.0);
     }
 
     // the run tables of <test>/index.html and <results>/index.html

@@ -1,20 +1,24 @@
 package org.maestro.client.api.search;
 
 import java.io.PrintStream;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import org.maestro.client.api.ScriptTests;
 import org.maestro.client.api.TestResult;
 import org.maestro.common.options.Durations;
-import org.maestro.reporter.compute.SustainedReceiveRate;
+import org.maestro.common.protocol.Role;
+import org.maestro.reporter.ReportException;
+import org.maestro.reporter.compute.ReceiveRate;
+import org.maestro.reporter.read.IterationFiles;
 
 /**
  * Runs the steps of a search as fixed-rate tests, each an iteration of the search's test, and judges them: a step
  * passes when the test passed (its latency condition, no peer error), no message was lost, no error was counted,
- * and the receivers took in at least the achieved share of the target during the measured part
- * ({@link SustainedReceiveRate}). A step the search counts as failed is recorded as failed with the test, with the
- * reason.
+ * and the receivers' measured rate ({@link ReceiveRate}: what they received within the measured window, the drain
+ * after the senders stopped left out) is at least the achieved share of the target. A step the search counts as
+ * failed is recorded as failed with the test, with the reason.
  */
 public final class FixedRateSteps implements StepRunner {
     /** The latency condition of a step unless the search's test block sets one, ms of p90 response time. */
@@ -45,8 +49,10 @@ public final class FixedRateSteps implements StepRunner {
             test.duration(settings.stepDuration());
             test.warmUp(warmUp());
         });
-        SustainedReceiveRate measured = SustainedReceiveRate.of(result.directory());
-        long target = (long) perConnection * connections * measured.senders();
+        IterationFiles files = files(result.directory());
+        int senders = files == null ? 1 : Math.max(1, files.peers(Role.SENDER).size());
+        double received = files == null ? 0 : ReceiveRate.of(files).stats().mean();
+        long target = (long) perConnection * connections * senders;
         List<String> problems = new ArrayList<>();
         if (!result.passed()) {
             problems.add(result.reason());
@@ -59,11 +65,11 @@ public final class FixedRateSteps implements StepRunner {
         if (result.getErrors() > 0) {
             problems.add(result.getErrors() + " errors");
         }
-        if (measured.received() < settings.achievedShare() * target) {
+        if (received < settings.achievedShare() * target) {
             problems.add(String.format(
                     Locale.ROOT,
                     "received %.0f msg/s, less than %s%% of %d",
-                    measured.received(),
+                    received,
                     percent(settings.achievedShare()),
                     target));
         }
@@ -71,7 +77,7 @@ public final class FixedRateSteps implements StepRunner {
                 problems.isEmpty(),
                 String.join("; ", problems),
                 target,
-                measured.received(),
+                received,
                 result.iteration(),
                 result.getResponseP90Ms());
         onePassed |= outcome.passed();
@@ -87,10 +93,19 @@ public final class FixedRateSteps implements StepRunner {
                 connections,
                 perConnection,
                 target,
-                measured.received(),
+                received,
                 result.getResponseP90Ms(),
                 outcome.passed() ? "PASSED" : "FAILED (" + outcome.why() + ")"));
         return outcome;
+    }
+
+    /** The files of a step's iteration; null when they cannot be read (then one sender, nothing received). */
+    private static IterationFiles files(Path iteration) {
+        try {
+            return IterationFiles.open(iteration);
+        } catch (ReportException e) {
+            return null;
+        }
     }
 
     /** The step's warm-up: twice as long until a step passed, as the SUT and the workers start cold. */
