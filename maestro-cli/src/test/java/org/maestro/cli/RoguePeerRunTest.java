@@ -24,6 +24,7 @@ import org.maestro.common.client.ControlClient;
 import org.maestro.common.measure.PeerResult;
 import org.maestro.common.peer.Peer;
 import org.maestro.common.peer.PeerConfig;
+import org.maestro.common.peer.ResultShipper;
 import org.maestro.common.protocol.Command;
 import org.maestro.common.protocol.Payload;
 import org.maestro.common.protocol.PeerInfo;
@@ -168,9 +169,10 @@ class RoguePeerRunTest {
         PeerInfo liar = RoguePeer.identity("receiver-liar", "localhost", "receiver");
         try (RoguePeer rogue = RoguePeer.connect(mosquitto.url(), liar)) {
             byte[] data = "ten bytes!".getBytes(java.nio.charset.StandardCharsets.UTF_8);
-            String sha = org.maestro.common.peer.ResultShipper.sha256(List.of(data));
+            String sha = ResultShipper.sha256(List.of(data));
             rogue.shipOnLog(List.of(
-                    new Payload.Chunk("big.bin", 0, 2_000_000_000, sha, data),
+                    new Payload.Chunk(
+                            "big.bin", 0, 2_000_000_000, sha, data, 2_000_000_000L * ResultShipper.CHUNK_BYTES),
                     new Payload.Chunk("lie.bin", 0, 5, sha, data, data.length),
                     RoguePeer.chunk("small.txt", "kept")));
             finishOnDrain(rogue);

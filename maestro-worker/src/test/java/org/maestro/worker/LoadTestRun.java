@@ -5,6 +5,7 @@ import java.time.Duration;
 import java.util.Map;
 import org.maestro.common.measure.PeerResult;
 import org.maestro.common.protocol.Command;
+import org.maestro.common.protocol.DrainMode;
 import org.maestro.common.protocol.Note;
 import org.maestro.common.testing.RecordingPeerContext;
 import org.maestro.worker.receiver.ReceiverRole;
@@ -88,7 +89,7 @@ final class LoadTestRun {
         sender.handle(Note.request(Command.START_SENDER), senderContext);
         whileSending.run();
         senderOutcome = senderContext.awaitOutcome(senderTimeout);
-        receiver.handle(Note.request(Command.DRAIN), receiverContext);
+        receiver.handle(Note.request(Command.DRAIN, DrainMode.QUIET.payload()), receiverContext);
         receiverOutcome = receiverContext.awaitOutcome(OUTCOME_TIMEOUT);
         return this;
     }

@@ -106,7 +106,7 @@ class RunBoundaryTest {
         try (StampedSender sender = new StampedSender(url, tag)) {
             sender.sendMessages(0, 10);
             long drainStart = System.nanoTime();
-            receiver.handle(Note.request(Command.DRAIN), context);
+            receiver.handle(Note.request(Command.DRAIN, DrainMode.QUIET.payload()), context);
             // a backlog of priming messages arriving slowly, each gap shorter than the quiet period, 2 s in all,
             // then the rest of the test's messages: a drain that ignored priming would end before they arrive
             for (int primer = 0; primer < 8; primer++) {

@@ -23,6 +23,7 @@ import org.junit.jupiter.api.io.TempDir;
 import org.maestro.common.measure.OutcomeCounts;
 import org.maestro.common.measure.PeerResult;
 import org.maestro.common.protocol.Command;
+import org.maestro.common.protocol.DrainMode;
 import org.maestro.common.protocol.Note;
 import org.maestro.embedded.AmqpBroker;
 import org.maestro.worker.measure.MessageStamp;
@@ -71,7 +72,7 @@ class SendAndReceiveTest {
         Thread.sleep(2000);
         LoadTestRun.sender().handle(Note.request(Command.START_SENDER), run.senderContext);
         run.senderOutcome = run.senderContext.awaitOutcome(LoadTestRun.OUTCOME_TIMEOUT);
-        receiver.handle(Note.request(Command.DRAIN), run.receiverContext);
+        receiver.handle(Note.request(Command.DRAIN, DrainMode.QUIET.payload()), run.receiverContext);
         run.receiverOutcome = run.receiverContext.awaitOutcome(LoadTestRun.OUTCOME_TIMEOUT);
 
         assertEquals(Command.NOTIFY_SUCCESS, run.senderOutcome.command(), run.senderOutcome.message());

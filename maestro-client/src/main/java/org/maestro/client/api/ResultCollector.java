@@ -133,26 +133,22 @@ final class ResultCollector {
         }
         Incoming file = new Incoming(chunk, staging().resolve(files.size() + ".part"));
         files.put(chunk.file(), file);
-        long bound = chunk.hasSize() ? chunk.size() : (long) chunk.total() * ResultShipper.CHUNK_BYTES;
+        long size = chunk.size();
         if (!SHA256.matcher(chunk.sha256()).matches()) {
             file.refuse("its checksum " + quote(chunk.sha256()) + " is not a hex SHA-256");
-        } else if (chunk.hasSize() && chunk.total() != ResultShipper.chunkCount(chunk.size())) {
-            file.refuse("it claims " + chunk.total() + " chunks for a file of " + chunk.size() + " bytes, which "
-                    + "takes " + ResultShipper.chunkCount(chunk.size()) + " chunks of " + ResultShipper.CHUNK_BYTES
-                    + " bytes");
-        } else if (bound > limits.maxFileBytes()) {
-            String what = chunk.hasSize()
-                    ? "it declares " + chunk.size() + " bytes"
-                    : "it claims " + chunk.total() + " chunks (up to " + bound + " bytes)";
-            file.refuse(what + ", more than the per-file limit of " + limits.maxFileBytes()
+        } else if (chunk.total() != ResultShipper.chunkCount(size)) {
+            file.refuse("it claims " + chunk.total() + " chunks for a file of " + size + " bytes, which takes "
+                    + ResultShipper.chunkCount(size) + " chunks of " + ResultShipper.CHUNK_BYTES + " bytes");
+        } else if (size > limits.maxFileBytes()) {
+            file.refuse("it declares " + size + " bytes, more than the per-file limit of " + limits.maxFileBytes()
                     + " bytes; raise it with --max-file-bytes");
             limitBreaches.add(chunk.file() + ": " + file.problem);
-        } else if (declaredBytes + bound > limits.maxPeerBytes()) {
-            file.refuse("with its " + bound + " bytes the peer's files would exceed the per-peer limit of "
+        } else if (declaredBytes + size > limits.maxPeerBytes()) {
+            file.refuse("with its " + size + " bytes the peer's files would exceed the per-peer limit of "
                     + limits.maxPeerBytes() + " bytes; raise it with --max-peer-bytes");
             limitBreaches.add(chunk.file() + ": " + file.problem);
         } else {
-            declaredBytes += bound;
+            declaredBytes += size;
         }
         return file;
     }
@@ -315,7 +311,7 @@ final class ResultCollector {
         }
 
         static Incoming refused(String name) {
-            Incoming file = new Incoming(new Payload.Chunk(name, 0, 1, "", new byte[0]), null);
+            Incoming file = new Incoming(new Payload.Chunk(name, 0, 1, "", new byte[0], 0), null);
             file.refused = true;
             return file;
         }
@@ -346,11 +342,10 @@ final class ResultCollector {
             }
             long expected = chunk.index() < total - 1
                     ? ResultShipper.CHUNK_BYTES
-                    : size >= 0 ? size - (long) (total - 1) * ResultShipper.CHUNK_BYTES : -1;
+                    : size - (long) (total - 1) * ResultShipper.CHUNK_BYTES;
             int length = chunk.data().length;
-            if (expected >= 0 ? length != expected : length > ResultShipper.CHUNK_BYTES) {
-                return "chunk " + chunk.index() + " of " + total + " holds " + length + " bytes, not "
-                        + (expected >= 0 ? expected : "at most " + ResultShipper.CHUNK_BYTES);
+            if (length != expected) {
+                return "chunk " + chunk.index() + " of " + total + " holds " + length + " bytes, not " + expected;
             }
             return null;
         }
@@ -361,7 +356,7 @@ final class ResultCollector {
             if (missing > 0) {
                 return missing + " of " + total + " chunks missing";
             }
-            if (size >= 0 && Files.size(temp) != size) {
+            if (Files.size(temp) != size) {
                 return "it holds " + Files.size(temp) + " bytes, not the " + size + " declared";
             }
             MessageDigest digest;

@@ -40,12 +40,14 @@ class ResultCollectorLimitsTest {
         ResultCollector collector = collector(CollectLimits.DEFAULTS);
         byte[] data = bytes(10);
 
-        collector.accept(note(new Payload.Chunk("big.bin", 0, 2_000_000_000, sha(data), data)));
-        collector.accept(note(new Payload.Chunk("big.bin", 1, 2_000_000_000, sha(data), data)));
+        long size = 2_000_000_000L * CHUNK;
+
+        collector.accept(note(new Payload.Chunk("big.bin", 0, 2_000_000_000, sha(data), data, size)));
+        collector.accept(note(new Payload.Chunk("big.bin", 1, 2_000_000_000, sha(data), data, size)));
 
         assertEquals(
-                List.of("big.bin: refused: it claims 2000000000 chunks (up to 524288000000000 bytes), more than the "
-                        + "per-file limit of 2147483648 bytes; raise it with --max-file-bytes"),
+                List.of("big.bin: refused: it declares 524288000000000 bytes, more than the per-file limit of "
+                        + "2147483648 bytes; raise it with --max-file-bytes"),
                 collector.write());
         assertEquals(1, collector.limitBreaches().size());
         assertFalse(Files.exists(peerDirectory().resolve("big.bin")));

@@ -67,6 +67,6 @@ class ResultCollectorRunIdTest {
                 NoteType.DATA,
                 Command.LOG,
                 new NoteHeader("c", UUID.randomUUID().toString(), PEER),
-                new Payload.Chunk(file, 0, 1, ResultShipper.sha256(List.of(data)), data));
+                new Payload.Chunk(file, 0, 1, ResultShipper.sha256(List.of(data)), data, data.length));
     }
 }

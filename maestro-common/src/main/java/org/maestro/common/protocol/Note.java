@@ -15,8 +15,7 @@ public record Note(NoteType type, Command command, NoteHeader header, Payload pa
         Objects.requireNonNull(payload, "payload");
         PayloadKind expected = PayloadKind.of(type, command);
         PayloadKind actual = PayloadKind.of(payload);
-        boolean drainMode =
-                expected == PayloadKind.DRAIN_MODE && (actual == PayloadKind.TEXT || actual == PayloadKind.EMPTY);
+        boolean drainMode = expected == PayloadKind.DRAIN_MODE && actual == PayloadKind.TEXT;
         if (expected != actual && !drainMode) {
             throw new IllegalArgumentException(
                     type + " " + command + " carries a " + PayloadKind.of(type, command) + " payload, not " + payload);

@@ -164,9 +164,7 @@ public final class NoteCodec {
             packer.packString(chunk.sha256());
             packer.packBinaryHeader(chunk.data().length);
             packer.writePayload(chunk.data());
-            if (chunk.hasSize()) {
-                packer.packLong(chunk.size());
-            }
+            packer.packLong(chunk.size());
         }
     }
 
@@ -184,8 +182,7 @@ public final class NoteCodec {
             case NOTICE -> unpackNotice(unpacker, limit);
             case AGENT_SOURCE -> new Payload.AgentSource(unpackString(unpacker, limit), unpackString(unpacker, limit));
             case CHUNK -> unpackChunk(unpacker, limit);
-            case DRAIN_MODE ->
-                unpacker.hasNext() ? new Payload.Text(unpackString(unpacker, limit)) : Payload.Empty.INSTANCE;
+            case DRAIN_MODE -> new Payload.Text(unpackString(field(unpacker, PayloadKind.DRAIN_MODE, "mode"), limit));
         };
     }
 
@@ -210,8 +207,8 @@ public final class NoteCodec {
             throws IOException, MalformedNoteException {
         if (!unpacker.hasNext()) {
             throw new MalformedNoteException(kind + " payload ends before its " + name
-                    + ", a field every peer sends (docs/protocol.md): run the same Maestro version on the client and"
-                    + " all peers");
+                    + ", a required field (docs/protocol.md): run the same Maestro version on the client and all"
+                    + " peers");
         }
         return unpacker;
     }
@@ -245,12 +242,9 @@ public final class NoteCodec {
             throw new MalformedNoteException("chunk " + index + " of " + total + " is out of range");
         }
         byte[] data = unpacker.readPayload(length);
-        long size = Payload.Chunk.UNKNOWN_SIZE;
-        if (unpacker.hasNext()) {
-            size = unpacker.unpackLong();
-            if (size < 0) {
-                throw new MalformedNoteException("chunk of a file of " + size + " bytes: a size cannot be negative");
-            }
+        long size = field(unpacker, PayloadKind.CHUNK, "file size").unpackLong();
+        if (size < 0) {
+            throw new MalformedNoteException("chunk of a file of " + size + " bytes: a size cannot be negative");
         }
         return new Payload.Chunk(file, index, total, sha256, data, size);
     }

@@ -136,28 +136,15 @@ public sealed interface Payload {
         }
     }
 
-    /**
-     * DATA: one chunk of a result file, with the SHA-256 and the size of the whole file to check it after reassembly.
-     * The size is {@link #UNKNOWN_SIZE} in chunks of peers that do not declare it.
-     */
+    /** DATA: one chunk of a result file, with the SHA-256 and the size of the whole file to check it after reassembly. */
     record Chunk(String file, int index, int total, String sha256, byte[] data, long size) implements Payload {
-        /** The {@code size} of a chunk whose peer did not declare the file's size. */
-        public static final long UNKNOWN_SIZE = -1;
-
         public Chunk {
             Objects.requireNonNull(file, "file");
             Objects.requireNonNull(sha256, "sha256");
             Objects.requireNonNull(data, "data");
-        }
-
-        /** A chunk without the file's size (as peers that do not declare it send it). */
-        public Chunk(String file, int index, int total, String sha256, byte[] data) {
-            this(file, index, total, sha256, data, UNKNOWN_SIZE);
-        }
-
-        /** True when the peer declared the size of the whole file. */
-        public boolean hasSize() {
-            return size >= 0;
+            if (size < 0) {
+                throw new IllegalArgumentException("chunk of a file of " + size + " bytes: a size cannot be negative");
+            }
         }
 
         @Override

@@ -12,12 +12,12 @@ public enum PayloadKind {
     NOTICE(Payload.Notice.class),
     AGENT_SOURCE(Payload.AgentSource.class),
     CHUNK(Payload.Chunk.class),
-    /** DRAIN requests: TEXT with how the drain ends ({@link DrainMode}), or nothing (the quiet rule). */
+    /** DRAIN requests: TEXT with how the drain ends ({@link DrainMode}). */
     DRAIN_MODE(null);
 
     private static final PayloadKind[] KINDS = values();
 
-    /** The payload record of this layout; null for DRAIN_MODE, which carries a TEXT or EMPTY one. */
+    /** The payload record of this layout; null for DRAIN_MODE, which carries a TEXT one. */
     private final Class<? extends Payload> type;
 
     PayloadKind(Class<? extends Payload> type) {

@@ -69,7 +69,7 @@ class ProtocolVectorsTest {
             case ERROR -> new Payload.Error(9, "bad");
             case NOTICE -> new Payload.Notice("done", Map.of("a", "1", "b", "2"));
             case AGENT_SOURCE -> new Payload.AgentSource("/srv/handlers", "");
-            case CHUNK -> new Payload.Chunk("a/b.hlog", 1, 3, "00", new byte[] {1, 2, 3});
+            case CHUNK -> new Payload.Chunk("a/b.hlog", 1, 3, "00", new byte[] {1, 2, 3}, 524_291);
             case DRAIN_MODE -> DrainMode.HOLD.payload();
         };
     }

@@ -83,23 +83,19 @@ public final class SampleNotes {
         notes.put(
                 "ABNORMAL_DISCONNECT notification",
                 new Note(NoteType.NOTIFICATION, Command.ABNORMAL_DISCONNECT, reply, Payload.Empty.INSTANCE));
-        notes.put("LOG data", logData(reply, Payload.Chunk.UNKNOWN_SIZE));
-        notes.put("LOG data declaring the file size", logData(reply, 3));
+        notes.put(
+                "LOG data",
+                new Note(
+                        NoteType.DATA,
+                        Command.LOG,
+                        reply,
+                        new Payload.Chunk(
+                                "rate.csv",
+                                0,
+                                1,
+                                "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad",
+                                "abc".getBytes(StandardCharsets.UTF_8),
+                                3)));
         return notes;
-    }
-
-    /** A LOG data note of the one chunk of {@code rate.csv} ("abc"), declaring {@code size} as its file's size. */
-    private static Note logData(NoteHeader reply, long size) {
-        return new Note(
-                NoteType.DATA,
-                Command.LOG,
-                reply,
-                new Payload.Chunk(
-                        "rate.csv",
-                        0,
-                        1,
-                        "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad",
-                        "abc".getBytes(StandardCharsets.UTF_8),
-                        size));
     }
 }

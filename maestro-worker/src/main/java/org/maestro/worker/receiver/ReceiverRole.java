@@ -24,15 +24,16 @@ import org.maestro.worker.role.LoadRun;
  * SEND_RECEIVE_URL) and the request returns only once all are attached; they record response and service time and
  * the sequence numbers of each stream until STOP_RECEIVER, the end of a DRAIN, or the test duration (counted from the
  * first message, as the senders may start well after the receivers) plus a grace period; then the fail-condition latency is evaluated and the run ends with NOTIFY_SUCCESS or NOTIFY_FAIL (after
- * DRAIN_COMPLETE when it drained). A DRAIN says how the drain ends ({@link DrainMode}): the client of this version
- * holds it open ({@code hold}) and ends it ({@code end}) once the receivers consumed what the senders sent or made
- * no progress for DRAIN_QUIET; a DRAIN without payload ends after the quiet period. Thread-safe.
+ * DRAIN_COMPLETE when it drained). A DRAIN says how the drain ends ({@link DrainMode}): the client holds it open
+ * ({@code hold}) and ends it ({@code end}) once the receivers consumed what the senders sent or made no progress for
+ * DRAIN_QUIET; a DRAIN {@code quiet} ends after the quiet period. Thread-safe.
  *
  * <pre>{@code
  * ReceiverRole receiver = ReceiverRole.builder().build();
  * receiver.handle(Note.request(Command.START_RECEIVER), context); // consumers attached
  * // ... senders run ...
- * receiver.handle(Note.request(Command.DRAIN), context);          // consume what is in flight, then stop
+ * // consume what is in flight, then stop
+ * receiver.handle(Note.request(Command.DRAIN, DrainMode.QUIET.payload()), context);
  * }</pre>
  */
 public final class ReceiverRole extends LoadRole {
@@ -60,8 +61,8 @@ public final class ReceiverRole extends LoadRole {
         }
 
         /**
-         * How long no message of any kind (priming and stale ones included) must arrive for a drain without payload
-         * (an older client's) to end (default 1 s); a held drain ignores it.
+         * How long no message of any kind (priming and stale ones included) must arrive for a {@code quiet} drain to
+         * end (default 1 s); a held drain ignores it.
          */
         public Builder quietPeriod(Duration value) {
             quietPeriod = value;

@@ -8,6 +8,7 @@ import java.util.Map;
 import org.HdrHistogram.Histogram;
 import org.HdrHistogram.HistogramLogReader;
 import org.maestro.common.protocol.Command;
+import org.maestro.common.protocol.DrainMode;
 import org.maestro.common.protocol.Note;
 import org.maestro.common.testing.RecordingPeerContext;
 import org.maestro.worker.RunOptions;
@@ -52,7 +53,7 @@ final class MaestroPeers {
 
     /** Drains the receiver and waits for its outcome. */
     RecordingPeerContext.Notification drain(Duration timeout) throws Exception {
-        receiver.handle(Note.request(Command.DRAIN), receiverContext);
+        receiver.handle(Note.request(Command.DRAIN, DrainMode.QUIET.payload()), receiverContext);
         return receiverContext.awaitOutcome(timeout);
     }
 
