@@ -3,6 +3,7 @@ package org.maestro.reporter.compute;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
+import org.maestro.common.protocol.Role;
 import org.maestro.reporter.ClockEstimate;
 import org.maestro.reporter.ClockSummary;
 import org.maestro.reporter.LatencyStats;
@@ -32,8 +33,8 @@ public final class ClockCheck {
      * @return the summary, empty when the readings hold no sender or receiver estimate
      */
     public static Optional<ClockSummary> check(ClockReadings readings, LatencyStats responseTime) {
-        List<ClockReadings.Peer> senders = ofRole(readings, "sender");
-        List<ClockReadings.Peer> receivers = ofRole(readings, "receiver");
+        List<ClockReadings.Peer> senders = ofRole(readings, Role.SENDER);
+        List<ClockReadings.Peer> receivers = ofRole(readings, Role.RECEIVER);
         if (senders.isEmpty() && receivers.isEmpty()) {
             return Optional.empty();
         }
@@ -73,9 +74,10 @@ public final class ClockCheck {
         return Math.abs(a.differenceMicros()) > Math.abs(b.differenceMicros());
     }
 
-    private static List<ClockReadings.Peer> ofRole(ClockReadings readings, String role) {
+    private static List<ClockReadings.Peer> ofRole(ClockReadings readings, Role role) {
         return readings.peers().stream()
-                .filter(peer -> role.equals(peer.role()) && !peer.estimates().isEmpty())
+                .filter(peer ->
+                        role == Role.parse(peer.role()) && !peer.estimates().isEmpty())
                 .toList();
     }
 
