@@ -117,7 +117,7 @@ class GitSourceTest {
         String csvRow = Files.readAllLines(results.resolve("agent-actions.csv")).get(2);
         assertEquals(
                 done.details().get("action") + ",hello world 'two words',"
-                        + done.details().get("start") + "," + done.details().get("end") + ",success,greeted 2",
+                        + done.details().get("start") + "," + done.details().get("end") + ",success,greeted 2,,,",
                 csvRow);
     }
 

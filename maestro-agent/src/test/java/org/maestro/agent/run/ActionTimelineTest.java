@@ -27,16 +27,16 @@ class ActionTimelineTest {
 
         assertEquals(
                 List.of(
-                        "# maestro-agent v1",
-                        "action,command,start,end,outcome,message",
-                        "1,restart router 2,1000,3500,success,\"down, for 2 s\"",
-                        "2,\"say \"\"hi\"\"\",4000,,running,"),
+                        "# maestro-agent v2",
+                        "action,command,start,end,outcome,message,exit,stdout,stderr",
+                        "1,restart router 2,1000,3500,success,\"down, for 2 s\",,,",
+                        "2,\"say \"\"hi\"\"\",4000,,running,,,,"),
                 Files.readAllLines(first.resolve("agent-actions.csv")));
         assertEquals(
                 List.of(
-                        "# maestro-agent v1",
-                        "action,command,start,end,outcome,message",
-                        "3,drop 5s,9000,9100,failed,line one line two"),
+                        "# maestro-agent v2",
+                        "action,command,start,end,outcome,message,exit,stdout,stderr",
+                        "3,drop 5s,9000,9100,failed,line one line two,,,"),
                 Files.readAllLines(second.resolve("agent-actions.csv")));
         assertFalse(Files.exists(first.resolve("agent-actions.csv.tmp")));
     }
@@ -49,7 +49,7 @@ class ActionTimelineTest {
         timeline.update(started.ended(20, ActionOutcome.CANCELLED, "cancelled by STOP_AGENT"));
         timeline.write(root);
         assertEquals(
-                "7,x,10,20,cancelled,cancelled by STOP_AGENT",
+                "7,x,10,20,cancelled,cancelled by STOP_AGENT,,,",
                 Files.readAllLines(root.resolve("agent-actions.csv")).get(2));
     }
 }
