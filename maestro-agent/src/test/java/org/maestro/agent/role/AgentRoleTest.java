@@ -149,7 +149,8 @@ class AgentRoleTest {
                 error.getMessage()
                         .startsWith(
                                 "no handler for 'reboot': " + temp.resolve("allowed/actions")
-                                        + " has no handlers/reboot.groovy (it has broken, echo, fail, keep, long, router/restart,"
+                                        + " has no handlers/reboot.groovy nor an executable handlers/reboot"
+                                        + " (it has broken, echo, fail, keep, long, router/restart,"
                                         + " stubborn, undofail, wait), and it is not a ready action (stop, shutdown, start, restart, netem, drop)"),
                 error.getMessage());
     }
