@@ -14,6 +14,8 @@ import java.util.zip.GZIPOutputStream;
 import org.HdrHistogram.Histogram;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.maestro.common.files.agent.AgentActions;
+import org.maestro.common.files.agent.AgentActionsWriter;
 import org.maestro.reporter.build.ReportResult;
 import org.maestro.reporter.build.Reporter;
 import org.maestro.reporter.testing.ResultsAudit;
@@ -100,5 +102,36 @@ class ReadingTest {
         assertEquals(SyntheticResults.T0 + 2000, summary.actions().get(0).startMillis());
         assertEquals("shutdown 60", summary.actions().get(0).command());
         assertTrue(page.contains("\"kind\":\"action-failed\""), "failed action marked");
+    }
+
+    @Test
+    void showsTheExitCodeAndOutputOfAHandlerThatIsAProgram() throws IOException {
+        new SyntheticResults(7, 1.0, 1.0).simple(results.resolve("t/0"), SyntheticResults.T0, 1000, "success", "ok");
+        Path agent = Files.createDirectories(results.resolve("t/0/agent-1@sut"));
+        AgentActionsWriter.write(
+                agent,
+                List.of(new AgentActions.Row(
+                        "1",
+                        "check-disk /var",
+                        SyntheticResults.T0 + 2000,
+                        SyntheticResults.T0 + 2100,
+                        "failed",
+                        "handlers/check-disk exited with 3; its stderr: /var is <full>",
+                        "3",
+                        "checking /var\n",
+                        "/var is <full>\n")));
+        ReportResult report = Reporter.build(results);
+        TestSummary summary = report.test("t").iterations().get(0);
+        AgentAction action = summary.actions().get(0);
+        assertEquals("3", action.exit());
+        assertEquals("checking /var\n", action.stdout());
+        assertEquals("/var is <full>\n", action.stderr());
+        String page = Files.readString(report.test("t").iterationPage(0));
+        assertTrue(page.contains("<th class=\"num\">exit</th><th>output</th>"), "exit and output columns");
+        assertTrue(
+                page.contains("<td class=\"num\">3</td><td><pre class=\"output\">stdout:\nchecking /var\n"
+                        + "stderr:\n/var is &lt;full&gt;</pre></td>"),
+                "the program's exit code and output, escaped");
+        assertTrue(page.contains("check-disk /var (failed, exit 3)"), "the band names the exit code");
     }
 }

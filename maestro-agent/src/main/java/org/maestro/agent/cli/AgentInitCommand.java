@@ -8,6 +8,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.stream.Stream;
+import org.maestro.agent.source.ExtensionSource;
 import org.maestro.common.cli.CommandException;
 import org.maestro.common.cli.ExitCode;
 import org.maestro.common.cli.MaestroCommand;
@@ -16,13 +17,14 @@ import picocli.CommandLine.Parameters;
 
 /**
  * The {@code agent-init <dir>} subcommand: writes a skeleton agent source (a {@code handlers/} directory with two
- * example handlers, a {@code lib/} class and a README) into a new or empty directory.
+ * example Groovy handlers and a shell one, a {@code lib/} class and a README) into a new or empty directory.
  */
 @Command(
         name = "agent-init",
         header = "Write a skeleton agent source (extension-point repository).",
         description = {
-            "Writes handlers/hello.groovy, handlers/service-down.groovy, lib/Service.groovy and a README"
+            "Writes handlers/hello.groovy, handlers/service-down.groovy, handlers/disk-usage (executable),"
+                    + " lib/Service.groovy and a README"
                     + " into <dir>, which must not exist or be empty. Put it in git and allow it on the agents with"
                     + " --allow-source."
         },
@@ -30,8 +32,12 @@ import picocli.CommandLine.Parameters;
         mixinStandardHelpOptions = true)
 public final class AgentInitCommand extends MaestroCommand {
     /** The files of the skeleton, relative to the directory. */
-    static final List<String> FILES =
-            List.of("README.md", "handlers/hello.groovy", "handlers/service-down.groovy", "lib/Service.groovy");
+    static final List<String> FILES = List.of(
+            "README.md",
+            "handlers/hello.groovy",
+            "handlers/service-down.groovy",
+            "handlers/disk-usage",
+            "lib/Service.groovy");
 
     private static final String RESOURCES = "/org/maestro/agent/cli/skeleton/";
 
@@ -54,6 +60,11 @@ public final class AgentInitCommand extends MaestroCommand {
                         throw new IOException("the skeleton file " + file + " is missing from this build");
                     }
                     Files.copy(content, target);
+                }
+                if (file.startsWith(ExtensionSource.HANDLERS + "/")
+                        && !ExtensionSource.isScript(target)
+                        && !target.toFile().setExecutable(true, false)) {
+                    throw new IOException("cannot make " + target + " executable");
                 }
             }
         } catch (FileAlreadyExistsException e) {

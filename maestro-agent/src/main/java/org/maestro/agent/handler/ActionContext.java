@@ -103,6 +103,15 @@ public interface ActionContext {
     }
 
     /**
+     * A file beside the action's log for one kind of its output, {@code agent-action-<id>.<kind>}; empty when the
+     * action keeps its log in memory only.
+     */
+    Optional<Path> outputFile(String kind);
+
+    /** Records how the handler's program ended, for {@code agent-actions.csv}. */
+    void recordProgram(ProgramOutput output);
+
+    /**
      * Runs a ready action of the agent as part of this action, e.g. {@code runReady("drop", List.of("10s", "--port",
      * "5672"))}: its undos join this action's.
      */

@@ -42,9 +42,10 @@ import org.slf4j.LoggerFactory;
 
 /**
  * The agent role of a peer: takes an extension-point source (AGENT_SOURCE), runs commands (USER_COMMAND_1) as
- * actions on their own threads — a handler script of the source, or a ready action — answers OK when an action
- * starts and notifies NOTIFY_SUCCESS or NOTIFY_FAIL when it ends, and on STOP_AGENT or HALT cancels the actions and
- * puts back what they changed. Requests come from the peer's control thread; actions end on their own threads.
+ * actions on their own threads — a handler of the source (a script or a program), or a ready action — answers OK
+ * when an action starts and notifies NOTIFY_SUCCESS or NOTIFY_FAIL when it ends, and on STOP_AGENT or HALT cancels
+ * the actions and puts back what they changed. Requests come from the peer's control thread; actions end on their
+ * own threads.
  *
  * <pre>{@code
  * Role agent = new AgentRole(AgentConfig.builder(workDir).allowGit("https://git.example.com/qe/").build());
@@ -215,7 +216,7 @@ public final class AgentRole implements RoleBehaviour {
         Map<String, String> labels = new LinkedHashMap<>();
         Optional<Path> script = current == null ? Optional.empty() : current.handler(command.name());
         if (script.isPresent()) {
-            action = current.compile(script.get());
+            action = current.action(script.get());
             sourceDirectory = Optional.of(current.root());
             labels.put("source", UrlRedactor.redact(current.origin()));
             current.commit().ifPresent(commit -> labels.put("commit", commit));
@@ -234,7 +235,8 @@ public final class AgentRole implements RoleBehaviour {
                             + (current == null
                                     ? "no agent source is set (send AGENT_SOURCE)"
                                     : current.describe() + " has no " + ExtensionSource.HANDLERS + "/" + command.name()
-                                            + ExtensionSource.EXTENSION + " (it has "
+                                            + ExtensionSource.EXTENSION + " nor an executable "
+                                            + ExtensionSource.HANDLERS + "/" + command.name() + " (it has "
                                             + String.join(", ", current.handlerNames()) + ")")
                             + ", and it is not a ready action ("
                             + String.join(

@@ -126,7 +126,7 @@ public final class ActionRunner {
             started = new RunningAction(id, command, options, sourceDirectory, labels, log, restorations, ready, start);
             running.put(id, started);
             timeline.update(
-                    new ActionRecord(id, command.text(), start, -1, ActionOutcome.RUNNING, "", resultDirectory));
+                    new ActionRecord(id, command.text(), start, -1, ActionOutcome.RUNNING, "", resultDirectory, null));
         }
         startedCount.incrementAndGet();
         writeTimeline(resultDirectory);
@@ -146,7 +146,8 @@ public final class ActionRunner {
     private void overrun(RunningAction action) {
         String reason = "it ran longer than this agent's maximum action duration of "
                 + limits.maxDuration().toSeconds() + " s (" + Limits.MAX_DURATION_OPTION
-                + " of the agent): cancelled, its changes undone";
+                + " of the agent): cancelled, its changes undone; make it end sooner, or start the agent with a"
+                + " longer " + Limits.MAX_DURATION_OPTION;
         synchronized (running) {
             if (!running.containsKey(action.actionId())) {
                 return;
@@ -239,7 +240,7 @@ public final class ActionRunner {
                     .filter(r -> r.id().equals(action.actionId()))
                     .findFirst()
                     .orElseThrow()
-                    .ended(end, outcome, message);
+                    .ended(end, outcome, message, action.program());
             timeline.update(record);
         }
         if (outcome == ActionOutcome.FAILED) {

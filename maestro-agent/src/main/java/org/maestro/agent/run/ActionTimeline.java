@@ -9,6 +9,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
+import org.maestro.agent.handler.ProgramOutput;
 import org.maestro.common.files.agent.AgentActions;
 import org.maestro.common.files.agent.AgentActionsWriter;
 
@@ -17,13 +18,14 @@ import org.maestro.common.files.agent.AgentActionsWriter;
  * each action belongs to by {@link AgentActionsWriter}; thread-safe.
  *
  * <pre>
- * # maestro-agent v1
- * action,command,start,end,outcome,message
- * 1,restart router 2,1732262580000,1732262582311,success,router stopped for 2 s and started again
+ * # maestro-agent v2
+ * action,command,start,end,outcome,message,exit,stdout,stderr
+ * 1,restart router 2,1732262580000,1732262582311,success,router stopped for 2 s and started again,,,
  * </pre>
  *
  * {@code start} and {@code end} are epoch milliseconds; {@code end} is empty and {@code outcome} {@code running}
- * for an action still running when the file was written.
+ * for an action still running when the file was written; {@code exit}, {@code stdout} and {@code stderr} are those
+ * of a handler that is a program.
  */
 public final class ActionTimeline {
     /** The file name in the peer's result directory. */
@@ -51,13 +53,17 @@ public final class ActionTimeline {
         List<AgentActions.Row> rows = new ArrayList<>();
         for (ActionRecord record : records()) {
             if (Objects.equals(record.resultDirectory(), resultDirectory)) {
+                ProgramOutput program = record.program();
                 rows.add(new AgentActions.Row(
                         record.id(),
                         record.command(),
                         record.start(),
                         record.end(),
                         record.outcome().label(),
-                        record.message()));
+                        record.message(),
+                        program == null ? "" : Integer.toString(program.exitCode()),
+                        program == null ? "" : program.stdout(),
+                        program == null ? "" : program.stderr()));
             }
         }
         AgentActionsWriter.write(resultDirectory, rows);

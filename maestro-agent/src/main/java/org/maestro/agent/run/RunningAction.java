@@ -19,6 +19,7 @@ import org.maestro.agent.handler.ActionContext;
 import org.maestro.agent.handler.ActionFailedException;
 import org.maestro.agent.handler.ActionLogger;
 import org.maestro.agent.handler.ExecResult;
+import org.maestro.agent.handler.ProgramOutput;
 import org.maestro.agent.handler.Undo;
 import org.maestro.common.options.TestOptions;
 import org.maestro.common.peer.RoleException;
@@ -58,6 +59,7 @@ public final class RunningAction implements ActionContext {
     private volatile Thread thread;
     private volatile String progress = "";
     private volatile Object result;
+    private volatile ProgramOutput program;
 
     RunningAction(
             String id,
@@ -212,6 +214,24 @@ public final class RunningAction implements ActionContext {
             Thread.currentThread().interrupt();
             throw new ActionCancelledException("the action's thread was interrupted");
         }
+    }
+
+    @Override
+    public Optional<Path> outputFile(String kind) {
+        Path logFile = log.file();
+        return logFile == null
+                ? Optional.empty()
+                : Optional.of(logFile.resolveSibling("agent-action-" + id + "." + kind));
+    }
+
+    @Override
+    public void recordProgram(ProgramOutput output) {
+        this.program = output;
+    }
+
+    /** How the handler's program ended, or null for a handler that is not a program (or has not ended). */
+    public ProgramOutput program() {
+        return program;
     }
 
     @Override

@@ -10,16 +10,19 @@ import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
+import org.maestro.agent.handler.Action;
 import org.maestro.agent.handler.GroovyHandler;
+import org.maestro.agent.handler.ProgramHandler;
 import org.maestro.base.net.UrlRedactor;
 import org.maestro.common.peer.ErrorCodes;
 import org.maestro.common.peer.RoleException;
 
 /**
- * A fetched source of extension points: a directory whose {@code handlers/} holds one Groovy script per command
- * ({@code restart} runs {@code handlers/restart.groovy}, {@code router/restart} runs
- * {@code handlers/router/restart.groovy}) and whose {@code lib/} holds Groovy classes the scripts may import.
- * Thread-safe; compiled scripts are cached until their file changes.
+ * A fetched source of extension points: a directory whose {@code handlers/} holds one handler per command, a Groovy
+ * script ({@code restart} runs {@code handlers/restart.groovy}, {@code router/restart} runs
+ * {@code handlers/router/restart.groovy}) or else an executable file ({@code check-disk} runs
+ * {@code handlers/check-disk}, {@code probe.py} runs {@code handlers/probe.py}), and whose {@code lib/} holds Groovy
+ * classes the scripts may import. Thread-safe; compiled scripts are cached until their file changes.
  */
 public final class ExtensionSource {
     /** The directory of handler scripts. */
@@ -119,32 +122,73 @@ public final class ExtensionSource {
     }
 
     /**
-     * The script of a handler name, when this source has one.
+     * The file of a handler name, when this source has one: its Groovy script {@code handlers/<name>.groovy}, else
+     * the executable file {@code handlers/<name>}.
      *
-     * @throws RoleException REFUSED when the name, or a link on the way, leads out of {@code handlers/}
+     * @throws RoleException REFUSED when the name, or a link on the way, leads out of {@code handlers/}; OTHER when
+     *                       {@code handlers/<name>} is not executable
      */
     public Optional<Path> handler(String name) throws RoleException {
         String bare = checkName(name);
         Path handlers = root.resolve(HANDLERS).normalize();
-        Path file = handlers.resolve(bare + EXTENSION).normalize();
+        Path script = below(handlers, bare + EXTENSION, name);
+        if (Files.isRegularFile(script)) {
+            return Optional.of(inside(handlers, script, name));
+        }
+        Path program = below(handlers, bare, name);
+        if (!Files.isRegularFile(program)) {
+            return Optional.empty();
+        }
+        inside(handlers, program, name);
+        if (!Files.isExecutable(program)) {
+            String relative = HANDLERS + "/" + bare;
+            throw new RoleException(
+                    ErrorCodes.OTHER,
+                    "the handler " + relative + " of " + describe() + " is not executable: a file of " + HANDLERS
+                            + "/ other than a Groovy script (" + EXTENSION + ") runs as a program; make it executable"
+                            + " (chmod +x " + relative + ", and commit that mode in a git source), or name it "
+                            + relative + EXTENSION + " if it is Groovy");
+        }
+        return Optional.of(program);
+    }
+
+    private static Path below(Path handlers, String relative, String name) throws RoleException {
+        Path file = handlers.resolve(relative).normalize();
         if (!file.startsWith(handlers)) {
             throw new RoleException(
                     ErrorCodes.REFUSED, "the handler name '" + name + "' is refused: it leaves " + handlers);
         }
-        if (!Files.isRegularFile(file)) {
-            return Optional.empty();
-        }
+        return file;
+    }
+
+    private static Path inside(Path handlers, Path file, String name) throws RoleException {
         try {
             if (!file.toRealPath().startsWith(handlers.toRealPath())) {
                 throw new RoleException(
                         ErrorCodes.REFUSED,
-                        "the handler " + name + " is refused: its script " + file + " links to " + file.toRealPath()
-                                + ", outside " + handlers);
+                        "the handler " + name + " is refused: its file " + file + " links to " + file.toRealPath()
+                                + ", outside " + handlers + "; put the file itself below " + HANDLERS + "/");
             }
         } catch (IOException e) {
             throw new RoleException(ErrorCodes.IO, "cannot read the handler " + file + ": " + e.getMessage(), e);
         }
-        return Optional.of(file);
+        return file;
+    }
+
+    /** True for a Groovy handler script, false for a handler that is a program. */
+    public static boolean isScript(Path file) {
+        return file.getFileName().toString().endsWith(EXTENSION);
+    }
+
+    /**
+     * The action of a handler file {@link #handler} found: its compiled script, or the program.
+     *
+     * @throws RoleException OTHER naming the line when a script does not compile
+     */
+    public Action action(Path file) throws RoleException {
+        return isScript(file)
+                ? compile(file)
+                : new ProgramHandler(file, root.relativize(file).toString());
     }
 
     /**
@@ -183,7 +227,7 @@ public final class ExtensionSource {
         for (String name : handlerNames()) {
             try {
                 Optional<Path> file = handler(name);
-                if (file.isPresent()) {
+                if (file.isPresent() && isScript(file.get())) {
                     compile(file.get());
                 }
             } catch (RoleException e) {
@@ -193,16 +237,17 @@ public final class ExtensionSource {
         return problems;
     }
 
-    /** The handler names this source has, sorted. */
+    /** The handler names this source has (its scripts and its executable files), sorted. */
     public List<String> handlerNames() {
         Path handlers = root.resolve(HANDLERS);
         if (!Files.isDirectory(handlers)) {
             return List.of();
         }
         try (Stream<Path> files = Files.walk(handlers)) {
-            return files.filter(f -> f.toString().endsWith(EXTENSION) && Files.isRegularFile(f))
+            return files.filter(f -> Files.isRegularFile(f) && (isScript(f) || Files.isExecutable(f)))
                     .map(f -> handlers.relativize(f).toString().replace('\\', '/'))
-                    .map(n -> n.substring(0, n.length() - EXTENSION.length()))
+                    .map(n -> n.endsWith(EXTENSION) ? n.substring(0, n.length() - EXTENSION.length()) : n)
+                    .distinct()
                     .sorted()
                     .toList();
         } catch (IOException e) {

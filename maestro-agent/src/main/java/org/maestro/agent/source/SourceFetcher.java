@@ -77,7 +77,8 @@ public final class SourceFetcher {
             throw new RoleException(
                     ErrorCodes.INVALID_OPTION,
                     "the agent source " + fetched.describe() + " has no "
-                            + ExtensionSource.HANDLERS + "/ directory: put one Groovy script per command in it, e.g. "
+                            + ExtensionSource.HANDLERS
+                            + "/ directory: put one handler per command in it, a Groovy script or an executable file, e.g. "
                             + ExtensionSource.HANDLERS
                             + "/restart.groovy (the agent-init command of maestro-cli writes a skeleton of a source)");
         }

@@ -8,6 +8,7 @@ import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.maestro.agent.AgentConfig;
@@ -54,9 +55,11 @@ class AgentInitCommandTest {
             agent.handle(Note.request(Command.AGENT_SOURCE, new Payload.AgentSource(directory.toString(), "")), peer);
             agent.handle(Note.request(Command.START_AGENT), peer);
             ExtensionSource source = agent.source().orElseThrow();
+            assertEquals(List.of("disk-usage", "hello", "service-down"), source.handlerNames());
             for (String name : source.handlerNames()) {
-                source.compile(source.handler(name).orElseThrow());
+                source.action(source.handler(name).orElseThrow());
             }
+            assertTrue(Files.isExecutable(directory.resolve("handlers/disk-usage")));
             agent.handle(Note.request(Command.USER_COMMAND_1, new Payload.Text("hello big world")), peer);
             Notification done = peer.next(Command.NOTIFY_SUCCESS, Duration.ofSeconds(30));
             assertTrue(done.output().contains("args: [big, world]"), done.output());
@@ -65,6 +68,12 @@ class AgentInitCommandTest {
             agent.handle(Note.request(Command.USER_COMMAND_1, new Payload.Text("service-down")), peer);
             Notification usage = peer.next(Command.NOTIFY_FAIL, Duration.ofSeconds(30));
             assertTrue(usage.message().endsWith("failed: usage: service-down <unit> <seconds>"), usage.message());
+
+            agent.handle(Note.request(Command.USER_COMMAND_1, new Payload.Text("disk-usage " + temp)), peer);
+            Notification disk = peer.next(Command.NOTIFY_SUCCESS, Duration.ofSeconds(30));
+            assertTrue(
+                    disk.details().get("result").matches(".*\\d+% /.*"),
+                    disk.details().get("result"));
         } finally {
             agent.halt();
         }

@@ -149,7 +149,8 @@ class AgentRoleTest {
                 error.getMessage()
                         .startsWith(
                                 "no handler for 'reboot': " + temp.resolve("allowed/actions")
-                                        + " has no handlers/reboot.groovy (it has broken, echo, fail, keep, long, router/restart,"
+                                        + " has no handlers/reboot.groovy nor an executable handlers/reboot"
+                                        + " (it has broken, echo, fail, keep, long, router/restart,"
                                         + " stubborn, undofail, wait), and it is not a ready action (stop, shutdown, start, restart, netem, drop)"),
                 error.getMessage());
     }
@@ -182,7 +183,7 @@ class AgentRoleTest {
         assertTrue(cancelled.output().contains("undo: put the file back"));
         assertEquals("file changed", cancelled.details().get("progress"));
         List<String> csv = Files.readAllLines(resultDirectory().resolve("agent-actions.csv"));
-        assertTrue(csv.get(2).endsWith(",cancelled,cancelled by STOP_AGENT"), csv.toString());
+        assertTrue(csv.get(2).endsWith(",cancelled,cancelled by STOP_AGENT,,,"), csv.toString());
 
         RoleException stopped = refusal("echo after stop");
         assertTrue(stopped.getMessage().contains("send START_AGENT"), stopped.getMessage());
@@ -331,9 +332,9 @@ class AgentRoleTest {
         Files.delete(resultDirectory().resolve("agent-actions.csv"));
         agent.flush();
         List<String> csv = Files.readAllLines(resultDirectory().resolve("agent-actions.csv"));
-        assertEquals("# maestro-agent v1", csv.get(0));
-        assertEquals("action,command,start,end,outcome,message", csv.get(1));
-        assertTrue(csv.get(2).startsWith("1,echo one,") && csv.get(2).endsWith(",success,done"), csv.get(2));
+        assertEquals("# maestro-agent v2", csv.get(0));
+        assertEquals("action,command,start,end,outcome,message,exit,stdout,stderr", csv.get(1));
+        assertTrue(csv.get(2).startsWith("1,echo one,") && csv.get(2).endsWith(",success,done,,,"), csv.get(2));
         assertTrue(
                 csv.get(3).startsWith("2,fail,") && csv.get(3).contains(",failed,IllegalStateException"), csv.get(3));
         assertEquals(4, csv.size());

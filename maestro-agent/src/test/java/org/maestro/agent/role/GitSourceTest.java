@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Duration;
 import org.eclipse.jgit.api.Git;
 import org.eclipse.jgit.revwalk.RevCommit;
@@ -92,6 +93,25 @@ class GitSourceTest {
     }
 
     @Test
+    void aCloneKeepsTheExecutableBitOfAHandlerThatIsAProgram() throws Exception {
+        Path program = repository.resolve("handlers/where");
+        Files.writeString(program, "#!/bin/sh\necho \"from git $1 in $MAESTRO_SOURCE_DIR\"\n");
+        Files.setPosixFilePermissions(program, PosixFilePermissions.fromString("rwxr-xr-x"));
+        try (Git git = Git.open(repository.toFile())) {
+            commitAll(git, "a handler that is a program");
+        }
+        source(url, "");
+        command("where main");
+
+        Notification done = peer.next(Command.NOTIFY_SUCCESS, WAIT);
+        assertEquals("handlers/where", done.details().get("handler"));
+        assertTrue(
+                done.details().get("result").startsWith("from git main in "),
+                done.details().get("result"));
+        assertFalse(done.details().get("result").contains(repository.toString()), "it ran from the clone");
+    }
+
+    @Test
     void runsTheHandlerOfTheClonedRepositoryAndNotifiesItsOutput() throws Exception {
         source(url, "");
         command("hello world 'two words'");
@@ -117,7 +137,7 @@ class GitSourceTest {
         String csvRow = Files.readAllLines(results.resolve("agent-actions.csv")).get(2);
         assertEquals(
                 done.details().get("action") + ",hello world 'two words',"
-                        + done.details().get("start") + "," + done.details().get("end") + ",success,greeted 2",
+                        + done.details().get("start") + "," + done.details().get("end") + ",success,greeted 2,,,",
                 csvRow);
     }
 

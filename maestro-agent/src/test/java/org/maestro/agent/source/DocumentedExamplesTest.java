@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -21,13 +22,18 @@ import org.maestro.common.protocol.Command;
 import org.maestro.common.protocol.Note;
 import org.maestro.common.protocol.Payload;
 
-/** The handler examples of docs/agent.md and the example source of test-scripts compile, and the runnable ones run. */
+/**
+ * The handler examples of docs/agent.md (Groovy scripts and shell programs) and the example source of test-scripts
+ * compile, and the runnable ones run.
+ */
 class DocumentedExamplesTest {
     private static final Path DOCS = Path.of("..", "docs", "agent.md");
     private static final Path EXAMPLE =
             Path.of("..", "test-scripts", "agent-example").toAbsolutePath().normalize();
     private static final Pattern BLOCK = Pattern.compile(
-            "```groovy\\n// (handlers/[\\w/.-]+\\.groovy)(?:\\s+\\(run: ([^)]+)\\))?\\n(.*?)```", Pattern.DOTALL);
+            "```(?:groovy\\n// |sh\\n#!/bin/sh\\n# )(handlers/[\\w/.-]+)(?:\\s+\\(run: ([^)]+)\\))?\\n(.*?)```",
+            Pattern.DOTALL);
+    private static final String SHELL = "#!/bin/sh\n";
 
     @TempDir
     Path temp;
@@ -41,12 +47,20 @@ class DocumentedExamplesTest {
         while (matcher.find()) {
             examples.add(new Example(matcher.group(1), matcher.group(2), matcher.group(3)));
         }
-        assertTrue(examples.size() >= 2, "docs/agent.md has handler examples: " + examples);
+        assertTrue(examples.size() >= 3, "docs/agent.md has handler examples: " + examples);
+        assertTrue(
+                examples.stream().anyMatch(example -> !example.file().endsWith(".groovy")),
+                "docs/agent.md has a handler that is a program: " + examples);
         Path source = temp.resolve("allowed/docs");
         for (Example example : examples) {
             Path file = source.resolve(example.file());
             Files.createDirectories(file.getParent());
-            Files.writeString(file, example.code());
+            if (ExtensionSource.isScript(file)) {
+                Files.writeString(file, example.code());
+            } else {
+                Files.writeString(file, SHELL + example.code());
+                Files.setPosixFilePermissions(file, PosixFilePermissions.fromString("rwxr-xr-x"));
+            }
         }
         AgentRole agent = agent(source);
         try {
@@ -103,7 +117,7 @@ class DocumentedExamplesTest {
     private static void compileAll(AgentRole agent) throws Exception {
         ExtensionSource source = agent.source().orElseThrow();
         for (String name : source.handlerNames()) {
-            source.compile(source.handler(name).orElseThrow());
+            source.action(source.handler(name).orElseThrow());
         }
     }
 }

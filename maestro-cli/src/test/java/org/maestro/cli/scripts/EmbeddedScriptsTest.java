@@ -125,7 +125,7 @@ class EmbeddedScriptsTest {
         Path test = work.resolve("results/fixed-rate-with-agent");
         Path agent = peer(test.resolve("0"), "agent-");
         List<String> actions = Files.readAllLines(agent.resolve("agent-actions.csv"));
-        assertEquals("# maestro-agent v1", actions.get(0));
+        assertEquals("# maestro-agent v2", actions.get(0));
         assertEquals(3, actions.size(), "one action: " + actions);
         String[] row = actions.get(2).split(",", 6);
         assertEquals("restart 2", row[1]);

@@ -31,7 +31,8 @@ import org.maestro.common.measure.OutcomeCounts;
  * writer changes a format, {@link #theSavedSamplesAreWhatTheWritersWriteToday} fails; then raise the format's
  * version, keep the v1 samples and their reader tests (the readers must still read them) and save the new files
  * under {@code samples/v2/}, written by {@link #writeSamples}: run this test with
- * {@code -Dmaestro.samples.save=<directory>} to write them there.
+ * {@code -Dmaestro.samples.save=<directory>} to write them there. {@link #SAVED} names the newest sample of each
+ * file ({@code agent-actions.csv} is at v2: the exit code and output of a handler that is a program).
  */
 class SampleFilesTest {
     static final long T0 = 1_732_262_400_000L;
@@ -42,6 +43,20 @@ class SampleFilesTest {
             "agent/agent-actions.csv",
             "inspector/artemis-queues.csv",
             "inspector/inspector.properties");
+    /** The sample directory of each file's newest format, {@code v1} when not named. */
+    static final Map<String, String> SAVED = Map.of("agent/agent-actions.csv", "v2");
+
+    /** A handler that is a program and failed: its exit code and the ends of its output, on several lines. */
+    static final AgentActions.Row PROGRAM_ROW = new AgentActions.Row(
+            "3",
+            "check-disk /var",
+            T0 + 10_000,
+            T0 + 10_120,
+            "failed",
+            "handlers/check-disk exited with 3: /var is full",
+            "3",
+            "checking /var\n98% used\n",
+            "/var is full, see C:\\logs\n");
 
     /** Writes every sample with the real writers into a directory, one sub-directory per peer. */
     static void writeSamples(Path directory) throws IOException {
@@ -68,7 +83,8 @@ class SampleFilesTest {
                 List.of(
                         new AgentActions.Row(
                                 "1", "restart router 2", T0 + 6000, T0 + 8311, "success", "router stopped, for 2 s"),
-                        new AgentActions.Row("2", "say \"hi\"", T0 + 9000, -1, "running", "")));
+                        new AgentActions.Row("2", "say \"hi\"", T0 + 9000, -1, "running", ""),
+                        PROGRAM_ROW));
         Path inspector = Files.createDirectories(directory.resolve("inspector"));
         try (InspectorCsvWriter queues = InspectorCsvWriter.create(
                 inspector, "artemis-queues", List.of("name", "messageCount", "consumerCount", "durable", "rate"))) {
@@ -99,9 +115,9 @@ class SampleFilesTest {
         }
         for (String file : FILES) {
             assertArrayEquals(
-                    sample(file),
+                    sample(saved(file), file),
                     Files.readAllBytes(directory.resolve(file)),
-                    file + " is not written as the v1 sample; see this test's javadoc");
+                    file + " is not written as the " + saved(file) + " sample; see this test's javadoc");
         }
     }
 
@@ -149,6 +165,25 @@ class SampleFilesTest {
                         new AgentActions.Row("2", "say \"hi\"", T0 + 9000, -1, "running", "")),
                 rows);
         assertEquals(T0 + 9000, rows.get(1).endOrStart());
+        assertEquals("", rows.get(0).exit());
+        assertEquals("", rows.get(0).stdout());
+    }
+
+    @Test
+    void readsTheAgentActionsSampleWithTheOutputOfAProgram(@TempDir Path directory) throws IOException {
+        Path file = directory.resolve("agent-actions.csv");
+        Files.write(file, sample("v2", "agent/agent-actions.csv"));
+        List<AgentActions.Row> rows = AgentActions.read(file);
+        assertEquals(3, rows.size());
+        assertEquals(PROGRAM_ROW, rows.get(2));
+        assertEquals(new AgentActions.Row("2", "say \"hi\"", T0 + 9000, -1, "running", ""), rows.get(1));
+        assertEquals("# maestro-agent v2", Files.readAllLines(file).get(0));
+        assertEquals(
+                1,
+                Files.readAllLines(file).stream()
+                        .filter(l -> l.startsWith("3,"))
+                        .count(),
+                "one line");
     }
 
     @Test
@@ -178,10 +213,19 @@ class SampleFilesTest {
         assertEquals(java.util.Optional.empty(), InspectorProperties.read(directory));
     }
 
+    private static String saved(String file) {
+        return SAVED.getOrDefault(file, "v1");
+    }
+
     private static byte[] sample(String file) throws IOException {
-        try (InputStream in = SampleFilesTest.class.getResourceAsStream("samples/v1/" + file)) {
+        return sample("v1", file);
+    }
+
+    private static byte[] sample(String version, String file) throws IOException {
+        String name = "samples/" + version + "/" + file;
+        try (InputStream in = SampleFilesTest.class.getResourceAsStream(name)) {
             if (in == null) {
-                throw new IOException("no sample samples/v1/" + file + " beside " + SampleFilesTest.class.getName()
+                throw new IOException("no sample " + name + " beside " + SampleFilesTest.class.getName()
                         + "; write the samples with -Dmaestro.samples.save=<directory>");
             }
             return in.readAllBytes();

@@ -40,6 +40,18 @@ public final class IterationCharts {
         return charts;
     }
 
+    /** What a band says after the command: the outcome and a program's exit code, e.g. {@code (failed, exit 3)}. */
+    private static String label(AgentAction action) {
+        List<String> parts = new ArrayList<>();
+        if (!action.outcome().isEmpty()) {
+            parts.add(action.outcome());
+        }
+        if (!action.exit().isEmpty()) {
+            parts.add("exit " + action.exit());
+        }
+        return parts.isEmpty() ? "" : " (" + String.join(", ", parts) + ")";
+    }
+
     /** The warm-up and every agent action, shaded (a failed action in its own colour). */
     private static List<Band> bands(TestWindow window, List<AgentAction> actions) {
         List<Band> bands = new ArrayList<>();
@@ -56,7 +68,7 @@ public final class IterationCharts {
             bands.add(new Band(
                     action.startMillis(),
                     action.endMillis(),
-                    action.command() + (action.outcome().isEmpty() ? "" : " (" + action.outcome() + ")"),
+                    action.command() + label(action),
                     failed ? Band.ACTION_FAILED : Band.ACTION));
         }
         return bands;

@@ -27,7 +27,14 @@ final class RunTables {
         }
         b.append("<h2>Agent actions</h2>\n<table id=\"actions\">\n")
                 .append(head(
-                        th("agent"), th("command"), th("started"), thNum("duration"), th("outcome"), th("message")));
+                        th("agent"),
+                        th("command"),
+                        th("started"),
+                        thNum("duration"),
+                        th("outcome"),
+                        th("message"),
+                        thNum("exit"),
+                        th("output")));
         for (AgentAction action : actions) {
             b.append("<tr>")
                     .append(td(action.agent()))
@@ -36,9 +43,25 @@ final class RunTables {
                     .append(num(Format.duration((action.endMillis() - action.startMillis()) / 1000.0)))
                     .append(td(action.outcome()))
                     .append(td(action.message()))
+                    .append(num(action.exit()))
+                    .append(output(action))
                     .append("</tr>\n");
         }
         b.append("</tbody></table>\n");
+    }
+
+    /** The cell of a program's output: the ends of its stdout and stderr, as they were, or empty. */
+    private static String output(AgentAction action) {
+        StringBuilder text = new StringBuilder();
+        if (!action.stdout().isBlank()) {
+            text.append("stdout:\n").append(action.stdout().stripTrailing());
+        }
+        if (!action.stderr().isBlank()) {
+            text.append(text.isEmpty() ? "" : "\n")
+                    .append("stderr:\n")
+                    .append(action.stderr().stripTrailing());
+        }
+        return text.isEmpty() ? td("") : "<td><pre class=\"output\">" + esc(text.toString()) + "</pre></td>";
     }
 
     /** Appends the table of streams: one row per sender connection and address. */

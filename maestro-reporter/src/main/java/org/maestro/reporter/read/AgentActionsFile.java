@@ -19,8 +19,16 @@ public final class AgentActionsFile {
     public static List<AgentAction> read(Path file, String agent) throws IOException {
         List<AgentAction> actions = new ArrayList<>();
         for (AgentActions.Row row : AgentActions.read(file)) {
-            actions.add(
-                    new AgentAction(agent, row.command(), row.start(), row.endOrStart(), row.outcome(), row.message()));
+            actions.add(new AgentAction(
+                    agent,
+                    row.command(),
+                    row.start(),
+                    row.endOrStart(),
+                    row.outcome(),
+                    row.message(),
+                    row.exit(),
+                    row.stdout(),
+                    row.stderr()));
         }
         return actions;
     }

@@ -11,7 +11,8 @@ import org.maestro.common.files.csv.CsvFileWriter;
 
 /**
  * Writes an agent's {@code agent-actions.csv} (see {@link AgentActions}) in one go, whole or not at all
- * ({@link AtomicFiles}), so that a reader never sees half a file. Line breaks in a command or message become spaces.
+ * ({@link AtomicFiles}), so that a reader never sees half a file. Line breaks in a command or message become spaces;
+ * program output is escaped onto one line ({@link AgentActions#escape}).
  */
 public final class AgentActionsWriter {
     private AgentActionsWriter() {}
@@ -29,7 +30,10 @@ public final class AgentActionsWriter {
                             row.start(),
                             row.end() < 0 ? null : row.end(),
                             row.outcome(),
-                            oneLine(row.message()));
+                            oneLine(row.message()),
+                            oneLine(row.exit()),
+                            row.stdout() == null ? null : AgentActions.escape(row.stdout()),
+                            row.stderr() == null ? null : AgentActions.escape(row.stderr()));
                 }
             }
         });
