@@ -17,6 +17,7 @@ import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.maestro.common.cli.ExitCode;
+import org.maestro.common.measure.PeerResult;
 import org.maestro.reporter.testing.Recount;
 import org.maestro.reporter.testing.ResultsAudit;
 import org.maestro.testing.LocalRabbitMq;
@@ -46,16 +47,9 @@ class EmbeddedScriptsTest {
         }
     }
 
-    private static long count(Path peerDirectory) throws IOException {
-        return JSON.readTree(peerDirectory.resolve("peer-result.json").toFile())
-                .get("count")
-                .asLong();
-    }
-
-    private static long duplicates(Path peerDirectory) throws IOException {
-        return JSON.readTree(peerDirectory.resolve("peer-result.json").toFile())
-                .get("duplicates")
-                .asLong();
+    /** The peer-result.json of a peer's directory, as the peers write it. */
+    private static PeerResult result(Path peerDirectory) throws IOException {
+        return PeerResult.read(peerDirectory.resolve(PeerResult.FILE_NAME));
     }
 
     /** The verdict of a test's iteration 0 in its summary.json. */
@@ -89,9 +83,9 @@ class EmbeddedScriptsTest {
 
         assertEquals(ExitCode.OK.code(), run.exitCode(), run.output());
         Path iteration = work.resolve("results/fixed-rate/0");
-        long sent = count(peer(iteration, "sender-"));
+        long sent = result(peer(iteration, "sender-")).count();
         assertEquals(2 * 200 * 5, sent, "2 connections × 200 msg/s × (4 s + 1 s warm-up)");
-        assertEquals(sent, count(peer(iteration, "receiver-")));
+        assertEquals(sent, result(peer(iteration, "receiver-")).count());
 
         // every number of the report, and the table printed, recomputed from the raw files
         ResultsAudit.assertConsistent(iteration);
@@ -135,13 +129,13 @@ class EmbeddedScriptsTest {
         assertTrue(log.contains("stopped the embedded Artemis SUT"), log);
         assertTrue(log.contains("started the embedded Artemis SUT"), log);
 
-        long sent = count(peer(test.resolve("0"), "sender-"));
-        long received = count(peer(test.resolve("0"), "receiver-"));
+        long sent = result(peer(test.resolve("0"), "sender-")).count();
+        long received = result(peer(test.resolve("0"), "receiver-")).count();
         JsonNode messages = messages(test, 0);
         // Across a restart the failover client may send again what it sent before the drop, and the broker may
         // deliver again what it delivered before: copies the SUT really made, counted once each, never as received.
         assertEquals(
-                duplicates(peer(test.resolve("0"), "receiver-")),
+                result(peer(test.resolve("0"), "receiver-")).duplicates(),
                 messages.get("duplicates").asLong(),
                 messages.toString());
         assertEquals(received, messages.get("received").asLong(), messages.toString());
@@ -245,7 +239,7 @@ class EmbeddedScriptsTest {
         assertEquals(ExitCode.OK.code(), run.exitCode(), run.output());
         assertTrue(run.output().contains("PASSED: 'restart 2' done"), run.output());
         Path iteration = work.resolve("results/fixed-rate-with-agent/0");
-        long sent = count(peer(iteration, "sender-"));
+        long sent = result(peer(iteration, "sender-")).count();
         assertTrue(sent > 0);
         Matcher printed = Pattern.compile("sent ([\\d,]+), received ([\\d,]+), lost ([\\d,]+)")
                 .matcher(run.output());
@@ -315,7 +309,8 @@ class EmbeddedScriptsTest {
         }
         assertEquals(
                 300 * (3 + 2),
-                count(peer(work.resolve("results/incremental/" + passed.group(1)), "receiver-")),
+                result(peer(work.resolve("results/incremental/" + passed.group(1)), "receiver-"))
+                        .count(),
                 "3 s and a first warm-up of twice 1 s at 300 msg/s");
     }
 
@@ -353,7 +348,7 @@ class EmbeddedScriptsTest {
                         .find(),
                 run.output());
         Path latency = work.resolve("results/latency/0");
-        assertEquals(240 * (3 + 1), count(peer(latency, "sender-")), "3 s and 1 s of warm-up at 240 msg/s");
-        assertEquals(240 * (3 + 1), count(peer(latency, "receiver-")));
+        assertEquals(240 * (3 + 1), result(peer(latency, "sender-")).count(), "3 s and 1 s of warm-up at 240 msg/s");
+        assertEquals(240 * (3 + 1), result(peer(latency, "receiver-")).count());
     }
 }
