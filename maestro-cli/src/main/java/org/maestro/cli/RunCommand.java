@@ -448,6 +448,10 @@ public final class RunCommand extends MaestroCommand {
                 out.println(r.name() + " #" + r.iteration() + " "
                         + new TestSummary.Drain(drained, r.getDrainedMillis()).describe());
             }
+            if (r.isGeneratorBound()) {
+                out.println(
+                        r.name() + " #" + r.iteration() + " generator-bound: " + ConsoleText.clean(r.generatorBound()));
+            }
             String duplicates = r.getDuplicatesWarning();
             if (duplicates != null) {
                 out.println(r.name() + " #" + r.iteration() + " warning: " + ConsoleText.clean(duplicates));

@@ -39,6 +39,8 @@ import java.util.Map;
  * @param runId the run id of the iteration (the runner's, else the peers' RUN_ID); null when unknown
  * @param clocks how far apart the senders' and receivers' clocks were against the p50 response time; null when the
  *     runner estimated no sender's or receiver's clock
+ * @param generator whether the senders or receivers themselves were saturated (generator-bound); null when none
+ *     wrote a health file
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 @JsonIgnoreProperties(ignoreUnknown = true)
@@ -61,7 +63,8 @@ import java.util.Map;
     "actions",
     "warnings",
     "runId",
-    "clocks"
+    "clocks",
+    "generator"
 })
 public record TestSummary(
         int formatVersion,
@@ -82,10 +85,17 @@ public record TestSummary(
         List<AgentAction> actions,
         List<String> warnings,
         String runId,
-        ClockSummary clocks) {
+        ClockSummary clocks,
+        GeneratorHealth generator) {
 
     /** Version of the summary format written by this reporter. */
     public static final int FORMAT_VERSION = 1;
+
+    /** True when a sender or receiver was saturated: the figures measured the generator, not only the system. */
+    @JsonIgnore
+    public boolean generatorBound() {
+        return generator != null && generator.bound();
+    }
 
     /** True when the iteration passed: no failure from the script, the runner or the peers, and a success. */
     @JsonIgnore

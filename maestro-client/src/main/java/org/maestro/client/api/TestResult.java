@@ -24,6 +24,8 @@ import org.maestro.reporter.DuplicateDeliveries;
  * @param unknownReason why sent or lost is unknown; null when both are known
  * @param sutFailure    true when the first cause of the failure is the system under test or its management interface
  *                      (unreachable, a login refused, a queue missing): the run exits with the infrastructure code
+ * @param generatorBound why the run was generator-bound (a sender or receiver was itself saturated, so the figures
+ *                      measured it as much as the system under test); null when it was not, or could not be judged
  */
 public record TestResult(
         String name,
@@ -35,11 +37,35 @@ public record TestResult(
         Map<String, Number> figures,
         List<String> peers,
         String unknownReason,
-        boolean sutFailure) {
+        boolean sutFailure,
+        String generatorBound) {
 
     public TestResult {
         figures = Map.copyOf(figures);
         peers = List.copyOf(peers);
+    }
+
+    /** A result that was not judged generator-bound. */
+    public TestResult(
+            String name,
+            int iteration,
+            boolean passed,
+            String reason,
+            Path directory,
+            TestOptions options,
+            Map<String, Number> figures,
+            List<String> peers,
+            String unknownReason,
+            boolean sutFailure) {
+        this(name, iteration, passed, reason, directory, options, figures, peers, unknownReason, sutFailure, null);
+    }
+
+    /**
+     * True when a sender or receiver was itself saturated during the measured window ({@link #generatorBound()} says
+     * which and why): its throughput is not the system's capacity, its latency not only the system's.
+     */
+    public boolean isGeneratorBound() {
+        return generatorBound != null;
     }
 
     /** A result whose counts are all known (or were never computed) and that names no failure of the SUT. */

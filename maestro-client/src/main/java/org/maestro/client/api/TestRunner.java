@@ -41,6 +41,7 @@ import org.maestro.common.time.Sleeper;
 import org.maestro.reporter.ClockEstimate;
 import org.maestro.reporter.ClockSummary;
 import org.maestro.reporter.TestSummary;
+import org.maestro.reporter.compute.GeneratorJudge;
 import org.maestro.reporter.verdict.Decision;
 import org.maestro.reporter.verdict.VerdictRule;
 import org.slf4j.Logger;
@@ -243,7 +244,8 @@ public final class TestRunner {
                                     test.figures(),
                                     test.peers(),
                                     test.unknownReason(),
-                                    test.sutFailure()));
+                                    test.sutFailure(),
+                                    test.generatorBound()));
         }
         if (!tests.isEmpty()) {
             afterTest.accept(tests.get(tests.size() - 1).directory());
@@ -345,6 +347,9 @@ public final class TestRunner {
             var summary = Figures.summarize(directory);
             summary.map(Figures::of).ifPresent(figures::putAll);
             summary.map(TestSummary::clocks).map(ClockSummary::warning).ifPresent(progress::note);
+            summary.filter(TestSummary::generatorBound)
+                    .map(s -> GeneratorJudge.warning(s.generator()))
+                    .ifPresent(progress::note);
             String unknownReason = summary.isPresent()
                     ? summary.get().messages().unknownReason()
                     : "no peer results could be read in " + directory;
@@ -362,7 +367,10 @@ public final class TestRunner {
                     figures,
                     state.peers().stream().map(PeerInfo::qualifiedName).toList(),
                     unknownReason,
-                    !passed && state.sutFailedFirst());
+                    !passed && state.sutFailedFirst(),
+                    summary.filter(TestSummary::generatorBound)
+                            .map(s -> s.generator().reason())
+                            .orElse(null));
             progress.finished(result);
             return result;
         }

@@ -79,7 +79,22 @@ public enum OptionCode {
      * How long a drain waits without progress (no receiver consuming any message) while the receivers have not yet
      * consumed what the senders sent, before it ends and counts what is missing as lost (default 5 s).
      */
-    DRAIN_QUIET(29, "DRAIN_QUIET", v -> checkDuration("DRAIN_QUIET", v), Durations.FORMS);
+    DRAIN_QUIET(29, "DRAIN_QUIET", v -> checkDuration("DRAIN_QUIET", v), Durations.FORMS),
+    /**
+     * The CPU a sender or receiver may use and wait for, in % of the cores its process may use, before a second
+     * counts as saturated (default 90%).
+     */
+    GENERATOR_CPU(45, "GENERATOR_CPU", v -> HealthLimit.percent("GENERATOR_CPU", v), HealthLimit.PERCENT_FORMS),
+    /** The share of the measured seconds a generator may be saturated in before the run is generator-bound (10%). */
+    GENERATOR_SHARE(46, "GENERATOR_SHARE", v -> HealthLimit.percent("GENERATOR_SHARE", v), HealthLimit.PERCENT_FORMS),
+    /** How late a generator's 1 ms sleeper may wake (p99 of a second) before the second counts as saturated (p50). */
+    GENERATOR_HICCUP(47, "GENERATOR_HICCUP", v -> HealthLimit.hiccup("GENERATOR_HICCUP", v), HealthLimit.HICCUP_FORMS),
+    /** A sender's send delay p99 of a second past which the second counts as saturated (10% of the interval). */
+    GENERATOR_SEND_DELAY(
+            48,
+            "GENERATOR_SEND_DELAY",
+            v -> HealthLimit.sendDelay("GENERATOR_SEND_DELAY", v),
+            HealthLimit.SEND_DELAY_FORMS);
 
     private final long code;
     private final String parameter;

@@ -47,6 +47,10 @@ public final class TestOptions {
         defaults.put(OptionCode.PRIMING_MESSAGES, Integer.toString(DEFAULT_PRIMING_MESSAGES));
         defaults.put(OptionCode.MAXIMUM_LOSS, "0");
         defaults.put(OptionCode.DRAIN_QUIET, "5s");
+        defaults.put(OptionCode.GENERATOR_CPU, "90%");
+        defaults.put(OptionCode.GENERATOR_SHARE, "10%");
+        defaults.put(OptionCode.GENERATOR_HICCUP, "p50");
+        defaults.put(OptionCode.GENERATOR_SEND_DELAY, "10%");
         return Collections.unmodifiableMap(defaults);
     }
 

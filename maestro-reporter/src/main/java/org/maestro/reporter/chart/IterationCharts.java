@@ -28,6 +28,7 @@ public final class IterationCharts {
         List<Chart> charts = new ArrayList<>();
         charts.add(RateChart.of(series, bands));
         charts.addAll(LatencyCharts.of(series.latencies(), bands));
+        charts.addAll(HealthCharts.of(series.health(), bands));
         for (InspectorDataSet dataSet : series.dataSets()) {
             try {
                 charts.addAll(InspectorCharts.charts("chart-inspector-" + dataSet.index(), dataSet, bands));

@@ -167,8 +167,13 @@ public final class CompareCommand extends MaestroCommand {
                 .count();
         if (result.isRegression()) {
             out.printf(
-                    "REGRESSION: %d of %d checks beyond their thresholds%n",
-                    result.regressions().size(), checked);
+                    "REGRESSION: %d of %d checks beyond their thresholds%s%n",
+                    result.regressions().size(),
+                    checked,
+                    result.isGeneratorBound()
+                            ? " (but a compared run was generator-bound: the difference may be the generator's; see"
+                                    + " the notes)"
+                            : "");
             for (Difference d : result.regressions()) {
                 out.printf(
                         Locale.ROOT,
@@ -183,7 +188,10 @@ public final class CompareCommand extends MaestroCommand {
                         d.limit());
             }
         } else {
-            out.printf("No regression: %d checks within their thresholds%n", checked);
+            out.printf(
+                    "No regression: %d checks within their thresholds%s%n",
+                    checked,
+                    result.isGeneratorBound() ? " (but a compared run was generator-bound: see the notes)" : "");
         }
         result.notes().forEach(note -> out.println("  note: " + note));
         out.println("Comparison: " + current.toAbsolutePath().normalize().resolve(Reporter.COMPARISON_HTML));

@@ -91,6 +91,21 @@ public final class Comparison {
         return result;
     }
 
+    /** The start of a note that a compared run was generator-bound. */
+    public static final String GENERATOR_BOUND = "generator-bound: ";
+
+    /** The note that a compared run was generator-bound, or empty. */
+    private static java.util.Optional<String> generatorNote(String test, String side, TestSummary run) {
+        if (!run.generatorBound()) {
+            return java.util.Optional.empty();
+        }
+        return java.util.Optional.of(GENERATOR_BOUND + "test '" + test + "' " + side + " #" + run.iteration()
+                + ": its load generator was itself saturated ("
+                + run.generator().reason() + "), so its figures"
+                + " measure the generator as much as the system; a difference here is not the system's for certain"
+                + " (repeat it with a generator that is not saturated)");
+    }
+
     /** Compares the latest iterations of summaries without reading or writing files. */
     public static ComparisonResult evaluate(
             String baselineName,
@@ -131,6 +146,8 @@ public final class Comparison {
             }
             parameters.addAll(parameterDifferences(b, c));
             differences.addAll(compareRun(b, c, thresholds));
+            generatorNote(test, "baseline", b).ifPresent(notes::add);
+            generatorNote(test, "current", c).ifPresent(notes::add);
         }
         current.keySet().stream()
                 .filter(test -> !baseline.containsKey(test))

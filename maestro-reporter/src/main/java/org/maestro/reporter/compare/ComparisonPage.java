@@ -25,7 +25,12 @@ final class ComparisonPage {
                 .append(regression ? "failure" : "success")
                 .append("\" id=\"verdict\">")
                 .append(regression ? "REGRESSION" : "NO REGRESSION")
-                .append("</span></h1>\n")
+                .append("</span>")
+                .append(
+                        result.isGeneratorBound()
+                                ? " <span class=\"badge unknown\" id=\"generator-bound\">GENERATOR-BOUND</span>"
+                                : "")
+                .append("</h1>\n")
                 .append("<p class=\"meta\">Baseline: ")
                 .append(esc(result.baseline()))
                 .append("<br>Current: ")

@@ -24,6 +24,7 @@ import java.util.stream.Collectors;
     "baseline",
     "current",
     "regression",
+    "generatorBound",
     "thresholds",
     "differences",
     "parameterDifferences",
@@ -55,6 +56,12 @@ public record ComparisonResult(
     @JsonProperty("regression")
     public boolean isRegression() {
         return differences.stream().anyMatch(Difference::isRegression);
+    }
+
+    /** True when a compared run was generator-bound: its differences may be the generator's, not the system's. */
+    @JsonProperty("generatorBound")
+    public boolean isGeneratorBound() {
+        return notes.stream().anyMatch(n -> n.startsWith(Comparison.GENERATOR_BOUND));
     }
 
     /** The rows that are regressions. */

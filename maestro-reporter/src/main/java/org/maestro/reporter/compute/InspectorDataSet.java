@@ -7,6 +7,7 @@ import java.util.List;
 import java.util.Locale;
 import org.maestro.common.files.csv.CsvTable;
 import org.maestro.common.files.inspector.InspectorCsv;
+import org.maestro.common.protocol.Role;
 import org.maestro.reporter.read.InspectedSystem;
 import org.maestro.reporter.read.IterationFiles;
 import org.maestro.reporter.read.PeerDirectory;
@@ -26,6 +27,9 @@ public record InspectorDataSet(int index, String title, String name, CsvTable ta
         List<InspectorDataSet> dataSets = new ArrayList<>();
         int n = 0;
         for (PeerDirectory peer : files.peers()) {
+            if (peer.role() == Role.SENDER || peer.role() == Role.RECEIVER) {
+                continue; // a sender's or receiver's CSVs are its own accounting, not data sets of the SUT
+            }
             List<Path> paths;
             InspectedSystem inspected;
             try {

@@ -5,11 +5,13 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import org.maestro.common.files.health.HealthLog;
 import org.maestro.common.files.rate.RateLog;
 import org.maestro.common.protocol.Role;
 import org.maestro.reporter.AgentAction;
 import org.maestro.reporter.ClockSummary;
 import org.maestro.reporter.DuplicateDeliveries;
+import org.maestro.reporter.GeneratorHealth;
 import org.maestro.reporter.RateStats;
 import org.maestro.reporter.TestSummary;
 import org.maestro.reporter.read.IterationFiles;
@@ -53,6 +55,10 @@ public final class IterationAnalyzer {
                 ClockCheck.check(files.clocks(), latencies.stats().responseTime());
         clocks.map(ClockSummary::warning).ifPresent(files::warn);
         List<InspectorDataSet> dataSets = InspectorDataSet.readAll(files);
+        Map<PeerDirectory, List<HealthLog.Row>> health = GeneratorJudge.read(files);
+        Optional<GeneratorHealth> generator = GeneratorJudge.judge(
+                files, health, window.measured(), latencies.stats().responseTime());
+        generator.filter(GeneratorHealth::bound).ifPresent(g -> files.warn(GeneratorJudge.warning(g)));
 
         Map<String, String> parameters = TestParameters.of(files.peers());
         Decision decision = decide(files, LossCheck.judge(accounting.counts(), parameters.get("MAXIMUM_LOSS")));
@@ -89,7 +95,8 @@ public final class IterationAnalyzer {
                 actions,
                 List.copyOf(files.warnings()),
                 files.runId(),
-                clocks.orElse(null));
+                clocks.orElse(null),
+                generator.orElse(null));
         IterationSeries series = new IterationSeries(
                 window,
                 senders,
@@ -98,7 +105,8 @@ public final class IterationAnalyzer {
                 receiverTotals,
                 RateAggregation.totals(files.rates().values()),
                 latencies,
-                dataSets);
+                dataSets,
+                GeneratorJudge.byName(health));
         return new IterationAnalysis(summary, latencies.distributions(), series);
     }
 

@@ -2,6 +2,7 @@ package org.maestro.reporter.compute;
 
 import java.util.List;
 import java.util.Map;
+import org.maestro.common.files.health.HealthLog;
 import org.maestro.common.files.rate.RateLog;
 
 /**
@@ -15,6 +16,7 @@ import org.maestro.common.files.rate.RateLog;
  * @param allTotals every peer's rows added per second (their errors)
  * @param latencies the latency logs merged
  * @param dataSets the inspectors' data sets
+ * @param health each sender's and receiver's health rows, by peer name (none for results without health files)
  */
 public record IterationSeries(
         TestWindow window,
@@ -24,4 +26,5 @@ public record IterationSeries(
         List<RateAggregation.Second> receiverTotals,
         List<RateAggregation.Second> allTotals,
         IterationLatencies latencies,
-        List<InspectorDataSet> dataSets) {}
+        List<InspectorDataSet> dataSets,
+        Map<String, List<HealthLog.Row>> health) {}

@@ -1,6 +1,7 @@
 package org.maestro.reporter.html;
 
 import org.maestro.common.measure.OutcomeCounts;
+import org.maestro.reporter.GeneratorHealth;
 import org.maestro.reporter.JitterStats;
 import org.maestro.reporter.LatencyCriterion;
 import org.maestro.reporter.LatencyStats;
@@ -19,6 +20,25 @@ final class IterationCards {
     static final String EXCLUDED = "warm-up excluded";
 
     private IterationCards() {}
+
+    /** "CPU ≤ 23% of its cores · hiccups ≤ 0.4 ms": the worst second of any sender or receiver. */
+    private static String healthy(GeneratorHealth generator) {
+        double cpu = 0;
+        long hiccup = 0;
+        for (GeneratorHealth.Peer peer : generator.peers()) {
+            cpu = Math.max(
+                    cpu,
+                    (peer.cpuPeakPercent() == null ? 0 : peer.cpuPeakPercent())
+                            + (peer.cpuWaitPeakPercent() == null ? 0 : peer.cpuWaitPeakPercent()));
+            hiccup = Math.max(hiccup, peer.hiccupP99Micros() == null ? 0 : peer.hiccupP99Micros());
+        }
+        return String.format(
+                java.util.Locale.ROOT,
+                "senders and receivers: CPU used + waited ≤ %.0f%% of their cores · hiccup p99 ≤ %s · %s",
+                cpu,
+                Format.millis(hiccup),
+                EXCLUDED);
+    }
 
     /** Appends the headline cards of an iteration to {@code b}. */
     static void append(StringBuilder b, TestSummary s) {
@@ -110,6 +130,15 @@ final class IterationCards {
                 Format.count(m.errors()),
                 "send and receive · " + INCLUDED,
                 m.errors() > 0 ? "bad" : ""));
+        GeneratorHealth generator = s.generator();
+        if (generator != null) {
+            b.append(Html.card(
+                    "card-generator",
+                    "Generator",
+                    generator.bound() ? "generator-bound" : "not saturated",
+                    generator.bound() ? generator.reason() : healthy(generator),
+                    generator.bound() ? "bad" : "good"));
+        }
         if (m.stale() > 0) {
             b.append(Html.card(
                     "card-stale",

@@ -128,6 +128,9 @@ public final class JUnitXml {
                                 ? 0.0
                                 : s.rate().sender().mean())
                 .ifPresent(warning -> line.append(" | warning: ").append(warning));
+        if (s.generatorBound()) {
+            line.append(" | generator-bound: ").append(s.generator().reason());
+        }
         return line.toString();
     }
 

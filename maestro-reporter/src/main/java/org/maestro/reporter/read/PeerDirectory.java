@@ -17,6 +17,7 @@ import java.util.stream.Collectors;
 import java.util.stream.Stream;
 import org.maestro.common.files.agent.AgentActions;
 import org.maestro.common.files.gaps.ReceiveGaps;
+import org.maestro.common.files.health.HealthLog;
 import org.maestro.common.files.rate.RateLog;
 import org.maestro.common.measure.PeerResult;
 import org.maestro.common.protocol.Role;
@@ -43,6 +44,8 @@ public final class PeerDirectory {
     public static final String JITTER_EARLY = "jitter-early.hlog";
 
     public static final String AGENT_ACTIONS = AgentActions.FILE_NAME;
+    /** A sender's or receiver's own health, a row a second: not an inspector data set. */
+    public static final String HEALTH = HealthLog.FILE_NAME;
 
     private final Path dir;
     private final Map<String, String> testProperties;
@@ -198,7 +201,7 @@ public final class PeerDirectory {
         return Files.isRegularFile(gz) ? Optional.of(gz) : Optional.empty();
     }
 
-    /** Inspector data sets: every CSV other than rate.csv and agent-actions.csv, by name. */
+    /** Inspector data sets: every CSV other than rate.csv, agent-actions.csv, receive-gaps.csv and health.csv. */
     public List<Path> dataSets() throws IOException {
         try (Stream<Path> files = Files.list(dir)) {
             return files.filter(Files::isRegularFile)
@@ -208,7 +211,8 @@ public final class PeerDirectory {
                         return base.endsWith(".csv")
                                 && !base.equals(RATE)
                                 && !base.equals(AGENT_ACTIONS)
-                                && !base.equals(RECEIVE_GAPS);
+                                && !base.equals(RECEIVE_GAPS)
+                                && !base.equals(HEALTH);
                     })
                     .sorted()
                     .collect(Collectors.toList());

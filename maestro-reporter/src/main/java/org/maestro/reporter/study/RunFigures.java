@@ -24,6 +24,8 @@ import org.maestro.reporter.TestSummary;
  *                    (the largest late J), over every receiver; null without a fixed rate
  * @param offered     the offered load, msg/s: RATE × PARALLEL_COUNT × sender peers; 0 at unbounded rate; null when
  *                    the parameters are not known
+ * @param generatorBound why the run was generator-bound (its senders or receivers were themselves saturated): its
+ *                    throughput is then not the system's capacity; null when it was not
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record RunFigures(
@@ -38,7 +40,8 @@ public record RunFigures(
         Long lost,
         Double lostPercent,
         Double jitterMaxMs,
-        Double offered) {
+        Double offered,
+        String generatorBound) {
 
     /** The figures of a run from its summary. */
     public static RunFigures of(int repeat, TestSummary summary) {
@@ -61,13 +64,26 @@ public record RunFigures(
                 summary.latency() == null || summary.latency().jitter() == null
                         ? null
                         : summary.latency().jitter().lateMax() / 1000.0,
-                offered(summary));
+                offered(summary),
+                summary.generatorBound() ? summary.generator().reason() : null);
     }
 
     /** A finished run whose summary could not be read: only its outcome is known. */
     public static RunFigures unreadable(StudyState.Run run, String why) {
         return new RunFigures(
-                run.repeat(), run.iteration(), run.outcome(), why, null, null, null, null, null, null, null, null);
+                run.repeat(),
+                run.iteration(),
+                run.outcome(),
+                why,
+                null,
+                null,
+                null,
+                null,
+                null,
+                null,
+                null,
+                null,
+                null);
     }
 
     /** The statistic by name: throughput, p50Ms, p99Ms, maxMs, lost, lostPercent or jitterMaxMs. */

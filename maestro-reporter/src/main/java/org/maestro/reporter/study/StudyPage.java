@@ -106,12 +106,21 @@ public final class StudyPage {
                         .append("\">#")
                         .append(run.iteration())
                         .append("</a> ");
+                if (run.generatorBound() != null) {
+                    b.append("<span class=\"bad\" data-generator-bound=\"")
+                            .append(run.iteration())
+                            .append("\" title=\"")
+                            .append(esc(run.generatorBound()))
+                            .append("\">generator-bound</span> ");
+                }
             }
             b.append("</td></tr>\n");
         }
         b.append("</tbody></table>\n<p class=\"legend-hint\">Each figure: the mean over the cell's repeats ± the half "
                 + "width of its 95% confidence interval (Student's t, n − 1 degrees of freedom); no interval with one "
-                + "repeat. Throughput and response times: the measured window; lost: the whole test.</p>\n");
+                + "repeat. Throughput and response times: the measured window; lost: the whole test. A run marked "
+                + "generator-bound had a sender or receiver that was itself saturated: its throughput is not the "
+                + "system's capacity.</p>\n");
         return b.toString();
     }
 

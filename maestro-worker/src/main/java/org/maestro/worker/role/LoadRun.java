@@ -16,6 +16,7 @@ import org.maestro.common.options.TestOptions;
 import org.maestro.common.peer.PeerContext;
 import org.maestro.common.protocol.Command;
 import org.maestro.common.protocol.Payload;
+import org.maestro.worker.health.HealthMeter;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -43,6 +44,7 @@ public abstract class LoadRun {
     private final BlockingQueue<Event> events = new LinkedBlockingQueue<>();
     private final CompletableFuture<RunOutcome> finished = new CompletableFuture<>();
     private volatile IntervalWriter intervals;
+    private volatile HealthMeter health;
     private volatile Runnable release;
     private volatile Payload.Stats lastStats;
     private long startMicros;
@@ -79,6 +81,11 @@ public abstract class LoadRun {
 
     /** Builds the result and outcome once the work has stopped. */
     protected abstract PeerResult result(String endReason, boolean halted, long endMillis, long warmupEndMillis);
+
+    /** A sender's send delays of the interval just written (µs), for its health row; null (the default) for others. */
+    protected org.HdrHistogram.Histogram lastSendDelays() {
+        return null;
+    }
 
     /** Called by the supervisor after each interval it wrote (ending at {@code endMillis}); nothing by default. */
     protected void afterInterval(long endMillis) {}
@@ -121,6 +128,7 @@ public abstract class LoadRun {
                 outcomes() != null ? this::outcomes : null);
         attachRecorders(writer);
         intervals = writer;
+        health = HealthMeter.start(directory, startMicros / 1000, context.self().role());
         Thread supervisor = new Thread(this::supervise, threadName);
         supervisor.setDaemon(true);
         supervisor.start();
@@ -197,6 +205,10 @@ public abstract class LoadRun {
         if (writer != null) {
             writer.flush();
         }
+        HealthMeter meter = health;
+        if (meter != null) {
+            meter.flush();
+        }
     }
 
     private void supervise() {
@@ -210,6 +222,7 @@ public abstract class LoadRun {
                 long nowMillis = clock.nowMicros() / 1000;
                 if (nowMillis >= nextTick) {
                     intervals.writeInterval(nextTick);
+                    health.sample(nextTick, lastSendDelays());
                     afterInterval(nextTick);
                     nextTick += 1000 * (1 + (nowMillis - nextTick) / 1000);
                 }
@@ -231,12 +244,20 @@ public abstract class LoadRun {
         finish(endReason, halted);
     }
 
-    /** Closes the interval logs, keeping their last figures for {@link #stats()}. */
+    /** Closes the interval logs, keeping their last figures for {@link #stats()}, and the health meter. */
     private void closeIntervals() throws IOException {
         IntervalWriter writer = intervals;
         lastStats = writer.stats();
         intervals = null;
-        writer.close();
+        HealthMeter meter = health;
+        health = null;
+        try {
+            writer.close();
+        } finally {
+            if (meter != null) {
+                meter.close();
+            }
+        }
     }
 
     private void finish(String endReason, boolean halted) {
@@ -248,7 +269,8 @@ public abstract class LoadRun {
             long warmupEnd = warmupEndMillis();
             PeerResult result = result(endReason, halted, endMillis, warmupEnd)
                     .withRunId(options.runId().orElse(null));
-            Map<String, String> measurements = measurements();
+            Map<String, String> measurements = new HashMap<>(measurements());
+            measurements.putAll(health.absent());
             closeIntervals();
             ResultFiles.writeTestProperties(
                     directory,

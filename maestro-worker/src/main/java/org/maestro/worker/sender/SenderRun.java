@@ -195,6 +195,11 @@ final class SenderRun extends LoadRun {
     }
 
     @Override
+    protected org.HdrHistogram.Histogram lastSendDelays() {
+        return log(SEND_DELAY).lastInterval();
+    }
+
+    @Override
     protected void attachRecorders(IntervalWriter writer) {
         recorders.forEach(writer.log(SEND_DELAY)::add);
     }

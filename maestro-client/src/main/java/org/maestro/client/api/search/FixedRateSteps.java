@@ -79,7 +79,8 @@ public final class FixedRateSteps implements StepRunner {
                 target,
                 received,
                 result.iteration(),
-                result.getResponseP90Ms());
+                result.getResponseP90Ms(),
+                result.generatorBound());
         onePassed |= outcome.passed();
         if (!outcome.passed() && result.passed()) {
             // the test's page, summary.json and junit.xml then say why the search counted the step as failed
@@ -87,7 +88,7 @@ public final class FixedRateSteps implements StepRunner {
         }
         out.println(String.format(
                 Locale.ROOT,
-                "%s #%d: %d × %d msg/s = %d msg/s target, %.0f msg/s received, " + "p90 %.3f ms: %s",
+                "%s #%d: %d × %d msg/s = %d msg/s target, %.0f msg/s received, " + "p90 %.3f ms: %s%s",
                 settings.name(),
                 result.iteration(),
                 connections,
@@ -95,7 +96,8 @@ public final class FixedRateSteps implements StepRunner {
                 target,
                 received,
                 result.getResponseP90Ms(),
-                outcome.passed() ? "PASSED" : "FAILED (" + outcome.why() + ")"));
+                outcome.passed() ? "PASSED" : "FAILED (" + outcome.why() + ")",
+                result.isGeneratorBound() ? " [generator-bound: " + result.generatorBound() + "]" : ""));
         return outcome;
     }
 

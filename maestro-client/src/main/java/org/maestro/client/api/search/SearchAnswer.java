@@ -43,7 +43,27 @@ public record SearchAnswer(
         String bound = failingRate == null
                 ? "no step above it failed (" + stopReason + ")"
                 : String.format(java.util.Locale.ROOT, "%d msg/s failed, %.1f%% above", failingRate, resolutionPercent);
-        return "maximum sustainable rate " + rate + " msg/s at " + connections + " connections; " + bound;
+        return "maximum sustainable rate " + rate + " msg/s at " + connections + " connections; " + bound
+                + generatorNote();
+    }
+
+    /**
+     * What a reader must know when a step that decided the answer was generator-bound: the passing step at the answer,
+     * or the failing step above it. Empty when neither was.
+     */
+    public String generatorNote() {
+        List<String> bound = new java.util.ArrayList<>();
+        for (SearchStep step : steps) {
+            boolean decides =
+                    step.passed() ? step.target() == rate : failingRate != null && step.target() == failingRate;
+            if (decides && step.runs().stream().anyMatch(r -> r.generatorBound() != null)) {
+                bound.add(step.target() + " msg/s");
+            }
+        }
+        return bound.isEmpty()
+                ? ""
+                : "; generator-bound at " + String.join(" and ", bound) + ": the load generator itself was saturated,"
+                        + " so this maximum may be the generator's, not the system's";
     }
 
     @Override
