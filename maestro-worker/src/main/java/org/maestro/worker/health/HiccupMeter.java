@@ -1,30 +1,37 @@
 package org.maestro.worker.health;
 
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.locks.LockSupport;
 import org.HdrHistogram.Histogram;
 import org.HdrHistogram.Recorder;
 
 /**
- * How late the process runs what it asked to run: a thread sleeps 1 ms over and over and records how much later than
- * that it woke (µs). Whatever delays it (the garbage collector, a core taken by another process, the machine's own
- * stalls) delays the sender's and receiver's threads alike. Thread-safe.
+ * How late the process runs what it asked to run: one thread per JVM sleeps 1 ms over and over and records how much
+ * later than that it woke (µs) for every run that listens. Whatever delays it (the garbage collector, a core taken by
+ * another process, the machine's own stalls) delays the senders' and receivers' threads alike. One sleeper serves
+ * every run of the JVM (the embedded mode runs several), and it stops when the last one closes. Thread-safe.
  */
 final class HiccupMeter implements AutoCloseable {
-    /** The name of the sleeper threads (the kernel keeps its first 15 characters). */
+    /** The name of the sleeper thread (the kernel keeps its first 15 characters). */
     static final String THREAD_NAME = "maestro-hiccup";
 
     private static final long SLEEP_NANOS = 1_000_000;
     private static final long HIGHEST_MICROS = 3_600_000_000L;
+    private static final CopyOnWriteArrayList<Recorder> LISTENING = new CopyOnWriteArrayList<>();
+    private static Thread sleeper;
 
     private final Recorder recorder = new Recorder(HIGHEST_MICROS, 3);
-    private final Thread sleeper;
-    private volatile boolean running = true;
     private Histogram interval;
 
     HiccupMeter() {
-        sleeper = new Thread(this::sleepAndRecord, THREAD_NAME);
-        sleeper.setDaemon(true);
-        sleeper.start();
+        synchronized (HiccupMeter.class) {
+            LISTENING.add(recorder);
+            if (sleeper == null) {
+                sleeper = new Thread(HiccupMeter::sleepAndRecord, THREAD_NAME);
+                sleeper.setDaemon(true);
+                sleeper.start();
+            }
+        }
     }
 
     /** What it recorded since the last sample. */
@@ -33,18 +40,25 @@ final class HiccupMeter implements AutoCloseable {
         return interval;
     }
 
-    private void sleepAndRecord() {
-        while (running) {
+    private static void sleepAndRecord() {
+        while (true) {
+            synchronized (HiccupMeter.class) {
+                if (LISTENING.isEmpty()) {
+                    sleeper = null;
+                    return;
+                }
+            }
             long before = System.nanoTime();
             LockSupport.parkNanos(SLEEP_NANOS);
-            long late = (System.nanoTime() - before - SLEEP_NANOS) / 1000;
-            recorder.recordValue(Math.min(HIGHEST_MICROS, Math.max(0, late)));
+            long late = Math.min(HIGHEST_MICROS, Math.max(0, (System.nanoTime() - before - SLEEP_NANOS) / 1000));
+            for (Recorder listening : LISTENING) {
+                listening.recordValue(late);
+            }
         }
     }
 
     @Override
     public void close() {
-        running = false;
-        LockSupport.unpark(sleeper);
+        LISTENING.remove(recorder);
     }
 }
