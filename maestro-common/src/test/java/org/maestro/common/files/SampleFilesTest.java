@@ -11,6 +11,8 @@ import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
+import java.util.OptionalDouble;
+import java.util.OptionalLong;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.maestro.common.files.agent.AgentActions;
@@ -18,6 +20,8 @@ import org.maestro.common.files.agent.AgentActionsWriter;
 import org.maestro.common.files.csv.CsvTable;
 import org.maestro.common.files.gaps.ReceiveGaps;
 import org.maestro.common.files.gaps.ReceiveGapsWriter;
+import org.maestro.common.files.health.HealthLog;
+import org.maestro.common.files.health.HealthLogWriter;
 import org.maestro.common.files.inspector.InspectorCsv;
 import org.maestro.common.files.inspector.InspectorCsvWriter;
 import org.maestro.common.files.inspector.InspectorProperties;
@@ -38,6 +42,7 @@ class SampleFilesTest {
     static final long T0 = 1_732_262_400_000L;
     static final List<String> FILES = List.of(
             "sender/rate.csv",
+            "sender/health.csv",
             "receiver/rate.csv",
             "receiver/receive-gaps.csv",
             "agent/agent-actions.csv",
@@ -58,6 +63,31 @@ class SampleFilesTest {
             "checking /var\n98% used\n",
             "/var is full, see C:\\logs\n");
 
+    /** A second of a sender's health with every figure. */
+    static final HealthLog.Row HEALTHY_SECOND = new HealthLog.Row(
+            T0 + 1000,
+            1000,
+            2,
+            OptionalDouble.of(37.5),
+            OptionalDouble.of(1.25),
+            OptionalDouble.of(3.0),
+            OptionalDouble.of(2.0),
+            OptionalLong.of(81),
+            OptionalLong.of(312),
+            OptionalLong.of(55));
+    /** A second whose waits the machine could not measure, without a measured message. */
+    static final HealthLog.Row UNMEASURED_SECOND = new HealthLog.Row(
+            T0 + 2000,
+            1000,
+            2,
+            OptionalDouble.of(12.0),
+            OptionalDouble.empty(),
+            OptionalDouble.of(0),
+            OptionalDouble.of(0),
+            OptionalLong.of(60),
+            OptionalLong.of(90),
+            OptionalLong.empty());
+
     /** Writes every sample with the real writers into a directory, one sub-directory per peer. */
     static void writeSamples(Path directory) throws IOException {
         Path sender = Files.createDirectories(directory.resolve("sender"));
@@ -65,6 +95,10 @@ class SampleFilesTest {
             rate.write(T0 + 1000, 1000, 2000, 0, 0, true, new OutcomeCounts(2000, 0, 0, 0, 0));
             rate.write(T0 + 2000, 1000, 2001, 1500, 250, false, new OutcomeCounts(1751, 250, 0, 0, 0));
             rate.write(T0 + 5000, 3000, 6000, 6000, 0, false, new OutcomeCounts(6000, 0, 0, 0, 0));
+        }
+        try (HealthLogWriter health = HealthLogWriter.create(sender.resolve(HealthLog.FILE_NAME))) {
+            health.write(HEALTHY_SECOND);
+            health.write(UNMEASURED_SECOND);
         }
         Path receiver = Files.createDirectories(directory.resolve("receiver"));
         try (RateLogWriter rate = RateLogWriter.create(receiver.resolve(RateLog.FILE_NAME))) {
@@ -119,6 +153,11 @@ class SampleFilesTest {
                     Files.readAllBytes(directory.resolve(file)),
                     file + " is not written as the " + saved(file) + " sample; see this test's javadoc");
         }
+    }
+
+    @Test
+    void readsTheHealthSampleWithItsAbsentFigures(@TempDir Path directory) throws IOException {
+        assertEquals(List.of(HEALTHY_SECOND, UNMEASURED_SECOND), HealthLog.read(copy(directory, "sender/health.csv")));
     }
 
     @Test
