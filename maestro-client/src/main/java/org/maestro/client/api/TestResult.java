@@ -45,21 +45,6 @@ public record TestResult(
         peers = List.copyOf(peers);
     }
 
-    /** A result that was not judged generator-bound. */
-    public TestResult(
-            String name,
-            int iteration,
-            boolean passed,
-            String reason,
-            Path directory,
-            TestOptions options,
-            Map<String, Number> figures,
-            List<String> peers,
-            String unknownReason,
-            boolean sutFailure) {
-        this(name, iteration, passed, reason, directory, options, figures, peers, unknownReason, sutFailure, null);
-    }
-
     /**
      * True when a sender or receiver was itself saturated during the measured window ({@link #generatorBound()} says
      * which and why): its throughput is not the system's capacity, its latency not only the system's.
@@ -78,7 +63,7 @@ public record TestResult(
             TestOptions options,
             Map<String, Number> figures,
             List<String> peers) {
-        this(name, iteration, passed, reason, directory, options, figures, peers, null, false);
+        this(name, iteration, passed, reason, directory, options, figures, peers, null, false, null);
     }
 
     /** Messages sent by all senders, the whole test: warm-up included (see {@link #getMeasuredSent()}); null when a

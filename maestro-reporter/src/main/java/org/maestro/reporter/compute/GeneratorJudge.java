@@ -8,6 +8,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
+import java.util.OptionalLong;
 import java.util.TreeMap;
 import java.util.function.Predicate;
 import java.util.function.ToDoubleFunction;
@@ -151,13 +152,7 @@ public final class GeneratorJudge {
         Long hiccupLimit = limits.hiccup().kind() == HealthLimit.Kind.RESPONSE_P50 && p50 == null
                 ? null
                 : Math.round(limits.hiccup().micros(0, p50 == null ? 0 : p50));
-        boolean woke = rows.stream().anyMatch(r -> r.hiccupP99Micros().isPresent());
-        Double hiccupShare = hiccupLimit != null && woke
-                ? share(
-                        rows,
-                        r -> r.hiccupP99Micros().isPresent()
-                                && r.hiccupP99Micros().getAsLong() > hiccupLimit)
-                : null;
+        Double hiccupShare = hiccupLimit == null ? null : overShare(rows, HealthLog.Row::hiccupP99Micros, hiccupLimit);
         if (hiccupShare != null && hiccupShare > limits.share().value()) {
             reasons.add(String.format(
                     Locale.ROOT,
@@ -173,21 +168,15 @@ public final class GeneratorJudge {
             if (rate > 0 || limits.sendDelay().kind() == HealthLimit.Kind.MICROS) {
                 double interval = rate > 0 ? 1_000_000.0 / rate : 0;
                 sendDelayLimit = Math.round(limits.sendDelay().micros(interval, 0));
-                long limit = sendDelayLimit;
-                boolean sent =
-                        rows.stream().anyMatch(r -> r.sendDelayP99Micros().isPresent());
-                sendDelayShare = sent
-                        ? share(
-                                rows,
-                                r -> r.sendDelayP99Micros().isPresent()
-                                        && r.sendDelayP99Micros().getAsLong() > limit)
-                        : null;
+                sendDelayShare = overShare(rows, HealthLog.Row::sendDelayP99Micros, sendDelayLimit);
                 if (sendDelayShare != null && sendDelayShare > limits.share().value()) {
                     reasons.add(String.format(
                             Locale.ROOT,
-                            "send delay p99 beyond %,d µs (%s of the send interval) in %.0f%% of the measured seconds",
+                            "send delay p99 beyond %,d µs (%s) in %.0f%% of the measured seconds",
                             sendDelayLimit,
-                            limits.sendDelay(),
+                            limits.sendDelay().kind() == HealthLimit.Kind.PERCENT
+                                    ? limits.sendDelay() + " of the send interval"
+                                    : "GENERATOR_SEND_DELAY",
                             sendDelayShare));
                 }
             }
@@ -230,29 +219,38 @@ public final class GeneratorJudge {
         }
     }
 
+    /** % of the rows whose figure passed {@code limit}; null when no row has the figure. */
+    private static Double overShare(
+            List<HealthLog.Row> rows, java.util.function.Function<HealthLog.Row, OptionalLong> figure, long limit) {
+        if (rows.stream().noneMatch(r -> figure.apply(r).isPresent())) {
+            return null;
+        }
+        return share(rows, r -> figure.apply(r).isPresent() && figure.apply(r).getAsLong() > limit);
+    }
+
     /** % of the rows that match; 0 without rows. */
     private static double share(List<HealthLog.Row> rows, Predicate<HealthLog.Row> saturated) {
         return rows.isEmpty() ? 0 : 100.0 * rows.stream().filter(saturated).count() / rows.size();
     }
 
     private static Double mean(List<HealthLog.Row> rows, ToDoubleFunction<HealthLog.Row> figure) {
-        double[] values =
-                rows.stream().mapToDouble(figure).filter(v -> !Double.isNaN(v)).toArray();
-        return values.length == 0
-                ? null
-                : java.util.Arrays.stream(values).average().orElse(0);
+        return measured(rows, figure).average().stream().boxed().findFirst().orElse(null);
     }
 
     private static Double peak(List<HealthLog.Row> rows, ToDoubleFunction<HealthLog.Row> figure) {
-        double[] values =
-                rows.stream().mapToDouble(figure).filter(v -> !Double.isNaN(v)).toArray();
-        return values.length == 0 ? null : java.util.Arrays.stream(values).max().orElse(0);
+        return measured(rows, figure).max().stream().boxed().findFirst().orElse(null);
     }
 
     private static Double sum(List<HealthLog.Row> rows, ToDoubleFunction<HealthLog.Row> figure) {
-        double[] values =
-                rows.stream().mapToDouble(figure).filter(v -> !Double.isNaN(v)).toArray();
-        return values.length == 0 ? null : java.util.Arrays.stream(values).sum();
+        return rows.stream().anyMatch(r -> !Double.isNaN(figure.applyAsDouble(r)))
+                ? measured(rows, figure).sum()
+                : null;
+    }
+
+    /** The figure of the rows that have it ({@code NaN}: absent). */
+    private static java.util.stream.DoubleStream measured(
+            List<HealthLog.Row> rows, ToDoubleFunction<HealthLog.Row> figure) {
+        return rows.stream().mapToDouble(figure).filter(v -> !Double.isNaN(v));
     }
 
     private static Long longPeak(List<HealthLog.Row> rows, ToDoubleFunction<HealthLog.Row> figure) {
