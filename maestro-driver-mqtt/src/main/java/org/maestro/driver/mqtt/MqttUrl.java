@@ -76,6 +76,13 @@ public record MqttUrl(
                     "the URL " + shown + " names no topic: add /<topic>, " + "e.g. mqtt://host:1883/maestro/test");
         }
         QueryOptions options = uri.options();
+        if (options.has("subscription")) {
+            throw options.misplaced(
+                    "subscription",
+                    "an MQTT subscription whose receivers share the messages is a shared subscription "
+                            + "($share/<group>/<topic>, or share=<group>)",
+                    SHARED_EXAMPLE);
+        }
         options.refuseUnknown(OPTIONS);
         int qos = Integer.parseInt(options.choice("qos", List.of("0", "1", "2"), Integer.toString(DEFAULT_QOS)));
         int version = Integer.parseInt(options.choice("version", List.of("3", "5"), "3"));
