@@ -3,7 +3,6 @@ package org.maestro.driver.rabbitmq;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.io.IOException;
 import java.time.Duration;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -51,17 +50,9 @@ class RabbitSubscriptionTest {
                 400,
                 Duration.ofSeconds(30));
         for (int s = 0; s < 2; s++) {
-            String queue = "/queues/%2F/" + exchange + "-sub-" + s;
-            DriverChecks.awaitTrue(() -> !exists(queue), "the auto-deleted queue " + queue + " is gone");
-        }
-    }
-
-    private static boolean exists(String path) {
-        try {
-            LocalRabbitMq.api("GET", path, null);
-            return true;
-        } catch (IOException | InterruptedException gone) {
-            return false;
+            String queue = exchange + "-sub-" + s;
+            DriverChecks.awaitTrue(
+                    () -> !LocalRabbitMq.queueExists("/", queue), "the auto-deleted queue " + queue + " is gone");
         }
     }
 
