@@ -93,6 +93,36 @@ public final class QueryOptions {
         throw invalid(name, value, "a number of messages from 1 to " + max);
     }
 
+    /**
+     * The value of an option that names something on the server (a subscription, a queue group, a consumer group):
+     * 1 to 200 letters, digits, {@code .}, {@code _} or {@code -}; or {@code absent}. {@code example} is a valid
+     * value for the error message (e.g. {@code sub-{s}}).
+     */
+    public String name(String name, String example, String absent) throws DriverException {
+        if (!has(name)) {
+            return absent;
+        }
+        String value = text(name, "");
+        if (!value.matches("[A-Za-z0-9._-]{1,200}")) {
+            throw invalid(
+                    name,
+                    value,
+                    "1 to 200 letters, digits, '.', '_' or '-', e.g. " + name + "=" + example
+                            + " ({s} is replaced by the subscription number)");
+        }
+        return value;
+    }
+
+    /**
+     * The error for an option that does not go with the rest of the URL: names the option, the URL, why, and a
+     * valid URL of the same kind, e.g. {@code option subscription in URL amqp://h/q?type=queue&subscription=s does
+     * not apply: a queue has no subscriptions; write e.g. amqp://host:5672/orders?type=topic&subscription=sub-{s}}.
+     */
+    public DriverException misplaced(String name, String why, String example) {
+        return new DriverException(
+                "option " + name + " in URL " + shownUrl + " does not apply: " + why + "; write e.g. " + example);
+    }
+
     /** The error for an option whose value is not valid: names the option, its value, the URL and what is expected. */
     public DriverException invalid(String name, String value, String expected) {
         return new DriverException(

@@ -1,5 +1,7 @@
 package org.maestro.embedded;
 
+import java.util.List;
+import org.apache.activemq.artemis.api.core.SimpleString;
 import org.apache.activemq.artemis.core.server.ActiveMQServer;
 import org.junit.jupiter.api.extension.AfterAllCallback;
 import org.junit.jupiter.api.extension.BeforeAllCallback;
@@ -39,6 +41,17 @@ public final class AmqpBroker implements BeforeAllCallback, AfterAllCallback {
 
     public ActiveMQServer server() {
         return broker.server();
+    }
+
+    /** The names of the queues bound to an address now; empty when it has none, or there is no such address. */
+    public List<String> queueNames(String address) {
+        try {
+            return server().bindingQuery(SimpleString.of(address)).getQueueNames().stream()
+                    .map(SimpleString::toString)
+                    .toList();
+        } catch (Exception e) {
+            throw new IllegalStateException("cannot ask the broker for the queues of " + address, e);
+        }
     }
 
     public void restart() throws Exception {

@@ -1,6 +1,7 @@
 package org.maestro.testing;
 
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.net.URI;
 import java.net.URLEncoder;
 import java.net.http.HttpClient;
@@ -181,6 +182,26 @@ public final class LocalRabbitMq {
     /** Deletes an exchange of the default virtual host by name, if it exists. */
     public static void deleteExchange(String exchange) throws IOException, InterruptedException {
         deleteIfThere("/exchanges/%2F/" + encode(exchange));
+    }
+
+    /**
+     * True when the virtual host has a queue of this name (management API: 200, else 404); for polling in a wait, so
+     * its failures are unchecked.
+     */
+    public static boolean queueExists(String vhost, String queue) {
+        try {
+            HttpResponse<String> response = send("GET", "/queues/" + encode(vhost) + "/" + encode(queue), null);
+            if (response.statusCode() != 200 && response.statusCode() != 404) {
+                throw new IOException("GET /api/queues/" + encode(vhost) + "/" + encode(queue) + " answered "
+                        + response.statusCode() + ": " + response.body());
+            }
+            return response.statusCode() == 200;
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted while asking for queue " + queue, e);
+        }
     }
 
     /** Creates a virtual host of a unique name that guest may use fully; returns its name. */

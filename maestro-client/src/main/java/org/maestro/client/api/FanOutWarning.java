@@ -11,7 +11,9 @@ import org.maestro.driver.Drivers;
 /**
  * The warning a test gets before it starts when its receive address gives every message to every receiver connection
  * (publish-subscribe, as its driver says) and it has several: each message then arrives once per connection, the
- * copies count as duplicates and the received rate is a multiple of the sent rate.
+ * copies count as duplicates and the received rate is a multiple of the sent rate. An address that names a
+ * subscription (a shared subscription, a queue group, a consumer group) shares the messages among its connections
+ * and is not warned about.
  */
 final class FanOutWarning {
     private FanOutWarning() {}
@@ -30,8 +32,9 @@ final class FanOutWarning {
         }
         boolean fansOut;
         try {
-            Driver driver = Drivers.forUrl(url);
-            fansOut = driver.deliversToEveryReceiver(url);
+            String first = firstSubscription(url);
+            Driver driver = Drivers.forUrl(first);
+            fansOut = driver.deliversToEveryReceiver(first);
         } catch (DriverException | RuntimeException unknown) {
             return Optional.empty();
         }
@@ -42,9 +45,12 @@ final class FanOutWarning {
                 Locale.ROOT,
                 "warning: %s is publish-subscribe: each of the %d receiver connections (%d receiver%s × PARALLEL_COUNT"
                         + " %d) gets every message, so every message is received %d times; the copies count as"
-                        + " duplicates and the received rate is %d × the sent rate. For queue-like delivery use a"
-                        + " shared subscription (MQTT share=…), a queue group (NATS queue=…) or a queue"
-                        + " (docs/drivers.md)",
+                        + " duplicates and the received rate is %d × the sent rate. To have the connections share"
+                        + " the messages, name a subscription in the URL (SUBSCRIPTIONS subscriptions, each getting"
+                        + " every message once, with {s} in the URL for its number): amqp/proton …?type=topic"
+                        + "&subscription=sub-{s}, mqtt …/$share/sub-{s}/<topic>, nats …?queue=sub-{s}, kafka"
+                        + " …?group=sub-{s}, rabbitmq …?exchange=<x>&subscription=sub-{s}, stomp …/topic/<t>"
+                        + "?subscription=sub-{s}; or use a queue (docs/drivers.md, Fan-out: subscriptions)",
                 UrlRedactor.redact(url),
                 connections,
                 receivers,
@@ -52,5 +58,13 @@ final class FanOutWarning {
                 options.parallelCount(),
                 connections,
                 connections));
+    }
+
+    /**
+     * The URL of the first destination's first subscription: {@code {n}} and {@code {s}} (replaced per connection
+     * by the destination and subscription numbers) replaced by 0, which a driver can parse.
+     */
+    static String firstSubscription(String url) {
+        return url.replace("{s}", "0").replace("{n}", "0");
     }
 }

@@ -48,4 +48,25 @@ class FanOutWarningTest {
         assertEquals(Optional.empty(), warning("kafka://127.0.0.1:9092/orders", 4, 2));
         assertEquals(Optional.empty(), warning("stomp://127.0.0.1:61613/queue/orders", 2, 1));
     }
+
+    @Test
+    void addressesNamingASubscriptionAreNot() {
+        assertEquals(Optional.empty(), warning("amqp://127.0.0.1:5672/orders?type=topic&subscription=sub-0", 2, 2));
+        assertEquals(Optional.empty(), warning("proton://127.0.0.1:5672/orders?subscription=sub-0", 2, 2));
+        assertEquals(Optional.empty(), warning("mqtt://127.0.0.1:1883/$share/sub-0/orders", 2, 2));
+        assertEquals(Optional.empty(), warning("stomp://127.0.0.1:61613/topic/orders?subscription=sub-0", 2, 2));
+        assertEquals(Optional.empty(), warning("rabbitmq://127.0.0.1:5672/?exchange=orders&subscription=sub-0", 2, 2));
+        String warned = warning("amqp://127.0.0.1:5672/orders?type=topic", 2, 1).orElseThrow();
+        assertTrue(warned.contains("name a subscription in the URL"), warned);
+        assertTrue(warned.contains("?type=topic&subscription=sub-{s}"), warned);
+        assertTrue(warned.contains("mqtt …/$share/sub-{s}/<topic>"), warned);
+    }
+
+    @Test
+    void theDriverIsAskedAboutTheFirstSubscriptionOfTheFirstDestination() {
+        assertEquals(
+                "mqtt://h:1883/$share/sub-0/orders-0?qos=0",
+                FanOutWarning.firstSubscription("mqtt://h:1883/$share/sub-{s}/orders-{n}?qos=0"));
+        assertEquals("nats://h:4222/o?queue=g-0-0", FanOutWarning.firstSubscription("nats://h:4222/o?queue=g-{n}-{s}"));
+    }
 }

@@ -43,10 +43,11 @@ public final class JmsDriver implements Driver {
         factory(JmsUrl.parse(url), url);
     }
 
-    /** A destination of {@code type=topic} is publish-subscribe. */
+    /** A destination of {@code type=topic} is publish-subscribe, unless its receivers share a subscription. */
     @Override
     public boolean deliversToEveryReceiver(String url) throws DriverException {
-        return JmsUrl.parse(url).topic();
+        JmsUrl parsed = JmsUrl.parse(url);
+        return parsed.topic() && parsed.subscription() == null;
     }
 
     @Override

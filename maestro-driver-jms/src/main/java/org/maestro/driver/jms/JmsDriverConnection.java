@@ -10,6 +10,7 @@ import jakarta.jms.Message;
 import jakarta.jms.MessageConsumer;
 import jakarta.jms.MessageProducer;
 import jakarta.jms.Session;
+import jakarta.jms.Topic;
 import org.apache.qpid.jms.JmsConnection;
 import org.maestro.base.time.MicroClock;
 import org.maestro.driver.ConsumerCallback;
@@ -89,7 +90,9 @@ final class JmsDriverConnection implements DriverConnection {
     public DriverConsumer createConsumer(ConsumerCallback callback) throws DriverException {
         boolean clientAcknowledge = url.ackMode() == Session.CLIENT_ACKNOWLEDGE || url.ackMode() == 101;
         try {
-            MessageConsumer consumer = session.createConsumer(destination);
+            MessageConsumer consumer = url.subscription() == null
+                    ? session.createConsumer(destination)
+                    : session.createSharedConsumer((Topic) destination, url.subscription());
             consumer.setMessageListener(message -> {
                 long receivedAt = clock.nowMicros();
                 callback.onMessage(bodyOf(message), receivedAt);

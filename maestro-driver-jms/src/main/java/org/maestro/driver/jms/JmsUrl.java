@@ -18,6 +18,9 @@ import org.maestro.driver.QueryOptions;
  * <p>Forms: {@code amqp://host:5672/queue?type=queue&durable=false&ackMode=auto&jms.prefetchPolicy.all=500} and
  * {@code failover:(amqp://a:5672,amqp://b:5672)/queue?failover.maxReconnectAttempts=20}. Options starting with
  * {@code jms.}, {@code amqp.}, {@code transport.}, {@code failover.} or {@code sasl.} go to Qpid JMS unchanged.
+ * {@code subscription=<name>} (a topic) makes receivers consume through the JMS 2 shared subscription of that name.
+ *
+ * @param subscription the shared subscription receivers consume through, or null for a consumer of the destination
  */
 public record JmsUrl(
         String connectionUri,
@@ -26,10 +29,13 @@ public record JmsUrl(
         boolean durable,
         int ackMode,
         String username,
-        String password) {
+        String password,
+        String subscription) {
 
     /** The options Maestro reads itself. */
-    public static final List<String> OPTIONS = List.of("type", "durable", "ackMode");
+    public static final List<String> OPTIONS = List.of("type", "durable", "ackMode", "subscription");
+    /** A URL naming a shared subscription, for messages. */
+    static final String SUBSCRIPTION_EXAMPLE = "amqp://host:5672/orders?type=topic&subscription=sub-{s}";
     /** The prefixes of options passed to Qpid JMS. */
     public static final List<String> QPID_PREFIXES = List.of("jms.", "amqp.", "transport.", "failover.", "sasl.");
 
@@ -86,8 +92,16 @@ public record JmsUrl(
         QueryOptions options = QueryOptions.parse(text, query);
         options.refuseUnknown(
                 OPTIONS, JmsUrl::passedToQpid, "and Qpid JMS options starting with " + String.join(" ", QPID_PREFIXES));
-        boolean topic =
-                options.choice("type", List.of("queue", "topic"), "queue").equals("topic");
+        String subscription = options.name("subscription", "sub-{s}", null);
+        boolean topic = options.choice("type", List.of("queue", "topic"), subscription == null ? "queue" : "topic")
+                .equals("topic");
+        if (subscription != null && !topic) {
+            throw options.misplaced(
+                    "subscription",
+                    "a queue has no subscriptions (its receivers already share its messages); subscription names a "
+                            + "shared subscription of a topic",
+                    SUBSCRIPTION_EXAMPLE);
+        }
         boolean durable = options.bool("durable", false);
         int ackMode =
                 ACK_MODES.get(options.choice("ackMode", List.of("auto", "client", "dups_ok", "individual"), "auto"));
@@ -98,7 +112,7 @@ public record JmsUrl(
             }
         });
         String connectionUri = qpid.length() == 0 ? base : base + "?" + qpid;
-        return new JmsUrl(connectionUri, destination, topic, durable, ackMode, username, password);
+        return new JmsUrl(connectionUri, destination, topic, durable, ackMode, username, password, subscription);
     }
 
     private static boolean passedToQpid(String option) {
@@ -133,6 +147,7 @@ public record JmsUrl(
 
     @Override
     public String toString() {
-        return UrlRedactor.redact(connectionUri) + " " + (topic ? "topic " : "queue ") + destination;
+        return UrlRedactor.redact(connectionUri) + " " + (topic ? "topic " : "queue ") + destination
+                + (subscription == null ? "" : " subscription " + subscription);
     }
 }

@@ -50,6 +50,8 @@ public record KafkaUrl(
         String redacted) {
     /** The plain options this driver reads. */
     public static final List<String> OPTIONS = List.of("acks", "group", "partitions", "linger.ms", "key");
+    /** A receive URL naming a consumer group per subscription, for messages. */
+    static final String SUBSCRIPTION_EXAMPLE = "kafka://host:9092/orders?group=sub-{s}";
     /** The port when a plain URL gives none. */
     public static final int DEFAULT_PORT = 9092;
     /** The port when a TLS URL gives none. */
@@ -102,6 +104,12 @@ public record KafkaUrl(
         String bootstrap = servers(shown, authority, tls ? DEFAULT_TLS_PORT : DEFAULT_PORT);
         String topic = topic(shown, decode(path));
         QueryOptions options = QueryOptions.parse(url, query);
+        if (options.has("subscription")) {
+            throw options.misplaced(
+                    "subscription",
+                    "a Kafka subscription whose receivers share the records is a consumer group (group=<name>)",
+                    SUBSCRIPTION_EXAMPLE);
+        }
         options.refuseUnknown(
                 OPTIONS,
                 name -> name.startsWith("producer.") || name.startsWith("consumer.") || name.startsWith("client."),

@@ -10,7 +10,8 @@ import org.maestro.driver.QueryOptions;
 /**
  * A destination URL of the MQTT driver:
  * {@code mqtt://user:password@host:1883/some/topic?qos=1&version=3&share=group&clean=true&reconnect=true&inflight=1000}
- * ({@code mqtts://} for TLS, port 8883 by default). Immutable; {@link #toString()} never shows the password.
+ * ({@code mqtts://} for TLS, port 8883 by default); a path {@code /$share/<group>/<topic>} is the topic with
+ * {@code share=<group>}. Immutable; {@link #toString()} never shows the password.
  *
  * @param tls       true for {@code mqtts://}
  * @param topic     the topic name senders publish to and receivers subscribe to (percent-decoded)
@@ -37,6 +38,11 @@ public record MqttUrl(
         String redacted) {
     /** The options this driver reads. */
     public static final List<String> OPTIONS = List.of("qos", "version", "share", "clean", "reconnect", "inflight");
+    /** How the topic filter of a shared subscription begins ({@code $share/<group>/<topic>}). */
+    static final String SHARE_PREFIX = "$share/";
+    /** A URL naming a shared subscription, for messages. */
+    static final String SHARED_EXAMPLE =
+            "mqtt://host:1883/$share/sub-{s}/orders (or mqtt://host:1883/orders?share=sub-{s})";
     /** The MQTT port when a {@code mqtt://} URL gives none. */
     public static final int DEFAULT_PORT = 1883;
     /** The MQTT port when a {@code mqtts://} URL gives none. */
@@ -70,10 +76,32 @@ public record MqttUrl(
                     "the URL " + shown + " names no topic: add /<topic>, " + "e.g. mqtt://host:1883/maestro/test");
         }
         QueryOptions options = uri.options();
+        if (options.has("subscription")) {
+            throw options.misplaced(
+                    "subscription",
+                    "an MQTT subscription whose receivers share the messages is a shared subscription "
+                            + "($share/<group>/<topic>, or share=<group>)",
+                    SHARED_EXAMPLE);
+        }
         options.refuseUnknown(OPTIONS);
         int qos = Integer.parseInt(options.choice("qos", List.of("0", "1", "2"), Integer.toString(DEFAULT_QOS)));
         int version = Integer.parseInt(options.choice("version", List.of("3", "5"), "3"));
         String share = options.has("share") ? share(shown, options.text("share", "")) : null;
+        if (topic.startsWith(SHARE_PREFIX)) {
+            if (share != null) {
+                throw options.misplaced(
+                        "share",
+                        "the path already names the group of a shared subscription ($share/<group>/<topic>)",
+                        SHARED_EXAMPLE);
+            }
+            int slash = topic.indexOf('/', SHARE_PREFIX.length());
+            if (slash < 0 || slash == topic.length() - 1) {
+                throw new DriverException("the path of " + shown + " names a shared subscription without a topic: "
+                        + "write $share/<group>/<topic>, e.g. " + SHARED_EXAMPLE);
+            }
+            share = share(shown, topic.substring(SHARE_PREFIX.length(), slash));
+            topic = topic.substring(slash + 1);
+        }
         boolean clean = options.bool("clean", true);
         boolean reconnect = options.bool("reconnect", true);
         int inflight = options.count("inflight", MAX_INFLIGHT, qos == 2 ? DEFAULT_QOS2_INFLIGHT : DEFAULT_INFLIGHT);
@@ -97,7 +125,7 @@ public record MqttUrl(
     private static String share(String url, String value) throws DriverException {
         if (value.isEmpty() || value.contains("/") || value.contains("+") || value.contains("#")) {
             throw new DriverException("option share=" + value + " in URL " + url + " is not valid: expected a group "
-                    + "name without '/', '+' or '#', e.g. share=maestro");
+                    + "name without '/', '+' or '#', e.g. share=maestro or share=sub-{s}");
         }
         return value;
     }

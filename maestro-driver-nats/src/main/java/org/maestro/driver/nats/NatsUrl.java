@@ -53,6 +53,8 @@ public record NatsUrl(
     /** Why a {@code tls://} URL is refused, and what to write instead. */
     public static final String TLS_SCHEME_ADVICE =
             "the scheme tls:// is not taken by any driver: write " + "nats+tls://host:4222/subject for NATS over TLS";
+    /** A receive URL naming a queue group per subscription, for messages. */
+    static final String SUBSCRIPTION_EXAMPLE = "nats://host:4222/orders?queue=sub-{s}";
     /** The NATS port when the URL gives none. */
     public static final int DEFAULT_PORT = 4222;
     /** The JetStream publish window when the URL gives none. */
@@ -97,6 +99,12 @@ public record NatsUrl(
             }
         }
         QueryOptions options = uri.options();
+        if (options.has("subscription")) {
+            throw options.misplaced(
+                    "subscription",
+                    "a NATS subscription whose receivers share the messages is a queue group (queue=<group>)",
+                    SUBSCRIPTION_EXAMPLE);
+        }
         options.refuseUnknown(OPTIONS);
         String queue = name(options, "queue", "maestro");
         boolean jetStream = options.bool("jetstream", false);
@@ -139,7 +147,11 @@ public record NatsUrl(
     private static String name(QueryOptions options, String option, String example) throws DriverException {
         String value = options.text(option, null);
         if (value != null && !value.matches("[A-Za-z0-9_-]+")) {
-            throw options.invalid(option, value, "letters, digits, '_' or '-', e.g. " + option + "=" + example);
+            throw options.invalid(
+                    option,
+                    value,
+                    "letters, digits, '_' or '-', e.g. " + option + "=" + example
+                            + (option.equals("queue") ? " or queue=sub-{s} ({s}: the subscription number)" : ""));
         }
         return value;
     }

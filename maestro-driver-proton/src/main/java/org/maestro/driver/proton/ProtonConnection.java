@@ -161,11 +161,8 @@ final class ProtonConnection implements DriverConnection {
     public DriverConsumer createConsumer(ConsumerCallback callback) throws DriverException {
         CompletableFuture<Void> attached = new CompletableFuture<>();
         onLoop(() -> {
-            Receiver link = session.receiver("maestro-receiver-" + UUID.randomUUID());
-            Source source = new Source();
-            source.setAddress(url.address());
-            source.setCapabilities(capability());
-            link.setSource(source);
+            Receiver link = session.receiver(ReceiverSource.linkName(url));
+            link.setSource(ReceiverSource.of(url));
             link.setTarget(new Target());
             link.setContext(new Incoming(attached, callback));
             link.open();

@@ -24,10 +24,11 @@ public final class ProtonDriver implements Driver {
         ProtonUrl.parse(url);
     }
 
-    /** A destination of {@code type=topic} is publish-subscribe. */
+    /** A destination of {@code type=topic} is publish-subscribe, unless its receivers share a subscription. */
     @Override
     public boolean deliversToEveryReceiver(String url) throws DriverException {
-        return ProtonUrl.parse(url).topic();
+        ProtonUrl parsed = ProtonUrl.parse(url);
+        return parsed.topic() && parsed.subscription() == null;
     }
 
     @Override

@@ -14,6 +14,7 @@ import org.maestro.driver.QueryOptions;
  *
  * @param user     the user of SASL PLAIN (percent-decoded), or null for SASL ANONYMOUS
  * @param password the password of SASL PLAIN, or null
+ * @param subscription the shared subscription of the topic receivers consume through, or null
  */
 public record ProtonUrl(
         String host,
@@ -23,9 +24,12 @@ public record ProtonUrl(
         boolean durable,
         int credit,
         String user,
-        String password) {
+        String password,
+        String subscription) {
     /** The options this driver reads. */
-    public static final List<String> OPTIONS = List.of("type", "durable", "credit");
+    public static final List<String> OPTIONS = List.of("type", "durable", "credit", "subscription");
+    /** A URL naming a shared subscription, for messages. */
+    static final String SUBSCRIPTION_EXAMPLE = "proton://host:5672/orders?type=topic&subscription=sub-{s}";
     /** The AMQP port when the URL gives none. */
     public static final int DEFAULT_PORT = 5672;
     /** The receiver's link credit when the URL gives none. */
@@ -61,8 +65,16 @@ public record ProtonUrl(
         }
         QueryOptions options = QueryOptions.parse(url, uri.getRawQuery());
         options.refuseUnknown(OPTIONS);
-        boolean topic =
-                options.choice("type", List.of("queue", "topic"), "queue").equals("topic");
+        String subscription = options.name("subscription", "sub-{s}", null);
+        boolean topic = options.choice("type", List.of("queue", "topic"), subscription == null ? "queue" : "topic")
+                .equals("topic");
+        if (subscription != null && !topic) {
+            throw options.misplaced(
+                    "subscription",
+                    "a queue has no subscriptions (its receivers already share its messages); subscription names a "
+                            + "shared subscription of a topic",
+                    SUBSCRIPTION_EXAMPLE);
+        }
         boolean durable = options.bool("durable", false);
         int credit = options.count("credit", MAX_CREDIT, DEFAULT_CREDIT);
         return new ProtonUrl(
@@ -73,12 +85,13 @@ public record ProtonUrl(
                 durable,
                 credit,
                 user,
-                password);
+                password,
+                subscription);
     }
 
     @Override
     public String toString() {
         return "proton://" + (user == null ? "" : "***@") + host + ":" + port + "/" + address
-                + (topic ? " (topic)" : "");
+                + (topic ? " (topic)" : "") + (subscription == null ? "" : " subscription " + subscription);
     }
 }

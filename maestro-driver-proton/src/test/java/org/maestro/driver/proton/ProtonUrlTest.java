@@ -42,7 +42,7 @@ class ProtonUrlTest {
         assertMessage(
                 "proton://h/q?prefetch=5",
                 "unknown option 'prefetch' in URL proton://h/q?prefetch=5; known "
-                        + "options: type, durable, credit (see docs/drivers.md)");
+                        + "options: type, durable, credit, subscription (see docs/drivers.md)");
         assertMessage(
                 "proton://h/q?credit=0",
                 "option credit=0 in URL proton://h/q?credit=0 is not valid: expected a "

@@ -180,6 +180,7 @@ final class RabbitConnection implements DriverConnection {
     @Override
     public DriverProducer createProducer(OutcomeListener outcomes) throws DriverException {
         declareOrCheck("send to");
+        ExchangeTopology.declareExchange(channel, url);
         RabbitProducer created = new RabbitProducer(channel, url, outcomes, this::failed);
         if (url.confirm()) {
             try {
@@ -199,18 +200,22 @@ final class RabbitConnection implements DriverConnection {
 
     @Override
     public DriverConsumer createConsumer(ConsumerCallback callback) throws DriverException {
-        if (url.queue().isEmpty()) {
+        if (!url.subscription().isEmpty()) {
+            ExchangeTopology.declareSubscription(channel, url);
+        } else if (url.queue().isEmpty()) {
             throw new DriverException("cannot receive from " + url + ": receivers consume from a queue; add "
-                    + "?queue=<name> (and declare=true to declare it, bound to the default exchange)");
+                    + "?queue=<name> (and declare=true to declare it, bound to the default exchange), or "
+                    + "subscription=<name> for a queue of their own bound to the exchange");
+        } else {
+            declareOrCheck("receive from");
         }
-        declareOrCheck("receive from");
         String tag;
         try {
             channel.basicQos(url.prefetch());
-            tag = channel.basicConsume(url.queue(), false, new Delivery(callback));
+            tag = channel.basicConsume(url.consumedQueue(), false, new Delivery(callback));
         } catch (IOException | RuntimeException e) {
             throw new DriverException(
-                    "cannot consume from queue '" + url.queue() + "' at " + url + ": " + describe(e), e);
+                    "cannot consume from queue '" + url.consumedQueue() + "' at " + url + ": " + describe(e), e);
         }
         return () -> {
             if (channel.isOpen()) {
@@ -328,8 +333,8 @@ final class RabbitConnection implements DriverConnection {
 
         @Override
         public void handleCancel(String consumerTag) {
-            failure = new DriverException("RabbitMQ cancelled the consumer of queue '" + url.queue() + "' at " + url
-                    + " (was the queue deleted?)");
+            failure = new DriverException("RabbitMQ cancelled the consumer of queue '" + url.consumedQueue() + "' at "
+                    + url + " (was the queue deleted?)");
             failed = true;
             LOG.warn("{}", failure.getMessage());
         }

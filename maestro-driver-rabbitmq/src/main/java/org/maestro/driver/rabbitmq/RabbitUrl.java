@@ -28,6 +28,10 @@ import org.maestro.driver.QueryOptions;
  * @param inflight   how many publishes a sender has unconfirmed at most before a send waits
  * @param connectionName the name each connection gives RabbitMQ (shown by the management UI and
  *                   {@code rabbitmqctl list_connections user_provided_name})
+ * @param subscription the queue of receivers that subscribe to {@code exchange}: declared (auto-deleted) and bound
+ *                   to it by each receiver connection, shared by the connections naming it; "" if none
+ * @param exchangeType the type of {@code exchange} that senders and receivers declare if absent ({@code fanout},
+ *                   {@code topic}, {@code direct}, {@code headers}); "" to declare none
  */
 public record RabbitUrl(
         boolean tls,
@@ -46,7 +50,9 @@ public record RabbitUrl(
         String connectionName,
         String user,
         String password,
-        String redacted) {
+        String redacted,
+        String subscription,
+        String exchangeType) {
     /** The options this driver reads. */
     public static final List<String> OPTIONS = List.of(
             "queue",
@@ -58,7 +64,12 @@ public record RabbitUrl(
             "declare",
             "prefetch",
             "inflight",
-            "connectionName");
+            "connectionName",
+            "subscription",
+            "exchangeType");
+    /** A receive URL naming a subscription of an exchange, for messages. */
+    static final String SUBSCRIPTION_EXAMPLE =
+            "rabbitmq://host:5672/?exchange=orders&exchangeType=fanout&subscription=sub-{s}";
     /** The connections' name when the URL gives none. */
     public static final String DEFAULT_CONNECTION_NAME = "maestro";
     /** The AMQP port when a {@code rabbitmq://} URL gives none. */
@@ -110,6 +121,27 @@ public record RabbitUrl(
             throw new DriverException(
                     "option declare=true in URL " + shown + " needs a queue to declare: add " + "?queue=<name>");
         }
+        String subscription = options.name("subscription", "sub-{s}", "");
+        String exchangeType = options.choice("exchangeType", List.of("fanout", "topic", "direct", "headers"), "");
+        if (!subscription.isEmpty() && exchange.isEmpty()) {
+            throw options.misplaced(
+                    "subscription",
+                    "a subscription is a queue bound to an exchange, and the URL names none (add exchange=<name>)",
+                    SUBSCRIPTION_EXAMPLE);
+        }
+        if (!subscription.isEmpty() && !queue.isEmpty()) {
+            throw options.misplaced(
+                    "subscription",
+                    "the subscription is the receivers' queue, and the URL names another (queue=" + queue
+                            + "): leave queue out",
+                    SUBSCRIPTION_EXAMPLE);
+        }
+        if (!exchangeType.isEmpty() && exchange.isEmpty()) {
+            throw options.misplaced(
+                    "exchangeType",
+                    "it is the type of the exchange to declare, and the URL names none",
+                    SUBSCRIPTION_EXAMPLE);
+        }
         int port = uri.port(scheme.equals("rabbitmqs") ? DEFAULT_TLS_PORT : DEFAULT_PORT);
         return new RabbitUrl(
                 scheme.equals("rabbitmqs"),
@@ -128,7 +160,9 @@ public record RabbitUrl(
                 connectionName,
                 user,
                 password,
-                shown);
+                shown,
+                subscription,
+                exchangeType);
     }
 
     private static String vhost(String url, String rawPath) throws DriverException {
@@ -158,6 +192,11 @@ public record RabbitUrl(
                     + "bytes, the most AMQP 0-9-1 allows for a name: use a shorter name");
         }
         return value;
+    }
+
+    /** The queue receivers consume from: the subscription's, or the URL's queue. */
+    public String consumedQueue() {
+        return subscription.isEmpty() ? queue : subscription;
     }
 
     /** The URL as given, with the user information and password replaced by {@code ***}. */

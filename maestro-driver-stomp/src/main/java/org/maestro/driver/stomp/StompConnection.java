@@ -211,7 +211,10 @@ final class StompConnection implements DriverConnection {
         if (url.clientAcks()) {
             headers.put("prefetch-count", Integer.toString(url.prefetch()));
         }
-        Future<String> subscribed = connection.subscribe(url.destination(), headers, frame -> deliver(callback, frame));
+        SubscriptionForm form = SubscriptionForm.of(url, connection.server());
+        form.addTo(headers);
+        String destination = form.destination();
+        Future<String> subscribed = connection.subscribe(destination, headers, frame -> deliver(callback, frame));
         try {
             subscribed.toCompletionStage().toCompletableFuture().get(ATTACH_TIMEOUT_MILLIS, TimeUnit.MILLISECONDS);
         } catch (TimeoutException e) {
@@ -233,8 +236,7 @@ final class StompConnection implements DriverConnection {
             StompClientConnection current = connection;
             if (current.isConnected() && !closed.get()) {
                 try {
-                    current.unsubscribe(
-                            url.destination(), Headers.create(Frame.ID, id), (Handler<AsyncResult<Frame>>) null);
+                    current.unsubscribe(destination, Headers.create(Frame.ID, id), (Handler<AsyncResult<Frame>>) null);
                 } catch (RuntimeException e) {
                     LOG.debug("unsubscribing from {}: {}", url, e.getMessage());
                 }

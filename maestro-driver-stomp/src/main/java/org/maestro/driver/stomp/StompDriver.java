@@ -24,11 +24,14 @@ public final class StompDriver implements Driver {
         StompUrl.parse(url);
     }
 
-    /** A {@code /topic/…} destination, or RabbitMQ's {@code /exchange/…} (a queue per subscription), is publish-subscribe. */
+    /**
+     * A {@code /topic/…} destination, or RabbitMQ's {@code /exchange/…} (a queue per subscription), is
+     * publish-subscribe, unless its receivers share a subscription ({@code subscription=…}).
+     */
     @Override
     public boolean deliversToEveryReceiver(String url) throws DriverException {
-        String destination = StompUrl.parse(url).destination();
-        return destination.startsWith("/topic/") || destination.startsWith("/exchange/");
+        StompUrl parsed = StompUrl.parse(url);
+        return StompUrl.publishSubscribe(parsed.destination()) && parsed.subscription() == null;
     }
 
     @Override

@@ -22,6 +22,8 @@ import org.maestro.driver.QueryOptions;
  * @param inflight    how many sends a connection has without receipt at most before a send waits
  * @param vhost       the {@code host} header of CONNECT (RabbitMQ's virtual host), or null to send none
  * @param heartbeatMillis the heart-beat both ways in ms; 0 for none
+ * @param subscription the shared subscription of a {@code /topic/…} or {@code /exchange/…} destination that receivers
+ *                    consume through (see {@link SubscriptionForm}), or null
  */
 public record StompUrl(
         boolean tls,
@@ -37,10 +39,13 @@ public record StompUrl(
         int heartbeatMillis,
         String user,
         String password,
-        String redacted) {
+        String redacted,
+        String subscription) {
     /** The options this driver reads. */
     public static final List<String> OPTIONS =
-            List.of("ack", "receipt", "durable", "prefetch", "inflight", "vhost", "heartbeat");
+            List.of("ack", "receipt", "durable", "prefetch", "inflight", "vhost", "heartbeat", "subscription");
+    /** A receive URL naming a shared subscription of a topic, for messages. */
+    static final String SUBSCRIPTION_EXAMPLE = "stomp://host:61613/topic/orders?subscription=sub-{s}";
     /** The acknowledgement modes of STOMP 1.2. */
     public static final List<String> ACK_MODES = List.of("auto", "client", "client-individual");
     /** The STOMP port when the URL gives none, with or without TLS. */
@@ -99,6 +104,14 @@ public record StompUrl(
             }
             heartbeat = Integer.parseInt(value);
         }
+        String subscription = options.name("subscription", "sub-{s}", null);
+        if (subscription != null && !publishSubscribe(destination)) {
+            throw options.misplaced(
+                    "subscription",
+                    "it names a shared subscription of a /topic/… or /exchange/… destination, and " + destination
+                            + " is neither (the receivers of a queue already share its messages)",
+                    SUBSCRIPTION_EXAMPLE);
+        }
         return new StompUrl(
                 tls,
                 uri.host(),
@@ -113,7 +126,13 @@ public record StompUrl(
                 heartbeat,
                 user,
                 password,
-                shown);
+                shown,
+                subscription);
+    }
+
+    /** True for the destinations that give every subscriber every message: {@code /topic/…}, {@code /exchange/…}. */
+    static boolean publishSubscribe(String destination) {
+        return destination.startsWith("/topic/") || destination.startsWith("/exchange/");
     }
 
     /** True when receivers acknowledge each message themselves (ack=client or client-individual). */

@@ -59,7 +59,7 @@ class StompUrlTest {
                 assertThrows(DriverException.class, () -> new StompDriver().check("stomp://u:secret@h/queue/q?qos=1"));
         assertEquals(
                 "unknown option 'qos' in URL stomp://***@h/queue/q?qos=1; known options: ack, receipt, durable,"
-                        + " prefetch, inflight, vhost, heartbeat (see docs/drivers.md)",
+                        + " prefetch, inflight, vhost, heartbeat, subscription (see docs/drivers.md)",
                 e.getMessage());
     }
 
