@@ -39,6 +39,7 @@ import java.util.Map;
  * @param runId the run id of the iteration (the runner's, else the peers' RUN_ID); null when unknown
  * @param clocks how far apart the senders' and receivers' clocks were against the p50 response time; null when the
  *     runner estimated no sender's or receiver's clock
+ * @param faults what each agent action cost (docs/reporting.md, "What each fault cost"); empty without actions
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 @JsonIgnoreProperties(ignoreUnknown = true)
@@ -61,7 +62,8 @@ import java.util.Map;
     "actions",
     "warnings",
     "runId",
-    "clocks"
+    "clocks",
+    "faults"
 })
 public record TestSummary(
         int formatVersion,
@@ -82,7 +84,56 @@ public record TestSummary(
         List<AgentAction> actions,
         List<String> warnings,
         String runId,
-        ClockSummary clocks) {
+        ClockSummary clocks,
+        @JsonInclude(JsonInclude.Include.NON_EMPTY) List<FaultCost> faults) {
+
+    public TestSummary {
+        faults = faults == null ? List.of() : List.copyOf(faults);
+    }
+
+    /** A summary without the costs of its faults. */
+    public TestSummary(
+            int formatVersion,
+            String test,
+            int iteration,
+            long startMillis,
+            long endMillis,
+            long warmupEndMillis,
+            Verdict outcome,
+            String reason,
+            Decider decidedBy,
+            MessageCounts messages,
+            Rates rate,
+            Latencies latency,
+            Map<String, String> parameters,
+            List<PeerSummary> peers,
+            List<StreamSummary> streams,
+            List<AgentAction> actions,
+            List<String> warnings,
+            String runId,
+            ClockSummary clocks) {
+        this(
+                formatVersion,
+                test,
+                iteration,
+                startMillis,
+                endMillis,
+                warmupEndMillis,
+                outcome,
+                reason,
+                decidedBy,
+                messages,
+                rate,
+                latency,
+                parameters,
+                peers,
+                streams,
+                actions,
+                warnings,
+                runId,
+                clocks,
+                List.of());
+    }
 
     /** Version of the summary format written by this reporter. */
     public static final int FORMAT_VERSION = 1;

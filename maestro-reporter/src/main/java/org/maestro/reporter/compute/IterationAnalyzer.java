@@ -10,8 +10,10 @@ import org.maestro.common.protocol.Role;
 import org.maestro.reporter.AgentAction;
 import org.maestro.reporter.ClockSummary;
 import org.maestro.reporter.DuplicateDeliveries;
+import org.maestro.reporter.FaultCost;
 import org.maestro.reporter.RateStats;
 import org.maestro.reporter.TestSummary;
+import org.maestro.reporter.fault.FaultCosts;
 import org.maestro.reporter.read.IterationFiles;
 import org.maestro.reporter.read.PeerDirectory;
 import org.maestro.reporter.read.VerdictFile;
@@ -70,6 +72,7 @@ public final class IterationAnalyzer {
                         receiverRate.mean(),
                         senderRate.mean())
                 .ifPresent(files::warn);
+        List<FaultCost> faults = FaultCosts.of(files, window, actions, accounting.counts(), latencies.response());
         TestSummary summary = new TestSummary(
                 TestSummary.FORMAT_VERSION,
                 files.testName(),
@@ -89,7 +92,8 @@ public final class IterationAnalyzer {
                 actions,
                 List.copyOf(files.warnings()),
                 files.runId(),
-                clocks.orElse(null));
+                clocks.orElse(null),
+                faults);
         IterationSeries series = new IterationSeries(
                 window,
                 senders,
