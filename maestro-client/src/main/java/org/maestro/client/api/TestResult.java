@@ -5,6 +5,7 @@ import java.util.List;
 import java.util.Map;
 import org.maestro.common.options.TestOptions;
 import org.maestro.reporter.DuplicateDeliveries;
+import org.maestro.reporter.FaultCost;
 
 /**
  * The outcome of one test run, as a script sees it: passed or not and why, where its files are, and its headline
@@ -24,6 +25,7 @@ import org.maestro.reporter.DuplicateDeliveries;
  * @param unknownReason why sent or lost is unknown; null when both are known
  * @param sutFailure    true when the first cause of the failure is the system under test or its management interface
  *                      (unreachable, a login refused, a queue missing): the run exits with the infrastructure code
+ * @param faults        what each agent action cost (docs/reporting.md, "What each fault cost"); empty without one
  */
 public record TestResult(
         String name,
@@ -35,11 +37,28 @@ public record TestResult(
         Map<String, Number> figures,
         List<String> peers,
         String unknownReason,
-        boolean sutFailure) {
+        boolean sutFailure,
+        List<FaultCost> faults) {
 
     public TestResult {
         figures = Map.copyOf(figures);
         peers = List.copyOf(peers);
+        faults = faults == null ? List.of() : List.copyOf(faults);
+    }
+
+    /** A result without the costs of faults. */
+    public TestResult(
+            String name,
+            int iteration,
+            boolean passed,
+            String reason,
+            Path directory,
+            TestOptions options,
+            Map<String, Number> figures,
+            List<String> peers,
+            String unknownReason,
+            boolean sutFailure) {
+        this(name, iteration, passed, reason, directory, options, figures, peers, unknownReason, sutFailure, List.of());
     }
 
     /** A result whose counts are all known (or were never computed) and that names no failure of the SUT. */

@@ -243,7 +243,8 @@ public final class TestRunner {
                                     test.figures(),
                                     test.peers(),
                                     test.unknownReason(),
-                                    test.sutFailure()));
+                                    test.sutFailure(),
+                                    test.faults()));
         }
         if (!tests.isEmpty()) {
             afterTest.accept(tests.get(tests.size() - 1).directory());
@@ -362,7 +363,8 @@ public final class TestRunner {
                     figures,
                     state.peers().stream().map(PeerInfo::qualifiedName).toList(),
                     unknownReason,
-                    !passed && state.sutFailedFirst());
+                    !passed && state.sutFailedFirst(),
+                    summary.map(TestSummary::faults).orElse(List.of()));
             progress.finished(result);
             return result;
         }

@@ -85,7 +85,12 @@ final class FaultScenario {
 
     /** Writes {@code <root>/faults/0} and returns it. */
     Path write(Path root) throws IOException {
-        Path iteration = Files.createDirectories(root.resolve("faults/0"));
+        return write(root, 0);
+    }
+
+    /** Writes {@code <root>/faults/<number>} and returns it. */
+    Path write(Path root, int number) throws IOException {
+        Path iteration = Files.createDirectories(root.resolve("faults/" + number));
         Path sender = peer(iteration, "sender-1@alpha", "sender");
         Path receiver = peer(iteration, "receiver-1@alpha", "receiver");
         Path agent = peer(iteration, "agent-1@sut", "agent");
