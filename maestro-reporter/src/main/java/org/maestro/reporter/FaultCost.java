@@ -1,6 +1,5 @@
 package org.maestro.reporter;
 
-import com.fasterxml.jackson.annotation.JsonIgnore;
 import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonPropertyOrder;
@@ -21,13 +20,13 @@ import com.fasterxml.jackson.annotation.JsonPropertyOrder;
  * @param gapResolution {@code recorded} (from receive-gaps.csv, µs) or {@code per-second} (from rate.csv)
  * @param gapOngoing true when that silence had not ended at the measured end (at least {@code gapSeconds})
  * @param throughputBefore the receivers' mean rate over the baseline, msg/s; null without a baseline
- * @param throughputRecovery {@link #RECOVERED}, {@link #NOT_RECOVERED} or {@link #NO_BASELINE}
+ * @param throughputRecovery {@link FaultText#RECOVERED}, {@link FaultText#NOT_RECOVERED} or {@link FaultText#NO_BASELINE}
  * @param throughputRecoverySeconds seconds from the action's start until the throughput was back; null unless
  *     recovered
  * @param throughputReached the mean rate of the last 3 seconds searched when not recovered, msg/s; null otherwise
  * @param p99Before the response-time p99 over the baseline, ms; null without latencies there
  * @param p99During the response-time p99 over the fault's interval, ms; null without latencies there
- * @param p99Recovery {@link #RECOVERED}, {@link #NOT_RECOVERED} or {@link #NO_BASELINE}
+ * @param p99Recovery {@link FaultText#RECOVERED}, {@link FaultText#NOT_RECOVERED} or {@link FaultText#NO_BASELINE}
  * @param p99RecoverySeconds seconds from the action's start until the per-second p99 was back; null unless recovered
  * @param p99Reached the highest per-second p99 of the last 3 seconds searched when not recovered, ms; null otherwise
  * @param refused send attempts not accepted within the interval (the senders' per-second outcomes); null when the
@@ -37,7 +36,6 @@ import com.fasterxml.jackson.annotation.JsonPropertyOrder;
  * @param duplicates copies attributed to the interval (per-second excess, capped by the test's duplicates)
  */
 @JsonIgnoreProperties(ignoreUnknown = true)
-@JsonInclude(JsonInclude.Include.NON_NULL)
 @JsonPropertyOrder({
     "agent",
     "action",
@@ -66,32 +64,18 @@ public record FaultCost(
         long start,
         long end,
         long until,
-        @JsonInclude(JsonInclude.Include.ALWAYS) Double gapSeconds,
+        Double gapSeconds,
         String gapResolution,
         boolean gapOngoing,
         Double throughputBefore,
         String throughputRecovery,
-        @JsonInclude(JsonInclude.Include.ALWAYS) Double throughputRecoverySeconds,
-        Double throughputReached,
-        @JsonInclude(JsonInclude.Include.ALWAYS) Double p99Before,
-        @JsonInclude(JsonInclude.Include.ALWAYS) Double p99During,
+        Double throughputRecoverySeconds,
+        @JsonInclude(JsonInclude.Include.NON_NULL) Double throughputReached,
+        Double p99Before,
+        Double p99During,
         String p99Recovery,
-        @JsonInclude(JsonInclude.Include.ALWAYS) Double p99RecoverySeconds,
-        Double p99Reached,
-        @JsonInclude(JsonInclude.Include.ALWAYS) Long refused,
-        @JsonInclude(JsonInclude.Include.ALWAYS) Long vanished,
-        long duplicates) {
-
-    /** The figure came back within the tolerance for 3 seconds in a row. */
-    public static final String RECOVERED = "recovered";
-    /** It did not before the measured end or the next action. */
-    public static final String NOT_RECOVERED = "not recovered";
-    /** There was no level before the action to come back to. */
-    public static final String NO_BASELINE = "no baseline";
-
-    /** The p99 during the fault minus before it, ms; null when either is unknown. */
-    @JsonIgnore
-    public Double p99ExtraMillis() {
-        return p99Before == null || p99During == null ? null : p99During - p99Before;
-    }
-}
+        Double p99RecoverySeconds,
+        @JsonInclude(JsonInclude.Include.NON_NULL) Double p99Reached,
+        Long refused,
+        Long vanished,
+        long duplicates) {}

@@ -5,6 +5,13 @@ import java.util.Locale;
 /** The figures of a {@link FaultCost} as words, the same on the iteration page, in the CLI table and in junit.xml. */
 public final class FaultText {
 
+    /** The figure came back within the tolerance for 3 seconds in a row. */
+    public static final String RECOVERED = "recovered";
+    /** It did not before the measured end or the next action. */
+    public static final String NOT_RECOVERED = "not recovered";
+    /** There was no level before the action to come back to. */
+    public static final String NO_BASELINE = "no baseline";
+
     private FaultText() {}
 
     /** The silence: {@code 2.71 s}, {@code ≥ 9 s, still silent at the end}, or {@code unknown} without receivers. */
@@ -49,10 +56,10 @@ public final class FaultText {
     }
 
     private static String recovery(String status, Double seconds, String reached) {
-        if (FaultCost.RECOVERED.equals(status) && seconds != null) {
+        if (RECOVERED.equals(status) && seconds != null) {
             return String.format(Locale.ROOT, "%.1f s", seconds);
         }
-        if (FaultCost.NOT_RECOVERED.equals(status)) {
+        if (NOT_RECOVERED.equals(status)) {
             return reached == null ? "not recovered" : "not recovered (reached " + reached + ")";
         }
         return status == null ? "unknown" : status;

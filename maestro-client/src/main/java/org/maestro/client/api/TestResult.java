@@ -46,22 +46,10 @@ public record TestResult(
         faults = faults == null ? List.of() : List.copyOf(faults);
     }
 
-    /** A result without the costs of faults. */
-    public TestResult(
-            String name,
-            int iteration,
-            boolean passed,
-            String reason,
-            Path directory,
-            TestOptions options,
-            Map<String, Number> figures,
-            List<String> peers,
-            String unknownReason,
-            boolean sutFailure) {
-        this(name, iteration, passed, reason, directory, options, figures, peers, unknownReason, sutFailure, List.of());
-    }
-
-    /** A result whose counts are all known (or were never computed) and that names no failure of the SUT. */
+    /**
+     * A result whose counts are all known (or were never computed), that names no failure of the SUT and had no agent
+     * action.
+     */
     public TestResult(
             String name,
             int iteration,
@@ -71,7 +59,7 @@ public record TestResult(
             TestOptions options,
             Map<String, Number> figures,
             List<String> peers) {
-        this(name, iteration, passed, reason, directory, options, figures, peers, null, false);
+        this(name, iteration, passed, reason, directory, options, figures, peers, null, false, List.of());
     }
 
     /** Messages sent by all senders, the whole test: warm-up included (see {@link #getMeasuredSent()}); null when a

@@ -5,7 +5,7 @@ import java.util.List;
 import java.util.function.DoublePredicate;
 import java.util.function.LongFunction;
 import java.util.function.ToDoubleFunction;
-import org.maestro.reporter.FaultCost;
+import org.maestro.reporter.FaultText;
 
 /**
  * When a per-second figure came back after an action: the start of the first run of {@value #STEADY_SECONDS}
@@ -14,7 +14,7 @@ import org.maestro.reporter.FaultCost;
  * second from the action's start to there was out of the tolerance (the action did not disturb the figure). A second
  * is the rate row's (epoch ms of its end, covering the 1000 ms before).
  *
- * @param status {@link FaultCost#RECOVERED}, {@link FaultCost#NOT_RECOVERED} or {@link FaultCost#NO_BASELINE}
+ * @param status {@link FaultText#RECOVERED}, {@link FaultText#NOT_RECOVERED} or {@link FaultText#NO_BASELINE}
  * @param seconds from the action's start to the recovery, s; null unless recovered
  * @param reached what the last {@value #STEADY_SECONDS} seconds searched reached when not recovered; null otherwise
  *     or when no second was searched
@@ -27,7 +27,7 @@ public record Recovery(String status, Double seconds, Double reached) {
     public static final double TOLERANCE = 0.05;
 
     /** There was no level to come back to. */
-    public static final Recovery NO_BASELINE = new Recovery(FaultCost.NO_BASELINE, null, null);
+    public static final Recovery NO_BASELINE = new Recovery(FaultText.NO_BASELINE, null, null);
 
     /**
      * Looks for the recovery of one figure after one action.
@@ -60,13 +60,13 @@ public record Recovery(String status, Double seconds, Double reached) {
                     }
                 }
                 double seconds = disturbed ? Math.max(0, runStart - span.start()) / 1000.0 : 0.0;
-                return new Recovery(FaultCost.RECOVERED, seconds, null);
+                return new Recovery(FaultText.RECOVERED, seconds, null);
             }
         }
         List<Double> last = searched.subList(Math.max(0, searched.size() - STEADY_SECONDS), searched.size()).stream()
                 .filter(v -> v != null)
                 .toList();
-        return new Recovery(FaultCost.NOT_RECOVERED, null, last.isEmpty() ? null : reachedOf.applyAsDouble(last));
+        return new Recovery(FaultText.NOT_RECOVERED, null, last.isEmpty() ? null : reachedOf.applyAsDouble(last));
     }
 
     /** Within {@link #TOLERANCE} of the level either way. */

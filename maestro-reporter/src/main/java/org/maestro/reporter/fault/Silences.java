@@ -57,10 +57,9 @@ public final class Silences {
             if (recorded) {
                 for (ReceiveGaps.Gap gap : receiver.gaps()) {
                     long startMillis = gap.startMicros() / 1000;
-                    if (startMillis >= span.start()
-                            && startMillis <= span.until()
-                            && gap.millis() / 1000 > own.seconds()) {
-                        own = new Silence(gap.millis() / 1000, RECORDED, false);
+                    double seconds = (gap.endMicros() - gap.startMicros()) / 1_000_000.0;
+                    if (startMillis >= span.start() && startMillis <= span.until() && seconds > own.seconds()) {
+                        own = new Silence(seconds, RECORDED, false);
                     }
                 }
             }

@@ -59,7 +59,8 @@ class ComparisonTest {
                 s.actions(),
                 s.warnings(),
                 null,
-                null);
+                null,
+                List.of());
     }
 
     @Test
@@ -129,7 +130,8 @@ class ComparisonTest {
                 baseline.actions(),
                 baseline.warnings(),
                 null,
-                null);
+                null,
+                List.of());
         ComparisonResult result = compare(baseline, renumbered, Thresholds.DEFAULTS);
         assertFalse(result.isRegression());
         assertTrue(

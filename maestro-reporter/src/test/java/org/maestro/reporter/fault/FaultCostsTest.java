@@ -12,6 +12,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.maestro.common.files.gaps.ReceiveGaps;
 import org.maestro.reporter.FaultCost;
+import org.maestro.reporter.FaultText;
 import org.maestro.reporter.compute.IterationAnalyzer;
 
 /** The cost of each fault, reported from iterations written second by second with known disturbances. */
@@ -62,7 +63,7 @@ class FaultCostsTest {
         // the 9 whole seconds from 12.3 s − 10 s to 12.3 s received 100 each
         assertEquals(100.0, fault.throughputBefore(), 1e-9);
         // 250 in the second from 15 s, then 100 from 16 s: back from 16 s, 3.7 s after the start
-        assertEquals(FaultCost.RECOVERED, fault.throughputRecovery());
+        assertEquals(FaultText.RECOVERED, fault.throughputRecovery());
         assertEquals(3.7, fault.throughputRecoverySeconds(), 1e-9);
         assertNull(fault.throughputReached());
         assertEquals(2.0, fault.p99Before(), 0.002);
@@ -95,10 +96,10 @@ class FaultCostsTest {
         FaultCost fault = only(faults(scenario));
         assertEquals(9.0, fault.gapSeconds(), 1e-9, "the seconds from 21 s to the measured end at 30 s");
         assertTrue(fault.gapOngoing());
-        assertEquals(FaultCost.NOT_RECOVERED, fault.throughputRecovery());
+        assertEquals(FaultText.NOT_RECOVERED, fault.throughputRecovery());
         assertNull(fault.throughputRecoverySeconds());
         assertEquals(0.0, fault.throughputReached(), 1e-9);
-        assertEquals(FaultCost.NOT_RECOVERED, fault.p99Recovery());
+        assertEquals(FaultText.NOT_RECOVERED, fault.p99Recovery());
         assertNull(fault.p99Reached(), "no response time in the last seconds");
     }
 
@@ -111,7 +112,7 @@ class FaultCostsTest {
         assertEquals(scenario.measuredEnd(), fault.until());
         assertEquals(0.0, fault.gapSeconds(), 1e-9);
         assertEquals(100.0, fault.throughputBefore(), 1e-9);
-        assertEquals(FaultCost.NOT_RECOVERED, fault.throughputRecovery());
+        assertEquals(FaultText.NOT_RECOVERED, fault.throughputRecovery());
         assertNull(fault.throughputReached());
     }
 
@@ -120,8 +121,8 @@ class FaultCostsTest {
         FaultScenario scenario = new FaultScenario(20, 100, 2_000).action("restart 1", T0 + 500, T0 + 1_500);
         scenario.set(scenario.received, 1, 2, 0);
         FaultCost fault = only(faults(scenario));
-        assertEquals(FaultCost.NO_BASELINE, fault.throughputRecovery());
-        assertEquals(FaultCost.NO_BASELINE, fault.p99Recovery());
+        assertEquals(FaultText.NO_BASELINE, fault.throughputRecovery());
+        assertEquals(FaultText.NO_BASELINE, fault.p99Recovery());
         assertNull(fault.throughputBefore());
         assertNull(fault.p99Before());
         assertEquals(1.0, fault.gapSeconds(), 1e-9);
@@ -153,12 +154,12 @@ class FaultCostsTest {
         FaultCost first = faults.get(0);
         assertEquals(T0 + 12_000, first.until(), "ends where the next action starts");
         // searched from 10 s to 12 s: 0, 100, 100
-        assertEquals(FaultCost.NOT_RECOVERED, first.throughputRecovery());
+        assertEquals(FaultText.NOT_RECOVERED, first.throughputRecovery());
         assertEquals(200.0 / 3, first.throughputReached(), 1e-9);
         // deficit 400 − 200 = 200, but the test lost only 150 in all
         assertEquals(150, first.vanished());
         assertEquals(0, faults.get(1).vanished());
-        assertEquals(FaultCost.RECOVERED, faults.get(1).throughputRecovery());
+        assertEquals(FaultText.RECOVERED, faults.get(1).throughputRecovery());
         assertEquals(2.0, faults.get(1).throughputRecoverySeconds(), 1e-9);
     }
 }

@@ -19,6 +19,7 @@ import org.jsoup.nodes.Element;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.maestro.common.files.gaps.ReceiveGaps;
+import org.maestro.reporter.Chromium;
 import org.maestro.reporter.FaultCost;
 import org.maestro.reporter.TestSummary;
 import org.maestro.reporter.build.Reporter;
@@ -63,19 +64,9 @@ class FaultReportTest {
                 .get(0)
                 .get("faults")
                 .get(0);
-        for (String key : List.of(
-                "agent",
-                "action",
-                "start",
-                "end",
-                "gapSeconds",
-                "throughputRecoverySeconds",
-                "p99RecoverySeconds",
-                "refused",
-                "vanished",
-                "duplicates",
-                "p99Before",
-                "p99During")) {
+        String keys = "agent action start end gapSeconds throughputRecoverySeconds p99RecoverySeconds refused vanished"
+                + " duplicates p99Before p99During";
+        for (String key : keys.split(" ")) {
             assertTrue(fault.has(key), key + " in " + fault);
         }
         assertEquals(2.71, fault.get("gapSeconds").asDouble(), 1e-9);
@@ -103,6 +94,31 @@ class FaultReportTest {
         assertTrue(line.contains(" 2.71 "), line);
         assertTrue(line.contains(" 2.7 s "), line);
         assertTrue(FaultLines.header().contains("THROUGHPUT BACK"));
+    }
+
+    @Test
+    void theRateChartWithARecoveryBandRendersInChromium() throws Exception {
+        Chromium.require();
+        restart(2).write(results);
+        Reporter.build(results);
+        Document dom = Jsoup.parse(Chromium.dumpDom(
+                results.resolve("faults/iteration-0.html"), Files.createDirectories(results.resolve("work"))));
+        assertTrue(
+                !dom.body().hasAttr("data-errors"),
+                "script errors: " + dom.body().attr("data-errors"));
+        Element rate = dom.selectFirst("div.chart#chart-rate");
+        assertNotNull(rate, dom.html());
+        assertEquals("true", rate.attr("data-rendered"));
+        JsonNode bands = Chromium.chartSpecs(dom).get(0).get("bands");
+        boolean recovery = false;
+        for (JsonNode band : bands) {
+            if ("recovery".equals(band.get("kind").asText())) {
+                recovery = true;
+                assertEquals("back after 2.7 s", band.get("label").asText());
+                assertEquals(T0 + 12_300 + 2_700, band.get("to").asLong());
+            }
+        }
+        assertTrue(recovery, bands.toString());
     }
 
     @Test

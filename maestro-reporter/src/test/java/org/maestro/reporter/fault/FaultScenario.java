@@ -153,11 +153,8 @@ final class FaultScenario {
 
     private void latencyLog(Path file) throws IOException {
         try (PrintStream out = new PrintStream(Files.newOutputStream(file), false, StandardCharsets.UTF_8)) {
+            // no start or base time: the intervals' times are absolute, as HdrHistogram's reader takes them
             HistogramLogWriter writer = new HistogramLogWriter(out);
-            writer.outputLogFormatVersion();
-            writer.outputStartTime(T0);
-            writer.setBaseTime(T0);
-            writer.outputBaseTime(T0);
             writer.outputLegend();
             for (int i = 0; i < seconds(); i++) {
                 if (latencyMicros[i] <= 0) {

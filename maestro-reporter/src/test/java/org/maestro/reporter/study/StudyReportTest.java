@@ -99,7 +99,8 @@ class StudyReportTest {
                 List.of(),
                 List.of(),
                 null,
-                null);
+                null,
+                List.of());
     }
 
     private static StudyState state(List<StudyState.Run> runs) {
