@@ -125,8 +125,8 @@ public final class FaultCosts {
             costs.add(new FaultCost(
                     action.agent(),
                     action.command(),
-                    span.start(),
-                    span.end(),
+                    action.startMillis(),
+                    Math.max(action.startMillis(), action.endMillis()),
                     span.until(),
                     silence == null ? null : silence.seconds(),
                     silence == null ? null : silence.resolution(),

@@ -162,4 +162,20 @@ class FaultCostsTest {
         assertEquals(FaultText.RECOVERED, faults.get(1).throughputRecovery());
         assertEquals(2.0, faults.get(1).throughputRecoverySeconds(), 1e-9);
     }
+
+    @Test
+    void actionsTimedOutsideTheTestAreReportedAsWrittenAndLookOnlyAtTheTest() throws Exception {
+        FaultScenario scenario = new FaultScenario(20, 100, 2_000)
+                .action("from 1970", 0, 1)
+                .action("from 3000", 32_503_680_000_000L, 32_503_680_060_000L);
+        long before = System.nanoTime();
+        List<FaultCost> faults = faults(scenario);
+        assertTrue(System.nanoTime() - before < 20_000_000_000L, "no second outside the test is walked");
+        assertEquals(0, faults.get(0).start(), "as written");
+        assertEquals(FaultText.NO_BASELINE, faults.get(0).throughputRecovery(), "before the test: nothing before it");
+        assertEquals(32_503_680_000_000L, faults.get(1).start());
+        assertEquals(scenario.measuredEnd(), faults.get(1).until(), "looked at up to the measured end only");
+        assertEquals(FaultText.NOT_RECOVERED, faults.get(1).throughputRecovery());
+        assertNull(faults.get(1).throughputReached(), "no second after it in the test");
+    }
 }
