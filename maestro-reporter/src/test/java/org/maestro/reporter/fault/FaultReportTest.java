@@ -25,9 +25,11 @@ import org.maestro.reporter.TestSummary;
 import org.maestro.reporter.build.Reporter;
 import org.maestro.reporter.compute.IterationAnalyzer;
 import org.maestro.reporter.out.FaultLines;
+import org.maestro.reporter.out.SummaryJson;
 import org.maestro.reporter.study.CellResult;
 import org.maestro.reporter.study.FaultEstimates;
 import org.maestro.reporter.study.StudyAnalysis;
+import org.maestro.reporter.study.StudyReport;
 import org.maestro.reporter.study.StudyState;
 
 /** The faults' figures in summary.json, on the iteration page, in junit.xml, the CLI table and a study. */
@@ -153,6 +155,33 @@ class FaultReportTest {
                 restarts.throughputRecoverySeconds().low());
         assertEquals(7.0 / 3, restarts.refused().mean(), 1e-9);
         assertEquals(0, restarts.throughputNotRecovered());
+
+        // the study's own files, as the report writes them
+        Path testDir = results.resolve("faults");
+        SummaryJson.write(testDir, "faults", List.copyOf(summaries.values()));
+        state.write(testDir);
+        StudyReport.write(testDir, List.copyOf(summaries.values()));
+        JsonNode written = JSON.readTree(testDir.resolve("study.json").toFile())
+                .get("cells")
+                .get(0)
+                .get("faults")
+                .get(0);
+        assertEquals(3, written.get("faults").asInt(), written.toString());
+        assertEquals(
+                restarts.gapSeconds().low(),
+                written.get("gapSeconds").get("low").asDouble(),
+                1e-9);
+        assertEquals(
+                restarts.throughputRecoverySeconds().high(),
+                written.get("throughputRecoverySeconds").get("high").asDouble(),
+                1e-9);
+        Element row = Jsoup.parse(testDir.resolve("study.html").toFile()).selectFirst("table#fault-estimates tbody tr");
+        assertNotNull(row);
+        assertEquals("restart 2", row.child(1).text());
+        assertTrue(
+                Files.readString(testDir.resolve("study-junit.xml"))
+                        .contains("| fault 'restart 2' ×3 gapSeconds=3.043"),
+                Files.readString(testDir.resolve("study-junit.xml")));
     }
 
     /** The mean and the lower end of its 95% interval, computed here with Student's t from a table. */
