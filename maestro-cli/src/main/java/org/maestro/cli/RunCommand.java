@@ -36,6 +36,7 @@ import org.maestro.common.transport.TransportException;
 import org.maestro.reporter.ScriptRun;
 import org.maestro.reporter.TestSummary;
 import org.maestro.reporter.Verdict;
+import org.maestro.reporter.out.FaultLines;
 import org.maestro.reporter.study.StudyState;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -401,6 +402,23 @@ public final class RunCommand extends MaestroCommand {
         return value == null ? "unknown" : String.format(Locale.ROOT, "%,d", value);
     }
 
+    /** One line per agent action of every result: what it cost (docs/reporting.md, "What each fault cost"). */
+    private static void printFaults(List<TestResult> results, PrintWriter out) {
+        if (results.stream().allMatch(r -> r.faults().isEmpty())) {
+            return;
+        }
+        out.print(FaultLines.header());
+        for (TestResult r : results) {
+            r.faults()
+                    .forEach(fault -> out.println(ConsoleText.oneLine(
+                            FaultLines.line(r.name(), r.iteration(), fault).stripTrailing())));
+        }
+        out.println("SILENCE: the longest time a receiver got nothing, starting from the action's start to 10 s after"
+                + " its end; BACK: from the action's start until the receivers' rate (within 5%) and the p99 (at most"
+                + " 5% above) were back at their level of the 10 s before for 3 s in a row; the counts: that interval,"
+                + " by the per-second counts.");
+    }
+
     static void printSummary(List<TestResult> results, PrintWriter out) {
         if (results.isEmpty()) {
             return;
@@ -442,6 +460,7 @@ public final class RunCommand extends MaestroCommand {
                 + " the copies beyond the first; RATE (every copy counted), MB/s (MESSAGE_SIZE x measured messages /"
                 + " window, 10^6 bytes) and p99: the measured window, warm-up excluded; RATE and MB/s count what"
                 + " arrived within it, not the drain after the senders stopped.");
+        printFaults(results, out);
         for (TestResult r : results) {
             Long drained = r.getDrained();
             if (drained != null && drained > 0) {

@@ -11,10 +11,12 @@ import java.util.Locale;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.maestro.client.api.TestResult;
+import org.maestro.reporter.FaultCost;
+import org.maestro.reporter.FaultText;
 
 /**
- * The table {@code maestro-cli run} prints at the end has the byte rate of each test beside its message rate, and
- * the receivers' drain after the senders stopped under it.
+ * The table {@code maestro-cli run} prints at the end has the byte rate of each test beside its message rate, the
+ * receivers' drain after the senders stopped under it and a line per agent action with what it cost.
  */
 class RunSummaryTableTest {
 
@@ -50,5 +52,69 @@ class RunSummaryTableTest {
                 "unbounded #0 drained after the senders stopped: 1,234 messages in 2.3 s",
                 lines[3],
                 String.join("\n", lines));
+    }
+
+    @Test
+    void eachAgentActionGetsALineWithWhatItCost() {
+        FaultCost restart = new FaultCost(
+                "agent-1@sut",
+                "restart 2",
+                1_732_262_412_300L,
+                1_732_262_414_300L,
+                1_732_262_424_300L,
+                2.71,
+                "recorded",
+                false,
+                400.0,
+                FaultText.RECOVERED,
+                3.7,
+                null,
+                2.0,
+                64.5,
+                FaultText.NOT_RECOVERED,
+                null,
+                70.25,
+                12L,
+                120L,
+                3);
+        TestResult result = new TestResult(
+                "with-agent",
+                0,
+                true,
+                "ok",
+                Path.of("results", "with-agent", "0"),
+                null,
+                Map.of(),
+                List.of(),
+                null,
+                false,
+                null,
+                List.of(restart));
+        StringWriter text = new StringWriter();
+        try (PrintWriter out = new PrintWriter(text)) {
+            RunCommand.printSummary(List.of(result), out);
+        }
+        List<String> lines = text.toString().lines().toList();
+        int header = lines.indexOf(lines.stream()
+                .filter(line -> line.startsWith("FAULTS: TEST"))
+                .findFirst()
+                .orElseThrow(() -> new AssertionError(text)));
+        String line = lines.get(header + 1);
+        List<String> expected = List.of(
+                "with-agent",
+                "agent-1@sut: restart 2",
+                "08:00:12.300",
+                "2.71",
+                "3.7 s",
+                "not recovered (reached 70.250 ms)",
+                "2.000 ms",
+                "64.500 ms",
+                "12",
+                "120",
+                "3");
+        for (String cell : expected) {
+            assertTrue(line.contains(cell), cell + " in " + line);
+        }
+        assertTrue(lines.get(header + 2).startsWith("SILENCE: "), text.toString());
     }
 }

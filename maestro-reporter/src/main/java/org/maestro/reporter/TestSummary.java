@@ -41,6 +41,7 @@ import java.util.Map;
  *     runner estimated no sender's or receiver's clock
  * @param generator whether the senders or receivers themselves were saturated (generator-bound); null when none
  *     wrote a health file
+ * @param faults what each agent action cost (docs/reporting.md, "What each fault cost"); empty without actions
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 @JsonIgnoreProperties(ignoreUnknown = true)
@@ -64,7 +65,8 @@ import java.util.Map;
     "warnings",
     "runId",
     "clocks",
-    "generator"
+    "generator",
+    "faults"
 })
 public record TestSummary(
         int formatVersion,
@@ -86,7 +88,12 @@ public record TestSummary(
         List<String> warnings,
         String runId,
         ClockSummary clocks,
-        GeneratorHealth generator) {
+        GeneratorHealth generator,
+        @JsonInclude(JsonInclude.Include.NON_EMPTY) List<FaultCost> faults) {
+
+    public TestSummary {
+        faults = faults == null ? List.of() : List.copyOf(faults);
+    }
 
     /** Version of the summary format written by this reporter. */
     public static final int FORMAT_VERSION = 1;

@@ -5,6 +5,7 @@ import java.util.List;
 import java.util.Map;
 import org.maestro.common.options.TestOptions;
 import org.maestro.reporter.DuplicateDeliveries;
+import org.maestro.reporter.FaultCost;
 
 /**
  * The outcome of one test run, as a script sees it: passed or not and why, where its files are, and its headline
@@ -26,6 +27,7 @@ import org.maestro.reporter.DuplicateDeliveries;
  *                      (unreachable, a login refused, a queue missing): the run exits with the infrastructure code
  * @param generatorBound why the run was generator-bound (a sender or receiver was itself saturated, so the figures
  *                      measured it as much as the system under test); null when it was not, or could not be judged
+ * @param faults        what each agent action cost (docs/reporting.md, "What each fault cost"); empty without one
  */
 public record TestResult(
         String name,
@@ -38,11 +40,13 @@ public record TestResult(
         List<String> peers,
         String unknownReason,
         boolean sutFailure,
-        String generatorBound) {
+        String generatorBound,
+        List<FaultCost> faults) {
 
     public TestResult {
         figures = Map.copyOf(figures);
         peers = List.copyOf(peers);
+        faults = faults == null ? List.of() : List.copyOf(faults);
     }
 
     /**
@@ -53,7 +57,10 @@ public record TestResult(
         return generatorBound != null;
     }
 
-    /** A result whose counts are all known (or were never computed) and that names no failure of the SUT. */
+    /**
+     * A result whose counts are all known (or were never computed), that names no failure of the SUT and had no agent
+     * action.
+     */
     public TestResult(
             String name,
             int iteration,
@@ -63,7 +70,7 @@ public record TestResult(
             TestOptions options,
             Map<String, Number> figures,
             List<String> peers) {
-        this(name, iteration, passed, reason, directory, options, figures, peers, null, false, null);
+        this(name, iteration, passed, reason, directory, options, figures, peers, null, false, null, List.of());
     }
 
     /** Messages sent by all senders, the whole test: warm-up included (see {@link #getMeasuredSent()}); null when a

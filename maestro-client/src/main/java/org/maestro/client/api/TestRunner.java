@@ -245,7 +245,8 @@ public final class TestRunner {
                                     test.peers(),
                                     test.unknownReason(),
                                     test.sutFailure(),
-                                    test.generatorBound()));
+                                    test.generatorBound(),
+                                    test.faults()));
         }
         if (!tests.isEmpty()) {
             afterTest.accept(tests.get(tests.size() - 1).directory());
@@ -370,7 +371,8 @@ public final class TestRunner {
                     !passed && state.sutFailedFirst(),
                     summary.filter(TestSummary::generatorBound)
                             .map(s -> s.generator().reason())
-                            .orElse(null));
+                            .orElse(null),
+                    summary.map(TestSummary::faults).orElse(List.of()));
             progress.finished(result);
             return result;
         }

@@ -26,7 +26,8 @@ public final class IterationCharts {
         IterationSeries series = analysis.series();
         List<Band> bands = bands(series.window(), analysis.summary().actions());
         List<Chart> charts = new ArrayList<>();
-        charts.add(RateChart.of(series, bands));
+        charts.add(RateChart.of(
+                series, RecoveryBands.with(bands, analysis.summary().faults())));
         charts.addAll(LatencyCharts.of(series.latencies(), bands));
         charts.addAll(HealthCharts.of(series.health(), bands));
         for (InspectorDataSet dataSet : series.dataSets()) {

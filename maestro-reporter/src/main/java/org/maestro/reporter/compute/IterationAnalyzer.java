@@ -11,9 +11,11 @@ import org.maestro.common.protocol.Role;
 import org.maestro.reporter.AgentAction;
 import org.maestro.reporter.ClockSummary;
 import org.maestro.reporter.DuplicateDeliveries;
+import org.maestro.reporter.FaultCost;
 import org.maestro.reporter.GeneratorHealth;
 import org.maestro.reporter.RateStats;
 import org.maestro.reporter.TestSummary;
+import org.maestro.reporter.fault.FaultCosts;
 import org.maestro.reporter.read.IterationFiles;
 import org.maestro.reporter.read.PeerDirectory;
 import org.maestro.reporter.read.VerdictFile;
@@ -76,6 +78,7 @@ public final class IterationAnalyzer {
                         receiverRate.mean(),
                         senderRate.mean())
                 .ifPresent(files::warn);
+        List<FaultCost> faults = FaultCosts.of(files, window, actions, accounting.counts(), latencies.response());
         TestSummary summary = new TestSummary(
                 TestSummary.FORMAT_VERSION,
                 files.testName(),
@@ -96,7 +99,8 @@ public final class IterationAnalyzer {
                 List.copyOf(files.warnings()),
                 files.runId(),
                 clocks.orElse(null),
-                generator.orElse(null));
+                generator.orElse(null),
+                faults);
         IterationSeries series = new IterationSeries(
                 window,
                 senders,

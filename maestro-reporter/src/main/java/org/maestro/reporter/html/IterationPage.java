@@ -87,6 +87,7 @@ public final class IterationPage {
             }
             b.append("</div>\n");
         }
+        FaultTable.append(b, s.faults());
         RunTables.actions(b, s.actions());
         RunTables.streams(b, s.streams());
         RunTables.peers(b, s.peers());

@@ -55,6 +55,7 @@ public final class JUnitXml {
                             throw new IllegalStateException(e);
                         }
                     });
+            FaultProperties.write(xml, iterations);
             xml.writeCharacters("\n");
             for (TestSummary summary : iterations) {
                 writeCase(xml, test, summary);

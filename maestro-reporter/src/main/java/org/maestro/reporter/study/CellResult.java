@@ -24,6 +24,7 @@ import java.util.Map;
  * @param lostPercent lost as a percentage of sent
  * @param jitterMaxMs the maximum jitter, ms (the longest gap beyond the intended period); null without a fixed rate
  * @param runs        the finished runs, by repeat
+ * @param faults      what each kind of agent action cost over the repeats; empty without actions
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 @JsonPropertyOrder({
@@ -41,7 +42,8 @@ import java.util.Map;
     "lost",
     "lostPercent",
     "jitterMaxMs",
-    "runs"
+    "runs",
+    "faults"
 })
 public record CellResult(
         int cell,
@@ -58,7 +60,8 @@ public record CellResult(
         Estimate lost,
         Estimate lostPercent,
         Estimate jitterMaxMs,
-        List<RunFigures> runs) {
+        List<RunFigures> runs,
+        @JsonInclude(JsonInclude.Include.NON_EMPTY) List<FaultEstimates> faults) {
 
     /** The statistics a cell estimates, by the names {@link RunFigures#statistic(String)} knows. */
     public static final List<String> STATISTICS =

@@ -5,6 +5,7 @@ import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import org.maestro.reporter.FaultCost;
 import org.maestro.reporter.TestSummary;
 
 /** Groups the runs of a study by cell and estimates every statistic over each cell's repeats. */
@@ -22,23 +23,27 @@ public final class StudyAnalysis {
         List<CellResult> cells = new ArrayList<>();
         for (int cell = 0; cell < state.cellCount(); cell++) {
             List<RunFigures> runs = new ArrayList<>();
+            List<FaultCost> faults = new ArrayList<>();
             for (StudyState.Run run : state.runs()) {
                 if (run.cell() != cell) {
                     continue;
                 }
                 TestSummary summary = summaries.get(run.iteration());
+                if (summary != null) {
+                    faults.addAll(summary.faults());
+                }
                 runs.add(
                         summary == null
                                 ? RunFigures.unreadable(run, "iteration " + run.iteration() + " has no results")
                                 : RunFigures.of(run.repeat(), summary));
             }
             runs.sort(Comparator.comparingInt(RunFigures::repeat));
-            cells.add(cell(state, cell, runs));
+            cells.add(cell(state, cell, runs, FaultEstimates.of(faults)));
         }
         return cells;
     }
 
-    private static CellResult cell(StudyState state, int cell, List<RunFigures> runs) {
+    private static CellResult cell(StudyState state, int cell, List<RunFigures> runs, List<FaultEstimates> faults) {
         int failed =
                 (int) runs.stream().filter(r -> "failure".equals(r.outcome())).count();
         boolean unknown = runs.stream().anyMatch(r -> "unknown".equals(r.outcome()));
@@ -63,7 +68,8 @@ public final class StudyAnalysis {
                 estimate(runs, "lost"),
                 estimate(runs, "lostPercent"),
                 estimate(runs, "jitterMaxMs"),
-                List.copyOf(runs));
+                List.copyOf(runs),
+                faults);
     }
 
     private static Estimate estimate(List<RunFigures> runs, String statistic) {

@@ -67,17 +67,31 @@ public final class StudyJUnit {
     static String headline(CellResult cell) {
         StringBuilder line = new StringBuilder("repeats=" + cell.finished());
         for (String statistic : CellResult.STATISTICS) {
-            Estimate estimate = cell.estimate(statistic);
-            line.append(' ').append(statistic).append('=');
-            if (estimate.mean() == null) {
-                line.append("unknown");
-                continue;
-            }
-            line.append(String.format(Locale.ROOT, "%.3f", estimate.mean()));
-            if (estimate.low() != null) {
-                line.append(String.format(Locale.ROOT, " [%.3f, %.3f]", estimate.low(), estimate.high()));
-            }
+            appendEstimate(line, statistic, cell.estimate(statistic));
+        }
+        for (FaultEstimates fault : cell.faults()) {
+            line.append(" | fault '").append(fault.action()).append("' ×").append(fault.faults());
+            appendEstimate(line, "gapSeconds", fault.gapSeconds());
+            appendEstimate(line, "throughputRecoverySeconds", fault.throughputRecoverySeconds());
+            appendEstimate(line, "p99RecoverySeconds", fault.p99RecoverySeconds());
+            appendEstimate(line, "refused", fault.refused());
+            appendEstimate(line, "vanished", fault.vanished());
+            appendEstimate(line, "duplicates", fault.duplicates());
+            appendEstimate(line, "p99BeforeMs", fault.p99Before());
+            appendEstimate(line, "p99DuringMs", fault.p99During());
         }
         return line.toString();
+    }
+
+    private static void appendEstimate(StringBuilder line, String name, Estimate estimate) {
+        line.append(' ').append(name).append('=');
+        if (estimate.mean() == null) {
+            line.append("unknown");
+            return;
+        }
+        line.append(String.format(Locale.ROOT, "%.3f", estimate.mean()));
+        if (estimate.low() != null) {
+            line.append(String.format(Locale.ROOT, " [%.3f, %.3f]", estimate.low(), estimate.high()));
+        }
     }
 }

@@ -51,6 +51,7 @@ public final class StudyPage {
                 .append(" · <a href=\"study.json\">study.json</a> · <a href=\"study-junit.xml\">study-junit.xml</a>")
                 .append(" · <a href=\"index.html\">every iteration</a></p>\n");
         b.append("<h2>Cells</h2>\n").append(table(state, cells));
+        FaultEstimatesTable.append(b, cells);
         b.append("<h2>Charts</h2>\n<div class=\"charts\">\n");
         charts.forEach(chart -> b.append(Page.chartBox(chart, chart.kind().equals(Chart.BOXPLOT))));
         b.append("</div>\n");
@@ -124,7 +125,8 @@ public final class StudyPage {
         return b.toString();
     }
 
-    private static String estimate(String statistic, Estimate estimate, int decimals) {
+    /** A cell with an estimate's mean ± the half width of its interval, and the figures as data attributes. */
+    static String estimate(String statistic, Estimate estimate, int decimals) {
         if (estimate.mean() == null) {
             return "<td class=\"num\" data-statistic=\"" + statistic + "\">unknown</td>";
         }

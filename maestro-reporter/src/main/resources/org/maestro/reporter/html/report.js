@@ -10,7 +10,8 @@
   var BAND_COLORS = {
     'warmup': 'rgba(140, 150, 170, 0.16)',
     'action': 'rgba(242, 153, 0, 0.20)',
-    'action-failed': 'rgba(207, 34, 46, 0.20)'
+    'action-failed': 'rgba(207, 34, 46, 0.20)',
+    'recovery': 'rgba(46, 160, 67, 0.14)'
   };
 
   /* Text for a tooltip, which ECharts inserts as HTML: names and values from the results are text, never markup. */
@@ -71,7 +72,10 @@
 
   function bandSeries(spec) {
     if (!spec.bands || spec.bands.length === 0) { return null; }
-    var kinds = spec.bands.map(function (band) { return band.kind === 'warmup' ? 'warm-up' : 'agent actions'; });
+    var kinds = spec.bands.map(function (band) {
+      if (band.kind === 'recovery') { return 'recovery'; }
+      return band.kind === 'warmup' ? 'warm-up' : 'agent actions';
+    });
     return {
       name: kinds.filter(function (k, i) { return kinds.indexOf(k) === i; }).join(' / '),
       type: 'line',

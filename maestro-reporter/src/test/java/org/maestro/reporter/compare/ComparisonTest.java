@@ -60,7 +60,8 @@ class ComparisonTest {
                 s.warnings(),
                 null,
                 null,
-                null);
+                null,
+                List.of());
     }
 
     @Test
@@ -131,7 +132,8 @@ class ComparisonTest {
                 baseline.warnings(),
                 null,
                 null,
-                null);
+                null,
+                List.of());
         ComparisonResult result = compare(baseline, renumbered, Thresholds.DEFAULTS);
         assertFalse(result.isRegression());
         assertTrue(

@@ -100,7 +100,8 @@ class StudyReportTest {
                 List.of(),
                 null,
                 null,
-                null);
+                null,
+                List.of());
     }
 
     private static StudyState state(List<StudyState.Run> runs) {
