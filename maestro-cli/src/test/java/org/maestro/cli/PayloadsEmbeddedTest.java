@@ -48,8 +48,7 @@ class PayloadsEmbeddedTest {
                 """);
         Path results = work.resolve("results");
 
-        CliRun run = CliRun.runWithEnvironment(
-                Map.of(), "run", script.toString(), "--results", results.toString(), "--progress-interval", "10s");
+        CliRun run = runScript(script, results);
 
         assertEquals(ExitCode.OK.code(), run.exitCode(), run.out() + run.err());
         Path fileRun = results.resolve("payload-file/0");
@@ -94,16 +93,17 @@ class PayloadsEmbeddedTest {
                     payloadFiles 'missing.json'
                 }
                 """);
-        CliRun run = CliRun.runWithEnvironment(
-                Map.of(),
-                "run",
-                script.toString(),
-                "--results",
-                work.resolve("results").toString());
+        CliRun run = runScript(script, work.resolve("results"));
         String printed = run.out() + run.err();
         assertEquals(ExitCode.USAGE.code(), run.exitCode(), printed);
         assertTrue(printed.contains("'missing.json'"), printed);
         assertTrue(printed.contains(work.toString()), printed);
+    }
+
+    /** Runs {@code maestro-cli run} on the script in embedded mode, without environment, into {@code results}. */
+    private static CliRun runScript(Path script, Path results) {
+        return CliRun.runWithEnvironment(
+                Map.of(), "run", script.toString(), "--results", results.toString(), "--progress-interval", "10s");
     }
 
     private static JsonNode rate(Path test) throws Exception {

@@ -44,20 +44,7 @@ public record RateStats(
 
     /** A rate whose byte rate is not known yet. */
     public RateStats(double mean, long max, long min, int seconds, long total, long millis, long warmup) {
-        this(mean, max, min, seconds, total, millis, warmup, null);
-    }
-
-    /** A rate whose byte rate is that of messages of a nominal size, or unknown (null). */
-    public RateStats(
-            double mean,
-            long max,
-            long min,
-            int seconds,
-            long total,
-            long millis,
-            long warmup,
-            Double megabytesPerSecond) {
-        this(mean, max, min, seconds, total, millis, warmup, megabytesPerSecond, null, null);
+        this(mean, max, min, seconds, total, millis, warmup, null, null, null);
     }
 
     /**
@@ -77,6 +64,7 @@ public record RateStats(
         if (seconds == 0 && total == 0 && millis == 0) {
             return this; // no rate measured: the byte rate is unknown too
         }
-        return new RateStats(mean, max, min, seconds, total, millis, warmup, mean * messageBytes / 1_000_000.0);
+        return new RateStats(
+                mean, max, min, seconds, total, millis, warmup, mean * messageBytes / 1_000_000.0, null, null);
     }
 }

@@ -5,10 +5,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import jakarta.jms.BytesMessage;
-import jakarta.jms.Connection;
-import jakarta.jms.MessageConsumer;
-import jakarta.jms.Session;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -20,7 +16,6 @@ import java.util.Properties;
 import java.util.SplittableRandom;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicLong;
-import org.apache.qpid.jms.JmsConnectionFactory;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
@@ -34,6 +29,7 @@ import org.maestro.embedded.AmqpBroker;
 import org.maestro.reporter.RateStats;
 import org.maestro.reporter.TestSummary;
 import org.maestro.reporter.compute.IterationAnalyzer;
+import org.maestro.worker.bench.JmsLoop;
 import org.maestro.worker.measure.MessageStamp;
 import org.maestro.worker.sender.SenderRole;
 
@@ -59,34 +55,24 @@ class PayloadRunTest {
         final AtomicLong measuredBytes = new AtomicLong();
         final AtomicLong allBytes = new AtomicLong();
         final AtomicLong messages = new AtomicLong();
-        private final Connection connection;
+        private final JmsLoop consumer;
 
         Taken(String queue, boolean keepBodies) throws Exception {
-            connection = new JmsConnectionFactory("amqp://127.0.0.1:" + broker.amqpPort()).createConnection();
-            Session session = connection.createSession(false, Session.AUTO_ACKNOWLEDGE);
-            MessageConsumer consumer = session.createConsumer(session.createQueue(queue));
-            consumer.setMessageListener(message -> {
-                try {
-                    BytesMessage bytes = (BytesMessage) message;
-                    byte[] body = new byte[(int) bytes.getBodyLength()];
-                    bytes.readBytes(body);
-                    if (MessageStamp.priming(body)) {
-                        return;
-                    }
-                    countBySize.merge(body.length, 1L, Long::sum);
-                    allBytes.addAndGet(body.length);
-                    if (!MessageStamp.warmUp(body)) {
-                        measuredBytes.addAndGet(body.length);
-                    }
-                    if (keepBodies) {
-                        bodies.add(body);
-                    }
-                    messages.incrementAndGet();
-                } catch (Exception e) {
-                    throw new IllegalStateException(e);
+            consumer = new JmsLoop(broker.amqpPort(), queue, null);
+            consumer.openReceivers(1, body -> {
+                if (MessageStamp.priming(body)) {
+                    return;
                 }
+                countBySize.merge(body.length, 1L, Long::sum);
+                allBytes.addAndGet(body.length);
+                if (!MessageStamp.warmUp(body)) {
+                    measuredBytes.addAndGet(body.length);
+                }
+                if (keepBodies) {
+                    bodies.add(body);
+                }
+                messages.incrementAndGet();
             });
-            connection.start();
         }
 
         void awaitMessages(long count) throws InterruptedException {
@@ -99,7 +85,7 @@ class PayloadRunTest {
 
         @Override
         public void close() throws Exception {
-            connection.close();
+            consumer.close();
         }
     }
 
@@ -166,10 +152,7 @@ class PayloadRunTest {
         options.put("PAYLOAD_FILES", "order.json,blob.bin");
         options.put("PRIMING_MESSAGES", "10");
         LoadTestRun run = new LoadTestRun(results, options);
-        SenderRole sender = SenderRole.builder()
-                .connectTimeout(LoadTestRun.PATIENT)
-                .payloadDirectory(payloads)
-                .build();
+        SenderRole sender = senderWithPayloads();
         try (Taken taken = new Taken(queue, true)) {
             sender.handle(Note.request(Command.START_SENDER), run.senderContext);
             run.senderOutcome = run.senderContext.awaitOutcome(LoadTestRun.OUTCOME_TIMEOUT);
@@ -200,10 +183,7 @@ class PayloadRunTest {
         options.put("PAYLOAD_FILES", "order.xml");
         options.put("WARM_UP", "0");
         LoadTestRun run = new LoadTestRun(results, options);
-        SenderRole sender = SenderRole.builder()
-                .connectTimeout(LoadTestRun.PATIENT)
-                .payloadDirectory(payloads)
-                .build();
+        SenderRole sender = senderWithPayloads();
         run.run(sender, LoadTestRun.receiver(), LoadTestRun.OUTCOME_TIMEOUT);
         assertEquals(Command.NOTIFY_SUCCESS, run.receiverOutcome.command(), run.receiverOutcome.message());
         assertEquals(1000, run.total().received());
@@ -229,10 +209,7 @@ class PayloadRunTest {
         assertEquals(ErrorCodes.INVALID_OPTION, error.code());
         assertTrue(error.getMessage().contains("start it with --payload-dir"), error.getMessage());
 
-        SenderRole withDirectory = SenderRole.builder()
-                .connectTimeout(LoadTestRun.PATIENT)
-                .payloadDirectory(payloads)
-                .build();
+        SenderRole withDirectory = senderWithPayloads();
         error = assertThrows(
                 RoleException.class, () -> withDirectory.handle(Note.request(Command.START_SENDER), run.senderContext));
         assertEquals(ErrorCodes.INVALID_OPTION, error.code());
@@ -245,6 +222,14 @@ class PayloadRunTest {
         error = assertThrows(
                 RoleException.class, () -> withDirectory.handle(Note.request(Command.START_SENDER), run.senderContext));
         assertTrue(error.getMessage().contains("outside the directory"), error.getMessage());
+    }
+
+    /** A sender reading payload files from the test's payload directory. */
+    private SenderRole senderWithPayloads() {
+        return SenderRole.builder()
+                .connectTimeout(LoadTestRun.PATIENT)
+                .payloadDirectory(payloads)
+                .build();
     }
 
     /** The header of the test's sender: its fixed part and its qualified name. */

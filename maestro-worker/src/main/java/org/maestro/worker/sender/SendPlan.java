@@ -24,21 +24,9 @@ public record SendPlan(
     /** How long after its last new message a sender may go on sending again released messages, unless timed. */
     static final long RESEND_TAIL_MICROS = 2_000_000;
 
-    /** A plan whose bodies are of {@code size}, zero bytes after the header. */
-    public SendPlan(
-            MessageSize size,
-            int rate,
-            long warmUpMicros,
-            TestDuration duration,
-            boolean resendReleased,
-            int primingMessages,
-            int runTag) {
-        this(size, rate, warmUpMicros, duration, resendReleased, primingMessages, runTag, BodyPlan.zeros(size));
-    }
-
-    /** A plan without priming messages, of a run without RUN_ID. */
+    /** A plan without priming messages, of a run without RUN_ID, whose bodies are zero bytes after the header. */
     public SendPlan(MessageSize size, int rate, long warmUpMicros, TestDuration duration, boolean resendReleased) {
-        this(size, rate, warmUpMicros, duration, resendReleased, 0, 0);
+        this(size, rate, warmUpMicros, duration, resendReleased, 0, 0, BodyPlan.zeros(size));
     }
 
     /** A plan without priming messages that counts released messages as refused instead of sending them again. */

@@ -5,9 +5,11 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.maestro.common.options.PayloadFiles;
@@ -17,9 +19,15 @@ class PayloadDirectoryTest {
     @TempDir
     Path root;
 
+    private Path dir;
+
+    @BeforeEach
+    void makePayloadDirectory() throws IOException {
+        dir = Files.createDirectories(root.resolve("payloads"));
+    }
+
     @Test
     void readsTheNamedFilesInOrder() throws Exception {
-        Path dir = Files.createDirectories(root.resolve("payloads"));
         Files.writeString(dir.resolve("a.json"), "{\"a\":1}");
         Files.write(dir.resolve("b.bin"), new byte[] {0, 1, 2, (byte) 255});
         List<byte[]> contents = PayloadDirectory.of(dir).read(PayloadFiles.parse("b.bin,a.json"), 100);
@@ -37,7 +45,6 @@ class PayloadDirectoryTest {
 
     @Test
     void aMissingFileIsRefusedNamingItAndTheDirectory() throws Exception {
-        Path dir = Files.createDirectories(root.resolve("payloads"));
         PayloadException error = assertThrows(
                 PayloadException.class, () -> PayloadDirectory.of(dir).read(PayloadFiles.parse("gone.json"), 100));
         assertTrue(error.getMessage().contains("'gone.json'"), error.getMessage());
@@ -47,7 +54,6 @@ class PayloadDirectoryTest {
 
     @Test
     void aLinkOutOfTheDirectoryIsRefused() throws Exception {
-        Path dir = Files.createDirectories(root.resolve("payloads"));
         Path secret = Files.writeString(root.resolve("secret.txt"), "not for the control broker");
         Files.createSymbolicLink(dir.resolve("innocent.json"), secret);
         Files.createSymbolicLink(dir.resolve("up"), root);
@@ -67,7 +73,6 @@ class PayloadDirectoryTest {
 
     @Test
     void aNameThatIsAPathIsRefusedEvenWhenItGotPastTheOptionCheck() throws Exception {
-        Path dir = Files.createDirectories(root.resolve("payloads"));
         Files.writeString(root.resolve("secret.txt"), "x");
         for (String name : new String[] {"../secret.txt", "..", "sub/../../secret.txt", "/etc/passwd"}) {
             PayloadException error = assertThrows(
@@ -80,7 +85,6 @@ class PayloadDirectoryTest {
 
     @Test
     void aFileLargerThanABodyAndADirectoryAreRefused() throws Exception {
-        Path dir = Files.createDirectories(root.resolve("payloads"));
         Files.write(dir.resolve("big.bin"), new byte[101]);
         Files.createDirectories(dir.resolve("sub"));
         PayloadException error = assertThrows(
