@@ -1,6 +1,7 @@
 package org.maestro.worker.measure;
 
 import java.util.concurrent.atomic.AtomicLong;
+import org.maestro.common.measure.BodyBytes;
 
 /**
  * The bytes of the message bodies one connection sent or received: all of them, and those of the measured messages
@@ -21,18 +22,8 @@ public final class ByteCount {
         }
     }
 
-    /** The bytes of every body counted. */
-    public long bytes() {
-        return bytes.get();
-    }
-
-    /** The bytes of the measured bodies. */
-    public long measuredBytes() {
-        return measuredBytes.get();
-    }
-
-    /** The number of measured bodies. */
-    public long measuredMessages() {
-        return measuredMessages.get();
+    /** The counts so far: all bytes, the measured bytes and the number of measured bodies. */
+    public BodyBytes snapshot() {
+        return new BodyBytes(bytes.get(), measuredBytes.get(), measuredMessages.get());
     }
 }

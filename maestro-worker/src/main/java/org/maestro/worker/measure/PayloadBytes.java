@@ -12,7 +12,7 @@ public final class PayloadBytes {
     public static BodyBytes total(List<ByteCount> counts) {
         BodyBytes total = BodyBytes.NONE;
         for (ByteCount count : counts) {
-            total = total.plus(new BodyBytes(count.bytes(), count.measuredBytes(), count.measuredMessages()));
+            total = total.plus(count.snapshot());
         }
         return total;
     }
