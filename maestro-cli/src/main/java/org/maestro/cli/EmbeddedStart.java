@@ -1,5 +1,6 @@
 package org.maestro.cli;
 
+import java.nio.file.Path;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Consumer;
@@ -25,11 +26,18 @@ final class EmbeddedStart implements AutoCloseable {
     private final AtomicReference<ProcessSupervisor> agentProcesses = new AtomicReference<>();
     private EmbeddedCluster cluster;
     private ControlClient client;
+    private Path payloadDirectory;
 
     EmbeddedStart(EmbeddedSut sut, Consumer<String> notes, int floodLimit) {
         this.sut = sut;
         this.notes = notes;
         this.floodLimit = floodLimit;
+    }
+
+    /** The directory the embedded senders read PAYLOAD_FILES from (the script's); none by default. */
+    EmbeddedStart payloadDirectory(Path directory) {
+        this.payloadDirectory = directory;
+        return this;
     }
 
     /** The client of the embedded control broker; starts the broker and the peers on first use. */
@@ -38,7 +46,7 @@ final class EmbeddedStart implements AutoCloseable {
             notes.accept("embedded mode: starting a control broker and the peers in this JVM");
             removeOrphanedRules();
             try {
-                cluster = EmbeddedCluster.start(Roles.embeddedPeers(agentProcesses::set), sut);
+                cluster = EmbeddedCluster.start(Roles.embeddedPeers(agentProcesses::set, payloadDirectory), sut);
                 client = ControlClient.connect(MqttEndpoint.parse(cluster.controlUrl()), floodLimit);
             } catch (TransportException e) {
                 throw MaestroException.infrastructure(

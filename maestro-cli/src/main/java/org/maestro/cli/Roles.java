@@ -1,5 +1,6 @@
 package org.maestro.cli;
 
+import java.nio.file.Path;
 import java.util.List;
 import java.util.function.Consumer;
 import org.maestro.agent.AgentConfig;
@@ -20,9 +21,21 @@ final class Roles {
 
     /** The peers of the embedded mode; {@code agentProcesses} receives the processes of its agent. */
     static List<EmbeddedCluster.PeerSpec> embeddedPeers(Consumer<ProcessSupervisor> agentProcesses) {
+        return embeddedPeers(agentProcesses, null);
+    }
+
+    /**
+     * The peers of the embedded mode, whose sender reads PAYLOAD_FILES from {@code payloadDirectory} (none when null);
+     * {@code agentProcesses} receives the processes of its agent.
+     */
+    static List<EmbeddedCluster.PeerSpec> embeddedPeers(
+            Consumer<ProcessSupervisor> agentProcesses, Path payloadDirectory) {
         return List.of(
                 new EmbeddedCluster.PeerSpec(
-                        "sender-1", () -> SenderRole.builder().build()),
+                        "sender-1",
+                        () -> SenderRole.builder()
+                                .payloadDirectory(payloadDirectory)
+                                .build()),
                 new EmbeddedCluster.PeerSpec(
                         "receiver-1", () -> ReceiverRole.builder().build()),
                 new EmbeddedCluster.PeerSpec("inspector-1", () -> new InspectorRole()),

@@ -223,7 +223,8 @@ public final class RunCommand extends MaestroCommand {
     /** Embedded mode: the control broker and the peers start when the first test (or topology) needs them. */
     private int runEmbedded(Progress progress, PrintWriter out) throws Exception {
         EmbeddedSut sut = EmbeddedSut.onFreePort(persistentSut, progress::note);
-        try (EmbeddedStart embedded = new EmbeddedStart(sut, progress::note, floodLimit())) {
+        try (EmbeddedStart embedded = new EmbeddedStart(sut, progress::note, floodLimit())
+                .payloadDirectory(script.toAbsolutePath().getParent())) {
             TestDefinition defaults = new TestDefinition();
             defaults.sut(sut.base() + "/test.queue");
             return runScript(embedded::client, defaults, sut, embedded::agentProcesses, progress, out);
@@ -425,7 +426,7 @@ public final class RunCommand extends MaestroCommand {
         }
         out.println();
         out.printf(
-                "%-24s %4s  %-6s %12s %12s %10s %8s %8s %8s %12s %10s %10s  %s%n",
+                "%-24s %4s  %-6s %12s %12s %10s %8s %8s %8s %12s %10s %10s %10s  %s%n",
                 "TEST",
                 "#",
                 "RESULT",
@@ -438,10 +439,11 @@ public final class RunCommand extends MaestroCommand {
                 "RATE msg/s",
                 "MB/s",
                 "p99 ms",
+                "SIZE B",
                 "RESULTS");
         for (TestResult r : results) {
             out.printf(
-                    "%-24s %4d  %-6s %12s %,12d %,10d %8s %8s %8s %,12.0f %10.3f %10.3f  %s%n",
+                    "%-24s %4d  %-6s %12s %,12d %,10d %8s %8s %8s %,12.0f %10.3f %10.3f %10s  %s%n",
                     r.name(),
                     r.iteration(),
                     r.passed() ? "PASS" : "FAIL",
@@ -454,12 +456,14 @@ public final class RunCommand extends MaestroCommand {
                     r.getMeanRate(),
                     r.getMegabytesPerSecond(),
                     r.getResponseP99Ms(),
+                    r.getMeanMessageBytes() > 0 ? String.format(Locale.ROOT, "%,.1f", r.getMeanMessageBytes()) : "-",
                     r.directory());
         }
         out.println("SENT to VANISHED: the whole test, warm-up included; RECEIVED counts distinct messages, DUPLICATES"
-                + " the copies beyond the first; RATE (every copy counted), MB/s (MESSAGE_SIZE x measured messages /"
-                + " window, 10^6 bytes) and p99: the measured window, warm-up excluded; RATE and MB/s count what"
-                + " arrived within it, not the drain after the senders stopped.");
+                + " the copies beyond the first; RATE (every copy counted), MB/s (body bytes of the measured messages /"
+                + " window, 10^6 bytes; MESSAGE_SIZE x messages from peers that did not count bytes) and p99: the"
+                + " measured window, warm-up excluded; RATE and MB/s count what arrived within it, not the drain"
+                + " after the senders stopped; SIZE B: the mean body size of a measured message sent.");
         printFaults(results, out);
         for (TestResult r : results) {
             Long drained = r.getDrained();

@@ -1,5 +1,6 @@
 package org.maestro.cli;
 
+import java.nio.file.Path;
 import java.util.Iterator;
 import java.util.List;
 import org.maestro.common.cli.MaestroCommand;
@@ -58,10 +59,18 @@ public final class WorkerCommand extends MaestroCommand {
             completionCandidates = LoadRoles.class)
     Role role;
 
+    @Option(
+            names = "--payload-dir",
+            paramLabel = "DIR",
+            defaultValue = "${env:MAESTRO_PAYLOAD_DIR}",
+            description = "The only directory a sender reads PAYLOAD_FILES from: a test names plain files in it"
+                    + " (default: none, and a test with PAYLOAD_FILES is refused; env MAESTRO_PAYLOAD_DIR).")
+    Path payloadDirectory;
+
     @Override
     public Integer call() throws Exception {
         RoleBehaviour instance = role == Role.SENDER
-                ? SenderRole.builder().build()
+                ? SenderRole.builder().payloadDirectory(payloadDirectory).build()
                 : ReceiverRole.builder().build();
         return PeerRunner.run(peer.config(broker, role), instance);
     }

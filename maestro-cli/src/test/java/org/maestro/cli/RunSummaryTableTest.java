@@ -44,6 +44,17 @@ class RunSummaryTableTest {
     }
 
     @Test
+    void theTablePrintsTheMeanSizeOfAMessageSentWhenThePeersCountedIt() {
+        String[] counted = printed(
+                "mixed-sizes",
+                Map.of("received", 1_000L, "meanRate", 100.0, "megabytesPerSecond", 0.7, "meanMessageBytes", 6_995.2));
+        assertTrue(counted[0].contains("SIZE B"), counted[0]);
+        assertTrue(counted[1].contains(" 6,995.2 "), counted[1]);
+        String[] uncounted = printed("older", Map.of("received", 1_000L, "meanRate", 100.0));
+        assertTrue(uncounted[1].contains(" - "), "no size without counted bytes: " + uncounted[1]);
+    }
+
+    @Test
     void whatTheReceiversDrainedAfterTheSendersStoppedIsPrintedApartFromTheRate() {
         String[] lines = printed(
                 "unbounded",

@@ -18,20 +18,45 @@ import com.fasterxml.jackson.annotation.JsonInclude;
  * @param millis length of the measured window the mean divides by, ms; 0 without a measured window
  * @param warmup warm-up messages counted by the same peers, excluded from {@code total} and {@code mean}
  * @param megabytesPerSecond the payload bytes of the measured messages per second in MB (10^6 bytes):
- *             {@code mean × MESSAGE_SIZE / 10^6}; with a varying size ({@code ~256}) the nominal size stands for
- *             every message; null when the message size is unknown
+ *             {@code bytesPerSecond / 10^6}; from peers that did not record their bytes {@code mean × MESSAGE_SIZE /
+ *             10^6}, the nominal size ({@code ~256}: 256) standing for every message; null when the size is unknown
+ * @param meanSize the mean body size of the measured messages in bytes, as the peers counted the bodies they sent
+ *             (received); null when they did not record it
+ * @param bytesPerSecond the body bytes of the measured messages per second: {@code mean × meanSize}; null when the
+ *             peers did not record their bytes
  */
 @JsonIgnoreProperties(ignoreUnknown = true)
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record RateStats(
-        double mean, long max, long min, int seconds, long total, long millis, long warmup, Double megabytesPerSecond) {
+        double mean,
+        long max,
+        long min,
+        int seconds,
+        long total,
+        long millis,
+        long warmup,
+        Double megabytesPerSecond,
+        Double meanSize,
+        Double bytesPerSecond) {
 
     /** The rate of a set of peers that wrote no measured interval. */
     public static final RateStats EMPTY = new RateStats(0.0, 0, 0, 0, 0, 0, 0);
 
     /** A rate whose byte rate is not known yet. */
     public RateStats(double mean, long max, long min, int seconds, long total, long millis, long warmup) {
-        this(mean, max, min, seconds, total, millis, warmup, null);
+        this(mean, max, min, seconds, total, millis, warmup, null, null, null);
+    }
+
+    /**
+     * The same rate with its byte rate for measured messages of {@code meanSize} bytes on average, as the peers
+     * counted them.
+     */
+    public RateStats withMeanSize(double meanSize) {
+        if (seconds == 0 && total == 0 && millis == 0) {
+            return this;
+        }
+        double bytes = mean * meanSize;
+        return new RateStats(mean, max, min, seconds, total, millis, warmup, bytes / 1_000_000.0, meanSize, bytes);
     }
 
     /** The same rate with its byte rate for messages of {@code messageBytes} bytes. */
@@ -39,6 +64,7 @@ public record RateStats(
         if (seconds == 0 && total == 0 && millis == 0) {
             return this; // no rate measured: the byte rate is unknown too
         }
-        return new RateStats(mean, max, min, seconds, total, millis, warmup, mean * messageBytes / 1_000_000.0);
+        return new RateStats(
+                mean, max, min, seconds, total, millis, warmup, mean * messageBytes / 1_000_000.0, null, null);
     }
 }

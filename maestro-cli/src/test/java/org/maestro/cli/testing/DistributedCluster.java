@@ -119,6 +119,13 @@ public final class DistributedCluster implements AutoCloseable {
         return sender;
     }
 
+    /** Stops the sender and starts another in its place with more {@code arguments}, which {@link #close()} stops. */
+    public WorkerProcess replaceSender(List<String> arguments, String name, Path files) throws Exception {
+        sender.close();
+        sender = WorkerProcess.startWith(arguments, "sender", name, mosquitto.url(), files);
+        return sender;
+    }
+
     @Override
     public void close() throws Exception {
         for (WorkerProcess more : extraReceivers) {

@@ -36,6 +36,25 @@ public final class WorkerProcess implements AutoCloseable {
     public static WorkerProcess start(
             List<String> prefix, String role, String name, String maestroUrl, Path resultsDirectory, Duration keepAlive)
             throws Exception {
+        return start(prefix, role, name, maestroUrl, resultsDirectory, keepAlive, List.of());
+    }
+
+    /** Starts a worker as {@link #start(String, String, String, Path)} does, with more {@code arguments}. */
+    public static WorkerProcess startWith(
+            List<String> arguments, String role, String name, String maestroUrl, Path resultsDirectory)
+            throws Exception {
+        return start(List.of(), role, name, maestroUrl, resultsDirectory, Duration.ofSeconds(2), arguments);
+    }
+
+    private static WorkerProcess start(
+            List<String> prefix,
+            String role,
+            String name,
+            String maestroUrl,
+            Path resultsDirectory,
+            Duration keepAlive,
+            List<String> arguments)
+            throws Exception {
         List<String> command = new ArrayList<>(prefix);
         command.addAll(List.of(
                 Path.of(System.getProperty("java.home"), "bin", "java").toString(),
@@ -54,6 +73,7 @@ public final class WorkerProcess implements AutoCloseable {
                 resultsDirectory.toString(),
                 "--keep-alive",
                 Long.toString(keepAlive.toSeconds())));
+        command.addAll(arguments);
         Process process = new ProcessBuilder(command).redirectErrorStream(true).start();
         WorkerProcess worker = new WorkerProcess(process, name);
         CompletableFuture<Void> serving = new CompletableFuture<>();

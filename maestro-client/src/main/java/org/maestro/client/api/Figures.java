@@ -60,6 +60,7 @@ final class Figures {
             if (summary.rate().sender() != null) {
                 figures.put("sentRate", summary.rate().sender().mean());
             }
+            PayloadFigures.put(figures, summary);
         }
         LatencyStats response =
                 summary.latency() == null ? null : summary.latency().responseTime();

@@ -73,9 +73,25 @@ public final class TestDefinition {
         return set(OptionCode.RECEIVE_URL, url);
     }
 
-    /** Message size in bytes, {@code "256"} or {@code "~256"} for ±5%. */
+    /**
+     * Message size in bytes, {@code "256"}, {@code "~256"} for ±5%, or sizes with their shares such as
+     * {@code "64:50%,1024:40%,65536:10%"}.
+     */
     public TestDefinition messageSize(Object size) {
         return set(OptionCode.MESSAGE_SIZE, String.valueOf(size));
+    }
+
+    /**
+     * Files in the workers' payload directory whose contents are the bodies: {@code "order.json,invoice.json"} (in
+     * turn) or {@code "order.json:70%,invoice.json:30%"}.
+     */
+    public TestDefinition payloadFiles(String files) {
+        return set(OptionCode.PAYLOAD_FILES, files);
+    }
+
+    /** The share of random bytes in a generated body, 0 to 100 (percent); the rest are zero bytes. */
+    public TestDefinition payloadRandom(Object percent) {
+        return set(OptionCode.PAYLOAD_RANDOM, String.valueOf(percent));
     }
 
     /** Connections per sender and per receiver peer. */

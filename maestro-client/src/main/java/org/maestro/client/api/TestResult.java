@@ -229,6 +229,19 @@ public record TestResult(
         return number("megabytesPerSecond");
     }
 
+    /**
+     * The measured byte rate: the body bytes of the measured messages per second, as the receivers counted them (the
+     * senders' when no receiver counted a measured message); 0 when the peers did not count bytes.
+     */
+    public double getBytesPerSecond() {
+        return number("bytesPerSecond");
+    }
+
+    /** The mean body size of a measured message sent, in bytes, as the senders counted it; 0 when not counted. */
+    public double getMeanMessageBytes() {
+        return number("meanMessageBytes");
+    }
+
     /** p99 of response time (receive − intended send), ms. */
     public double getResponseP99Ms() {
         return number("responseP99Ms");

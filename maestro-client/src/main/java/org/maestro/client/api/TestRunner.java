@@ -445,10 +445,12 @@ public final class TestRunner {
             String send = options.sendUrl().map(UrlRedactor::redact).orElse("?");
             String receive = options.receiveUrl().map(UrlRedactor::redact).orElse("?");
             return String.format(
-                    "%s connections × %s msg/s, %s bytes, %s%s → %s",
+                    "%s connections × %s msg/s, %s, %s%s → %s",
                     options.parallelCount(),
                     options.rate() == 0 ? "unbounded" : options.rate(),
-                    options.messageSize(),
+                    options.get(OptionCode.PAYLOAD_FILES)
+                            .map(files -> "bodies from " + files)
+                            .orElse(options.messageSize() + " bytes"),
                     options.duration(),
                     options.warmUp().isZero()
                             ? ""

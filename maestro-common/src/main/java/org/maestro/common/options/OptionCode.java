@@ -94,7 +94,18 @@ public enum OptionCode {
             48,
             "GENERATOR_SEND_DELAY",
             v -> HealthLimit.sendDelay("GENERATOR_SEND_DELAY", v),
-            HealthLimit.SEND_DELAY_FORMS);
+            HealthLimit.SEND_DELAY_FORMS),
+    /**
+     * The files whose contents are the message bodies, after the Maestro header: plain names in the payload
+     * directory the worker was started with ({@link PayloadFiles}).
+     */
+    PAYLOAD_FILES(37, "PAYLOAD_FILES", PayloadFiles::parse, PayloadFiles.FORMS),
+    /** The share of random bytes in a generated body, the rest zero bytes (default 0: all zeros). */
+    PAYLOAD_RANDOM(
+            38,
+            "PAYLOAD_RANDOM",
+            v -> checkInt("PAYLOAD_RANDOM", v.trim().endsWith("%") ? v.trim().replace("%", "") : v, 0, 100),
+            "a percentage from 0 to 100 such as 40 or 40% (the share of random bytes in a body; default 0)");
 
     private final long code;
     private final String parameter;

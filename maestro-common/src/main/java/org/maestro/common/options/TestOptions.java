@@ -193,6 +193,18 @@ public final class TestOptions {
         return LossLimit.parse(required(OptionCode.MAXIMUM_LOSS));
     }
 
+    /** The files whose contents are the bodies (PAYLOAD_FILES), if set. */
+    public Optional<PayloadFiles> payloadFiles() {
+        return get(OptionCode.PAYLOAD_FILES).map(PayloadFiles::parse);
+    }
+
+    /** The share of random bytes in a generated body, in percent (PAYLOAD_RANDOM; default 0). */
+    public int payloadRandomPercent() {
+        return get(OptionCode.PAYLOAD_RANDOM)
+                .map(v -> Integer.parseInt(v.replace("%", "").trim()))
+                .orElse(0);
+    }
+
     private Duration durationOf(OptionCode option) {
         String value = required(option);
         return value.equals("0") ? Duration.ZERO : Durations.parse(value);

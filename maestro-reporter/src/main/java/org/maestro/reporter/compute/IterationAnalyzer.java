@@ -68,10 +68,8 @@ public final class IterationAnalyzer {
         ReceiveRate received = ReceiveRate.of(receivers.values(), window.measured());
         RateStats receiverRate = received.stats();
         Integer messageBytes = TestParameters.messageBytes(parameters);
-        if (messageBytes != null) {
-            senderRate = senderRate.withMessageSize(messageBytes);
-            receiverRate = receiverRate.withMessageSize(messageBytes);
-        }
+        senderRate = PayloadRates.withBytes(senderRate, files.peers(), Role.SENDER, messageBytes);
+        receiverRate = PayloadRates.withBytes(receiverRate, files.peers(), Role.RECEIVER, messageBytes);
         DuplicateDeliveries.explain(
                         accounting.counts().received(),
                         accounting.counts().duplicates(),

@@ -6,6 +6,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
+import org.maestro.common.measure.BodyBytes;
 import org.maestro.common.options.MessageSize;
 import org.maestro.common.options.ParameterTable;
 import org.maestro.common.options.TestOptions;
@@ -64,6 +65,7 @@ public final class TestParameters {
     /** Test parameters are the peers' test.properties without what the page shows elsewhere (the run id too). */
     private static boolean isParameter(String key) {
         return !key.startsWith("peer.")
+                && !BodyBytes.isProperty(key)
                 && !key.startsWith("test.")
                 && !key.equals("warmup.end")
                 && !key.equals(RunFiles.RUN_ID_KEY);

@@ -78,7 +78,9 @@ final class FigureTables {
                         thNum("measured window s"),
                         thNum("measured messages"),
                         thNum("warm-up messages (excluded)"),
-                        thNum("mean MB/s")));
+                        thNum("mean MB/s"),
+                        thNum("mean bytes/s"),
+                        thNum("mean message size (bytes)")));
         rateRow(b, "senders", s.rate().sender());
         rateRow(b, "receivers", s.rate().receiver());
         b.append("</tbody></table>\n");
@@ -107,6 +109,12 @@ final class FigureTables {
                         rate.megabytesPerSecond() == null
                                 ? ""
                                 : String.format(java.util.Locale.ROOT, "%,.3f", rate.megabytesPerSecond())))
+                .append(num(
+                        rate.bytesPerSecond() == null
+                                ? ""
+                                : String.format(java.util.Locale.ROOT, "%,.0f", rate.bytesPerSecond())))
+                .append(num(
+                        rate.meanSize() == null ? "" : String.format(java.util.Locale.ROOT, "%,.1f", rate.meanSize())))
                 .append("</tr>\n");
     }
 }

@@ -74,6 +74,7 @@ public final class ReceiveRecorder {
     private final AtomicLong consumed = new AtomicLong();
     private final AtomicLong lastReceiveMicros = new AtomicLong();
     private final AtomicLong firstReceiveMicros = new AtomicLong();
+    private final ByteCount bytes = new ByteCount();
     private final SilenceLog silences;
     private final JitterRecorder jitter;
     private final int runTag;
@@ -153,7 +154,13 @@ public final class ReceiveRecorder {
         if (jitter != null) {
             streams.arrival(connection).arrive(jitter, receiveMicros, intended, warmUp);
         }
+        bytes.add(body.length, !warmUp);
         received.lazySet(received.get() + 1);
+    }
+
+    /** The body bytes of the messages received so far, as {@link #received()} counts them. */
+    public ByteCount bytes() {
+        return bytes;
     }
 
     private SenderStreams sender(byte[] body) {

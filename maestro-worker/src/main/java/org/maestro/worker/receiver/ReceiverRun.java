@@ -25,6 +25,7 @@ import org.maestro.common.protocol.Role;
 import org.maestro.driver.Driver;
 import org.maestro.worker.measure.JitterRecorder;
 import org.maestro.worker.measure.MessageStamp;
+import org.maestro.worker.measure.PayloadBytes;
 import org.maestro.worker.measure.ReceiveRecorder;
 import org.maestro.worker.measure.SilenceLog;
 import org.maestro.worker.measure.SingleWriterLatencyRecorder;
@@ -177,6 +178,13 @@ final class ReceiverRun extends LoadRun {
     @Override
     protected long errors() {
         return connections.stream().mapToLong(c -> c.recorder().errors()).sum();
+    }
+
+    /** The body bytes received ({@link PayloadBytes}). */
+    @Override
+    protected Map<String, String> measurements() {
+        return PayloadBytes.properties(
+                connections.stream().map(c -> c.recorder().bytes()).toList());
     }
 
     private long lastReceiveMicros() {

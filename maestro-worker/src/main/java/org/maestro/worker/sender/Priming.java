@@ -1,12 +1,12 @@
 package org.maestro.worker.sender;
 
-import java.util.SplittableRandom;
 import java.util.function.BooleanSupplier;
 import org.maestro.base.time.MicroClock;
 import org.maestro.common.time.Sleeper;
 import org.maestro.driver.DriverException;
 import org.maestro.driver.DriverProducer;
 import org.maestro.worker.measure.MessageStamp;
+import org.maestro.worker.payload.MessageBodies;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -33,21 +33,22 @@ final class Priming {
         this.pause = pause;
     }
 
-    /** Primes connection {@code index} through {@code producer}, whose outcomes go to {@code outcomes}. */
-    void prime(DriverProducer producer, SendOutcomes outcomes, int index, byte[] nameBytes, BooleanSupplier stopped)
+    /**
+     * Primes connection {@code index} through {@code producer} with the connection's {@code bodies}, whose outcomes go
+     * to {@code outcomes}.
+     */
+    void prime(DriverProducer producer, SendOutcomes outcomes, int index, MessageBodies bodies, BooleanSupplier stopped)
             throws DriverException, InterruptedException {
         int count = plan.primingMessages();
         if (count == 0) {
             return;
         }
-        byte[] primer = new byte[plan.size().maximum()];
-        MessageStamp.writeFixed(primer, nameBytes, index, plan.runTag());
-        SplittableRandom sizes = new SplittableRandom(index);
         long deadline = clock.nowMicros() + LIMIT_MICROS;
         int sentPriming = 0;
         while (sentPriming < count && !stopped.getAsBoolean() && clock.nowMicros() < deadline) {
-            MessageStamp.writePriming(primer, sentPriming, clock.nowMicros());
-            producer.send(-1L - sentPriming, primer, plan.size().next(sizes));
+            int length = bodies.next();
+            MessageStamp.writePriming(bodies.current(), sentPriming, clock.nowMicros());
+            producer.send(-1L - sentPriming, bodies.current(), length);
             sentPriming++;
         }
         if (!producer.reportsOutcomes()) {

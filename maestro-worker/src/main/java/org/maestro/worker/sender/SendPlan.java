@@ -4,11 +4,12 @@ import org.maestro.common.options.MessageSize;
 import org.maestro.common.options.TestDuration;
 import org.maestro.common.options.TestOptions;
 import org.maestro.worker.measure.MessageStamp;
+import org.maestro.worker.payload.BodyPlan;
 
 /**
  * What each connection of a sender sends: message size, rate per connection (0 = unbounded), warm-up, duration
  * (by time or by number of measured messages), whether released messages are sent again, how many priming
- * messages go before the timeline, and the run tag its messages carry. Immutable.
+ * messages go before the timeline, the run tag its messages carry, and what their bodies are made of. Immutable.
  */
 public record SendPlan(
         MessageSize size,
@@ -17,14 +18,15 @@ public record SendPlan(
         TestDuration duration,
         boolean resendReleased,
         int primingMessages,
-        int runTag) {
+        int runTag,
+        BodyPlan bodies) {
 
     /** How long after its last new message a sender may go on sending again released messages, unless timed. */
     static final long RESEND_TAIL_MICROS = 2_000_000;
 
-    /** A plan without priming messages, of a run without RUN_ID. */
+    /** A plan without priming messages, of a run without RUN_ID, whose bodies are zero bytes after the header. */
     public SendPlan(MessageSize size, int rate, long warmUpMicros, TestDuration duration, boolean resendReleased) {
-        this(size, rate, warmUpMicros, duration, resendReleased, 0, 0);
+        this(size, rate, warmUpMicros, duration, resendReleased, 0, 0, BodyPlan.zeros(size));
     }
 
     /** A plan without priming messages that counts released messages as refused instead of sending them again. */
@@ -41,7 +43,13 @@ public record SendPlan(
                 options.duration(),
                 options.resendReleased(),
                 options.primingMessages(),
-                MessageStamp.runTag(options.runId().orElse(null)));
+                MessageStamp.runTag(options.runId().orElse(null)),
+                BodyPlan.generated(options.messageSize(), options.payloadRandomPercent()));
+    }
+
+    /** The same plan with other bodies (those of payload files). */
+    public SendPlan withBodies(BodyPlan other) {
+        return new SendPlan(size, rate, warmUpMicros, duration, resendReleased, primingMessages, runTag, other);
     }
 
     /** When a timed run started at {@code startMicros} ends (warm-up plus duration), or MAX_VALUE for a count. */

@@ -11,8 +11,10 @@ import org.maestro.common.time.Sleeper;
 import org.maestro.driver.DriverConnection;
 import org.maestro.driver.DriverException;
 import org.maestro.driver.DriverProducer;
+import org.maestro.worker.measure.ByteCount;
 import org.maestro.worker.measure.MessageStamp;
 import org.maestro.worker.measure.SingleWriterLatencyRecorder;
+import org.maestro.worker.payload.MessageBodies;
 import org.maestro.worker.role.Connector;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -62,6 +64,7 @@ public abstract sealed class SenderConnection implements Runnable permits FixedR
     private final CountDownLatch go = new CountDownLatch(1);
     private final CountDownLatch done = new CountDownLatch(1);
     private final AtomicLong sent = new AtomicLong();
+    private final ByteCount bytes = new ByteCount();
     private final AtomicLong lastProgressMicros = new AtomicLong();
     private volatile boolean stop;
     private volatile long startMicros;
@@ -75,8 +78,7 @@ public abstract sealed class SenderConnection implements Runnable permits FixedR
     // the connection's thread only
     private long actualMicros;
     private DriverProducer producer;
-    private byte[] body;
-    private SplittableRandom random;
+    private MessageBodies bodies;
     private ResendSchedule resends;
     private long handed;
     private long nextSequence;
@@ -151,6 +153,22 @@ public abstract sealed class SenderConnection implements Runnable permits FixedR
     /** Messages sent so far: the sequence numbers used (a message given up after failed attempts included). */
     public long sent() {
         return sent.get();
+    }
+
+    /**
+     * The body bytes this connection handed to the system: all of them (sent again too), and those of the first
+     * sends of its measured messages with their number.
+     */
+    public ByteCount bytes() {
+        return bytes;
+    }
+
+    /**
+     * The seed of the sizes and random bytes of connection {@code index}'s bodies: the same for every run, so that
+     * a run's sizes can be made again.
+     */
+    static long seed(int index) {
+        return 0x6D61657374726FL + 31L * index;
     }
 
     /**
@@ -253,7 +271,8 @@ public abstract sealed class SenderConnection implements Runnable permits FixedR
         try {
             connection = connector.connect();
             DriverProducer created = connection.createProducer(outcomes);
-            new Priming(plan, clock, pause).prime(created, outcomes, index, nameBytes, () -> stop);
+            bodies = plan.bodies().forConnection(nameBytes, index, plan.runTag(), new SplittableRandom(seed(index)));
+            new Priming(plan, clock, pause).prime(created, outcomes, index, bodies, () -> stop);
             connected.complete(null);
             return created;
         } catch (DriverException | RuntimeException e) {
@@ -286,9 +305,6 @@ public abstract sealed class SenderConnection implements Runnable permits FixedR
         long lastChance = lastChance(end);
         long count =
                 plan.duration().isTimed() ? Long.MAX_VALUE : plan.duration().messageCount();
-        random = new SplittableRandom(31L * index + startMicros);
-        body = new byte[plan.size().maximum()];
-        MessageStamp.writeFixed(body, nameBytes, index, plan.runTag());
         begin(startMicros);
         resends = plan.resendReleased() ? resendSchedule() : null;
         long measured = 0;
@@ -379,12 +395,14 @@ public abstract sealed class SenderConnection implements Runnable permits FixedR
      */
     private void send(long sequence, long intended, long actual, boolean warmUp, boolean first, long lastChance)
             throws InterruptedException {
-        int size = plan.size().next(random);
+        int size = bodies.next();
+        byte[] body = bodies.current();
         for (int attempt = 1; ; attempt++) {
             MessageStamp.writeMessage(body, sequence, intended, actual, warmUp);
             try {
                 producer.send(sequence, body, size);
                 handed++;
+                bytes.add(size, first && !warmUp);
                 if (first) {
                     sendDelay.record(actual - intended, warmUp);
                 }

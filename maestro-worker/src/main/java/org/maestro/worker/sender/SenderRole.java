@@ -1,12 +1,16 @@
 package org.maestro.worker.sender;
 
+import java.nio.file.Path;
 import java.time.Duration;
+import java.util.List;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.Set;
 import org.maestro.base.time.MicroClock;
 import org.maestro.common.options.InvalidOptionException;
 import org.maestro.common.options.MessageSize;
 import org.maestro.common.options.OptionCode;
+import org.maestro.common.options.PayloadFiles;
 import org.maestro.common.options.TestOptions;
 import org.maestro.common.peer.ErrorCodes;
 import org.maestro.common.peer.PeerContext;
@@ -18,6 +22,9 @@ import org.maestro.common.protocol.Role;
 import org.maestro.common.time.Sleeper;
 import org.maestro.driver.Driver;
 import org.maestro.worker.measure.MessageStamp;
+import org.maestro.worker.payload.BodyPlan;
+import org.maestro.worker.payload.PayloadDirectory;
+import org.maestro.worker.payload.PayloadException;
 import org.maestro.worker.role.LoadRole;
 import org.maestro.worker.role.LoadRun;
 
@@ -51,6 +58,7 @@ public final class SenderRole extends LoadRole {
         private Sleeper pause = Sleeper.system();
         private SendHook hook = SendHook.NONE;
         private Duration stallLimit = Duration.ofSeconds(60);
+        private PayloadDirectory payloads = PayloadDirectory.NONE;
 
         private Builder() {}
 
@@ -76,8 +84,14 @@ public final class SenderRole extends LoadRole {
             return this;
         }
 
+        /** The directory PAYLOAD_FILES names files in (default none: PAYLOAD_FILES is refused). */
+        public Builder payloadDirectory(Path directory) {
+            payloads = PayloadDirectory.of(directory);
+            return this;
+        }
+
         public SenderRole build() {
-            return new SenderRole(settings());
+            return new SenderRole(settings(), payloads);
         }
 
         private Settings settings() {
@@ -86,14 +100,16 @@ public final class SenderRole extends LoadRole {
     }
 
     private final Settings settings;
+    private final PayloadDirectory payloads;
 
     /** A sender with the default settings. */
     public SenderRole() {
-        this(builder().settings());
+        this(builder().settings(), PayloadDirectory.NONE);
     }
 
-    private SenderRole(Settings settings) {
+    private SenderRole(Settings settings, PayloadDirectory payloads) {
         this.settings = settings;
+        this.payloads = payloads;
     }
 
     public static Builder builder() {
@@ -145,7 +161,11 @@ public final class SenderRole extends LoadRole {
         }
         int header = MessageStamp.headerSize(nameBytes);
         MessageSize size = options.messageSize();
-        if (size.minimum() < header) {
+        SendPlan plan = SendPlan.of(options);
+        Optional<PayloadFiles> files = options.payloadFiles();
+        if (files.isPresent()) {
+            plan = plan.withBodies(fileBodies(files.get(), size, header, options.parallelCount()));
+        } else if (size.minimum() < header) {
             throw new RoleException(
                     ErrorCodes.INVALID_OPTION,
                     "MESSAGE_SIZE=" + size + " is smaller than the "
@@ -153,13 +173,37 @@ public final class SenderRole extends LoadRole {
                             + context.self().qualifiedName() + " ("
                             + MessageStamp.FIXED_SIZE + " bytes + the sender name): set MESSAGE_SIZE to at least "
                             + header
-                            + (size.variable()
-                                    ? " (the smallest size of ~" + size.bytes() + " is " + size.minimum() + ")"
+                            + (size.minimum() != size.maximum()
+                                    ? " (the smallest size of " + size + " is " + size.minimum() + ")"
                                     : ""));
         }
         Driver driver = driver(url);
-        SenderRun run = new SenderRun(context, options, resultDirectory(context), url, driver, nameBytes, settings);
+        SenderRun run =
+                new SenderRun(context, options, resultDirectory(context), url, driver, nameBytes, settings, plan);
         run.start();
         track(run);
+    }
+
+    /** The bodies of the payload files, read from the payload directory; refuses what cannot be used. */
+    private BodyPlan fileBodies(PayloadFiles files, MessageSize size, int header, int connections)
+            throws RoleException {
+        List<byte[]> contents;
+        try {
+            contents = payloads.read(files, MessageSize.MAX_BYTES - header);
+        } catch (PayloadException e) {
+            throw new RoleException(ErrorCodes.INVALID_OPTION, e.getMessage());
+        }
+        long perConnection =
+                contents.stream().mapToLong(c -> c.length + (long) header).sum();
+        long memory = Runtime.getRuntime().maxMemory();
+        if (perConnection * connections > memory / 2) {
+            throw new RoleException(
+                    ErrorCodes.INVALID_OPTION,
+                    "PAYLOAD_FILES=" + String.join(",", files.names()) + " makes " + perConnection
+                            + " bytes of bodies per connection, " + perConnection * connections + " for the "
+                            + connections + " connections (PARALLEL_COUNT), more than half of this worker's "
+                            + memory + "-byte heap: use smaller files or fewer connections");
+        }
+        return new BodyPlan(size, 0, contents, files.shares());
     }
 }

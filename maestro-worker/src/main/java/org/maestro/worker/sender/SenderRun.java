@@ -20,6 +20,7 @@ import org.maestro.common.peer.RoleException;
 import org.maestro.common.protocol.Role;
 import org.maestro.common.time.Sleeper;
 import org.maestro.driver.Driver;
+import org.maestro.worker.measure.PayloadBytes;
 import org.maestro.worker.measure.SingleWriterLatencyRecorder;
 import org.maestro.worker.role.IntervalWriter;
 import org.maestro.worker.role.LoadRun;
@@ -53,11 +54,11 @@ final class SenderRun extends LoadRun {
             String url,
             Driver driver,
             byte[] nameBytes,
-            SenderRole.Settings settings) {
+            SenderRole.Settings settings,
+            SendPlan plan) {
         super(context, options, settings.clock(), directory);
         this.url = url;
         this.settings = settings;
-        SendPlan plan = SendPlan.of(options);
         MicroClock clock = settings.clock();
         Sleeper pause = settings.pause();
         for (int i = 0; i < options.parallelCount(); i++) {
@@ -152,6 +153,7 @@ final class SenderRun extends LoadRun {
 
     /**
      * {@code measured.end}: when the measured window ended (epoch ms; absent when no measured message was sent);
+     * the body bytes sent ({@link PayloadBytes});
      * {@code warmup.lag.micros}: the largest send delay of a connection's first measured message, how far behind
      * its timeline the sender entered the measured window; {@code warmup.backlog}: warm-up messages sent after the
      * warm-up ended; {@code warmup.auto}: with {@code WARM_UP=auto}, {@code settled} or {@code limit}.
@@ -182,6 +184,8 @@ final class SenderRun extends LoadRun {
         if (boundary != null && boundary.auto()) {
             values.put(WARMUP_AUTO, boundary.settled() ? "settled" : "limit");
         }
+        values.putAll(PayloadBytes.properties(
+                connections.stream().map(SenderConnection::bytes).toList()));
         return values;
     }
 

@@ -18,7 +18,7 @@ import org.apache.qpid.jms.JmsConnectionFactory;
  * non-persistent producer per connection (without message ids and timestamps), sending with a completion listener
  * when given one, else synchronously.
  */
-final class JmsLoop implements AutoCloseable {
+public final class JmsLoop implements AutoCloseable {
     private final JmsConnectionFactory factory;
     private final String queue;
     private final CompletionListener completions;
@@ -29,14 +29,14 @@ final class JmsLoop implements AutoCloseable {
     private record Sender(Session session, MessageProducer producer) {}
 
     /** A loop on {@code queue} at the broker's AMQP {@code port}; {@code completions} may be null. */
-    JmsLoop(int port, String queue, CompletionListener completions) {
+    public JmsLoop(int port, String queue, CompletionListener completions) {
         this.factory = new JmsConnectionFactory("amqp://127.0.0.1:" + port);
         this.queue = queue;
         this.completions = completions;
     }
 
     /** Opens one consumer connection each, started, calling {@code onMessage} with each body received. */
-    void openReceivers(int connections, Consumer<byte[]> onMessage) throws JMSException {
+    public void openReceivers(int connections, Consumer<byte[]> onMessage) throws JMSException {
         for (int i = 0; i < connections; i++) {
             Connection connection = open();
             Session session = connection.createSession(false, Session.AUTO_ACKNOWLEDGE);
