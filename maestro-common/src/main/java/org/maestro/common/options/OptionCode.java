@@ -79,7 +79,12 @@ public enum OptionCode {
      * How long a drain waits without progress (no receiver consuming any message) while the receivers have not yet
      * consumed what the senders sent, before it ends and counts what is missing as lost (default 5 s).
      */
-    DRAIN_QUIET(29, "DRAIN_QUIET", v -> checkDuration("DRAIN_QUIET", v), Durations.FORMS);
+    DRAIN_QUIET(29, "DRAIN_QUIET", v -> checkDuration("DRAIN_QUIET", v), Durations.FORMS),
+    /**
+     * A rate that changes over the test: steps and ramps of messages/s per connection ({@link RateProfile}); the
+     * test's duration is the profile's total. Not with RATE.
+     */
+    RATE_PROFILE(39, "RATE_PROFILE", RateProfile::parse, RateProfile.FORMS);
 
     private final long code;
     private final String parameter;
