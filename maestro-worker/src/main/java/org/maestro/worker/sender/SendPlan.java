@@ -1,6 +1,7 @@
 package org.maestro.worker.sender;
 
 import org.maestro.common.options.MessageSize;
+import org.maestro.common.options.RateProfile;
 import org.maestro.common.options.TestDuration;
 import org.maestro.common.options.TestOptions;
 import org.maestro.worker.measure.MessageStamp;
@@ -8,7 +9,8 @@ import org.maestro.worker.measure.MessageStamp;
 /**
  * What each connection of a sender sends: message size, rate per connection (0 = unbounded), warm-up, duration
  * (by time or by number of measured messages), whether released messages are sent again, how many priming
- * messages go before the timeline, and the run tag its messages carry. Immutable.
+ * messages go before the timeline, the run tag its messages carry, and the rate profile that replaces the rate
+ * (null without one). Immutable.
  */
 public record SendPlan(
         MessageSize size,
@@ -17,10 +19,23 @@ public record SendPlan(
         TestDuration duration,
         boolean resendReleased,
         int primingMessages,
-        int runTag) {
+        int runTag,
+        RateProfile profile) {
 
     /** How long after its last new message a sender may go on sending again released messages, unless timed. */
     static final long RESEND_TAIL_MICROS = 2_000_000;
+
+    /** A plan without a rate profile. */
+    public SendPlan(
+            MessageSize size,
+            int rate,
+            long warmUpMicros,
+            TestDuration duration,
+            boolean resendReleased,
+            int primingMessages,
+            int runTag) {
+        this(size, rate, warmUpMicros, duration, resendReleased, primingMessages, runTag, null);
+    }
 
     /** A plan without priming messages, of a run without RUN_ID. */
     public SendPlan(MessageSize size, int rate, long warmUpMicros, TestDuration duration, boolean resendReleased) {
@@ -41,7 +56,8 @@ public record SendPlan(
                 options.duration(),
                 options.resendReleased(),
                 options.primingMessages(),
-                MessageStamp.runTag(options.runId().orElse(null)));
+                MessageStamp.runTag(options.runId().orElse(null)),
+                options.rateProfile().orElse(null));
     }
 
     /** When a timed run started at {@code startMicros} ends (warm-up plus duration), or MAX_VALUE for a count. */
@@ -59,7 +75,7 @@ public record SendPlan(
      * before the end: a tenth of the run, at least 1 s and at most 10 s. Messages not sent by then are not sent.
      */
     public long catchUpMicros() {
-        if (!duration.isTimed() || rate == 0) {
+        if (!duration.isTimed() || (rate == 0 && profile == null)) {
             return 0;
         }
         long tenth = (warmUpMicros + duration.time().toNanos() / 1_000) / 10;
