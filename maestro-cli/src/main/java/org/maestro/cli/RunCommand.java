@@ -17,6 +17,7 @@ import org.maestro.cli.topology.ScriptTopologies;
 import org.maestro.client.api.CollectLimits;
 import org.maestro.client.api.MaestroException;
 import org.maestro.client.api.Progress;
+import org.maestro.client.api.RatePhaseFigures;
 import org.maestro.client.api.SutUrls;
 import org.maestro.client.api.TestDefinition;
 import org.maestro.client.api.TestResult;
@@ -443,6 +444,7 @@ public final class RunCommand extends MaestroCommand {
                 + " window, 10^6 bytes) and p99: the measured window, warm-up excluded; RATE and MB/s count what"
                 + " arrived within it, not the drain after the senders stopped.");
         for (TestResult r : results) {
+            RatePhaseFigures.lines(r).forEach(out::println);
             Long drained = r.getDrained();
             if (drained != null && drained > 0) {
                 out.println(r.name() + " #" + r.iteration() + " "

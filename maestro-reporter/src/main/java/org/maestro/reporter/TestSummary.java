@@ -39,6 +39,7 @@ import java.util.Map;
  * @param runId the run id of the iteration (the runner's, else the peers' RUN_ID); null when unknown
  * @param clocks how far apart the senders' and receivers' clocks were against the p50 response time; null when the
  *     runner estimated no sender's or receiver's clock
+ * @param rateProfile the phases of the test's RATE_PROFILE as they ran, planned against achieved; null without one
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 @JsonIgnoreProperties(ignoreUnknown = true)
@@ -61,7 +62,8 @@ import java.util.Map;
     "actions",
     "warnings",
     "runId",
-    "clocks"
+    "clocks",
+    "rateProfile"
 })
 public record TestSummary(
         int formatVersion,
@@ -82,7 +84,52 @@ public record TestSummary(
         List<AgentAction> actions,
         List<String> warnings,
         String runId,
-        ClockSummary clocks) {
+        ClockSummary clocks,
+        List<RatePhase> rateProfile) {
+
+    /** A summary of a test without a rate profile. */
+    public TestSummary(
+            int formatVersion,
+            String test,
+            int iteration,
+            long startMillis,
+            long endMillis,
+            long warmupEndMillis,
+            Verdict outcome,
+            String reason,
+            Decider decidedBy,
+            MessageCounts messages,
+            Rates rate,
+            Latencies latency,
+            Map<String, String> parameters,
+            List<PeerSummary> peers,
+            List<StreamSummary> streams,
+            List<AgentAction> actions,
+            List<String> warnings,
+            String runId,
+            ClockSummary clocks) {
+        this(
+                formatVersion,
+                test,
+                iteration,
+                startMillis,
+                endMillis,
+                warmupEndMillis,
+                outcome,
+                reason,
+                decidedBy,
+                messages,
+                rate,
+                latency,
+                parameters,
+                peers,
+                streams,
+                actions,
+                warnings,
+                runId,
+                clocks,
+                null);
+    }
 
     /** Version of the summary format written by this reporter. */
     public static final int FORMAT_VERSION = 1;
