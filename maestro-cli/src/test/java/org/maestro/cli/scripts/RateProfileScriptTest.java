@@ -69,6 +69,11 @@ class RateProfileScriptTest {
                         ? Optional.of("the senders ran " + r.sendDelayP99() + " µs behind their timeline at p99")
                         : Optional.empty());
         Path iteration = run.iteration();
+        Files.writeString(Path.of("/tmp/rateprofile-run.txt"), run.process().output());
+        Files.copy(iteration.getParent().resolve("summary.json"), Path.of("/tmp/rateprofile-summary.json"),
+                java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+        Files.copy(peer(iteration, "sender-").resolve("rate.csv"), Path.of("/tmp/rateprofile-sender-rate.csv"),
+                java.nio.file.StandardCopyOption.REPLACE_EXISTING);
         Path sender = peer(iteration, "sender-");
         Path receiver = peer(iteration, "receiver-");
 
