@@ -437,7 +437,9 @@ public final class TestRunner {
             return String.format(
                     "%s connections × %s msg/s, %s bytes, %s%s → %s",
                     options.parallelCount(),
-                    options.rate() == 0 ? "unbounded" : options.rate(),
+                    options.rateProfile()
+                            .map(profile -> "(" + profile + ")")
+                            .orElse(options.rate() == 0 ? "unbounded" : Integer.toString(options.rate())),
                     options.messageSize(),
                     options.duration(),
                     options.warmUp().isZero()
