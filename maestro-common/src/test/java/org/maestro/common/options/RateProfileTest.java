@@ -54,12 +54,7 @@ class RateProfileTest {
                 .with(OptionCode.RATE_PROFILE, "100 for 3s, ramp 300 over 2s");
         assertEquals(Duration.ofSeconds(5), same.duration().time());
 
-        InvalidOptionException rate = assertThrows(
-                InvalidOptionException.class,
-                () -> TestOptions.DEFAULTS
-                        .with(OptionCode.RATE_PROFILE, "100 for 3s")
-                        .with(OptionCode.RATE, "100"));
-        assertTrue(rate.getMessage().contains("RATE=100 is set too"), rate.getMessage());
+        assertCombinationRefused(OptionCode.RATE, "100", "RATE=100 is set too");
         InvalidOptionException duration = assertThrows(
                 InvalidOptionException.class,
                 () -> TestOptions.DEFAULTS.with(OptionCode.DURATION, "1m").with(OptionCode.RATE_PROFILE, "100 for 3s"));
@@ -69,11 +64,7 @@ class RateProfileTest {
                                 + " and differs from the profile's total 3s"),
                 duration.getMessage());
         assertEquals("RATE_PROFILE", duration.option());
-        assertThrows(
-                InvalidOptionException.class,
-                () -> TestOptions.DEFAULTS
-                        .with(OptionCode.RATE_PROFILE, "100 for 3s")
-                        .with(OptionCode.DURATION, "1000"));
+        assertCombinationRefused(OptionCode.DURATION, "1000", "TEST_DURATION=1000 is set too");
     }
 
     @Test
@@ -88,12 +79,18 @@ class RateProfileTest {
                         .with(OptionCode.RATE_PROFILE, "ramp 300 over 2s")
                         .with(OptionCode.WARM_UP, "2s"));
         assertTrue(fromZero.getMessage().contains("would send nothing"), fromZero.getMessage());
-        InvalidOptionException auto = assertThrows(
+        assertCombinationRefused(OptionCode.WARM_UP, "auto", "WARM_UP=auto is set too");
+    }
+
+    /** Setting {@code option} after the profile "100 for 3s" is refused, the message naming both. */
+    private static void assertCombinationRefused(OptionCode option, String value, String why) {
+        InvalidOptionException error = assertThrows(
                 InvalidOptionException.class,
                 () -> TestOptions.DEFAULTS
                         .with(OptionCode.RATE_PROFILE, "100 for 3s")
-                        .with(OptionCode.WARM_UP, "auto"));
-        assertTrue(auto.getMessage().contains("WARM_UP=auto is set too"), auto.getMessage());
+                        .with(option, value));
+        assertEquals("RATE_PROFILE", error.option());
+        assertTrue(error.getMessage().contains(why), error.getMessage());
     }
 
     private static void assertRefused(String profile, String why) {

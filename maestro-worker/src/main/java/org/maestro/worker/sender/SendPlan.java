@@ -25,21 +25,9 @@ public record SendPlan(
     /** How long after its last new message a sender may go on sending again released messages, unless timed. */
     static final long RESEND_TAIL_MICROS = 2_000_000;
 
-    /** A plan without a rate profile. */
-    public SendPlan(
-            MessageSize size,
-            int rate,
-            long warmUpMicros,
-            TestDuration duration,
-            boolean resendReleased,
-            int primingMessages,
-            int runTag) {
-        this(size, rate, warmUpMicros, duration, resendReleased, primingMessages, runTag, null);
-    }
-
     /** A plan without priming messages, of a run without RUN_ID. */
     public SendPlan(MessageSize size, int rate, long warmUpMicros, TestDuration duration, boolean resendReleased) {
-        this(size, rate, warmUpMicros, duration, resendReleased, 0, 0);
+        this(size, rate, warmUpMicros, duration, resendReleased, 0, 0, null);
     }
 
     /** A plan without priming messages that counts released messages as refused instead of sending them again. */
