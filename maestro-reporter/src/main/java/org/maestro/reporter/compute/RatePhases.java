@@ -61,9 +61,9 @@ public final class RatePhases {
                     phase.text(),
                     phase.fromRate(),
                     phase.toRate(),
+                    phase.meanRate() * connections,
                     start,
                     end,
-                    phase.meanRate() * connections,
                     within(senders, window.startMillis(), start, end) * 1000.0 / phase.millis(),
                     within(receivers, window.startMillis(), start, end) * 1000.0 / phase.millis(),
                     latency.getTotalCount() > 0 ? latency.getValueAtPercentile(99.0) : null));
