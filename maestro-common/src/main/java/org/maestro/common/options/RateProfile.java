@@ -27,6 +27,8 @@ public record RateProfile(List<Phase> phases) {
 
     /** The most phases a profile may have. */
     public static final int MAX_PHASES = 1000;
+    /** The longest a profile may last: 366 days. */
+    public static final long MAX_TOTAL_MILLIS = 366L * 24 * 3600 * 1000;
     /** The highest rate of a phase, as for RATE. */
     public static final int MAX_RATE = 100_000_000;
 
@@ -121,11 +123,14 @@ public record RateProfile(List<Phase> phases) {
         Duration length;
         try {
             length = parts.group(2).equals("0") ? Duration.ZERO : Durations.parse(parts.group(2));
-        } catch (IllegalArgumentException e) {
+        } catch (IllegalArgumentException | ArithmeticException e) {
             throw refused(whole, number, text, "'" + parts.group(2) + "' is not " + Durations.FORMS);
         }
-        if (length.toMillis() <= 0) {
+        if (length.isZero()) {
             throw refused(whole, number, text, isRamp ? "a ramp of zero length" : "a step of zero length");
+        }
+        if (length.compareTo(Duration.ofMillis(MAX_TOTAL_MILLIS - offset)) > 0) {
+            throw refused(whole, number, text, "past 366 days from the start, longer than a profile may last");
         }
         return new Phase(number, isRamp, isRamp ? rateBefore : rate, rate, offset, length.toMillis());
     }

@@ -42,6 +42,9 @@ class RateProfileTest {
         assertRefused("1000 for 30x", "phase 1 '1000 for 30x': '30x' is not a duration");
         assertRefused("1000 for 30s,", "phase 2 '': neither");
         assertRefused("", "it has no phase");
+        assertRefused("10 for 300d", "'300d' is not a duration");
+        assertRefused("10 for 8000h, 10 for 1000h", "phase 2 '10 for 1000h': past 366 days");
+        assertRefused("10 for 99999999999999999h", "is not a duration");
     }
 
     @Test
