@@ -17,6 +17,7 @@ import org.maestro.cli.topology.ScriptTopologies;
 import org.maestro.client.api.CollectLimits;
 import org.maestro.client.api.MaestroException;
 import org.maestro.client.api.Progress;
+import org.maestro.client.api.RatePhaseFigures;
 import org.maestro.client.api.SutUrls;
 import org.maestro.client.api.TestDefinition;
 import org.maestro.client.api.TestResult;
@@ -466,6 +467,7 @@ public final class RunCommand extends MaestroCommand {
                 + " after the senders stopped; SIZE B: the mean body size of a measured message sent.");
         printFaults(results, out);
         for (TestResult r : results) {
+            RatePhaseFigures.lines(r).forEach(out::println);
             Long drained = r.getDrained();
             if (drained != null && drained > 0) {
                 out.println(r.name() + " #" + r.iteration() + " "

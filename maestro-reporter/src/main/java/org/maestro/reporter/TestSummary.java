@@ -42,6 +42,7 @@ import java.util.Map;
  * @param generator whether the senders or receivers themselves were saturated (generator-bound); null when none
  *     wrote a health file
  * @param faults what each agent action cost (docs/reporting.md, "What each fault cost"); empty without actions
+ * @param rateProfile the phases of the test's RATE_PROFILE as they ran, planned against achieved; null without one
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 @JsonIgnoreProperties(ignoreUnknown = true)
@@ -66,7 +67,8 @@ import java.util.Map;
     "runId",
     "clocks",
     "generator",
-    "faults"
+    "faults",
+    "rateProfile"
 })
 public record TestSummary(
         int formatVersion,
@@ -89,7 +91,8 @@ public record TestSummary(
         String runId,
         ClockSummary clocks,
         GeneratorHealth generator,
-        @JsonInclude(JsonInclude.Include.NON_EMPTY) List<FaultCost> faults) {
+        @JsonInclude(JsonInclude.Include.NON_EMPTY) List<FaultCost> faults,
+        List<RatePhase> rateProfile) {
 
     public TestSummary {
         faults = faults == null ? List.of() : List.copyOf(faults);

@@ -70,6 +70,7 @@ final class Figures {
             figures.put("responseP99Ms", response.p99() / 1000.0);
             figures.put("responseMaxMs", response.max() / 1000.0);
         }
+        RatePhaseFigures.put(figures, summary.rateProfile());
         JitterStats jitter =
                 summary.latency() == null ? null : summary.latency().jitter();
         if (jitter != null) {

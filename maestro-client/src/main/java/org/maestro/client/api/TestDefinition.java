@@ -104,6 +104,15 @@ public final class TestDefinition {
         return set(OptionCode.RATE, Integer.toString(rate));
     }
 
+    /**
+     * A rate that changes over the test, in messages/s per connection like {@link #rate}: steps and ramps such as
+     * {@code "1000 for 30s, ramp 5000 over 60s, 5000 for 2m"} (RATE_PROFILE; not with {@code rate}; the test lasts
+     * the profile's total).
+     */
+    public TestDefinition rateProfile(String profile) {
+        return set(OptionCode.RATE_PROFILE, profile);
+    }
+
     /** {@code "90s"}, {@code "1h30m"}, or a message count per connection. */
     public TestDefinition duration(Object duration) {
         return set(OptionCode.DURATION, String.valueOf(duration));

@@ -292,6 +292,10 @@ public record TestResult(
      */
     private Double jitter(String figure) {
         Number value = figures.get(figure);
+        if (value == null && options != null && options.rateProfile().isPresent()) {
+            throw new IllegalStateException("test '" + name + "' #" + iteration + " has no jitter: it ran on a"
+                    + " RATE_PROFILE, and jitter is measured against the interval of a fixed RATE only");
+        }
         if (value == null && options != null && options.rate() == 0) {
             throw new IllegalStateException("test '" + name + "' #" + iteration + " has no jitter: it ran with RATE 0 "
                     + "(unbounded), and jitter is measured against the interval of a fixed rate; run it with RATE > 0 "

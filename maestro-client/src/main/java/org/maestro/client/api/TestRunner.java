@@ -447,7 +447,9 @@ public final class TestRunner {
             return String.format(
                     "%s connections × %s msg/s, %s, %s%s → %s",
                     options.parallelCount(),
-                    options.rate() == 0 ? "unbounded" : options.rate(),
+                    options.rateProfile()
+                            .map(profile -> "(" + profile + ")")
+                            .orElse(options.rate() == 0 ? "unbounded" : Integer.toString(options.rate())),
                     options.get(OptionCode.PAYLOAD_FILES)
                             .map(files -> "bodies from " + files)
                             .orElse(options.messageSize() + " bytes"),

@@ -53,6 +53,16 @@ class JitterFiguresTest {
     }
 
     @Test
+    void askingForTheJitterOfARunOnARateProfileIsRefusedNamingIt() throws IOException {
+        receiver(work.resolve("profile/0"), "0");
+
+        TestResult result =
+                result(work.resolve("profile/0"), TestOptions.DEFAULTS.with(OptionCode.RATE_PROFILE, "100 for 3s"));
+        IllegalStateException refused = assertThrows(IllegalStateException.class, result::getJitterP99Ms);
+        assertTrue(refused.getMessage().contains("it ran on a RATE_PROFILE"), refused.getMessage());
+    }
+
+    @Test
     void aFixedRateRunWithoutJitterLogsHasNoJitterFigures() throws IOException {
         receiver(work.resolve("older/0"), "200");
 

@@ -105,7 +105,12 @@ public enum OptionCode {
             38,
             "PAYLOAD_RANDOM",
             v -> checkInt("PAYLOAD_RANDOM", v.trim().endsWith("%") ? v.trim().replace("%", "") : v, 0, 100),
-            "a percentage from 0 to 100 such as 40 or 40% (the share of random bytes in a body; default 0)");
+            "a percentage from 0 to 100 such as 40 or 40% (the share of random bytes in a body; default 0)"),
+    /**
+     * A rate that changes over the test: steps and ramps of messages/s per connection ({@link RateProfile}); the
+     * test's duration is the profile's total. Not with RATE.
+     */
+    RATE_PROFILE(39, "RATE_PROFILE", RateProfile::parse, RateProfile.FORMS);
 
     private final long code;
     private final String parameter;

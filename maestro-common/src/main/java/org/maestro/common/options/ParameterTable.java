@@ -36,6 +36,10 @@ public final class ParameterTable {
     public static Map<String, String> complete(Map<String, String> recorded) {
         Map<String, String> table = new TreeMap<>(recorded);
         TestOptions.DEFAULT_VALUES.forEach((option, value) -> table.putIfAbsent(option.parameter(), value));
+        if (table.containsKey(OptionCode.RATE_PROFILE.parameter())
+                && !recorded.containsKey(OptionCode.RATE.parameter())) {
+            table.remove(OptionCode.RATE.parameter()); // the profile is the rate, not RATE's default
+        }
         String both = table.remove(BOTH);
         String send = table.remove(SEND);
         String receive = table.remove(RECEIVE);

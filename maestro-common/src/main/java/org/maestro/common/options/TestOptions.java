@@ -59,6 +59,9 @@ public final class TestOptions {
         option.validate(value);
         EnumMap<OptionCode, String> copy = values.isEmpty() ? new EnumMap<>(OptionCode.class) : new EnumMap<>(values);
         copy.put(option, value.trim());
+        if (copy.containsKey(OptionCode.RATE_PROFILE)) {
+            RateProfileOptions.check(copy);
+        }
         TestOptions options = new TestOptions(copy);
         if (options.warmUpAuto() && !options.duration().isTimed()) {
             throw new InvalidOptionException(
@@ -113,6 +116,11 @@ public final class TestOptions {
     /** Messages per second per connection; 0 is unbounded. */
     public int rate() {
         return Integer.parseInt(required(OptionCode.RATE));
+    }
+
+    /** The rate profile (RATE_PROFILE), when the test has one instead of a fixed RATE. */
+    public Optional<RateProfile> rateProfile() {
+        return get(OptionCode.RATE_PROFILE).map(RateProfile::parse);
     }
 
     /**

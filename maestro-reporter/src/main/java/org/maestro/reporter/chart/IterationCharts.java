@@ -13,7 +13,8 @@ import org.slf4j.LoggerFactory;
 
 /**
  * The charts of an iteration's page, in page order: rate, latencies ({@link LatencyCharts}), then the inspectors' data
- * sets ({@link InspectorCharts}). The time charts shade the warm-up and each agent action, open on the whole test and
+ * sets ({@link InspectorCharts}). The time charts shade the warm-up, each agent action and each phase of a rate
+ * profile ({@link RatePhaseBands}), open on the whole test and
  * clip outliers ({@link YScale#robust}).
  */
 public final class IterationCharts {
@@ -25,6 +26,7 @@ public final class IterationCharts {
     public static List<Chart> of(IterationAnalysis analysis) {
         IterationSeries series = analysis.series();
         List<Band> bands = bands(series.window(), analysis.summary().actions());
+        bands.addAll(RatePhaseBands.of(analysis.summary().rateProfile()));
         List<Chart> charts = new ArrayList<>();
         charts.add(RateChart.of(
                 series, RecoveryBands.with(bands, analysis.summary().faults())));

@@ -98,7 +98,8 @@ public final class IterationAnalyzer {
                 files.runId(),
                 clocks.orElse(null),
                 generator.orElse(null),
-                faults);
+                faults,
+                RatePhases.of(files, parameters, window.measured()));
         IterationSeries series = new IterationSeries(
                 window,
                 senders,

@@ -78,7 +78,8 @@ public final class IterationPage {
         FigureTables.rates(b, s);
         if (!charts.isEmpty()) {
             b.append("<h2>Charts</h2>\n<p class=\"legend-hint\">Time charts show the whole test: the grey band is the "
-                    + "warm-up (excluded from the numbers above), orange bands are agent actions. Drag the slider under a "
+                    + "warm-up (excluded from the numbers above), orange bands are agent actions, blue and green ones the "
+                    + "phases of a rate profile. Drag the slider under a "
                     + "chart or scroll to zoom; values far above the rest (such as the catch-up of the first second) are "
                     + "marked ▲ at the top edge, so they do not flatten the other points; click a legend "
                     + "entry to hide or show a line; hover for values.</p>\n<div class=\"charts\">\n");

@@ -12,6 +12,11 @@
     'action': 'rgba(242, 153, 0, 0.20)',
     'action-failed': 'rgba(207, 34, 46, 0.20)',
     'recovery': 'rgba(46, 160, 67, 0.14)'
+    'phase': 'rgba(64, 120, 200, 0.10)',
+    'phase-alt': 'rgba(64, 160, 120, 0.10)'
+  };
+  var BAND_KINDS = {
+    'warmup': 'warm-up', 'phase': 'rate profile', 'phase-alt': 'rate profile', 'recovery': 'recovery'
   };
 
   /* Text for a tooltip, which ECharts inserts as HTML: names and values from the results are text, never markup. */
@@ -72,10 +77,7 @@
 
   function bandSeries(spec) {
     if (!spec.bands || spec.bands.length === 0) { return null; }
-    var kinds = spec.bands.map(function (band) {
-      if (band.kind === 'recovery') { return 'recovery'; }
-      return band.kind === 'warmup' ? 'warm-up' : 'agent actions';
-    });
+    var kinds = spec.bands.map(function (band) { return BAND_KINDS[band.kind] || 'agent actions'; });
     return {
       name: kinds.filter(function (k, i) { return kinds.indexOf(k) === i; }).join(' / '),
       type: 'line',

@@ -61,7 +61,8 @@ class ComparisonTest {
                 null,
                 null,
                 null,
-                List.of());
+                List.of(),
+                null);
     }
 
     @Test
@@ -133,7 +134,8 @@ class ComparisonTest {
                 null,
                 null,
                 null,
-                List.of());
+                List.of(),
+                null);
         ComparisonResult result = compare(baseline, renumbered, Thresholds.DEFAULTS);
         assertFalse(result.isRegression());
         assertTrue(

@@ -101,7 +101,8 @@ class StudyReportTest {
                 null,
                 null,
                 null,
-                List.of());
+                List.of(),
+                null);
     }
 
     private static StudyState state(List<StudyState.Run> runs) {

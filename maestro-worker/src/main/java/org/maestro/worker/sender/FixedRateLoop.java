@@ -1,8 +1,11 @@
 package org.maestro.worker.sender;
 
-/** A sender connection at a fixed rate: message {@code i} is due at its time on the {@link FixedRateTimeline}. */
+/**
+ * A sender connection on a timeline: message {@code i} is due at its time on the {@link FixedRateTimeline}, or on the
+ * {@link ProfileTimeline} of the plan's rate profile.
+ */
 final class FixedRateLoop extends SenderConnection {
-    private FixedRateTimeline timeline;
+    private SendTimeline timeline;
 
     FixedRateLoop(Parts parts) {
         super(parts);
@@ -10,7 +13,9 @@ final class FixedRateLoop extends SenderConnection {
 
     @Override
     void begin(long start) {
-        timeline = new FixedRateTimeline(start, plan.rate());
+        timeline = plan.profile() != null
+                ? new ProfileTimeline(start, plan.warmUpMicros(), plan.profile())
+                : new FixedRateTimeline(start, plan.rate());
     }
 
     @Override
@@ -33,7 +38,8 @@ final class FixedRateLoop extends SenderConnection {
 
     @Override
     long openEndedMeasuredEnd(long lastIntended, long lastActual) {
-        return Math.max(lastActual, lastIntended + 1_000_000L / timeline.rate());
+        // only a run by message count has no end time, and only at a fixed rate (a profile's run is timed)
+        return Math.max(lastActual, lastIntended + 1_000_000L / Math.max(1, plan.rate()));
     }
 
     @Override

@@ -6,7 +6,7 @@ package org.maestro.worker.sender;
  * sends at once until it is back on the timeline, and the delay shows in the measurements instead of shifting the
  * schedule. Immutable.
  */
-public record FixedRateTimeline(long startMicros, int rate) {
+public record FixedRateTimeline(long startMicros, int rate) implements SendTimeline {
 
     public FixedRateTimeline {
         if (rate <= 0) {
@@ -15,6 +15,7 @@ public record FixedRateTimeline(long startMicros, int rate) {
     }
 
     /** When message {@code index} (0-based) is due, in epoch µs. */
+    @Override
     public long intendedMicros(long index) {
         return startMicros + index * 1_000_000L / rate;
     }

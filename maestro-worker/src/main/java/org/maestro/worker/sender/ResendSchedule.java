@@ -13,14 +13,14 @@ final class ResendSchedule {
     static final long MAX_PAUSE_MICROS = 500_000;
     static final int REMEMBERED = 4096;
 
-    private final FixedRateTimeline timeline;
+    private final SendTimeline timeline;
     private final long[] intended;
     private long pauseMicros;
     private long nextRoundMicros;
     private long acceptedAtLastRound;
 
-    /** @param timeline the connection's fixed-rate timeline, or null when it sends as fast as it can */
-    ResendSchedule(FixedRateTimeline timeline) {
+    /** @param timeline the connection's timeline (fixed rate or profile), or null when it sends as fast as it can */
+    ResendSchedule(SendTimeline timeline) {
         this.timeline = timeline;
         this.intended = timeline == null ? new long[REMEMBERED] : null;
     }

@@ -1,6 +1,7 @@
 package org.maestro.worker.sender;
 
 import org.maestro.common.options.MessageSize;
+import org.maestro.common.options.RateProfile;
 import org.maestro.common.options.TestDuration;
 import org.maestro.common.options.TestOptions;
 import org.maestro.worker.measure.MessageStamp;
@@ -9,7 +10,8 @@ import org.maestro.worker.payload.BodyPlan;
 /**
  * What each connection of a sender sends: message size, rate per connection (0 = unbounded), warm-up, duration
  * (by time or by number of measured messages), whether released messages are sent again, how many priming
- * messages go before the timeline, the run tag its messages carry, and what their bodies are made of. Immutable.
+ * messages go before the timeline, the run tag its messages carry, what their bodies are made of, and the rate
+ * profile that replaces the rate (null without one). Immutable.
  */
 public record SendPlan(
         MessageSize size,
@@ -19,14 +21,15 @@ public record SendPlan(
         boolean resendReleased,
         int primingMessages,
         int runTag,
-        BodyPlan bodies) {
+        BodyPlan bodies,
+        RateProfile profile) {
 
     /** How long after its last new message a sender may go on sending again released messages, unless timed. */
     static final long RESEND_TAIL_MICROS = 2_000_000;
 
     /** A plan without priming messages, of a run without RUN_ID, whose bodies are zero bytes after the header. */
     public SendPlan(MessageSize size, int rate, long warmUpMicros, TestDuration duration, boolean resendReleased) {
-        this(size, rate, warmUpMicros, duration, resendReleased, 0, 0, BodyPlan.zeros(size));
+        this(size, rate, warmUpMicros, duration, resendReleased, 0, 0, BodyPlan.zeros(size), null);
     }
 
     /** A plan without priming messages that counts released messages as refused instead of sending them again. */
@@ -44,12 +47,14 @@ public record SendPlan(
                 options.resendReleased(),
                 options.primingMessages(),
                 MessageStamp.runTag(options.runId().orElse(null)),
-                BodyPlan.generated(options.messageSize(), options.payloadRandomPercent()));
+                BodyPlan.generated(options.messageSize(), options.payloadRandomPercent()),
+                options.rateProfile().orElse(null));
     }
 
     /** The same plan with other bodies (those of payload files). */
     public SendPlan withBodies(BodyPlan other) {
-        return new SendPlan(size, rate, warmUpMicros, duration, resendReleased, primingMessages, runTag, other);
+        return new SendPlan(
+                size, rate, warmUpMicros, duration, resendReleased, primingMessages, runTag, other, profile);
     }
 
     /** When a timed run started at {@code startMicros} ends (warm-up plus duration), or MAX_VALUE for a count. */
@@ -67,7 +72,7 @@ public record SendPlan(
      * before the end: a tenth of the run, at least 1 s and at most 10 s. Messages not sent by then are not sent.
      */
     public long catchUpMicros() {
-        if (!duration.isTimed() || rate == 0) {
+        if (!duration.isTimed() || (rate == 0 && profile == null)) {
             return 0;
         }
         long tenth = (warmUpMicros + duration.time().toNanos() / 1_000) / 10;

@@ -94,9 +94,13 @@ public abstract sealed class SenderConnection implements Runnable permits FixedR
             SingleWriterLatencyRecorder sendDelay,
             byte[] nameBytes) {}
 
-    /** The connection of the plan's load shape: at a fixed rate when the plan has one, else as fast as it can. */
+    /**
+     * The connection of the plan's load shape: on its rate profile when it has one, at a fixed rate when it has one,
+     * else as fast as it can.
+     */
     public static SenderConnection create(Parts parts) {
-        return parts.plan().rate() > 0 ? new FixedRateLoop(parts) : new UnboundedLoop(parts);
+        SendPlan plan = parts.plan();
+        return plan.rate() > 0 || plan.profile() != null ? new FixedRateLoop(parts) : new UnboundedLoop(parts);
     }
 
     SenderConnection(Parts parts) {

@@ -8,6 +8,7 @@ import java.util.List;
 import java.util.concurrent.atomic.AtomicLong;
 import org.junit.jupiter.api.Test;
 import org.maestro.common.options.MessageSize;
+import org.maestro.common.options.RateProfile;
 import org.maestro.common.options.TestDuration;
 import org.maestro.driver.ConsumerCallback;
 import org.maestro.driver.DriverConnection;
@@ -17,6 +18,7 @@ import org.maestro.driver.DriverProducer;
 import org.maestro.driver.OutcomeListener;
 import org.maestro.worker.measure.MessageStamp;
 import org.maestro.worker.measure.SingleWriterLatencyRecorder;
+import org.maestro.worker.payload.BodyPlan;
 
 /**
  * The timing of a sender connection with a clock the test moves: the schedule never shifts. The driver here only
@@ -102,6 +104,33 @@ class SenderConnectionTimingTest {
             assertEquals(sends.get(i - 1)[2] + 10, sends.get(i)[2], "message " + i + " sent at once");
         }
         assertTrue(sends.get(160)[2] - sends.get(160)[1] < 1000, "back on the timeline after catching up");
+    }
+
+    @Test
+    void aLateSenderOnAProfileKeepsItsIntendedTimes() {
+        long start = now.get();
+        RateProfile profile = RateProfile.parse("100 for 1s, ramp 1000 over 1s, 1000 for 1s");
+        MessageSize size = new MessageSize(64, false);
+        SendPlan plan = new SendPlan(
+                size, 0, 500_000, TestDuration.ofTime(profile.total()), false, 0, 0, BodyPlan.zeros(size), profile);
+        run(connection(plan, (c, sequence) -> {
+            if (sequence == 120) {
+                now.addAndGet(400_000); // stalls 400 ms in the ramp
+            }
+        }));
+        ProfileTimeline expected = new ProfileTimeline(start, 500_000, profile);
+        // 50 warm-up messages at the starting rate, 100 in the step, 550 in the ramp, 1000 in the last step
+        assertEquals(1700, sends.size());
+        for (int i = 0; i < sends.size(); i++) {
+            long[] send = sends.get(i);
+            assertEquals(i, send[0]);
+            assertEquals(expected.intendedMicros(i), send[1], "message " + i + " keeps its intended time");
+            assertTrue(send[2] >= send[1], "never sent before its time");
+        }
+        assertEquals(start + 1_500_000, sends.get(150)[1], "the ramp starts after warm-up and step");
+        assertTrue(sends.get(120)[2] - sends.get(120)[1] >= 400_000, "message 120 was 400 ms late");
+        assertEquals(sends.get(120)[2] + 10, sends.get(121)[2], "the messages due meanwhile go at once");
+        assertTrue(sends.get(1600)[2] - sends.get(1600)[1] < 1000, "back on the timeline after catching up");
     }
 
     @Test
