@@ -189,6 +189,21 @@ public final class TestOptions {
         return LossLimit.parse(required(OptionCode.MAXIMUM_LOSS));
     }
 
+    /** How long after the first message arrived the receivers begin to consume (RECEIVE_DELAY; default 0). */
+    public Duration receiveDelay() {
+        return get(OptionCode.RECEIVE_DELAY).isPresent() ? durationOf(OptionCode.RECEIVE_DELAY) : Duration.ZERO;
+    }
+
+    /** The receivers' pauses from the start of the measured part (RECEIVE_PAUSE; default none). */
+    public ReceivePauses receivePauses() {
+        return get(OptionCode.RECEIVE_PAUSE).map(ReceivePauses::parse).orElse(ReceivePauses.NONE);
+    }
+
+    /** The most messages per second each receiver connection consumes; 0 is unbounded (RECEIVE_RATE). */
+    public int receiveRate() {
+        return get(OptionCode.RECEIVE_RATE).map(Integer::parseInt).orElse(0);
+    }
+
     private Duration durationOf(OptionCode option) {
         String value = required(option);
         return value.equals("0") ? Duration.ZERO : Durations.parse(value);
