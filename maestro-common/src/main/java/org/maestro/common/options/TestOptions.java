@@ -63,6 +63,14 @@ public final class TestOptions {
                     "a fixed warm-up (e.g. 10s) when TEST_DURATION is a message count, or TEST_DURATION as a time "
                             + "(e.g. 60s) to use WARM_UP=auto");
         }
+        if (options.warmUpAuto() && copy.containsKey(OptionCode.RECEIVE_PAUSE)) {
+            throw new InvalidOptionException(
+                    "RECEIVE_PAUSE",
+                    copy.get(OptionCode.RECEIVE_PAUSE) + " with WARM_UP=auto",
+                    "the pauses count from the start of the measured part, which receivers cannot tell when the "
+                            + "senders end the warm-up themselves",
+                    "a fixed warm-up (e.g. WARM_UP=10s) with RECEIVE_PAUSE such as 'at 10s for 20s'");
+        }
         return options;
     }
 

@@ -83,4 +83,15 @@ class ReceivePausesTest {
         assertEquals(35, OptionCode.RECEIVE_PAUSE.code());
         assertEquals(36, OptionCode.RECEIVE_RATE.code());
     }
+
+    @Test
+    void refusesPausesWithAWarmUpTheReceiversCannotTell() {
+        InvalidOptionException e = assertThrows(
+                InvalidOptionException.class,
+                () -> TestOptions.DEFAULTS
+                        .with(OptionCode.RECEIVE_PAUSE, "at 10s for 5s")
+                        .with(OptionCode.WARM_UP, "auto"));
+        assertEquals("RECEIVE_PAUSE", e.option());
+        assertTrue(e.getMessage().contains("WARM_UP=10s"), e.getMessage());
+    }
 }

@@ -1,0 +1,78 @@
+package org.maestro.worker.receiver;
+
+import java.util.concurrent.locks.LockSupport;
+import org.maestro.base.time.MicroClock;
+import org.maestro.driver.ConsumerCallback;
+
+/**
+ * Stands between a driver's consumer and a connection's recorder and holds each delivery back while the receiver
+ * may not consume: the delay and pauses of its {@link ConsumeSchedule}, and RECEIVE_RATE, paced per connection
+ * without bursts beyond one interval. It holds the driver's delivery thread, so the driver stops taking messages
+ * once its own bounded prefetch (credit, QoS, receive-maximum) is full and the rest wait in the system under test.
+ * A message is recorded as consumed when it leaves the gate, so the time it waited is in its response time. Single
+ * caller (the connection's delivery thread); {@link #close()} from any thread.
+ */
+final class ConsumeGate implements ConsumerCallback {
+    /** The longest single park, so a close is seen soon. */
+    private static final long MAX_PARK_NANOS = 50_000_000;
+
+    private final ConsumeSchedule schedule;
+    private final long intervalMicros;
+    private final MicroClock clock;
+    private final ConsumerCallback next;
+    private long nextSlotMicros;
+    private volatile boolean closed;
+
+    /**
+     * @param ratePerSecond messages per second this connection consumes at most; 0 is unbounded
+     */
+    ConsumeGate(ConsumeSchedule schedule, int ratePerSecond, MicroClock clock, ConsumerCallback next) {
+        this.schedule = schedule;
+        this.intervalMicros = ratePerSecond > 0 ? Math.max(1, 1_000_000L / ratePerSecond) : 0;
+        this.clock = clock;
+        this.next = next;
+    }
+
+    /** True when this gate never holds a delivery back. */
+    boolean isOpen() {
+        return intervalMicros == 0 && schedule.isFree();
+    }
+
+    @Override
+    public void onMessage(byte[] body, long receiveMicros) {
+        schedule.arrived(receiveMicros);
+        long now = receiveMicros;
+        while (true) { // again after a wait: a pause may have begun while a paced message waited for its slot
+            long until = schedule.resumeAt(now);
+            if (intervalMicros > 0) {
+                // a connection that fell behind (or was held back) catches up by one interval at most
+                nextSlotMicros = Math.max(nextSlotMicros, until - intervalMicros);
+                until = Math.max(until, nextSlotMicros);
+            }
+            if (until <= now) {
+                break;
+            }
+            now = waitUntil(until);
+            if (closed) {
+                return; // the run ended while the message waited: it was not consumed
+            }
+        }
+        nextSlotMicros += intervalMicros;
+        next.onMessage(body, now);
+    }
+
+    /** Parks until {@code untilMicros} of the clock or a close; returns the time then. */
+    private long waitUntil(long untilMicros) {
+        long now = clock.nowMicros();
+        while (now < untilMicros && !closed) {
+            LockSupport.parkNanos(Math.min((untilMicros - now) * 1000, MAX_PARK_NANOS));
+            now = clock.nowMicros();
+        }
+        return now;
+    }
+
+    /** Lets a delivery that waits go without consuming it, and every later one. */
+    void close() {
+        closed = true;
+    }
+}
