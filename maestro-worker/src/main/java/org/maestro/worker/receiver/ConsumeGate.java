@@ -3,13 +3,15 @@ package org.maestro.worker.receiver;
 import java.util.concurrent.locks.LockSupport;
 import org.maestro.base.time.MicroClock;
 import org.maestro.driver.ConsumerCallback;
+import org.maestro.worker.measure.MessageStamp;
 
 /**
  * Stands between a driver's consumer and a connection's recorder and holds each delivery back while the receiver
  * may not consume: the delay and pauses of its {@link ConsumeSchedule}, and RECEIVE_RATE, paced per connection
  * without bursts beyond one interval. It holds the driver's delivery thread, so the driver stops taking messages
  * once its own bounded prefetch (credit, QoS, receive-maximum) is full and the rest wait in the system under test.
- * A message is recorded as consumed when it leaves the gate, so the time it waited is in its response time. Single
+ * A message is recorded as consumed when it leaves the gate, so the time it waited is in its response time. Priming
+ * messages and those of another run pass at once: the schedule starts with the first message of the load. Single
  * caller (the connection's delivery thread); {@link #close()} from any thread.
  */
 final class ConsumeGate implements ConsumerCallback {
@@ -17,6 +19,7 @@ final class ConsumeGate implements ConsumerCallback {
     private static final long MAX_PARK_NANOS = 50_000_000;
 
     private final ConsumeSchedule schedule;
+    private final int runTag;
     private final long intervalMicros;
     private final MicroClock clock;
     private final ConsumerCallback next;
@@ -25,9 +28,11 @@ final class ConsumeGate implements ConsumerCallback {
 
     /**
      * @param ratePerSecond messages per second this connection consumes at most; 0 is unbounded
+     * @param runTag        the run tag of this run's messages ({@link MessageStamp#runTag(String)})
      */
-    ConsumeGate(ConsumeSchedule schedule, int ratePerSecond, MicroClock clock, ConsumerCallback next) {
+    ConsumeGate(ConsumeSchedule schedule, int ratePerSecond, int runTag, MicroClock clock, ConsumerCallback next) {
         this.schedule = schedule;
+        this.runTag = runTag;
         this.intervalMicros = ratePerSecond > 0 ? Math.max(1, 1_000_000L / ratePerSecond) : 0;
         this.clock = clock;
         this.next = next;
@@ -40,6 +45,10 @@ final class ConsumeGate implements ConsumerCallback {
 
     @Override
     public void onMessage(byte[] body, long receiveMicros) {
+        if (notLoad(body)) {
+            next.onMessage(body, receiveMicros); // priming and stale messages are no part of the load
+            return;
+        }
         schedule.arrived(receiveMicros);
         long now = receiveMicros;
         while (true) { // again after a wait: a pause may have begun while a paced message waited for its slot
@@ -59,6 +68,11 @@ final class ConsumeGate implements ConsumerCallback {
         }
         nextSlotMicros += intervalMicros;
         next.onMessage(body, now);
+    }
+
+    /** True for a priming message of this run and a message of another run: they pass without waiting. */
+    private boolean notLoad(byte[] body) {
+        return MessageStamp.isStamped(body) && (MessageStamp.priming(body) || MessageStamp.runTag(body) != runTag);
     }
 
     /** Parks until {@code untilMicros} of the clock or a close; returns the time then. */

@@ -6,7 +6,8 @@ import org.maestro.common.options.TestOptions;
 
 /**
  * When a receiver may consume (RECEIVE_DELAY, RECEIVE_PAUSE), shared by its connections: both count from the first
- * message that reached any of its connections, which is when the senders started (the receivers attach before them).
+ * message of the load (not a priming one) that reached any of its connections, which is when the senders' timelines
+ * started (the receivers attach before them).
  * The delay holds consuming until {@code first + RECEIVE_DELAY}; a pause {@code at A for L} holds it from
  * {@code first + WARM_UP + A} to {@code first + WARM_UP + A + L}, so its offsets are from the start of the measured
  * part. Thread-safe.

@@ -81,7 +81,7 @@ final class ReceiverRun extends LoadRun {
                     url,
                     () -> driver.connect(url, settings.clock(), settings.connectTimeout()),
                     recorder,
-                    new ConsumeGate(schedule, options.receiveRate(), settings.clock(), recorder::record)));
+                    new ConsumeGate(schedule, options.receiveRate(), runTag, settings.clock(), recorder::record)));
         }
     }
 
