@@ -33,6 +33,7 @@ import org.maestro.common.options.Durations;
 import org.maestro.common.text.ConsoleText;
 import org.maestro.common.transport.MqttEndpoint;
 import org.maestro.common.transport.TransportException;
+import org.maestro.reporter.BacklogSummary;
 import org.maestro.reporter.ScriptRun;
 import org.maestro.reporter.TestSummary;
 import org.maestro.reporter.Verdict;
@@ -401,6 +402,22 @@ public final class RunCommand extends MaestroCommand {
         return value == null ? "unknown" : String.format(Locale.ROOT, "%,d", value);
     }
 
+    /** The backlog line of a result, when it had a backlog (BacklogSummary in the report). */
+    private static java.util.Optional<String> backlog(TestResult r) {
+        Number peak = r.figures().get("backlogPeak");
+        if (peak == null) {
+            return java.util.Optional.empty();
+        }
+        Number drainRate = r.figures().get("backlogDrainRate");
+        Number drainSeconds = r.figures().get("backlogDrainSeconds");
+        return java.util.Optional.of(BacklogSummary.describe(
+                peak.longValue(),
+                r.figures().getOrDefault("backlogPeakAt", 0).doubleValue(),
+                drainRate == null ? null : drainRate.doubleValue(),
+                drainSeconds == null ? null : drainSeconds.doubleValue(),
+                r.figures().getOrDefault("backlogRemaining", 0).longValue()));
+    }
+
     static void printSummary(List<TestResult> results, PrintWriter out) {
         if (results.isEmpty()) {
             return;
@@ -448,6 +465,7 @@ public final class RunCommand extends MaestroCommand {
                 out.println(r.name() + " #" + r.iteration() + " "
                         + new TestSummary.Drain(drained, r.getDrainedMillis()).describe());
             }
+            backlog(r).ifPresent(line -> out.println(r.name() + " #" + r.iteration() + " backlog: " + line));
             String duplicates = r.getDuplicatesWarning();
             if (duplicates != null) {
                 out.println(r.name() + " #" + r.iteration() + " warning: " + ConsoleText.clean(duplicates));

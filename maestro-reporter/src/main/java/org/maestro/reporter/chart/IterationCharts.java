@@ -12,7 +12,7 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * The charts of an iteration's page, in page order: rate, latencies ({@link LatencyCharts}), then the inspectors' data
+ * The charts of an iteration's page, in page order: rate, backlog ({@link BacklogChart}, when there was one), latencies ({@link LatencyCharts}), then the inspectors' data
  * sets ({@link InspectorCharts}). The time charts shade the warm-up and each agent action, open on the whole test and
  * clip outliers ({@link YScale#robust}).
  */
@@ -37,6 +37,8 @@ public final class IterationCharts {
         }
         // time charts open on the whole test, warm-up band in view; outliers are clipped, not allowed to flatten
         charts.replaceAll(chart -> Chart.TIME.equals(chart.kind()) ? YScale.robust(chart) : chart);
+        // the backlog's peak is what the chart is for: never clipped
+        BacklogChart.of(series.backlog(), bands).ifPresent(chart -> charts.add(1, chart));
         return charts;
     }
 

@@ -70,6 +70,7 @@ public final class IterationAnalyzer {
                         receiverRate.mean(),
                         senderRate.mean())
                 .ifPresent(files::warn);
+        BacklogAnalysis.Result backlog = BacklogAnalysis.of(files.rates());
         TestSummary summary = new TestSummary(
                 TestSummary.FORMAT_VERSION,
                 files.testName(),
@@ -89,7 +90,8 @@ public final class IterationAnalyzer {
                 actions,
                 List.copyOf(files.warnings()),
                 files.runId(),
-                clocks.orElse(null));
+                clocks.orElse(null),
+                backlog.summary());
         IterationSeries series = new IterationSeries(
                 window,
                 senders,
@@ -98,7 +100,8 @@ public final class IterationAnalyzer {
                 receiverTotals,
                 RateAggregation.totals(files.rates().values()),
                 latencies,
-                dataSets);
+                dataSets,
+                backlog);
         return new IterationAnalysis(summary, latencies.distributions(), series);
     }
 

@@ -15,6 +15,7 @@ import org.maestro.common.files.rate.RateLog;
  * @param allTotals every peer's rows added per second (their errors)
  * @param latencies the latency logs merged
  * @param dataSets the inspectors' data sets
+ * @param backlog the backlog over time, per flow
  */
 public record IterationSeries(
         TestWindow window,
@@ -24,4 +25,5 @@ public record IterationSeries(
         List<RateAggregation.Second> receiverTotals,
         List<RateAggregation.Second> allTotals,
         IterationLatencies latencies,
-        List<InspectorDataSet> dataSets) {}
+        List<InspectorDataSet> dataSets,
+        BacklogAnalysis.Result backlog) {}

@@ -1,6 +1,7 @@
 package org.maestro.reporter.html;
 
 import org.maestro.common.measure.OutcomeCounts;
+import org.maestro.reporter.BacklogSummary;
 import org.maestro.reporter.JitterStats;
 import org.maestro.reporter.LatencyCriterion;
 import org.maestro.reporter.LatencyStats;
@@ -9,7 +10,8 @@ import org.maestro.reporter.RateStats;
 import org.maestro.reporter.TestSummary;
 
 /**
- * The headline cards of an iteration's page: throughput, latencies, jitter and the message counts, each saying what
+ * The headline cards of an iteration's page: throughput, latencies, jitter, the message counts and the backlog (when
+ * there was one), each saying what
  * it covers (the measured window, or the whole test).
  */
 final class IterationCards {
@@ -110,6 +112,15 @@ final class IterationCards {
                 Format.count(m.errors()),
                 "send and receive · " + INCLUDED,
                 m.errors() > 0 ? "bad" : ""));
+        BacklogSummary backlog = s.backlog();
+        if (backlog != null) {
+            b.append(Html.card(
+                    "card-backlog",
+                    "Backlog peak",
+                    Format.count(backlog.peak()),
+                    backlog.describe() + " · measured messages sent − received",
+                    backlog.drained() ? "" : "bad"));
+        }
         if (m.stale() > 0) {
             b.append(Html.card(
                     "card-stale",

@@ -1,0 +1,80 @@
+package org.maestro.reporter.compute;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
+
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.maestro.common.files.rate.RateLog;
+import org.maestro.reporter.BacklogSummary;
+
+/** The backlog series and its figures, from rows whose sums are known. */
+class BacklogAnalysisTest {
+    private static final long T0 = 1_700_000_000_000L;
+
+    /** One row per second ending at {@code T0 + offset + (i + 1) s}, with {@code perSecond[i]} measured messages. */
+    private static List<RateLog.Row> rows(long offset, long... perSecond) {
+        List<RateLog.Row> rows = new ArrayList<>();
+        for (int i = 0; i < perSecond.length; i++) {
+            rows.add(new RateLog.Row(T0 + offset + (i + 1) * 1000L, perSecond[i], 0, false, null, 1000, perSecond[i]));
+        }
+        return rows;
+    }
+
+    @Test
+    void aLateReceiverMakesABacklogThatFallsAtTheDifferenceOfTheRates() {
+        // 100 msg/s for 10 s; the receiver takes nothing for 3 s, then 200 msg/s for 3 s, then 100 msg/s
+        List<RateLog.Row> sent = rows(0, 100, 100, 100, 100, 100, 100, 100, 100, 100, 100);
+        List<RateLog.Row> received = rows(0, 0, 0, 0, 200, 200, 200, 100, 100, 100, 100);
+        BacklogAnalysis.Flow flow = BacklogAnalysis.flow("", List.of(sent), List.of(received));
+        BacklogSummary figures = flow.summary();
+        assertNotNull(figures);
+        assertEquals(300, figures.peak());
+        assertEquals(3.0, figures.peakAt(), 1e-9);
+        assertEquals(3.0, figures.drainSeconds(), 1e-9);
+        assertEquals(100.0, figures.drainRate(), 1e-9);
+        assertEquals(0, figures.remaining());
+        assertEquals(0.0, flow.points().get(flow.points().size() - 1).backlog(), 1e-9);
+    }
+
+    @Test
+    void rowsWrittenAtAnotherInstantOfTheSecondCompareAtTheSameInstant() {
+        // the receiver's rows end 400 ms after the senders' (it started 600 ms earlier): no message is held back
+        List<RateLog.Row> sent = rows(0, 100, 100, 100, 100, 100);
+        List<RateLog.Row> received = rows(-600, 40, 100, 100, 100, 100, 60);
+        BacklogAnalysis.Flow flow = BacklogAnalysis.flow("", List.of(sent), List.of(received));
+        assertNull(flow.summary(), "no backlog worth reporting: " + flow.points());
+        flow.points().stream()
+                .filter(point -> point.timestamp() >= T0 + 1000 && point.timestamp() <= T0 + 4000)
+                .forEach(point -> assertEquals(0.0, point.backlog(), 1e-9, point.toString()));
+    }
+
+    @Test
+    void aBacklogThatIsNotDrainedSaysWhatRemained() {
+        List<RateLog.Row> sent = rows(0, 100, 100, 100, 100);
+        List<RateLog.Row> received = rows(0, 50, 50, 50, 50, 50, 50);
+        BacklogSummary figures =
+                BacklogAnalysis.flow("", List.of(sent), List.of(received)).summary();
+        assertNotNull(figures);
+        assertEquals(200, figures.peak());
+        assertNull(figures.drainSeconds());
+        assertEquals(100, figures.remaining());
+        assertEquals(50.0, figures.drainRate(), 1e-9);
+        assertEquals("peak 200 msg at 4 s; not drained: 100 msg remained (it fell at 50 msg/s)", figures.describe());
+    }
+
+    @Test
+    void publishSubscribeCountsDeliveries() {
+        // two receivers each get every message; the second one is late by 2 s
+        List<RateLog.Row> sent = rows(0, 100, 100, 100, 100, 100, 100);
+        List<RateLog.Row> first = rows(0, 100, 100, 100, 100, 100, 100);
+        List<RateLog.Row> late = rows(0, 0, 0, 200, 200, 100, 100);
+        BacklogSummary figures =
+                BacklogAnalysis.flow("", List.of(sent), List.of(first, late)).summary();
+        assertNotNull(figures);
+        assertEquals(200, figures.peak());
+        assertEquals(2.0, figures.drainSeconds(), 1e-9);
+    }
+}
