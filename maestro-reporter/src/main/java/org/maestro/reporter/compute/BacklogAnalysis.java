@@ -12,12 +12,13 @@ import org.maestro.reporter.read.PeerDirectory;
 
 /**
  * The backlog over time of an iteration, per flow (the peers' {@code FLOW} test property; none is the one flow ""):
- * at each whole second, the measured messages the senders had sent by then minus those the receivers had received,
- * both read from their rate.csv rows, each row's messages spread evenly over its interval (so rows written at
- * different instants of a second compare at the same instant). On a publish-subscribe address, where every receiver
+ * the measured messages the senders had sent minus those the receivers had received, both read from their rate.csv
+ * rows, each row's messages spread evenly over its interval (so rows written at different instants of a second
+ * compare at the same instant), at the start and end of every row (where the backlog, linear in between, is largest
+ * or smallest). Its resolution is a row: a peak inside a second may read up to one second of the send rate low. On a publish-subscribe address, where every receiver
  * connection gets every message, the sent count is multiplied by the copies each message made. The figures: the
- * peak and when, then the drain: from the peak to the first second the backlog is down to what is normally in flight
- * ({@link #IN_FLIGHT_SECONDS} of the send rate), its length and the rate it fell at. A backlog whose peak stays below
+ * peak and when, then the drain: from the peak to the first instant the backlog is down to what is normally in flight
+ * ({@link #IN_FLIGHT_SECONDS} of the send rate), and the rate it fell at ({@link #fallRate}). A backlog whose peak stays below
  * {@link #WORTH_SECONDS} of the send rate is not reported.
  */
 public final class BacklogAnalysis {
@@ -25,7 +26,11 @@ public final class BacklogAnalysis {
     public static final double WORTH_SECONDS = 1.0;
     /** The backlog counts as drained once it is down to this many seconds of the send rate (or 1 message). */
     public static final double IN_FLIGHT_SECONDS = 0.1;
-    /** The most points of a series; a longer test gets a coarser step. */
+    /** The drain rate is measured from the backlog's fall below this share of its peak … */
+    public static final double FALL_FROM = 0.9;
+    /** … to its fall below this share. */
+    public static final double FALL_TO = 0.1;
+    /** The most points of a chart's series; a longer test keeps the largest of each run of points. */
     static final int MAX_POINTS = 20_000;
 
     /**
@@ -110,20 +115,36 @@ public final class BacklogAnalysis {
             return new Flow(name, List.of(), null);
         }
         long copies = Math.max(1, Math.round(receivedSoFar.total() / sentSoFar.total()));
-        long first = Math.min(sentSoFar.firstMillis(), receivedSoFar.firstMillis());
-        long last = Math.max(sentSoFar.lastMillis(), receivedSoFar.lastMillis());
-        long start = Math.floorDiv(first, 1000) * 1000;
-        long step = Math.max(1000, ((last - start) / MAX_POINTS / 1000 + 1) * 1000);
-        List<Point> points = new ArrayList<>();
-        for (long t = start; t < last + step; t += step) {
-            long at = Math.min(t, last);
+        // both counts are linear between the ends of their rows: the backlog is largest or smallest at one of them
+        java.util.TreeSet<Long> instants = new java.util.TreeSet<>();
+        sentSoFar.addEdges(instants);
+        receivedSoFar.addEdges(instants);
+        List<Point> points = new ArrayList<>(instants.size());
+        for (long at : instants) {
             points.add(new Point(at, copies * sentSoFar.at(at) - receivedSoFar.at(at)));
-            if (at == last) {
-                break;
-            }
         }
         double sendRate = sentSoFar.rate() * copies;
-        return new Flow(name, points, figures(points, sendRate, sentSoFar.firstMeasuredMillis()));
+        BacklogSummary figures = figures(points, sendRate, sentSoFar.firstMeasuredMillis());
+        return new Flow(name, thin(points), figures);
+    }
+
+    /** At most {@link #MAX_POINTS} of the points for a chart, the largest of each run of them kept. */
+    static List<Point> thin(List<Point> points) {
+        if (points.size() <= MAX_POINTS) {
+            return points;
+        }
+        int every = (points.size() + MAX_POINTS - 1) / MAX_POINTS;
+        List<Point> kept = new ArrayList<>(MAX_POINTS + 1);
+        for (int i = 0; i < points.size(); i += every) {
+            Point largest = points.get(i);
+            for (int j = i + 1; j < Math.min(points.size(), i + every); j++) {
+                if (points.get(j).backlog() > largest.backlog()) {
+                    largest = points.get(j);
+                }
+            }
+            kept.add(largest);
+        }
+        return kept;
     }
 
     /** The peak and the drain of a series, or null when the peak is below one second of the send rate. */
@@ -141,32 +162,58 @@ public final class BacklogAnalysis {
         double inFlight = Math.max(1, sendRate * IN_FLIGHT_SECONDS);
         double peakAt = (peak.timestamp() - measuredStart) / 1000.0;
         Point end = points.get(points.size() - 1);
-        for (int i = peakIndex + 1; i < points.size(); i++) {
-            Point point = points.get(i);
-            if (point.backlog() <= inFlight) {
-                double seconds = (point.timestamp() - peak.timestamp()) / 1000.0;
-                return new BacklogSummary(
-                        Math.round(peak.backlog()),
-                        peakAt,
-                        peak.timestamp(),
-                        (peak.backlog() - point.backlog()) / seconds,
-                        seconds,
-                        0,
-                        null);
+        Double drainSeconds = null;
+        for (int i = peakIndex + 1; i < points.size() && drainSeconds == null; i++) {
+            if (points.get(i).backlog() <= inFlight) {
+                drainSeconds = (points.get(i).timestamp() - peak.timestamp()) / 1000.0;
             }
         }
-        double fell = peak.backlog() - end.backlog();
-        Double rate = fell > 0 && end.timestamp() > peak.timestamp()
-                ? fell * 1000.0 / (end.timestamp() - peak.timestamp())
-                : null;
         return new BacklogSummary(
                 Math.round(peak.backlog()),
                 peakAt,
                 peak.timestamp(),
-                rate,
-                null,
-                Math.max(0, Math.round(end.backlog())),
+                fallRate(points, peakIndex),
+                drainSeconds,
+                drainSeconds != null ? 0 : Math.max(0, Math.round(end.backlog())),
                 null);
+    }
+
+    /**
+     * How fast the backlog fell after its peak, from when it was down to {@link #FALL_FROM} of the peak to when it
+     * was down to {@link #FALL_TO} of it (or the end, when it never got there), each instant interpolated between
+     * points: the rows around the peak and at the very end, which mix draining with pausing or running dry, are left
+     * out. Null when it never fell below {@link #FALL_FROM} of the peak.
+     */
+    static Double fallRate(List<Point> points, int peakIndex) {
+        double peak = points.get(peakIndex).backlog();
+        double high = peak * FALL_FROM;
+        double low = peak * FALL_TO;
+        Double highAt = null;
+        for (int i = peakIndex + 1; i < points.size(); i++) {
+            Point before = points.get(i - 1);
+            Point point = points.get(i);
+            if (highAt == null && point.backlog() <= high) {
+                highAt = crossing(before, point, high);
+            }
+            if (highAt != null && point.backlog() <= low) {
+                double lowAt = crossing(before, point, low);
+                return lowAt > highAt ? (high - low) * 1000.0 / (lowAt - highAt) : null;
+            }
+        }
+        Point end = points.get(points.size() - 1);
+        if (highAt == null || end.timestamp() <= highAt) {
+            return null;
+        }
+        return (high - end.backlog()) * 1000.0 / (end.timestamp() - highAt);
+    }
+
+    /** When the line from {@code a} to {@code b} is at {@code level}, in epoch ms. */
+    private static double crossing(Point a, Point b, double level) {
+        double fall = a.backlog() - b.backlog();
+        if (fall <= 0) {
+            return b.timestamp();
+        }
+        return a.timestamp() + (a.backlog() - level) / fall * (b.timestamp() - a.timestamp());
     }
 
     /** The measured messages of several peers' rows counted up to any instant, each row spread over its interval. */
@@ -174,7 +221,6 @@ public final class BacklogAnalysis {
         private final List<long[]> intervals = new ArrayList<>(); // start, end, measured
         private double total;
         private long first = Long.MAX_VALUE;
-        private long last = Long.MIN_VALUE;
         private long firstMeasured = Long.MAX_VALUE;
         private long lastMeasured = Long.MIN_VALUE;
         private long[] ends;
@@ -189,7 +235,6 @@ public final class BacklogAnalysis {
                     intervals.add(new long[] {begin, end, row.measured()});
                     total += row.measured();
                     first = Math.min(first, begin);
-                    last = Math.max(last, end);
                     if (row.measured() > 0) {
                         firstMeasured = Math.min(firstMeasured, begin);
                         lastMeasured = Math.max(lastMeasured, end);
@@ -202,12 +247,12 @@ public final class BacklogAnalysis {
             return total;
         }
 
-        long firstMillis() {
-            return first == Long.MAX_VALUE ? Long.MAX_VALUE : first;
-        }
-
-        long lastMillis() {
-            return last;
+        /** Adds the start and end of every row to {@code instants}. */
+        void addEdges(java.util.Set<Long> instants) {
+            for (long[] interval : intervals) {
+                instants.add(interval[0]);
+                instants.add(interval[1]);
+            }
         }
 
         long firstMeasuredMillis() {

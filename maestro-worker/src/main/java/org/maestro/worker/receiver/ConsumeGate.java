@@ -7,8 +7,10 @@ import org.maestro.worker.measure.MessageStamp;
 
 /**
  * Stands between a driver's consumer and a connection's recorder and holds each delivery back while the receiver
- * may not consume: the delay and pauses of its {@link ConsumeSchedule}, and RECEIVE_RATE, paced per connection
- * without bursts beyond one interval. It holds the driver's delivery thread, so the driver stops taking messages
+ * may not consume: the delay and pauses of its {@link ConsumeSchedule}, and RECEIVE_RATE, paced per connection on a
+ * schedule of one slot per interval that never lets it get more than one interval ahead: a connection that waited
+ * for messages (or was held) starts again one interval before now, one that was late with messages at hand (a busy
+ * host) catches up. It holds the driver's delivery thread, so the driver stops taking messages
  * once its own bounded prefetch (credit, QoS, receive-maximum) is full and the rest wait in the system under test.
  * A message is recorded as consumed when it leaves the gate, so the time it waited is in its response time. Priming
  * messages and those of another run pass at once: the schedule starts with the first message of the load. Single
@@ -24,6 +26,7 @@ final class ConsumeGate implements ConsumerCallback {
     private final MicroClock clock;
     private final ConsumerCallback next;
     private long nextSlotMicros;
+    private long lastLeftMicros;
     private volatile boolean closed;
 
     /**
@@ -51,22 +54,29 @@ final class ConsumeGate implements ConsumerCallback {
         }
         schedule.arrived(receiveMicros);
         long now = receiveMicros;
+        // waiting for a message earns no credit beyond one interval; a late wake-up or a slow delivery thread with
+        // messages at hand does, so the connection keeps its rate on a busy host without ever getting ahead of it
+        boolean idle = now - lastLeftMicros > intervalMicros;
         while (true) { // again after a wait: a pause may have begun while a paced message waited for its slot
-            long until = schedule.resumeAt(now);
+            long resume = schedule.resumeAt(now);
+            long until = resume;
             if (intervalMicros > 0) {
-                // a connection that fell behind (or was held back) catches up by one interval at most
-                nextSlotMicros = Math.max(nextSlotMicros, until - intervalMicros);
-                until = Math.max(until, nextSlotMicros);
+                if (idle || resume > now) {
+                    nextSlotMicros = Math.max(nextSlotMicros, resume - intervalMicros);
+                }
+                until = Math.max(resume, nextSlotMicros);
             }
             if (until <= now) {
                 break;
             }
             now = waitUntil(until);
+            idle = false;
             if (closed) {
                 return; // the run ended while the message waited: it was not consumed
             }
         }
         nextSlotMicros += intervalMicros;
+        lastLeftMicros = now;
         next.onMessage(body, now);
     }
 
