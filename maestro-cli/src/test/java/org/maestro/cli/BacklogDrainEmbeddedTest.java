@@ -101,14 +101,8 @@ class BacklogDrainEmbeddedTest {
             Files.writeString(script, """
                     maestro.fixedRate { name "%s"; rate %d; duration "10s"; maximumLatency 0; %s }
                     """.formatted(name, RATE, receiveOptions));
-            CliRun cli = CliRun.runWithEnvironment(
-                    Map.of("SEND_RECEIVE_URL", sut.amqpUrl(queue)),
-                    "run",
-                    script.toString(),
-                    "--maestro-url",
-                    cluster.controlUrl(),
-                    "--results",
-                    work.resolve("results").toString());
+            Map<String, String> url = Map.of("SEND_RECEIVE_URL", sut.amqpUrl(queue));
+            CliRun cli = CliRun.runWithEnvironment(url, script, cluster.controlUrl(), work.resolve("results"));
             String printed = cli.out() + cli.err();
             assertEquals(ExitCode.OK.code(), cli.exitCode(), printed);
             Path iteration = work.resolve("results/" + name + "/0");

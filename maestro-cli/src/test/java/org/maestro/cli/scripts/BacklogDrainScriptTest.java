@@ -59,31 +59,25 @@ class BacklogDrainScriptTest {
 
     @Test
     void aDrainTimeoutThePlannedBacklogCannotDrainInIsRefusedBeforeTheLoad() throws Exception {
-        CliProcess run = CliProcess.runScript(
-                "BacklogDrainTest.groovy",
-                Map.of("TEST_DURATION", "60s", "RATE", "100", "RECEIVE_RATE", "20", "DRAIN_TIMEOUT", "30s"),
-                DEADLINE,
-                work,
-                "--no-report");
-
-        assertEquals(ExitCode.USAGE.code(), run.exitCode(), run.output());
-        assertTrue(run.output().contains("DRAIN_TIMEOUT=30s is too short for the planned backlog"), run.output());
-        assertTrue(run.output().contains("RECEIVE_RATE=20"), run.output());
-        assertTrue(run.output().contains("e.g. DRAIN_TIMEOUT="), run.output());
+        String refusal =
+                refusal(Map.of("TEST_DURATION", "60s", "RATE", "100", "RECEIVE_RATE", "20", "DRAIN_TIMEOUT", "30s"));
+        assertTrue(refusal.contains("DRAIN_TIMEOUT=30s is too short for the planned backlog"), refusal);
+        assertTrue(refusal.contains("RECEIVE_RATE=20"), refusal);
+        assertTrue(refusal.contains("e.g. DRAIN_TIMEOUT="), refusal);
     }
 
     @Test
     void anOverlappingPauseIsRefusedNamingTheParameterAndAnExample() throws Exception {
-        CliProcess run = CliProcess.runScript(
-                "BacklogDrainTest.groovy",
-                Map.of("RECEIVE_PAUSE", "at 10s for 20s, at 15s for 5s"),
-                DEADLINE,
-                work,
-                "--no-report");
+        String refusal = refusal(Map.of("RECEIVE_PAUSE", "at 10s for 20s, at 15s for 5s"));
+        assertTrue(refusal.contains("RECEIVE_PAUSE=at 10s for 20s, at 15s for 5s is refused"), refusal);
+        assertTrue(refusal.contains("overlap"), refusal);
+        assertTrue(refusal.contains("such as 'at 10s for 20s'"), refusal);
+    }
 
+    /** What the script printed when it was refused (exit 2) with these parameters. */
+    private String refusal(Map<String, String> environment) throws Exception {
+        CliProcess run = CliProcess.runScript("BacklogDrainTest.groovy", environment, DEADLINE, work, "--no-report");
         assertEquals(ExitCode.USAGE.code(), run.exitCode(), run.output());
-        assertTrue(run.output().contains("RECEIVE_PAUSE=at 10s for 20s, at 15s for 5s is refused"), run.output());
-        assertTrue(run.output().contains("overlap"), run.output());
-        assertTrue(run.output().contains("such as 'at 10s for 20s'"), run.output());
+        return run.output();
     }
 }

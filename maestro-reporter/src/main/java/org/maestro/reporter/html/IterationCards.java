@@ -114,11 +114,12 @@ final class IterationCards {
                 m.errors() > 0 ? "bad" : ""));
         BacklogSummary backlog = s.backlog();
         if (backlog != null) {
+            String drain = backlog.describe() + " · measured messages sent − received";
             b.append(Html.card(
                     "card-backlog",
                     "Backlog peak",
                     Format.count(backlog.peak()),
-                    backlog.describe() + " · measured messages sent − received",
+                    drain,
                     backlog.drained() ? "" : "bad"));
         }
         if (m.stale() > 0) {

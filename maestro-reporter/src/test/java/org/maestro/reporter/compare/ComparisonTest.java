@@ -59,7 +59,8 @@ class ComparisonTest {
                 s.actions(),
                 s.warnings(),
                 null,
-                null);
+                null,
+                s.backlog());
     }
 
     @Test
@@ -129,7 +130,8 @@ class ComparisonTest {
                 baseline.actions(),
                 baseline.warnings(),
                 null,
-                null);
+                null,
+                baseline.backlog());
         ComparisonResult result = compare(baseline, renumbered, Thresholds.DEFAULTS);
         assertFalse(result.isRegression());
         assertTrue(

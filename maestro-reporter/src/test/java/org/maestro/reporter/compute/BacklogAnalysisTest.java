@@ -4,15 +4,23 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
 
+import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 import org.maestro.common.files.rate.RateLog;
 import org.maestro.reporter.BacklogSummary;
+import org.maestro.reporter.read.PeerDirectory;
 
 /** The backlog series and its figures, from rows whose sums are known. */
 class BacklogAnalysisTest {
     private static final long T0 = 1_700_000_000_000L;
+
+    @TempDir
+    Path work;
 
     /** One row per second ending at {@code T0 + offset + (i + 1) s}, with {@code perSecond[i]} measured messages. */
     private static List<RateLog.Row> rows(long offset, long... perSecond) {
@@ -76,5 +84,35 @@ class BacklogAnalysisTest {
         assertNotNull(figures);
         assertEquals(200, figures.peak());
         assertEquals(2.0, figures.drainSeconds(), 1e-9);
+    }
+
+    /** A peer directory of the given role and FLOW, written as a peer writes its test.properties. */
+    private PeerDirectory peer(String name, String role, String flow) throws java.io.IOException {
+        java.nio.file.Path dir = java.nio.file.Files.createDirectories(work.resolve(name));
+        java.nio.file.Files.writeString(
+                dir.resolve(PeerDirectory.TEST_PROPERTIES),
+                "peer.name=" + name + "\npeer.role=" + role + "\nFLOW=" + flow + "\n");
+        return PeerDirectory.open(dir);
+    }
+
+    @Test
+    void eachFlowHasItsOwnBacklogAndTheTestTheirSum() throws Exception {
+        Map<PeerDirectory, List<RateLog.Row>> rates = new LinkedHashMap<>();
+        rates.put(peer("sender-a", "sender", "orders"), rows(0, 100, 100, 100, 100, 100, 100));
+        rates.put(peer("receiver-a", "receiver", "orders"), rows(0, 0, 0, 200, 200, 100, 100));
+        rates.put(peer("sender-b", "sender", "audit"), rows(0, 50, 50, 50, 50, 50, 50));
+        rates.put(peer("receiver-b", "receiver", "audit"), rows(0, 50, 50, 50, 50, 50, 50));
+
+        BacklogAnalysis.Result result = BacklogAnalysis.of(rates);
+
+        assertEquals(
+                List.of("audit", "orders"),
+                result.flows().stream().map(BacklogAnalysis.Flow::flow).toList());
+        assertNull(result.flows().get(0).summary(), "the audit flow kept up");
+        BacklogSummary total = result.summary();
+        assertNotNull(total);
+        assertEquals(200, total.peak(), "the orders flow's backlog, the audit flow adding nothing");
+        assertEquals(List.of("orders"), List.copyOf(total.flows().keySet()));
+        assertEquals(200, total.flows().get("orders").peak());
     }
 }

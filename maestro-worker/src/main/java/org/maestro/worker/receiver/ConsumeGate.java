@@ -23,11 +23,11 @@ final class ConsumeGate implements ConsumerCallback {
     private final ConsumeSchedule schedule;
     private final int runTag;
     private final long intervalMicros;
-    private final MicroClock clock;
-    private final ConsumerCallback next;
-    private long nextSlotMicros;
-    private long lastLeftMicros;
     private volatile boolean closed;
+    private long nextSlotMicros;
+    private final MicroClock clock;
+    private long lastLeftMicros;
+    private final ConsumerCallback next;
 
     /**
      * @param ratePerSecond messages per second this connection consumes at most; 0 is unbounded
