@@ -52,7 +52,12 @@ final class ConsumeGate implements ConsumerCallback {
             next.onMessage(body, receiveMicros); // priming and stale messages are no part of the load
             return;
         }
-        schedule.arrived(receiveMicros);
+        // the schedule starts when the load did: the intended send time of its first message, not when that message
+        // got here (a receiver still busy with priming messages would shift every pause)
+        schedule.arrived(
+                MessageStamp.isStamped(body)
+                        ? Math.min(receiveMicros, MessageStamp.intendedMicros(body))
+                        : receiveMicros);
         long now = receiveMicros;
         // waiting for a message earns no credit beyond one interval; a late wake-up or a slow delivery thread with
         // messages at hand does, so the connection keeps its rate on a busy host without ever getting ahead of it

@@ -5,9 +5,9 @@ import org.maestro.common.options.ReceivePauses;
 import org.maestro.common.options.TestOptions;
 
 /**
- * When a receiver may consume (RECEIVE_DELAY, RECEIVE_PAUSE), shared by its connections: both count from the first
- * message of the load (not a priming one) that reached any of its connections, which is when the senders' timelines
- * started (the receivers attach before them).
+ * When a receiver may consume (RECEIVE_DELAY, RECEIVE_PAUSE), shared by its connections: both count from the start of
+ * the load, the intended send time of the first message of the load (not a priming one) that reached any of its
+ * connections: when the senders' timelines started (the receivers attach before them).
  * The delay holds consuming until {@code first + RECEIVE_DELAY}; a pause {@code at A for L} holds it from
  * {@code first + WARM_UP + A} to {@code first + WARM_UP + A + L}, so its offsets are from the start of the measured
  * part. Thread-safe.
@@ -42,10 +42,10 @@ final class ConsumeSchedule {
         return delayMicros == 0 && pauseStarts.length == 0;
     }
 
-    /** Notes that a message arrived at {@code nowMicros}; the first such moment anchors the schedule. */
-    void arrived(long nowMicros) {
+    /** Notes that a message of the load started at {@code startMicros}; the first such moment anchors the schedule. */
+    void arrived(long startMicros) {
         if (firstArrivalMicros.get() == 0) {
-            firstArrivalMicros.compareAndSet(0, nowMicros);
+            firstArrivalMicros.compareAndSet(0, startMicros);
         }
     }
 
