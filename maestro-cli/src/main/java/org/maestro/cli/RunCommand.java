@@ -34,6 +34,7 @@ import org.maestro.common.options.Durations;
 import org.maestro.common.text.ConsoleText;
 import org.maestro.common.transport.MqttEndpoint;
 import org.maestro.common.transport.TransportException;
+import org.maestro.reporter.BacklogSummary;
 import org.maestro.reporter.ScriptRun;
 import org.maestro.reporter.TestSummary;
 import org.maestro.reporter.Verdict;
@@ -421,6 +422,22 @@ public final class RunCommand extends MaestroCommand {
                 + " by the per-second counts.");
     }
 
+    /** The backlog line of a result, when it had a backlog (BacklogSummary in the report). */
+    private static java.util.Optional<String> backlog(TestResult r) {
+        Number peak = r.figures().get("backlogPeak");
+        if (peak == null) {
+            return java.util.Optional.empty();
+        }
+        Number drainRate = r.figures().get("backlogDrainRate");
+        Number drainSeconds = r.figures().get("backlogDrainSeconds");
+        return java.util.Optional.of(BacklogSummary.describe(
+                peak.longValue(),
+                r.figures().getOrDefault("backlogPeakAt", 0).doubleValue(),
+                drainRate == null ? null : drainRate.doubleValue(),
+                drainSeconds == null ? null : drainSeconds.doubleValue(),
+                r.figures().getOrDefault("backlogRemaining", 0).longValue()));
+    }
+
     static void printSummary(List<TestResult> results, PrintWriter out) {
         if (results.isEmpty()) {
             return;
@@ -477,6 +494,7 @@ public final class RunCommand extends MaestroCommand {
                 out.println(
                         r.name() + " #" + r.iteration() + " generator-bound: " + ConsoleText.clean(r.generatorBound()));
             }
+            backlog(r).ifPresent(line -> out.println(r.name() + " #" + r.iteration() + " backlog: " + line));
             String duplicates = r.getDuplicatesWarning();
             if (duplicates != null) {
                 out.println(r.name() + " #" + r.iteration() + " warning: " + ConsoleText.clean(duplicates));

@@ -38,6 +38,15 @@ record CliRun(int exitCode, String out, String err) {
         return execute(commandLine, args);
     }
 
+    /**
+     * Runs {@code maestro-cli run <script> --maestro-url <maestroUrl> --results <results>} with exactly these test
+     * parameters as its environment.
+     */
+    static CliRun runWithEnvironment(Map<String, String> environment, Path script, String maestroUrl, Path results) {
+        return runWithEnvironment(
+                environment, "run", script.toString(), "--maestro-url", maestroUrl, "--results", results.toString());
+    }
+
     private static CliRun execute(CommandLine commandLine, String... args) {
         StringWriter out = new StringWriter();
         StringWriter err = new StringWriter();

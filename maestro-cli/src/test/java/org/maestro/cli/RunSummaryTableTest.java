@@ -128,4 +128,28 @@ class RunSummaryTableTest {
         }
         assertTrue(lines.get(header + 2).startsWith("SILENCE: "), text.toString());
     }
+
+    void aBacklogIsOneLineWithItsPeakAndDrain() {
+        String[] drained = printed(
+                "late",
+                Map.of(
+                        "received",
+                        1_000L,
+                        "backlogPeak",
+                        2_012L,
+                        "backlogPeakAt",
+                        10.1,
+                        "backlogDrainRate",
+                        99.6,
+                        "backlogDrainSeconds",
+                        20.3,
+                        "backlogRemaining",
+                        0L));
+        assertEquals(
+                "late #0 backlog: peak 2,012 msg at 10 s; drained at 100 msg/s in 20.3 s",
+                drained[3],
+                String.join("\n", drained));
+        String[] left = printed("stuck", Map.of("received", 10L, "backlogPeak", 500L, "backlogRemaining", 490L));
+        assertEquals("stuck #0 backlog: peak 500 msg at 0 s; not drained: 490 msg remained", left[3]);
+    }
 }

@@ -43,6 +43,8 @@ import java.util.Map;
  *     wrote a health file
  * @param faults what each agent action cost (docs/reporting.md, "What each fault cost"); empty without actions
  * @param rateProfile the phases of the test's RATE_PROFILE as they ran, planned against achieved; null without one
+ * @param backlog the measured messages sent and not yet received over time: peak and drain; null when it never
+ *     reached one second of the send rate ({@link BacklogSummary})
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 @JsonIgnoreProperties(ignoreUnknown = true)
@@ -68,7 +70,8 @@ import java.util.Map;
     "clocks",
     "generator",
     "faults",
-    "rateProfile"
+    "rateProfile",
+    "backlog"
 })
 public record TestSummary(
         int formatVersion,
@@ -92,7 +95,8 @@ public record TestSummary(
         ClockSummary clocks,
         GeneratorHealth generator,
         @JsonInclude(JsonInclude.Include.NON_EMPTY) List<FaultCost> faults,
-        List<RatePhase> rateProfile) {
+        List<RatePhase> rateProfile,
+        BacklogSummary backlog) {
 
     public TestSummary {
         faults = faults == null ? List.of() : List.copyOf(faults);

@@ -3,6 +3,7 @@ package org.maestro.client.api;
 import java.util.HashMap;
 import java.util.Map;
 import org.maestro.common.measure.OutcomeCounts;
+import org.maestro.reporter.BacklogSummary;
 import org.maestro.reporter.JitterStats;
 import org.maestro.reporter.LatencyStats;
 import org.maestro.reporter.TestSummary;
@@ -24,7 +25,7 @@ final class Figures {
     /**
      * The headline figures of a summary: counts (an unknown one is absent; lost split into refused and vanished, and the send outcomes when
      * the senders counted them), mean rate, the receivers' drain after the senders stopped, response-time percentiles
-     * in ms and, at a fixed rate, the inter-arrival jitter in ms.
+     * in ms, the backlog's peak and drain when there was one and, at a fixed rate, the inter-arrival jitter in ms.
      */
     static Map<String, Number> of(TestSummary summary) {
         Map<String, Number> figures = new HashMap<>();
@@ -61,6 +62,18 @@ final class Figures {
                 figures.put("sentRate", summary.rate().sender().mean());
             }
             PayloadFigures.put(figures, summary);
+        }
+        BacklogSummary backlog = summary.backlog();
+        if (backlog != null) {
+            figures.put("backlogPeak", backlog.peak());
+            figures.put("backlogPeakAt", backlog.peakAt());
+            figures.put("backlogRemaining", backlog.remaining());
+            if (backlog.drainRate() != null) {
+                figures.put("backlogDrainRate", backlog.drainRate());
+            }
+            if (backlog.drainSeconds() != null) {
+                figures.put("backlogDrainSeconds", backlog.drainSeconds());
+            }
         }
         LatencyStats response =
                 summary.latency() == null ? null : summary.latency().responseTime();

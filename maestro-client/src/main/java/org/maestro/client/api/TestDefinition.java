@@ -206,6 +206,24 @@ public final class TestDefinition {
         return set(OptionCode.RESEND_RELEASED, Boolean.toString(resend));
     }
 
+    /**
+     * How long after the senders' first message the receivers begin to consume (RECEIVE_DELAY, e.g. {@code "3s"}):
+     * they attach at the start, so the messages wait in the system under test.
+     */
+    public TestDefinition receiveDelay(String duration) {
+        return set(OptionCode.RECEIVE_DELAY, duration);
+    }
+
+    /** The most messages per second each receiver connection consumes (RECEIVE_RATE; 0 = unbounded). */
+    public TestDefinition receiveRate(int rate) {
+        return set(OptionCode.RECEIVE_RATE, Integer.toString(rate));
+    }
+
+    /** When the receivers consume nothing (RECEIVE_PAUSE, e.g. {@code "at 10s for 20s"} from the measured start). */
+    public TestDefinition receivePause(String pauses) {
+        return set(OptionCode.RECEIVE_PAUSE, pauses);
+    }
+
     /** Sets any option by parameter name, e.g. {@code option "LOG_LEVEL", "debug"}. */
     public TestDefinition option(String parameter, Object value) {
         OptionCode option = OptionCode.ofParameter(parameter)

@@ -297,6 +297,9 @@ public final class TestRunner {
     private final class Execution {
         private final TestDefinition definition;
         private final TestOptions options;
+        /** When the load started (the peers all started), for the receivers' planned delay and pauses. */
+        private long loadStartMicros;
+
         private final Path directory;
         private final TestState state;
         private final Watchdog watchdog;
@@ -394,6 +397,11 @@ public final class TestRunner {
         private void runAndCollect() {
             progress.started(options.testName(), options.testIteration(), describe());
             FanOutWarning.of(options, state.count(Role.RECEIVER)).ifPresent(progress::note);
+            BacklogPlan backlog = BacklogPlan.of(options, state.count(Role.SENDER), state.count(Role.RECEIVER));
+            backlog.refusal(options).ifPresent(refusal -> {
+                throw MaestroException.usage(refusal);
+            });
+            backlog.describe().ifPresent(progress::note);
             liveStatistics.started(options.testName(), options.testIteration());
             try {
                 setOptions();
@@ -404,8 +412,9 @@ public final class TestRunner {
                 clocks.estimate(ClockEstimate.BEFORE);
                 if (startAll()) {
                     LOG.info("{}: all peers started", options.testName());
+                    loadStartMicros = clock.nowMicros();
                     watchdog.watch(
-                            clock.nowMicros(),
+                            loadStartMicros,
                             TestDefinition.plannedTime(options),
                             options.warmUp(),
                             definition.actions());
@@ -683,7 +692,8 @@ public final class TestRunner {
             if (replies != null && !replies.errors().isEmpty()) {
                 state.fail("DRAIN failed: " + replies.describeErrors());
             }
-            watchdog.awaitDrained(options.drainTimeout(), target);
+            long heldUntil = loadStartMicros + BacklogPlan.heldUntil(options).toNanos() / 1000;
+            watchdog.awaitDrained(options.drainTimeout(), target, heldUntil);
         }
 
         private void stopAll() {

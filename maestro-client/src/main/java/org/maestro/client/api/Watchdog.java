@@ -197,10 +197,15 @@ final class Watchdog {
      * idle from 10 s on, every 5 s.
      */
     void awaitDrained(Duration drainTimeout, DrainTarget target) {
+        awaitDrained(drainTimeout, target, 0);
+    }
+
+    /** As {@link #awaitDrained(Duration, DrainTarget)}, for receivers held back on purpose until the given time. */
+    void awaitDrained(Duration drainTimeout, DrainTarget target, long heldUntilMicros) {
         Duration limit = drainTimeout.plus(DRAIN_MARGIN);
         long deadline = clock.nowMicros() + micros(limit);
         long nextIdleCheck = clock.nowMicros() + micros(Duration.ofSeconds(10));
-        DrainJudge judge = new DrainJudge(target, clock.nowMicros());
+        DrainJudge judge = new DrainJudge(target, clock.nowMicros(), heldUntilMicros);
         boolean ended = false;
         while (!state.aborted() && clock.nowMicros() < deadline) {
             outage.observe();

@@ -38,6 +38,8 @@ public final class MatrixDefinition {
             Map.entry("drainTimeout", OptionCode.DRAIN_TIMEOUT),
             Map.entry("drainQuiet", OptionCode.DRAIN_QUIET),
             Map.entry("resendReleased", OptionCode.RESEND_RELEASED),
+            Map.entry("receiveRate", OptionCode.RECEIVE_RATE),
+            Map.entry("receiveDelay", OptionCode.RECEIVE_DELAY),
             Map.entry("sut", OptionCode.BROKER),
             Map.entry("sendUrl", OptionCode.SEND_URL),
             Map.entry("receiveUrl", OptionCode.RECEIVE_URL),

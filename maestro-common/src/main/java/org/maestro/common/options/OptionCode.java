@@ -110,7 +110,21 @@ public enum OptionCode {
      * A rate that changes over the test: steps and ramps of messages/s per connection ({@link RateProfile}); the
      * test's duration is the profile's total. Not with RATE.
      */
-    RATE_PROFILE(39, "RATE_PROFILE", RateProfile::parse, RateProfile.FORMS);
+    RATE_PROFILE(39, "RATE_PROFILE", RateProfile::parse, RateProfile.FORMS),
+    /** Receivers attach at start but consume nothing until this long after the first message arrived (default 0). */
+    RECEIVE_DELAY(
+            34,
+            "RECEIVE_DELAY",
+            v -> checkDuration("RECEIVE_DELAY", v),
+            Durations.FORMS + ", or 0 (receivers consume from the start; the default)"),
+    /** Periods, from the start of the measured part, during which the receivers consume nothing. */
+    RECEIVE_PAUSE(35, "RECEIVE_PAUSE", ReceivePauses::parse, ReceivePauses.FORMS),
+    /** Messages per second each receiver connection consumes at most (0 = unbounded, the default). */
+    RECEIVE_RATE(
+            36,
+            "RECEIVE_RATE",
+            v -> checkInt("RECEIVE_RATE", v, 0, 100_000_000),
+            "an integer ≥ 0 such as 500 (messages/s each receiver connection consumes at most; 0 = unbounded)");
 
     private final long code;
     private final String parameter;

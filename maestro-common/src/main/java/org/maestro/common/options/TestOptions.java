@@ -70,6 +70,14 @@ public final class TestOptions {
                     "a fixed warm-up (e.g. 10s) when TEST_DURATION is a message count, or TEST_DURATION as a time "
                             + "(e.g. 60s) to use WARM_UP=auto");
         }
+        if (options.warmUpAuto() && copy.containsKey(OptionCode.RECEIVE_PAUSE)) {
+            throw new InvalidOptionException(
+                    "RECEIVE_PAUSE",
+                    copy.get(OptionCode.RECEIVE_PAUSE) + " with WARM_UP=auto",
+                    "the pauses count from the start of the measured part, which receivers cannot tell when the "
+                            + "senders end the warm-up themselves",
+                    "a fixed warm-up (e.g. WARM_UP=10s) with RECEIVE_PAUSE such as 'at 10s for 20s'");
+        }
         return options;
     }
 
@@ -211,6 +219,21 @@ public final class TestOptions {
         return get(OptionCode.PAYLOAD_RANDOM)
                 .map(v -> Integer.parseInt(v.replace("%", "").trim()))
                 .orElse(0);
+    }
+
+    /** How long after the first message arrived the receivers begin to consume (RECEIVE_DELAY; default 0). */
+    public Duration receiveDelay() {
+        return get(OptionCode.RECEIVE_DELAY).isPresent() ? durationOf(OptionCode.RECEIVE_DELAY) : Duration.ZERO;
+    }
+
+    /** The receivers' pauses from the start of the measured part (RECEIVE_PAUSE; default none). */
+    public ReceivePauses receivePauses() {
+        return get(OptionCode.RECEIVE_PAUSE).map(ReceivePauses::parse).orElse(ReceivePauses.NONE);
+    }
+
+    /** The most messages per second each receiver connection consumes; 0 is unbounded (RECEIVE_RATE). */
+    public int receiveRate() {
+        return get(OptionCode.RECEIVE_RATE).map(Integer::parseInt).orElse(0);
     }
 
     private Duration durationOf(OptionCode option) {

@@ -15,6 +15,8 @@ import org.slf4j.LoggerFactory;
  * The charts of an iteration's page, in page order: rate, latencies ({@link LatencyCharts}), then the inspectors' data
  * sets ({@link InspectorCharts}). The time charts shade the warm-up, each agent action and each phase of a rate
  * profile ({@link RatePhaseBands}), open on the whole test and
+ * The charts of an iteration's page, in page order: rate, backlog ({@link BacklogChart}, when there was one), latencies ({@link LatencyCharts}), then the inspectors' data
+ * sets ({@link InspectorCharts}). The time charts shade the warm-up and each agent action, open on the whole test and
  * clip outliers ({@link YScale#robust}).
  */
 public final class IterationCharts {
@@ -41,6 +43,8 @@ public final class IterationCharts {
         }
         // time charts open on the whole test, warm-up band in view; outliers are clipped, not allowed to flatten
         charts.replaceAll(chart -> Chart.TIME.equals(chart.kind()) ? YScale.robust(chart) : chart);
+        // the backlog's peak is what the chart is for: never clipped
+        BacklogChart.of(series.backlog(), bands).ifPresent(chart -> charts.add(1, chart));
         return charts;
     }
 

@@ -77,6 +77,7 @@ public final class IterationAnalyzer {
                         senderRate.mean())
                 .ifPresent(files::warn);
         List<FaultCost> faults = FaultCosts.of(files, window, actions, accounting.counts(), latencies.response());
+        BacklogAnalysis.Result backlog = BacklogAnalysis.of(files.rates());
         TestSummary summary = new TestSummary(
                 TestSummary.FORMAT_VERSION,
                 files.testName(),
@@ -99,7 +100,8 @@ public final class IterationAnalyzer {
                 clocks.orElse(null),
                 generator.orElse(null),
                 faults,
-                RatePhases.of(files, parameters, window.measured()));
+                RatePhases.of(files, parameters, window.measured()),
+                backlog.summary());
         IterationSeries series = new IterationSeries(
                 window,
                 senders,
@@ -109,7 +111,8 @@ public final class IterationAnalyzer {
                 RateAggregation.totals(files.rates().values()),
                 latencies,
                 dataSets,
-                GeneratorJudge.byName(health));
+                GeneratorJudge.byName(health),
+                backlog);
         return new IterationAnalysis(summary, latencies.distributions(), series);
     }
 

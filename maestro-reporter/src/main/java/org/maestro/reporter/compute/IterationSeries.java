@@ -17,6 +17,7 @@ import org.maestro.common.files.rate.RateLog;
  * @param latencies the latency logs merged
  * @param dataSets the inspectors' data sets
  * @param health each sender's and receiver's health rows, by peer name (none for results without health files)
+ * @param backlog the backlog over time, per flow
  */
 public record IterationSeries(
         TestWindow window,
@@ -27,4 +28,5 @@ public record IterationSeries(
         List<RateAggregation.Second> allTotals,
         IterationLatencies latencies,
         List<InspectorDataSet> dataSets,
-        Map<String, List<HealthLog.Row>> health) {}
+        Map<String, List<HealthLog.Row>> health,
+        BacklogAnalysis.Result backlog) {}

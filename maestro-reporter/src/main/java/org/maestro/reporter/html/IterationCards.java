@@ -1,6 +1,7 @@
 package org.maestro.reporter.html;
 
 import org.maestro.common.measure.OutcomeCounts;
+import org.maestro.reporter.BacklogSummary;
 import org.maestro.reporter.GeneratorHealth;
 import org.maestro.reporter.JitterStats;
 import org.maestro.reporter.LatencyCriterion;
@@ -10,7 +11,8 @@ import org.maestro.reporter.RateStats;
 import org.maestro.reporter.TestSummary;
 
 /**
- * The headline cards of an iteration's page: throughput, latencies, jitter and the message counts, each saying what
+ * The headline cards of an iteration's page: throughput, latencies, jitter, the message counts and the backlog (when
+ * there was one), each saying what
  * it covers (the measured window, or the whole test).
  */
 final class IterationCards {
@@ -138,6 +140,16 @@ final class IterationCards {
                     generator.bound() ? "generator-bound" : "not saturated",
                     generator.bound() ? generator.reason() : healthy(generator),
                     generator.bound() ? "bad" : "good"));
+        }
+        BacklogSummary backlog = s.backlog();
+        if (backlog != null) {
+            String drain = backlog.describe() + " · measured messages sent − received";
+            b.append(Html.card(
+                    "card-backlog",
+                    "Backlog peak",
+                    Format.count(backlog.peak()),
+                    drain,
+                    backlog.drained() ? "" : "bad"));
         }
         if (m.stale() > 0) {
             b.append(Html.card(

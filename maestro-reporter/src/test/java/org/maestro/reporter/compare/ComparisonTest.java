@@ -62,7 +62,8 @@ class ComparisonTest {
                 null,
                 null,
                 List.of(),
-                null);
+                null,
+                s.backlog());
     }
 
     @Test
@@ -135,7 +136,8 @@ class ComparisonTest {
                 null,
                 null,
                 List.of(),
-                null);
+                null,
+                baseline.backlog());
         ComparisonResult result = compare(baseline, renumbered, Thresholds.DEFAULTS);
         assertFalse(result.isRegression());
         assertTrue(

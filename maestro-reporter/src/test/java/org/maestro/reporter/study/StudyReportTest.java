@@ -102,6 +102,7 @@ class StudyReportTest {
                 null,
                 null,
                 List.of(),
+                null,
                 null);
     }
 

@@ -20,6 +20,7 @@ final class ReceiverConnection {
     private final String url;
     private final Connector connector;
     private final ReceiveRecorder recorder;
+    private final ConsumeGate gate;
     private final Object lock = new Object();
     private DriverConnection connection;
     private boolean closed;
@@ -27,18 +28,19 @@ final class ReceiverConnection {
     private long lastAttemptMicros;
     private volatile int reconnections;
 
-    ReceiverConnection(int index, String url, Connector connector, ReceiveRecorder recorder) {
+    ReceiverConnection(int index, String url, Connector connector, ReceiveRecorder recorder, ConsumeGate gate) {
         this.index = index;
         this.url = url;
         this.connector = connector;
         this.recorder = recorder;
+        this.gate = gate;
     }
 
     /** Connects and attaches the consumer; returns once the system attached it. */
     void open() throws DriverException {
         DriverConnection opened = connector.connect();
         try {
-            opened.createConsumer(recorder::record);
+            opened.createConsumer(gate.isOpen() ? recorder::record : gate);
         } catch (DriverException | RuntimeException e) {
             opened.close();
             throw e;
@@ -109,6 +111,7 @@ final class ReceiverConnection {
         Thread pending;
         synchronized (lock) {
             closed = true;
+            gate.close(); // a delivery held back lets go, so the driver's close need not wait for it
             current = connection;
             connection = null;
             pending = reopening;

@@ -26,7 +26,8 @@ import org.maestro.worker.role.LoadRun;
  * first message, as the senders may start well after the receivers) plus a grace period; then the fail-condition latency is evaluated and the run ends with NOTIFY_SUCCESS or NOTIFY_FAIL (after
  * DRAIN_COMPLETE when it drained). A DRAIN says how the drain ends ({@link DrainMode}): the client holds it open
  * ({@code hold}) and ends it ({@code end}) once the receivers consumed what the senders sent or made no progress for
- * DRAIN_QUIET; a DRAIN {@code quiet} ends after the quiet period. Thread-safe.
+ * DRAIN_QUIET; a DRAIN {@code quiet} ends after the quiet period. RECEIVE_DELAY, RECEIVE_PAUSE and RECEIVE_RATE hold
+ * the consumers' deliveries back ({@link ConsumeGate}) to build a backlog. Thread-safe.
  *
  * <pre>{@code
  * ReceiverRole receiver = ReceiverRole.builder().build();

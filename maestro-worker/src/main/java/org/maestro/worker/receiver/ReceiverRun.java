@@ -48,6 +48,7 @@ final class ReceiverRun extends LoadRun {
     private final List<SingleWriterLatencyRecorder> serviceRecorders = new ArrayList<>();
     private final List<JitterRecorder> jitterRecorders = new ArrayList<>();
     private final SilenceLog silences;
+    private final ConsumeSchedule schedule;
     private long drainStartMicros = -1;
     private boolean drainTimedOut;
     private volatile boolean drainHeld;
@@ -65,6 +66,7 @@ final class ReceiverRun extends LoadRun {
         this.settings = settings;
         this.silences = new SilenceLog(SilenceLog.thresholdMicros(options.rate()));
         int runTag = MessageStamp.runTag(options.runId().orElse(null));
+        this.schedule = ConsumeSchedule.of(options);
         for (int i = 0; i < options.parallelCount(); i++) {
             SingleWriterLatencyRecorder response = new SingleWriterLatencyRecorder();
             SingleWriterLatencyRecorder service = new SingleWriterLatencyRecorder();
@@ -74,11 +76,13 @@ final class ReceiverRun extends LoadRun {
             if (jitter != null) {
                 jitterRecorders.add(jitter);
             }
+            ReceiveRecorder recorder = new ReceiveRecorder(response, service, silences, jitter, runTag);
             connections.add(new ReceiverConnection(
                     i,
                     url,
                     () -> driver.connect(url, settings.clock(), settings.connectTimeout()),
-                    new ReceiveRecorder(response, service, silences, jitter, runTag)));
+                    recorder,
+                    new ConsumeGate(schedule, options.receiveRate(), runTag, settings.clock(), recorder::record)));
         }
     }
 
@@ -212,7 +216,8 @@ final class ReceiverRun extends LoadRun {
             drainStartMicros = nowMicros;
         }
         reconnectFailed(nowMicros);
-        long lastActivity = Math.max(lastReceiveMicros(), startMicros());
+        // a receiver held back by RECEIVE_DELAY or RECEIVE_PAUSE is busy, not quiet
+        long lastActivity = schedule.holding(nowMicros) ? nowMicros : Math.max(lastReceiveMicros(), startMicros());
         if (drainStartMicros >= 0) {
             if (drainEnded) {
                 return "drained: the client ended the drain";
