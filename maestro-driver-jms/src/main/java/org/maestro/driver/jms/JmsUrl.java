@@ -10,6 +10,7 @@ import java.util.StringJoiner;
 import org.maestro.base.net.UrlRedactor;
 import org.maestro.driver.DriverException;
 import org.maestro.driver.QueryOptions;
+import org.maestro.driver.TopicSubscription;
 
 /**
  * A destination URL of the Qpid JMS driver, split into the Qpid JMS connection URI, the destination and the options
@@ -92,16 +93,9 @@ public record JmsUrl(
         QueryOptions options = QueryOptions.parse(text, query);
         options.refuseUnknown(
                 OPTIONS, JmsUrl::passedToQpid, "and Qpid JMS options starting with " + String.join(" ", QPID_PREFIXES));
-        String subscription = options.name("subscription", "sub-{s}", null);
-        boolean topic = options.choice("type", List.of("queue", "topic"), subscription == null ? "queue" : "topic")
-                .equals("topic");
-        if (subscription != null && !topic) {
-            throw options.misplaced(
-                    "subscription",
-                    "a queue has no subscriptions (its receivers already share its messages); subscription names a "
-                            + "shared subscription of a topic",
-                    SUBSCRIPTION_EXAMPLE);
-        }
+        TopicSubscription kind = TopicSubscription.read(options, SUBSCRIPTION_EXAMPLE);
+        boolean topic = kind.topic();
+        String subscription = kind.subscription();
         boolean durable = options.bool("durable", false);
         int ackMode =
                 ACK_MODES.get(options.choice("ackMode", List.of("auto", "client", "dups_ok", "individual"), "auto"));

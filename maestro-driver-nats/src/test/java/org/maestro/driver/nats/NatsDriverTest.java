@@ -36,13 +36,15 @@ import org.maestro.driver.DriverException;
 import org.maestro.driver.DriverProducer;
 import org.maestro.driver.testing.DriverContract;
 import org.maestro.driver.testing.RecordedOutcomes;
+import org.maestro.driver.testing.SubscriptionChecks;
 import org.maestro.testing.NatsServerProcess;
 
 /**
  * The NATS driver against the real NATS server with JetStream on 127.0.0.1:4222 (skipped when none runs there,
  * outside CI): the cases of every driver ({@link DriverContract}, acknowledged through JetStream, unacknowledged over
  * core NATS) and NATS's own. Each test uses a subject {@code maestro.test.<uuid>} and a stream
- * {@code MAESTRO_TEST_<uuid>} of its own, deleted afterwards.
+ * {@code MAESTRO_TEST_<uuid>} of its own, deleted afterwards. Fan-out: two queue groups of two receiver connections
+ * each, over core NATS and through JetStream, each group getting every message once.
  */
 class NatsDriverTest extends DriverContract {
     private static final Duration TIMEOUT = Duration.ofSeconds(20);
@@ -350,6 +352,39 @@ class NatsDriverTest extends DriverContract {
             awaitTrue(() -> outcomes.byToken().size() == count, () -> count + " outcome(s): " + outcomes);
         }
         return outcomes;
+    }
+
+    @Test
+    void everyQueueGroupGetsEveryMessageOverCoreNats() throws Exception {
+        SubscriptionChecks.everySubscriptionGetsEveryMessageOnce(
+                new NatsDriver(), core(""), s -> core("?queue=sub-" + s), 2, 2, 400, Duration.ofSeconds(30));
+    }
+
+    @Test
+    void everyQueueGroupGetsEveryMessageThroughJetStream() throws Exception {
+        SubscriptionChecks.everySubscriptionGetsEveryMessageOnce(
+                new NatsDriver(),
+                jetStream("&storage=memory"),
+                s -> jetStream("&storage=memory&queue=sub-" + s),
+                2,
+                2,
+                400,
+                Duration.ofSeconds(30));
+    }
+
+    @Test
+    void refusesASubscriptionOptionOrABadGroupNamingTheQueueGroup() throws Exception {
+        NatsDriver driver = new NatsDriver();
+        assertTrue(driver.deliversToEveryReceiver("nats://h:4222/orders"));
+        assertFalse(driver.deliversToEveryReceiver("nats://h:4222/orders?queue=sub-0"));
+        SubscriptionChecks.refusedNaming(
+                driver,
+                "nats://h:4222/orders?subscription=sub-0",
+                "option subscription in URL nats://h:4222/orders?subscription=sub-0",
+                "queue group",
+                NatsUrl.SUBSCRIPTION_EXAMPLE);
+        SubscriptionChecks.refusedNaming(
+                driver, "nats://h:4222/orders?queue=sub.0", "option queue=sub.0", "queue=sub-{s}");
     }
 
     /** A stream kept in memory, named {@code name}, storing {@code subjects}. */

@@ -7,6 +7,7 @@ import java.util.List;
 import org.maestro.base.net.UrlRedactor;
 import org.maestro.driver.DriverException;
 import org.maestro.driver.QueryOptions;
+import org.maestro.driver.TopicSubscription;
 
 /**
  * A destination URL of the Proton-J driver: {@code proton://[user:password@]host:5672/address?type=queue&durable=false
@@ -65,16 +66,9 @@ public record ProtonUrl(
         }
         QueryOptions options = QueryOptions.parse(url, uri.getRawQuery());
         options.refuseUnknown(OPTIONS);
-        String subscription = options.name("subscription", "sub-{s}", null);
-        boolean topic = options.choice("type", List.of("queue", "topic"), subscription == null ? "queue" : "topic")
-                .equals("topic");
-        if (subscription != null && !topic) {
-            throw options.misplaced(
-                    "subscription",
-                    "a queue has no subscriptions (its receivers already share its messages); subscription names a "
-                            + "shared subscription of a topic",
-                    SUBSCRIPTION_EXAMPLE);
-        }
+        TopicSubscription kind = TopicSubscription.read(options, SUBSCRIPTION_EXAMPLE);
+        boolean topic = kind.topic();
+        String subscription = kind.subscription();
         boolean durable = options.bool("durable", false);
         int credit = options.count("credit", MAX_CREDIT, DEFAULT_CREDIT);
         return new ProtonUrl(

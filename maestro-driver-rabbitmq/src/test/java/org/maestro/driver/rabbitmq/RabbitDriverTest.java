@@ -24,12 +24,13 @@ import org.maestro.driver.DriverException;
 import org.maestro.driver.DriverProducer;
 import org.maestro.driver.testing.DriverContract;
 import org.maestro.driver.testing.RecordedOutcomes;
+import org.maestro.driver.testing.SubscriptionChecks;
 import org.maestro.testing.LocalRabbitMq;
 
 /**
  * The RabbitMQ driver against the real broker on 127.0.0.1:5672 (see {@link LocalRabbitMq}): the cases of every
- * driver ({@link DriverContract}) and RabbitMQ's own. Each test uses a queue and an exchange of its own, deleted
- * afterwards.
+ * driver ({@link DriverContract}) and RabbitMQ's own, fan-out through two subscriptions of an exchange included. Each
+ * test uses a queue and an exchange of its own, deleted afterwards.
  */
 class RabbitDriverTest extends DriverContract {
     private static final Duration TIMEOUT = Duration.ofSeconds(20);
@@ -78,6 +79,46 @@ class RabbitDriverTest extends DriverContract {
     @Override
     protected int count() {
         return 2000;
+    }
+
+    @Test
+    void everySubscriptionOfAnExchangeGetsEveryMessageAndItsConnectionsShareThem() throws Exception {
+        LocalRabbitMq.assumeManagement();
+        String exchangeQuery = "exchange=" + name + "&exchangeType=fanout";
+        SubscriptionChecks.everySubscriptionGetsEveryMessageOnce(
+                driver,
+                LocalRabbitMq.url(exchangeQuery),
+                s -> LocalRabbitMq.url(exchangeQuery + "&subscription=" + name + "-sub-" + s + "&prefetch=10"),
+                2,
+                2,
+                400,
+                TIMEOUT);
+        for (int s = 0; s < 2; s++) {
+            String queue = name + "-sub-" + s;
+            awaitTrue(() -> !LocalRabbitMq.queueExists("/", queue), "the auto-deleted queue " + queue + " is gone");
+        }
+    }
+
+    @Test
+    void refusesASubscriptionWithoutAnExchangeOrWithAQueue() throws Exception {
+        assertFalse(driver.deliversToEveryReceiver("rabbitmq://h/?exchange=x&subscription=s-0"));
+        SubscriptionChecks.refusedNaming(
+                driver,
+                "rabbitmq://h/?queue=orders&subscription=sub-0",
+                "option subscription in URL rabbitmq://h/?queue=orders&subscription=sub-0",
+                "add exchange=<name>",
+                RabbitUrl.SUBSCRIPTION_EXAMPLE);
+        SubscriptionChecks.refusedNaming(
+                driver,
+                "rabbitmq://h/?exchange=orders&queue=q&subscription=sub-0",
+                "option subscription in URL",
+                "leave queue out",
+                RabbitUrl.SUBSCRIPTION_EXAMPLE);
+        SubscriptionChecks.refusedNaming(
+                driver,
+                "rabbitmq://h/?exchange=orders&exchangeType=fan&subscription=sub-0",
+                "option exchangeType=fan",
+                "fanout or topic or direct or headers");
     }
 
     @Test

@@ -3,6 +3,7 @@ package org.maestro.driver.stomp;
 import static org.awaitility.Awaitility.await;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.maestro.driver.stomp.StompLink.AWAIT;
@@ -15,6 +16,9 @@ import java.util.Map;
 import java.util.UUID;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicInteger;
+import org.apache.activemq.artemis.api.core.RoutingType;
+import org.apache.activemq.artemis.api.core.SimpleString;
+import org.apache.activemq.artemis.core.server.Queue;
 import org.apache.activemq.artemis.core.settings.impl.AddressFullMessagePolicy;
 import org.apache.activemq.artemis.core.settings.impl.AddressSettings;
 import org.junit.jupiter.api.AfterAll;
@@ -28,9 +32,13 @@ import org.maestro.driver.DriverException;
 import org.maestro.driver.DriverProducer;
 import org.maestro.driver.Drivers;
 import org.maestro.driver.testing.RecordedOutcomes;
+import org.maestro.driver.testing.SubscriptionChecks;
 import org.maestro.embedded.EmbeddedArtemis;
 
-/** The STOMP driver against an Artemis broker in this JVM with a STOMP acceptor on a free loopback port. */
+/**
+ * The STOMP driver against an Artemis broker in this JVM with a STOMP acceptor on a free loopback port, fan-out through
+ * shared subscriptions (fully qualified queue names) included.
+ */
 class StompArtemisTest {
     private static EmbeddedArtemis broker;
     private final StompDriver driver = new StompDriver();
@@ -181,5 +189,27 @@ class StompArtemisTest {
         assertTrue(e.getMessage().contains("cannot connect to stomp://***@127.0.0.1:" + port), e.getMessage());
         assertTrue(e.getMessage().contains("is the STOMP server running and reachable"), e.getMessage());
         assertFalse(e.getMessage().contains("secret"), e.getMessage());
+    }
+
+    @Test
+    void everySubscriptionOfAnArtemisTopicGetsEveryMessage() throws Exception {
+        String topic = "/topic/maestro-" + UUID.randomUUID();
+        String sendUrl = broker.stompUrl(topic);
+        SubscriptionChecks.everySubscriptionGetsEveryMessageOnce(
+                driver, sendUrl, s -> sendUrl + "?subscription=sub-" + s, 2, 2, 400, Duration.ofSeconds(30));
+        String queue = "probe-" + UUID.randomUUID();
+        try (DriverConnection receiver =
+                driver.connect(sendUrl + "?subscription=" + queue, MicroClock.system(), TIMEOUT)) {
+            receiver.createConsumer((body, micros) -> {});
+            Queue made = broker.server().locateQueue(SimpleString.of(queue));
+            assertNotNull(made, "the subscription is the queue " + queue);
+            assertEquals(topic.substring("/topic/".length()), made.getAddress().toString(), "a queue of the topic");
+            assertEquals(RoutingType.MULTICAST, made.getRoutingType());
+            // Artemis removes it once unused only with auto-delete-queues, which the embedded broker turns off
+            assertTrue(made.isAutoCreated(), "auto-created");
+        }
+        for (String left : new String[] {"sub-0", "sub-1", queue}) {
+            broker.server().destroyQueue(SimpleString.of(left), null, false);
+        }
     }
 }

@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.maestro.driver.stomp.StompLink.AWAIT;
 import static org.maestro.driver.stomp.StompLink.TIMEOUT;
 
+import java.time.Duration;
 import java.util.UUID;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.AfterAll;
@@ -20,14 +21,16 @@ import org.maestro.driver.Driver;
 import org.maestro.driver.DriverConnection;
 import org.maestro.driver.DriverException;
 import org.maestro.driver.DriverProducer;
+import org.maestro.driver.testing.DriverChecks;
 import org.maestro.driver.testing.DriverContract;
 import org.maestro.driver.testing.RecordedOutcomes;
+import org.maestro.driver.testing.SubscriptionChecks;
 import org.maestro.testing.LocalRabbitMq;
 
 /**
  * The STOMP driver against RabbitMQ's STOMP plugin on 127.0.0.1:61613 (see {@link LocalRabbitMq}): the cases of
- * every driver ({@link DriverContract}) and RabbitMQ's own, in a virtual host of its own that is deleted afterwards,
- * each test on a queue of its own.
+ * every driver ({@link DriverContract}) and RabbitMQ's own, fan-out through shared subscriptions ({@code x-queue-name})
+ * included, in a virtual host of its own that is deleted afterwards, each test on a queue of its own.
  */
 class StompRabbitTest extends DriverContract {
     private static String vhost;
@@ -134,5 +137,17 @@ class StompRabbitTest extends DriverContract {
         }
         assertEquals(200, received.get());
         assertEquals(DeliveryOutcome.ACCEPTED, outcomes.outcome(299L));
+    }
+
+    @Test
+    void everySubscriptionOfARabbitMqTopicGetsEveryMessage() throws Exception {
+        String sendUrl = url(vhost, "/topic/maestro-" + UUID.randomUUID(), "");
+        SubscriptionChecks.everySubscriptionGetsEveryMessageOnce(
+                driver, sendUrl, s -> sendUrl + "&subscription=sub-" + s, 2, 2, 400, Duration.ofSeconds(30));
+        for (String queue : new String[] {"sub-0", "sub-1"}) {
+            DriverChecks.awaitTrue(
+                    () -> !LocalRabbitMq.queueExists(vhost, queue),
+                    "the queue " + queue + " gone with its last subscriber");
+        }
     }
 }

@@ -8,8 +8,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import org.junit.jupiter.api.Test;
 import org.maestro.driver.DriverException;
+import org.maestro.driver.testing.SubscriptionChecks;
 
-/** How STOMP URLs are read and refused. */
+/** How STOMP URLs are read and refused, and the form of a shared subscription picked by the server's name. */
 class StompUrlTest {
 
     @Test
@@ -76,5 +77,34 @@ class StompUrlTest {
 
     private static String refusal(String url) {
         return assertThrows(DriverException.class, () -> StompUrl.parse(url)).getMessage();
+    }
+
+    @Test
+    void refusesASubscriptionOfAQueue() throws Exception {
+        assertTrue(new StompDriver().deliversToEveryReceiver("stomp://h:61613/topic/orders"));
+        assertFalse(new StompDriver().deliversToEveryReceiver("stomp://h:61613/topic/orders?subscription=sub-0"));
+        assertFalse(new StompDriver().deliversToEveryReceiver("stomp://h:61613/queue/orders"));
+        assertEquals(
+                "sub-0",
+                StompUrl.parse("stomp://h/exchange/amq.fanout/k?subscription=sub-0")
+                        .subscription());
+        SubscriptionChecks.refusedNaming(
+                new StompDriver(),
+                "stomp://h:61613/queue/orders?subscription=sub-0",
+                "option subscription in URL stomp://h:61613/queue/orders?subscription=sub-0",
+                "/queue/orders is neither",
+                StompUrl.SUBSCRIPTION_EXAMPLE);
+    }
+
+    @Test
+    void refusesASubscriptionOnAServerOfUnknownForm() throws Exception {
+        StompUrl url = StompUrl.parse("stomp://h:61613/topic/orders?subscription=sub-0");
+        DriverException e = assertThrows(DriverException.class, () -> SubscriptionForm.of(url, "ActiveMQ/5.18.3"));
+        assertTrue(e.getMessage().contains("the STOMP server says it is 'ActiveMQ/5.18.3'"), e.getMessage());
+        assertEquals(
+                "/topic/orders::sub-0",
+                SubscriptionForm.of(url, "ActiveMQ-Artemis/2.55.0").destination());
+        assertEquals(
+                "/topic/orders", SubscriptionForm.of(url, "RabbitMQ/3.10.8").destination());
     }
 }
