@@ -2,6 +2,7 @@ package org.maestro.reporter.compute;
 
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -16,6 +17,7 @@ import org.maestro.reporter.GeneratorHealth;
 import org.maestro.reporter.RateStats;
 import org.maestro.reporter.TestSummary;
 import org.maestro.reporter.fault.FaultCosts;
+import org.maestro.reporter.fault.TestSeconds;
 import org.maestro.reporter.read.IterationFiles;
 import org.maestro.reporter.read.PeerDirectory;
 import org.maestro.reporter.read.VerdictFile;
@@ -76,8 +78,9 @@ public final class IterationAnalyzer {
                         receiverRate.mean(),
                         senderRate.mean())
                 .ifPresent(files::warn);
-        List<FaultCost> faults = FaultCosts.of(files, window, actions, accounting.counts(), latencies.response());
         BacklogAnalysis.Result backlog = BacklogAnalysis.of(files.rates());
+        List<FaultCost> faults =
+                FaultCosts.of(files, actions, accounting.counts(), faultSeconds(window, receiverTotals, latencies));
         TestSummary summary = new TestSummary(
                 TestSummary.FORMAT_VERSION,
                 files.testName(),
@@ -114,6 +117,19 @@ public final class IterationAnalyzer {
                 GeneratorJudge.byName(health),
                 backlog);
         return new IterationAnalysis(summary, latencies.distributions(), series);
+    }
+
+    /** The times and per-second figures the faults are measured against. */
+    private static TestSeconds faultSeconds(
+            TestWindow window, List<RateAggregation.Second> receiverTotals, IterationLatencies latencies) {
+        Map<Long, Long> received = new HashMap<>();
+        receiverTotals.forEach(second -> received.put(second.timestamp(), second.count()));
+        Map<Long, Long> p99 = new HashMap<>();
+        if (latencies.response() != null) {
+            latencies.response().overTime().forEach(point -> p99.put(point.timestamp(), point.p99()));
+        }
+        long measuredEnd = window.measured() != null ? window.measured().endMillis() : window.endMillis();
+        return new TestSeconds(window.startMillis(), window.warmupEndMillis(), measuredEnd, received, p99);
     }
 
     /** The verdict of the iteration by {@link VerdictRule}, from the verdicts recorded for it and by its peers. */

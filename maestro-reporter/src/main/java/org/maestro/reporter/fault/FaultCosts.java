@@ -3,7 +3,6 @@ package org.maestro.reporter.fault;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -14,9 +13,6 @@ import org.maestro.common.protocol.Role;
 import org.maestro.reporter.AgentAction;
 import org.maestro.reporter.FaultCost;
 import org.maestro.reporter.MessageCounts;
-import org.maestro.reporter.compute.LatencyAggregation;
-import org.maestro.reporter.compute.RateAggregation;
-import org.maestro.reporter.compute.TestWindow;
 import org.maestro.reporter.read.IterationFiles;
 import org.maestro.reporter.read.PeerDirectory;
 
@@ -34,36 +30,27 @@ public final class FaultCosts {
      * The cost of each action, in the order given (by start).
      *
      * @param totals the test's message accounting, whose vanished and duplicates cap the attributed ones
-     * @param response the receivers' response times merged, with their per-second p99; null when none recorded
+     * @param test the test's times and per-second figures
      */
     public static List<FaultCost> of(
-            IterationFiles files,
-            TestWindow window,
-            List<AgentAction> actions,
-            MessageCounts totals,
-            LatencyAggregation.Result response) {
+            IterationFiles files, List<AgentAction> actions, MessageCounts totals, TestSeconds test) {
         if (actions.isEmpty()) {
             return List.of();
         }
-        long measuredEnd = window.measured() != null ? window.measured().endMillis() : window.endMillis();
-        List<FaultSpan> spans = FaultSpan.of(actions, window.warmupEndMillis(), window.startMillis(), measuredEnd);
+        long measuredEnd = test.measuredEnd();
+        List<FaultSpan> spans = FaultSpan.of(actions, test.warmupEnd(), test.testStart(), measuredEnd);
         Map<String, List<RateLog.Row>> senders = files.ratesOf(Role.SENDER);
         Map<String, List<RateLog.Row>> receivers = files.ratesOf(Role.RECEIVER);
-        Map<Long, Long> received = new HashMap<>();
-        for (RateAggregation.Second second : RateAggregation.totals(receivers.values())) {
-            received.put(second.timestamp(), second.count());
-        }
-        Map<Long, Long> p99PerSecond = new HashMap<>();
-        if (response != null) {
-            response.overTime().forEach(point -> p99PerSecond.put(point.timestamp(), point.p99()));
-        }
+        Map<Long, Long> received = test.received();
+        Map<Long, Long> p99PerSecond = test.p99Micros();
         List<Silences.Receiver> silent = silences(files);
         List<SecondRange> ranges = new ArrayList<>();
         for (FaultSpan span : spans) {
             ranges.add(SecondRange.within(span.baselineStart(), span.start()));
             ranges.add(SecondRange.overlapping(span.start(), span.until()));
         }
-        List<Histogram> latencies = RangeLatencies.of(responseLogs(files), ranges, files.warnings());
+        // the logs were read for the latency figures already, which warned about any that could not be
+        List<Histogram> latencies = RangeLatencies.of(responseLogs(files), ranges, new ArrayList<>());
 
         long vanishedLeft = totals.vanished() == null ? -1 : totals.vanished();
         long duplicatesLeft = totals.duplicates();
@@ -81,7 +68,7 @@ public final class FaultCosts {
                     && span.baselineStart()
                             > Math.max(
                                     span.start() - FaultSpan.BASELINE_MILLIS,
-                                    Math.max(window.warmupEndMillis(), window.startMillis()));
+                                    Math.max(test.warmupEnd(), test.testStart()));
             Double level = throughputLevel(baseline, received);
             Double p99Before = p99(latencies.get(2 * i));
             if (cutShort && baseline.isEmpty()) {

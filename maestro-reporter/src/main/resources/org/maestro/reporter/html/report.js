@@ -89,7 +89,13 @@
         data: spec.bands.map(function (band) {
           var to = band.to > band.from ? band.to : band.from + 1000;
           return [
-            { name: band.label, xAxis: band.from, itemStyle: { color: BAND_COLORS[band.kind] || BAND_COLORS.action } },
+            {
+              name: band.label,
+              xAxis: band.from,
+              itemStyle: { color: BAND_COLORS[band.kind] || BAND_COLORS.action },
+              /* a recovery follows its action's band: its label goes at the bottom, clear of the action's */
+              label: band.kind === 'recovery' ? { position: 'insideBottom' } : undefined
+            },
             { xAxis: to }
           ];
         })
