@@ -80,7 +80,12 @@ public final class ProfileTimeline implements SendTimeline {
         double n = index - before[current];
         double a = fromRate[current];
         double b = toRate[current];
-        double t = n <= 0 ? 0 : 2 * n / (a + Math.sqrt(Math.max(0, a * a + 2 * (b - a) * n / seconds[current])));
+        double t;
+        if (a == b) {
+            t = n / a; // a step: a is above 0, or no message would be due in it
+        } else {
+            t = n <= 0 ? 0 : 2 * n / (a + Math.sqrt(Math.max(0, a * a + 2 * (b - a) * n / seconds[current])));
+        }
         return startMicros[current] + Math.round(Math.min(t, seconds[current]) * 1e6);
     }
 }
