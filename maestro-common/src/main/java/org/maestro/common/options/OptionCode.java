@@ -79,7 +79,28 @@ public enum OptionCode {
      * How long a drain waits without progress (no receiver consuming any message) while the receivers have not yet
      * consumed what the senders sent, before it ends and counts what is missing as lost (default 5 s).
      */
-    DRAIN_QUIET(29, "DRAIN_QUIET", v -> checkDuration("DRAIN_QUIET", v), Durations.FORMS);
+    DRAIN_QUIET(29, "DRAIN_QUIET", v -> checkDuration("DRAIN_QUIET", v), Durations.FORMS),
+    /**
+     * The flow-wide index of this peer's first connection among the connections of its role in its flow (default 0):
+     * connection i of the peer is connection {@code CONNECTION_OFFSET + i} of the flow.
+     */
+    CONNECTION_OFFSET(
+            31,
+            "CONNECTION_OFFSET",
+            v -> checkInt("CONNECTION_OFFSET", v, 0, Integer.MAX_VALUE),
+            "an integer ≥ 0 (the flow-wide index of the peer's first connection)"),
+    /** The destinations a flow spreads over: {@code {n}} in the URLs becomes connection j's {@code j mod DESTINATIONS}. */
+    DESTINATIONS(
+            32,
+            "DESTINATIONS",
+            v -> checkInt("DESTINATIONS", v, 1, DestinationUrls.MAX_DESTINATIONS),
+            "an integer from 1 to 100000 (with more than 1, the URLs name {n}, e.g. amqp://host:5672/orders-{n})"),
+    /** The subscriptions of each destination (receivers): {@code {s}} in the receive URL becomes the subscription. */
+    SUBSCRIPTIONS(
+            33,
+            "SUBSCRIPTIONS",
+            v -> checkInt("SUBSCRIPTIONS", v, 1, DestinationUrls.MAX_SUBSCRIPTIONS),
+            "an integer from 1 to 1000 (with more than 1, the receive URL names {s}, e.g. mqtt://host:1883/orders-{n}?share=s{s})");
 
     private final long code;
     private final String parameter;
@@ -221,7 +242,7 @@ public enum OptionCode {
     }
 
     private static void checkUrl(String value) {
-        String url = value.trim();
+        String url = DestinationUrls.resolve(value.trim(), 0, 0);
         if (url.startsWith("failover:(")) {
             int close = url.indexOf(')');
             if (close < 0) {

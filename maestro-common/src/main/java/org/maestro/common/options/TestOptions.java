@@ -47,6 +47,9 @@ public final class TestOptions {
         defaults.put(OptionCode.PRIMING_MESSAGES, Integer.toString(DEFAULT_PRIMING_MESSAGES));
         defaults.put(OptionCode.MAXIMUM_LOSS, "0");
         defaults.put(OptionCode.DRAIN_QUIET, "5s");
+        defaults.put(OptionCode.CONNECTION_OFFSET, "0");
+        defaults.put(OptionCode.DESTINATIONS, "1");
+        defaults.put(OptionCode.SUBSCRIPTIONS, "1");
         return Collections.unmodifiableMap(defaults);
     }
 
@@ -63,6 +66,7 @@ public final class TestOptions {
                     "a fixed warm-up (e.g. 10s) when TEST_DURATION is a message count, or TEST_DURATION as a time "
                             + "(e.g. 60s) to use WARM_UP=auto");
         }
+        DestinationUrls.check(options);
         return options;
     }
 
@@ -187,6 +191,21 @@ public final class TestOptions {
     /** The most messages the test may lose and still pass (MAXIMUM_LOSS; default 0: none). */
     public LossLimit maximumLoss() {
         return LossLimit.parse(required(OptionCode.MAXIMUM_LOSS));
+    }
+
+    /** The flow-wide index of this peer's first connection (CONNECTION_OFFSET, default 0). */
+    public int connectionOffset() {
+        return Integer.parseInt(required(OptionCode.CONNECTION_OFFSET));
+    }
+
+    /** The destinations the flow spreads over (DESTINATIONS, default 1). */
+    public int destinations() {
+        return Integer.parseInt(required(OptionCode.DESTINATIONS));
+    }
+
+    /** The subscriptions of each destination (SUBSCRIPTIONS, default 1). */
+    public int subscriptions() {
+        return Integer.parseInt(required(OptionCode.SUBSCRIPTIONS));
     }
 
     private Duration durationOf(OptionCode option) {

@@ -1,0 +1,90 @@
+package org.maestro.common.options;
+
+import java.util.Optional;
+
+/**
+ * Where each connection of a flow goes: flow-wide connection j = CONNECTION_OFFSET + i has destination
+ * {@code d = j mod DESTINATIONS} and (receivers) subscription {@code s = (j / DESTINATIONS) mod SUBSCRIPTIONS};
+ * {@code {n}} in a URL becomes d and {@code {s}} becomes s. Also the check that the URLs name {@code {n}} (and the
+ * receive URL {@code {s}}) when there is more than one destination (subscription).
+ */
+public final class DestinationUrls {
+    /** The placeholder of the destination number. */
+    public static final String DESTINATION = "{n}";
+    /** The placeholder of the subscription number. */
+    public static final String SUBSCRIPTION = "{s}";
+    /** The most destinations of a flow. */
+    public static final int MAX_DESTINATIONS = 100_000;
+    /** The most subscriptions of a destination. */
+    public static final int MAX_SUBSCRIPTIONS = 1_000;
+
+    private DestinationUrls() {}
+
+    /** The destination of flow-wide connection {@code j}. */
+    public static int destination(long j, int destinations) {
+        return (int) (j % destinations);
+    }
+
+    /** The subscription of flow-wide receiver connection {@code j}. */
+    public static int subscription(long j, int destinations, int subscriptions) {
+        return (int) ((j / destinations) % subscriptions);
+    }
+
+    /** The URL with {@code {n}} replaced by the destination and {@code {s}} by the subscription. */
+    public static String resolve(String url, int destination, int subscription) {
+        if (url.indexOf('{') < 0) {
+            return url;
+        }
+        return url.replace(DESTINATION, Integer.toString(destination))
+                .replace(SUBSCRIPTION, Integer.toString(subscription));
+    }
+
+    /**
+     * Refuses options whose URLs cannot spread the connections: DESTINATIONS above 1 with a send or receive URL
+     * without {@code {n}}, SUBSCRIPTIONS above 1 with a receive URL without {@code {s}}.
+     *
+     * @throws InvalidOptionException naming the URL parameter and giving an example
+     */
+    static void check(TestOptions options) {
+        int destinations = options.destinations();
+        if (destinations > 1) {
+            require(
+                    options,
+                    OptionCode.SEND_URL,
+                    options.sendUrl(),
+                    DESTINATION,
+                    "DESTINATIONS=" + destinations,
+                    "amqp://host:5672/orders-{n}");
+            require(
+                    options,
+                    OptionCode.RECEIVE_URL,
+                    options.receiveUrl(),
+                    DESTINATION,
+                    "DESTINATIONS=" + destinations,
+                    "amqp://host:5672/orders-{n}");
+        }
+        int subscriptions = options.subscriptions();
+        if (subscriptions > 1) {
+            require(
+                    options,
+                    OptionCode.RECEIVE_URL,
+                    options.receiveUrl(),
+                    SUBSCRIPTION,
+                    "SUBSCRIPTIONS=" + subscriptions,
+                    "mqtt://host:1883/orders-{n}?share=group-{s}");
+        }
+    }
+
+    private static void require(
+            TestOptions options, OptionCode own, Optional<String> url, String placeholder, String why, String example) {
+        if (url.isPresent() && !url.get().contains(placeholder)) {
+            OptionCode named = options.get(own).isPresent() ? own : OptionCode.BROKER;
+            throw new InvalidOptionException(
+                    named.parameter(),
+                    url.get(),
+                    why + " needs " + placeholder + " in the URL, replaced by each connection's "
+                            + (placeholder.equals(DESTINATION) ? "destination number" : "subscription number"),
+                    "a URL with " + placeholder + ", e.g. " + example);
+        }
+    }
+}
