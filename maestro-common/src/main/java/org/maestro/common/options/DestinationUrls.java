@@ -1,6 +1,13 @@
 package org.maestro.common.options;
 
+import java.net.URI;
+import java.net.URISyntaxException;
+import java.net.URLDecoder;
+import java.nio.charset.StandardCharsets;
+import java.util.Locale;
+import java.util.Objects;
 import java.util.Optional;
+import org.maestro.base.net.UrlRedactor;
 
 /**
  * Where each connection of a flow goes: flow-wide connection j = CONNECTION_OFFSET + i has destination
@@ -37,6 +44,47 @@ public final class DestinationUrls {
         }
         return url.replace(DESTINATION, Integer.toString(destination))
                 .replace(SUBSCRIPTION, Integer.toString(subscription));
+    }
+
+    /**
+     * The address a URL names, without credentials: its path without the leading slash ({@code
+     * amqp://h:5672/orders-7} → orders-7); a RabbitMQ URL's queue, else its exchange (its path is the virtual host);
+     * the URL without credentials when it has no path.
+     */
+    public static String address(String url) {
+        if (url == null || url.isBlank()) {
+            return "";
+        }
+        try {
+            URI uri = new URI(url.trim());
+            if (uri.getScheme() != null
+                    && uri.getScheme().toLowerCase(Locale.ROOT).startsWith("rabbitmq")) {
+                String queue = queryValue(uri, "queue");
+                return queue != null ? queue : Objects.requireNonNullElse(queryValue(uri, "exchange"), "");
+            }
+            String path = uri.getPath();
+            if (path == null || path.isEmpty()) {
+                return UrlRedactor.redact(url.trim());
+            }
+            return path.startsWith("/") ? path.substring(1) : path;
+        } catch (URISyntaxException e) {
+            return UrlRedactor.redact(url.trim());
+        }
+    }
+
+    /** A parameter of a URL's query, percent-decoded; null when absent. */
+    private static String queryValue(URI uri, String name) {
+        String query = uri.getRawQuery();
+        if (query == null) {
+            return null;
+        }
+        for (String pair : query.split("&")) {
+            int equals = pair.indexOf('=');
+            if (equals > 0 && pair.substring(0, equals).equals(name)) {
+                return URLDecoder.decode(pair.substring(equals + 1), StandardCharsets.UTF_8);
+            }
+        }
+        return null;
     }
 
     /**

@@ -87,8 +87,8 @@ public enum OptionCode {
     CONNECTION_OFFSET(
             31,
             "CONNECTION_OFFSET",
-            v -> checkInt("CONNECTION_OFFSET", v, 0, Integer.MAX_VALUE),
-            "an integer ≥ 0 (the flow-wide index of the peer's first connection)"),
+            v -> checkInt("CONNECTION_OFFSET", v, 0, 1_000_000_000),
+            "an integer from 0 to 1000000000 (the flow-wide index of the peer's first connection)"),
     /** The destinations a flow spreads over: {@code {n}} in the URLs becomes connection j's {@code j mod DESTINATIONS}. */
     DESTINATIONS(
             32,

@@ -13,6 +13,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import org.HdrHistogram.Histogram;
 import org.maestro.base.net.UrlRedactor;
+import org.maestro.common.files.connections.ConnectionsCsv;
 import org.maestro.common.measure.PeerResult;
 import org.maestro.common.options.TestDuration;
 import org.maestro.common.options.TestOptions;
@@ -29,6 +30,8 @@ import org.maestro.worker.measure.ReceiveRecorder;
 import org.maestro.worker.measure.SilenceLog;
 import org.maestro.worker.measure.SingleWriterLatencyRecorder;
 import org.maestro.worker.measure.StreamSequences;
+import org.maestro.worker.role.ConnectionPlace;
+import org.maestro.worker.role.ConnectionsFile;
 import org.maestro.worker.role.IntervalWriter;
 import org.maestro.worker.role.LoadRun;
 import org.maestro.worker.role.RunOutcome;
@@ -46,6 +49,7 @@ final class ReceiverRun extends LoadRun {
     private final List<SingleWriterLatencyRecorder> responseRecorders = new ArrayList<>();
     private final List<SingleWriterLatencyRecorder> serviceRecorders = new ArrayList<>();
     private final List<JitterRecorder> jitterRecorders = new ArrayList<>();
+    private final List<ConnectionPlace> places = new ArrayList<>();
     private final SilenceLog silences;
     private long drainStartMicros = -1;
     private boolean drainTimedOut;
@@ -65,7 +69,7 @@ final class ReceiverRun extends LoadRun {
         this.silences = new SilenceLog(SilenceLog.thresholdMicros(options.rate()));
         int runTag = MessageStamp.runTag(options.runId().orElse(null));
         for (int i = 0; i < options.parallelCount(); i++) {
-            SingleWriterLatencyRecorder response = new SingleWriterLatencyRecorder();
+            SingleWriterLatencyRecorder response = new SingleWriterLatencyRecorder().keepMeasuredTotal();
             SingleWriterLatencyRecorder service = new SingleWriterLatencyRecorder();
             responseRecorders.add(response);
             serviceRecorders.add(service);
@@ -73,10 +77,12 @@ final class ReceiverRun extends LoadRun {
             if (jitter != null) {
                 jitterRecorders.add(jitter);
             }
+            ConnectionPlace place = ConnectionPlace.ofReceiver(options, url, i);
+            places.add(place);
             connections.add(new ReceiverConnection(
                     i,
-                    url,
-                    () -> driver.connect(url, settings.clock(), settings.connectTimeout()),
+                    place.url(),
+                    () -> driver.connect(place.url(), settings.clock(), settings.connectTimeout()),
                     new ReceiveRecorder(response, service, silences, jitter, runTag)));
         }
     }
@@ -277,6 +283,7 @@ final class ReceiverRun extends LoadRun {
         } catch (java.io.IOException e) {
             LOG.warn("cannot write {}: {}", SilenceLog.FILE_NAME, e.getMessage());
         }
+        ConnectionsFile.write(directory, connections.stream().map(this::row).toList());
         Map<ReceiveRecorder.StreamId, List<StreamSequences>> byStream = new LinkedHashMap<>();
         long count = 0;
         long errors = 0;
@@ -347,6 +354,30 @@ final class ReceiverRun extends LoadRun {
                         outcome[0],
                         outcome[1])
                 .withStale(stale);
+    }
+
+    /** The connections.csv row of a connection that was closed. */
+    private ConnectionsCsv.Row row(ReceiverConnection connection) {
+        ConnectionPlace place = places.get(connection.index());
+        ReceiveRecorder recorder = connection.recorder();
+        Histogram measured = responseRecorders.get(connection.index()).measuredTotal();
+        return new ConnectionsCsv.Row(
+                place.index(),
+                place.connection(),
+                place.destination(),
+                place.subscription(),
+                place.name(),
+                null,
+                null,
+                null,
+                recorder.received(),
+                recorder.duplicates(),
+                recorder.missingBySequence(),
+                ConnectionsFile.count(measured),
+                recorder.bytes(),
+                recorder.firstMeasuredMicros(),
+                recorder.lastMeasuredMicros(),
+                ConnectionsFile.encode(measured));
     }
 
     /** The outcome and its reason: the fail-condition latency on measured response times, warm-up excluded. */
