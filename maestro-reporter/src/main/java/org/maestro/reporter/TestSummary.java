@@ -39,6 +39,10 @@ import java.util.Map;
  * @param runId the run id of the iteration (the runner's, else the peers' RUN_ID); null when unknown
  * @param clocks how far apart the senders' and receivers' clocks were against the p50 response time; null when the
  *     runner estimated no sender's or receiver's clock
+ * @param destinations per flow with more than one destination: each destination's figures and their spread; null
+ *     when no flow has more than one
+ * @param subscriptions per flow with more than one subscription: each subscription's figures; null when no flow has
+ *     more than one
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 @JsonIgnoreProperties(ignoreUnknown = true)
@@ -61,7 +65,9 @@ import java.util.Map;
     "actions",
     "warnings",
     "runId",
-    "clocks"
+    "clocks",
+    "destinations",
+    "subscriptions"
 })
 public record TestSummary(
         int formatVersion,
@@ -82,7 +88,81 @@ public record TestSummary(
         List<AgentAction> actions,
         List<String> warnings,
         String runId,
-        ClockSummary clocks) {
+        ClockSummary clocks,
+        Map<String, FlowDestinations> destinations,
+        Map<String, List<SubscriptionFigures>> subscriptions) {
+
+    /** A summary without per-destination figures (one destination, one subscription). */
+    public TestSummary(
+            int formatVersion,
+            String test,
+            int iteration,
+            long startMillis,
+            long endMillis,
+            long warmupEndMillis,
+            Verdict outcome,
+            String reason,
+            Decider decidedBy,
+            MessageCounts messages,
+            Rates rate,
+            Latencies latency,
+            Map<String, String> parameters,
+            List<PeerSummary> peers,
+            List<StreamSummary> streams,
+            List<AgentAction> actions,
+            List<String> warnings,
+            String runId,
+            ClockSummary clocks) {
+        this(
+                formatVersion,
+                test,
+                iteration,
+                startMillis,
+                endMillis,
+                warmupEndMillis,
+                outcome,
+                reason,
+                decidedBy,
+                messages,
+                rate,
+                latency,
+                parameters,
+                peers,
+                streams,
+                actions,
+                warnings,
+                runId,
+                clocks,
+                null,
+                null);
+    }
+
+    /** This summary with the per-destination and per-subscription figures (null for none). */
+    public TestSummary withDestinations(
+            Map<String, FlowDestinations> byFlow, Map<String, List<SubscriptionFigures>> subscriptionsByFlow) {
+        return new TestSummary(
+                formatVersion,
+                test,
+                iteration,
+                startMillis,
+                endMillis,
+                warmupEndMillis,
+                outcome,
+                reason,
+                decidedBy,
+                messages,
+                rate,
+                latency,
+                parameters,
+                peers,
+                streams,
+                actions,
+                warnings,
+                runId,
+                clocks,
+                byFlow,
+                subscriptionsByFlow);
+    }
 
     /** Version of the summary format written by this reporter. */
     public static final int FORMAT_VERSION = 1;

@@ -70,6 +70,7 @@ public final class IterationAnalyzer {
                         receiverRate.mean(),
                         senderRate.mean())
                 .ifPresent(files::warn);
+        DestinationAccounting.Result spread = DestinationAccounting.of(files, accounting.streams(), window.measured());
         TestSummary summary = new TestSummary(
                 TestSummary.FORMAT_VERSION,
                 files.testName(),
@@ -90,6 +91,7 @@ public final class IterationAnalyzer {
                 List.copyOf(files.warnings()),
                 files.runId(),
                 clocks.orElse(null));
+        summary = summary.withDestinations(spread.destinations(), spread.subscriptions());
         IterationSeries series = new IterationSeries(
                 window,
                 senders,
