@@ -60,6 +60,8 @@ public final class DestinationAccounting {
         int receiverConnections;
         int streams;
         int streamsAccounted;
+        long rowsReceived;
+        long rowsDuplicates;
         Histogram latency;
 
         void sent(Long value) {
@@ -184,7 +186,17 @@ public final class DestinationAccounting {
             if (!sendersComplete) {
                 tallies.byDestination.values().forEach(t -> t.sent = null);
             }
-            tallies.addStreams(streams, destinationOf);
+            if (sendersComplete) {
+                tallies.addStreams(streams, destinationOf);
+            } else {
+                // without every sender's rows the streams cannot be placed: the receivers' own counts stand in
+                for (Tally tally : tallies.byDestination.values()) {
+                    tally.received = tally.rowsReceived;
+                    tally.duplicates = tally.rowsDuplicates;
+                    tally.refused = null;
+                    tally.vanished = null;
+                }
+            }
             for (Map.Entry<Long, Tally> entry : tallies.bySubscription.entrySet()) {
                 Tally destination = tallies.byDestination.get((int) (entry.getKey() >> 32));
                 entry.getValue().sent = destination == null ? null : destination.sent;
@@ -229,15 +241,18 @@ public final class DestinationAccounting {
                 Tally tally = destination(row.destination(), row.name());
                 tally.measuredReceived += row.measured();
                 tally.receiverConnections++;
+                long received = row.received() == null ? 0 : row.received();
+                long duplicates = row.duplicates() == null ? 0 : row.duplicates();
+                tally.rowsReceived += Math.max(0, received - duplicates);
+                tally.rowsDuplicates += duplicates;
                 tally.merge(row.histogram(), problems, peer.name());
                 long key = ((long) row.destination() << 32) | Math.max(0, row.subscription());
                 Tally subscription = bySubscription.computeIfAbsent(key, k -> new Tally());
                 subscription.name = tally.name;
-                long received = row.received() == null ? 0 : row.received();
-                long duplicates = row.duplicates() == null ? 0 : row.duplicates();
                 subscription.received += Math.max(0, received - duplicates);
                 subscription.duplicates += duplicates;
-                subscription.merge(row.histogram(), List.of(), peer.name());
+                // a refused histogram is named once, by the destination's merge above
+                subscription.merge(row.histogram(), new ArrayList<>(), peer.name());
             }
         }
 
