@@ -448,6 +448,8 @@ public final class RunCommand extends MaestroCommand {
                 out.println(r.name() + " #" + r.iteration() + " "
                         + new TestSummary.Drain(drained, r.getDrainedMillis()).describe());
             }
+            DestinationLines.of(r.directory(), r.iteration())
+                    .forEach(line -> out.println(r.name() + " #" + r.iteration() + " " + ConsoleText.clean(line)));
             String duplicates = r.getDuplicatesWarning();
             if (duplicates != null) {
                 out.println(r.name() + " #" + r.iteration() + " warning: " + ConsoleText.clean(duplicates));

@@ -5,16 +5,25 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.PrintWriter;
 import java.io.StringWriter;
+import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 import org.maestro.client.api.TestResult;
+import org.maestro.reporter.DestinationFigures;
+import org.maestro.reporter.FlowDestinations;
+import org.maestro.reporter.SubscriptionFigures;
+import org.maestro.reporter.TestSummary;
+import org.maestro.reporter.Verdict;
+import org.maestro.reporter.out.SummaryJson;
 
 /**
  * The table {@code maestro-cli run} prints at the end has the byte rate of each test beside its message rate, and
- * the receivers' drain after the senders stopped under it.
+ * the receivers' drain after the senders stopped under it, and the spread of a test over many destinations.
  */
 class RunSummaryTableTest {
 
@@ -50,5 +59,56 @@ class RunSummaryTableTest {
                 "unbounded #0 drained after the senders stopped: 1,234 messages in 2.3 s",
                 lines[3],
                 String.join("\n", lines));
+    }
+
+    @Test
+    void aTestOverManyDestinationsPrintsItsSpreadOnOneLine(@TempDir Path results) throws Exception {
+        Path testDir = Files.createDirectories(results.resolve("spread"));
+        List<DestinationFigures> each = new ArrayList<>();
+        for (int d = 0; d < 100; d++) {
+            each.add(new DestinationFigures(
+                    d, "orders-" + d, 5000L, 5000L, 0L, 0L, 0, d == 17 ? 480.0 : d == 3 ? 520.0 : 500.0, null));
+        }
+        TestSummary summary = new TestSummary(
+                        1,
+                        "spread",
+                        0,
+                        0,
+                        0,
+                        0,
+                        Verdict.SUCCESS,
+                        "ok",
+                        null,
+                        null,
+                        null,
+                        null,
+                        Map.of(),
+                        List.of(),
+                        List.of(),
+                        List.of(),
+                        List.of(),
+                        null,
+                        null)
+                .withDestinations(
+                        Map.of("", FlowDestinations.of(each)),
+                        Map.of("", List.of(new SubscriptionFigures(1, 1, "orders-1", 5000L, 4000L, 1000L, 0, null))));
+        SummaryJson.write(testDir, "spread", List.of(summary));
+        TestResult result =
+                new TestResult("spread", 0, true, "ok", testDir.resolve("0"), null, Map.of("received", 1L), List.of());
+        StringWriter text = new StringWriter();
+        try (PrintWriter out = new PrintWriter(text)) {
+            RunCommand.printSummary(List.of(result), out);
+        }
+        double sum = 98 * 500.0 + 480 + 520;
+        double squares = 98 * 500.0 * 500.0 + 480 * 480 + 520 * 520;
+        String jain = String.format(Locale.ROOT, "%.3f", sum * sum / (100 * squares));
+        assertTrue(
+                text.toString()
+                        .contains("spread #0 100 destinations: 480–520 msg/s, Jain " + jain + ", slowest orders-17\n"),
+                text.toString());
+        assertTrue(
+                text.toString()
+                        .contains("spread #0 subscription 1 of orders-1 received 4000 of 5000 expected (1000 lost)"),
+                text.toString());
     }
 }
