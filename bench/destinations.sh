@@ -17,7 +17,7 @@ DURATION=${2:-15}
 WARMUP=${3:-5}
 FIXED_TOTAL=${4:-4000}
 DESTINATIONS=${5:-100}
-PER_DESTINATION=${6:-2}
+PER_DESTINATION=${6:-1}
 CONNECTIONS=$((DESTINATIONS * PER_DESTINATION))
 
 print_machine
@@ -64,10 +64,13 @@ if not found:
     line["error"] = "no summary.json: see " + results + ".log"
 else:
     iteration = json.load(open(found[0]))["iterations"][-1]
-    line.update({"msgs_per_s": round(iteration["rate"]["receiver"]["mean"]),
-                 "p99_us": iteration["latency"]["responseTime"]["p99"],
-                 "sent": iteration["messages"]["sent"], "lost": iteration["messages"]["lost"],
-                 "outcome": iteration["outcome"]})
+    receiver = (iteration.get("rate") or {}).get("receiver") or {}
+    response = (iteration.get("latency") or {}).get("responseTime") or {}
+    line.update({"msgs_per_s": round(receiver["mean"]) if "mean" in receiver else None,
+                 "p99_us": response.get("p99"), "sent": iteration["messages"].get("sent"),
+                 "lost": iteration["messages"].get("lost"), "outcome": iteration["outcome"]})
+    if iteration["outcome"] != "success":
+        line["reason"] = iteration.get("reason", "")[:200]
     flows = iteration.get("destinations") or {}
     for flow in flows.values():
         s = flow["spread"]
@@ -96,8 +99,8 @@ runs = [json.loads(l) for l in open(sys.argv[1]) if l.strip()]
 def median(spread, shape, key):
     values = [r[key] for r in runs if r["spread"] == spread and r["shape"] == shape and r.get(key) is not None]
     return statistics.median(values) if values else None
-print("== medians over rounds: %s destinations x %s connections against the same connections on one destination"
-      % (sys.argv[2], sys.argv[3]))
+print("== medians over rounds: %s destinations x %s sender and %s receiver connection(s) each, against the same"
+      " connections on one destination" % (sys.argv[2], sys.argv[3], sys.argv[3]))
 print("%-10s %-12s %14s %14s %8s" % ("shape", "figure", "one", "many", "many/one"))
 for shape in ("fixed", "unbounded"):
     for key in ("msgs_per_s", "p99_us"):
@@ -105,7 +108,7 @@ for shape in ("fixed", "unbounded"):
         ratio = "%.3f" % (many / one) if one and many else "-"
         print("%-10s %-12s %14s %14s %8s" % (shape, key, one, many, ratio))
 for r in runs:
-    if "error" in r:
+    if "error" in r or "reason" in r:
         print("error:", r)
 print("load average during the runs (1 min, at each start): " + ", ".join(str(r["load"]) for r in runs))
 PY
