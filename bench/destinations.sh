@@ -84,12 +84,11 @@ PY
 
 lines=$work/runs.jsonl
 for round in $(seq "$ROUNDS"); do
-    # alternate which goes first, so that a drift of the machine does not favour one side
-    if [ $((round % 2)) -eq 1 ]; then order="many one"; else order="one many"; fi
+    first=many second=one
+    [ $((round % 2)) -eq 1 ] || { first=one; second=many; }   # a drift of the machine favours neither side
     for shape in fixed unbounded; do
-        for spread in $order; do
-            run "$spread" "$shape" "$round" | tee -a "$lines"
-        done
+        run "$first" "$shape" "$round" | tee -a "$lines"
+        run "$second" "$shape" "$round" | tee -a "$lines"
     done
 done
 

@@ -70,28 +70,27 @@ class RunSummaryTableTest {
                     d, "orders-" + d, 5000L, 5000L, 0L, 0L, 0, d == 17 ? 480.0 : d == 3 ? 520.0 : 500.0, null));
         }
         TestSummary summary = new TestSummary(
-                        1,
-                        "spread",
-                        0,
-                        0,
-                        0,
-                        0,
-                        Verdict.SUCCESS,
-                        "ok",
-                        null,
-                        null,
-                        null,
-                        null,
-                        Map.of(),
-                        List.of(),
-                        List.of(),
-                        List.of(),
-                        List.of(),
-                        null,
-                        null)
-                .withDestinations(
-                        Map.of("", FlowDestinations.of(each)),
-                        Map.of("", List.of(new SubscriptionFigures(1, 1, "orders-1", 5000L, 4000L, 1000L, 0, null))));
+                1,
+                "spread",
+                0,
+                0,
+                0,
+                0,
+                Verdict.SUCCESS,
+                "ok",
+                null,
+                null,
+                null,
+                null,
+                Map.of(),
+                List.of(),
+                List.of(),
+                List.of(),
+                List.of(),
+                null,
+                null,
+                Map.of("", FlowDestinations.of(each)),
+                Map.of("", List.of(new SubscriptionFigures(1, 1, "orders-1", 5000L, 4000L, 1000L, 0, null))));
         SummaryJson.write(testDir, "spread", List.of(summary));
         TestResult result =
                 new TestResult("spread", 0, true, "ok", testDir.resolve("0"), null, Map.of("received", 1L), List.of());

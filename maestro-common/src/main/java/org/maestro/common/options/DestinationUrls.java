@@ -94,32 +94,16 @@ public final class DestinationUrls {
      * @throws InvalidOptionException naming the URL parameter and giving an example
      */
     static void check(TestOptions options) {
-        int destinations = options.destinations();
-        if (destinations > 1) {
-            require(
-                    options,
-                    OptionCode.SEND_URL,
-                    options.sendUrl(),
-                    DESTINATION,
-                    "DESTINATIONS=" + destinations,
-                    "amqp://host:5672/orders-{n}");
-            require(
-                    options,
-                    OptionCode.RECEIVE_URL,
-                    options.receiveUrl(),
-                    DESTINATION,
-                    "DESTINATIONS=" + destinations,
-                    "amqp://host:5672/orders-{n}");
+        String example = "amqp://host:5672/orders-{n}";
+        if (options.destinations() > 1) {
+            String why = "DESTINATIONS=" + options.destinations();
+            require(options, OptionCode.SEND_URL, options.sendUrl(), DESTINATION, why, example);
+            require(options, OptionCode.RECEIVE_URL, options.receiveUrl(), DESTINATION, why, example);
         }
-        int subscriptions = options.subscriptions();
-        if (subscriptions > 1) {
-            require(
-                    options,
-                    OptionCode.RECEIVE_URL,
-                    options.receiveUrl(),
-                    SUBSCRIPTION,
-                    "SUBSCRIPTIONS=" + subscriptions,
-                    "mqtt://host:1883/orders-{n}?share=group-{s}");
+        if (options.subscriptions() > 1) {
+            String why = "SUBSCRIPTIONS=" + options.subscriptions();
+            String shared = "mqtt://host:1883/orders-{n}?share=group-{s}";
+            require(options, OptionCode.RECEIVE_URL, options.receiveUrl(), SUBSCRIPTION, why, shared);
         }
     }
 

@@ -90,8 +90,9 @@ public final class IterationAnalyzer {
                 actions,
                 List.copyOf(files.warnings()),
                 files.runId(),
-                clocks.orElse(null));
-        summary = summary.withDestinations(spread.destinations(), spread.subscriptions());
+                clocks.orElse(null),
+                spread.destinations(),
+                spread.subscriptions());
         IterationSeries series = new IterationSeries(
                 window,
                 senders,

@@ -59,6 +59,8 @@ class ComparisonTest {
                 s.actions(),
                 s.warnings(),
                 null,
+                null,
+                null,
                 null);
     }
 
@@ -128,6 +130,8 @@ class ComparisonTest {
                 baseline.streams(),
                 baseline.actions(),
                 baseline.warnings(),
+                null,
+                null,
                 null,
                 null);
         ComparisonResult result = compare(baseline, renumbered, Thresholds.DEFAULTS);

@@ -99,6 +99,8 @@ class StudyReportTest {
                 List.of(),
                 List.of(),
                 null,
+                null,
+                null,
                 null);
     }
 

@@ -358,26 +358,18 @@ final class ReceiverRun extends LoadRun {
 
     /** The connections.csv row of a connection that was closed. */
     private ConnectionsCsv.Row row(ReceiverConnection connection) {
-        ConnectionPlace place = places.get(connection.index());
         ReceiveRecorder recorder = connection.recorder();
-        Histogram measured = responseRecorders.get(connection.index()).measuredTotal();
-        return new ConnectionsCsv.Row(
-                place.index(),
-                place.connection(),
-                place.destination(),
-                place.subscription(),
-                place.name(),
-                null,
-                null,
-                null,
-                recorder.received(),
-                recorder.duplicates(),
-                recorder.missingBySequence(),
-                ConnectionsFile.count(measured),
+        ConnectionsFile.Counts counts = ConnectionsFile.Counts.receiver(
+                recorder.received(), recorder.duplicates(), recorder.missingBySequence());
+        Histogram histogram = responseRecorders.get(connection.index()).measuredTotal();
+        ConnectionPlace place = places.get(connection.index());
+        return ConnectionsFile.row(
+                place,
+                counts,
+                histogram,
                 recorder.bytes(),
                 recorder.firstMeasuredMicros(),
-                recorder.lastMeasuredMicros(),
-                ConnectionsFile.encode(measured));
+                recorder.lastMeasuredMicros());
     }
 
     /** The outcome and its reason: the fail-condition latency on measured response times, warm-up excluded. */

@@ -19,6 +19,41 @@ public final class ConnectionsFile {
 
     private ConnectionsFile() {}
 
+    /** The counts of a row: a sender's or a receiver's, the other role's left empty. */
+    public record Counts(Long sent, Long refused, Long resent, Long received, Long duplicates, Long lost) {
+        /** A sender's counts. */
+        public static Counts sender(long sent, long refused, long resent) {
+            return new Counts(sent, refused, resent, null, null, null);
+        }
+
+        /** A receiver's counts. */
+        public static Counts receiver(long received, long duplicates, long lost) {
+            return new Counts(null, null, null, received, duplicates, lost);
+        }
+    }
+
+    /** The row of a connection: where it went, its counts, bytes, measured times and measured histogram. */
+    public static ConnectionsCsv.Row row(
+            ConnectionPlace place, Counts counts, Histogram measured, long bytes, long firstMicros, long lastMicros) {
+        return new ConnectionsCsv.Row(
+                place.index(),
+                place.connection(),
+                place.destination(),
+                place.subscription(),
+                place.name(),
+                counts.sent(),
+                counts.refused(),
+                counts.resent(),
+                counts.received(),
+                counts.duplicates(),
+                counts.lost(),
+                count(measured),
+                bytes,
+                firstMicros,
+                lastMicros,
+                encode(measured));
+    }
+
     /** The histogram in HdrHistogram's compressed encoding, base64; "" for null or empty. */
     public static String encode(Histogram histogram) {
         if (histogram == null || histogram.getTotalCount() == 0) {

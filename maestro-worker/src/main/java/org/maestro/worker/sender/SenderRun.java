@@ -341,25 +341,13 @@ final class SenderRun extends LoadRun {
 
     /** The connections.csv row of a connection whose loop ended. */
     private ConnectionsCsv.Row row(SenderConnection connection) {
-        ConnectionPlace place = places.get(connection.index());
-        Histogram measured = recorders.get(connection.index()).measuredTotal();
-        return new ConnectionsCsv.Row(
-                place.index(),
-                place.connection(),
-                place.destination(),
-                place.subscription(),
-                place.name(),
-                connection.sent(),
-                connection.refused(),
-                connection.resent(),
-                null,
-                null,
-                null,
-                ConnectionsFile.count(measured),
-                connection.bytes(),
-                connection.firstMeasuredMicros(),
-                connection.lastMeasuredMicros(),
-                ConnectionsFile.encode(measured));
+        int i = connection.index();
+        ConnectionsFile.Counts counts =
+                ConnectionsFile.Counts.sender(connection.sent(), connection.refused(), connection.resent());
+        Histogram measured = recorders.get(i).measuredTotal();
+        long first = connection.firstMeasuredMicros();
+        return ConnectionsFile.row(
+                places.get(i), counts, measured, connection.bytes(), first, connection.lastMeasuredMicros());
     }
 
     /** The attempts that did not end accepted, e.g. " (1,200 released, 3 failed; 1,203 messages refused)". */
