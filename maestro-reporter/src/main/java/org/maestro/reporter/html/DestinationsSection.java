@@ -63,20 +63,7 @@ final class DestinationsSection {
                     .append(esc(starved.name() + " received nothing while its senders sent " + starved.sent()))
                     .append("</p>\n");
         }
-        b.append("<table id=\"")
-                .append(esc(id("destinations", flow)))
-                .append("\">\n")
-                .append(head(
-                        th("destination"),
-                        thNum("sent"),
-                        thNum("received"),
-                        thNum("refused"),
-                        thNum("vanished"),
-                        thNum("duplicates"),
-                        thNum("msg/s"),
-                        thNum("p50"),
-                        thNum("p99"),
-                        thNum("max")));
+        table(b, id("destinations", flow), "sent", "received", "refused", "vanished", "duplicates", "msg/s");
         List<DestinationFigures> rows = destinations.slowestFirst();
         for (DestinationFigures d : rows.subList(0, Math.min(ROWS, rows.size()))) {
             b.append("<tr>")
@@ -103,19 +90,7 @@ final class DestinationsSection {
                 .append(
                         "</h2>\n<p class=\"legend-hint\">Each "
                                 + "subscription is expected to receive every message sent to its destination; most lost first.</p>\n");
-        b.append("<table id=\"")
-                .append(esc(id("subscriptions", flow)))
-                .append("\">\n")
-                .append(head(
-                        th("destination"),
-                        thNum("subscription"),
-                        thNum("expected"),
-                        thNum("received"),
-                        thNum("lost"),
-                        thNum("duplicates"),
-                        thNum("p50"),
-                        thNum("p99"),
-                        thNum("max")));
+        table(b, id("subscriptions", flow), "subscription", "expected", "received", "lost", "duplicates");
         for (SubscriptionFigures f : rows.subList(0, Math.min(ROWS, rows.size()))) {
             b.append("<tr>")
                     .append(td(f.name()))
@@ -129,6 +104,16 @@ final class DestinationsSection {
         }
         b.append("</tbody></table>\n");
         more(b, rows.size(), DestinationsCsv.subscriptionsFile(iteration));
+    }
+
+    /** Opens a table: the destination, the given number columns, then p50, p99 and max. */
+    private static void table(StringBuilder b, String id, String... numbers) {
+        StringBuilder cells = new StringBuilder(th("destination"));
+        for (String number : numbers) {
+            cells.append(thNum(number));
+        }
+        cells.append(thNum("p50")).append(thNum("p99")).append(thNum("max"));
+        b.append("<table id=\"").append(esc(id)).append("\">\n").append(head(cells.toString()));
     }
 
     private static long lostOf(SubscriptionFigures f) {
