@@ -1,7 +1,6 @@
 package org.maestro.reporter;
 
 import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
-import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonPropertyOrder;
 
 /**
@@ -12,7 +11,8 @@ import com.fasterxml.jackson.annotation.JsonPropertyOrder;
  * @param received   messages its connections received, copies a connection had already received left out
  * @param lost       {@code expected − received} (not below 0); null when expected is unknown
  * @param duplicates copies a connection had already received
- * @param latency    its connections' measured response time; null when they measured nothing
+ * @param latency    its connections' measured response time; null when they measured nothing (unknown counts and
+ *                   latencies are written as null)
  */
 @JsonIgnoreProperties(ignoreUnknown = true)
 @JsonPropertyOrder({"destination", "subscription", "name", "expected", "received", "lost", "duplicates", "latency"})
@@ -20,11 +20,11 @@ public record SubscriptionFigures(
         int destination,
         int subscription,
         String name,
-        @JsonInclude(JsonInclude.Include.ALWAYS) Long expected,
+        Long expected,
         long received,
-        @JsonInclude(JsonInclude.Include.ALWAYS) Long lost,
+        Long lost,
         long duplicates,
-        @JsonInclude(JsonInclude.Include.NON_NULL) DestinationLatency latency) {
+        DestinationLatency latency) {
 
     /** "subscription 2 of orders-3 received 120 of 1000 expected (880 lost)". */
     public String describe() {
