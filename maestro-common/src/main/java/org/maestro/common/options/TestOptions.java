@@ -195,7 +195,9 @@ public final class TestOptions {
      * defaults are not in {@link #DEFAULT_VALUES}: a test with one destination records nothing new.
      */
     public int connectionOffset() {
-        return get(OptionCode.CONNECTION_OFFSET).map(v -> Integer.parseInt(v.trim())).orElse(0);
+        return get(OptionCode.CONNECTION_OFFSET)
+                .map(v -> Integer.parseInt(v.trim()))
+                .orElse(0);
     }
 
     /** The destinations the flow spreads over (DESTINATIONS, default 1). */
@@ -205,7 +207,9 @@ public final class TestOptions {
 
     /** The subscriptions of each destination (SUBSCRIPTIONS, default 1). */
     public int subscriptions() {
-        return get(OptionCode.SUBSCRIPTIONS).map(v -> Integer.parseInt(v.trim())).orElse(1);
+        return get(OptionCode.SUBSCRIPTIONS)
+                .map(v -> Integer.parseInt(v.trim()))
+                .orElse(1);
     }
 
     private Duration durationOf(OptionCode option) {
