@@ -495,6 +495,8 @@ public final class RunCommand extends MaestroCommand {
                         r.name() + " #" + r.iteration() + " generator-bound: " + ConsoleText.clean(r.generatorBound()));
             }
             backlog(r).ifPresent(line -> out.println(r.name() + " #" + r.iteration() + " backlog: " + line));
+            DestinationLines.of(r.directory(), r.iteration())
+                    .forEach(line -> out.println(r.name() + " #" + r.iteration() + " " + ConsoleText.clean(line)));
             String duplicates = r.getDuplicatesWarning();
             if (duplicates != null) {
                 out.println(r.name() + " #" + r.iteration() + " warning: " + ConsoleText.clean(duplicates));

@@ -51,6 +51,24 @@ class RunCommandInputTest {
     }
 
     @Test
+    void severalDestinationsWithAUrlWithoutThePlaceholderAreRefusedNamingTheUrl() throws Exception {
+        CliRun run = run(
+                "Destinations.groovy",
+                "maestro.fixedRate { sut 'amqp://127.0.0.1:5672/orders'; rate 10; destinations 4 }\n");
+        assertEquals(ExitCode.USAGE.code(), run.exitCode());
+        assertTrue(run.err().contains("SEND_RECEIVE_URL=amqp://127.0.0.1:5672/orders is refused"), run.err());
+        assertTrue(run.err().contains("DESTINATIONS=4 needs {n}"), run.err());
+        assertTrue(run.err().contains("e.g. amqp://host:5672/orders-{n}"), run.err());
+        CliRun fanOut = run(
+                "Subscriptions.groovy",
+                "maestro.fixedRate { sendUrl 'mqtt://127.0.0.1:1883/o-{n}'; receiveUrl 'mqtt://127.0.0.1:1883/o-{n}';"
+                        + " rate 10; destinations 2; subscriptions 3 }\n");
+        assertEquals(ExitCode.USAGE.code(), fanOut.exitCode());
+        assertTrue(fanOut.err().contains("RECEIVE_URL=mqtt://127.0.0.1:1883/o-{n} is refused"), fanOut.err());
+        assertTrue(fanOut.err().contains("SUBSCRIPTIONS=3 needs {s}"), fanOut.err());
+    }
+
+    @Test
     void anErrorThrownByTheScriptExitsWithTwoNamingItsLine() throws Exception {
         CliRun run = run("Throws.groovy", "def a = 1\nthrow new IllegalStateException('boom')\n");
         assertEquals(ExitCode.USAGE.code(), run.exitCode());

@@ -5,11 +5,14 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.PrintWriter;
 import java.io.StringWriter;
+import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 import org.maestro.client.api.TestResult;
 import org.maestro.reporter.FaultCost;
 import org.maestro.reporter.FaultText;
@@ -17,6 +20,16 @@ import org.maestro.reporter.FaultText;
 /**
  * The table {@code maestro-cli run} prints at the end has the byte rate of each test beside its message rate, the
  * receivers' drain after the senders stopped under it and a line per agent action with what it cost.
+import org.maestro.reporter.DestinationFigures;
+import org.maestro.reporter.FlowDestinations;
+import org.maestro.reporter.SubscriptionFigures;
+import org.maestro.reporter.TestSummary;
+import org.maestro.reporter.Verdict;
+import org.maestro.reporter.out.SummaryJson;
+
+/**
+ * The table {@code maestro-cli run} prints at the end has the byte rate of each test beside its message rate, and
+ * the receivers' drain after the senders stopped under it, and the spread of a test over many destinations.
  */
 class RunSummaryTableTest {
 
@@ -101,6 +114,40 @@ class RunSummaryTableTest {
                 false,
                 null,
                 List.of(restart));
+    }
+
+    void aTestOverManyDestinationsPrintsItsSpreadOnOneLine(@TempDir Path results) throws Exception {
+        Path testDir = Files.createDirectories(results.resolve("spread"));
+        List<DestinationFigures> each = new ArrayList<>();
+        for (int d = 0; d < 100; d++) {
+            each.add(new DestinationFigures(
+                    d, "orders-" + d, 5000L, 5000L, 0L, 0L, 0, d == 17 ? 480.0 : d == 3 ? 520.0 : 500.0, null));
+        }
+        TestSummary summary = new TestSummary(
+                1,
+                "spread",
+                0,
+                0,
+                0,
+                0,
+                Verdict.SUCCESS,
+                "ok",
+                null,
+                null,
+                null,
+                null,
+                Map.of(),
+                List.of(),
+                List.of(),
+                List.of(),
+                List.of(),
+                null,
+                null,
+                Map.of("", FlowDestinations.of(each)),
+                Map.of("", List.of(new SubscriptionFigures(1, 1, "orders-1", 5000L, 4000L, 1000L, 0, null))));
+        SummaryJson.write(testDir, "spread", List.of(summary));
+        TestResult result =
+                new TestResult("spread", 0, true, "ok", testDir.resolve("0"), null, Map.of("received", 1L), List.of());
         StringWriter text = new StringWriter();
         try (PrintWriter out = new PrintWriter(text)) {
             RunCommand.printSummary(List.of(result), out);
@@ -151,5 +198,18 @@ class RunSummaryTableTest {
                 String.join("\n", drained));
         String[] left = printed("stuck", Map.of("received", 10L, "backlogPeak", 500L, "backlogRemaining", 490L));
         assertEquals("stuck #0 backlog: peak 500 msg at 0 s; not drained: 490 msg remained", left[3]);
+    }
+
+        double sum = 98 * 500.0 + 480 + 520;
+        double squares = 98 * 500.0 * 500.0 + 480 * 480 + 520 * 520;
+        String jain = String.format(Locale.ROOT, "%.3f", sum * sum / (100 * squares));
+        assertTrue(
+                text.toString()
+                        .contains("spread #0 100 destinations: 480–520 msg/s, Jain " + jain + ", slowest orders-17\n"),
+                text.toString());
+        assertTrue(
+                text.toString()
+                        .contains("spread #0 subscription 1 of orders-1 received 4000 of 5000 expected (1000 lost)"),
+                text.toString());
     }
 }

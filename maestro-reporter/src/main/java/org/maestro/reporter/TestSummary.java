@@ -45,6 +45,10 @@ import java.util.Map;
  * @param rateProfile the phases of the test's RATE_PROFILE as they ran, planned against achieved; null without one
  * @param backlog the measured messages sent and not yet received over time: peak and drain; null when it never
  *     reached one second of the send rate ({@link BacklogSummary})
+ * @param destinations per flow with more than one destination: each destination's figures and their spread; null
+ *     when no flow has more than one
+ * @param subscriptions per flow with more than one subscription: each subscription's figures; null when no flow has
+ *     more than one
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 @JsonIgnoreProperties(ignoreUnknown = true)
@@ -71,7 +75,9 @@ import java.util.Map;
     "generator",
     "faults",
     "rateProfile",
-    "backlog"
+    "backlog",
+    "destinations",
+    "subscriptions"
 })
 public record TestSummary(
         int formatVersion,
@@ -96,7 +102,9 @@ public record TestSummary(
         GeneratorHealth generator,
         @JsonInclude(JsonInclude.Include.NON_EMPTY) List<FaultCost> faults,
         List<RatePhase> rateProfile,
-        BacklogSummary backlog) {
+        BacklogSummary backlog,
+        Map<String, FlowDestinations> destinations,
+        Map<String, List<SubscriptionFigures>> subscriptions) {
 
     public TestSummary {
         faults = faults == null ? List.of() : List.copyOf(faults);

@@ -2,6 +2,7 @@ package org.maestro.client.api;
 
 import java.util.List;
 import java.util.function.UnaryOperator;
+import org.maestro.common.options.DestinationUrls;
 import org.maestro.common.options.OptionCode;
 import org.maestro.common.options.TestOptions;
 import org.maestro.driver.DriverException;
@@ -43,8 +44,10 @@ public final class SutUrls {
     }
 
     private static void check(OptionCode option, String url) {
+        // the drivers check the URL of destination 0: {n} and {s} (DESTINATIONS, SUBSCRIPTIONS) are not their syntax
+        String first = DestinationUrls.resolve(url, 0, 0);
         try {
-            Drivers.forUrl(url).check(url);
+            Drivers.forUrl(first).check(first);
         } catch (DriverException e) {
             throw MaestroException.usage(option.parameter() + ": " + e.getMessage());
         }

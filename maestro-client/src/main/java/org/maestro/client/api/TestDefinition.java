@@ -99,6 +99,16 @@ public final class TestDefinition {
         return set(OptionCode.PARALLEL_COUNT, Integer.toString(count));
     }
 
+    /** The destinations the connections spread over: {@code {n}} in the URLs (DESTINATIONS). */
+    public TestDefinition destinations(int count) {
+        return set(OptionCode.DESTINATIONS, Integer.toString(count));
+    }
+
+    /** The subscriptions of each destination: {@code {s}} in the receive URL (SUBSCRIPTIONS). */
+    public TestDefinition subscriptions(int count) {
+        return set(OptionCode.SUBSCRIPTIONS, Integer.toString(count));
+    }
+
     /** Messages per second per connection; 0 is unbounded. */
     public TestDefinition rate(int rate) {
         return set(OptionCode.RATE, Integer.toString(rate));

@@ -124,7 +124,28 @@ public enum OptionCode {
             36,
             "RECEIVE_RATE",
             v -> checkInt("RECEIVE_RATE", v, 0, 100_000_000),
-            "an integer ≥ 0 such as 500 (messages/s each receiver connection consumes at most; 0 = unbounded)");
+            "an integer ≥ 0 such as 500 (messages/s each receiver connection consumes at most; 0 = unbounded)"),
+    /**
+     * The flow-wide index of this peer's first connection among the connections of its role in its flow (default 0):
+     * connection i of the peer is connection {@code CONNECTION_OFFSET + i} of the flow.
+     */
+    CONNECTION_OFFSET(
+            31,
+            "CONNECTION_OFFSET",
+            v -> checkInt("CONNECTION_OFFSET", v, 0, 1_000_000_000),
+            "an integer from 0 to 1000000000 (the flow-wide index of the peer's first connection)"),
+    /** The destinations a flow spreads over: {@code {n}} in the URLs becomes connection j's {@code j mod DESTINATIONS}. */
+    DESTINATIONS(
+            32,
+            "DESTINATIONS",
+            v -> checkInt("DESTINATIONS", v, 1, DestinationUrls.MAX_DESTINATIONS),
+            "an integer from 1 to 100000 (with more than 1, the URLs name {n}, e.g. amqp://host:5672/orders-{n})"),
+    /** The subscriptions of each destination (receivers): {@code {s}} in the receive URL becomes the subscription. */
+    SUBSCRIPTIONS(
+            33,
+            "SUBSCRIPTIONS",
+            v -> checkInt("SUBSCRIPTIONS", v, 1, DestinationUrls.MAX_SUBSCRIPTIONS),
+            "an integer from 1 to 1000 (with more than 1, the receive URL names {s}, e.g. mqtt://host:1883/orders-{n}?share=s{s})");
 
     private final long code;
     private final String parameter;
@@ -266,7 +287,7 @@ public enum OptionCode {
     }
 
     private static void checkUrl(String value) {
-        String url = value.trim();
+        String url = DestinationUrls.resolve(value.trim(), 0, 0);
         if (url.startsWith("failover:(")) {
             int close = url.indexOf(')');
             if (close < 0) {

@@ -78,6 +78,7 @@ public final class TestOptions {
                             + "senders end the warm-up themselves",
                     "a fixed warm-up (e.g. WARM_UP=10s) with RECEIVE_PAUSE such as 'at 10s for 20s'");
         }
+        DestinationUrls.check(options);
         return options;
     }
 
@@ -234,6 +235,28 @@ public final class TestOptions {
     /** The most messages per second each receiver connection consumes; 0 is unbounded (RECEIVE_RATE). */
     public int receiveRate() {
         return get(OptionCode.RECEIVE_RATE).map(Integer::parseInt).orElse(0);
+    }
+
+    /**
+     * The flow-wide index of this peer's first connection (CONNECTION_OFFSET, default 0). This and the next two
+     * defaults are not in {@link #DEFAULT_VALUES}: a test with one destination records nothing new.
+     */
+    public int connectionOffset() {
+        return get(OptionCode.CONNECTION_OFFSET)
+                .map(v -> Integer.parseInt(v.trim()))
+                .orElse(0);
+    }
+
+    /** The destinations the flow spreads over (DESTINATIONS, default 1). */
+    public int destinations() {
+        return get(OptionCode.DESTINATIONS).map(v -> Integer.parseInt(v.trim())).orElse(1);
+    }
+
+    /** The subscriptions of each destination (SUBSCRIPTIONS, default 1). */
+    public int subscriptions() {
+        return get(OptionCode.SUBSCRIPTIONS)
+                .map(v -> Integer.parseInt(v.trim()))
+                .orElse(1);
     }
 
     private Duration durationOf(OptionCode option) {

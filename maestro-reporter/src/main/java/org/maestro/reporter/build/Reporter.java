@@ -19,6 +19,7 @@ import org.maestro.reporter.html.IndexPage;
 import org.maestro.reporter.html.IterationPage;
 import org.maestro.reporter.html.Page;
 import org.maestro.reporter.html.TestPage;
+import org.maestro.reporter.out.DestinationsCsv;
 import org.maestro.reporter.out.JUnitXml;
 import org.maestro.reporter.out.PercentileDistribution;
 import org.maestro.reporter.out.SummaryJson;
@@ -132,6 +133,7 @@ public final class Reporter {
             Page.write(
                     testDir.resolve(IterationPage.fileName(summary.iteration())),
                     IterationPage.render(summary, IterationCharts.of(analysis)));
+            DestinationsCsv.write(testDir, summary);
             iterations.add(summary);
         }
         Path summaryJson = SummaryJson.write(testDir, test, iterations);

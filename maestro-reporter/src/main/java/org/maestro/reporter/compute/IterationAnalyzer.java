@@ -81,6 +81,7 @@ public final class IterationAnalyzer {
         BacklogAnalysis.Result backlog = BacklogAnalysis.of(files.rates());
         List<FaultCost> faults =
                 FaultCosts.of(files, actions, accounting.counts(), faultSeconds(window, receiverTotals, latencies));
+        DestinationAccounting.Result spread = DestinationAccounting.of(files, accounting.streams(), window.measured());
         TestSummary summary = new TestSummary(
                 TestSummary.FORMAT_VERSION,
                 files.testName(),
@@ -104,7 +105,9 @@ public final class IterationAnalyzer {
                 generator.orElse(null),
                 faults,
                 RatePhases.of(files, parameters, window.measured()),
-                backlog.summary());
+                backlog.summary(),
+                spread.destinations(),
+                spread.subscriptions());
         IterationSeries series = new IterationSeries(
                 window,
                 senders,

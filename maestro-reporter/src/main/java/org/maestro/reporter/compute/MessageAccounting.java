@@ -1,7 +1,5 @@
 package org.maestro.reporter.compute;
 
-import java.net.URI;
-import java.net.URISyntaxException;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -10,6 +8,7 @@ import java.util.Objects;
 import java.util.TreeMap;
 import org.maestro.common.measure.OutcomeCounts;
 import org.maestro.common.measure.PeerResult;
+import org.maestro.common.options.DestinationUrls;
 import org.maestro.common.protocol.Role;
 import org.maestro.reporter.MessageCounts;
 import org.maestro.reporter.StreamSummary;
@@ -73,42 +72,12 @@ public final class MessageAccounting {
 
     private MessageAccounting() {}
 
-    /** The address of a URL: its path without the leading slash ({@code amqp://h:5672/test.queue} → test.queue). */
+    /**
+     * The address of a URL: its path without the leading slash ({@code amqp://h:5672/test.queue} → test.queue), see
+     * {@link DestinationUrls#address(String)}.
+     */
     public static String address(String url) {
-        if (url == null || url.isBlank()) {
-            return "";
-        }
-        try {
-            URI uri = new URI(url.trim());
-            if (uri.getScheme() != null
-                    && uri.getScheme().toLowerCase(java.util.Locale.ROOT).startsWith("rabbitmq")) {
-                // the path of a RabbitMQ URL is the virtual host: the address is its queue, else its exchange
-                String queue = queryValue(uri, "queue");
-                return queue != null ? queue : Objects.requireNonNullElse(queryValue(uri, "exchange"), "");
-            }
-            String path = uri.getPath();
-            if (path == null || path.isEmpty()) {
-                return url.trim();
-            }
-            return path.startsWith("/") ? path.substring(1) : path;
-        } catch (URISyntaxException e) {
-            return url.trim();
-        }
-    }
-
-    /** A parameter of a URL's query, percent-decoded; null when absent. */
-    private static String queryValue(URI uri, String name) {
-        String query = uri.getRawQuery();
-        if (query == null) {
-            return null;
-        }
-        for (String pair : query.split("&")) {
-            int equals = pair.indexOf('=');
-            if (equals > 0 && pair.substring(0, equals).equals(name)) {
-                return java.net.URLDecoder.decode(pair.substring(equals + 1), java.nio.charset.StandardCharsets.UTF_8);
-            }
-        }
-        return null;
+        return DestinationUrls.address(url);
     }
 
     /**

@@ -38,7 +38,12 @@ public final class JUnitXml {
             double time = iterations.stream()
                     .mapToDouble(TestSummary::durationSeconds)
                     .sum();
-            JUnitFormat.startSuite(xml, "maestro." + test, iterations.size(), failures, errors);
+            JUnitFormat.startSuite(
+                    xml,
+                    "maestro." + test,
+                    iterations.size() + (int) DestinationCases.count(iterations),
+                    failures + DestinationCases.failures(iterations),
+                    errors);
             xml.writeAttribute("time", seconds(time));
             iterations.stream()
                     .mapToLong(TestSummary::startMillis)
@@ -59,6 +64,7 @@ public final class JUnitXml {
             xml.writeCharacters("\n");
             for (TestSummary summary : iterations) {
                 writeCase(xml, test, summary);
+                DestinationCases.write(xml, test, summary);
             }
             xml.writeEndElement();
         });

@@ -16,6 +16,7 @@ import java.util.TreeMap;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
 import org.maestro.common.files.agent.AgentActions;
+import org.maestro.common.files.connections.ConnectionsCsv;
 import org.maestro.common.files.gaps.ReceiveGaps;
 import org.maestro.common.files.health.HealthLog;
 import org.maestro.common.files.rate.RateLog;
@@ -212,7 +213,8 @@ public final class PeerDirectory {
                                 && !base.equals(RATE)
                                 && !base.equals(AGENT_ACTIONS)
                                 && !base.equals(RECEIVE_GAPS)
-                                && !base.equals(HEALTH);
+                                && !base.equals(HEALTH)
+                                && !base.equals(ConnectionsCsv.FILE_NAME);
                     })
                     .sorted()
                     .collect(Collectors.toList());

@@ -63,7 +63,9 @@ class ComparisonTest {
                 null,
                 List.of(),
                 null,
-                s.backlog());
+                s.backlog(),
+                null,
+                null);
     }
 
     @Test
@@ -137,7 +139,9 @@ class ComparisonTest {
                 null,
                 List.of(),
                 null,
-                baseline.backlog());
+                baseline.backlog(),
+                null,
+                null);
         ComparisonResult result = compare(baseline, renumbered, Thresholds.DEFAULTS);
         assertFalse(result.isRegression());
         assertTrue(

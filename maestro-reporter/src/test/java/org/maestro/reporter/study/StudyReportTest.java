@@ -103,6 +103,8 @@ class StudyReportTest {
                 null,
                 List.of(),
                 null,
+                null,
+                null,
                 null);
     }
 

@@ -79,6 +79,10 @@ public final class ReceiveRecorder {
     private final JitterRecorder jitter;
     private final int runTag;
     private SenderStreams lastSender;
+    // the writer's; read once it stopped
+    private long bytes;
+    private long firstMeasuredMicros;
+    private long lastMeasuredMicros;
 
     /** A recorder of messages without a run tag (sent without RUN_ID). */
     public ReceiveRecorder(SingleWriterLatencyRecorder responseTime, SingleWriterLatencyRecorder serviceTime) {
@@ -145,6 +149,13 @@ public final class ReceiveRecorder {
             return;
         }
         boolean warmUp = MessageStamp.warmUp(body);
+        if (!warmUp) {
+            if (firstMeasuredMicros == 0) {
+                firstMeasuredMicros = receiveMicros;
+            }
+            lastMeasuredMicros = receiveMicros;
+        }
+        bytes += body.length;
         long intended = MessageStamp.intendedMicros(body);
         responseTime.record(receiveMicros - intended, warmUp);
         serviceTime.record(receiveMicros - MessageStamp.actualMicros(body), warmUp);
@@ -202,6 +213,46 @@ public final class ReceiveRecorder {
     /** When the first message (of any kind) arrived, or 0. */
     public long firstReceiveMicros() {
         return firstReceiveMicros.get();
+    }
+
+    /** Payload bytes of this run's messages received (warm-up and copies included); read once the writer stopped. */
+    public long bytes() {
+        return bytes;
+    }
+
+    /** When the first measured message arrived (epoch µs), 0 when none did; read once the writer stopped. */
+    public long firstMeasuredMicros() {
+        return firstMeasuredMicros;
+    }
+
+    /** When the last measured message arrived (epoch µs), 0 when none did; read once the writer stopped. */
+    public long lastMeasuredMicros() {
+        return lastMeasuredMicros;
+    }
+
+    /** Copies of a message this connection had received already; read once the writer stopped. */
+    public long duplicates() {
+        long sum = 0;
+        for (StreamSequences stream : streams().values()) {
+            sum += stream.duplicates();
+        }
+        return sum;
+    }
+
+    /**
+     * Sequence numbers below the highest this connection saw on each stream and that it did not get: lost when it is
+     * its subscription's only consumer, else taken by another consumer. Read once the writer stopped.
+     */
+    public long missingBySequence() {
+        long sum = 0;
+        for (StreamSequences stream : streams().values()) {
+            if (!stream.seen().isEmpty()) {
+                sum += Integer.toUnsignedLong(stream.seen().last())
+                        + 1
+                        - stream.seen().getLongCardinality();
+            }
+        }
+        return sum;
     }
 
     /** The streams seen, to read once the writer has stopped. */

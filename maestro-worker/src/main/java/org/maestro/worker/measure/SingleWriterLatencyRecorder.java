@@ -18,6 +18,7 @@ public final class SingleWriterLatencyRecorder {
     private final SingleWriterRecorder warmUp = new SingleWriterRecorder(HIGHEST_MICROS, DIGITS);
     private Histogram measuredSpare;
     private Histogram warmUpSpare;
+    private Histogram measuredTotal;
 
     /** Records a value; negative values (clock steps between hosts) count as 0. */
     public void record(long micros, boolean duringWarmUp) {
@@ -31,6 +32,28 @@ public final class SingleWriterLatencyRecorder {
         warmUpSpare = warmUp.getIntervalHistogram(warmUpSpare);
         measuredSum.add(measuredSpare);
         warmUpSum.add(warmUpSpare);
+        if (measuredTotal != null && measuredSpare.getTotalCount() > 0) {
+            measuredTotal.add(measuredSpare);
+        }
+    }
+
+    /**
+     * Makes the reader side keep this connection's own measured values across intervals ({@link #measuredTotal()}),
+     * at no cost to the writer; call before the first interval.
+     */
+    public SingleWriterLatencyRecorder keepMeasuredTotal() {
+        if (measuredTotal == null) {
+            measuredTotal = new Histogram(DIGITS);
+        }
+        return this;
+    }
+
+    /**
+     * The measured values drained so far (all of them once the run's last interval was written), or null when
+     * {@link #keepMeasuredTotal()} was not called. Reader side.
+     */
+    public Histogram measuredTotal() {
+        return measuredTotal;
     }
 
     /** A new, empty histogram of the same range and precision. */

@@ -13,6 +13,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import org.HdrHistogram.Histogram;
 import org.maestro.base.net.UrlRedactor;
+import org.maestro.common.files.connections.ConnectionsCsv;
 import org.maestro.common.measure.PeerResult;
 import org.maestro.common.options.TestDuration;
 import org.maestro.common.options.TestOptions;
@@ -30,6 +31,8 @@ import org.maestro.worker.measure.ReceiveRecorder;
 import org.maestro.worker.measure.SilenceLog;
 import org.maestro.worker.measure.SingleWriterLatencyRecorder;
 import org.maestro.worker.measure.StreamSequences;
+import org.maestro.worker.role.ConnectionPlace;
+import org.maestro.worker.role.ConnectionsFile;
 import org.maestro.worker.role.IntervalWriter;
 import org.maestro.worker.role.LoadRun;
 import org.maestro.worker.role.RunOutcome;
@@ -47,6 +50,7 @@ final class ReceiverRun extends LoadRun {
     private final List<SingleWriterLatencyRecorder> responseRecorders = new ArrayList<>();
     private final List<SingleWriterLatencyRecorder> serviceRecorders = new ArrayList<>();
     private final List<JitterRecorder> jitterRecorders = new ArrayList<>();
+    private final List<ConnectionPlace> places = new ArrayList<>();
     private final SilenceLog silences;
     private final ConsumeSchedule schedule;
     private long drainStartMicros = -1;
@@ -68,7 +72,7 @@ final class ReceiverRun extends LoadRun {
         int runTag = MessageStamp.runTag(options.runId().orElse(null));
         this.schedule = ConsumeSchedule.of(options);
         for (int i = 0; i < options.parallelCount(); i++) {
-            SingleWriterLatencyRecorder response = new SingleWriterLatencyRecorder();
+            SingleWriterLatencyRecorder response = new SingleWriterLatencyRecorder().keepMeasuredTotal();
             SingleWriterLatencyRecorder service = new SingleWriterLatencyRecorder();
             responseRecorders.add(response);
             serviceRecorders.add(service);
@@ -83,6 +87,13 @@ final class ReceiverRun extends LoadRun {
                     () -> driver.connect(url, settings.clock(), settings.connectTimeout()),
                     recorder,
                     new ConsumeGate(schedule, options.receiveRate(), runTag, settings.clock(), recorder::record)));
+            ConnectionPlace place = ConnectionPlace.ofReceiver(options, url, i);
+            places.add(place);
+            connections.add(new ReceiverConnection(
+                    i,
+                    place.url(),
+                    () -> driver.connect(place.url(), settings.clock(), settings.connectTimeout()),
+                    new ReceiveRecorder(response, service, silences, jitter, runTag)));
         }
     }
 
@@ -290,6 +301,7 @@ final class ReceiverRun extends LoadRun {
         } catch (java.io.IOException e) {
             LOG.warn("cannot write {}: {}", SilenceLog.FILE_NAME, e.getMessage());
         }
+        ConnectionsFile.write(directory, connections.stream().map(this::row).toList());
         Map<ReceiveRecorder.StreamId, List<StreamSequences>> byStream = new LinkedHashMap<>();
         long count = 0;
         long errors = 0;
@@ -360,6 +372,22 @@ final class ReceiverRun extends LoadRun {
                         outcome[0],
                         outcome[1])
                 .withStale(stale);
+    }
+
+    /** The connections.csv row of a connection that was closed. */
+    private ConnectionsCsv.Row row(ReceiverConnection connection) {
+        ReceiveRecorder recorder = connection.recorder();
+        ConnectionsFile.Counts counts = ConnectionsFile.Counts.receiver(
+                recorder.received(), recorder.duplicates(), recorder.missingBySequence());
+        Histogram histogram = responseRecorders.get(connection.index()).measuredTotal();
+        ConnectionPlace place = places.get(connection.index());
+        return ConnectionsFile.row(
+                place,
+                counts,
+                histogram,
+                recorder.bytes(),
+                recorder.firstMeasuredMicros(),
+                recorder.lastMeasuredMicros());
     }
 
     /** The outcome and its reason: the fail-condition latency on measured response times, warm-up excluded. */

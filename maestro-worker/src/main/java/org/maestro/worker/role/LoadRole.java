@@ -9,6 +9,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicReference;
 import org.maestro.base.time.MicroClock;
+import org.maestro.common.options.DestinationUrls;
 import org.maestro.common.options.OptionCode;
 import org.maestro.common.options.TestOptions;
 import org.maestro.common.peer.ErrorCodes;
@@ -77,8 +78,10 @@ public abstract class LoadRole implements RoleBehaviour {
     protected static void checkUrl(TestOptions options, OptionCode option, Optional<String> url) {
         if (url.isPresent()) {
             String parameter = options.get(option).isPresent() ? option.parameter() : OptionCode.BROKER.parameter();
+            // the driver checks the URL of destination 0: {n} and {s} are not part of its syntax
+            String first = DestinationUrls.resolve(url.get(), 0, 0);
             try {
-                Drivers.forUrl(url.get()).check(url.get());
+                Drivers.forUrl(first).check(first);
             } catch (DriverException e) {
                 throw new IllegalArgumentException(parameter + ": " + e.getMessage(), e);
             }
@@ -100,9 +103,10 @@ public abstract class LoadRole implements RoleBehaviour {
 
     /** The driver of a URL, which has checked the URL's options; INVALID_OPTION when it is not right. */
     protected static Driver driver(String url) throws RoleException {
+        String first = DestinationUrls.resolve(url, 0, 0);
         try {
-            Driver driver = Drivers.forUrl(url);
-            driver.check(url);
+            Driver driver = Drivers.forUrl(first);
+            driver.check(first);
             return driver;
         } catch (DriverException e) {
             throw new RoleException(ErrorCodes.INVALID_OPTION, e.getMessage(), e);

@@ -82,6 +82,11 @@ public abstract sealed class SenderConnection implements Runnable permits FixedR
     private ResendSchedule resends;
     private long handed;
     private long nextSequence;
+    // the connection's thread; read by others once the loop ended (awaitDone)
+    private long bytes;
+    private long resent;
+    private long firstMeasuredMicros;
+    private long lastMeasuredMicros;
 
     /** What a sender connection is made of: its index, how it connects, what it sends, its clock and recorders. */
     public record Parts(
@@ -234,6 +239,26 @@ public abstract sealed class SenderConnection implements Runnable permits FixedR
         return index;
     }
 
+    /** Payload bytes handed to the system, resends included; read once the loop ended. */
+    public long bytes() {
+        return bytes;
+    }
+
+    /** Messages sent again after the system released them; read once the loop ended. */
+    public long resent() {
+        return resent;
+    }
+
+    /** When the first measured message was sent (epoch µs), 0 when none was; read once the loop ended. */
+    public long firstMeasuredMicros() {
+        return firstMeasuredMicros;
+    }
+
+    /** When the last measured message was sent (epoch µs), 0 when none was; read once the loop ended. */
+    public long lastMeasuredMicros() {
+        return lastMeasuredMicros;
+    }
+
     /**
      * Logs one line about the attempts that did not end accepted since the last line, at most every 10 s, instead
      * of one line per message. Called by one supervising thread.
@@ -340,7 +365,9 @@ public abstract sealed class SenderConnection implements Runnable permits FixedR
             if (!warmUpMessage) {
                 if (measured == 0) {
                     firstMeasuredDelayMicros = actual - intended;
+                    firstMeasuredMicros = actual;
                 }
+                lastMeasuredMicros = actual;
                 measured++;
                 lastIntended = intended;
                 lastActual = actual;
@@ -406,9 +433,12 @@ public abstract sealed class SenderConnection implements Runnable permits FixedR
             try {
                 producer.send(sequence, body, size);
                 handed++;
-                bytes.add(size, first && !warmUp);
+                bytes.add(size, first && !warmUp),
+                bytes += size;
                 if (first) {
                     sendDelay.record(actual - intended, warmUp);
+                } else {
+                    resent++;
                 }
                 lastProgressMicros.lazySet(actual);
                 return;

@@ -9,8 +9,10 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
+import org.HdrHistogram.Histogram;
 import org.maestro.base.net.UrlRedactor;
 import org.maestro.base.time.MicroClock;
+import org.maestro.common.files.connections.ConnectionsCsv;
 import org.maestro.common.measure.OutcomeCounts;
 import org.maestro.common.measure.PeerResult;
 import org.maestro.common.options.TestOptions;
@@ -22,6 +24,8 @@ import org.maestro.common.time.Sleeper;
 import org.maestro.driver.Driver;
 import org.maestro.worker.measure.PayloadBytes;
 import org.maestro.worker.measure.SingleWriterLatencyRecorder;
+import org.maestro.worker.role.ConnectionPlace;
+import org.maestro.worker.role.ConnectionsFile;
 import org.maestro.worker.role.IntervalWriter;
 import org.maestro.worker.role.LoadRun;
 import org.slf4j.Logger;
@@ -45,6 +49,7 @@ final class SenderRun extends LoadRun {
     private final SenderRole.Settings settings;
     private final List<SenderConnection> connections = new ArrayList<>();
     private final List<SingleWriterLatencyRecorder> recorders = new ArrayList<>();
+    private final List<ConnectionPlace> places = new ArrayList<>();
     private volatile WarmUpBoundary warmUp;
 
     SenderRun(
@@ -62,11 +67,13 @@ final class SenderRun extends LoadRun {
         MicroClock clock = settings.clock();
         Sleeper pause = settings.pause();
         for (int i = 0; i < options.parallelCount(); i++) {
-            SingleWriterLatencyRecorder recorder = new SingleWriterLatencyRecorder();
+            SingleWriterLatencyRecorder recorder = new SingleWriterLatencyRecorder().keepMeasuredTotal();
             recorders.add(recorder);
+            ConnectionPlace place = ConnectionPlace.ofSender(options, url, i);
+            places.add(place);
             connections.add(SenderConnection.create(new SenderConnection.Parts(
                     i,
-                    () -> driver.connect(url, clock, settings.connectTimeout()),
+                    () -> driver.connect(place.url(), clock, settings.connectTimeout()),
                     plan,
                     clock,
                     pause,
@@ -241,7 +248,8 @@ final class SenderRun extends LoadRun {
             }
             long quiet = nowMicros - connection.lastProgressMicros();
             if (quiet > settings.stallLimit().toNanos() / 1000 && !isDone(connection)) {
-                return "no message could be sent on connection " + connection.index() + " to " + UrlRedactor.redact(url)
+                return "no message could be sent on connection " + connection.index() + " to "
+                        + UrlRedactor.redact(places.get(connection.index()).url())
                         + " for " + settings.stallLimit().toSeconds() + " s";
             }
         }
@@ -290,8 +298,10 @@ final class SenderRun extends LoadRun {
         long errors = 0;
         long refused = 0;
         OutcomeCounts outcomes = OutcomeCounts.NONE;
+        List<ConnectionsCsv.Row> rows = new ArrayList<>();
         for (SenderConnection connection : connections) {
             connection.logRefusals(Long.MAX_VALUE);
+            rows.add(row(connection));
             OutcomeCounts own = connection.outcomes();
             streams.add(new PeerResult.Stream(
                     sender,
@@ -308,6 +318,7 @@ final class SenderRun extends LoadRun {
             refused += connection.refused();
             outcomes = outcomes.plus(own);
         }
+        ConnectionsFile.write(directory, rows);
         boolean success = !halted
                 && (endReason.equals("end of the test duration") || endReason.equals("stopped by the client"))
                 && count > 0;
@@ -335,6 +346,17 @@ final class SenderRun extends LoadRun {
                 success ? PeerResult.SUCCESS : PeerResult.FAILURE,
                 reason,
                 outcomes);
+    }
+
+    /** The connections.csv row of a connection whose loop ended. */
+    private ConnectionsCsv.Row row(SenderConnection connection) {
+        int i = connection.index();
+        ConnectionsFile.Counts counts =
+                ConnectionsFile.Counts.sender(connection.sent(), connection.refused(), connection.resent());
+        Histogram measured = recorders.get(i).measuredTotal();
+        long first = connection.firstMeasuredMicros();
+        return ConnectionsFile.row(
+                places.get(i), counts, measured, connection.bytes(), first, connection.lastMeasuredMicros());
     }
 
     /** The attempts that did not end accepted, e.g. " (1,200 released, 3 failed; 1,203 messages refused)". */
