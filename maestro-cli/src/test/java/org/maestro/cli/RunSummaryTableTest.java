@@ -14,13 +14,9 @@ import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.maestro.client.api.TestResult;
+import org.maestro.reporter.DestinationFigures;
 import org.maestro.reporter.FaultCost;
 import org.maestro.reporter.FaultText;
-
-/**
- * The table {@code maestro-cli run} prints at the end has the byte rate of each test beside its message rate, the
- * receivers' drain after the senders stopped under it and a line per agent action with what it cost.
-import org.maestro.reporter.DestinationFigures;
 import org.maestro.reporter.FlowDestinations;
 import org.maestro.reporter.SubscriptionFigures;
 import org.maestro.reporter.TestSummary;
@@ -29,10 +25,9 @@ import org.maestro.reporter.out.SummaryJson;
 
 /**
  * The table {@code maestro-cli run} prints at the end has the byte rate of each test beside its message rate, and
- * the receivers' drain after the senders stopped under it, and the spread of a test over many destinations.
+ * the receivers' drain after the senders stopped under it.
  */
 class RunSummaryTableTest {
-
     /** The lines {@code printSummary} prints for one passed run of test {@code name} with the given figures. */
     private static String[] printed(String name, Map<String, Number> figures) {
         TestResult result =
@@ -114,40 +109,6 @@ class RunSummaryTableTest {
                 false,
                 null,
                 List.of(restart));
-    }
-
-    void aTestOverManyDestinationsPrintsItsSpreadOnOneLine(@TempDir Path results) throws Exception {
-        Path testDir = Files.createDirectories(results.resolve("spread"));
-        List<DestinationFigures> each = new ArrayList<>();
-        for (int d = 0; d < 100; d++) {
-            each.add(new DestinationFigures(
-                    d, "orders-" + d, 5000L, 5000L, 0L, 0L, 0, d == 17 ? 480.0 : d == 3 ? 520.0 : 500.0, null));
-        }
-        TestSummary summary = new TestSummary(
-                1,
-                "spread",
-                0,
-                0,
-                0,
-                0,
-                Verdict.SUCCESS,
-                "ok",
-                null,
-                null,
-                null,
-                null,
-                Map.of(),
-                List.of(),
-                List.of(),
-                List.of(),
-                List.of(),
-                null,
-                null,
-                Map.of("", FlowDestinations.of(each)),
-                Map.of("", List.of(new SubscriptionFigures(1, 1, "orders-1", 5000L, 4000L, 1000L, 0, null))));
-        SummaryJson.write(testDir, "spread", List.of(summary));
-        TestResult result =
-                new TestResult("spread", 0, true, "ok", testDir.resolve("0"), null, Map.of("received", 1L), List.of());
         StringWriter text = new StringWriter();
         try (PrintWriter out = new PrintWriter(text)) {
             RunCommand.printSummary(List.of(result), out);
@@ -176,6 +137,7 @@ class RunSummaryTableTest {
         assertTrue(lines.get(header + 2).startsWith("SILENCE: "), text.toString());
     }
 
+    @Test
     void aBacklogIsOneLineWithItsPeakAndDrain() {
         String[] drained = printed(
                 "late",
@@ -200,6 +162,47 @@ class RunSummaryTableTest {
         assertEquals("stuck #0 backlog: peak 500 msg at 0 s; not drained: 490 msg remained", left[3]);
     }
 
+    @Test
+    void aTestOverManyDestinationsPrintsItsSpreadOnOneLine(@TempDir Path results) throws Exception {
+        Path testDir = Files.createDirectories(results.resolve("spread"));
+        List<DestinationFigures> each = new ArrayList<>();
+        for (int d = 0; d < 100; d++) {
+            each.add(new DestinationFigures(
+                    d, "orders-" + d, 5000L, 5000L, 0L, 0L, 0, d == 17 ? 480.0 : d == 3 ? 520.0 : 500.0, null));
+        }
+        TestSummary summary = new TestSummary(
+                1,
+                "spread",
+                0,
+                0,
+                0,
+                0,
+                Verdict.SUCCESS,
+                "ok",
+                null,
+                null,
+                null,
+                null,
+                Map.of(),
+                List.of(),
+                List.of(),
+                List.of(),
+                List.of(),
+                null,
+                null,
+                null,
+                List.of(),
+                null,
+                null,
+                Map.of("", FlowDestinations.of(each)),
+                Map.of("", List.of(new SubscriptionFigures(1, 1, "orders-1", 5000L, 4000L, 1000L, 0, null))));
+        SummaryJson.write(testDir, "spread", List.of(summary));
+        TestResult result =
+                new TestResult("spread", 0, true, "ok", testDir.resolve("0"), null, Map.of("received", 1L), List.of());
+        StringWriter text = new StringWriter();
+        try (PrintWriter out = new PrintWriter(text)) {
+            RunCommand.printSummary(List.of(result), out);
+        }
         double sum = 98 * 500.0 + 480 + 520;
         double squares = 98 * 500.0 * 500.0 + 480 * 480 + 520 * 520;
         String jain = String.format(Locale.ROOT, "%.3f", sum * sum / (100 * squares));

@@ -80,7 +80,6 @@ public final class ReceiveRecorder {
     private final int runTag;
     private SenderStreams lastSender;
     // the writer's; read once it stopped
-    private long bytes;
     private long firstMeasuredMicros;
     private long lastMeasuredMicros;
 
@@ -155,7 +154,6 @@ public final class ReceiveRecorder {
             }
             lastMeasuredMicros = receiveMicros;
         }
-        bytes += body.length;
         long intended = MessageStamp.intendedMicros(body);
         responseTime.record(receiveMicros - intended, warmUp);
         serviceTime.record(receiveMicros - MessageStamp.actualMicros(body), warmUp);
@@ -213,11 +211,6 @@ public final class ReceiveRecorder {
     /** When the first message (of any kind) arrived, or 0. */
     public long firstReceiveMicros() {
         return firstReceiveMicros.get();
-    }
-
-    /** Payload bytes of this run's messages received (warm-up and copies included); read once the writer stopped. */
-    public long bytes() {
-        return bytes;
     }
 
     /** When the first measured message arrived (epoch µs), 0 when none did; read once the writer stopped. */

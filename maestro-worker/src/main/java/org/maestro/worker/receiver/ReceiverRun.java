@@ -81,19 +81,14 @@ final class ReceiverRun extends LoadRun {
                 jitterRecorders.add(jitter);
             }
             ReceiveRecorder recorder = new ReceiveRecorder(response, service, silences, jitter, runTag);
-            connections.add(new ReceiverConnection(
-                    i,
-                    url,
-                    () -> driver.connect(url, settings.clock(), settings.connectTimeout()),
-                    recorder,
-                    new ConsumeGate(schedule, options.receiveRate(), runTag, settings.clock(), recorder::record)));
             ConnectionPlace place = ConnectionPlace.ofReceiver(options, url, i);
             places.add(place);
             connections.add(new ReceiverConnection(
                     i,
                     place.url(),
                     () -> driver.connect(place.url(), settings.clock(), settings.connectTimeout()),
-                    new ReceiveRecorder(response, service, silences, jitter, runTag)));
+                    recorder,
+                    new ConsumeGate(schedule, options.receiveRate(), runTag, settings.clock(), recorder::record)));
         }
     }
 
@@ -385,7 +380,7 @@ final class ReceiverRun extends LoadRun {
                 place,
                 counts,
                 histogram,
-                recorder.bytes(),
+                recorder.bytes().snapshot().bytes(),
                 recorder.firstMeasuredMicros(),
                 recorder.lastMeasuredMicros());
     }

@@ -83,7 +83,6 @@ public abstract sealed class SenderConnection implements Runnable permits FixedR
     private long handed;
     private long nextSequence;
     // the connection's thread; read by others once the loop ended (awaitDone)
-    private long bytes;
     private long resent;
     private long firstMeasuredMicros;
     private long lastMeasuredMicros;
@@ -237,11 +236,6 @@ public abstract sealed class SenderConnection implements Runnable permits FixedR
 
     public int index() {
         return index;
-    }
-
-    /** Payload bytes handed to the system, resends included; read once the loop ended. */
-    public long bytes() {
-        return bytes;
     }
 
     /** Messages sent again after the system released them; read once the loop ended. */
@@ -433,8 +427,7 @@ public abstract sealed class SenderConnection implements Runnable permits FixedR
             try {
                 producer.send(sequence, body, size);
                 handed++;
-                bytes.add(size, first && !warmUp),
-                bytes += size;
+                bytes.add(size, first && !warmUp);
                 if (first) {
                     sendDelay.record(actual - intended, warmUp);
                 } else {

@@ -356,7 +356,12 @@ final class SenderRun extends LoadRun {
         Histogram measured = recorders.get(i).measuredTotal();
         long first = connection.firstMeasuredMicros();
         return ConnectionsFile.row(
-                places.get(i), counts, measured, connection.bytes(), first, connection.lastMeasuredMicros());
+                places.get(i),
+                counts,
+                measured,
+                connection.bytes().snapshot().bytes(),
+                first,
+                connection.lastMeasuredMicros());
     }
 
     /** The attempts that did not end accepted, e.g. " (1,200 released, 3 failed; 1,203 messages refused)". */
