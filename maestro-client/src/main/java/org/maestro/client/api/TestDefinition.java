@@ -1,11 +1,14 @@
 package org.maestro.client.api;
 
+import groovy.lang.Closure;
+import groovy.lang.DelegatesTo;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Consumer;
 import java.util.function.UnaryOperator;
 import org.maestro.common.options.Durations;
 import org.maestro.common.options.OptionCode;
@@ -30,6 +33,7 @@ import org.maestro.common.options.TestOptions;
 public final class TestDefinition {
     private final Map<OptionCode, String> values = new EnumMap<>(OptionCode.class);
     private final List<AgentAction> actions = new ArrayList<>();
+    private final List<FlowDefinition> flows = new ArrayList<>();
     private boolean inspect;
     private boolean inspectorRequired;
 
@@ -46,6 +50,7 @@ public final class TestDefinition {
         TestDefinition copy = new TestDefinition();
         copy.values.putAll(values);
         copy.actions.addAll(actions);
+        flows.forEach(flow -> copy.flows.add(flow.copy()));
         copy.inspect = inspect;
         copy.inspectorRequired = inspectorRequired;
         return copy;
@@ -181,6 +186,29 @@ public final class TestDefinition {
         return set(OptionCode.RESEND_RELEASED, Boolean.toString(resend));
     }
 
+    /**
+     * Adds a named flow: its own URLs, senders, receivers and load; what it leaves unset is this test's ({@link
+     * FlowDefinition}, docs/getting-started.md, "Flows").
+     */
+    public TestDefinition flow(
+            String name,
+            @DelegatesTo(value = FlowDefinition.class, strategy = Closure.DELEGATE_FIRST) Closure<?> definition) {
+        return flow(name, flow -> {
+            Closure<?> copy = (Closure<?>) definition.clone();
+            copy.setResolveStrategy(Closure.DELEGATE_FIRST);
+            copy.setDelegate(flow);
+            copy.call(flow);
+        });
+    }
+
+    /** Adds a named flow defined by a Java consumer. */
+    public TestDefinition flow(String name, Consumer<FlowDefinition> definition) {
+        FlowDefinition flow = new FlowDefinition(name);
+        definition.accept(flow);
+        flows.add(flow);
+        return this;
+    }
+
     /** Sets any option by parameter name, e.g. {@code option "LOG_LEVEL", "debug"}. */
     public TestDefinition option(String parameter, Object value) {
         OptionCode option = OptionCode.ofParameter(parameter)
@@ -204,6 +232,11 @@ public final class TestDefinition {
     /** The agent actions, in the order written. */
     public List<AgentAction> actions() {
         return List.copyOf(actions);
+    }
+
+    /** The flows the script named, in the order written; empty for a test of one unnamed flow. */
+    public List<FlowDefinition> flows() {
+        return List.copyOf(flows);
     }
 
     /** True when the test wants an inspector. */
@@ -236,7 +269,8 @@ public final class TestDefinition {
             }
         }
         TestOptions options = TestOptions.DEFAULTS.withAll(resolved);
-        if (options.sendUrl().isEmpty() || options.receiveUrl().isEmpty()) {
+        if (flows.isEmpty()
+                && (options.sendUrl().isEmpty() || options.receiveUrl().isEmpty())) {
             throw new IllegalArgumentException(
                     "test '" + options.testName() + "' names no SUT: set sut \"amqp://host:5672/"
                             + "queue\" in the script or SEND_RECEIVE_URL in the environment");

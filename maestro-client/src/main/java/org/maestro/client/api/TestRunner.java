@@ -194,7 +194,8 @@ public final class TestRunner {
         } catch (IllegalArgumentException e) {
             throw MaestroException.usage(e.getMessage());
         }
-        SutUrls.check(options);
+        FlowPlan plan = FlowPlan.of(definition, options);
+        plan.checkUrls();
         Path iterationDirectory = claimIteration(options.testName());
         options = options.with(
                         OptionCode.TEST_ITERATION,
@@ -205,7 +206,7 @@ public final class TestRunner {
                 options.testName(),
                 options.testIteration(),
                 options.runId().orElseThrow());
-        Execution execution = new Execution(definition, options, iterationDirectory);
+        Execution execution = new Execution(definition, options, iterationDirectory, plan);
         try {
             return execution.run();
         } finally {
@@ -294,6 +295,8 @@ public final class TestRunner {
     private final class Execution {
         private final TestDefinition definition;
         private final TestOptions options;
+        private final FlowPlan plan;
+        private PeerAssignment assignment;
         private final Path directory;
         private final TestState state;
         private final Watchdog watchdog;
@@ -305,9 +308,10 @@ public final class TestRunner {
 
         private boolean released;
 
-        Execution(TestDefinition definition, TestOptions options, Path directory) {
+        Execution(TestDefinition definition, TestOptions options, Path directory, FlowPlan plan) {
             this.definition = definition;
             this.options = options;
+            this.plan = plan;
             this.directory = directory;
             this.state = new TestState(progress, () -> Instant.EPOCH.plusNanos(clock.nowMicros() * 1_000));
             this.peers = new SilenceTrackingPeers(TestRunner.this.peers, state.silence());
@@ -394,11 +398,7 @@ public final class TestRunner {
                 clocks.estimate(ClockEstimate.BEFORE);
                 if (startAll()) {
                     LOG.info("{}: all peers started", options.testName());
-                    watchdog.watch(
-                            clock.nowMicros(),
-                            TestDefinition.plannedTime(options),
-                            options.warmUp(),
-                            definition.actions());
+                    watchdog.watch(clock.nowMicros(), plan.plannedTime(), options.warmUp(), definition.actions());
                     drain();
                 }
             } finally {
@@ -475,8 +475,10 @@ public final class TestRunner {
                         + (byRole.isEmpty() ? "no peers" : byRole) + "); start them with "
                         + PeerStartCommands.quoted(missing, peers.endpoint()));
             }
+            assignment = PeerAssignment.assign(
+                    plan, found.stream().map(PeerStatus::peer).toList(), peers.endpoint(), options.testName());
             for (PeerStatus status : found) {
-                if (neededRoles().stream().anyMatch(status.peer()::plays)) {
+                if (neededRoles().stream().anyMatch(status.peer()::plays) && assignment.takesPart(status.peer())) {
                     state.add(status.peer());
                 }
             }
@@ -503,10 +505,10 @@ public final class TestRunner {
             if (!resetPeers()) {
                 return;
             }
-            for (Map.Entry<OptionCode, String> option : options.values().entrySet()) {
+            for (FlowOptions.Step option : FlowOptions.steps(plan, assignment, options, state.livePeerIds())) {
                 Replies replies = await(
-                        peers.set(option.getKey(), option.getValue(), state.livePeerIds(), REPLY_TIMEOUT),
-                        "SET " + option.getKey().parameter());
+                        peers.set(option.option(), option.value(), option.peerIds(), REPLY_TIMEOUT),
+                        "SET " + option.option().parameter());
                 if (replies == null) {
                     return;
                 }
@@ -519,7 +521,7 @@ public final class TestRunner {
                 }
                 if (!replies.allOk()) {
                     throw MaestroException.infrastructure("peers did not accept "
-                            + option.getKey().parameter() + ": " + Problems.describe(replies, state.peers()));
+                            + option.option().parameter() + ": " + Problems.describe(replies, state.peers()));
                 }
             }
         }

@@ -79,7 +79,21 @@ public enum OptionCode {
      * How long a drain waits without progress (no receiver consuming any message) while the receivers have not yet
      * consumed what the senders sent, before it ends and counts what is missing as lost (default 5 s).
      */
-    DRAIN_QUIET(29, "DRAIN_QUIET", v -> checkDuration("DRAIN_QUIET", v), Durations.FORMS);
+    DRAIN_QUIET(29, "DRAIN_QUIET", v -> checkDuration("DRAIN_QUIET", v), Durations.FORMS),
+    /**
+     * The name of the flow a peer takes part in, set per peer by the client; unset (or empty) for the one flow of a
+     * test that names none. The reporter groups peers by it.
+     */
+    FLOW(30, "FLOW", OptionCode::checkFlow, Forms.FLOW),
+    /**
+     * The index of a load peer's first connection among all the connections of its role in its flow, set per peer by
+     * the client: connection i of the peer has the flow-wide index CONNECTION_OFFSET + i (default 0).
+     */
+    CONNECTION_OFFSET(
+            31,
+            "CONNECTION_OFFSET",
+            v -> checkInt("CONNECTION_OFFSET", v, 0, Integer.MAX_VALUE),
+            "an integer ≥ 0 (the flow-wide index of the peer's first connection)");
 
     private final long code;
     private final String parameter;
@@ -150,6 +164,7 @@ public enum OptionCode {
     private static final class Forms {
         static final String URL =
                 "a URL such as amqp://host:5672/test.queue or failover:(amqp://a:5672,amqp://b:5672)/test.queue";
+        static final String FLOW = "a flow name of letters, digits, '.', '_' or '-' (1-64 characters), e.g. orders";
         static final String NAME = "a name of letters, digits, '.', '_' or '-' (1-100 characters), not '.' or '..'";
     }
 
@@ -205,6 +220,12 @@ public enum OptionCode {
         }
         if (!value.matches("[A-Za-z0-9._-]{1,100}")) {
             throw new IllegalArgumentException(option);
+        }
+    }
+
+    private static void checkFlow(String value) {
+        if (!value.isEmpty() && !value.matches(TestOptions.FLOW_NAME)) {
+            throw new IllegalArgumentException("FLOW");
         }
     }
 
