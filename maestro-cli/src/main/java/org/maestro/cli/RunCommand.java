@@ -421,7 +421,12 @@ public final class RunCommand extends MaestroCommand {
                 "MB/s",
                 "p99 ms",
                 "RESULTS");
+        List<TestResult> rows = new java.util.ArrayList<>();
         for (TestResult r : results) {
+            rows.add(r);
+            rows.addAll(r.getFlows().values()); // a test of several flows: a row per flow after its own
+        }
+        for (TestResult r : rows) {
             out.printf(
                     "%-24s %4d  %-6s %12s %,12d %,10d %8s %8s %8s %,12.0f %10.3f %10.3f  %s%n",
                     r.name(),
@@ -441,7 +446,10 @@ public final class RunCommand extends MaestroCommand {
         out.println("SENT to VANISHED: the whole test, warm-up included; RECEIVED counts distinct messages, DUPLICATES"
                 + " the copies beyond the first; RATE (every copy counted), MB/s (MESSAGE_SIZE x measured messages /"
                 + " window, 10^6 bytes) and p99: the measured window, warm-up excluded; RATE and MB/s count what"
-                + " arrived within it, not the drain after the senders stopped.");
+                + " arrived within it, not the drain after the senders stopped."
+                + (rows.size() > results.size()
+                        ? " A row <test>.<flow> gives a flow's share; its RESULT is its loss against MAXIMUM_LOSS."
+                        : ""));
         for (TestResult r : results) {
             Long drained = r.getDrained();
             if (drained != null && drained > 0) {

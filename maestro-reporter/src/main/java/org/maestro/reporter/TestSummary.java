@@ -39,6 +39,8 @@ import java.util.Map;
  * @param runId the run id of the iteration (the runner's, else the peers' RUN_ID); null when unknown
  * @param clocks how far apart the senders' and receivers' clocks were against the p50 response time; null when the
  *     runner estimated no sender's or receiver's clock
+ * @param flows the figures of each flow, by name, for an iteration of several flows (see {@link FlowSummary}); null
+ *     for one flow
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 @JsonIgnoreProperties(ignoreUnknown = true)
@@ -61,7 +63,8 @@ import java.util.Map;
     "actions",
     "warnings",
     "runId",
-    "clocks"
+    "clocks",
+    "flows"
 })
 public record TestSummary(
         int formatVersion,
@@ -82,7 +85,52 @@ public record TestSummary(
         List<AgentAction> actions,
         List<String> warnings,
         String runId,
-        ClockSummary clocks) {
+        ClockSummary clocks,
+        Map<String, FlowSummary> flows) {
+
+    /** The summary of an iteration of one flow. */
+    public TestSummary(
+            int formatVersion,
+            String test,
+            int iteration,
+            long startMillis,
+            long endMillis,
+            long warmupEndMillis,
+            Verdict outcome,
+            String reason,
+            Decider decidedBy,
+            MessageCounts messages,
+            Rates rate,
+            Latencies latency,
+            Map<String, String> parameters,
+            List<PeerSummary> peers,
+            List<StreamSummary> streams,
+            List<AgentAction> actions,
+            List<String> warnings,
+            String runId,
+            ClockSummary clocks) {
+        this(
+                formatVersion,
+                test,
+                iteration,
+                startMillis,
+                endMillis,
+                warmupEndMillis,
+                outcome,
+                reason,
+                decidedBy,
+                messages,
+                rate,
+                latency,
+                parameters,
+                peers,
+                streams,
+                actions,
+                warnings,
+                runId,
+                clocks,
+                null);
+    }
 
     /** Version of the summary format written by this reporter. */
     public static final int FORMAT_VERSION = 1;

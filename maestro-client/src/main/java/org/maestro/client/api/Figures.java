@@ -81,6 +81,41 @@ final class Figures {
         return figures;
     }
 
+    /**
+     * The headline figures of a summary ({@link #of}) and, for an iteration of several flows, those of each flow
+     * under {@code flow.<name>.<figure>} ({@link FlowResults}).
+     */
+    static Map<String, Number> withFlows(TestSummary summary) {
+        Map<String, Number> figures = of(summary);
+        if (summary.flows() != null) {
+            summary.flows().forEach((name, flow) -> {
+                TestSummary alone = new TestSummary(
+                        summary.formatVersion(),
+                        summary.test(),
+                        summary.iteration(),
+                        summary.startMillis(),
+                        summary.endMillis(),
+                        summary.warmupEndMillis(),
+                        summary.outcome(),
+                        flow.loss(),
+                        summary.decidedBy(),
+                        flow.messages(),
+                        flow.rate(),
+                        flow.latency(),
+                        Map.of(),
+                        java.util.List.of(),
+                        java.util.List.of(),
+                        java.util.List.of(),
+                        java.util.List.of(),
+                        summary.runId(),
+                        null);
+                of(alone).forEach((figure, value) -> figures.put(FlowResults.key(name, figure), value));
+                figures.put(FlowResults.key(name, FlowResults.LOSS_HELD), flow.lossHeld() ? 1 : 0);
+            });
+        }
+        return figures;
+    }
+
     /** Puts a count that may be unknown: an unknown one is left out, never written as 0. */
     private static void putKnown(Map<String, Number> figures, String name, Long value) {
         if (value != null) {

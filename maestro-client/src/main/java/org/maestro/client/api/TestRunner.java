@@ -347,7 +347,7 @@ public final class TestRunner {
             writeClocks();
             writeOutcome(failures);
             var summary = Figures.summarize(directory);
-            summary.map(Figures::of).ifPresent(figures::putAll);
+            summary.map(Figures::withFlows).ifPresent(figures::putAll);
             summary.map(TestSummary::clocks).map(ClockSummary::warning).ifPresent(progress::note);
             String unknownReason = summary.isPresent()
                     ? summary.get().messages().unknownReason()

@@ -89,7 +89,8 @@ public final class IterationAnalyzer {
                 actions,
                 List.copyOf(files.warnings()),
                 files.runId(),
-                clocks.orElse(null));
+                clocks.orElse(null),
+                FlowFigures.of(files, window.measured()));
         IterationSeries series = new IterationSeries(
                 window,
                 senders,

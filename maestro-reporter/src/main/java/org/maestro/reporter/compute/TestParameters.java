@@ -7,6 +7,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
 import org.maestro.common.options.MessageSize;
+import org.maestro.common.options.OptionCode;
 import org.maestro.common.options.ParameterTable;
 import org.maestro.common.options.TestOptions;
 import org.maestro.common.peer.RunFiles;
@@ -61,11 +62,16 @@ public final class TestParameters {
         }
     }
 
-    /** Test parameters are the peers' test.properties without what the page shows elsewhere (the run id too). */
+    /**
+     * Test parameters are the peers' test.properties without what the page shows elsewhere (the run id too, and the
+     * per-peer FLOW and CONNECTION_OFFSET: the flows have a section of their own).
+     */
     private static boolean isParameter(String key) {
         return !key.startsWith("peer.")
                 && !key.startsWith("test.")
                 && !key.equals("warmup.end")
-                && !key.equals(RunFiles.RUN_ID_KEY);
+                && !key.equals(RunFiles.RUN_ID_KEY)
+                && !key.equals(OptionCode.FLOW.parameter())
+                && !key.equals(OptionCode.CONNECTION_OFFSET.parameter());
     }
 }

@@ -30,15 +30,17 @@ public final class JUnitXml {
     public static Path write(Path testDir, String test, List<TestSummary> iterations) throws IOException {
         return JUnitFormat.write(testDir.resolve(FILE_NAME), xml -> {
             long failures = iterations.stream()
-                    .filter(s -> s.outcome() == Verdict.FAILURE)
-                    .count();
+                            .filter(s -> s.outcome() == Verdict.FAILURE)
+                            .count()
+                    + FlowCases.failures(iterations);
             long errors = iterations.stream()
                     .filter(s -> s.outcome() == Verdict.UNKNOWN)
                     .count();
             double time = iterations.stream()
                     .mapToDouble(TestSummary::durationSeconds)
                     .sum();
-            JUnitFormat.startSuite(xml, "maestro." + test, iterations.size(), failures, errors);
+            JUnitFormat.startSuite(
+                    xml, "maestro." + test, iterations.size() + FlowCases.count(iterations), failures, errors);
             xml.writeAttribute("time", seconds(time));
             iterations.stream()
                     .mapToLong(TestSummary::startMillis)
@@ -58,6 +60,7 @@ public final class JUnitXml {
             xml.writeCharacters("\n");
             for (TestSummary summary : iterations) {
                 writeCase(xml, test, summary);
+                FlowCases.write(xml, test, summary);
             }
             xml.writeEndElement();
         });
