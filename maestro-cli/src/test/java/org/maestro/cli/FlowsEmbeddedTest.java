@@ -83,16 +83,27 @@ class FlowsEmbeddedTest {
         return org.maestro.cli.testing.PeerDirectories.find(iteration, peer + "@");
     }
 
+    /** Runs a script with maestro-cli against the cluster's control broker, with these test parameters. */
+    private CliRun run(EmbeddedCluster cluster, Path script, Map<String, String> environment) {
+        String results = work.resolve("results").toString();
+        return CliRun.runWithEnvironment(
+                environment, "run", script.toString(), "--maestro-url", cluster.controlUrl(), "--results", results);
+    }
+
+    private static EmbeddedArtemis sut(String name) throws Exception {
+        return EmbeddedArtemis.builder().amqp().name(name).withoutJmx().start();
+    }
+
+    private static EmbeddedCluster cluster() throws Exception {
+        return EmbeddedCluster.start(peers(), EmbeddedSut.onFreePort(false, note -> {}));
+    }
+
     @Test
     void twoFlowsRunOnTheirOwnPeersAndTheirFiguresAddUpToTheTests() throws Exception {
-        try (EmbeddedArtemis sut = EmbeddedArtemis.builder()
-                        .amqp()
-                        .name("flows")
-                        .withoutJmx()
-                        .start();
-                EmbeddedCluster cluster = EmbeddedCluster.start(peers(), EmbeddedSut.onFreePort(false, note -> {}))) {
-            Path script = work.resolve("Flows.groovy");
-            Files.writeString(script, """
+        try (EmbeddedArtemis sut = sut("flows");
+                EmbeddedCluster cluster = cluster()) {
+            Path script = Files.writeString(
+                    work.resolve("Flows.groovy"), """
                     maestro.test {
                         name "orders-audit"; duration "%ds"; warmUp "1s"; maximumLatency 5000
                         option "PRIMING_MESSAGES", 0
@@ -104,14 +115,10 @@ class FlowsEmbeddedTest {
                     }
                     """.formatted(SECONDS - 1, ORDERS_RATE, AUDIT_RATE));
 
-            CliRun run = CliRun.runWithEnvironment(
-                    Map.of("ORDERS_URL", sut.amqpUrl("flows.orders"), "AUDIT_URL", sut.amqpUrl("flows.audit")),
-                    "run",
-                    script.toString(),
-                    "--maestro-url",
-                    cluster.controlUrl(),
-                    "--results",
-                    work.resolve("results").toString());
+            CliRun run = run(
+                    cluster,
+                    script,
+                    Map.of("ORDERS_URL", sut.amqpUrl("flows.orders"), "AUDIT_URL", sut.amqpUrl("flows.audit")));
 
             String printed = run.out() + run.err();
             assertEquals(ExitCode.OK.code(), run.exitCode(), printed);
@@ -240,14 +247,9 @@ class FlowsEmbeddedTest {
 
     @Test
     void aTestAskingForMoreSendersThanAnsweredFailsBeforeAnyLoad() throws Exception {
-        try (EmbeddedArtemis sut = EmbeddedArtemis.builder()
-                        .amqp()
-                        .name("flows-short")
-                        .withoutJmx()
-                        .start();
-                EmbeddedCluster cluster = EmbeddedCluster.start(peers(), EmbeddedSut.onFreePort(false, note -> {}))) {
-            Path script = work.resolve("TooMany.groovy");
-            Files.writeString(script, """
+        try (EmbeddedArtemis sut = sut("flows-short");
+                EmbeddedCluster cluster = cluster()) {
+            Path script = Files.writeString(work.resolve("TooMany.groovy"), """
                     maestro.test {
                         name "too-many"; duration "2s"; sut maestro.env("URL", "")
                         flow("orders") { senders 3; receivers 1 }
@@ -255,14 +257,7 @@ class FlowsEmbeddedTest {
                     }
                     """);
 
-            CliRun run = CliRun.runWithEnvironment(
-                    Map.of("URL", sut.amqpUrl("flows.short")),
-                    "run",
-                    script.toString(),
-                    "--maestro-url",
-                    cluster.controlUrl(),
-                    "--results",
-                    work.resolve("results").toString());
+            CliRun run = run(cluster, script, Map.of("URL", sut.amqpUrl("flows.short")));
 
             String printed = run.out() + run.err();
             assertEquals(ExitCode.INFRASTRUCTURE.code(), run.exitCode(), printed);

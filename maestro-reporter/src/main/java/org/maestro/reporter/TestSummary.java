@@ -88,50 +88,6 @@ public record TestSummary(
         ClockSummary clocks,
         Map<String, FlowSummary> flows) {
 
-    /** The summary of an iteration of one flow. */
-    public TestSummary(
-            int formatVersion,
-            String test,
-            int iteration,
-            long startMillis,
-            long endMillis,
-            long warmupEndMillis,
-            Verdict outcome,
-            String reason,
-            Decider decidedBy,
-            MessageCounts messages,
-            Rates rate,
-            Latencies latency,
-            Map<String, String> parameters,
-            List<PeerSummary> peers,
-            List<StreamSummary> streams,
-            List<AgentAction> actions,
-            List<String> warnings,
-            String runId,
-            ClockSummary clocks) {
-        this(
-                formatVersion,
-                test,
-                iteration,
-                startMillis,
-                endMillis,
-                warmupEndMillis,
-                outcome,
-                reason,
-                decidedBy,
-                messages,
-                rate,
-                latency,
-                parameters,
-                peers,
-                streams,
-                actions,
-                warnings,
-                runId,
-                clocks,
-                null);
-    }
-
     /** Version of the summary format written by this reporter. */
     public static final int FORMAT_VERSION = 1;
 

@@ -47,22 +47,15 @@ class FlowReportTest {
         assertTrue(flows.get("audit").lossHeld(), flows.toString());
         assertFalse(flows.get("orders").lossHeld(), "300 lost, MAXIMUM_LOSS 1% of 20,000 is 200: " + flows);
         MessageCounts total = summary.messages();
-        assertEquals(
-                total.sent(),
-                flows.get("orders").messages().sent()
-                        + flows.get("audit").messages().sent());
-        assertEquals(
-                total.received(),
-                flows.get("orders").messages().received()
-                        + flows.get("audit").messages().received());
-        assertEquals(
-                total.lost(),
-                flows.get("orders").messages().lost()
-                        + flows.get("audit").messages().lost());
-        assertEquals(
-                total.vanished(),
-                flows.get("orders").messages().vanished()
-                        + flows.get("audit").messages().vanished());
+        List<java.util.function.Function<MessageCounts, Long>> counts =
+                List.of(MessageCounts::sent, MessageCounts::received, MessageCounts::lost, MessageCounts::vanished);
+        for (java.util.function.Function<MessageCounts, Long> count : counts) {
+            assertEquals(
+                    count.apply(total),
+                    count.apply(flows.get("orders").messages())
+                            + count.apply(flows.get("audit").messages()),
+                    "the flows' counts add up to the iteration's: " + total);
+        }
         assertEquals(
                 summary.rate().receiver().mean(),
                 flows.get("orders").rate().receiver().mean()

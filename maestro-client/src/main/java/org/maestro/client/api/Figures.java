@@ -5,6 +5,8 @@ import java.util.Map;
 import org.maestro.common.measure.OutcomeCounts;
 import org.maestro.reporter.JitterStats;
 import org.maestro.reporter.LatencyStats;
+import org.maestro.reporter.MessageCounts;
+import org.maestro.reporter.RateStats;
 import org.maestro.reporter.TestSummary;
 import org.maestro.reporter.build.Reporter;
 
@@ -27,13 +29,19 @@ final class Figures {
      * in ms and, at a fixed rate, the inter-arrival jitter in ms.
      */
     static Map<String, Number> of(TestSummary summary) {
+        return of(summary.messages(), summary.rate(), summary.latency());
+    }
+
+    /** The headline figures of one part of an iteration (all of it, or one flow), as {@link #of(TestSummary)}. */
+    private static Map<String, Number> of(
+            MessageCounts messages, TestSummary.Rates rate, TestSummary.Latencies latency) {
         Map<String, Number> figures = new HashMap<>();
-        putKnown(figures, "sent", summary.messages().sent());
-        figures.put("received", summary.messages().received());
-        putKnown(figures, "lost", summary.messages().lost());
-        putKnown(figures, "refused", summary.messages().refused());
-        putKnown(figures, "vanished", summary.messages().vanished());
-        OutcomeCounts outcomes = summary.messages().outcomes();
+        putKnown(figures, "sent", messages.sent());
+        figures.put("received", messages.received());
+        putKnown(figures, "lost", messages.lost());
+        putKnown(figures, "refused", messages.refused());
+        putKnown(figures, "vanished", messages.vanished());
+        OutcomeCounts outcomes = messages.outcomes();
         if (outcomes != null) {
             figures.put("accepted", outcomes.accepted());
             figures.put("released", outcomes.released());
@@ -41,36 +49,34 @@ final class Figures {
             figures.put("modified", outcomes.modified());
             figures.put("failed", outcomes.failed());
         }
-        figures.put("duplicates", summary.messages().duplicates());
-        figures.put("outOfOrder", summary.messages().outOfOrder());
-        figures.put("stale", summary.messages().stale());
-        figures.put("errors", summary.messages().errors());
-        figures.put("meanRate", summary.throughput());
-        if (summary.rate() != null && summary.throughputMegabytes() != null) {
-            figures.put("megabytesPerSecond", summary.throughputMegabytes());
+        figures.put("duplicates", messages.duplicates());
+        figures.put("outOfOrder", messages.outOfOrder());
+        figures.put("stale", messages.stale());
+        figures.put("errors", messages.errors());
+        figures.put("meanRate", rate == null ? 0.0 : headline(rate).mean());
+        if (rate != null && headline(rate).megabytesPerSecond() != null) {
+            figures.put("megabytesPerSecond", headline(rate).megabytesPerSecond());
         }
-        if (summary.rate() != null) {
-            figures.put("measuredSent", summary.rate().sender().total());
-            figures.put("measuredReceived", summary.rate().receiver().total());
-            TestSummary.Drain drain = summary.rate().drained();
+        if (rate != null) {
+            figures.put("measuredSent", rate.sender().total());
+            figures.put("measuredReceived", rate.receiver().total());
+            TestSummary.Drain drain = rate.drained();
             if (drain != null) {
                 figures.put("drained", drain.messages());
                 figures.put("drainedMillis", drain.millis());
             }
-            if (summary.rate().sender() != null) {
-                figures.put("sentRate", summary.rate().sender().mean());
+            if (rate.sender() != null) {
+                figures.put("sentRate", rate.sender().mean());
             }
         }
-        LatencyStats response =
-                summary.latency() == null ? null : summary.latency().responseTime();
+        LatencyStats response = latency == null ? null : latency.responseTime();
         if (response != null) {
             figures.put("responseP50Ms", response.p50() / 1000.0);
             figures.put("responseP90Ms", response.p90() / 1000.0);
             figures.put("responseP99Ms", response.p99() / 1000.0);
             figures.put("responseMaxMs", response.max() / 1000.0);
         }
-        JitterStats jitter =
-                summary.latency() == null ? null : summary.latency().jitter();
+        JitterStats jitter = latency == null ? null : latency.jitter();
         if (jitter != null) {
             figures.put("jitterLateMaxMs", jitter.lateMax() / 1000.0);
             figures.put("jitterEarlyMaxMs", jitter.earlyMax() / 1000.0);
@@ -82,6 +88,17 @@ final class Figures {
     }
 
     /**
+     * The rate the headline figures give ({@link TestSummary#throughput()}): the receivers' when they counted a
+     * measured message, else the senders'.
+     */
+    private static RateStats headline(TestSummary.Rates rate) {
+        if (rate.receiversCounted()) {
+            return rate.receiver();
+        }
+        return rate.sender() == null ? RateStats.EMPTY : rate.sender();
+    }
+
+    /**
      * The headline figures of a summary ({@link #of}) and, for an iteration of several flows, those of each flow
      * under {@code flow.<name>.<figure>} ({@link FlowResults}).
      */
@@ -89,27 +106,8 @@ final class Figures {
         Map<String, Number> figures = of(summary);
         if (summary.flows() != null) {
             summary.flows().forEach((name, flow) -> {
-                TestSummary alone = new TestSummary(
-                        summary.formatVersion(),
-                        summary.test(),
-                        summary.iteration(),
-                        summary.startMillis(),
-                        summary.endMillis(),
-                        summary.warmupEndMillis(),
-                        summary.outcome(),
-                        flow.loss(),
-                        summary.decidedBy(),
-                        flow.messages(),
-                        flow.rate(),
-                        flow.latency(),
-                        Map.of(),
-                        java.util.List.of(),
-                        java.util.List.of(),
-                        java.util.List.of(),
-                        java.util.List.of(),
-                        summary.runId(),
-                        null);
-                of(alone).forEach((figure, value) -> figures.put(FlowResults.key(name, figure), value));
+                of(flow.messages(), flow.rate(), flow.latency())
+                        .forEach((figure, value) -> figures.put(FlowResults.key(name, figure), value));
                 figures.put(FlowResults.key(name, FlowResults.LOSS_HELD), flow.lossHeld() ? 1 : 0);
             });
         }

@@ -20,7 +20,7 @@ import org.maestro.common.options.OptionCode;
  * }
  * }</pre>
  */
-public final class FlowDefinition {
+public final class FlowDefinition extends LoadSettings<FlowDefinition> {
     private final String name;
     private final Map<OptionCode, String> values = new EnumMap<>(OptionCode.class);
     private PeerDemand senders = PeerDemand.NONE;
@@ -42,68 +42,19 @@ public final class FlowDefinition {
 
     // ---- the DSL ----
 
-    /** The SUT URL the flow's senders and receivers use (SEND_RECEIVE_URL). */
-    public FlowDefinition sut(String url) {
-        return set(OptionCode.BROKER, url);
-    }
-
-    /** The URL the flow's senders send to. */
-    public FlowDefinition sendUrl(String url) {
-        return set(OptionCode.SEND_URL, url);
-    }
-
-    /** The URL the flow's receivers receive from. */
-    public FlowDefinition receiveUrl(String url) {
-        return set(OptionCode.RECEIVE_URL, url);
-    }
-
-    /** How many sender peers the flow takes from those that answered. */
-    public FlowDefinition senders(int count) {
-        senders = PeerDemand.count(count);
+    /**
+     * The flow's senders: a count taken from the peers that answered ({@code senders 2}), or the peers that the
+     * selectors name ({@code senders "sender-a", "lab-3"}: a {@code --name}, {@code name@host} or host).
+     */
+    public FlowDefinition senders(Object... countOrSelectors) {
+        senders = PeerDemand.of(countOrSelectors);
         return this;
     }
 
-    /** The sender peers the flow takes, by name, name@host or host ({@link PeerSelector}). */
-    public FlowDefinition senders(String... selectors) {
-        senders = PeerDemand.selected(List.of(selectors));
+    /** The flow's receivers, as {@link #senders(Object...)} gives its senders. */
+    public FlowDefinition receivers(Object... countOrSelectors) {
+        receivers = PeerDemand.of(countOrSelectors);
         return this;
-    }
-
-    /** How many receiver peers the flow takes from those that answered. */
-    public FlowDefinition receivers(int count) {
-        receivers = PeerDemand.count(count);
-        return this;
-    }
-
-    /** The receiver peers the flow takes, by name, name@host or host ({@link PeerSelector}). */
-    public FlowDefinition receivers(String... selectors) {
-        receivers = PeerDemand.selected(List.of(selectors));
-        return this;
-    }
-
-    /** Connections per sender and per receiver peer of the flow. */
-    public FlowDefinition parallelCount(int count) {
-        return set(OptionCode.PARALLEL_COUNT, Integer.toString(count));
-    }
-
-    /** Messages per second per connection of the flow; 0 is unbounded. */
-    public FlowDefinition rate(int rate) {
-        return set(OptionCode.RATE, Integer.toString(rate));
-    }
-
-    /** Message size of the flow in bytes, {@code "256"} or {@code "~256"}. */
-    public FlowDefinition messageSize(Object size) {
-        return set(OptionCode.MESSAGE_SIZE, String.valueOf(size));
-    }
-
-    /** {@code "90s"}, {@code "1h30m"}, or a message count per connection of the flow. */
-    public FlowDefinition duration(Object duration) {
-        return set(OptionCode.DURATION, String.valueOf(duration));
-    }
-
-    /** Load before measuring in the flow, excluded from results. */
-    public FlowDefinition warmUp(String duration) {
-        return set(OptionCode.WARM_UP, duration);
     }
 
     /** Sets any option of the flow by parameter name, e.g. {@code option "PRIMING_MESSAGES", 0}. */
@@ -114,7 +65,8 @@ public final class FlowDefinition {
         return set(option, String.valueOf(value));
     }
 
-    private FlowDefinition set(OptionCode option, String value) {
+    @Override
+    protected FlowDefinition set(OptionCode option, String value) {
         values.put(option, value);
         return this;
     }
@@ -152,12 +104,16 @@ public final class FlowDefinition {
         /** A role the flow says nothing about. */
         static final PeerDemand NONE = new PeerDemand(0, List.of());
 
-        static PeerDemand count(int count) {
-            return new PeerDemand(count, List.of());
-        }
-
-        static PeerDemand selected(List<String> selectors) {
-            return new PeerDemand(0, Collections.unmodifiableList(new ArrayList<>(selectors)));
+        /** A count when given one number, else the selectors as written (checked by {@link FlowPlan}). */
+        static PeerDemand of(Object... countOrSelectors) {
+            if (countOrSelectors.length == 1 && countOrSelectors[0] instanceof Number count) {
+                return new PeerDemand(count.intValue(), List.of());
+            }
+            List<String> selectors = new ArrayList<>();
+            for (Object selector : countOrSelectors) {
+                selectors.add(String.valueOf(selector));
+            }
+            return new PeerDemand(0, Collections.unmodifiableList(selectors));
         }
 
         /** True when the flow names its peers by selector. */

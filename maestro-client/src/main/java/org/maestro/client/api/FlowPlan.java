@@ -8,6 +8,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import org.maestro.base.net.UrlRedactor;
 import org.maestro.common.options.OptionCode;
 import org.maestro.common.options.TestOptions;
 
@@ -183,6 +184,34 @@ public final class FlowPlan {
                 throw named ? MaestroException.usage("flow '" + flow.name() + "': " + e.getMessage()) : e;
             }
         }
+    }
+
+    /**
+     * The start line of a test of named flows: each flow's peers, load and URLs, e.g. {@code flow orders: 2 senders,
+     * 1 receivers, 1 connections × 500 msg/s, 256 bytes, 20s → amqp://broker:5672/orders}.
+     */
+    public String describe() {
+        List<String> parts = new ArrayList<>();
+        for (Flow flow : flows) {
+            TestOptions o = flow.options();
+            String send = o.sendUrl().map(UrlRedactor::redact).orElse("?");
+            String receive = o.receiveUrl().map(UrlRedactor::redact).orElse("?");
+            parts.add(String.format(
+                    "flow %s: %s senders, %s receivers, %s connections × %s msg/s, %s bytes, %s → %s",
+                    flow.name(),
+                    peers(flow.senders()),
+                    peers(flow.receivers()),
+                    o.parallelCount(),
+                    o.rate() == 0 ? "unbounded" : o.rate(),
+                    o.messageSize(),
+                    o.duration(),
+                    send.equals(receive) ? send : "send " + send + ", receive " + receive));
+        }
+        return String.join("; ", parts);
+    }
+
+    private static String peers(FlowDefinition.PeerDemand demand) {
+        return demand.bySelector() ? String.join(" ", demand.selectors()) : Integer.toString(demand.count());
     }
 
     /** The test's planned time: the longest of its flows'; null when a flow's is not bounded by time. */

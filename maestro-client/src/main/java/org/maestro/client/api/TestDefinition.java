@@ -30,7 +30,7 @@ import org.maestro.common.options.TestOptions;
  * }
  * }</pre>
  */
-public final class TestDefinition {
+public final class TestDefinition extends LoadSettings<TestDefinition> {
     private final Map<OptionCode, String> values = new EnumMap<>(OptionCode.class);
     private final List<AgentAction> actions = new ArrayList<>();
     private final List<FlowDefinition> flows = new ArrayList<>();
@@ -61,46 +61,6 @@ public final class TestDefinition {
     /** The test's name: its results directory, its JUnit test case. */
     public TestDefinition name(String name) {
         return set(OptionCode.TEST_NAME, name);
-    }
-
-    /** The SUT URL senders and receivers use (SEND_RECEIVE_URL). */
-    public TestDefinition sut(String url) {
-        return set(OptionCode.BROKER, url);
-    }
-
-    /** The URL senders send to, when it differs from receivers' (e.g. two ends of a router line). */
-    public TestDefinition sendUrl(String url) {
-        return set(OptionCode.SEND_URL, url);
-    }
-
-    /** The URL receivers receive from. */
-    public TestDefinition receiveUrl(String url) {
-        return set(OptionCode.RECEIVE_URL, url);
-    }
-
-    /** Message size in bytes, {@code "256"} or {@code "~256"} for ±5%. */
-    public TestDefinition messageSize(Object size) {
-        return set(OptionCode.MESSAGE_SIZE, String.valueOf(size));
-    }
-
-    /** Connections per sender and per receiver peer. */
-    public TestDefinition parallelCount(int count) {
-        return set(OptionCode.PARALLEL_COUNT, Integer.toString(count));
-    }
-
-    /** Messages per second per connection; 0 is unbounded. */
-    public TestDefinition rate(int rate) {
-        return set(OptionCode.RATE, Integer.toString(rate));
-    }
-
-    /** {@code "90s"}, {@code "1h30m"}, or a message count per connection. */
-    public TestDefinition duration(Object duration) {
-        return set(OptionCode.DURATION, String.valueOf(duration));
-    }
-
-    /** Load before measuring, excluded from results. */
-    public TestDefinition warmUp(String duration) {
-        return set(OptionCode.WARM_UP, duration);
     }
 
     /** Fail-condition latency in ms: the test fails when p90 of response time exceeds it (see {@link #hardLatency}). */
@@ -217,7 +177,8 @@ public final class TestDefinition {
         return set(option, String.valueOf(value));
     }
 
-    private TestDefinition set(OptionCode option, String value) {
+    @Override
+    protected TestDefinition set(OptionCode option, String value) {
         values.put(option, value);
         return this;
     }

@@ -432,6 +432,9 @@ public final class TestRunner {
          * unset is the default shown here) and where it goes, both URLs when senders and receivers use different ones.
          */
         private String describe() {
+            if (plan.named()) {
+                return plan.describe();
+            }
             String send = options.sendUrl().map(UrlRedactor::redact).orElse("?");
             String receive = options.receiveUrl().map(UrlRedactor::redact).orElse("?");
             return String.format(
@@ -664,7 +667,7 @@ public final class TestRunner {
                 return;
             }
             progress.note("senders finished; receivers draining what is in flight");
-            DrainTarget target = DrainTarget.of(options, state);
+            DrainTarget target = FlowDrainTarget.of(plan, assignment, options, state);
             LOG.info("{}: draining; expected: {}", options.testName(), target.basis());
             Replies replies =
                     Problems.awaitQuietly(peers.drain(state.liveIds(Role.RECEIVER), DrainMode.HOLD, REPLY_TIMEOUT));

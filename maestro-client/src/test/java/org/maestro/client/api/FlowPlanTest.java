@@ -98,105 +98,83 @@ class FlowPlanTest {
         assertEquals(Duration.ofSeconds(65), plan(longer).plannedTime());
     }
 
+    /** Refuses the test with exit code 2, in a message holding every fragment. */
+    private static void assertRefused(TestDefinition definition, String... fragments) {
+        String message = refused(definition).getMessage();
+        for (String fragment : fragments) {
+            assertTrue(message.contains(fragment), message);
+        }
+    }
+
+    private static TestDefinition oneFlow(String name, java.util.function.Consumer<FlowDefinition> flow) {
+        return new TestDefinition().name("t").flow(name, flow);
+    }
+
     @Test
     void aFlowWithoutSendersIsRefusedNamingItAndAValidValue() {
-        TestDefinition definition =
-                new TestDefinition().name("t").flow("orders", f -> f.sut(ORDERS).receivers(1));
-
-        String message = refused(definition).getMessage();
-
-        assertTrue(message.contains("flow 'orders' has 0 senders"), message);
-        assertTrue(message.contains("senders 2"), message);
+        assertRefused(oneFlow("orders", f -> f.sut(ORDERS).receivers(1)), "flow 'orders' has 0 senders", "senders 2");
     }
 
     @Test
     void aFlowWithZeroReceiversIsRefused() {
-        TestDefinition definition =
-                new TestDefinition().flow("audit", f -> f.sut(AUDIT).senders(1).receivers(0));
-
-        String message = refused(definition).getMessage();
-
-        assertTrue(message.contains("flow 'audit' has 0 receivers"), message);
-        assertTrue(message.contains("receivers \"receiver-1\""), message);
+        assertRefused(
+                oneFlow("audit", f -> f.sut(AUDIT).senders(1).receivers(0)),
+                "flow 'audit' has 0 receivers",
+                "receivers \"receiver-1\"");
     }
 
     @Test
     void twoFlowsOfOneNameAreRefused() {
-        TestDefinition definition = new TestDefinition()
-                .name("dup")
-                .flow("orders", f -> f.sut(ORDERS).senders(1).receivers(1))
+        TestDefinition twice = oneFlow("orders", f -> f.sut(ORDERS).senders(1).receivers(1))
                 .flow("orders", f -> f.sut(AUDIT).senders(1).receivers(1));
-
-        String message = refused(definition).getMessage();
-
-        assertTrue(message.contains("two flows are named 'orders' in test 'dup'"), message);
-        assertTrue(message.contains("flow(\"orders-2\")"), message);
+        assertRefused(twice, "two flows are named 'orders' in test 't'", "flow(\"orders-2\")");
     }
 
     @Test
     void aFlowNameOfAnotherFormIsRefused() {
-        TestDefinition definition = new TestDefinition()
-                .flow("orders audit", f -> f.sut(ORDERS).senders(1).receivers(1));
-
-        String message = refused(definition).getMessage();
-
-        assertTrue(message.contains("flow name 'orders audit' is not valid: FLOW"), message);
-        assertTrue(message.contains("flow(\"orders\")"), message);
+        assertRefused(
+                oneFlow("orders audit", f -> f.sut(ORDERS).senders(1).receivers(1)),
+                "flow name 'orders audit' is not valid: FLOW",
+                "flow(\"orders\")");
     }
 
     @Test
     void aFlowWithoutAnyUrlIsRefusedWhenTheTestHasNone() {
-        TestDefinition definition = new TestDefinition()
-                .flow("orders", f -> f.sut(ORDERS).senders(1).receivers(1))
+        TestDefinition definition = oneFlow(
+                        "orders", f -> f.sut(ORDERS).senders(1).receivers(1))
                 .flow("audit", f -> f.senders(1).receivers(1));
-
-        String message = refused(definition).getMessage();
-
-        assertTrue(message.contains("flow 'audit' names no SUT"), message);
-        assertTrue(message.contains("sut \"amqp://host:5672/audit\""), message);
+        assertRefused(definition, "flow 'audit' names no SUT", "sut \"amqp://host:5672/audit\"");
     }
 
     @Test
     void aSelectorNoPeerCouldMatchIsRefused() {
-        TestDefinition definition = new TestDefinition()
-                .flow("orders", f -> f.sut(ORDERS).senders("sender 1").receivers(1));
-
-        String message = refused(definition).getMessage();
-
-        assertTrue(message.contains("flow 'orders': senders 'sender 1' is not a peer name or host"), message);
-        assertTrue(message.contains("e.g. sender-1"), message);
+        assertRefused(
+                oneFlow("orders", f -> f.sut(ORDERS).senders("sender 1").receivers(1)),
+                "flow 'orders': senders 'sender 1' is not a peer name or host",
+                "e.g. sender-1");
     }
 
     @Test
     void aFlowsValueOfAWrongFormIsRefusedNamingTheFlowAndTheParameter() {
-        TestDefinition definition = new TestDefinition()
-                .flow("orders", f -> f.sut(ORDERS).senders(1).receivers(1).messageSize("big"));
-
-        String message = refused(definition).getMessage();
-
-        assertTrue(message.startsWith("flow 'orders': MESSAGE_SIZE=big is not valid: expected"), message);
+        assertRefused(
+                oneFlow("orders", f -> f.sut(ORDERS).senders(1).receivers(1).messageSize("big")),
+                "flow 'orders': MESSAGE_SIZE=big is not valid: expected");
     }
 
     @Test
     void aFlowMayNotSetWhatTheClientSetsPerPeer() {
-        TestDefinition definition = new TestDefinition()
-                .flow("orders", f -> f.sut(ORDERS).senders(1).receivers(1).option("CONNECTION_OFFSET", 3));
-
-        String message = refused(definition).getMessage();
-
-        assertTrue(message.contains("flow 'orders' sets CONNECTION_OFFSET"), message);
+        assertRefused(
+                oneFlow("orders", f -> f.sut(ORDERS).senders(1).receivers(1).option("CONNECTION_OFFSET", 3)),
+                "flow 'orders' sets CONNECTION_OFFSET");
     }
 
     @Test
     void aFlowsUrlIsCheckedByTheDrivers() {
-        TestDefinition definition = new TestDefinition()
-                .flow(
+        assertRefused(
+                oneFlow(
                         "orders",
-                        f -> f.sut("nosuch://broker.example:1/q").senders(1).receivers(1));
-
-        String message = refused(definition).getMessage();
-
-        assertTrue(message.startsWith("flow 'orders': SEND_RECEIVE_URL"), message);
+                        f -> f.sut("nosuch://broker.example:1/q").senders(1).receivers(1)),
+                "flow 'orders': SEND_RECEIVE_URL");
     }
 
     @Test

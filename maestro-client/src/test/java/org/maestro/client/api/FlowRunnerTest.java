@@ -32,15 +32,19 @@ class FlowRunnerTest {
     private static final PeerInfo R1 = new PeerInfo("r1", "receiver-1", "alpha", "receiver");
     private static final PeerInfo R2 = new PeerInfo("r2", "receiver-2", "beta", "receiver");
 
+    private final ManualClock clock = new ManualClock();
+    /** Four senders, of which the flows below take three, and two receivers. */
+    private final FakeTestPeers peers = new FakeTestPeers(clock, S1, S2, S3, S4, R1, R2);
+
+    private final Timeline timeline = new Timeline(clock);
+
     @TempDir
     Path results;
 
-    private final ManualClock clock = new ManualClock();
-    private final Timeline timeline = new Timeline(clock);
-    private final FakeTestPeers peers = new FakeTestPeers(clock, S1, S2, S3, S4, R1, R2);
-
-    private TestRunner runner() {
-        return new TestRunner(peers, clock, timeline, results, Progress.silent(), name -> null, directory -> {});
+    /** Runs the test through a runner over the fake peers, on the manual clock. */
+    private TestResult run(TestDefinition definition) {
+        return new TestRunner(peers, clock, timeline, results, Progress.silent(), name -> null, directory -> {})
+                .run(definition);
     }
 
     private static TestDefinition twoFlows() {
@@ -77,7 +81,7 @@ class FlowRunnerTest {
             timeline.at(Duration.ofSeconds(10), () -> peers.notify(peer.id(), Command.NOTIFY_SUCCESS, done));
         }
 
-        TestResult result = runner().run(twoFlows());
+        TestResult result = run(twoFlows());
 
         assertTrue(result.passed(), result.reason());
         assertEquals(
@@ -108,7 +112,7 @@ class FlowRunnerTest {
                         "more",
                         f -> f.sut("amqp://broker.example:5672/more").senders(3).receivers(1));
 
-        MaestroException e = assertThrows(MaestroException.class, () -> runner().run(definition));
+        MaestroException e = assertThrows(MaestroException.class, () -> run(definition));
 
         assertEquals(ExitCode.INFRASTRUCTURE, e.exitCode(), e.getMessage());
         assertTrue(

@@ -3,8 +3,9 @@ package org.maestro.reporter.html;
 import static org.maestro.reporter.html.Html.esc;
 import static org.maestro.reporter.html.Html.head;
 import static org.maestro.reporter.html.Html.num;
-import static org.maestro.reporter.html.Html.thNum;
 
+import java.util.Arrays;
+import java.util.List;
 import java.util.Map;
 import org.maestro.reporter.FlowSummary;
 import org.maestro.reporter.MessageCounts;
@@ -12,6 +13,10 @@ import org.maestro.reporter.TestSummary;
 
 /** The section of each flow on the page of an iteration of several flows: its messages, rates and latencies. */
 final class FlowTables {
+
+    /** The columns of a flow's table of messages. */
+    private static final List<String> COUNTS =
+            List.of("sent", "received", "lost", "refused", "vanished", "duplicates", "errors");
 
     private FlowTables() {}
 
@@ -42,24 +47,13 @@ final class FlowTables {
                 .append(" · ")
                 .append(esc(flow.loss()))
                 .append("</p>\n<table class=\"flow-messages\">\n")
-                .append(head(
-                        thNum("sent"),
-                        thNum("received"),
-                        thNum("lost"),
-                        thNum("refused"),
-                        thNum("vanished"),
-                        thNum("duplicates"),
-                        thNum("errors")))
-                .append("<tr>")
-                .append(num(Format.count(m.sent())))
-                .append(num(Format.count(m.received())))
-                .append(num(Format.count(m.lost())))
-                .append(num(Format.count(m.refused())))
-                .append(num(Format.count(m.vanished())))
-                .append(num(Format.count(m.duplicates())))
-                .append(num(Format.count(m.errors())))
-                .append("</tr>\n</tbody></table>\n<table class=\"flow-rates\">\n")
-                .append(FigureTables.rateHead());
+                .append(head(COUNTS.stream().map(Html::thNum).toArray(String[]::new)))
+                .append("<tr>");
+        for (Long count : Arrays.asList(
+                m.sent(), m.received(), m.lost(), m.refused(), m.vanished(), m.duplicates(), m.errors())) {
+            b.append(num(Format.count(count)));
+        }
+        b.append("</tr>\n</tbody></table>\n<table class=\"flow-rates\">\n").append(FigureTables.rateHead());
         FigureTables.rateRow(b, "senders", flow.rate().sender());
         FigureTables.rateRow(b, "receivers", flow.rate().receiver());
         b.append("</tbody></table>\n");

@@ -59,6 +59,7 @@ class ComparisonTest {
                 s.actions(),
                 s.warnings(),
                 null,
+                null,
                 null);
     }
 
@@ -128,6 +129,7 @@ class ComparisonTest {
                 baseline.streams(),
                 baseline.actions(),
                 baseline.warnings(),
+                null,
                 null,
                 null);
         ComparisonResult result = compare(baseline, renumbered, Thresholds.DEFAULTS);

@@ -99,6 +99,7 @@ class StudyReportTest {
                 List.of(),
                 List.of(),
                 null,
+                null,
                 null);
     }
 
