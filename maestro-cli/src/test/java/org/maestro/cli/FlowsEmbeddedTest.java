@@ -175,6 +175,21 @@ class FlowsEmbeddedTest {
                                 .asDouble()
                         + flows.get("audit").get("rate").get(role).get("mean").asDouble();
                 assertEquals(total, sum, 1e-6, role + " rates of the flows add up to the test's");
+                double bytes = flows.get("orders")
+                                .get("rate")
+                                .get(role)
+                                .get("megabytesPerSecond")
+                                .asDouble()
+                        + flows.get("audit")
+                                .get("rate")
+                                .get(role)
+                                .get("megabytesPerSecond")
+                                .asDouble();
+                assertEquals(
+                        bytes,
+                        summary.get("rate").get(role).get("megabytesPerSecond").asDouble(),
+                        1e-9,
+                        "of 256 and 1024-byte messages, the test's MB/s is the flows' sum");
             }
             double ordersRate =
                     flows.get("orders").get("rate").get("sender").get("mean").asDouble();

@@ -197,10 +197,10 @@ public final class FlowPlan {
             String send = o.sendUrl().map(UrlRedactor::redact).orElse("?");
             String receive = o.receiveUrl().map(UrlRedactor::redact).orElse("?");
             parts.add(String.format(
-                    "flow %s: %s senders, %s receivers, %s connections × %s msg/s, %s bytes, %s → %s",
+                    "flow %s: %s, %s, %s connections × %s msg/s, %s bytes, %s → %s",
                     flow.name(),
-                    peers(flow.senders()),
-                    peers(flow.receivers()),
+                    peers(flow.senders(), "senders"),
+                    peers(flow.receivers(), "receivers"),
                     o.parallelCount(),
                     o.rate() == 0 ? "unbounded" : o.rate(),
                     o.messageSize(),
@@ -210,8 +210,9 @@ public final class FlowPlan {
         return String.join("; ", parts);
     }
 
-    private static String peers(FlowDefinition.PeerDemand demand) {
-        return demand.bySelector() ? String.join(" ", demand.selectors()) : Integer.toString(demand.count());
+    /** {@code 2 senders}, or {@code senders sender-a lab-3}. */
+    private static String peers(FlowDefinition.PeerDemand demand, String role) {
+        return demand.bySelector() ? role + " " + String.join(" ", demand.selectors()) : demand.count() + " " + role;
     }
 
     /** The test's planned time: the longest of its flows'; null when a flow's is not bounded by time. */

@@ -56,6 +56,44 @@ public final class FlowFigures {
         return figures;
     }
 
+    /**
+     * The iteration's rates with their byte rate the sum of its flows' when the flows used different message sizes
+     * (one size for the whole iteration gives none then); as they are otherwise.
+     */
+    public static TestSummary.Rates withFlowBytes(TestSummary.Rates rates, Map<String, FlowSummary> flows) {
+        if (flows == null) {
+            return rates;
+        }
+        return new TestSummary.Rates(
+                withFlowBytes(
+                        rates.sender(),
+                        flows.values().stream().map(f -> f.rate().sender())),
+                withFlowBytes(
+                        rates.receiver(),
+                        flows.values().stream().map(f -> f.rate().receiver())),
+                rates.window(),
+                rates.drained());
+    }
+
+    private static RateStats withFlowBytes(RateStats total, java.util.stream.Stream<RateStats> flows) {
+        if (total == null || total.megabytesPerSecond() != null) {
+            return total;
+        }
+        List<Double> bytes = flows.map(RateStats::megabytesPerSecond).toList();
+        if (bytes.isEmpty() || bytes.contains(null)) {
+            return total;
+        }
+        return new RateStats(
+                total.mean(),
+                total.max(),
+                total.min(),
+                total.seconds(),
+                total.total(),
+                total.millis(),
+                total.warmup(),
+                bytes.stream().mapToDouble(Double::doubleValue).sum());
+    }
+
     private static boolean loads(PeerDirectory peer) {
         return peer.role() == Role.SENDER || peer.role() == Role.RECEIVER;
     }

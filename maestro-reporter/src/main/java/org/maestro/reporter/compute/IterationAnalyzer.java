@@ -10,6 +10,7 @@ import org.maestro.common.protocol.Role;
 import org.maestro.reporter.AgentAction;
 import org.maestro.reporter.ClockSummary;
 import org.maestro.reporter.DuplicateDeliveries;
+import org.maestro.reporter.FlowSummary;
 import org.maestro.reporter.RateStats;
 import org.maestro.reporter.TestSummary;
 import org.maestro.reporter.read.IterationFiles;
@@ -70,6 +71,7 @@ public final class IterationAnalyzer {
                         receiverRate.mean(),
                         senderRate.mean())
                 .ifPresent(files::warn);
+        Map<String, FlowSummary> flows = FlowFigures.of(files, window.measured());
         TestSummary summary = new TestSummary(
                 TestSummary.FORMAT_VERSION,
                 files.testName(),
@@ -81,7 +83,8 @@ public final class IterationAnalyzer {
                 decision.reason(),
                 decision.decidedBy(),
                 IterationMessages.withRateErrors(accounting.counts(), files),
-                new TestSummary.Rates(senderRate, receiverRate, window.measured(), received.drained()),
+                FlowFigures.withFlowBytes(
+                        new TestSummary.Rates(senderRate, receiverRate, window.measured(), received.drained()), flows),
                 latencies.stats(),
                 parameters,
                 PeerSummaries.of(files),
@@ -90,7 +93,7 @@ public final class IterationAnalyzer {
                 List.copyOf(files.warnings()),
                 files.runId(),
                 clocks.orElse(null),
-                FlowFigures.of(files, window.measured()));
+                flows);
         IterationSeries series = new IterationSeries(
                 window,
                 senders,
