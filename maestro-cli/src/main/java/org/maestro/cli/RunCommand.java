@@ -459,7 +459,12 @@ public final class RunCommand extends MaestroCommand {
                 "p99 ms",
                 "SIZE B",
                 "RESULTS");
+        List<TestResult> rows = new java.util.ArrayList<>();
         for (TestResult r : results) {
+            rows.add(r);
+            rows.addAll(r.getFlows().values()); // a test of several flows: a row per flow after its own
+        }
+        for (TestResult r : rows) {
             out.printf(
                     "%-24s %4d  %-6s %12s %,12d %,10d %8s %8s %8s %,12.0f %10.3f %10.3f %10s  %s%n",
                     r.name(),
@@ -481,7 +486,10 @@ public final class RunCommand extends MaestroCommand {
                 + " the copies beyond the first; RATE (every copy counted), MB/s (body bytes of the measured messages /"
                 + " window, 10^6 bytes; MESSAGE_SIZE x messages from peers that did not count bytes) and p99: the"
                 + " measured window, warm-up excluded; RATE and MB/s count what arrived within it, not the drain"
-                + " after the senders stopped; SIZE B: the mean body size of a measured message sent.");
+                + " after the senders stopped; SIZE B: the mean body size of a measured message sent."
+                + (rows.size() > results.size()
+                        ? " A row <test>.<flow> gives a flow's share; its RESULT is its loss against MAXIMUM_LOSS."
+                        : ""));
         printFaults(results, out);
         for (TestResult r : results) {
             RatePhaseFigures.lines(r).forEach(out::println);

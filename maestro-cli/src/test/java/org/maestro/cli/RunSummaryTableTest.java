@@ -195,7 +195,8 @@ class RunSummaryTableTest {
                 null,
                 null,
                 Map.of("", FlowDestinations.of(each)),
-                Map.of("", List.of(new SubscriptionFigures(1, 1, "orders-1", 5000L, 4000L, 1000L, 0, null))));
+                Map.of("", List.of(new SubscriptionFigures(1, 1, "orders-1", 5000L, 4000L, 1000L, 0, null))),
+                null);
         SummaryJson.write(testDir, "spread", List.of(summary));
         TestResult result =
                 new TestResult("spread", 0, true, "ok", testDir.resolve("0"), null, Map.of("received", 1L), List.of());

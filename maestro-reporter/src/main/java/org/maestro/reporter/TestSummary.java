@@ -49,6 +49,8 @@ import java.util.Map;
  *     when no flow has more than one
  * @param subscriptions per flow with more than one subscription: each subscription's figures; null when no flow has
  *     more than one
+ * @param flows the figures of each flow, by name, for an iteration of several flows (see {@link FlowSummary}); null
+ *     for one flow
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 @JsonIgnoreProperties(ignoreUnknown = true)
@@ -77,7 +79,8 @@ import java.util.Map;
     "rateProfile",
     "backlog",
     "destinations",
-    "subscriptions"
+    "subscriptions",
+    "flows"
 })
 public record TestSummary(
         int formatVersion,
@@ -104,7 +107,8 @@ public record TestSummary(
         List<RatePhase> rateProfile,
         BacklogSummary backlog,
         Map<String, FlowDestinations> destinations,
-        Map<String, List<SubscriptionFigures>> subscriptions) {
+        Map<String, List<SubscriptionFigures>> subscriptions,
+        Map<String, FlowSummary> flows) {
 
     public TestSummary {
         faults = faults == null ? List.of() : List.copyOf(faults);

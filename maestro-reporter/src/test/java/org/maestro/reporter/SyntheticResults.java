@@ -199,6 +199,46 @@ public final class SyntheticResults {
         return truth;
     }
 
+    /**
+     * One flow of an iteration of several flows: a sender {@code sender-<flow>@alpha} and a receiver
+     * {@code receiver-<flow>@beta} with {@code FLOW=<flow>} on their own address, one connection; the receiver misses
+     * the last {@code lost} messages.
+     */
+    public Truth flow(Path iteration, String flow, long start, long messages, long lost) throws IOException {
+        Truth truth = new Truth();
+        Map<String, String> extra = Map.of(
+                "SEND_RECEIVE_URL",
+                "amqp://sut:5672/" + flow,
+                "RATE",
+                Long.toString(messages / 10),
+                "FLOW",
+                flow,
+                "measured.end",
+                Long.toString(start + (WARMUP_SECONDS + MEASURED_SECONDS) * 1000L));
+        String sender = "sender-" + flow + "@alpha";
+        Path s = peer(iteration, sender, "sender", "alpha", start, extra);
+        Path r = peer(iteration, "receiver-" + flow + "@beta", "receiver", "beta", start, extra);
+        senderResult(s, sender, new long[] {messages}, 0, start);
+        receiverResult(
+                r,
+                "receiver-" + flow + "@beta",
+                List.of(stream(sender, 0, range(0, (int) (messages - lost)), 0, 0)),
+                0,
+                0,
+                0,
+                start,
+                PeerResult.SUCCESS,
+                "received");
+        truth.sent = messages;
+        truth.received = messages - lost;
+        truth.lost = lost;
+        rate(s, start, messages / 10);
+        rate(r, start, messages / 10);
+        latencyLog(s.resolve("send-delay.hlog"), start, 0.05);
+        latencyLog(r.resolve("response-time.hlog"), start, 1.0);
+        return truth;
+    }
+
     private Path peer(Path iteration, String name, String role, String host, long start, Map<String, String> extra)
             throws IOException {
         Path dir = Files.createDirectories(iteration.resolve(name));

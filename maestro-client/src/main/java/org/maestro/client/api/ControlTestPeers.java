@@ -88,17 +88,16 @@ final class ControlTestPeers implements TestPeers {
 
     @Override
     public CompletableFuture<Replies> set(OptionCode option, String value, Set<String> peerIds, Duration timeout) {
-        return client().requestFrom(
-                        Topics.ALL_PEERS,
-                        Note.request(Command.SET, new Payload.SetOption(option.code(), value)),
-                        peerIds,
-                        timeout);
+        // to each peer's own topic: a flow's options reach its peers only, and an idle peer keeps its own
+        return client().requestEach(
+                        peerIds, Note.request(Command.SET, new Payload.SetOption(option.code(), value)), timeout);
     }
 
     @Override
     public CompletableFuture<Replies> start(
             Command command, Role role, Payload payload, Set<String> peerIds, Duration timeout) {
-        return client().requestFrom(Topics.role(role), Note.request(command, payload), peerIds, timeout);
+        // to each peer's own topic: a peer no flow of the test took does not start
+        return client().requestEach(peerIds, Note.request(command, payload), timeout);
     }
 
     @Override

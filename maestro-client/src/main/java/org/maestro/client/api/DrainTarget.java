@@ -41,10 +41,15 @@ record DrainTarget(long expected, Duration quiet, String basis) {
      * delivers and there is more than one receiver connection.
      */
     static DrainTarget of(TestOptions options, TestState state) {
+        return of(options, state, peer -> true);
+    }
+
+    /** The target of the peers {@code in} only (one flow's), with their options. */
+    static DrainTarget of(TestOptions options, TestState state, java.util.function.Predicate<PeerInfo> in) {
         Duration quiet = options.drainQuiet();
         long sent = 0;
         for (PeerInfo peer : state.peers()) {
-            if (!peer.plays(Role.SENDER) || !state.wasStarted(peer.id())) {
+            if (!peer.plays(Role.SENDER) || !state.wasStarted(peer.id()) || !in.test(peer)) {
                 continue;
             }
             long count = sentBy(peer, state);
@@ -53,7 +58,11 @@ record DrainTarget(long expected, Duration quiet, String basis) {
             }
             sent += count;
         }
-        int connections = state.count(Role.RECEIVER) * options.parallelCount();
+        java.util.Set<String> live = state.liveIds(Role.RECEIVER);
+        int receivers = (int) state.peers().stream()
+                .filter(p -> p.plays(Role.RECEIVER) && live.contains(p.id()) && in.test(p))
+                .count();
+        int connections = receivers * options.parallelCount();
         if (connections < 2) {
             return new DrainTarget(sent, quiet, sent + " message(s) sent");
         }

@@ -6,6 +6,8 @@ import org.maestro.common.measure.OutcomeCounts;
 import org.maestro.reporter.BacklogSummary;
 import org.maestro.reporter.JitterStats;
 import org.maestro.reporter.LatencyStats;
+import org.maestro.reporter.MessageCounts;
+import org.maestro.reporter.RateStats;
 import org.maestro.reporter.TestSummary;
 import org.maestro.reporter.build.Reporter;
 
@@ -28,39 +30,8 @@ final class Figures {
      * in ms, the backlog's peak and drain when there was one and, at a fixed rate, the inter-arrival jitter in ms.
      */
     static Map<String, Number> of(TestSummary summary) {
-        Map<String, Number> figures = new HashMap<>();
-        putKnown(figures, "sent", summary.messages().sent());
-        figures.put("received", summary.messages().received());
-        putKnown(figures, "lost", summary.messages().lost());
-        putKnown(figures, "refused", summary.messages().refused());
-        putKnown(figures, "vanished", summary.messages().vanished());
-        OutcomeCounts outcomes = summary.messages().outcomes();
-        if (outcomes != null) {
-            figures.put("accepted", outcomes.accepted());
-            figures.put("released", outcomes.released());
-            figures.put("rejected", outcomes.rejected());
-            figures.put("modified", outcomes.modified());
-            figures.put("failed", outcomes.failed());
-        }
-        figures.put("duplicates", summary.messages().duplicates());
-        figures.put("outOfOrder", summary.messages().outOfOrder());
-        figures.put("stale", summary.messages().stale());
-        figures.put("errors", summary.messages().errors());
-        figures.put("meanRate", summary.throughput());
-        if (summary.rate() != null && summary.throughputMegabytes() != null) {
-            figures.put("megabytesPerSecond", summary.throughputMegabytes());
-        }
+        Map<String, Number> figures = of(summary.messages(), summary.rate(), summary.latency());
         if (summary.rate() != null) {
-            figures.put("measuredSent", summary.rate().sender().total());
-            figures.put("measuredReceived", summary.rate().receiver().total());
-            TestSummary.Drain drain = summary.rate().drained();
-            if (drain != null) {
-                figures.put("drained", drain.messages());
-                figures.put("drainedMillis", drain.millis());
-            }
-            if (summary.rate().sender() != null) {
-                figures.put("sentRate", summary.rate().sender().mean());
-            }
             PayloadFigures.put(figures, summary);
         }
         BacklogSummary backlog = summary.backlog();
@@ -75,23 +46,88 @@ final class Figures {
                 figures.put("backlogDrainSeconds", backlog.drainSeconds());
             }
         }
-        LatencyStats response =
-                summary.latency() == null ? null : summary.latency().responseTime();
+        RatePhaseFigures.put(figures, summary.rateProfile());
+        return figures;
+    }
+
+    /** The headline figures of one part of an iteration (all of it, or one flow), as {@link #of(TestSummary)}. */
+    private static Map<String, Number> of(
+            MessageCounts messages, TestSummary.Rates rate, TestSummary.Latencies latency) {
+        Map<String, Number> figures = new HashMap<>();
+        putKnown(figures, "sent", messages.sent());
+        figures.put("received", messages.received());
+        putKnown(figures, "lost", messages.lost());
+        putKnown(figures, "refused", messages.refused());
+        putKnown(figures, "vanished", messages.vanished());
+        OutcomeCounts outcomes = messages.outcomes();
+        if (outcomes != null) {
+            figures.put("accepted", outcomes.accepted());
+            figures.put("released", outcomes.released());
+            figures.put("rejected", outcomes.rejected());
+            figures.put("modified", outcomes.modified());
+            figures.put("failed", outcomes.failed());
+        }
+        figures.put("duplicates", messages.duplicates());
+        figures.put("outOfOrder", messages.outOfOrder());
+        figures.put("stale", messages.stale());
+        figures.put("errors", messages.errors());
+        figures.put("meanRate", rate == null ? 0.0 : headline(rate).mean());
+        if (rate != null && headline(rate).megabytesPerSecond() != null) {
+            figures.put("megabytesPerSecond", headline(rate).megabytesPerSecond());
+        }
+        if (rate != null) {
+            figures.put("measuredSent", rate.sender().total());
+            figures.put("measuredReceived", rate.receiver().total());
+            TestSummary.Drain drain = rate.drained();
+            if (drain != null) {
+                figures.put("drained", drain.messages());
+                figures.put("drainedMillis", drain.millis());
+            }
+            if (rate.sender() != null) {
+                figures.put("sentRate", rate.sender().mean());
+            }
+        }
+        LatencyStats response = latency == null ? null : latency.responseTime();
         if (response != null) {
             figures.put("responseP50Ms", response.p50() / 1000.0);
             figures.put("responseP90Ms", response.p90() / 1000.0);
             figures.put("responseP99Ms", response.p99() / 1000.0);
             figures.put("responseMaxMs", response.max() / 1000.0);
         }
-        RatePhaseFigures.put(figures, summary.rateProfile());
-        JitterStats jitter =
-                summary.latency() == null ? null : summary.latency().jitter();
+        JitterStats jitter = latency == null ? null : latency.jitter();
         if (jitter != null) {
             figures.put("jitterLateMaxMs", jitter.lateMax() / 1000.0);
             figures.put("jitterEarlyMaxMs", jitter.earlyMax() / 1000.0);
             figures.put("jitterP50Ms", jitter.p50() / 1000.0);
             figures.put("jitterP90Ms", jitter.p90() / 1000.0);
             figures.put("jitterP99Ms", jitter.p99() / 1000.0);
+        }
+        return figures;
+    }
+
+    /**
+     * The rate the headline figures give ({@link TestSummary#throughput()}): the receivers' when they counted a
+     * measured message, else the senders'.
+     */
+    private static RateStats headline(TestSummary.Rates rate) {
+        if (rate.receiversCounted()) {
+            return rate.receiver();
+        }
+        return rate.sender() == null ? RateStats.EMPTY : rate.sender();
+    }
+
+    /**
+     * The headline figures of a summary ({@link #of}) and, for an iteration of several flows, those of each flow
+     * under {@code flow.<name>.<figure>} ({@link FlowResults}).
+     */
+    static Map<String, Number> withFlows(TestSummary summary) {
+        Map<String, Number> figures = of(summary);
+        if (summary.flows() != null) {
+            summary.flows().forEach((name, flow) -> {
+                of(flow.messages(), flow.rate(), flow.latency())
+                        .forEach((figure, value) -> figures.put(FlowResults.key(name, figure), value));
+                figures.put(FlowResults.key(name, FlowResults.LOSS_HELD), flow.lossHeld() ? 1 : 0);
+            });
         }
         return figures;
     }

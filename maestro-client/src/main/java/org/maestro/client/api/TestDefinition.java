@@ -1,11 +1,14 @@
 package org.maestro.client.api;
 
+import groovy.lang.Closure;
+import groovy.lang.DelegatesTo;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Consumer;
 import java.util.function.UnaryOperator;
 import org.maestro.common.options.Durations;
 import org.maestro.common.options.OptionCode;
@@ -27,9 +30,10 @@ import org.maestro.common.options.TestOptions;
  * }
  * }</pre>
  */
-public final class TestDefinition {
+public final class TestDefinition extends LoadSettings<TestDefinition> {
     private final Map<OptionCode, String> values = new EnumMap<>(OptionCode.class);
     private final List<AgentAction> actions = new ArrayList<>();
+    private final List<FlowDefinition> flows = new ArrayList<>();
     private boolean inspect;
     private boolean inspectorRequired;
 
@@ -46,6 +50,7 @@ public final class TestDefinition {
         TestDefinition copy = new TestDefinition();
         copy.values.putAll(values);
         copy.actions.addAll(actions);
+        flows.forEach(flow -> copy.flows.add(flow.copy()));
         copy.inspect = inspect;
         copy.inspectorRequired = inspectorRequired;
         return copy;
@@ -56,81 +61,6 @@ public final class TestDefinition {
     /** The test's name: its results directory, its JUnit test case. */
     public TestDefinition name(String name) {
         return set(OptionCode.TEST_NAME, name);
-    }
-
-    /** The SUT URL senders and receivers use (SEND_RECEIVE_URL). */
-    public TestDefinition sut(String url) {
-        return set(OptionCode.BROKER, url);
-    }
-
-    /** The URL senders send to, when it differs from receivers' (e.g. two ends of a router line). */
-    public TestDefinition sendUrl(String url) {
-        return set(OptionCode.SEND_URL, url);
-    }
-
-    /** The URL receivers receive from. */
-    public TestDefinition receiveUrl(String url) {
-        return set(OptionCode.RECEIVE_URL, url);
-    }
-
-    /**
-     * Message size in bytes, {@code "256"}, {@code "~256"} for ±5%, or sizes with their shares such as
-     * {@code "64:50%,1024:40%,65536:10%"}.
-     */
-    public TestDefinition messageSize(Object size) {
-        return set(OptionCode.MESSAGE_SIZE, String.valueOf(size));
-    }
-
-    /**
-     * Files in the workers' payload directory whose contents are the bodies: {@code "order.json,invoice.json"} (in
-     * turn) or {@code "order.json:70%,invoice.json:30%"}.
-     */
-    public TestDefinition payloadFiles(String files) {
-        return set(OptionCode.PAYLOAD_FILES, files);
-    }
-
-    /** The share of random bytes in a generated body, 0 to 100 (percent); the rest are zero bytes. */
-    public TestDefinition payloadRandom(Object percent) {
-        return set(OptionCode.PAYLOAD_RANDOM, String.valueOf(percent));
-    }
-
-    /** Connections per sender and per receiver peer. */
-    public TestDefinition parallelCount(int count) {
-        return set(OptionCode.PARALLEL_COUNT, Integer.toString(count));
-    }
-
-    /** The destinations the connections spread over: {@code {n}} in the URLs (DESTINATIONS). */
-    public TestDefinition destinations(int count) {
-        return set(OptionCode.DESTINATIONS, Integer.toString(count));
-    }
-
-    /** The subscriptions of each destination: {@code {s}} in the receive URL (SUBSCRIPTIONS). */
-    public TestDefinition subscriptions(int count) {
-        return set(OptionCode.SUBSCRIPTIONS, Integer.toString(count));
-    }
-
-    /** Messages per second per connection; 0 is unbounded. */
-    public TestDefinition rate(int rate) {
-        return set(OptionCode.RATE, Integer.toString(rate));
-    }
-
-    /**
-     * A rate that changes over the test, in messages/s per connection like {@link #rate}: steps and ramps such as
-     * {@code "1000 for 30s, ramp 5000 over 60s, 5000 for 2m"} (RATE_PROFILE; not with {@code rate}; the test lasts
-     * the profile's total).
-     */
-    public TestDefinition rateProfile(String profile) {
-        return set(OptionCode.RATE_PROFILE, profile);
-    }
-
-    /** {@code "90s"}, {@code "1h30m"}, or a message count per connection. */
-    public TestDefinition duration(Object duration) {
-        return set(OptionCode.DURATION, String.valueOf(duration));
-    }
-
-    /** Load before measuring, excluded from results. */
-    public TestDefinition warmUp(String duration) {
-        return set(OptionCode.WARM_UP, duration);
     }
 
     /** Fail-condition latency in ms: the test fails when p90 of response time exceeds it (see {@link #hardLatency}). */
@@ -217,21 +147,26 @@ public final class TestDefinition {
     }
 
     /**
-     * How long after the senders' first message the receivers begin to consume (RECEIVE_DELAY, e.g. {@code "3s"}):
-     * they attach at the start, so the messages wait in the system under test.
+     * Adds a named flow: its own URLs, senders, receivers and load; what it leaves unset is this test's ({@link
+     * FlowDefinition}, docs/getting-started.md, "Flows").
      */
-    public TestDefinition receiveDelay(String duration) {
-        return set(OptionCode.RECEIVE_DELAY, duration);
+    public TestDefinition flow(
+            String name,
+            @DelegatesTo(value = FlowDefinition.class, strategy = Closure.DELEGATE_FIRST) Closure<?> definition) {
+        return flow(name, flow -> {
+            Closure<?> copy = (Closure<?>) definition.clone();
+            copy.setResolveStrategy(Closure.DELEGATE_FIRST);
+            copy.setDelegate(flow);
+            copy.call(flow);
+        });
     }
 
-    /** The most messages per second each receiver connection consumes (RECEIVE_RATE; 0 = unbounded). */
-    public TestDefinition receiveRate(int rate) {
-        return set(OptionCode.RECEIVE_RATE, Integer.toString(rate));
-    }
-
-    /** When the receivers consume nothing (RECEIVE_PAUSE, e.g. {@code "at 10s for 20s"} from the measured start). */
-    public TestDefinition receivePause(String pauses) {
-        return set(OptionCode.RECEIVE_PAUSE, pauses);
+    /** Adds a named flow defined by a Java consumer. */
+    public TestDefinition flow(String name, Consumer<FlowDefinition> definition) {
+        FlowDefinition flow = new FlowDefinition(name);
+        definition.accept(flow);
+        flows.add(flow);
+        return this;
     }
 
     /** Sets any option by parameter name, e.g. {@code option "LOG_LEVEL", "debug"}. */
@@ -242,7 +177,8 @@ public final class TestDefinition {
         return set(option, String.valueOf(value));
     }
 
-    private TestDefinition set(OptionCode option, String value) {
+    @Override
+    protected TestDefinition set(OptionCode option, String value) {
         values.put(option, value);
         return this;
     }
@@ -257,6 +193,11 @@ public final class TestDefinition {
     /** The agent actions, in the order written. */
     public List<AgentAction> actions() {
         return List.copyOf(actions);
+    }
+
+    /** The flows the script named, in the order written; empty for a test of one unnamed flow. */
+    public List<FlowDefinition> flows() {
+        return List.copyOf(flows);
     }
 
     /** True when the test wants an inspector. */
@@ -289,7 +230,8 @@ public final class TestDefinition {
             }
         }
         TestOptions options = TestOptions.DEFAULTS.withAll(resolved);
-        if (options.sendUrl().isEmpty() || options.receiveUrl().isEmpty()) {
+        if (flows.isEmpty()
+                && (options.sendUrl().isEmpty() || options.receiveUrl().isEmpty())) {
             throw new IllegalArgumentException(
                     "test '" + options.testName() + "' names no SUT: set sut \"amqp://host:5672/"
                             + "queue\" in the script or SEND_RECEIVE_URL in the environment");

@@ -309,6 +309,14 @@ public record TestResult(
         return count("errors");
     }
 
+    /**
+     * The result of each flow of a test of several flows, by name ({@code r.flows.orders.sent}); empty for a test of
+     * one flow.
+     */
+    public Map<String, TestResult> getFlows() {
+        return FlowResults.of(this);
+    }
+
     public boolean isPassed() {
         return passed;
     }

@@ -195,7 +195,8 @@ public final class TestRunner {
         } catch (IllegalArgumentException e) {
             throw MaestroException.usage(e.getMessage());
         }
-        SutUrls.check(options);
+        FlowPlan plan = FlowPlan.of(definition, options);
+        plan.checkUrls();
         Path iterationDirectory = claimIteration(options.testName());
         options = options.with(
                         OptionCode.TEST_ITERATION,
@@ -206,7 +207,7 @@ public final class TestRunner {
                 options.testName(),
                 options.testIteration(),
                 options.runId().orElseThrow());
-        Execution execution = new Execution(definition, options, iterationDirectory);
+        Execution execution = new Execution(definition, options, iterationDirectory, plan);
         try {
             return execution.run();
         } finally {
@@ -300,6 +301,8 @@ public final class TestRunner {
         /** When the load started (the peers all started), for the receivers' planned delay and pauses. */
         private long loadStartMicros;
 
+        private final FlowPlan plan;
+        private PeerAssignment assignment;
         private final Path directory;
         private final TestState state;
         private final Watchdog watchdog;
@@ -311,9 +314,10 @@ public final class TestRunner {
 
         private boolean released;
 
-        Execution(TestDefinition definition, TestOptions options, Path directory) {
+        Execution(TestDefinition definition, TestOptions options, Path directory, FlowPlan plan) {
             this.definition = definition;
             this.options = options;
+            this.plan = plan;
             this.directory = directory;
             this.state = new TestState(progress, () -> Instant.EPOCH.plusNanos(clock.nowMicros() * 1_000));
             this.peers = new SilenceTrackingPeers(TestRunner.this.peers, state.silence());
@@ -349,7 +353,7 @@ public final class TestRunner {
             writeClocks();
             writeOutcome(failures);
             var summary = Figures.summarize(directory);
-            summary.map(Figures::of).ifPresent(figures::putAll);
+            summary.map(Figures::withFlows).ifPresent(figures::putAll);
             summary.map(TestSummary::clocks).map(ClockSummary::warning).ifPresent(progress::note);
             summary.filter(TestSummary::generatorBound)
                     .map(s -> GeneratorJudge.warning(s.generator()))
@@ -413,11 +417,7 @@ public final class TestRunner {
                 if (startAll()) {
                     LOG.info("{}: all peers started", options.testName());
                     loadStartMicros = clock.nowMicros();
-                    watchdog.watch(
-                            loadStartMicros,
-                            TestDefinition.plannedTime(options),
-                            options.warmUp(),
-                            definition.actions());
+                    watchdog.watch(loadStartMicros, plan.plannedTime(), options.warmUp(), definition.actions());
                     drain();
                 }
             } finally {
@@ -451,6 +451,9 @@ public final class TestRunner {
          * unset is the default shown here) and where it goes, both URLs when senders and receivers use different ones.
          */
         private String describe() {
+            if (plan.named()) {
+                return plan.describe();
+            }
             String send = options.sendUrl().map(UrlRedactor::redact).orElse("?");
             String receive = options.receiveUrl().map(UrlRedactor::redact).orElse("?");
             return String.format(
@@ -498,8 +501,10 @@ public final class TestRunner {
                         + (byRole.isEmpty() ? "no peers" : byRole) + "); start them with "
                         + PeerStartCommands.quoted(missing, peers.endpoint()));
             }
+            assignment = PeerAssignment.assign(
+                    plan, found.stream().map(PeerStatus::peer).toList(), peers.endpoint(), options.testName());
             for (PeerStatus status : found) {
-                if (neededRoles().stream().anyMatch(status.peer()::plays)) {
+                if (neededRoles().stream().anyMatch(status.peer()::plays) && assignment.takesPart(status.peer())) {
                     state.add(status.peer());
                 }
             }
@@ -526,10 +531,10 @@ public final class TestRunner {
             if (!resetPeers()) {
                 return;
             }
-            for (Map.Entry<OptionCode, String> option : options.values().entrySet()) {
+            for (FlowOptions.Step option : FlowOptions.steps(plan, assignment, options, state.livePeerIds())) {
                 Replies replies = await(
-                        peers.set(option.getKey(), option.getValue(), state.livePeerIds(), REPLY_TIMEOUT),
-                        "SET " + option.getKey().parameter());
+                        peers.set(option.option(), option.value(), option.peerIds(), REPLY_TIMEOUT),
+                        "SET " + option.option().parameter());
                 if (replies == null) {
                     return;
                 }
@@ -542,7 +547,7 @@ public final class TestRunner {
                 }
                 if (!replies.allOk()) {
                     throw MaestroException.infrastructure("peers did not accept "
-                            + option.getKey().parameter() + ": " + Problems.describe(replies, state.peers()));
+                            + option.option().parameter() + ": " + Problems.describe(replies, state.peers()));
                 }
             }
         }
@@ -685,7 +690,7 @@ public final class TestRunner {
                 return;
             }
             progress.note("senders finished; receivers draining what is in flight");
-            DrainTarget target = DrainTarget.of(options, state);
+            DrainTarget target = FlowDrainTarget.of(plan, assignment, options, state);
             LOG.info("{}: draining; expected: {}", options.testName(), target.basis());
             Replies replies =
                     Problems.awaitQuietly(peers.drain(state.liveIds(Role.RECEIVER), DrainMode.HOLD, REPLY_TIMEOUT));

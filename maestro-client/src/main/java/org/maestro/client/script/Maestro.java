@@ -315,7 +315,10 @@ public class Maestro implements ScriptTests {
             return; // the runner reports what is wrong with the test
         }
         boolean named = options.sendUrl().filter(embeddedSut::serves).isPresent()
-                || options.receiveUrl().filter(embeddedSut::serves).isPresent();
+                || options.receiveUrl().filter(embeddedSut::serves).isPresent()
+                || test.flows().stream()
+                        .flatMap(flow -> flow.values().values().stream())
+                        .anyMatch(embeddedSut::serves);
         if (!named) {
             return;
         }

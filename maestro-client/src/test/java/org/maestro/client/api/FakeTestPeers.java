@@ -42,6 +42,7 @@ final class FakeTestPeers implements TestPeers {
     private volatile String resetRefusal;
     private final Map<String, Payload.Stats> statistics = new ConcurrentHashMap<>();
     private volatile Runnable drainEnd = () -> {};
+    private final Set<String> started = ConcurrentHashMap.newKeySet();
 
     FakeTestPeers(ManualClock clock, PeerInfo... peers) {
         this.clock = clock;
@@ -97,6 +98,11 @@ final class FakeTestPeers implements TestPeers {
     void notify(String peerId, Command command, Payload payload) {
         Note note = Note.notification(command, payload, peers.get(peerId), null);
         listeners.forEach(listener -> listener.accept(note));
+    }
+
+    /** The peers asked to start so far (any start command). */
+    Set<String> started() {
+        return Set.copyOf(started);
     }
 
     /** The requests so far whose {@code what} starts with {@code prefix}. */
@@ -193,7 +199,11 @@ final class FakeTestPeers implements TestPeers {
     public CompletableFuture<Replies> start(
             Command command, Role role, Payload payload, Set<String> peerIds, Duration timeout) {
         record(command.name(), role.label());
-        return ok(Note.request(command, payload), ofRole(role));
+        started.addAll(peerIds);
+        // as the control client counts them: only the replies of the peers asked
+        return ok(
+                Note.request(command, payload),
+                ofRole(role).stream().filter(p -> peerIds.contains(p.id())).toList());
     }
 
     @Override

@@ -126,8 +126,13 @@ public enum OptionCode {
             v -> checkInt("RECEIVE_RATE", v, 0, 100_000_000),
             "an integer ≥ 0 such as 500 (messages/s each receiver connection consumes at most; 0 = unbounded)"),
     /**
-     * The flow-wide index of this peer's first connection among the connections of its role in its flow (default 0):
-     * connection i of the peer is connection {@code CONNECTION_OFFSET + i} of the flow.
+     * The name of the flow a peer takes part in, set per peer by the client; unset (or empty) for the one flow of a
+     * test that names none. The reporter groups peers by it.
+     */
+    FLOW(30, "FLOW", OptionCode::checkFlow, Forms.FLOW),
+    /**
+     * The index of a load peer's first connection among all the connections of its role in its flow, set per peer by
+     * the client: connection i of the peer has the flow-wide index CONNECTION_OFFSET + i (default 0).
      */
     CONNECTION_OFFSET(
             31,
@@ -216,6 +221,7 @@ public enum OptionCode {
     private static final class Forms {
         static final String URL =
                 "a URL such as amqp://host:5672/test.queue or failover:(amqp://a:5672,amqp://b:5672)/test.queue";
+        static final String FLOW = "a flow name of letters, digits, '.', '_' or '-' (1-64 characters), e.g. orders";
         static final String NAME = "a name of letters, digits, '.', '_' or '-' (1-100 characters), not '.' or '..'";
     }
 
@@ -271,6 +277,12 @@ public enum OptionCode {
         }
         if (!value.matches("[A-Za-z0-9._-]{1,100}")) {
             throw new IllegalArgumentException(option);
+        }
+    }
+
+    private static void checkFlow(String value) {
+        if (!value.isEmpty() && !value.matches(TestOptions.FLOW_NAME)) {
+            throw new IllegalArgumentException("FLOW");
         }
     }
 

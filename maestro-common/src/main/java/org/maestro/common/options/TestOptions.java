@@ -25,6 +25,8 @@ public final class TestOptions {
     public static final String AUTO = "auto";
     /** The longest warm-up of {@code WARM_UP=auto}. */
     public static final Duration AUTO_WARM_UP_LIMIT = Duration.ofSeconds(60);
+    /** The form of a flow's name (FLOW): letters, digits, '.', '_' or '-', 1 to 64 characters. */
+    public static final String FLOW_NAME = "[A-Za-z0-9._-]{1,64}";
 
     private final Map<OptionCode, String> values;
 
@@ -163,6 +165,11 @@ public final class TestOptions {
     /** The URL receivers receive from: RECEIVE_URL, else SEND_RECEIVE_URL. */
     public Optional<String> receiveUrl() {
         return get(OptionCode.RECEIVE_URL).or(() -> get(OptionCode.BROKER));
+    }
+
+    /** The flow the peer takes part in (FLOW); empty for the one flow of a test that names none. */
+    public String flow() {
+        return get(OptionCode.FLOW).map(String::trim).orElse("");
     }
 
     public String testName() {

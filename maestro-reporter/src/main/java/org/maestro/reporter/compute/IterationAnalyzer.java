@@ -13,6 +13,7 @@ import org.maestro.reporter.AgentAction;
 import org.maestro.reporter.ClockSummary;
 import org.maestro.reporter.DuplicateDeliveries;
 import org.maestro.reporter.FaultCost;
+import org.maestro.reporter.FlowSummary;
 import org.maestro.reporter.GeneratorHealth;
 import org.maestro.reporter.RateStats;
 import org.maestro.reporter.TestSummary;
@@ -82,6 +83,7 @@ public final class IterationAnalyzer {
         List<FaultCost> faults =
                 FaultCosts.of(files, actions, accounting.counts(), faultSeconds(window, receiverTotals, latencies));
         DestinationAccounting.Result spread = DestinationAccounting.of(files, accounting.streams(), window.measured());
+        Map<String, FlowSummary> flows = FlowFigures.of(files, window.measured());
         TestSummary summary = new TestSummary(
                 TestSummary.FORMAT_VERSION,
                 files.testName(),
@@ -93,7 +95,8 @@ public final class IterationAnalyzer {
                 decision.reason(),
                 decision.decidedBy(),
                 IterationMessages.withRateErrors(accounting.counts(), files),
-                new TestSummary.Rates(senderRate, receiverRate, window.measured(), received.drained()),
+                FlowFigures.withFlowBytes(
+                        new TestSummary.Rates(senderRate, receiverRate, window.measured(), received.drained()), flows),
                 latencies.stats(),
                 parameters,
                 PeerSummaries.of(files),
@@ -107,7 +110,8 @@ public final class IterationAnalyzer {
                 RatePhases.of(files, parameters, window.measured()),
                 backlog.summary(),
                 spread.destinations(),
-                spread.subscriptions());
+                spread.subscriptions(),
+                flows);
         IterationSeries series = new IterationSeries(
                 window,
                 senders,

@@ -8,6 +8,7 @@ import java.util.Set;
 import java.util.TreeMap;
 import org.maestro.common.measure.BodyBytes;
 import org.maestro.common.options.MessageSize;
+import org.maestro.common.options.OptionCode;
 import org.maestro.common.options.ParameterTable;
 import org.maestro.common.options.TestOptions;
 import org.maestro.common.peer.RunFiles;
@@ -62,12 +63,17 @@ public final class TestParameters {
         }
     }
 
-    /** Test parameters are the peers' test.properties without what the page shows elsewhere (the run id too). */
+    /**
+     * Test parameters are the peers' test.properties without what the page shows elsewhere (the run id too, and the
+     * per-peer FLOW and CONNECTION_OFFSET: the flows have a section of their own).
+     */
     private static boolean isParameter(String key) {
         return !key.startsWith("peer.")
                 && !BodyBytes.isProperty(key)
                 && !key.startsWith("test.")
                 && !key.equals("warmup.end")
-                && !key.equals(RunFiles.RUN_ID_KEY);
+                && !key.equals(RunFiles.RUN_ID_KEY)
+                && !key.equals(OptionCode.FLOW.parameter())
+                && !key.equals(OptionCode.CONNECTION_OFFSET.parameter());
     }
 }

@@ -24,11 +24,7 @@ final class FigureTables {
         }
         b.append("<h2>Latency</h2>\n<p class=\"legend-hint\">Measured intervals of all peers, warm-up excluded.</p>\n"
                         + "<table id=\"latency\">\n")
-                .append(head(
-                        th("metric"),
-                        thNum("count"),
-                        thNum("mean"),
-                        LatencyStats.PERCENTILES.stream().map(Html::thNum).collect(Collectors.joining())));
+                .append(latencyHead());
         latencyRow(b, "response time", "responseTime", latencies.responseTime());
         latencyRow(b, "service time", "serviceTime", latencies.serviceTime());
         latencyRow(b, "send delay", "sendDelay", latencies.sendDelay());
@@ -51,7 +47,17 @@ final class FigureTables {
         }
     }
 
-    private static void latencyRow(StringBuilder b, String label, String key, LatencyStats stats) {
+    /** The head of a table of latency percentiles. */
+    static String latencyHead() {
+        return head(
+                th("metric"),
+                thNum("count"),
+                thNum("mean"),
+                LatencyStats.PERCENTILES.stream().map(Html::thNum).collect(Collectors.joining()));
+    }
+
+    /** A row of a table of latency percentiles; nothing when the metric was not recorded. */
+    static void latencyRow(StringBuilder b, String label, String key, LatencyStats stats) {
         if (stats == null) {
             return;
         }
@@ -69,18 +75,7 @@ final class FigureTables {
 
     /** Appends the table of the senders' and receivers' rates. */
     static void rates(StringBuilder b, TestSummary s) {
-        b.append("<h2>Rate</h2>\n<table id=\"rates\">\n")
-                .append(head(
-                        th("peers"),
-                        thNum("mean msg/s"),
-                        thNum("max msg/s"),
-                        thNum("min msg/s"),
-                        thNum("measured window s"),
-                        thNum("measured messages"),
-                        thNum("warm-up messages (excluded)"),
-                        thNum("mean MB/s"),
-                        thNum("mean bytes/s"),
-                        thNum("mean message size (bytes)")));
+        b.append("<h2>Rate</h2>\n<table id=\"rates\">\n").append(rateHead());
         rateRow(b, "senders", s.rate().sender());
         rateRow(b, "receivers", s.rate().receiver());
         b.append("</tbody></table>\n");
@@ -93,7 +88,23 @@ final class FigureTables {
         }
     }
 
-    private static void rateRow(StringBuilder b, String label, RateStats rate) {
+    /** The head of a table of rates. */
+    static String rateHead() {
+        return head(
+                th("peers"),
+                thNum("mean msg/s"),
+                thNum("max msg/s"),
+                thNum("min msg/s"),
+                thNum("measured window s"),
+                thNum("measured messages"),
+                thNum("warm-up messages (excluded)"),
+                thNum("mean MB/s"),
+                thNum("mean bytes/s"),
+                thNum("mean message size (bytes)"));
+    }
+
+    /** A row of a table of rates. */
+    static void rateRow(StringBuilder b, String label, RateStats rate) {
         b.append("<tr>")
                 .append(td(label))
                 .append(num(Format.rate(rate.mean())))

@@ -77,6 +77,7 @@ public final class IterationPage {
         FigureTables.latency(b, s.latency());
         FigureTables.rates(b, s);
         DestinationsSection.append(b, s);
+        FlowTables.append(b, s);
         if (!charts.isEmpty()) {
             b.append("<h2>Charts</h2>\n<p class=\"legend-hint\">Time charts show the whole test: the grey band is the "
                     + "warm-up (excluded from the numbers above), orange bands are agent actions, blue and green ones the "

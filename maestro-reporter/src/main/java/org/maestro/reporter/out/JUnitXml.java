@@ -30,8 +30,9 @@ public final class JUnitXml {
     public static Path write(Path testDir, String test, List<TestSummary> iterations) throws IOException {
         return JUnitFormat.write(testDir.resolve(FILE_NAME), xml -> {
             long failures = iterations.stream()
-                    .filter(s -> s.outcome() == Verdict.FAILURE)
-                    .count();
+                            .filter(s -> s.outcome() == Verdict.FAILURE)
+                            .count()
+                    + FlowCases.failures(iterations);
             long errors = iterations.stream()
                     .filter(s -> s.outcome() == Verdict.UNKNOWN)
                     .count();
@@ -41,7 +42,7 @@ public final class JUnitXml {
             JUnitFormat.startSuite(
                     xml,
                     "maestro." + test,
-                    iterations.size() + (int) DestinationCases.count(iterations),
+                    iterations.size() + (int) DestinationCases.count(iterations) + FlowCases.count(iterations),
                     failures + DestinationCases.failures(iterations),
                     errors);
             xml.writeAttribute("time", seconds(time));
@@ -65,6 +66,7 @@ public final class JUnitXml {
             for (TestSummary summary : iterations) {
                 writeCase(xml, test, summary);
                 DestinationCases.write(xml, test, summary);
+                FlowCases.write(xml, test, summary);
             }
             xml.writeEndElement();
         });

@@ -10,6 +10,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.function.Predicate;
 import java.util.stream.Collectors;
 import org.maestro.common.files.rate.RateLog;
 import org.maestro.common.peer.RunFiles;
@@ -82,6 +83,24 @@ public final class IterationFiles {
                 }
             });
         }
+    }
+
+    /**
+     * The files of some of the peers only, as if the iteration held no other (a flow's): their rate rows and the
+     * clock readings, without the runner's roster (it does not say which peer was whose) and with warnings of its own.
+     */
+    public IterationFiles only(Predicate<PeerDirectory> keep) {
+        IterationFiles part = new IterationFiles(dir);
+        part.clocks = clocks;
+        for (PeerDirectory peer : peers) {
+            if (keep.test(peer)) {
+                part.peers.add(peer);
+                if (rates.containsKey(peer)) {
+                    part.rates.put(peer, rates.get(peer));
+                }
+            }
+        }
+        return part;
     }
 
     /** The iteration directory, absolute. */

@@ -65,6 +65,7 @@ class ComparisonTest {
                 null,
                 s.backlog(),
                 null,
+                null,
                 null);
     }
 
@@ -140,6 +141,7 @@ class ComparisonTest {
                 List.of(),
                 null,
                 baseline.backlog(),
+                null,
                 null,
                 null);
         ComparisonResult result = compare(baseline, renumbered, Thresholds.DEFAULTS);

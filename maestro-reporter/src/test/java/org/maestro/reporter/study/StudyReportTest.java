@@ -105,6 +105,7 @@ class StudyReportTest {
                 null,
                 null,
                 null,
+                null,
                 null);
     }
 
