@@ -195,6 +195,8 @@ public final class TestRunner {
             throw MaestroException.usage(e.getMessage());
         }
         SutUrls.check(options);
+        InspectionPlan inspection = InspectionPlan.of(definition, options);
+        AgentAddressing.checkForm(definition.actions());
         Path iterationDirectory = claimIteration(options.testName());
         options = options.with(
                         OptionCode.TEST_ITERATION,
@@ -205,7 +207,7 @@ public final class TestRunner {
                 options.testName(),
                 options.testIteration(),
                 options.runId().orElseThrow());
-        Execution execution = new Execution(definition, options, iterationDirectory);
+        Execution execution = new Execution(definition, options, iterationDirectory, inspection);
         try {
             return execution.run();
         } finally {
@@ -293,6 +295,7 @@ public final class TestRunner {
     /** One running test: its phases in order, each one asked of the peers and timed by the watchdog. */
     private final class Execution {
         private final TestDefinition definition;
+        private final InspectionPlan inspection;
         private final TestOptions options;
         private final Path directory;
         private final TestState state;
@@ -305,8 +308,9 @@ public final class TestRunner {
 
         private boolean released;
 
-        Execution(TestDefinition definition, TestOptions options, Path directory) {
+        Execution(TestDefinition definition, TestOptions options, Path directory, InspectionPlan inspection) {
             this.definition = definition;
+            this.inspection = inspection;
             this.options = options;
             this.directory = directory;
             this.state = new TestState(progress, () -> Instant.EPOCH.plusNanos(clock.nowMicros() * 1_000));
@@ -480,6 +484,7 @@ public final class TestRunner {
                     state.add(status.peer());
                 }
             }
+            AgentAddressing.checkAnswered(definition.actions(), state.peers(), peers.endpoint());
         }
 
         private List<Role> neededRoles() {
@@ -592,6 +597,14 @@ public final class TestRunner {
             // without INSPECTOR_NAME the inspector that claims MANAGEMENT_INTERFACE's URL is used (see Inspectors)
             if (wantsInspector()
                     && state.count(Role.INSPECTOR) > 0
+                    && !inspection.isEmpty()
+                    && !new InspectorStart(peers, state, progress, REPLY_TIMEOUT)
+                            .start(inspection, definition.requiresInspector())) {
+                return false;
+            }
+            if (wantsInspector()
+                    && state.count(Role.INSPECTOR) > 0
+                    && inspection.isEmpty()
                     && !start(
                             Command.START_INSPECTOR,
                             Role.INSPECTOR,

@@ -17,6 +17,8 @@ public final class SystemList {
     public static final String HEADER = "maestro-inspect v1";
     /** The most systems one inspector peer takes. */
     public static final int MAX_SYSTEMS = 32;
+    /** How an inspector peer's refusal names each system that could not start: this, its name and a quote. */
+    public static final String FAILURE_PREFIX = "inspected system '";
     /** The longest text taken. */
     public static final int MAX_TEXT = MAX_SYSTEMS * (SystemToInspect.MAX_URL + 128) + HEADER.length();
 

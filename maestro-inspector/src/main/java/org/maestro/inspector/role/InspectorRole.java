@@ -59,8 +59,6 @@ public final class InspectorRole implements RoleBehaviour {
     private static final Logger LOG = LoggerFactory.getLogger(InspectorRole.class);
     /** Where the files of each system of a list go: {@code systems/<name>/} in the peer's result directory. */
     public static final String SYSTEMS_DIRECTORY = "systems";
-    /** How a refusal names each system that could not start (the client reads it). */
-    public static final String SYSTEM_FAILURE_PREFIX = "inspected system '";
     /** How often START tries a management endpoint that does not answer in time or cannot be reached yet. */
     static final int CONNECT_ATTEMPTS = 3;
     /** The pause before trying again an endpoint that could not be reached (one that timed out has waited). */
