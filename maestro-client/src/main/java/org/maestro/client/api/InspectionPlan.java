@@ -16,7 +16,7 @@ import org.maestro.common.protocol.PeerInfo;
  * The systems a test inspects by name ({@code inspect "router1", url}), checked before anything starts, and how the
  * inspector peers share them. A test that names none keeps the older single inspector (MANAGEMENT_INTERFACE and
  * INSPECTOR_NAME, {@link #isEmpty()}); a test that names some and also gives MANAGEMENT_INTERFACE inspects that one
- * too, named after its INSPECTOR_NAME or {@value #UNNAMED}.
+ * too (unless a named system has its URL), named after its INSPECTOR_NAME or {@value #UNNAMED}.
  */
 final class InspectionPlan {
     /** The name of the system of MANAGEMENT_INTERFACE when INSPECTOR_NAME does not name its kind. */
@@ -42,7 +42,9 @@ final class InspectionPlan {
         List<SystemToInspect> systems = new ArrayList<>();
         Set<String> names = new HashSet<>();
         List<TestDefinition.Inspected> all = new ArrayList<>(named);
-        options.get(OptionCode.MANAGEMENT_INTERFACE).ifPresent(url -> {
+        options.get(OptionCode.MANAGEMENT_INTERFACE)
+                .filter(url -> named.stream().noneMatch(n -> url.equals(n.url())))
+                .ifPresent(url -> {
             String kind = options.get(OptionCode.INSPECTOR_NAME).orElse("");
             all.add(0, new TestDefinition.Inspected(kind.isBlank() ? UNNAMED : kind, url, kind));
         });

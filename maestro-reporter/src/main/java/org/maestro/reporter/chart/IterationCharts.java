@@ -12,8 +12,9 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * The charts of an iteration's page, in page order: rate, latencies ({@link LatencyCharts}), then the inspectors' data
- * sets ({@link InspectorCharts}). The time charts shade the warm-up and each agent action, open on the whole test and
+ * The charts of an iteration's page, in page order: rate, latencies ({@link LatencyCharts}), one metric lined up
+ * across the inspected systems ({@link SystemComparisonCharts}), then the inspectors' data sets by system
+ * ({@link InspectorCharts}). The time charts shade the warm-up and each agent action, open on the whole test and
  * clip outliers ({@link YScale#robust}).
  */
 public final class IterationCharts {
@@ -28,6 +29,7 @@ public final class IterationCharts {
         List<Chart> charts = new ArrayList<>();
         charts.add(RateChart.of(series, bands));
         charts.addAll(LatencyCharts.of(series.latencies(), bands));
+        charts.addAll(SystemComparisonCharts.of(series.dataSets(), bands));
         for (InspectorDataSet dataSet : series.dataSets()) {
             try {
                 charts.addAll(InspectorCharts.charts("chart-inspector-" + dataSet.index(), dataSet, bands));
@@ -68,7 +70,7 @@ public final class IterationCharts {
             bands.add(new Band(
                     action.startMillis(),
                     action.endMillis(),
-                    action.command() + label(action),
+                    action.agent() + ": " + action.command() + label(action),
                     failed ? Band.ACTION_FAILED : Band.ACTION));
         }
         return bands;
