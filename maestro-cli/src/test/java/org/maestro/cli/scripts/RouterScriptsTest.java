@@ -99,16 +99,16 @@ class RouterScriptsTest {
         assertEquals("# maestro-receive-gaps v1", gaps.get(0));
 
         Path inspector = peer(iteration, "inspector-");
-        for (String router : List.of("router1", "router2", "router3")) {
+        for (String node : List.of("router1", "router2", "router3")) {
             // the topology the script started has each of its routers inspected, a system named after it
-            Path system = inspector.resolve("systems").resolve(router);
+            Path system = inspector.resolve("systems").resolve(node);
             try (Stream<Path> files = Files.list(system)) {
                 List<String> names = files.map(p -> p.getFileName().toString()).toList();
-                assertTrue(names.contains("dispatch-router.csv"), router + " is inspected: " + names);
+                assertTrue(names.contains("dispatch-router.csv"), node + " is inspected: " + names);
             }
             assertTrue(
-                    Files.readString(system.resolve("inspector.properties")).contains("sut.name=" + router),
-                    router + "'s own management answered");
+                    Files.readString(system.resolve("inspector.properties")).contains("sut.name=" + node),
+                    node + "'s own management answered");
         }
         try (Stream<Path> files = Files.list(inspector)) {
             List<String> names = files.map(p -> p.getFileName().toString()).toList();

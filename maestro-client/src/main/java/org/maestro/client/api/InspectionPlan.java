@@ -45,9 +45,9 @@ final class InspectionPlan {
         options.get(OptionCode.MANAGEMENT_INTERFACE)
                 .filter(url -> named.stream().noneMatch(n -> url.equals(n.url())))
                 .ifPresent(url -> {
-            String kind = options.get(OptionCode.INSPECTOR_NAME).orElse("");
-            all.add(0, new TestDefinition.Inspected(kind.isBlank() ? UNNAMED : kind, url, kind));
-        });
+                    String kind = options.get(OptionCode.INSPECTOR_NAME).orElse("");
+                    all.add(0, new TestDefinition.Inspected(kind.isBlank() ? UNNAMED : kind, url, kind));
+                });
         for (TestDefinition.Inspected system : all) {
             if (system.name() == null || system.url() == null) {
                 throw MaestroException.usage("inspect needs a name and a management URL, e.g. inspect \"router1\","

@@ -184,8 +184,8 @@ public final class InspectorRole implements RoleBehaviour {
                                 root.resolve(SYSTEMS_DIRECTORY).resolve(system.name()),
                                 begin));
             } catch (RoleException e) {
-                failures.add(
-                        SYSTEM_FAILURE_PREFIX + system.name() + "' (" + system.redactedUrl() + "): " + e.getMessage());
+                failures.add(SystemList.FAILURE_PREFIX + system.name() + "' (" + system.redactedUrl() + "): "
+                        + e.getMessage());
                 code = e.code() == ErrorCodes.SUT_UNAVAILABLE ? code : e.code();
             }
         }
