@@ -18,6 +18,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.maestro.agent.AgentConfig;
 import org.maestro.agent.role.AgentRole;
+import org.maestro.cli.testing.PeerDirectories;
 import org.maestro.common.files.agent.AgentActions;
 import org.maestro.common.peer.Peer;
 import org.maestro.common.peer.PeerConfig;
@@ -103,33 +104,35 @@ class SystemsAndAgentsRunTest {
     }
 
     private static Path peer(Path iteration, String prefix) throws Exception {
-        try (Stream<Path> peers = Files.list(iteration)) {
-            return peers.filter(p -> p.getFileName().toString().startsWith(prefix))
-                    .findFirst()
-                    .orElseThrow(() -> new AssertionError("no peer " + prefix + " in " + iteration));
-        }
+        return PeerDirectories.find(iteration, prefix);
     }
 
     @Test
     void twoSystemsAreInspectedEachIntoItsOwnFilesAndOnlyTheAddressedAgentActs() throws Exception {
         LocalRabbitMq.assumeManagement();
-        String queue = LocalRabbitMq.uniqueName();
-        LocalRabbitMq.declareQueue(queue);
+        String queue = queueWithOneMessage();
         try {
-            LocalRabbitMq.api(
-                    "POST",
-                    "/exchanges/%2F/amq.default/publish",
-                    "{\"properties\":{},\"routing_key\":\"" + queue
-                            + "\",\"payload\":\"m\",\"payload_encoding\":\"string\"}");
-            // the API samples queue figures every few seconds: its queue table has the message before the test
-            org.awaitility.Awaitility.await()
-                    .atMost(Duration.ofSeconds(30))
-                    .until(() -> LocalRabbitMq.api("GET", "/queues/%2F/" + queue, null)
-                            .contains("\"messages\":1"));
             twoSystemsAndOneAgent();
         } finally {
             LocalRabbitMq.deleteQueue(queue);
         }
+    }
+
+    /** A queue of the machine's RabbitMQ holding one message, once its management API shows it. */
+    private static String queueWithOneMessage() throws Exception {
+        String queue = LocalRabbitMq.uniqueName();
+        LocalRabbitMq.declareQueue(queue);
+        LocalRabbitMq.api(
+                "POST",
+                "/exchanges/%2F/amq.default/publish",
+                "{\"properties\":{},\"routing_key\":\"" + queue
+                        + "\",\"payload\":\"m\",\"payload_encoding\":\"string\"}");
+        // the API samples queue figures every few seconds: its queue table has the message before the test
+        org.awaitility.Awaitility.await()
+                .atMost(Duration.ofSeconds(30))
+                .until(() ->
+                        LocalRabbitMq.api("GET", "/queues/%2F/" + queue, null).contains("\"messages\":1"));
+        return queue;
     }
 
     private void twoSystemsAndOneAgent() throws Exception {

@@ -22,18 +22,7 @@ import org.maestro.common.protocol.Role;
  * by default the test goes on without its data and says so; with requireInspector it fails with the infrastructure
  * exit code. A system refused as wrong input (an unknown kind, a URL its inspector cannot use) is a usage error.
  */
-final class InspectorStart {
-    private final TestPeers peers;
-    private final TestState state;
-    private final Progress progress;
-    private final Duration timeout;
-
-    InspectorStart(TestPeers peers, TestState state, Progress progress, Duration timeout) {
-        this.peers = peers;
-        this.state = state;
-        this.progress = progress;
-        this.timeout = timeout;
-    }
+record InspectorStart(TestPeers peers, TestState state, Progress progress, Duration timeout) {
 
     /**
      * Starts the inspectors; false when the test cannot go on.

@@ -67,12 +67,16 @@ class AgentAddressingTest {
                         action(2, "agent-1@router1-host", "drop 1s --port 5672"),
                         action(3, null, "hello")));
 
+        List<String> sent = peers.requests("action").stream()
+                .map(r -> r.at().toSeconds() + " s, to " + r.to() + ": " + r.what())
+                .toList();
         assertEquals(
                 List.of(
-                        new FakeTestPeers.Request("action restart router2", "agent [a2]", Duration.ofSeconds(1)),
-                        new FakeTestPeers.Request("action drop 1s --port 5672", "agent [a1]", Duration.ofSeconds(2)),
-                        new FakeTestPeers.Request("action hello", "agent", Duration.ofSeconds(3))),
-                peers.requests("action"));
+                        "1 s, to agent [a2]: action restart router2",
+                        "2 s, to agent [a1]: action drop 1s --port 5672",
+                        "3 s, to agent: action hello"),
+                sent,
+                "each addressed action only to its agent's id, the other to every agent");
         assertEquals(
                 List.of(
                         "agent action 'restart router2' on router2-host at 1 s",

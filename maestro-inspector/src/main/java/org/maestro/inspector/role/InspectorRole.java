@@ -129,8 +129,8 @@ public final class InspectorRole implements RoleBehaviour {
                 SystemInspection running = inspections.values().iterator().next();
                 throw new RoleException(
                         ErrorCodes.BUSY,
-                        running.describe() + " already inspects " + running.url.redacted()
-                                + "; send STOP_INSPECTOR before starting another");
+                        running.describe() + " already inspects "
+                                + running.url().redacted() + "; send STOP_INSPECTOR before starting another");
             }
             TestOptions options = context.options();
             try {
@@ -242,7 +242,7 @@ public final class InspectorRole implements RoleBehaviour {
                 clock.nowMicros() / 1_000,
                 new InspectionPoller(inspector, files, interval, ticker, clock));
         started.writeProperties(null, 0);
-        started.poller.start();
+        started.poller().start();
         LOG.info(
                 "{} polls {} every {} into {}",
                 started.describe(),
@@ -295,24 +295,36 @@ public final class InspectorRole implements RoleBehaviour {
     /** Tells the client what is polled: NOTIFY_READY naming the inspector, or each system of a list. */
     private static void notifyReady(List<SystemInspection> started, PeerContext context) {
         SystemInspection first = started.get(0);
-        String interval = Durations.format(first.interval);
-        if (started.size() == 1 && first.system.isEmpty()) {
+        String interval = Durations.format(first.interval());
+        if (started.size() == 1 && first.system().isEmpty()) {
             context.notify(
                     Command.NOTIFY_READY,
-                    "the " + first.inspector.name() + " inspector polls " + first.url.redacted() + " every " + interval,
-                    Map.of("inspector", first.inspector.name(), "url", first.url.redacted(), "interval", interval));
+                    "the " + first.inspector().name() + " inspector polls "
+                            + first.url().redacted() + " every " + interval,
+                    Map.of(
+                            "inspector",
+                            first.inspector().name(),
+                            "url",
+                            first.url().redacted(),
+                            "interval",
+                            interval));
             return;
         }
         Map<String, String> details = new LinkedHashMap<>();
         details.put("interval", interval);
         details.put(
-                "systems", String.join(",", started.stream().map(i -> i.system).toList()));
+                "systems",
+                String.join(",", started.stream().map(i -> i.system()).toList()));
         for (SystemInspection inspection : started) {
-            details.put("system." + inspection.system + ".inspector", inspection.inspector.name());
-            details.put("system." + inspection.system + ".url", inspection.url.redacted());
+            details.put(
+                    "system." + inspection.system() + ".inspector",
+                    inspection.inspector().name());
+            details.put(
+                    "system." + inspection.system() + ".url", inspection.url().redacted());
         }
         List<String> polled = started.stream()
-                .map(i -> i.system + " (" + i.inspector.name() + ", " + i.url.redacted() + ")")
+                .map(i -> i.system() + " (" + i.inspector().name() + ", "
+                        + i.url().redacted() + ")")
                 .toList();
         context.notify(
                 Command.NOTIFY_READY,
@@ -343,7 +355,7 @@ public final class InspectorRole implements RoleBehaviour {
         }
         Map<String, PollerStats> stats = new LinkedHashMap<>();
         for (SystemInspection inspection : stopping) {
-            stats.put(inspection.system, inspection.end(wait, clock));
+            stats.put(inspection.system(), inspection.end(wait, clock));
         }
         PollerStats total = PollerStats.sum(stats.values());
         synchronized (lock) {
@@ -367,7 +379,7 @@ public final class InspectorRole implements RoleBehaviour {
             return inspections.isEmpty()
                     ? lastStats
                     : PollerStats.sum(inspections.values().stream()
-                            .map(i -> i.poller.stats())
+                            .map(i -> i.poller().stats())
                             .toList());
         }
     }
@@ -379,7 +391,7 @@ public final class InspectorRole implements RoleBehaviour {
             current = new ArrayList<>(inspections.values());
         }
         for (SystemInspection inspection : current) {
-            inspection.files.flush();
+            inspection.files().flush();
         }
     }
 

@@ -20,39 +20,20 @@ import org.slf4j.LoggerFactory;
  * One running inspection of one system and what it writes: its inspector, its poller, its data set files and its
  * {@code inspector.properties} in its own directory. An inspector peer runs one per inspected system, each with its
  * own polling and failures.
+ *
+ * @param system the inspected system's name, empty for the single system of the older START_INSPECTOR form
  */
-final class SystemInspection {
+record SystemInspection(
+        String system,
+        Inspector inspector,
+        ManagementUrl url,
+        Duration interval,
+        Path directory,
+        DataSetFiles files,
+        long startMillis,
+        InspectionPoller poller) {
     private static final Logger LOG = LoggerFactory.getLogger(SystemInspection.class);
     private static final Duration STOP_WAIT = Duration.ofSeconds(3);
-
-    final String system;
-    final Inspector inspector;
-    final ManagementUrl url;
-    final Duration interval;
-    final Path directory;
-    final DataSetFiles files;
-    final long startMillis;
-    final InspectionPoller poller;
-
-    /** @param system the inspected system's name, empty for the single system of the older START_INSPECTOR form */
-    SystemInspection(
-            String system,
-            Inspector inspector,
-            ManagementUrl url,
-            Duration interval,
-            Path directory,
-            DataSetFiles files,
-            long startMillis,
-            InspectionPoller poller) {
-        this.system = system;
-        this.inspector = inspector;
-        this.url = url;
-        this.interval = interval;
-        this.directory = directory;
-        this.files = files;
-        this.startMillis = startMillis;
-        this.poller = poller;
-    }
 
     /** How messages name it: {@code the dispatch inspector} or {@code the dispatch inspector of router1}. */
     String describe() {

@@ -40,26 +40,29 @@ import org.maestro.testing.LocalRabbitMq;
  * refusal while the others go on, and lists that are refused before anything starts.
  */
 class InspectedSystemsTest {
-    private static EmbeddedArtemis broker;
-    private static EmbeddedJolokia jolokia;
+    private static Broker sut;
 
     @TempDir
     Path results;
 
+    private String queue;
     private final ManualTicker ticker = new ManualTicker();
     private final InspectorRole role = new InspectorRole(ticker, MicroClock.system());
-    private String queue;
+
+    /** An Artemis broker and the Jolokia agent that serves its management beans. */
+    private record Broker(EmbeddedArtemis artemis, EmbeddedJolokia jolokia) {}
 
     @BeforeAll
-    static void startBrokerAndAgent() throws Exception {
-        broker = EmbeddedArtemis.builder().amqp().name("systems-broker").start();
-        jolokia = EmbeddedJolokia.start("admin", "pa55word");
+    static void startBroker() throws Exception {
+        EmbeddedArtemis artemis =
+                EmbeddedArtemis.builder().amqp().name("systems-broker").start();
+        sut = new Broker(artemis, EmbeddedJolokia.start("admin", "pa55word"));
     }
 
     @AfterAll
-    static void stopBrokerAndAgent() throws Exception {
-        jolokia.close();
-        broker.close();
+    static void stopBroker() throws Exception {
+        sut.jolokia().close();
+        sut.artemis().close();
     }
 
     @AfterEach
@@ -104,7 +107,7 @@ class InspectedSystemsTest {
         int closedPort = FreePorts.next();
         RecordingPeerContext peer = peer();
         List<SystemToInspect> systems = List.of(
-                new SystemToInspect("broker", "artemis", jolokia.url() + "?broker=systems-broker"),
+                new SystemToInspect("broker", "artemis", sut.jolokia().url() + "?broker=systems-broker"),
                 new SystemToInspect("rabbit", "", "rabbitmq+http://guest:guest@127.0.0.1:15672"),
                 new SystemToInspect("gone", "dispatch", "amqp://127.0.0.1:" + closedPort));
 
