@@ -159,7 +159,7 @@ public final class TestDefinition {
     public TestDefinition inspect(Map<String, Object> settings, String name, String managementUrl) {
         for (String key : settings.keySet()) {
             if (!key.equals("kind")) {
-                throw new IllegalArgumentException("inspect \"" + name + "\" takes no setting '" + key
+                throw MaestroException.usage("inspect \"" + name + "\" takes no setting '" + key
                         + "': the only one is kind, e.g. inspect \"broker\", \"http://host:8161/console/jolokia\","
                         + " kind: \"artemis\"");
             }
