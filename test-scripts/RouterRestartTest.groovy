@@ -11,7 +11,8 @@
  * router (SIGKILL) and start it again DOWN seconds later, through the ready action on the routers the topology
  * started. It prints the outage as the receivers saw it (last message before → first message after), the messages
  * the routers refused (released, rejected, modified: the sender was told) and those that vanished (accepted, never
- * received), and loss ÷ (rate × outage). The action is a band on the report's time axis.
+ * received), and loss ÷ (rate × outage). The action is a band on the report's time axis. Every router the topology
+ * started is inspected, each a system named after it, and the report lines up their queue depth on one chart.
  *
  * Variants: RouterShutdownTest.groovy (the router stays down for DOWN seconds, then starts), and
  * RedundantRouterRestartTest.groovy: a line with a second, costlier path through router4, which the inspector
@@ -22,7 +23,7 @@
  *   FROM_NODE             where the senders connect       (default router1)
  *   TO_NODE               where the receivers connect     (default router3)
  *   ROUTER                the router the agent acts on    (default router2)
- *   INSPECT_NODE          the router the inspector watches (default ROUTER)
+ *   INSPECT_NODE          a router to inspect even when the topology was not started here (default ROUTER)
  *   DOWN                  seconds it stays down           (default 2)
  *   AGENT_COMMAND         the agent command               (default "restart <ROUTER> <DOWN> --kill")
  *   AGENT_AT              when, after the warm-up         (default 12s)

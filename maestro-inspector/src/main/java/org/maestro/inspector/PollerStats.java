@@ -11,4 +11,19 @@ package org.maestro.inspector;
 public record PollerStats(long polls, long errors, long skippedTicks, String lastError) {
     /** No polls yet. */
     public static final PollerStats NONE = new PollerStats(0, 0, 0, "");
+
+    /** The figures of several pollers together; the last error is the last non-empty one. */
+    public static PollerStats sum(java.util.Collection<PollerStats> all) {
+        long polls = 0;
+        long errors = 0;
+        long skipped = 0;
+        String last = "";
+        for (PollerStats stats : all) {
+            polls += stats.polls();
+            errors += stats.errors();
+            skipped += stats.skippedTicks();
+            last = stats.lastError().isEmpty() ? last : stats.lastError();
+        }
+        return new PollerStats(polls, errors, skipped, last);
+    }
 }

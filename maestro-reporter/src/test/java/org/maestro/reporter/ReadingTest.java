@@ -132,6 +132,8 @@ class ReadingTest {
                 page.contains("<td class=\"num\">3</td><td><pre class=\"output\">stdout:\nchecking /var\n"
                         + "stderr:\n/var is &lt;full&gt;</pre></td>"),
                 "the program's exit code and output, escaped");
-        assertTrue(page.contains("check-disk /var (failed, exit 3)"), "the band names the exit code");
+        assertTrue(
+                page.contains("agent-1@sut: check-disk /var (failed, exit 3)"),
+                "the band names the agent and the exit code");
     }
 }

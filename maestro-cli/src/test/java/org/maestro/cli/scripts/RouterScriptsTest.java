@@ -99,10 +99,21 @@ class RouterScriptsTest {
         assertEquals("# maestro-receive-gaps v1", gaps.get(0));
 
         Path inspector = peer(iteration, "inspector-");
+        for (String node : List.of("router1", "router2", "router3")) {
+            // the topology the script started has each of its routers inspected, a system named after it
+            Path system = inspector.resolve("systems").resolve(node);
+            try (Stream<Path> files = Files.list(system)) {
+                List<String> names = files.map(p -> p.getFileName().toString()).toList();
+                assertTrue(names.contains("dispatch-router.csv"), node + " is inspected: " + names);
+            }
+            assertTrue(
+                    Files.readString(system.resolve("inspector.properties")).contains("sut.name=" + node),
+                    node + "'s own management answered");
+        }
         try (Stream<Path> files = Files.list(inspector)) {
             List<String> names = files.map(p -> p.getFileName().toString()).toList();
-            assertTrue(names.stream().anyMatch(n -> n.startsWith("dispatch-")), "the router is inspected: " + names);
             assertFalse(names.stream().anyMatch(n -> n.startsWith("artemis-")), "no idle broker inspected: " + names);
+            assertFalse(names.stream().anyMatch(n -> n.startsWith("dispatch-")), "each router in its own: " + names);
         }
         try (Stream<Path> left = Files.list(work.resolve("results"))) {
             assertTrue(

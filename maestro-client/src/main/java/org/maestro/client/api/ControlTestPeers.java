@@ -101,6 +101,12 @@ final class ControlTestPeers implements TestPeers {
     }
 
     @Override
+    public CompletableFuture<Replies> startOne(
+            Command command, Role role, Payload payload, String peerId, Duration timeout) {
+        return client().requestEach(Set.of(peerId), Note.request(command, payload), timeout);
+    }
+
+    @Override
     public CompletableFuture<Replies> stats(Role role, Set<String> peerIds, Duration timeout) {
         return client().requestFrom(
                         role == null ? Topics.ALL_PEERS : Topics.role(role),
@@ -127,11 +133,8 @@ final class ControlTestPeers implements TestPeers {
 
     @Override
     public CompletableFuture<Replies> agentAction(String command, Set<String> peerIds, Duration timeout) {
-        return client().requestFrom(
-                        Topics.role(Role.AGENT),
-                        Note.request(Command.USER_COMMAND_1, new Payload.Text(command)),
-                        peerIds,
-                        timeout);
+        // to each agent's own topic: an agent the action does not address never gets it
+        return client().requestEach(peerIds, Note.request(Command.USER_COMMAND_1, new Payload.Text(command)), timeout);
     }
 
     @Override

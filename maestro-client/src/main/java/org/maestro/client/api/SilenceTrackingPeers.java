@@ -99,6 +99,12 @@ final class SilenceTrackingPeers implements TestPeers {
     }
 
     @Override
+    public CompletableFuture<Replies> startOne(
+            Command command, Role role, Payload payload, String peerId, Duration timeout) {
+        return watch(Set.of(peerId), () -> peers.startOne(command, role, payload, peerId, timeout));
+    }
+
+    @Override
     public CompletableFuture<Replies> stats(Role role, Set<String> peerIds, Duration timeout) {
         return watch(peerIds, () -> peers.stats(role, peerIds, timeout));
     }

@@ -34,11 +34,26 @@ public final class TestDefinition extends LoadSettings<TestDefinition> {
     private final Map<OptionCode, String> values = new EnumMap<>(OptionCode.class);
     private final List<AgentAction> actions = new ArrayList<>();
     private final List<FlowDefinition> flows = new ArrayList<>();
+    private final List<Inspected> inspected = new ArrayList<>();
     private boolean inspect;
     private boolean inspectorRequired;
 
-    /** An agent action at a time offset from the start of the measured part of the test. */
-    public record AgentAction(Duration at, String command) {}
+    /**
+     * An agent action at a time offset from the start of the measured part of the test, for the agents a
+     * {@link PeerSelector} names ({@code agent}: its text), or for every agent ({@code agent} null).
+     */
+    public record AgentAction(Duration at, String command, String agent) {
+        /** An action for every agent. */
+        public AgentAction(Duration at, String command) {
+            this(at, command, null);
+        }
+    }
+
+    /**
+     * A system the test inspects: its name (on its files and charts), its management URL and the inspector that reads
+     * it ({@code kind}; empty: the one that claims the URL).
+     */
+    public record Inspected(String name, String url, String kind) {}
 
     /** A definition with the defaults of a test that sets nothing. */
     public TestDefinition() {
@@ -51,6 +66,7 @@ public final class TestDefinition extends LoadSettings<TestDefinition> {
         copy.values.putAll(values);
         copy.actions.addAll(actions);
         flows.forEach(flow -> copy.flows.add(flow.copy()));
+        copy.inspected.addAll(inspected);
         copy.inspect = inspect;
         copy.inspectorRequired = inspectorRequired;
         return copy;
@@ -93,6 +109,32 @@ public final class TestDefinition extends LoadSettings<TestDefinition> {
     }
 
     /**
+     * Inspects one more system, named: {@code inspect "router1", "amqp://127.0.0.1:5673"}; the inspector is the one
+     * that claims the URL (see {@link #inspect(Map, String, String)} to name it). A test may inspect any number of
+     * systems; the inspector peers share them, each system with its own polling, files and charts.
+     */
+    public TestDefinition inspect(String name, String managementUrl) {
+        return inspect(Map.of(), name, managementUrl);
+    }
+
+    /**
+     * Inspects one more system with a named inspector:
+     * {@code inspect "broker", "http://admin:admin@host:8161/console/jolokia", kind: "artemis"}.
+     */
+    public TestDefinition inspect(Map<String, Object> settings, String name, String managementUrl) {
+        for (String key : settings.keySet()) {
+            if (!key.equals("kind")) {
+                throw MaestroException.usage("inspect \"" + name + "\" takes no setting '" + key
+                        + "': the only one is kind, e.g. inspect \"broker\", \"http://host:8161/console/jolokia\","
+                        + " kind: \"artemis\"");
+            }
+        }
+        Object kind = settings.get("kind");
+        inspected.add(new Inspected(name, managementUrl, kind == null ? "" : kind.toString()));
+        return this;
+    }
+
+    /**
      * Whether the test fails when its inspector cannot start (its management interface unreachable, a login refused,
      * no inspector peer), with the infrastructure exit code. By default such a test runs without SUT data, and says
      * so in the output and on its page.
@@ -117,12 +159,25 @@ public final class TestDefinition extends LoadSettings<TestDefinition> {
         return set(OptionCode.EXT_POINT_BRANCH, branch);
     }
 
-    /** Asks the agent to run a command at a time, e.g. {@code agent "restart 5", at: "30s"}. */
+    /** Asks every agent to run a command at a time, e.g. {@code agent "restart 5", at: "30s"}. */
     public TestDefinition agent(Map<String, Object> when, String command) {
-        Object at = when.getOrDefault("at", "0s");
-        actions.add(
-                new AgentAction(at.toString().equals("0") ? Duration.ZERO : Durations.parse(at.toString()), command));
+        actions.add(new AgentAction(at(when), command, null));
         return this;
+    }
+
+    /**
+     * Asks the agents a {@link PeerSelector} names (a name, name@host or host) to run a command at a time, e.g.
+     * {@code agent "router2-host", at: "10s", "restart router2"}; a test whose selector matches no agent that answered
+     * fails before the load starts.
+     */
+    public TestDefinition agent(Map<String, Object> when, String agent, String command) {
+        actions.add(new AgentAction(at(when), command, agent));
+        return this;
+    }
+
+    private static Duration at(Map<String, Object> when) {
+        Object at = when.getOrDefault("at", "0s");
+        return at.toString().equals("0") ? Duration.ZERO : Durations.parse(at.toString());
     }
 
     /** How long receivers may take to consume what is in flight once senders stopped (default 30s). */
@@ -200,9 +255,14 @@ public final class TestDefinition extends LoadSettings<TestDefinition> {
         return List.copyOf(flows);
     }
 
+    /** The systems named with {@code inspect}, in the order written (the older {@code inspector} form not among them). */
+    public List<Inspected> inspected() {
+        return List.copyOf(inspected);
+    }
+
     /** True when the test wants an inspector. */
     public boolean wantsInspector() {
-        return inspect || values.containsKey(OptionCode.MANAGEMENT_INTERFACE);
+        return inspect || !inspected.isEmpty() || values.containsKey(OptionCode.MANAGEMENT_INTERFACE);
     }
 
     /** True when the test fails rather than runs without SUT data when its inspector cannot start. */

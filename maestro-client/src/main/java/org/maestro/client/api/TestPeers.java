@@ -72,6 +72,15 @@ interface TestPeers {
     CompletableFuture<Replies> start(
             Command command, Role role, Payload payload, Set<String> peerIds, Duration timeout);
 
+    /**
+     * Sends a start command to one peer on its own topic, so that no other peer of its role gets it (e.g. the
+     * systems one inspector peer inspects). By default through {@link #start}, for peers reached otherwise.
+     */
+    default CompletableFuture<Replies> startOne(
+            Command command, Role role, Payload payload, String peerId, Duration timeout) {
+        return start(command, role, payload, Set.of(peerId), timeout);
+    }
+
     /** Asks the peers {@code peerIds} of a role ({@code null}: any role) for their statistics (STATS). */
     CompletableFuture<Replies> stats(Role role, Set<String> peerIds, Duration timeout);
 
@@ -97,7 +106,7 @@ interface TestPeers {
         };
     }
 
-    /** Runs an agent action (USER_COMMAND_1) on the agents {@code peerIds}. */
+    /** Runs an agent action (USER_COMMAND_1) on the agents {@code peerIds}, and on no other agent. */
     CompletableFuture<Replies> agentAction(String command, Set<String> peerIds, Duration timeout);
 
     /** Asks one peer for its files (LOG); {@code onReply} sees each reply (file chunk) as it arrives. */

@@ -197,6 +197,9 @@ public final class TestRunner {
         }
         FlowPlan plan = FlowPlan.of(definition, options);
         plan.checkUrls();
+        SutUrls.check(options);
+        InspectionPlan inspection = InspectionPlan.of(definition, options);
+        AgentAddressing.checkForm(definition.actions());
         Path iterationDirectory = claimIteration(options.testName());
         options = options.with(
                         OptionCode.TEST_ITERATION,
@@ -207,7 +210,7 @@ public final class TestRunner {
                 options.testName(),
                 options.testIteration(),
                 options.runId().orElseThrow());
-        Execution execution = new Execution(definition, options, iterationDirectory, plan);
+        Execution execution = new Execution(definition, options, iterationDirectory, plan, inspection);
         try {
             return execution.run();
         } finally {
@@ -297,6 +300,7 @@ public final class TestRunner {
     /** One running test: its phases in order, each one asked of the peers and timed by the watchdog. */
     private final class Execution {
         private final TestDefinition definition;
+        private final InspectionPlan inspection;
         private final TestOptions options;
         /** When the load started (the peers all started), for the receivers' planned delay and pauses. */
         private long loadStartMicros;
@@ -314,8 +318,14 @@ public final class TestRunner {
 
         private boolean released;
 
-        Execution(TestDefinition definition, TestOptions options, Path directory, FlowPlan plan) {
+        Execution(
+                TestDefinition definition,
+                TestOptions options,
+                Path directory,
+                FlowPlan plan,
+                InspectionPlan inspection) {
             this.definition = definition;
+            this.inspection = inspection;
             this.options = options;
             this.plan = plan;
             this.directory = directory;
@@ -508,6 +518,7 @@ public final class TestRunner {
                     state.add(status.peer());
                 }
             }
+            AgentAddressing.checkAnswered(definition.actions(), state.peers(), peers.endpoint());
         }
 
         private List<Role> neededRoles() {
@@ -620,6 +631,14 @@ public final class TestRunner {
             // without INSPECTOR_NAME the inspector that claims MANAGEMENT_INTERFACE's URL is used (see Inspectors)
             if (wantsInspector()
                     && state.count(Role.INSPECTOR) > 0
+                    && !inspection.isEmpty()
+                    && !new InspectorStart(peers, state, progress, REPLY_TIMEOUT)
+                            .start(inspection, definition.requiresInspector())) {
+                return false;
+            }
+            if (wantsInspector()
+                    && state.count(Role.INSPECTOR) > 0
+                    && inspection.isEmpty()
                     && !start(
                             Command.START_INSPECTOR,
                             Role.INSPECTOR,

@@ -391,20 +391,24 @@ final class Watchdog {
                 return false;
             }
             String late = elapsed.minus(due).compareTo(LATE_ACTION) > 0 ? " (due at " + due.toSeconds() + " s)" : "";
-            progress.note("agent action '" + action.command() + "' at " + elapsed.toSeconds() + " s" + late);
-            peers.agentAction(action.command(), state.liveIds(Role.AGENT), REPLY_TIMEOUT)
-                    .whenComplete((replies, error) -> {
-                        if (error != null) {
-                            Throwable cause = error instanceof CompletionException && error.getCause() != null
-                                    ? error.getCause()
-                                    : error;
-                            state.fail(
-                                    "agent action '" + action.command() + "' could not be sent: " + cause.getMessage());
-                        } else if (!replies.allOk()) {
-                            state.fail("agent action '" + action.command() + "' was refused: "
-                                    + Problems.describe(replies, state.peers()));
-                        }
-                    });
+            Set<String> targets = AgentAddressing.targets(action, state.peers(), state.liveIds(Role.AGENT));
+            String to = action.agent() == null ? "" : " on " + action.agent();
+            if (targets.isEmpty()) {
+                state.fail("agent action '" + action.command() + "' is addressed to '" + action.agent()
+                        + "', and no agent it names is alive at " + elapsed.toSeconds() + " s");
+                return true;
+            }
+            progress.note("agent action '" + action.command() + "'" + to + " at " + elapsed.toSeconds() + " s" + late);
+            peers.agentAction(action.command(), targets, REPLY_TIMEOUT).whenComplete((replies, error) -> {
+                if (error != null) {
+                    Throwable cause =
+                            error instanceof CompletionException && error.getCause() != null ? error.getCause() : error;
+                    state.fail("agent action '" + action.command() + "' could not be sent: " + cause.getMessage());
+                } else if (!replies.allOk()) {
+                    state.fail("agent action '" + action.command() + "' was refused: "
+                            + Problems.describe(replies, state.peers()));
+                }
+            });
             return true;
         });
     }

@@ -336,15 +336,17 @@ public class Maestro implements ScriptTests {
      * A topology, to name its nodes as URLs:
      * {@code sendUrl maestro.topology("topologies/line-3-routers.yaml").clientUrl("router1", "closest/test")}. Given a
      * topology description, it starts it on this machine (brokers in this JVM, {@code qdrouterd} from the PATH or
-     * {@code QDROUTERD}), offers its routers to the local agent ({@code restart router2 2 --kill}) and stops it when
-     * the script ends; given the state file of {@code maestro-cli topology up} or the variables file of
+     * {@code QDROUTERD}), offers its routers to the local agent ({@code restart router2 2 --kill}), has the tests that
+     * follow inspect each router (a system named after it) and stops it when the script ends; given the state file of {@code maestro-cli topology up} or the variables file of
      * {@code topology generate}, it only reads the URLs.
      */
     public org.maestro.topology.Topology topology(String file) {
         java.nio.file.Path path = java.nio.file.Path.of(file);
         try {
             if (topologies != null && java.nio.file.Files.isRegularFile(path) && topologies.isDescription(path)) {
-                return topologies.start(path);
+                org.maestro.topology.Topology started = topologies.start(path);
+                inspectRouters(started);
+                return started;
             }
             return org.maestro.topology.Topology.load(path);
         } catch (InterruptedException e) {
@@ -354,6 +356,20 @@ public class Maestro implements ScriptTests {
             throw MaestroException.infrastructure("cannot start the topology " + file + ": " + e.getMessage());
         } catch (java.io.IOException | RuntimeException e) {
             throw MaestroException.usage("cannot read the topology " + file + ": " + e.getMessage());
+        }
+    }
+
+    /**
+     * Has the tests that follow inspect every router of a topology this script started, each system named after its
+     * router ({@code router2}), through the router's client listener; a router already inspected by that name is left
+     * as it is.
+     */
+    private void inspectRouters(org.maestro.topology.Topology topology) {
+        for (org.maestro.topology.NodeEndpoint node : topology.nodes()) {
+            boolean named = defaults.inspected().stream().anyMatch(i -> i.name().equals(node.name()));
+            if (node.type() == org.maestro.topology.NodeType.ROUTER && !named) {
+                defaults.inspect(java.util.Map.of("kind", "dispatch"), node.name(), node.url());
+            }
         }
     }
 

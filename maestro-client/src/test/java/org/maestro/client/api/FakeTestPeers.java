@@ -260,7 +260,9 @@ final class FakeTestPeers implements TestPeers {
 
     @Override
     public CompletableFuture<Replies> agentAction(String command, Set<String> peerIds, Duration timeout) {
-        record("action " + command, "agent");
+        java.util.Set<String> agents =
+                ofRole(Role.AGENT).stream().map(PeerInfo::id).collect(java.util.stream.Collectors.toSet());
+        record("action " + command, peerIds.equals(agents) ? "agent" : "agent " + new java.util.TreeSet<>(peerIds));
         if (agentActionFailure != null) {
             // as the control client fails it: the transport's own exception, with the MQTT client's as its cause
             return CompletableFuture.failedFuture(new IllegalStateException(

@@ -1,8 +1,10 @@
 package org.maestro.inspector.role;
 
 import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.EnumSet;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -10,7 +12,8 @@ import java.util.Map;
 import java.util.Set;
 import org.maestro.base.net.ManagementUrl;
 import org.maestro.base.time.MicroClock;
-import org.maestro.common.files.inspector.InspectorProperties;
+import org.maestro.common.inspection.SystemList;
+import org.maestro.common.inspection.SystemToInspect;
 import org.maestro.common.options.Durations;
 import org.maestro.common.options.InvalidOptionException;
 import org.maestro.common.options.OptionCode;
@@ -29,6 +32,7 @@ import org.maestro.inspector.InspectionException;
 import org.maestro.inspector.InspectionPoller;
 import org.maestro.inspector.Inspector;
 import org.maestro.inspector.PollerStats;
+import org.maestro.inspector.csv.DataSet;
 import org.maestro.inspector.csv.DataSetFiles;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -53,7 +57,8 @@ public final class InspectorRole implements RoleBehaviour {
     public static final Duration MAXIMUM_REQUEST_TIMEOUT = Duration.ofSeconds(5);
 
     private static final Logger LOG = LoggerFactory.getLogger(InspectorRole.class);
-    private static final Duration STOP_WAIT = Duration.ofSeconds(3);
+    /** Where the files of each system of a list go: {@code systems/<name>/} in the peer's result directory. */
+    public static final String SYSTEMS_DIRECTORY = "systems";
     /** How often START tries a management endpoint that does not answer in time or cannot be reached yet. */
     static final int CONNECT_ATTEMPTS = 3;
     /** The pause before trying again an endpoint that could not be reached (one that timed out has waited). */
@@ -67,7 +72,9 @@ public final class InspectorRole implements RoleBehaviour {
     private final Ticker ticker;
     private final MicroClock clock;
     private final Object lock = new Object();
-    private Inspection inspection;
+    /** The running inspections by system name; the single system of the older START_INSPECTOR form is "". */
+    private final Map<String, SystemInspection> inspections = new LinkedHashMap<>();
+
     private PollerStats lastStats = PollerStats.NONE;
 
     /** An inspector role on the real clock. */
@@ -116,57 +123,147 @@ public final class InspectorRole implements RoleBehaviour {
         }
     }
 
-    private void start(String requestedName, PeerContext context) throws RoleException {
+    private void start(String text, PeerContext context) throws RoleException {
         synchronized (lock) {
-            if (inspection != null) {
+            if (!inspections.isEmpty()) {
+                SystemInspection running = inspections.values().iterator().next();
                 throw new RoleException(
                         ErrorCodes.BUSY,
-                        "the " + inspection.inspector.name()
-                                + " inspector already inspects " + inspection.url.redacted()
-                                + "; send STOP_INSPECTOR before starting another");
+                        running.describe() + " already inspects "
+                                + running.url().redacted() + "; send STOP_INSPECTOR before starting another");
             }
             TestOptions options = context.options();
-            String name = requestedName.isBlank()
-                    ? options.get(OptionCode.INSPECTOR_NAME).orElse("")
-                    : requestedName;
             try {
                 checkOptions(options);
             } catch (InvalidOptionException e) {
                 throw new RoleException(ErrorCodes.INVALID_OPTION, e.getMessage());
             }
-            Duration interval = options.inspectionInterval();
+            long begin = System.nanoTime();
+            if (SystemList.isList(text)) {
+                startSystems(text, options, context, begin);
+                return;
+            }
+            String name =
+                    text.isBlank() ? options.get(OptionCode.INSPECTOR_NAME).orElse("") : text;
             String address = options.get(OptionCode.MANAGEMENT_INTERFACE)
                     .orElseThrow(() -> new RoleException(
                             ErrorCodes.INVALID_OPTION,
                             "MANAGEMENT_INTERFACE is not set: set it to the SUT's management URL, "
                                     + "e.g. http://user:password@broker:8161/console/jolokia (artemis) or amqp://router:5672 "
                                     + "(dispatch)"));
-            Duration requestTimeout =
-                    interval.compareTo(MAXIMUM_REQUEST_TIMEOUT) < 0 ? interval : MAXIMUM_REQUEST_TIMEOUT;
-            ManagementUrl url;
-            Inspector inspector;
-            try {
-                url = ManagementUrl.parse(address);
-                inspector = Inspectors.create(name.isBlank() ? Inspectors.forUrl(url) : name, url, requestTimeout);
-            } catch (IllegalArgumentException e) {
-                throw new RoleException(ErrorCodes.INVALID_OPTION, e.getMessage());
-            }
-            inspection = open(inspector, url, interval, context);
+            SystemInspection started =
+                    open("", name, address, options.inspectionInterval(), resultDirectory(context), begin);
+            inspections.put("", started);
+            notifyReady(List.of(started), context);
         }
     }
 
-    private Inspection open(Inspector inspector, ManagementUrl url, Duration interval, PeerContext context)
+    /**
+     * Starts one inspection per system of the list, each in {@code systems/<name>/}; the systems that cannot start
+     * are named in the refusal, the others go on polling. All share the start's time budget.
+     */
+    private void startSystems(String text, TestOptions options, PeerContext context, long begin) throws RoleException {
+        List<SystemToInspect> systems;
+        try {
+            systems = SystemList.decode(text);
+        } catch (IllegalArgumentException e) {
+            throw new RoleException(ErrorCodes.INVALID_OPTION, e.getMessage());
+        }
+        Path root = resultDirectory(context);
+        List<String> failures = new ArrayList<>();
+        int code = ErrorCodes.SUT_UNAVAILABLE;
+        for (SystemToInspect system : systems) {
+            try {
+                inspections.put(
+                        system.name(),
+                        open(
+                                system.name(),
+                                system.kind(),
+                                system.url(),
+                                options.inspectionInterval(),
+                                root.resolve(SYSTEMS_DIRECTORY).resolve(system.name()),
+                                begin));
+            } catch (RoleException e) {
+                failures.add(SystemList.FAILURE_PREFIX + system.name() + "' (" + system.redactedUrl() + "): "
+                        + e.getMessage());
+                code = e.code() == ErrorCodes.SUT_UNAVAILABLE ? code : e.code();
+            }
+        }
+        if (!inspections.isEmpty()) {
+            notifyReady(List.copyOf(inspections.values()), context);
+        }
+        if (!failures.isEmpty()) {
+            String others = inspections.isEmpty()
+                    ? ""
+                    : "; the others are inspected: " + String.join(", ", inspections.keySet());
+            throw new RoleException(code, String.join("; ", failures) + others);
+        }
+    }
+
+    private static Path resultDirectory(PeerContext context) throws RoleException {
+        try {
+            return context.resultDirectory();
+        } catch (IOException e) {
+            throw new RoleException(ErrorCodes.IO, "the inspector cannot write its data: " + e.getMessage(), e);
+        }
+    }
+
+    /** Creates the inspector of one system, connects it and starts its polling into {@code directory}. */
+    private SystemInspection open(
+            String system, String name, String address, Duration interval, Path directory, long begin)
             throws RoleException {
-        long begin = System.nanoTime();
+        Duration requestTimeout = interval.compareTo(MAXIMUM_REQUEST_TIMEOUT) < 0 ? interval : MAXIMUM_REQUEST_TIMEOUT;
+        ManagementUrl url;
+        Inspector inspector;
+        try {
+            url = ManagementUrl.parse(address);
+            inspector = Inspectors.create(name.isBlank() ? Inspectors.forUrl(url) : name, url, requestTimeout);
+        } catch (IllegalArgumentException e) {
+            throw new RoleException(ErrorCodes.INVALID_OPTION, e.getMessage());
+        }
+        connect(inspector, begin);
+        DataSetFiles files;
+        try {
+            Files.createDirectories(directory);
+            List<DataSet> dataSets = new ArrayList<>(inspector.dataSets());
+            dataSets.add(InspectionPoller.POLLS);
+            files = DataSetFiles.create(directory, dataSets);
+        } catch (IOException e) {
+            inspector.close();
+            throw new RoleException(ErrorCodes.IO, "the inspector cannot write its data: " + e.getMessage(), e);
+        }
+        SystemInspection started = new SystemInspection(
+                system,
+                inspector,
+                url,
+                interval,
+                directory,
+                files,
+                clock.nowMicros() / 1_000,
+                new InspectionPoller(inspector, files, interval, ticker, clock));
+        started.writeProperties(null, 0);
+        started.poller().start();
+        LOG.info(
+                "{} polls {} every {} into {}",
+                started.describe(),
+                url.redacted(),
+                Durations.format(interval),
+                directory);
+        return started;
+    }
+
+    /**
+     * Connects an inspector. A management endpoint can be slow to answer or not listening yet (a cold JVM, a router
+     * starting, a busy host): that is tried again, as long as another attempt like this one fits in the start's budget
+     * (counted from {@code begin}); a refusal of the credentials or a wrong answer is not.
+     */
+    private static void connect(Inspector inspector, long begin) throws RoleException {
         for (int attempt = 1; ; attempt++) {
             long attemptBegin = System.nanoTime();
             try {
                 inspector.connect();
-                break;
+                return;
             } catch (InspectionException e) {
-                // a management endpoint can be slow to answer or not listening yet (a cold JVM, a router starting,
-                // a busy host): that is tried again, as long as another attempt like this one fits in the start's
-                // budget; a refusal of the credentials or a wrong answer is not
                 long now = System.nanoTime();
                 Duration retryPause =
                         e.kind() == InspectionException.Kind.UNREACHABLE ? UNREACHABLE_PAUSE : Duration.ZERO;
@@ -193,39 +290,46 @@ public final class InspectorRole implements RoleBehaviour {
                         "the " + inspector.name() + " inspector cannot " + "start: " + e.getMessage());
             }
         }
-        Path directory;
-        DataSetFiles files;
-        try {
-            directory = context.resultDirectory();
-            List<org.maestro.inspector.csv.DataSet> dataSets = new java.util.ArrayList<>(inspector.dataSets());
-            dataSets.add(org.maestro.inspector.InspectionPoller.POLLS);
-            files = DataSetFiles.create(directory, dataSets);
-        } catch (IOException e) {
-            inspector.close();
-            throw new RoleException(ErrorCodes.IO, "the inspector cannot write its data: " + e.getMessage(), e);
+    }
+
+    /** Tells the client what is polled: NOTIFY_READY naming the inspector, or each system of a list. */
+    private static void notifyReady(List<SystemInspection> started, PeerContext context) {
+        SystemInspection first = started.get(0);
+        String interval = Durations.format(first.interval());
+        if (started.size() == 1 && first.system().isEmpty()) {
+            context.notify(
+                    Command.NOTIFY_READY,
+                    "the " + first.inspector().name() + " inspector polls "
+                            + first.url().redacted() + " every " + interval,
+                    Map.of(
+                            "inspector",
+                            first.inspector().name(),
+                            "url",
+                            first.url().redacted(),
+                            "interval",
+                            interval));
+            return;
         }
-        Inspection started = new Inspection(
-                inspector,
-                url,
-                interval,
-                directory,
-                files,
-                clock.nowMicros() / 1_000,
-                new InspectionPoller(inspector, files, interval, ticker, clock));
-        started.writeProperties(null, 0);
-        started.poller.start();
-        LOG.info(
-                "{} inspector polls {} every {} into {}",
-                inspector.name(),
-                url.redacted(),
-                Durations.format(interval),
-                directory);
+        Map<String, String> details = new LinkedHashMap<>();
+        details.put("interval", interval);
+        details.put(
+                "systems",
+                String.join(",", started.stream().map(i -> i.system()).toList()));
+        for (SystemInspection inspection : started) {
+            details.put(
+                    "system." + inspection.system() + ".inspector",
+                    inspection.inspector().name());
+            details.put(
+                    "system." + inspection.system() + ".url", inspection.url().redacted());
+        }
+        List<String> polled = started.stream()
+                .map(i -> i.system() + " (" + i.inspector().name() + ", "
+                        + i.url().redacted() + ")")
+                .toList();
         context.notify(
                 Command.NOTIFY_READY,
-                "the " + inspector.name() + " inspector polls " + url.redacted() + " every "
-                        + Durations.format(interval),
-                Map.of("inspector", inspector.name(), "url", url.redacted(), "interval", Durations.format(interval)));
-        return started;
+                "the inspectors poll " + String.join(", ", polled) + " every " + interval,
+                details);
     }
 
     /** Waits the given time; false when interrupted. */
@@ -240,70 +344,54 @@ public final class InspectorRole implements RoleBehaviour {
     }
 
     private void stop(PeerContext context, boolean wait) {
-        Inspection stopping;
+        List<SystemInspection> stopping;
         synchronized (lock) {
-            stopping = inspection;
-            inspection = null;
+            stopping = new ArrayList<>(inspections.values());
+            inspections.clear();
         }
-        if (stopping == null) {
+        if (stopping.isEmpty()) {
             LOG.info("STOP_INSPECTOR: no inspection is running");
             return;
         }
-        PollerStats stats = stopping.end(wait, clock);
+        Map<String, PollerStats> stats = new LinkedHashMap<>();
+        for (SystemInspection inspection : stopping) {
+            stats.put(inspection.system(), inspection.end(wait, clock));
+        }
+        PollerStats total = PollerStats.sum(stats.values());
         synchronized (lock) {
-            lastStats = stats;
+            lastStats = total;
         }
-        if (context == null) {
-            return;
-        }
-        Map<String, String> details = new LinkedHashMap<>();
-        details.put("inspector", stopping.inspector.name());
-        details.put("url", stopping.url.redacted());
-        details.put("polls", Long.toString(stats.polls()));
-        details.put("errors", Long.toString(stats.errors()));
-        details.put("skippedTicks", Long.toString(stats.skippedTicks()));
-        if (stats.polls() > stats.errors()) {
-            context.notify(
-                    Command.NOTIFY_SUCCESS,
-                    "the " + stopping.inspector.name() + " inspector made " + stats.polls() + " polls of "
-                            + stopping.url.redacted() + ", " + stats.errors() + " failed",
-                    details);
-        } else {
-            details.put("lastError", stats.lastError());
-            context.notify(
-                    Command.NOTIFY_FAIL,
-                    "the " + stopping.inspector.name() + " inspector read nothing from "
-                            + stopping.url.redacted() + " (" + stats.polls() + " polls, all failed"
-                            + (stats.lastError().isEmpty() ? "" : "; last: " + stats.lastError()) + ")",
-                    details);
+        if (context != null) {
+            new InspectionOutcome(stopping, stats).notify(context);
         }
     }
 
     @Override
     public Payload.Stats stats() {
-        PollerStats stats;
-        synchronized (lock) {
-            stats = inspection != null ? inspection.poller.stats() : lastStats;
-        }
+        PollerStats stats = pollerStats();
         return new Payload.Stats(
                 Role.INSPECTOR.label(), clock.nowMicros() / 1_000, stats.polls(), 0.0, 0, stats.errors());
     }
 
-    /** The polling figures of the running inspection, or of the last one. */
+    /** The polling figures of the running inspections (all systems together), or of the last ones. */
     public PollerStats pollerStats() {
         synchronized (lock) {
-            return inspection != null ? inspection.poller.stats() : lastStats;
+            return inspections.isEmpty()
+                    ? lastStats
+                    : PollerStats.sum(inspections.values().stream()
+                            .map(i -> i.poller().stats())
+                            .toList());
         }
     }
 
     @Override
     public void flush() throws IOException {
-        Inspection current;
+        List<SystemInspection> current;
         synchronized (lock) {
-            current = inspection;
+            current = new ArrayList<>(inspections.values());
         }
-        if (current != null) {
-            current.files.flush();
+        for (SystemInspection inspection : current) {
+            inspection.files().flush();
         }
     }
 
@@ -318,7 +406,7 @@ public final class InspectorRole implements RoleBehaviour {
     @Override
     public boolean busy() {
         synchronized (lock) {
-            return inspection != null;
+            return !inspections.isEmpty();
         }
     }
 
@@ -328,76 +416,6 @@ public final class InspectorRole implements RoleBehaviour {
             stop(null, false);
         } catch (RuntimeException e) {
             LOG.warn("the inspector did not halt cleanly: {}", e.toString());
-        }
-    }
-
-    /** One running inspection and what it writes. */
-    private static final class Inspection {
-        final Inspector inspector;
-        final ManagementUrl url;
-        final Duration interval;
-        final Path directory;
-        final DataSetFiles files;
-        final long startMillis;
-        final InspectionPoller poller;
-
-        Inspection(
-                Inspector inspector,
-                ManagementUrl url,
-                Duration interval,
-                Path directory,
-                DataSetFiles files,
-                long startMillis,
-                InspectionPoller poller) {
-            this.inspector = inspector;
-            this.url = url;
-            this.interval = interval;
-            this.directory = directory;
-            this.files = files;
-            this.startMillis = startMillis;
-            this.poller = poller;
-        }
-
-        /** Stops polling (waiting a little for a poll in progress when asked), closes everything, returns figures. */
-        PollerStats end(boolean wait, MicroClock clock) {
-            boolean idle = false;
-            try {
-                idle = wait && poller.stop(STOP_WAIT);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-            }
-            if (!idle) {
-                poller.halt();
-            }
-            inspector.close();
-            try {
-                files.close();
-            } catch (IOException e) {
-                LOG.warn("cannot close the inspector files in {}: {}", directory, e.getMessage());
-            }
-            PollerStats stats = poller.stats();
-            writeProperties(stats, clock.nowMicros() / 1_000);
-            return stats;
-        }
-
-        void writeProperties(PollerStats stats, long endMillis) {
-            Map<String, String> entries = new LinkedHashMap<>(inspector.facts());
-            entries.put("inspector.name", inspector.name());
-            entries.put("inspector.url", url.redacted());
-            entries.put("inspector.interval", Durations.format(interval));
-            entries.put("inspector.start", Long.toString(startMillis));
-            if (stats != null) {
-                entries.put("inspector.end", Long.toString(endMillis));
-                entries.put("inspector.polls", Long.toString(stats.polls()));
-                entries.put("inspector.errors", Long.toString(stats.errors()));
-                entries.put("inspector.skippedTicks", Long.toString(stats.skippedTicks()));
-                entries.put("inspector.lastError", stats.lastError());
-            }
-            try {
-                InspectorProperties.write(directory, entries);
-            } catch (IOException e) {
-                LOG.warn("cannot write {} in {}: {}", InspectorProperties.FILE, directory, e.getMessage());
-            }
         }
     }
 }

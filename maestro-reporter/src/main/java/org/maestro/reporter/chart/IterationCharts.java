@@ -17,6 +17,9 @@ import org.slf4j.LoggerFactory;
  * profile ({@link RatePhaseBands}), open on the whole test and
  * The charts of an iteration's page, in page order: rate, backlog ({@link BacklogChart}, when there was one), latencies ({@link LatencyCharts}), then the inspectors' data
  * sets ({@link InspectorCharts}). The time charts shade the warm-up and each agent action, open on the whole test and
+ * The charts of an iteration's page, in page order: rate, latencies ({@link LatencyCharts}), one metric lined up
+ * across the inspected systems ({@link SystemComparisonCharts}), then the inspectors' data sets by system
+ * ({@link InspectorCharts}). The time charts shade the warm-up and each agent action, open on the whole test and
  * clip outliers ({@link YScale#robust}).
  */
 public final class IterationCharts {
@@ -34,6 +37,7 @@ public final class IterationCharts {
                 series, RecoveryBands.with(bands, analysis.summary().faults())));
         charts.addAll(LatencyCharts.of(series.latencies(), bands));
         charts.addAll(HealthCharts.of(series.health(), bands));
+        charts.addAll(SystemComparisonCharts.of(series.dataSets(), bands));
         for (InspectorDataSet dataSet : series.dataSets()) {
             try {
                 charts.addAll(InspectorCharts.charts("chart-inspector-" + dataSet.index(), dataSet, bands));
@@ -76,7 +80,7 @@ public final class IterationCharts {
             bands.add(new Band(
                     action.startMillis(),
                     action.endMillis(),
-                    action.command() + label(action),
+                    action.agent() + ": " + action.command() + label(action),
                     failed ? Band.ACTION_FAILED : Band.ACTION));
         }
         return bands;

@@ -13,10 +13,22 @@ import org.maestro.common.files.inspector.InspectorProperties;
  * name) and the management URL without credentials, e.g. {@code router2 (amqp://127.0.0.1:41181)}; chart titles
  * name it so a reader knows which SUT a chart shows.
  *
+ * <p>A test that names its systems ({@code inspect "router1", …}) has each one's files in
+ * {@code systems/<name>/} of an inspector peer's directory, and the system's name leads its label:
+ * {@code router1 (amqp://127.0.0.1:41181)}.
+ *
  * @param label how to name the SUT
  * @param inspector the inspector's name ({@code artemis}, {@code dispatch}), the prefix of its data sets
+ * @param system the name the test gave the system, empty for the single system of the older form
  */
-public record InspectedSystem(String label, String inspector) {
+public record InspectedSystem(String label, String inspector, String system) {
+    /** The name of a system when neither the test nor its inspector names it. */
+    public static final String UNNAMED = "sut";
+
+    /** The system's name: the one the test gave, else its inspector's ({@code artemis}), else {@value #UNNAMED}. */
+    public String name() {
+        return !system.isEmpty() ? system : !inspector.isEmpty() ? inspector : UNNAMED;
+    }
 
     /** The file an inspector writes beside its data sets. */
     public static final String FILE = InspectorProperties.FILE;
@@ -34,12 +46,14 @@ public record InspectedSystem(String label, String inspector) {
         Map<String, String> properties = read.get();
         String name = properties.getOrDefault("sut.name", "").trim();
         String url = endpoint(properties.getOrDefault("inspector.url", "").trim());
-        String label = name.isEmpty() ? url : url.isEmpty() ? name : name + " (" + url + ")";
+        String system = properties.getOrDefault("inspector.system", "").trim();
+        String shown = system.isEmpty() ? name : system;
+        String label = shown.isEmpty() ? url : url.isEmpty() ? shown : shown + " (" + url + ")";
         if (label.isEmpty()) {
             return Optional.empty();
         }
         return Optional.of(new InspectedSystem(
-                label, properties.getOrDefault("inspector.name", "").trim()));
+                label, properties.getOrDefault("inspector.name", "").trim(), system));
     }
 
     /** The chart title of one data set: {@code router2 (amqp://127.0.0.1:41181) — links}. */

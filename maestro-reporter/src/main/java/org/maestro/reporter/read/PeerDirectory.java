@@ -30,6 +30,9 @@ import org.maestro.common.protocol.Role;
 public final class PeerDirectory {
 
     public static final String TEST_PROPERTIES = "test.properties";
+    /** Where an inspector peer keeps the files of each system a test named: {@code systems/<name>/}. */
+    public static final String SYSTEMS = "systems";
+
     public static final String SYSTEM_PROPERTIES = "system.properties";
     public static final String PEER_RESULT = PeerResult.FILE_NAME;
     public static final String RATE = RateLog.FILE_NAME;
@@ -204,6 +207,27 @@ public final class PeerDirectory {
 
     /** Inspector data sets: every CSV other than rate.csv, agent-actions.csv, receive-gaps.csv and health.csv. */
     public List<Path> dataSets() throws IOException {
+        return dataSetsIn(dir);
+    }
+
+    /**
+     * The directories of the systems an inspector peer inspected by name ({@code systems/<name>/}), sorted by name;
+     * empty for other peers.
+     */
+    public List<Path> systemDirectories() throws IOException {
+        Path systems = dir.resolve(SYSTEMS);
+        if (!Files.isDirectory(systems, java.nio.file.LinkOption.NOFOLLOW_LINKS)) {
+            return List.of();
+        }
+        try (Stream<Path> entries = Files.list(systems)) {
+            return entries.filter(p -> Files.isDirectory(p, java.nio.file.LinkOption.NOFOLLOW_LINKS))
+                    .sorted()
+                    .collect(Collectors.toList());
+        }
+    }
+
+    /** The inspector data sets of a directory: every CSV other than rate.csv and agent-actions.csv, by name. */
+    public static List<Path> dataSetsIn(Path dir) throws IOException {
         try (Stream<Path> files = Files.list(dir)) {
             return files.filter(Files::isRegularFile)
                     .filter(f -> {
