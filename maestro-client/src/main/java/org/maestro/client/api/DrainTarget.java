@@ -66,7 +66,7 @@ record DrainTarget(long expected, Duration quiet, String basis) {
         if (connections < 2) {
             return new DrainTarget(sent, quiet, sent + " message(s) sent");
         }
-        String url = options.receiveUrl().orElse(null);
+        String url = options.receiveUrl().map(FanOutWarning::firstSubscription).orElse(null);
         boolean fansOut;
         try {
             Driver driver = Drivers.forUrl(url);
@@ -76,7 +76,17 @@ record DrainTarget(long expected, Duration quiet, String basis) {
                     UNKNOWN, quiet, "no driver here tells whether the receive URL delivers each message once");
         }
         if (!fansOut) {
-            return new DrainTarget(sent, quiet, sent + " message(s) sent");
+            int subscriptions = options.subscriptions();
+            return subscriptions > 1
+                    ? new DrainTarget(
+                            sent * subscriptions,
+                            quiet,
+                            String.format(
+                                    Locale.ROOT,
+                                    "%d message(s) sent × %d subscriptions (each gets every message)",
+                                    sent,
+                                    subscriptions))
+                    : new DrainTarget(sent, quiet, sent + " message(s) sent");
         }
         return new DrainTarget(
                 sent * connections,
