@@ -29,11 +29,12 @@ class ProtonLoopTest {
     @ParameterizedTest
     @ValueSource(ints = {1, 5})
     void unboundedRunReceivesEachMessageOnceAndProgressesEverySecond(int connections) throws Exception {
-        ProtonLoopOutcome outcome = new ProtonLoop(
-                        broker.amqpPort(), "bench.proton-loop.unbounded." + connections, SIZE)
-                .run(connections, 0, WARM_UP, SECONDS);
+        String queue = "bench.proton-loop.unbounded." + connections;
+        ProtonLoopOutcome outcome =
+                new ProtonLoop(broker.amqpPort(), queue, SIZE).run(connections, 0, WARM_UP, SECONDS);
 
         assertEquals(List.of(), outcome.problems());
+        assertAllAcknowledged(queue);
         for (int i = 0; i < connections; i++) {
             assertTrue(outcome.sent()[i] > 0, "connection " + i + " sent nothing");
             assertEquals(outcome.sent()[i], outcome.received()[i], "connection " + i);
@@ -55,10 +56,12 @@ class ProtonLoopTest {
     @ValueSource(ints = {1, 5})
     void fixedRateRunSendsRateTimesSecondsAndReceivesEachOnce(int connections) throws Exception {
         int rate = 1000 / connections;
-        ProtonLoopOutcome outcome = new ProtonLoop(broker.amqpPort(), "bench.proton-loop.rate." + connections, SIZE)
-                .run(connections, rate, WARM_UP, SECONDS);
+        String queue = "bench.proton-loop.rate." + connections;
+        ProtonLoopOutcome outcome =
+                new ProtonLoop(broker.amqpPort(), queue, SIZE).run(connections, rate, WARM_UP, SECONDS);
 
         assertEquals(List.of(), outcome.problems());
+        assertAllAcknowledged(queue);
         long due = (long) rate * (WARM_UP + SECONDS);
         for (int i = 0; i < connections; i++) {
             assertEquals(due, outcome.sent()[i], 1, "connection " + i + " at " + rate + " msg/s");
@@ -103,5 +106,16 @@ class ProtonLoopTest {
         } finally {
             held.resume();
         }
+    }
+
+    /** The broker holds no message of the queue: the receivers acknowledged every one (at most 10 s after the run). */
+    private static void assertAllAcknowledged(String queue) throws InterruptedException {
+        Queue found = broker.server().locateQueue(SimpleString.of(queue));
+        assertNotNull(found, "no queue " + queue);
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+        while (found.getMessageCount() != 0 && System.nanoTime() < deadline) {
+            Thread.sleep(50);
+        }
+        assertEquals(0, found.getMessageCount(), "messages of " + queue + " left unacknowledged in the broker");
     }
 }
