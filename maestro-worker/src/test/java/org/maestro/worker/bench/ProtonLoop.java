@@ -37,13 +37,14 @@ final class ProtonLoop {
     ProtonLoopOutcome run(int connections, int rate, int warmUp, int seconds) throws Exception {
         SequenceTally tally = new SequenceTally(connections);
         Recorder responseTime = new Recorder(3_600_000_000L, 3);
+        ProtonLoopConnection.Setup setup =
+                new ProtonLoopConnection.Setup(address, queue, rate, size, tally, responseTime);
         List<ProtonLoopConnection> opened = new ArrayList<>();
         List<long[]> eachSecond = new ArrayList<>();
         String failure;
         try {
             for (int i = 0; i < connections; i++) {
-                ProtonLoopConnection connection =
-                        new ProtonLoopConnection(i, address, queue, rate, size, tally, responseTime);
+                ProtonLoopConnection connection = new ProtonLoopConnection(i, setup);
                 opened.add(connection);
                 connection.start();
             }

@@ -48,11 +48,9 @@ final class ProtonLoopConnection {
     private static final Symbol QUEUE = Symbol.valueOf("queue");
 
     private final int stream;
+    private final Setup setup;
     private final InetSocketAddress address;
-    private final String queue;
     private final int rate;
-    private final SequenceTally tally;
-    private final Recorder responseTime;
     private final Connection connection = Proton.connection();
     private final Transport transport = Proton.transport();
     private final Collector collector = Proton.collector();
@@ -84,21 +82,19 @@ final class ProtonLoopConnection {
     private volatile int unsettled;
     private volatile String failure;
 
-    ProtonLoopConnection(
-            int stream,
-            InetSocketAddress address,
-            String queue,
-            int rate,
-            int size,
-            SequenceTally tally,
-            Recorder responseTime) {
+    /**
+     * What the connections of one run share: the broker, the queue, the rate per connection, the body size, where
+     * sequence numbers are counted and response times recorded.
+     */
+    record Setup(
+            InetSocketAddress address, String queue, int rate, int size, SequenceTally tally, Recorder responseTime) {}
+
+    ProtonLoopConnection(int stream, Setup setup) {
         this.stream = stream;
-        this.address = address;
-        this.queue = queue;
-        this.rate = rate;
-        this.tally = tally;
-        this.responseTime = responseTime;
-        this.body = new byte[Math.max(size, SequenceTally.MIN_BODY)];
+        this.setup = setup;
+        this.address = setup.address();
+        this.rate = setup.rate();
+        this.body = new byte[Math.max(setup.size(), SequenceTally.MIN_BODY)];
         this.encoded = new byte[body.length + 128];
         this.thread = new Thread(this::loop, "bare-proton-" + stream);
         thread.setDaemon(true);
@@ -219,7 +215,7 @@ final class ProtonLoopConnection {
         session.open();
         receiver = session.receiver("bare-proton-receiver-" + stream);
         Source source = new Source();
-        source.setAddress(queue);
+        source.setAddress(setup.queue());
         source.setCapabilities(QUEUE);
         receiver.setSource(source);
         receiver.setTarget(new Target());
@@ -228,7 +224,7 @@ final class ProtonLoopConnection {
         receiver.flow(CREDIT);
         sender = session.sender("bare-proton-sender-" + stream);
         Target target = new Target();
-        target.setAddress(queue);
+        target.setAddress(setup.queue());
         target.setCapabilities(QUEUE);
         sender.setTarget(target);
         sender.setSource(new Source());
@@ -415,11 +411,11 @@ final class ProtonLoopConnection {
                 Binary value = data.getValue();
                 long intended = BareStamp.get(value.getArray(), value.getArrayOffset(), value.getLength());
                 if (intended >= windowStartMicros && intended < endMicros) {
-                    responseTime.recordValue(Math.max(0, now - intended));
+                    setup.responseTime().recordValue(Math.max(0, now - intended));
                 }
-                tally.record(value.getArray(), value.getArrayOffset(), value.getLength());
+                setup.tally().record(value.getArray(), value.getArrayOffset(), value.getLength());
             } else {
-                tally.record(new byte[0], 0, 0);
+                setup.tally().record(new byte[0], 0, 0);
             }
             received++;
         }
