@@ -5,10 +5,14 @@
 #           sending 256-byte non-durable messages on a fixed timeline (or as fast as it can), the intended send
 #           time in the body, and one consumer connection measuring receive − intended;
 #   amqp    the Maestro sender and receiver with the Qpid JMS driver;
+#   bare-proton  a bare Proton-J loop (org.maestro.worker.bench.ProtonLoop): per connection one I/O thread, one
+#           sender and one receiver link, the same timeline and body stamp; it checks itself (every message
+#           accepted and received once, no stall) and gives no result when a check fails;
 #   proton  the Maestro sender and receiver with the Proton-J driver;
 # at 1 and 5 connections, unbounded and at a fixed total rate, with the same warm-up (not measured) and measuring
-# window. Prints each run and the ratios to the bare loop: throughput (messages intended in the window and received,
-# per second), response-time p99, and CPU time of the client JVM per message sent.
+# window. Prints each run and the ratios to the bare loop of the same client library (amqp to bare, proton to
+# bare-proton): throughput (messages intended in the window and received, per second), response-time p99, and CPU
+# time of the client JVM per message sent.
 #
 # Usage: bench/load-generator.sh [seconds=20] [warmup-seconds=5] [connections=1,5] [rounds=1] [fixed-rate=4000]
 #   fixed-rate is the total of all connections (msg/s), split evenly between them.
@@ -21,7 +25,7 @@ WARMUP=${2:-5}
 CONNECTIONS=${3:-1,5}
 ROUNDS=${4:-1}
 FIXED_RATE=${5:-4000}
-CLIENTS="bare amqp proton"
+CLIENTS="bare amqp bare-proton proton"
 
 print_machine
 build_test_classpath maestro-worker
@@ -72,21 +76,23 @@ for line in open(sys.argv[1]):
 def median(client, connections, rate, key):
     values = [float(f[key]) for f in runs.get((client, connections, rate), [])]
     return statistics.median(values) if values else float('nan')
-print("%-11s %-10s %-7s %12s %10s %10s %14s   %s" % ("connections", "rate/conn", "client", "throughput",
-      "p99 ms", "max ms", "cpu µs/msg", "ratio to bare"))
+anchor = {"amqp": "bare", "proton": "bare-proton"}
+print("%-11s %-10s %-11s %12s %10s %10s %14s   %s" % ("connections", "rate/conn", "client", "throughput",
+      "p99 ms", "max ms", "cpu µs/msg", "ratio to its bare loop"))
 for (connections, rate) in sorted({(c, r) for (_, c, r) in runs}):
-    for client in ("bare", "amqp", "proton"):
+    for client in ("bare", "amqp", "bare-proton", "proton"):
         t = median(client, connections, rate, 'throughput')
         p99 = median(client, connections, rate, 'p99')
         mx = median(client, connections, rate, 'max')
         cpu = median(client, connections, rate, 'cpuMicrosPerMessage')
         ratio = ""
-        if client != "bare":
+        if client in anchor:
+            bare = anchor[client]
             if rate == 0:
-                ratio = "throughput %.2fx" % (t / median("bare", connections, rate, 'throughput'))
+                ratio = "throughput %.2fx %s" % (t / median(bare, connections, rate, 'throughput'), bare)
             else:
-                ratio = "p99 %.2fx" % (p99 / median("bare", connections, rate, 'p99'))
-        print("%-11d %-10s %-7s %12.0f %10.2f %10.2f %14.2f   %s" % (connections, rate or "unbounded", client, t,
+                ratio = "p99 %.2fx %s" % (p99 / median(bare, connections, rate, 'p99'), bare)
+        print("%-11d %-10s %-11s %12.0f %10.2f %10.2f %14.2f   %s" % (connections, rate or "unbounded", client, t,
               p99, mx, cpu, ratio))
 PY
 echo "load average after: $(cut -d' ' -f1-3 /proc/loadavg)"

@@ -25,9 +25,14 @@ final class BareStamp {
 
     /** The time in the first 8 bytes of the body (those it has, when shorter). */
     static long get(byte[] body) {
+        return get(body, 0, body.length);
+    }
+
+    /** The time in the first 8 bytes of a body of {@code length} bytes at {@code offset} of {@code array}. */
+    static long get(byte[] array, int offset, int length) {
         long value = 0;
-        for (int i = 0; i < 8 && i < body.length; i++) {
-            value = value << 8 | (body[i] & 0xFF);
+        for (int i = 0; i < 8 && i < length; i++) {
+            value = value << 8 | (array[offset + i] & 0xFF);
         }
         return value;
     }

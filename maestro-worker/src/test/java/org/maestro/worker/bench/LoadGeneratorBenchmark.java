@@ -4,6 +4,8 @@ import jakarta.jms.CompletionListener;
 import jakarta.jms.Message;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Arrays;
+import java.util.List;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
 import org.HdrHistogram.Recorder;
@@ -21,6 +23,7 @@ import org.maestro.embedded.EmbeddedArtemis;
  * LoadGeneratorBenchmark broker &lt;port-file&gt;                    runs an Artemis until killed
  * LoadGeneratorBenchmark bare &lt;port&gt; &lt;connections&gt; &lt;rate&gt; &lt;warmUp&gt; &lt;seconds&gt;
  * LoadGeneratorBenchmark bare-completion …   the bare loop sending with a CompletionListener
+ * LoadGeneratorBenchmark bare-proton …       the bare Proton-J loop ({@link ProtonLoop}), the anchor of proton
  * LoadGeneratorBenchmark amqp|proton &lt;port&gt; &lt;connections&gt; &lt;rate&gt; &lt;warmUp&gt; &lt;seconds&gt;
  * </pre>
  *
@@ -51,13 +54,15 @@ public final class LoadGeneratorBenchmark {
             return;
         }
         if (args.length != 6) {
-            System.err.println("usage: LoadGeneratorBenchmark broker <port-file> | bare|amqp|proton <port> "
+            System.err.println("usage: LoadGeneratorBenchmark broker <port-file> | bare|bare-proton|amqp|proton <port> "
                     + "<connections> <rate per connection, 0 = unbounded> <warm-up s> <measured s>");
             System.exit(2);
         }
         LoadGeneratorBenchmark bench = new LoadGeneratorBenchmark(args);
         long cpuBefore = CpuWindow.processCpuNanos();
-        MaestroPeers.Measured outcome = bench.client.startsWith("bare") ? bench.bare() : bench.maestro();
+        MaestroPeers.Measured outcome = bench.client.equals("bare-proton")
+                ? bench.bareProton()
+                : bench.client.startsWith("bare") ? bench.bare() : bench.maestro();
         long cpu = CpuWindow.processCpuNanos() - cpuBefore;
         System.out.println(ResultLine.of(
                 bench.client,
@@ -127,6 +132,23 @@ public final class LoadGeneratorBenchmark {
                 stop.set(true);
             }
         }
+    }
+
+    /**
+     * The bare Proton-J loop on the same timeline; a run that failed its own checks (a stall, a message lost, twice
+     * or refused) prints what went wrong and ends the JVM with exit code 1, without a result.
+     */
+    private MaestroPeers.Measured bareProton() throws Exception {
+        String queue = "bench.bare-proton." + connections + "." + rate;
+        ProtonLoopOutcome outcome = new ProtonLoop(port, queue, SIZE).run(connections, rate, warmUp, seconds);
+        List<String> problems = outcome.problems();
+        if (!problems.isEmpty()) {
+            System.err.println("the bare Proton-J loop failed its checks (sent per connection "
+                    + Arrays.toString(outcome.sent()) + ", received " + Arrays.toString(outcome.received()) + "): "
+                    + String.join("; ", problems));
+            System.exit(1);
+        }
+        return new MaestroPeers.Measured(outcome.responseTime(), outcome.totalSent());
     }
 
     /** The Maestro sender and receiver, driven as the client drives them, with the driver of the URL scheme. */
