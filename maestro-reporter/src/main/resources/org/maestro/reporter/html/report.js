@@ -11,7 +11,7 @@
     'warmup': 'rgba(140, 150, 170, 0.16)',
     'action': 'rgba(242, 153, 0, 0.20)',
     'action-failed': 'rgba(207, 34, 46, 0.20)',
-    'recovery': 'rgba(46, 160, 67, 0.14)'
+    'recovery': 'rgba(46, 160, 67, 0.14)',
     'phase': 'rgba(64, 120, 200, 0.10)',
     'phase-alt': 'rgba(64, 160, 120, 0.10)'
   };
