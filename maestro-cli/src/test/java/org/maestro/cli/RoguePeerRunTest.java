@@ -119,19 +119,28 @@ class RoguePeerRunTest {
                     .answerPing(false)
                     .answerEveryone(true)
                     .shipOnLog(List.of(RoguePeer.chunk("evil.txt", "planted")));
-            spooferRogue.answerPing(false).answer(Command.START_RECEIVER, request -> {
+            // a peer outside the test hears the statistics polls to its role, not the starts (sent to each test peer)
+            java.util.concurrent.atomic.AtomicBoolean spoofed = new java.util.concurrent.atomic.AtomicBoolean();
+            spooferRogue.answerPing(false).answer(Command.STATS, request -> {
+                if (spoofed.getAndSet(true)) {
+                    return List.of();
+                }
                 PeerInfo victim = receiver.info();
-                PeerInfo spoofed = new PeerInfo(victim.id(), victim.name(), "evil-host", victim.role());
+                PeerInfo impostor = new PeerInfo(victim.id(), victim.name(), "evil-host", victim.role());
                 publish(
                         spooferRogue,
-                        RoguePeer.notification(Command.ABNORMAL_DISCONNECT, Payload.Empty.INSTANCE, spoofed),
+                        RoguePeer.notification(Command.ABNORMAL_DISCONNECT, Payload.Empty.INSTANCE, impostor),
                         RoguePeer.notification(
-                                Command.NOTIFY_FAIL, new Payload.Notice("planted failure", Map.of()), spoofed));
+                                Command.NOTIFY_FAIL, new Payload.Notice("planted failure", Map.of()), impostor));
                 return List.of();
             });
             byte[] noise =
                     RoguePeer.notification(Command.NOTIFY_SUCCESS, new Payload.Notice("noise", Map.of()), flooder);
-            flooderRogue.answerPing(false).answer(Command.START_RECEIVER, request -> {
+            java.util.concurrent.atomic.AtomicBoolean flooded = new java.util.concurrent.atomic.AtomicBoolean();
+            flooderRogue.answerPing(false).answer(Command.STATS, request -> {
+                if (flooded.getAndSet(true)) {
+                    return List.of();
+                }
                 try {
                     flooderRogue.flood(Topics.NOTIFICATIONS, noise, 5 * FLOOD_LIMIT);
                 } catch (Exception e) {

@@ -87,7 +87,7 @@ class StudyResumeTest {
                 1,
                 resumed.out()
                         .lines()
-                        .filter(l -> l.startsWith("resumable ") && !l.contains(" generator-bound: "))
+                        .filter(l -> l.matches("resumable +\\d+ +(PASS|FAIL) .*"))
                         .count(),
                 resumed.out());
         StudyState state = StudyState.read(testDir).orElseThrow();
