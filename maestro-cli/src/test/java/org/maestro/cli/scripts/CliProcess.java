@@ -34,6 +34,22 @@ record CliProcess(int exitCode, String output) {
     }
 
     /**
+     * Runs one of the shipped scripts as {@link #runScript} does, in a JVM with this much heap ({@code "2g"}): for a
+     * script whose peers hold many connections, each with its own latency histograms.
+     */
+    static CliProcess runScriptWithHeap(
+            String script, String heap, Map<String, String> environment, Duration deadline, Path work)
+            throws IOException, InterruptedException {
+        String[] args = {
+            "run",
+            TestScriptsTest.scriptsDirectory().resolve(script).toString(),
+            "--results",
+            work.resolve("results").toString()
+        };
+        return run(List.of("-Xmx" + heap), environment, deadline, work, args);
+    }
+
+    /**
      * Runs the command and waits for it.
      *
      * @throws IllegalStateException when it does not end within the deadline (it is killed)

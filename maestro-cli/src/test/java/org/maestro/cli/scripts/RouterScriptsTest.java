@@ -120,6 +120,11 @@ class RouterScriptsTest {
                     left.anyMatch(p -> p.getFileName().toString().startsWith("topology-line-3-routers-")),
                     "the topology's configurations and router logs are kept with the results");
         }
+        assertNoRouterLeft(work);
+    }
+
+    /** No router whose command line names the work directory is still running: the script stopped its routers. */
+    static void assertNoRouterLeft(Path work) {
         assertEquals(
                 List.of(),
                 ProcessHandle.allProcesses()
