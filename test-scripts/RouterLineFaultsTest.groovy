@@ -82,14 +82,16 @@ result.directory.toFile().eachDir { peer ->
 }
 println "agents that ran an action: ${agentsThatActed.sort().join(', ') ?: 'none'}"
 
+// One action per test, as in the study: the test's loss is the action's (the fault's own counts are in summary.json).
 def fault = result.faults.find { it.action == command }
 if (fault != null) {
-    Long lost = fault.refused == null || fault.vanished == null ? null : fault.refused + fault.vanished
+    Long lost = result.lostKnown ? result.refused + result.vanished : null
     String share = lost == null || !result.sent ? "unknown" : String.format("%.3f%%", 100.0 * lost / result.sent)
     printf("%s: '%s': expected %,d, lost %s (refused %s + vanished %s) = %s; silence %s; throughput back %s;"
             + " p99 back %s; p99 %s before, %s during%n",
             fault.agent, fault.action, result.sent, lost == null ? "unknown" : String.format("%,d", lost),
-            fault.refused, fault.vanished, share,
+            lost == null ? "unknown" : String.format("%,d", result.refused),
+            lost == null ? "unknown" : String.format("%,d", result.vanished), share,
             fault.gapSeconds == null ? "unknown" : String.format("%.3f s", fault.gapSeconds),
             fault.throughputRecoverySeconds != null ? String.format("after %.1f s", fault.throughputRecoverySeconds)
                     : fault.throughputRecovery,
