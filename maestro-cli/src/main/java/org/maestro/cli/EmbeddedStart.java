@@ -78,6 +78,21 @@ final class EmbeddedStart implements AutoCloseable {
         return agentProcesses.get();
     }
 
+    /**
+     * Starts an agent peer of its own for one router a script started, named {@code <router>-agent}, and returns its
+     * processes (starts the control broker and the other peers first when they are not running yet).
+     */
+    synchronized ProcessSupervisor routerAgent(String router) {
+        client();
+        try {
+            return cluster.addPeer(router + "-agent", Roles::routerAgent).processes();
+        } catch (RuntimeException e) {
+            throw e;
+        } catch (Exception e) {
+            throw MaestroException.infrastructure("cannot start the embedded agent of router " + router + ": " + e);
+        }
+    }
+
     @Override
     public synchronized void close() {
         if (client != null) {

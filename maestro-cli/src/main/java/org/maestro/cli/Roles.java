@@ -59,4 +59,12 @@ final class Roles {
                         EMBEDDED_SUT_PROCESS, "the embedded Artemis SUT", host.sut()::startAgain, host.sut()::stop));
         return agent;
     }
+
+    /**
+     * An agent of its own beside one router a script started ({@code router2-agent}): no SUT process and no source;
+     * the router is offered to it when its topology starts.
+     */
+    static AgentRole routerAgent(EmbeddedCluster.PeerHost host) {
+        return new AgentRole(AgentConfig.builder(host.workDirectory()).build());
+    }
 }

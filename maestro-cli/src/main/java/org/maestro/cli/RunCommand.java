@@ -8,6 +8,7 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Locale;
 import java.util.function.Consumer;
+import java.util.function.Function;
 import java.util.function.Supplier;
 import java.util.function.UnaryOperator;
 import org.maestro.agent.actions.ProcessSupervisor;
@@ -218,7 +219,7 @@ public final class RunCommand extends MaestroCommand {
     private int runDistributed(MqttEndpoint endpoint, Progress progress, PrintWriter out)
             throws TransportException, IOException {
         try (ControlClient client = connect(endpoint)) {
-            return runScript(() -> client, new TestDefinition(), null, () -> null, progress, out);
+            return runScript(() -> client, new TestDefinition(), null, () -> null, null, progress, out);
         }
     }
 
@@ -229,7 +230,8 @@ public final class RunCommand extends MaestroCommand {
                 .payloadDirectory(script.toAbsolutePath().getParent())) {
             TestDefinition defaults = new TestDefinition();
             defaults.sut(sut.base() + "/test.queue");
-            return runScript(embedded::client, defaults, sut, embedded::agentProcesses, progress, out);
+            return runScript(
+                    embedded::client, defaults, sut, embedded::agentProcesses, embedded::routerAgent, progress, out);
         }
     }
 
@@ -238,6 +240,7 @@ public final class RunCommand extends MaestroCommand {
             TestDefinition defaults,
             EmbeddedSut sut,
             Supplier<ProcessSupervisor> agentProcesses,
+            Function<String, ProcessSupervisor> routerAgents,
             Progress progress,
             PrintWriter out)
             throws IOException {
@@ -251,7 +254,8 @@ public final class RunCommand extends MaestroCommand {
         Maestro maestro = new Maestro(runner, environment, defaults, sut);
         maestro.studySettings(resume, yes, resumeCommand(), progress::note);
         Files.deleteIfExists(results.resolve(ScriptRun.FILE_NAME)); // the index must not show an earlier script's
-        try (ScriptTopologies topologies = new ScriptTopologies(results, environment, agentProcesses)) {
+        try (ScriptTopologies topologies =
+                new ScriptTopologies(results, environment, agentProcesses).agentPerRouterWith(routerAgents)) {
             maestro.startTopologiesWith(topologies);
             ScriptRunner.run(script, maestro);
         } catch (RuntimeException e) {

@@ -98,6 +98,21 @@ public final class EmbeddedCluster implements AutoCloseable {
         }
     }
 
+    /**
+     * Starts one more peer on the running cluster (an agent beside a router a script started, say); it is closed with
+     * the cluster. Returns its role.
+     */
+    public synchronized <R extends RoleBehaviour> R addPeer(String name, Function<PeerHost, R> behaviour)
+            throws Exception {
+        PeerHost host = new PeerHost(sut, Files.createDirectories(work.resolve(name)));
+        R role = behaviour.apply(host);
+        peers.add(Peer.start(
+                new PeerConfig(
+                        MqttEndpoint.parse(control.mqttUrl()), name, "localhost", staging, Duration.ofSeconds(10)),
+                role));
+        return role;
+    }
+
     /** The control broker's URL. */
     public String controlUrl() {
         return control.mqttUrl();
@@ -109,12 +124,12 @@ public final class EmbeddedCluster implements AutoCloseable {
     }
 
     /** The in-process peers. */
-    public List<Peer> peers() {
+    public synchronized List<Peer> peers() {
         return List.copyOf(peers);
     }
 
     @Override
-    public void close() {
+    public synchronized void close() {
         peers.forEach(Peer::close);
         sut.close();
         try {

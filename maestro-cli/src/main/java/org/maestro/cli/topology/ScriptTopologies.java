@@ -9,8 +9,11 @@ import java.time.Duration;
 import java.time.LocalDateTime;
 import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
+import java.util.function.Function;
 import java.util.function.Supplier;
 import java.util.function.UnaryOperator;
 import org.maestro.agent.actions.ProcessSupervisor;
@@ -42,7 +45,12 @@ public final class ScriptTopologies implements TopologyStarter, AutoCloseable {
     private final UnaryOperator<String> environment;
     private final Supplier<ProcessSupervisor> agentProcesses;
     private final List<RunningTopology> running = new ArrayList<>();
-    private final List<String> offered = new ArrayList<>();
+    private final List<Offered> offered = new ArrayList<>();
+    private final Map<String, ProcessSupervisor> agentOfRouter = new HashMap<>();
+    private Function<String, ProcessSupervisor> routerAgents;
+
+    /** A router offered to an agent, withdrawn when the script ends. */
+    private record Offered(ProcessSupervisor agent, String router) {}
 
     /**
      * @param resultsRoot    where each topology's files go ({@code topology-<name>-<time>/})
@@ -55,6 +63,15 @@ public final class ScriptTopologies implements TopologyStarter, AutoCloseable {
         this.resultsRoot = resultsRoot;
         this.environment = environment;
         this.agentProcesses = agentProcesses;
+    }
+
+    /**
+     * Lets {@code maestro.topology(file, agentPerRouter: true)} give each router an agent of its own, named
+     * {@code <router>-agent}: {@code routerAgents} starts that agent and gives its processes (null: no agents here).
+     */
+    public ScriptTopologies agentPerRouterWith(Function<String, ProcessSupervisor> routerAgents) {
+        this.routerAgents = routerAgents;
+        return this;
     }
 
     @Override
@@ -75,6 +92,15 @@ public final class ScriptTopologies implements TopologyStarter, AutoCloseable {
     /** Starts the described topology and returns its nodes and URLs once its router network has converged. */
     @Override
     public Topology start(Path description) throws InterruptedException {
+        return start(description, false);
+    }
+
+    /**
+     * Starts the described topology; with {@code agentPerRouter} each router is offered to an agent of its own
+     * ({@code router2-agent}) instead of the local agent.
+     */
+    @Override
+    public Topology start(Path description, boolean agentPerRouter) throws InterruptedException {
         TopologyDescription parsed = DescriptionReader.read(description);
         String name = parsed.name != null && !parsed.name.isBlank()
                 ? parsed.name
@@ -85,14 +111,23 @@ public final class ScriptTopologies implements TopologyStarter, AutoCloseable {
                 .start(parsed, description.toString(), workDir);
         running.add(topology);
         LOG.info("topology {} is up; configurations and router logs in {}", name, workDir);
-        ProcessSupervisor agent = agentProcesses.get();
-        if (agent != null) {
-            for (RouterProcess router : topology.routers()) {
+        ProcessSupervisor shared = agentPerRouter ? null : agentProcesses.get();
+        for (RouterProcess router : topology.routers()) {
+            ProcessSupervisor agent = agentPerRouter ? agentOf(router.name()) : shared;
+            if (agent != null) {
                 agent.add(new RouterNodeProcess(router, topology.topology().node(router.name())));
-                offered.add(router.name());
+                offered.add(new Offered(agent, router.name()));
             }
         }
         return topology.topology();
+    }
+
+    /** The agent of a router's own, started the first time the router is; null when no agent runs here. */
+    private ProcessSupervisor agentOf(String router) {
+        if (routerAgents == null) {
+            return null;
+        }
+        return agentOfRouter.computeIfAbsent(router, routerAgents);
     }
 
     private Optional<Path> qdrouterd() {
@@ -106,9 +141,7 @@ public final class ScriptTopologies implements TopologyStarter, AutoCloseable {
     /** Stops every topology started, routers first, and withdraws the routers from the agent. */
     @Override
     public void close() {
-        if (!offered.isEmpty()) {
-            offered.forEach(agentProcesses.get()::remove);
-        }
+        offered.forEach(o -> o.agent().remove(o.router()));
         offered.clear();
         for (int i = running.size() - 1; i >= 0; i--) {
             running.get(i).close();

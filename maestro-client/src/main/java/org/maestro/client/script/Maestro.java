@@ -341,10 +341,20 @@ public class Maestro implements ScriptTests {
      * {@code topology generate}, it only reads the URLs.
      */
     public org.maestro.topology.Topology topology(String file) {
+        return topology(java.util.Map.of(), file);
+    }
+
+    /**
+     * {@link #topology(String)} with options: {@code maestro.topology(file, agentPerRouter: true)} gives each router
+     * it starts an agent of its own in embedded mode, named {@code <router>-agent}, so that an action addressed to
+     * {@code router2-agent} runs beside router2 only.
+     */
+    public org.maestro.topology.Topology topology(java.util.Map<String, ?> options, String file) {
+        boolean agentPerRouter = TopologyOptions.agentPerRouter(options);
         java.nio.file.Path path = java.nio.file.Path.of(file);
         try {
             if (topologies != null && java.nio.file.Files.isRegularFile(path) && topologies.isDescription(path)) {
-                org.maestro.topology.Topology started = topologies.start(path);
+                org.maestro.topology.Topology started = topologies.start(path, agentPerRouter);
                 inspectRouters(started);
                 return started;
             }

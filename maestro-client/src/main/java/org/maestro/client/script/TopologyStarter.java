@@ -18,4 +18,12 @@ public interface TopologyStarter {
 
     /** Starts the described topology and returns its nodes and URLs once it is up. */
     Topology start(Path description) throws InterruptedException;
+
+    /**
+     * Starts the described topology; with {@code agentPerRouter} each router gets an agent of its own, named
+     * {@code <router>-agent}, where this launcher can start one.
+     */
+    default Topology start(Path description, boolean agentPerRouter) throws InterruptedException {
+        return start(description);
+    }
 }
