@@ -33,6 +33,9 @@ import org.maestro.reporter.read.PeerDirectory;
 public final class GeneratorJudge {
     private static final String[] FIGURES = {"cpu", "cpu_wait", "gc_pause_ms"};
 
+    /** The least a relative hiccup or send-delay threshold comes to, µs. */
+    public static final long TIMER_FLOOR_MICROS = 1_000;
+
     private GeneratorJudge() {}
 
     /**
@@ -151,7 +154,7 @@ public final class GeneratorJudge {
         Double p50 = responseTime == null || responseTime.count() == 0 ? null : (double) responseTime.p50();
         Long hiccupLimit = limits.hiccup().kind() == HealthLimit.Kind.RESPONSE_P50 && p50 == null
                 ? null
-                : Math.round(limits.hiccup().micros(0, p50 == null ? 0 : p50));
+                : Math.round(relative(limits.hiccup(), limits.hiccup().micros(0, p50 == null ? 0 : p50)));
         Double hiccupShare = hiccupLimit == null ? null : overShare(rows, HealthLog.Row::hiccupP99Micros, hiccupLimit);
         if (hiccupShare != null && hiccupShare > limits.share().value()) {
             reasons.add(String.format(
@@ -167,7 +170,8 @@ public final class GeneratorJudge {
             int rate = rateOf(peer.testProperties());
             if (rate > 0 || limits.sendDelay().kind() == HealthLimit.Kind.MICROS) {
                 double interval = rate > 0 ? 1_000_000.0 / rate : 0;
-                sendDelayLimit = Math.round(limits.sendDelay().micros(interval, 0));
+                sendDelayLimit = Math.round(
+                        relative(limits.sendDelay(), limits.sendDelay().micros(interval, 0)));
                 sendDelayShare = overShare(rows, HealthLog.Row::sendDelayP99Micros, sendDelayLimit);
                 if (sendDelayShare != null && sendDelayShare > limits.share().value()) {
                     reasons.add(String.format(
@@ -217,6 +221,15 @@ public final class GeneratorJudge {
         } catch (NumberFormatException e) {
             return 0;
         }
+    }
+
+    /**
+     * A threshold relative to the test (a share of the send interval, the response-time p50) is never below
+     * {@link #TIMER_FLOOR_MICROS}: a JVM's timed waits wake a few hundred µs late on an idle machine, which says nothing
+     * of saturation. A duration the test gives is taken as it is.
+     */
+    private static double relative(HealthLimit limit, double micros) {
+        return limit.kind() == HealthLimit.Kind.MICROS ? micros : Math.max(TIMER_FLOOR_MICROS, micros);
     }
 
     /** % of the rows whose figure passed {@code limit}; null when no row has the figure. */

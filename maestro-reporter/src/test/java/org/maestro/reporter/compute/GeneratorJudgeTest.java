@@ -38,7 +38,7 @@ class GeneratorJudgeTest {
     @Test
     void aReceiverShortOfCpuInMoreThanOneSecondInTenMakesTheRunGeneratorBound() throws IOException {
         Path iteration = results.resolve("health/0");
-        // RATE 200 per connection: a 5,000 µs send interval, 10% of it is 500 µs
+        // RATE 200 per connection: a 5,000 µs send interval, 10% of it is 500 µs, raised to the 1,000 µs floor
         new SyntheticResults(7, 1.0, 1.0).simple(iteration, START, 2000, "success", "passed");
         Files.writeString(
                 iteration.resolve("sender-1@alpha/test.properties"),
@@ -49,7 +49,7 @@ class GeneratorJudgeTest {
                 iteration.resolve("receiver-1@alpha"),
                 i -> row(i, i % 2 == 1 && i >= 5 && i <= 11 ? 60 : 20, 35, 40, null));
         // the sender: a send delay p99 beyond 500 µs in one measured second only (10%: not more than the share)
-        write(iteration.resolve("sender-1@alpha"), i -> row(i, 30, 1, 40, i == 8 ? 900L : 120L));
+        write(iteration.resolve("sender-1@alpha"), i -> row(i, 30, 1, 40, i == 8 ? 1_900L : i == 9 ? 900L : 120L));
 
         TestSummary summary = Reporter.summarize(iteration);
         GeneratorHealth health = summary.generator();
@@ -71,7 +71,7 @@ class GeneratorJudgeTest {
                 receiver.reasons().get(0).contains("CPU used + waited for ≥ 90% of its 1 core in 40%"),
                 receiver.reasons()::toString);
         assertEquals(60.0, receiver.cpuPeakPercent());
-        assertEquals(500L, sender.sendDelayLimitMicros());
+        assertEquals(GeneratorJudge.TIMER_FLOOR_MICROS, sender.sendDelayLimitMicros());
         assertEquals(10.0, sender.sendDelaySaturatedPercent(), 1e-9);
         assertFalse(sender.bound(), "one second in ten is not more than GENERATOR_SHARE 10%: " + sender);
 
