@@ -3,6 +3,7 @@ package org.maestro.client.api;
 import java.util.Locale;
 import java.util.Optional;
 import org.maestro.base.net.UrlRedactor;
+import org.maestro.common.options.DestinationUrls;
 import org.maestro.common.options.TestOptions;
 import org.maestro.driver.Driver;
 import org.maestro.driver.DriverException;
@@ -65,6 +66,6 @@ final class FanOutWarning {
      * by the destination and subscription numbers) replaced by 0, which a driver can parse.
      */
     static String firstSubscription(String url) {
-        return url.replace("{s}", "0").replace("{n}", "0");
+        return DestinationUrls.resolve(url, 0, 0);
     }
 }
