@@ -28,7 +28,6 @@ import org.slf4j.LoggerFactory;
 /** One Qpid JMS connection with one session; used by one thread, except {@link #close()} and {@link #failed()}. */
 final class JmsDriverConnection implements DriverConnection {
     private static final Logger LOG = LoggerFactory.getLogger(JmsDriverConnection.class);
-    private static final byte[] NO_BODY = new byte[0];
 
     private final Connection connection;
     private final JmsUrl url;
@@ -93,40 +92,10 @@ final class JmsDriverConnection implements DriverConnection {
             MessageConsumer consumer = url.subscription() == null
                     ? session.createConsumer(destination)
                     : session.createSharedConsumer((Topic) destination, url.subscription());
-            consumer.setMessageListener(message -> {
-                long receivedAt = clock.nowMicros();
-                callback.onMessage(bodyOf(message), receivedAt);
-                if (clientAcknowledge) {
-                    try {
-                        message.acknowledge();
-                    } catch (JMSException e) {
-                        LOG.debug("cannot acknowledge a message from {}: {}", url, e.getMessage());
-                    }
-                }
-            });
-            return () -> {
-                try {
-                    consumer.close();
-                } catch (JMSException | RuntimeException e) {
-                    LOG.debug("closing a consumer of {}: {}", url, e.getMessage());
-                }
-            };
+            return new ReceiveLoop(consumer, callback, clock, clientAcknowledge, url.toString()).start();
         } catch (JMSException | RuntimeException e) {
             throw new DriverException("cannot attach a consumer to " + url + ": " + JmsDriver.describe(e), e);
         }
-    }
-
-    private static byte[] bodyOf(Message message) {
-        try {
-            if (message instanceof BytesMessage bytes) {
-                byte[] body = new byte[(int) bytes.getBodyLength()];
-                bytes.readBytes(body);
-                return body;
-            }
-        } catch (JMSException e) {
-            LOG.debug("unreadable message body: {}", e.getMessage());
-        }
-        return NO_BODY;
     }
 
     @Override
