@@ -4,6 +4,7 @@ import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.locks.LockSupport;
 import org.HdrHistogram.Histogram;
 import org.HdrHistogram.Recorder;
+import org.maestro.base.time.TimerSlack;
 
 /**
  * How late the process runs what it asked to run: one thread per JVM sleeps 1 ms over and over and records how much
@@ -41,6 +42,7 @@ final class HiccupMeter implements AutoCloseable {
     }
 
     private static void sleepAndRecord() {
+        TimerSlack.minimise(); // as the senders' threads do: late by what delays them, not by the kernel's batching
         while (true) {
             synchronized (HiccupMeter.class) {
                 if (LISTENING.isEmpty()) {

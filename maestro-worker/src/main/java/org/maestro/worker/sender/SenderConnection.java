@@ -6,6 +6,7 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 import org.maestro.base.time.MicroClock;
+import org.maestro.base.time.TimerSlack;
 import org.maestro.common.measure.OutcomeCounts;
 import org.maestro.common.time.Sleeper;
 import org.maestro.driver.DriverConnection;
@@ -263,6 +264,7 @@ public abstract sealed class SenderConnection implements Runnable permits FixedR
 
     @Override
     public void run() {
+        TimerSlack.minimise(); // waits for the next message's time wake within 1 µs, not the kernel's default 50
         try {
             producer = open();
             if (producer == null) {
