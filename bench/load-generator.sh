@@ -15,7 +15,8 @@
 # time of the client JVM per message sent.
 #
 # Usage: bench/load-generator.sh [seconds=20] [warmup-seconds=5] [connections=1,5] [rounds=1] [fixed-rate=4000]
-#   fixed-rate is the total of all connections (msg/s), split evenly between them.
+#   fixed-rate is the total of all connections (msg/s), split evenly between them; 0 runs only unbounded.
+#   CLIENTS="bare-proton proton" (environment) runs only those clients.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 . bench/lib.sh
@@ -25,7 +26,7 @@ WARMUP=${2:-5}
 CONNECTIONS=${3:-1,5}
 ROUNDS=${4:-1}
 FIXED_RATE=${5:-4000}
-CLIENTS="bare amqp bare-proton proton"
+CLIENTS=${CLIENTS:-bare amqp bare-proton proton}
 
 print_machine
 build_test_classpath maestro-worker
@@ -62,7 +63,9 @@ for round in $(seq 1 "$ROUNDS"); do
         order=$CLIENTS
         [ $((round % 2)) -eq 0 ] && order=$(echo "$CLIENTS" | tr ' ' '\n' | tac | tr '\n' ' ')
         for client in $order; do run "$client" "$connections" 0; done
-        for client in $order; do run "$client" "$connections" "$rate"; done
+        if [ "$FIXED_RATE" -gt 0 ]; then
+            for client in $order; do run "$client" "$connections" "$rate"; done
+        fi
     done
 done
 
@@ -81,6 +84,8 @@ print("%-11s %-10s %-11s %12s %10s %10s %14s   %s" % ("connections", "rate/conn"
       "p99 ms", "max ms", "cpu µs/msg", "ratio to its bare loop"))
 for (connections, rate) in sorted({(c, r) for (_, c, r) in runs}):
     for client in ("bare", "amqp", "bare-proton", "proton"):
+        if not runs.get((client, connections, rate)):
+            continue
         t = median(client, connections, rate, 'throughput')
         p99 = median(client, connections, rate, 'p99')
         mx = median(client, connections, rate, 'max')

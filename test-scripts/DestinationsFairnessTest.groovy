@@ -21,6 +21,10 @@
  *   WARM_UP           excluded from the results                    (default 10s)
  *   MAXIMUM_LOSS      messages the test may lose: a count or a percentage   (default 0)
  *
+ * Memory: embedded, one JVM holds the system under test, the control broker and 2 × PARALLEL_COUNT connections (200
+ *         by default, each with its own I/O thread and buffers): give it 2 GB of heap where the JVM's default is
+ *         smaller (MAESTRO_JAVA_OPTS=-Xmx2g; the default is a quarter of the machine's memory).
+ *
  * Run:  maestro-cli run test-scripts/DestinationsFairnessTest.groovy
  *       SEND_RECEIVE_URL='amqp://broker:5672/orders-{n}' DESTINATIONS=20 \
  *           maestro-cli run test-scripts/DestinationsFairnessTest.groovy --maestro-url mqtt://control-broker:1883

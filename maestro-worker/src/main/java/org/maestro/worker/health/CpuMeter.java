@@ -89,10 +89,9 @@ final class CpuMeter {
         try (DirectoryStream<Path> tasks = Files.newDirectoryStream(TASKS)) {
             for (Path task : tasks) {
                 try {
-                    String[] fields =
-                            Files.readString(task.resolve("schedstat")).trim().split("\\s+");
-                    if (fields.length >= 2) {
-                        sum += Long.parseLong(fields[1]);
+                    long waited = secondField(Files.readString(task.resolve("schedstat")));
+                    if (waited >= 0) {
+                        sum += waited;
                         any = true;
                     }
                 } catch (IOException | NumberFormatException threadEnded) {
@@ -103,5 +102,19 @@ final class CpuMeter {
             return -1;
         }
         return any ? sum : -1;
+    }
+
+    /**
+     * The second of the space-separated numbers of a schedstat line ("run-ns wait-ns slices"), −1 without one. Read
+     * by hand: a regular expression here would be compiled for each thread each second.
+     */
+    static long secondField(String line) {
+        int first = line.indexOf(' ');
+        if (first < 0) {
+            return -1;
+        }
+        int end = line.indexOf(' ', first + 1);
+        return Long.parseLong(
+                line.substring(first + 1, end < 0 ? line.strip().length() : end).strip());
     }
 }
