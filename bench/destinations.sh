@@ -6,6 +6,8 @@
 # goes first, several rounds in one run. Prints one line per run (achieved rate: the receivers' mean over the
 # measured window from summary.json; p99; lost; the destinations' spread; the peers' connections.csv sizes) and the
 # medians side by side with their ratio.
+# Heap of the maestro-cli JVM: HEAP (environment, default 4g; 100 destinations x 2 connections per role need more
+# than 2g).
 # Usage: bench/destinations.sh [rounds=3] [seconds=15] [warm-up=5] [fixed-rate-total=4000] [destinations=100]
 #                              [connections-per-destination=2]
 set -euo pipefail
@@ -17,7 +19,7 @@ DURATION=${2:-15}
 WARMUP=${3:-5}
 FIXED_TOTAL=${4:-4000}
 DESTINATIONS=${5:-100}
-PER_DESTINATION=${6:-1}
+PER_DESTINATION=${6:-2}
 CONNECTIONS=$((DESTINATIONS * PER_DESTINATION))
 
 print_machine
@@ -53,7 +55,7 @@ run() {
     env RATE=$rate PARALLEL_COUNT=$CONNECTIONS DESTINATIONS=$destinations MESSAGE_SIZE=256 \
         TEST_DURATION=${DURATION}s WARM_UP=${WARMUP}s MAXIMUM_LATENCY=1000000 PRIMING_MESSAGES=100 \
         SEND_RECEIVE_URL="amqp://127.0.0.1:$port/$queue" \
-        java -Xms512m -Xmx2g $LOGBACK -cp "$CP" org.maestro.cli.MaestroCli run test-scripts/FixedRateTest.groovy \
+        java -Xms512m -Xmx${HEAP:-4g} $LOGBACK -cp "$CP" org.maestro.cli.MaestroCli run test-scripts/FixedRateTest.groovy \
         --results "$results" > "$results.log" 2>&1 || true
     python3 - "$spread" "$shape" "$round" "$results" "$load" <<'PY'
 import glob, json, os, sys
