@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Is the load generator ever the bottleneck? Against one Artemis started for the run (its own JVM, AMQP on a free
-# loopback port), each client in a fresh JVM of its own, so that every one starts cold:
+# loopback port; producers wait once an address holds 16 MB, as in the anchor harness, instead of the broker paging),
+# each client in a fresh JVM of its own, so that every one starts cold:
 #   bare    a bare Qpid JMS loop (org.maestro.worker.bench.LoadGeneratorBenchmark): per connection one thread
 #           sending 256-byte non-durable messages on a fixed timeline (or as fast as it can), the intended send
 #           time in the body, and one consumer connection measuring receive − intended;

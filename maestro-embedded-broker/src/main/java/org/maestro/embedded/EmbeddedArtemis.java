@@ -13,6 +13,7 @@ import org.apache.activemq.artemis.core.security.Role;
 import org.apache.activemq.artemis.core.server.ActiveMQServer;
 import org.apache.activemq.artemis.core.server.Queue;
 import org.apache.activemq.artemis.core.server.embedded.EmbeddedActiveMQ;
+import org.apache.activemq.artemis.core.settings.impl.AddressFullMessagePolicy;
 import org.apache.activemq.artemis.core.settings.impl.AddressSettings;
 import org.apache.activemq.artemis.spi.core.security.ActiveMQJAASSecurityManager;
 import org.apache.activemq.artemis.spi.core.security.jaas.InVMLoginModule;
@@ -159,6 +160,7 @@ public final class EmbeddedArtemis implements AutoCloseable {
         private boolean jmx = true;
         private boolean persistent;
         private boolean anycast;
+        private long blockAboveBytes = -1;
         private Path dataDirectory;
         private String user;
         private String password;
@@ -250,6 +252,15 @@ public final class EmbeddedArtemis implements AutoCloseable {
             return this;
         }
 
+        /**
+         * Makes producers wait once an address holds {@code bytes} of messages, instead of paging them to disk (the
+         * default), so that a sender faster than its receivers keeps a bounded backlog, as a benchmark wants.
+         */
+        public Builder blockAbove(long bytes) {
+            this.blockAboveBytes = bytes;
+            return this;
+        }
+
         /** Where the broker may keep its (non-persistent) working files; a temporary directory by default. */
         public Builder dataDirectory(Path directory) {
             this.dataDirectory = directory;
@@ -268,6 +279,11 @@ public final class EmbeddedArtemis implements AutoCloseable {
                     .setAutoCreateAddresses(true)
                     .setAutoDeleteQueues(false)
                     .setAutoDeleteAddresses(false);
+            if (blockAboveBytes > 0) {
+                addressSettings
+                        .setMaxSizeBytes(blockAboveBytes)
+                        .setAddressFullMessagePolicy(AddressFullMessagePolicy.BLOCK);
+            }
             if (anycast) {
                 addressSettings
                         .setDefaultAddressRoutingType(RoutingType.ANYCAST)

@@ -81,6 +81,9 @@ public final class LoadGeneratorBenchmark {
                 .amqp()
                 .name("load-generator")
                 .withoutJmx()
+                // as the anchor harness's broker: unbounded, a sender that outruns its receivers waits instead of
+                // filling the broker until it pages
+                .blockAbove(16L * 1024 * 1024)
                 .start();
         Files.writeString(portFile, Integer.toString(broker.amqpPort()));
         Thread.currentThread().join();
