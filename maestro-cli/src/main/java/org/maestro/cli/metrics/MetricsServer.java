@@ -22,7 +22,10 @@ public final class MetricsServer implements LiveStatistics, AutoCloseable {
     private static final String[] PEER = {"test", "peer", "role"};
     private static final String[] TEST = {"test"};
 
-    private final PrometheusRegistry registry = new PrometheusRegistry();
+    /** Held while a test's series change, and by every scrape: a scrape never sees half of an update. */
+    private final Object lock = new Object();
+
+    private final PrometheusRegistry registry = new ConsistentRegistry(lock);
     private final Gauge iteration = gauge("maestro_test_iteration", "iteration of the test running", TEST);
     private final Gauge elapsed =
             gauge("maestro_test_elapsed_seconds", "time since the test started, warm-up included", TEST);
@@ -104,7 +107,13 @@ public final class MetricsServer implements LiveStatistics, AutoCloseable {
     }
 
     @Override
-    public synchronized void started(String test, int iterationNumber) {
+    public void started(String test, int iterationNumber) {
+        synchronized (lock) {
+            clearFor(test, iterationNumber);
+        }
+    }
+
+    private void clearFor(String test, int iterationNumber) {
         for (Gauge gauge : List.of(peerCount, peerRate, peerErrors, peerP50, peerP99, peerMax)) {
             gauge.clear();
         }
@@ -115,8 +124,13 @@ public final class MetricsServer implements LiveStatistics, AutoCloseable {
     }
 
     @Override
-    public synchronized void update(
-            String test, int iterationNumber, List<PeerStatistics> peers, Progress.Snapshot total) {
+    public void update(String test, int iterationNumber, List<PeerStatistics> peers, Progress.Snapshot total) {
+        synchronized (lock) {
+            set(test, iterationNumber, peers, total);
+        }
+    }
+
+    private void set(String test, int iterationNumber, List<PeerStatistics> peers, Progress.Snapshot total) {
         iteration.labelValues(test).set(iterationNumber);
         elapsed.labelValues(test).set(total.elapsed().toMillis() / 1000.0);
         sent.labelValues(test).set(total.sent());
