@@ -10,6 +10,7 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -120,7 +121,7 @@ class RoguePeerRunTest {
                     .answerEveryone(true)
                     .shipOnLog(List.of(RoguePeer.chunk("evil.txt", "planted")));
             // a peer outside the test hears the statistics polls to its role, not the starts (sent to each test peer)
-            java.util.concurrent.atomic.AtomicBoolean spoofed = new java.util.concurrent.atomic.AtomicBoolean();
+            AtomicBoolean spoofed = new AtomicBoolean();
             spooferRogue.answerPing(false).answer(Command.STATS, request -> {
                 if (spoofed.getAndSet(true)) {
                     return List.of();
@@ -136,7 +137,7 @@ class RoguePeerRunTest {
             });
             byte[] noise =
                     RoguePeer.notification(Command.NOTIFY_SUCCESS, new Payload.Notice("noise", Map.of()), flooder);
-            java.util.concurrent.atomic.AtomicBoolean flooded = new java.util.concurrent.atomic.AtomicBoolean();
+            AtomicBoolean flooded = new AtomicBoolean();
             flooderRogue.answerPing(false).answer(Command.STATS, request -> {
                 if (flooded.getAndSet(true)) {
                     return List.of();

@@ -35,7 +35,7 @@ public final class TimerSlack {
     }
 
     /** The calling thread's timer slack in ns, or −1 where it cannot be read. */
-    public static long current() {
+    static long current() {
         try {
             return Long.parseLong(Files.readString(slackFileOfThisThread()).trim());
         } catch (IOException | RuntimeException e) {

@@ -81,7 +81,7 @@ final class ReceiveLoop implements DriverConsumer, Runnable {
         }
     }
 
-    static byte[] bodyOf(Message message) {
+    private static byte[] bodyOf(Message message) {
         try {
             if (message instanceof BytesMessage bytes) {
                 byte[] body = new byte[(int) bytes.getBodyLength()];

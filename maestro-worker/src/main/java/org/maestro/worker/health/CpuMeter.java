@@ -113,8 +113,8 @@ final class CpuMeter {
         if (first < 0) {
             return -1;
         }
-        int end = line.indexOf(' ', first + 1);
-        return Long.parseLong(
-                line.substring(first + 1, end < 0 ? line.strip().length() : end).strip());
+        String rest = line.substring(first + 1).strip();
+        int end = rest.indexOf(' ');
+        return Long.parseLong(end < 0 ? rest : rest.substring(0, end));
     }
 }
