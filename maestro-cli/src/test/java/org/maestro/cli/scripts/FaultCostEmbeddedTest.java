@@ -22,6 +22,7 @@ import org.HdrHistogram.HistogramLogReader;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.maestro.common.cli.ExitCode;
+import org.maestro.reporter.testing.Recount;
 
 /**
  * A real restart of the embedded SUT by the embedded agent in the middle of a fixed-rate load: every figure of what
@@ -118,7 +119,7 @@ class FaultCostEmbeddedTest {
                         h != null;
                         h = (Histogram) reader.nextIntervalHistogram()) {
                     latency.computeIfAbsent(second(h.getEndTimeStamp()), s -> new Histogram(3))
-                            .add(h);
+                            .add(Recount.roundedUp(h));
                 }
             }
         }

@@ -84,7 +84,7 @@ public final class LatencyLogCursor implements Closeable {
                 skipped++;
                 continue;
             }
-            AbstractHistogram histogram = (AbstractHistogram) next;
+            AbstractHistogram histogram = FullPrecision.of((AbstractHistogram) next);
             return new Interval(
                     histogram.getStartTimeStamp(),
                     histogram.getEndTimeStamp(),

@@ -30,6 +30,7 @@ import java.util.stream.Stream;
 import java.util.zip.GZIPInputStream;
 import org.HdrHistogram.EncodableHistogram;
 import org.HdrHistogram.Histogram;
+import org.HdrHistogram.HistogramIterationValue;
 import org.HdrHistogram.HistogramLogReader;
 import org.roaringbitmap.RoaringBitmap;
 
@@ -675,6 +676,23 @@ public final class Recount {
         return rows;
     }
 
+    /**
+     * An interval as results-format.md defines it at 3 significant digits: a coarser one (a peer writes a widely
+     * spread second at 2 or 1 digits) with each value at the top of its bucket, which HdrHistogram's own {@code add}
+     * across precisions does not do (it takes the bottom).
+     */
+    public static Histogram roundedUp(Histogram interval) {
+        if (interval.getNumberOfSignificantValueDigits() >= 3) {
+            return interval;
+        }
+        Histogram full = new Histogram(3);
+        for (HistogramIterationValue v : interval.recordedValues()) {
+            full.recordValueWithCount(
+                    interval.highestEquivalentValue(v.getValueIteratedTo()), v.getCountAtValueIteratedTo());
+        }
+        return full;
+    }
+
     /** The sum of the untagged (measured) intervals of the logs, read with HdrHistogram's reader. */
     public static Histogram measured(List<Path> logs) throws IOException {
         Histogram sum = new Histogram(3);
@@ -684,7 +702,7 @@ public final class Recount {
                 EncodableHistogram next;
                 while ((next = reader.nextIntervalHistogram()) != null) {
                     if (!"warmup".equals(next.getTag())) {
-                        sum.add((Histogram) next);
+                        sum.add(roundedUp((Histogram) next));
                     }
                 }
             }

@@ -34,6 +34,7 @@ public final class LatencyLog implements Closeable {
     private final Histogram measuredInterval = SingleWriterLatencyRecorder.newHistogram();
     private final Histogram warmUpInterval = SingleWriterLatencyRecorder.newHistogram();
     private final Histogram measuredTotal = SingleWriterLatencyRecorder.newHistogram();
+    private final IntervalPrecision precision = new IntervalPrecision();
     private long totalCount;
 
     /** Opens the log file and writes its header (format version, start and base time). */
@@ -56,8 +57,10 @@ public final class LatencyLog implements Closeable {
      */
     public static List<String> header(String fileName) {
         return List.of(
-                "maestro " + fileName + ": values in microseconds (us), 3 significant digits; intervals tagged "
-                        + WARMUP_TAG + " are the warm-up",
+                "maestro " + fileName + ": values in microseconds (us), 3 significant digits (2 or 1 in an "
+                        + "interval whose values spread too widely to encode in " + IntervalPrecision.BUDGET_BYTES
+                        + " bytes, each at the top of its 3-digit bucket); intervals tagged " + WARMUP_TAG
+                        + " are the warm-up",
                 "HistogramLogProcessor assumes nanoseconds: for milliseconds run java -cp HdrHistogram.jar "
                         + "org.HdrHistogram.HistogramLogProcessor -i " + fileName + " -outputValueUnitRatio 1000"
                         + " (measured intervals; add -tag " + WARMUP_TAG + " for the warm-up)");
@@ -100,7 +103,8 @@ public final class LatencyLog implements Closeable {
         return count;
     }
 
-    private void write(Histogram histogram, long startMillis, long endMillis, String tag) {
+    private void write(Histogram interval, long startMillis, long endMillis, String tag) {
+        Histogram histogram = precision.toWrite(interval);
         histogram.setStartTimeStamp(startMillis);
         histogram.setEndTimeStamp(endMillis);
         histogram.setTag(tag);
