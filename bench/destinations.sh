@@ -4,8 +4,9 @@
 # each (DESTINATIONS=D, PARALLEL_COUNT=D·C, SEND_RECEIVE_URL=amqp://127.0.0.1:<port>/<queue>-{n}) and with the same
 # connections on one destination (DESTINATIONS=1, one queue), at a fixed total rate and unbounded, alternating which
 # goes first, several rounds in one run. Prints one line per run (achieved rate: the receivers' mean over the
-# measured window from summary.json; p99; lost; the destinations' spread; the peers' connections.csv sizes) and the
-# medians side by side with their ratio.
+# measured window from summary.json; p99; lost; the destinations' spread; the peers' connections.csv sizes; the
+# largest peer's per-second files in MB per peer-hour and its once-per-run files in bytes) and the medians side by
+# side with their ratio.
 # Heap of the maestro-cli JVM: HEAP (environment, default 4g; 100 destinations x 2 connections per role need more
 # than 2g).
 # Usage: bench/destinations.sh [rounds=3] [seconds=15] [warm-up=5] [fixed-rate-total=4000] [destinations=100]
@@ -57,7 +58,7 @@ run() {
         SEND_RECEIVE_URL="amqp://127.0.0.1:$port/$queue" \
         java -Xms512m -Xmx${HEAP:-4g} $LOGBACK -cp "$CP" org.maestro.cli.MaestroCli run test-scripts/FixedRateTest.groovy \
         --results "$results" > "$results.log" 2>&1 || true
-    python3 - "$spread" "$shape" "$round" "$results" "$load" <<'PY'
+    RUN_SECONDS=$((DURATION + WARMUP)) python3 - "$spread" "$shape" "$round" "$results" "$load" <<'PY'
 import glob, json, os, sys
 spread, shape, rnd, results, load = sys.argv[1], sys.argv[2], int(sys.argv[3]), sys.argv[4], float(sys.argv[5])
 line = {"spread": spread, "shape": shape, "round": rnd, "load": load}
@@ -80,6 +81,18 @@ else:
                      "jain": s["jain"], "slowest": s["slowest"]})
     sizes = [os.path.getsize(f) for f in glob.glob(results + "/*/*/*/connections.csv")]
     line["connections_csv_bytes"] = sizes
+    # what a peer writes grows with time (per-second logs and rows) or once per run (its properties, result,
+    # connections.csv): the first as MB per peer-hour over the whole run (warm-up included), the second in bytes
+    once = {"connections.csv", "test.properties", "system.properties", "peer-result.json"}
+    seconds = int(os.environ["RUN_SECONDS"])
+    growing, single = [], []
+    for peer in glob.glob(results + "/*/*/*@*/"):
+        files = [f for f in glob.glob(peer + "**", recursive=True) if os.path.isfile(f)]
+        growing.append(sum(os.path.getsize(f) for f in files if os.path.basename(f) not in once))
+        single.append(sum(os.path.getsize(f) for f in files if os.path.basename(f) in once))
+    if growing:
+        line["peer_mb_per_hour_max"] = round(max(growing) / seconds * 3600 / 1e6, 2)
+        line["peer_once_bytes_max"] = max(single)
 print(json.dumps(line))
 PY
 }

@@ -19,15 +19,9 @@ final class Expected {
 
     private Expected() {}
 
-    /** Non-warm-up intervals of the logs merged with HdrHistogram's API. */
+    /** The measured values of the logs merged with HdrHistogram's API: each log's total, else its measured intervals. */
     static Histogram measuredHistogram(List<Path> logs) throws IOException {
-        Histogram total = new Histogram(3_600_000_000L, 3);
-        forEachInterval(logs, interval -> {
-            if (!"warmup".equals(interval.getTag())) {
-                total.add(org.maestro.reporter.testing.Recount.roundedUp(interval));
-            }
-        });
-        return total;
+        return org.maestro.reporter.testing.Recount.measured(logs);
     }
 
     /** Smallest value recorded in any warm-up interval of the logs. */

@@ -16,8 +16,29 @@ import org.maestro.worker.measure.SingleWriterLatencyRecorder;
 public final class HistogramLogs {
     private HistogramLogs() {}
 
-    /** Every interval of the log, in order; fails the test when the run did not write it. */
+    /** Every interval of the log (warm-up and measured, not the total), in order; fails when the run did not write it. */
     public static List<Histogram> intervals(Path hlog) throws Exception {
+        List<Histogram> all = new ArrayList<>();
+        for (Histogram interval : written(hlog)) {
+            if (!LatencyLog.TOTAL_TAG.equals(interval.getTag())) {
+                all.add(interval);
+            }
+        }
+        return all;
+    }
+
+    /** The measured total the log ends with, or null when it has none. */
+    public static Histogram total(Path hlog) throws Exception {
+        Histogram total = null;
+        for (Histogram interval : written(hlog)) {
+            if (LatencyLog.TOTAL_TAG.equals(interval.getTag())) {
+                total = interval;
+            }
+        }
+        return total;
+    }
+
+    private static List<Histogram> written(Path hlog) throws Exception {
         assertTrue(Files.exists(hlog), hlog + " written");
         List<Histogram> all = new ArrayList<>();
         try (HistogramLogReader reader = new HistogramLogReader(hlog.toFile())) {

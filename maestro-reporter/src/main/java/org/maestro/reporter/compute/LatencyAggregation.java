@@ -13,7 +13,8 @@ import org.maestro.reporter.read.LatencyLogLimits;
 
 /**
  * Merges one latency metric over the interval logs of several peers: the histogram of all
- * measured (non-warm-up) intervals, and per second the p50/p99/max of all peers together.
+ * measured values (each log's 3-digit total when it has one, else the sum of its measured
+ * intervals), and per second the p50/p99/max of all peers together.
  * Reads the logs side by side, one interval per log in memory at a time.
  */
 public final class LatencyAggregation {
@@ -71,6 +72,10 @@ public final class LatencyAggregation {
                     problems.add(log + " could not be opened: " + e.getMessage());
                 }
             }
+            List<Histogram> sums = new ArrayList<>();
+            for (int i = 0; i < cursors.size(); i++) {
+                sums.add(new Histogram(3));
+            }
             Histogram second = new Histogram(3);
             while (true) {
                 long bucket = Long.MAX_VALUE;
@@ -92,7 +97,7 @@ public final class LatencyAggregation {
                         if (head.warmup()) {
                             warmup = true;
                         } else {
-                            measured.add(histogram);
+                            sums.get(i).add(histogram);
                         }
                         head = cursors.get(i).next();
                     }
@@ -107,6 +112,10 @@ public final class LatencyAggregation {
                             second.getTotalCount(),
                             warmup));
                 }
+            }
+            for (int i = 0; i < cursors.size(); i++) {
+                AbstractHistogram total = cursors.get(i).total();
+                measured.add(total != null ? total : sums.get(i));
             }
         } finally {
             for (LatencyLogCursor cursor : cursors) {

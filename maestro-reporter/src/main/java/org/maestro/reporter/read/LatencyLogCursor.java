@@ -23,6 +23,8 @@ public final class LatencyLogCursor implements Closeable {
 
     /** Tag the peers put on intervals recorded during warm-up. */
     public static final String WARMUP_TAG = "warmup";
+    /** Tag of the last interval a peer writes: all its measured values at 3 digits. */
+    public static final String TOTAL_TAG = "total";
 
     /**
      * One interval of the log.
@@ -38,6 +40,7 @@ public final class LatencyLogCursor implements Closeable {
     private final HistogramLogReader reader;
     private String problem;
     private int skipped;
+    private AbstractHistogram total;
 
     private LatencyLogCursor(Path file, HistogramLogReader reader) {
         this.file = file;
@@ -60,9 +63,9 @@ public final class LatencyLogCursor implements Closeable {
     }
 
     /**
-     * The next interval, or null at the end of the log. A line that cannot be decoded (a log cut
-     * short when a peer died) ends the log; {@link #problem()} then says so, and everything read
-     * before it is kept.
+     * The next interval (warm-up or measured; the total is kept for {@link #total()}), or null at the end of the
+     * log. A line that cannot be decoded (a log cut short when a peer died) ends the log; {@link #problem()} then
+     * says so, and everything read before it is kept.
      */
     public Interval next() {
         if (problem != null) {
@@ -85,12 +88,25 @@ public final class LatencyLogCursor implements Closeable {
                 continue;
             }
             AbstractHistogram histogram = FullPrecision.of((AbstractHistogram) next);
+            if (TOTAL_TAG.equals(histogram.getTag())) {
+                total = histogram;
+                continue;
+            }
             return new Interval(
                     histogram.getStartTimeStamp(),
                     histogram.getEndTimeStamp(),
                     WARMUP_TAG.equals(histogram.getTag()),
                     histogram);
         }
+    }
+
+    /**
+     * The measured total the peer wrote as its log's last interval, once {@link #next()} returned null; null when
+     * the log has none (a peer that did not close it, or an older peer): then the sum of its measured intervals is
+     * the total, at the precision they were written at.
+     */
+    public AbstractHistogram total() {
+        return total;
     }
 
     /** What went wrong reading the log, or null. */

@@ -693,19 +693,27 @@ public final class Recount {
         return full;
     }
 
-    /** The sum of the untagged (measured) intervals of the logs, read with HdrHistogram's reader. */
+    /**
+     * The measured values of the logs, read with HdrHistogram's reader: of each log its last interval tagged
+     * {@code total} when it has one (results-format.md), else the sum of its untagged (measured) intervals.
+     */
     public static Histogram measured(List<Path> logs) throws IOException {
         Histogram sum = new Histogram(3);
         for (Path log : logs) {
+            Histogram intervals = new Histogram(3);
+            Histogram total = null;
             try (InputStream in = open(log)) {
                 HistogramLogReader reader = new HistogramLogReader(in);
                 EncodableHistogram next;
                 while ((next = reader.nextIntervalHistogram()) != null) {
-                    if (!"warmup".equals(next.getTag())) {
-                        sum.add(roundedUp((Histogram) next));
+                    if ("total".equals(next.getTag())) {
+                        total = (Histogram) next;
+                    } else if (next.getTag() == null) {
+                        intervals.add(roundedUp((Histogram) next));
                     }
                 }
             }
+            sum.add(total != null ? total : intervals);
         }
         return sum;
     }

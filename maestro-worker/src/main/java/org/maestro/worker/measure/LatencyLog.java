@@ -27,6 +27,8 @@ import org.HdrHistogram.HistogramLogWriter;
 public final class LatencyLog implements Closeable {
     /** The tag of intervals that hold warm-up values. */
     public static final String WARMUP_TAG = "warmup";
+    /** The tag of the last interval: every measured value of the run at 3 digits, written when the log closes. */
+    public static final String TOTAL_TAG = "total";
 
     private final List<SingleWriterLatencyRecorder> recorders = new CopyOnWriteArrayList<>();
     private final PrintStream out;
@@ -34,11 +36,18 @@ public final class LatencyLog implements Closeable {
     private final Histogram measuredInterval = SingleWriterLatencyRecorder.newHistogram();
     private final Histogram warmUpInterval = SingleWriterLatencyRecorder.newHistogram();
     private final Histogram measuredTotal = SingleWriterLatencyRecorder.newHistogram();
-    private final IntervalPrecision precision = new IntervalPrecision();
+    private final IntervalPrecision precision;
     private long totalCount;
+    private long measuredStartMillis;
+    private long measuredEndMillis;
 
-    /** Opens the log file and writes its header (format version, start and base time). */
+    /**
+     * Opens the log file and writes its header (format version, start and base time); its intervals keep the budget
+     * of its name ({@link IntervalPrecision#forLog}).
+     */
     public LatencyLog(Path file, long startMillis) throws IOException {
+        String name = file.getFileName().toString();
+        precision = IntervalPrecision.forLog(name.endsWith(".hlog") ? name.substring(0, name.length() - 5) : name);
         out = new PrintStream(new BufferedOutputStream(Files.newOutputStream(file)), false, StandardCharsets.UTF_8);
         writer = new HistogramLogWriter(out);
         for (String line : header(file.getFileName().toString())) {
@@ -57,13 +66,14 @@ public final class LatencyLog implements Closeable {
      */
     public static List<String> header(String fileName) {
         return List.of(
-                "maestro " + fileName + ": values in microseconds (us), 3 significant digits (2 or 1 in an "
-                        + "interval whose values spread too widely to encode in " + IntervalPrecision.BUDGET_BYTES
-                        + " bytes, each at the top of its 3-digit bucket); intervals tagged " + WARMUP_TAG
-                        + " are the warm-up",
+                "maestro " + fileName + ": values in microseconds (us), 3 significant digits (fewer in a second "
+                        + "whose values spread too widely for the log's size budget, each at the top of its 3-digit "
+                        + "bucket); intervals tagged " + WARMUP_TAG + " are the warm-up; the last, tagged "
+                        + TOTAL_TAG + ", holds every measured value at 3 digits",
                 "HistogramLogProcessor assumes nanoseconds: for milliseconds run java -cp HdrHistogram.jar "
                         + "org.HdrHistogram.HistogramLogProcessor -i " + fileName + " -outputValueUnitRatio 1000"
-                        + " (measured intervals; add -tag " + WARMUP_TAG + " for the warm-up)");
+                        + " (measured intervals; add -tag " + WARMUP_TAG + " for the warm-up, -tag " + TOTAL_TAG
+                        + " for the exact total)");
     }
 
     /** A new recorder for one connection (kept across reconnections of that connection), added to this log. */
@@ -92,10 +102,16 @@ public final class LatencyLog implements Closeable {
             recorder.drainInto(measuredInterval, warmUpInterval);
         }
         if (warmUpInterval.getTotalCount() > 0) {
-            write(warmUpInterval, startMillis, endMillis, WARMUP_TAG);
+            write(precision.toWrite(warmUpInterval), startMillis, endMillis, WARMUP_TAG);
         }
         if (measuredInterval.getTotalCount() > 0 || warmUpInterval.getTotalCount() == 0) {
-            write(measuredInterval, startMillis, endMillis, null);
+            write(precision.toWrite(measuredInterval), startMillis, endMillis, null);
+        }
+        if (measuredInterval.getTotalCount() > 0) {
+            if (measuredTotal.getTotalCount() == 0) {
+                measuredStartMillis = startMillis;
+            }
+            measuredEndMillis = endMillis;
         }
         measuredTotal.add(measuredInterval);
         long count = measuredInterval.getTotalCount() + warmUpInterval.getTotalCount();
@@ -103,8 +119,7 @@ public final class LatencyLog implements Closeable {
         return count;
     }
 
-    private void write(Histogram interval, long startMillis, long endMillis, String tag) {
-        Histogram histogram = precision.toWrite(interval);
+    private void write(Histogram histogram, long startMillis, long endMillis, String tag) {
         histogram.setStartTimeStamp(startMillis);
         histogram.setEndTimeStamp(endMillis);
         histogram.setTag(tag);
@@ -136,8 +151,15 @@ public final class LatencyLog implements Closeable {
         out.flush();
     }
 
+    /**
+     * Writes the measured total as the last interval, tagged {@value #TOTAL_TAG} and spanning the measured intervals
+     * (when anything was measured), and closes the file.
+     */
     @Override
     public void close() {
+        if (measuredTotal.getTotalCount() > 0) {
+            write(measuredTotal, measuredStartMillis, measuredEndMillis, TOTAL_TAG);
+        }
         out.close();
     }
 }

@@ -87,7 +87,9 @@ final class MaestroPeers {
         HistogramLogReader reader = new HistogramLogReader(log.toFile());
         while (reader.hasNext()) {
             var interval = reader.nextIntervalHistogram();
-            if (interval != null && (withWarmUp || !LatencyLog.WARMUP_TAG.equals(interval.getTag()))) {
+            if (interval != null
+                    && !LatencyLog.TOTAL_TAG.equals(interval.getTag())
+                    && (withWarmUp || !LatencyLog.WARMUP_TAG.equals(interval.getTag()))) {
                 total.add((Histogram) interval);
             }
         }
