@@ -35,7 +35,7 @@ class Mqtt5DriverTest {
 
     @Test
     void qos1PublishesCarryTheBytesUnchangedAndAreAcceptedOnceEach() throws Exception {
-        roundTrip(MosquittoProcess.localTopicUrl("?version=5&qos=1"), 2000);
+        roundTrip(MosquittoProcess.localTopicUrl("?version=5&qos=1"), MqttRoundTrip.UNDER_QUEUE_LIMIT);
     }
 
     @Test
@@ -46,7 +46,7 @@ class Mqtt5DriverTest {
     @Test
     void qos1WithAWindowLargerThanTheBrokersReceiveMaximumLosesNothing() throws Exception {
         // Mosquitto announces its max_inflight_messages (20 by default) as Receive Maximum: the window keeps to it
-        roundTrip(MosquittoProcess.localTopicUrl("?version=5&qos=1&inflight=5000"), 1500);
+        roundTrip(MosquittoProcess.localTopicUrl("?version=5&qos=1&inflight=5000"), MqttRoundTrip.UNDER_QUEUE_LIMIT);
     }
 
     @Test
