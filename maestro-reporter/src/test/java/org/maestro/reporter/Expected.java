@@ -10,6 +10,7 @@ import java.util.function.Consumer;
 import org.HdrHistogram.EncodableHistogram;
 import org.HdrHistogram.Histogram;
 import org.HdrHistogram.HistogramLogReader;
+import org.maestro.reporter.testing.Recount;
 
 /**
  * Numbers computed straight from the files with HdrHistogram's own reader and a plain reading of
@@ -21,7 +22,7 @@ final class Expected {
 
     /** The measured values of the logs merged with HdrHistogram's API: each log's total, else its measured intervals. */
     static Histogram measuredHistogram(List<Path> logs) throws IOException {
-        return org.maestro.reporter.testing.Recount.measured(logs);
+        return Recount.measured(logs);
     }
 
     /** Smallest value recorded in any warm-up interval of the logs. */
