@@ -114,8 +114,7 @@ public final class LatencyAggregation {
                 }
             }
             for (int i = 0; i < cursors.size(); i++) {
-                AbstractHistogram total = cursors.get(i).total();
-                measured.add(total != null ? total : sums.get(i));
+                measured.add(measuredOf(cursors.get(i), sums.get(i), problems));
             }
         } finally {
             for (LatencyLogCursor cursor : cursors) {
@@ -126,6 +125,26 @@ public final class LatencyAggregation {
             }
         }
         return new Result(measured, points, problems);
+    }
+
+    /**
+     * The measured values of one log: its total, when it agrees with its measured seconds (as many values, none
+     * above their largest, which is rounded up when coarse), else the seconds, with the disagreement named.
+     */
+    private static AbstractHistogram measuredOf(LatencyLogCursor cursor, Histogram seconds, List<String> problems) {
+        AbstractHistogram total = cursor.total();
+        if (total == null) {
+            return seconds;
+        }
+        if (total.getTotalCount() != seconds.getTotalCount()
+                || total.getTotalCount() > 0 && total.getMaxValue() > seconds.getMaxValue()) {
+            problems.add(cursor.file() + ": its total (" + total.getTotalCount() + " values, max "
+                    + total.getMaxValue() + " µs) disagrees with its measured seconds (" + seconds.getTotalCount()
+                    + " values, max " + seconds.getMaxValue() + " µs); the seconds are used. A peer writes the "
+                    + "total as the sum of those seconds: check the peer that wrote this log");
+            return seconds;
+        }
+        return total;
     }
 
     private static long secondOf(LatencyLogCursor.Interval interval) {

@@ -109,6 +109,11 @@ public final class LatencyLogCursor implements Closeable {
         return total;
     }
 
+    /** The log read. */
+    public Path file() {
+        return file;
+    }
+
     /** What went wrong reading the log, or null. */
     public String problem() {
         if (problem == null && skipped > 0) {

@@ -26,6 +26,11 @@ class LatencyTotalTest {
 
     /** Writes {@code seconds} measured seconds of wide values at 2 digits, and the exact total when asked. */
     private Path log(String name, int seconds, boolean withTotal, Histogram exact) throws Exception {
+        return log(name, seconds, withTotal ? exact : null, exact);
+    }
+
+    /** Writes {@code seconds} measured seconds of wide values at 2 digits into {@code exact}, then {@code total}. */
+    private Path log(String name, int seconds, Histogram total, Histogram exact) throws Exception {
         Path file = directory.resolve(name);
         SplittableRandom random = new SplittableRandom(name.hashCode());
         try (PrintStream out = new PrintStream(Files.newOutputStream(file))) {
@@ -44,12 +49,12 @@ class LatencyTotalTest {
                 coarse.setEndTimeStamp(T0 + (s + 1) * 1000L);
                 writer.outputIntervalHistogram(coarse);
             }
-            if (withTotal) {
-                Histogram total = exact.copy();
-                total.setStartTimeStamp(T0);
-                total.setEndTimeStamp(T0 + seconds * 1000L);
-                total.setTag("total");
-                writer.outputIntervalHistogram(total);
+            if (total != null) {
+                Histogram last = total == exact ? exact.copy() : total;
+                last.setStartTimeStamp(T0);
+                last.setEndTimeStamp(T0 + seconds * 1000L);
+                last.setTag("total");
+                writer.outputIntervalHistogram(last);
             }
         }
         return file;
@@ -84,6 +89,42 @@ class LatencyTotalTest {
             assertTrue(measured.getValueAtPercentile(p) >= truth, "p" + p + " below " + truth);
             assertTrue(measured.getValueAtPercentile(p) <= truth * 1.01 + 1, "p" + p + " over 1% above " + truth);
         }
+    }
+
+    @Test
+    void aTotalThatDisagreesWithItsSecondsIsRefusedAndNamed() throws Exception {
+        Histogram exact = new Histogram(3_600_000_000L, 3);
+        Histogram lying = new Histogram(3_600_000_000L, 3);
+        lying.recordValue(1);
+        Path file = log("lying.hlog", 3, lying, exact);
+
+        LatencyAggregation.Result result = LatencyAggregation.aggregate(List.of(file));
+
+        assertEquals(exact.getTotalCount(), result.measured().getTotalCount(), "the seconds, not the total");
+        assertEquals(1, result.problems().size(), result.problems().toString());
+        assertTrue(
+                result.problems().get(0).contains("lying.hlog"),
+                result.problems().get(0));
+        assertTrue(
+                result.problems().get(0).contains("disagrees"),
+                result.problems().get(0));
+    }
+
+    @Test
+    void aTotalAboveItsSecondsIsRefused() throws Exception {
+        Histogram exact = new Histogram(3_600_000_000L, 3);
+        Path honest = log("honest.hlog", 2, true, exact);
+        Histogram inflated = new Histogram(3_600_000_000L, 3);
+        inflated.recordValueWithCount(3_000_000_000L, exact.getTotalCount());
+        Path file = log("inflated.hlog", 2, inflated, new Histogram(3_600_000_000L, 3));
+
+        LatencyAggregation.Result result = LatencyAggregation.aggregate(List.of(honest, file));
+
+        assertTrue(result.measured().getMaxValue() < 3_000_000_000L, "the inflated total is not used");
+        assertEquals(1, result.problems().size(), result.problems().toString());
+        assertTrue(
+                result.problems().get(0).contains("inflated.hlog"),
+                result.problems().get(0));
     }
 
     @Test
