@@ -17,10 +17,20 @@ final class BareStamp {
 
     /** Writes {@code micros} in the first 8 bytes of the body. */
     static void put(byte[] body, long micros) {
-        for (int i = 7; i >= 0; i--) {
+        put(body, 0, micros);
+    }
+
+    /** Writes {@code micros} in the 8 bytes of the body from {@code offset} on. */
+    static void put(byte[] body, int offset, long micros) {
+        for (int i = offset + 7; i >= offset; i--) {
             body[i] = (byte) micros;
             micros >>>= 8;
         }
+    }
+
+    /** The time in the 8 bytes of the body from {@code offset} on. */
+    static long get(byte[] body, int offset) {
+        return get(body, offset, Math.max(0, body.length - offset));
     }
 
     /** The time in the first 8 bytes of the body (those it has, when shorter). */

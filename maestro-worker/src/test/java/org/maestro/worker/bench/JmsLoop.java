@@ -55,6 +55,39 @@ public final class JmsLoop implements AutoCloseable {
         }
     }
 
+    /**
+     * Opens one consumer connection each, started, read by a thread of its own calling {@code receive()} (as the
+     * anchor harness's bare loop and Maestro's Qpid JMS driver read), calling {@code onMessage} with each body.
+     * The threads end when the loop is closed.
+     */
+    public void openReceiveThreads(int connections, Consumer<byte[]> onMessage) throws JMSException {
+        for (int i = 0; i < connections; i++) {
+            Connection connection = open();
+            Session session = connection.createSession(false, Session.AUTO_ACKNOWLEDGE);
+            MessageConsumer consumer = session.createConsumer(session.createQueue(queue));
+            connection.start();
+            Thread thread = new Thread(() -> receiveUntilClosed(consumer, onMessage), "bare-consumer-" + i);
+            thread.setDaemon(true);
+            thread.start();
+        }
+    }
+
+    private static void receiveUntilClosed(MessageConsumer consumer, Consumer<byte[]> onMessage) {
+        try {
+            while (true) {
+                BytesMessage message = (BytesMessage) consumer.receive();
+                if (message == null) {
+                    return; // closed
+                }
+                byte[] body = new byte[(int) message.getBodyLength()];
+                message.readBytes(body);
+                onMessage.accept(body);
+            }
+        } catch (JMSException e) {
+            // the loop was closed under the receive
+        }
+    }
+
     /** Opens the sender connections. */
     void openSenders(int connections) throws JMSException {
         for (int i = 0; i < connections; i++) {

@@ -8,6 +8,7 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
+import org.HdrHistogram.Histogram;
 import org.HdrHistogram.Recorder;
 import org.maestro.embedded.EmbeddedArtemis;
 
@@ -23,6 +24,7 @@ import org.maestro.embedded.EmbeddedArtemis;
  * LoadGeneratorBenchmark broker &lt;port-file&gt;                    runs an Artemis until killed
  * LoadGeneratorBenchmark bare &lt;port&gt; &lt;connections&gt; &lt;rate&gt; &lt;warmUp&gt; &lt;seconds&gt;
  * LoadGeneratorBenchmark bare-completion …   the bare loop sending with a CompletionListener
+ * LoadGeneratorBenchmark bare-receive …      the bare loop read by receive() threads, with service time too
  * LoadGeneratorBenchmark bare-proton …       the bare Proton-J loop ({@link ProtonLoop}), the anchor of proton
  * LoadGeneratorBenchmark amqp|proton &lt;port&gt; &lt;connections&gt; &lt;rate&gt; &lt;warmUp&gt; &lt;seconds&gt;
  * </pre>
@@ -60,6 +62,19 @@ public final class LoadGeneratorBenchmark {
         }
         LoadGeneratorBenchmark bench = new LoadGeneratorBenchmark(args);
         long cpuBefore = CpuWindow.processCpuNanos();
+        if (bench.client.equals("bare-receive")) {
+            BareTimes times = bench.bareReceive();
+            System.out.println(ResultLine.of(
+                            bench.client,
+                            bench.connections,
+                            bench.rate,
+                            bench.seconds,
+                            times.responseTime(),
+                            times.sent(),
+                            CpuWindow.processCpuNanos() - cpuBefore)
+                    + ResultLine.serviceAndWindow(times.serviceTime(), times.windowStartMillis(), bench.seconds));
+            System.exit(0);
+        }
         MaestroPeers.Measured outcome = bench.client.equals("bare-proton")
                 ? bench.bareProton()
                 : bench.client.startsWith("bare") ? bench.bare() : bench.maestro();
@@ -115,22 +130,80 @@ public final class LoadGeneratorBenchmark {
                 long start = BareStamp.nowMicros();
                 window[0] = start + warmUp * 1_000_000L;
                 window[1] = window[0] + seconds * 1_000_000L;
-                SenderThreads.start(connections, stop, connection -> {
-                            byte[] body = new byte[SIZE];
-                            for (long n = 0; !stop.get(); n++) {
-                                long intended = BareStamp.intended(start, rate, n);
-                                if (intended >= window[1]) {
-                                    break;
-                                }
-                                BareStamp.awaitTime(intended);
-                                BareStamp.put(body, intended);
-                                loop.send(connection, body);
-                                sent.incrementAndGet();
-                            }
-                        })
-                        .join((warmUp + seconds + 60) * 1000L);
+                sendOnTimeline(loop, stop, sent, start, window[1], false);
                 QuietDrain.await(received);
                 return new MaestroPeers.Measured(recorder.getIntervalHistogram(), sent.get());
+            } finally {
+                stop.set(true);
+            }
+        }
+    }
+
+    /**
+     * Sends on every connection on the timeline from {@code start} until {@code end} (µs), the intended send time in
+     * bytes 0–7 of each body and, with {@code stampSend}, the time of the {@code send} call in bytes 8–15; returns
+     * when every sender is done.
+     */
+    private void sendOnTimeline(
+            JmsLoop loop, AtomicBoolean stop, AtomicLong sent, long start, long end, boolean stampSend)
+            throws InterruptedException {
+        SenderThreads.start(connections, stop, connection -> {
+                    byte[] body = new byte[SIZE];
+                    for (long n = 0; !stop.get(); n++) {
+                        long intended = BareStamp.intended(start, rate, n);
+                        if (intended >= end) {
+                            break;
+                        }
+                        BareStamp.awaitTime(intended);
+                        BareStamp.put(body, 0, intended);
+                        if (stampSend) {
+                            BareStamp.put(body, 8, BareStamp.nowMicros());
+                        }
+                        loop.send(connection, body);
+                        sent.incrementAndGet();
+                    }
+                })
+                .join((warmUp + seconds + 60) * 1000L);
+    }
+
+    /** The two latencies of the bare loop's measured messages, its sends in all, and its window's start. */
+    private record BareTimes(Histogram responseTime, Histogram serviceTime, long sent, long windowStartMillis) {}
+
+    /**
+     * The bare loop as {@link #bare()}, but read as the anchor harness's bare loop reads (a thread per consumer in
+     * {@code receive()}), and with two stamps in each body: the intended send time (bytes 0–7) and the time the
+     * sender called {@code send} (bytes 8–15). It records both response time (receive − intended, what Maestro
+     * calls response time) and service time (receive − actual send, what the anchor's bare loop measures), so that
+     * each of Maestro's figures has a bare twin of the same definition.
+     */
+    private BareTimes bareReceive() throws Exception {
+        String queue = "bench.bare-receive." + connections + "." + rate + "." + System.nanoTime();
+        AtomicBoolean stop = new AtomicBoolean();
+        AtomicLong received = new AtomicLong();
+        AtomicLong sent = new AtomicLong();
+        Recorder response = new Recorder(3_600_000_000L, 3);
+        Recorder service = new Recorder(3_600_000_000L, 3);
+        long[] window = new long[2];
+        try (JmsLoop loop = new JmsLoop(port, queue, null)) {
+            try {
+                loop.openReceiveThreads(connections, body -> {
+                    long now = BareStamp.nowMicros();
+                    long intended = BareStamp.get(body, 0);
+                    if (intended >= window[0] && intended < window[1]) {
+                        response.recordValue(Math.max(0, now - intended));
+                        service.recordValue(Math.max(0, now - BareStamp.get(body, 8)));
+                    }
+                    received.incrementAndGet();
+                });
+                loop.openSenders(connections);
+                long start = BareStamp.nowMicros();
+                window[0] = start + warmUp * 1_000_000L;
+                window[1] = window[0] + seconds * 1_000_000L;
+                long windowStartMillis = System.currentTimeMillis() + warmUp * 1000L;
+                sendOnTimeline(loop, stop, sent, start, window[1], true);
+                QuietDrain.await(received);
+                return new BareTimes(
+                        response.getIntervalHistogram(), service.getIntervalHistogram(), sent.get(), windowStartMillis);
             } finally {
                 stop.set(true);
             }

@@ -30,6 +30,20 @@ final class ResultLine {
                 sent == 0 ? 0.0 : cpuNanos / 1000.0 / sent);
     }
 
+    /**
+     * The fields a client that measures service time too appends to its line: service-time p50 and p99 in ms, and
+     * its measured window in epoch ms (for the anchor harness's CPU accounting).
+     */
+    static String serviceAndWindow(Histogram service, long windowStartMillis, int seconds) {
+        return String.format(
+                Locale.ROOT,
+                " serviceP50=%.3f serviceP99=%.3f windowStartMillis=%d windowEndMillis=%d",
+                ms(service, 50),
+                ms(service, 99),
+                windowStartMillis,
+                windowStartMillis + seconds * 1000L);
+    }
+
     private static double ms(Histogram histogram, double percentile) {
         return histogram.getValueAtPercentile(percentile) / 1000.0;
     }
