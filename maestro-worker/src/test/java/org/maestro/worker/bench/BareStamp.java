@@ -35,7 +35,7 @@ final class BareStamp {
 
     /** The time in the first 8 bytes of the body (those it has, when shorter). */
     static long get(byte[] body) {
-        return get(body, 0, body.length);
+        return get(body, 0);
     }
 
     /** The time in the first 8 bytes of a body of {@code length} bytes at {@code offset} of {@code array}. */

@@ -8,6 +8,7 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.Consumer;
 import org.HdrHistogram.Histogram;
 import org.HdrHistogram.Recorder;
 import org.maestro.embedded.EmbeddedArtemis;
@@ -62,31 +63,22 @@ public final class LoadGeneratorBenchmark {
         }
         LoadGeneratorBenchmark bench = new LoadGeneratorBenchmark(args);
         long cpuBefore = CpuWindow.processCpuNanos();
-        if (bench.client.equals("bare-receive")) {
-            BareTimes times = bench.bareReceive();
-            System.out.println(ResultLine.of(
-                            bench.client,
-                            bench.connections,
-                            bench.rate,
-                            bench.seconds,
-                            times.responseTime(),
-                            times.sent(),
-                            CpuWindow.processCpuNanos() - cpuBefore)
-                    + ResultLine.serviceAndWindow(times.serviceTime(), times.windowStartMillis(), bench.seconds));
-            System.exit(0);
-        }
-        MaestroPeers.Measured outcome = bench.client.equals("bare-proton")
-                ? bench.bareProton()
-                : bench.client.startsWith("bare") ? bench.bare() : bench.maestro();
+        BareTimes bare = bench.client.startsWith("bare") && !bench.client.equals("bare-proton") ? bench.bare() : null;
+        MaestroPeers.Measured outcome = bare != null
+                ? new MaestroPeers.Measured(bare.responseTime(), bare.sent())
+                : bench.client.equals("bare-proton") ? bench.bareProton() : bench.maestro();
         long cpu = CpuWindow.processCpuNanos() - cpuBefore;
         System.out.println(ResultLine.of(
-                bench.client,
-                bench.connections,
-                bench.rate,
-                bench.seconds,
-                outcome.responseTime(),
-                outcome.sent(),
-                cpu));
+                        bench.client,
+                        bench.connections,
+                        bench.rate,
+                        bench.seconds,
+                        outcome.responseTime(),
+                        outcome.sent(),
+                        cpu)
+                + (bare != null && bare.serviceTime() != null
+                        ? ResultLine.serviceAndWindow(bare.serviceTime(), bare.windowStartMillis(), bench.seconds)
+                        : ""));
         System.exit(0);
     }
 
@@ -104,35 +96,57 @@ public final class LoadGeneratorBenchmark {
         Thread.currentThread().join();
     }
 
+    /** The latencies of the bare loop's measured messages (service time only when stamped), its sends in all. */
+    private record BareTimes(Histogram responseTime, Histogram serviceTime, long sent, long windowStartMillis) {}
+
     /**
      * The bare loop: per connection one thread sending on the same timeline as a Maestro sender (or as fast as it
      * can), the intended send time in the first 8 bytes, and one consumer connection recording receive − intended.
+     * As {@code bare-receive}, its consumers are read as the anchor harness's bare loop reads (a thread each in
+     * {@code receive()}, not a listener), and each body also carries the time the sender called {@code send} (bytes
+     * 8–15), so that it records service time (receive − actual send, what the anchor's bare loop measures) too: each
+     * of Maestro's figures then has a bare twin of the same definition.
      */
-    private MaestroPeers.Measured bare() throws Exception {
-        String queue = "bench.bare." + connections + "." + rate;
+    private BareTimes bare() throws Exception {
+        boolean twin = client.equals("bare-receive");
+        String queue = "bench." + client + "." + connections + "." + rate + (twin ? "." + System.nanoTime() : "");
         AtomicBoolean stop = new AtomicBoolean();
         AtomicLong received = new AtomicLong();
         AtomicLong sent = new AtomicLong();
-        Recorder recorder = new Recorder(3_600_000_000L, 3);
+        Recorder response = new Recorder(3_600_000_000L, 3);
+        Recorder service = new Recorder(3_600_000_000L, 3);
         long[] window = new long[2];
         CompletionListener completions = client.equals("bare-completion") ? counting(new AtomicLong()) : null;
         try (JmsLoop loop = new JmsLoop(port, queue, completions)) {
             try {
-                loop.openReceivers(connections, body -> {
+                Consumer<byte[]> onMessage = body -> {
                     long now = BareStamp.nowMicros();
-                    long intended = BareStamp.get(body);
+                    long intended = BareStamp.get(body, 0);
                     if (intended >= window[0] && intended < window[1]) {
-                        recorder.recordValue(Math.max(0, now - intended));
+                        response.recordValue(Math.max(0, now - intended));
+                        if (twin) {
+                            service.recordValue(Math.max(0, now - BareStamp.get(body, 8)));
+                        }
                     }
                     received.incrementAndGet();
-                });
+                };
+                if (twin) {
+                    loop.openReceiveThreads(connections, onMessage);
+                } else {
+                    loop.openReceivers(connections, onMessage);
+                }
                 loop.openSenders(connections);
                 long start = BareStamp.nowMicros();
                 window[0] = start + warmUp * 1_000_000L;
                 window[1] = window[0] + seconds * 1_000_000L;
-                sendOnTimeline(loop, stop, sent, start, window[1], false);
+                long windowStartMillis = System.currentTimeMillis() + warmUp * 1000L;
+                sendOnTimeline(loop, stop, sent, start, window[1], twin);
                 QuietDrain.await(received);
-                return new MaestroPeers.Measured(recorder.getIntervalHistogram(), sent.get());
+                return new BareTimes(
+                        response.getIntervalHistogram(),
+                        twin ? service.getIntervalHistogram() : null,
+                        sent.get(),
+                        windowStartMillis);
             } finally {
                 stop.set(true);
             }
@@ -164,50 +178,6 @@ public final class LoadGeneratorBenchmark {
                     }
                 })
                 .join((warmUp + seconds + 60) * 1000L);
-    }
-
-    /** The two latencies of the bare loop's measured messages, its sends in all, and its window's start. */
-    private record BareTimes(Histogram responseTime, Histogram serviceTime, long sent, long windowStartMillis) {}
-
-    /**
-     * The bare loop as {@link #bare()}, but read as the anchor harness's bare loop reads (a thread per consumer in
-     * {@code receive()}), and with two stamps in each body: the intended send time (bytes 0–7) and the time the
-     * sender called {@code send} (bytes 8–15). It records both response time (receive − intended, what Maestro
-     * calls response time) and service time (receive − actual send, what the anchor's bare loop measures), so that
-     * each of Maestro's figures has a bare twin of the same definition.
-     */
-    private BareTimes bareReceive() throws Exception {
-        String queue = "bench.bare-receive." + connections + "." + rate + "." + System.nanoTime();
-        AtomicBoolean stop = new AtomicBoolean();
-        AtomicLong received = new AtomicLong();
-        AtomicLong sent = new AtomicLong();
-        Recorder response = new Recorder(3_600_000_000L, 3);
-        Recorder service = new Recorder(3_600_000_000L, 3);
-        long[] window = new long[2];
-        try (JmsLoop loop = new JmsLoop(port, queue, null)) {
-            try {
-                loop.openReceiveThreads(connections, body -> {
-                    long now = BareStamp.nowMicros();
-                    long intended = BareStamp.get(body, 0);
-                    if (intended >= window[0] && intended < window[1]) {
-                        response.recordValue(Math.max(0, now - intended));
-                        service.recordValue(Math.max(0, now - BareStamp.get(body, 8)));
-                    }
-                    received.incrementAndGet();
-                });
-                loop.openSenders(connections);
-                long start = BareStamp.nowMicros();
-                window[0] = start + warmUp * 1_000_000L;
-                window[1] = window[0] + seconds * 1_000_000L;
-                long windowStartMillis = System.currentTimeMillis() + warmUp * 1000L;
-                sendOnTimeline(loop, stop, sent, start, window[1], true);
-                QuietDrain.await(received);
-                return new BareTimes(
-                        response.getIntervalHistogram(), service.getIntervalHistogram(), sent.get(), windowStartMillis);
-            } finally {
-                stop.set(true);
-            }
-        }
     }
 
     /**
