@@ -12,7 +12,9 @@ cd "$(dirname "$0")/.."
 if [ "${1:-}" = "--build" ]; then
     . bench/lib.sh
     build_test_classpath maestro-worker
-    echo "$CP" > maestro-worker/target/anchor-bare.classpath
+    # written whole: a run never reads half a class path
+    echo "$CP" > maestro-worker/target/anchor-bare.classpath.tmp
+    mv maestro-worker/target/anchor-bare.classpath.tmp maestro-worker/target/anchor-bare.classpath
     exit 0
 fi
 [ $# -eq 5 ] || { echo "usage: bench/anchor-bare.sh --build | PORT CONNECTIONS RATE_TOTAL WARMUP SECONDS" >&2; exit 2; }
