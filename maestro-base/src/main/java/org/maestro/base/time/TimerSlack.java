@@ -19,8 +19,6 @@ public final class TimerSlack {
     /** The slack asked for, in ns. */
     static final long SLACK_NANOS = 1_000;
 
-    private static final Path THREAD_SELF = Paths.get("/proc/thread-self");
-
     private TimerSlack() {}
 
     /** Sets the calling thread's timer slack to 1 µs; true when it was set. */
@@ -43,9 +41,9 @@ public final class TimerSlack {
         }
     }
 
-    /** {@code /proc/<tid>/timerslack_ns} of the calling thread: /proc/thread-self names its {@code <pid>/task/<tid>}. */
+    /** {@code /proc/<tid>/timerslack_ns} of the calling thread. */
     private static Path slackFileOfThisThread() throws IOException {
-        Path task = Files.readSymbolicLink(THREAD_SELF);
-        return Paths.get("/proc", task.getFileName().toString(), "timerslack_ns");
+        String tid = ThreadSelf.id().orElseThrow(() -> new IOException("no /proc/thread-self"));
+        return Paths.get("/proc", tid, "timerslack_ns");
     }
 }

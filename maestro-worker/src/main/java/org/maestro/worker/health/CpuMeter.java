@@ -1,5 +1,6 @@
 package org.maestro.worker.health;
 
+import java.io.FileInputStream;
 import java.io.IOException;
 import java.lang.management.ManagementFactory;
 import java.nio.file.DirectoryStream;
@@ -11,7 +12,7 @@ import java.util.OptionalDouble;
 /**
  * The CPU this process used and the CPU its threads waited for, each second, in % of the cores the process may use.
  * Used: the JVM's process CPU time. Waited: the time its runnable threads spent in the kernel's run queue, the sum over
- * {@code /proc/self/task/<tid>/schedstat} (but the hiccup meters' sleepers, whose waits are what they measure); a
+ * {@code /proc/self/task/<tid>/schedstat} (but the hiccup meter's sleeper, whose waits are what it measures); a
  * process that uses 50% of its one core and waits 50% wanted a whole core and did not get it. Several threads may wait
  * at once, so used + waited may pass 100%: more threads wanted to run than there were cores. Not thread-safe: the run's
  * supervisor samples it.
@@ -26,6 +27,8 @@ final class CpuMeter {
     private long lastCpuNanos;
     private long lastWaitNanos;
     private long lastWallNanos;
+    /** One schedstat line at a time ("run-ns wait-ns slices": three numbers of at most 20 digits). */
+    private final byte[] line = new byte[96];
 
     CpuMeter() {
         java.lang.management.OperatingSystemMXBean bean = ManagementFactory.getOperatingSystemMXBean();
@@ -82,20 +85,27 @@ final class CpuMeter {
         return new OptionalDouble[] {used, waited};
     }
 
-    /** The run-queue wait of every thread of the process, ns; −1 when the kernel does not say. */
-    private static long runQueueWaitNanos() {
+    /**
+     * The run-queue wait of every thread of the process but the hiccup sleeper, ns; −1 when the kernel does not say.
+     * Each line is read into one reused buffer: this runs each second over every thread of the JVM.
+     */
+    long runQueueWaitNanos() {
+        return runQueueWaitNanos(TASKS, HiccupMeter.sleeperThreadId().orElse(null));
+    }
+
+    /** The run-queue wait of the threads of a task directory but {@code sleeper} (null: none left out), ns. */
+    long runQueueWaitNanos(Path taskDirectory, String sleeper) {
         long sum = 0;
         boolean any = false;
-        try (DirectoryStream<Path> tasks = Files.newDirectoryStream(TASKS)) {
+        try (DirectoryStream<Path> tasks = Files.newDirectoryStream(taskDirectory)) {
             for (Path task : tasks) {
-                try {
-                    long waited = secondField(Files.readString(task.resolve("schedstat")));
-                    if (waited >= 0) {
-                        sum += waited;
-                        any = true;
-                    }
-                } catch (IOException | NumberFormatException threadEnded) {
-                    // the thread ended while the directory was read, or the kernel writes another form
+                if (task.getFileName().toString().equals(sleeper)) {
+                    continue;
+                }
+                long waited = waitOf(task);
+                if (waited >= 0) {
+                    sum += waited;
+                    any = true;
                 }
             }
         } catch (IOException | UnsupportedOperationException noProc) {
@@ -104,17 +114,39 @@ final class CpuMeter {
         return any ? sum : -1;
     }
 
-    /**
-     * The second of the space-separated numbers of a schedstat line ("run-ns wait-ns slices"), −1 without one. Read
-     * by hand: a regular expression here would be compiled for each thread each second.
-     */
-    static long secondField(String line) {
-        int first = line.indexOf(' ');
-        if (first < 0) {
+    /** One thread's run-queue wait, −1 when it ended while the directory was read or its line has another form. */
+    private long waitOf(Path task) {
+        try (FileInputStream in = new FileInputStream(task.resolve("schedstat").toFile())) {
+            int length = 0;
+            int read;
+            while (length < line.length && (read = in.read(line, length, line.length - length)) > 0) {
+                length += read;
+            }
+            return secondField(line, length);
+        } catch (IOException threadEnded) {
             return -1;
         }
-        String rest = line.substring(first + 1).strip();
-        int end = rest.indexOf(' ');
-        return Long.parseLong(end < 0 ? rest : rest.substring(0, end));
+    }
+
+    /**
+     * The second of the space-separated numbers of a schedstat line ("run-ns wait-ns slices"), −1 without one. Read
+     * by hand: a regular expression or a string per thread each second would be garbage the measured run pays for.
+     */
+    static long secondField(byte[] text, int length) {
+        int i = 0;
+        while (i < length && text[i] != ' ') {
+            i++;
+        }
+        while (i < length && text[i] == ' ') {
+            i++;
+        }
+        if (i >= length || text[i] < '0' || text[i] > '9') {
+            return -1;
+        }
+        long value = 0;
+        for (; i < length && text[i] >= '0' && text[i] <= '9'; i++) {
+            value = value * 10 + (text[i] - '0');
+        }
+        return value;
     }
 }

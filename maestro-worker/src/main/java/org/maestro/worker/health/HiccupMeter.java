@@ -4,6 +4,7 @@ import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.locks.LockSupport;
 import org.HdrHistogram.Histogram;
 import org.HdrHistogram.Recorder;
+import org.maestro.base.time.ThreadSelf;
 import org.maestro.base.time.TimerSlack;
 
 /**
@@ -20,6 +21,8 @@ final class HiccupMeter implements AutoCloseable {
     private static final long HIGHEST_MICROS = 3_600_000_000L;
     private static final CopyOnWriteArrayList<Recorder> LISTENING = new CopyOnWriteArrayList<>();
     private static Thread sleeper;
+    /** The kernel's id of the running sleeper's thread; null while none runs or where it cannot be known. */
+    private static volatile String sleeperThreadId;
 
     private final Recorder recorder = new Recorder(HIGHEST_MICROS, 3);
     private Histogram interval;
@@ -35,6 +38,14 @@ final class HiccupMeter implements AutoCloseable {
         }
     }
 
+    /**
+     * The kernel's id of the sleeper's thread while it runs (its run-queue waits are what it measures, not demand
+     * for CPU), or empty.
+     */
+    static java.util.Optional<String> sleeperThreadId() {
+        return java.util.Optional.ofNullable(sleeperThreadId);
+    }
+
     /** What it recorded since the last sample. */
     synchronized Histogram sample() {
         interval = recorder.getIntervalHistogram(interval);
@@ -43,10 +54,12 @@ final class HiccupMeter implements AutoCloseable {
 
     private static void sleepAndRecord() {
         TimerSlack.minimise(); // as the senders' threads do: late by what delays them, not by the kernel's batching
+        sleeperThreadId = ThreadSelf.id().orElse(null);
         while (true) {
             synchronized (HiccupMeter.class) {
                 if (LISTENING.isEmpty()) {
                     sleeper = null;
+                    sleeperThreadId = null;
                     return;
                 }
             }
