@@ -40,13 +40,29 @@ record CliProcess(int exitCode, String output) {
     static CliProcess runScriptWithHeap(
             String script, String heap, Map<String, String> environment, Duration deadline, Path work)
             throws IOException, InterruptedException {
+        return runScriptWithJvmOptions(script, List.of("-Xmx" + heap), environment, deadline, work);
+    }
+
+    /**
+     * Runs one of the shipped scripts as {@link #runScript} does, in a JVM that touches its whole initial heap at
+     * start: for a test that judges the senders' timeline, which the first collections of an untouched heap would
+     * stall for tens of ms (docs/measurement.md, "The generator's own collections").
+     */
+    static CliProcess runScriptPreTouched(String script, Map<String, String> environment, Duration deadline, Path work)
+            throws IOException, InterruptedException {
+        return runScriptWithJvmOptions(script, List.of("-Xms512m", "-XX:+AlwaysPreTouch"), environment, deadline, work);
+    }
+
+    private static CliProcess runScriptWithJvmOptions(
+            String script, List<String> jvmOptions, Map<String, String> environment, Duration deadline, Path work)
+            throws IOException, InterruptedException {
         String[] args = {
             "run",
             TestScriptsTest.scriptsDirectory().resolve(script).toString(),
             "--results",
             work.resolve("results").toString()
         };
-        return run(List.of("-Xmx" + heap), environment, deadline, work, args);
+        return run(jvmOptions, environment, deadline, work, args);
     }
 
     /**

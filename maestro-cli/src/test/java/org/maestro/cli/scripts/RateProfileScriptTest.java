@@ -49,7 +49,7 @@ class RateProfileScriptTest {
 
     private Run run() throws Exception {
         Path attempt = Files.createTempDirectory(work, "attempt");
-        CliProcess process = CliProcess.runScript(
+        CliProcess process = CliProcess.runScriptPreTouched(
                 "RateProfileTest.groovy",
                 Map.of("RATE_PROFILE", PROFILE, "WARM_UP", "1s", "MAXIMUM_LATENCY", "5000"),
                 DEADLINE,
