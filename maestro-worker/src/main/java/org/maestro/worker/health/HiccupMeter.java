@@ -1,5 +1,6 @@
 package org.maestro.worker.health;
 
+import java.util.Optional;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.locks.LockSupport;
 import org.HdrHistogram.Histogram;
@@ -42,8 +43,8 @@ final class HiccupMeter implements AutoCloseable {
      * The kernel's id of the sleeper's thread while it runs (its run-queue waits are what it measures, not demand
      * for CPU), or empty.
      */
-    static java.util.Optional<String> sleeperThreadId() {
-        return java.util.Optional.ofNullable(sleeperThreadId);
+    static Optional<String> sleeperThreadId() {
+        return Optional.ofNullable(sleeperThreadId);
     }
 
     /** What it recorded since the last sample. */
