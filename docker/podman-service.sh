@@ -30,13 +30,16 @@ fi
 if [ "$(ps -p 1 -o comm=)" != systemd ]; then
   pid_file=$state/healthchecks.pid
   if ! { [ -f "$pid_file" ] && grep -qs podman-healthchecks "/proc/$(cat "$pid_file")/cmdline"; }; then
-    # a container whose check fails exits non-zero from "healthcheck run": that is its state, not an error here
+    # a container whose check fails exits non-zero from "healthcheck run": that is its state, not an error here.
+    # The API is asked which containers have a health check (a few ms); the podman binary, about 0.1 s of CPU
+    # each time, runs only for them.
     cd /
     setsid nohup bash -c '
+      with_checks="http://d/v4.0.0/libpod/containers/json?filters=%7B%22health%22%3A%5B%22starting%22%2C%22healthy%22%2C%22unhealthy%22%5D%7D"
       while sleep "$1"; do
-        podman ps --format "{{.ID}} {{.Status}}" | awk "/\\((starting|healthy|unhealthy)\\)/ { print \$1 }" |
+        curl -sf --max-time 5 --unix-socket "$2" "$with_checks" | grep -o "\"Id\":\"[0-9a-f]*\"" | cut -d "\"" -f 4 |
           while read -r id; do podman healthcheck run "$id" </dev/null >/dev/null 2>&1 || true; done
-      done' podman-healthchecks "$interval" >"$state/healthchecks.log" 2>&1 </dev/null &
+      done' podman-healthchecks "$interval" "$socket" >"$state/healthchecks.log" 2>&1 </dev/null &
     echo $! >"$pid_file"
     echo "podman health checks: run every ${interval} s by pid $(cat "$pid_file") (no systemd to run them)"
   fi

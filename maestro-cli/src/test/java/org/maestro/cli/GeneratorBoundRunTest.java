@@ -11,6 +11,7 @@ import java.util.List;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.maestro.cli.testing.DistributedCluster;
@@ -27,6 +28,7 @@ import org.maestro.testing.RequiredServer;
  * shares, under an unbounded load, is: the run says so in summary.json, the console, junit.xml and the page, naming
  * that receiver and its CPU, and the share of saturated seconds is counted here again from its {@code health.csv}.
  */
+@Tag("timing") // run alone, after the other tests of this module (see the parent pom)
 class GeneratorBoundRunTest {
     @TempDir
     Path work;

@@ -38,7 +38,7 @@ import org.maestro.worker.measure.MessageStamp;
  * messages before its timeline starts, the broker gets them all before the first message of the test, and the
  * receiver counts, measures and tracks none of them.
  */
-@Tag("timing") // run alone, after the other tests of this module (see the pom)
+@Tag("timing") // run alone, after the other tests of this module (see the parent pom)
 class PrimingTest {
     @RegisterExtension
     static final AmqpBroker broker = new AmqpBroker("worker-priming");

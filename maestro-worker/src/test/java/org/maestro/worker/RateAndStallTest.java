@@ -30,7 +30,7 @@ import org.maestro.worker.sender.SendHook;
  * test is skipped, or failed under CI. The timeline itself is checked with a test clock in
  * {@code SenderConnectionTimingTest}.
  */
-@Tag("timing") // run alone, after the other tests of this module (see the pom)
+@Tag("timing") // run alone, after the other tests of this module (see the parent pom)
 class RateAndStallTest {
     /** Runs made before giving up on a machine too busy to judge the timing. */
     static final int ATTEMPTS = 3;

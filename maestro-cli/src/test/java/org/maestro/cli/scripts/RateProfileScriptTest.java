@@ -19,6 +19,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Properties;
 import java.util.stream.Stream;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.maestro.common.cli.ExitCode;
@@ -31,6 +32,7 @@ import org.maestro.testing.TimingCheck;
  * connections each) on a short profile: the senders follow the profile second by second, every message arrives, and
  * each phase's rates in summary.json and the table printed are those recomputed here from the peers' rate.csv.
  */
+@Tag("timing") // run alone, after the other tests of this module (see the parent pom)
 class RateProfileScriptTest {
     private static final Duration DEADLINE = Duration.ofMinutes(3);
     private static final ObjectMapper JSON = new ObjectMapper();

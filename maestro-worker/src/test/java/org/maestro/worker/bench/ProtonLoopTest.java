@@ -17,7 +17,7 @@ import org.junit.jupiter.params.provider.ValueSource;
 import org.maestro.embedded.AmqpBroker;
 
 /** The bare Proton-J loop against an embedded Artemis: every message once, the rate held, progress, stalls seen. */
-@Tag("timing") // run alone, after the other tests of this module (see the pom)
+@Tag("timing") // run alone, after the other tests of this module (see the parent pom)
 class ProtonLoopTest {
     private static final int SIZE = 256;
     private static final int WARM_UP = 1;
