@@ -3,6 +3,7 @@ package org.maestro.cli;
 import java.io.PrintWriter;
 import java.time.Duration;
 import java.util.List;
+import org.maestro.client.api.NameClashes;
 import org.maestro.common.cli.ExitCode;
 import org.maestro.common.cli.MaestroCommand;
 import org.maestro.common.client.ControlClient;
@@ -38,6 +39,7 @@ public final class PingCommand extends MaestroCommand {
             if (format.json()) {
                 out.println(PeerListing.json(peers.stream().map(PeerListing::of).toList()));
                 out.flush();
+                warnClashes(peers, spec.commandLine().getErr());
                 return ExitCode.OK.code();
             }
             out.printf("%-10s %-28s %-24s %10s  %s%n", "ROLE", "NAME", "HOST", "RTT (ms)", "ID");
@@ -51,8 +53,15 @@ public final class PingCommand extends MaestroCommand {
                         status.peer().id());
             }
             out.printf("%d peer(s)%n", peers.size());
+            warnClashes(peers, out);
             out.flush();
             return ExitCode.OK.code();
         }
+    }
+
+    /** Marks peers that share a name@host, which a test refuses. */
+    static void warnClashes(List<PeerStatus> peers, PrintWriter to) {
+        NameClashes.warnings(peers.stream().map(PeerStatus::peer).toList()).forEach(to::println);
+        to.flush();
     }
 }

@@ -63,6 +63,8 @@ public final class StatusCommand extends MaestroCommand {
             }
             if (format.json()) {
                 out.println(PeerListing.json(listing));
+                out.flush();
+                PingCommand.warnClashes(peers, spec.commandLine().getErr());
             } else {
                 out.printf("%-10s %-28s %-24s %-8s %-24s %10s%n", "ROLE", "NAME", "HOST", "STATE", "TEST", "RTT (ms)");
                 for (PeerListing peer : listing) {
@@ -85,6 +87,7 @@ public final class StatusCommand extends MaestroCommand {
                         listing.stream().anyMatch(p -> "unknown".equals(p.state()))
                                 ? " (unknown: no answer to GET within " + wait.text() + "; try a longer --wait)"
                                 : "");
+                PingCommand.warnClashes(peers, out);
             }
             out.flush();
             return ExitCode.OK.code();

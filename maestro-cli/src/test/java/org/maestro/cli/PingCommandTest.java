@@ -42,6 +42,41 @@ class PingCommandTest {
     }
 
     @Test
+    void peersThatShareANameAreMarkedWithTheirIdsByPingAndStatus() throws Exception {
+        try (MosquittoProcess mosquitto = MosquittoProcess.start();
+                Peer first = Peer.start(
+                        PeerConfig.of(MqttEndpoint.parse(mosquitto.url()), "s-twin", results),
+                        new ProbeRole(Role.SENDER));
+                Peer second = Peer.start(
+                        PeerConfig.of(MqttEndpoint.parse(mosquitto.url()), "s-twin", results),
+                        new ProbeRole(Role.SENDER));
+                Peer other = Peer.start(
+                        PeerConfig.of(MqttEndpoint.parse(mosquitto.url()), "r-1", results),
+                        new ProbeRole(Role.RECEIVER))) {
+            String twin = "WARNING: 2 peers share the name " + first.info().qualifiedName() + ": ";
+            for (String command : new String[] {"ping", "status"}) {
+                CliRun run = CliRun.of(command, "--maestro-url", mosquitto.url(), "--wait", "1s");
+                assertEquals(ExitCode.OK.code(), run.exitCode(), run.err());
+                String warning = run.out()
+                        .lines()
+                        .filter(line -> line.startsWith(twin))
+                        .findFirst()
+                        .orElseThrow(() -> new AssertionError(command + ": " + run.out()));
+                assertTrue(
+                        warning.contains(first.info().id())
+                                && warning.contains(second.info().id())
+                                && !warning.contains(other.info().id()),
+                        warning);
+                assertTrue(warning.endsWith("give each worker its own --name, or stop the extra one"), warning);
+            }
+            CliRun json = CliRun.of("ping", "--maestro-url", mosquitto.url(), "--wait", "1s", "--format", "json");
+            assertEquals(ExitCode.OK.code(), json.exitCode(), json.err());
+            assertTrue(json.out().trim().startsWith("[") && !json.out().contains("WARNING"), json.out());
+            assertTrue(json.err().startsWith(twin), json.err());
+        }
+    }
+
+    @Test
     void anUnreachableBrokerExitsWithThreeWithinTenSecondsNamingTheUrl() {
         String url = "mqtt://127.0.0.1:" + FreePorts.next();
         long start = System.nanoTime();

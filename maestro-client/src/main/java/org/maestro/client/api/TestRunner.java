@@ -489,6 +489,13 @@ public final class TestRunner {
             } catch (Exception e) {
                 throw MaestroException.infrastructure("cannot reach the peers through " + peers.endpoint() + ": " + e);
             }
+            NameClashes.refuse(
+                    options.testName(),
+                    peers.endpoint(),
+                    found.stream()
+                            .map(PeerStatus::peer)
+                            .filter(peer -> neededRoles().stream().anyMatch(peer::plays))
+                            .toList());
             Map<String, Long> byRole = found.stream()
                     .collect(Collectors.groupingBy(s -> s.peer().role(), TreeMap::new, Collectors.counting()));
             List<Role> missing = new ArrayList<>();
