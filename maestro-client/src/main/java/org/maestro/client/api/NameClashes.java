@@ -1,8 +1,6 @@
 package org.maestro.client.api;
 
-import java.util.ArrayList;
 import java.util.Collection;
-import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
@@ -26,16 +24,23 @@ public final class NameClashes {
 
     private NameClashes() {}
 
-    /** The peers that share a name@host with another, by that name@host in its order, each group by id. */
+    /**
+     * The peers that share a name@host with another, by that name@host in its order, each group by id; a peer listed
+     * twice (one answer delivered twice) counts once.
+     */
     public static Map<String, List<PeerInfo>> find(Collection<PeerInfo> peers) {
-        Map<String, List<PeerInfo>> byName = new TreeMap<>();
+        Map<String, Map<String, PeerInfo>> byName = new TreeMap<>();
         for (PeerInfo peer : peers) {
-            byName.computeIfAbsent(peer.qualifiedName(), name -> new ArrayList<>())
-                    .add(peer);
+            byName.computeIfAbsent(peer.qualifiedName(), name -> new TreeMap<>())
+                    .putIfAbsent(peer.id(), peer);
         }
-        byName.values().removeIf(group -> group.size() < 2);
-        byName.values().forEach(group -> group.sort(Comparator.comparing(PeerInfo::id)));
-        return byName;
+        Map<String, List<PeerInfo>> clashes = new TreeMap<>();
+        byName.forEach((name, byId) -> {
+            if (byId.size() > 1) {
+                clashes.put(name, List.copyOf(byId.values()));
+            }
+        });
+        return clashes;
     }
 
     /**

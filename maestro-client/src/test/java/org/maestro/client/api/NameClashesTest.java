@@ -26,6 +26,14 @@ class NameClashesTest {
     }
 
     @Test
+    void onePeerListedTwiceIsNoClash() {
+        PeerInfo again = new PeerInfo("id-a", "sender-1", "lab-3", "sender");
+
+        assertEquals(Map.of(), NameClashes.find(List.of(SENDER_A, again, RECEIVER)));
+        NameClashes.refuse("t", "mqtt://control:1883", List.of(SENDER_A, again, RECEIVER));
+    }
+
+    @Test
     void everyNameAtHostSharedByTwoPeersIsFoundWhateverTheirRoles() {
         Map<String, List<PeerInfo>> clashes =
                 NameClashes.find(List.of(SENDER_B, RECEIVER, SENDER_ELSEWHERE, INSPECTOR_AS_RECEIVER, SENDER_A));
