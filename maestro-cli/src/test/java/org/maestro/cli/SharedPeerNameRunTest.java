@@ -34,7 +34,6 @@ class SharedPeerNameRunTest {
     Path work;
 
     private DistributedCluster cluster;
-    private WorkerProcess secondSender;
 
     @BeforeEach
     void startCluster() throws Exception {
@@ -43,9 +42,6 @@ class SharedPeerNameRunTest {
 
     @AfterEach
     void stopCluster() throws Exception {
-        if (secondSender != null) {
-            secondSender.close();
-        }
         if (cluster != null) {
             cluster.close();
         }
@@ -53,8 +49,7 @@ class SharedPeerNameRunTest {
 
     @Test
     void twoWorkersWithTheSameNameRefuseTheTestNamingTheNameAndBothIdsAndNothingIsMeasured() throws Exception {
-        secondSender = WorkerProcess.start(
-                "sender", "sender-twin", cluster.mosquitto().url(), work.resolve("second-sender-files"));
+        WorkerProcess secondSender = cluster.addSender("sender-twin", work.resolve("second-sender-files"));
         WorkerProcess secondReceiver = cluster.addReceiver("receiver-twin", work.resolve("second-receiver-files"));
         List<PeerInfo> peers = livePeers(4);
         List<PeerInfo> senders =

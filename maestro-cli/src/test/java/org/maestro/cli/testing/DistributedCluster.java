@@ -25,7 +25,7 @@ public final class DistributedCluster implements AutoCloseable {
     private EmbeddedArtemis sut;
     private WorkerProcess receiver;
     private WorkerProcess sender;
-    private final java.util.List<WorkerProcess> extraReceivers = new java.util.ArrayList<>();
+    private final java.util.List<WorkerProcess> extraWorkers = new java.util.ArrayList<>();
 
     private DistributedCluster() {}
 
@@ -108,7 +108,14 @@ public final class DistributedCluster implements AutoCloseable {
     private WorkerProcess addReceiver(List<String> prefix, String name, Path files, Duration keepAlive)
             throws Exception {
         WorkerProcess more = WorkerProcess.start(prefix, "receiver", name, mosquitto.url(), files, keepAlive);
-        extraReceivers.add(more);
+        extraWorkers.add(more);
+        return more;
+    }
+
+    /** Starts one more sender on the same control broker, which {@link #close()} stops. */
+    public WorkerProcess addSender(String name, Path files) throws Exception {
+        WorkerProcess more = WorkerProcess.start("sender", name, mosquitto.url(), files);
+        extraWorkers.add(more);
         return more;
     }
 
@@ -128,7 +135,7 @@ public final class DistributedCluster implements AutoCloseable {
 
     @Override
     public void close() throws Exception {
-        for (WorkerProcess more : extraReceivers) {
+        for (WorkerProcess more : extraWorkers) {
             more.close();
         }
         for (AutoCloseable resource : new AutoCloseable[] {sender, receiver, sut, mosquitto}) {
