@@ -1,6 +1,7 @@
 package org.maestro.cli;
 
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Consumer;
@@ -12,6 +13,7 @@ import org.maestro.cli.embedded.EmbeddedCluster;
 import org.maestro.cli.embedded.EmbeddedSut;
 import org.maestro.client.api.MaestroException;
 import org.maestro.common.client.ControlClient;
+import org.maestro.common.peer.Peer;
 import org.maestro.common.transport.MqttEndpoint;
 import org.maestro.common.transport.TransportException;
 
@@ -24,7 +26,7 @@ final class EmbeddedStart implements AutoCloseable {
     private final Consumer<String> notes;
     private final int floodLimit;
     private final AtomicReference<ProcessSupervisor> agentProcesses = new AtomicReference<>();
-    private EmbeddedCluster cluster;
+    private volatile EmbeddedCluster cluster;
     private ControlClient client;
     private Path payloadDirectory;
 
@@ -58,6 +60,12 @@ final class EmbeddedStart implements AutoCloseable {
             }
         }
         return client;
+    }
+
+    /** The peers running in this JVM; none before the first test started them. */
+    List<Peer> peers() {
+        EmbeddedCluster started = cluster;
+        return started == null ? List.of() : started.peers();
     }
 
     /**

@@ -32,6 +32,7 @@ import org.maestro.common.cli.ExitCode;
 import org.maestro.common.cli.MaestroCommand;
 import org.maestro.common.client.ControlClient;
 import org.maestro.common.options.Durations;
+import org.maestro.common.peer.Peer;
 import org.maestro.common.text.ConsoleText;
 import org.maestro.common.transport.MqttEndpoint;
 import org.maestro.common.transport.TransportException;
@@ -219,7 +220,7 @@ public final class RunCommand extends MaestroCommand {
     private int runDistributed(MqttEndpoint endpoint, Progress progress, PrintWriter out)
             throws TransportException, IOException {
         try (ControlClient client = connect(endpoint)) {
-            return runScript(() -> client, new TestDefinition(), null, () -> null, null, progress, out);
+            return runScript(() -> client, List::of, new TestDefinition(), null, () -> null, null, progress, out);
         }
     }
 
@@ -231,12 +232,20 @@ public final class RunCommand extends MaestroCommand {
             TestDefinition defaults = new TestDefinition();
             defaults.sut(sut.base() + "/test.queue");
             return runScript(
-                    embedded::client, defaults, sut, embedded::agentProcesses, embedded::routerAgent, progress, out);
+                    embedded::client,
+                    embedded::peers,
+                    defaults,
+                    sut,
+                    embedded::agentProcesses,
+                    embedded::routerAgent,
+                    progress,
+                    out);
         }
     }
 
     private int runScript(
             Supplier<ControlClient> client,
+            Supplier<List<Peer>> inProcessPeers,
             TestDefinition defaults,
             EmbeddedSut sut,
             Supplier<ProcessSupervisor> agentProcesses,
@@ -247,7 +256,8 @@ public final class RunCommand extends MaestroCommand {
         Consumer<Path> afterTest = noReport ? p -> {} : Reports.builder(results, progress);
         TestRunner runner = TestRunner.connectingOnFirstTest(client, results, progress, environment, afterTest)
                 .watchLimits(watchLimits())
-                .collectLimits(collectLimits());
+                .collectLimits(collectLimits())
+                .inProcessPeers(inProcessPeers);
         if (metrics != null) {
             runner.liveStatistics(metrics);
         }

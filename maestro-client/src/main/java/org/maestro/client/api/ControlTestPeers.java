@@ -1,6 +1,8 @@
 package org.maestro.client.api;
 
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
@@ -27,9 +29,15 @@ import org.maestro.common.transport.Topics;
 final class ControlTestPeers implements TestPeers {
     private final Supplier<ControlClient> connect;
     private volatile ControlClient connected;
+    private volatile InProcessPeers inProcess = InProcessPeers.none();
 
     ControlTestPeers(Supplier<ControlClient> connect) {
         this.connect = connect;
+    }
+
+    /** Answers STATS and PING for the peers in this JVM directly rather than through the control broker. */
+    void answerInProcess(InProcessPeers peers) {
+        this.inProcess = peers;
     }
 
     private ControlClient client() {
@@ -63,7 +71,17 @@ final class ControlTestPeers implements TestPeers {
     @Override
     public CompletableFuture<List<PingSample>> pingEach(Set<String> peerIds, Duration timeout) {
         // the clock every peer's offset is measured against: the client's own, of this JVM
-        return client().pingEach(peerIds, MicroClock.system(), timeout);
+        List<PingSample> local = inProcess.ping(peerIds, MicroClock.system());
+        Set<String> remote = new HashSet<>(peerIds);
+        local.forEach(sample -> remote.remove(sample.peer().id()));
+        if (remote.isEmpty()) {
+            return CompletableFuture.completedFuture(local);
+        }
+        return client().pingEach(remote, MicroClock.system(), timeout).thenApply(samples -> {
+            List<PingSample> all = new ArrayList<>(local);
+            all.addAll(samples);
+            return all;
+        });
     }
 
     @Override
@@ -108,11 +126,25 @@ final class ControlTestPeers implements TestPeers {
 
     @Override
     public CompletableFuture<Replies> stats(Role role, Set<String> peerIds, Duration timeout) {
-        return client().requestFrom(
-                        role == null ? Topics.ALL_PEERS : Topics.role(role),
-                        Note.request(Command.STATS),
-                        peerIds,
-                        timeout);
+        Note request = Note.request(Command.STATS);
+        List<Note> local = inProcess.stats(request, role, peerIds);
+        Set<String> remote = new HashSet<>(peerIds);
+        local.forEach(reply -> remote.remove(reply.sender().id()));
+        if (remote.isEmpty()) {
+            return CompletableFuture.completedFuture(new Replies(request, local, peerIds.size()));
+        }
+        if (local.isEmpty()) {
+            return client().requestFrom(role == null ? Topics.ALL_PEERS : Topics.role(role), request, remote, timeout);
+        }
+        // to each other peer's own topic: on the role's topic, the peers read here would answer a second time
+        return client().requestEach(remote, request, timeout)
+                .thenApply(replies -> withLocal(replies, local, peerIds.size()));
+    }
+
+    private static Replies withLocal(Replies remote, List<Note> local, int expected) {
+        List<Note> all = new ArrayList<>(local);
+        all.addAll(remote.notes());
+        return new Replies(remote.request(), all, expected);
     }
 
     @Override

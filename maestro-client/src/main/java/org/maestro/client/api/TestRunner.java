@@ -7,6 +7,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -31,6 +32,7 @@ import org.maestro.common.measure.RecordedVerdictWriter;
 import org.maestro.common.options.OptionCode;
 import org.maestro.common.options.TestOptions;
 import org.maestro.common.peer.ErrorCodes;
+import org.maestro.common.peer.Peer;
 import org.maestro.common.protocol.Command;
 import org.maestro.common.protocol.DrainMode;
 import org.maestro.common.protocol.Note;
@@ -179,6 +181,22 @@ public final class TestRunner {
      */
     public TestRunner liveStatistics(LiveStatistics live) {
         this.liveStatistics = java.util.Objects.requireNonNull(live, "live");
+        return this;
+    }
+
+    /**
+     * Names the peers that run in this JVM (embedded mode), asked each time: their statistics and the PINGs of the
+     * clock estimate are answered directly, not through the control broker, so that what the client repeats while the
+     * load runs costs the load next to nothing. Every other request still goes through the broker. Only for a runner
+     * over a control client.
+     *
+     * @return this runner
+     */
+    public TestRunner inProcessPeers(Supplier<? extends Collection<Peer>> inProcess) {
+        if (!(peers instanceof ControlTestPeers control)) {
+            throw new IllegalStateException("only a runner over a control client reads peers in its own JVM");
+        }
+        control.answerInProcess(InProcessPeers.of(inProcess));
         return this;
     }
 

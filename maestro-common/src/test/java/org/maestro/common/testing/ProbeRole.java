@@ -22,6 +22,9 @@ import org.maestro.common.protocol.Role;
 public final class ProbeRole implements RoleBehaviour {
     private final Role role;
     public final List<Command> handled = new CopyOnWriteArrayList<>();
+    /** The threads that asked for {@link #stats()}, by name, in order. */
+    public final List<String> statsReaders = new CopyOnWriteArrayList<>();
+
     public volatile boolean halted;
     public volatile int flushes;
     public volatile int resets;
@@ -64,6 +67,7 @@ public final class ProbeRole implements RoleBehaviour {
 
     @Override
     public Payload.Stats stats() {
+        statsReaders.add(Thread.currentThread().getName());
         return new Payload.Stats(role.label(), System.currentTimeMillis(), handled.size(), 0, 0, 0);
     }
 
