@@ -10,6 +10,7 @@ import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import org.HdrHistogram.Histogram;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.maestro.common.files.health.HealthLog;
@@ -24,6 +25,7 @@ class HealthMeterTest {
     Path directory;
 
     @Test
+    @Tag("timing")
     void busyCoresAPauseAndTheDelaysAreRecordedEachSecond() throws Exception {
         long start = System.currentTimeMillis();
         Histogram sendDelays = new Histogram(3);
@@ -31,8 +33,8 @@ class HealthMeterTest {
         sendDelays.recordValue(40);
         try (HealthMeter meter = HealthMeter.start(directory, start, "sender")) {
             assertTrue(meter.absent().isEmpty(), "this Linux JVM measures everything: " + meter.absent());
-            spinEveryCore(1000);
-            meter.sample(start + 1000, sendDelays);
+            // sampled while the spinners still run: a thread that ended takes its run-queue wait out of the sum
+            spinEveryCore(1000, () -> meter.sample(start + 1000, sendDelays));
             System.gc();
             Thread.sleep(200);
             meter.sample(start + 2000, null);
@@ -76,7 +78,14 @@ class HealthMeterTest {
         assertFalse(GcPauseMeter.isPause("G1 Concurrent GC", "end of concurrent GC pause"));
     }
 
-    private static void spinEveryCore(long millis) throws InterruptedException {
+    /** What runs while the spinners still spin. */
+    @FunctionalInterface
+    private interface WhileSpinning {
+        void run() throws Exception;
+    }
+
+    /** Spins a thread on every core for {@code millis}, then runs {@code beforeStop} while they still spin. */
+    private static void spinEveryCore(long millis, WhileSpinning beforeStop) throws Exception {
         AtomicBoolean spin = new AtomicBoolean(true);
         List<Thread> spinners = new ArrayList<>();
         for (int i = 0; i < Runtime.getRuntime().availableProcessors(); i++) {
@@ -92,8 +101,12 @@ class HealthMeterTest {
             spinner.start();
             spinners.add(spinner);
         }
-        TimeUnit.MILLISECONDS.sleep(millis);
-        spin.set(false);
+        try {
+            TimeUnit.MILLISECONDS.sleep(millis);
+            beforeStop.run();
+        } finally {
+            spin.set(false);
+        }
         for (Thread spinner : spinners) {
             spinner.join(5000);
         }
