@@ -65,6 +65,7 @@ public abstract sealed class SenderConnection implements Runnable permits FixedR
     private final CountDownLatch go = new CountDownLatch(1);
     private final CountDownLatch done = new CountDownLatch(1);
     private final AtomicLong sent = new AtomicLong();
+    private final AtomicLong begun = new AtomicLong();
     private final ByteCount bytes = new ByteCount();
     private final AtomicLong lastProgressMicros = new AtomicLong();
     private volatile boolean stop;
@@ -162,6 +163,14 @@ public abstract sealed class SenderConnection implements Runnable permits FixedR
     /** Messages sent so far: the sequence numbers used (a message given up after failed attempts included). */
     public long sent() {
         return sent.get();
+    }
+
+    /**
+     * Messages whose first send began, the one under way included: the live count, which a receiver's count read
+     * before it can never exceed (a receiver may count a message before its {@code send} returned).
+     */
+    public long begun() {
+        return begun.get();
     }
 
     /**
@@ -356,6 +365,7 @@ public abstract sealed class SenderConnection implements Runnable permits FixedR
                 resends.sent(sequence, intended);
             }
             nextSequence = sequence + 1;
+            begun.lazySet(sequence + 1);
             send(sequence, intended, actual, warmUpMessage, true, lastChance);
             sent.lazySet(sequence + 1);
             if (!warmUpMessage) {

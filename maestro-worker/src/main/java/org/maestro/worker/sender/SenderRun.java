@@ -155,7 +155,7 @@ final class SenderRun extends LoadRun {
 
     @Override
     protected long liveCount() {
-        return connections.stream().mapToLong(SenderConnection::sent).sum();
+        return connections.stream().mapToLong(SenderConnection::begun).sum();
     }
 
     /**
