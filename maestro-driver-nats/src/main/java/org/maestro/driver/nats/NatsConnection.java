@@ -385,6 +385,7 @@ final class NatsConnection implements DriverConnection, ConnectionListener, Erro
                 sending.awaitPending(TimeUnit.SECONDS.toMillis(5));
             }
             if (open != null) {
+                flushQuietly(open);
                 open.close();
             }
         } catch (InterruptedException e) {
@@ -393,6 +394,21 @@ final class NatsConnection implements DriverConnection, ConnectionListener, Erro
         if (sending != null) {
             sending.failPending(
                     "the connection to " + url + " was closed before the server acknowledged the " + "message");
+        }
+    }
+
+    /**
+     * Waits up to 5 s until the server has every publish jnats still buffers (a PING answered after them): jnats's
+     * {@code close()} drops what it has not written yet, so core publishes sent just before would be lost.
+     */
+    private static void flushQuietly(Connection open) throws InterruptedException {
+        if (open.getStatus() != Connection.Status.CONNECTED) {
+            return;
+        }
+        try {
+            open.flush(Duration.ofSeconds(5));
+        } catch (java.util.concurrent.TimeoutException | IllegalStateException e) {
+            // the server did not answer in time or the connection went: what was not written counts as lost
         }
     }
 }

@@ -119,6 +119,27 @@ class NatsDriverTest extends DriverContract {
     }
 
     @Test
+    void aCoreSenderClosedRightAfterItsLastPublishStillDeliversEveryMessage() throws Exception {
+        String url = core("");
+        AtomicInteger received = new AtomicInteger();
+        NatsDriver driver = new NatsDriver();
+        try (DriverConnection receiver = driver.connect(url, MicroClock.system(), TIMEOUT)) {
+            receiver.createConsumer((body, micros) -> received.incrementAndGet());
+            for (int round = 0; round < 5; round++) {
+                DriverConnection sender = driver.connect(url, MicroClock.system(), TIMEOUT);
+                DriverProducer producer = sender.createProducer((t, o, r, d) -> {});
+                byte[] body = new byte[256];
+                for (long i = 0; i < 20_000; i++) {
+                    producer.send(i, body, body.length);
+                }
+                sender.close(); // at once: what jnats still buffers must reach the server first
+                int expected = (round + 1) * 20_000;
+                awaitTrue(() -> received.get() >= expected, () -> expected + " messages; got " + received.get());
+            }
+        }
+    }
+
+    @Test
     void aQueueGroupGivesEachMessageToOneReceiver() throws Exception {
         splitsBetweenTwoReceivers(core("?queue=maestro"));
     }
