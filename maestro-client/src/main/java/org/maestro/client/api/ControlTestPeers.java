@@ -8,6 +8,7 @@ import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.function.Consumer;
 import java.util.function.Supplier;
+import java.util.stream.Stream;
 import org.maestro.base.time.MicroClock;
 import org.maestro.common.client.ControlClient;
 import org.maestro.common.client.PeerStatus;
@@ -19,6 +20,7 @@ import org.maestro.common.protocol.Command;
 import org.maestro.common.protocol.DrainMode;
 import org.maestro.common.protocol.Note;
 import org.maestro.common.protocol.Payload;
+import org.maestro.common.protocol.PeerInfo;
 import org.maestro.common.protocol.Role;
 import org.maestro.common.transport.Topics;
 
@@ -71,17 +73,13 @@ final class ControlTestPeers implements TestPeers {
     @Override
     public CompletableFuture<List<PingSample>> pingEach(Set<String> peerIds, Duration timeout) {
         // the clock every peer's offset is measured against: the client's own, of this JVM
-        List<PingSample> local = inProcess.ping(peerIds, MicroClock.system());
-        Set<String> remote = new HashSet<>(peerIds);
-        local.forEach(sample -> remote.remove(sample.peer().id()));
+        MicroClock clock = MicroClock.system();
+        List<PingSample> local = inProcess.ping(peerIds, clock);
+        Set<String> remote = unanswered(peerIds, local.stream().map(PingSample::peer));
         if (remote.isEmpty()) {
             return CompletableFuture.completedFuture(local);
         }
-        return client().pingEach(remote, MicroClock.system(), timeout).thenApply(samples -> {
-            List<PingSample> all = new ArrayList<>(local);
-            all.addAll(samples);
-            return all;
-        });
+        return client().pingEach(remote, clock, timeout).thenApply(samples -> together(local, samples));
     }
 
     @Override
@@ -128,8 +126,7 @@ final class ControlTestPeers implements TestPeers {
     public CompletableFuture<Replies> stats(Role role, Set<String> peerIds, Duration timeout) {
         Note request = Note.request(Command.STATS);
         List<Note> local = inProcess.stats(request, role, peerIds);
-        Set<String> remote = new HashSet<>(peerIds);
-        local.forEach(reply -> remote.remove(reply.sender().id()));
+        Set<String> remote = unanswered(peerIds, local.stream().map(Note::sender));
         if (remote.isEmpty()) {
             return CompletableFuture.completedFuture(new Replies(request, local, peerIds.size()));
         }
@@ -138,13 +135,21 @@ final class ControlTestPeers implements TestPeers {
         }
         // to each other peer's own topic: on the role's topic, the peers read here would answer a second time
         return client().requestEach(remote, request, timeout)
-                .thenApply(replies -> withLocal(replies, local, peerIds.size()));
+                .thenApply(replies -> new Replies(request, together(local, replies.notes()), peerIds.size()));
     }
 
-    private static Replies withLocal(Replies remote, List<Note> local, int expected) {
-        List<Note> all = new ArrayList<>(local);
-        all.addAll(remote.notes());
-        return new Replies(remote.request(), all, expected);
+    /** Those of {@code asked} that are not among the peers answered here. */
+    private static Set<String> unanswered(Set<String> asked, Stream<PeerInfo> answeredHere) {
+        Set<String> rest = new HashSet<>(asked);
+        answeredHere.forEach(peer -> rest.remove(peer.id()));
+        return rest;
+    }
+
+    /** The answers given here, then those that came through the broker. */
+    private static <T> List<T> together(List<T> here, List<T> throughBroker) {
+        List<T> all = new ArrayList<>(here);
+        all.addAll(throughBroker);
+        return all;
     }
 
     @Override
